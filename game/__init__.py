@@ -1,0 +1,1 @@
+"""Majlis: a card table for Hareeja, Ronda and Hand rummy."""

@@ -1,0 +1,7 @@
+"""Cards, decks, the seeded RNG, the engine protocol, events and views. No pygame here."""
+from .errors import IllegalAction
+from .events import Event, redact
+from .protocol import TIMEOUT, Match
+from .rng import MatchRng, fresh_seed
+
+__all__ = ["IllegalAction", "Event", "redact", "Match", "TIMEOUT", "MatchRng", "fresh_seed"]

@@ -1,0 +1,56 @@
+"""What every bot shares: the choose() entry point and slice-by-slice thinking.
+
+A bot's ``think(view, legal, level, rng)`` is a generator: it yields between slices of work
+and returns its action. Natively or in tests, :func:`run` drives it to the end; the client
+drives it with :class:`Thinking` a few milliseconds per frame, so animation never stalls
+(no threads exist in the browser).
+"""
+from __future__ import annotations
+
+import random
+import time
+from typing import Callable, Generator
+
+Think = Generator[None, None, dict]
+LEVELS = ("easy", "normal", "hard")
+
+
+def run(thought: Think) -> dict:
+    """Drive a thinking generator to its answer in one go."""
+    try:
+        while True:
+            next(thought)
+    except StopIteration as done:
+        return done.value
+
+
+class Thinking:
+    """A bot's thought in progress, advanced a time slice at a time by the frame loop."""
+
+    def __init__(self, thought: Think, clock: Callable[[], float] = time.perf_counter):
+        self._thought = thought
+        self._clock = clock
+        self.action: dict | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.action is not None
+
+    def step(self, slice_seconds: float = 0.004) -> bool:
+        """Think for at most about ``slice_seconds``; True once the action is ready."""
+        if self.action is not None:
+            return True
+        end = self._clock() + slice_seconds
+        try:
+            while True:
+                next(self._thought)
+                if self._clock() >= end:
+                    return False
+        except StopIteration as done:
+            self.action = done.value
+            return True
+
+
+def bot_rng(seed: int | None) -> random.Random:
+    """A bot's own generator (never the global one, which pygbag seeds with 1)."""
+    return random.Random(seed if seed is not None else random.SystemRandom().getrandbits(63))

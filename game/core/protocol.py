@@ -1,0 +1,145 @@
+"""The engine protocol every game implements (DESIGN.md "The engine protocol").
+
+A subclass implements the game; this base class owns what is common: construction from a seed
+or an explicit deck, the action log (the save, replay and recovery format), seat checks,
+the timeout action and replay.
+"""
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from .errors import IllegalAction
+from .events import Event
+from .rng import MatchRng, fresh_seed
+
+TIMEOUT = {"type": "timeout"}
+
+
+class Match(ABC):
+    """One match of one game. Subclasses set GAME, MIN_PLAYERS, MAX_PLAYERS."""
+
+    GAME: ClassVar[str] = ""
+    MIN_PLAYERS: ClassVar[int] = 2
+    MAX_PLAYERS: ClassVar[int] = 4
+
+    def __init__(self, players: int, options: dict | None, seed: int, deck: list[str] | None):
+        self.players = players
+        self.options = dict(options or {})
+        self.seed = seed
+        self.deck = list(deck) if deck is not None else None
+        self.rng = MatchRng(seed)
+        self.log: list[list[Any]] = []
+
+    # ----- construction -------------------------------------------------------------
+    @classmethod
+    def new(cls, players: int, options: dict | None = None, seed: int | None = None,
+            deck: list[str] | None = None) -> "Match":
+        """A new match. ``seed=None`` takes a fresh seed from the OS."""
+        if isinstance(players, bool) or not isinstance(players, int) or \
+                not cls.MIN_PLAYERS <= players <= cls.MAX_PLAYERS:
+            raise IllegalAction(
+                f"{cls.GAME} is for {cls.MIN_PLAYERS}-{cls.MAX_PLAYERS} players, not {players}.")
+        if options is not None and not isinstance(options, dict):
+            raise IllegalAction("Options must be an object.")
+        if seed is None:
+            seed = fresh_seed()
+        match = cls(players, options, seed, deck)
+        match._start()
+        return match
+
+    @classmethod
+    def replay(cls, record: dict) -> "Match":
+        """Rebuild a match from :meth:`record`: the seed, the deck and the action log."""
+        match = cls.new(record["players"], record.get("options"), record["seed"], record.get("deck"))
+        for seat, action in record["log"]:
+            match.apply(seat, action)
+        return match
+
+    def record(self) -> dict:
+        """Everything needed to rebuild this match exactly (JSON-ready)."""
+        return {"game": self.GAME, "players": self.players, "options": dict(self.options),
+                "seed": self.seed, "deck": self.deck, "log": copy.deepcopy(self.log)}
+
+    # ----- the protocol -----------------------------------------------------------
+    @property
+    @abstractmethod
+    def phase(self) -> str:
+        """"declare" | "play" | "over"."""
+
+    @abstractmethod
+    def to_act(self) -> list[int]:
+        """Seats that may act now; empty only when the match is over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[dict]:
+        """The actions ``seat`` may take now (Hand rummy leaves melds out: see DESIGN.md)."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict:
+        """What ``seat`` may see, JSON-ready. ``None`` is a spectator."""
+
+    @property
+    @abstractmethod
+    def totals(self) -> list[int]:
+        """Running totals, indexed by side."""
+
+    @property
+    def result(self) -> dict | None:
+        """The final result once phase == "over" (games override with details)."""
+        return None
+
+    def continues_turn(self, seat: int, action: dict) -> bool:
+        """True when ``action`` leaves ``seat`` in the same turn (Hand rummy: draw, meld, add,
+        swap before the discard). The table layer keeps one deadline for a whole turn."""
+        return False
+
+    def side_of(self, seat: int) -> int:
+        """The side a seat plays for: the seat itself unless the game has teams."""
+        return seat
+
+    @property
+    def sides(self) -> int:
+        return len(self.totals)
+
+    def apply(self, seat: int, action: dict) -> list[Event]:
+        """Apply one action of ``seat``. Raises IllegalAction and changes nothing if refused."""
+        self._check_seat(seat)
+        if self.phase == "over":
+            raise IllegalAction("The match is over.")
+        if seat not in self.to_act():
+            raise IllegalAction("It is not your turn.")
+        if isinstance(action, dict) and action.get("type") == "timeout":
+            if len(action) != 1:
+                raise IllegalAction("\"timeout\" takes no fields.")
+            events = self._timeout(seat)
+        else:
+            events = self._apply(seat, action)
+        self.log.append([seat, copy.deepcopy(action)])
+        return events
+
+    # ----- for subclasses -------------------------------------------------------------
+    @abstractmethod
+    def _start(self) -> None:
+        """Deal the first round (from self.deck when given)."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: dict) -> list[Event]:
+        """Check the action completely, then apply it. Seat and turn are already checked."""
+
+    @abstractmethod
+    def _timeout(self, seat: int) -> list[Event]:
+        """The safe move of TB-7 for ``seat``, applied."""
+
+    def _check_seat(self, seat: Any) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(f"There is no seat {seat!r} at this table.")
+
+    def _check_deck(self, full_deck: list[str]) -> list[str]:
+        """The explicit deck, checked to be exactly the game's cards in some order."""
+        if self.deck is None:
+            return self.rng.shuffled(full_deck)
+        if not isinstance(self.deck, list) or sorted(map(str, self.deck)) != sorted(full_deck):
+            raise IllegalAction("The given deck is not exactly this game's cards.")
+        return list(self.deck)

@@ -1,0 +1,1 @@
+"""One package per game: rules.py and bots.py (pure), table.py (pygame)."""

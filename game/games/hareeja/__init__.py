@@ -1,0 +1,1 @@
+"""hareeja game package."""

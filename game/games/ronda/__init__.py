@@ -1,0 +1,1 @@
+"""ronda game package."""
