@@ -1,0 +1,103 @@
+"""game/core: decks, the match RNG, action checks, event redaction, slice-by-slice bots."""
+import pytest
+
+from game.core import Event, IllegalAction, MatchRng, fresh_seed, redact
+from game.core import actions, cards
+from game.core.bots import Thinking, run
+
+
+def test_HJ_2_short_french_deck_has_32_cards_7_to_ace():
+    deck = cards.french_deck(short=True)
+    assert len(deck) == len(set(deck)) == 32
+    assert {cards.rank_of(c) for c in deck} == {"7", "8", "9", "10", "J", "Q", "K", "A"}
+
+
+def test_RO_2_spanish_deck_has_40_cards_without_8_and_9():
+    deck = cards.spanish_deck()
+    assert len(deck) == len(set(deck)) == 40
+    assert not {"8", "9"} & {cards.rank_of(c) for c in deck}
+    assert all(cards.is_spanish(c) for c in deck)
+
+
+def test_HR_1_rummy_deck_is_two_decks_and_two_jokers():
+    deck = cards.rummy_deck()
+    assert len(deck) == 106
+    assert deck.count("JK") == 2 and deck.count("10H") == 2
+    assert all(cards.is_french(c) for c in deck)
+
+
+def test_card_codes_split_into_rank_and_suit():
+    assert cards.split("10H") == ("10", "H")
+    assert cards.split("12B") == ("12", "B")
+    assert cards.split("JK") == ("JK", "")
+    assert not cards.is_french("1O") and not cards.is_spanish("AS")
+
+
+def test_match_rng_is_reproducible_and_private():
+    a, b = MatchRng(42), MatchRng(42)
+    assert a.shuffled(list(range(50))) == b.shuffled(list(range(50)))
+    assert MatchRng(43).shuffled(list(range(50))) != MatchRng(42).shuffled(list(range(50)))
+
+
+def test_fresh_seeds_come_from_the_os_not_the_global_random_state():
+    import random
+    random.seed(1)
+    first = fresh_seed()
+    random.seed(1)
+    assert fresh_seed() != first
+
+
+@pytest.mark.parametrize("bad", [None, 3, "play", [], {"card": "QS"}, {"type": 5}, {"type": "fly"}])
+def test_action_type_refuses_malformed_actions_with_a_message(bad):
+    with pytest.raises(IllegalAction) as refused:
+        actions.action_type(bad, ("bid", "play"))
+    assert refused.value.message
+
+
+def test_int_field_refuses_bools_strings_missing_and_out_of_range():
+    for bad in ({"type": "bid"}, {"type": "bid", "n": True}, {"type": "bid", "n": "3"},
+                {"type": "bid", "n": 9}, {"type": "bid", "n": 2.0}):
+        with pytest.raises(IllegalAction):
+            actions.int_field(bad, "n", 0, 8)
+    assert actions.int_field({"type": "bid", "n": 8}, "n", 0, 8) == 8
+
+
+def test_only_keys_refuses_unknown_fields():
+    with pytest.raises(IllegalAction, match="Unexpected"):
+        actions.only_keys({"type": "play", "card": "QS", "cheat": 1}, "card")
+    actions.only_keys({"type": "play", "card": "QS"}, "card")
+
+
+def test_card_fields_refuse_unknown_codes():
+    with pytest.raises(IllegalAction):
+        actions.card_field({"type": "play", "card": "1Z"}, "card", cards.is_french)
+    with pytest.raises(IllegalAction):
+        actions.card_field({"type": "play", "card": ["QS"]}, "card", cards.is_french)
+    with pytest.raises(IllegalAction):
+        actions.card_list(["QS", 7], cards.is_french)
+    assert actions.card_list(["QS", "JK"], cards.is_french) == ["QS", "JK"]
+
+
+def test_events_show_private_parts_only_to_their_seat():
+    event = Event("deal", {"dealer": 0}, {1: {"hand": ["AS"]}})
+    assert event.for_seat(1) == {"type": "deal", "dealer": 0, "hand": ["AS"]}
+    assert "hand" not in event.for_seat(2)
+    assert "hand" not in event.for_seat(None)
+    assert redact([event], 3) == [{"type": "deal", "dealer": 0}]
+
+
+def _thought(steps):
+    for _ in range(steps):
+        yield
+    return {"type": "play", "card": "AS"}
+
+
+def test_bots_think_in_slices_that_yield_to_the_frame_loop():
+    ticks = iter(range(1000))
+    thinking = Thinking(_thought(10), clock=lambda: next(ticks))
+    slices = 0
+    while not thinking.step(slice_seconds=3):
+        slices += 1
+    assert slices >= 2
+    assert thinking.action == {"type": "play", "card": "AS"}
+    assert run(_thought(5)) == {"type": "play", "card": "AS"}
