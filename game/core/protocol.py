@@ -31,6 +31,9 @@ class Match(ABC):
         self.deck = list(deck) if deck is not None else None
         self.rng = MatchRng(seed)
         self.log: list[list[Any]] = []
+        # The first deal happens in new(), before any apply(): its events (the "deal" with each
+        # seat's private hand) wait here for the client or server to animate or send.
+        self.start_events: list[Event] = []
 
     # ----- construction -------------------------------------------------------------
     @classmethod
