@@ -134,6 +134,7 @@ class Match(BaseMatch):
         self.revealed = False
         self.tricks = [0] * PLAYERS
         self.trick: list[list] = []
+        self.played: list[list] = []             # this round's cards in play order (public)
         self.leader = (self.dealer + 1) % PLAYERS   # HJ-8
         self.turn = self.leader
         self.last_trick: dict | None = None
@@ -206,6 +207,7 @@ class Match(BaseMatch):
     def _play(self, seat: int, code: str, timed_out: bool) -> list[Event]:
         self.hands[seat].remove(code)
         self.trick.append([seat, code])
+        self.played.append([seat, code])
         events = [Event("card_played", {"seat": seat, "card": code, "timeout": timed_out})]
         if len(self.trick) < PLAYERS:
             self.turn = (seat + 1) % PLAYERS
@@ -270,6 +272,7 @@ class Match(BaseMatch):
             "trick": [list(c) for c in self.trick],
             "last_trick": None if last is None else
             {"cards": [list(c) for c in last["cards"]], "winner": last["winner"]},
+            "played": [list(c) for c in self.played],
             "history": [_copy_record(e) for e in self._history],
             "result": None if self._result is None else _copy_record(self._result),
         }

@@ -1,0 +1,283 @@
+"""Hareeja bots: bid by counting tricks, then chase the bid and duck once it is made.
+
+The bots see only a view (``Match.view(seat)``): their own hand, the public bids and tricks,
+and this round's played cards (``view["played"]``), from which they know which cards are still
+out and which seats showed a void.
+
+Levels:
+- ``easy``: the baseline with noise (a bid off by one now and then, a random legal card sometimes).
+- ``normal``: the baseline: count sure and likely tricks to bid; in play win tricks while short
+  of the bid, then duck (highest card that still loses; discard dangerous high cards when void;
+  lead low from short suits).
+- ``hard``: in play, Monte Carlo over deals of the unseen cards that agree with the hand counts
+  and the voids shown this round; every candidate card is played out with the baseline policy
+  for all four seats, and the best average round score wins. It yields after every sampled deal
+  and stops when its time budget is spent.
+"""
+from __future__ import annotations
+
+import random
+import time
+from typing import Iterable
+
+from game.core.bots import Think, bot_rng, run
+from game.games.hareeja.rules import (DECK, MAX_BID, PLAYERS, RANK, SUIT, legal_cards,
+                                      round_score, trick_winner)
+
+LEVEL_BUDGET = {"easy": 0.0, "normal": 0.0, "hard": 0.06}   # seconds of search per decision
+HARD_MAX_SAMPLES = 64
+EASY_RANDOM_PLAY = 0.3
+EASY_BID_NOISE = 0.4
+
+SUITS = ("S", "H", "D", "C")
+# HIGHER[c]: the cards of c's suit that beat c.
+HIGHER: dict[str, tuple[str, ...]] = {
+    c: tuple(d for d in DECK if SUIT[d] == SUIT[c] and RANK[d] > RANK[c]) for c in DECK}
+
+
+# ----- bidding ----------------------------------------------------------------------------------
+def card_trick_chance(code: str, suit_cards: list[str]) -> float:
+    """How likely one card is to take a trick, from its own suit only (no trump exists).
+
+    A card with no higher card out is sure. One with enough smaller cards to wait while the
+    higher ones fall (a protected king, Q-x-x) is likely. Others rarely win.
+    """
+    outstanding = sum(1 for h in HIGHER[code] if h not in suit_cards)
+    if outstanding == 0:
+        return 1.0
+    below = sum(1 for c in suit_cards if RANK[c] < RANK[code])
+    if below >= outstanding:
+        return max(0.0, 0.75 - 0.15 * outstanding)
+    return 0.05
+
+
+def expected_tricks(hand: Iterable[str]) -> float:
+    """Sure tricks plus likely ones, plus the long-suit cards left when the others run out."""
+    by_suit: dict[str, list[str]] = {s: [] for s in SUITS}
+    for code in hand:
+        by_suit[SUIT[code]].append(code)
+    total = 0.0
+    for cards in by_suit.values():
+        total += sum(card_trick_chance(c, cards) for c in cards)
+        if len(cards) >= 5:               # the other three hold 3 or fewer: long cards win late
+            total += 0.5 * (len(cards) - 4)
+    return total
+
+
+def choose_bid(hand: list[str]) -> int:
+    """The baseline bid: expected tricks rounded, within 0..8."""
+    return max(0, min(MAX_BID, int(expected_tricks(hand) + 0.5)))
+
+
+# ----- play policy (shared by the baseline and the hard bot's play-outs) --------------------------
+def is_boss(code: str, outstanding: set[str]) -> bool:
+    """True when no card still in other hands beats ``code``."""
+    return not any(h in outstanding for h in HIGHER[code])
+
+
+def pick_card(hand: list[str], trick: list, want: bool, outstanding: set[str]) -> str:
+    """The baseline card: chase tricks while ``want``, otherwise duck.
+
+    ``outstanding``: the cards still in the other three hands (as far as this seat knows).
+    """
+    legal = legal_cards(hand, trick)
+    if len(legal) == 1:
+        return legal[0]
+    if not trick:
+        return _lead(hand, legal, want, outstanding)
+    led = SUIT[trick[0][1]]
+    best = max(RANK[c] for _, c in trick if SUIT[c] == led)
+    last = len(trick) == PLAYERS - 1
+    if SUIT[legal[0]] != led:                       # void: a discard
+        return _discard(hand, legal, want, outstanding)
+    winners = [c for c in legal if RANK[c] > best]
+    losers = [c for c in legal if RANK[c] < best]
+    if want:
+        if not winners:
+            return min(legal, key=RANK.__getitem__)
+        if last:
+            return min(winners, key=RANK.__getitem__)
+        bosses = [c for c in winners if is_boss(c, outstanding)]
+        return min(bosses, key=RANK.__getitem__) if bosses else max(winners, key=RANK.__getitem__)
+    if losers:
+        return max(losers, key=RANK.__getitem__)    # the highest card that still loses
+    if last:
+        return max(legal, key=RANK.__getitem__)     # the trick is ours anyway: shed the biggest
+    return min(legal, key=RANK.__getitem__)         # someone after us may still go over
+
+
+def _suit_lengths(hand: list[str]) -> dict[str, int]:
+    lengths = {s: 0 for s in SUITS}
+    for c in hand:
+        lengths[SUIT[c]] += 1
+    return lengths
+
+
+def _lead(hand: list[str], legal: list[str], want: bool, outstanding: set[str]) -> str:
+    lengths = _suit_lengths(hand)
+    if want:
+        bosses = [c for c in legal if is_boss(c, outstanding)]
+        if bosses:
+            return max(bosses, key=RANK.__getitem__)
+        # Low from the longest suit: the suit gets established for later tricks.
+        return min(legal, key=lambda c: (-lengths[SUIT[c]], RANK[c]))
+    # Ducking: low from a short suit, never a card that must win.
+    return min(legal, key=lambda c: (is_boss(c, outstanding), RANK[c], lengths[SUIT[c]]))
+
+
+def _discard(hand: list[str], legal: list[str], want: bool, outstanding: set[str]) -> str:
+    lengths = _suit_lengths(hand)
+    if want:   # keep the winners, throw the card least likely to win
+        return min(legal, key=lambda c: (is_boss(c, outstanding), RANK[c], -lengths[SUIT[c]]))
+    # Ducking: throw the most dangerous card: a sure winner first, then the highest rank.
+    return max(legal, key=lambda c: (is_boss(c, outstanding), RANK[c], -lengths[SUIT[c]]))
+
+
+# ----- what a view tells ---------------------------------------------------------------------------
+def outstanding_cards(view: dict) -> set[str]:
+    """Cards neither in this seat's hand nor played this round: they are in the other hands."""
+    gone = set(view["hand"])
+    gone.update(c for _, c in view.get("played", ()))
+    return {c for c in DECK if c not in gone}
+
+
+def observed_voids(view: dict) -> list[set[str]]:
+    """Per seat, the suits it failed to follow this round (so it holds none of them)."""
+    voids: list[set[str]] = [set() for _ in range(PLAYERS)]
+    played = view.get("played", [])
+    for start in range(0, len(played), PLAYERS):
+        trick = played[start:start + PLAYERS]
+        led = SUIT[trick[0][1]]
+        for seat, code in trick[1:]:
+            if SUIT[code] != led:
+                voids[seat].add(led)
+    return voids
+
+
+def wants_tricks(view: dict, seat: int) -> bool:
+    bid = view["bids"][seat]
+    return bid is not None and view["tricks"][seat] < bid
+
+
+# ----- the thinking entry points --------------------------------------------------------------------
+def think(view: dict, legal: list[dict], level: str = "normal",
+          rng: random.Random | None = None, budget: float | None = None) -> Think:
+    """Generator: yields between slices of work and returns the chosen action (from ``legal``)."""
+    if not legal:
+        raise ValueError("The bot was asked to act with no legal action.")
+    rng = rng if rng is not None else bot_rng(None)
+    if legal[0]["type"] == "bid":
+        return _bid_action(view, legal, level, rng)
+    cards = [a["card"] for a in legal]
+    if len(cards) == 1:
+        return dict(legal[0])
+    if level == "easy" and rng.random() < EASY_RANDOM_PLAY:
+        return {"type": "play", "card": rng.choice(cards)}
+    me = view["you"]
+    baseline = pick_card(view["hand"], view["trick"], wants_tricks(view, me),
+                         outstanding_cards(view))
+    if level != "hard":
+        return {"type": "play", "card": baseline}
+    seconds = LEVEL_BUDGET["hard"] if budget is None else budget
+    card = yield from _search(view, cards, baseline, rng, seconds)
+    return {"type": "play", "card": card}
+
+
+def _bid_action(view: dict, legal: list[dict], level: str, rng: random.Random) -> dict:
+    bid = choose_bid(view["hand"])
+    if level == "easy" and rng.random() < EASY_BID_NOISE:
+        bid += rng.choice((-1, 1))
+    allowed = [a["n"] for a in legal]
+    bid = min(allowed, key=lambda n: (abs(n - bid), n))
+    return {"type": "bid", "n": bid}
+
+
+def choose(view: dict, legal_actions: list[dict], budget: float | None = None,
+           level: str = "normal", seed: int | None = None) -> dict:
+    """The bot's action for ``view`` in one go (``budget``: seconds of search, hard only)."""
+    return run(think(view, legal_actions, level, bot_rng(seed), budget))
+
+
+# ----- hard: Monte Carlo over consistent deals ----------------------------------------------------
+def _search(view: dict, cards: list[str], baseline: str, rng: random.Random,
+            seconds: float) -> Think:
+    """Average round score of each candidate over sampled deals; ties keep the baseline."""
+    deadline = time.perf_counter() + seconds
+    outstanding = sorted(outstanding_cards(view))
+    voids = observed_voids(view)
+    totals = {c: 0.0 for c in cards}
+    samples = 0
+    while samples < HARD_MAX_SAMPLES and (samples == 0 or time.perf_counter() < deadline):
+        hands = sample_hands(view, outstanding, voids, rng)
+        for card in cards:
+            totals[card] += _play_out(view, hands, card)
+        samples += 1
+        yield
+    best = max(totals.values())
+    if totals[baseline] >= best - 1e-9:
+        return baseline
+    return max(cards, key=lambda c: (totals[c], -RANK[c]))
+
+
+def sample_hands(view: dict, outstanding: list[str], voids: list[set[str]],
+                 rng: random.Random) -> list[list[str]]:
+    """A deal of the unseen cards to the other seats: right counts, no card in a shown void."""
+    me = view["you"]
+    counts = list(view["hand_counts"])
+    for _ in range(20):
+        hands = _try_deal(me, counts, outstanding, voids, rng)
+        if hands is not None:
+            return hands
+    return _try_deal(me, counts, outstanding, [set() for _ in range(PLAYERS)], rng)
+
+
+def _try_deal(me: int, counts: list[int], outstanding: list[str], voids: list[set[str]],
+              rng: random.Random) -> list[list[str]] | None:
+    """Most constrained cards first, each to a random seat that may hold it; None if stuck."""
+    room = [0 if s == me else counts[s] for s in range(PLAYERS)]
+    hands: list[list[str]] = [[] for _ in range(PLAYERS)]
+    seats_for = {c: [s for s in range(PLAYERS) if s != me and SUIT[c] not in voids[s]]
+                 for c in outstanding}
+    order = list(outstanding)
+    rng.shuffle(order)
+    order.sort(key=lambda c: len(seats_for[c]))
+    for card in order:
+        open_seats = [s for s in seats_for[card] if room[s] > 0]
+        if not open_seats:
+            return None
+        weights = [room[s] for s in open_seats]
+        seat = rng.choices(open_seats, weights)[0]
+        hands[seat].append(card)
+        room[seat] -= 1
+    return hands
+
+
+def _play_out(view: dict, sampled: list[list[str]], first: str) -> float:
+    """Play ``first`` for this seat, then the baseline for everyone to the end of the round."""
+    me = view["you"]
+    hands = [list(h) for h in sampled]
+    hands[me] = list(view["hand"])
+    bids = view["bids"]
+    tricks = list(view["tricks"])
+    trick = [list(c) for c in view["trick"]]
+    remaining = {c for h in hands for c in h}
+    seat, card = me, first
+    while True:
+        hands[seat].remove(card)
+        remaining.discard(card)
+        trick.append([seat, card])
+        if len(trick) == PLAYERS:
+            seat = trick_winner(trick)
+            tricks[seat] += 1
+            trick = []
+            if not hands[seat]:
+                break
+        else:
+            seat = (seat + 1) % PLAYERS
+        hand = hands[seat]
+        card = pick_card(hand, trick, tricks[seat] < bids[seat], remaining.difference(hand))
+    return float(round_score(bids[me], tricks[me]))
+
+
+__all__ = ["think", "choose", "choose_bid", "expected_tricks", "pick_card", "sample_hands",
+           "outstanding_cards", "observed_voids", "LEVEL_BUDGET"]
