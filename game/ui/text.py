@@ -1,0 +1,238 @@
+"""Text on screen: shaped Arabic, right-to-left, mixed with Latin and digits.
+
+SDL_ttf shapes Arabic with HarfBuzz (joined letters, lam-alef) once a font's script is
+"Arab", but it does no bidi reordering. So a line is cut into bidi runs: python-bidi 0.4.2
+resolves every character's embedding level and reorders the runs into visual order (rules
+L1-L2); each run is then rendered on its own, in logical order, by a font set to its
+direction (odd level: Arabic, right-to-left; even: Latin, left-to-right), and the run images
+are laid side by side. HarfBuzz mirrors brackets inside right-to-left runs itself.
+
+A signed number ("-30") is kept together and left-to-right, so a score reads "-30" and not
+"30-" inside Arabic text.
+
+All functions take text in logical (typing) order. Surfaces returned by render() are cached
+and shared: blit them, never draw on them.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import OrderedDict
+from pathlib import Path
+
+import pygame
+
+# The project root is two levels above game/ui/; under pygbag this is the app folder.
+FONT_DIR = Path(__file__).resolve().parents[2] / "fonts"
+_FILES = {False: "Majlis-Regular.ttf", True: "Majlis-Bold.ttf"}
+
+_RENDER_CACHE_SIZE = 1024
+_fonts: dict[tuple[int, bool, str], pygame.font.Font] = {}
+_renders: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+
+_LRE, _PDF = "\u202a", "\u202c"
+_SIGNED_NUMBER = re.compile(r"(?<![\w.])[-+\u2212]\d+(?:[.,:/]\d+)*")
+_STRONG_RTL = ("R", "AL")
+
+
+# ---------------------------------------------------------------- fonts
+def _load(size: int, bold: bool, kind: str) -> pygame.font.Font:
+    key = (size, bold, kind)
+    cached = _fonts.get(key)
+    if cached is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        cached = pygame.font.Font(str(FONT_DIR / _FILES[bool(bold)]), size)
+        if kind == "rtl":
+            cached.set_script("Arab")
+            cached.set_direction(pygame.DIRECTION_RTL)
+        elif kind == "ltr":
+            cached.set_script("Latn")
+            cached.set_direction(pygame.DIRECTION_LTR)
+        _fonts[key] = cached
+    return cached
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The Majlis font at a pixel size, cached. Set to Latin, left to right: for Arabic or
+    mixed text use render() / size() instead of this font's own render()."""
+    return _load(size, bold, "ltr")
+
+
+# ---------------------------------------------------------------- bidi
+def is_rtl(text: str) -> bool:
+    """True when the first strong character is Arabic/Hebrew (the paragraph reads RTL)."""
+    for ch in text:
+        kind = unicodedata.bidirectional(ch)
+        if kind in _STRONG_RTL:
+            return True
+        if kind == "L":
+            return False
+    return False
+
+
+def _protect_numbers(text: str) -> str:
+    """Wrap signed numbers in a left-to-right embedding (LRE ... PDF)."""
+    return _SIGNED_NUMBER.sub(lambda m: _LRE + m.group(0) + _PDF, text)
+
+
+def _levels_with_python_bidi(text: str, base_level: int) -> list[tuple[str, int]]:
+    """(character, level) pairs in visual order, from python-bidi 0.4.2's algorithm steps
+    (stopping before its mirroring, which HarfBuzz does per run)."""
+    from bidi import algorithm as uba
+
+    storage = uba.get_empty_storage()
+    storage["base_level"] = base_level
+    storage["base_dir"] = ("L", "R")[base_level]
+    uba.get_embedding_levels(text, storage)
+    uba.explicit_embed_and_overrides(storage)
+    uba.resolve_weak_types(storage)
+    uba.resolve_neutral_types(storage, False)
+    uba.resolve_implicit_levels(storage, False)
+    uba.reorder_resolved_levels(storage, False)
+    return [(c["ch"], c["level"]) for c in storage["chars"]]
+
+
+def _levels_from_display(text: str, base_level: int) -> list[tuple[str, int]]:
+    """Fallback for other python-bidi versions (only get_display is public): the visual
+    string, with Arabic letters and the spaces between them taken as level 1."""
+    from bidi.algorithm import get_display
+
+    visual = get_display(text, base_dir=("L", "R")[base_level])
+    visual = "".join(ch for ch in visual if ch not in (_LRE, _PDF))
+    out = []
+    for i, ch in enumerate(visual):
+        kind = unicodedata.bidirectional(ch)
+        rtl = kind in _STRONG_RTL or (kind == "WS" and 0 < i < len(visual) - 1 and
+                                      unicodedata.bidirectional(visual[i - 1]) in _STRONG_RTL and
+                                      unicodedata.bidirectional(visual[i + 1]) in _STRONG_RTL)
+        out.append((ch, 1 if rtl else 0))
+    return out
+
+
+try:
+    from bidi import algorithm as _uba
+    _visual_levels = (_levels_with_python_bidi if hasattr(_uba, "resolve_implicit_levels")
+                      else _levels_from_display)
+except ImportError:  # pragma: no cover - python-bidi is a dependency of the client
+    _visual_levels = None
+
+
+def visual_runs(text: str) -> list[tuple[str, bool]]:
+    """Split one line into runs in visual order, left to right. Each run is
+    (text in logical order, right_to_left)."""
+    if not text:
+        return []
+    base = 1 if is_rtl(text) else 0
+    if _visual_levels is None or not any(
+            unicodedata.bidirectional(ch) in _STRONG_RTL for ch in text):
+        return [(text, False)]
+    pairs = _visual_levels(_protect_numbers(text), base)
+    runs: list[tuple[str, bool]] = []
+    chars: list[str] = []
+    level = None
+    for ch, lvl in pairs:
+        if lvl != level and chars:
+            runs.append(_make_run(chars, level))
+            chars = []
+        level = lvl
+        chars.append(ch)
+    if chars:
+        runs.append(_make_run(chars, level))
+    return runs
+
+
+def _make_run(chars: list[str], level: int) -> tuple[str, bool]:
+    rtl = level % 2 == 1
+    # Visual order inside an RTL run is the reverse of logical order.
+    return ("".join(reversed(chars)) if rtl else "".join(chars)), rtl
+
+
+# ---------------------------------------------------------------- measure / render
+def _run_font(size: int, bold: bool, rtl: bool) -> pygame.font.Font:
+    return _load(size, bold, "rtl" if rtl else "ltr")
+
+
+def size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
+    """Pixel size of the rendered text (one line per "\\n")."""
+    lines = text.split("\n")
+    height = _load(size, bold, "ltr").get_height()
+    linesize = _load(size, bold, "ltr").get_linesize()
+    width = max(_line_width(line, size, bold) for line in lines)
+    return width, height + linesize * (len(lines) - 1)
+
+
+def _line_width(line: str, size: int, bold: bool) -> int:
+    return sum(_run_font(size, bold, rtl).size(run)[0] for run, rtl in visual_runs(line))
+
+
+def render(text: str, size: int, color, bold: bool = False) -> pygame.Surface:
+    """Antialiased text on a transparent surface, shaped and in visual order. Cached.
+    Several lines ("\\n") align right when the text reads right to left, else left."""
+    rgba = tuple(pygame.Color(color))
+    key = (text, size, rgba, bool(bold))
+    surf = _renders.get(key)
+    if surf is not None:
+        _renders.move_to_end(key)
+        return surf
+    if "\n" in text:
+        surf = _render_lines(text.split("\n"), size, rgba, bold, is_rtl(text))
+    else:
+        surf = _render_line(text, size, rgba, bold)
+    _renders[key] = surf
+    if len(_renders) > _RENDER_CACHE_SIZE:
+        _renders.popitem(last=False)
+    return surf
+
+
+def _render_line(line: str, size: int, rgba: tuple, bold: bool) -> pygame.Surface:
+    runs = visual_runs(line)
+    if len(runs) <= 1:
+        run, rtl = runs[0] if runs else ("", False)
+        return _run_font(size, bold, rtl).render(run, True, rgba)
+    images = [_run_font(size, bold, rtl).render(run, True, rgba) for run, rtl in runs]
+    height = max(img.get_height() for img in images)
+    surf = pygame.Surface((sum(img.get_width() for img in images), height), pygame.SRCALPHA)
+    x = 0
+    for img in images:
+        # Runs do not overlap: RGBA_MAX onto a clear surface copies pixels exactly
+        # (a normal alpha blit would darken antialiased edges).
+        surf.blit(img, (x, 0), special_flags=pygame.BLEND_RGBA_MAX)
+        x += img.get_width()
+    return surf
+
+
+def _render_lines(lines: list[str], size: int, rgba: tuple, bold: bool,
+                  rtl: bool) -> pygame.Surface:
+    images = [_render_line(line, size, rgba, bold) for line in lines]
+    linesize = _load(size, bold, "ltr").get_linesize()
+    width = max(img.get_width() for img in images)
+    height = linesize * (len(images) - 1) + images[-1].get_height()
+    surf = pygame.Surface((width, height), pygame.SRCALPHA)
+    for i, img in enumerate(images):
+        x = width - img.get_width() if rtl else 0
+        surf.blit(img, (x, i * linesize), special_flags=pygame.BLEND_RGBA_MAX)
+    return surf
+
+
+def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Break text into lines no wider than width pixels, at spaces, in logical order.
+    Explicit "\\n" breaks are kept; a single word wider than width gets a line of its own."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split(" "):
+            candidate = f"{current} {word}" if current else word
+            if current and _line_width(candidate, size, bold) > width:
+                lines.append(current)
+                current = word
+            else:
+                current = candidate
+        lines.append(current)
+    return lines
+
+
+def clear_cache() -> None:
+    """Forget cached fonts and renders (e.g. after pygame.quit())."""
+    _fonts.clear()
+    _renders.clear()
