@@ -118,8 +118,7 @@ class Match(BaseMatch):
         self.round_no = 0
         self.tiebreak = 0
         self.dealer = (first - 1) % PLAYERS   # _deal moves it on to ``first``
-        # The first deal happens before any apply(): its events wait here for the client/server.
-        self.start_events: list[Event] = self._deal(self._check_deck(list(DECK)))
+        self.start_events = self._deal(self._check_deck(list(DECK)))
 
     def _deal(self, deck: list[str]) -> list[Event]:
         """HJ-3: the dealer moves on one seat, then deals all 32 cards one at a time."""
