@@ -1,0 +1,457 @@
+"""Hand rummy (هاند): the engine (RULES.md section 3, HR-1 … HR-12, and TB-7's safe move).
+
+Options (all optional; unknown keys are ignored so a table may carry its own):
+- ``rounds``: 1..20, default 5 (HR-2: the host chooses; 5 matches the other games' length).
+- ``variant``: "majlis" (default, seed 004: 2-4 players, HR-10 scoring) or "classic"
+  (seed 003: 2-5 players, HR-12 scoring and seed 003's meld values and set joker swap, see
+  melds.py).
+- ``partnership``: bool, exactly 4 players, seats 0 & 2 against 1 & 3 (HR-12). The winner's
+  side scores −30/−60; the other side's members are scored by the variant's rules and summed.
+- ``first_dealer``: the seat that deals the first round (default 0).
+
+A turn is several actions: draw (the starter's first turn has none), then any number of meld,
+add and swap_joker, then one discard. Going out by melding or adding the last card, or by the
+discard, ends the round; it is scored, and the next round dealt, inside the same apply().
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from game.core.actions import action_type, card_field, int_field, only_keys, str_field
+from game.core.cards import JOKER, rummy_deck
+from game.core.errors import IllegalAction
+from game.core.events import Event
+from game.core.protocol import Match as BaseMatch
+
+from . import melds as M
+
+HAND_SIZE = 14
+ACTIONS = ("draw", "meld", "add", "swap_joker", "discard")
+
+
+class Match(BaseMatch):
+    """One match of Hand rummy."""
+
+    GAME = "hand_rummy"
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 5
+
+    # ----- set-up -----------------------------------------------------------------------
+    def _start(self) -> None:
+        self._read_options()
+        self.round = 1
+        self.dealer = self.first_dealer
+        self._totals = [0] * self._sides_count
+        self.history: list[dict] = []
+        self._phase = "play"
+        self._result: dict | None = None
+        self.turn_no = 0
+        self._deal(self._check_deck(M_DECK))
+        self._pending_events = [self._deal_event()]
+
+    def _read_options(self) -> None:
+        opts = self.options
+        rounds = opts.get("rounds", 5)
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 20:
+            raise IllegalAction("The number of rounds must be a whole number from 1 to 20.")
+        variant = opts.get("variant", "majlis")
+        if variant not in M.VARIANTS:
+            raise IllegalAction("The variant must be \"majlis\" or \"classic\".")
+        if variant == "majlis" and self.players > 4:
+            raise IllegalAction("The majlis rules are for 2 to 4 players; classic allows 5.")
+        partnership = opts.get("partnership", False)
+        if not isinstance(partnership, bool):
+            raise IllegalAction("\"partnership\" must be true or false.")
+        if partnership and self.players != 4:
+            raise IllegalAction("Partnership play needs exactly 4 players.")
+        first = opts.get("first_dealer", 0)
+        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < self.players:
+            raise IllegalAction("The first dealer must be one of the seats.")
+        self.rounds, self.variant, self.partnership, self.first_dealer = \
+            rounds, variant, partnership, first
+
+    @property
+    def _sides_count(self) -> int:
+        return 2 if self.partnership else self.players
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.partnership else seat
+
+    def _deal(self, deck: list[str]) -> None:
+        """Deal one round from ``deck`` (top first), DESIGN.md "Explicit deals" (HR-3)."""
+        n = self.players
+        self.starter = (self.dealer + 1) % n
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        for i in range(HAND_SIZE * n):
+            self.hands[(self.starter + i) % n].append(deck[i])
+        self.hands[self.starter].append(deck[HAND_SIZE * n])
+        self.stock = list(reversed(deck[HAND_SIZE * n + 1:]))  # top of the stock at the end
+        self.discard: list[str] = []
+        self.melds: list[M.Meld] = []
+        self.meld_owners: list[int] = []
+        self.opened = [False] * n
+        self.opened_turn = [-1] * n
+        self.turn = self.starter
+        self.drawn = True            # the starter's first turn: discard without drawing
+        self.last_drawn: str | None = None
+        self.pending: list[tuple[int, tuple[str, ...]]] = []  # swaps, joker not yet melded
+        self.discard_log: list[list[Any]] = []
+        self.pick_log: list[list[Any]] = []
+        self.turn_no += 1
+
+    def _deal_event(self) -> Event:
+        data = {"round": self.round, "dealer": self.dealer, "starter": self.starter,
+                "counts": [len(h) for h in self.hands], "discard_top": None,
+                "stock_count": len(self.stock)}
+        private = {seat: {"hand": list(hand)} for seat, hand in enumerate(self.hands)}
+        return Event("deal", data, private)
+
+    def initial_events(self) -> list[Event]:
+        """The first round's deal, as an event (the events of later deals come from apply)."""
+        return list(self._pending_events)
+
+    # ----- protocol -----------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    def to_act(self) -> list[int]:
+        return [] if self._phase == "over" else [self.turn]
+
+    @property
+    def totals(self) -> list[int]:
+        return list(self._totals)
+
+    @property
+    def result(self) -> dict | None:
+        return None if self._result is None else dict(self._result)
+
+    def continues_turn(self, seat: int, action: dict) -> bool:
+        return not (isinstance(action, dict) and action.get("type") in ("discard", "timeout"))
+
+    def legal_actions(self, seat: int) -> list[dict]:
+        if self._phase == "over" or seat != self.turn:
+            return []
+        hand = self.hands[seat]
+        if not self.drawn:
+            out = []
+            if self.stock or len(self.discard) > 1:
+                out.append({"type": "draw", "from": "stock"})
+            if self.discard:
+                out.append({"type": "draw", "from": "discard"})
+            return out
+        distinct = sorted(set(hand))
+        out = [] if self.pending else [{"type": "discard", "card": c} for c in distinct]
+        if self.opened[seat]:
+            for index, meld in enumerate(self.melds):
+                out += [{"type": "add", "card": c, "meld": index}
+                        for c in distinct if M.extend(meld, c) is not None]
+                out += [self._swap_action(index, cards) for cards in self._swaps_for(meld, hand)]
+        return out
+
+    def _swap_action(self, index: int, cards: list[str]) -> dict:
+        if len(cards) == 1:
+            return {"type": "swap_joker", "meld": index, "card": cards[0]}
+        return {"type": "swap_joker", "meld": index, "cards": sorted(cards)}
+
+    def _swaps_for(self, meld: M.Meld, hand: list[str]) -> list[list[str]]:
+        """The natural cards of ``hand`` that could take a joker back from ``meld``."""
+        if JOKER not in meld.cards:
+            return []
+        have = Counter(hand)
+        if meld.kind == "run":
+            return [[meld.stands[p]] for p in sorted(set(meld.joker_places()))
+                    if have[meld.stands[p]] and M.swap_joker(meld, [meld.stands[p]]) is not None]
+        rank = M.NUMBER_RANK[meld.low]
+        missing = [rank + s for s in "SHDC" if rank + s not in meld.cards]
+        if all(have[c] for c in missing) and M.swap_joker(meld, missing, self.variant):
+            return [missing]
+        return []
+
+    # ----- actions ------------------------------------------------------------------------
+    def _apply(self, seat: int, action: dict) -> list[Event]:
+        kind = action_type(action, ACTIONS)
+        handler = {"draw": self._draw, "meld": self._meld, "add": self._add,
+                   "swap_joker": self._swap, "discard": self._discard}[kind]
+        return handler(seat, action)
+
+    def _need_drawn(self) -> None:
+        if not self.drawn:
+            raise IllegalAction("Draw a card first, from the stock or the discard pile.")
+
+    def _need_opened(self, seat: int, what: str) -> None:
+        if not self.opened[seat]:
+            raise IllegalAction(f"You can {what} only after your opening of 51 points.")
+
+    def _card_in_hand(self, seat: int, action: dict, key: str = "card") -> str:
+        card = card_field(action, key, M.is_card)
+        if card not in self.hands[seat]:
+            raise IllegalAction(f"You do not hold {card}.")
+        return card
+
+    def _meld_index(self, action: dict) -> int:
+        if not self.melds:
+            raise IllegalAction("There is no meld on the table yet.")
+        return int_field(action, "meld", 0, len(self.melds) - 1)
+
+    def _draw(self, seat: int, action: dict) -> list[Event]:
+        only_keys(action, "from")
+        source = str_field(action, "from", ("stock", "discard"))
+        if self.drawn:
+            raise IllegalAction("You have already drawn this turn.")
+        events: list[Event] = []
+        if source == "discard":
+            if not self.discard:
+                raise IllegalAction("The discard pile is empty.")
+            card = self.discard.pop()
+            self.pick_log.append([seat, card])
+            events.append(Event("drew", {"seat": seat, "from": "discard", "card": card}))
+        else:
+            if not self.stock and len(self.discard) < 2:
+                raise IllegalAction("The stock is empty; take the top discard.")
+            if not self.stock:
+                events.append(self._reshuffle())
+            card = self.stock.pop()
+            events.append(Event("drew", {"seat": seat, "from": "stock"},
+                                {seat: {"card": card}}))
+        self.hands[seat].append(card)
+        self.drawn = True
+        self.last_drawn = card
+        return events
+
+    def _reshuffle(self) -> Event:
+        """HR-3: the discard pile except its top becomes a new stock, shuffled by the match RNG."""
+        top = self.discard.pop()
+        self.stock = self.rng.shuffled(self.discard)
+        self.discard = [top]
+        return Event("stock_reshuffled", {"stock_count": len(self.stock)})
+
+    def _check_groups(self, seat: int, action: dict) -> tuple[list[list[str]], list[M.Meld]]:
+        only_keys(action, "groups")
+        groups = action.get("groups")
+        if not isinstance(groups, list) or not groups:
+            raise IllegalAction("\"meld\" needs \"groups\": a list of groups of cards.")
+        checked, made = [], []
+        for group in groups:
+            if not isinstance(group, list) or not all(M.is_card(c) for c in group):
+                raise IllegalAction("Each group must be a list of card codes.")
+            meld = M.classify(group)
+            if meld is None:
+                raise IllegalAction(f"{' '.join(group)} is not a valid run or set.")
+            checked.append(list(group))
+            made.append(meld)
+        need = Counter(c for g in checked for c in g)
+        have = Counter(self.hands[seat])
+        short = sorted(c for c in need if need[c] > have[c])
+        if short:
+            raise IllegalAction(f"You do not hold enough of: {', '.join(short)}.")
+        return checked, made
+
+    def _meld(self, seat: int, action: dict) -> list[Event]:
+        groups, made = self._check_groups(seat, action)
+        self._need_drawn()
+        points = sum(m.points(self.variant) for m in made)
+        opening = not self.opened[seat]
+        if opening and points < M.OPENING_MIN:
+            raise IllegalAction(
+                f"Your opening is {points} points; it must reach {M.OPENING_MIN} in one go.")
+        for group, meld in zip(groups, made):
+            self._take_from_hand(seat, group)
+            self.melds.append(meld)
+            self.meld_owners.append(seat)
+        if opening:
+            self.opened[seat] = True
+            self.opened_turn[seat] = self.turn_no
+        self._jokers_used(sum(g.count(JOKER) for g in groups))
+        tabled = [list(m.cards) for m in made]
+        events = [Event("melded", {"seat": seat, "groups": tabled, "opening": opening,
+                                   "points": points, "first_meld": len(self.melds) - len(made)})]
+        return events + self._after_lay(seat)
+
+    def _add(self, seat: int, action: dict) -> list[Event]:
+        only_keys(action, "card", "meld")
+        card = self._card_in_hand(seat, action)
+        index = self._meld_index(action)
+        self._need_drawn()
+        self._need_opened(seat, "add to melds")
+        new = M.extend(self.melds[index], card)
+        if new is None:
+            raise IllegalAction(f"{card} does not fit meld {index + 1}.")
+        self._take_from_hand(seat, [card])
+        self.melds[index] = new
+        self._jokers_used(1 if card == JOKER else 0)
+        events = [Event("added", {"seat": seat, "card": card, "meld": index,
+                                  "cards": list(new.cards)})]
+        return events + self._after_lay(seat)
+
+    def _swap(self, seat: int, action: dict) -> list[Event]:
+        if "cards" in action:
+            only_keys(action, "cards", "meld")
+            cards = action["cards"]
+            if not isinstance(cards, list) or not cards or not all(M.is_card(c) for c in cards):
+                raise IllegalAction("\"cards\" must be a list of card codes.")
+            have, need = Counter(self.hands[seat]), Counter(cards)
+            if any(need[c] > have[c] for c in need):
+                raise IllegalAction("You do not hold those cards.")
+            cards = list(cards)
+        else:
+            only_keys(action, "card", "meld")
+            cards = [self._card_in_hand(seat, action)]
+        index = self._meld_index(action)
+        self._need_drawn()
+        self._need_opened(seat, "take back a joker")
+        new = M.swap_joker(self.melds[index], cards, self.variant)
+        if new is None:
+            raise IllegalAction(f"{' '.join(cards)} cannot take back a joker from meld {index + 1}.")
+        self._take_from_hand(seat, cards)
+        self.hands[seat].append(JOKER)
+        self.melds[index] = new
+        self.pending.append((index, tuple(cards)))
+        data = {"seat": seat, "meld": index, "card": cards[0], "cards": list(new.cards)}
+        if len(cards) > 1:
+            data["placed"] = list(cards)
+        return [Event("joker_swapped", data)]
+
+    def _discard(self, seat: int, action: dict) -> list[Event]:
+        only_keys(action, "card")
+        card = self._card_in_hand(seat, action)
+        self._need_drawn()
+        if self.pending:
+            raise IllegalAction("Meld the joker you took back before you discard.")
+        self._take_from_hand(seat, [card])
+        self.discard.append(card)
+        self.discard_log.append([seat, card])
+        events = [Event("discarded", {"seat": seat, "card": card})]
+        if not self.hands[seat]:
+            return events + self._round_over(seat)
+        self.turn = (seat + 1) % self.players
+        self.drawn = False
+        self.last_drawn = None
+        self.turn_no += 1
+        return events
+
+    def _take_from_hand(self, seat: int, cards: list[str]) -> None:
+        hand = self.hands[seat]
+        for card in cards:
+            hand.remove(card)
+
+    def _jokers_used(self, count: int) -> None:
+        del self.pending[:count]
+
+    def _after_lay(self, seat: int) -> list[Event]:
+        """HR-9: a player who lays his last card goes out at once."""
+        return self._round_over(seat) if not self.hands[seat] else []
+
+    # ----- timeout (TB-7) -------------------------------------------------------------------
+    def _timeout(self, seat: int) -> list[Event]:
+        """TB-7: undo an unmelded joker swap, draw from the stock if not drawn, then discard the
+        card just drawn (or the highest-value card; a joker only if nothing else is left)."""
+        events = self._undo_swaps(seat)
+        if not self.drawn:
+            source = "stock" if self.stock or len(self.discard) > 1 else "discard"
+            events += self._draw(seat, {"type": "draw", "from": source})
+        hand = self.hands[seat]
+        naturals = [c for c in hand if c != JOKER]
+        if self.last_drawn in naturals:
+            card = self.last_drawn
+        elif naturals:
+            card = max(naturals, key=lambda c: (M.card_points(c), M.RANK_NUMBER[c[:-1]], c))
+        else:
+            card = JOKER
+        return events + self._discard(seat, {"type": "discard", "card": card})
+
+    def _undo_swaps(self, seat: int) -> list[Event]:
+        """Put back each joker taken this turn and not melded again: the natural cards that
+        replaced it return to the hand (the swap is cancelled, not the rest of the turn)."""
+        events = []
+        for index, placed in reversed(self.pending):
+            meld = self.melds[index]
+            cards = list(meld.cards)
+            if meld.kind == "run":
+                cards[cards.index(placed[0])] = JOKER
+                self.melds[index] = M.Meld("run", tuple(cards), meld.stands, meld.low)
+            else:
+                for card in placed:
+                    cards.remove(card)
+                self.melds[index] = M.classify(cards + [JOKER])
+            self.hands[seat].remove(JOKER)
+            self.hands[seat].extend(placed)
+            events.append(Event("swap_undone", {"seat": seat, "meld": index,
+                                                "cards": list(self.melds[index].cards),
+                                                "returned": list(placed)}))
+        self.pending = []
+        return events
+
+    # ----- scoring ----------------------------------------------------------------------------
+    def _loser_score(self, seat: int, kind: int) -> int:
+        """HR-10 (majlis) / HR-12 (classic) score of a seat that did not go out."""
+        value = M.hand_points(self.hands[seat])
+        if self.variant == "classic" and kind == -30:
+            return value if self.opened[seat] else 100
+        return 2 * value if self.opened[seat] else 200
+
+    def _round_over(self, winner: int) -> list[Event]:
+        kind = -60 if self.opened_turn[winner] == self.turn_no else -30
+        win_side = self.side_of(winner)
+        scores = [0] * self.players
+        for seat in range(self.players):
+            if seat == winner:
+                scores[seat] = kind
+            elif self.side_of(seat) != win_side:
+                scores[seat] = self._loser_score(seat, kind)
+        side_scores = [0] * self._sides_count
+        for seat, score in enumerate(scores):
+            side_scores[self.side_of(seat)] += score
+        for side, score in enumerate(side_scores):
+            self._totals[side] += score
+        entry = {"round": self.round, "winner": winner, "kind": kind, "scores": scores,
+                 "side_scores": side_scores, "hands": [list(h) for h in self.hands]}
+        self.history.append(entry)
+        events = [Event("round_scored", {"round": self.round, "winner": winner, "kind": kind,
+                                         "scores": scores, "side_scores": side_scores,
+                                         "totals": list(self._totals),
+                                         "hands": [list(h) for h in self.hands]})]
+        if self.round >= self.rounds:
+            low = min(self._totals)
+            winners = [side for side, total in enumerate(self._totals) if total == low]
+            self._result = {"totals": list(self._totals), "winners": winners}
+            self._phase = "over"
+            return events + [Event("match_over", {"totals": list(self._totals),
+                                                  "winners": winners})]
+        self.round += 1
+        self.dealer = (self.dealer + 1) % self.players
+        self._deal(self.rng.shuffled(M_DECK))
+        return events + [self._deal_event()]
+
+    # ----- views ------------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict:
+        seen = seat if isinstance(seat, int) and not isinstance(seat, bool) \
+            and 0 <= seat < self.players else None
+        return {
+            "game": self.GAME, "phase": self._phase, "to_act": self.to_act(),
+            "totals": list(self._totals), "you": seen,
+            "side": None if seen is None else self.side_of(seen),
+            "players": self.players,
+            "teams": [[0, 2], [1, 3]] if self.partnership else None,
+            "partnership": self.partnership,
+            "variant": self.variant, "rounds": self.rounds, "round": self.round,
+            "dealer": self.dealer, "starter": self.starter, "turn": self.turn,
+            "hand": [] if seen is None else list(self.hands[seen]),
+            "hand_counts": [len(h) for h in self.hands],
+            "melds": [list(m.cards) for m in self.melds],
+            "meld_stands": [list(m.stands) for m in self.melds],
+            "meld_owners": list(self.meld_owners),
+            "discard_top": self.discard[-1] if self.discard else None,
+            "discard_count": len(self.discard), "stock_count": len(self.stock),
+            "opened": list(self.opened), "drawn": self.drawn,
+            "pending_joker": bool(self.pending),
+            "discards": [list(x) for x in self.discard_log],
+            "picks": [list(x) for x in self.pick_log],
+            "history": [dict(h, scores=list(h["scores"]), side_scores=list(h["side_scores"]),
+                             hands=[list(x) for x in h["hands"]]) for h in self.history],
+            "result": self.result,
+        }
+
+
+M_DECK = rummy_deck()
