@@ -1,0 +1,46 @@
+"""Arabic (default) and English strings for the client.
+
+``t(key, **fmt)`` looks a key up in the current language and formats it. The language can be
+switched at any time; the UI re-renders from keys every frame, so nothing needs rebuilding.
+"""
+from __future__ import annotations
+
+from . import ar, en
+
+LANGUAGES = ("ar", "en")
+_TABLES = {"ar": ar.STRINGS, "en": en.STRINGS}
+_current = "ar"
+
+
+def set_language(lang: str) -> None:
+    """Switch the language ("ar" or "en"); anything else is ignored."""
+    global _current
+    if lang in _TABLES:
+        _current = lang
+
+
+def language() -> str:
+    return _current
+
+
+def is_rtl() -> bool:
+    return _current == "ar"
+
+
+def t(key: str, **fmt: object) -> str:
+    """The string for ``key`` in the current language (English, then the key, as fallbacks)."""
+    text = _TABLES[_current].get(key)
+    if text is None:
+        text = en.STRINGS.get(key, key)
+    return text.format(**fmt) if fmt else text
+
+
+def digits(value: object) -> str:
+    """Numbers as the current language writes them (Arabic-Indic digits in Arabic)."""
+    s = str(value)
+    if _current == "ar":
+        s = s.translate(_AR_DIGITS).replace("-", "\u2212")
+    return s
+
+
+_AR_DIGITS = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")

@@ -1,0 +1,91 @@
+"""Paths, card images (scaled once per size and cached) and the window icon.
+
+Assets resolve against the project root (the folder holding main.py), which works natively from
+any cwd and under pygbag (whose cwd is the app folder). A missing sprite is drawn as a plain
+card with its index so the game stays playable while sprites are being made.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+from game.core.cards import split
+
+ROOT = Path(__file__).resolve().parents[2]
+RED_SUITS = {"H", "D"}
+FOUR_COLORS = {"S": (20, 20, 24), "H": (196, 30, 40), "D": (30, 90, 200), "C": (20, 130, 60)}
+SUIT_GLYPH = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+
+def path(*parts: str) -> Path:
+    return ROOT.joinpath(*parts)
+
+
+@lru_cache(maxsize=256)
+def _load(p: str) -> pygame.Surface | None:
+    try:
+        img = pygame.image.load(p)
+    except (pygame.error, FileNotFoundError, OSError):
+        return None
+    return img.convert_alpha() if pygame.display.get_surface() else img
+
+
+def card_face(code: str, size: tuple[int, int], four_color: bool = False) -> pygame.Surface:
+    """The face of ``code`` at ``size`` (cached)."""
+    return _card_face(code, tuple(size), bool(four_color))
+
+
+def card_back(size: tuple[int, int]) -> pygame.Surface:
+    return _card_back(tuple(size))
+
+
+@lru_cache(maxsize=512)
+def _card_face(code: str, size: tuple[int, int], four_color: bool) -> pygame.Surface:
+    folder = "french4" if four_color else "french"
+    src = _load(str(path("sprites", "cards", folder, f"{code}.png")))
+    if src is None and four_color:
+        src = _load(str(path("sprites", "cards", "french", f"{code}.png")))
+    if src is not None:
+        return pygame.transform.smoothscale(src, size)
+    return _plain_face(code, size, four_color)
+
+
+@lru_cache(maxsize=16)
+def _card_back(size: tuple[int, int]) -> pygame.Surface:
+    src = _load(str(path("sprites", "cards", "back.png")))
+    if src is not None:
+        return pygame.transform.smoothscale(src, size)
+    img = pygame.Surface(size, pygame.SRCALPHA)
+    rect = img.get_rect()
+    pygame.draw.rect(img, (120, 30, 40), rect, border_radius=max(4, size[0] // 12))
+    pygame.draw.rect(img, (230, 200, 140), rect.inflate(-8, -8), 2,
+                     border_radius=max(3, size[0] // 14))
+    return img
+
+
+def _plain_face(code: str, size: tuple[int, int], four_color: bool) -> pygame.Surface:
+    """Fallback face: white card, rank and suit in the corner and the suit in the middle."""
+    from game.ui import text
+    rank, suit = split(code)
+    if four_color:
+        color = FOUR_COLORS.get(suit, (20, 20, 24))
+    else:
+        color = (196, 30, 40) if suit in RED_SUITS else (20, 20, 24)
+    img = pygame.Surface(size, pygame.SRCALPHA)
+    rect = img.get_rect()
+    pygame.draw.rect(img, (250, 248, 240), rect, border_radius=max(4, size[0] // 12))
+    pygame.draw.rect(img, (160, 150, 130), rect, 1, border_radius=max(4, size[0] // 12))
+    idx = max(14, size[1] // 6)
+    r = text.render(rank, idx, color, True)
+    s = text.render(SUIT_GLYPH.get(suit, ""), idx, color, False)
+    img.blit(r, (6, 3))
+    img.blit(s, (6 + (r.get_width() - s.get_width()) // 2, 3 + r.get_height() - 4))
+    big = text.render(SUIT_GLYPH.get(suit, ""), size[1] // 3, color, False)
+    img.blit(big, big.get_rect(center=(rect.centerx + 6, rect.centery + 10)))
+    return img
+
+
+def icon() -> pygame.Surface | None:
+    return _load(str(path("sprites", "icon.png")))

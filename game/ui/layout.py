@@ -1,0 +1,91 @@
+"""Where things go on the two canvases: landscape 1280×720 and portrait 720×1280.
+
+Seats are placed counter-clockwise as seen by seat 0 (you, at the bottom): seat 1 on the RIGHT,
+seat 2 at the top, seat 3 on the LEFT, so play visibly moves to the right.
+Everything important keeps ≥ 16 px from the edges in portrait.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+LANDSCAPE = (1280, 720)
+PORTRAIT = (720, 1280)
+MARGIN = 16
+
+
+@dataclass
+class Layout:
+    w: int
+    h: int
+    portrait: bool
+    card: tuple[int, int]            # hand card size
+    small: tuple[int, int]           # opponent backs / deck
+    trick_card: tuple[int, int]      # cards in the centre
+    hand_center: tuple[int, int]
+    hand_span: int                   # max width of the fan
+    center: tuple[int, int]
+    trick_offsets: list[tuple[int, int]]
+    seat_anchor: list[tuple[int, int]]   # centre of each seat's info plate
+    seat_hand: list[tuple[int, int]]     # where opponents' backs are drawn (seat 0: unused)
+    plate: tuple[int, int]               # size of a seat's info plate
+    top_bar: pygame.Rect
+    picker: pygame.Rect                  # the bid picker panel
+    lift: int = 18                       # legal cards rise by this much
+    select_lift: int = 40
+    extras: dict = field(default_factory=dict)
+
+    def hand_positions(self, n: int) -> list[tuple[float, float]]:
+        """Centres of ``n`` cards in the fan, left to right, with a gentle curve."""
+        if n <= 0:
+            return []
+        cw = self.card[0]
+        step = min(cw * 0.78, (self.hand_span - cw) / max(1, n - 1)) if n > 1 else 0
+        x0 = self.hand_center[0] - step * (n - 1) / 2
+        out = []
+        for i in range(n):
+            k = (i - (n - 1) / 2) / max(1, (n - 1) / 2) if n > 1 else 0.0
+            out.append((x0 + step * i, self.hand_center[1] + 10 * k * k))
+        return out
+
+    def trick_spot(self, seat: int) -> tuple[int, int]:
+        dx, dy = self.trick_offsets[seat]
+        return self.center[0] + dx, self.center[1] + dy
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.w, self.h
+
+
+def make_layout(portrait: bool) -> Layout:
+    """The layout for one orientation."""
+    if not portrait:
+        w, h = LANDSCAPE
+        card = (104, 146)
+        center = (640, 318)
+        return Layout(
+            w=w, h=h, portrait=False, card=card, small=(58, 81), trick_card=(92, 129),
+            hand_center=(640, h - 16 - card[1] // 2 - 4), hand_span=700,
+            center=center,
+            trick_offsets=[(0, 78), (108, 0), (0, -78), (-108, 0)],
+            seat_anchor=[(236, 636), (1148, 318), (640, 78), (132, 318)],
+            seat_hand=[(0, 0), (1148, 200), (452, 78), (132, 200)],
+            plate=(200, 92),
+            top_bar=pygame.Rect(16, 12, w - 32, 52),
+            picker=pygame.Rect(300, 396, 680, 156),
+        )
+    w, h = PORTRAIT
+    card = (104, 146)
+    center = (360, 590)
+    return Layout(
+        w=w, h=h, portrait=True, card=card, small=(52, 73), trick_card=(92, 129),
+        hand_center=(360, h - MARGIN - card[1] // 2 - 6), hand_span=w - 2 * MARGIN,
+        center=center,
+        trick_offsets=[(0, 100), (112, 0), (0, -100), (-112, 0)],
+        seat_anchor=[(360, 1022), (636, 590), (360, 196), (84, 590)],
+        seat_hand=[(0, 0), (636, 450), (360, 108), (84, 450)],
+        plate=(136, 112),
+        top_bar=pygame.Rect(MARGIN, MARGIN, w - 2 * MARGIN, 56),
+        picker=pygame.Rect(MARGIN + 8, 780, w - 2 * MARGIN - 16, 196),
+    )

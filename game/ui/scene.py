@@ -1,0 +1,53 @@
+"""The scene base class: a screen of the app with its widgets.
+
+The app calls ``handle(event)`` for each input event, ``update(dt)`` once per frame with the
+elapsed seconds, then ``draw(surface)``. Scenes hold a reference to the app for settings,
+layout, audio and switching.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui.widgets import Widget
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+class Scene:
+    """A screen. Subclasses fill ``self.widgets`` in ``build()`` (called again on relayout)."""
+
+    name = "scene"
+
+    def __init__(self, app: "App"):
+        self.app = app
+        self.widgets: list[Widget] = []
+        self.build()
+
+    def build(self) -> None:
+        """Create the widgets for the current layout."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for widget in list(self.widgets):
+            if widget.handle(event):
+                return
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for widget in self.widgets:
+            widget.draw(surface)
+
+    def widget(self, key: str) -> Widget:
+        """The widget (or segmented option button) named ``key`` — for tests and screenshots."""
+        for w in self.widgets:
+            if getattr(w, "key", None) == key:
+                return w
+            for b in getattr(w, "buttons", []):
+                if b.key == key:
+                    w._placed()
+                    return b
+        raise KeyError(key)

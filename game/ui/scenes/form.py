@@ -1,0 +1,73 @@
+"""Lays out labelled rows of controls, mirrored for Arabic, for the menu and settings screens."""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from game import i18n
+from game.ui import draw
+from game.ui.layout import Layout
+
+
+class Form:
+    """Rows of (label key, control). Landscape: label beside control; portrait: label above."""
+
+    def __init__(self, layout: Layout, top: int, row_h: int = 56, gap: int = 16):
+        self.layout = layout
+        self.top = top
+        self.row_h = row_h
+        self.gap = gap
+        self.rows: list[tuple[str, pygame.Rect, pygame.Rect]] = []   # key, label area, control
+
+    @property
+    def width(self) -> int:
+        return 820 if not self.layout.portrait else self.layout.w - 64
+
+    def add(self, key: str) -> pygame.Rect:
+        """Reserve a row for label ``key``; returns the control's rect (left-to-right frame)."""
+        x0 = (self.layout.w - self.width) // 2
+        y = self.top + sum(self._row_height() for _ in self.rows)
+        if self.layout.portrait:
+            label = pygame.Rect(x0, y, self.width, 32)
+            control = pygame.Rect(x0, y + 36, self.width, self.row_h)
+        else:
+            label = pygame.Rect(x0, y, 240, self.row_h)
+            control = pygame.Rect(x0 + 260, y, self.width - 260, self.row_h)
+        self.rows.append((key, label, control))
+        return control
+
+    def _row_height(self) -> int:
+        return self.row_h + self.gap + (36 if self.layout.portrait else 0)
+
+    @property
+    def bottom(self) -> int:
+        return self.top + len(self.rows) * self._row_height()
+
+    def mirror(self, rect: pygame.Rect) -> pygame.Rect:
+        """``rect`` reflected about the form's centre line (for right-to-left reading)."""
+        cx = self.layout.w // 2
+        out = rect.copy()
+        out.x = 2 * cx - rect.right
+        return out
+
+    def controls_rtl(self, rects: list[pygame.Rect]) -> None:
+        """Mirror control rects in place when the language reads right to left (landscape)."""
+
+    def draw_labels(self, surface: pygame.Surface) -> None:
+        rtl = i18n.is_rtl()
+        for key, label, _control in self.rows:
+            rect = self.mirror(label) if (rtl and not self.layout.portrait) else label
+            anchor = "midright" if rtl else "midleft"
+            pos = rect.midright if rtl else rect.midleft
+            draw.blit_text(surface, i18n.t(key), 24, pos, draw.SAND, bold=True, anchor=anchor)
+
+
+def place_control(form: Form, widget, control: pygame.Rect, rtl: Callable[[], bool]) -> None:
+    """Move ``widget`` (and its option buttons) to the mirrored side in RTL landscape."""
+    target = form.mirror(control) if (rtl() and not form.layout.portrait) else control
+    dx = target.x - widget.rect.x
+    if dx:
+        widget.rect.x += dx
+        for b in getattr(widget, "buttons", []):
+            b.rect.x += dx

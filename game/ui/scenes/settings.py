@@ -1,0 +1,85 @@
+"""Settings: language, sound and volume, animation speed, reduced motion, four-colour cards."""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from game import i18n
+from game.i18n import t
+from game.ui import draw
+from game.ui.scene import Scene
+from game.ui.scenes.form import Form, place_control
+from game.ui.widgets import Button, Segmented, Toggle
+
+VOLUMES = (0.25, 0.5, 0.75, 1.0)
+
+
+class SettingsScene(Scene):
+    name = "settings"
+
+    def __init__(self, app, back: Callable[[], Scene] | None = None):
+        self.back_to = back
+        super().__init__(app)
+
+    def build(self) -> None:
+        app = self.app
+        L = app.layout
+        s = app.settings
+        rtl = i18n.is_rtl
+        self.form = form = Form(L, 130 if not L.portrait else 150,
+                                row_h=52 if not L.portrait else 56, gap=14)
+        on, off = (lambda: t("on")), (lambda: t("off"))
+        self.rows = [
+            Segmented(form.add("settings.language"),
+                      [("ar", lambda: t("lang.ar")), ("en", lambda: t("lang.en"))],
+                      lambda: s["language"], lambda v: app.set_setting("language", v),
+                      rtl=rtl, key="language"),
+            Toggle(form.add("settings.sound"), lambda: s["sound"],
+                   lambda v: app.set_setting("sound", v), on, off, rtl=rtl, key="sound"),
+            Segmented(form.add("settings.volume"),
+                      [(v, (lambda v=v: i18n.digits(f"{round(v * 100)}%"))) for v in VOLUMES],
+                      lambda: min(VOLUMES, key=lambda v: abs(v - s["volume"])),
+                      lambda v: app.set_setting("volume", v), rtl=rtl, key="volume"),
+            Segmented(form.add("settings.speed"),
+                      [(k, (lambda k=k: t(f"speed.{k}"))) for k in ("slow", "normal", "fast")],
+                      lambda: s["speed"], lambda v: app.set_setting("speed", v),
+                      rtl=rtl, key="speed"),
+            Toggle(form.add("settings.reduced"), lambda: s["reduced_motion"],
+                   lambda v: app.set_setting("reduced_motion", v), on, off, rtl=rtl,
+                   key="reduced"),
+            Toggle(form.add("settings.fourcolor"), lambda: s["four_color"],
+                   lambda v: app.set_setting("four_color", v), on, off, rtl=rtl,
+                   key="four_color"),
+        ]
+        y = form.bottom + 8
+        self.back_button = Button((L.w // 2 - 130, y, 260, 60), lambda: t("back"), self.back,
+                                  26, primary=True, key="back")
+        self.widgets = [*self.rows, self.back_button]
+
+    def back(self) -> None:
+        if self.back_to is not None:
+            self.app.switch(self.back_to())
+        else:
+            from game.ui.scenes.menu import MenuScene
+            self.app.switch(MenuScene(self.app))
+
+    def _layout_rtl(self) -> None:
+        for widget, (_k, _label, control) in zip(self.rows, self.form.rows):
+            place_control(self.form, widget, control, i18n.is_rtl)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self._layout_rtl()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        L = self.app.layout
+        surface.blit(draw.felt(L.w, L.h), (0, 0))
+        draw.blit_text(surface, t("settings.title"), 44, (L.w // 2, 70 if not L.portrait else 90),
+                       draw.GOLD, bold=True, shadow=True)
+        self._layout_rtl()
+        self.form.draw_labels(surface)
+        super().draw(surface)

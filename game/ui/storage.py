@@ -1,0 +1,131 @@
+"""Settings and the in-progress match: a JSON file natively, localStorage in the browser.
+
+Natively files live in ``$MAJLIS_HOME`` (tests) or ``~/.majlis/``. Under pygbag files written at
+run time vanish on reload, so the browser's ``localStorage`` is used instead (WEB.md).
+A corrupt or unreadable store never crashes the app: it falls back to defaults and reports a
+message key the UI shows once.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "language": "ar",
+    "sound": True,
+    "volume": 0.7,
+    "speed": "normal",          # slow | normal | fast
+    "reduced_motion": False,
+    "four_color": False,
+    "level": "normal",          # easy | normal | hard
+    "turn_seconds": 0,          # 0 = unlimited, else 60 | 90 | 120
+    "game": "hareeja",
+}
+
+_WEB = sys.platform == "emscripten"
+_PREFIX = "majlis."
+
+
+def data_dir() -> Path:
+    """Where native files go: $MAJLIS_HOME, else ~/.majlis."""
+    home = os.environ.get("MAJLIS_HOME")
+    return Path(home) if home else Path.home() / ".majlis"
+
+
+def _read(name: str) -> str | None:
+    if _WEB:
+        import platform  # pygbag's browser bridge; only exists under emscripten
+        value = platform.window.localStorage.getItem(_PREFIX + name)
+        return None if value is None else str(value)
+    path = data_dir() / f"{name}.json"
+    if not path.exists():
+        return None
+    return path.read_text(encoding="utf-8")
+
+
+def _write(name: str, text: str | None) -> None:
+    if _WEB:
+        import platform
+        if text is None:
+            platform.window.localStorage.removeItem(_PREFIX + name)
+        else:
+            platform.window.localStorage.setItem(_PREFIX + name, text)
+        return
+    path = data_dir() / f"{name}.json"
+    if text is None:
+        if path.exists():
+            path.unlink()
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def load_settings() -> tuple[dict[str, Any], str | None]:
+    """(settings, message key or None). Unknown or mistyped values fall back one by one."""
+    settings = dict(DEFAULT_SETTINGS)
+    try:
+        raw = _read("settings")
+        if raw is None:
+            return settings, None
+        stored = json.loads(raw)
+        if not isinstance(stored, dict):
+            raise ValueError("settings are not an object")
+    except Exception:  # unreadable file, bad JSON, broken browser storage: never crash
+        return settings, "storage.corrupt"
+    for key, default in DEFAULT_SETTINGS.items():
+        value = stored.get(key, default)
+        if isinstance(default, bool):
+            ok = isinstance(value, bool)
+        elif isinstance(default, (int, float)):
+            ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        else:
+            ok = isinstance(value, type(default))
+        if ok:
+            settings[key] = value
+    settings["volume"] = min(1.0, max(0.0, float(settings["volume"])))
+    return settings, None
+
+
+def save_settings(settings: dict[str, Any]) -> bool:
+    """Store settings; False when the store cannot be written (the app keeps going)."""
+    try:
+        _write("settings", json.dumps(settings, ensure_ascii=False))
+        return True
+    except Exception:
+        return False
+
+
+def save_match(saved: dict[str, Any]) -> bool:
+    """Store the in-progress match: ``{"record": match.record(), "seats": [...], ...}``."""
+    try:
+        _write("match", json.dumps(saved, ensure_ascii=False))
+        return True
+    except Exception:
+        return False
+
+
+def load_match() -> tuple[dict[str, Any] | None, str | None]:
+    """(saved match or None, message key or None)."""
+    try:
+        raw = _read("match")
+        if raw is None:
+            return None, None
+        saved = json.loads(raw)
+        if not isinstance(saved, dict) or "record" not in saved:
+            raise ValueError("not a saved match")
+        return saved, None
+    except Exception:
+        clear_match()
+        return None, "storage.match_corrupt"
+
+
+def clear_match() -> None:
+    try:
+        _write("match", None)
+    except Exception:
+        pass

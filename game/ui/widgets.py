@@ -1,0 +1,154 @@
+"""Buttons, segmented choices and toggles: big touch targets (≥ 44 px), mouse and touch.
+
+Labels are callables returning the current string, so a language switch shows at once.
+A click is a press and a release inside the same widget (touch arrives as mouse events with
+``event.touch``; FINGER events are ignored so nothing fires twice).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+
+from game.ui import draw
+
+MIN_TARGET = 44
+Label = Callable[[], str]
+
+
+class Widget:
+    rect: pygame.Rect
+    visible: bool = True
+    enabled: bool = True
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+
+class Button(Widget):
+    """A rounded button that calls ``on_click`` when pressed and released inside it."""
+
+    def __init__(self, rect: pygame.Rect | tuple, label: Label, on_click: Callable[[], Any],
+                 size: int = 24, primary: bool = False, key: str = ""):
+        self.rect = pygame.Rect(rect)
+        self.label = label
+        self.on_click = on_click
+        self.size = size
+        self.primary = primary
+        self.key = key              # a stable name, for tests and screenshots
+        self.pressed = False
+        self.hover = False
+        self.visible = True
+        self.enabled = True
+        self.selected = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not (self.visible and self.enabled):
+            self.pressed = False
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rect.collidepoint(event.pos):
+                self.pressed = True
+                return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was = self.pressed
+            self.pressed = False
+            if was and self.rect.collidepoint(event.pos):
+                self.on_click()
+                return True
+        return False
+
+    def colors(self) -> tuple[tuple, tuple, tuple]:
+        """(fill, edge, text) for the current state."""
+        if not self.enabled:
+            return (40, 46, 44), (70, 70, 64), (120, 116, 108)
+        if self.selected:
+            return (196, 156, 70), (246, 220, 150), (24, 20, 12)
+        if self.primary:
+            fill = (212, 168, 72) if not self.pressed else (180, 138, 56)
+            return fill, (250, 226, 160), (28, 22, 12)
+        fill = (30, 56, 52) if not (self.pressed or self.hover) else (44, 78, 72)
+        return fill, draw.PANEL_EDGE, draw.INK
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        fill, edge, ink = self.colors()
+        shadow = self.rect.move(0, 3)
+        pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=12)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=12)
+        pygame.draw.rect(surface, edge, self.rect, 2, border_radius=12)
+        s = self.label()
+        size = draw.fit_text(s, self.size, self.rect.w - 16, bold=True)
+        draw.blit_text(surface, s, size, self.rect.center, ink, bold=True)
+
+
+class Segmented(Widget):
+    """A row of choices, one selected: ``options`` are (value, label) pairs.
+
+    In right-to-left languages the row reads from the right, so the first option is rightmost.
+    """
+
+    def __init__(self, rect: pygame.Rect | tuple, options: list[tuple[Any, Label]],
+                 get: Callable[[], Any], set: Callable[[Any], None], size: int = 22,
+                 rtl: Callable[[], bool] = lambda: False, key: str = ""):
+        self.rect = pygame.Rect(rect)
+        self.options = options
+        self.get = get
+        self.set = set
+        self.size = size
+        self.rtl = rtl
+        self.key = key
+        self.visible = True
+        self.enabled = True
+        self.buttons: list[Button] = []
+        self._build()
+
+    def _build(self) -> None:
+        n = len(self.options)
+        gap = 8
+        w = (self.rect.w - gap * (n - 1)) / n
+        self.buttons = []
+        for i, (value, lab) in enumerate(self.options):
+            x = self.rect.x + round(i * (w + gap))
+            btn = Button((x, self.rect.y, round(w), self.rect.h), lab,
+                         lambda v=value: self.set(v), size=self.size, key=f"{self.key}:{value}")
+            btn.value = value
+            self.buttons.append(btn)
+
+    def _placed(self) -> list[Button]:
+        """Buttons with their rects mirrored for right-to-left reading."""
+        order = list(reversed(self.buttons)) if self.rtl() else self.buttons
+        xs = sorted(b.rect.x for b in self.buttons)
+        for b, x in zip(order, xs):
+            b.rect.x = x
+        return self.buttons
+
+    def button_for(self, value: Any) -> Button:
+        self._placed()
+        return next(b for b in self.buttons if b.value == value)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        return any(b.handle(event) for b in self._placed())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        current = self.get()
+        for b in self._placed():
+            b.selected = b.value == current
+            b.draw(surface)
+
+
+def Toggle(rect: pygame.Rect | tuple, get: Callable[[], bool], set: Callable[[bool], None],
+           on: Label, off: Label, rtl: Callable[[], bool] = lambda: False,
+           key: str = "") -> Segmented:
+    """An on/off switch as a two-way segmented choice (clear on touch screens)."""
+    return Segmented(rect, [(True, on), (False, off)], get, set, rtl=rtl, key=key)

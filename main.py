@@ -1,0 +1,63 @@
+# /// script
+# dependencies = ["python-bidi"]
+# ///
+"""Majlis — the card table. The same file runs natively and in the browser under pygbag.
+
+Natively: python main.py [--portrait] [--lang ar|en] [--autoplay] [--screenshots DIR]
+                         [--seed N] [--speed X] [--frames N] [--level easy|normal|hard]
+"""
+import asyncio
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+
+def parse_options():
+    """Command-line options natively; under pygbag the orientation comes from the window."""
+    from game.ui.app import Options
+    if sys.platform == "emscripten":
+        import platform  # pygbag's browser bridge
+        try:
+            portrait = platform.window.innerHeight > platform.window.innerWidth
+        except Exception:
+            portrait = False
+        return Options(portrait=portrait)
+    import argparse
+    parser = argparse.ArgumentParser(description="Majlis card table")
+    parser.add_argument("--portrait", action="store_true", help="720x1280 phone layout")
+    parser.add_argument("--lang", choices=("ar", "en"), help="language (default: saved, else ar)")
+    parser.add_argument("--autoplay", action="store_true",
+                        help="four bots play a whole match headless, then print the result")
+    parser.add_argument("--screenshots", metavar="DIR", help="save a PNG of every scene")
+    parser.add_argument("--seed", type=int, help="match seed (deterministic deal)")
+    parser.add_argument("--speed", type=float, default=None, help="animation speed multiplier")
+    parser.add_argument("--frames", type=int, help="stop after this many frames")
+    parser.add_argument("--level", choices=("easy", "normal", "hard"), help="bot level")
+    args = parser.parse_args()
+    speed = args.speed if args.speed is not None else (12.0 if args.autoplay else 1.0)
+    return Options(portrait=args.portrait, lang=args.lang, autoplay=args.autoplay,
+                   screenshots=args.screenshots, seed=args.seed, speed=speed,
+                   frames=args.frames, level=args.level)
+
+
+async def main():
+    options = parse_options()
+    if options.autoplay or options.screenshots:
+        from game.ui.app import headless_env
+        headless_env()
+    if options.screenshots:
+        from game.ui.screenshots import take_all
+        await take_all(options.screenshots, options)
+        return
+    from game.ui.app import App
+    app = App(options)
+    if options.autoplay:
+        from game.games.hareeja.table import start_autoplay
+        start_autoplay(app)
+    code = await app.run()
+    if code and sys.platform != "emscripten":
+        sys.exit(code)
+
+
+asyncio.run(main())
