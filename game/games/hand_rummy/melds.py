@@ -222,10 +222,10 @@ def extend(meld: Meld, card: str) -> Meld | None:
     if suit != meld.suit:
         return None
     number = RANK_NUMBER[rank]
-    if number == meld.high + 1 and meld.low != 1:
+    if number == meld.high + 1 and not (number == 14 and meld.low == 1):
         return _make_run(list(meld.cards) + [card], meld.low, meld.suit)
     low_number = 1 if number == 14 else number
-    if low_number == meld.low - 1 and meld.high != 14:
+    if low_number == meld.low - 1 and not (low_number == 1 and meld.high == 14):
         return _make_run([card] + list(meld.cards), meld.low - 1, meld.suit)
     return None
 
