@@ -91,4 +91,6 @@ STRINGS = {
     "name.2": "نورة",
     "name.3": "سالم",
     "autoplay.note": "لعب آلي",
+    "seat.figure": "{took} من {bid}",
+    "seat.cards": "{n} أوراق",
 }

@@ -93,4 +93,6 @@ STRINGS = {
     "name.2": "Noura",
     "name.3": "Salem",
     "autoplay.note": "Autoplay",
+    "seat.figure": "{took} of {bid}",
+    "seat.cards": "{n} cards",
 }

@@ -91,6 +91,17 @@ class App:
     def toast(self, key: str, seconds: float = 4.0) -> None:
         self.toasts.append([key, seconds])
 
+    def finish_autoplay(self, result: dict, match) -> None:
+        """End of an --autoplay match: print the result and stop the loop."""
+        if not self.running:
+            return
+        print(f"seed {match.seed}: {len(match.log)} actions, "
+              f"tie-break rounds {result['tiebreak_rounds']}")
+        print("totals", result["totals"])
+        print("ranking", result["ranking"], "winners", result["winners"])
+        self.autoplay_result = result
+        self.running = False
+
     # ----- the loop ---------------------------------------------------------------------------
     def step(self, dt: float) -> None:
         """One frame: input, update, draw, flip."""

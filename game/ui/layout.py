@@ -29,7 +29,9 @@ class Layout:
     trick_offsets: list[tuple[int, int]]
     seat_anchor: list[tuple[int, int]]   # centre of each seat's info plate
     seat_hand: list[tuple[int, int]]     # where opponents' backs are drawn (seat 0: unused)
-    plate: tuple[int, int]               # size of a seat's info plate
+    plates: list[tuple[int, int]]        # size of each seat's info plate
+    play_button: pygame.Rect             # "play the selected card"
+    banner_y: int                        # centre line for hints and the assist banner
     top_bar: pygame.Rect
     picker: pygame.Rect                  # the bid picker panel
     lift: int = 18                       # legal cards rise by this much
@@ -48,6 +50,11 @@ class Layout:
             k = (i - (n - 1) / 2) / max(1, (n - 1) / 2) if n > 1 else 0.0
             out.append((x0 + step * i, self.hand_center[1] + 10 * k * k))
         return out
+
+    def plate_rect(self, seat: int) -> pygame.Rect:
+        rect = pygame.Rect((0, 0), self.plates[seat])
+        rect.center = self.seat_anchor[seat]
+        return rect
 
     def trick_spot(self, seat: int) -> tuple[int, int]:
         dx, dy = self.trick_offsets[seat]
@@ -69,11 +76,13 @@ def make_layout(portrait: bool) -> Layout:
             hand_center=(640, h - 16 - card[1] // 2 - 4), hand_span=700,
             center=center,
             trick_offsets=[(0, 78), (108, 0), (0, -78), (-108, 0)],
-            seat_anchor=[(236, 636), (1148, 318), (640, 78), (132, 318)],
-            seat_hand=[(0, 0), (1148, 200), (452, 78), (132, 200)],
-            plate=(200, 92),
-            top_bar=pygame.Rect(16, 12, w - 32, 52),
-            picker=pygame.Rect(300, 396, 680, 156),
+            seat_anchor=[(150, 640), (1150, 330), (640, 112), (130, 330)],
+            seat_hand=[(0, 0), (1150, 214), (420, 112), (130, 214)],
+            plates=[(224, 76), (200, 86), (200, 86), (200, 86)],
+            play_button=pygame.Rect(1040, 608, 200, 64),
+            banner_y=500,
+            top_bar=pygame.Rect(16, 16, w - 32, 52),
+            picker=pygame.Rect(300, 356, 680, 190),
         )
     w, h = PORTRAIT
     card = (104, 146)
@@ -83,9 +92,11 @@ def make_layout(portrait: bool) -> Layout:
         hand_center=(360, h - MARGIN - card[1] // 2 - 6), hand_span=w - 2 * MARGIN,
         center=center,
         trick_offsets=[(0, 100), (112, 0), (0, -100), (-112, 0)],
-        seat_anchor=[(360, 1022), (636, 590), (360, 196), (84, 590)],
-        seat_hand=[(0, 0), (636, 450), (360, 108), (84, 450)],
-        plate=(136, 112),
+        seat_anchor=[(156, 1030), (636, 600), (360, 206), (84, 600)],
+        seat_hand=[(0, 0), (636, 462), (360, 112), (84, 462)],
+        plates=[(276, 64), (136, 112), (200, 90), (136, 112)],
+        play_button=pygame.Rect(w - MARGIN - 200, 1000, 200, 60),
+        banner_y=900,
         top_bar=pygame.Rect(MARGIN, MARGIN, w - 2 * MARGIN, 56),
-        picker=pygame.Rect(MARGIN + 8, 780, w - 2 * MARGIN - 16, 196),
+        picker=pygame.Rect(MARGIN + 8, 744, w - 2 * MARGIN - 16, 200),
     )
