@@ -194,6 +194,7 @@ class HareejaTable(Scene):
         self.last_tick_second: int | None = None
         self.was_my_turn = False
         self.elapsed = 0.0
+        self.collecting = False
         self.over_elapsed = 0.0
         super().__init__(app)
         if start_events:
@@ -205,12 +206,12 @@ class HareejaTable(Scene):
     @classmethod
     def new_match(cls, app, level: str = "normal", turn_seconds: int | None = None,
                   seed: int | None = None, deck: list[str] | None = None,
-                  all_bots: bool = False) -> "HareejaTable":
+                  all_bots: bool = False, clock=None) -> "HareejaTable":
         """A new match: you against three bots at ``level`` (or four bots for autoplay)."""
         match = Match.new(PLAYERS, seed=seed, deck=deck)
         seats = [Seat("bot" if all_bots else "human", "seat.you", level)]
         seats += [Seat("bot", f"name.{i}", level) for i in range(1, PLAYERS)]
-        table = Table(match, seats, SystemClock(), turn_seconds)
+        table = Table(match, seats, clock or SystemClock(), turn_seconds)
         scene = cls(app, table, [e.for_seat(0) for e in match.start_events], bot_seed=seed)
         scene.save()
         return scene
@@ -325,8 +326,11 @@ class HareejaTable(Scene):
                 and not any(s.moving for _seat, s in self.trick))
 
     def my_turn(self) -> bool:
-        return (self.idle() and self.phase == "play" and self.match.phase == "play"
-                and self.match.to_act() == [0] and not self.table.seats[0].automated)
+        """Seat 0 may play now. The last card before ours may still be landing: input is not
+        held back for it (every event has at least started showing)."""
+        return (not self.queue and self.score is None and self.phase == "play"
+                and self.match.phase == "play" and self.match.to_act() == [0]
+                and not self.table.seats[0].automated)
 
     def can_bid(self) -> bool:
         return (self.phase == "declare" and not self.confirmed[0]
@@ -366,7 +370,8 @@ class HareejaTable(Scene):
             self.show_hint(t("play.not_turn"))
             return
         if code not in self.legal_cards():
-            led = suit_of(self.trick[0][1].code) if self.trick else ""
+            trick = self.match.view(0)["trick"]
+            led = suit_of(trick[0][1]) if trick else ""
             self.show_hint(t("play.follow", suit=t(f"suit.{led}")) if led else t("play.not_turn"))
             self.hand[code].shake = 0.35
             return
@@ -659,11 +664,13 @@ class HareejaTable(Scene):
         target = L.seat_anchor[winner]
 
         def collect() -> None:
+            self.collecting = True
             self.app.audio.play("trick", 0.6)
             for i, sprite in enumerate(cards):
                 sprite.move(target, flight, i * 0.02, ease_in_out, size=L.small)
 
         def landed() -> None:
+            self.collecting = False
             self.trick = [(s, sp) for s, sp in self.trick if sp not in cards]
             self.tricks = list(ev["tricks"])
 

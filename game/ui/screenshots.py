@@ -1,0 +1,204 @@
+"""``python main.py --screenshots DIR``: a PNG of every scene and phase, both languages, both
+orientations, from fixed seeds and scripted actions, through the real scenes and frame loop.
+
+The run never touches the player's own settings: it works in a temporary MAJLIS_HOME.
+Positions that bots rarely reach on their own (a tie after round 5, first place still shared
+after three tie-break rounds) come from fixed seeds whose whole match was found once with the easy
+bots; the match is replayed through the engine up to its last action, which is then played
+through the table scene so the real events animate.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+import pygame
+
+from game.core.bots import bot_rng, run
+from game.games.hareeja import bots
+from game.games.hareeja.rules import Match
+from game.games.hareeja.table import HareejaTable
+from game.table import FakeClock, Seat, Table
+from game.ui.app import App, Options
+
+PLAY_SEED = 11
+TIEBREAK_SEED = 22          # easy bots tie for first after round 5 (one tie-break round)
+SHARED_SEED = 3754          # easy bots still share first place after 3 tie-break rounds
+DT = 1 / 60
+
+
+def bot_match(seed: int, level: str = "easy") -> Match:
+    """A whole match played by four bots (pure, fast): the script for the late-match shots."""
+    match = Match.new(4, seed=seed)
+    rngs = [bot_rng(seed * 4 + i) for i in range(4)]
+    while match.phase != "over":
+        seat = match.to_act()[0]
+        match.apply(seat, run(bots.think(match.view(seat), match.legal_actions(seat), level,
+                                         rngs[seat])))
+    return match
+
+
+class Shooter:
+    """Steps one app frame by frame and saves named screenshots."""
+
+    def __init__(self, app: App, out: Path, prefix: str):
+        self.app = app
+        self.out = out
+        self.prefix = prefix
+        self.saved: list[Path] = []
+
+    def frames(self, n: int) -> None:
+        for _ in range(n):
+            self.app.step(DT)
+
+    def until(self, pred: Callable[[], bool], limit: int = 3000,
+              each: Callable[[], None] | None = None) -> bool:
+        for _ in range(limit):
+            if pred():
+                return True
+            if each:
+                each()
+            self.app.step(DT)
+        return pred()
+
+    def shot(self, name: str) -> None:
+        path = self.out / f"{self.prefix}_{name}.png"
+        pygame.image.save(self.app.screen, str(path))
+        self.saved.append(path)
+
+    # ----- the scenes ----------------------------------------------------------------------------
+    def menus(self) -> None:
+        from game.ui.scenes.help import HelpScene
+        from game.ui.scenes.menu import MenuScene
+        from game.ui.scenes.settings import SettingsScene
+        self.app.switch(MenuScene(self.app))
+        self.frames(2)
+        self.shot("01_menu")
+        self.app.switch(SettingsScene(self.app))
+        self.frames(2)
+        self.shot("02_settings")
+        self.app.switch(HelpScene(self.app))
+        self.frames(2)
+        self.shot("03_rules")
+
+    def match(self) -> None:
+        app = self.app
+        clock = FakeClock()
+        sc = HareejaTable.new_match(app, "normal", 60, seed=PLAY_SEED, clock=clock)
+        app.switch(sc)
+        self.frames(int(1.3 / DT))
+        self.shot("04_deal")
+        sc.set_pick(3)
+        self.until(lambda: sc.phase == "declare" and all(sc.confirmed[1:]))
+        self.frames(6)
+        self.shot("05_declare")
+        sc.confirm_bid()
+        self.until(lambda: sc.revealed and sc.reveal_t >= 1.0)
+        self.shot("06_bids_revealed")
+
+        def play_first_legal() -> None:
+            legal = [c for c in sc.hand_order if c in sc.legal_cards()]
+            sc.act(0, {"type": "play", "card": legal[0]}, human=True)
+
+        # Our turn with a card still landing and cards we may not play.
+        def wanted() -> bool:
+            if not sc.my_turn():
+                return False
+            landing = any(s.moving for _x, s in sc.trick)
+            illegal = len(sc.legal_cards()) < len(sc.hand_order)
+            if landing and illegal:
+                return True
+            if not landing and not any(s.moving for _x, s in sc.trick):
+                play_first_legal()
+            return False
+        self.until(wanted, 6000)
+        legal = [c for c in sc.hand_order if c in sc.legal_cards()]
+        sc.selected = legal[-1]
+        clock.advance(52)            # 8 s left: the ring turns amber
+        self.frames(3)
+        self.shot("07_play")
+        self.until(lambda: not any(s.moving for _x, s in sc.trick))
+        illegal = [c for c in sc.hand_order if c not in sc.legal_cards()]
+        if illegal:
+            pos = sc.hand[illegal[0]].rect().center
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        self.frames(14)
+        self.shot("08_illegal_hint")
+        sc.play_selected()
+        self.until(lambda: sc.collecting and any(
+            s.motion is not None and s.motion.progress > 0.4 for _x, s in sc.trick))
+        self.shot("09_trick_collect")
+
+        def play_on() -> None:
+            if sc.my_turn() and not sc.queue:
+                play_first_legal()
+        self.until(lambda: sc.score is not None and sc.score["t"] > 1.4, 20000, play_on)
+        self.shot("10_round_score")
+        sc.close_score()
+        # Three missed turns in a row: the table plays for us (TB-8).
+        for _ in range(3):
+            seat_missed = sc.table.seats[0].missed
+            self.until(lambda: (sc.can_bid() and sc.idle()) or sc.my_turn(), 20000)
+            clock.advance(61)
+            self.until(lambda: sc.table.seats[0].missed > seat_missed, 600)
+        self.frames(30)
+        self.shot("11_assisted")
+
+    def scripted_end(self, seed: int, name: str, until_over: bool) -> None:
+        """Replay a bot match to its last action, then play that action through the scene."""
+        full = bot_match(seed)
+        record = full.record()
+        *head, (seat, action) = record["log"]
+        if not until_over:
+            # Stop at the action that scores round 5 (the tie-break deal follows it).
+            cut = _first_action_dealing(record, 6)
+            head, (seat, action) = record["log"][:cut], record["log"][cut]
+        match = Match.replay({**record, "log": head})
+        seats = [Seat("human", "seat.you")] + [Seat("human", f"name.{i}") for i in range(1, 4)]
+        table = Table(match, seats, FakeClock(), None)
+        sc = HareejaTable(self.app, table)
+        self.app.switch(sc)
+        self.frames(3)
+        sc.act(seat, action, human=True)
+        self.until(lambda: sc.score is not None and sc.score["t"] > 1.0)
+        sc.close_score()
+        if until_over:
+            self.until(lambda: sc.over is not None and sc.over["t"] > 0.8)
+        else:
+            self.until(lambda: sc.banner is not None and sc.phase == "deal")
+            self.frames(50)
+        self.shot(name)
+
+
+def _first_action_dealing(record: dict, round_no: int) -> int:
+    """Index of the action after which round ``round_no`` is dealt."""
+    match = Match.new(record["players"], record.get("options"), record["seed"], record.get("deck"))
+    for i, (seat, action) in enumerate(record["log"]):
+        match.apply(seat, action)
+        if match.round_no >= round_no:
+            return i
+    raise ValueError(f"The match never reaches round {round_no}.")
+
+
+async def take_all(out_dir: str, options: Options | None = None) -> list[Path]:
+    """Every scene, in Arabic and English, landscape and portrait."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    os.environ["MAJLIS_HOME"] = tempfile.mkdtemp(prefix="majlis-shots-")
+    saved: list[Path] = []
+    for portrait in (False, True):
+        for lang in ("ar", "en"):
+            app = App(Options(portrait=portrait, lang=lang, screenshots=str(out), seed=PLAY_SEED))
+            shooter = Shooter(app, out, f"{'portrait' if portrait else 'landscape'}_{lang}")
+            shooter.menus()
+            shooter.match()
+            shooter.scripted_end(TIEBREAK_SEED, "12_tiebreak", until_over=False)
+            shooter.scripted_end(SHARED_SEED, "13_match_end_shared", until_over=True)
+            saved.extend(shooter.saved)
+            await asyncio.sleep(0)
+    print(f"{len(saved)} screenshots in {out}")
+    return saved
