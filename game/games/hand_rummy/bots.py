@@ -1,0 +1,216 @@
+"""Hand rummy bots: one action per call, seeing only the seat's view (DESIGN.md "Bots").
+
+A turn is several actions, so the table calls :func:`choose` again while the seat is still to
+act: draw (the discard when it completes a meld), meld (the opening as soon as the finder reaches
+51; after opening, every meld found), add, take a joker back when it can be melded again at
+once, and finally discard the card that helps least and feeds the next player least.
+Levels: "easy" skips joker swaps and discard reading; "hard" also counts cards already seen.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Generator
+
+from game.core.bots import bot_rng, run
+from game.core.cards import JOKER, split
+
+from . import melds as M
+
+Think = Generator[None, None, dict]
+
+
+def choose(view: dict, legal_actions: list[dict], budget: float | None = None,
+           level: str = "normal", seed: int | None = None) -> dict:
+    """The bot's next action for the seat of ``view`` (``budget`` is unused: thinking is fast)."""
+    return run(think(view, legal_actions, level, bot_rng(seed)))
+
+
+def think(view: dict, legal: list[dict], level: str = "normal",
+          rng: random.Random | None = None) -> Think:
+    """Generator: yields between slices of work and returns one legal action."""
+    rng = rng or random.Random(0)
+    seat, hand, variant = view["you"], list(view["hand"]), view["variant"]
+    opened = view["opened"][seat]
+    if not view["drawn"]:
+        yield
+        return _draw(view, legal, level)
+    if view["pending_joker"]:
+        yield
+        return _use_joker(hand, legal, variant)
+    groups = M.find_melds(hand, variant)
+    yield
+    if groups and (opened or M.groups_points(groups, variant) >= M.OPENING_MIN):
+        return {"type": "meld", "groups": groups}
+    if opened:
+        add = _best_add(hand, legal)
+        if add is not None:
+            return add
+        yield
+        if level != "easy":
+            swap = _paying_swap(hand, legal, variant)
+            if swap is not None:
+                return swap
+    yield
+    return _discard(view, legal, level, rng)
+
+
+def _draw(view: dict, legal: list[dict], level: str) -> dict:
+    take = {"type": "draw", "from": "discard"}
+    stock = {"type": "draw", "from": "stock"}
+    if take not in legal:
+        return stock if stock in legal else legal[0]
+    if stock not in legal:
+        return take
+    top = view["discard_top"]
+    if top == JOKER:
+        return take
+    if level == "easy":
+        return stock
+    return take if _completes_meld(view, top) else stock
+
+
+def _completes_meld(view: dict, card: str) -> bool:
+    """True if ``card`` makes a new meld with the hand, or (after opening) fits a table meld."""
+    seat, hand, variant = view["you"], view["hand"], view["variant"]
+    if view["opened"][seat] and any(_fits(meld, card) for meld in view["melds"]):
+        return True
+    before = M.find_melds(hand, variant)
+    after = M.find_melds(hand + [card], variant)
+    used_after = sum(g.count(card) for g in after) > sum(g.count(card) for g in before)
+    if not used_after:
+        return False
+    if view["opened"][seat]:
+        return True
+    gain = M.groups_points(after, variant) - M.groups_points(before, variant)
+    return gain > 0
+
+
+def _fits(cards: list[str], card: str) -> bool:
+    meld = M.classify(cards)
+    return meld is not None and M.extend(meld, card) is not None
+
+
+def _use_joker(hand: list[str], legal: list[dict], variant: str) -> dict:
+    """A joker just taken back must be laid again before the discard."""
+    groups = M.find_melds(hand, variant)
+    if any(JOKER in g for g in groups):
+        return {"type": "meld", "groups": groups}
+    for action in legal:
+        if action["type"] == "add" and action["card"] == JOKER:
+            return action
+    return {"type": "timeout"}  # the engine's safe move puts the joker back
+
+
+def _best_add(hand: list[str], legal: list[dict]) -> dict | None:
+    """The most valuable natural card that fits a table meld (a joker only to go out)."""
+    adds = [a for a in legal if a["type"] == "add" and (a["card"] != JOKER or len(hand) <= 2)]
+    if not adds:
+        return None
+    if len(hand) == 1:
+        return adds[0]
+    return max(adds, key=lambda a: (M.card_points(a["card"]), a["card"], -a["meld"]))
+
+
+def _paying_swap(hand: list[str], legal: list[dict], variant: str) -> dict | None:
+    """A joker swap whose joker goes straight into a new meld with the hand."""
+    for action in legal:
+        if action["type"] != "swap_joker":
+            continue
+        given = action["cards"] if "cards" in action else [action["card"]]
+        rest = list(hand)
+        for card in given:
+            rest.remove(card)
+        groups = M.find_melds(rest + [JOKER], variant)
+        if any(JOKER in g for g in groups):
+            return action
+    return None
+
+
+def _discard(view: dict, legal: list[dict], level: str, rng: random.Random) -> dict:
+    discards = [a for a in legal if a["type"] == "discard"]
+    if not discards:
+        return legal[0] if legal else {"type": "timeout"}
+    naturals = [a for a in discards if a["card"] != JOKER] or discards
+    if level == "easy":
+        return rng.choice(naturals)
+    keep = _keep_scores(view, level)
+    return min(naturals, key=lambda a: (keep[a["card"]], a["card"]))
+
+
+def _keep_scores(view: dict, level: str) -> dict[str, float]:
+    """How much the bot wants to keep each card: meld use, near-melds, penalty, feeding."""
+    seat, hand, variant = view["you"], view["hand"], view["variant"]
+    opened = view["opened"][seat]
+    counts = Counter(hand)
+    in_melds = Counter(c for g in M.find_melds(hand, variant) for c in g)
+    seen = _seen_cards(view) if level == "hard" else Counter()
+    nxt = (seat + 1) % view["players"]
+    next_picks = [card for who, card in view.get("picks", []) if who == nxt]
+    scores = {}
+    for card in counts:
+        if card == JOKER:
+            scores[card] = 1000.0
+            continue
+        score = 100.0 if in_melds[card] >= counts[card] else 0.0
+        score += _near_meld(card, counts, seen)
+        score -= M.card_points(card) * (1.0 if opened else 0.5)
+        score += _feeds(card, view, next_picks, nxt)
+        if counts[card] > 1 and not in_melds[card]:
+            score -= 3  # a spare copy helps nothing more than the first
+        scores[card] = score
+    return scores
+
+
+def _near_meld(card: str, counts: Counter, seen: Counter) -> float:
+    """Partial runs and sets the card belongs to; cards all seen elsewhere are dead."""
+    rank, suit = split(card)
+    number = M.RANK_NUMBER[rank]
+    score = 0.0
+    for other in counts:
+        if other == JOKER or other == card:
+            continue
+        o_rank, o_suit = split(other)
+        if o_rank == rank:
+            score += 8
+        elif o_suit == suit:
+            gap = abs(M.RANK_NUMBER[o_rank] - number)
+            if number == 14 or M.RANK_NUMBER[o_rank] == 14:
+                gap = min(gap, abs((1 if number == 14 else number)
+                                   - (1 if o_rank == "A" else M.RANK_NUMBER[o_rank])))
+            if gap == 1:
+                score += 10 - 2 * _dead(M.NUMBER_RANK.get(number + 1, "") + suit, seen)
+            elif gap == 2:
+                middle = M.NUMBER_RANK.get(min(number, M.RANK_NUMBER[o_rank]) + 1, "") + suit
+                score += 6 - 3 * _dead(middle, seen)
+    if counts.get(JOKER):
+        score += 2
+    return score
+
+
+def _dead(card: str, seen: Counter) -> int:
+    return 1 if seen[card] >= 2 else 0
+
+
+def _seen_cards(view: dict) -> Counter:
+    seen: Counter = Counter()
+    for meld in view["melds"]:
+        seen.update(meld)
+    seen.update(card for _, card in view.get("discards", []))
+    return seen
+
+
+def _feeds(card: str, view: dict, next_picks: list[str], nxt: int) -> float:
+    """Keep cards the next player seems to want: what he picked, what fits the table for him."""
+    score = 0.0
+    rank, suit = split(card)
+    for picked in next_picks:
+        if picked == JOKER:
+            continue
+        p_rank, p_suit = split(picked)
+        if p_rank == rank or (p_suit == suit and
+                              abs(M.RANK_NUMBER[p_rank] - M.RANK_NUMBER[rank]) <= 2):
+            score += 12
+    if view["opened"][nxt] and any(_fits(meld, card) for meld in view["melds"]):
+        score += 15
+    return score
