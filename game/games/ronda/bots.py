@@ -25,7 +25,7 @@ W_POINT = 1.0           # a caida or mesa point
 W_CARD = 0.45           # one more card in the pile (card points are the surplus above a share)
 REPLY_DISCOUNT = 0.9    # the reply is an estimate: weigh it a little less than a sure gain
 HARD_BUDGET = 0.05      # seconds of look-ahead when no budget is given
-HARD_SAMPLES = 48       # most samples per candidate card (keeps hard deterministic per seed)
+HARD_SAMPLES = 64       # most samples per candidate card (keeps hard deterministic per seed)
 SAMPLES_PER_SLICE = 4
 NRANKS = len(RANK_ORDER)
 

@@ -1,0 +1,155 @@
+"""Ronda bots: legal always, truthful declarations, the baseline's preferences, levels,
+slice-by-slice thinking, and only the view as input."""
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.core.bots import Thinking, run
+from game.core.cards import spanish_deck
+from game.games.ronda import bots
+from game.games.ronda.rules import Match, capture_run
+
+DEAL = spanish_deck()
+
+
+def build_deck(players, hands, table, dealer=0):
+    named = [c for cards in hands.values() for c in cards] + list(table)
+    filler = iter(c for c in DEAL if c not in named)
+    deck = []
+    for i in range(players):
+        seat = (dealer + 1 + i) % players
+        deck += hands.get(seat) or [next(filler) for _ in range(3)]
+    return deck + list(table) + list(filler)
+
+
+def position(hands, table, players=2, seed=3):
+    match = Match.new(players, seed=seed, deck=build_deck(players, hands, table))
+    assert match.view(None)["table"] == table
+    return match
+
+
+def decide(match, seat, level="normal", seed=1, budget=None):
+    return bots.choose(match.view(seat), match.legal_actions(seat), budget=budget, level=level,
+                       seed=seed)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from([2, 3, 4]), st.sampled_from(["easy", "normal", "hard"]),
+       st.integers(0, 2 ** 32))
+def test_bot_never_chooses_an_illegal_action(players, level, seed):
+    match = Match.new(players, {"rules": "quick"}, seed=seed)
+    for step in range(400):
+        if match.phase == "over":
+            break
+        seat = match.to_act()[0]
+        view = json.loads(json.dumps(match.view(seat)))          # only the view, as on the wire
+        legal = match.legal_actions(seat)
+        action = bots.choose(view, legal, budget=0.002, level=level, seed=seed + step)
+        assert action in legal
+        if action["type"] == "declare":                         # RO-16: never a false claim
+            ranks = [c[:-1] for c in view["hand"]]
+            need = 3 if action["kind"] == "tringa" else 2
+            assert max(ranks.count(r) for r in ranks) >= need
+        match.apply(seat, action)
+
+
+def test_RO_16_bot_declares_tringa_before_ronda_and_nothing_without_a_pair():
+    match = position({1: ["5O", "5C", "5E"]}, ["1O", "3O", "7O", "11O"])
+    assert decide(match, 1) == {"type": "declare", "kind": "tringa"}
+    match = position({1: ["5O", "5C", "6E"]}, ["1O", "3O", "7O", "11O"])
+    assert decide(match, 1) == {"type": "declare", "kind": "ronda"}
+    match.apply(1, {"type": "declare", "kind": "ronda"})
+    assert decide(match, 1)["type"] == "play"                    # then it plays, same turn
+    match = position({1: ["4O", "5C", "6E"]}, ["1O", "3O", "7O", "11O"])
+    assert decide(match, 1)["type"] == "play"
+
+
+def test_bot_captures_the_most_cards():
+    match = position({1: ["2C", "6C", "12C"]}, ["6O", "7O", "10O", "12O"])
+    assert decide(match, 1) == {"type": "play", "card": "6C"}
+
+
+def test_RO_12_RO_14_bot_takes_caida_and_mesa():
+    match = position({1: ["1C", "7C", "12C"], 0: ["5C", "7E", "2C"]}, ["1O", "2O", "3O", "5O"])
+    match.apply(1, {"type": "play", "card": "1C"})
+    assert decide(match, 0) == {"type": "play", "card": "5C"}    # the mesa
+    match.apply(0, {"type": "play", "card": "5C"})
+    match.apply(1, {"type": "play", "card": "7C"})
+    assert decide(match, 0) == {"type": "play", "card": "7E"}    # caida + mesa
+
+
+@pytest.mark.parametrize("dead,card", [("11", "11B"), ("4", "4C"), ("6", "6C")])
+def test_bot_lays_a_dead_rank_rather_than_leave_an_easy_caida(dead, card):
+    """Nothing captures; the rank whose three other cards were captured this deal cannot be
+    matched by the next player, so it is the safe card to lay."""
+    match = position({1: ["11B", "4C", "6C"]}, ["1O", "5O", "7O", "12O"])
+    view = match.view(1)
+    assert all(not capture_run(view["table"], c) for c in view["hand"])
+    view["captured_ranks"][dead] = 3
+    legal = [a for a in match.legal_actions(1) if a["type"] == "play"]
+    assert bots.choose(view, legal, level="normal", seed=1) == {"type": "play", "card": card}
+
+
+def test_same_seed_same_choice_and_easy_is_noisier():
+    differs = 0
+    for seed in range(40):
+        match = Match.new(2, seed=seed)
+        for _ in range(seed % 5):
+            match.apply(match.to_act()[0], {"type": "timeout"})
+        seat = match.to_act()[0]
+        for level in ("easy", "normal", "hard"):
+            assert decide(match, seat, level, seed=seed, budget=5.0) == \
+                decide(match, seat, level, seed=seed, budget=5.0)
+        differs += any(decide(match, seat, "easy", seed=s) != decide(match, seat, "normal")
+                       for s in range(5))
+    assert differs > 0
+
+
+def test_hard_thinks_in_slices_and_stops_within_its_budget():
+    match = position({1: ["2C", "6C", "11C"]}, ["1O", "3O", "7O", "12O"])
+    view, legal = match.view(1), match.legal_actions(1)
+    legal = [a for a in legal if a["type"] == "play"]
+    thought = bots.think(view, legal, "hard", random.Random(1), budget=5.0)
+    slices = 0
+    try:
+        while True:
+            next(thought)
+            slices += 1
+    except StopIteration as done:
+        assert done.value in legal
+    assert slices >= 2
+    ticks = iter(range(10 ** 6))
+    thinking = Thinking(bots.think(view, legal, "hard", random.Random(1), budget=5.0),
+                        clock=lambda: next(ticks) * 0.001)
+    steps = 0
+    while not thinking.step(0.0025):
+        steps += 1
+    assert thinking.action in legal and steps >= 1
+    assert run(bots.think(view, legal, "hard", random.Random(1), budget=0.0)) in legal
+
+
+def _greedy(view, legal, rng):
+    declare = bots.declaration(view, legal)
+    if declare:
+        return declare
+    plays = [a for a in legal if a["type"] == "play"]
+    return max(plays, key=lambda a: (len(capture_run(view["table"], a["card"])), rng.random()))
+
+
+def test_normal_beats_a_greedy_capturer():
+    wins = 0
+    for game in range(30):
+        match = Match.new(2, {"rules": "quick"}, seed=500 + game)
+        rng = random.Random(game)
+        bot_seat = game % 2
+        while match.phase != "over":
+            seat = match.to_act()[0]
+            legal = match.legal_actions(seat)
+            action = decide(match, seat, seed=game) if seat == bot_seat else \
+                _greedy(match.view(seat), legal, rng)
+            match.apply(seat, action)
+        wins += match.result["winner"] == bot_seat
+    assert wins >= 18
