@@ -128,11 +128,11 @@ class App:
             return
         key = self.toasts[-1][0]
         s = i18n.t(key)
-        width = self.layout.w - 64
+        width = self.layout.w - 64 if self.layout.portrait else 560
         size = draw.fit_text(s, 22, width - 32)
         img = draw.label(s, size, draw.INK)
         rect = pygame.Rect(0, 0, min(width, img.get_width() + 40), img.get_height() + 20)
-        rect.midtop = (self.layout.w // 2, self.layout.top_bar.bottom + 12)
+        rect.center = (self.layout.w // 2, self.layout.extras.get("toast_y", 60))
         draw.panel(self.screen, rect, (60, 24, 20), 235, 12, draw.GOLD)
         self.screen.blit(img, img.get_rect(center=rect.center))
 

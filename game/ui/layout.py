@@ -80,23 +80,25 @@ def make_layout(portrait: bool) -> Layout:
             seat_hand=[(0, 0), (1150, 214), (420, 112), (130, 214)],
             plates=[(224, 76), (200, 86), (200, 86), (200, 86)],
             play_button=pygame.Rect(1040, 608, 200, 64),
-            banner_y=500,
+            banner_y=490,
+            extras={"toast_y": 42, "tiebreak_y": 196},
             top_bar=pygame.Rect(16, 16, w - 32, 52),
             picker=pygame.Rect(300, 356, 680, 190),
         )
     w, h = PORTRAIT
     card = (104, 146)
-    center = (360, 590)
+    center = (360, 660)
     return Layout(
         w=w, h=h, portrait=True, card=card, small=(52, 73), trick_card=(92, 129),
         hand_center=(360, h - MARGIN - card[1] // 2 - 6), hand_span=w - 2 * MARGIN,
         center=center,
-        trick_offsets=[(0, 100), (112, 0), (0, -100), (-112, 0)],
-        seat_anchor=[(156, 1030), (636, 600), (360, 206), (84, 600)],
-        seat_hand=[(0, 0), (636, 462), (360, 112), (84, 462)],
+        trick_offsets=[(0, 106), (112, 0), (0, -106), (-112, 0)],
+        seat_anchor=[(156, 1030), (636, 660), (360, 262), (84, 660)],
+        seat_hand=[(0, 0), (636, 522), (360, 164), (84, 522)],
         plates=[(276, 64), (136, 112), (200, 90), (136, 112)],
         play_button=pygame.Rect(w - MARGIN - 200, 1000, 200, 60),
         banner_y=900,
+        extras={"toast_y": 360, "tiebreak_y": 440},
         top_bar=pygame.Rect(MARGIN, MARGIN, w - 2 * MARGIN, 56),
         picker=pygame.Rect(MARGIN + 8, 744, w - 2 * MARGIN - 16, 200),
     )

@@ -315,7 +315,7 @@ class HareejaTable(Scene):
         self.play_button.visible = (not modal and self.selected is not None and self.my_turn())
         assisted = self.table.seats[0].assisted and self.match.phase != "over"
         self.back_button.visible = assisted and not modal
-        self.back_button.rect.center = (L.w // 2, L.banner_y + 44)
+        self.back_button.rect.center = (L.w // 2, L.banner_y + 36)
         self.next_button.visible = self.score is not None
         self.again_button.visible = self.menu2_button.visible = self.over is not None
 
@@ -905,15 +905,13 @@ class HareejaTable(Scene):
     def _draw_banners(self, surface: pygame.Surface) -> None:
         L = self.app.layout
         if self.table.seats[0].assisted and self.match.phase != "over" and self.over is None:
-            self._banner(surface, t("assist.banner"), L.banner_y - 14, (70, 40, 18))
+            self._banner(surface, t("assist.banner"), L.banner_y - 26, (70, 40, 18))
         elif self.hint:
             self._banner(surface, self.hint[0], L.banner_y, (80, 26, 22))
         elif self.phase == "declare" and self.confirmed[0] and not self.revealed:
             self._banner(surface, t("bid.waiting"), L.banner_y, draw.PANEL)
         if self.banner:
-            y = L.center[1] - (L.trick_offsets[0][1] + L.trick_card[1] // 2 + 40) \
-                if not L.portrait else L.center[1] - 210
-            self._banner(surface, self.banner[0], L.top_bar.bottom + 44, (60, 44, 14))
+            self._banner(surface, self.banner[0], L.extras["tiebreak_y"], (60, 44, 14))
 
     def _banner(self, surface: pygame.Surface, s: str, y: int, color: tuple) -> None:
         L = self.app.layout
@@ -932,7 +930,7 @@ class HareejaTable(Scene):
         prog = min(1.0, self.score["t"] / max(0.01, Speed.scale(0.9)))
         slide = 1 - (1 - min(1.0, self.score["t"] / max(0.01, Speed.scale(0.3)))) ** 3
         w = 820 if not L.portrait else L.w - 40
-        h = 380
+        h = 340
         rect = pygame.Rect(0, 0, w, h)
         rect.center = (L.w // 2, round(L.h // 2 + (1 - slide) * 60) - (20 if not L.portrait else 60))
         draw.panel(surface, rect, (16, 26, 26), 245, 20, draw.GOLD)
@@ -982,7 +980,7 @@ class HareejaTable(Scene):
                              (round(c[0]), round(c[1]), round(c[4]), round(c[4] * 0.6)))
         result = self.over["result"]
         w = 760 if not L.portrait else L.w - 40
-        rect = pygame.Rect(0, 0, w, 420)
+        rect = pygame.Rect(0, 0, w, 170 + 50 * len(result["ranking"]))
         rect.center = (L.w // 2, L.h // 2 - (30 if not L.portrait else 60))
         draw.panel(surface, rect, (16, 26, 26), 245, 20, draw.GOLD)
         winners = result["winners"]

@@ -1,0 +1,132 @@
+"""The client driven with real pygame events: menu → match, bids, play, refusals, language."""
+import pygame
+
+from game import i18n
+from game.core.cards import french_deck
+from game.games.hareeja.table import HareejaTable
+from game.table import FakeClock
+from ui_helpers import click, key, run_until
+
+SEAT0 = ["7S", "8S", "7H", "8H", "7D", "8D", "7C", "8C"]
+
+
+def deck_with_every_suit_for_seat0() -> list[str]:
+    """Dealer 0 deals card i to seat (1 + i) % 4: seat 0 gets indices 3, 7, 11, ..."""
+    rest = [c for c in french_deck(short=True) if c not in SEAT0]
+    deck = []
+    for i in range(32):
+        deck.append(SEAT0.pop(0) if (1 + i) % 4 == 0 else rest.pop(0))
+    return deck
+
+
+def table_scene(app, **kw) -> HareejaTable:
+    scene = HareejaTable.new_match(app, "easy", seed=kw.pop("seed", 5), **kw)
+    app.switch(scene)
+    return scene
+
+
+def test_menu_play_starts_a_hareeja_match(make_app):
+    app = make_app()
+    click(app, app.scene.widget("play").rect.center)
+    assert isinstance(app.scene, HareejaTable)
+    assert app.scene.match.phase == "declare"
+
+
+def test_HJ_5_bid_with_picker_and_confirm_stays_secret(make_app):
+    app = make_app()
+    scene = table_scene(app)
+    assert run_until(app, scene.can_bid)
+    click(app, scene.widget("bid:3").rect.center)
+    assert scene.pick == 3 and not scene.confirmed[0]
+    click(app, scene.widget("confirm").rect.center)
+    assert scene.match.bids[0] == 3
+    run_until(app, lambda: scene.confirmed[0])
+    # HJ-5: others only show "confirmed" until all four are in, never a number.
+    assert all(b is None for b in scene.bids[1:]) or scene.revealed
+
+
+def test_keyboard_digits_and_enter_bid(make_app):
+    app = make_app()
+    scene = table_scene(app)
+    run_until(app, scene.can_bid)
+    key(app, pygame.K_5)
+    key(app, pygame.K_RETURN)
+    assert scene.match.bids[0] == 5
+
+
+def bid_then_wait_for_turn(app, scene) -> None:
+    run_until(app, scene.can_bid)
+    click(app, scene.widget("bid:2").rect.center)
+    click(app, scene.widget("confirm").rect.center)
+    assert run_until(app, scene.my_turn, 8000)
+    run_until(app, lambda: not any(s.moving for s in scene.hand.values()), 200)
+
+
+def test_play_a_legal_card_by_clicking_it_twice(make_app):
+    app = make_app()
+    scene = table_scene(app)
+    bid_then_wait_for_turn(app, scene)
+    code = sorted(scene.legal_cards())[0]
+    log = len(scene.match.log)
+    click(app, scene.hand[code].rect().center)
+    assert scene.selected == code and len(scene.match.log) == log
+    app.step(1 / 60)
+    click(app, scene.hand[code].rect().center)
+    assert scene.match.log[log] == [0, {"type": "play", "card": code}]
+
+
+def test_HJ_8_illegal_card_is_refused_with_a_hint_and_nothing_changes(make_app):
+    app = make_app()
+    scene = table_scene(app, deck=deck_with_every_suit_for_seat0())
+    bid_then_wait_for_turn(app, scene)
+    assert scene.match.trick, "seat 1 leads, so seat 0 must follow"
+    illegal = [c for c in scene.hand_order if c not in scene.legal_cards()]
+    assert illegal
+    before = (list(scene.match.log), list(scene.match.hands[0]))
+    click(app, scene.hand[illegal[0]].rect().center)
+    assert scene.hint is not None and "Follow the suit" in scene.hint[0]
+    assert (scene.match.log, scene.match.hands[0]) == before
+    assert scene.selected is None
+
+
+def test_language_switch_rerenders_the_table(make_app):
+    app = make_app()
+    scene = table_scene(app)
+    app.step(1 / 60)
+    english = pygame.image.tobytes(app.screen, "RGB")
+    click(app, scene.widget("lang").rect.center)
+    assert i18n.language() == "ar" and app.settings["language"] == "ar"
+    app.step(1 / 60)
+    assert pygame.image.tobytes(app.screen, "RGB") != english
+
+
+def test_TB_8_three_missed_turns_assist_and_im_back(make_app):
+    app = make_app()
+    clock = FakeClock()
+    scene = table_scene(app, turn_seconds=60, clock=clock)
+    for missed in range(3):
+        assert run_until(app, lambda: (scene.can_bid() and scene.idle()) or scene.my_turn(), 8000)
+        clock.advance(61)
+        run_until(app, lambda: scene.table.seats[0].missed > missed, 100)
+    assert scene.table.seats[0].assisted
+    app.step(1 / 60)
+    back = scene.widget("back")
+    assert back.visible
+    click(app, back.rect.center)
+    assert not scene.table.seats[0].assisted
+
+
+def test_saved_match_continues_after_restart(make_app):
+    app = make_app()
+    click(app, app.scene.widget("play").rect.center)
+    scene = app.scene
+    run_until(app, scene.can_bid)
+    click(app, scene.widget("bid:1").rect.center)
+    click(app, scene.widget("confirm").rect.center)
+    log = list(scene.match.log)
+    restarted = make_app()
+    cont = restarted.scene.widget("continue")
+    assert cont.visible
+    click(restarted, cont.rect.center)
+    assert isinstance(restarted.scene, HareejaTable)
+    assert restarted.scene.match.log[:len(log)] == log
