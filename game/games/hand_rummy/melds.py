@@ -255,48 +255,56 @@ def swap_joker(meld: Meld, cards: list[str], variant: str = "majlis") -> Meld | 
 
 # ----- the meld finder -------------------------------------------------------------------
 
+_INFO = {r + s: (r, s, n) for r, n in RANK_NUMBER.items() for s in FRENCH_SUITS}
+
+
 def _candidates(counts: Counter, variant: str) -> list[tuple[int, tuple[str, ...], list[str]]]:
     """Every run and set the hand could make: (value, naturals used, cards in table order)."""
     jokers = counts.get(JOKER, 0)
     out = []
-    for suit in FRENCH_SUITS:
-        present = {_number(c) for c in counts if c != JOKER and split(c)[1] == suit}
+    by_suit: dict[str, set[int]] = {}
+    by_rank: dict[str, list[str]] = {}
+    for code in counts:
+        if code != JOKER:
+            rank, suit, number = _INFO[code]
+            by_suit.setdefault(suit, set()).add(number)
+            by_rank.setdefault(rank, []).append(code)
+    for suit, present in by_suit.items():
         if len(present) < 2:
             continue
         if 14 in present:
             present.add(1)
         for low in range(1, 13):
             top = min(13 if low == 1 else 14, low + 12)
-            missing = 0
+            missing = value = 0
+            cards: list[str] = []
             for high in range(low, top + 1):
-                if high not in present:
+                if high in present:
+                    cards.append(NUMBER_RANK[high] + suit)
+                    value += number_points(high, variant)
+                else:
                     missing += 1
                     if missing > jokers:
                         break
-                size = high - low + 1
-                if size >= 3 and size - missing >= 2:
-                    cards = [_run_code(n, suit) if n in present else JOKER
-                             for n in range(low, high + 1)]
-                    meld = _make_run(cards, low, suit)
-                    out.append((meld.points(variant), tuple(c for c in cards if c != JOKER),
-                                cards))
-    by_rank: dict[str, list[str]] = {}
-    for code in counts:
-        if code != JOKER:
-            by_rank.setdefault(split(code)[0], []).append(code)
+                    cards.append(JOKER)
+                    value += number_points(high, variant, True)
+                if len(cards) >= 3 and len(cards) - missing >= 2:
+                    out.append((value, tuple(c for c in cards if c != JOKER), list(cards)))
     for rank, codes in by_rank.items():
-        codes.sort()
         n = len(codes)
-        for mask in range(1, 1 << n):
+        if n < 2:
+            continue
+        codes.sort()
+        number = RANK_NUMBER[rank]
+        natural_value = number_points(number, variant)
+        joker_value = number_points(number, variant, True)
+        for mask in range(3, 1 << n):
             chosen = [codes[i] for i in range(n) if mask >> i & 1]
             if len(chosen) < 2:
                 continue
-            for j in range(0, min(jokers, 4 - len(chosen)) + 1):
-                if len(chosen) + j < 3:
-                    continue
-                cards = chosen + [JOKER] * j
-                meld = _make_set(cards)
-                out.append((meld.points(variant), tuple(chosen), cards))
+            for j in range(max(0, 3 - len(chosen)), min(jokers, 4 - len(chosen)) + 1):
+                value = natural_value * len(chosen) + joker_value * j
+                out.append((value, tuple(chosen), chosen + [JOKER] * j))
     return out
 
 
@@ -313,15 +321,14 @@ def find_melds(hand: list[str], variant: str = "majlis") -> list[list[str]]:
     keys = sorted(c for c in counts if c != JOKER)
     index = {code: i for i, code in enumerate(keys)}
     jk = len(keys)
-    by_first: list[list[tuple[int, tuple[int, ...], list[str]]]] = [[] for _ in keys]
+    by_first: list[list[tuple[int, tuple, list[str]]]] = [[] for _ in keys]
     for value, naturals, cards in candidates:
-        need = [0] * (jk + 1)
-        for code in naturals:
-            need[index[code]] += 1
-        need[jk] = cards.count(JOKER)
-        first = min(index[code] for code in naturals)
+        need = Counter(index[code] for code in naturals)
+        if JOKER in cards:
+            need[jk] = cards.count(JOKER)
+        first = min(need)
         score = value * 100 + len(cards)
-        by_first[first].append((score, tuple(need), cards))
+        by_first[first].append((score, tuple(need.items()), cards))
     for options in by_first:
         options.sort(key=lambda item: -item[0])
     start = tuple(counts[c] for c in keys) + (counts.get(JOKER, 0),)
@@ -339,9 +346,11 @@ def find_melds(hand: list[str], variant: str = "majlis") -> list[list[str]]:
         left[first] -= 1
         result = best(tuple(left))
         for score, need, cards in by_first[first]:
-            if all(s >= n for s, n in zip(state, need)):
-                rest = tuple(s - n for s, n in zip(state, need))
-                sub_score, sub_groups = best(rest)
+            if all(state[i] >= n for i, n in need):
+                rest = list(state)
+                for i, n in need:
+                    rest[i] -= n
+                sub_score, sub_groups = best(tuple(rest))
                 if score + sub_score > result[0]:
                     result = (score + sub_score, (cards,) + sub_groups)
         memo[state] = result

@@ -146,9 +146,19 @@ class Match(BaseMatch):
         if self.opened[seat]:
             for index, meld in enumerate(self.melds):
                 out += [{"type": "add", "card": c, "meld": index}
-                        for c in distinct if M.extend(meld, c) is not None]
+                        for c in distinct if self._may_fit(meld, c)
+                        and M.extend(meld, c) is not None]
                 out += [self._swap_action(index, cards) for cards in self._swaps_for(meld, hand)]
         return out
+
+    @staticmethod
+    def _may_fit(meld: M.Meld, card: str) -> bool:
+        """A cheap first filter before M.extend: same suit for a run, same rank for a set."""
+        if card == JOKER:
+            return True
+        if meld.kind == "run":
+            return card.endswith(meld.suit)
+        return M.RANK_NUMBER[card[:-1]] == meld.low
 
     def _swap_action(self, index: int, cards: list[str]) -> dict:
         if len(cards) == 1:
