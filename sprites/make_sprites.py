@@ -213,22 +213,32 @@ def _espadas(surf, w, h, line, colour):
 
 
 def _bastos(surf, w, h, line, colour):
-    wood, dark, leaf = (colour or GREEN), (colour or (22, 78, 34)), (colour or (120, 180, 80))
-    profile = [(.46 - .2 * f, .08 + .9 * f) for f in (i / 30 for i in range(31))]
-    outline = [(w / 2 - w * half, h * y) for half, y in profile]
-    outline += [(w - x, y) for x, y in reversed(outline)]
+    """A wooden club (garrote): a thick rounded head tapering to the grip, with knots."""
+    wood, dark, light = (colour or GREEN), (colour or (22, 78, 34)), (colour or (120, 185, 100))
+    top, bottom = h * .12, h * .98
+
+    def half(f: float) -> float:
+        return w * (.44 - .24 * f ** .8)
+
+    ys = [top + (bottom - top) * i / 40 for i in range(41)]
+    left = [(w / 2 - half((y - top) / (bottom - top)), y) for y in ys]
+    outline = left + [(w - x, y) for x, y in reversed(left)]
+    knots = [(-1, .18), (1, .34), (-1, .52), (1, .7)]
+    for side, f in knots:
+        y = top + (bottom - top) * f
+        pygame.draw.circle(surf, dark, (w / 2 + side * half(f) * .92, y), w * .15)
     pygame.draw.polygon(surf, dark, outline)
-    pygame.draw.ellipse(surf, dark, (w * .04, 0, w * .92, h * .17))
+    pygame.draw.ellipse(surf, dark, (w / 2 - half(0), 0, 2 * half(0), top * 2))
     if colour is None:
-        inner = [(x + (w / 2 - x) * .3, y) for x, y in outline]
-        pygame.draw.polygon(surf, wood, inner[2:-2])
-        pygame.draw.ellipse(surf, wood, (w * .18, h * .03, w * .64, h * .11))
-    for k, (side, f) in enumerate(((-1, .25), (1, .42), (-1, .6), (1, .76))):  # knots
-        x0, y0 = w / 2 + side * w * (.46 - .2 * f), h * (.08 + .9 * f)
-        pygame.draw.circle(surf, dark, (x0, y0), w * .15)
-        if colour is None and k < 2:
-            pygame.draw.polygon(surf, leaf, [(x0, y0 - h * .02), (x0 + side * w * .32, y0 - h * .08),
-                                             (x0 + side * w * .08, y0 + h * .015)])
+        inset = line * 1.2
+        inner = [(x + (inset if x < w / 2 else -inset), y) for x, y in outline]
+        pygame.draw.polygon(surf, wood, inner)
+        pygame.draw.ellipse(surf, wood, (w / 2 - half(0) + inset, inset, 2 * (half(0) - inset), top * 2 - inset))
+        pygame.draw.line(surf, light, (w / 2 - half(0) * .45, top * .8), (w / 2 - half(1) * .4, bottom - h * .05),
+                         max(2, round(w * .1)))
+        for side, f in knots:  # knot centres
+            y = top + (bottom - top) * f
+            pygame.draw.circle(surf, light, (w / 2 + side * half(f) * .92, y), w * .06)
 
 
 def suit_image(suit: str, w: int, h: int, colour, spanish: bool, plain: bool = False):
@@ -239,8 +249,10 @@ def suit_image(suit: str, w: int, h: int, colour, spanish: bool, plain: bool = F
 
 def suit_box(suit: str, spanish: bool, size: float) -> tuple[float, float]:
     """(w, h) of a pip: tall for swords, clubs and cups."""
-    if spanish and suit in "EB":
+    if spanish and suit == "E":
         return size * .55, size * 1.9
+    if spanish and suit == "B":
+        return size * .65, size * 1.85
     if spanish and suit == "C":
         return size * .85, size * 1.1
     return size, size
@@ -318,7 +330,7 @@ def draw_pips(card, suit: str, n: int, colour, spanish: bool):
     top, bottom = band.top + margin, band.bottom - margin
     layout = TALL_PIPS.get(n, PIPS[n]) if spanish and suit in "EB" else PIPS[n]
     if spanish and suit in "EB" and n in TALL_PIPS:
-        dx = s(23)
+        dx = s(24)
     for col, row in layout:
         centre = (band.centerx + col * dx, top + (bottom - top) * row)
         pic = flipped if (not spanish and row > .5) else img
