@@ -1,7 +1,6 @@
 """Hand rummy properties over many seeded random matches with random legal play."""
 from __future__ import annotations
 
-import copy
 import json
 import random
 from collections import Counter
