@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import OrderedDict
+from functools import lru_cache
 from pathlib import Path
 
 import pygame
@@ -121,12 +122,18 @@ except ImportError:  # pragma: no cover - python-bidi is a dependency of the cli
 def visual_runs(text: str) -> list[tuple[str, bool]]:
     """Split one line into runs in visual order, left to right. Each run is
     (text in logical order, right_to_left)."""
+    return list(_runs(text))
+
+
+@lru_cache(maxsize=4096)
+def _runs(text: str) -> tuple[tuple[str, bool], ...]:
+    """visual_runs, cached: the bidi pass is pure Python and wrap() asks often."""
     if not text:
-        return []
+        return ()
     base = 1 if is_rtl(text) else 0
     if _visual_levels is None or not any(
             unicodedata.bidirectional(ch) in _STRONG_RTL for ch in text):
-        return [(text, False)]
+        return ((text, False),)
     pairs = _visual_levels(_protect_numbers(text), base)
     runs: list[tuple[str, bool]] = []
     chars: list[str] = []
@@ -139,7 +146,7 @@ def visual_runs(text: str) -> list[tuple[str, bool]]:
         chars.append(ch)
     if chars:
         runs.append(_make_run(chars, level))
-    return runs
+    return tuple(runs)
 
 
 def _make_run(chars: list[str], level: int) -> tuple[str, bool]:
@@ -162,8 +169,9 @@ def size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
     return width, height + linesize * (len(lines) - 1)
 
 
+@lru_cache(maxsize=4096)
 def _line_width(line: str, size: int, bold: bool) -> int:
-    return sum(_run_font(size, bold, rtl).size(run)[0] for run, rtl in visual_runs(line))
+    return sum(_run_font(size, bold, rtl).size(run)[0] for run, rtl in _runs(line))
 
 
 def render(text: str, size: int, color, bold: bool = False) -> pygame.Surface:
@@ -186,7 +194,7 @@ def render(text: str, size: int, color, bold: bool = False) -> pygame.Surface:
 
 
 def _render_line(line: str, size: int, rgba: tuple, bold: bool) -> pygame.Surface:
-    runs = visual_runs(line)
+    runs = _runs(line)
     if len(runs) <= 1:
         run, rtl = runs[0] if runs else ("", False)
         return _run_font(size, bold, rtl).render(run, True, rgba)
@@ -218,6 +226,11 @@ def _render_lines(lines: list[str], size: int, rgba: tuple, bold: bool,
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Break text into lines no wider than width pixels, at spaces, in logical order.
     Explicit "\\n" breaks are kept; a single word wider than width gets a line of its own."""
+    return list(_wrap(text, size, width, bool(bold)))
+
+
+@lru_cache(maxsize=512)
+def _wrap(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         current = ""
@@ -229,10 +242,12 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
             else:
                 current = candidate
         lines.append(current)
-    return lines
+    return tuple(lines)
 
 
 def clear_cache() -> None:
     """Forget cached fonts and renders (e.g. after pygame.quit())."""
     _fonts.clear()
     _renders.clear()
+    _line_width.cache_clear()
+    _wrap.cache_clear()
