@@ -258,6 +258,20 @@ def swap_joker(meld: Meld, cards: list[str], variant: str = "majlis") -> Meld | 
 _INFO = {r + s: (r, s, n) for r, n in RANK_NUMBER.items() for s in FRENCH_SUITS}
 
 
+def _with_joker_for_natural(cards: list[str], low: int, counts: Counter, value: int,
+                            variant: str) -> list[tuple[int, tuple[str, ...], list[str]]]:
+    """The run with one natural card held only once replaced by a spare joker, which frees that
+    card for another meld (with two decks, 5-6-7 and 6-JK-8-9 beat 5-6-7-8-9 and a spare 6)."""
+    out = []
+    for place, code in enumerate(cards):
+        if code != JOKER and counts[code] == 1:
+            number = low + place
+            swapped = cards[:place] + [JOKER] + cards[place + 1:]
+            worth = value - number_points(number, variant) + number_points(number, variant, True)
+            out.append((worth, tuple(c for c in swapped if c != JOKER), swapped))
+    return out
+
+
 def _candidates(counts: Counter, variant: str) -> list[tuple[int, tuple[str, ...], list[str]]]:
     """Every run and set the hand could make: (value, naturals used, cards in table order)."""
     jokers = counts.get(JOKER, 0)
@@ -290,6 +304,8 @@ def _candidates(counts: Counter, variant: str) -> list[tuple[int, tuple[str, ...
                     value += number_points(high, variant, True)
                 if len(cards) >= 3 and len(cards) - missing >= 2:
                     out.append((value, tuple(c for c in cards if c != JOKER), list(cards)))
+                    if missing < jokers and len(cards) - missing >= 3:
+                        out += _with_joker_for_natural(cards, low, counts, value, variant)
     for rank, codes in by_rank.items():
         n = len(codes)
         if n < 2:
