@@ -315,7 +315,7 @@ class HareejaTable(Scene):
         self.play_button.visible = (not modal and self.selected is not None and self.my_turn())
         assisted = self.table.seats[0].assisted and self.match.phase != "over"
         self.back_button.visible = assisted and not modal
-        self.back_button.rect.center = (L.w // 2, L.banner_y + 36)
+        self.back_button.rect = L.play_button.copy()   # the play button is hidden while assisted
         self.next_button.visible = self.score is not None
         self.again_button.visible = self.menu2_button.visible = self.over is not None
 
@@ -905,7 +905,7 @@ class HareejaTable(Scene):
     def _draw_banners(self, surface: pygame.Surface) -> None:
         L = self.app.layout
         if self.table.seats[0].assisted and self.match.phase != "over" and self.over is None:
-            self._banner(surface, t("assist.banner"), L.banner_y - 26, (70, 40, 18))
+            self._banner(surface, t("assist.banner"), L.banner_y, (70, 40, 18))
         elif self.hint:
             self._banner(surface, self.hint[0], L.banner_y, (80, 26, 22))
         elif self.phase == "declare" and self.confirmed[0] and not self.revealed:
