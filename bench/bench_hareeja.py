@@ -45,20 +45,26 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def bot_match(seed: int, levels: list[str], times: list[float]) -> Match:
+    """A whole match with ``levels[seat]`` at each seat; every think time goes into ``times``."""
+    match = Match.new(4, seed=seed)
+    rnd = random.Random(seed)
+    while match.phase != "over":
+        seat = rnd.choice(match.to_act())
+        view, legal = match.view(seat), match.legal_actions(seat)
+        t0 = time.perf_counter()
+        action = bots.choose(view, legal, level=levels[seat], seed=rnd.getrandbits(32))
+        times.append(time.perf_counter() - t0)
+        match.apply(seat, action)
+    return match
+
+
 def bot_figures(level: str, matches: int) -> dict:
     """All four seats at ``level``; think time of every decision, and the exact-bid rate."""
     times: list[float] = []
     exact = total = 0
     for seed in range(matches):
-        match = Match.new(4, seed=1000 + seed)
-        rnd = random.Random(seed)
-        while match.phase != "over":
-            seat = rnd.choice(match.to_act())
-            view, legal = match.view(seat), match.legal_actions(seat)
-            t0 = time.perf_counter()
-            action = bots.choose(view, legal, level=level, seed=rnd.getrandbits(32))
-            times.append(time.perf_counter() - t0)
-            match.apply(seat, action)
+        match = bot_match(1000 + seed, [level] * 4, times)
         for entry in match.view(None)["history"]:
             exact += sum(b == t for b, t in zip(entry["bids"], entry["tricks"]))
             total += 4
@@ -70,13 +76,7 @@ def hard_against_normal(matches: int) -> tuple[float, float]:
     """Average match total of hard seats (0, 2) and normal seats (1, 3)."""
     hard = normal = 0.0
     for seed in range(matches):
-        match = Match.new(4, seed=5000 + seed)
-        rnd = random.Random(seed)
-        while match.phase != "over":
-            seat = rnd.choice(match.to_act())
-            level = "hard" if seat % 2 == 0 else "normal"
-            match.apply(seat, bots.choose(match.view(seat), match.legal_actions(seat),
-                                          level=level, seed=rnd.getrandbits(32)))
+        match = bot_match(5000 + seed, ["hard", "normal", "hard", "normal"], [])
         hard += (match.totals[0] + match.totals[2]) / 2
         normal += (match.totals[1] + match.totals[3]) / 2
     return hard / matches, normal / matches
