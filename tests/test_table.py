@@ -679,3 +679,83 @@ def test_TB_6_TB_7_TB_8_no_timeout_before_its_deadline_and_none_left_overdue(ste
             drive_bots(table, lambda seat, view, legal: rng.choice(legal))
         for place in table.seats:
             assert place.assisted == (place.missed >= 3)
+
+
+# ----- smoke tests with the other engines -------------------------------------------------------
+needs_ronda = pytest.mark.skipif(not has_engine("ronda"), reason="Ronda engine not yet here")
+needs_rummy = pytest.mark.skipif(not has_engine("hand_rummy"), reason="Hand rummy not yet here")
+
+
+@needs_ronda
+def test_TB_6_TB_7_ronda_declaration_and_card_share_one_turn_and_timeout_plays_for_him():
+    from game.games.ronda.rules import Match as Ronda
+    match = Ronda.new(2, seed=4)
+    table = Table(match, [Seat(), Seat()], clock=FakeClock(), turn_seconds=60)
+    first = match.to_act()[0]
+    table.clock.advance(20)
+    table.act(first, {"type": "declare", "kind": "ronda"})   # true or false, it keeps the turn
+    assert match.to_act() == [first] and table.deadline(first) == 60
+    table.clock.advance(10)
+    card = match.legal_actions(first)[-1]
+    table.act(first, card)
+    second = match.to_act()[0]
+    assert second != first and table.deadline(second) == 90
+    table.clock.advance(59.9)
+    assert table.tick() == []
+    table.clock.advance(0.1)
+    events = table.tick()
+    assert events[0].type == TURN_TIMEOUT and match.log[-1] == [second, {"type": "timeout"}]
+    assert match.to_act() == [first] and table.deadline(first) == 150
+
+
+@needs_ronda
+def test_TB_9_a_whole_ronda_match_finishes_with_a_bot_in_the_leavers_seat():
+    from game.games.ronda import bots
+    from game.games.ronda.rules import Match as Ronda
+    match = Ronda.new(3, seed=11)
+    seats = [Seat(), Seat(kind="bot", level="easy"), Seat(kind="bot", level="easy")]
+    table = Table(match, seats, clock=FakeClock(), turn_seconds=120)
+    table.leave(0)
+    drive_bots(table, thinker(table, bots.think, seed=3))
+    assert match.phase == "over" and match.result is not None
+    assert any(seat == 0 for seat, _ in match.log)
+
+
+@needs_rummy
+def test_TB_6_TB_7_hand_rummy_draw_and_discard_are_one_turn_and_timeout_ends_it():
+    from game.games.hand_rummy.rules import Match as HandRummy
+    match = HandRummy.new(3, {"rounds": 1}, seed=9)
+    table = Table(match, [Seat() for _ in range(3)], clock=FakeClock(), turn_seconds=90)
+    starter = match.to_act()[0]
+    table.act(starter, match.legal_actions(starter)[0])      # the starter only discards
+    seat = match.to_act()[0]
+    assert seat != starter and table.deadline(seat) == 90
+    table.clock.advance(30)
+    table.act(seat, {"type": "draw", "from": "stock"})
+    assert match.to_act() == [seat] and table.deadline(seat) == 90   # same turn, same deadline
+    table.clock.advance(59.9)
+    assert table.tick() == []
+    table.clock.advance(0.1)
+    events = table.tick()
+    assert [e.type for e in events][:2] == [TURN_TIMEOUT, "discarded"]
+    nxt = match.to_act()[0]
+    assert nxt != seat and table.deadline(nxt) == 180
+
+
+@needs_rummy
+def test_TB_8_TB_9_hand_rummy_assistance_and_a_leavers_bot_keep_the_game_moving():
+    from game.games.hand_rummy.rules import Match as HandRummy
+    match = HandRummy.new(2, {"rounds": 1}, seed=2)
+    table = Table(match, [Seat(), Seat()], clock=FakeClock(), turn_seconds=60)
+    table.leave(1)
+    rng = random.Random(1)
+    for _ in range(3):
+        drive_bots(table, lambda seat, view, legal: rng.choice(legal))   # the leaver's bot
+        assert match.to_act() == [0]
+        table.clock.advance(60)
+        table.tick()                                 # seat 0 is away
+    assert table.seats[0].assisted
+    while match.to_act() == [1]:                     # one more turn of the leaver's bot
+        table.act(1, rng.choice(table.bot_view(1)[1]))
+    assert table.automated_to_act() == [0]           # now a bot plays seat 0 too
+    assert [seat for seat, _ in match.log].count(1) >= 4
