@@ -363,13 +363,15 @@ def test_RO_16_tringa_declared_as_ronda_counts_ronda_and_undeclared_counts_nothi
 
 
 @pytest.mark.parametrize("hands,kinds,expected", [
+    # tringa of 2s beats a ronda of reyes
     ({1: ["2O", "2C", "2E"], 0: ["12O", "12C", "1C"]}, {1: "tringa", 0: "ronda"}, [0, 5]),
+    # ronda of 7s beats ronda of 5s
     ({1: ["5O", "5C", "1C"], 0: ["7O", "7C", "3C"]}, {1: "ronda", 0: "ronda"}, [1, 0]),
+    # two opposing rondas of 5s: the point is split, rounded down: nobody
     ({1: ["5O", "5C", "1C"], 0: ["5E", "5B", "3C"]}, {1: "ronda", 0: "ronda"}, [0, 0]),
 ])
 def test_RO_17_only_the_strongest_declaration_scores(hands, kinds, expected):
-    match = new(2, [hands], ["2B", "4O", "10O", "11O"] if "2O" not in hands[1]
-                else ["3O", "4O", "10O", "11O"])
+    match = new(2, [hands], ["3B", "4O", "10O", "11O"])
     for seat in (1, 0):
         declare(match, seat, kinds[seat])
         play(match, seat, match.view(seat)["hand"][-1])
