@@ -124,7 +124,7 @@ def test_views_and_events_never_leak_other_hands_or_the_stock(seed, seat):
     a = Match.new(4, {"first_dealer": 0}, seed=seed, deck=deck)
     b = Match.new(4, {"first_dealer": 0}, seed=seed, deck=twin)
     assert a.view(seat) == b.view(seat)
-    assert a.initial_events()[0].for_seat(seat) == b.initial_events()[0].for_seat(seat)
+    assert a.start_events[0].for_seat(seat) == b.start_events[0].for_seat(seat)
     # The starter (seat 1) discards his first card, the next draws from the stock: unless that
     # seat is the viewer, the viewer's picture of the table only differs by the discarded card.
     if seat != 1:

@@ -281,6 +281,20 @@ def test_HR_9_going_out_by_meld_ends_the_round():
     assert match.phase == "over" and match.history[0]["kind"] == -30
 
 
+def test_drawing_continues_the_turn_but_going_out_by_meld_ends_it():
+    """The table layer keeps one deadline per turn (TB-6) only while continues_turn says so."""
+    match = opened_match(["4S", "5S", "6S"], rounds=2)
+    match.hands[1] = ["4S", "5S"]
+    draw = {"type": "draw", "from": "stock"}
+    match.apply(1, draw)
+    assert match.continues_turn(1, draw)
+    match.hands[1][-1] = "6S"
+    meld = {"type": "meld", "groups": [["4S", "5S", "6S"]]}
+    match.apply(1, meld)
+    assert not match.continues_turn(1, meld)
+    assert not match.continues_turn(1, {"type": "discard", "card": "QC"})
+
+
 def test_HR_9_going_out_by_discard():
     match = opened_match()
     match.apply(1, {"type": "draw", "from": "stock"})

@@ -48,7 +48,8 @@ class Match(BaseMatch):
         self._result: dict | None = None
         self.turn_no = 0
         self._deal(self._check_deck(M_DECK))
-        self._pending_events = [self._deal_event()]
+        self.start_events = [self._deal_event()]
+        self._turn_before = self.turn_no
 
     def _read_options(self) -> None:
         opts = self.options
@@ -107,10 +108,6 @@ class Match(BaseMatch):
         private = {seat: {"hand": list(hand)} for seat, hand in enumerate(self.hands)}
         return Event("deal", data, private)
 
-    def initial_events(self) -> list[Event]:
-        """The first round's deal, as an event (the events of later deals come from apply)."""
-        return list(self._pending_events)
-
     # ----- protocol -----------------------------------------------------------------------
     @property
     def phase(self) -> str:
@@ -128,7 +125,11 @@ class Match(BaseMatch):
         return None if self._result is None else dict(self._result)
 
     def continues_turn(self, seat: int, action: dict) -> bool:
-        return not (isinstance(action, dict) and action.get("type") in ("discard", "timeout"))
+        """Draw, meld, add and swap keep the turn; a discard, a timeout or going out ends it
+        (going out deals a new round, which may start with the same seat)."""
+        if isinstance(action, dict) and action.get("type") in ("discard", "timeout"):
+            return False
+        return self.turn_no == self._turn_before
 
     def legal_actions(self, seat: int) -> list[dict]:
         if self._phase == "over" or seat != self.turn:
@@ -182,6 +183,7 @@ class Match(BaseMatch):
     # ----- actions ------------------------------------------------------------------------
     def _apply(self, seat: int, action: dict) -> list[Event]:
         kind = action_type(action, ACTIONS)
+        self._turn_before = self.turn_no
         handler = {"draw": self._draw, "meld": self._meld, "add": self._add,
                    "swap_joker": self._swap, "discard": self._discard}[kind]
         return handler(seat, action)
