@@ -129,3 +129,16 @@ def test_runs_keep_every_character(words):
     assert sorted("".join(r for r, _ in runs)) == sorted(line)
     lines = text.wrap(line, 20, 120)
     assert " ".join(lines) == line
+
+
+def test_without_harfbuzz_rtl_runs_are_reversed_by_hand(monkeypatch):
+    """If an SDL_ttf cannot shape, Arabic still comes out right to left (unjoined)."""
+    text.clear_cache()
+    monkeypatch.setattr(text, "_shaping", False)
+    try:
+        word = "سلام"
+        surf = text.render(word, 30, WHITE)
+        assert surf.get_size() == text.font(30).size(word[::-1])
+    finally:
+        monkeypatch.undo()
+        text.clear_cache()

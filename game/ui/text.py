@@ -28,6 +28,7 @@ FONT_DIR = Path(__file__).resolve().parents[2] / "fonts"
 _FILES = {False: "Majlis-Regular.ttf", True: "Majlis-Bold.ttf"}
 
 _RENDER_CACHE_SIZE = 1024
+_shaping = True  # False if SDL_ttf cannot shape: RTL runs are then reversed by hand
 _fonts: dict[tuple[int, bool, str], pygame.font.Font] = {}
 _renders: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
@@ -44,12 +45,16 @@ def _load(size: int, bold: bool, kind: str) -> pygame.font.Font:
         if not pygame.font.get_init():
             pygame.font.init()
         cached = pygame.font.Font(str(FONT_DIR / _FILES[bool(bold)]), size)
-        if kind == "rtl":
-            cached.set_script("Arab")
-            cached.set_direction(pygame.DIRECTION_RTL)
-        elif kind == "ltr":
-            cached.set_script("Latn")
-            cached.set_direction(pygame.DIRECTION_LTR)
+        try:
+            if kind == "rtl":
+                cached.set_script("Arab")
+                cached.set_direction(pygame.DIRECTION_RTL)
+            else:
+                cached.set_script("Latn")
+                cached.set_direction(pygame.DIRECTION_LTR)
+        except (pygame.error, AttributeError):  # an SDL_ttf built without HarfBuzz
+            global _shaping
+            _shaping = False
         _fonts[key] = cached
     return cached
 
@@ -160,6 +165,18 @@ def _run_font(size: int, bold: bool, rtl: bool) -> pygame.font.Font:
     return _load(size, bold, "rtl" if rtl else "ltr")
 
 
+def _run_size(run: str, rtl: bool, size: int, bold: bool) -> tuple[int, int]:
+    font_ = _run_font(size, bold, rtl)
+    return font_.size(run if _shaping or not rtl else run[::-1])
+
+
+def _run_image(run: str, rtl: bool, size: int, bold: bool, rgba: tuple) -> pygame.Surface:
+    """One run, rendered. Without HarfBuzz (never seen with pygame-ce 2.5.7, native or web)
+    letters stay unjoined, but at least they come out in right-to-left order."""
+    font_ = _run_font(size, bold, rtl)
+    return font_.render(run if _shaping or not rtl else run[::-1], True, rgba)
+
+
 def size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
     """Pixel size of the rendered text (one line per "\\n")."""
     lines = text.split("\n")
@@ -171,7 +188,7 @@ def size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
 
 @lru_cache(maxsize=4096)
 def _line_width(line: str, size: int, bold: bool) -> int:
-    return sum(_run_font(size, bold, rtl).size(run)[0] for run, rtl in _runs(line))
+    return sum(_run_size(run, rtl, size, bold)[0] for run, rtl in _runs(line))
 
 
 def render(text: str, size: int, color, bold: bool = False) -> pygame.Surface:
@@ -197,8 +214,8 @@ def _render_line(line: str, size: int, rgba: tuple, bold: bool) -> pygame.Surfac
     runs = _runs(line)
     if len(runs) <= 1:
         run, rtl = runs[0] if runs else ("", False)
-        return _run_font(size, bold, rtl).render(run, True, rgba)
-    images = [_run_font(size, bold, rtl).render(run, True, rgba) for run, rtl in runs]
+        return _run_image(run, rtl, size, bold, rgba)
+    images = [_run_image(run, rtl, size, bold, rgba) for run, rtl in runs]
     height = max(img.get_height() for img in images)
     surf = pygame.Surface((sum(img.get_width() for img in images), height), pygame.SRCALPHA)
     x = 0
