@@ -149,3 +149,23 @@ def test_without_harfbuzz_rtl_runs_are_reversed_by_hand(monkeypatch):
     finally:
         monkeypatch.undo()
         text.clear_cache()
+
+
+@pytest.mark.parametrize("line", ["الجولة 3 من 5", "Hareeja هريجة 10 ♠", "نقاط: -30", "(هريجة) x"])
+def test_fallback_for_other_python_bidi_versions_gives_the_same_picture(line, monkeypatch):
+    """With only get_display (python-bidi >= 0.5), the glyphs still land in the same order."""
+    from bidi.mirror import MIRRORED
+
+    def picture(runs):  # the characters left to right, as they appear on screen
+        return "".join("".join(MIRRORED.get(c, c) for c in reversed(run)) if rtl else run
+                       for run, rtl in runs)
+
+    text.clear_cache()
+    full = picture(text.visual_runs(line))
+    monkeypatch.setattr(text, "_visual_levels", text._levels_from_display)
+    text.clear_cache()
+    try:
+        assert picture(text.visual_runs(line)) == full
+    finally:
+        monkeypatch.undo()
+        text.clear_cache()

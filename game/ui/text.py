@@ -266,5 +266,6 @@ def clear_cache() -> None:
     """Forget cached fonts and renders (e.g. after pygame.quit())."""
     _fonts.clear()
     _renders.clear()
+    _runs.cache_clear()
     _line_width.cache_clear()
     _wrap.cache_clear()
