@@ -128,7 +128,7 @@ def fetch_package(workdir: Path) -> Path:
 
 
 def woff2_to_ttf(path: Path, dest: Path) -> Path:
-    font = TTFont(path)
+    font = TTFont(path, recalcTimestamp=False)
     font.flavor = None
     for tag in ("STAT", "gasp"):  # not needed for rendering; the merger does not know STAT
         if tag in font:
@@ -142,6 +142,10 @@ def merge_weight(src: Path, weight: int, tmp: Path) -> TTFont:
     parts = [woff2_to_ttf(src / "files" / f"cairo-{s}-{weight}-normal.woff2", tmp / f"{s}.ttf")
              for s in ("latin", "arabic")]  # latin first: its metrics and name table win
     merged = Merger().merge([str(p) for p in parts])
+    # The merger stamps "now"; keep Cairo's own dates so every build gives the same bytes.
+    source_head = TTFont(parts[0])["head"]
+    merged["head"].created, merged["head"].modified = source_head.created, source_head.modified
+    merged.recalcTimestamp = False
     buf = io.BytesIO()
     merged.save(buf)
     buf.seek(0)
@@ -211,6 +215,7 @@ def build(src: Path) -> None:
             add_suits(font)
             rename(font, "Bold" if "Bold" in filename else "Regular", weight)
             out = FONT_DIR / filename
+            font.recalcTimestamp = False  # same bytes on every build: no churn in git
             font.save(out)
             check(out)
     shutil.copyfile(src / "LICENSE", FONT_DIR / "OFL.txt")

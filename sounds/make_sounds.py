@@ -205,11 +205,21 @@ def db(v: float) -> float:
     return 20 * np.log10(max(v, 1e-9))
 
 
+def write_ogg(path: Path, x: np.ndarray) -> None:
+    """Encode to OGG Vorbis. libsndfile gives each Ogg stream a random serial number, so the
+    bytes differ on every run: keep the old file when it decodes to the same samples."""
+    fresh = path.with_suffix(".new.ogg")
+    sf.write(fresh, x.astype(np.float32), RATE, format="OGG", subtype="VORBIS")
+    if path.exists() and np.array_equal(sf.read(path)[0], sf.read(fresh)[0]):
+        fresh.unlink()
+    else:
+        fresh.replace(path)
+
+
 def main() -> None:
     for name, (make, rms_db) in SOUNDS.items():
         path = OUT / f"{name}.ogg"
-        sf.write(path, normalise(make(), rms_db).astype(np.float32), RATE,
-                 format="OGG", subtype="VORBIS")
+        write_ogg(path, normalise(make(), rms_db))
         back, _ = sf.read(path)
         print(f"{path.name:10} {path.stat().st_size / 1024:5.1f} KB  {len(back) / RATE:4.2f} s  "
               f"peak {db(np.max(np.abs(back))):6.1f} dBFS  rms {db(np.sqrt(np.mean(back ** 2))):6.1f} dBFS")
