@@ -201,6 +201,37 @@ def test_TB_6_each_turn_time_counts_down_from_the_start_of_the_turn(seconds):
     assert table.remaining(1) == 0.0                 # never below zero
 
 
+def test_TB_6_time_held_while_the_screen_catches_up_never_counts_against_a_turn():
+    """The client holds the turn clocks while it animates the deal, a trick or the scores."""
+    table = relay_table(turn_seconds=60)
+    bid_all(table)
+    table.clock.advance(10)
+    table.hold()
+    assert table.held
+    table.clock.advance(500)                          # a long animation: nobody times out
+    assert table.tick() == [] and table.remaining(0) == pytest.approx(50)
+    table.release()
+    assert not table.held and table.deadline(0) == pytest.approx(560)
+    table.clock.advance(49.9)
+    assert table.tick() == []
+    table.clock.advance(0.1)
+    assert [e.type for e in table.tick()][0] == TURN_TIMEOUT
+
+
+def test_TB_6_a_turn_that_starts_while_held_starts_counting_at_release():
+    table = relay_table(turn_seconds=60)
+    bid_all(table)
+    table.hold()
+    table.act(0, {"type": "pass"})                    # seat 1's turn begins during the hold
+    table.clock.advance(30)
+    assert table.remaining(1) == pytest.approx(60)
+    table.release()
+    table.clock.advance(30)
+    assert table.remaining(1) == pytest.approx(30)
+    table.release()                                   # releasing twice changes nothing
+    assert table.remaining(1) == pytest.approx(30)
+
+
 def test_TB_6_same_seat_starting_again_gets_a_fresh_deadline():
     """Like the winner of a trick leading the next one: a new turn, a new deadline."""
     table = relay_table()

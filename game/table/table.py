@@ -58,8 +58,33 @@ class Table:
         self.turn_seconds = turn_seconds
         self._listeners: list[Listener] = []
         self._turn_start: dict[int, float] = {}
+        self._held_since: float | None = None
         self._phase = match.phase
         self._sync()
+
+    # ----- holding the turn clocks -------------------------------------------------------
+    def hold(self) -> None:
+        """Stop every turn clock while the players are still being shown what happened (the
+        deal, a trick flying to its winner, the round's scores). Time held never counts
+        against a turn: :meth:`release` moves every deadline on by the time held."""
+        if self._held_since is None:
+            self._held_since = self.clock.now()
+
+    def release(self) -> None:
+        """Start the turn clocks again after :meth:`hold`."""
+        if self._held_since is None:
+            return
+        held = self.clock.now() - self._held_since
+        self._held_since = None
+        self._turn_start = {s: start + held for s, start in self._turn_start.items()}
+
+    @property
+    def held(self) -> bool:
+        return self._held_since is not None
+
+    def _now(self) -> float:
+        """The turn clocks' time: frozen while held."""
+        return self._held_since if self._held_since is not None else self.clock.now()
 
     # ----- acting ---------------------------------------------------------------------
     def act(self, seat: int, action: dict, *, human: bool | None = None) -> list[Event]:
@@ -89,7 +114,7 @@ class Table:
         if reclaimed:
             events.insert(0, Event(ASSIST, {"seat": seat, "on": False}))
             if seat in self._turn_start:        # taken back mid-turn: a whole turn's time
-                self._turn_start[seat] = self.clock.now()
+                self._turn_start[seat] = self._now()
         self._notify(events)
         return events
 
@@ -113,7 +138,7 @@ class Table:
         return events
 
     def _first_expired(self, skip: set[int]) -> int | None:
-        now = self.clock.now()
+        now = self._now()
         expired = [(self._turn_start[s] + self.turn_seconds, s) for s in self._turn_start
                    if s not in skip and not self.seats[s].automated
                    and self._turn_start[s] + self.turn_seconds <= now]
@@ -146,7 +171,7 @@ class Table:
             return []
         self._sync()
         if seat in self._turn_start:
-            self._turn_start[seat] = self.clock.now()
+            self._turn_start[seat] = self._now()
         events = [Event(ASSIST, {"seat": seat, "on": False})]
         self._notify(events)
         return events
@@ -176,7 +201,7 @@ class Table:
         deadline = self.deadline(seat)
         if deadline is None:
             return None
-        return max(0.0, deadline - self.clock.now())
+        return max(0.0, deadline - self._now())
 
     def automated_to_act(self) -> list[int]:
         """Seats to act now whose move a bot must make (bot seats, assisted or left)."""
@@ -207,7 +232,7 @@ class Table:
     def _sync(self) -> None:
         """Match the turn starts to ``to_act()`` (also after changes made behind the table's
         back): a seat that newly has to act starts its turn now; others drop out."""
-        now = self.clock.now()
+        now = self._now()
         phase = self.match.phase
         new_phase = phase != self._phase
         self._phase = phase
@@ -217,7 +242,7 @@ class Table:
 
     def _turn_moved(self, actor: int, action: dict, phase: str) -> None:
         """Update turn starts after ``actor``'s ``action``, taken in ``phase`` (TB-6)."""
-        now = self.clock.now()
+        now = self._now()
         same_phase = self.match.phase == phase
         self._phase = self.match.phase
         starts: dict[int, float] = {}

@@ -105,7 +105,7 @@ def test_TB_8_three_missed_turns_assist_and_im_back(make_app):
     clock = FakeClock()
     scene = table_scene(app, turn_seconds=60, clock=clock)
     for missed in range(3):
-        assert run_until(app, lambda: (scene.can_bid() and scene.idle()) or scene.my_turn(), 8000)
+        assert run_until(app, lambda: (scene.can_bid() or scene.my_turn()) and scene.idle(), 8000)
         clock.advance(61)
         run_until(app, lambda: scene.table.seats[0].missed > missed, 100)
     assert scene.table.seats[0].assisted
@@ -114,6 +114,20 @@ def test_TB_8_three_missed_turns_assist_and_im_back(make_app):
     assert back.visible
     click(app, back.rect.center)
     assert not scene.table.seats[0].assisted
+
+
+def test_TB_6_turn_clock_is_held_while_the_deal_is_still_being_shown(make_app):
+    """Time spent watching the deal or a trick fly never counts against the player's turn."""
+    app = make_app()
+    clock = FakeClock()
+    scene = table_scene(app, turn_seconds=60, clock=clock)
+    app.step(1 / 60)
+    assert not scene.idle() and scene.table.held      # cards are still being dealt
+    clock.advance(600)
+    app.step(1 / 60)
+    assert scene.table.seats[0].missed == 0 and scene.match.log == []
+    assert run_until(app, lambda: scene.can_bid() and scene.idle(), 8000)
+    assert scene.table.remaining(0) == 60
 
 
 def test_saved_match_continues_after_restart(make_app):

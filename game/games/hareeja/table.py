@@ -459,14 +459,18 @@ class HareejaTable(Scene):
         for sprite in [*self.hand.values(), *self.flying, *(s for _x, s in self.trick)]:
             sprite.update(dt)
         self._layout_hand(dt)
+        self.wait -= dt
+        while self.wait <= 0 and self.queue and self.score is None:
+            self.wait = self.show_event(self.queue.popleft())
+        if self.idle():        # turn clocks run only once the player has seen everything
+            self.table.release()
+        else:
+            self.table.hold()
         if self.match.phase != "over":
             timeouts = self.table.tick()
             if timeouts:
                 self.queue.extend(e.for_seat(0) for e in timeouts)
                 self.save()
-        self.wait -= dt
-        while self.wait <= 0 and self.queue and self.score is None:
-            self.wait = self.show_event(self.queue.popleft())
         if self.idle():
             self._drive_bots(dt)
         self._cues()
