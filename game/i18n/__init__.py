@@ -5,10 +5,22 @@ switched at any time; the UI re-renders from keys every frame, so nothing needs 
 """
 from __future__ import annotations
 
+import importlib
+
 from . import ar, en
 
 LANGUAGES = ("ar", "en")
-_TABLES = {"ar": ar.STRINGS, "en": en.STRINGS}
+_TABLES = {"ar": dict(ar.STRINGS), "en": dict(en.STRINGS)}
+# A game's own strings live beside the common ones in game/i18n/<game>.py (AR and EN dicts),
+# so each game's table can be written without touching another game's words.
+GAME_STRING_MODULES = ("ronda", "hand_rummy")
+for _name in GAME_STRING_MODULES:
+    try:
+        _module = importlib.import_module(f"{__name__}.{_name}")
+    except ModuleNotFoundError:
+        continue
+    _TABLES["ar"].update(_module.AR)
+    _TABLES["en"].update(_module.EN)
 _current = "ar"
 
 
@@ -31,7 +43,7 @@ def t(key: str, **fmt: object) -> str:
     """The string for ``key`` in the current language (English, then the key, as fallbacks)."""
     text = _TABLES[_current].get(key)
     if text is None:
-        text = en.STRINGS.get(key, key)
+        text = _TABLES["en"].get(key, key)
     return text.format(**fmt) if fmt else text
 
 
