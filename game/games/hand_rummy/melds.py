@@ -25,7 +25,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable
 
-from game.core.cards import FRENCH_SUITS, JOKER, is_french, split
+from game.core.cards import FRENCH_SUITS, JOKER, rummy_deck, split
 
 RANK_NUMBER = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
                "J": 11, "Q": 12, "K": 13, "A": 14}
@@ -35,9 +35,12 @@ OPENING_MIN = 51
 VARIANTS = ("majlis", "classic")
 
 
+_CODES = frozenset(rummy_deck())
+
+
 def is_card(code: object) -> bool:
     """True for a code of the rummy deck (a French card or the joker)."""
-    return isinstance(code, str) and is_french(code)
+    return isinstance(code, str) and code in _CODES
 
 
 def card_points(code: str) -> int:
