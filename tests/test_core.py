@@ -101,3 +101,47 @@ def test_bots_think_in_slices_that_yield_to_the_frame_loop():
     assert slices >= 2
     assert thinking.action == {"type": "play", "card": "AS"}
     assert run(_thought(5)) == {"type": "play", "card": "AS"}
+
+
+def test_refusals_carry_a_stable_code_for_translation():
+    from game.games.hareeja.rules import Match
+    match = Match.new(4, seed=3)
+    for seat in range(4):
+        match.apply(seat, {"type": "bid", "n": 1})
+    leader = match.to_act()[0]
+    with pytest.raises(IllegalAction) as refused:
+        match.apply((leader + 1) % 4, {"type": "play", "card": "AS"})
+    assert refused.value.code == "not_your_turn"
+    match.apply(leader, {"type": "play", "card": match.hands[leader][0]})
+    follower = match.to_act()[0]
+    led = match.trick[0][1][-1]
+    off_suit = [c for c in match.hands[follower] if c[-1] != led]
+    assert off_suit and len(off_suit) < len(match.hands[follower])   # seed 3 gives this spot
+    with pytest.raises(IllegalAction) as refused:
+        match.apply(follower, {"type": "play", "card": off_suit[0]})
+    assert refused.value.code == "follow_suit"
+    with pytest.raises(IllegalAction) as refused:
+        actions.action_type(None, ("play",))
+    assert refused.value.code == "illegal"
+
+
+def test_every_refusal_code_has_words_in_arabic_and_english():
+    import re
+    from pathlib import Path
+    from game import i18n
+    from game.i18n import refusals
+    root = Path(__file__).resolve().parents[1] / "game"
+    codes = {"illegal"}
+    for path in root.rglob("*.py"):
+        codes |= set(re.findall(r'IllegalAction\([^()]*(?:\([^()]*\)[^()]*)*,\s*"([a-z_0-9]+)"\)',
+                                path.read_text(encoding="utf-8")))
+    assert {"not_your_turn", "follow_suit", "draw_first", "opening_under_51", "joker_pending",
+            "declare_first_card"} <= codes
+    for code in codes:
+        assert f"refusal.{code}" in refusals.AR and f"refusal.{code}" in refusals.EN, code
+    i18n.set_language("ar")
+    assert i18n.refusal(IllegalAction("It is not your turn.", "not_your_turn")) == \
+        refusals.AR["refusal.not_your_turn"]
+    i18n.set_language("en")
+    assert i18n.refusal(IllegalAction("Odd.", "no_such_code")) == "Odd."
+    i18n.set_language("ar")

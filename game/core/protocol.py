@@ -122,9 +122,9 @@ class Match(ABC):
         """Apply one action of ``seat``. Raises IllegalAction and changes nothing if refused."""
         self._check_seat(seat)
         if self.phase == "over":
-            raise IllegalAction("The match is over.")
+            raise IllegalAction("The match is over.", "match_over")
         if seat not in self.to_act():
-            raise IllegalAction("It is not your turn.")
+            raise IllegalAction("It is not your turn.", "not_your_turn")
         if isinstance(action, dict) and action.get("type") == "timeout":
             if len(action) != 1:
                 raise IllegalAction("\"timeout\" takes no fields.")

@@ -12,9 +12,10 @@ from . import ar, en
 LANGUAGES = ("ar", "en")
 _TABLES = {"ar": dict(ar.STRINGS), "en": dict(en.STRINGS)}
 # A game's own strings live beside the common ones in game/i18n/<game>.py (AR and EN dicts),
-# so each game's table can be written without touching another game's words.
-GAME_STRING_MODULES = ("ronda", "hand_rummy")
-for _name in GAME_STRING_MODULES:
+# so each game's table can be written without touching another game's words; refusals.py holds
+# the words for the engines' refusal codes.
+STRING_MODULES = ("refusals", "ronda", "hand_rummy")
+for _name in STRING_MODULES:
     try:
         _module = importlib.import_module(f"{__name__}.{_name}")
     except ModuleNotFoundError:
@@ -45,6 +46,15 @@ def t(key: str, **fmt: object) -> str:
     if text is None:
         text = _TABLES["en"].get(key, key)
     return text.format(**fmt) if fmt else text
+
+
+def refusal(error: Exception) -> str:
+    """What to tell the player about a refused action (an IllegalAction), in their language:
+    the words for its code, else the engine's own (English) message."""
+    key = f"refusal.{getattr(error, 'code', 'illegal')}"
+    if key in _TABLES[_current]:
+        return _TABLES[_current][key]
+    return getattr(error, "message", str(error))
 
 
 def digits(value: object) -> str:

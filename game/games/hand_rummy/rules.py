@@ -190,38 +190,40 @@ class Match(BaseMatch):
 
     def _need_drawn(self) -> None:
         if not self.drawn:
-            raise IllegalAction("Draw a card first, from the stock or the discard pile.")
+            raise IllegalAction("Draw a card first, from the stock or the discard pile.",
+                                "draw_first")
 
     def _need_opened(self, seat: int, what: str) -> None:
         if not self.opened[seat]:
-            raise IllegalAction(f"You can {what} only after your opening of 51 points.")
+            raise IllegalAction(f"You can {what} only after your opening of 51 points.",
+                                "not_opened")
 
     def _card_in_hand(self, seat: int, action: dict, key: str = "card") -> str:
         card = card_field(action, key, M.is_card)
         if card not in self.hands[seat]:
-            raise IllegalAction(f"You do not hold {card}.")
+            raise IllegalAction(f"You do not hold {card}.", "not_in_hand")
         return card
 
     def _meld_index(self, action: dict) -> int:
         if not self.melds:
-            raise IllegalAction("There is no meld on the table yet.")
+            raise IllegalAction("There is no meld on the table yet.", "no_meld")
         return int_field(action, "meld", 0, len(self.melds) - 1)
 
     def _draw(self, seat: int, action: dict) -> list[Event]:
         only_keys(action, "from")
         source = str_field(action, "from", ("stock", "discard"))
         if self.drawn:
-            raise IllegalAction("You have already drawn this turn.")
+            raise IllegalAction("You have already drawn this turn.", "already_drawn")
         events: list[Event] = []
         if source == "discard":
             if not self.discard:
-                raise IllegalAction("The discard pile is empty.")
+                raise IllegalAction("The discard pile is empty.", "discard_empty")
             card = self.discard.pop()
             self.pick_log.append([seat, card])
             events.append(Event("drew", {"seat": seat, "from": "discard", "card": card}))
         else:
             if not self.stock and len(self.discard) < 2:
-                raise IllegalAction("The stock is empty; take the top discard.")
+                raise IllegalAction("The stock is empty; take the top discard.", "stock_empty")
             if not self.stock:
                 events.append(self._reshuffle())
             card = self.stock.pop()
@@ -250,14 +252,15 @@ class Match(BaseMatch):
                 raise IllegalAction("Each group must be a list of card codes.")
             meld = M.classify(group)
             if meld is None:
-                raise IllegalAction(f"{' '.join(group)} is not a valid run or set.")
+                raise IllegalAction(f"{' '.join(group)} is not a valid run or set.",
+                                    "invalid_group")
             checked.append(list(group))
             made.append(meld)
         need = Counter(c for g in checked for c in g)
         have = Counter(self.hands[seat])
         short = sorted(c for c in need if need[c] > have[c])
         if short:
-            raise IllegalAction(f"You do not hold enough of: {', '.join(short)}.")
+            raise IllegalAction(f"You do not hold enough of: {', '.join(short)}.", "not_in_hand")
         return checked, made
 
     def _meld(self, seat: int, action: dict) -> list[Event]:
@@ -267,7 +270,8 @@ class Match(BaseMatch):
         opening = not self.opened[seat]
         if opening and points < M.OPENING_MIN:
             raise IllegalAction(
-                f"Your opening is {points} points; it must reach {M.OPENING_MIN} in one go.")
+                f"Your opening is {points} points; it must reach {M.OPENING_MIN} in one go.",
+                "opening_under_51")
         for group, meld in zip(groups, made):
             self._take_from_hand(seat, group)
             self.melds.append(meld)
@@ -289,7 +293,7 @@ class Match(BaseMatch):
         self._need_opened(seat, "add to melds")
         new = M.extend(self.melds[index], card)
         if new is None:
-            raise IllegalAction(f"{card} does not fit meld {index + 1}.")
+            raise IllegalAction(f"{card} does not fit meld {index + 1}.", "does_not_fit")
         self._take_from_hand(seat, [card])
         self.melds[index] = new
         self._jokers_used(1 if card == JOKER else 0)
@@ -305,7 +309,7 @@ class Match(BaseMatch):
                 raise IllegalAction("\"cards\" must be a list of card codes.")
             have, need = Counter(self.hands[seat]), Counter(cards)
             if any(need[c] > have[c] for c in need):
-                raise IllegalAction("You do not hold those cards.")
+                raise IllegalAction("You do not hold those cards.", "not_in_hand")
             cards = list(cards)
         else:
             only_keys(action, "card", "meld")
@@ -315,7 +319,8 @@ class Match(BaseMatch):
         self._need_opened(seat, "take back a joker")
         new = M.swap_joker(self.melds[index], cards, self.variant)
         if new is None:
-            raise IllegalAction(f"{' '.join(cards)} cannot take back a joker from meld {index + 1}.")
+            raise IllegalAction(f"{' '.join(cards)} cannot take back a joker from meld {index + 1}.",
+                                "cannot_swap")
         self._take_from_hand(seat, cards)
         self.hands[seat].append(JOKER)
         self.melds[index] = new
@@ -330,7 +335,7 @@ class Match(BaseMatch):
         card = self._card_in_hand(seat, action)
         self._need_drawn()
         if self.pending:
-            raise IllegalAction("Meld the joker you took back before you discard.")
+            raise IllegalAction("Meld the joker you took back before you discard.", "joker_pending")
         self._take_from_hand(seat, [card])
         self.discard.append(card)
         self.discard_log.append([seat, card])

@@ -180,11 +180,11 @@ class Match(BaseMatch):
         code = card_field(action, "card", is_card)
         hand = self.hands[seat]
         if code not in hand:
-            raise IllegalAction(f"You do not hold {code}.")
+            raise IllegalAction(f"You do not hold {code}.", "not_in_hand")
         if self.trick:
             led = SUIT[self.trick[0][1]]
             if SUIT[code] != led and any(SUIT[c] == led for c in hand):
-                raise IllegalAction("You must follow the suit that was led.")
+                raise IllegalAction("You must follow the suit that was led.", "follow_suit")
         return self._play(seat, code, False)
 
     def _timeout(self, seat: int) -> list[Event]:

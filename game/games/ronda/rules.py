@@ -247,13 +247,15 @@ class Match(BaseMatch):
             what = str_field(action, "kind", KINDS)
             if not self.can_declare(seat):
                 if self.declared[seat]:
-                    raise IllegalAction("You have already declared in this batch.")
-                raise IllegalAction("You may declare only before your first card of a batch.")
+                    raise IllegalAction("You have already declared in this batch.",
+                                        "already_declared")
+                raise IllegalAction("You may declare only before your first card of a batch.",
+                                    "declare_first_card")
             return self._declare(seat, what)
         only_keys(action, "card")
         code = card_field(action, "card", is_card)
         if code not in self.hands[seat]:
-            raise IllegalAction(f"You do not hold {code}.")
+            raise IllegalAction(f"You do not hold {code}.", "not_in_hand")
         return self._play(seat, code, False)
 
     def _timeout(self, seat: int) -> list[Event]:
