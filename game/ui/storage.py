@@ -39,7 +39,10 @@ def _read(name: str) -> str | None:
     if _WEB:
         import platform  # pygbag's browser bridge; only exists under emscripten
         value = platform.window.localStorage.getItem(_PREFIX + name)
-        return None if value is None else str(value)
+        # A missing key is JavaScript null; depending on the bridge it may arrive as None or as
+        # the text "null"/"undefined". None of those is a corrupt store, just an empty one.
+        text = None if value is None else str(value)
+        return None if text in (None, "", "null", "undefined") else text
     path = data_dir() / f"{name}.json"
     if not path.exists():
         return None
