@@ -136,9 +136,10 @@ def _runs(text: str) -> tuple[tuple[str, bool], ...]:
     if not text:
         return ()
     base = 1 if is_rtl(text) else 0
-    if _visual_levels is None or not any(
-            unicodedata.bidirectional(ch) in _STRONG_RTL for ch in text):
+    if not any(unicodedata.bidirectional(ch) in _STRONG_RTL for ch in text):
         return ((text, False),)
+    if _visual_levels is None:   # no bidi library (a failed web download): one RTL run is
+        return ((text, True),)   # right for plain Arabic, the bulk of what the UI shows
     pairs = _visual_levels(_protect_numbers(text), base)
     runs: list[tuple[str, bool]] = []
     chars: list[str] = []
