@@ -5,6 +5,7 @@
 
 Natively: python main.py [--portrait] [--lang ar|en] [--autoplay] [--screenshots DIR]
                          [--seed N] [--speed X] [--frames N] [--level easy|normal|hard]
+                         [--game hareeja|ronda|hand_rummy]
 """
 import asyncio
 import os
@@ -34,11 +35,16 @@ def parse_options():
     parser.add_argument("--speed", type=float, default=None, help="animation speed multiplier")
     parser.add_argument("--frames", type=int, help="stop after this many frames")
     parser.add_argument("--level", choices=("easy", "normal", "hard"), help="bot level")
+    parser.add_argument("--game", choices=("hareeja", "ronda", "hand_rummy"),
+                        help="the game for --autoplay (default hareeja); with --screenshots, "
+                             "shoot only this game's table")
     args = parser.parse_args()
     speed = args.speed if args.speed is not None else (12.0 if args.autoplay else 1.0)
-    return Options(portrait=args.portrait, lang=args.lang, autoplay=args.autoplay,
-                   screenshots=args.screenshots, seed=args.seed, speed=speed,
-                   frames=args.frames, level=args.level)
+    options = Options(portrait=args.portrait, lang=args.lang, autoplay=args.autoplay,
+                      screenshots=args.screenshots, seed=args.seed, speed=speed,
+                      frames=args.frames, level=args.level)
+    options.game = args.game     # None: every game's screenshots, Hareeja's autoplay
+    return options
 
 
 async def main():
@@ -53,8 +59,8 @@ async def main():
     from game.ui.app import App
     app = App(options)
     if options.autoplay:
-        from game.games.hareeja.table import start_autoplay
-        start_autoplay(app)
+        from game.ui import games
+        games.start_autoplay(app, getattr(options, "game", None) or games.DEFAULT_GAME)
     code = await app.run()
     if code and sys.platform != "emscripten":
         sys.exit(code)

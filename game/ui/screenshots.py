@@ -1,6 +1,10 @@
 """``python main.py --screenshots DIR``: a PNG of every scene and phase, both languages, both
 orientations, from fixed seeds and scripted actions, through the real scenes and frame loop.
 
+The menus are shot here; each game's table module shoots its own phases with
+``screenshot_scenes(shooter)`` (see game.ui.games). Hareeja's script lives in this module
+(:func:`hareeja_scenes`), where it was first written.
+
 The run never touches the player's own settings: it works in a temporary MAJLIS_HOME.
 Positions that bots rarely reach on their own (a tie after round 5, first place still shared
 after three tie-break rounds) come from fixed seeds whose whole match was found once with the easy
@@ -64,6 +68,13 @@ class Shooter:
             self.app.step(DT)
         return pred()
 
+    def menu_for(self, game: str) -> None:
+        """The menu with ``game`` chosen (its option rows showing)."""
+        from game.ui.scenes.menu import MenuScene
+        self.app.settings["game"] = game
+        self.app.switch(MenuScene(self.app))
+        self.frames(2)
+
     def shot(self, name: str) -> None:
         path = self.out / f"{self.prefix}_{name}.png"
         pygame.image.save(self.app.screen, str(path))
@@ -72,10 +83,8 @@ class Shooter:
     # ----- the scenes ----------------------------------------------------------------------------
     def menus(self) -> None:
         from game.ui.scenes.help import HelpScene
-        from game.ui.scenes.menu import MenuScene
         from game.ui.scenes.settings import SettingsScene
-        self.app.switch(MenuScene(self.app))
-        self.frames(2)
+        self.menu_for("hareeja")
         self.shot("01_menu")
         self.app.switch(SettingsScene(self.app))
         self.frames(2)
@@ -184,8 +193,19 @@ def _first_action_dealing(record: dict, round_no: int) -> int:
     raise ValueError(f"The match never reaches round {round_no}.")
 
 
+def hareeja_scenes(shooter: Shooter) -> None:
+    """Hareeja's phases (called through game.games.hareeja.table.screenshot_scenes)."""
+    shooter.match()
+    shooter.scripted_end(TIEBREAK_SEED, "12_tiebreak", until_over=False)
+    shooter.scripted_end(SHARED_SEED, "13_match_end_shared", until_over=True)
+
+
 async def take_all(out_dir: str, options: Options | None = None) -> list[Path]:
-    """Every scene, in Arabic and English, landscape and portrait."""
+    """Every scene, in Arabic and English, landscape and portrait; ``options.game`` (when set)
+    limits the tables to that game's."""
+    from game.ui import games
+    only = getattr(options, "game", None) if options is not None else None
+    keys = [g.key for g in games.available() if only in (None, g.key)]
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     os.environ["MAJLIS_HOME"] = tempfile.mkdtemp(prefix="majlis-shots-")
@@ -195,9 +215,8 @@ async def take_all(out_dir: str, options: Options | None = None) -> list[Path]:
             app = App(Options(portrait=portrait, lang=lang, screenshots=str(out), seed=PLAY_SEED))
             shooter = Shooter(app, out, f"{'portrait' if portrait else 'landscape'}_{lang}")
             shooter.menus()
-            shooter.match()
-            shooter.scripted_end(TIEBREAK_SEED, "12_tiebreak", until_over=False)
-            shooter.scripted_end(SHARED_SEED, "13_match_end_shared", until_over=True)
+            for key in keys:
+                games.table_module(key).screenshot_scenes(shooter)
             saved.extend(shooter.saved)
             await asyncio.sleep(0)
     print(f"{len(saved)} screenshots in {out}")

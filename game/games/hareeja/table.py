@@ -1,29 +1,22 @@
 """The Hareeja table scene: deal → declare → play → score, animated from engine events.
 
 The engine (through :class:`game.table.Table`) is the only source of truth; this scene keeps a
-*displayed* copy of the state that follows the animations. Events from ``table.act`` /
-``table.tick`` go into a queue and are animated in order, so the screen never jumps ahead of what
-the player has seen; bots wait until the queue is drained and cards have landed.
+*displayed* copy of the state that follows the animations. What every card table shares (event
+queue, held clocks, bots in slices, plates, banners, panels, saving) is in
+:mod:`game.ui.cardtable`; this module adds Hareeja's deal, secret bids, tricks and round score.
 """
 from __future__ import annotations
-
-import random
-from collections import deque
-from typing import Any, Callable
 
 import pygame
 
 from game import i18n
-from game.core.bots import Thinking, bot_rng
 from game.core.cards import suit_of
-from game.core.errors import IllegalAction
 from game.games.hareeja import bots
 from game.games.hareeja.rules import Match, sort_hand
 from game.i18n import digits, t
-from game.table import Seat, SystemClock, Table
-from game.ui import assets, draw, storage
-from game.ui.scene import Scene
-from game.ui.tween import Motion, Speed, approach, ease_in_out, ease_out
+from game.ui import assets, draw
+from game.ui.cardtable import CardTable, Sprite, ranked_rows
+from game.ui.tween import Speed, approach, ease_in_out, ease_out
 from game.ui.widgets import Button, Segmented
 
 PLAYERS = 4
@@ -36,138 +29,20 @@ TRICK_PAUSE = 0.5        # the trick stays readable
 TRICK_FLIGHT = 0.40      # 350-450 ms to the winner
 BOT_PAUSE = 0.45         # a bot "thinks" at least this long, so play can be followed
 BOT_BID_PAUSE = 0.6
-HINT_SECONDS = 1.8
 
 
-# ----- sprites -----------------------------------------------------------------------------
-class Sprite:
-    """A card on screen: position, size, face or back, an optional motion and flip."""
-
-    def __init__(self, code: str | None, pos: tuple[float, float], size: tuple[int, int],
-                 face_up: bool = True):
-        self.code = code
-        self.pos = pos
-        self.size = size
-        self.face_up = face_up
-        self.motion: Motion | None = None
-        self.on_land: Callable[[], None] | None = None
-        self.hide_until_start = False
-        self.flip_t: float | None = None
-        self.flip_len = FLIP
-        self.shake = 0.0
-
-    def move(self, end: tuple[float, float], duration: float, delay: float = 0.0,
-             ease=ease_out, arc: float = 0.0, on_land: Callable[[], None] | None = None,
-             size: tuple[int, int] | None = None) -> None:
-        self.motion = Motion(self.pos, end, duration, delay, ease, arc)
-        self.on_land = on_land
-        if size is not None:
-            self._next_size = size
-
-    @property
-    def moving(self) -> bool:
-        return self.motion is not None
-
-    def start_flip(self, duration: float) -> None:
-        self.flip_t = 0.0
-        self.flip_len = max(0.01, duration)
-
-    def update(self, dt: float) -> None:
-        if self.motion is not None:
-            self.motion.update(dt)
-            if self.motion.started:
-                self.pos = self.motion.pos
-                size = getattr(self, "_next_size", None)
-                if size is not None and self.motion.progress > 0.5:
-                    self.size = size
-            if self.motion.done:
-                self.pos = self.motion.end
-                self.motion = None
-                land, self.on_land = self.on_land, None
-                if land:
-                    land()
-        if self.flip_t is not None:
-            self.flip_t += dt
-            if self.flip_t >= self.flip_len / 2 and not self.face_up:
-                self.face_up = True
-            if self.flip_t >= self.flip_len:
-                self.flip_t = None
-        if self.shake > 0:
-            self.shake = max(0.0, self.shake - dt)
-
-    @property
-    def visible(self) -> bool:
-        return not (self.hide_until_start and self.motion is not None and not self.motion.started)
-
-    def image(self, four_color: bool) -> pygame.Surface:
-        if self.face_up and self.code:
-            return assets.card_face(self.code, self.size, four_color)
-        return assets.card_back(self.size)
-
-    def rect(self) -> pygame.Rect:
-        r = pygame.Rect((0, 0), self.size)
-        r.center = (round(self.pos[0]), round(self.pos[1]))
-        return r
-
-    def draw(self, surface: pygame.Surface, four_color: bool, dimmed: bool = False,
-             glow: bool = False) -> None:
-        if not self.visible:
-            return
-        img = self.image(four_color)
-        x, y = self.pos
-        if self.shake > 0:
-            import math
-            x += math.sin(self.shake * 60) * 7 * (self.shake / 0.35)
-        if self.flip_t is not None:
-            k = abs(1 - 2 * min(1.0, self.flip_t / self.flip_len))
-            w = max(2, round(self.size[0] * k))
-            img = pygame.transform.scale(img, (w, self.size[1]))
-        rect = img.get_rect(center=(round(x), round(y)))
-        surface.blit(_shadow(self.size), rect.move(2, 4))
-        surface.blit(img, rect)
-        if glow:
-            pygame.draw.rect(surface, draw.TURN, rect.inflate(6, 6), 3, border_radius=10)
-        if dimmed:
-            surface.blit(_veil(img.get_size()), rect)
-
-
-_SHADOWS: dict = {}
-_VEILS: dict = {}
-
-
-def _shadow(size: tuple[int, int]) -> pygame.Surface:
-    if size not in _SHADOWS:
-        img = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(img, (0, 0, 0, 70), img.get_rect(), border_radius=max(4, size[0] // 12))
-        _SHADOWS[size] = img
-    return _SHADOWS[size]
-
-
-def _veil(size: tuple[int, int]) -> pygame.Surface:
-    if size not in _VEILS:
-        img = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(img, (10, 16, 16, 120), img.get_rect(), border_radius=max(4, size[0] // 12))
-        _VEILS[size] = img
-    return _VEILS[size]
-
-
-# ----- the scene ---------------------------------------------------------------------------
-class HareejaTable(Scene):
+class HareejaTable(CardTable):
     """A Hareeja match at a local table: you (seat 0) and three bots."""
 
     name = "hareeja"
+    MATCH = Match
+    BOTS = bots
+    DEFAULT_PLAYERS = PLAYERS
 
-    def __init__(self, app, table: Table, start_events: list[dict] | None = None,
-                 bot_seed: int | None = None):
-        self.table = table
-        self.match = table.match
-        self.persist = not (app.options.autoplay or app.options.screenshots)
-        self.queue: deque[dict] = deque()
-        self.timers: list[list] = []          # [seconds left, callback]
-        self.wait = 0.0                       # the current event's animation still blocks
+    def __init__(self, app, table, start_events: list[dict] | None = None,
+                 bot_seed: int | None = None, options: dict | None = None):
         self.hand: dict[str, Sprite] = {}     # own hand sprites by code
         self.hand_order: list[str] = []
-        self.flying: list[Sprite] = []        # dealt / collected cards in the air
         self.trick: list[tuple[int, Sprite]] = []
         self.counts = [0] * PLAYERS
         self.confirmed = [False] * PLAYERS
@@ -175,75 +50,12 @@ class HareejaTable(Scene):
         self.revealed = False
         self.reveal_t = 1.0
         self.tricks = [0] * PLAYERS
-        self.totals = [0] * PLAYERS
         self.round = 1
         self.tiebreak = 0
-        self.dealer = 0
-        self.phase = "deal"                   # displayed: deal | declare | play | over
         self.pick: int | None = None
         self.selected: str | None = None
-        self.hint: tuple[str, float] | None = None
-        self.banner: tuple[str, float] | None = None
-        self.score: dict | None = None        # the round-score panel while open
-        self.over: dict | None = None         # the match-end panel
-        self.thinking: tuple[int, Thinking, float] | None = None
-        self.bot_rngs = [bot_rng(None if bot_seed is None else bot_seed * 8 + s)
-                         for s in range(PLAYERS)]
-        self.fx_rng = random.Random(bot_seed if bot_seed is not None else 99)
-        self.confetti: list[list[float]] = []
-        self.last_tick_second: int | None = None
-        self.was_my_turn = False
-        self.elapsed = 0.0
         self.collecting = False
-        self.over_elapsed = 0.0
-        super().__init__(app)
-        if start_events:
-            self.queue.extend(start_events)
-        else:
-            self.sync_from_view()
-
-    # ----- construction ------------------------------------------------------------------------
-    @classmethod
-    def new_match(cls, app, level: str = "normal", turn_seconds: int | None = None,
-                  seed: int | None = None, deck: list[str] | None = None,
-                  all_bots: bool = False, clock=None) -> "HareejaTable":
-        """A new match: you against three bots at ``level`` (or four bots for autoplay)."""
-        match = Match.new(PLAYERS, seed=seed, deck=deck)
-        seats = [Seat("bot" if all_bots else "human", "seat.you", level)]
-        seats += [Seat("bot", f"name.{i}", level) for i in range(1, PLAYERS)]
-        table = Table(match, seats, clock or SystemClock(), turn_seconds)
-        scene = cls(app, table, [e.for_seat(0) for e in match.start_events], bot_seed=seed)
-        scene.save()
-        return scene
-
-    @classmethod
-    def from_saved(cls, app, saved: dict) -> "HareejaTable | None":
-        """Rebuild a saved match (seed + action log + seats); None if it cannot be replayed."""
-        try:
-            match = Match.replay(saved["record"])
-            seats = [Seat(s["kind"], s["name"], s["level"]) for s in saved["seats"]]
-            table = Table(match, seats, SystemClock(), saved.get("turn_seconds"))
-        except Exception:
-            storage.clear_match()
-            return None
-        if match.phase == "over":
-            storage.clear_match()
-            return None
-        return cls(app, table)
-
-    def save(self) -> None:
-        """Store the match after every action so a restart can continue it."""
-        if not self.persist:
-            return
-        if self.match.phase == "over":
-            storage.clear_match()
-            return
-        storage.save_match({
-            "record": self.match.record(),
-            "seats": [{"kind": s.kind, "name": s.name, "level": s.level}
-                      for s in self.table.seats],
-            "turn_seconds": self.table.turn_seconds,
-        })
+        super().__init__(app, table, start_events, bot_seed, options)
 
     def sync_from_view(self) -> None:
         """Show the match as it stands now, with no animation (after Continue)."""
@@ -265,13 +77,8 @@ class HareejaTable(Scene):
             self._open_over(v["result"])
 
     # ----- widgets -----------------------------------------------------------------------------
-    def build(self) -> None:
+    def build_controls(self) -> list:
         L = self.app.layout
-        tb = L.top_bar
-        self.menu_button = Button((tb.right - 120, tb.y, 120, tb.h), lambda: t("menu.button"),
-                                  self.to_menu, 22, key="menu")
-        self.lang_button = Button((tb.right - 192, tb.y, 60, tb.h), lambda: t("lang.toggle"),
-                                  self.toggle_language, 22, key="lang")
         p = L.picker
         n = 9
         bw = min(64, (p.w - 40 - 8 * (n - 1)) // n)
@@ -285,45 +92,23 @@ class HareejaTable(Scene):
                                      primary=True, key="confirm")
         self.play_button = Button(L.play_button, lambda: t("play.play"), self.play_selected, 28,
                                   primary=True, key="play")
-        self.back_button = Button((0, 0, 200, 56), lambda: t("assist.back"), self.reclaim, 24,
-                                  primary=True, key="back")
-        self.next_button = Button((0, 0, 260, 60), lambda: t("score.next"), self.close_score, 26,
-                                  primary=True, key="next")
-        self.again_button = Button((0, 0, 240, 60), lambda: t("over.again"), self.play_again, 26,
-                                   primary=True, key="again")
-        self.menu2_button = Button((0, 0, 200, 60), lambda: t("over.menu"), self.to_menu, 26,
-                                   key="menu2")
-        self.widgets = [self.menu_button, self.lang_button, self.bid_row, self.confirm_button,
-                        self.play_button, self.back_button, self.next_button, self.again_button,
-                        self.menu2_button]
-        self._place_widgets()
+        return [self.bid_row, self.confirm_button, self.play_button]
 
-    def _place_widgets(self) -> None:
-        """Show only the controls that apply now, placed for the current state."""
-        L = self.app.layout
-        modal = self.score is not None or self.over is not None
-        for w in (self.menu_button, self.lang_button):
-            w.visible = not modal
-        tb = L.top_bar
-        if i18n.is_rtl():
-            self.menu_button.rect.x, self.lang_button.rect.x = tb.x, tb.x + 132
-        else:
-            self.menu_button.rect.x, self.lang_button.rect.x = tb.right - 120, tb.right - 192
+    def place_controls(self, modal: bool) -> None:
         picking = self.can_bid() and not modal
         self.bid_row.visible = self.confirm_button.visible = picking
         self.confirm_button.enabled = self.pick is not None
         self.play_button.visible = (not modal and self.selected is not None and self.my_turn())
-        assisted = self.table.seats[0].assisted and self.match.phase != "over"
-        self.back_button.visible = assisted and not modal
-        self.back_button.rect = L.play_button.copy()   # the play button is hidden while assisted
-        self.next_button.visible = self.score is not None
-        self.again_button.visible = self.menu2_button.visible = self.over is not None
 
     # ----- state questions --------------------------------------------------------------------
-    def idle(self) -> bool:
-        """Everything the engine reported has been shown and nothing blocks."""
-        return (not self.queue and self.wait <= 0 and self.score is None
-                and not any(s.moving for _seat, s in self.trick))
+    def busy(self) -> bool:
+        return any(s.moving for _seat, s in self.trick)
+
+    def awaiting_me(self) -> bool:
+        return self.my_turn() or (self.can_bid() and self.idle())
+
+    def bot_pause(self) -> float:
+        return BOT_BID_PAUSE if self.match.phase == "declare" else BOT_PAUSE
 
     def my_turn(self) -> bool:
         """Seat 0 may play now. The last card before ours may still be landing: input is not
@@ -385,26 +170,6 @@ class HareejaTable(Scene):
             code, self.selected = self.selected, None
             self.act(0, {"type": "play", "card": code}, human=True)
 
-    def reclaim(self) -> None:
-        self.table.reclaim(0)
-
-    def show_hint(self, message: str) -> None:
-        self.hint = (message, HINT_SECONDS)
-
-    def close_score(self) -> None:
-        self.score = None
-
-    def play_again(self) -> None:
-        s = self.app.settings
-        self.app.switch(HareejaTable.new_match(self.app, s["level"], s["turn_seconds"] or None))
-
-    def to_menu(self) -> None:
-        from game.ui.scenes.menu import MenuScene
-        self.app.switch(MenuScene(self.app))
-
-    def toggle_language(self) -> None:
-        self.app.set_setting("language", "en" if i18n.language() == "ar" else "ar")
-
     # ----- input -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         self._place_widgets()
@@ -453,55 +218,16 @@ class HareejaTable(Scene):
         return None
 
     # ----- the frame ---------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        self.elapsed += dt
-        self._run_timers(dt)
-        for sprite in [*self.hand.values(), *self.flying, *(s for _x, s in self.trick)]:
+    def update_sprites(self, dt: float) -> None:
+        super().update_sprites(dt)
+        for sprite in [*self.hand.values(), *(s for _x, s in self.trick)]:
             sprite.update(dt)
         self._layout_hand(dt)
-        self.wait -= dt
-        while self.wait <= 0 and self.queue and self.score is None:
-            self.wait = self.show_event(self.queue.popleft())
-        if self.idle():        # turn clocks run only once the player has seen everything
-            self.table.release()
-        else:
-            self.table.hold()
-        if self.match.phase != "over":
-            timeouts = self.table.tick()
-            if timeouts:
-                self.queue.extend(e.for_seat(0) for e in timeouts)
-                self.save()
-        if self.idle():
-            self._drive_bots(dt)
-        self._cues()
-        if self.hint:
-            self.hint = (self.hint[0], self.hint[1] - dt) if self.hint[1] > dt else None
-        if self.banner:
-            self.banner = (self.banner[0], self.banner[1] - dt) if self.banner[1] > dt else None
+
+    def after_update(self, dt: float) -> None:
         self.reveal_t = min(1.0, self.reveal_t + dt / max(0.01, Speed.scale(0.5)))
-        if self.score is not None:
-            self.score["t"] += dt
-            if self.app.options.autoplay and self.score["t"] > Speed.scale(1.5, motion=False):
-                self.close_score()
-        if self.over is not None:
-            self._update_over(dt)
-        if self.selected and (self.selected not in self.hand or not self.my_turn()):
-            if self.selected not in self.hand:
-                self.selected = None
-        self._place_widgets()
-
-    def _run_timers(self, dt: float) -> None:
-        due = []
-        for timer in self.timers:
-            timer[0] -= dt
-            if timer[0] <= 0:
-                due.append(timer)
-        for timer in due:
-            self.timers.remove(timer)
-            timer[1]()
-
-    def after(self, seconds: float, callback: Callable[[], None]) -> None:
-        self.timers.append([seconds, callback])
+        if self.selected and self.selected not in self.hand:
+            self.selected = None
 
     def _layout_hand(self, dt: float) -> None:
         """Cards in the hand glide to their slots; legal ones rise, the selected one more."""
@@ -519,52 +245,7 @@ class HareejaTable(Scene):
             sprite.pos = (approach(sprite.pos[0], target[0], 18, dt),
                           approach(sprite.pos[1], target[1], 18, dt))
 
-    def _cues(self) -> None:
-        """The your-turn cue and the ticking of the last seconds."""
-        mine = self.my_turn() or (self.can_bid() and self.idle())
-        if mine and not self.was_my_turn:
-            self.app.audio.play("turn", 0.6)
-        self.was_my_turn = mine
-        rem = self.table.remaining(0) if self.match.phase != "over" else None
-        if rem is not None and rem <= 5 and mine:
-            second = int(rem)
-            if second != self.last_tick_second:
-                self.last_tick_second = second
-                self.app.audio.play("tick", 0.5)
-        else:
-            self.last_tick_second = None
-
-    # ----- bots --------------------------------------------------------------------------------
-    def _drive_bots(self, dt: float) -> None:
-        """Let one automated seat think a slice per frame; act when done and its pause is over."""
-        if self.match.phase == "over" or self.phase == "deal":
-            self.thinking = None
-            return
-        seats = self.table.automated_to_act()
-        if not seats:
-            self.thinking = None
-            return
-        if self.thinking is None or self.thinking[0] not in seats:
-            seat = seats[0]
-            view, legal = self.table.bot_view(seat)
-            level = self.table.seats[seat].level
-            thought = bots.think(view, legal, level, self.bot_rngs[seat])
-            pause = BOT_BID_PAUSE if self.match.phase == "declare" else BOT_PAUSE
-            self.thinking = (seat, Thinking(thought), Speed.scale(pause, motion=False))
-        seat, thinking, pause = self.thinking
-        done = thinking.step(0.004)
-        pause -= dt
-        self.thinking = (seat, thinking, pause)
-        if done and pause <= 0:
-            self.thinking = None
-            self.act(seat, thinking.action, human=False)
-
     # ----- events → animation -------------------------------------------------------------------
-    def show_event(self, ev: dict[str, Any]) -> float:
-        """Start showing one event; returns how long it blocks the next one (seconds)."""
-        handler = getattr(self, f"_on_{ev['type']}", None)
-        return handler(ev) if handler else 0.0
-
     def _on_deal(self, ev: dict) -> float:
         L = self.app.layout
         self.round, self.tiebreak, self.dealer = ev["round"], ev["tiebreak"], ev["dealer"]
@@ -689,49 +370,13 @@ class HareejaTable(Scene):
         self.app.audio.play("round", 0.7)
         return 0.0
 
-    def _on_match_over(self, ev: dict) -> float:
-        self._open_over(ev)
-        self.app.audio.play("win", 0.8)
-        return 0.0
-
-    def _on_turn_timeout(self, ev: dict) -> float:
-        return 0.0
-
-    def _open_over(self, result: dict) -> None:
-        self.phase = "over"
-        self.totals = list(result["totals"])
-        self.over = {"result": result, "t": 0.0}
-        self.over_elapsed = 0.0
-        rng = self.fx_rng
-        L = self.app.layout
-        colors = [draw.GOLD, draw.SAND, draw.TURN, (230, 120, 110), (240, 240, 230)]
-        self.confetti = [[rng.uniform(0, L.w), rng.uniform(-L.h * 0.6, 0), rng.uniform(-40, 40),
-                          rng.uniform(120, 260), rng.uniform(4, 9), rng.randrange(len(colors))]
-                         for _ in range(120)]
-        self._confetti_colors = colors
-        if self.persist:
-            storage.clear_match()
-
-    def _update_over(self, dt: float) -> None:
-        self.over["t"] += dt
-        L = self.app.layout
-        for c in self.confetti:
-            c[0] += c[2] * dt
-            c[1] += c[3] * dt
-        self.confetti = [c for c in self.confetti if c[1] < L.h + 20]
-        if self.app.options.autoplay and self.over["t"] > Speed.scale(1.0, motion=False):
-            self.app.finish_autoplay(self.over["result"], self.match)
-
     # ----- drawing -------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        L = self.app.layout
+    def draw_table(self, surface: pygame.Surface) -> None:
         four = self.app.settings["four_color"]
-        surface.blit(draw.felt(L.w, L.h), (0, 0))
-        self._draw_top_bar(surface)
         for seat in range(1, PLAYERS):
             self._draw_backs(surface, seat)
         for seat in range(PLAYERS):
-            self._draw_plate(surface, seat)
+            self.draw_plate(surface, seat)
         self._draw_deck(surface)
         for _seat, sprite in self.trick:
             sprite.draw(surface, four)
@@ -745,16 +390,8 @@ class HareejaTable(Scene):
             sprite.draw(surface, four)
         if self.can_bid() and self.score is None and self.over is None:
             self._draw_picker(surface)
-        self._draw_banners(surface)
-        if self.score is not None:
-            self._draw_score(surface)
-        if self.over is not None:
-            self._draw_over(surface)
-        self._place_widgets()
-        for widget in self.widgets:
-            widget.draw(surface)
 
-    def _draw_top_bar(self, surface: pygame.Surface) -> None:
+    def draw_hud(self, surface: pygame.Surface) -> None:
         L = self.app.layout
         tb = L.top_bar
         rtl = i18n.is_rtl()
@@ -793,59 +430,7 @@ class HareejaTable(Scene):
         pygame.draw.rect(surface, draw.GOLD, badge, 2, border_radius=12)
         draw.blit_text(surface, digits(n), 18, badge.center, draw.INK, bold=True)
 
-    def _seat_name(self, seat: int) -> str:
-        return t(self.table.seats[seat].name)
-
-    def _draw_plate(self, surface: pygame.Surface, seat: int) -> None:
-        L = self.app.layout
-        rect = L.plate_rect(seat)
-        to_act = self._shown_to_act()
-        active = seat in to_act
-        draw.panel(surface, rect, draw.PANEL, 215, 16, draw.TURN if active else draw.PANEL_EDGE)
-        if active:
-            pygame.draw.rect(surface, draw.TURN, rect.inflate(4, 4), 2, border_radius=18)
-        rtl = i18n.is_rtl()
-        vertical = rect.h >= 100
-        radius = 22
-        if vertical:
-            avatar = (rect.centerx, rect.y + 8 + radius)
-        else:
-            avatar = (rect.right - 10 - radius, rect.centery) if rtl else \
-                (rect.x + 10 + radius, rect.centery)
-        self._draw_avatar(surface, seat, avatar, radius)
-        name = self._seat_name(seat)
-        figure, fig_color = self._figure(seat)
-        if vertical:
-            draw.blit_text(surface, name, draw.fit_text(name, 20, rect.w - 12, True),
-                           (rect.centerx, avatar[1] + radius + 16), draw.INK, bold=True)
-            self._draw_figure(surface, seat, figure, fig_color, (rect.centerx, rect.bottom - 16),
-                              "center")
-        else:
-            tx = avatar[0] - radius - 10 if rtl else avatar[0] + radius + 10
-            anchor = "midright" if rtl else "midleft"
-            width = rect.w - 2 * radius - 30
-            draw.blit_text(surface, name, draw.fit_text(name, 20, width, True),
-                           (tx, rect.centery - 14), draw.INK, bold=True, anchor=anchor)
-            self._draw_figure(surface, seat, figure, fig_color, (tx, rect.centery + 15), anchor)
-        if seat == self.dealer:
-            dot = (rect.x + 12, rect.y + 12) if not rtl or vertical else (rect.x + 12, rect.y + 12)
-            pygame.draw.circle(surface, draw.GOLD, dot, 7)
-            pygame.draw.circle(surface, (60, 40, 10), dot, 7, 2)
-
-    def _draw_avatar(self, surface: pygame.Surface, seat: int, center: tuple[int, int],
-                     radius: int) -> None:
-        colors = [(64, 120, 110), (150, 84, 60), (96, 86, 150), (140, 116, 52)]
-        pygame.draw.circle(surface, colors[seat], center, radius)
-        pygame.draw.circle(surface, draw.SAND, center, radius, 2)
-        initial = self._seat_name(seat)[:1]
-        draw.blit_text(surface, initial, 24, (center[0], center[1] - 1), draw.INK, bold=True)
-        rem = self.table.remaining(seat) if self.match.phase != "over" else None
-        if rem is not None and self.table.turn_seconds and seat in self._shown_to_act():
-            fraction = rem / self.table.turn_seconds
-            color = draw.TURN if rem > 10 else draw.AMBER if rem > 5 else draw.RED
-            draw.ring(surface, center, radius + 6, fraction, color, 4)
-
-    def _figure(self, seat: int) -> tuple[str, tuple]:
+    def figure(self, seat: int) -> tuple[str, tuple]:
         """The seat's key figure: tricks of bid once revealed; before, your own bid or a check."""
         if self.revealed and self.bids[seat] is not None:
             took, bid = self.tricks[seat], self.bids[seat]
@@ -857,7 +442,7 @@ class HareejaTable(Scene):
             return "check", draw.TURN
         return "\u2026", draw.INK_DIM
 
-    def _draw_figure(self, surface: pygame.Surface, seat: int, figure: str, color: tuple,
+    def draw_figure(self, surface: pygame.Surface, seat: int, figure: str, color: tuple,
                      pos: tuple[int, int], anchor: str) -> None:
         if figure == "check":
             r = draw.blit_text(surface, t("bid.done"), 18, (pos[0], pos[1]), draw.TURN,
@@ -880,12 +465,6 @@ class HareejaTable(Scene):
             return
         draw.blit_text(surface, figure, 22, pos, color, bold=True, anchor=anchor)
 
-    def _shown_to_act(self) -> list[int]:
-        """Seats whose turn the screen shows (only once the screen has caught up)."""
-        if self.match.phase == "over" or not self.idle() or self.phase == "deal":
-            return []
-        return list(self.match.to_act())
-
     def _draw_deck(self, surface: pygame.Surface) -> None:
         if self.phase != "deal":
             return
@@ -906,41 +485,18 @@ class HareejaTable(Scene):
         draw.blit_text(surface, s, draw.fit_text(s, 24, p.w - 24, True), (p.centerx, p.y + 28),
                        draw.SAND, bold=True)
 
-    def _draw_banners(self, surface: pygame.Surface) -> None:
-        L = self.app.layout
-        if self.table.seats[0].assisted and self.match.phase != "over" and self.over is None:
-            self._banner(surface, t("assist.banner"), L.banner_y, (70, 40, 18))
-        elif self.hint:
-            self._banner(surface, self.hint[0], L.banner_y, (80, 26, 22))
-        elif self.phase == "declare" and self.confirmed[0] and not self.revealed:
-            self._banner(surface, t("bid.waiting"), L.banner_y, draw.PANEL)
-        if self.banner:
-            self._banner(surface, self.banner[0], L.extras["tiebreak_y"], (60, 44, 14))
+    def status_banner(self) -> str | None:
+        if self.phase == "declare" and self.confirmed[0] and not self.revealed:
+            return t("bid.waiting")
+        return None
 
-    def _banner(self, surface: pygame.Surface, s: str, y: int, color: tuple) -> None:
+    def draw_score_panel(self, surface: pygame.Surface) -> None:
         L = self.app.layout
-        width = L.w - 64
-        size = draw.fit_text(s, 24, width - 40, True)
-        img = draw.label(s, size, draw.INK, True)
-        rect = pygame.Rect(0, 0, img.get_width() + 48, img.get_height() + 18)
-        rect.center = (L.w // 2, y)
-        draw.panel(surface, rect, color, 235, 14, draw.GOLD)
-        surface.blit(img, img.get_rect(center=rect.center))
-
-    def _draw_score(self, surface: pygame.Surface) -> None:
-        L = self.app.layout
-        draw.dim(surface, 120)
         entry = self.score["entry"]
-        prog = min(1.0, self.score["t"] / max(0.01, Speed.scale(0.9)))
-        slide = 1 - (1 - min(1.0, self.score["t"] / max(0.01, Speed.scale(0.3)))) ** 3
-        w = 820 if not L.portrait else L.w - 40
-        h = 340
-        rect = pygame.Rect(0, 0, w, h)
-        rect.center = (L.w // 2, round(L.h // 2 + (1 - slide) * 60) - (20 if not L.portrait else 60))
-        draw.panel(surface, rect, (16, 26, 26), 245, 20, draw.GOLD)
+        prog = self.count_up()
         title = t("score.title_tb", n=digits(entry["tiebreak"])) if entry["tiebreak"] else \
             t("score.title", n=digits(entry["round"]))
-        draw.blit_text(surface, title, 32, (rect.centerx, rect.y + 34), draw.GOLD, bold=True)
+        rect = self.score_frame(surface, 820 if not L.portrait else L.w - 40, 340, title)
         cols = ["score.player", "score.bid", "score.tricks", "score.round", "score.total"]
         fractions = [0.30, 0.15, 0.17, 0.17, 0.21]
         xs = []
@@ -962,7 +518,7 @@ class HareejaTable(Scene):
             shown_total = round(old + entry["scores"][seat] * prog)
             score = entry["scores"][seat]
             values = [
-                (self._seat_name(seat), draw.INK),
+                (self.seat_name(seat), draw.INK),
                 (digits(entry["bids"][seat]), draw.INK),
                 (digits(entry["tricks"][seat]), draw.INK),
                 (digits(f"+{score}" if score > 0 else score), draw.TURN if score > 0 else draw.RED),
@@ -974,64 +530,33 @@ class HareejaTable(Scene):
             for (s, color), cx in zip(values, xs):
                 draw.blit_text(surface, s, draw.fit_text(s, 24, 200, True), (cx, y), color,
                                bold=True)
-        self.next_button.rect.center = (rect.centerx, rect.bottom + 44)
 
-    def _draw_over(self, surface: pygame.Surface) -> None:
-        L = self.app.layout
-        draw.dim(surface, 130)
-        for c in self.confetti:
-            pygame.draw.rect(surface, self._confetti_colors[int(c[5])],
-                             (round(c[0]), round(c[1]), round(c[4]), round(c[4] * 0.6)))
-        result = self.over["result"]
-        w = 760 if not L.portrait else L.w - 40
-        rect = pygame.Rect(0, 0, w, 170 + 50 * len(result["ranking"]))
-        rect.center = (L.w // 2, L.h // 2 - (30 if not L.portrait else 60))
-        draw.panel(surface, rect, (16, 26, 26), 245, 20, draw.GOLD)
-        winners = result["winners"]
-        draw.blit_text(surface, t("over.title"), 34, (rect.centerx, rect.y + 36), draw.GOLD,
-                       bold=True)
+    def over_headline(self) -> str:
+        winners = self.over["result"]["winners"]
         if len(winners) > 1:
-            names = "، ".join(self._seat_name(s) for s in winners) if i18n.is_rtl() else \
-                ", ".join(self._seat_name(s) for s in winners)
-            head = t("over.shared", names=names)
-        elif winners == [0]:
-            head = t("over.you_win")
-        else:
-            head = t("over.winner", name=self._seat_name(winners[0]))
-        draw.blit_text(surface, head, draw.fit_text(head, 28, rect.w - 40, True),
-                       (rect.centerx, rect.y + 86), draw.INK, bold=True)
-        rtl = i18n.is_rtl()
-        ranking = result["ranking"]
-        totals = result["totals"]
-        best = max(totals)
-        place = 0
-        for i, seat in enumerate(ranking):
-            if i == 0 or totals[seat] != totals[ranking[i - 1]]:
-                place = i + 1
-            y = rect.y + 150 + i * 50
-            row = pygame.Rect(rect.x + 40, y - 22, rect.w - 80, 44)
-            color = (58, 50, 24) if totals[seat] == best else (30, 44, 42)
-            pygame.draw.rect(surface, color, row, border_radius=10)
-            place_x = row.right - 30 if rtl else row.x + 30
-            name_x, name_anchor = (row.right - 70, "midright") if rtl else (row.x + 70, "midleft")
-            total_x, total_anchor = (row.x + 20, "midleft") if rtl else (row.right - 20, "midright")
-            draw.blit_text(surface, digits(place), 26, (place_x, y), draw.GOLD, bold=True)
-            draw.blit_text(surface, self._seat_name(seat), 24, (name_x, y), draw.INK, bold=True,
-                           anchor=name_anchor)
-            draw.blit_text(surface, digits(totals[seat]), 26, (total_x, y), draw.GOLD, bold=True,
-                           anchor=total_anchor)
-        by = rect.bottom + 44
-        if rtl:
-            self.again_button.rect.center = (rect.centerx + 130, by)
-            self.menu2_button.rect.center = (rect.centerx - 130, by)
-        else:
-            self.again_button.rect.center = (rect.centerx - 130, by)
-            self.menu2_button.rect.center = (rect.centerx + 130, by)
+            sep = "، " if i18n.is_rtl() else ", "
+            return t("over.shared", names=sep.join(self.seat_name(s) for s in winners))
+        if winners == [0]:
+            return t("over.you_win")
+        return t("over.winner", name=self.seat_name(winners[0]))
+
+    def over_rows(self) -> list[tuple[int, str, int, bool]]:
+        result = self.over["result"]
+        return ranked_rows(result["totals"], result["ranking"], self.seat_name)
 
 
-def start_autoplay(app) -> HareejaTable:
+TABLE_CLASS = HareejaTable
+
+
+def screenshot_scenes(shooter) -> None:
+    """Hareeja's phases for ``main.py --screenshots`` (the script is in game.ui.screenshots)."""
+    from game.ui.screenshots import hareeja_scenes
+    hareeja_scenes(shooter)
+
+
+def start_autoplay(app, options: dict | None = None) -> HareejaTable:
     """Four bots play a whole match through the real loop and scenes (``--autoplay``)."""
     scene = HareejaTable.new_match(app, level=app.settings.get("level", "normal"),
-                                   seed=app.options.seed, all_bots=True)
+                                   options=options, seed=app.options.seed, all_bots=True)
     app.switch(scene)
     return scene

@@ -1,11 +1,12 @@
-"""The main menu: game, bot level, turn time, language; Play, Continue, Settings, Rules."""
+"""The main menu: game and its options, bot level, turn time, language; Play, Continue,
+Settings, Rules. The games listed are those with a table module (game.ui.games)."""
 from __future__ import annotations
 
 import pygame
 
 from game import i18n
 from game.i18n import t
-from game.ui import draw, storage
+from game.ui import draw, games, storage
 from game.ui.scene import Scene
 from game.ui.scenes.form import Form, place_control
 from game.ui.widgets import Button, Segmented
@@ -20,86 +21,127 @@ def turn_label(n: int):
 
 
 class MenuScene(Scene):
+    """Choose the game, then its own options (players, rules…), bot level, turn time and
+    language; Play starts it, Continue resumes the saved match of whichever game."""
+
     name = "menu"
 
     def build(self) -> None:
         app = self.app
         L = app.layout
         rtl = i18n.is_rtl
-        top = 190 if not L.portrait else 300
-        self.form = form = Form(L, top)
         s = app.settings
-        self.widgets = []
-        rows = [
-            ("menu.game", Segmented(form.add("menu.game"),
-                                    [("hareeja", lambda: t("game.hareeja"))],
-                                    lambda: s["game"], lambda v: app.set_setting("game", v),
-                                    rtl=rtl, key="game")),
-            ("menu.level", Segmented(form.add("menu.level"),
-                                     [(lv, (lambda lv=lv: t(f"level.{lv}"))) for lv in LEVELS],
-                                     lambda: s["level"], lambda v: app.set_setting("level", v),
-                                     rtl=rtl, key="level")),
-            ("menu.turn", Segmented(form.add("menu.turn"),
-                                    [(n, turn_label(n)) for n in TURNS],
-                                    lambda: s["turn_seconds"],
-                                    lambda v: app.set_setting("turn_seconds", v),
-                                    rtl=rtl, key="turn")),
-            ("menu.language", Segmented(form.add("menu.language"),
-                                        [("ar", lambda: t("lang.ar")), ("en", lambda: t("lang.en"))],
-                                        lambda: s["language"], self.set_language,
-                                        rtl=rtl, key="language")),
+        self.games = games.available()
+        keys = [g.key for g in self.games]
+        if s.get("game") not in keys:
+            s["game"] = keys[0] if keys else games.DEFAULT_GAME
+        self.game = games.info(s["game"])
+        n_rows = 4 + len(self.game.choices)
+        compact = n_rows > 4
+        self.compact = compact
+        if L.portrait:
+            top = 300 if not compact else 210
+        else:
+            top = 190 if not compact else 132
+        self.form = form = Form(L, top, row_h=(56 if not compact else 50),
+                                gap=(16 if not compact else 10))
+        rows: list = [Segmented(form.add("menu.game"),
+                                [(g.key, (lambda g=g: g.title)) for g in self.games],
+                                lambda: s["game"], self.set_game, rtl=rtl, key="game")]
+        for choice in self.game.choices:
+            rows.append(Segmented(
+                form.add(choice.label),
+                [(v, (lambda v=v, c=choice: c.text(v))) for v in choice.values],
+                lambda c=choice: games.options_for(s, self.game.key)[c.key],
+                lambda v, c=choice: self.set_option(c.key, v), rtl=rtl, key=f"opt.{choice.key}"))
+        rows += [
+            Segmented(form.add("menu.level"),
+                      [(lv, (lambda lv=lv: t(f"level.{lv}"))) for lv in LEVELS],
+                      lambda: s["level"], lambda v: app.set_setting("level", v),
+                      rtl=rtl, key="level"),
+            Segmented(form.add("menu.turn"), [(n, turn_label(n)) for n in TURNS],
+                      lambda: s["turn_seconds"], lambda v: app.set_setting("turn_seconds", v),
+                      rtl=rtl, key="turn"),
+            Segmented(form.add("menu.language"),
+                      [("ar", lambda: t("lang.ar")), ("en", lambda: t("lang.en"))],
+                      lambda: s["language"], self.set_language, rtl=rtl, key="language"),
         ]
         self.rows = rows
-        for _key, widget in rows:
-            self.widgets.append(widget)
-        y = form.bottom + (14 if not L.portrait else 24)
-        cx = L.w // 2
+        self.widgets = list(rows)
         self.saved, message = storage.load_match()
         if message:
             app.toast(message)
-        if L.portrait:
-            play = Button((cx - 200, y, 400, 76), lambda: t("menu.play"), self.play, 32,
-                          primary=True, key="play")
-            cont = Button((cx - 200, y + 92, 400, 64), lambda: t("menu.continue"), self.resume,
-                          26, key="continue")
-            y2 = y + 92 + (80 if self.saved else 0)
-            sett = Button((cx - 200, y2, 192, 60), lambda: t("menu.settings"), self.open_settings,
-                          24, key="settings")
-            rules = Button((cx + 8, y2, 192, 60), lambda: t("menu.rules"), self.open_rules, 24,
-                           key="rules")
-        else:
-            play = Button((cx - 150, y, 300, 72), lambda: t("menu.play"), self.play, 32,
-                          primary=True, key="play")
-            cont = Button((cx + 170, y + 6, 240, 60), lambda: t("menu.continue"), self.resume,
-                          24, key="continue")
-            y2 = y + 92
-            sett = Button((cx - 210, y2, 200, 56), lambda: t("menu.settings"), self.open_settings,
-                          24, key="settings")
-            rules = Button((cx + 10, y2, 200, 56), lambda: t("menu.rules"), self.open_rules, 24,
-                           key="rules")
-        cont.visible = self.saved is not None
-        self.buttons = [play, cont, sett, rules]
+        self.buttons = self._bottom_buttons(form.bottom)
         self.widgets.extend(self.buttons)
+
+    def _bottom_buttons(self, y: int) -> list[Button]:
+        """Play (and Continue when a match is saved), Settings, Rules under the form."""
+        L = self.app.layout
+        cx = L.w // 2
+        play = Button((0, 0, 10, 10), lambda: t("menu.play"), self.play, 32, primary=True,
+                      key="play")
+        cont = Button((0, 0, 10, 10), lambda: t("menu.continue"), self.resume, 24,
+                      key="continue")
+        sett = Button((0, 0, 10, 10), lambda: t("menu.settings"), self.open_settings, 24,
+                      key="settings")
+        rules = Button((0, 0, 10, 10), lambda: t("menu.rules"), self.open_rules, 24,
+                       key="rules")
+        cont.visible = self.saved is not None
+        if L.portrait:
+            y += 14
+            if cont.visible:
+                play.rect = pygame.Rect(cx - 336, y, 328, 76)
+                cont.rect = pygame.Rect(cx + 8, y + 6, 328, 64)
+            else:
+                play.rect = pygame.Rect(cx - 200, y, 400, 76)
+            sett.rect = pygame.Rect(cx - 248, y + 92, 240, 60)
+            rules.rect = pygame.Rect(cx + 8, y + 92, 240, 60)
+            self._row = [play, cont, sett, rules]
+        else:
+            y += 6
+            widths = [(sett, 180, 58), (rules, 180, 58), (play, 280, 70)]
+            if cont.visible:
+                widths.append((cont, 220, 58))
+            total = sum(w for _b, w, _h in widths) + 16 * (len(widths) - 1)
+            x = cx - total // 2
+            for b, w, h in widths:
+                b.rect = pygame.Rect(x, y + (70 - h) // 2, w, h)
+                x += w + 16
+            self._row = [b for b, _w, _h in widths]
+        return [play, cont, sett, rules]
 
     def set_language(self, lang: str) -> None:
         self.app.set_setting("language", lang)
 
+    def set_game(self, key: str) -> None:
+        """A new game brings its own option rows: lay the menu out again."""
+        self.app.set_setting("game", key)
+        self.build()
+
+    def set_option(self, key: str, value) -> None:
+        options = games.options_for(self.app.settings, self.game.key)
+        options[key] = value
+        self.app.set_setting(f"options.{self.game.key}", options)
+
     def _layout_rtl(self) -> None:
-        for (key, widget), (_k, _label, control) in zip(self.rows, self.form.rows):
+        for widget, (_k, _label, control) in zip(self.rows, self.form.rows):
             place_control(self.form, widget, control, i18n.is_rtl)
+        if not self.app.layout.portrait:
+            # The bottom row reads from the right in Arabic, like the form.
+            xs = sorted(b.rect.x for b in self._row)
+            order = list(reversed(self._row)) if i18n.is_rtl() else self._row
+            x = xs[0]
+            for b in order:
+                b.rect.x = x
+                x += b.rect.w + 16
 
     # ----- actions ----------------------------------------------------------------------------
     def play(self) -> None:
-        from game.games.hareeja.table import HareejaTable
         storage.clear_match()
-        s = self.app.settings
-        self.app.switch(HareejaTable.new_match(self.app, level=s["level"],
-                                               turn_seconds=s["turn_seconds"] or None,
-                                               seed=self.app.options.seed))
+        self.app.switch(games.new_match(self.app, self.game.key, seed=self.app.options.seed))
 
     def resume(self) -> None:
-        from game.games.hareeja.table import HareejaTable
-        scene = HareejaTable.from_saved(self.app, self.saved) if self.saved else None
+        scene = games.from_saved(self.app, self.saved) if self.saved else None
         if scene is None:
             self.app.toast("storage.match_corrupt")
             self.saved = None
@@ -123,10 +165,14 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         L = self.app.layout
         surface.blit(draw.felt(L.w, L.h), (0, 0))
-        title_y = 92 if not L.portrait else 150
-        draw.blit_text(surface, t("app.title"), 64, (L.w // 2, title_y), draw.GOLD, bold=True,
-                       shadow=True)
-        draw.blit_text(surface, t("app.tagline"), 24, (L.w // 2, title_y + 54), draw.INK_DIM)
+        if self.compact:
+            title_y = 52 if not L.portrait else 88
+        else:
+            title_y = 92 if not L.portrait else 150
+        draw.blit_text(surface, t("app.title"), 56 if self.compact else 64, (L.w // 2, title_y),
+                       draw.GOLD, bold=True, shadow=True)
+        draw.blit_text(surface, t("app.tagline"), 22 if self.compact else 24,
+                       (L.w // 2, title_y + (46 if self.compact else 54)), draw.INK_DIM)
         self._layout_rtl()
         self.form.draw_labels(surface)
         super().draw(surface)
