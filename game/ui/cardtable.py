@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 import random
 from collections import deque
+from functools import lru_cache
 from typing import Any, Callable
 
 import pygame
@@ -61,8 +62,9 @@ class Sprite:
     """A card on screen: position, size, face or back, an optional motion and flip."""
 
     def __init__(self, code: str | None, pos: tuple[float, float], size: tuple[int, int],
-                 face_up: bool = True):
+                 face_up: bool = True, deck: str = "french"):
         self.code = code
+        self.deck = deck              # "french" or "spanish": "10C" is a card of both
         self.pos = pos
         self.size = size
         self.face_up = face_up
@@ -121,7 +123,7 @@ class Sprite:
 
     def image(self, four_color: bool) -> pygame.Surface:
         if self.face_up and self.code:
-            return assets.card_face(self.code, self.size, four_color)
+            return card_face(self.code, self.size, four_color, self.deck)
         return assets.card_back(self.size)
 
     def rect(self) -> pygame.Rect:
@@ -149,6 +151,27 @@ class Sprite:
                              border_radius=10)
         if dimmed:
             surface.blit(veil(img.get_size()), rect)
+
+
+def card_face(code: str, size: tuple[int, int], four_color: bool = False,
+              deck: str = "french") -> pygame.Surface:
+    """The face of ``code`` from ``deck`` at ``size`` (cached). Spanish suits already have their
+    own colours, so the four-colour setting changes nothing there."""
+    if deck == "spanish":
+        return _spanish_face(code, tuple(size))
+    return assets.card_face(code, size, four_color)
+
+
+@lru_cache(maxsize=256)
+def _spanish_face(code: str, size: tuple[int, int]) -> pygame.Surface:
+    path = assets.path("sprites", "cards", "spanish", f"{code}.png")
+    try:
+        src = pygame.image.load(str(path))
+        if pygame.display.get_surface():
+            src = src.convert_alpha()
+    except (pygame.error, FileNotFoundError, OSError):
+        return assets.card_face(code, size, False)      # a plain card with its index
+    return pygame.transform.smoothscale(src, size)
 
 
 _SHADOWS: dict = {}
@@ -182,6 +205,7 @@ class CardTable(Scene):
     BOTS: Any = None             # the bots module (``think(view, legal, level, rng)``)
     DEFAULT_PLAYERS = 4
     ENGINE_OPTIONS: tuple[str, ...] = ()   # menu options passed on to Match.new
+    BOT_NAMES = "name.{i}"       # i18n keys of the bots' names (i = 1, 2, 3)
 
     def __init__(self, app, table: Table, start_events: list[dict] | None = None,
                  bot_seed: int | None = None, options: dict | None = None):
@@ -233,7 +257,7 @@ class CardTable(Scene):
         players = int(options.get("players", cls.DEFAULT_PLAYERS))
         match = cls.MATCH.new(players, cls.engine_options(options), seed=seed, deck=deck)
         seats = [Seat("bot" if all_bots else "human", "seat.you", level)]
-        seats += [Seat("bot", f"name.{i}", level) for i in range(1, players)]
+        seats += [Seat("bot", cls.BOT_NAMES.format(i=i), level) for i in range(1, players)]
         table = Table(match, seats, clock or SystemClock(), turn_seconds)
         scene = cls(app, table, [e.for_seat(0) for e in match.start_events], bot_seed=seed,
                     options=options)
@@ -533,7 +557,19 @@ class CardTable(Scene):
             c[1] += c[3] * dt
         self.confetti = [c for c in self.confetti if c[1] < L.h + 20]
         if self.app.options.autoplay and self.over["t"] > Speed.scale(1.0, motion=False):
-            self.app.finish_autoplay(self.over["result"], self.match)
+            self.finish_autoplay(self.over["result"])
+
+    def finish_autoplay(self, result: dict) -> None:
+        """End of an ``--autoplay`` match: print the result and stop the loop (override to
+        print more)."""
+        app = self.app
+        if not app.running:
+            return
+        print(f"{self.name} seed {self.match.seed}: {len(self.match.log)} actions")
+        print("totals", result["totals"])
+        print("result", {k: v for k, v in result.items() if k != "totals"})
+        app.autoplay_result = result
+        app.running = False
 
     # ----- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -221,3 +221,132 @@ async def take_all(out_dir: str, options: Options | None = None) -> list[Path]:
             await asyncio.sleep(0)
     print(f"{len(saved)} screenshots in {out}")
     return saved
+
+
+# ----- Ronda ------------------------------------------------------------------------------------
+RONDA_END_SEED = {2: 5, 4: 9}
+
+
+def ronda_first_batch_deck() -> list[str]:
+    """Two players, dealer 0: seat 1 gets 3, seat 0 gets 3, then 4 go to the table.
+
+    Scripted below: seat 1 lays 5C, you declare ronda (1C 1E) and take it with 5O (caida);
+    seat 1 takes 10B 11C with 10E; you lay 1C; seat 1 lays 3B; your 1E takes 1C 2E 3B 4E and
+    clears the table (mesa)."""
+    from game.core.cards import spanish_deck
+    head = ["5C", "10E", "3B", "5O", "1C", "1E", "2E", "4E", "10B", "11C"]
+    return head + [c for c in spanish_deck() if c not in head]
+
+
+RONDA_SCRIPT = [(1, {"type": "play", "card": "5C"}),
+                (0, {"type": "declare", "kind": "ronda"}),
+                (0, {"type": "play", "card": "5O"}),
+                (1, {"type": "play", "card": "10E"}),
+                (0, {"type": "play", "card": "1C"}),
+                (1, {"type": "play", "card": "3B"}),
+                (0, {"type": "play", "card": "1E"})]
+
+
+def ronda_bot_match(players: int, seed: int):
+    """A whole Ronda match played by bots (pure, fast): the script for the late shots."""
+    from game.games.ronda import bots as ronda_bots
+    from game.games.ronda.rules import Match as RondaMatch
+    match = RondaMatch.new(players, {"rules": "quick"}, seed=seed)
+    rngs = [bot_rng(seed * 4 + i) for i in range(players)]
+    while match.phase != "over":
+        seat = match.to_act()[0]
+        match.apply(seat, run(ronda_bots.think(match.view(seat), match.legal_actions(seat),
+                                               "easy", rngs[seat])))
+    return match
+
+
+def _ronda_scene(shooter: Shooter, match, options: dict):
+    """A Ronda table where the script moves every seat (all seats human)."""
+    from game.games.ronda.table import RondaTable
+    seats = [Seat("human", "seat.you")] + [Seat("human", f"ronda.name.{i}")
+                                           for i in range(1, match.players)]
+    table = Table(match, seats, FakeClock(), None)
+    events = [e.for_seat(0) for e in match.start_events] if not match.log else None
+    sc = RondaTable(shooter.app, table, events, bot_seed=1, options=options)
+    shooter.app.switch(sc)
+    return sc
+
+
+def ronda_scenes(shooter: Shooter) -> None:
+    """Ronda's phases: menu, deal, declaration, capture preview, caida, mesa, deal score and
+    match end with two players; deal, declaration, score and end with four (teams)."""
+    from game.games.ronda.rules import Match as RondaMatch
+    shooter.menu_for("ronda")
+    shooter.shot("ronda_01_menu")
+    shooter.app.settings["game"] = "hareeja"
+    # Two players, scripted first batch.
+    match = RondaMatch.new(2, {"rules": "maghribi"}, seed=1, deck=ronda_first_batch_deck())
+    sc = _ronda_scene(shooter, match, {"players": 2, "rules": "maghribi"})
+    shooter.frames(int(0.75 / DT))
+    shooter.shot("ronda2_02_deal")
+    steps = list(RONDA_SCRIPT)
+
+    def ready() -> bool:
+        return sc.idle() and sc.phase == "play" and not sc.timers
+
+    def step_until(pred: Callable[[], bool]) -> None:
+        """Play the script (seat 1's moves and yours) until ``pred`` holds."""
+        def each() -> None:
+            if steps and ready() and not pred():
+                seat, action = steps.pop(0)
+                sc.act(seat, action, human=True)
+        shooter.until(pred, 4000, each)
+
+    step_until(lambda: ready() and sc.can_declare())
+    shooter.frames(4)
+    shooter.shot("ronda2_03_declare")
+    steps.pop(0)
+    sc.declare("ronda")
+    shooter.frames(int(0.3 / DT))
+    sc.selected = "5O"
+    shooter.frames(4)
+    shooter.shot("ronda2_04_capture_preview")
+    steps.pop(0)
+    sc.play_selected()
+    shooter.until(lambda: sc.flash is not None and sc.glow, 600)
+    shooter.frames(8)
+    shooter.shot("ronda2_05_caida")
+    step_until(lambda: not steps and sc.flash is not None)
+    shooter.frames(8)
+    shooter.shot("ronda2_06_mesa")
+    for players in (2, 4):
+        ronda_scripted_end(shooter, players)
+    # Four players: the deal, then your declaration turn with the bots' moves on the table.
+    match = RondaMatch.new(4, {"rules": "maghribi"}, seed=3)
+    sc = _ronda_scene(shooter, match, {"players": 4, "rules": "maghribi"})
+    shooter.frames(int(0.9 / DT))
+    shooter.shot("ronda4_02_deal")
+    from game.games.ronda import bots as ronda_bots
+    rng = bot_rng(5)
+
+    def bots_move() -> None:
+        if ready() and sc.match.to_act() != [0]:
+            seat = sc.match.to_act()[0]
+            sc.act(seat, run(ronda_bots.think(sc.match.view(seat), sc.match.legal_actions(seat),
+                                              "normal", rng)), human=True)
+    shooter.until(lambda: ready() and sc.can_declare(), 4000, bots_move)
+    shooter.frames(4)
+    shooter.shot("ronda4_03_declare")
+
+
+def ronda_scripted_end(shooter: Shooter, players: int) -> None:
+    """Replay a bot match to its last action and play that through the scene: the sweep, the
+    deal's score panel, then the match end."""
+    from game.games.ronda.rules import Match as RondaMatch
+    full = ronda_bot_match(players, RONDA_END_SEED[players])
+    record = full.record()
+    *head, (seat, action) = record["log"]
+    match = RondaMatch.replay({**record, "log": head})
+    sc = _ronda_scene(shooter, match, {"players": players, "rules": "quick"})
+    shooter.frames(3)
+    sc.act(seat, action, human=True)
+    shooter.until(lambda: sc.score is not None and sc.score["t"] > 1.2, 3000)
+    shooter.shot(f"ronda{players}_07_deal_score")
+    sc.close_score()
+    shooter.until(lambda: sc.over is not None and sc.over["t"] > 0.8, 3000)
+    shooter.shot(f"ronda{players}_08_match_end")
