@@ -229,7 +229,7 @@ def _portrait(players: int) -> RummyGeometry:
     n, gap = len(shown), 10
     pw = (inner - gap * (n - 1)) // n if n > 1 else 300
     x0 = MARGIN if n > 1 else w // 2 - pw // 2
-    plates = {seat: pygame.Rect(x0 + i * (pw + gap), 80, pw, 100) for i, seat in enumerate(shown)}
+    plates = {seat: pygame.Rect(x0 + i * (pw + gap), 80, pw, 76) for i, seat in enumerate(shown)}
     plates[0] = pygame.Rect(204, 566, 216, 124)
     right = w - MARGIN
     buttons = {
@@ -242,7 +242,7 @@ def _portrait(players: int) -> RummyGeometry:
     return RummyGeometry(
         w=w, h=h, portrait=True, players=players,
         top_bar=pygame.Rect(MARGIN, 16, inner, 52), plates=plates,
-        melds=pygame.Rect(MARGIN, 190, inner, 364),
+        melds=pygame.Rect(MARGIN, 168, inner, 386),
         stock=(60, 616), discard=(150, 616), pile_card=(76, 106),
         staging=pygame.Rect(MARGIN, 700, inner, 210),
         hand=pygame.Rect(MARGIN, 984, inner, h - MARGIN - 984),
@@ -393,7 +393,7 @@ class RummyTable(CardTable):
     def figure(self, seat: int) -> tuple[str, tuple]:
         opened = t("hr.opened") if self.opened[seat] else t("hr.not_opened")
         color = draw.TURN if self.opened[seat] else draw.INK_DIM
-        return f"{digits(self.counts[seat])} \u00b7 {opened}", color
+        return t("hr.figure", n=digits(self.counts[seat]), state=opened), color
 
     def plate_rect(self, seat: int) -> pygame.Rect:
         return self.geo.plates[seat]
@@ -832,8 +832,8 @@ class RummyTable(CardTable):
         self.counts[seat] -= len(laid)
         if ev["opening"]:
             self.opened[seat] = True
-            self.show_banner(t("hr.event.opened", name=self.seat_name(seat),
-                               n=digits(ev["points"])), 1.8)
+            key = "hr.event.opened_you" if seat == 0 else "hr.event.opened"
+            self.show_banner(t(key, name=self.seat_name(seat), n=digits(ev["points"])), 1.8)
         if seat == 0:
             for c in laid:
                 self.hand.remove(c)
@@ -915,7 +915,8 @@ class RummyTable(CardTable):
         self.totals = list(ev["totals"])
         self.counts = [len(h) for h in ev["hands"]]
         kind = ev["kind"]
-        key = "hr.score.hand" if kind == -60 else "hr.score.out"
+        key = ("hr.score.hand" if kind == -60 else "hr.score.out") + \
+            ("_you" if ev["winner"] == 0 else "")
         self.show_banner(t(key, name=self.seat_name(ev["winner"]), score=digits(kind)), 2.0)
         self.ended = ev
         pause = Speed.scale(ROUND_PAUSE, motion=False)
@@ -1086,7 +1087,7 @@ class RummyTable(CardTable):
             t("hr.staged_open", n=digits(points))
         head_color = draw.TURN if (opened or points >= M.OPENING_MIN) else draw.SAND
         anchor, x = ("midright", area.right - 14) if rtl else ("midleft", area.x + 14)
-        title = f"{t('hr.staging')} \u00b7 {head}"
+        title = t("hr.staging_head", head=head)
         r = draw.blit_text(surface, title, 20, (x, area.y + 18), head_color, bold=True,
                            anchor=anchor)
         message, color = self.staging_message()
@@ -1155,7 +1156,8 @@ class RummyTable(CardTable):
         rect = self.score_frame(surface, 1080, 150 + row_h * n,
                                 t("hr.score.title", n=digits(entry["round"])))
         kind = entry["kind"]
-        key = "hr.score.hand" if kind == -60 else "hr.score.out"
+        key = ("hr.score.hand" if kind == -60 else "hr.score.out") + \
+            ("_you" if entry["winner"] == 0 else "")
         sub = t(key, name=self.seat_name(entry["winner"]), score=digits(kind))
         draw.blit_text(surface, sub, draw.fit_text(sub, 22, rect.w - 40, True),
                        (rect.centerx, rect.y + 72), draw.INK, bold=True)
@@ -1276,10 +1278,144 @@ def start_autoplay(app, options: dict | None = None) -> RummyTable:
 
 
 def screenshot_scenes(shooter) -> None:
-    """The rummy phases for ``main.py --screenshots`` (see rummy_shots below)."""
-    from game.games.hand_rummy import table as me
-    me.rummy_shots(shooter)
+    """The rummy phases for ``main.py --screenshots``: deal, the suggestion, Apply disabled with
+    its reason, melds on the table, a joker swap, a discard in flight, the round's scores (a
+    scripted first round from an explicit deck), then a match end from a bot-played match."""
+    scripted_round(shooter)
+    scripted_end(shooter)
 
 
-def rummy_shots(shooter) -> None:
-    """Filled in below, after the scene works."""
+# The scripted first round (dealer 0, so seat 1 starts with 15 cards; see DESIGN.md "Explicit
+# deals"): seat 1 opens with a spade run to the ace and a heart run holding a joker; you draw the
+# 6♠, open with two sets and a spade run, take the joker back with your 6♥, meld it with 8♣ 9♣
+# and go out on your last discard — a "hand" (−60).
+SHOT_HANDS = {
+    0: ["KD", "KC", "KH", "QH", "QD", "QC", "6H", "8C", "9C", "2S", "3S", "4S", "5S", "7D"],
+    1: ["10S", "JS", "QS", "KS", "AS", "5H", "JK", "7H", "2D", "4C", "9D", "JH", "3H", "8D",
+        "5C"],
+    2: [], 3: [],
+}
+SHOT_STOCK = ["10C", "4D", "6S"]       # drawn by seats 2, 3, then you
+SHOT_MATCH_SEED = 5
+
+
+def shot_deck() -> list[str]:
+    """The explicit deck (top first) of the scripted round."""
+    from game.core.cards import rummy_deck
+    pool = rummy_deck()
+    for code in [c for h in SHOT_HANDS.values() for c in h] + SHOT_STOCK:
+        pool.remove(code)
+    hands = {s: list(h) for s, h in SHOT_HANDS.items()}
+    for seat in (2, 3):
+        while len(hands[seat]) < 14:
+            hands[seat].append(pool.pop())
+    deck = []
+    for i in range(56):
+        deck.append(hands[(1 + i) % 4].pop(0))
+    deck.append(hands[1].pop(0))
+    return deck + SHOT_STOCK + pool
+
+
+def _human_table(app, match) -> RummyTable:
+    from game.table import FakeClock, Seat, Table
+    seats = [Seat("human", "seat.you")] + [Seat("human", f"name.{i}")
+                                           for i in range(1, match.players)]
+    return Table(match, seats, FakeClock(), None)
+
+
+def scripted_round(shooter) -> None:
+    app = shooter.app
+    match = Match.new(4, {"rounds": 3}, seed=11, deck=shot_deck())
+    sc = RummyTable(app, _human_table(app, match), [e.for_seat(0) for e in match.start_events],
+                    bot_seed=11, options={"players": 4, "rounds": 3})
+    app.switch(sc)
+    shooter.frames(int(1.4 / (1 / 60)))
+    shooter.shot("rummy_01_deal")
+    shooter.until(lambda: sc.phase == "play" and sc.idle())
+
+    def others(seat: int, actions: list[dict]) -> None:
+        for action in actions:
+            shooter.until(sc.idle)
+            sc.act(seat, action, human=True)
+
+    others(1, [{"type": "meld", "groups": [["10S", "JS", "QS", "KS", "AS"],
+                                           ["5H", "JK", "7H"]]},
+               {"type": "discard", "card": "5C"}])
+    others(2, [{"type": "draw", "from": "stock"},
+               {"type": "discard", "card": match.hands[2][0]}])
+    others(3, [{"type": "draw", "from": "stock"},
+               {"type": "discard", "card": match.hands[3][0]}])
+    shooter.until(sc.my_turn)
+    shooter.frames(20)
+    shooter.shot("rummy_02_staging_suggestion")
+    sc.tap_stock()
+    shooter.until(sc.my_turn)
+    sc.staging.suggest()                 # the drawn 6♠ joins the spade run
+    run = next(i for i, g in enumerate(sc.staging.groups) if "2S" in g)
+    sc.tap_staged(run, len(sc.staging.groups[run]) - 1)
+    run = next(i for i, g in enumerate(sc.staging.groups) if "2S" in g)
+    sc.tap_staged(run, len(sc.staging.groups[run]) - 1)
+    run = next(i for i, g in enumerate(sc.staging.groups) if "2S" in g)
+    sc.tap_staged(run, len(sc.staging.groups[run]) - 1)
+    shooter.frames(30)
+    sc.tap(sc.apply_button.rect.center)  # disabled: the reason shows as a hint too
+    shooter.frames(4)
+    shooter.shot("rummy_03_apply_disabled")
+    sc.hint = None
+    sc.staging.suggest()
+    sc.apply_melds()
+    shooter.until(sc.my_turn)
+    shooter.frames(40)
+    sc.banner = None
+    sc.selected = sc.staging.hand.index("6H")
+    shooter.frames(12)
+    shooter.shot("rummy_04_melds_on_table")
+    heart_run = next(i for i, m in enumerate(sc.melds) if "JK" in m)
+    sc.tap_meld(heart_run)
+    shooter.until(sc.my_turn)
+    shooter.frames(12)
+    shooter.shot("rummy_05_joker_swap")
+    sc.hint = None
+    for code in ("JK", "8C", "9C"):
+        sc.selected = sc.staging.hand.index(code)
+        sc.tap_group(None if code == "JK" else len(sc.staging.groups) - 1)
+    sc.apply_melds()
+    shooter.until(sc.my_turn)
+    shooter.frames(20)
+    sc.banner = None
+    sc.selected = 0
+    sc.tap_discard_pile()
+    shooter.frames(7)
+    shooter.shot("rummy_06_discard")
+    shooter.until(lambda: sc.score is not None and sc.score["t"] > 1.2)
+    shooter.shot("rummy_07_round_score")
+
+
+def bot_match(seed: int, options: dict, players: int = 4) -> Match:
+    """A whole match played by bots (pure and fast): the script for the match-end shot."""
+    from game.core.bots import bot_rng, run
+    match = Match.new(players, options, seed=seed)
+    rngs = [bot_rng(seed * 8 + s) for s in range(players)]
+    while match.phase != "over":
+        seat = match.to_act()[0]
+        match.apply(seat, run(bots.think(match.view(seat), match.legal_actions(seat), "normal",
+                                         rngs[seat])))
+    return match
+
+
+def scripted_end(shooter, seed: int = SHOT_MATCH_SEED) -> None:
+    """Replay a two-round bot match to its last action, play that through the scene."""
+    options = {"rounds": 2}
+    record = bot_match(seed, options).record()
+    *head, (seat, action) = record["log"]
+    match = Match.replay({**record, "log": head})
+    sc = RummyTable(shooter.app, _human_table(shooter.app, match), options={"players": 4,
+                                                                          **options})
+    shooter.app.switch(sc)
+    shooter.frames(3)
+    sc.act(seat, action, human=True)
+    shooter.until(lambda: sc.score is not None and sc.score["t"] > 1.2)
+    shooter.shot("rummy_08_final_round_score")
+    sc.close_score()
+    shooter.until(lambda: sc.over is not None and sc.over["t"] > 0.8)
+    shooter.shot("rummy_09_match_end")
