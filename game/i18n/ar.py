@@ -7,7 +7,7 @@ STRINGS = {
     "game.ronda": "رندة",
     "game.hand_rummy": "هاند",
     "menu.players": "اللاعبون",
-    "menu.rules_set": "القواعد",
+    "menu.rules_set": "اللعب إلى",
     "menu.rounds": "الجولات",
     "menu.variant": "الحساب",
     "menu.partnership": "شراكة",

@@ -7,7 +7,7 @@ STRINGS = {
     "game.ronda": "Ronda",
     "game.hand_rummy": "Hand rummy",
     "menu.players": "Players",
-    "menu.rules_set": "Rules",
+    "menu.rules_set": "Play to",
     "menu.rounds": "Rounds",
     "menu.variant": "Scoring",
     "menu.partnership": "Partners",

@@ -677,14 +677,19 @@ class CardTable(Scene):
         """Assist banner, else the hint, else the game's ``status_banner``; then the banner."""
         L = self.app.layout
         status = self.status_banner()
+        y = self.banner_y()
         if self.table.seats[0].assisted and self.match.phase != "over" and self.over is None:
-            self.draw_banner(surface, t("assist.banner"), L.banner_y, (70, 40, 18))
+            self.draw_banner(surface, t("assist.banner"), y, (70, 40, 18))
         elif self.hint:
-            self.draw_banner(surface, self.hint[0], L.banner_y, (80, 26, 22))
+            self.draw_banner(surface, self.hint[0], y, (80, 26, 22))
         elif status:
-            self.draw_banner(surface, status, L.banner_y, draw.PANEL)
+            self.draw_banner(surface, status, y, draw.PANEL)
         if self.banner:
             self.draw_banner(surface, self.banner[0], L.extras["tiebreak_y"], (60, 44, 14))
+
+    def banner_y(self) -> int:
+        """Override: the centre line of hints and the assist banner."""
+        return self.app.layout.banner_y
 
     def status_banner(self) -> str | None:
         """Override: a quiet line at the banner spot (e.g. "waiting for the others")."""

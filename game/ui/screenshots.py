@@ -332,6 +332,10 @@ def ronda_scenes(shooter: Shooter) -> None:
     shooter.until(lambda: ready() and sc.can_declare(), 4000, bots_move)
     shooter.frames(4)
     shooter.shot("ronda4_03_declare")
+    from game.ui.scenes.help import HelpScene
+    shooter.app.switch(HelpScene(shooter.app, game="ronda"))
+    shooter.frames(2)
+    shooter.shot("ronda_09_rules")
 
 
 def ronda_scripted_end(shooter: Shooter, players: int) -> None:

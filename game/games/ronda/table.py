@@ -80,7 +80,7 @@ class RondaTable(CardTable):
         self.totals = list(v["totals"])
         self.deck_count = v["deck_count"]
         self.hand_order = sort_hand(list(v["hand"]))
-        slots = L.hand_positions(len(self.hand_order))
+        slots = self.hand_slots(len(self.hand_order))
         self.hand = {c: Sprite(c, p, L.card, deck="spanish")
                      for c, p in zip(self.hand_order, slots)}
         codes = sort_hand(list(v["table"]))
@@ -117,7 +117,8 @@ class RondaTable(CardTable):
                 pygame.Rect(40, 420, 640, 460),
                 "piles": [(400, 1030), (636, 800), (572, 262), (84, 800)],
                 "deck": (116, 300),
-                "declare": [pygame.Rect(148, 930, 204, 56), pygame.Rect(368, 930, 204, 56)],
+                "declare": [pygame.Rect(148, 914, 204, 52), pygame.Rect(368, 914, 204, 52)],
+                "banner_y": 868,
             }
         self._geo_key, self._geo = key, geo
         return geo
@@ -141,6 +142,18 @@ class RondaTable(CardTable):
             x0 = area.centerx - (in_row - 1) * (cw + gap) / 2
             out.append((x0 + c * (cw + gap), y0 + r * row_h))
         return out
+
+    def hand_slots(self, n: int) -> list[tuple[float, float]]:
+        """Your three cards side by side with a gap (the fan overlaps only when they can't)."""
+        L = self.app.layout
+        cw = L.card[0] + 14
+        if n * cw > L.hand_span:
+            return L.hand_positions(n)
+        x0 = L.hand_center[0] - cw * (n - 1) / 2
+        return [(x0 + i * cw, L.hand_center[1]) for i in range(n)]
+
+    def banner_y(self) -> int:
+        return self.geometry().get("banner_y", self.app.layout.banner_y)
 
     def pile_pos(self, seat: int) -> tuple[int, int]:
         return self.geometry()["piles"][self.spot(seat)]
@@ -298,7 +311,7 @@ class RondaTable(CardTable):
     def _layout_hand(self, dt: float) -> None:
         """Cards in the hand glide to their slots; on your turn they rise, the chosen one more."""
         L = self.app.layout
-        slots = L.hand_positions(len(self.hand_order))
+        slots = self.hand_slots(len(self.hand_order))
         mine = self.my_turn()
         for code, slot in zip(self.hand_order, slots):
             sprite = self.hand[code]
@@ -340,7 +353,7 @@ class RondaTable(CardTable):
         own = sort_hand(list(ev.get("hand", [])))
         self.hand_order = list(own)
         self.hand = {}
-        slots = L.hand_positions(len(own))
+        slots = self.hand_slots(len(own))
         block, stagger = Speed.scale(DEAL_BLOCK), Speed.scale(CARD_STAGGER)
         flight = Speed.scale(DEAL_FLIGHT)
         deck = g["deck"]
@@ -612,13 +625,16 @@ class RondaTable(CardTable):
     def figure(self, seat: int) -> tuple[str, tuple]:
         """The seat's (side's) points; the pile count sits on its pile."""
         points = self.totals[self.match.side_of(seat)]
-        return t("ronda.points", n=digits(points)), draw.GOLD
+        key = "ronda.point_one" if points == 1 else "ronda.points"
+        return t(key, n=digits(points)), draw.GOLD
 
     def _draw_seat_banners(self, surface: pygame.Surface) -> None:
         """Declarations said aloud, on the declarer's plate."""
         for seat, (s, _left) in self.seat_banners.items():
-            rect = self.plate_rect(seat)
-            self.draw_banner(surface, s, rect.centery, (96, 60, 14), x=rect.centerx, size=26)
+            rect = self.plate_rect(seat).inflate(6, 6)
+            draw.panel(surface, rect, (96, 60, 14), 250, 18, draw.GOLD)
+            size = draw.fit_text(s, 30, rect.w - 16, True)
+            draw.blit_text(surface, s, size, rect.center, draw.INK, bold=True, shadow=True)
 
     def _draw_pops(self, surface: pygame.Surface) -> None:
         for s, seat, left in self.pops:
@@ -630,8 +646,7 @@ class RondaTable(CardTable):
     def _draw_flash(self, surface: pygame.Surface) -> None:
         s, left = self.flash
         area = self.geometry()["area"]
-        self.draw_banner(surface, s, area.top - 4 if not self.app.layout.portrait
-                         else area.top - 30, (120, 70, 16), size=34)
+        self.draw_banner(surface, s, area.centery, (120, 70, 16), x=area.centerx, size=38)
 
     def status_banner(self) -> str | None:
         if not self.my_turn():

@@ -1,0 +1,53 @@
+"""The menu offers exactly the games that have a table module, each with its own options."""
+from pathlib import Path
+
+from game.ui import games
+from game.ui.scenes.menu import MenuScene
+from ui_helpers import click
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def shown_games(scene) -> list[str]:
+    row = next(w for w in scene.widgets if getattr(w, "key", "") == "game")
+    return [b.value for b in row.buttons]
+
+
+def test_menu_shows_exactly_the_games_with_a_table_module(make_app):
+    app = make_app()
+    on_disk = [k for k in ("hareeja", "ronda", "hand_rummy")
+               if (ROOT / "game" / "games" / k / "table.py").exists()]
+    assert [g.key for g in games.available()] == on_disk
+    assert shown_games(app.scene) == on_disk
+
+
+def test_a_game_without_a_table_module_is_not_offered(make_app, monkeypatch):
+    monkeypatch.setattr(games, "has_table", lambda key: key == "hareeja")
+    app = make_app()
+    assert shown_games(app.scene) == ["hareeja"]
+    assert app.settings["game"] == "hareeja"
+
+
+def test_choosing_ronda_shows_its_options_and_remembers_them(make_app):
+    app = make_app()
+    click(app, app.scene.widget("game:ronda").rect.center)
+    assert app.settings["game"] == "ronda"
+    click(app, app.scene.widget("opt.players:3").rect.center)
+    click(app, app.scene.widget("opt.rules:quick").rect.center)
+    assert games.options_for(app.settings, "ronda") == {"players": 3, "rules": "quick"}
+    again = MenuScene(app)
+    assert again.widget("opt.players:3").rect.w >= 44
+    click(app, app.scene.widget("game:hareeja").rect.center)
+    keys = {getattr(w, "key", "") for w in app.scene.widgets}
+    assert not any(k.startswith("opt.") for k in keys)     # Hareeja has no options
+
+
+def test_saved_match_of_another_game_continues_into_that_game(make_app):
+    from game.games.ronda.table import RondaTable
+    app = make_app()
+    scene = RondaTable.new_match(app, "easy", options={"players": 3, "rules": "quick"}, seed=2)
+    scene.save()
+    again = make_app()
+    click(again, again.scene.widget("continue").rect.center)
+    assert isinstance(again.scene, RondaTable)
+    assert again.scene.match.players == 3 and again.scene.match.target == 25

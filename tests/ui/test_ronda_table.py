@@ -1,0 +1,151 @@
+"""The Ronda table driven with real pygame events: menu → match (2 and 4 players), capture
+preview and play by clicking, declarations, caida / mesa, a whole match through the loop,
+Continue after a restart, and controls that stay on screen."""
+import pytest
+
+from game.core.cards import spanish_deck
+from game.games.ronda.table import RondaTable, start_autoplay
+from game.table import FakeClock, Seat, Table
+from game.games.ronda.rules import Match
+from game.ui.app import App, Options
+from ui_helpers import click, key, run_until
+
+import pygame
+
+
+def start_from_menu(app, players: int) -> RondaTable:
+    click(app, app.scene.widget("game:ronda").rect.center)
+    click(app, app.scene.widget(f"opt.players:{players}").rect.center)
+    click(app, app.scene.widget("play").rect.center)
+    assert isinstance(app.scene, RondaTable)
+    return app.scene
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_RO_3_menu_starts_a_ronda_match_with_the_chosen_players(make_app, players):
+    app = make_app()
+    scene = start_from_menu(app, players)
+    assert scene.match.players == players
+    assert scene.teams == (players == 4)              # RO-3: four play as two teams
+    assert len(scene.match.totals) == (2 if players in (2, 4) else 3)
+    assert run_until(app, lambda: scene.phase == "play" and sum(scene.counts) > 0, 2000)
+
+
+def scripted_table(app) -> RondaTable:
+    """Two players, every seat moved by the test; the deck of the screenshot script."""
+    from game.ui.screenshots import ronda_first_batch_deck
+    match = Match.new(2, {}, seed=1, deck=ronda_first_batch_deck())
+    table = Table(match, [Seat("human", "seat.you"), Seat("human", "ronda.name.1")],
+                  FakeClock(), None)
+    scene = RondaTable(app, table, [e.for_seat(0) for e in match.start_events], bot_seed=1)
+    app.switch(scene)
+    return scene
+
+
+def ready(scene) -> bool:
+    return scene.idle() and scene.phase == "play" and not scene.timers
+
+
+def test_RO_12_RO_16_declare_then_take_the_laid_card_by_clicking_is_a_caida(make_app):
+    app = make_app()
+    scene = scripted_table(app)
+    assert run_until(app, lambda: ready(scene))
+    scene.act(1, {"type": "play", "card": "5C"}, human=True)
+    assert run_until(app, lambda: ready(scene) and scene.can_declare())
+    app.step(1 / 60)
+    button = scene.widget("declare:ronda")
+    assert button.visible
+    click(app, button.rect.center)
+    assert scene.match.log[-1] == [0, {"type": "declare", "kind": "ronda"}]
+    run_until(app, lambda: 0 in scene.seat_banners, 100)
+    assert scene.seat_banners[0][0] == "Ronda!"      # RO-19: the kind is shown, not the rank
+    assert run_until(app, scene.my_turn) and not scene.can_declare()
+    run_until(app, lambda: not any(s.moving for s in scene.hand.values()), 200)
+    click(app, scene.hand["5O"].rect().center)
+    assert scene.selected == "5O" and scene.would_capture("5O") == ["5C"]
+    assert scene.match.log[-1][0] == 0 and scene.match.log[-1][1]["type"] == "declare"
+    app.step(1 / 60)
+    click(app, scene.hand["5O"].rect().center)
+    assert scene.match.log[-1] == [0, {"type": "play", "card": "5O"}]
+    assert run_until(app, lambda: scene.flash is not None, 200)
+    assert "Caida" in scene.flash[0]
+    assert run_until(app, lambda: ready(scene), 600)
+    assert scene.piles[0] == 2 and scene.totals[0] == 1 and "5C" not in scene.table_cards
+
+
+def test_RO_14_clearing_the_table_is_a_mesa_and_the_pile_counts(make_app):
+    app = make_app()
+    scene = scripted_table(app)
+    from game.ui.screenshots import RONDA_SCRIPT
+    for seat, action in RONDA_SCRIPT:
+        assert run_until(app, lambda: ready(scene), 2000)
+        assert scene.act(seat, action, human=True)
+    assert run_until(app, lambda: scene.flash is not None and "Mesa" in scene.flash[0], 300)
+    assert run_until(app, lambda: ready(scene), 2000)
+    assert scene.piles == [7, 3] and scene.totals == [2, 0]   # caida + mesa
+    assert sorted(scene.table_cards) == []
+
+
+def test_keyboard_selects_and_plays(make_app):
+    app = make_app()
+    scene = scripted_table(app)
+    run_until(app, lambda: ready(scene))
+    scene.act(1, {"type": "play", "card": "5C"}, human=True)
+    assert run_until(app, lambda: ready(scene) and scene.my_turn())
+    key(app, pygame.K_RIGHT)
+    chosen = scene.selected
+    assert chosen in scene.hand_order
+    key(app, pygame.K_RETURN)
+    assert scene.match.log[-1] == [0, {"type": "play", "card": chosen}]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_autoplay_ronda_match_runs_to_the_end_through_the_loop(majlis_home, players):
+    app = App(Options(autoplay=True, speed=40.0, seed=7, frames=20000, lang="en"))
+    scene = start_autoplay(app, {"players": players, "rules": "quick"})
+    while app.running:
+        app.step(1 / 60)
+    assert scene.match.phase == "over" and scene.over is not None
+    assert app.autoplay_result["totals"] == scene.match.totals
+    assert max(scene.match.totals) >= 25                 # RO-22: quick game to 25
+    assert app.frame < 20000
+    assert not (majlis_home / "match.json").exists()
+
+
+def test_continue_restores_a_saved_ronda_match(make_app):
+    app = make_app()
+    scene = start_from_menu(app, 2)
+    assert run_until(app, lambda: scene.my_turn(), 3000)
+    code = scene.hand_order[0]
+    scene.click_card(code)
+    scene.click_card(code)
+    log = list(scene.match.log)
+    assert log[-1] == [0, {"type": "play", "card": code}]
+    restarted = make_app()
+    cont = restarted.scene.widget("continue")
+    assert cont.visible
+    click(restarted, cont.rect.center)
+    assert isinstance(restarted.scene, RondaTable)
+    assert restarted.scene.match.log[:len(log)] == log
+    assert restarted.scene.match.players == 2
+    restarted.step(1 / 60)
+
+
+@pytest.mark.parametrize("portrait", [False, True])
+@pytest.mark.parametrize("players", [2, 4])
+def test_ronda_controls_stay_on_screen_and_large(make_app, portrait, players):
+    app = make_app(portrait=portrait, lang="ar")
+    scene = RondaTable.new_match(app, "easy", options={"players": players}, seed=4)
+    app.switch(scene)
+    assert run_until(app, lambda: scene.can_declare() and scene.idle(), 4000)
+    scene.selected = scene.hand_order[0]
+    app.step(1 / 60)
+    margin = 16 if portrait else 8
+    screen = app.screen.get_rect().inflate(-2 * margin, -2 * margin)
+    shown = [w for w in scene.widgets if w.visible]
+    assert {w.key for w in shown} >= {"play", "declare:ronda", "declare:tringa", "menu", "lang"}
+    for w in shown:
+        assert screen.contains(w.rect) and w.rect.h >= 44 and w.rect.w >= 44, (w.key, w.rect)
+    for a in shown:
+        for b in shown:
+            assert a is b or not a.rect.colliderect(b.rect), (a.key, b.key)
