@@ -201,8 +201,8 @@ def _landscape(players: int) -> RummyGeometry:
         plates[seat] = spots[place]
     buttons = {
         "apply": pygame.Rect(col_r, 388, side, 60),
-        "add_group": pygame.Rect(col_r, 456, side // 2 - 4, 52),
-        "clear": pygame.Rect(col_r + side // 2 + 4, 456, side // 2 - 4, 52),
+        "add_group": pygame.Rect(col_r, 456, side, 46),
+        "clear": pygame.Rect(col_r, 508, side, 46),
         "discard": pygame.Rect(col_r, 600, side, 64),
         "sort_suit": pygame.Rect(MARGIN, 548, side, 48),
         "sort_rank": pygame.Rect(MARGIN, 604, side, 48),
@@ -341,11 +341,6 @@ class RummyTable(CardTable):
             self.match.drawn and not self.match.pending
         self.undo_button.enabled = self.staging.can_undo()
         self.clear_button.enabled = bool(self.staging.groups)
-        rtl = i18n.is_rtl()
-        if not self.geo.portrait:       # the side columns swap in right-to-left reading
-            for w in self.controls:
-                home = self.geo.buttons[w.key]
-                w.rect.x = self.geo.w - home.right if rtl else home.x
 
     def _place_widgets(self) -> None:
         super()._place_widgets()
@@ -355,8 +350,6 @@ class RummyTable(CardTable):
             w.rect.h, w.rect.y = h, tb.y
         # "I'm back" takes Discard's place (hidden while the table plays for you).
         self.back_button.rect = self.geo.buttons["discard"].copy()
-        if not self.geo.portrait and i18n.is_rtl():
-            self.back_button.rect.x = self.geo.w - self.geo.buttons["discard"].right
 
     # ----- state questions --------------------------------------------------------------------
     def my_turn(self) -> bool:
@@ -740,8 +733,8 @@ class RummyTable(CardTable):
 
     def _dealt(self, seat: int, sprite: Sprite) -> None:
         self.stock_count -= 1
+        self.counts[seat] += 1
         if seat != 0:
-            self.counts[seat] += 1
             if sprite in self.dealing:
                 self.dealing.remove(sprite)
         if len(self.dealing) % 6 == 0:
