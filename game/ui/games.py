@@ -34,16 +34,17 @@ DEFAULT_GAME = "hareeja"
 
 @dataclass(frozen=True)
 class Choice:
-    """One menu row of a game: option ``key`` with its ``values`` (the first is the default)."""
+    """One menu row of a game: option ``key`` with its ``values``, shown in that order."""
 
     key: str
     label: str                       # i18n key of the row's label
     values: tuple
     text: Callable[[Any], str]       # the shown label of a value (current language)
+    initial: Any = None              # the default value (None: the first of ``values``)
 
     @property
     def default(self) -> Any:
-        return self.values[0]
+        return self.values[0] if self.initial is None else self.initial
 
 
 @dataclass(frozen=True)
@@ -70,8 +71,8 @@ GAMES: tuple[GameInfo, ...] = (
         Choice("rules", "menu.rules_set", ("maghribi", "quick"), lambda v: t(f"ronda.rules.{v}")),
     )),
     GameInfo("hand_rummy", (
-        Choice("players", "menu.players", (4, 2, 3), _number),
-        Choice("rounds", "menu.rounds", (5, 3, 7, 10), _number),
+        Choice("players", "menu.players", (2, 3, 4), _number, initial=4),
+        Choice("rounds", "menu.rounds", (3, 5, 7, 10), _number, initial=5),
         Choice("variant", "menu.variant", ("majlis", "classic"),
                lambda v: t(f"rummy.variant.{v}")),
         Choice("partnership", "menu.partnership", (False, True),

@@ -632,7 +632,7 @@ class RondaTable(CardTable):
         """Declarations said aloud, on the declarer's plate."""
         for seat, (s, _left) in self.seat_banners.items():
             rect = self.plate_rect(seat).inflate(6, 6)
-            draw.panel(surface, rect, (96, 60, 14), 250, 18, draw.GOLD)
+            draw.panel(surface, rect, (96, 60, 14), 255, 18, draw.GOLD)
             size = draw.fit_text(s, 30, rect.w - 16, True)
             draw.blit_text(surface, s, size, rect.center, draw.INK, bold=True, shadow=True)
 
@@ -640,13 +640,17 @@ class RondaTable(CardTable):
         for s, seat, left in self.pops:
             k = 1 - left / max(0.01, Speed.scale(POP, motion=False))
             rect = self.plate_rect(seat)
-            y = rect.top - 18 - 40 * k
-            draw.blit_text(surface, s, 34, (rect.centerx, y), draw.GOLD, bold=True, shadow=True)
+            y = rect.centery - 20 - 50 * k
+            draw.blit_text(surface, digits(s), 36, (rect.centerx, y), draw.GOLD, bold=True,
+                           shadow=True)
 
     def _draw_flash(self, surface: pygame.Surface) -> None:
         s, left = self.flash
-        area = self.geometry()["area"]
-        self.draw_banner(surface, s, area.centery, (120, 70, 16), x=area.centerx, size=38)
+        g = self.geometry()
+        area = g["area"]
+        tops = [sp.rect().top for sp in self.table_cards.values() if not sp.moving]
+        y = max(area.top + 10, min(tops, default=area.centery) - 34)
+        self.draw_banner(surface, s, y, (120, 70, 16), x=area.centerx, size=38)
 
     def status_banner(self) -> str | None:
         if not self.my_turn():
@@ -662,7 +666,7 @@ class RondaTable(CardTable):
 
     # ----- panels -------------------------------------------------------------------------------
     def next_label(self) -> str:
-        return "ronda.next_deal"
+        return "ronda.to_result" if self.match.phase == "over" else "ronda.next_deal"
 
     def draw_score_panel(self, surface: pygame.Surface) -> None:
         """The deal's breakdown per side (RO-21 cards, caidas, mesas, declarations, penalties)
