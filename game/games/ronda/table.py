@@ -640,7 +640,8 @@ class RondaTable(CardTable):
         for s, seat, left in self.pops:
             k = 1 - left / max(0.01, Speed.scale(POP, motion=False))
             rect = self.plate_rect(seat)
-            y = rect.centery - 20 - 50 * k
+            start = rect.top - 16 if self.spot(seat) == 0 else rect.centery - 20
+            y = start - 50 * k
             draw.blit_text(surface, digits(s), 36, (rect.centerx, y), draw.GOLD, bold=True,
                            shadow=True)
 
