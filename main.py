@@ -1,5 +1,5 @@
 # /// script
-# dependencies = ["python-bidi"]
+# dependencies = ["python-bidi", "six"]
 # ///
 """Majlis — the card table. The same file runs natively and in the browser under pygbag.
 

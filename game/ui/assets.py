@@ -32,9 +32,21 @@ def _load(p: str) -> pygame.Surface | None:
     return img.convert_alpha() if pygame.display.get_surface() else img
 
 
-def card_face(code: str, size: tuple[int, int], four_color: bool = False) -> pygame.Surface:
-    """The face of ``code`` at ``size`` (cached)."""
+def card_face(code: str, size: tuple[int, int], four_color: bool = False,
+              deck: str = "french") -> pygame.Surface:
+    """The face of ``code`` from ``deck`` ("french" or "spanish": "10C" is a card of both) at
+    ``size`` (cached). Spanish suits have their own colours: four-colour changes nothing there."""
+    if deck == "spanish":
+        return _spanish_face(code, tuple(size))
     return _card_face(code, tuple(size), bool(four_color))
+
+
+@lru_cache(maxsize=256)
+def _spanish_face(code: str, size: tuple[int, int]) -> pygame.Surface:
+    src = _load(str(path("sprites", "cards", "spanish", f"{code}.png")))
+    if src is not None:
+        return pygame.transform.smoothscale(src, size)
+    return _plain_face(code, size, False)
 
 
 def card_back(size: tuple[int, int]) -> pygame.Surface:

@@ -31,7 +31,6 @@ from __future__ import annotations
 import math
 import random
 from collections import deque
-from functools import lru_cache
 from typing import Any, Callable
 
 import pygame
@@ -123,7 +122,7 @@ class Sprite:
 
     def image(self, four_color: bool) -> pygame.Surface:
         if self.face_up and self.code:
-            return card_face(self.code, self.size, four_color, self.deck)
+            return assets.card_face(self.code, self.size, four_color, self.deck)
         return assets.card_back(self.size)
 
     def rect(self) -> pygame.Rect:
@@ -151,27 +150,6 @@ class Sprite:
                              border_radius=10)
         if dimmed:
             surface.blit(veil(img.get_size()), rect)
-
-
-def card_face(code: str, size: tuple[int, int], four_color: bool = False,
-              deck: str = "french") -> pygame.Surface:
-    """The face of ``code`` from ``deck`` at ``size`` (cached). Spanish suits already have their
-    own colours, so the four-colour setting changes nothing there."""
-    if deck == "spanish":
-        return _spanish_face(code, tuple(size))
-    return assets.card_face(code, size, four_color)
-
-
-@lru_cache(maxsize=256)
-def _spanish_face(code: str, size: tuple[int, int]) -> pygame.Surface:
-    path = assets.path("sprites", "cards", "spanish", f"{code}.png")
-    try:
-        src = pygame.image.load(str(path))
-        if pygame.display.get_surface():
-            src = src.convert_alpha()
-    except (pygame.error, FileNotFoundError, OSError):
-        return assets.card_face(code, size, False)      # a plain card with its index
-    return pygame.transform.smoothscale(src, size)
 
 
 _SHADOWS: dict = {}
@@ -392,11 +370,17 @@ class CardTable(Scene):
         try:
             events = self.table.act(seat, action, human=human)
         except IllegalAction as refused:
-            self.show_hint(refused.message)
+            if human:
+                self.show_hint(self.refusal_text(refused))
             return False
         self.queue.extend(e.for_seat(0) for e in events)
         self.save()
         return True
+
+    def refusal_text(self, refused: IllegalAction) -> str:
+        """What to tell the player about a refused action, in their language (a game may say
+        more, e.g. with the numbers in the refusal)."""
+        return i18n.refusal(refused)
 
     def reclaim(self) -> None:
         self.table.reclaim(0)

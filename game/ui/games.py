@@ -72,7 +72,7 @@ GAMES: tuple[GameInfo, ...] = (
     )),
     GameInfo("hand_rummy", (
         Choice("players", "menu.players", (2, 3, 4), _number, initial=4),
-        Choice("rounds", "menu.rounds", (3, 5, 7, 10), _number, initial=5),
+        Choice("rounds", "menu.rounds", (1, 3, 5, 10, 20), _number, initial=5),   # HR-2
         Choice("variant", "menu.variant", ("majlis", "classic"),
                lambda v: t(f"rummy.variant.{v}")),
         Choice("partnership", "menu.partnership", (False, True),

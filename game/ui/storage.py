@@ -23,6 +23,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "level": "normal",          # easy | normal | hard
     "turn_seconds": 0,          # 0 = unlimited, else 60 | 90 | 120
     "game": "hareeja",
+    "options.ronda": {},        # each game's menu options (checked value by value in games.py)
+    "options.hand_rummy": {},
 }
 
 _WEB = sys.platform == "emscripten"

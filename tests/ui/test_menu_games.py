@@ -42,6 +42,18 @@ def test_choosing_ronda_shows_its_options_and_remembers_them(make_app):
     assert not any(k.startswith("opt.") for k in keys)     # Hareeja has no options
 
 
+def test_each_games_options_survive_a_restart(make_app):
+    app = make_app()
+    click(app, app.scene.widget("game:ronda").rect.center)
+    click(app, app.scene.widget("opt.players:4").rect.center)
+    click(app, app.scene.widget("game:hand_rummy").rect.center)
+    click(app, app.scene.widget("opt.rounds:1").rect.center)     # HR-2: 1 to 20 rounds
+    again = make_app()
+    assert games.options_for(again.settings, "ronda")["players"] == 4
+    assert games.options_for(again.settings, "hand_rummy")["rounds"] == 1
+    assert again.settings["game"] == "hand_rummy"
+
+
 def test_saved_match_of_another_game_continues_into_that_game(make_app):
     from game.games.ronda.table import RondaTable
     app = make_app()

@@ -400,17 +400,8 @@ class RummyTable(CardTable):
         return self.geo.plates[seat].center
 
     # ----- actions ------------------------------------------------------------------------------
-    def act(self, seat: int, action: dict, human: bool) -> bool:
-        """Send an action; a refusal shows its reason in the player's language."""
-        try:
-            events = self.table.act(seat, action, human=human)
-        except IllegalAction as refused:
-            if human:
-                self.show_hint(refusal_text(refused))
-            return False
-        self.queue.extend(e.for_seat(0) for e in events)
-        self.save()
-        return True
+    def refusal_text(self, refused: IllegalAction) -> str:
+        return refusal_text(refused)
 
     def draw_from(self, source: str) -> None:
         if not self.my_turn():

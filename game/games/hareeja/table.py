@@ -128,17 +128,6 @@ class HareejaTable(CardTable):
         return {a["card"] for a in self.match.legal_actions(0)}
 
     # ----- actions of the player ----------------------------------------------------------------
-    def act(self, seat: int, action: dict, human: bool) -> bool:
-        """Send an action to the table; its events join the animation queue."""
-        try:
-            events = self.table.act(seat, action, human=human)
-        except IllegalAction as refused:
-            self.show_hint(refused.message)
-            return False
-        self.queue.extend(e.for_seat(0) for e in events)
-        self.save()
-        return True
-
     def set_pick(self, n: int) -> None:
         self.pick = n
         self.app.audio.play("bid", 0.5)
