@@ -1,8 +1,10 @@
-"""Frame time of the Hareeja play scene with cards in motion (1280x720, dummy video driver).
+"""Frame time of a table's play scene with cards in motion (dummy video driver).
 
+Usage: python bench/bench_frame.py [--game hareeja|ronda|hand_rummy] [--portrait]
 Prints median and p99 over 600 frames. Each frame is the real App.step: events, update (bots
 thinking in slices, tweens), draw, flip. Target: p99 <= 4 ms natively.
 """
+import argparse
 import os
 import statistics
 import sys
@@ -14,17 +16,21 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ["MAJLIS_HOME"] = tempfile.mkdtemp(prefix="majlis-bench-")
 
-from game.games.hareeja.table import start_autoplay  # noqa: E402
+from game.ui import games  # noqa: E402
 from game.ui.app import App, Options  # noqa: E402
 
 FRAMES = 600
 
 
 def main() -> None:
-    app = App(Options(autoplay=True, speed=1.0, seed=2024, lang="ar"))
-    scene = start_autoplay(app)
-    # Warm up through the deal and the bids, into the play phase.
-    while scene.phase != "play" and app.running:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--game", default="hareeja", choices=[g.key for g in games.GAMES])
+    parser.add_argument("--portrait", action="store_true")
+    args = parser.parse_args()
+    app = App(Options(autoplay=True, speed=1.0, seed=2024, lang="ar", portrait=args.portrait))
+    scene = games.table_module(args.game).start_autoplay(app, games.info(args.game).defaults())
+    # Warm up through the first deal into play.
+    while scene.phase == "deal" or scene.match.log == []:
         app.step(1 / 60)
     times, cpu = [], []
     moving = 0
@@ -35,8 +41,9 @@ def main() -> None:
         app.step(1 / 60)
         times.append((time.perf_counter() - t0) * 1000)
         cpu.append((time.process_time() - c0) * 1000)
-        moving += any(s.moving for _x, s in scene.trick)
-    print(f"frames {len(times)}, with a card in motion {moving}")
+        moving += not scene.idle()
+    size = "720x1280" if args.portrait else "1280x720"
+    print(f"{args.game} {size}: frames {len(times)}, with something in motion {moving}")
     for name, values in (("wall", times), ("cpu", cpu)):
         values.sort()
         p99 = values[min(len(values) - 1, int(len(values) * 0.99))]
