@@ -243,6 +243,15 @@ class CardTable(Scene):
         return scene
 
     @classmethod
+    def start_autoplay(cls, app, options: dict | None = None) -> "CardTable":
+        """Bots in every seat play a whole match through the real loop and scenes
+        (``main.py --autoplay``); the scene reports the result through app.finish_autoplay."""
+        scene = cls.new_match(app, level=app.settings.get("level", "normal"), options=options,
+                              seed=app.options.seed, all_bots=True)
+        app.switch(scene)
+        return scene
+
+    @classmethod
     def from_saved(cls, app, saved: dict):
         """Rebuild a saved match (seed + action log + seats); None if it cannot be replayed."""
         try:
@@ -363,6 +372,50 @@ class CardTable(Scene):
         if self.match.phase == "over" or not self.idle() or self.phase == "deal":
             return []
         return list(self.match.to_act())
+
+    # ----- input (a table with a hand of sprites: self.hand, self.hand_order) ------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        """Widgets first; while a score or match-over panel is open only Enter/Space (next)
+        counts; otherwise a click on an own card goes to :meth:`click_card`, keys to :meth:`key`."""
+        self._place_widgets()
+        for widget in self.widgets:
+            if widget.handle(event):
+                return
+        if self.score is not None or self.over is not None:
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE) \
+                    and self.score is not None:
+                self.close_score()
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            code = self.card_at(event.pos)
+            if code is not None:
+                self.click_card(code)
+        elif event.type == pygame.KEYDOWN:
+            self.key(event)
+
+    def click_card(self, code: str) -> None:
+        """A tap on the own card ``code`` (the game decides: select, play, refuse)."""
+
+    def key(self, event: pygame.event.Event) -> None:
+        """A key press the widgets did not take."""
+
+    def card_at(self, pos: tuple[int, int]) -> str | None:
+        """The own card under ``pos`` (the topmost, i.e. rightmost, wins)."""
+        hand = getattr(self, "hand", {})
+        for code in reversed(getattr(self, "hand_order", [])):
+            sprite = hand.get(code)
+            if sprite is not None and sprite.visible and sprite.rect().collidepoint(pos):
+                return code
+        return None
+
+    def step_selection(self, cards: list[str], step: int) -> None:
+        """←/→: move ``self.selected`` along ``cards`` (wrapping), or onto an end of them."""
+        if not cards:
+            return
+        if self.selected in cards:
+            self.selected = cards[(cards.index(self.selected) + step) % len(cards)]
+        else:
+            self.selected = cards[0] if step > 0 else cards[-1]
 
     # ----- actions ------------------------------------------------------------------------------
     def act(self, seat: int, action: dict, human: bool) -> bool:

@@ -1253,12 +1253,7 @@ def refusal_text(refused: IllegalAction) -> str:
 TABLE_CLASS = RummyTable
 
 
-def start_autoplay(app, options: dict | None = None) -> RummyTable:
-    """Bots play a whole match through the real loop and scenes (``--autoplay --game``)."""
-    scene = RummyTable.new_match(app, level=app.settings.get("level", "normal"),
-                                 options=options, seed=app.options.seed, all_bots=True)
-    app.switch(scene)
-    return scene
+start_autoplay = RummyTable.start_autoplay
 
 
 def screenshot_scenes(shooter) -> None:

@@ -160,23 +160,6 @@ class HareejaTable(CardTable):
             self.act(0, {"type": "play", "card": code}, human=True)
 
     # ----- input -------------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> None:
-        self._place_widgets()
-        for widget in self.widgets:
-            if widget.handle(event):
-                return
-        if self.score is not None or self.over is not None:
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE) \
-                    and self.score is not None:
-                self.close_score()
-            return
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            code = self.card_at(event.pos)
-            if code is not None:
-                self.click_card(code)
-        elif event.type == pygame.KEYDOWN:
-            self.key(event)
-
     def key(self, event: pygame.event.Event) -> None:
         if self.can_bid():
             if pygame.K_0 <= event.key <= pygame.K_8:
@@ -189,22 +172,10 @@ class HareejaTable(CardTable):
         if not self.my_turn():
             return
         legal = [c for c in self.hand_order if c in self.legal_cards()]
-        if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and legal:
-            step = 1 if event.key == pygame.K_RIGHT else -1
-            if self.selected in legal:
-                self.selected = legal[(legal.index(self.selected) + step) % len(legal)]
-            else:
-                self.selected = legal[0] if step > 0 else legal[-1]
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.step_selection(legal, 1 if event.key == pygame.K_RIGHT else -1)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.play_selected()
-
-    def card_at(self, pos: tuple[int, int]) -> str | None:
-        """The own card under ``pos`` (the topmost, i.e. rightmost, wins)."""
-        for code in reversed(self.hand_order):
-            sprite = self.hand.get(code)
-            if sprite is not None and sprite.visible and sprite.rect().collidepoint(pos):
-                return code
-        return None
 
     # ----- the frame ---------------------------------------------------------------------------
     def update_sprites(self, dt: float) -> None:
@@ -546,9 +517,4 @@ def screenshot_scenes(shooter) -> None:
     hareeja_scenes(shooter)
 
 
-def start_autoplay(app, options: dict | None = None) -> HareejaTable:
-    """Four bots play a whole match through the real loop and scenes (``--autoplay``)."""
-    scene = HareejaTable.new_match(app, level=app.settings.get("level", "normal"),
-                                   options=options, seed=app.options.seed, all_bots=True)
-    app.switch(scene)
-    return scene
+start_autoplay = HareejaTable.start_autoplay

@@ -241,23 +241,6 @@ class RondaTable(CardTable):
             self.act(0, {"type": "declare", "kind": kind}, human=True)
 
     # ----- input -------------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> None:
-        self._place_widgets()
-        for widget in self.widgets:
-            if widget.handle(event):
-                return
-        if self.score is not None or self.over is not None:
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE) \
-                    and self.score is not None:
-                self.close_score()
-            return
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            code = self.card_at(event.pos)
-            if code is not None:
-                self.click_card(code)
-        elif event.type == pygame.KEYDOWN:
-            self.key(event)
-
     def key(self, event: pygame.event.Event) -> None:
         """←/→ choose a card, Enter/Space play it, R / T declare ronda / tringa."""
         if not self.my_turn():
@@ -266,23 +249,10 @@ class RondaTable(CardTable):
             self.declare("ronda")
         elif event.key == pygame.K_t:
             self.declare("tringa")
-        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.hand_order:
-            cards = self.hand_order
-            step = 1 if event.key == pygame.K_RIGHT else -1
-            if self.selected in cards:
-                self.selected = cards[(cards.index(self.selected) + step) % len(cards)]
-            else:
-                self.selected = cards[0] if step > 0 else cards[-1]
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.step_selection(self.hand_order, 1 if event.key == pygame.K_RIGHT else -1)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.play_selected()
-
-    def card_at(self, pos: tuple[int, int]) -> str | None:
-        """The own card under ``pos`` (the topmost, i.e. rightmost, wins)."""
-        for code in reversed(self.hand_order):
-            sprite = self.hand.get(code)
-            if sprite is not None and sprite.visible and sprite.rect().collidepoint(pos):
-                return code
-        return None
 
     # ----- the frame ---------------------------------------------------------------------------
     def update_sprites(self, dt: float) -> None:
@@ -765,12 +735,7 @@ class RondaTable(CardTable):
 TABLE_CLASS = RondaTable
 
 
-def start_autoplay(app, options: dict | None = None) -> RondaTable:
-    """Bots play a whole Ronda match through the real loop and scenes (``--autoplay``)."""
-    scene = RondaTable.new_match(app, level=app.settings.get("level", "normal"),
-                                 options=options, seed=app.options.seed, all_bots=True)
-    app.switch(scene)
-    return scene
+start_autoplay = RondaTable.start_autoplay
 
 
 def screenshot_scenes(shooter) -> None:
