@@ -91,14 +91,13 @@ class App:
     def toast(self, key: str, seconds: float = 4.0) -> None:
         self.toasts.append([key, seconds])
 
-    def finish_autoplay(self, result: dict, match) -> None:
+    def finish_autoplay(self, game: str, match, result: dict) -> None:
         """End of an --autoplay match: print the result and stop the loop."""
         if not self.running:
             return
-        print(f"seed {match.seed}: {len(match.log)} actions, "
-              f"tie-break rounds {result['tiebreak_rounds']}")
+        print(f"{game} seed {match.seed}: {len(match.log)} actions")
         print("totals", result["totals"])
-        print("ranking", result["ranking"], "winners", result["winners"])
+        print("result", {k: v for k, v in result.items() if k not in ("totals", "type")})
         self.autoplay_result = result
         self.running = False
 

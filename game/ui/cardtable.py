@@ -597,16 +597,8 @@ class CardTable(Scene):
             self.finish_autoplay(self.over["result"])
 
     def finish_autoplay(self, result: dict) -> None:
-        """End of an ``--autoplay`` match: print the result and stop the loop (override to
-        print more)."""
-        app = self.app
-        if not app.running:
-            return
-        print(f"{self.name} seed {self.match.seed}: {len(self.match.log)} actions")
-        print("totals", result["totals"])
-        print("result", {k: v for k, v in result.items() if k != "totals"})
-        app.autoplay_result = result
-        app.running = False
+        """End of an ``--autoplay`` match: the app prints the result and stops the loop."""
+        self.app.finish_autoplay(self.name, self.match, result)
 
     # ----- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -924,8 +924,7 @@ class RummyTable(CardTable):
     def _open_over(self, result: dict) -> None:
         totals = list(result["totals"])
         ranking = sorted(range(len(totals)), key=lambda s: (totals[s], s))
-        super()._open_over({**result, "ranking": ranking,
-                            "tiebreak_rounds": result.get("tiebreak_rounds", 0)})
+        super()._open_over({**result, "ranking": ranking})
 
     # ----- melds on the table ---------------------------------------------------------------
     def meld_row_owners(self) -> list[int]:

@@ -491,9 +491,6 @@ class HareejaTable(CardTable):
                 draw.blit_text(surface, s, draw.fit_text(s, 24, 200, True), (cx, y), color,
                                bold=True)
 
-    def finish_autoplay(self, result: dict) -> None:
-        self.app.finish_autoplay(result, self.match)
-
     def over_headline(self) -> str:
         winners = self.over["result"]["winners"]
         if len(winners) > 1:
