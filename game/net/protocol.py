@@ -1,0 +1,403 @@
+"""The wire contract between the table server and its clients (pure Python, no websockets here).
+
+Every WebSocket frame is one JSON **text** frame holding one object ``{"t": "<type>", ...}``.
+:func:`encode` writes a message, :func:`decode` reads a message a *client* sent (strictly: this
+is what the server trusts) and :func:`decode_server` reads a message the *server* sent (what a
+client reads). Both raise :class:`ProtocolError` with a sentence a person can read. Unknown
+extra fields are refused in client messages (a typo must not pass silently) and ignored in
+server messages (so the server may add fields without breaking older clients).
+
+Players, tokens and seats
+-------------------------
+A connection starts with ``hello``. The server answers ``welcome`` with a public ``player`` id
+(shown to others, used by the host in ``answer``) and a secret ``token``. Keep the token (the
+browser: localStorage): ``hello`` with it later — after a dropped connection or a server
+restart — gives the same player back, and with him his seat and a fresh ``room`` + ``events``
+(the seat's current view). A dropped connection keeps the seat; its turn clock keeps running.
+A player sits at one table at a time.
+
+Client → server
+---------------
+``hello {name, token?}``
+    ``name``: 1–24 characters. ``token``: from an earlier ``welcome`` (or null). Must come first;
+    anything else before it is answered with ``error`` code ``hello_first``.
+``create {game, players, options?, visibility, turn_seconds, bots}``
+    A new table with the sender in seat 0 as its host. ``game``: one of :data:`GAMES`;
+    ``players``: the seat count, one of ``PLAYER_COUNTS[game]`` (TB-5); ``options``: the engine's
+    options (Ronda ``{"rules"}``, Hand rummy ``{"rounds": 1..20, "variant", "partnership"}``;
+    see DESIGN.md), at most 8 keys, scalar values; ``visibility``: ``"private"`` (join by code
+    or link only, TB-1), ``"approval"`` (listed; the host accepts each player, TB-2) or
+    ``"auto"`` (listed; anyone sits at once while a seat is free, TB-3); ``turn_seconds``:
+    null (unlimited), 60, 90 or 120 (TB-6); ``bots``: ``"easy" | "normal" | "hard"``, the level
+    of the bots that fill empty seats at the start and of assistance / take-over (TB-8, TB-9).
+    Reply: ``room``.
+``join {code}``
+    Join the table with that room code (case and spaces are forgiven). Private and automatic
+    tables seat the player at once (reply ``room`` to everyone at the table); an approval table
+    answers ``waiting`` and asks the host (who gets a ``room`` with the request in ``pending``).
+``join_any {game?}``
+    TB-4: the open automatic table closest to full (of that game, if given), else an open
+    approval table (the most seated first). Reply as for ``join``; ``error`` code ``no_table``
+    when nothing is open.
+``list {game?}``
+    Reply ``tables``: the open public tables (not private, not started, a seat free).
+``answer {player, accept}``
+    The host accepts (``true``) or refuses (``false``) a pending request (TB-2). The requester
+    gets ``room`` (seated) or ``refused``.
+``start {}``
+    The host starts the match: empty seats become bots at the table's level. Everyone gets
+    ``room`` (``started: true``), then ``events`` with the deal.
+``act {action}``
+    One engine action dict, e.g. ``{"type": "play", "card": "QS"}`` (DESIGN.md "Actions").
+    Accepted: every seat gets ``events``. Refused: only the sender gets ``error`` with the
+    engine's refusal ``code`` ("not_your_turn", "follow_suit", …) and nothing changes.
+``back {}``
+    TB-8 "I'm back": take the seat back from auto-assistance.
+``leave {}``
+    TB-9: leave the table. Before the start the seat is freed; after it a bot finishes the
+    match in this seat (the player cannot come back to it). Reply ``left``.
+``ping {}``
+    Reply ``pong``.
+
+Server → client
+---------------
+``welcome {player, token, name}``
+    After ``hello``. ``token`` is secret: it gives the seat back.
+``tables {list}``
+    ``list``: ``[{code, game, players, options, visibility, turn_seconds, seated, host}]``
+    (``seated``: seats taken by people; ``host``: the host's name).
+``room {code, link, game, players, options, visibility, turn_seconds, bots, seats, host, you,
+pending, started, over}``
+    The table as it is now, sent on every change of its seats. ``link``: the invite link
+    (``?room=CODE``, see :func:`invite_link`); ``seats``: one entry per seat,
+    ``{name, kind, connected, assisted, left}`` with ``kind`` ``"human" | "bot" | "empty"``;
+    ``host``: the host's seat; ``you``: your seat (null while waiting); ``pending``:
+    ``[{player, name}]``, the approval requests (filled only in the host's copy).
+``waiting {code}`` / ``refused {code}``
+    The approval request was sent to the host / was refused (TB-2).
+``events {events, view, log}``
+    What happened, as this seat may see it (each event's ``for_seat(seat)``; a ``"deal"`` shows
+    only your own hand), then your seat's ``match.view(seat)`` after them, and ``log``, the
+    number of actions applied so far (the match's log length; a client can tell a fresh view
+    from a repeated one). ``events`` is empty for a fresh view after a reconnect.
+    The table layer adds its own events: ``turn_timeout {seat}``, ``assist {seat, on}``,
+    ``seat_left {seat}``.
+``deadline {remaining}``
+    Turn clocks, sent after every change of turn on a timed table: ``remaining`` is a list, one
+    entry per seat, of seconds left (a number) or null (no limit, not to act, or a bot moves).
+``left {code}``
+    You left the table.
+``error {message, code}``
+    A refusal. The connection stays open and nothing changed. Codes: ``protocol`` (malformed
+    frame), ``hello_first``, ``no_room``, ``room_full``, ``started``, ``not_host``,
+    ``not_seated``, ``seated`` (already at a table), ``no_request``, ``no_table``,
+    ``bad_table`` (players / options refused), ``rate`` (too many messages), ``too_many``
+    (too many tables), ``left`` and every engine refusal code (``not_your_turn``, ``illegal``…).
+``pong {}``
+
+Room codes are 5 characters from :data:`CODE_ALPHABET` (upper-case letters and digits without
+the look-alikes O/0 and I/1), e.g. ``K7QMX``; the invite link is ``?room=K7QMX`` after the page's
+address (the browser hands URL parameters to the program as environment variables, WEB.md).
+"""
+from __future__ import annotations
+
+import json
+import math
+from typing import Any, Callable
+
+# ----- games, tables and limits -------------------------------------------------------------
+GAMES: tuple[str, ...] = ("hareeja", "ronda", "hand_rummy")
+PLAYER_COUNTS: dict[str, tuple[int, ...]] = {           # TB-5
+    "hareeja": (4,), "ronda": (2, 3, 4), "hand_rummy": (2, 3, 4)}
+VISIBILITIES: tuple[str, ...] = ("private", "approval", "auto")
+TURN_SECONDS: tuple[int | None, ...] = (None, 60, 90, 120)   # TB-6
+BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"    # no O/0, no I/1
+CODE_LENGTH = 5
+
+MAX_FRAME = 8192            # characters in one client frame
+MAX_NAME = 24               # characters in a player's name
+MAX_TOKEN = 64
+MAX_STRING = 64             # any other string in a client message
+MAX_OPTIONS = 8             # keys in "options"
+MAX_ACTION_ITEMS = 200      # values in one action, all levels counted
+MAX_ACTION_DEPTH = 4        # {"groups": [["7H", ...]]} is depth 3
+
+CLIENT_TYPES: tuple[str, ...] = ("hello", "create", "join", "join_any", "list", "answer",
+                                 "start", "act", "back", "leave", "ping")
+SERVER_TYPES: tuple[str, ...] = ("welcome", "tables", "room", "waiting", "refused", "events",
+                                 "deadline", "left", "error", "pong")
+
+
+class ProtocolError(ValueError):
+    """A frame that breaks the wire contract. ``message`` is a sentence a person can read."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+# ----- room codes and links --------------------------------------------------------------------
+def normalize_code(text: Any) -> str | None:
+    """A room code as typed ("k7q mx", " K7QMX ") in its canonical form, or None if it
+    cannot be one (wrong length, or a character outside :data:`CODE_ALPHABET`: a look-alike
+    such as O or 1 is refused, never guessed)."""
+    if not isinstance(text, str):
+        return None
+    code = "".join(text.split()).upper()
+    if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
+        return None
+    return code
+
+
+def new_code(rng) -> str:
+    """A fresh room code from ``rng`` (a ``random.Random``; never the global one)."""
+    return "".join(rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def invite_link(code: str, base: str = "") -> str:
+    """The invite link of a room: ``base`` (the page's address, may be empty) + ``?room=CODE``."""
+    return f"{base}?room={code}"
+
+
+def code_from_link(link: str) -> str | None:
+    """The room code in an invite link or a bare code, or None."""
+    if not isinstance(link, str):
+        return None
+    _, sep, query = link.partition("?")
+    if not sep:
+        return normalize_code(link)
+    for pair in query.split("&"):
+        key, _, value = pair.partition("=")
+        if key == "room":
+            return normalize_code(value)
+    return None
+
+
+# ----- encode / decode ---------------------------------------------------------------------------
+def encode(msg: dict) -> str:
+    """One message as a compact JSON text frame. Raises ProtocolError for an object without a
+    known ``t`` (client messages are also checked field by field, so a bad one never leaves)."""
+    if not isinstance(msg, dict):
+        raise ProtocolError("A message must be an object.")
+    kind = msg.get("t")
+    if kind in CLIENT_TYPES:
+        _check_client(msg)
+    elif kind not in SERVER_TYPES:
+        raise ProtocolError(f"Unknown message type {kind!r}.")
+    try:
+        return json.dumps(msg, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError) as err:
+        raise ProtocolError(f"The message cannot be written as JSON: {err}.") from None
+
+
+def decode(text: Any) -> dict:
+    """A client's message, checked against its type. Raises ProtocolError."""
+    msg = _parse(text, MAX_FRAME)
+    _check_client(msg)
+    return msg
+
+
+def decode_server(text: Any, max_frame: int = 1 << 20) -> dict:
+    """A server's message: a JSON object of a known server type (extra fields allowed)."""
+    msg = _parse(text, max_frame)
+    kind = msg.get("t")
+    if kind not in SERVER_TYPES:
+        raise ProtocolError(f"Unknown message type {kind!r} from the server.")
+    for key, check in _SERVER_REQUIRED.get(kind, {}).items():
+        if key not in msg:
+            raise ProtocolError(f"\"{kind}\" needs \"{key}\".")
+        check(kind, key, msg[key])
+    return msg
+
+
+def _reject_constant(name: str) -> Any:
+    raise ProtocolError(f"{name} is not a number JSON allows.")
+
+
+def _parse(text: Any, max_frame: int) -> dict:
+    if isinstance(text, (bytes, bytearray)):
+        raise ProtocolError("Frames must be text (JSON), not binary.")
+    if not isinstance(text, str):
+        raise ProtocolError("A frame must be a string of JSON.")
+    if len(text) > max_frame:
+        raise ProtocolError(f"The frame is too long ({len(text)} characters; at most {max_frame}).")
+    try:
+        msg = json.loads(text, parse_constant=_reject_constant)
+    except RecursionError:
+        raise ProtocolError("The frame is nested too deeply.") from None
+    except json.JSONDecodeError as err:
+        raise ProtocolError(f"The frame is not valid JSON ({err.msg}, at character {err.pos}).") \
+            from None
+    if not isinstance(msg, dict):
+        raise ProtocolError("A message must be a JSON object like {\"t\": \"ping\"}.")
+    if "t" not in msg:
+        raise ProtocolError("The message has no type (\"t\").")
+    if not isinstance(msg["t"], str):
+        raise ProtocolError("The message type (\"t\") must be a string.")
+    return msg
+
+
+# ----- field checkers: (type, key, value) -> None or raise ----------------------------------------
+Check = Callable[[str, str, Any], None]
+
+
+def _text(limit: int, min_len: int = 0) -> Check:
+    def check(kind: str, key: str, value: Any) -> None:
+        if not isinstance(value, str):
+            raise ProtocolError(f"\"{key}\" in \"{kind}\" must be a string.")
+        if len(value) > limit:
+            raise ProtocolError(f"\"{key}\" in \"{kind}\" is too long (at most {limit} characters).")
+        if len(value.strip()) < min_len:
+            raise ProtocolError(f"\"{key}\" in \"{kind}\" must not be empty.")
+    return check
+
+
+def _optional(check: Check) -> Check:
+    def optional(kind: str, key: str, value: Any) -> None:
+        if value is not None:
+            check(kind, key, value)
+    return optional
+
+
+def _one_of(choices: tuple) -> Check:
+    def check(kind: str, key: str, value: Any) -> None:
+        if isinstance(value, bool) and not any(isinstance(c, bool) for c in choices):
+            raise ProtocolError(f"\"{key}\" in \"{kind}\" must be one of {_show(choices)}.")
+        if not any(value == c and type(value) is type(c) for c in choices):
+            raise ProtocolError(f"\"{key}\" in \"{kind}\" must be one of {_show(choices)}.")
+    return check
+
+
+def _show(choices: tuple) -> str:
+    return ", ".join(json.dumps(c) for c in choices)
+
+
+def _integer(low: int, high: int) -> Check:
+    def check(kind: str, key: str, value: Any) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ProtocolError(f"\"{key}\" in \"{kind}\" must be a whole number.")
+        if not low <= value <= high:
+            raise ProtocolError(f"\"{key}\" in \"{kind}\" must be from {low} to {high}.")
+    return check
+
+
+def _boolean(kind: str, key: str, value: Any) -> None:
+    if not isinstance(value, bool):
+        raise ProtocolError(f"\"{key}\" in \"{kind}\" must be true or false.")
+
+
+def _options(kind: str, key: str, value: Any) -> None:
+    if not isinstance(value, dict):
+        raise ProtocolError(f"\"{key}\" in \"{kind}\" must be an object.")
+    if len(value) > MAX_OPTIONS:
+        raise ProtocolError(f"\"{key}\" in \"{kind}\" has too many entries (at most {MAX_OPTIONS}).")
+    for name, item in value.items():
+        if len(name) > MAX_STRING:
+            raise ProtocolError(f"An option name in \"{kind}\" is too long.")
+        if isinstance(item, str):
+            if len(item) > MAX_STRING:
+                raise ProtocolError(f"Option \"{name}\" in \"{kind}\" is too long.")
+        elif item is not None and not isinstance(item, (bool, int)):
+            raise ProtocolError(f"Option \"{name}\" in \"{kind}\" must be a string, a whole "
+                                "number, true/false or null.")
+
+
+def _action(kind: str, key: str, value: Any) -> None:
+    """An engine action: an object with a string "type"; the engine judges the rest, so here
+    only its size and shape are bounded (strings, numbers, booleans, lists, objects)."""
+    if not isinstance(value, dict):
+        raise ProtocolError("\"action\" must be an object such as {\"type\": \"play\", ...}.")
+    if not isinstance(value.get("type"), str):
+        raise ProtocolError("The action has no \"type\" string.")
+    budget = [MAX_ACTION_ITEMS]
+
+    def walk(item: Any, depth: int) -> None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise ProtocolError(f"The action is too big (at most {MAX_ACTION_ITEMS} values).")
+        if depth > MAX_ACTION_DEPTH:
+            raise ProtocolError("The action is nested too deeply.")
+        if isinstance(item, str):
+            if len(item) > MAX_STRING:
+                raise ProtocolError("A string in the action is too long.")
+        elif isinstance(item, dict):
+            for name, sub in item.items():
+                if len(name) > MAX_STRING:
+                    raise ProtocolError("A field name in the action is too long.")
+                walk(sub, depth + 1)
+        elif isinstance(item, list):
+            for sub in item:
+                walk(sub, depth + 1)
+        elif isinstance(item, float) and not math.isfinite(item):
+            raise ProtocolError("A number in the action is not finite.")
+        elif item is not None and not isinstance(item, (bool, int, float)):
+            raise ProtocolError("The action holds a value JSON cannot carry.")
+
+    walk(value, 1)
+
+
+_GAME = _one_of(GAMES)
+
+# For each client message: {field: (check, required)}.
+_CLIENT_FIELDS: dict[str, dict[str, tuple[Check, bool]]] = {
+    "hello": {"name": (_text(MAX_NAME, 1), True), "token": (_optional(_text(MAX_TOKEN)), False)},
+    "create": {"game": (_GAME, True), "players": (_integer(2, 4), True),
+               "options": (_options, False), "visibility": (_one_of(VISIBILITIES), True),
+               "turn_seconds": (_one_of(TURN_SECONDS), True),
+               "bots": (_one_of(BOT_LEVELS), True)},
+    "join": {"code": (_text(MAX_STRING, 1), True)},
+    "join_any": {"game": (_optional(_GAME), False)},
+    "list": {"game": (_optional(_GAME), False)},
+    "answer": {"player": (_text(MAX_STRING, 1), True), "accept": (_boolean, True)},
+    "start": {},
+    "act": {"action": (_action, True)},
+    "back": {},
+    "leave": {},
+    "ping": {},
+}
+
+
+def _check_client(msg: dict) -> None:
+    kind = msg["t"]
+    fields = _CLIENT_FIELDS.get(kind)
+    if fields is None:
+        raise ProtocolError(f"Unknown message type {kind!r}; expected one of: "
+                            f"{', '.join(CLIENT_TYPES)}.")
+    extra = sorted(str(k) for k in msg if k != "t" and k not in fields)
+    if extra:
+        raise ProtocolError(f"Unexpected field(s) in \"{kind}\": {', '.join(extra)}.")
+    for key, (check, required) in fields.items():
+        if key not in msg:
+            if required:
+                raise ProtocolError(f"\"{kind}\" needs \"{key}\".")
+            continue
+        check(kind, key, msg[key])
+
+
+def _kind_of(pytype: type | tuple, what: str) -> Check:
+    def check(kind: str, key: str, value: Any) -> None:
+        if isinstance(value, bool) and pytype is not bool or not isinstance(value, pytype):
+            raise ProtocolError(f"\"{key}\" in \"{kind}\" must be {what}.")
+    return check
+
+
+_SERVER_REQUIRED: dict[str, dict[str, Check]] = {
+    "welcome": {"player": _kind_of(str, "a string"), "token": _kind_of(str, "a string")},
+    "tables": {"list": _kind_of(list, "a list")},
+    "room": {"code": _kind_of(str, "a string"), "seats": _kind_of(list, "a list"),
+             "started": _kind_of(bool, "true or false")},
+    "waiting": {"code": _kind_of(str, "a string")},
+    "refused": {"code": _kind_of(str, "a string")},
+    "events": {"events": _kind_of(list, "a list"), "view": _kind_of(dict, "an object")},
+    "deadline": {"remaining": _kind_of(list, "a list")},
+    "left": {"code": _kind_of(str, "a string")},
+    "error": {"message": _kind_of(str, "a string"), "code": _kind_of(str, "a string")},
+    "pong": {},
+}
+
+
+def error(message: str, code: str = "illegal") -> dict:
+    """An ``error`` message."""
+    return {"t": "error", "message": message, "code": code}
