@@ -75,11 +75,17 @@ pending, started, over}``
     ``[{player, name}]``, the approval requests (filled only in the host's copy).
 ``waiting {code}`` / ``refused {code}``
     The approval request was sent to the host / was refused (TB-2).
-``events {events, view, log}``
+``events {events, view, legal, log, by}``
     What happened, as this seat may see it (each event's ``for_seat(seat)``; a ``"deal"`` shows
-    only your own hand), then your seat's ``match.view(seat)`` after them, and ``log``, the
-    number of actions applied so far (the match's log length; a client can tell a fresh view
-    from a repeated one). ``events`` is empty for a fresh view after a reconnect.
+    only your own hand), then your seat's ``match.view(seat)`` after them, ``legal``: your
+    ``match.legal_actions(seat)`` when you are to act, else ``[]`` (Hand rummy lists no melds:
+    the engine judges those), and ``log``, the number of actions applied so far (the match's
+    log length; a client can tell a fresh view from a repeated one). ``by``: the seat whose
+    ``act`` / ``back`` / ``leave`` (or bot move) produced these events, null for the deal, turn
+    timeouts and fresh views — after sending ``act``, wait for ``events`` with ``by`` equal to
+    your seat (or an ``error``) before acting again: ``legal`` in messages already on their way
+    may be stale. ``events`` is empty for a fresh view (after ``join`` of one's own table or a
+    reconnect).
     The table layer adds its own events: ``turn_timeout {seat}``, ``assist {seat, on}``,
     ``seat_left {seat}``.
 ``deadline {remaining}``
@@ -390,7 +396,8 @@ _SERVER_REQUIRED: dict[str, dict[str, Check]] = {
              "started": _kind_of(bool, "true or false")},
     "waiting": {"code": _kind_of(str, "a string")},
     "refused": {"code": _kind_of(str, "a string")},
-    "events": {"events": _kind_of(list, "a list"), "view": _kind_of(dict, "an object")},
+    "events": {"events": _kind_of(list, "a list"), "view": _kind_of(dict, "an object"),
+               "legal": _kind_of(list, "a list")},
     "deadline": {"remaining": _kind_of(list, "a list")},
     "left": {"code": _kind_of(str, "a string")},
     "error": {"message": _kind_of(str, "a string"), "code": _kind_of(str, "a string")},

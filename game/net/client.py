@@ -1,0 +1,139 @@
+"""A small asyncio client for the table server (tests, benchmarks, a native client later).
+
+The browser does not use it (no sockets there: WEB.md); it speaks the same protocol through the
+page's WebSocket. Every frame received is decoded with :func:`game.net.protocol.decode_server`
+and kept in :attr:`Client.frames`, so a test can check everything a seat was ever sent.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from . import protocol as P
+
+
+class Client:
+    """``async with Client(url) as c: await c.hello("Ali"); await c.send("list")``."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.ws: ClientConnection | None = None
+        self.frames: list[dict] = []          # everything received, in order
+        self.player: str | None = None
+        self.token: str | None = None
+        self.room: dict | None = None         # the latest "room"
+        self.view: dict | None = None         # the latest view from "events"
+        self.closed = asyncio.Event()
+        self._inbox: asyncio.Queue[dict] = asyncio.Queue()
+        self._reader: asyncio.Task | None = None
+
+    async def connect(self) -> "Client":
+        self.ws = await connect(self.url, compression=None, max_size=P.MAX_FRAME * 256)
+        self._reader = asyncio.create_task(self._read())
+        return self
+
+    async def __aenter__(self) -> "Client":
+        return await self.connect()
+
+    async def __aexit__(self, *exc: Any) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        if self._reader is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
+
+    async def _read(self) -> None:
+        try:
+            async for text in self.ws:
+                msg = P.decode_server(text)
+                self.frames.append(msg)
+                if msg["t"] == "welcome":
+                    self.player, self.token = msg["player"], msg["token"]
+                elif msg["t"] == "room":
+                    self.room = msg
+                elif msg["t"] == "events":
+                    self.view = msg["view"]
+                self._inbox.put_nowait(msg)
+        except ConnectionClosed:
+            pass
+        finally:
+            self.closed.set()
+
+    # ----- sending -----------------------------------------------------------------------------
+    async def send(self, kind: str, **fields: Any) -> None:
+        """Send one message of type ``kind`` (checked by :func:`protocol.encode`)."""
+        await self.ws.send(P.encode({"t": kind, **fields}))
+
+    async def send_raw(self, text: str | bytes) -> None:
+        """Send a frame as is (tests of malformed input)."""
+        await self.ws.send(text)
+
+    # ----- receiving ---------------------------------------------------------------------------
+    async def recv(self, timeout: float = 5.0) -> dict:
+        """The next message."""
+        return await asyncio.wait_for(self._inbox.get(), timeout)
+
+    async def expect(self, *kinds: str, timeout: float = 5.0) -> dict:
+        """The next message of one of ``kinds``, skipping others."""
+        async def wait() -> dict:
+            while True:
+                msg = await self._inbox.get()
+                if msg["t"] in kinds:
+                    return msg
+        return await asyncio.wait_for(wait(), timeout)
+
+    async def latest(self, timeout: float = 5.0) -> dict:
+        """The newest ``events`` message: waits for one, then skips to the last already here
+        (an older one's ``legal`` may be stale). Stops at an ``error`` and returns it."""
+        msg = await self.expect("events", "error", timeout=timeout)
+        if msg["t"] == "error":
+            return msg
+        for later in self.drain():
+            if later["t"] == "error":
+                return later
+            if later["t"] == "events":
+                msg = later
+        return msg
+
+    async def play(self, choose, timeout: float = 10.0, on_message=None) -> dict:
+        """Play this client's seat to the end of the match: ``choose(msg)`` picks an action from
+        an ``events`` message (its ``view`` and ``legal``). Waits for its own action's events
+        (``by``) before acting again. Returns the last ``events`` message; raises RuntimeError
+        on an ``error``."""
+        waiting_ack = False
+        while True:
+            msg = await self.expect("events", "error", timeout=timeout)
+            if on_message is not None:
+                on_message(msg)
+            if msg["t"] == "error":
+                raise RuntimeError(f"server refused: {msg}")
+            if msg["by"] is not None and msg["by"] == msg["view"].get("you"):
+                waiting_ack = False
+            if msg["view"]["phase"] == "over":
+                return msg
+            if msg["legal"] and not waiting_ack and self._inbox.empty():
+                await self.send("act", action=choose(msg))
+                waiting_ack = True
+
+    def drain(self) -> list[dict]:
+        """Messages already received and not yet read."""
+        out = []
+        while not self._inbox.empty():
+            out.append(self._inbox.get_nowait())
+        return out
+
+    async def request(self, kind: str, *replies: str, timeout: float = 5.0, **fields: Any) -> dict:
+        """Send a message and wait for the first reply of one of ``replies`` (or ``error``)."""
+        await self.send(kind, **fields)
+        return await self.expect(*replies, "error", timeout=timeout)
+
+    async def hello(self, name: str, token: str | None = None) -> dict:
+        fields = {"name": name} if token is None else {"name": name, "token": token}
+        return await self.request("hello", "welcome", **fields)

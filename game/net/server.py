@@ -1,0 +1,171 @@
+"""The online table server: ``python -m game.net.server [--host 127.0.0.1] [--port 9310] [--db PATH]``.
+
+asyncio + websockets 15. Each connection is read by its own task and written by a small writer
+task (a bounded queue: a client that stops reading is dropped instead of growing memory). All
+state lives in :class:`game.net.rooms.Lobby`, which is synchronous: a frame is handled from
+start to end without an ``await``, so no two messages ever see a half-changed table. A ticker
+calls ``Lobby.tick`` every ``tick_interval`` seconds for turn clocks (TB-6..TB-8) and bot moves.
+
+Authoritative: the engine checks every action; each seat receives only its own redacted events
+and view. Every started table is recorded in SQLite (``--db``, :mod:`game.net.store`) as it
+goes, and on start the server resumes every unfinished table from its log.
+
+Limits: a frame over :data:`game.net.protocol.MAX_FRAME` characters gets an ``error`` reply
+(frames over :data:`WIRE_LIMIT` bytes close the connection: websockets refuses to read them);
+``RATE_BURST`` / ``RATE_PER_SECOND`` messages per connection (token bucket); ``MAX_CREATES``
+tables per connection; a player sits at one table at a time.
+
+Sharding (not built): tables are independent, so a table lives in exactly one process. Several
+processes would each own the rooms whose code hashes to them (code → shard, e.g. by a
+consistent-hash ring); a small shared directory (Redis) would hold the open-table list for
+``list``/``join_any`` and the token → room map, and a thin front (or the client, told by the
+directory) would route a connection to the process owning its room. Each process keeps its own
+SQLite file (or one shared database keyed by code), so resuming stays per shard.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from . import protocol as P
+from .rooms import RATE_BURST, RATE_PER_SECOND, Lobby
+from .store import Store
+
+WIRE_LIMIT = 64 * 1024        # bytes; bigger frames close the connection
+OUTBOX = 1000                 # queued messages before a silent client is dropped
+log = logging.getLogger("majlis.server")
+
+
+class _Conn:
+    """One client connection as the lobby sees it: ``send`` queues, a writer task writes."""
+
+    def __init__(self, ws: ServerConnection):
+        self.ws = ws
+        self.closed = False
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX)
+        self.writer = asyncio.create_task(self._write())
+
+    def send(self, msg: dict) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(P.encode(msg))
+        except asyncio.QueueFull:
+            self.close()
+
+    def close(self) -> None:
+        """Close after the queued messages are written (at once if the queue is full)."""
+        if self.closed:
+            return
+        self.closed = True
+        try:
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:
+            self.writer.cancel()
+            asyncio.ensure_future(self.ws.close())
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    await self.ws.close()
+                    return
+                await self.ws.send(text)
+        except ConnectionClosed:
+            pass
+
+
+class TableServer:
+    """The server: ``await start()``, then ``port``; ``await close()`` to stop."""
+
+    def __init__(self, host: str = "127.0.0.1", port: int = 9310, db: str = ":memory:",
+                 clock=None, bot_delay: float = 0.6, tick_interval: float = 0.1,
+                 link_base: str = "", **lobby_options):
+        self.host, self.requested_port = host, port
+        self.store = Store(db)
+        self.lobby = Lobby(self.store, clock=clock, bot_delay=bot_delay, link_base=link_base,
+                           **lobby_options)
+        self.tick_interval = tick_interval
+        self._server = None
+        self._ticker: asyncio.Task | None = None
+
+    @property
+    def port(self) -> int:
+        return self._server.sockets[0].getsockname()[1]
+
+    async def start(self) -> "TableServer":
+        self._server = await serve(self._handle, self.host, self.requested_port,
+                                   max_size=WIRE_LIMIT, compression=None)
+        self._ticker = asyncio.create_task(self._tick_forever())
+        return self
+
+    async def close(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._ticker
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        self.store.close()
+
+    async def _tick_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.tick_interval)
+            try:
+                self.lobby.tick()
+            except Exception:                     # a bug in one table must not stop the others
+                log.exception("tick failed")
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        conn = _Conn(ws)
+        self.lobby.connect(conn)
+        try:
+            async for frame in ws:
+                try:
+                    self.lobby.receive(conn, frame)
+                except Exception:                 # never crash the connection on a bug
+                    log.exception("message failed")
+                    conn.send(P.error("The server could not handle that message.", "server"))
+        except ConnectionClosed:
+            pass
+        finally:
+            self.lobby.disconnect(conn)
+            conn.close()
+            with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
+                await asyncio.wait_for(conn.writer, 2)
+
+
+async def serve_forever(host: str, port: int, db: str, bot_delay: float) -> None:
+    server = await TableServer(host, port, db, bot_delay=bot_delay).start()
+    resumed = sum(room.started for room in server.lobby.rooms.values())
+    print(f"Majlis table server on ws://{host}:{server.port} (db {db}; {resumed} tables resumed; "
+          f"rate {RATE_BURST} burst, {RATE_PER_SECOND}/s)", flush=True)
+    try:
+        await asyncio.Future()
+    finally:
+        await server.close()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Majlis online table server")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=9310)
+    parser.add_argument("--db", default="majlis_server.sqlite3",
+                        help="SQLite file for table records (':memory:' keeps nothing)")
+    parser.add_argument("--bot-delay", type=float, default=0.6,
+                        help="seconds between two bot moves (pacing for the people watching)")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO)
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(serve_forever(args.host, args.port, args.db, args.bot_delay))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+"""SQLite record of every started table: enough to resume it after a restart, and the results.
+
+Standard library only (sqlite3). One row per table (seed, options, deck, seats) and one row per
+applied action, appended as the match goes (WAL journal, so an append is cheap). A finished
+table keeps its rows and gets its result. :meth:`Store.unfinished` gives what
+``Match.replay`` needs to rebuild every table still running.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from typing import Any
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    code TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    options TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    deck TEXT,
+    visibility TEXT NOT NULL,
+    turn_seconds INTEGER,
+    bots TEXT NOT NULL,
+    host INTEGER NOT NULL,
+    seats TEXT NOT NULL,
+    started REAL NOT NULL,
+    finished REAL,
+    result TEXT
+);
+CREATE TABLE IF NOT EXISTS actions (
+    code TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (code, n)
+);
+"""
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+class Store:
+    """The server's database. ``path`` ":memory:" keeps it in memory (tests)."""
+
+    def __init__(self, path: str = ":memory:"):
+        self.path = path
+        self.db = sqlite3.connect(path, isolation_level=None)   # autocommit; WAL makes it cheap
+        if path != ":memory:":
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def save_table(self, record: dict) -> None:
+        """A table that just started: its match record (without the log) and its seats."""
+        self.db.execute(
+            "INSERT OR REPLACE INTO tables (code, game, players, options, seed, deck, visibility,"
+            " turn_seconds, bots, host, seats, started) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            (record["code"], record["game"], record["players"], _dump(record["options"]),
+             record["seed"], None if record.get("deck") is None else _dump(record["deck"]),
+             record["visibility"], record["turn_seconds"], record["bots"], record["host"],
+             _dump(record["seats"]), time.time()))
+
+    def append(self, code: str, first: int, entries: list) -> None:
+        """Log entries ``[seat, action]`` numbered from ``first`` (the match log's index)."""
+        self.db.executemany(
+            "INSERT OR REPLACE INTO actions (code, n, seat, action) VALUES (?,?,?,?)",
+            [(code, first + i, seat, _dump(action)) for i, (seat, action) in enumerate(entries)])
+
+    def save_seats(self, code: str, seats: list[dict]) -> None:
+        self.db.execute("UPDATE tables SET seats = ? WHERE code = ?", (_dump(seats), code))
+
+    def finish(self, code: str, result: Any) -> None:
+        self.db.execute("UPDATE tables SET finished = ?, result = ? WHERE code = ?",
+                        (time.time(), _dump(result), code))
+
+    def codes(self) -> set[str]:
+        """Every code the store knows (new rooms never reuse one)."""
+        return {row[0] for row in self.db.execute("SELECT code FROM tables")}
+
+    def unfinished(self) -> list[dict]:
+        """Every started, unfinished table with its log, oldest first."""
+        rows = self.db.execute("SELECT code FROM tables WHERE finished IS NULL ORDER BY started")
+        return [self.table(code) for (code,) in rows.fetchall()]
+
+    def table(self, code: str) -> dict | None:
+        """One table's whole record: the match record keys, the table's settings and its log."""
+        row = self.db.execute(
+            "SELECT code, game, players, options, seed, deck, visibility, turn_seconds, bots, host,"
+            " seats, started, finished, result FROM tables WHERE code = ?", (code,)).fetchone()
+        if row is None:
+            return None
+        keys = ("code", "game", "players", "options", "seed", "deck", "visibility",
+                "turn_seconds", "bots", "host", "seats", "started", "finished", "result")
+        out = dict(zip(keys, row))
+        for key in ("options", "deck", "seats", "result"):
+            if out[key] is not None:
+                out[key] = json.loads(out[key])
+        out["log"] = [[seat, json.loads(action)] for seat, action in self.db.execute(
+            "SELECT seat, action FROM actions WHERE code = ? ORDER BY n", (code,))]
+        return out
