@@ -5,7 +5,10 @@
 
 Natively: python main.py [--portrait] [--lang ar|en] [--autoplay] [--screenshots DIR]
                          [--seed N] [--speed X] [--frames N] [--level easy|normal|hard]
-                         [--game hareeja|ronda|hand_rummy]
+                         [--game hareeja|ronda|hand_rummy] [--server ws://HOST:PORT]
+                         [--room CODE]
+In the browser: ?server=HOST:PORT picks the online server (default: the page's own host) and
+?room=CODE (an invite link) opens the online lobby joining that table.
 """
 import asyncio
 import os
@@ -23,7 +26,10 @@ def parse_options():
             portrait = platform.window.innerHeight > platform.window.innerWidth
         except Exception:
             portrait = False
-        return Options(portrait=portrait)
+        options = Options(portrait=portrait)
+        options.server = None                      # the lobby reads ?server= itself
+        options.room = os.environ.get("room")      # pygbag hands URL parameters over as env
+        return options
     import argparse
     parser = argparse.ArgumentParser(description="Majlis card table")
     parser.add_argument("--portrait", action="store_true", help="720x1280 phone layout")
@@ -38,12 +44,17 @@ def parse_options():
     parser.add_argument("--game", choices=("hareeja", "ronda", "hand_rummy"),
                         help="the game for --autoplay (default hareeja); with --screenshots, "
                              "shoot only this game's table")
+    parser.add_argument("--server", metavar="URL",
+                        help="online table server, e.g. ws://127.0.0.1:9310")
+    parser.add_argument("--room", metavar="CODE", help="open the online lobby joining this table")
     args = parser.parse_args()
     speed = args.speed if args.speed is not None else (12.0 if args.autoplay else 1.0)
     options = Options(portrait=args.portrait, lang=args.lang, autoplay=args.autoplay,
                       screenshots=args.screenshots, seed=args.seed, speed=speed,
                       frames=args.frames, level=args.level)
     options.game = args.game     # None: every game's screenshots, Hareeja's autoplay
+    options.server = args.server
+    options.room = args.room
     return options
 
 
@@ -61,6 +72,9 @@ async def main():
     if options.autoplay:
         from game.ui import games
         games.start_autoplay(app, getattr(options, "game", None) or games.DEFAULT_GAME)
+    elif getattr(options, "room", None):
+        from game.ui.scenes.lobby import LobbyScene
+        app.switch(LobbyScene(app, join_code=options.room))
     code = await app.run()
     if code and sys.platform != "emscripten":
         sys.exit(code)

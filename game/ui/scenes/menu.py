@@ -86,6 +86,8 @@ class MenuScene(Scene):
                       key="settings")
         rules = Button((0, 0, 10, 10), lambda: t("menu.rules"), self.open_rules, 24,
                        key="rules")
+        online = Button((0, 0, 10, 10), lambda: t("menu.online"), self.open_online, 24,
+                        key="online")
         cont.visible = self.saved is not None
         if L.portrait:
             y += 14
@@ -96,10 +98,11 @@ class MenuScene(Scene):
                 play.rect = pygame.Rect(cx - 200, y, 400, 76)
             sett.rect = pygame.Rect(cx - 248, y + 92, 240, 60)
             rules.rect = pygame.Rect(cx + 8, y + 92, 240, 60)
-            self._row = [play, cont, sett, rules]
+            online.rect = pygame.Rect(cx - 248, y + 168, 496, 60)
+            self._row = [play, cont, sett, rules, online]
         else:
             y += 6
-            widths = [(sett, 180, 58), (rules, 180, 58), (play, 280, 70)]
+            widths = [(sett, 170, 58), (rules, 170, 58), (play, 260, 70), (online, 220, 58)]
             if cont.visible:
                 widths.append((cont, 220, 58))
             total = sum(w for _b, w, _h in widths) + 16 * (len(widths) - 1)
@@ -108,7 +111,7 @@ class MenuScene(Scene):
                 b.rect = pygame.Rect(x, y + (70 - h) // 2, w, h)
                 x += w + 16
             self._row = [b for b, _w, _h in widths]
-        return [play, cont, sett, rules]
+        return [play, cont, sett, rules, online]
 
     def set_language(self, lang: str) -> None:
         self.app.set_setting("language", lang)
@@ -148,6 +151,10 @@ class MenuScene(Scene):
             self.buttons[1].visible = False
             return
         self.app.switch(scene)
+
+    def open_online(self) -> None:
+        from game.ui.scenes.lobby import LobbyScene
+        self.app.switch(LobbyScene(self.app))
 
     def open_settings(self) -> None:
         from game.ui.scenes.settings import SettingsScene
