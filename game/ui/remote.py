@@ -120,13 +120,15 @@ class RemoteMatch:
         self.game = game
         self.players = players
         self._view = view
+        self.legal: list[dict] | None = None      # the server's list for your seat, when sent
         self.pending = False          # our action is on its way: not our turn meanwhile
         self.pending_since = 0.0
         self.log: list = []           # the scenes' "saved match" paths read these
         self.seed = None
 
-    def update(self, view: dict) -> None:
+    def update(self, view: dict, legal: list | None = None) -> None:
         self._view = view
+        self.legal = [a for a in legal if isinstance(a, dict)] if isinstance(legal, list) else None
 
     @property
     def phase(self) -> str:
@@ -139,6 +141,8 @@ class RemoteMatch:
     def legal_actions(self, seat: int) -> list[dict]:
         if seat != 0 or self.pending or self.phase == "over":
             return []
+        if self.legal is not None:
+            return list(self.legal)
         return LEGAL[self.game](self._view)
 
     def view(self, seat: int | None = 0) -> dict:
@@ -282,9 +286,10 @@ class RemoteTable:
             events = [self.local(e) for e in msg["events"] if isinstance(e, dict)
                       and isinstance(e.get("type"), str)]
             view = self.local(msg["view"])
-            self.match.update(view)
-            if self.match.pending and (any(e.get("seat") == 0 for e in events)
-                                       or 0 not in view.get("to_act", [])):
+            self.match.update(view, msg.get("legal"))
+            mine = msg.get("by") == self.me if msg.get("by") is not None else \
+                any(e.get("seat") == 0 for e in events)
+            if self.match.pending and (mine or 0 not in view.get("to_act", [])):
                 self.match.pending = False
             for e in events:
                 if e["type"] == "assist" and e.get("seat") == 0:

@@ -1,0 +1,283 @@
+"""Online play through the real client: the table server runs in-process on 127.0.0.1 (a free
+port), the app's scenes are driven with real pygame events, frame by frame, while the asyncio
+loop lets the connection and the server run (TB-1..TB-4, TB-9 rules ids in the docstrings).
+
+Nothing here waits on wall-clock speed: every wait is "until this holds", with a frame cap.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import pygame
+import pytest
+
+from game.games.hareeja.rules import Match
+from game.net.client import Client
+from game.net.server import TableServer
+from game.ui.app import App, Options
+from game.ui.remote import RemoteTable, rotate
+from game.ui.scenes.lobby import LobbyScene
+from game.ui.scenes.menu import MenuScene
+
+DT = 1 / 60
+
+
+def make_online_app(url: str, lang: str = "en", portrait: bool = False) -> App:
+    options = Options(lang=lang, portrait=portrait, speed=8.0)
+    options.server = url
+    return App(options)
+
+
+async def pump(app: App, pred, frames: int = 3000) -> bool:
+    """Frames until ``pred()``; each frame also lets the network and the server run."""
+    for _ in range(frames):
+        if pred():
+            return True
+        app.step(DT)
+        await asyncio.sleep(0.001)
+    return pred()
+
+
+async def click(app: App, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step(DT)
+    await asyncio.sleep(0.001)
+
+
+async def press(app: App, key: int, char: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char))
+    app.step(DT)
+    await asyncio.sleep(0.001)
+
+
+async def start_server() -> tuple[TableServer, str]:
+    server = await TableServer("127.0.0.1", 0, bot_delay=0.0, tick_interval=0.02).start()
+    return server, f"ws://127.0.0.1:{server.port}"
+
+
+async def open_lobby(app: App) -> LobbyScene:
+    """Menu → "Play online" by a click; waits for the server's welcome."""
+    assert isinstance(app.scene, MenuScene)
+    await click(app, app.scene.widget("online").rect.center)
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScene)
+    assert await pump(app, lambda: lobby.state == "home")
+    return lobby
+
+
+def has_widget(scene, key: str) -> bool:
+    try:
+        scene.widget(key)
+        return True
+    except KeyError:
+        return False
+
+
+def first_legal(msg: dict) -> dict:
+    return msg["legal"][0]
+
+
+def test_TB_1_private_table_code_join_start_with_bots_and_play_a_card():
+    """TB-1: create a private table (its code shows), a second client joins by that code, the
+    host starts (empty seats become bots), the player bids and plays a card by clicking in the
+    real Hareeja table scene, and the other client sees that card."""
+    async def scenario() -> None:
+        server, url = await start_server()
+        guest = await Client(url).connect()
+        try:
+            app = make_online_app(url)
+            lobby = await open_lobby(app)
+            await click(app, lobby.widget("create").rect.center)
+            assert await pump(app, lambda: lobby.state == "room")
+            room = lobby.session.room
+            assert room["visibility"] == "private" and room["you"] == 0
+            code = room["code"]
+            await guest.hello("Layla")
+            await guest.send("join", code=code)
+            assert await pump(app, lambda: sum(s["kind"] == "human"
+                                               for s in lobby.session.room["seats"]) == 2)
+            guest_task = asyncio.create_task(guest.play(first_legal, timeout=30))
+            await click(app, lobby.widget("start").rect.center)
+            assert await pump(app, lambda: app.scene is not lobby)
+            sc = app.scene
+            assert type(sc).__name__ == "RemoteHareejaTable"
+            assert [s.kind for s in sc.table.seats] == ["human", "remote", "bot", "bot"]
+            # Bid 1 with the picker and confirm, by clicks.
+            assert await pump(app, lambda: sc.can_bid() and sc.idle())
+            await click(app, sc.widget("bid:1").rect.center)
+            await click(app, sc.widget("confirm").rect.center)
+            assert await pump(app, lambda: sc.confirmed[0])
+            # Our turn: click a legal card twice (select, then play).
+            assert await pump(app, lambda: sc.my_turn() and sc.idle(), 6000)
+            card = sorted(sc.legal_cards())[0]
+            await click(app, sc.hand[card].rect().center)
+            assert sc.selected == card
+            await click(app, sc.hand[card].rect().center)
+            assert await pump(app, lambda: card not in sc.hand)
+            me = room["you"]
+
+            def guest_saw() -> bool:
+                return any(f["t"] == "events" and any(
+                    e.get("type") == "card_played" and e.get("card") == card
+                    and e.get("seat") == me for e in f["events"]) for f in guest.frames)
+            assert await pump(app, guest_saw)
+            guest_task.cancel()
+        finally:
+            await guest.close()
+            await server.close()
+    asyncio.run(scenario())
+
+
+def test_TB_1_wrong_code_gets_a_clear_message():
+    """TB-1: a code typed with the keyboard that no table has, or one that cannot be a code,
+    is answered with a readable message; the lobby stays usable."""
+    async def scenario() -> None:
+        server, url = await start_server()
+        try:
+            app = make_online_app(url)
+            lobby = await open_lobby(app)
+            await click(app, lobby.widget("join_code").rect.center)
+            assert lobby.state == "code"
+            for ch in "zzzzz":
+                await press(app, getattr(pygame, f"K_{ch}"), ch)
+            assert lobby.typed == "ZZZZZ"
+            await press(app, pygame.K_RETURN)
+            assert await pump(app, lambda: lobby.message is not None)
+            assert lobby.message_text() == "No table has that code"
+            await click(app, lobby.widget("join_code").rect.center)
+            for ch in "ab0":
+                await press(app, getattr(pygame, f"K_{ch}"), ch)
+            await press(app, pygame.K_RETURN)
+            assert "isn't right" in lobby.message_text()
+            assert lobby.state == "home"
+        finally:
+            await server.close()
+    asyncio.run(scenario())
+
+
+def test_TB_2_approval_request_accept_and_TB_3_public_list():
+    """TB-2: a public table with approval: a player asks, the host sees the request and
+    accepts it with a click. TB-3: the public list shows open tables with a Sit button."""
+    async def scenario() -> None:
+        server, url = await start_server()
+        guest = await Client(url).connect()
+        try:
+            app = make_online_app(url)
+            lobby = await open_lobby(app)
+            await click(app, lobby.widget("vis:approval").rect.center)
+            await click(app, lobby.widget("create").rect.center)
+            assert await pump(app, lambda: lobby.state == "room")
+            await guest.hello("Omar")
+            tables = await guest.request("list", "tables")
+            assert [t["code"] for t in tables["list"]] == [lobby.session.room["code"]]
+            await guest.send("join", code=lobby.session.room["code"])
+            assert await pump(app, lambda: lobby.session.room["pending"])
+            await click(app, lobby.widget("accept:0").rect.center)
+            assert await pump(app, lambda: any(s["name"] == "Omar"
+                                               for s in lobby.session.room["seats"]))
+        finally:
+            await guest.close()
+            await server.close()
+    asyncio.run(scenario())
+
+
+def test_TB_3_public_list_and_join_from_it():
+    """TB-3: an automatic table appears in the client's public list; Sit joins it at once."""
+    async def scenario() -> None:
+        server, url = await start_server()
+        host = await Client(url).connect()
+        try:
+            await host.hello("Huda")
+            await host.request("create", "room", game="hareeja", players=4, visibility="auto",
+                               turn_seconds=None, bots="easy")
+            app = make_online_app(url)
+            lobby = await open_lobby(app)
+            await click(app, lobby.widget("public").rect.center)
+            assert await pump(app, lambda: lobby.tables and has_widget(lobby, "sit:0"))
+            await click(app, lobby.widget("sit:0").rect.center)
+            assert await pump(app, lambda: lobby.state == "room")
+            assert lobby.session.room["you"] == 1
+        finally:
+            await host.close()
+            await server.close()
+    asyncio.run(scenario())
+
+
+def test_server_down_gives_a_message_and_the_menu():
+    """No server at the address: a clear message and back to the menu, never a crash."""
+    async def scenario() -> None:
+        server, url = await start_server()
+        await server.close()               # the port is free again: nobody answers there
+        app = make_online_app(url)
+        await click(app, app.scene.widget("online").rect.center)
+        assert await pump(app, lambda: isinstance(app.scene, MenuScene))
+        assert app.toasts and app.toasts[-1][0] == "online.unreachable"
+    asyncio.run(scenario())
+
+
+def test_malformed_server_messages_are_ignored_with_a_log_line(caplog):
+    """A server that sends junk before a proper welcome: every bad frame is dropped with a
+    warning and the lobby still reaches its home screen."""
+    import websockets
+
+    async def junk_server(ws) -> None:
+        await ws.recv()                                   # the client's hello
+        for frame in ("not json", "[1, 2]", '{"t": "bogus"}', '{"t": "events"}',
+                      b"\xff\xfe"):
+            await ws.send(frame)
+        await ws.send('{"t": "welcome", "player": "p1", "token": "tok", "name": "X"}')
+        await ws.wait_closed()
+
+    async def scenario() -> None:
+        async with websockets.serve(junk_server, "127.0.0.1", 0) as srv:
+            port = srv.sockets[0].getsockname()[1]
+            app = make_online_app(f"ws://127.0.0.1:{port}")
+            with caplog.at_level(logging.WARNING, logger="majlis.net"):
+                lobby = await open_lobby(app)
+            assert lobby.session.player == "p1"
+            dropped = [r for r in caplog.records if "dropped" in r.getMessage()]
+            assert len(dropped) == 5
+            lobby.session.close()
+    asyncio.run(scenario())
+
+
+def test_seats_are_rotated_so_you_are_seat_0():
+    """Seat 2 at the server sees itself at the bottom: seats, per-seat lists, trick pairs and
+    the result are renumbered; cards and numbers stay."""
+    match = Match.new(4, seed=5)
+    view = match.view(2)
+    local = rotate(view, 2, 4)
+    assert local["you"] == 0
+    assert local["hand_counts"] == view["hand_counts"][2:] + view["hand_counts"][:2]
+    assert local["dealer"] == (view["dealer"] - 2) % 4
+    assert local["to_act"] == [(s - 2) % 4 for s in view["to_act"]]
+    event = {"type": "trick_won", "seat": 3, "cards": [[3, "AS"], [0, "7S"], [1, "8S"],
+                                                       [2, "9S"]], "tricks": [1, 0, 0, 4]}
+    out = rotate(event, 2, 4)
+    assert out["seat"] == 1 and out["cards"][0] == [1, "AS"] and out["tricks"] == [0, 4, 1, 0]
+
+
+def test_a_refused_action_becomes_a_hint_and_input_returns():
+    """A server ``error`` during play: the pending action is released and the player reads
+    the refusal in their language."""
+    room = {"seats": [{"name": "A", "kind": "human"}] * 4, "you": 1, "game": "hareeja",
+            "turn_seconds": None, "bots": "easy"}
+
+    class Quiet:                      # a session stand-in: nothing arrives, sends succeed
+        failed = False
+
+        def poll(self):
+            return []
+
+        def send(self, *a, **k):
+            return True
+
+    table = RemoteTable(Quiet(), room, {"phase": "play", "to_act": [1], "hand": ["AS"],
+                                        "trick": [], "confirmed": [True] * 4})
+    assert table.match.to_act() == [0]
+    table.act(0, {"type": "play", "card": "AS"}, human=True)
+    assert table.match.to_act() == [] and table.match.legal_actions(0) == []
+    table.receive({"t": "error", "code": "not_your_turn", "message": "Not your turn."})
+    assert table.match.to_act() == [0] and table.refusals
