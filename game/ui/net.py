@@ -186,7 +186,10 @@ JS_OPEN = """
   n.ws.onmessage = function (e) {
     n.inbox.push(typeof e.data === "string" ? e.data : "");
   };
-  n.ws.onerror = function () { if (!n.error) { n.error = "websocket error"; } };
+  n.ws.onerror = function () {      // before "open" an error means it never connected
+    if (!n.error) { n.error = "websocket error"; }
+    if (n.state === "connecting") { n.state = "failed"; }
+  };
   n.ws.onclose = function (e) {
     n.state = (n.state === "open") ? "closed" : "failed";
     if (!n.error) { n.error = "code " + e.code; }
