@@ -27,6 +27,7 @@ class Client:
         self.token: str | None = None
         self.room: dict | None = None         # the latest "room"
         self.view: dict | None = None         # the latest view from "events"
+        self.last_events: dict | None = None  # the newest "events" received
         self.closed = asyncio.Event()
         self._inbox: asyncio.Queue[dict] = asyncio.Queue()
         self._reader: asyncio.Task | None = None
@@ -60,6 +61,7 @@ class Client:
                     self.room = msg
                 elif msg["t"] == "events":
                     self.view = msg["view"]
+                    self.last_events = msg
                 self._inbox.put_nowait(msg)
         except ConnectionClosed:
             pass
@@ -102,25 +104,29 @@ class Client:
                 msg = later
         return msg
 
-    async def play(self, choose, timeout: float = 10.0, on_message=None) -> dict:
-        """Play this client's seat to the end of the match: ``choose(msg)`` picks an action from
-        an ``events`` message (its ``view`` and ``legal``). Waits for its own action's events
-        (``by``) before acting again. Returns the last ``events`` message; raises RuntimeError
-        on an ``error``."""
-        waiting_ack = False
-        while True:
+    async def play(self, choose, timeout: float = 10.0, max_actions: int | None = None) -> dict:
+        """Play this client's seat: ``choose(msg)`` picks an action from an ``events`` message
+        (its ``view`` and ``legal``). Acts only on the newest ``events`` and waits for its own
+        action's events (``by``) before acting again. Starts from the newest ``events`` already
+        received. Returns the last ``events`` message at the end of the match, or once
+        ``max_actions`` actions were accepted; raises RuntimeError on an ``error``."""
+        waiting_ack, done = False, 0
+        msg = self.last_events
+        if msg is None or msg["view"]["phase"] == "over":
             msg = await self.expect("events", "error", timeout=timeout)
-            if on_message is not None:
-                on_message(msg)
+        while True:
             if msg["t"] == "error":
                 raise RuntimeError(f"server refused: {msg}")
-            if msg["by"] is not None and msg["by"] == msg["view"].get("you"):
+            if waiting_ack and msg["by"] is not None and msg["by"] == msg["view"].get("you"):
                 waiting_ack = False
-            if msg["view"]["phase"] == "over":
+                done += 1
+            if msg["view"]["phase"] == "over" or (max_actions is not None and
+                                                  done >= max_actions and not waiting_ack):
                 return msg
-            if msg["legal"] and not waiting_ack and self._inbox.empty():
+            if msg["legal"] and not waiting_ack and msg is self.last_events:
                 await self.send("act", action=choose(msg))
                 waiting_ack = True
+            msg = await self.expect("events", "error", timeout=timeout)
 
     def drain(self) -> list[dict]:
         """Messages already received and not yet read."""
@@ -130,7 +136,10 @@ class Client:
         return out
 
     async def request(self, kind: str, *replies: str, timeout: float = 5.0, **fields: Any) -> dict:
-        """Send a message and wait for the first reply of one of ``replies`` (or ``error``)."""
+        """Send a message and wait for the first reply of one of ``replies`` (or ``error``).
+        Messages received before sending and not read yet are dropped first (they stay in
+        :attr:`frames`), so an older message is never taken for the reply."""
+        self.drain()
         await self.send(kind, **fields)
         return await self.expect(*replies, "error", timeout=timeout)
 

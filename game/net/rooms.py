@@ -133,8 +133,10 @@ class Lobby:
     def __init__(self, store: Store | None = None, clock: Clock | None = None,
                  bot_delay: float = 0.6, link_base: str = "",
                  rate_clock: Callable[[], float] = time.monotonic,
-                 rate: tuple[int, float] = (RATE_BURST, RATE_PER_SECOND)):
+                 rate: tuple[int, float] = (RATE_BURST, RATE_PER_SECOND),
+                 seeds: Callable[[], int] = fresh_seed):
         self.store = store
+        self.seeds = seeds                            # new match seeds (tests inject their own)
         self.clock = clock if clock is not None else SystemClock()
         self.bot_delay = bot_delay
         self.link_base = link_base
@@ -342,7 +344,7 @@ class Lobby:
     def _start(self, player: Player, msg: dict) -> None:
         room = self._hosted(player)
         rules, _ = engine(room.game)
-        seed = fresh_seed()
+        seed = self.seeds()
         match = rules.Match.new(room.players, room.options, seed=seed)
         seats, names = [], []
         bot_names = iter(BOT_NAMES)

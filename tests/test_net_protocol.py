@@ -1,0 +1,155 @@
+"""The wire contract (game/net/protocol.py): every malformed frame is a readable ProtocolError."""
+import ast
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.net import protocol as P
+
+GOOD = [
+    {"t": "hello", "name": "سالم"},
+    {"t": "hello", "name": "Ali", "token": "abc"},
+    {"t": "hello", "name": "Ali", "token": None},
+    {"t": "create", "game": "hareeja", "players": 4, "visibility": "private",
+     "turn_seconds": None, "bots": "normal"},
+    {"t": "create", "game": "hand_rummy", "players": 2, "options": {"rounds": 3,
+     "variant": "classic", "partnership": False}, "visibility": "auto", "turn_seconds": 90,
+     "bots": "hard"},
+    {"t": "join", "code": "K7QMX"},
+    {"t": "join_any"}, {"t": "join_any", "game": "ronda"}, {"t": "list", "game": None},
+    {"t": "answer", "player": "p123", "accept": False},
+    {"t": "start"}, {"t": "back"}, {"t": "leave"}, {"t": "ping"},
+    {"t": "act", "action": {"type": "play", "card": "QS"}},
+    {"t": "act", "action": {"type": "meld", "groups": [["7H", "8H", "9H"], ["QS", "QH", "JK"]]}},
+]
+
+
+@pytest.mark.parametrize("msg", GOOD, ids=lambda m: m["t"])
+def test_client_messages_round_trip(msg):
+    text = P.encode(msg)
+    assert P.decode(text) == msg
+    assert "\n" not in text
+
+
+BAD = [
+    ("not json", "not valid JSON"),
+    ("", "not valid JSON"),
+    ("[1, 2]", "must be a JSON object"),
+    ('"ping"', "must be a JSON object"),
+    ("{}", "no type"),
+    ('{"t": 5}', "must be a string"),
+    ('{"t": "fly"}', "Unknown message type"),
+    ('{"t": "welcome", "player": "x", "token": "y"}', "Unknown message type"),  # server-only
+    ('{"t": "ping", "x": 1}', "Unexpected field"),
+    ('{"t": "hello"}', 'needs "name"'),
+    ('{"t": "hello", "name": "   "}', "must not be empty"),
+    ('{"t": "hello", "name": 7}', "must be a string"),
+    ('{"t": "hello", "name": "' + "x" * 25 + '"}', "too long"),
+    ('{"t": "hello", "name": "a", "token": 3}', "must be a string"),
+    ('{"t": "create", "game": "chess", "players": 2, "visibility": "auto", '
+     '"turn_seconds": null, "bots": "easy"}', "must be one of"),
+    ('{"t": "create", "game": "ronda", "players": true, "visibility": "auto", '
+     '"turn_seconds": null, "bots": "easy"}', "whole number"),
+    ('{"t": "create", "game": "ronda", "players": 9, "visibility": "auto", '
+     '"turn_seconds": null, "bots": "easy"}', "from 2 to 4"),
+    ('{"t": "create", "game": "ronda", "players": 2, "visibility": "auto", '
+     '"turn_seconds": 45, "bots": "easy"}', "must be one of"),
+    ('{"t": "create", "game": "ronda", "players": 2, "visibility": "auto", '
+     '"turn_seconds": 60.0, "bots": "easy"}', "must be one of"),
+    ('{"t": "create", "game": "ronda", "players": 2, "visibility": "public", '
+     '"turn_seconds": 60, "bots": "easy"}', "must be one of"),
+    ('{"t": "create", "game": "ronda", "players": 2, "visibility": "auto", '
+     '"turn_seconds": 60, "bots": "easy", "options": [1]}', "must be an object"),
+    ('{"t": "create", "game": "ronda", "players": 2, "visibility": "auto", '
+     '"turn_seconds": 60, "bots": "easy", "options": {"rules": [1]}}', "must be a string"),
+    ('{"t": "create", "game": "ronda", "players": 2, "visibility": "auto", '
+     '"turn_seconds": 60}', 'needs "bots"'),
+    ('{"t": "answer", "player": "p1", "accept": 1}', "true or false"),
+    ('{"t": "act"}', 'needs "action"'),
+    ('{"t": "act", "action": "play QS"}', "must be an object"),
+    ('{"t": "act", "action": {"card": "QS"}}', 'no "type"'),
+    ('{"t": "act", "action": {"type": "play", "card": "' + "Q" * 70 + '"}}', "too long"),
+    ('{"t": "act", "action": {"type": "x", "a": [[[[["deep"]]]]]}}', "nested too deeply"),
+    ('{"t": "act", "action": {"type": "x", "a": [' + ",".join(["1"] * 300) + "]}}", "too big"),
+    ('{"t": "ping", "x": NaN}', "not a number JSON allows"),
+    ("[" * 3000 + "]" * 3000, "nested too deeply"),
+    ('{"t": "ping", "pad": "' + "x" * P.MAX_FRAME + '"}', "too long"),
+]
+
+
+@pytest.mark.parametrize("text,words", BAD, ids=[w for _, w in BAD])
+def test_malformed_frames_raise_a_readable_protocol_error(text, words):
+    with pytest.raises(P.ProtocolError) as caught:
+        P.decode(text)
+    assert words in caught.value.message
+    assert caught.value.message[0].isupper() or caught.value.message[0] == '"'
+
+
+def test_binary_and_non_string_frames_are_refused():
+    for frame in (b'{"t": "ping"}', None, 5):
+        with pytest.raises(P.ProtocolError, match="text|string"):
+            P.decode(frame)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=200), st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=10),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner,
+                                                                max_size=4), max_leaves=20)
+    .map(json.dumps)))
+def test_decode_never_fails_other_than_with_protocol_error(text):
+    try:
+        msg = P.decode(text)
+    except P.ProtocolError as err:
+        assert err.message
+    else:
+        assert msg["t"] in P.CLIENT_TYPES
+
+
+def test_encode_checks_client_messages_and_types():
+    with pytest.raises(P.ProtocolError):
+        P.encode({"t": "join"})
+    with pytest.raises(P.ProtocolError):
+        P.encode({"t": "nonsense"})
+    with pytest.raises(P.ProtocolError):
+        P.encode(["t", "ping"])
+    assert P.decode_server(P.encode({"t": "pong"})) == {"t": "pong"}
+    assert P.decode_server(P.encode(P.error("No.", "no_room")))["code"] == "no_room"
+
+
+def test_decode_server_checks_the_server_messages_it_reads():
+    assert P.decode_server('{"t": "events", "events": [], "view": {}, "legal": [], "new": 1}')
+    for text in ('{"t": "events", "events": [], "view": []}', '{"t": "hello", "name": "x"}',
+                 '{"t": "error", "message": "x"}', '{"t": "room", "code": "A", "seats": [], '
+                 '"started": 1}'):
+        with pytest.raises(P.ProtocolError):
+            P.decode_server(text)
+
+
+def test_TB_1_room_codes_avoid_look_alikes_and_links_carry_them():
+    rng = random.Random(3)
+    codes = {P.new_code(rng) for _ in range(500)}
+    assert all(len(c) == 5 and not set(c) & set("O0I1") and c == c.upper() for c in codes)
+    code = sorted(codes)[0]
+    assert P.invite_link(code) == f"?room={code}"
+    assert P.code_from_link(P.invite_link(code, "https://majlis.example/play/")) == code
+    assert P.code_from_link(f"https://x/?lang=ar&room={code.lower()}") == code
+    assert P.normalize_code(" k7q mx ") == "K7QMX"
+    assert P.normalize_code("K7QM0") is None and P.normalize_code("K7QM") is None
+    assert P.code_from_link("https://x/?lang=ar") is None
+
+
+def test_protocol_module_is_importable_without_websockets():
+    """The browser imports the protocol alone: it may not import websockets (nor pygame)."""
+    path = Path(P.__file__)
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module.split(".")[0])
+    assert names <= {"__future__", "json", "math", "typing"}
