@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import importlib
+import logging
 import random
 import secrets
 import time
@@ -38,6 +39,7 @@ IDLE_ROOM = 600.0           # seconds an unstarted room lives with nobody connec
 OVER_ROOM = 300.0           # seconds a finished room stays to show the result
 RATE_BURST = 30             # messages a connection may send at once ...
 RATE_PER_SECOND = 15.0      # ... and on average
+log = logging.getLogger("majlis.lobby")
 
 
 class Conn(Protocol):
@@ -482,8 +484,11 @@ class Lobby:
         now = self.clock.now()
         for room in list(self.rooms.values()):
             if room.table is not None and not room.over:
-                room.table.tick()
-                self._advance(room)
+                try:
+                    room.table.tick()
+                    self._advance(room)
+                except Exception:               # one broken table must not stop the others
+                    log.exception("table %s failed to tick", room.code)
             elif room.over and now - room.over_since >= OVER_ROOM:
                 self._close(room)
             elif not room.started and not self._anyone_connected(room) \
