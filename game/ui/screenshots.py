@@ -215,6 +215,9 @@ async def take_all(out_dir: str, options: Options | None = None) -> list[Path]:
             app = App(Options(portrait=portrait, lang=lang, screenshots=str(out), seed=PLAY_SEED))
             shooter = Shooter(app, out, f"{'portrait' if portrait else 'landscape'}_{lang}")
             shooter.menus()
+            from game.ui.scenes import lobby
+            if hasattr(lobby, "screenshot_lobby"):
+                lobby.screenshot_lobby(shooter)
             for key in keys:
                 games.table_module(key).screenshot_scenes(shooter)
             saved.extend(shooter.saved)

@@ -179,8 +179,8 @@ class LobbyScene(Scene):
         server_btn = Button((0, 0, 150, 48), lambda: t("online.server_change"),
                             lambda: self.edit("server"), 20, key="server")
         if L.portrait:
-            create = pygame.Rect(c.x, c.y + 150, c.w, 330)
-            join = pygame.Rect(c.x, create.bottom + 24, c.w, 330)
+            create = pygame.Rect(c.x, c.y + 150, c.w, 360)
+            join = pygame.Rect(c.x, create.bottom + 24, c.w, 340)
         else:
             half = (c.w - 24) // 2
             create = pygame.Rect(c.x, c.y + 110, half, 360)
@@ -188,7 +188,7 @@ class LobbyScene(Scene):
             if i18n.is_rtl():
                 create.x, join.x = join.x, create.x
         self.cards = {"create": create, "join": join}
-        vis = Segmented((create.x + 20, create.y + 150, create.w - 40, 60),
+        vis = Segmented((create.x + 20, create.y + 170, create.w - 40, 60),
                         [(v, (lambda v=v: t(f"vis.{v}"))) for v in protocol.VISIBILITIES],
                         lambda: self.visibility, self.set_visibility, 20, rtl=rtl, key="vis")
         make = Button((create.x + 40, create.bottom - 90, create.w - 80, 68),
@@ -284,8 +284,8 @@ class LobbyScene(Scene):
         """(code panel, seats panel)."""
         L = self.app.layout
         if L.portrait:
-            code = pygame.Rect(32, 130, L.w - 64, 300)
-            seats = pygame.Rect(32, code.bottom + 24, L.w - 64, 560)
+            code = pygame.Rect(32, 130, L.w - 64, 350)
+            seats = pygame.Rect(32, code.bottom + 24, L.w - 64, 470)
         else:
             code = pygame.Rect(48, 100, 520, 460)
             seats = pygame.Rect(600, 100, L.w - 648, 460)
@@ -295,12 +295,12 @@ class LobbyScene(Scene):
 
     def _seat_rect(self, i: int) -> pygame.Rect:
         _code, seats = self._room_columns()
-        return pygame.Rect(seats.x + 20, seats.y + 70 + i * 70, seats.w - 40, 60)
+        return pygame.Rect(seats.x + 20, seats.y + 64 + i * 62, seats.w - 40, 54)
 
     def _request_rect(self, i: int) -> pygame.Rect:
         _code, seats = self._room_columns()
         n = len(self.session.room["seats"]) if self.session and self.session.room else 4
-        top = seats.y + 70 + n * 70 + 50
+        top = seats.y + 64 + n * 62 + 46
         return pygame.Rect(seats.x + 20, top + i * 66, seats.w - 40, 58)
 
     def _code_box(self) -> pygame.Rect:
@@ -506,6 +506,8 @@ class LobbyScene(Scene):
         msg = self.message_text()
         if msg:
             y = L.h - 120 if self.state not in ("room",) else (L.h - 190 if L.portrait else 640)
+            if self.state == "home":      # between the name/server rows and the two cards
+                y = 227 if not L.portrait else 274
             width = L.w - 80
             size = draw.fit_text(msg, 22, width - 40, True)
             img = draw.label(msg, size, draw.INK, True)
@@ -552,20 +554,28 @@ class LobbyScene(Scene):
             else:
                 button.rect.midright = (line.right - 4, line.centery)
                 text_rect = pygame.Rect(line.x, line.y, button.rect.x - line.x, line.h)
-            s = f"{t(key)}: {value}" if not rtl else f"{t(key)}: \u2068{value}\u2069"
-            self._text(surface, s, 22, text_rect, line.centery, draw.SAND, pad=16)
+            # Label and value drawn apart: a Latin address inside an Arabic line stays whole.
+            head = self._text(surface, t(key) + ":", 22, text_rect, line.centery, draw.SAND,
+                              True, 16)
+            rest = text_rect.copy()
+            if rtl:
+                rest.width = head.x - text_rect.x
+            else:
+                rest.width = text_rect.right - head.right
+                rest.x = head.right
+            self._text(surface, value, 22, rest, line.centery, draw.INK, pad=10)
         create, join = self.cards["create"], self.cards["join"]
         for rect, title in ((create, "online.create"), (join, "online.join_code")):
             draw.panel(surface, rect, draw.PANEL, 215, 18, draw.PANEL_EDGE)
         draw.blit_text(surface, t("online.create"), 28, (create.centerx, create.y + 36),
                        draw.GOLD, bold=True)
-        game = f"{t(f'game.{self.game}')} · {digits(4)}"
-        draw.blit_text(surface, game, 22, (create.centerx, create.y + 80), draw.INK, bold=True)
+        game = t("online.game_players", game=t(f"game.{self.game}"), n=digits(4))
+        draw.blit_text(surface, game, 22, (create.centerx, create.y + 76), draw.INK, bold=True)
         turn = turn_label(self.app.settings["turn_seconds"])()
         draw.blit_text(surface, t("online.turn_note", t=turn), 20, (create.centerx,
-                       create.y + 112), draw.INK_DIM)
-        draw.blit_text(surface, t("online.visibility"), 20, (create.centerx, create.y + 232),
-                       draw.INK_DIM)
+                       create.y + 106), draw.INK_DIM)
+        draw.blit_text(surface, t("online.visibility"), 20, (create.centerx, create.y + 148),
+                       draw.SAND, bold=True)
         draw.blit_text(surface, t("online.join_title"), 28, (join.centerx, join.y + 36), draw.GOLD,
                        bold=True)
 
@@ -724,3 +734,87 @@ class LobbyScene(Scene):
             return text.wrap(s, size, width)
         except Exception:
             return [s]
+
+
+# ----- screenshots ---------------------------------------------------------------------------------
+class _ShownSession:
+    """A session that shows a scripted lobby (screenshots): nothing is sent or received."""
+
+    ready = True
+    failed = False
+    player = "p1"
+
+    def __init__(self, room: dict | None = None):
+        self.room = room
+        self.sent: list[tuple] = []
+
+    def poll(self) -> list[dict]:
+        return []
+
+    def send(self, kind: str, **fields: Any) -> bool:
+        self.sent.append((kind, fields))
+        return True
+
+    def close(self) -> None:
+        pass
+
+
+def _shown_room(you: int, pending: bool) -> dict:
+    seats = [{"name": "Huda", "kind": "human", "connected": True},
+             {"name": "Karim", "kind": "human", "connected": True},
+             {"name": "", "kind": "empty", "connected": False},
+             {"name": "", "kind": "empty", "connected": False}]
+    if you == 1:
+        seats[2] = {"name": "Sami", "kind": "human", "connected": False}
+    return {"t": "room", "code": "K7QMX", "link": "https://majlis.example/?room=K7QMX",
+            "game": "hareeja", "players": 4, "options": {}, "visibility": "approval",
+            "turn_seconds": 60, "bots": "normal", "seats": seats, "host": 0, "you": you,
+            "pending": [{"player": "p9", "name": "Yousef"}] if pending else [],
+            "started": False, "over": False}
+
+
+def screenshot_lobby(shooter) -> None:
+    """The lobby's states for ``main.py --screenshots``: home, typing a code (with the wrong
+    code message), the public list, the host's waiting room with a request to approve, a
+    guest's waiting room, and waiting for the host's answer."""
+    app = shooter.app
+    tables = [{"code": "K7QMX", "game": "hareeja", "players": 4, "visibility": "auto",
+               "seated": 3, "host": "Huda"},
+              {"code": "P2WZR", "game": "hareeja", "players": 4, "visibility": "approval",
+               "seated": 1, "host": "عبد الله"},
+              {"code": "M9TGB", "game": "hareeja", "players": 4, "visibility": "auto",
+               "seated": 2, "host": "Karim"}]
+
+    def scene(room: dict | None = None) -> LobbyScene:
+        sc = LobbyScene(app, session=_ShownSession(room), server="ws://192.168.1.5:9310")
+        sc.player_name = "Huda"
+        app.switch(sc)
+        return sc
+
+    sc = scene()
+    shooter.frames(2)
+    shooter.shot("lobby_01_home")
+    sc.edit("code")
+    sc.typed = "K7Q"
+    shooter.frames(2)
+    shooter.shot("lobby_02_join_code")
+    sc.back()
+    sc.join("K7Q0")
+    shooter.frames(2)
+    shooter.shot("lobby_03_wrong_code")
+    sc.tables = tables
+    sc.set_state("list")
+    shooter.frames(2)
+    shooter.shot("lobby_04_public_list")
+    sc = scene(_shown_room(0, pending=True))
+    sc.set_state("room")
+    shooter.frames(2)
+    shooter.shot("lobby_05_room_host_request")
+    sc = scene(_shown_room(1, pending=False))
+    sc.set_state("room")
+    shooter.frames(2)
+    shooter.shot("lobby_06_room_guest")
+    sc = scene()
+    sc.set_state("pending")
+    shooter.frames(2)
+    shooter.shot("lobby_07_waiting_for_host")
