@@ -443,3 +443,27 @@ def test_bad_input_gets_errors_and_the_server_stays_up():
                 await fresh.hello("Next")
                 assert (await fresh.request("list", "tables"))["t"] == "tables"
     run(body())
+
+
+def test_TB_5_hand_rummy_one_round_between_two_remote_clients_playing_like_bots():
+    """Rummy's melds are not in ``legal``: the clients choose with the game's own bot, from
+    the view they were sent, and the one-round match (TB-5 length) ends through the server."""
+    from game.core.bots import run as run_thought
+    from game.games.hand_rummy import bots
+
+    def bot_player(seed):
+        rng = random.Random(seed)
+        return lambda msg: run_thought(bots.think(msg["view"], msg["legal"], "normal", rng))
+
+    async def body():
+        async with server() as (srv, url), clients(url, "A", "B") as (a, b):
+            room = await create(a, game="hand_rummy", players=2, rounds=1)
+            await b.request("join", "room", code=room["code"])
+            await a.send("start")
+            ends = await asyncio.gather(a.play(bot_player(6)), b.play(bot_player(7)))
+            assert ends[0]["view"]["round"] == 1 and ends[0]["view"]["result"] is not None
+            record = srv.store.table(room["code"])
+            hands = hands_by_log("hand_rummy", record)
+            assert_no_leak(a.frames, 0, hands, ())
+            assert_no_leak(b.frames, 1, hands, ())
+    run(body())
