@@ -67,6 +67,19 @@ def random_player(seed):
     return lambda msg: rng.choice(msg["legal"])
 
 
+def test_a_plain_http_request_gets_a_status_line_not_a_failed_handshake():
+    async def main():
+        async with server() as (srv, url):
+            reader, writer = await asyncio.open_connection("127.0.0.1", srv.port)
+            writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            await writer.drain()
+            head = await reader.read(400)
+            writer.close()
+            return head.decode()
+    reply = run(main())
+    assert reply.startswith("HTTP/1.1 200") and "Majlis table server: 0 tables" in reply
+
+
 # ----- TB-1 .. TB-5: the lobby ------------------------------------------------------------------
 def test_TB_1_private_table_by_code_or_link_and_wrong_code_is_an_error():
     async def body():

@@ -29,7 +29,10 @@ import asyncio
 import contextlib
 import logging
 
+from http import HTTPStatus
+
 from websockets.asyncio.server import ServerConnection, serve
+from websockets.http11 import Request, Response
 from websockets.exceptions import ConnectionClosed
 
 from . import protocol as P
@@ -101,9 +104,18 @@ class TableServer:
 
     async def start(self) -> "TableServer":
         self._server = await serve(self._handle, self.host, self.requested_port,
-                                   max_size=WIRE_LIMIT, compression=None)
+                                   max_size=WIRE_LIMIT, compression=None,
+                                   process_request=self._plain_http)
         self._ticker = asyncio.create_task(self._tick_forever())
         return self
+
+    def _plain_http(self, connection: ServerConnection, request: Request) -> Response | None:
+        """A plain HTTP GET (a browser, a load balancer's health check) gets a one-line status
+        instead of a failed WebSocket handshake."""
+        if request.headers.get("Upgrade", "").lower() == "websocket":
+            return None
+        return connection.respond(HTTPStatus.OK, f"Majlis table server: {len(self.lobby.rooms)} "
+                                                 "tables\n")
 
     async def close(self) -> None:
         if self._ticker is not None:
