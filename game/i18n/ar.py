@@ -1,5 +1,6 @@
 """Arabic strings (the default language), written for the game's own players."""
 STRINGS = {
+    "plate.dealer_chip": "م",   # on the dealer's plate
     "app.title": "مجلس",
     "app.tagline": "ورق سهرات المجلس",
     "game.hareeja": "الهريجة",

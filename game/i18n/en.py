@@ -1,5 +1,6 @@
 """English strings: natural English, not a word-for-word copy of the Arabic."""
 STRINGS = {
+    "plate.dealer_chip": "D",   # on the dealer's plate
     "app.title": "Majlis",
     "app.tagline": "Card games of the evening majlis",
     "game.hareeja": "Hareeja",

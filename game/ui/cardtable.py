@@ -666,10 +666,12 @@ class CardTable(Scene):
             draw.blit_text(surface, name, draw.fit_text(name, 20, width, True),
                            (tx, rect.centery - 14), draw.INK, bold=True, anchor=anchor)
             self.draw_figure(surface, seat, figure, fig_color, (tx, rect.centery + 15), anchor)
-        if seat == self.dealer:
-            dot = (rect.x + 12, rect.y + 12)
-            pygame.draw.circle(surface, draw.GOLD, dot, 7)
-            pygame.draw.circle(surface, (60, 40, 10), dot, 7, 2)
+        if seat == self.dealer:          # the dealer's chip, lettered so it reads as one
+            chip = (rect.x + 14, rect.y + 14)
+            pygame.draw.circle(surface, draw.GOLD, chip, 11)
+            pygame.draw.circle(surface, (60, 40, 10), chip, 11, 2)
+            draw.blit_text(surface, t("plate.dealer_chip"), 14, (chip[0], chip[1] - 1),
+                           (40, 28, 8), bold=True)
 
     def plate_edge(self, seat: int) -> tuple:
         """Override: the plate's edge colour when it is not that seat's turn."""
