@@ -29,6 +29,8 @@ class Client:
         self.view: dict | None = None         # the latest view from "events"
         self.last_events: dict | None = None  # the newest "events" received
         self.closed = asyncio.Event()
+        self.close_code: int | None = None    # the WebSocket close code and reason, once closed
+        self.close_reason: str = ""
         self._inbox: asyncio.Queue[dict] = asyncio.Queue()
         self._reader: asyncio.Task | None = None
 
@@ -66,6 +68,7 @@ class Client:
         except ConnectionClosed:
             pass
         finally:
+            self.close_code, self.close_reason = self.ws.close_code, self.ws.close_reason or ""
             self.closed.set()
 
     # ----- sending -----------------------------------------------------------------------------

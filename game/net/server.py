@@ -5,15 +5,19 @@ task (a bounded queue: a client that stops reading is dropped instead of growing
 state lives in :class:`game.net.rooms.Lobby`, which is synchronous: a frame is handled from
 start to end without an ``await``, so no two messages ever see a half-changed table. A ticker
 calls ``Lobby.tick`` every ``tick_interval`` seconds for turn clocks (TB-6..TB-8) and bot moves.
+A thinker task drives the bots' thoughts a slice (a few ms) at a time (``Lobby.think``) with
+``await asyncio.sleep(0)`` between slices, so a hard bot's search never stalls other tables.
 
 Authoritative: the engine checks every action; each seat receives only its own redacted events
 and view. Every started table is recorded in SQLite (``--db``, :mod:`game.net.store`) as it
 goes, and on start the server resumes every unfinished table from its log.
 
 Limits: a frame over :data:`game.net.protocol.MAX_FRAME` characters gets an ``error`` reply
-(frames over :data:`WIRE_LIMIT` bytes close the connection: websockets refuses to read them);
-``RATE_BURST`` / ``RATE_PER_SECOND`` messages per connection (token bucket); ``MAX_CREATES``
-tables per connection; a player sits at one table at a time.
+(frames over :data:`WIRE_LIMIT` bytes close the connection with code 1009 and the reason
+"frame exceeds limit of 65536 bytes": websockets refuses to read them); ``RATE_BURST`` /
+``RATE_PER_SECOND`` messages per connection (token bucket), and a connection that keeps
+breaking it is closed (code 1008, with a reason); ``MAX_CREATES`` tables per connection; a
+player sits at one table at a time.
 
 Sharding (not built): tables are independent, so a table lives in exactly one process. Several
 processes would each own the rooms whose code hashes to them (code → shard, e.g. by a
@@ -50,7 +54,7 @@ class _Conn:
     def __init__(self, ws: ServerConnection):
         self.ws = ws
         self.closed = False
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX)
+        self.queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue(OUTBOX)
         self.writer = asyncio.create_task(self._write())
 
     def send(self, msg: dict) -> None:
@@ -61,25 +65,26 @@ class _Conn:
         except asyncio.QueueFull:
             self.close()
 
-    def close(self) -> None:
-        """Close after the queued messages are written (at once if the queue is full)."""
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Close (with a WebSocket close ``code`` and a readable ``reason``) after the queued
+        messages are written; at once if the queue is full."""
         if self.closed:
             return
         self.closed = True
         try:
-            self.queue.put_nowait(None)
+            self.queue.put_nowait((code, reason))
         except asyncio.QueueFull:
             self.writer.cancel()
-            asyncio.ensure_future(self.ws.close())
+            asyncio.ensure_future(self.ws.close(1008, "Too slow reading messages."))
 
     async def _write(self) -> None:
         try:
             while True:
-                text = await self.queue.get()
-                if text is None:
-                    await self.ws.close()
+                item = await self.queue.get()
+                if isinstance(item, tuple):
+                    await self.ws.close(*item)
                     return
-                await self.ws.send(text)
+                await self.ws.send(item)
         except ConnectionClosed:
             pass
 
@@ -97,6 +102,8 @@ class TableServer:
         self.tick_interval = tick_interval
         self._server = None
         self._ticker: asyncio.Task | None = None
+        self._thinker: asyncio.Task | None = None
+        self._bots_have_work: asyncio.Event | None = None
 
     @property
     def port(self) -> int:
@@ -107,6 +114,10 @@ class TableServer:
                                    max_size=WIRE_LIMIT, compression=None,
                                    process_request=self._plain_http)
         self._ticker = asyncio.create_task(self._tick_forever())
+        self._bots_have_work = asyncio.Event()
+        self.lobby.wake = self._bots_have_work.set
+        self._thinker = asyncio.create_task(self._think_forever())
+        self._bots_have_work.set()                 # resumed tables may have bots to move
         return self
 
     def _plain_http(self, connection: ServerConnection, request: Request) -> Response | None:
@@ -118,10 +129,11 @@ class TableServer:
                                                  "tables\n")
 
     async def close(self) -> None:
-        if self._ticker is not None:
-            self._ticker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._ticker
+        for task in (self._ticker, self._thinker):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -134,6 +146,17 @@ class TableServer:
                 self.lobby.tick()
             except Exception:                     # a bug in one table must not stop the others
                 log.exception("tick failed")
+
+    async def _think_forever(self) -> None:
+        """Bots think one slice at a time, every connection and table served in between."""
+        while True:
+            await self._bots_have_work.wait()
+            self._bots_have_work.clear()
+            try:
+                while self.lobby.think():
+                    await asyncio.sleep(0)
+            except Exception:                     # Lobby.think guards each table; never die
+                log.exception("thinking failed")
 
     async def _handle(self, ws: ServerConnection) -> None:
         conn = _Conn(ws)
