@@ -510,6 +510,9 @@ class Lobby:
             self._refuse(asker, room)
         room.pending.clear()
         self._open_table(room, Table(match, seats, self.clock, room.turn_seconds))
+        self._pace(room, match.start_events)              # the first deal is shown too
+        if self.bot_delay > 0:
+            room.bot_due = max(room.bot_due, room.shown_at)
         if self.store is not None:
             self.store.save_table({"code": room.code, "game": room.game, "players": room.players,
                                    "options": room.options, "seed": seed, "deck": None,
