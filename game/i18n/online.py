@@ -62,7 +62,11 @@ AR = {
     "online.error": "الخادم يقول: {msg}",
     "online.player": "لاعب",
     "online.turn_note": "وقت الدور: {t}",
-    "online.game_only": "اللعب عبر الإنترنت متاح الآن للحريجة",
+    "online.game_only": "هذه اللعبة لا تُلعب عبر الإنترنت بعد",
+    "online.teams": "فريقان",
+    "online.team": "الفريق {n}",
+    "online.rounds": "الجولات: {n}",
+    "online.round_one": "جولة واحدة",
 }
 
 EN = {
@@ -126,5 +130,9 @@ EN = {
     "online.error": "The server says: {msg}",
     "online.player": "Player",
     "online.turn_note": "Turn time: {t}",
-    "online.game_only": "Online play is ready for Hareeja for now",
+    "online.game_only": "This game can't be played online yet",
+    "online.teams": "Two teams",
+    "online.team": "Team {n}",
+    "online.rounds": "{n} rounds",
+    "online.round_one": "One round",
 }

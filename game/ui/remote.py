@@ -6,8 +6,13 @@ own table scene play against the server as if it were a local :class:`game.table
 - Seats are **rotated**: the scenes draw seat 0 at the bottom as "you", so the server's seats
   are renumbered ``local = (server - you) % players`` in every event, view, room and deadline
   (:class:`SeatSpec` says which keys hold seats or per-seat lists), and actions need no seat.
+  Sides are renumbered too (team play: Ronda with 4, Hand rummy partnership): your side is
+  side 0, so "Our team" is yours and per-side totals put yours first.
 - :class:`RemoteMatch` stands in for the engine: ``phase``, ``to_act()``, ``legal_actions(0)``
-  (computed from the view with the game's rules helpers), ``view(0)``, ``totals``, ``result``.
+  (the server's ``legal``; else computed from the view), ``view(0)``, ``totals``, ``result``,
+  ``side_of``, ``continues_turn``. :class:`RondaRemote` and :class:`RummyRemote` add what those
+  scenes read of their engine (``target``, ``table``, ``can_declare``; ``variant``, ``rounds``,
+  ``partnership``, ``drawn``, ``pending``), each answered from the view.
 - :class:`RemoteTable` has the Table methods the scene calls: ``act`` sends and returns no
   events; events arrive later and :class:`RemoteScene` queues them into the scene; the turn
   clocks come from the server's ``deadline`` messages; bots move on the server.
@@ -56,44 +61,85 @@ def save_online(data: dict) -> None:
 # ----- seat rotation ------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class SeatSpec:
-    """Which keys of a game's events and views hold seats.
+    """Which keys of a game's events and views hold seats or sides.
 
     ``seat``: one seat number; ``seat_list``: a list of seats; ``per_seat``: one value per seat
-    (a list of length ``players``; a list of two in team play is per *side*); ``pairs``: lists
-    of ``[seat, something]``. Other keys are walked into (dicts and lists of dicts)."""
+    (a list of length ``players``); ``pairs``: lists of ``[seat, something]``. Sides (team play:
+    Ronda with 4, Hand rummy partnership; otherwise a side is a seat): ``side`` one side number,
+    ``side_list`` a list of sides, ``per_side`` a list of numbers, one per side. Other keys are
+    walked into (dicts and lists of dicts)."""
 
     seat: frozenset = frozenset({"seat", "dealer", "leader", "winner", "you", "starter",
-                                 "owner", "by", "from_seat"})
-    seat_list: frozenset = frozenset({"to_act", "order", "ranking", "winners"})
-    per_seat: frozenset = frozenset({"totals", "hand_counts", "confirmed", "bids", "tricks",
-                                     "scores", "remaining", "counts"})
-    pairs: frozenset = frozenset({"trick", "cards", "played"})
+                                 "owner", "by", "from_seat", "turn", "last_capturer"})
+    seat_list: frozenset = frozenset({"to_act", "order", "ranking", "meld_owners"})
+    per_seat: frozenset = frozenset({"hand_counts", "confirmed", "bids", "tricks", "scores",
+                                     "remaining", "counts", "piles", "declared_this_batch",
+                                     "opened", "hands"})
+    pairs: frozenset = frozenset({"trick", "cards", "played", "discards", "picks"})
+    side: frozenset = frozenset({"side"})
+    side_list: frozenset = frozenset({"winners"})
+    per_side: frozenset = frozenset({"totals", "side_scores"})
 
 
 SPEC = SeatSpec()
+# Ronda: "winner" and "penalty_to" name sides; a deal's score breakdown is per side.
+RONDA_SPEC = SeatSpec(
+    seat=SPEC.seat - {"winner"}, side=SPEC.side | {"winner", "penalty_to"},
+    per_side=SPEC.per_side | {"deal_points", "cards", "card_points", "caidas", "mesas",
+                              "declarations", "penalties", "points"})
+SPECS: dict[str, SeatSpec] = {"ronda": RONDA_SPEC}
 
 
-def rotate(obj: Any, me: int, players: int, spec: SeatSpec = SPEC, key: str | None = None) -> Any:
-    """A copy of ``obj`` with the server's seats renumbered so that ``me`` becomes seat 0."""
+def sides_of(game: str, players: int, options: dict | None) -> int:
+    """How many sides a table has: 2 in team play (Ronda with 4, Hand rummy partnership)."""
+    options = options or {}
+    if players == 4 and (game == "ronda" or (game == "hand_rummy"
+                                              and options.get("partnership") is True)):
+        return 2
+    return players
+
+
+def _is_number(x: Any) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+def rotate(obj: Any, me: int, players: int, spec: SeatSpec = SPEC, key: str | None = None,
+           sides: int | None = None) -> Any:
+    """A copy of ``obj`` with the server's seats renumbered so that ``me`` becomes seat 0 (and
+    sides so that your side becomes side 0: in team play partners share a side, seat % 2)."""
+    sides = players if sides is None else sides
+
     def seat(s: Any) -> Any:
-        return (s - me) % players if isinstance(s, int) and not isinstance(s, bool) \
-            and 0 <= s < players else s
+        return (s - me) % players if _is_int(s) and 0 <= s < players else s
+
+    def side(s: Any) -> Any:
+        return (s - me) % sides if _is_int(s) and 0 <= s < sides else s
 
     if key in spec.seat:
         return seat(obj)
+    if key in spec.side:
+        return side(obj)
     if isinstance(obj, list):
         if key in spec.seat_list:
             return [seat(s) for s in obj]
-        if key in spec.per_seat and len(obj) == players:
+        if key in spec.side_list:
+            return [side(s) for s in obj]
+        if key in spec.per_side and len(obj) == sides and all(_is_number(x) for x in obj):
+            return [obj[(i + me) % sides] for i in range(sides)]
+        if key in spec.per_seat and len(obj) == players and \
+                not any(isinstance(x, dict) for x in obj):
             return [obj[(i + me) % players] for i in range(players)]
-        if key in spec.per_seat and len(obj) == 2 and players == 4:     # per side (teams)
-            return [obj[(i + me) % 2] for i in range(2)]
-        if key in spec.pairs and all(isinstance(p, list) and len(p) == 2 for p in obj):
-            return [[seat(p[0]), rotate(p[1], me, players, spec)] for p in obj]
-        return [rotate(item, me, players, spec) for item in obj]
+        if key in spec.pairs and obj and all(isinstance(p, list) and len(p) == 2
+                                             for p in obj):
+            return [[seat(p[0]), rotate(p[1], me, players, spec, sides=sides)] for p in obj]
+        return [rotate(item, me, players, spec, sides=sides) for item in obj]
     if isinstance(obj, dict):
-        return {k: rotate(v, me, players, spec, k) for k, v in obj.items()}
+        return {k: rotate(v, me, players, spec, k, sides) for k, v in obj.items()}
     return obj
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
 
 
 # ----- what a seat may do, from its view (the server holds the engine) ----------------------------
@@ -109,26 +155,70 @@ def hareeja_legal(view: dict) -> list[dict]:
     return []
 
 
-LEGAL: dict[str, Callable[[dict], list[dict]]] = {"hareeja": hareeja_legal}
+def ronda_legal(view: dict) -> list[dict]:
+    """RO-16: declarations before your first card of a batch, then any card in hand."""
+    if view.get("phase") != "play" or view.get("to_act") != [0]:
+        return []
+    out = [{"type": "declare", "kind": k} for k in ("ronda", "tringa")] \
+        if view.get("can_declare") else []
+    return out + [{"type": "play", "card": c} for c in view.get("hand", [])]
+
+
+def rummy_legal(view: dict) -> list[dict]:
+    """The draws before drawing, the discards after (adds and joker swaps come only from the
+    server's list; melds are never listed: the staging area builds them)."""
+    if view.get("phase") != "play" or view.get("to_act") != [0]:
+        return []
+    if not view.get("drawn"):
+        out = []
+        if view.get("stock_count") or view.get("discard_count", 0) > 1:
+            out.append({"type": "draw", "from": "stock"})
+        if view.get("discard_top"):
+            out.append({"type": "draw", "from": "discard"})
+        return out
+    if view.get("pending_joker"):
+        return []
+    return [{"type": "discard", "card": c} for c in sorted(set(view.get("hand", [])))]
+
+
+LEGAL: dict[str, Callable[[dict], list[dict]]] = {
+    "hareeja": hareeja_legal, "ronda": ronda_legal, "hand_rummy": rummy_legal}
 ONLINE_GAMES = tuple(LEGAL)        # games whose tables play online now
+BOT_NAMES = {"ronda": "ronda.name.{i}"}      # the local tables' bot names (default name.{i})
 
 
 class RemoteMatch:
-    """The engine's stand-in: the local seat's view, already rotated (seat 0 is you)."""
+    """The engine's stand-in: the local seat's view, already rotated (seat 0 is you).
+    Every question a table scene asks the engine is answered from that view (plus the
+    server's ``legal``); a game's subclass adds the engine attributes its scene reads."""
 
-    def __init__(self, game: str, players: int, view: dict):
+    def __init__(self, game: str, players: int, view: dict, sides: int | None = None):
         self.game = game
         self.players = players
+        self.sides = players if sides is None else sides
         self._view = view
         self.legal: list[dict] | None = None      # the server's list for your seat, when sent
-        self.pending = False          # our action is on its way: not our turn meanwhile
-        self.pending_since = 0.0
-        self.log: list = []           # the scenes' "saved match" paths read these
+        self.awaiting = False         # our action is on its way: not our turn meanwhile
+        self.awaiting_since = 0.0
+        self.version = 0              # bumped on every change the scene may cache against
         self.seed = None
 
     def update(self, view: dict, legal: list | None = None) -> None:
         self._view = view
         self.legal = [a for a in legal if isinstance(a, dict)] if isinstance(legal, list) else None
+        self.version += 1
+
+    def set_awaiting(self, on: bool, now: float = 0.0) -> None:
+        if on != self.awaiting:
+            self.version += 1
+        self.awaiting = on
+        if on:
+            self.awaiting_since = now
+
+    @property
+    def log(self) -> range:
+        """Stands in for the action log: scenes cache per ``len(match.log)``."""
+        return range(self.version)
 
     @property
     def phase(self) -> str:
@@ -136,10 +226,10 @@ class RemoteMatch:
 
     def to_act(self) -> list[int]:
         seats = list(self._view.get("to_act", []))
-        return [s for s in seats if s != 0] if self.pending else seats
+        return [s for s in seats if s != 0] if self.awaiting else seats
 
     def legal_actions(self, seat: int) -> list[dict]:
-        if seat != 0 or self.pending or self.phase == "over":
+        if seat != 0 or self.awaiting or self.phase == "over":
             return []
         if self.legal is not None:
             return list(self.legal)
@@ -147,6 +237,13 @@ class RemoteMatch:
 
     def view(self, seat: int | None = 0) -> dict:
         return self._view
+
+    def side_of(self, seat: int) -> int:
+        """As the engine: seats 0 & 2 against 1 & 3 in team play, else the seat itself."""
+        return seat % self.sides if self.sides != self.players else seat
+
+    def continues_turn(self, seat: int, action: dict) -> bool:
+        return False
 
     @property
     def totals(self) -> list[int]:
@@ -160,17 +257,77 @@ class RemoteMatch:
         raise RuntimeError("An online match is kept by the server, not saved here.")
 
 
+class RondaRemote(RemoteMatch):
+    """What the Ronda scene reads of its engine, from the view."""
+
+    @property
+    def target(self) -> int:
+        return int(self._view.get("target", 41))
+
+    @property
+    def teams(self) -> bool:
+        return bool(self._view.get("teams", self.players == 4))
+
+    @property
+    def table(self) -> list[str]:
+        return list(self._view.get("table", []))
+
+    def can_declare(self, seat: int) -> bool:
+        return seat == 0 and not self.awaiting and bool(self._view.get("can_declare"))
+
+    def continues_turn(self, seat: int, action: dict) -> bool:
+        """A declaration is followed by the same player's card (as the engine)."""
+        return isinstance(action, dict) and action.get("type") == "declare"
+
+
+class RummyRemote(RemoteMatch):
+    """What the Hand rummy scene reads of its engine, from the view."""
+
+    @property
+    def variant(self) -> str:
+        return self._view.get("variant", "majlis")
+
+    @property
+    def rounds(self) -> int:
+        return int(self._view.get("rounds", 5))
+
+    @property
+    def partnership(self) -> bool:
+        return bool(self._view.get("partnership", False))
+
+    @property
+    def drawn(self) -> bool:
+        """The player to act has drawn this turn."""
+        return bool(self._view.get("drawn", False))
+
+    @property
+    def pending(self) -> bool:
+        """A joker taken back this turn waits to be melded (no discard until then)."""
+        return bool(self._view.get("pending_joker", False))
+
+    def continues_turn(self, seat: int, action: dict) -> bool:
+        """Draw, meld, add and swap keep the turn (unless they go out); discard ends it."""
+        if not isinstance(action, dict) or action.get("type") in ("discard", "timeout"):
+            return False
+        return self.phase == "play" and seat in self._view.get("to_act", [])
+
+
+MATCHES: dict[str, type[RemoteMatch]] = {"ronda": RondaRemote, "hand_rummy": RummyRemote}
+
+
 class RemoteSeat:
     """A seat as the room shows it. Only the server moves bots, so none is automated here —
     except your own seat while auto-assistance plays it (TB-8) or after you left (TB-9)."""
 
-    def __init__(self, entry: dict, local: int, server_seat: int, level: str):
+    def __init__(self, entry: dict, local: int, server_seat: int, level: str,
+                 bot_names: str = "name.{i}"):
         self.kind = "bot" if entry.get("kind") == "bot" else "human" if local == 0 else "remote"
         name = entry.get("name") if isinstance(entry.get("name"), str) else ""
         if local == 0:
             name = "seat.you"
         elif self.kind == "bot":        # the client's own bot names, the same on every screen
-            name = f"name.{server_seat}" if 1 <= server_seat <= 3 else "online.seat_bot"
+            name = bot_names.format(i=server_seat) if 1 <= server_seat <= 3 else \
+                "online.seat_bot"
         elif not name:
             name = "online.player"
         self.name = name
@@ -246,23 +403,27 @@ class RemoteTable:
         self.players = len(room["seats"])
         self.me = room["you"] if isinstance(room.get("you"), int) else 0
         self.game = room.get("game", "hareeja")
+        self.sides = sides_of(self.game, self.players, room.get("options"))
+        self.spec = SPECS.get(self.game, SPEC)
         self.turn_seconds = room.get("turn_seconds")
         self.clock = clock
         self.seats = self._seats(room)
-        self.match = RemoteMatch(self.game, self.players, self.local(view or {}))
+        self.match = MATCHES.get(self.game, RemoteMatch)(self.game, self.players,
+                                                          self.local(view or {}), self.sides)
         self._deadline: list[float | None] = [None] * self.players
         self.refusals: list[dict] = []         # server errors for the scene to show
         self.lost = False
 
     def local(self, obj: Any) -> Any:
         """``obj`` from the server with seats renumbered so that you are seat 0."""
-        return rotate(obj, self.me, self.players)
+        return rotate(obj, self.me, self.players, self.spec, sides=self.sides)
 
     def _seats(self, room: dict) -> list[RemoteSeat]:
         entries = room["seats"]
         level = room.get("bots", "normal")
+        names = BOT_NAMES.get(self.game, "name.{i}")
         return [RemoteSeat(entries[(i + self.me) % self.players], i, (i + self.me) % self.players,
-                           level) for i in range(self.players)]
+                           level, names) for i in range(self.players)]
 
     # ----- messages -----------------------------------------------------------------------------
     def pump(self) -> list[dict]:
@@ -276,8 +437,8 @@ class RemoteTable:
                 log.warning("online: ignored a %r message: %s", msg.get("t"), exc)
         if self.session.failed:
             self.lost = True
-        if self.match.pending and self.clock() - self.match.pending_since > PENDING_SECONDS:
-            self.match.pending = False
+        if self.match.awaiting and self.clock() - self.match.awaiting_since > PENDING_SECONDS:
+            self.match.set_awaiting(False)
         return events
 
     def receive(self, msg: dict) -> list[dict]:
@@ -289,8 +450,8 @@ class RemoteTable:
             self.match.update(view, msg.get("legal"))
             mine = msg.get("by") == self.me if msg.get("by") is not None else \
                 any(e.get("seat") == 0 for e in events)
-            if self.match.pending and (mine or 0 not in view.get("to_act", [])):
-                self.match.pending = False
+            if self.match.awaiting and (mine or 0 not in view.get("to_act", [])):
+                self.match.set_awaiting(False)
             for e in events:
                 if e["type"] == "assist" and e.get("seat") == 0:
                     self.seats[0].assisted = bool(e.get("on"))
@@ -305,7 +466,7 @@ class RemoteTable:
                 self.room = msg
                 self.seats = self._seats(msg)
         elif kind == "error":
-            self.match.pending = False
+            self.match.set_awaiting(False)
             self.refusals.append(msg)
         return []
 
@@ -315,8 +476,7 @@ class RemoteTable:
         if seat != 0:
             return []
         if self.session.send("act", action=action):
-            self.match.pending = True
-            self.match.pending_since = self.clock()
+            self.match.set_awaiting(True, self.clock())
             if human:
                 self.seats[0].assisted = False
         return []

@@ -21,11 +21,12 @@ import pygame
 from game import i18n
 from game.i18n import digits, t
 from game.net import protocol
-from game.ui import draw
+from game.ui import draw, games
 from game.ui.remote import (ONLINE_GAMES, RemoteTable, Session, load_online, remote_scene,
                             save_online, server_message)
 from game.ui.scene import Scene
-from game.ui.scenes.menu import turn_label
+from game.ui.scenes.form import Form, place_control
+from game.ui.scenes.menu import TURNS, turn_label
 from game.ui.widgets import Button, Segmented
 
 WEB = sys.platform == "emscripten"
@@ -101,6 +102,44 @@ def page_link(link: str) -> str:
         return link
 
 
+def online_options(settings: dict, game: str) -> tuple[int, dict]:
+    """(players, engine options) of a new ``game`` table, from the menu's remembered choices
+    (TB-5: Hareeja is always four)."""
+    if game == "hareeja":
+        return 4, {}
+    chosen = games.options_for(settings, game)
+    players = chosen.get("players", 4)
+    if players not in protocol.PLAYER_COUNTS[game]:
+        players = protocol.PLAYER_COUNTS[game][-1]
+    engine = {k: v for k, v in chosen.items() if k != "players"}
+    if game == "hand_rummy" and players != 4:
+        engine["partnership"] = False        # HR-12: partners need four players
+    return players, engine
+
+
+def table_summary(game: str, players: int, options: dict | None,
+                  turn_seconds: int | None = None, turn: bool = True) -> tuple[str, str]:
+    """(headline, details) of a table for the lobby: "Ronda, 4 players" and its options
+    ("Play to: Quick · 25 · Turn time: 60 s"), in the current language."""
+    options = options or {}
+    headline = t("online.game_players", game=t(f"game.{game}"), n=digits(players))
+    parts: list[str] = []
+    if game == "ronda":
+        parts.append(t(f"ronda.rules.{options.get('rules', 'maghribi')}"))
+        if players == 4:
+            parts.append(t("online.teams"))
+    elif game == "hand_rummy":
+        rounds = options.get("rounds", 5)
+        parts.append(t("online.round_one") if rounds == 1 else
+                     t("online.rounds", n=digits(rounds)))
+        parts.append(t(f"rummy.variant.{options.get('variant', 'majlis')}"))
+        if options.get("partnership"):
+            parts.append(t("online.teams"))
+    if turn:
+        parts.append(t("online.turn_note", t=turn_label(turn_seconds or 0)()))
+    return headline, " · ".join(parts)
+
+
 class LobbyScene(Scene):
     """Online play before a match starts (see the module docstring)."""
 
@@ -116,7 +155,7 @@ class LobbyScene(Scene):
         self.session = session
         self.state = "connecting"
         self.visibility = "private"
-        self.game = ONLINE_GAMES[0]
+        self.game = self._initial_game(app)
         self.tables: list[dict] = []
         self.field: str | None = None         # "code" | "name" | "server" while typing
         self.typed = ""
@@ -179,19 +218,28 @@ class LobbyScene(Scene):
         server_btn = Button((0, 0, 150, 48), lambda: t("online.server_change"),
                             lambda: self.edit("server"), 20, key="server")
         if L.portrait:
-            create = pygame.Rect(c.x, c.y + 150, c.w, 360)
+            create = pygame.Rect(c.x, c.y + 150, c.w, 370)
             join = pygame.Rect(c.x, create.bottom + 24, c.w, 340)
         else:
             half = (c.w - 24) // 2
-            create = pygame.Rect(c.x, c.y + 110, half, 360)
-            join = pygame.Rect(c.x + half + 24, c.y + 110, half, 360)
+            create = pygame.Rect(c.x, c.y + 110, half, 370)
+            join = pygame.Rect(c.x + half + 24, c.y + 110, half, 370)
             if i18n.is_rtl():
                 create.x, join.x = join.x, create.x
         self.cards = {"create": create, "join": join}
-        vis = Segmented((create.x + 20, create.y + 170, create.w - 40, 60),
+        # The table to create: its game and options, with a button to choose them.
+        summary = pygame.Rect(create.x + 20, create.y + 64, create.w - 40, 76)
+        change = Button((0, 0, 130, 48), lambda: t("online.server_change"), self.open_setup, 20,
+                        key="setup")
+        if i18n.is_rtl():
+            change.rect.midleft = (summary.x + 12, summary.centery)
+        else:
+            change.rect.midright = (summary.right - 12, summary.centery)
+        self.summary_rect = summary
+        vis = Segmented((create.x + 20, create.y + 184, create.w - 40, 60),
                         [(v, (lambda v=v: t(f"vis.{v}"))) for v in protocol.VISIBILITIES],
                         lambda: self.visibility, self.set_visibility, 20, rtl=rtl, key="vis")
-        make = Button((create.x + 40, create.bottom - 90, create.w - 80, 68),
+        make = Button((create.x + 40, create.bottom - 86, create.w - 80, 68),
                       lambda: t("online.create_button"), self.create, 28, primary=True,
                       key="create")
         bw = join.w - 80
@@ -202,7 +250,44 @@ class LobbyScene(Scene):
         anyt = Button((join.x + 40, join.y + 250, bw, 60), lambda: t("online.join_any"),
                       self.join_any, 24, key="join_any")
         self.id_rows = [name_btn, server_btn]
-        self.widgets = [name_btn, server_btn, vis, make, code, pub, anyt]
+        self.widgets = [name_btn, server_btn, change, vis, make, code, pub, anyt]
+
+    def _build_setup(self) -> None:
+        """The new table's game, its options (players, rules / rounds, scoring, partners) and
+        the turn time: the menu's own choices, remembered with the menu's settings."""
+        L = self.app.layout
+        s = self.app.settings
+        rtl = i18n.is_rtl
+        info = games.info(self.game)
+        n_rows = 2 + len(info.choices)
+        top = (112 if n_rows > 4 else 150) if not L.portrait else 170
+        self.form = form = Form(L, top, row_h=52, gap=12 if not L.portrait else 14)
+        rows = [Segmented(form.add("menu.game"),
+                          [(g, (lambda g=g: t(f"game.{g}"))) for g in ONLINE_GAMES],
+                          lambda: self.game, self.set_game, rtl=rtl, key="game")]
+        for choice in info.choices:
+            rows.append(Segmented(
+                form.add(choice.label),
+                [(v, (lambda v=v, c=choice: c.text(v))) for v in self._values(choice)],
+                lambda c=choice: games.options_for(s, self.game)[c.key],
+                lambda v, c=choice: self.set_option(c.key, v), rtl=rtl, key=f"opt.{choice.key}"))
+        rows.append(Segmented(form.add("menu.turn"), [(n, turn_label(n)) for n in TURNS],
+                              lambda: s["turn_seconds"],
+                              lambda v: self.app.set_setting("turn_seconds", v),
+                              rtl=rtl, key="turn"))
+        for widget, (_k, _label, control) in zip(rows, form.rows):
+            place_control(form, widget, control, rtl)
+        self.form_rows = rows
+        make = Button((0, 0, 380, 68), lambda: t("online.create_button"), self.create, 28,
+                      primary=True, key="create")
+        make.rect.midtop = (L.w // 2, form.bottom + (6 if not L.portrait else 20))
+        self.widgets = [*rows, make]
+
+    def _values(self, choice) -> tuple:
+        """A menu choice's values that an online table accepts (TB-5 player counts)."""
+        if choice.key == "players":
+            return tuple(v for v in choice.values if v in protocol.PLAYER_COUNTS[self.game])
+        return choice.values
 
     def _build_code(self) -> None:
         L = self.app.layout
@@ -317,11 +402,38 @@ class LobbyScene(Scene):
         room = self.session.room if self.session else None
         return bool(room) and room.get("you") is not None and room.get("you") == room.get("host")
 
-    def create(self) -> None:
+    @staticmethod
+    def _initial_game(app) -> str:
+        chosen = app.settings.get("game")
+        return chosen if chosen in ONLINE_GAMES else ONLINE_GAMES[0]
+
+    def open_setup(self) -> None:
+        self.set_state("setup")
+
+    def set_game(self, key: str) -> None:
+        """Another game brings its own option rows (the menu remembers the choice too)."""
+        if key in ONLINE_GAMES:
+            self.game = key
+            self.app.set_setting("game", key)
+            self.build()
+
+    def set_option(self, key: str, value) -> None:
+        options = games.options_for(self.app.settings, self.game)
+        options[key] = value
+        self.app.set_setting(f"options.{self.game}", options)
+
+    def new_table(self) -> dict:
+        """The ``create`` message's fields for the chosen game, options and turn time."""
         s = self.app.settings
-        self.session.send("create", game=self.game, players=4, options={},
-                          visibility=self.visibility, turn_seconds=s["turn_seconds"] or None,
-                          bots=s.get("level", "normal"))
+        players, options = online_options(s, self.game)
+        return {"game": self.game, "players": players, "options": options,
+                "visibility": self.visibility, "turn_seconds": s["turn_seconds"] or None,
+                "bots": s.get("level", "normal")}
+
+    def create(self) -> None:
+        if self.state == "setup":
+            self.set_state("home")
+        self.session.send("create", **self.new_table())
 
     def ask_code(self) -> None:
         self.edit("code")
@@ -380,10 +492,10 @@ class LobbyScene(Scene):
         self.session.send("join", code=code)
 
     def join_any(self) -> None:
-        self.session.send("join_any", game=self.game)
+        self.session.send("join_any")          # TB-4: any game's table
 
     def open_list(self) -> None:
-        self.session.send("list", game=self.game)
+        self.session.send("list")              # every game's open tables, each one named
         self.set_state("list")
 
     def answer(self, player: str | None, accept: bool) -> None:
@@ -400,7 +512,7 @@ class LobbyScene(Scene):
         self.set_state("home")
 
     def back(self) -> None:
-        if self.state in ("code", "field", "list"):
+        if self.state in ("code", "field", "list", "setup"):
             self.field = None
             self.set_state("home")
             return
@@ -499,7 +611,8 @@ class LobbyScene(Scene):
         L = self.app.layout
         surface.blit(draw.felt(L.w, L.h), (0, 0))
         title_y = 56 if not L.portrait else 80
-        draw.blit_text(surface, t("online.title"), 44, (L.w // 2, title_y), draw.GOLD, bold=True,
+        title = t("online.create") if self.state == "setup" else t("online.title")
+        draw.blit_text(surface, title, 44, (L.w // 2, title_y), draw.GOLD, bold=True,
                        shadow=True)
         getattr(self, f"_draw_{self.state}", lambda s: None)(surface)
         super().draw(surface)
@@ -569,15 +682,30 @@ class LobbyScene(Scene):
             draw.panel(surface, rect, draw.PANEL, 215, 18, draw.PANEL_EDGE)
         draw.blit_text(surface, t("online.create"), 28, (create.centerx, create.y + 36),
                        draw.GOLD, bold=True)
-        game = t("online.game_players", game=t(f"game.{self.game}"), n=digits(4))
-        draw.blit_text(surface, game, 22, (create.centerx, create.y + 76), draw.INK, bold=True)
-        turn = turn_label(self.app.settings["turn_seconds"])()
-        draw.blit_text(surface, t("online.turn_note", t=turn), 20, (create.centerx,
-                       create.y + 106), draw.INK_DIM)
-        draw.blit_text(surface, t("online.visibility"), 20, (create.centerx, create.y + 148),
+        self._draw_summary(surface)
+        draw.blit_text(surface, t("online.visibility"), 20, (create.centerx, create.y + 162),
                        draw.SAND, bold=True)
         draw.blit_text(surface, t("online.join_title"), 28, (join.centerx, join.y + 36), draw.GOLD,
                        bold=True)
+
+    def _draw_summary(self, surface: pygame.Surface) -> None:
+        """The chosen game and options in the "New table" card, beside their Change button."""
+        rect = self.summary_rect
+        draw.panel(surface, rect, (30, 48, 46), 230, 12, draw.PANEL_EDGE)
+        players, options = online_options(self.app.settings, self.game)
+        head, details = table_summary(self.game, players, options,
+                                      self.app.settings["turn_seconds"])
+        text = rect.copy()
+        text.w -= 150
+        if i18n.is_rtl():
+            text.x += 150
+        self._text(surface, head, 22, text, rect.y + 24, draw.INK, True, 14)
+        self._text(surface, details, 18, text, rect.y + 54, draw.INK_DIM, pad=14)
+
+    def _draw_setup(self, surface: pygame.Surface) -> None:
+        for widget, (_k, _label, control) in zip(self.form_rows, self.form.rows):
+            place_control(self.form, widget, control, i18n.is_rtl)
+        self.form.draw_labels(surface)
 
     def _draw_code(self, surface: pygame.Surface) -> None:
         L = self.app.layout
@@ -633,8 +761,10 @@ class LobbyScene(Scene):
                       m=digits(table.get("players", 4)))
             self._text(surface, f"{game} · {seats} · {vis}", 24, info, row.y + 24, draw.INK,
                        True)
+            _head, details = table_summary(str(table.get("game", "")), table.get("players", 4),
+                                           table.get("options"), table.get("turn_seconds"))
             host = t("online.list_host", name=str(table.get("host", "")))
-            self._text(surface, host, 18, info, row.y + 52, draw.INK_DIM)
+            self._text(surface, f"{host} · {details}", 18, info, row.y + 52, draw.INK_DIM)
 
     def _draw_pending(self, surface: pygame.Surface) -> None:
         L = self.app.layout
@@ -648,17 +778,21 @@ class LobbyScene(Scene):
             return
         code_p, seats_p = self._room_columns()
         draw.panel(surface, code_p, draw.PANEL, 215, 18, draw.GOLD)
-        draw.blit_text(surface, t(f"game.{room.get('game', '')}"), 26,
-                       (code_p.centerx, code_p.y + 36), draw.SAND, bold=True)
-        draw.blit_text(surface, t("online.code_big"), 22, (code_p.centerx, code_p.y + 78),
+        head, details = table_summary(str(room.get("game", "")), len(room["seats"]),
+                                      room.get("options"), room.get("turn_seconds"))
+        draw.blit_text(surface, head, draw.fit_text(head, 26, code_p.w - 40, True),
+                       (code_p.centerx, code_p.y + 30), draw.SAND, bold=True)
+        draw.blit_text(surface, details, draw.fit_text(details, 18, code_p.w - 40),
+                       (code_p.centerx, code_p.y + 60), draw.INK_DIM)
+        draw.blit_text(surface, t("online.code_big"), 20, (code_p.centerx, code_p.y + 90),
                        draw.INK_DIM)
         code = " ".join(room["code"])          # spaced out so it can be read aloud
         big = 96 if not self.app.layout.portrait else 84
         draw.blit_text(surface, code, draw.fit_text(code, big, code_p.w - 40, True),
-                       (code_p.centerx, code_p.y + 150), draw.GOLD, bold=True, shadow=True)
+                       (code_p.centerx, code_p.y + 156), draw.GOLD, bold=True, shadow=True)
         if not self.app.layout.portrait or True:
             link = page_link(str(room.get("link", "")))
-            y = code_p.y + 230
+            y = code_p.y + 234
             draw.blit_text(surface, t("online.invite"), 20, (code_p.centerx, y), draw.INK_DIM)
             draw.blit_text(surface, link, draw.fit_text(link, 22, code_p.w - 40),
                            (code_p.centerx, y + 30), draw.INK)
@@ -713,6 +847,9 @@ class LobbyScene(Scene):
         if you:
             name = t("online.you", name=name)
         tags = []
+        room = self.session.room if self.session else None
+        if room and self._teams(room):
+            tags.append(t("online.team", n=digits(i % 2 + 1)))     # partners sit opposite
         if host:
             tags.append(t("online.host_tag"))
         if kind == "human" and not seat.get("connected", True):
@@ -726,6 +863,13 @@ class LobbyScene(Scene):
             pos = (row.x + 16, row.centery) if rtl else (row.right - 16, row.centery)
             draw.blit_text(surface, s, 18, pos, draw.GOLD, bold=True,
                            anchor="midleft" if rtl else "midright")
+
+    @staticmethod
+    def _teams(room: dict) -> bool:
+        """Team play: Ronda with four, or Hand rummy with partners (seats 0 & 2, 1 & 3)."""
+        return len(room.get("seats", [])) == 4 and (
+            room.get("game") == "ronda" or (room.get("game") == "hand_rummy" and
+                                            (room.get("options") or {}).get("partnership")))
 
     @staticmethod
     def _wrap(s: str, size: int, width: int) -> list[str]:
@@ -759,31 +903,38 @@ class _ShownSession:
         pass
 
 
-def _shown_room(you: int, pending: bool) -> dict:
+def _shown_room(you: int, pending: bool, game: str = "hareeja", options: dict | None = None,
+                players: int = 4) -> dict:
     seats = [{"name": "Huda", "kind": "human", "connected": True},
              {"name": "Karim", "kind": "human", "connected": True},
              {"name": "", "kind": "empty", "connected": False},
-             {"name": "", "kind": "empty", "connected": False}]
-    if you == 1:
+             {"name": "", "kind": "empty", "connected": False}][:players]
+    if you == 1 and players > 2:
         seats[2] = {"name": "Sami", "kind": "human", "connected": False}
     return {"t": "room", "code": "K7QMX", "link": "https://majlis.example/?room=K7QMX",
-            "game": "hareeja", "players": 4, "options": {}, "visibility": "approval",
-            "turn_seconds": 60, "bots": "normal", "seats": seats, "host": 0, "you": you,
+            "game": game, "players": players, "options": options or {},
+            "visibility": "approval", "turn_seconds": 60, "bots": "normal", "seats": seats,
+            "host": 0, "you": you,
             "pending": [{"player": "p9", "name": "Yousef"}] if pending else [],
             "started": False, "over": False}
 
 
 def screenshot_lobby(shooter) -> None:
-    """The lobby's states for ``main.py --screenshots``: home, typing a code (with the wrong
-    code message), the public list, the host's waiting room with a request to approve, a
-    guest's waiting room, and waiting for the host's answer."""
+    """The lobby's states for ``main.py --screenshots``: home, the new table's game and options
+    (each game), typing a code (with the wrong code message), the public list of every game's
+    tables, the host's waiting room with a request to approve, a guest's waiting room (Ronda
+    in teams), and waiting for the host's answer."""
     app = shooter.app
     tables = [{"code": "K7QMX", "game": "hareeja", "players": 4, "visibility": "auto",
-               "seated": 3, "host": "Huda"},
-              {"code": "P2WZR", "game": "hareeja", "players": 4, "visibility": "approval",
-               "seated": 1, "host": "عبد الله"},
-              {"code": "M9TGB", "game": "hareeja", "players": 4, "visibility": "auto",
-               "seated": 2, "host": "Karim"}]
+               "seated": 3, "host": "Huda", "options": {}, "turn_seconds": 60},
+              {"code": "P2WZR", "game": "ronda", "players": 2, "visibility": "approval",
+               "seated": 1, "host": "عبد الله", "options": {"rules": "quick"},
+               "turn_seconds": None},
+              {"code": "M9TGB", "game": "hand_rummy", "players": 4, "visibility": "auto",
+               "seated": 2, "host": "Karim", "turn_seconds": 90,
+               "options": {"rounds": 10, "variant": "majlis", "partnership": True}}]
+    saved = {k: app.settings.get(k) for k in ("game", "options.ronda", "options.hand_rummy",
+                                              "turn_seconds")}
 
     def scene(room: dict | None = None) -> LobbyScene:
         sc = LobbyScene(app, session=_ShownSession(room), server="ws://192.168.1.5:9310")
@@ -791,9 +942,19 @@ def screenshot_lobby(shooter) -> None:
         app.switch(sc)
         return sc
 
+    app.settings.update({"game": "ronda", "turn_seconds": 60,
+                         "options.ronda": {"players": 4, "rules": "maghribi"},
+                         "options.hand_rummy": {"players": 4, "rounds": 10,
+                                                "variant": "majlis", "partnership": True}})
     sc = scene()
     shooter.frames(2)
     shooter.shot("lobby_01_home")
+    for i, game in enumerate(("hareeja", "ronda", "hand_rummy")):
+        sc.open_setup()
+        sc.set_game(game)
+        shooter.frames(2)
+        shooter.shot(f"lobby_01{'abc'[i]}_new_table_{game}")
+    sc.back()
     sc.edit("code")
     sc.typed = "K7Q"
     shooter.frames(2)
@@ -810,7 +971,7 @@ def screenshot_lobby(shooter) -> None:
     sc.set_state("room")
     shooter.frames(2)
     shooter.shot("lobby_05_room_host_request")
-    sc = scene(_shown_room(1, pending=False))
+    sc = scene(_shown_room(1, pending=False, game="ronda", options={"rules": "quick"}))
     sc.set_state("room")
     shooter.frames(2)
     shooter.shot("lobby_06_room_guest")
@@ -818,3 +979,4 @@ def screenshot_lobby(shooter) -> None:
     sc.set_state("pending")
     shooter.frames(2)
     shooter.shot("lobby_07_waiting_for_host")
+    app.settings.update(saved)

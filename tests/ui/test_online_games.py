@@ -1,0 +1,391 @@
+"""Ronda and Hand rummy online through the real client: the table server runs in-process on
+127.0.0.1, the lobby creates the table with the game's options (clicks), the game's own table
+scene plays it against the server (clicks on cards, buttons and piles), a second client or the
+server's bots play the other seats. Every frame the native client received is checked against
+the server's record: it never shows another seat's hand (TB-5, RO-16, RO-19 in docstrings).
+
+Nothing waits on wall-clock speed: every wait is "until this holds", with a frame cap.
+"""
+from __future__ import annotations
+
+import asyncio
+import importlib
+import random
+from collections import Counter
+
+import pygame
+
+from game.core.bots import run as run_thought
+from game.net.client import Client
+from game.ui.remote import rotate, sides_of, RONDA_SPEC
+
+from tests.ui.test_online_lobby import click, make_online_app, open_lobby, pump, start_server
+
+RULES = {"ronda": "game.games.ronda.rules", "hand_rummy": "game.games.hand_rummy.rules"}
+
+
+# ----- helpers -----------------------------------------------------------------------------------
+def record_frames(session) -> list[dict]:
+    """Every message the session's connection delivers from now on, as received."""
+    frames: list[dict] = []
+    poll = session.conn.poll
+
+    def recording() -> list[dict]:
+        out = poll()
+        frames.extend(out)
+        return out
+    session.conn.poll = recording
+    return frames
+
+
+def hands_by_log(game: str, record: dict) -> list[list[list[str]]]:
+    """Every seat's hand after each prefix of the server's log (the server-side truth)."""
+    rules = importlib.import_module(RULES[game])
+    match = rules.Match.new(record["players"], record["options"], record["seed"], record["deck"])
+    out = [[list(match.view(s)["hand"]) for s in range(match.players)]]
+    for seat, action in record["log"]:
+        match.apply(seat, action)
+        out.append([list(match.view(s)["hand"]) for s in range(match.players)])
+    return out
+
+
+def hand_lists(value):
+    """Every list of cards under a "hand" key anywhere in a frame."""
+    if isinstance(value, dict):
+        for k, sub in value.items():
+            if k == "hand" and isinstance(sub, list):
+                yield sub
+            else:
+                yield from hand_lists(sub)
+    elif isinstance(value, list):
+        for sub in value:
+            yield from hand_lists(sub)
+
+
+def assert_no_hand_leak(frames: list[dict], seat: int, hands: list) -> int:
+    """Each ``events`` frame (as received: server seat numbers) shows this seat's own hand
+    only: the view's hand is the server's
+    hand of that seat at that point of the log; every "hand" in an event was held by this
+    seat; no card only another seat holds appears in the view's public card fields."""
+    held = {card for snap in hands for card in snap[seat]}
+    deck = Counter(game_deck(frames))
+    checked = 0
+    for frame in frames:
+        if frame["t"] != "events":
+            continue
+        view, at = frame["view"], hands[frame["log"]]
+        assert view["you"] == seat
+        assert sorted(view["hand"]) == sorted(at[seat])
+        for hand in hand_lists(frame["events"]):
+            assert set(hand) <= held
+        # A card shown face up is in no hand, unless the deck has another copy (rummy's two
+        # decks): face-up copies plus held copies never exceed the deck's.
+        public = Counter(c for key in ("table", "melds", "discard_top")
+                         for c in _cards(view.get(key)))
+        in_hands = Counter(c for h in at for c in h)
+        assert all(public[c] + in_hands[c] <= deck[c] for c in public), public
+        checked += 1
+    return checked
+
+
+def game_deck(frames: list[dict]) -> list[str]:
+    from game.core.cards import rummy_deck, spanish_deck
+    game = next(f["view"]["game"] for f in frames if f["t"] == "events")
+    return rummy_deck() if game == "hand_rummy" else spanish_deck()
+
+
+def _cards(value):
+    if isinstance(value, list):
+        for sub in value:
+            yield from _cards(sub)
+    elif isinstance(value, str):
+        yield value
+
+
+async def new_table(app, game: str, players: int, **options) -> "LobbyScene":  # noqa: F821
+    """Menu → Play online → Change → the game and its options, by clicks → Create."""
+    lobby = await open_lobby(app)
+    await click(app, lobby.widget("setup").rect.center)
+    assert lobby.state == "setup"
+    await click(app, lobby.widget(f"game:{game}").rect.center)
+    await click(app, lobby.widget(f"opt.players:{players}").rect.center)
+    for key, value in options.items():
+        await click(app, lobby.widget(f"opt.{key}:{value}").rect.center)
+    await click(app, lobby.widget("create").rect.center)
+    assert await pump(app, lambda: lobby.state == "room")
+    room = lobby.session.room
+    assert room["game"] == game and len(room["seats"]) == players
+    return lobby
+
+
+def first_play(msg: dict) -> dict:
+    """A Ronda client that never declares: its first card."""
+    return next(a for a in msg["legal"] if a["type"] == "play")
+
+
+def rummy_bot(seed: int):
+    from game.games.hand_rummy import bots
+    rng = random.Random(seed)
+    return lambda msg: run_thought(bots.think(msg["view"], msg["legal"], "easy", rng))
+
+
+def saw(client: Client, pred) -> bool:
+    return any(f["t"] == "events" and any(pred(e) for e in f["events"]) for f in client.frames)
+
+
+async def close_panels(app, sc) -> None:
+    """Close a deal's score panel the way a player does (its Next button)."""
+    if sc.score is not None and sc.next_button.visible:
+        await click(app, sc.next_button.rect.center)
+
+
+# ----- Ronda -------------------------------------------------------------------------------------
+def test_ronda_two_players_online_declaration_and_a_clicked_card_reach_the_other_client():
+    """TB-5 Ronda with 2 players: created in the lobby with its options; the guest (a second
+    client) plays first; the human declares a ronda with the scene's button (RO-16: the kind is
+    said aloud, RO-19) and plays a card with two clicks in the real Ronda scene; the guest sees
+    both, and nothing the client received shows the guest's hand."""
+    async def scenario() -> None:
+        server, url = await start_server()
+        guest = await Client(url).connect()
+        try:
+            app = make_online_app(url)
+            lobby = await new_table(app, "ronda", 2, rules="quick")
+            frames = record_frames(lobby.session)
+            room = lobby.session.room
+            assert room["options"] == {"rules": "quick"}
+            await guest.hello("Layla")
+            await guest.request("join", "room", code=room["code"])
+            assert await pump(app, lambda: lobby.session.room["seats"][1]["kind"] == "human")
+            guest_task = asyncio.create_task(guest.play(first_play, timeout=30))
+            await click(app, lobby.widget("start").rect.center)
+            assert await pump(app, lambda: app.scene is not lobby)
+            sc = app.scene
+            assert type(sc).__name__ == "RemoteRondaTable"
+            assert sc.target == 25 and [s.kind for s in sc.table.seats] == ["human", "remote"]
+            # The guest (after the dealer, RO-8) plays first; then our turn with a declaration.
+            assert await pump(app, lambda: sc.awaiting_me(), 6000)
+            assert sc.can_declare() and sc.widget("declare:ronda").visible
+            await click(app, sc.widget("declare:ronda").rect.center)
+            assert await pump(app, lambda: 0 in sc.seat_banners)
+            assert await pump(app, lambda: sc.awaiting_me() and not sc.can_declare(), 3000)
+            card = sc.hand_order[0]
+            await click(app, sc.hand[card].rect().center)
+            assert sc.selected == card
+            await click(app, sc.hand[card].rect().center)
+            assert await pump(app, lambda: card not in sc.hand)
+            assert await pump(app, lambda: saw(guest, lambda e: e.get("type") == "declared"
+                                               and e["seat"] == 0 and e["kind"] == "ronda"))
+            assert await pump(app, lambda: saw(guest, lambda e: e.get("type") == "played"
+                                               and e["seat"] == 0 and e["card"] == card))
+            guest_task.cancel()
+            record = server.store.table(room["code"])
+            assert assert_no_hand_leak(frames, 0, hands_by_log("ronda", record)) >= 3
+        finally:
+            await guest.close()
+            await server.close()
+    asyncio.run(scenario())
+
+
+def test_ronda_four_players_with_bots_keeps_partners_opposite_and_our_team_is_our_side():
+    """TB-5 Ronda with 4 (two teams): the client sits in server seat 1, so its seats are
+    rotated; partners stay opposite (local 0 & 2), "Our team" is the client's side (server side
+    1), per-side totals and the deal's breakdown are turned to match. The player clicks his
+    cards through a whole deal in the real scene; no frame shows another hand."""
+    async def scenario() -> None:
+        server, url = await start_server()
+        host = await Client(url).connect()
+        try:
+            await host.hello("Huda")
+            room = await host.request("create", "room", game="ronda", players=4,
+                                      options={"rules": "maghribi"}, visibility="private",
+                                      turn_seconds=None, bots="easy")
+            app = make_online_app(url)
+            lobby = await open_lobby(app)
+            frames = record_frames(lobby.session)
+            lobby.join(room["code"])
+            assert await pump(app, lambda: lobby.state == "room")
+            assert lobby.session.room["you"] == 1
+            host_task = asyncio.create_task(host.play(first_play, timeout=60))
+            await host.send("start")
+            assert await pump(app, lambda: app.scene is not lobby)
+            sc = app.scene
+            # Local seats: 0 = me (server 1), 1 = bot (server 2), 2 = bot (server 3, my
+            # partner), 3 = the host (server 0).
+            assert [s.kind for s in sc.table.seats] == ["human", "bot", "bot", "remote"]
+            assert [sc.match.side_of(s) for s in range(4)] == [0, 1, 0, 1]
+            assert sc.teams and sc.side_name(0) == "Our team"
+            assert sc.match.view(0)["side"] == 0
+            played = 0
+
+            def deal_scored() -> bool:
+                return any(f["t"] == "events" and any(e["type"] == "deal_scored"
+                                                      for e in f["events"]) for f in frames)
+            for _ in range(40):
+                if deal_scored():
+                    break
+                assert await pump(app, lambda: sc.awaiting_me() or deal_scored(), 8000)
+                if sc.awaiting_me():
+                    card = sc.hand_order[0]
+                    await click(app, sc.hand[card].rect().center)
+                    await click(app, sc.hand[card].rect().center)
+                    assert await pump(app, lambda: card not in sc.hand)
+                    played += 1
+            assert deal_scored() and played == 9          # 3 batches of 3 cards (RO-7)
+            assert await pump(app, lambda: sc.score is not None, 8000)
+            entry = sc.score["entry"]
+            host_entry = next(e for f in host.frames if f["t"] == "events"
+                              for e in f["events"] if e["type"] == "deal_scored")
+            # Server side 1 is ours: every per-side figure is turned so ours comes first.
+            for key in ("cards", "card_points", "caidas", "mesas", "points", "totals"):
+                assert entry[key] == host_entry[key][::-1], key
+            assert sc.totals == host_entry["totals"][::-1]
+            assert sc.figure(2) == sc.figure(0)            # partners share a score
+            await close_panels(app, sc)
+            host_task.cancel()
+            record = server.store.table(room["code"])
+            assert assert_no_hand_leak(frames, 1, hands_by_log("ronda", record)) >= 9
+        finally:
+            await host.close()
+            await server.close()
+    asyncio.run(scenario())
+
+
+def test_rotation_of_a_ronda_team_view_turns_sides_not_seats():
+    """Team Ronda: a side number (the result's winner, a false declaration's penalty side)
+    turns modulo the two sides, per-side lists swap, per-seat lists rotate by seat."""
+    from game.games.ronda.rules import Match
+    match = Match.new(4, seed=3)
+    view = match.view(3)
+    local = rotate(view, 3, 4, RONDA_SPEC, sides=sides_of("ronda", 4, {}))
+    assert local["you"] == 0 and local["side"] == 0
+    assert local["hand_counts"] == view["hand_counts"][3:] + view["hand_counts"][:3]
+    assert local["dealer"] == (view["dealer"] - 3) % 4
+    result = rotate({"result": {"totals": [41, 12], "winner": 0, "draw": False}}, 3, 4,
+                    RONDA_SPEC, sides=2)["result"]
+    assert result == {"totals": [12, 41], "winner": 1, "draw": False}
+    decl = rotate({"declarations": [{"seat": 2, "kind": "ronda", "penalty_to": 1}]}, 3, 4,
+                  RONDA_SPEC, sides=2)
+    assert decl == {"declarations": [{"seat": 3, "kind": "ronda", "penalty_to": 0}]}
+
+
+# ----- Hand rummy ---------------------------------------------------------------------------------
+def test_hand_rummy_online_draw_by_tapping_the_stock_and_discard_through_the_scene():
+    """TB-5 Hand rummy with 2 players and one round, created in the lobby: the guest (a second
+    client playing like a bot) starts; the human taps the stock in the real scene to draw, picks
+    a card and discards it with the Discard button; the guest sees both; the client never
+    receives the guest's hand."""
+    async def scenario() -> None:
+        server, url = await start_server()
+        guest = await Client(url).connect()
+        try:
+            app = make_online_app(url)
+            lobby = await new_table(app, "hand_rummy", 2, rounds=1)
+            frames = record_frames(lobby.session)
+            room = lobby.session.room
+            assert room["options"]["rounds"] == 1 and room["options"]["partnership"] is False
+            await guest.hello("Omar")
+            await guest.request("join", "room", code=room["code"])
+            assert await pump(app, lambda: lobby.session.room["seats"][1]["kind"] == "human")
+            guest_task = asyncio.create_task(guest.play(rummy_bot(5), timeout=30))
+            await click(app, lobby.widget("start").rect.center)
+            assert await pump(app, lambda: app.scene is not lobby)
+            sc = app.scene
+            assert type(sc).__name__ == "RemoteRummyTable"
+            assert sc.rounds == 1 and sc.variant == "majlis"
+            assert await pump(app, lambda: sc.my_turn(), 6000)
+            assert not sc.match.drawn and len(sc.staging.cards()) == 14
+            await click(app, sc.pile_rect(sc.geo.stock).center)
+            assert await pump(app, lambda: sc.my_turn() and sc.match.drawn)
+            assert len(sc.staging.cards()) == 15
+            assert saw(guest, lambda e: e.get("type") == "drew" and e["seat"] == 0
+                       and "card" not in e)                # the drawn card stays ours
+            # Stage a card and take it back (the staging area is local), then discard one.
+            await click(app, sc.ws[("h", 0)].rect().center)
+            assert sc.selected == 0
+            await click(app, sc.ws[("h", 0)].rect().center)
+            assert sc.selected is None
+            await click(app, sc.ws[("h", 3)].rect().center)
+            code = sc.staging.hand[3]
+            assert sc.discard_button.enabled
+            await click(app, sc.discard_button.rect.center)
+            assert await pump(app, lambda: saw(guest, lambda e: e.get("type") == "discarded"
+                                               and e["seat"] == 0 and e["card"] == code))
+            assert await pump(app, lambda: sc.discard_pile and sc.discard_pile[-1] == code)
+            guest_task.cancel()
+            record = server.store.table(room["code"])
+            assert assert_no_hand_leak(frames, 0, hands_by_log("hand_rummy", record)) >= 3
+        finally:
+            await guest.close()
+            await server.close()
+    asyncio.run(scenario())
+
+
+def test_rummy_partnership_sides_rotate_and_the_stand_in_answers_the_scene():
+    """Hand rummy with partners (HR-12): a client in server seat 3 is side 0 locally; the
+    match's ``winners`` (sides) and ``side_scores`` turn by side, a round's ``winner`` and
+    ``scores`` by seat; the stand-in answers ``drawn``, ``pending``, ``partnership`` from the
+    view and ``continues_turn`` as the engine does."""
+    from game.games.hand_rummy.rules import Match
+    from game.ui.remote import RemoteTable
+
+    class Quiet:
+        failed = False
+
+        def poll(self):
+            return []
+
+        def send(self, *a, **k):
+            return True
+
+    match = Match.new(4, {"partnership": True, "rounds": 1}, seed=2)
+    room = {"seats": [{"name": "A", "kind": "human"}] * 4, "you": 3, "game": "hand_rummy",
+            "options": {"partnership": True, "rounds": 1}, "turn_seconds": None}
+    table = RemoteTable(Quiet(), room, match.view(3))
+    m = table.match
+    assert m.partnership and m.rounds == 1 and [m.side_of(s) for s in range(4)] == [0, 1, 0, 1]
+    assert m.view(0)["side"] == 0 and m.view(0)["you"] == 0
+    assert m.drawn is match.drawn and m.pending is False
+    assert m.continues_turn(0, {"type": "draw", "from": "stock"}) == (match.to_act() == [3])
+    assert not m.continues_turn(0, {"type": "discard", "card": "5H"})
+    ev = table.local({"type": "round_scored", "winner": 1, "scores": [0, -30, 0, 80],
+                      "side_scores": [80, -30], "totals": [80, -30]})
+    assert ev["winner"] == 2 and ev["scores"] == [80, 0, -30, 0]
+    assert ev["side_scores"] == [-30, 80] and ev["totals"] == [-30, 80]
+    assert table.local({"winners": [1]}) == {"winners": [0]}
+
+
+def test_lobby_setup_sends_the_games_options_and_the_turn_time(make_app):
+    """TB-5, TB-6: the new-table screen offers each game with its options; Create sends them
+    (Hand rummy's partnership only with four players)."""
+    from game.ui.scenes.lobby import LobbyScene, _ShownSession
+    app = make_app()
+    sc = LobbyScene(app, session=_ShownSession(), server="ws://127.0.0.1:1")
+    app.switch(sc)
+    sc.open_setup()
+    for key in ("game:hareeja", "game:ronda", "game:hand_rummy"):
+        assert sc.widget(key).rect.h >= 44
+    sc.set_game("hand_rummy")
+    for key, value in (("players", 3), ("rounds", 10), ("variant", "classic"),
+                       ("partnership", True)):
+        btn = sc.widget(f"opt.{key}:{value}")
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=btn.rect.center,
+                                             button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=btn.rect.center,
+                                             button=1))
+        app.step(1 / 60)
+    btn = sc.widget("turn:90")
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=btn.rect.center, button=1))
+    app.step(1 / 60)
+    sc.create()
+    kind, fields = sc.session.sent[-1]
+    assert kind == "create" and fields["game"] == "hand_rummy" and fields["players"] == 3
+    assert fields["options"] == {"rounds": 10, "variant": "classic", "partnership": False}
+    assert fields["turn_seconds"] == 90 and sc.state == "home"
+    sc.open_setup()
+    sc.set_game("ronda")
+    assert not any(w.key == "opt.partnership" for w in sc.widgets)
+    sc.create()
+    assert sc.session.sent[-1][1]["game"] == "ronda"
+    assert set(sc.session.sent[-1][1]["options"]) == {"rules"}
