@@ -389,3 +389,93 @@ def test_lobby_setup_sends_the_games_options_and_the_turn_time(make_app):
     sc.create()
     assert sc.session.sent[-1][1]["game"] == "ronda"
     assert set(sc.session.sent[-1][1]["options"]) == {"rules"}
+
+
+# ----- Hand rummy melds through the remote path (a scripted deal) --------------------------------
+class Loopback:
+    """A session that answers like the table server, from a real engine with an explicit deck:
+    each accepted action gives this seat ``events`` (redacted for it), its view, its ``legal``
+    (no melds listed), ``log`` and ``by``; a refusal gives ``error`` with the engine's code."""
+
+    failed = False
+
+    def __init__(self, match, me: int):
+        self.match, self.me, self.inbox = match, me, []
+
+    def frame(self, events, by) -> dict:
+        m, me = self.match, self.me
+        return {"t": "events", "events": [e.for_seat(me) for e in events], "view": m.view(me),
+                "legal": m.legal_actions(me) if me in m.to_act() else [], "log": len(m.log),
+                "by": by}
+
+    def poll(self) -> list[dict]:
+        out, self.inbox = self.inbox, []
+        return out
+
+    def send(self, kind: str, **fields) -> bool:
+        from game.core.errors import IllegalAction
+        if kind == "act":
+            try:
+                events = self.match.apply(self.me, fields["action"])
+            except IllegalAction as refused:
+                self.inbox.append({"t": "error", "code": refused.code,
+                                   "message": refused.message})
+                return True
+            self.inbox.append(self.frame(events, self.me))
+        return True
+
+    def others(self, seat: int, action: dict) -> None:
+        self.inbox.append(self.frame(self.match.apply(seat, action), seat))
+
+
+def test_hand_rummy_remote_stage_meld_swap_and_discard_from_server_seat_2(make_app):
+    """HR-13..HR-15 through the remote path: the screenshot round's deal, shifted so that you
+    sit in server seat 2 (first dealer 2): after the others' scripted turns you tap the stock,
+    stage the drawn 6♠ onto your spade run, Apply (the meld is built by the staging area, not
+    taken from ``legal``), take the joker back with the 6♥ by tapping the meld (HR-8, from the
+    server's ``legal``), and the engine behind the loopback received exactly those actions."""
+    from game.games.hand_rummy.rules import Match
+    from game.games.hand_rummy.table import shot_deck
+    from game.ui.remote import RemoteTable, remote_scene
+    from ui_helpers import click, run_until
+
+    match = Match.new(4, {"rounds": 2, "first_dealer": 2}, seed=11, deck=shot_deck())
+    assert match.starter == 3 and "KD" in match.hands[2]
+    loop = Loopback(match, 2)
+    room = {"seats": [{"name": n, "kind": "human"} for n in "ABCD"], "you": 2,
+            "game": "hand_rummy", "options": {"rounds": 2}, "turn_seconds": None}
+    app = make_app()
+    table = RemoteTable(loop, room)
+    events = table.receive(loop.frame(match.start_events, None))
+    sc = remote_scene(app, table, events)
+    app.switch(sc)
+    assert run_until(app, lambda: sc.phase == "play" and sc.idle(), 3000)
+    for seat, action in [(3, {"type": "meld", "groups": [["10S", "JS", "QS", "KS", "AS"],
+                                                         ["5H", "JK", "7H"]]}),
+                         (3, {"type": "discard", "card": "5C"}),
+                         (0, {"type": "draw", "from": "stock"}), (0, None),
+                         (1, {"type": "draw", "from": "stock"}), (1, None)]:
+        assert run_until(app, sc.idle, 600)
+        loop.others(seat, action or {"type": "discard", "card": match.hands[seat][0]})
+    assert run_until(app, sc.my_turn, 2000)
+    assert sc.meld_owners == [1, 1]               # server seat 3 sits at your right (local 1)
+    click(app, sc.geo.stock)
+    assert match.log[-1] == [2, {"type": "draw", "from": "stock"}]
+    assert run_until(app, sc.my_turn, 600) and "6S" in sc.staging.hand
+    app.step(1 / 60)
+    click(app, sc.ws[("h", sc.staging.hand.index("6S"))].rect().center)
+    run = next(i for i, g in enumerate(sc.staging.groups) if "2S" in g)
+    boxes = sc.group_geometry()[0]
+    click(app, (boxes[run].right - 4, boxes[run].bottom - 4))
+    assert sc.apply_button.enabled
+    click(app, sc.apply_button.rect.center)
+    assert match.log[-1][0] == 2 and match.log[-1][1]["type"] == "meld" and match.opened[2]
+    assert run_until(app, sc.my_turn, 600) and sc.opened[0] and not sc.staging.groups
+    app.step(1 / 60)
+    click(app, sc.ws[("h", sc.staging.hand.index("6H"))].rect().center)
+    heart = next(i for i, m in enumerate(sc.melds) if "JK" in m)
+    click(app, dict(sc._meld_rects)[heart].center)
+    assert match.log[-1] == [2, {"type": "swap_joker", "meld": heart, "card": "6H"}]
+    assert run_until(app, sc.my_turn, 600) and "JK" in sc.staging.hand and sc.match.pending
+    app.step(1 / 60)
+    assert not sc.discard_button.enabled          # the joker must be melded first (HR-8)
