@@ -117,6 +117,12 @@ def online_options(settings: dict, game: str) -> tuple[int, dict]:
     return players, engine
 
 
+def sep() -> str:
+    """Between the parts of a line: a middle dot in English; in Arabic a comma, since a dot
+    beside Arabic-Indic digits reads as the digit zero (٠)."""
+    return "، " if i18n.is_rtl() else " · "
+
+
 def table_summary(game: str, players: int, options: dict | None,
                   turn_seconds: int | None = None, turn: bool = True) -> tuple[str, str]:
     """(headline, details) of a table for the lobby: "Ronda, 4 players" and its options
@@ -137,7 +143,7 @@ def table_summary(game: str, players: int, options: dict | None,
             parts.append(t("online.teams"))
     if turn:
         parts.append(t("online.turn_note", t=turn_label(turn_seconds or 0)()))
-    return headline, " · ".join(parts)
+    return headline, sep().join(parts)
 
 
 class LobbyScene(Scene):
@@ -759,12 +765,13 @@ class LobbyScene(Scene):
             vis = t(f"vis.{table.get('visibility', 'auto')}")
             seats = t("online.list_seats", n=digits(table.get("seated", 0)),
                       m=digits(table.get("players", 4)))
-            self._text(surface, f"{game} · {seats} · {vis}", 24, info, row.y + 24, draw.INK,
+            self._text(surface, sep().join((game, seats, vis)), 24, info, row.y + 24, draw.INK,
                        True)
             _head, details = table_summary(str(table.get("game", "")), table.get("players", 4),
                                            table.get("options"), table.get("turn_seconds"))
             host = t("online.list_host", name=str(table.get("host", "")))
-            self._text(surface, f"{host} · {details}", 18, info, row.y + 52, draw.INK_DIM)
+            self._text(surface, sep().join((host, details)), 18, info, row.y + 52,
+                       draw.INK_DIM)
 
     def _draw_pending(self, surface: pygame.Surface) -> None:
         L = self.app.layout
@@ -859,7 +866,7 @@ class LobbyScene(Scene):
         self._text(surface, name, 22, name_rect, row.centery,
                    draw.INK if filled else draw.INK_DIM, filled, 0)
         if tags:
-            s = " · ".join(tags)
+            s = sep().join(tags)
             pos = (row.x + 16, row.centery) if rtl else (row.right - 16, row.centery)
             draw.blit_text(surface, s, 18, pos, draw.GOLD, bold=True,
                            anchor="midleft" if rtl else "midright")
