@@ -62,7 +62,10 @@ FLOOD_FORGIVE = 5.0
 FLOOD_CLOSE = 1008          # WebSocket close code "policy violation"
 IDENTITY_TTL = 24 * 3600.0  # seconds a player without a seat keeps his token -> name
 MAX_IDENTITIES = 100_000    # ... and at most this many of them (the oldest go first)
-THINK_SLICE = 0.003         # seconds a bot thinks before the server serves everyone else
+THINK_SLICE = 0.002         # seconds a bot thinks before the server serves everyone else
+THINK_REST = 0.001          # ... and the pause after each slice, so that a message needing
+                            # several loop turns (read, handle, write) never waits a slice
+                            # at each turn: bots get at most ~2/3 of the process
 THINK_CAP = 0.5             # seconds of thinking one bot move may take (then the easy move)
 HEARTBEAT = 5.0             # seconds between "still alive" marks in the store (turn clocks)
 RESUME_GRACE = 15.0         # a resumed turn has at least this long (time to reconnect)

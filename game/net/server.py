@@ -6,7 +6,8 @@ state lives in :class:`game.net.rooms.Lobby`, which is synchronous: a frame is h
 start to end without an ``await``, so no two messages ever see a half-changed table. A ticker
 calls ``Lobby.tick`` every ``tick_interval`` seconds for turn clocks (TB-6..TB-8) and bot moves.
 A thinker task drives the bots' thoughts a slice (a few ms) at a time (``Lobby.think``) with
-``await asyncio.sleep(0)`` between slices, so a hard bot's search never stalls other tables.
+a short ``await asyncio.sleep(THINK_REST)`` between slices, so a hard bot's search never stalls
+other tables.
 
 Authoritative: the engine checks every action; each seat receives only its own redacted events
 and view. Every started table is recorded in SQLite (``--db``, :mod:`game.net.store`) as it
@@ -40,7 +41,7 @@ from websockets.http11 import Request, Response
 from websockets.exceptions import ConnectionClosed
 
 from . import protocol as P
-from .rooms import RATE_BURST, RATE_PER_SECOND, Lobby
+from .rooms import RATE_BURST, RATE_PER_SECOND, THINK_REST, Lobby
 from .store import Store
 
 WIRE_LIMIT = 64 * 1024        # bytes; bigger frames close the connection
@@ -154,7 +155,7 @@ class TableServer:
             self._bots_have_work.clear()
             try:
                 while self.lobby.think():
-                    await asyncio.sleep(0)
+                    await asyncio.sleep(THINK_REST)
             except Exception:                     # Lobby.think guards each table; never die
                 log.exception("thinking failed")
 
