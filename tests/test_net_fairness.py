@@ -7,7 +7,6 @@ hand-moved wall clock and a hand-moved think clock: nothing depends on wall-cloc
 """
 import asyncio
 import json
-import random
 
 import pytest
 
@@ -85,7 +84,7 @@ def timeouts(conn: Conn) -> int:
     return sum(e["type"] == "turn_timeout" for m in conn.all("events") for e in m["events"])
 
 
-# ----- 1. pacing -------------------------------------------------------------------------------
+# ----- 1. pacing -----------------------------------------------------------------------------
 def test_pacing_sizes_the_hold_by_what_the_events_are():
     deal = Event("deal", {"table": ["1O", "2O", "3O", "4O"]},
                  {0: {"hand": ["5O", "6O", "7O"]}, 1: {"hand": ["1C", "2C", "3C"]}})
@@ -212,7 +211,7 @@ def test_blocking_mode_still_plays_bots_to_the_next_human_turn():
     assert room.thought is None and room.table.match.to_act() == [0]
 
 
-# ----- 3. restarts ---------------------------------------------------------------------------------
+# ----- 3. restarts -----------------------------------------------------------------------------
 @pytest.mark.parametrize("used, left", [(20, 40), (55, R.RESUME_GRACE)])
 def test_TB_6_a_restart_resumes_the_turn_with_the_time_that_was_left(tmp_path, used, left):
     """Rule: used time at the last save + time to the last heartbeat; downtime is free; at
@@ -282,7 +281,7 @@ def test_an_unstarted_room_keeps_its_seats_across_a_restart(tmp_path):
     assert host2.last("room")["started"] and again.store.rooms() == []
 
 
-# ----- 4. identity ---------------------------------------------------------------------------------
+# ----- 4. identity -----------------------------------------------------------------------------
 def test_an_unseated_player_keeps_his_identity_for_a_while_then_it_is_forgotten():
     clock = FakeClock()
     lob = lobby(clock=clock)
@@ -312,7 +311,7 @@ def test_kept_identities_are_bounded_oldest_first():
     assert again[1:] == [welcomes[1]["player"], welcomes[2]["player"]]
 
 
-# ----- 5. flooding ---------------------------------------------------------------------------------
+# ----- 5. flooding -----------------------------------------------------------------------------
 def test_a_short_burst_is_refused_but_a_sustained_flood_is_closed_with_a_reason():
     now = [0.0]
     lob = lobby(rate=(10, 5.0), rate_clock=lambda: now[0])
@@ -381,3 +380,18 @@ def test_a_hard_bot_table_keeps_playing_through_the_sliced_thinker():
         finally:
             await srv.close()
     run(body())
+
+
+def test_TB_2_an_offline_asker_refused_later_is_kept_as_an_identity_not_leaked():
+    clock = FakeClock()
+    lob = lobby(clock=clock)
+    host, asker = join(lob, "Host"), join(lob, "Asker")
+    room = create(lob, host, visibility="approval")
+    say(lob, asker, "join", code=room["code"])
+    key = next(k for k, p in lob.players.items() if p.name == "Asker")
+    lob.disconnect(asker)                          # still waiting for the host
+    say(lob, host, "answer", player=lob.players[key].id, accept=False)
+    assert key in lob.players
+    clock.advance(R.IDENTITY_TTL + 1)
+    lob.tick()
+    assert key not in lob.players

@@ -21,7 +21,7 @@ Fairness and smoothness:
   slices), so one hard bot never stalls the other tables; a move may take at most
   :data:`THINK_CAP` seconds of thinking, then the easy bot's move is played.
 - **Restarts.** Missed-turn counts, the turn clocks' used time and unstarted rooms' seats are
-  stored as they change, so a restarted server resumes them (see :meth:`Lobby._resume_clock`).
+  stored as they change, so a restarted server resumes them (see :meth:`Lobby._resumed_table`).
 - **Identity.** A player without a seat keeps his token → name for :data:`IDENTITY_TTL` seconds
   (at most :data:`MAX_IDENTITIES` of them), so a reconnect is the same player.
 - **Flooding.** A connection that keeps breaking the rate limit (:data:`FLOOD_STRIKES`) is closed
@@ -44,7 +44,7 @@ from game.core.bots import Thinking, bot_rng, run
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.rng import fresh_seed
-from game.table import ASSIST, SEAT_LEFT, Seat, Table
+from game.table import Seat, Table
 from game.table.clock import SystemClock
 
 from . import protocol as P
@@ -802,6 +802,8 @@ class Lobby:
         asker.waiting = None
         if asker.conn is not None:
             asker.conn.send({"t": "refused", "code": room.code})
+        elif asker.room is None:
+            self._keep_identity(asker)            # offline and nothing to wait for any more
 
     def _close(self, room: Room) -> None:
         for asker in list(room.pending):
