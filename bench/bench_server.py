@@ -1,7 +1,8 @@
 """Server benchmark: round-trip latency of an action and actions per second, on loopback only.
 
-Starts a table server in-process on 127.0.0.1 (a free port, in-memory SQLite unless --db), then
-N clients, each hosting its own tables one after another (one remote human + bots, bots
+Starts a table server in its own process on 127.0.0.1 (a free port, in-memory SQLite unless --db;
+its own process, so that a blocked server loop shows in the clients' figures: clients in the
+same loop could not even send while it is blocked), then N clients, each hosting its own tables one after another (one remote human + bots, bots
 without pacing delay, every action appended to SQLite) and playing random legal moves as fast
 as the server answers. Measures, per action, the time from sending
 ``act`` to receiving the ``events`` message caused by it (``by`` = own seat). Stops after
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import random
 import statistics
 import sys
@@ -97,18 +99,36 @@ def quantiles(values: list[float]) -> list[float]:
     return statistics.quantiles(values, n=100) if len(values) >= 2 else values * 99
 
 
+def serve(pipe, options: dict) -> None:
+    """The server process: sends its port, then answers "count" with the hard-bot tables' moves
+    so far, until "stop"."""
+    async def main() -> None:
+        server = await TableServer(port=0, **options).start()
+        pipe.send(server.port)
+        loop = asyncio.get_running_loop()
+        try:
+            while await loop.run_in_executor(None, pipe.recv) == "count":
+                pipe.send(sum(len(r.table.match.log) for r in server.lobby.rooms.values()
+                              if r.table is not None and r.bots == "hard"))
+        finally:
+            await server.close()
+    asyncio.run(main())
+
+
 async def bench(clients: int, seconds: float, game: str, db: str, hard_tables: int = 0,
                 bot_delay: float = 0.0, sliced: bool = True) -> None:
-    server = await TableServer(port=0, db=db, bot_delay=bot_delay, tick_interval=0.05,
-                               rate=(10_000, 10_000.0), pace=0 if hard_tables else 1,
-                               think_slice=THINK_SLICE if sliced else None).start()
-    url = f"ws://127.0.0.1:{server.port}"
+    options = dict(db=db, bot_delay=bot_delay, tick_interval=0.05, rate=(10_000, 10_000.0),
+                   pace=0 if hard_tables else 1, think_slice=THINK_SLICE if sliced else None)
+    pipe, child = multiprocessing.Pipe()
+    process = multiprocessing.get_context("spawn").Process(target=serve, args=(child, options))
+    process.start()
+    url = f"ws://127.0.0.1:{pipe.recv()}"
     latencies: list[float] = []
     try:
         for i in range(hard_tables):
             await hard_bot_table(url, i)
-        bot_moves_before = sum(len(r.table.match.log) for r in server.lobby.rooms.values()
-                               if r.table is not None)
+        pipe.send("count")
+        bot_moves_before = pipe.recv()
         start = time.perf_counter()
         stop_at = start + seconds
         counts: list[int] = []
@@ -118,11 +138,11 @@ async def bench(clients: int, seconds: float, game: str, db: str, hard_tables: i
                                         for i in range(clients)), *pingers))[:clients]
         elapsed = time.perf_counter() - start
         engine_actions = sum(counts)
-        hard_moves = sum(len(r.table.match.log) for r in server.lobby.rooms.values()
-                         if r.table is not None and r.game == "hareeja"
-                         and r.bots == "hard") - bot_moves_before
+        pipe.send("count")
+        hard_moves = pipe.recv() - bot_moves_before
     finally:
-        await server.close()
+        pipe.send("stop")
+        process.join(10)
     q = quantiles(latencies)
     how = "" if not hard_tables else \
         f", {hard_tables} hard-bot tables thinking {'in slices' if sliced else 'in one go'}"

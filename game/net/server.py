@@ -33,6 +33,7 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import time
 
 from http import HTTPStatus
 
@@ -41,7 +42,7 @@ from websockets.http11 import Request, Response
 from websockets.exceptions import ConnectionClosed
 
 from . import protocol as P
-from .rooms import RATE_BURST, RATE_PER_SECOND, THINK_REST, Lobby
+from .rooms import RATE_BURST, RATE_PER_SECOND, THINK_REST, THINK_SLICE, Lobby
 from .store import Store
 
 WIRE_LIMIT = 64 * 1024        # bytes; bigger frames close the connection
@@ -154,10 +155,19 @@ class TableServer:
             await self._bots_have_work.wait()
             self._bots_have_work.clear()
             try:
-                while self.lobby.think():
+                while self._think_for(THINK_SLICE):
                     await asyncio.sleep(THINK_REST)
             except Exception:                     # Lobby.think guards each table; never die
                 log.exception("thinking failed")
+
+    def _think_for(self, seconds: float) -> bool:
+        """Slices for the thinking bots, in turn, for about ``seconds`` (many quick bots share
+        one rest; a long search gets one slice). True while some bot still has work."""
+        end = time.perf_counter() + seconds
+        while self.lobby.think():
+            if time.perf_counter() >= end:
+                return True
+        return False
 
     async def _handle(self, ws: ServerConnection) -> None:
         conn = _Conn(ws)
