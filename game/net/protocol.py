@@ -91,10 +91,13 @@ pending, started, over}``
 ``deadline {remaining}``
     Turn clocks, sent after every change of turn on a timed table: ``remaining`` is a list, one
     entry per seat, of seconds left (a number) or null (no limit, not to act, or a bot moves).
+    The seconds include the time the server holds the clocks while clients animate what just
+    happened (the pacing allowance in ``rooms.py``), so a client counts down only after its show.
 ``left {code}``
     You left the table.
 ``error {message, code}``
-    A refusal. The connection stays open and nothing changed. Codes: ``protocol`` (malformed
+    A refusal. Nothing changed and the connection stays open, except for a sustained flood:
+    after many ``rate`` refusals the server closes it (code 1008). Codes: ``protocol`` (malformed
     frame), ``hello_first``, ``no_room``, ``room_full``, ``started``, ``not_host``,
     ``not_seated``, ``seated`` (already at a table), ``no_request``, ``no_table``,
     ``bad_table`` (players / options refused), ``rate`` (too many messages), ``too_many``
