@@ -9,9 +9,7 @@ Nothing waits on wall-clock speed: every wait is "until this holds", with a fram
 from __future__ import annotations
 
 import asyncio
-import importlib
 import random
-from collections import Counter
 
 import pygame
 
@@ -19,9 +17,9 @@ from game.core.bots import run as run_thought
 from game.net.client import Client
 from game.ui.remote import rotate, sides_of, RONDA_SPEC
 
+from tests.leak_checks import assert_no_hand_leak, hands_by_log
 from tests.ui.test_online_lobby import click, make_online_app, open_lobby, pump, start_server
 
-RULES = {"ronda": "game.games.ronda.rules", "hand_rummy": "game.games.hand_rummy.rules"}
 
 
 # ----- helpers -----------------------------------------------------------------------------------
@@ -36,70 +34,6 @@ def record_frames(session) -> list[dict]:
         return out
     session.conn.poll = recording
     return frames
-
-
-def hands_by_log(game: str, record: dict) -> list[list[list[str]]]:
-    """Every seat's hand after each prefix of the server's log (the server-side truth)."""
-    rules = importlib.import_module(RULES[game])
-    match = rules.Match.new(record["players"], record["options"], record["seed"], record["deck"])
-    out = [[list(match.view(s)["hand"]) for s in range(match.players)]]
-    for seat, action in record["log"]:
-        match.apply(seat, action)
-        out.append([list(match.view(s)["hand"]) for s in range(match.players)])
-    return out
-
-
-def hand_lists(value):
-    """Every list of cards under a "hand" key anywhere in a frame."""
-    if isinstance(value, dict):
-        for k, sub in value.items():
-            if k == "hand" and isinstance(sub, list):
-                yield sub
-            else:
-                yield from hand_lists(sub)
-    elif isinstance(value, list):
-        for sub in value:
-            yield from hand_lists(sub)
-
-
-def assert_no_hand_leak(frames: list[dict], seat: int, hands: list) -> int:
-    """Each ``events`` frame (as received: server seat numbers) shows this seat's own hand
-    only: the view's hand is the server's
-    hand of that seat at that point of the log; every "hand" in an event was held by this
-    seat; no card only another seat holds appears in the view's public card fields."""
-    held = {card for snap in hands for card in snap[seat]}
-    deck = Counter(game_deck(frames))
-    checked = 0
-    for frame in frames:
-        if frame["t"] != "events":
-            continue
-        view, at = frame["view"], hands[frame["log"]]
-        assert view["you"] == seat
-        assert sorted(view["hand"]) == sorted(at[seat])
-        for hand in hand_lists(frame["events"]):
-            assert set(hand) <= held
-        # A card shown face up is in no hand, unless the deck has another copy (rummy's two
-        # decks): face-up copies plus held copies never exceed the deck's.
-        public = Counter(c for key in ("table", "melds", "discard_top")
-                         for c in _cards(view.get(key)))
-        in_hands = Counter(c for h in at for c in h)
-        assert all(public[c] + in_hands[c] <= deck[c] for c in public), public
-        checked += 1
-    return checked
-
-
-def game_deck(frames: list[dict]) -> list[str]:
-    from game.core.cards import rummy_deck, spanish_deck
-    game = next(f["view"]["game"] for f in frames if f["t"] == "events")
-    return rummy_deck() if game == "hand_rummy" else spanish_deck()
-
-
-def _cards(value):
-    if isinstance(value, list):
-        for sub in value:
-            yield from _cards(sub)
-    elif isinstance(value, str):
-        yield value
 
 
 async def new_table(app, game: str, players: int, **options) -> "LobbyScene":  # noqa: F821
