@@ -356,6 +356,7 @@ class Session:
         self.room: dict | None = None
         self.conn = connect(url)
         self.greeted = False
+        self._unread: list[dict] = []
 
     @property
     def ready(self) -> bool:
@@ -373,7 +374,7 @@ class Session:
         if self.conn.open and not self.greeted:
             self.greeted = True
             self.send("hello", name=self.name, token=self.token)
-        out = []
+        out, self._unread = self._unread, []
         for msg in self.conn.poll():
             kind = msg["t"]
             if kind == "welcome":
@@ -387,6 +388,11 @@ class Session:
                 self.room = None
             out.append(msg)
         return out
+
+    def unread(self, messages: list[dict]) -> None:
+        """Give back messages a scene polled but did not handle (it left mid-batch): the next
+        scene's poll gets them first, so nothing the server said is lost in a hand-over."""
+        self._unread = list(messages) + self._unread
 
     def close(self) -> None:
         self.conn.close()

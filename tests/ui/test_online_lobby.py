@@ -281,3 +281,61 @@ def test_a_refused_action_becomes_a_hint_and_input_returns():
     assert table.match.to_act() == [] and table.match.legal_actions(0) == []
     table.receive({"t": "error", "code": "not_your_turn", "message": "Not your turn."})
     assert table.match.to_act() == [0] and table.refusals
+
+
+def test_events_arriving_with_the_start_all_reach_the_table_scene(make_app):
+    """The lobby leaves for the table in the middle of one batch of messages: the rest of the
+    batch (here the other player's first card) must reach the table, not vanish."""
+    from game.games.ronda.rules import Match
+    from game.net.protocol import decode_server, encode
+    from game.ui.net import Connection
+    from game.ui.remote import Session
+    from game.ui.scenes.lobby import LobbyScene
+
+    match = Match.new(2, {"rules": "quick"}, seed=4)
+    start = [e.for_seat(0) for e in match.start_events]
+    first = match.to_act()[0]
+    played = match.apply(first, {"type": "play", "card": match.view(first)["hand"][0]})
+    seats = [{"name": "Huda", "kind": "human", "connected": True},
+             {"name": "Layla", "kind": "human", "connected": True}]
+    room = {"t": "room", "code": "K7QMX", "link": "?room=K7QMX", "game": "ronda", "players": 2,
+            "options": {"rules": "quick"}, "visibility": "private", "turn_seconds": None,
+            "bots": "easy", "seats": seats, "host": 0, "you": 0, "pending": [],
+            "started": True, "over": False}
+    view0 = Match.new(2, {"rules": "quick"}, seed=4).view(0)
+    batch = [{"t": "welcome", "player": "p1", "token": "t", "name": "Huda"}, room,
+             {"t": "events", "events": start, "view": view0, "legal": [], "by": None, "log": 0},
+             {"t": "events", "events": [e.for_seat(0) for e in played], "view": match.view(0),
+              "legal": match.legal_actions(0), "by": first, "log": 1}]
+
+    class Scripted(Connection):
+        def connect(self, url):
+            self.state = "open"
+
+        def send(self, msg):
+            return True
+
+        def poll(self):
+            out, self.batch = getattr(self, "batch", []), []
+            return out
+
+        def close(self):
+            self.state = "closed"
+
+    conn = Scripted()
+    conn.batch = [decode_server(encode(m)) for m in batch]
+
+    def connect(url):
+        conn.connect(url)
+        return conn
+
+    app = make_app()
+    session = Session("ws://test", "Huda", connect=connect)
+    lobby = LobbyScene(app, session=session)
+    app.switch(lobby)
+    for _ in range(10):
+        app.step(1 / 60)
+    scene = app.scene
+    assert scene is not lobby
+    assert scene.match.to_act() == [0] and len(scene.match.view(0)["table"]) == \
+        len(match.view(0)["table"])

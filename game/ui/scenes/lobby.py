@@ -534,8 +534,10 @@ class LobbyScene(Scene):
             self.message = (self.message[0], left) if left > 0 else None
         if self.session is None:
             return
-        for msg in self.session.poll():
+        messages = self.session.poll()
+        for i, msg in enumerate(messages):
             if self.receive(msg):
+                self.session.unread(messages[i + 1:])   # the table scene reads the rest
                 return
         if self.session.failed:
             from game.ui.scenes.menu import MenuScene
