@@ -14,7 +14,7 @@ _TABLES = {"ar": dict(ar.STRINGS), "en": dict(en.STRINGS)}
 # A game's own strings live beside the common ones in game/i18n/<game>.py (AR and EN dicts),
 # so each game's table can be written without touching another game's words; refusals.py holds
 # the words for the engines' refusal codes.
-STRING_MODULES = ("refusals", "ronda", "hand_rummy", "online")
+STRING_MODULES = ("refusals", "hareeja", "ronda", "hand_rummy", "online", "stats")
 for _name in STRING_MODULES:
     try:
         _module = importlib.import_module(f"{__name__}.{_name}")

@@ -29,6 +29,8 @@ TRICK_PAUSE = 0.5        # the trick stays readable
 TRICK_FLIGHT = 0.40      # 350-450 ms to the winner
 BOT_PAUSE = 0.45         # a bot "thinks" at least this long, so play can be followed
 BOT_BID_PAUSE = 0.6
+PEEK_SECONDS = 2.6       # the last trick stays up this long (tap again to close it sooner)
+PEEK_SCALE = 0.8         # the last trick is drawn a little smaller than the live one
 
 
 class HareejaTable(CardTable):
@@ -55,6 +57,8 @@ class HareejaTable(CardTable):
         self.pick: int | None = None
         self.selected: str | None = None
         self.collecting = False
+        self.last_trick: dict | None = None   # {"cards": [[seat, code]...], "winner"} as shown
+        self.peek = 0.0                       # seconds the last trick stays up
         super().__init__(app, table, start_events, bot_seed, options)
 
     def sync_from_view(self) -> None:
@@ -73,6 +77,7 @@ class HareejaTable(CardTable):
         self.hand = {c: Sprite(c, p, L.card) for c, p in zip(self.hand_order, slots)}
         self.trick = [(s, Sprite(c, L.trick_spot(s), L.trick_card)) for s, c in v["trick"]]
         self.phase = v["phase"]
+        self.last_trick = v["last_trick"] if v["phase"] == "play" else None
         if v["phase"] == "over":
             self._open_over(v["result"])
 
@@ -92,13 +97,24 @@ class HareejaTable(CardTable):
                                      primary=True, key="confirm")
         self.play_button = Button(L.play_button, lambda: t("play.play"), self.play_selected, 28,
                                   primary=True, key="play")
-        return [self.bid_row, self.confirm_button, self.play_button]
+        self.peek_button = Button((0, L.top_bar.y, 176, L.top_bar.h), lambda: t("hj.last_trick"),
+                                  self.toggle_last_trick, 20, key="last_trick")
+        return [self.bid_row, self.confirm_button, self.play_button, self.peek_button]
 
     def place_controls(self, modal: bool) -> None:
         picking = self.can_bid() and not modal
         self.bid_row.visible = self.confirm_button.visible = picking
         self.confirm_button.enabled = self.pick is not None
         self.play_button.visible = (not modal and self.selected is not None and self.my_turn())
+        self.peek_button.visible = not modal and self.can_peek()
+        self.peek_button.selected = self.peek > 0
+        tb = self.app.layout.top_bar
+        gap = 12
+        if i18n.is_rtl():       # beside the language button, on the buttons' side of the bar
+            self.peek_button.rect.x = self.lang_button.rect.right + gap
+        else:
+            self.peek_button.rect.right = self.lang_button.rect.x - gap
+        self.peek_button.rect.y = tb.y
 
     # ----- state questions --------------------------------------------------------------------
     def busy(self) -> bool:
@@ -121,6 +137,10 @@ class HareejaTable(CardTable):
         return (self.phase == "declare" and not self.confirmed[0]
                 and self.match.phase == "declare" and 0 in self.match.to_act()
                 and not self.table.seats[0].automated)
+
+    def can_peek(self) -> bool:
+        """The last trick may be looked at: in play (never while bidding), once one was won."""
+        return self.phase == "play" and self.revealed and self.last_trick is not None
 
     def legal_cards(self) -> set[str]:
         if not self.my_turn():
@@ -154,13 +174,44 @@ class HareejaTable(CardTable):
         else:
             self.selected = code
 
+    def toggle_last_trick(self) -> None:
+        """Show the last trick with who played each card for a moment (tap again: close)."""
+        if self.peek > 0:
+            self.peek = 0.0
+        elif self.can_peek():
+            self.peek = Speed.scale(PEEK_SECONDS, motion=False)
+        elif self.phase == "play" and self.revealed:
+            self.show_hint(t("hj.last_trick.none"))
+        else:
+            self.show_hint(t("hj.last_trick.not_now"))
+
+    def peek_area(self) -> pygame.Rect:
+        """The centre of the table: a tap there shows the last trick."""
+        L = self.app.layout
+        dx = max(abs(x) for x, _y in L.trick_offsets) + L.trick_card[0] // 2
+        dy = max(abs(y) for _x, y in L.trick_offsets) + L.trick_card[1] // 2
+        return pygame.Rect(L.center[0] - dx, L.center[1] - dy, 2 * dx, 2 * dy)
+
     def play_selected(self) -> None:
         if self.selected and self.my_turn() and self.selected in self.legal_cards():
             code, self.selected = self.selected, None
             self.act(0, {"type": "play", "card": code}, human=True)
 
     # ----- input -------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        """As the base, plus: a tap on the empty centre of the table shows the last trick."""
+        if (event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.modal()
+                and self.phase == "play" and self.card_at(event.pos) is None
+                and self.peek_area().collidepoint(event.pos)
+                and not any(w.visible and w.rect.collidepoint(event.pos) for w in self.widgets)):
+            self.toggle_last_trick()
+            return
+        super().handle(event)
+
     def key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_l:
+            self.toggle_last_trick()
+            return
         if self.can_bid():
             if pygame.K_0 <= event.key <= pygame.K_8:
                 self.set_pick(event.key - pygame.K_0)
@@ -186,6 +237,8 @@ class HareejaTable(CardTable):
 
     def after_update(self, dt: float) -> None:
         self.reveal_t = min(1.0, self.reveal_t + dt / max(0.01, Speed.scale(0.5)))
+        if self.peek > 0:
+            self.peek = max(0.0, self.peek - dt) if self.can_peek() and not self.modal() else 0.0
         if self.selected and self.selected not in self.hand:
             self.selected = None
 
@@ -221,6 +274,8 @@ class HareejaTable(CardTable):
         self.trick = []
         self.pick = None
         self.selected = None
+        self.last_trick = None
+        self.peek = 0.0
         own = list(ev.get("hand", []))
         slots = L.hand_positions(len(own))
         self.hand_order = list(own)
@@ -318,6 +373,7 @@ class HareejaTable(CardTable):
             self.collecting = False
             self.trick = [(s, sp) for s, sp in self.trick if sp not in cards]
             self.tricks = list(ev["tricks"])
+            self.last_trick = {"cards": [list(c) for c in ev["cards"]], "winner": winner}
 
         self.after(pause, collect)
         self.after(pause + flight + 0.08, landed)
@@ -338,8 +394,10 @@ class HareejaTable(CardTable):
         for seat in range(PLAYERS):
             self.draw_plate(surface, seat)
         self._draw_deck(surface)
-        for _seat, sprite in self.trick:
-            sprite.draw(surface, four)
+        peeking = self.peek > 0 and self.last_trick is not None
+        for _seat, sprite in self.trick:       # the last trick takes the centre for a moment
+            if not peeking:
+                sprite.draw(surface, four)
         legal = self.legal_cards()
         playing = self.my_turn()
         for code in self.hand_order:
@@ -350,6 +408,47 @@ class HareejaTable(CardTable):
             sprite.draw(surface, four)
         if self.can_bid() and self.score is None and self.over is None:
             self._draw_picker(surface)
+        if peeking:
+            self._draw_last_trick(surface, four)
+
+    def _draw_last_trick(self, surface: pygame.Surface, four: bool) -> None:
+        """The last trick over the centre: each card where its player plays, with the player's
+        name on it; the winner's card ringed in gold."""
+        L = self.app.layout
+        size = (round(L.trick_card[0] * PEEK_SCALE), round(L.trick_card[1] * PEEK_SCALE))
+        spots = {}
+        for seat, _code in self.last_trick["cards"]:
+            dx, dy = L.trick_offsets[seat]
+            spots[seat] = (L.center[0] + dx * PEEK_SCALE, L.center[1] + dy * PEEK_SCALE)
+        area = pygame.Rect(0, 0, 0, 0)
+        for pos in spots.values():
+            r = pygame.Rect((0, 0), size)
+            r.center = (round(pos[0]), round(pos[1]))
+            area = r if not area.w else area.union(r)
+        frame = area.inflate(56, 40)
+        frame.y -= 22
+        frame.h += 22
+        draw.panel(surface, frame, (12, 24, 24), 245, 18, draw.GOLD)
+        winner = self.last_trick["winner"]
+        title = t("hj.last_trick.title_you") if winner == 0 else \
+            t("hj.last_trick.title", name=self.seat_name(winner))
+        draw.blit_text(surface, title, draw.fit_text(title, 20, frame.w - 20, True),
+                       (frame.centerx, frame.y + 20), draw.GOLD, bold=True)
+        for seat, code in self.last_trick["cards"]:
+            img = assets.card_face(code, size, four)
+            rect = img.get_rect(center=(round(spots[seat][0]), round(spots[seat][1])))
+            surface.blit(img, rect)
+            if seat == winner:
+                pygame.draw.rect(surface, draw.GOLD, rect.inflate(6, 6), 3, border_radius=9)
+        for seat, _code in self.last_trick["cards"]:     # names on top of every card
+            name = self.seat_name(seat)
+            x, y = spots[seat]
+            pill = pygame.Rect(0, 0, size[0] + 18, 24)
+            pill.center = (round(x), round(y + size[1] / 2 - 14))
+            draw.panel(surface, pill, (20, 20, 20), 225, 10,
+                       draw.GOLD if seat == winner else draw.PANEL_EDGE)
+            draw.blit_text(surface, name, draw.fit_text(name, 16, pill.w - 8, True), pill.center,
+                           draw.INK, bold=True)
 
     def draw_hud(self, surface: pygame.Surface) -> None:
         L = self.app.layout
