@@ -34,6 +34,12 @@ FLASH = 1.3
 POP = 1.2
 BOT_PAUSE = 0.45
 BOT_DECLARE_PAUSE = 0.6
+REVEAL_HOLD = 2.4        # the deal's declarations stay at the seats before the score panel
+KIND_POINTS = {"ronda": 1, "tringa": 5}      # RO-16 (shown with a scoring declaration)
+# Where the seats sit: counter-clockwise from you at the bottom (play moves to the right).
+# With three players the second opponent takes the LEFT side rather than the top, so the
+# three seats spread round the table: you (bottom) -> seat 1 (right) -> seat 2 (left) -> you.
+RONDA_SPOTS = {2: [0, 2], 3: [0, 1, 3], 4: [0, 1, 2, 3]}
 
 
 class RondaTable(CardTable):
@@ -65,6 +71,8 @@ class RondaTable(CardTable):
         self.pops: list[list] = []                    # [text, seat, seconds left]
         self.flash: list | None = None                # [text, seconds left]
         self.revealed: list[dict] = []                # the deal's declarations, at its end
+        self.reveals: dict[int, list[tuple[str, str, tuple]]] = {}   # seat -> shown lines
+        self.reveal_left = 0.0
         self.teams = n == 4
         self.target = table.match.target
         super().__init__(app, table, start_events, bot_seed, options)
@@ -94,13 +102,17 @@ class RondaTable(CardTable):
             self._open_over(v["result"])
 
     # ----- where things go ---------------------------------------------------------------------
+    def spot(self, seat: int) -> int:
+        """The layout position of ``seat`` (see RONDA_SPOTS: three players use the left)."""
+        return RONDA_SPOTS[self.players][seat]
+
     def geometry(self) -> dict:
         """Table area, card size, piles and deck for this layout and player count (cached)."""
         L = self.app.layout
         key = (L.portrait, self.players)
         if getattr(self, "_geo_key", None) == key:
             return self._geo
-        sides = any(s in (1, 3) for s in self.spots)
+        sides = any(s in (1, 3) for s in RONDA_SPOTS[self.players])
         if not L.portrait:
             geo = {
                 "card": (92, 129), "gap": 12,
@@ -277,6 +289,10 @@ class RondaTable(CardTable):
             self.flash[1] -= dt
             if self.flash[1] <= 0:
                 self.flash = None
+        if self.reveals:
+            self.reveal_left -= dt
+            if self.reveal_left <= 0 or self.score is not None:
+                self.reveals = {}
 
     def _layout_hand(self, dt: float) -> None:
         """Cards in the hand glide to their slots; on your turn they rise, the chosen one more."""
@@ -467,8 +483,12 @@ class RondaTable(CardTable):
         seat = ev["seat"]
         if not ev["cards"]:
             return 0.0
-        if seat is not None:
+        if seat == 0:
+            self.show_banner(t("ronda.sweep_you"), 1.6)
+        elif seat is not None:
             self.show_banner(t("ronda.sweep", name=self.seat_name(seat)), 1.6)
+        else:               # RO-20 Decision: nobody captured, so the cards go to nobody
+            self.show_banner(t("ronda.sweep_nobody"), 2.2)
         pause = Speed.scale(CAPTURE_PAUSE, motion=False)
         flight, stagger = Speed.scale(CAPTURE_FLIGHT), Speed.scale(CAPTURE_STAGGER)
         target = self.pile_pos(seat) if seat is not None else self.geometry()["deck"]
@@ -488,8 +508,29 @@ class RondaTable(CardTable):
         return pause + flight + stagger * len(codes) + 0.1
 
     def _on_declarations_revealed(self, ev: dict) -> float:
+        """RO-19: at the end of the deal every declaration turns up at its seat — kind and
+        rank, and whether it scores, was beaten (RO-17) or was false (RO-18) — and stays a
+        moment before the score panel."""
         self.revealed = list(ev["declarations"])
-        return 0.0
+        self.reveals = {}
+        for d in self.revealed:
+            self.reveals.setdefault(d["seat"], []).append(self.reveal_lines(d))
+        if not self.reveals:
+            return 0.0
+        self.seat_banners = {}
+        self.reveal_left = Speed.scale(REVEAL_HOLD, motion=False)
+        self.app.audio.play("chime", 0.5)
+        return self.reveal_left
+
+    def reveal_lines(self, d: dict) -> tuple[str, str, tuple]:
+        """(what was declared, its outcome, the outcome's colour) for one declaration."""
+        kind = t(f"ronda.declare.{d['kind']}")
+        if not d["valid"]:
+            return kind, t("ronda.reveal.false"), draw.RED
+        head = t("ronda.reveal.head", kind=kind, rank=self.rank_word(d["rank"]))
+        if d["scored"]:
+            return head, t("ronda.reveal.scored", n=digits(KIND_POINTS[d["kind"]])), draw.TURN
+        return head, t("ronda.reveal.beaten"), draw.INK_DIM
 
     def _on_deal_scored(self, ev: dict) -> float:
         self.totals = list(ev["totals"])
@@ -532,6 +573,7 @@ class RondaTable(CardTable):
         for sprite in self.flying:
             sprite.draw(surface, four)
         self._draw_seat_banners(surface)
+        self._draw_reveals(surface)
         self._draw_pops(surface)
         if self.flash is not None:
             self._draw_flash(surface)
@@ -606,12 +648,34 @@ class RondaTable(CardTable):
             size = draw.fit_text(s, 30, rect.w - 16, True)
             draw.blit_text(surface, s, size, rect.center, draw.INK, bold=True, shadow=True)
 
+    def _draw_reveals(self, surface: pygame.Surface) -> None:
+        """The deal's declarations over their seats' plates: one row per declaration."""
+        L = self.app.layout
+        screen = pygame.Rect(16, 16, L.w - 32, L.h - 32)
+        for seat, lines in self.reveals.items():
+            plate = self.plate_rect(seat)
+            row_h = 56
+            rect = pygame.Rect(0, 0, max(plate.w + 6, 210), 12 + row_h * len(lines))
+            rect.center = plate.center
+            if self.spot(seat) == 0:          # yours grows upwards, away from the hand
+                rect.bottom = plate.bottom + 3
+            rect.clamp_ip(screen)
+            draw.panel(surface, rect, (30, 34, 30), 255, 16, draw.GOLD)
+            for i, (head, outcome, color) in enumerate(lines):
+                y = rect.y + 6 + row_h * i
+                draw.blit_text(surface, head, draw.fit_text(head, 22, rect.w - 16, True),
+                               (rect.centerx, y + 16), draw.INK, bold=True)
+                draw.blit_text(surface, outcome, draw.fit_text(outcome, 18, rect.w - 16, True),
+                               (rect.centerx, y + 42), color, bold=True)
+
     def _draw_pops(self, surface: pygame.Surface) -> None:
         for s, seat, left in self.pops:
             k = 1 - left / max(0.01, Speed.scale(POP, motion=False))
             rect = self.plate_rect(seat)
-            start = rect.top - 16 if self.spot(seat) == 0 else rect.centery - 20
-            y = start - 50 * k
+            if self.spot(seat) == 2:        # the top seat's points drop below its plate
+                y = rect.bottom + 20 + 40 * k
+            else:                           # the others' rise above the plate, clear of the name
+                y = rect.top - 16 - 50 * k
             draw.blit_text(surface, digits(s), 36, (rect.centerx, y), draw.GOLD, bold=True,
                            shadow=True)
 
