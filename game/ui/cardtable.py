@@ -40,7 +40,7 @@ from game.core.bots import Thinking, bot_rng
 from game.core.errors import IllegalAction
 from game.i18n import digits, t
 from game.table import Seat, SystemClock, Table
-from game.ui import assets, draw, storage
+from game.ui import assets, draw, stats, storage
 from game.ui.scene import Scene
 from game.ui.tween import Motion, Speed, ease_out
 from game.ui.widgets import Button
@@ -585,6 +585,7 @@ class CardTable(Scene):
         self._confetti_colors = colors
         if self.persist:
             storage.clear_match()
+        stats.record_match_end(self, result)     # local and online; never autoplay/all-bot
 
     def _update_over(self, dt: float) -> None:
         self.over["t"] += dt

@@ -93,6 +93,28 @@ class Shooter:
         self.frames(2)
         self.shot("03_rules")
 
+    def stats_screens(self) -> None:
+        """The statistics screen: empty, then filled from real bot matches (every game tab),
+        and the reset question."""
+        from game.ui import stats, storage
+        from game.ui.scenes.stats import StatsScene
+        storage.save_stats(stats.empty())
+        self.app.switch(StatsScene(self.app, game="hareeja"))
+        self.frames(2)
+        self.shot("stats_01_empty")
+        storage.save_stats(stats_sample())
+        from game.ui import games
+        for i, g in enumerate(games.available()):
+            self.app.switch(StatsScene(self.app, game=g.key))
+            self.frames(2)
+            self.shot(f"stats_{i + 2:02d}_{g.key}")
+        scene = StatsScene(self.app, game="hareeja")
+        self.app.switch(scene)
+        scene.ask_reset()
+        self.frames(2)
+        self.shot("stats_09_reset_confirm")
+        storage.save_stats(stats.empty())
+
     def match(self) -> None:
         app = self.app
         clock = FakeClock()
@@ -183,6 +205,57 @@ class Shooter:
         self.shot(name)
 
 
+_STATS_SAMPLE: dict | None = None
+
+
+def _bots_play(match, bots_module, seed: int, level: str = "easy"):
+    """Play ``match`` to its end with ``level`` bots in every seat (pure, no screen)."""
+    rngs = [bot_rng(seed * 4 + i) for i in range(match.players)]
+    while match.phase != "over":
+        seat = match.to_act()[0]
+        match.apply(seat, run(bots_module.think(match.view(seat), match.legal_actions(seat),
+                                                level, rngs[seat])))
+    return match
+
+
+def stats_sample() -> dict:
+    """Statistics for the screenshots, built the way the client builds them: entries made from
+    the seat-0 view of whole bot matches of every game (fixed seeds and dates)."""
+    import copy
+    global _STATS_SAMPLE
+    if _STATS_SAMPLE is None:
+        from game.games.hand_rummy import bots as rummy_bots
+        from game.games.hand_rummy.rules import Match as RummyMatch
+        from game.games.ronda import bots as ronda_bots
+        from game.games.ronda.rules import Match as RondaMatch
+        from game.ui import stats
+        data = stats.empty()
+        players = ["seat.you", "name.1", "name.2", "name.3"]
+        day = 0
+
+        def add(game: str, match, online: bool = False, abandoned: bool = False) -> None:
+            nonlocal day
+            day += 1
+            entry = stats.make_entry(game, match.view(0), players[:match.players], online,
+                                     abandoned=abandoned,
+                                     date=f"2025-03-{day:02d} {18 + day % 5}:{(day * 7) % 60:02d}")
+            stats.add(data, entry)
+        for i, seed in enumerate((101, 5, 17, 23, 42, 64, 77, 88, 90, 99, 120, 131)):
+            add("hareeja", bot_match(seed), online=i % 4 == 3)
+        add("hareeja", Match.replay({**bot_match(7).record(), "log": bot_match(7).log[:70]}),
+            abandoned=True)
+        for seed in (3, 9, 14, 21):
+            add("ronda", _bots_play(RondaMatch.new(2, {"rules": "quick"}, seed=seed),
+                                    ronda_bots, seed))
+        add("ronda", _bots_play(RondaMatch.new(4, {"rules": "quick"}, seed=5), ronda_bots, 5),
+            online=True)
+        for seed in (2, 8, 13):
+            add("hand_rummy", _bots_play(RummyMatch.new(4, {"rounds": 3}, seed=seed),
+                                         rummy_bots, seed))
+        _STATS_SAMPLE = data
+    return copy.deepcopy(_STATS_SAMPLE)
+
+
 def _first_action_dealing(record: dict, round_no: int) -> int:
     """Index of the action after which round ``round_no`` is dealt."""
     match = Match.new(record["players"], record.get("options"), record["seed"], record.get("deck"))
@@ -215,6 +288,7 @@ async def take_all(out_dir: str, options: Options | None = None) -> list[Path]:
             app = App(Options(portrait=portrait, lang=lang, screenshots=str(out), seed=PLAY_SEED))
             shooter = Shooter(app, out, f"{'portrait' if portrait else 'landscape'}_{lang}")
             shooter.menus()
+            shooter.stats_screens()
             from game.ui.scenes import lobby
             if hasattr(lobby, "screenshot_lobby"):
                 lobby.screenshot_lobby(shooter)

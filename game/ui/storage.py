@@ -134,3 +134,33 @@ def clear_match() -> None:
         _write("match", None)
     except Exception:
         pass
+
+
+def load_stats() -> tuple[dict[str, Any], str | None]:
+    """(statistics, message key or None): see game.ui.stats for the shape. A store that cannot
+    be read is kept aside as ``stats.corrupt`` and the statistics start afresh (stored at once,
+    so the message is shown once); damaged parts inside a readable store are dropped one by one, silently."""
+    from game.ui import stats
+    raw = None
+    try:
+        raw = _read("stats")
+        if raw is None:
+            return stats.empty(), None
+        return stats.clean(json.loads(raw)), None
+    except Exception:
+        try:
+            if raw is not None:
+                _write("stats.corrupt", raw)
+            _write("stats", json.dumps(stats.empty()))
+        except Exception:
+            pass
+        return stats.empty(), "storage.stats_corrupt"
+
+
+def save_stats(data: dict[str, Any]) -> bool:
+    """Store the statistics; False when the store cannot be written (the app keeps going)."""
+    try:
+        _write("stats", json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+        return True
+    except Exception:
+        return False

@@ -1,12 +1,12 @@
 """The main menu: game and its options, bot level, turn time, language; Play, Continue,
-Settings, Rules. The games listed are those with a table module (game.ui.games)."""
+Settings, Rules, Statistics. The games listed are those with a table module (game.ui.games)."""
 from __future__ import annotations
 
 import pygame
 
 from game import i18n
 from game.i18n import t
-from game.ui import draw, games, storage
+from game.ui import draw, games, stats, storage
 from game.ui.scene import Scene
 from game.ui.scenes.form import Form, place_control
 from game.ui.widgets import Button, Segmented
@@ -75,7 +75,7 @@ class MenuScene(Scene):
         self.widgets.extend(self.buttons)
 
     def _bottom_buttons(self, y: int) -> list[Button]:
-        """Play (and Continue when a match is saved), Settings, Rules under the form."""
+        """Play (and Continue when a match is saved), Settings, Rules, Statistics, Online."""
         L = self.app.layout
         cx = L.w // 2
         play = Button((0, 0, 10, 10), lambda: t("menu.play"), self.play, 32, primary=True,
@@ -88,6 +88,8 @@ class MenuScene(Scene):
                        key="rules")
         online = Button((0, 0, 10, 10), lambda: t("menu.online"), self.open_online, 24,
                         key="online")
+        numbers = Button((0, 0, 10, 10), lambda: t("menu.stats"), self.open_stats, 24,
+                         key="stats")
         cont.visible = self.saved is not None
         if L.portrait:
             y += 14
@@ -98,20 +100,22 @@ class MenuScene(Scene):
                 play.rect = pygame.Rect(cx - 200, y, 400, 76)
             sett.rect = pygame.Rect(cx - 248, y + 92, 240, 60)
             rules.rect = pygame.Rect(cx + 8, y + 92, 240, 60)
-            online.rect = pygame.Rect(cx - 248, y + 168, 496, 60)
-            self._row = [play, cont, sett, rules, online]
+            numbers.rect = pygame.Rect(cx - 248, y + 168, 240, 60)
+            online.rect = pygame.Rect(cx + 8, y + 168, 240, 60)
+            self._row = [play, cont, sett, rules, numbers, online]
         else:
             y += 6
-            widths = [(sett, 170, 58), (rules, 170, 58), (play, 260, 70), (online, 220, 58)]
+            widths = [(sett, 150, 58), (rules, 140, 58), (numbers, 160, 58), (play, 240, 70),
+                      (online, 190, 58)]
             if cont.visible:
-                widths.append((cont, 220, 58))
+                widths.append((cont, 180, 58))
             total = sum(w for _b, w, _h in widths) + 16 * (len(widths) - 1)
             x = cx - total // 2
             for b, w, h in widths:
                 b.rect = pygame.Rect(x, y + (70 - h) // 2, w, h)
                 x += w + 16
             self._row = [b for b, _w, _h in widths]
-        return [play, cont, sett, rules, online]
+        return [play, cont, sett, rules, online, numbers]
 
     def set_language(self, lang: str) -> None:
         self.app.set_setting("language", lang)
@@ -140,6 +144,8 @@ class MenuScene(Scene):
 
     # ----- actions ----------------------------------------------------------------------------
     def play(self) -> None:
+        if self.saved is not None:       # a match still in progress is abandoned: played, not won
+            stats.record_abandoned(self.saved)
         storage.clear_match()
         self.app.switch(games.new_match(self.app, self.game.key, seed=self.app.options.seed))
 
@@ -159,6 +165,10 @@ class MenuScene(Scene):
     def open_settings(self) -> None:
         from game.ui.scenes.settings import SettingsScene
         self.app.switch(SettingsScene(self.app, back=lambda: MenuScene(self.app)))
+
+    def open_stats(self) -> None:
+        from game.ui.scenes.stats import StatsScene
+        self.app.switch(StatsScene(self.app, back=lambda: MenuScene(self.app)))
 
     def open_rules(self) -> None:
         from game.ui.scenes.help import HelpScene

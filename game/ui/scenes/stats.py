@@ -1,0 +1,308 @@
+"""The statistics screen: one tab per game that exists, big numbers (played, won, win rate,
+current and best win streak), the game's key figures, the last ten matches, and Reset with a
+confirm step. Reads :mod:`game.ui.stats` through ``storage.load_stats``; draws nothing it
+has not been given (an empty store shows zeros and a line saying so)."""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from game import i18n
+from game.i18n import digits, t
+from game.ui import draw, games, stats, storage
+from game.ui.scene import Scene
+from game.ui.widgets import Button, Segmented
+
+TILE_KEYS = ("played", "won", "rate", "streak", "best")
+ROW_H = {False: 30, True: 40}           # match rows: landscape, portrait
+
+
+def result_text(entry: dict) -> str:
+    if entry["result"] == "place":
+        place = entry.get("place")
+        key = f"stats.place.{place}"
+        return t(key) if t(key) != key else t("stats.result.place", n=digits(place or "?"))
+    return t(f"stats.result.{entry['result']}")
+
+
+def score_text(entry: dict) -> str:
+    totals, side = entry.get("totals") or [], entry.get("side", 0)
+    if not totals or not 0 <= side < len(totals):
+        return t("stats.none")
+    return digits(totals[side])
+
+
+def date_text(entry: dict) -> str:
+    """"2025-03-04 21:07" as 2025/03/04 21:07 (slashes keep the date in order under bidi)."""
+    return digits(entry.get("date", "").replace("-", "/"))
+
+
+def figure_text(value) -> str:
+    if value is None:
+        return t("stats.none")
+    if isinstance(value, tuple):
+        return t("stats.of", a=digits(value[0]), b=digits(value[1]))
+    if isinstance(value, float):
+        return number(f"{value:.1f}")
+    return digits(value)
+
+
+def number(s: str) -> str:
+    """Digits, decimal point and percent sign as the language writes them (٫ and ٪ in Arabic)."""
+    s = digits(s)
+    return s.replace(".", "\u066b").replace("%", "\u066a") if i18n.language() == "ar" else s
+
+
+class DangerButton(Button):
+    """A button for what cannot be undone: a red edge and text."""
+
+    def colors(self) -> tuple[tuple, tuple, tuple]:
+        fill, _edge, _ink = super().colors()
+        return fill, draw.RED, (255, 196, 186)
+
+
+class StatsScene(Scene):
+    name = "stats"
+
+    def __init__(self, app, back: Callable[[], Scene] | None = None, game: str | None = None):
+        self.back_to = back
+        self.data, message = storage.load_stats()
+        if message:
+            app.toast(message)
+        self.pages = [g.key for g in games.available()] or [games.DEFAULT_GAME]
+        chosen = game or app.settings.get("game", games.DEFAULT_GAME)
+        self.game = chosen if chosen in self.pages else self.pages[0]
+        self.confirming = False
+        super().__init__(app)
+
+    # ----- layout ------------------------------------------------------------------------------
+    def build(self) -> None:
+        L = self.app.layout
+        portrait = L.portrait
+        self.width = min(1120, L.w - 64) if not portrait else L.w - 48
+        self.x0 = (L.w - self.width) // 2
+        self.title_y = 44 if not portrait else 64
+        tabs_y = 76 if not portrait else 104
+        self.tabs = None
+        top = tabs_y
+        if len(self.pages) > 1:
+            w = min(self.width, 220 * len(self.pages))
+            self.tabs = Segmented((L.w // 2 - w // 2, tabs_y, w, 48),
+                                  [(g, (lambda g=g: t(f"game.{g}"))) for g in self.pages],
+                                  lambda: self.game, self.set_page, 22, rtl=i18n.is_rtl,
+                                  key="page")
+            top = tabs_y + 48 + 14
+        self.tiles_rect = pygame.Rect(self.x0, top, self.width, 100 if not portrait else 110)
+        by = L.h - 84 if not portrait else L.h - 112
+        cx = L.w // 2
+        self.back_button = Button((cx - 250, by, 240, 60), lambda: t("back"), self.back, 26,
+                                  primary=True, key="back")
+        self.reset_button = Button((cx + 10, by, 240, 60), lambda: t("stats.reset"),
+                                   self.ask_reset, 24, key="reset")
+        below = self.tiles_rect.bottom + 16
+        bottom = by - 16
+        if portrait:
+            fig_h = 44 + 36 * 7
+            self.figures_rect = pygame.Rect(self.x0, below, self.width, fig_h)
+            self.recent_rect = pygame.Rect(self.x0, self.figures_rect.bottom + 16, self.width,
+                                           bottom - self.figures_rect.bottom - 16)
+        else:
+            fw = 400
+            self.figures_rect = pygame.Rect(self.x0, below, fw, bottom - below)
+            self.recent_rect = pygame.Rect(self.x0 + fw + 16, below, self.width - fw - 16,
+                                           bottom - below)
+        self.confirm_rect = pygame.Rect(0, 0, min(640, L.w - 48), 250)
+        self.confirm_rect.center = (cx, L.h // 2)
+        cy = self.confirm_rect.bottom - 48
+        self.yes_button = DangerButton((cx - 230, cy - 30, 220, 60), lambda: t("stats.reset_yes"),
+                                 self.do_reset, 24, key="reset_yes")
+        self.no_button = Button((cx + 10, cy - 30, 220, 60), lambda: t("stats.reset_no"),
+                                self.cancel_reset, 24, primary=True, key="reset_no")
+        self.widgets = [w for w in (self.tabs, self.back_button, self.reset_button,
+                                    self.yes_button, self.no_button) if w is not None]
+        self._place()
+
+    def _place(self) -> None:
+        """Show the confirm buttons only while asking; mirror the button pairs in Arabic."""
+        rtl = i18n.is_rtl()
+        for first, second in ((self.back_button, self.reset_button),
+                              (self.no_button, self.yes_button)):
+            xs = sorted((first.rect.x, second.rect.x))
+            first.rect.x, second.rect.x = (xs[1], xs[0]) if rtl else (xs[0], xs[1])
+        asking = self.confirming
+        self.yes_button.visible = self.no_button.visible = asking
+        for w in (self.tabs, self.back_button, self.reset_button):
+            if w is not None:
+                w.visible = not asking
+        self.reset_button.enabled = self.summary()["played"] > 0
+
+    # ----- actions ----------------------------------------------------------------------------
+    def set_page(self, game: str) -> None:
+        self.game = game
+        self._place()
+
+    def ask_reset(self) -> None:
+        self.confirming = True
+        self._place()
+
+    def cancel_reset(self) -> None:
+        self.confirming = False
+        self._place()
+
+    def do_reset(self) -> None:
+        stats.reset(self.data, self.game)
+        storage.save_stats(self.data)
+        self.confirming = False
+        self.app.toast("stats.reset_done", 2.5)
+        self._place()
+
+    def back(self) -> None:
+        if self.back_to is not None:
+            self.app.switch(self.back_to())
+        else:
+            from game.ui.scenes.menu import MenuScene
+            self.app.switch(MenuScene(self.app))
+
+    def summary(self) -> dict:
+        return stats.summary(self.data, self.game)
+
+    # ----- frame ------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        self._place()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.cancel_reset() if self.confirming else self.back()
+            return
+        super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        L = self.app.layout
+        self._place()
+        surface.blit(draw.felt(L.w, L.h), (0, 0))
+        draw.blit_text(surface, t("stats.title"), 38 if not L.portrait else 42,
+                       (L.w // 2, self.title_y), draw.GOLD, bold=True, shadow=True)
+        summary = self.summary()
+        self.draw_tiles(surface, summary)
+        self.draw_figures(surface, summary)
+        self.draw_recent(surface)
+        if self.confirming:
+            self.draw_confirm(surface)
+        super().draw(surface)
+
+    def draw_tiles(self, surface: pygame.Surface, s: dict) -> None:
+        """Five big numbers in a row, reading from the right in Arabic."""
+        values = {"played": digits(s["played"]), "won": digits(s["won"]),
+                  "rate": t("stats.none") if s["rate"] is None else number(f"{s['rate']}%"),
+                  "streak": digits(s["streak"]), "best": digits(s["best_streak"])}
+        keys = list(reversed(TILE_KEYS)) if i18n.is_rtl() else list(TILE_KEYS)
+        r = self.tiles_rect
+        gap = 12 if not _portrait(self) else 8
+        w = (r.w - gap * (len(keys) - 1)) // len(keys)
+        big = 46 if not _portrait(self) else 40
+        for i, key in enumerate(keys):
+            tile = pygame.Rect(r.x + i * (w + gap), r.y, w, r.h)
+            hot = key == "streak" and s["streak"] > 0
+            draw.panel(surface, tile, draw.PANEL, 225, 14, draw.GOLD if hot else draw.PANEL_EDGE)
+            value = values[key]
+            draw.blit_text(surface, value, draw.fit_text(value, big, w - 16, True),
+                           (tile.centerx, tile.y + r.h * 0.40), draw.GOLD, bold=True)
+            label = t(f"stats.{key}")
+            draw.blit_text(surface, label, draw.fit_text(label, 20, w - 18, True),
+                           (tile.centerx, tile.bottom - 20), draw.INK_DIM, bold=True)
+
+    def _row_ends(self, rect: pygame.Rect, pad: int = 20) -> tuple[tuple, tuple]:
+        """((x, anchor) of a label at the reading start, (x, anchor) of a value at the end)."""
+        if i18n.is_rtl():
+            return (rect.right - pad, "midright"), (rect.x + pad, "midleft")
+        return (rect.x + pad, "midleft"), (rect.right - pad, "midright")
+
+    def draw_figures(self, surface: pygame.Surface, s: dict) -> None:
+        r = self.figures_rect
+        draw.panel(surface, r)
+        (lx, la), (vx, va) = self._row_ends(r)
+        draw.blit_text(surface, t("stats.figures"), 24, (lx, r.y + 24), draw.SAND, bold=True,
+                       anchor=la)
+        rows = list(s["figures"]) + [("shared", s["shared"]), ("abandoned", s["abandoned"]),
+                                     ("online", s["online"])]
+        step = min(36, (r.h - 56) // max(1, len(rows)))
+        y = r.y + 56 + step // 2
+        for key, value in rows:
+            value_s = figure_text(value)
+            label = t(f"stats.fig.{key}")
+            vimg = draw.label(value_s, 22, draw.GOLD, True)
+            room = r.w - 40 - vimg.get_width() - 16
+            draw.blit_text(surface, label, draw.fit_text(label, 21, room), (lx, y), draw.INK,
+                           anchor=la)
+            surface.blit(vimg, vimg.get_rect(**{va: (vx, y)}))
+            y += step
+
+    def columns(self, rect: pygame.Rect) -> list[tuple[str, int, str]]:
+        """(i18n key, x, anchor) of the match table's columns, mirrored in Arabic."""
+        fractions = (("stats.col.date", 0.0), ("stats.col.result", 0.36),
+                     ("stats.col.score", 0.62), ("stats.col.table", 0.80))
+        inner = rect.inflate(-40, 0)
+        out = []
+        for key, f in fractions:
+            if i18n.is_rtl():
+                out.append((key, round(inner.right - f * inner.w), "midright"))
+            else:
+                out.append((key, round(inner.x + f * inner.w), "midleft"))
+        return out
+
+    def draw_recent(self, surface: pygame.Surface) -> None:
+        r = self.recent_rect
+        draw.panel(surface, r)
+        (lx, la), _v = self._row_ends(r)
+        draw.blit_text(surface, t("stats.recent"), 24, (lx, r.y + 24), draw.SAND, bold=True,
+                       anchor=la)
+        matches = stats.recent(self.data, self.game)
+        if not matches:
+            lines = self._wrapped(t("stats.empty"), 22, r.w - 60)
+            y = r.centery - 17 * (len(lines) - 1)
+            for line in lines:
+                draw.blit_text(surface, line, 22, (r.centerx, y), draw.INK_DIM)
+                y += 34
+            return
+        cols = self.columns(r)
+        col_w = [cols[i + 1][1] - cols[i][1] if i + 1 < len(cols) else None
+                 for i in range(len(cols))]
+        head_y = r.y + 60
+        for key, x, anchor in cols:
+            draw.blit_text(surface, t(key), 18, (x, head_y), draw.INK_DIM, bold=True, anchor=anchor)
+        row_h = min(ROW_H[_portrait(self)], (r.bottom - head_y - 24) // stats.RECENT)
+        y = head_y + 14 + row_h // 2
+        for i, entry in enumerate(matches):
+            band = pygame.Rect(r.x + 12, round(y - row_h / 2), r.w - 24, row_h)
+            if entry["result"] in ("won", "shared"):
+                pygame.draw.rect(surface, (58, 50, 24), band, border_radius=8)
+            elif i % 2 == 0:
+                pygame.draw.rect(surface, (26, 40, 38), band, border_radius=8)
+            cells = (date_text(entry), result_text(entry), score_text(entry),
+                     t("stats.table.online" if entry.get("online") else "stats.table.local"))
+            colors = (draw.INK_DIM, draw.GOLD if entry["result"] in ("won", "shared") else draw.INK,
+                      draw.INK, draw.TURN if entry.get("online") else draw.INK_DIM)
+            for (key, x, anchor), cell, color, w in zip(cols, cells, colors, col_w):
+                width = abs(w) - 10 if w else abs(r.x + 20 - x) if i18n.is_rtl() \
+                    else r.right - 20 - x
+                size = draw.fit_text(cell, 19, width, key == "stats.col.result")
+                draw.blit_text(surface, cell, size, (x, y), color,
+                               bold=key == "stats.col.result", anchor=anchor)
+            y += row_h
+
+    def draw_confirm(self, surface: pygame.Surface) -> None:
+        draw.dim(surface, 150)
+        r = self.confirm_rect
+        draw.panel(surface, r, (16, 26, 26), 245, 20, draw.GOLD)
+        ask = t("stats.reset_ask", game=t(f"game.{self.game}"))
+        draw.blit_text(surface, ask, draw.fit_text(ask, 28, r.w - 48, True),
+                       (r.centerx, r.y + 56), draw.INK, bold=True)
+        warn = t("stats.reset_warn")
+        draw.blit_text(surface, warn, 22, (r.centerx, r.y + 104), draw.INK_DIM)
+
+    def _wrapped(self, s: str, size: int, width: int) -> list[str]:
+        from game.ui import text
+        return text.wrap(s, size, width)
+
+
+def _portrait(scene: Scene) -> bool:
+    return scene.app.layout.portrait

@@ -1,0 +1,279 @@
+"""Player statistics: recording finished, abandoned and online matches, the store surviving a
+restart or corruption, and the statistics screen driven with real pygame events."""
+import json
+from types import SimpleNamespace
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from game.core.bots import bot_rng, run
+from game.games.hareeja import bots as hareeja_bots
+from game.games.hareeja.rules import Match as HareejaMatch
+from game.games.hareeja.table import HareejaTable
+from game.ui import stats, storage
+from game.ui.remote import RemoteMatch
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.stats import StatsScene
+from ui_helpers import click, run_until
+
+
+def bot_match(seed: int, game_module=HareejaMatch, bots=hareeja_bots, players: int = 4,
+              options: dict | None = None):
+    match = game_module.new(players, options, seed=seed)
+    rngs = [bot_rng(seed * 4 + i) for i in range(players)]
+    while match.phase != "over":
+        seat = match.to_act()[0]
+        match.apply(seat, run(bots.think(match.view(seat), match.legal_actions(seat), "easy",
+                                         rngs[seat])))
+    return match
+
+
+# ----- pure: what a match adds -------------------------------------------------------------------
+def test_hareeja_figures_come_from_the_rounds_history():
+    match = bot_match(5)
+    view = match.view(0)
+    fig = stats.figures("hareeja", view)
+    mine = [(h["bids"][0], h["tricks"][0], h["scores"][0]) for h in view["history"]]
+    assert fig["rounds"] == len(view["history"]) >= 5
+    assert fig["exact"] == sum(b == t for b, t, _s in mine)
+    assert fig["zero_made"] == sum(b == 0 == t for b, t, _s in mine)
+    assert fig["best_round"] == max(s for _b, _t, s in mine)
+
+
+def test_ronda_and_hand_rummy_figures_and_who_wins():
+    from game.games.hand_rummy import bots as rummy_bots
+    from game.games.hand_rummy.rules import Match as RummyMatch
+    from game.games.ronda import bots as ronda_bots
+    from game.games.ronda.rules import Match as RondaMatch
+    ronda = bot_match(9, RondaMatch, ronda_bots, 4, {"rules": "quick"})
+    entry = stats.make_entry("ronda", ronda.view(0), ["seat.you"] * 4, online=False)
+    assert entry["figures"]["points"] == ronda.totals[0]           # your side's points
+    assert entry["figures"]["deals"] == len(ronda.view(0)["history"])
+    won = ronda.totals[0] > ronda.totals[1]
+    assert (entry["result"] == "won") == won
+    rummy = bot_match(2, RummyMatch, rummy_bots, 3, {"rounds": 3})
+    entry = stats.make_entry("hand_rummy", rummy.view(0), ["seat.you"] * 3, online=False)
+    history = rummy.view(0)["history"]
+    assert entry["figures"]["rounds_won"] == sum(h["winner"] == 0 for h in history)
+    assert entry["figures"]["score_sum"] == sum(h["scores"][0] for h in history)
+    lowest = min(rummy.totals)                                      # the lowest total wins
+    assert (entry["place"] == 1) == (rummy.totals[0] == lowest)
+
+
+def test_outcome_places_and_shared_first():
+    assert stats.outcome("hareeja", [50, 50, 10, 0], 0) == ("shared", 1)
+    assert stats.outcome("hareeja", [60, 50, 10, 0], 0) == ("won", 1)
+    assert stats.outcome("hareeja", [10, 50, 50, 0], 0) == ("place", 3)
+    assert stats.outcome("hand_rummy", [-30, 40, 100], 0) == ("won", 1)
+    assert stats.outcome("hand_rummy", [100, 40, -30], 0) == ("place", 3)
+
+
+def entry(result: str, game: str = "hareeja") -> dict:
+    return {"game": game, "date": "2025-01-01 20:00", "online": False, "players": [],
+            "result": result, "place": 1 if result in ("won", "shared") else
+            (None if result == "abandoned" else 2), "totals": [0, 0], "side": 0,
+            "figures": {"rounds": 1, "best_round": 10}}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(stats.RESULTS), max_size=260))
+def test_aggregates_count_every_match_and_the_list_stays_bounded(results):
+    data = stats.empty()
+    for r in results:
+        stats.add(data, entry(r))
+    s = stats.summary(data, "hareeja")
+    assert s["played"] == len(results)
+    assert s["won"] == results.count("won")
+    assert s["abandoned"] == results.count("abandoned")
+    assert len(data["matches"]) == min(len(results), stats.MAX_MATCHES)
+    streak = 0
+    for r in reversed(results):
+        if r != "won":
+            break
+        streak += 1
+    assert s["streak"] == streak                     # abandoned and shared end the streak
+    assert data == stats.clean(json.loads(json.dumps(data)))   # the store round-trips
+
+
+# ----- recording through the real table scene -----------------------------------------------------
+def finish_match_as_seat0(app, scene: HareejaTable, limit: int = 40000) -> None:
+    """Seat 0 is a human seat whose choices a bot makes (bids with the picker and confirm
+    buttons, cards through the scene); score panels are closed with their button."""
+    rng = bot_rng(77)
+
+    def drive() -> None:
+        if scene.score is not None and scene.next_button.visible:
+            click(app, scene.next_button.rect.center)
+        elif scene.can_bid():
+            view, legal = scene.match.view(0), scene.match.legal_actions(0)
+            n = run(hareeja_bots.think(view, legal, "easy", rng))["n"]
+            click(app, scene.widget(f"bid:{n}").rect.center)
+            click(app, scene.widget("confirm").rect.center)
+        elif scene.my_turn():
+            view, legal = scene.match.view(0), scene.match.legal_actions(0)
+            scene.act(0, run(hareeja_bots.think(view, legal, "easy", rng)), human=True)
+    assert run_until(app, lambda: scene.over is not None, limit, drive)
+
+
+def open_stats_from_menu(app) -> StatsScene:
+    app.switch(MenuScene(app))
+    app.step(1 / 60)
+    click(app, app.scene.widget("stats").rect.center)
+    assert isinstance(app.scene, StatsScene)
+    return app.scene
+
+
+def test_a_finished_match_shows_on_the_stats_screen_and_survives_a_restart(make_app, majlis_home):
+    app = make_app(speed=40.0)
+    scene = HareejaTable.new_match(app, "easy", seed=12)
+    app.switch(scene)
+    finish_match_as_seat0(app, scene)
+    app.step(1 / 60)
+    result = scene.match.result
+    sc = open_stats_from_menu(app)
+    s = sc.summary()
+    assert s["played"] == 1 and s["won"] == (result["winners"] == [0])
+    [shown] = stats.recent(sc.data, "hareeja")
+    assert shown["totals"] == result["totals"] and not shown["online"]
+    assert shown["figures"]["rounds"] == len(scene.match.view(0)["history"])
+    app.step(1 / 60)                                  # drawn without trouble
+    again = make_app(lang="ar")                       # a restart keeps it
+    sc2 = open_stats_from_menu(again)
+    assert sc2.summary()["played"] == 1
+    assert stats.recent(sc2.data, "hareeja")[0]["date"] == shown["date"]
+    again.step(1 / 60)
+
+
+def test_all_bot_and_autoplay_matches_are_not_recorded(make_app, majlis_home):
+    from game.ui.app import App, Options
+    app = App(Options(autoplay=True, speed=40.0, seed=3, frames=30000, lang="en"))
+    HareejaTable.start_autoplay(app)
+    while app.running:
+        app.step(1 / 60)
+    assert app.scene.over is not None
+    data, _ = storage.load_stats()
+    assert data["matches"] == [] and data["games"] == {}
+
+
+def test_online_matches_are_recorded_and_marked_online(make_app):
+    """A remote table's match ends: the scene's stand-in engine answers from the seat-0 view."""
+    finished = bot_match(8)
+    remote = RemoteMatch("hareeja", 4, finished.view(0))
+
+    seats = [SimpleNamespace(kind="human", name="seat.you")] + \
+        [SimpleNamespace(kind="bot", name=f"name.{i}") for i in (1, 2, 3)]
+    scene = SimpleNamespace(name="hareeja", app=make_app(), match=remote,
+                            table=SimpleNamespace(seats=seats), remote=True)
+    assert stats.record_match_end(scene, remote.result)
+    assert not stats.record_match_end(scene, remote.result)      # once per match
+    data, _ = storage.load_stats()
+    assert data["games"]["hareeja"]["online"] == 1
+    assert data["matches"][0]["online"] is True
+    assert data["matches"][0]["totals"] == finished.totals
+
+
+def test_abandoned_match_counts_as_played_not_won(make_app):
+    app = make_app(speed=40.0)
+    click(app, app.scene.widget("play").rect.center)
+    table = app.scene
+    assert run_until(app, table.can_bid)
+    click(app, table.widget("bid:1").rect.center)
+    click(app, table.widget("confirm").rect.center)
+    click(app, table.widget("menu").rect.center)          # leave it in progress
+    assert app.scene.widget("continue").visible
+    click(app, app.scene.widget("play").rect.center)      # a new match replaces it
+    data, _ = storage.load_stats()
+    g = data["games"]["hareeja"]
+    assert (g["played"], g["won"], g["abandoned"], g["streak"]) == (1, 0, 1, 0)
+    assert data["matches"][-1]["result"] == "abandoned"
+
+
+# ----- store: corrupt, damaged ------------------------------------------------------------------
+@pytest.mark.parametrize("content", ["{not json", "[1, 2]", '{"games": 3}', "\x00\xff"])
+def test_corrupt_stats_fall_back_to_defaults_with_a_message(make_app, majlis_home, content):
+    majlis_home.mkdir(parents=True, exist_ok=True)
+    (majlis_home / "stats.json").write_text(content, encoding="latin-1")
+    app = make_app()
+    sc = open_stats_from_menu(app)
+    assert sc.summary()["played"] == 0
+    assert any(t[0] == "storage.stats_corrupt" for t in app.toasts)
+    app.step(1 / 60)                                      # the message is drawn, no crash
+    data, message = storage.load_stats()                  # said once; a fresh store follows
+    assert message is None and data == stats.empty()
+
+
+def test_damaged_parts_of_a_readable_store_are_dropped_one_by_one(majlis_home):
+    good = entry("won")
+    majlis_home.mkdir(parents=True, exist_ok=True)
+    (majlis_home / "stats.json").write_text(json.dumps({
+        "version": 1,
+        "games": {"hareeja": {"played": 2, "won": "many", "sums": {"rounds": 5, "x": "y"}},
+                  "ronda": 7},
+        "matches": [good, {"game": "hareeja"}, 5, dict(good, result="lost")]}))
+    data, message = storage.load_stats()
+    assert message is None
+    assert data["games"]["hareeja"]["played"] == 2 and data["games"]["hareeja"]["won"] == 0
+    assert data["games"]["hareeja"]["sums"] == {"rounds": 5}
+    assert "ronda" not in data["games"]
+    assert data["matches"] == [good]
+
+
+# ----- the screen ---------------------------------------------------------------------------------
+def filled_store(n: int = 12) -> None:
+    data = stats.empty()
+    for i in range(n):
+        stats.add(data, entry("won" if i % 3 == 0 else "place"))
+    stats.add(data, entry("won", "ronda"))
+    storage.save_stats(data)
+
+
+def test_reset_asks_first_and_only_erases_that_game(make_app, majlis_home):
+    filled_store()
+    app = make_app()
+    sc = open_stats_from_menu(app)
+    before = (majlis_home / "stats.json").read_text()
+    click(app, sc.widget("reset").rect.center)
+    assert sc.confirming and not sc.widget("reset").visible
+    assert (majlis_home / "stats.json").read_text() == before     # nothing erased yet
+    click(app, sc.widget("reset_no").rect.center)
+    assert not sc.confirming and sc.summary()["played"] == 12
+    click(app, sc.widget("reset").rect.center)
+    click(app, sc.widget("reset_yes").rect.center)
+    assert sc.summary()["played"] == 0
+    data, _ = storage.load_stats()
+    assert "hareeja" not in data["games"] and data["games"]["ronda"]["played"] == 1
+    assert all(m["game"] == "ronda" for m in data["matches"])
+    assert not sc.widget("reset").enabled                           # nothing left to erase
+
+
+def test_tabs_switch_games_with_a_click(make_app):
+    filled_store()
+    app = make_app()
+    sc = open_stats_from_menu(app)
+    click(app, sc.widget("page:ronda").rect.center)
+    assert sc.game == "ronda" and sc.summary()["played"] == 1
+
+
+@pytest.mark.parametrize("portrait", [False, True])
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_stats_screen_buttons_on_screen_and_large(make_app, portrait, lang):
+    filled_store()
+    app = make_app(portrait=portrait, lang=lang)
+    sc = open_stats_from_menu(app)
+    margin = 16 if portrait else 8
+    screen = app.screen.get_rect().inflate(-2 * margin, -2 * margin)
+    for asking in (False, True):
+        sc.confirming = asking
+        app.step(1 / 60)
+        shown = [b for w in sc.widgets for b in (getattr(w, "buttons", None) or [w])
+                 if w.visible]
+        assert shown
+        for b in shown:
+            assert screen.contains(b.rect), (b.key, b.rect)
+            assert b.rect.h >= 44 and b.rect.w >= 44
+        for panel in (sc.tiles_rect, sc.figures_rect, sc.recent_rect):
+            assert screen.contains(panel)
+    menu = MenuScene(app)
+    app.switch(menu)
+    app.step(1 / 60)
+    assert screen.contains(menu.widget("stats").rect)
