@@ -9,13 +9,19 @@ Levels:
 - ``normal``: the baseline: count sure and likely tricks to bid; in play win tricks while short
   of the bid, then duck (highest card that still loses; discard dangerous high cards when void;
   lead low from short suits).
-- ``hard``: in play, Monte Carlo over deals of the unseen cards that agree with the hand counts
-  and the voids shown this round; every candidate card is played out with the baseline policy
-  for all four seats, and the best average round score wins. It yields after every sampled deal
-  and stops when its time budget is spent.
+- ``hard``: Monte Carlo over deals of the unseen cards, each played out to the end of the round
+  with the baseline policy for all four seats (the others bid with the baseline too).
+  Bidding: the bids near the baseline's count are each played out over sampled deals from this
+  seat's position (who leads, who follows), and the best average round score is bid. Play: the
+  deals agree with the hand counts and the voids shown this round, and each is weighted by how
+  well the seat's revealed bid fits the hand it would have been dealt; every candidate card is
+  played out and the best weighted average wins. Effort is a count of play-outs (not seconds),
+  so hard plays the same for a seed natively and sliced in the browser; it yields after every
+  sampled deal.
 """
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Iterable
@@ -24,8 +30,12 @@ from game.core.bots import Think, bot_rng, run
 from game.games.hareeja.rules import (DECK, MAX_BID, PLAYERS, RANK, SUIT, legal_cards,
                                       round_score, trick_winner)
 
-LEVEL_BUDGET = {"easy": 0.0, "normal": 0.0, "hard": 0.06}   # seconds of search per decision
-HARD_MAX_SAMPLES = 64
+HARD_PLAYOUTS = 320     # play-outs per card decision: samples = this / candidate cards ...
+HARD_MIN_SAMPLES = 24   # ... but at least this many deals
+HARD_MAX_SAMPLES = 64   # ... and at most this many (p95 think stays under 60 ms natively)
+BID_SAMPLES = 40        # deals per bid decision, each played out once per candidate bid
+BID_SPREAD = 2          # candidate bids: the baseline's count +- this (and 0)
+BID_FIT_SIGMA = 1.0     # how far (in tricks) a revealed bid may sit from the baseline's count
 EASY_RANDOM_PLAY = 0.3
 EASY_BID_NOISE = 0.4
 BID_ROUNDING = 0.2      # tuned by self-play (bench/bench_hareeja.py prints the exact-bid rate)
@@ -176,6 +186,9 @@ def think(view: dict, legal: list[dict], level: str = "normal",
         raise ValueError("The bot was asked to act with no legal action.")
     rng = rng if rng is not None else bot_rng(None)
     if legal[0]["type"] == "bid":
+        if level == "hard":
+            bid = yield from _search_bid(view, rng, budget)
+            return _nearest_bid(legal, bid)
         return _bid_action(view, legal, level, rng)
     cards = [a["card"] for a in legal]
     if len(cards) == 1:
@@ -187,8 +200,7 @@ def think(view: dict, legal: list[dict], level: str = "normal",
                          outstanding_cards(view))
     if level != "hard":
         return {"type": "play", "card": baseline}
-    seconds = LEVEL_BUDGET["hard"] if budget is None else budget
-    card = yield from _search(view, cards, baseline, rng, seconds)
+    card = yield from _search(view, cards, baseline, rng, budget)
     return {"type": "play", "card": card}
 
 
@@ -196,36 +208,97 @@ def _bid_action(view: dict, legal: list[dict], level: str, rng: random.Random) -
     bid = choose_bid(view["hand"])
     if level == "easy" and rng.random() < EASY_BID_NOISE:
         bid += rng.choice((-1, 1))
+    return _nearest_bid(legal, bid)
+
+
+def _nearest_bid(legal: list[dict], bid: int) -> dict:
     allowed = [a["n"] for a in legal]
-    bid = min(allowed, key=lambda n: (abs(n - bid), n))
-    return {"type": "bid", "n": bid}
+    return {"type": "bid", "n": min(allowed, key=lambda n: (abs(n - bid), n))}
 
 
 def choose(view: dict, legal_actions: list[dict], budget: float | None = None,
            level: str = "normal", seed: int | None = None) -> dict:
-    """The bot's action for ``view`` in one go (``budget``: seconds of search, hard only)."""
+    """The bot's action for ``view`` in one go.
+
+    ``budget``: optional cap in seconds on hard's search (it may then stop before its count of
+    play-outs, and is no longer the same on every machine); None = the full count."""
     return run(think(view, legal_actions, level, bot_rng(seed), budget))
 
 
 # ----- hard: Monte Carlo over consistent deals ----------------------------------------------------
+def _deadline(budget: float | None) -> float | None:
+    return None if budget is None else time.perf_counter() + max(0.0, budget)
+
+
+def _past(deadline: float | None) -> bool:
+    return deadline is not None and time.perf_counter() >= deadline
+
+
 def _search(view: dict, cards: list[str], baseline: str, rng: random.Random,
-            seconds: float) -> Think:
-    """Average round score of each candidate over sampled deals; ties keep the baseline."""
-    deadline = time.perf_counter() + seconds
+            budget: float | None) -> Think:
+    """Weighted average round score of each candidate over sampled deals; ties keep the
+    baseline."""
+    deadline = _deadline(budget)
     outstanding = sorted(outstanding_cards(view))
     voids = observed_voids(view)
     totals = {c: 0.0 for c in cards}
+    wanted = max(HARD_MIN_SAMPLES, min(HARD_MAX_SAMPLES, HARD_PLAYOUTS // len(cards)))
     samples = 0
-    while samples < HARD_MAX_SAMPLES and (samples == 0 or time.perf_counter() < deadline):
+    while samples < wanted and (samples == 0 or not _past(deadline)):
         hands = sample_hands(view, outstanding, voids, rng)
+        weight = bid_fit(view, hands)
         for card in cards:
-            totals[card] += _play_out(view, hands, card)
+            totals[card] += weight * _play_out(view, hands, card)
         samples += 1
         yield
     best = max(totals.values())
     if totals[baseline] >= best - 1e-9:
         return baseline
     return max(cards, key=lambda c: (totals[c], -RANK[c]))
+
+
+def bid_fit(view: dict, hands: list[list[str]]) -> float:
+    """How well the revealed bids fit a sampled deal: each other seat's dealt hand (its sampled
+    cards plus those it played this round) should count to about its bid."""
+    played: list[list[str]] = [[] for _ in range(PLAYERS)]
+    for seat, code in view.get("played", ()):
+        played[seat].append(code)
+    misfit = 0.0
+    for seat, bid in enumerate(view["bids"]):
+        if seat == view["you"] or bid is None:
+            continue
+        misfit += (expected_tricks(hands[seat] + played[seat]) - bid) ** 2
+    return math.exp(-misfit / (2 * BID_FIT_SIGMA ** 2))
+
+
+def _search_bid(view: dict, rng: random.Random, budget: float | None) -> Think:
+    """The bid whose play-outs from this seat score best over sampled deals.
+
+    The others are dealt the unseen 24 cards at random and bid with the baseline (their bids
+    are secret, so a model stands in for them); the round is then played from the real first
+    leader, so the seat's position is in every play-out.
+    """
+    deadline = _deadline(budget)
+    me, hand = view["you"], list(view["hand"])
+    counted = choose_bid(hand)
+    candidates = sorted({0} | set(range(max(0, counted - BID_SPREAD),
+                                        min(MAX_BID, counted + BID_SPREAD) + 1)))
+    unseen = [c for c in DECK if c not in hand]
+    leader = (view["dealer"] + 1) % PLAYERS
+    totals = {b: 0.0 for b in candidates}
+    samples = 0
+    while samples < BID_SAMPLES and (samples == 0 or not _past(deadline)):
+        rng.shuffle(unseen)
+        hands = [unseen[8 * k:8 * k + 8] for k in range(PLAYERS - 1)]
+        hands.insert(me, hand)
+        bids = [choose_bid(h) for h in hands]
+        for bid in candidates:
+            bids[me] = bid
+            tricks = _finish_round([list(h) for h in hands], bids, [0] * PLAYERS, [], leader)
+            totals[bid] += round_score(bid, tricks[me])
+        samples += 1
+        yield
+    return max(candidates, key=lambda b: (totals[b], b == counted, -b))
 
 
 def sample_hands(view: dict, outstanding: list[str], voids: list[set[str]],
@@ -266,27 +339,33 @@ def _play_out(view: dict, sampled: list[list[str]], first: str) -> float:
     me = view["you"]
     hands = [list(h) for h in sampled]
     hands[me] = list(view["hand"])
-    bids = view["bids"]
-    tricks = list(view["tricks"])
-    trick = [list(c) for c in view["trick"]]
+    tricks = _finish_round(hands, view["bids"], list(view["tricks"]),
+                           [list(c) for c in view["trick"]], me, first)
+    return float(round_score(view["bids"][me], tricks[me]))
+
+
+def _finish_round(hands: list[list[str]], bids: list[int], tricks: list[int], trick: list,
+                  seat: int, card: str | None = None) -> list[int]:
+    """Play the round out from ``seat`` (``card`` first if given, else the baseline's) with the
+    baseline for every seat; returns the tricks each seat took. Changes ``hands``."""
     remaining = {c for h in hands for c in h}
-    seat, card = me, first
     while True:
+        if card is None:
+            hand = hands[seat]
+            card = pick_card(hand, trick, tricks[seat] < bids[seat], remaining.difference(hand))
         hands[seat].remove(card)
         remaining.discard(card)
         trick.append([seat, card])
+        card = None
         if len(trick) == PLAYERS:
             seat = trick_winner(trick)
             tricks[seat] += 1
             trick = []
             if not hands[seat]:
-                break
+                return tricks
         else:
             seat = (seat + 1) % PLAYERS
-        hand = hands[seat]
-        card = pick_card(hand, trick, tricks[seat] < bids[seat], remaining.difference(hand))
-    return float(round_score(bids[me], tricks[me]))
 
 
 __all__ = ["think", "choose", "choose_bid", "expected_tricks", "pick_card", "sample_hands",
-           "outstanding_cards", "observed_voids", "LEVEL_BUDGET"]
+           "outstanding_cards", "observed_voids", "bid_fit"]
