@@ -5,7 +5,7 @@ AR = {
     "stats.played": "مباريات",
     "stats.won": "فوز",
     "stats.rate": "نسبة الفوز",
-    "stats.streak": "فوز متتالٍ",
+    "stats.streak": "سلسلة الفوز",
     "stats.best": "أطول سلسلة",
     "stats.figures": "أرقام اللعب",
     "stats.recent": "آخر المباريات",

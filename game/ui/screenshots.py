@@ -112,7 +112,7 @@ class Shooter:
         self.app.switch(scene)
         scene.ask_reset()
         self.frames(2)
-        self.shot("stats_09_reset_confirm")
+        self.shot("stats_05_reset_confirm")
         storage.save_stats(stats.empty())
 
     def match(self) -> None:
