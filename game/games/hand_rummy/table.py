@@ -39,6 +39,7 @@ DRAW_FLIGHT = 0.30
 LAY_FLIGHT = 0.34         # staged cards to the table
 DISCARD_FLIGHT = 0.26
 ROUND_PAUSE = 1.2         # "X went out" stays readable before the score panel
+HANDS_SHOWN = 2.6         # ...and longer when the others' hands turn face up on the table
 BOT_STEP_PAUSE = 0.5      # a bot's draw, meld and discard are seen one by one
 
 
@@ -82,7 +83,7 @@ class RummyGeometry:
         """Centres of ``n`` hand cards, left to right (portrait: two rows, the top row first)."""
         if n <= 0:
             return []
-        if self.hand_rows == 1:
+        if self.hand_rows == 1 or n * (self.hand_card[0] + 6) <= self.hand.w:
             return self._row(n, self.hand.y + self.lift + self.hand_card[1] / 2)
         top = (n + 1) // 2
         y1 = self.hand.y + self.lift + self.hand_card[1] / 2
@@ -282,6 +283,7 @@ class RummyTable(CardTable):
         self.selected: int | None = None               # index in staging.hand
         self.dealing: list[Sprite] = []
         self.ended: dict | None = None                 # round end shown before the panel
+        self.ended_t = 0.0                             # how long the hands have been up
         self._legal_cache: tuple[int, list[dict]] = (-1, [])
         self._meld_rects: list[tuple[int, pygame.Rect]] = []
         super().__init__(app, table, start_events, bot_seed, options)
@@ -454,8 +456,30 @@ class RummyTable(CardTable):
         self.selected = None
 
     def tap_hand(self, index: int) -> None:
-        self.selected = None if self.selected == index else index
+        """Pick a card; tap it again to put it down; with a card picked, a tap on another
+        card of the hand moves the picked one to that place (Undo puts it back, HR-15)."""
+        if self.selected is None or self.selected >= len(self.staging.hand):
+            self.selected = index
+        elif self.selected == index:
+            self.selected = None
+        else:
+            self.move_in_hand(index)
+            return
         self.app.audio.play("bid", 0.3)
+
+    def move_in_hand(self, index: int) -> None:
+        """Move the picked card to ``index`` in the hand row (an order change only)."""
+        if self.selected is None:
+            return
+        self.staging.move_in_hand(self.selected, index)
+        self.selected = None
+        self.app.audio.play("deal", 0.3)
+
+    def gap_index(self, pos: tuple[int, int]) -> int:
+        """The hand place nearest ``pos`` (for a tap beside the cards of the hand row)."""
+        slots = self.geo.hand_slots(len(self.staging.hand))
+        return min(range(len(slots)), key=lambda i: (slots[i][0] - pos[0]) ** 2 +
+                   (slots[i][1] - pos[1]) ** 2)
 
     def tap_group(self, group: int | None) -> None:
         """Stage the picked card into ``group`` (None: a new group)."""
@@ -539,6 +563,8 @@ class RummyTable(CardTable):
         kind, *where = hit
         if kind == "hand":
             self.tap_hand(where[0])
+        elif kind == "hand_gap":
+            self.move_in_hand(where[0])
         elif kind == "staged":
             self.tap_staged(*where)
         elif kind == "group":
@@ -553,12 +579,16 @@ class RummyTable(CardTable):
             self.tap_discard_pile()
 
     def hit(self, pos: tuple[int, int]) -> tuple | None:
-        """What lies under ``pos``: ("hand", i), ("staged", g, j), ("group", g), ("new_group",),
+        """What lies under ``pos``: ("hand", i), ("hand_gap", i) (beside the hand's cards, with one
+        picked), ("staged", g, j), ("group", g), ("new_group",),
         ("meld", m), ("stock",), ("discard",) — or None."""
         for i in reversed(range(len(self.staging.hand))):
             sprite = self.ws.get(("h", i))
             if sprite is not None and sprite.rect().collidepoint(pos):
                 return ("hand", i)
+        if self.selected is not None and self.staging.hand and \
+                self.geo.hand.collidepoint(pos):
+            return ("hand_gap", self.gap_index(pos))
         boxes, new_box, _card, _step = self.group_geometry()
         for g, group in enumerate(self.staging.groups):
             for j in reversed(range(len(group))):
@@ -607,6 +637,8 @@ class RummyTable(CardTable):
         self._layout_workspace(dt)
 
     def after_update(self, dt: float) -> None:
+        if self.ended is not None:
+            self.ended_t += dt
         if self.selected is not None and self.selected >= len(self.staging.hand):
             self.selected = None
         if self.idle() and self.phase == "play" and self.match.phase != "over":
@@ -767,6 +799,7 @@ class RummyTable(CardTable):
             self.hand.append(code)
             self.spawn = start
             self._sync_hand()
+            self._fly_into_hand(code, start, duration, face_up=source != "stock")
         else:
             sprite = Sprite(code, start, g.pile_card, face_up=code is not None)
             sprite.move(self.seat_center(seat), duration, 0, ease_out, size=(40, 56),
@@ -774,6 +807,21 @@ class RummyTable(CardTable):
             self.flying.append(sprite)
         self.app.audio.play("deal", 0.5)
         return duration
+
+    def _fly_into_hand(self, code: str, start: tuple[float, float], duration: float,
+                       face_up: bool) -> None:
+        """Your drawn card flies from the pile to its place at the end of the hand row (a card
+        from the stock turns face up on the way)."""
+        g = self.geo
+        index = len(self.staging.hand) - 1          # new cards join the end of the row
+        if index < 0 or self.staging.hand[index] != code:
+            return
+        slot = g.hand_slots(len(self.staging.hand))[index]
+        sprite = Sprite(code, start, g.pile_card, face_up=face_up)
+        sprite.move(slot, duration, 0.0, ease_out, arc=-30, size=g.hand_card)
+        if not face_up:
+            sprite.start_flip(duration)
+        self.ws[("h", index)] = sprite
 
     def _land(self, sprite: Sprite, then=None) -> None:
         if sprite in self.flying:
@@ -898,12 +946,13 @@ class RummyTable(CardTable):
         """The winner's banner, then every hand face up in the score panel (HR-10, HR-12)."""
         self.totals = list(ev["totals"])
         self.counts = [len(h) for h in ev["hands"]]
-        kind = ev["kind"]
-        key = ("hr.score.hand" if kind == -60 else "hr.score.out") + \
-            ("_you" if ev["winner"] == 0 else "")
-        self.show_banner(t(key, name=self.seat_name(ev["winner"]), score=digits(kind)), 2.0)
+        self.show_banner(self.went_out_line(ev), 2.0)
         self.ended = ev
-        pause = Speed.scale(ROUND_PAUSE, motion=False)
+        self.ended_t = 0.0
+        others = any(ev["hands"][s] for s in range(1, self.players))
+        pause = Speed.scale(HANDS_SHOWN if others else ROUND_PAUSE, motion=False)
+        if others:
+            self.app.audio.play("deal", 0.5)
 
         def open_panel() -> None:
             self.ended = None
@@ -912,6 +961,13 @@ class RummyTable(CardTable):
 
         self.after(pause, open_panel)
         return pause + 0.02
+
+    def went_out_line(self, ev: dict) -> str:
+        """Who went out and how ("hand" in one go, -60, or in stages, -30; HR-10)."""
+        kind = ev["kind"]
+        key = ("hr.score.hand" if kind == -60 else "hr.score.out") + \
+            ("_you" if ev["winner"] == 0 else "")
+        return t(key, name=self.seat_name(ev["winner"]), score=digits(kind))
 
     def _on_turn_timeout(self, ev: dict) -> float:
         if ev.get("seat") == 0:
@@ -969,6 +1025,54 @@ class RummyTable(CardTable):
             sprite.draw(surface, four)
         for sprite in self.flying:
             sprite.draw(surface, four)
+        if self.ended is not None:
+            self._draw_shown_hands(surface, four)
+
+    def shown_hands(self) -> list[int]:
+        """The other seats whose cards turn face up at the round's end (those with cards)."""
+        if self.ended is None:
+            return []
+        return [s for s in range(1, self.players) if self.ended["hands"][s]]
+
+    def _draw_shown_hands(self, surface: pygame.Surface, four: bool) -> None:
+        """At the round's end the others' hands lie face up over the melds for a moment, a row
+        per player under the "went out" line; the cards turn over together."""
+        seats = self.shown_hands()
+        if not seats:
+            return
+        area = self.geo.melds
+        draw.panel(surface, area, (10, 30, 28), 255, 16, draw.GOLD)
+        head = self.went_out_line(self.ended)
+        if head:
+            draw.blit_text(surface, head, draw.fit_text(head, 24, area.w - 40, True),
+                           (area.centerx, area.y + 24), draw.GOLD, bold=True)
+        top = area.y + 48
+        row_h = min(110, (area.bottom - 8 - top) // len(seats))
+        ch = min(96, row_h - 12)
+        cw = round(ch * 0.71)
+        flip = Speed.scale(FLIP * 2)
+        k = min(1.0, self.ended_t / max(0.01, flip))       # 0..1: the turn-over
+        width_k = abs(1 - 2 * k)
+        rtl = i18n.is_rtl()
+        label_w = 150 if not self.geo.portrait else 118
+        for i, seat in enumerate(seats):
+            cy = top + row_h * i + row_h // 2
+            name = self.seat_name(seat)
+            lx, anchor = (area.right - 16, "midright") if rtl else (area.x + 16, "midleft")
+            draw.blit_text(surface, name, draw.fit_text(name, 20, label_w - 8, True), (lx, cy),
+                           draw.INK, bold=True, anchor=anchor)
+            cards = self.ended["hands"][seat]
+            inner = area.w - label_w - 40
+            step = min(cw + 4, (inner - cw) / max(1, len(cards) - 1))
+            total = cw + step * (len(cards) - 1)
+            x0 = (area.x + label_w + 24) if not rtl else (area.right - label_w - 24 - total)
+            for j, code in enumerate(cards):
+                img = assets.card_face(code, (cw, ch), four) if k >= 0.5 else \
+                    assets.card_back((cw, ch))
+                if k < 1.0:
+                    img = pygame.transform.scale(img, (max(2, round(cw * width_k)), ch))
+                cx = x0 + step * j + cw / 2
+                surface.blit(img, img.get_rect(center=(round(cx), cy)))
 
     def draw_figure(self, surface, seat, figure, color, pos, anchor) -> None:
         """The card count beside a small card back, then opened / not opened."""
@@ -1126,7 +1230,7 @@ class RummyTable(CardTable):
             self.draw_banner(surface, t("assist.banner"), g.hint_y, (70, 40, 18))
         elif self.hint:
             self.draw_banner(surface, self.hint[0], g.hint_y, (80, 26, 22))
-        if self.banner:
+        if self.banner and not self.shown_hands():     # the hands' panel carries it then
             self.draw_banner(surface, self.banner[0], g.banner_y, (60, 44, 14))
 
     # ----- score and match end ----------------------------------------------------------------
