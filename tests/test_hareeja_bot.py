@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.core.bots import LEVELS, Thinking
+from game.core.bots import LEVELS, Thinking, run
 from game.games.hareeja import bots
 from game.games.hareeja.bots import choose, choose_bid, pick_card, sample_hands, think
 from game.games.hareeja.rules import DECK, SUIT, Match
@@ -189,3 +189,49 @@ def test_pure_layers_do_not_import_pygame():
     code = ("import sys, game.games.hareeja.rules, game.games.hareeja.bots; "
             "sys.exit(any(m.split('.')[0] == 'pygame' for m in sys.modules))")
     assert subprocess.run([sys.executable, "-c", code], cwd=".").returncode == 0
+
+
+# ----- hard: bids played out, effort counted in play-outs -------------------------------------------
+def test_HJ_5_HJ_12_hard_bid_is_legal_repeatable_and_near_the_count():
+    """Hard bids by playing out candidate bids from its seat; the same seed gives the same bid
+    whatever the clock, and sure tricks are never bid away."""
+    hands = {1: ["AS", "KS", "QS", "JS", "AH", "KH", "QH", "JH"],
+             2: ["7S", "8S", "9S", "10S", "7H", "8H", "9H", "10H"],
+             3: ["AD", "KD", "QD", "JD", "AC", "KC", "QC", "JC"],
+             0: ["7D", "8D", "9D", "10D", "7C", "8C", "9C", "10C"]}
+    match = Match.new(4, seed=1, deck=deck_for(hands))
+    strong = choose(match.view(1), match.legal_actions(1), level="hard", seed=3)
+    assert strong == {"type": "bid", "n": 8}
+    weak = choose(match.view(2), match.legal_actions(2), level="hard", seed=3)
+    assert weak == {"type": "bid", "n": 0}
+    match = Match.new(4, seed=21)
+    bids = {json.dumps(choose(match.view(0), match.legal_actions(0), level="hard", seed=9))
+            for _ in range(3)}
+    assert len(bids) == 1
+
+
+def test_hard_play_does_not_depend_on_the_clock():
+    match = Match.new(4, seed=5)
+    for seat in range(4):
+        match.apply(seat, {"type": "bid", "n": 2})
+    seat = match.to_act()[0]
+    view, legal = match.view(seat), match.legal_actions(seat)
+    ticks = iter(range(10**6))
+    sliced = Thinking(think(view, legal, "hard", random.Random(4)),
+                      clock=lambda: next(ticks) * 0.001)
+    while not sliced.step(0.0005):
+        pass
+    assert sliced.action == run(think(view, legal, "hard", random.Random(4)))
+
+
+def test_HJ_6_bid_fit_favours_deals_that_match_the_revealed_bids():
+    match = Match.new(4, seed=2)
+    for seat in range(4):
+        match.apply(seat, {"type": "bid", "n": {1: 0, 2: 6}.get(seat, 2)})
+    view = match.view(0)
+    others = sorted(bots.outstanding_cards(view))
+    strong = [c for c in others if c[0] in "AKQ"][:8]
+    rest = [c for c in others if c not in strong]
+    fits = bots.bid_fit(view, [[], rest[:8], strong, rest[8:16]])        # weak 0, strong 6
+    misfits = bots.bid_fit(view, [[], strong, rest[:8], rest[8:16]])
+    assert fits > misfits

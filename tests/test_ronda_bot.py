@@ -153,3 +153,30 @@ def test_normal_beats_a_greedy_capturer():
             match.apply(seat, action)
         wins += match.result["winner"] == bot_seat
     assert wins >= 18
+
+
+def test_RO_12_RO_14_hard_searches_the_batch_and_takes_caida_and_mesa():
+    """Hard searches sampled deals to the end of the batch; a caida that also clears the table
+    is still its choice, and the same seed gives the same choice whatever the clock."""
+    match = position({1: ["1C", "7C", "12C"], 0: ["5C", "7E", "2C"]}, ["1O", "2O", "3O", "5O"])
+    match.apply(1, {"type": "play", "card": "1C"})
+    match.apply(0, {"type": "play", "card": "5C"})
+    match.apply(1, {"type": "play", "card": "7C"})
+    assert decide(match, 0, "hard", seed=4) == {"type": "play", "card": "7E"}
+    view, legal = match.view(0), match.legal_actions(0)
+    ticks = iter(range(10 ** 6))
+    sliced = Thinking(bots.think(view, legal, "hard", random.Random(8)),
+                      clock=lambda: next(ticks) * 0.001)
+    while not sliced.step(0.0005):
+        pass
+    assert sliced.action == run(bots.think(view, legal, "hard", random.Random(8)))
+
+
+def test_RO_21_hard_counts_the_sweep_of_the_last_batch():
+    """On the deal's last batch the table goes to the last capturer (RO-20), so the search
+    values a capture there more than a lay."""
+    match = position({1: ["2C", "6C", "11C"]}, ["1O", "6O", "7O", "12O"])
+    situation = bots.HardSituation(match.view(1))
+    assert situation.plies == min(situation.left, bots.HARD_PLIES[2])
+    values = run(bots.batch_search(match.view(1), ["2C", "6C", "11C"], random.Random(1), None))
+    assert max(values, key=values.get) == "6C"

@@ -95,3 +95,16 @@ def test_bot_think_is_a_generator_that_yields():
     assert isinstance(thought, types.GeneratorType)
     action = run(thought)
     match.apply(seat, action)
+
+
+def test_HR_10_hard_holds_a_ready_opening_to_go_out_in_one_turn():
+    """Hard keeps 51+ back when one card short of going out while nobody has opened (the
+    "hand", -60); normal opens at once."""
+    hand = ["7H", "8H", "9H", "KS", "KD", "KC", "QS", "QD", "QC", "2C", "3C", "4C", "10D", "5C",
+            "AS"]
+    match = new_match({1: hand})
+    view = match.view(1)
+    assert not any(view["opened"]) and view["stock_count"] >= bots.HAND_WAIT_STOCK
+    assert bots.choose(view, match.legal_actions(1), level="normal", seed=1)["type"] == "meld"
+    action = bots.choose(view, match.legal_actions(1), level="hard", seed=1)
+    assert action["type"] == "discard" and action["card"] in ("10D", "AS")

@@ -4,7 +4,11 @@ A turn is several actions, so the table calls :func:`choose` again while the sea
 act: draw (the discard when it completes a meld), meld (the opening as soon as the finder reaches
 51; after opening, every meld found), add, take a joker back when it can be melded again at
 once, and finally discard the card that helps least and feeds the next player least.
-Levels: "easy" skips joker swaps and discard reading; "hard" also counts cards already seen.
+Levels: "easy" skips joker swaps and discard reading; "hard" also counts cards already seen,
+keeps high cards before opening (a player who never opens scores a flat 200 whatever he holds,
+and high cards reach 51 sooner), treats a card the next player threw away (or one next to it)
+as safe to throw, and holds a ready opening back to go out in one turn ("hand", -60) while
+nobody else has opened and at most HAND_WAIT_LEFT cards still miss a meld.
 """
 from __future__ import annotations
 
@@ -18,6 +22,8 @@ from game.core.cards import JOKER, split
 from . import melds as M
 
 Think = Generator[None, None, dict]
+HAND_WAIT_LEFT = 1      # hard holds its opening back when this few cards miss a meld ...
+HAND_WAIT_STOCK = 40    # ... and the stock still holds at least this many cards
 
 
 def choose(view: dict, legal_actions: list[dict], budget: float | None = None,
@@ -41,7 +47,8 @@ def think(view: dict, legal: list[dict], level: str = "normal",
     groups = M.find_melds(hand, variant)
     yield
     if groups and (opened or M.groups_points(groups, variant) >= M.OPENING_MIN):
-        return {"type": "meld", "groups": groups}
+        if opened or level != "hard" or not _wait_for_hand(view, hand, groups):
+            return {"type": "meld", "groups": groups}
     if opened:
         add = _best_add(hand, legal)
         if add is not None:
@@ -53,6 +60,19 @@ def think(view: dict, legal: list[dict], level: str = "normal",
                 return swap
     yield
     return _discard(view, legal, level, rng)
+
+
+def _wait_for_hand(view: dict, hand: list[str], groups: list[list[str]]) -> bool:
+    """True when an opening is better held back for going out in one turn (HR-10 "hand").
+
+    Only while nobody has opened (nobody can go out soon) and the stock is deep, and only when
+    the melds leave the discard plus at most HAND_WAIT_LEFT cards: the gain is 30 points, the
+    risk a flat 200 if someone else goes out first.
+    """
+    if any(view["opened"]) or view["stock_count"] < HAND_WAIT_STOCK:
+        return False
+    left = len(hand) - sum(len(g) for g in groups)
+    return 1 <= left - 1 <= HAND_WAIT_LEFT
 
 
 def _draw(view: dict, legal: list[dict], level: str) -> dict:
@@ -67,7 +87,9 @@ def _draw(view: dict, legal: list[dict], level: str) -> dict:
         return take
     if level == "easy":
         return stock
-    return take if _completes_meld(view, top) else stock
+    if _completes_meld(view, top):
+        return take
+    return stock
 
 
 def _completes_meld(view: dict, card: str) -> bool:
@@ -147,6 +169,7 @@ def _keep_scores(view: dict, level: str) -> dict[str, float]:
     seen = _seen_cards(view) if level == "hard" else Counter()
     nxt = (seat + 1) % view["players"]
     next_picks = [card for who, card in view.get("picks", []) if who == nxt]
+    next_throws = [card for who, card in view.get("discards", []) if who == nxt]
     scores = {}
     for card in counts:
         if card == JOKER:
@@ -154,7 +177,11 @@ def _keep_scores(view: dict, level: str) -> dict[str, float]:
             continue
         score = 100.0 if in_melds[card] >= counts[card] else 0.0
         score += _near_meld(card, counts, seen)
-        score -= M.card_points(card) * (1.0 if opened else 0.5)
+        if level == "hard":
+            score += M.card_points(card) * (-1.0 if opened else 0.3)
+            score -= _safe(card, next_throws)
+        else:
+            score -= M.card_points(card) * (1.0 if opened else 0.5)
         score += _feeds(card, view, next_picks, nxt)
         if counts[card] > 1 and not in_melds[card]:
             score -= 3  # a spare copy helps nothing more than the first
@@ -198,6 +225,22 @@ def _seen_cards(view: dict) -> Counter:
         seen.update(meld)
     seen.update(card for _, card in view.get("discards", []))
     return seen
+
+
+def _safe(card: str, throws: list[str]) -> float:
+    """How safe ``card`` is to throw: the next player threw its rank or a suit neighbour away,
+    so he is unlikely to be collecting it."""
+    rank, suit = split(card)
+    score = 0.0
+    for thrown in throws:
+        if thrown == JOKER:
+            continue
+        t_rank, t_suit = split(thrown)
+        if t_rank == rank:
+            score += 6
+        elif t_suit == suit and abs(M.RANK_NUMBER[t_rank] - M.RANK_NUMBER[rank]) <= 1:
+            score += 4
+    return score
 
 
 def _feeds(card: str, view: dict, next_picks: list[str], nxt: int) -> float:
