@@ -7,9 +7,7 @@ import asyncio
 import contextlib
 import random
 
-import pytest
 
-from game.core.events import Event
 from game.net.client import Client
 from game.net.server import TableServer
 from game.table.clock import FakeClock

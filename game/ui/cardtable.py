@@ -42,7 +42,7 @@ from game.i18n import digits, t
 from game.table import Seat, SystemClock, Table
 from game.ui import assets, draw, stats, storage
 from game.ui.scene import Scene
-from game.ui.tween import Motion, Speed, ease_out
+from game.ui.tween import Motion, Speed, approach, ease_out
 from game.ui.widgets import Button
 
 FLIP = 0.22
@@ -407,6 +407,19 @@ class CardTable(Scene):
             if sprite is not None and sprite.visible and sprite.rect().collidepoint(pos):
                 return code
         return None
+
+    def glide_hand(self, slots: list[tuple[float, float]], raised, dt: float) -> None:
+        """Own cards glide to their ``slots``; cards in ``raised`` lift (the selected one more),
+        cards still in flight are left to their motion."""
+        L = self.app.layout
+        for code, slot in zip(self.hand_order, slots):
+            sprite = self.hand[code]
+            if sprite.moving:
+                continue
+            lift = (L.select_lift if code == self.selected else L.lift) if code in raised else 0
+            target = (slot[0], slot[1] - lift)
+            sprite.pos = (approach(sprite.pos[0], target[0], 18, dt),
+                          approach(sprite.pos[1], target[1], 18, dt))
 
     def step_selection(self, cards: list[str], step: int) -> None:
         """←/→: move ``self.selected`` along ``cards`` (wrapping), or onto an end of them."""

@@ -28,9 +28,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from game import i18n
 from game.i18n import t
-from game.net import protocol
 from game.ui import net, storage
 
 log = logging.getLogger("majlis.online")

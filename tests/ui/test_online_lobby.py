@@ -10,7 +10,6 @@ import asyncio
 import logging
 
 import pygame
-import pytest
 
 from game.games.hareeja.rules import Match
 from game.net.client import Client

@@ -3,7 +3,6 @@ preview and play by clicking, declarations, caida / mesa, a whole match through 
 Continue after a restart, and controls that stay on screen."""
 import pytest
 
-from game.core.cards import spanish_deck
 from game.games.ronda.table import RondaTable, start_autoplay
 from game.table import FakeClock, Seat, Table
 from game.games.ronda.rules import Match

@@ -1249,7 +1249,6 @@ class RummyTable(CardTable):
         draw.blit_text(surface, sub, draw.fit_text(sub, 22, rect.w - 40, True),
                        (rect.centerx, rect.y + 72), draw.INK, bold=True)
         prog = self.count_up()
-        rtl = i18n.is_rtl()
         cols = self._score_columns(rect)
         y = rect.y + 112
         for label, (cx, _w) in zip(("hr.score.player", "hr.score.left", "hr.score.round",

@@ -16,7 +16,7 @@ from game.games.hareeja.rules import Match, sort_hand
 from game.i18n import digits, t
 from game.ui import assets, draw
 from game.ui.cardtable import CardTable, Sprite, ranked_rows
-from game.ui.tween import Speed, approach, ease_in_out, ease_out
+from game.ui.tween import Speed, ease_in_out, ease_out
 from game.ui.widgets import Button, Segmented
 
 PLAYERS = 4
@@ -244,19 +244,8 @@ class HareejaTable(CardTable):
 
     def _layout_hand(self, dt: float) -> None:
         """Cards in the hand glide to their slots; legal ones rise, the selected one more."""
-        L = self.app.layout
-        slots = L.hand_positions(len(self.hand_order))
-        legal = self.legal_cards()
-        for code, slot in zip(self.hand_order, slots):
-            sprite = self.hand[code]
-            if sprite.moving:
-                continue
-            lift = 0
-            if code in legal:
-                lift = L.select_lift if code == self.selected else L.lift
-            target = (slot[0], slot[1] - lift)
-            sprite.pos = (approach(sprite.pos[0], target[0], 18, dt),
-                          approach(sprite.pos[1], target[1], 18, dt))
+        self.glide_hand(self.app.layout.hand_positions(len(self.hand_order)),
+                        self.legal_cards(), dt)
 
     # ----- events → animation -------------------------------------------------------------------
     def _on_deal(self, ev: dict) -> float:

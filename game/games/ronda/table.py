@@ -296,17 +296,8 @@ class RondaTable(CardTable):
 
     def _layout_hand(self, dt: float) -> None:
         """Cards in the hand glide to their slots; on your turn they rise, the chosen one more."""
-        L = self.app.layout
-        slots = self.hand_slots(len(self.hand_order))
-        mine = self.my_turn()
-        for code, slot in zip(self.hand_order, slots):
-            sprite = self.hand[code]
-            if sprite.moving:
-                continue
-            lift = (L.select_lift if code == self.selected else L.lift) if mine else 0
-            target = (slot[0], slot[1] - lift)
-            sprite.pos = (approach(sprite.pos[0], target[0], 18, dt),
-                          approach(sprite.pos[1], target[1], 18, dt))
+        raised = set(self.hand_order) if self.my_turn() else set()
+        self.glide_hand(self.hand_slots(len(self.hand_order)), raised, dt)
 
     def _layout_table(self, dt: float) -> None:
         """Table cards keep Ronda order: they glide aside when a card is laid or taken."""

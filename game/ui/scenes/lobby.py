@@ -307,7 +307,6 @@ class LobbyScene(Scene):
         self._build_code()
 
     def _build_list(self) -> None:
-        L = self.app.layout
         c = self._col()
         refresh = Button((0, 0, 200, 56), lambda: t("online.refresh"), self.open_list, 22,
                          key="refresh")
