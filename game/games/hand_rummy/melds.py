@@ -21,8 +21,8 @@ Decisions the rules leave open, fixed here:
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable
 
 from game.core.cards import FRENCH_SUITS, JOKER, rummy_deck, split
@@ -257,73 +257,137 @@ def swap_joker(meld: Meld, cards: list[str], variant: str = "majlis") -> Meld | 
 
 
 # ----- the meld finder -------------------------------------------------------------------
+#
+# The finder is a memoised search over the hand's counts. To keep it cheap:
+# - a state (what is left of the hand) is one int with a field of ``width`` bits per card code:
+#   the 52 naturals in sorted-code order, then the jokers. Each field's top bit is a guard that
+#   stays 0 in a state, so ``state - need`` sets a guard bit exactly when some count would go
+#   below zero (the feasibility test is one subtraction and one AND);
+# - the candidate melds of one suit (runs) or one rank (sets) depend only on which numbers or
+#   suits of it the hand holds, which it holds once, how many jokers and the variant, so they
+#   are built once and cached (a turn changes one or two suits; the others hit the cache).
 
-_INFO = {r + s: (r, s, n) for r, n in RANK_NUMBER.items() for s in FRENCH_SUITS}
+_SORTED_CODES = sorted(r + s for r in RANK_NUMBER for s in FRENCH_SUITS)
+_FIELD = {code: i for i, code in enumerate(_SORTED_CODES)}
+_JOKER_FIELD = len(_SORTED_CODES)
+_CODE_INFO = {code: (split(code)[1], RANK_NUMBER[split(code)[0]]) for code in _SORTED_CODES}
+# Meld values by number 1..14 for a natural card and for a joker, per variant (classic?).
+_NATURAL_POINTS = {classic: [0] + [number_points(n, "classic" if classic else "majlis")
+                                   for n in range(1, 15)] for classic in (False, True)}
+_JOKER_POINTS = {classic: [0] + [number_points(n, "classic" if classic else "majlis", True)
+                                 for n in range(1, 15)] for classic in (False, True)}
+_CACHE_SIZE = 4096
+
+# One candidate: (score = value * 100 + cards, need as a state int, cards in table order).
+_Candidate = tuple[int, int, tuple[str, ...]]
+# Candidates grouped by their first natural's field, each group best score first.
+_Groups = tuple[tuple[int, tuple[_Candidate, ...]], ...]
 
 
-def _with_joker_for_natural(cards: list[str], low: int, counts: Counter, value: int,
-                            variant: str) -> list[tuple[int, tuple[str, ...], list[str]]]:
-    """The run with one natural card held only once replaced by a spare joker, which frees that
-    card for another meld (with two decks, 5-6-7 and 6-JK-8-9 beat 5-6-7-8-9 and a spare 6)."""
-    out = []
-    for place, code in enumerate(cards):
-        if code != JOKER and counts[code] == 1:
-            number = low + place
-            swapped = cards[:place] + [JOKER] + cards[place + 1:]
-            worth = value - number_points(number, variant) + number_points(number, variant, True)
-            out.append((worth, tuple(c for c in swapped if c != JOKER), swapped))
-    return out
+def _need(naturals: Iterable[str], jokers: int, width: int) -> int:
+    need = jokers << (_JOKER_FIELD * width)
+    for code in naturals:
+        need += 1 << (_FIELD[code] * width)
+    return need
 
 
-def _candidates(counts: Counter, variant: str) -> list[tuple[int, tuple[str, ...], list[str]]]:
-    """Every run and set the hand could make: (value, naturals used, cards in table order)."""
-    jokers = counts.get(JOKER, 0)
-    out = []
-    by_suit: dict[str, set[int]] = {}
-    by_rank: dict[str, list[str]] = {}
-    for code in counts:
-        if code != JOKER:
-            rank, suit, number = _INFO[code]
-            by_suit.setdefault(suit, set()).add(number)
-            by_rank.setdefault(rank, []).append(code)
-    for suit, present in by_suit.items():
-        if len(present) < 2:
+def _grouped(found: list[tuple[int, tuple[str, ...], tuple[str, ...]]], width: int) -> _Groups:
+    """(value, naturals, cards) candidates as groups by first natural, best score first
+    (a stable sort: equal scores keep the order they were found in)."""
+    groups: dict[int, list[_Candidate]] = {}
+    for value, naturals, cards in found:
+        first = min(_FIELD[code] for code in naturals)
+        jokers = len(cards) - len(naturals)
+        groups.setdefault(first, []).append(
+            (value * 100 + len(cards), _need(naturals, jokers, width), cards))
+    return tuple((first, tuple(sorted(items, key=lambda item: -item[0])))
+                 for first, items in groups.items())
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _run_candidates(suit: str, held: int, once: int, jokers: int, classic: bool,
+                    width: int) -> _Groups:
+    """Every run of ``suit``: ``held`` and ``once`` are bit masks of the numbers (2..14) held
+    and held exactly once. With a spare joker, a run may also give a natural held once to a
+    joker, which frees that card for another meld (with two decks, 5-6-7 and 6-JK-8-9 beat
+    5-6-7-8-9 and a spare 6)."""
+    natural_points, joker_points = _NATURAL_POINTS[classic], _JOKER_POINTS[classic]
+    if held >> 14 & 1:
+        held |= 2
+        once |= (once >> 14 & 1) << 1
+    found: list[tuple[int, tuple[str, ...], tuple[str, ...]]] = []
+    for low in range(1, 13):
+        top = min(13 if low == 1 else 14, low + 12)
+        missing = value = 0
+        cards: list[str] = []
+        for high in range(low, top + 1):
+            if held >> high & 1:
+                cards.append(NUMBER_RANK[high] + suit)
+                value += natural_points[high]
+            else:
+                missing += 1
+                if missing > jokers:
+                    break
+                cards.append(JOKER)
+                value += joker_points[high]
+            size = len(cards)
+            if size >= 3 and size - missing >= 2:
+                found.append((value, tuple(c for c in cards if c != JOKER), tuple(cards)))
+                if missing < jokers and size - missing >= 3:
+                    for place, code in enumerate(cards):
+                        number = low + place
+                        if code != JOKER and once >> number & 1:
+                            swapped = cards[:place] + [JOKER] + cards[place + 1:]
+                            worth = value - natural_points[number] + joker_points[number]
+                            found.append((worth, tuple(c for c in swapped if c != JOKER),
+                                          tuple(swapped)))
+    return _grouped(found, width)
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _set_candidates(codes: tuple[str, ...], jokers: int, classic: bool, width: int) -> _Groups:
+    """Every set from ``codes`` (the distinct sorted codes held of one rank) and the jokers."""
+    number = _CODE_INFO[codes[0]][1]
+    natural_value = _NATURAL_POINTS[classic][number]
+    joker_value = _JOKER_POINTS[classic][number]
+    n = len(codes)
+    found: list[tuple[int, tuple[str, ...], tuple[str, ...]]] = []
+    for mask in range(3, 1 << n):
+        chosen = tuple(codes[i] for i in range(n) if mask >> i & 1)
+        if len(chosen) < 2:
             continue
-        if 14 in present:
-            present.add(1)
-        for low in range(1, 13):
-            top = min(13 if low == 1 else 14, low + 12)
-            missing = value = 0
-            cards: list[str] = []
-            for high in range(low, top + 1):
-                if high in present:
-                    cards.append(NUMBER_RANK[high] + suit)
-                    value += number_points(high, variant)
-                else:
-                    missing += 1
-                    if missing > jokers:
-                        break
-                    cards.append(JOKER)
-                    value += number_points(high, variant, True)
-                if len(cards) >= 3 and len(cards) - missing >= 2:
-                    out.append((value, tuple(c for c in cards if c != JOKER), list(cards)))
-                    if missing < jokers and len(cards) - missing >= 3:
-                        out += _with_joker_for_natural(cards, low, counts, value, variant)
-    for rank, codes in by_rank.items():
-        n = len(codes)
-        if n < 2:
+        for j in range(max(0, 3 - len(chosen)), min(jokers, 4 - len(chosen)) + 1):
+            value = natural_value * len(chosen) + joker_value * j
+            found.append((value, chosen, chosen + (JOKER,) * j))
+    return _grouped(found, width)
+
+
+def _candidate_groups(counts: dict[str, int], jokers: int, classic: bool,
+                      width: int) -> dict[int, tuple[_Candidate, ...]]:
+    """Every run and set the hand could make, by the field of its first natural; for one first
+    card the runs come before the sets, each best score first, ties in the order found."""
+    held: dict[str, int] = {}
+    once: dict[str, int] = {}
+    by_rank: dict[int, list[str]] = {}
+    for code, count in counts.items():
+        suit, number = _CODE_INFO[code]
+        held[suit] = held.get(suit, 0) | 1 << number
+        if count == 1:
+            once[suit] = once.get(suit, 0) | 1 << number
+        by_rank.setdefault(number, []).append(code)
+    out: dict[int, tuple[_Candidate, ...]] = {}
+    for suit, numbers in held.items():
+        if numbers & (numbers - 1):  # two numbers or more
+            spare = once.get(suit, 0) if jokers else 0
+            for first, items in _run_candidates(suit, numbers, spare, jokers, classic, width):
+                out[first] = items
+    for codes in by_rank.values():
+        if len(codes) < 2:
             continue
-        codes.sort()
-        number = RANK_NUMBER[rank]
-        natural_value = number_points(number, variant)
-        joker_value = number_points(number, variant, True)
-        for mask in range(3, 1 << n):
-            chosen = [codes[i] for i in range(n) if mask >> i & 1]
-            if len(chosen) < 2:
-                continue
-            for j in range(max(0, 3 - len(chosen)), min(jokers, 4 - len(chosen)) + 1):
-                value = natural_value * len(chosen) + joker_value * j
-                out.append((value, tuple(chosen), chosen + [JOKER] * j))
+        for first, items in _set_candidates(tuple(sorted(codes)), jokers, classic, width):
+            runs = out.get(first)
+            out[first] = items if runs is None else \
+                tuple(sorted(runs + items, key=lambda item: -item[0]))
     return out
 
 
@@ -333,49 +397,61 @@ def find_melds(hand: list[str], variant: str = "majlis") -> list[list[str]]:
     Exact within its candidates: the best total meld value, then the most cards. Each group is
     in table order, so :func:`classify` reads its jokers as placed here.
     """
-    counts = Counter(c for c in hand if is_card(c))
-    candidates = _candidates(counts, variant)
-    if not candidates:
+    counts: dict[str, int] = {}
+    jokers = 0
+    for code in hand:
+        if isinstance(code, str) and code in _CODES:
+            if code == JOKER:
+                jokers += 1
+            else:
+                counts[code] = counts.get(code, 0) + 1
+    most = max(max(counts.values(), default=0), jokers)
+    width = max(3, most.bit_length() + 1)
+    by_first = _candidate_groups(counts, jokers, variant == "classic", width)
+    if not by_first:
         return []
-    keys = sorted(c for c in counts if c != JOKER)
-    index = {code: i for i, code in enumerate(keys)}
-    jk = len(keys)
-    by_first: list[list[tuple[int, tuple, list[str]]]] = [[] for _ in keys]
-    for value, naturals, cards in candidates:
-        need = Counter(index[code] for code in naturals)
-        if JOKER in cards:
-            need[jk] = cards.count(JOKER)
-        first = min(need)
-        score = value * 100 + len(cards)
-        by_first[first].append((score, tuple(need.items()), cards))
-    for options in by_first:
-        options.sort(key=lambda item: -item[0])
-    start = tuple(counts[c] for c in keys) + (counts.get(JOKER, 0),)
-    memo: dict[tuple[int, ...], tuple[int, tuple]] = {}
+    used = 0
+    for items in by_first.values():
+        for _, need, _ in items:
+            used |= need
+    # Cards no candidate uses cannot change the answer: leave them out of the search.
+    ones = sum(1 << (field * width) for field in range(_JOKER_FIELD + 1))
+    spread = used
+    for shift in range(1, width - 1):
+        spread |= used >> shift
+    keep = (spread & ones) * ((1 << (width - 1)) - 1)
+    start = jokers << (_JOKER_FIELD * width)
+    for code, count in counts.items():
+        start += count << (_FIELD[code] * width)
+    return [list(g) for g in _search(start & keep, by_first, width)[1]]
 
-    def best(state: tuple[int, ...]) -> tuple[int, tuple]:
+
+def _search(start: int, by_first: dict[int, tuple[_Candidate, ...]],
+            width: int) -> tuple[int, tuple]:
+    """The best (score, groups) for ``start``: its first natural card is either left out or
+    the first natural of a candidate. A candidate whose first natural is not the state's first
+    natural card is reached when that card's own turn comes, because naturals are taken in
+    order and lower ones are either used or left out before. Ties keep the first found."""
+    guards = sum(1 << (field * width + width - 1) for field in range(_JOKER_FIELD + 1))
+    memo: dict[int, tuple[int, tuple]] = {}
+    empty: tuple[_Candidate, ...] = ()
+
+    def best(state: int) -> tuple[int, tuple]:
         found = memo.get(state)
         if found is not None:
             return found
-        first = next((i for i in range(jk) if state[i]), None)
-        if first is None:
-            memo[state] = (0, ())
-            return memo[state]
-        left = list(state)
-        left[first] -= 1
-        result = best(tuple(left))
-        for score, need, cards in by_first[first]:
-            if all(state[i] >= n for i, n in need):
-                rest = list(state)
-                for i, n in need:
-                    rest[i] -= n
-                sub_score, sub_groups = best(tuple(rest))
-                if score + sub_score > result[0]:
-                    result = (score + sub_score, (cards,) + sub_groups)
+        first = ((state & -state).bit_length() - 1) // width
+        if first < 0 or first >= _JOKER_FIELD:
+            result: tuple[int, tuple] = (0, ())
+        else:
+            result = best(state - (1 << (first * width)))
+            for score, need, cards in by_first.get(first, empty):
+                rest = state - need
+                if not rest & guards:
+                    sub_score, sub_groups = best(rest)
+                    if score + sub_score > result[0]:
+                        result = (score + sub_score, (cards,) + sub_groups)
         memo[state] = result
         return result
 
-    # A candidate whose first natural is not the state's first natural card is reached when
-    # that card's own turn comes, because naturals are taken in order and lower ones are
-    # either used or left out before.
-    return [list(g) for g in best(start)[1]]
+    return best(start)
