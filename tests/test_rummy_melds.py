@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from game.core.cards import JOKER, rummy_deck
 from game.games.hand_rummy import melds as M
+from game.games.hand_rummy.rules import Match
 
 
 def kind(group):
@@ -206,3 +207,182 @@ def test_find_melds_empty_when_nothing_fits():
     assert M.find_melds([]) == []
     rnd = random.Random(3)
     assert isinstance(M.find_melds(rnd.sample(rummy_deck(), 15)), list)
+
+
+# ----- the fast finder against a straightforward reference ---------------------------------
+
+def reference_candidates(counts, variant):
+    """Every run and set a hand could make, built the plain way: (value, naturals, cards)."""
+    jokers = counts.get(JOKER, 0)
+    out = []
+    by_suit, by_rank = {}, {}
+    for code in counts:
+        if code != JOKER:
+            rank, suit = code[:-1], code[-1]
+            by_suit.setdefault(suit, set()).add(M.RANK_NUMBER[rank])
+            by_rank.setdefault(rank, []).append(code)
+    for suit, present in by_suit.items():
+        if len(present) < 2:
+            continue
+        if 14 in present:
+            present.add(1)
+        for low in range(1, 13):
+            top = min(13 if low == 1 else 14, low + 12)
+            missing = value = 0
+            cards = []
+            for high in range(low, top + 1):
+                if high in present:
+                    cards.append(M.NUMBER_RANK[high] + suit)
+                    value += M.number_points(high, variant)
+                else:
+                    missing += 1
+                    if missing > jokers:
+                        break
+                    cards.append(JOKER)
+                    value += M.number_points(high, variant, True)
+                if len(cards) >= 3 and len(cards) - missing >= 2:
+                    out.append((value, [c for c in cards if c != JOKER], list(cards)))
+                    if missing < jokers and len(cards) - missing >= 3:
+                        # a natural held once may give its place to a spare joker
+                        for place, code in enumerate(cards):
+                            if code != JOKER and counts[code] == 1:
+                                swapped = cards[:place] + [JOKER] + cards[place + 1:]
+                                number = low + place
+                                worth = (value - M.number_points(number, variant)
+                                         + M.number_points(number, variant, True))
+                                out.append((worth, [c for c in swapped if c != JOKER], swapped))
+    for rank, codes in by_rank.items():
+        codes.sort()
+        number = M.RANK_NUMBER[rank]
+        for mask in range(3, 1 << len(codes)):
+            chosen = [codes[i] for i in range(len(codes)) if mask >> i & 1]
+            if len(chosen) < 2:
+                continue
+            for j in range(max(0, 3 - len(chosen)), min(jokers, 4 - len(chosen)) + 1):
+                value = (M.number_points(number, variant) * len(chosen)
+                         + M.number_points(number, variant, True) * j)
+                out.append((value, chosen, chosen + [JOKER] * j))
+    return out
+
+
+def reference_find_melds(hand, variant="majlis"):
+    """The finder's contract done plainly: a memoised search over tuples of counts (cards in
+    sorted order, jokers last); the first card left is either set aside or the first natural
+    of a meld; best value then most cards; ties keep the first found, candidates tried best
+    score first in the order they were built."""
+    counts = Counter(c for c in hand if M.is_card(c))
+    keys = sorted(c for c in counts if c != JOKER)
+    index = {code: i for i, code in enumerate(keys)}
+    by_first = {}
+    for value, naturals, cards in reference_candidates(counts, variant):
+        need = Counter(index[c] for c in naturals)
+        need[len(keys)] = cards.count(JOKER)
+        by_first.setdefault(min(index[c] for c in naturals), []).append(
+            (value * 100 + len(cards), need, cards))
+    for options in by_first.values():
+        options.sort(key=lambda item: -item[0])
+    memo = {}
+
+    def best(state):
+        if state not in memo:
+            first = next((i for i in range(len(keys)) if state[i]), None)
+            result = (0, ())
+            if first is not None:
+                result = best(state[:first] + (state[first] - 1,) + state[first + 1:])
+                for score, need, cards in by_first.get(first, []):
+                    if all(state[i] >= n for i, n in need.items()):
+                        rest = tuple(n - need[i] for i, n in enumerate(state))
+                        sub_score, sub_groups = best(rest)
+                        if score + sub_score > result[0]:
+                            result = (score + sub_score, (cards,) + sub_groups)
+            memo[state] = result
+        return memo[state]
+
+    start = tuple(counts[c] for c in keys) + (counts.get(JOKER, 0),)
+    return [list(g) for g in best(start)[1]]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(0, 20), st.integers(0, 2),
+       st.sampled_from(M.VARIANTS), st.booleans())
+def test_HR_4_HR_5_HR_8_find_melds_equals_the_reference(rnd, size, jokers, variant, dense):
+    """The cached, int-packed finder returns exactly the reference's melds (same groups, same
+    order, jokers in the same places) on random hands with duplicates and jokers."""
+    naturals = [c for c in rummy_deck() if c != JOKER]
+    if dense:  # few suits and ranks: long runs, duplicates, sets, many candidates
+        naturals = [c for c in naturals if c[-1] in "HS" and M.RANK_NUMBER[c[:-1]] <= 9
+                    or c[:-1] in ("A", "K")]
+    hand = rnd.sample(naturals, min(size, len(naturals))) + [JOKER] * jokers
+    rnd.shuffle(hand)
+    assert M.find_melds(hand, variant) == reference_find_melds(hand, variant)
+
+
+def test_HR_8_find_melds_equals_the_reference_on_hard_hands():
+    hands = [
+        ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "3H", "4H", "5H", "5S", "5D", "5C", JOKER, JOKER],
+        ["AH", "2H", "3H", "QH", "KH", "AH", JOKER, "AS", "AD", "AC", JOKER],
+        [r + "H" for r in M.RANK_NUMBER] + [JOKER, "7H", "7S", "7D"],
+        ["7H", "7H", "8H", "9H", "9H", "10H", JOKER, "KS", "KD", "2C", "5D", "XX", 5, JOKER],
+    ]
+    for hand in hands:
+        for variant in M.VARIANTS:
+            assert M.find_melds(hand, variant) == reference_find_melds(hand, variant)
+
+
+def melds_on_table(rnd):
+    """Random valid melds: runs (some with jokers, some 2..K or ace-high) and sets."""
+    out = []
+    while len(out) < 6:
+        suit = rnd.choice("SHDC")
+        if rnd.random() < 0.5:
+            low = rnd.randrange(1, 13)
+            size = rnd.randrange(3, 16 - low if low > 1 else 14)
+            group = [M.NUMBER_RANK[n] + suit for n in range(low, low + size)]
+        else:
+            rank = rnd.choice(list(M.RANK_NUMBER))
+            group = [rank + s for s in rnd.sample("SHDC", rnd.choice((2, 3, 3, 4)))]
+        for _ in range(rnd.choice((0, 0, 1, 2))):
+            group[rnd.randrange(len(group))] = JOKER
+        meld = M.classify(group)
+        if meld is not None:
+            out.append(meld)
+    return out
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from(M.VARIANTS))
+def test_HR_7_HR_8_legal_adds_and_swaps_are_every_fitting_card(rnd, variant):
+    """legal_actions lists, meld by meld, an add for every distinct held card M.extend accepts
+    (sorted) and a swap for every joker the hand can take back, the plain way."""
+    match = Match.new(4, {"variant": variant}, seed=rnd.randrange(1 << 30))
+    seat = match.turn
+    match.melds = melds_on_table(rnd)
+    match.opened[seat] = True
+    hand = rnd.sample(rummy_deck(), rnd.randrange(1, 20)) + ["AH", "AS", JOKER][:rnd.randrange(4)]
+    match.hands[seat] = hand
+    want = [{"type": "discard", "card": c} for c in sorted(set(hand))]
+    for index, meld in enumerate(match.melds):
+        want += [{"type": "add", "card": c, "meld": index}
+                 for c in sorted(set(hand)) if M.extend(meld, c) is not None]
+        if meld.kind == "run":
+            want += [{"type": "swap_joker", "meld": index, "card": meld.stands[p]}
+                     for p in meld.joker_places() if meld.stands[p] in hand
+                     and M.swap_joker(meld, [meld.stands[p]]) is not None]
+        else:
+            missing = sorted(M.NUMBER_RANK[meld.low] + s for s in "SHDC"
+                             if M.NUMBER_RANK[meld.low] + s not in meld.cards)
+            if all(c in hand for c in missing) and M.swap_joker(meld, missing, variant):
+                one = {"type": "swap_joker", "meld": index}
+                want.append(dict(one, card=missing[0]) if len(missing) == 1
+                            else dict(one, cards=missing))
+    assert match.legal_actions(seat) == want
+
+
+def test_HR_7_the_ace_fits_a_two_to_king_run_once():
+    match = Match.new(2, {}, seed=1)
+    seat = match.turn
+    match.melds = [M.classify([M.NUMBER_RANK[n] + "H" for n in range(2, 14)])]
+    match.opened[seat] = True
+    match.hands[seat] = ["AH", "AH", "5S"]
+    adds = [a for a in match.legal_actions(seat) if a["type"] == "add"]
+    assert adds == [{"type": "add", "card": "AH", "meld": 0}]

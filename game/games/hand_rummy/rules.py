@@ -142,41 +142,46 @@ class Match(BaseMatch):
             if self.discard:
                 out.append({"type": "draw", "from": "discard"})
             return out
-        distinct = sorted(set(hand))
-        out = [] if self.pending else [{"type": "discard", "card": c} for c in distinct]
+        held = set(hand)
+        out = [] if self.pending else [{"type": "discard", "card": c} for c in sorted(held)]
         if self.opened[seat]:
             for index, meld in enumerate(self.melds):
                 out += [{"type": "add", "card": c, "meld": index}
-                        for c in distinct if self._may_fit(meld, c)
-                        and M.extend(meld, c) is not None]
-                out += [self._swap_action(index, cards) for cards in self._swaps_for(meld, hand)]
+                        for c in self._may_fit(meld, held) if M.extend(meld, c) is not None]
+                out += [self._swap_action(index, cards) for cards in self._swaps_for(meld, held)]
         return out
 
     @staticmethod
-    def _may_fit(meld: M.Meld, card: str) -> bool:
-        """A cheap first filter before M.extend: same suit for a run, same rank for a set."""
-        if card == JOKER:
-            return True
+    def _may_fit(meld: M.Meld, held: set[str]) -> list[str]:
+        """The held cards that could extend ``meld``, sorted; a cheap first filter before
+        M.extend: the joker, the run's neighbours at both ends, the set's other suits."""
         if meld.kind == "run":
-            return card.endswith(meld.suit)
-        return M.RANK_NUMBER[card[:-1]] == meld.low
+            suit, near = meld.suit, []
+            if meld.high < 14:
+                near.append(M.NUMBER_RANK[meld.high + 1] + suit)
+            if meld.low > 1:
+                near.append(M.NUMBER_RANK[meld.low - 1] + suit)
+        else:
+            rank = M.NUMBER_RANK[meld.low]
+            near = [rank + s for s in "SHDC"]
+        return sorted({c for c in near + [JOKER] if c in held})
 
     def _swap_action(self, index: int, cards: list[str]) -> dict:
         if len(cards) == 1:
             return {"type": "swap_joker", "meld": index, "card": cards[0]}
         return {"type": "swap_joker", "meld": index, "cards": sorted(cards)}
 
-    def _swaps_for(self, meld: M.Meld, hand: list[str]) -> list[list[str]]:
-        """The natural cards of ``hand`` that could take a joker back from ``meld``."""
+    def _swaps_for(self, meld: M.Meld, held: set[str]) -> list[list[str]]:
+        """The natural cards in ``held`` (the hand's distinct cards) that could take a joker
+        back from ``meld``."""
         if JOKER not in meld.cards:
             return []
-        have = Counter(hand)
         if meld.kind == "run":
             return [[meld.stands[p]] for p in sorted(set(meld.joker_places()))
-                    if have[meld.stands[p]] and M.swap_joker(meld, [meld.stands[p]]) is not None]
+                    if meld.stands[p] in held and M.swap_joker(meld, [meld.stands[p]]) is not None]
         rank = M.NUMBER_RANK[meld.low]
         missing = [rank + s for s in "SHDC" if rank + s not in meld.cards]
-        if all(have[c] for c in missing) and M.swap_joker(meld, missing, self.variant):
+        if all(c in held for c in missing) and M.swap_joker(meld, missing, self.variant):
             return [missing]
         return []
 
