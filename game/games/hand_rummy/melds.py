@@ -284,6 +284,13 @@ _Candidate = tuple[int, int, tuple[str, ...]]
 _Groups = tuple[tuple[int, tuple[_Candidate, ...]], ...]
 
 
+@lru_cache(maxsize=None)
+def _field_bits(width: int) -> tuple[int, int]:
+    """(the lowest bit of every field, the guard bit of every field) for ``width``."""
+    ones = sum(1 << (field * width) for field in range(_JOKER_FIELD + 1))
+    return ones, ones << (width - 1)
+
+
 def _need(naturals: Iterable[str], jokers: int, width: int) -> int:
     need = jokers << (_JOKER_FIELD * width)
     for code in naturals:
@@ -415,7 +422,7 @@ def find_melds(hand: list[str], variant: str = "majlis") -> list[list[str]]:
         for _, need, _ in items:
             used |= need
     # Cards no candidate uses cannot change the answer: leave them out of the search.
-    ones = sum(1 << (field * width) for field in range(_JOKER_FIELD + 1))
+    ones = _field_bits(width)[0]
     spread = used
     for shift in range(1, width - 1):
         spread |= used >> shift
@@ -432,7 +439,7 @@ def _search(start: int, by_first: dict[int, tuple[_Candidate, ...]],
     the first natural of a candidate. A candidate whose first natural is not the state's first
     natural card is reached when that card's own turn comes, because naturals are taken in
     order and lower ones are either used or left out before. Ties keep the first found."""
-    guards = sum(1 << (field * width + width - 1) for field in range(_JOKER_FIELD + 1))
+    guards = _field_bits(width)[1]
     memo: dict[int, tuple[int, tuple]] = {}
     empty: tuple[_Candidate, ...] = ()
 
