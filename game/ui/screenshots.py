@@ -2,8 +2,9 @@
 orientations, from fixed seeds and scripted actions, through the real scenes and frame loop.
 
 The menus are shot here; each game's table module shoots its own phases with
-``screenshot_scenes(shooter)`` (see game.ui.games). Hareeja's script lives in this module
-(:func:`hareeja_scenes`), where it was first written.
+``screenshot_scenes(shooter)`` (see game.ui.games). Hareeja's and Ronda's scripts live in this
+module (:func:`hareeja_scenes`, :func:`ronda_scenes`), where they were first written, and so do
+the later Hand rummy moments (:func:`rummy_moments`).
 
 The run never touches the player's own settings: it works in a temporary MAJLIS_HOME.
 Positions that bots rarely reach on their own (a tie after round 5, first place still shared
@@ -67,6 +68,12 @@ class Shooter:
                 each()
             self.app.step(DT)
         return pred()
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A real left click at ``pos`` (button down and up), then one frame."""
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        self.frames(1)
 
     def menu_for(self, game: str) -> None:
         """The menu with ``game`` chosen (its option rows showing)."""
@@ -167,6 +174,13 @@ class Shooter:
         def play_on() -> None:
             if sc.my_turn() and not sc.queue:
                 play_first_legal()
+        # The last trick, peeked at with the button while the next one is on the table.
+        self.until(lambda: sc.can_peek() and sc.my_turn() and len(sc.trick) >= 2, 6000, play_on)
+        self.until(sc.idle, 300)                 # our turn waits: the table's clock is fake
+        self.click(sc.peek_button.rect.center)
+        self.frames(10)
+        self.shot("09a_last_trick")
+        sc.toggle_last_trick()
         self.until(lambda: sc.score is not None and sc.score["t"] > 1.4, 20000, play_on)
         self.shot("10_round_score")
         sc.close_score()
@@ -351,7 +365,8 @@ def _ronda_scene(shooter: Shooter, match, options: dict):
 
 def ronda_scenes(shooter: Shooter) -> None:
     """Ronda's phases: menu, deal, declaration, capture preview, caida, mesa, deal score and
-    match end with two players; deal, declaration, score and end with four (teams)."""
+    match end with two players; deal, declaration, score and end with four (teams); a turn, the
+    declarations turned up at the seats and the deal score with three."""
     from game.games.ronda.rules import Match as RondaMatch
     shooter.menu_for("ronda")
     shooter.shot("ronda_01_menu")
@@ -409,6 +424,7 @@ def ronda_scenes(shooter: Shooter) -> None:
     shooter.until(lambda: ready() and sc.can_declare(), 4000, bots_move)
     shooter.frames(4)
     shooter.shot("ronda4_03_declare")
+    ronda_three_players(shooter)
     from game.ui.scenes.help import HelpScene
     shooter.app.switch(HelpScene(shooter.app, game="ronda"))
     shooter.frames(2)
@@ -431,3 +447,125 @@ def ronda_scripted_end(shooter: Shooter, players: int) -> None:
     sc.close_score()
     shooter.until(lambda: sc.over is not None and sc.over["t"] > 0.8, 3000)
     shooter.shot(f"ronda{players}_08_match_end")
+
+
+# Three players, the first deal of a fixed deck (top first; dealer 0, so seat 1 starts), every
+# move scripted: a card code is that seat's play, "ronda"/"tringa" its declaration. Seat 1's
+# tringa in the last batch is false (it holds a pair of sixes), so the reveal shows all three
+# outcomes: scored, beaten (seat 2's rondas) and false (RO-17, RO-18, RO-19).
+RONDA3_DECK = ("2O 12O 1C 12E 4C 4B 3E 10O 12C 3B 5O 2C 1B 10C 4O 7E 5B 2E 11E 11C 11B 10E 10B "
+               "2B 12B 1O 1E 6B 7O 7C 6E 6C 7B 6O 3O 3C 11O 5E 4E 5C").split()
+RONDA3_MOVES = ("1C ronda 12E 12C 12O 4C 10O 2O 4B 3E 10C 2E ronda 10E 4O 5B 11C 7E 11E 11B 10B "
+                "ronda 1O ronda 7O 12B 1E 7C 2B 6B 6E tringa 7B ronda 3O ronda 4E 6O 3C 5C 6C "
+                "11O 5E").split()
+RONDA3_LAST_BATCH = 30      # index of your 6E, after which the last batch is dealt
+
+
+def _ronda3_action(token: str) -> dict:
+    if token in ("ronda", "tringa"):
+        return {"type": "declare", "kind": token}
+    return {"type": "play", "card": token}
+
+
+def _ronda3_match(moves: int):
+    """The scripted three-player match after its first ``moves`` moves (pure)."""
+    from game.games.ronda.rules import Match as RondaMatch
+    match = RondaMatch.new(3, {"rules": "maghribi"}, seed=8, deck=list(RONDA3_DECK))
+    for token in RONDA3_MOVES[:moves]:
+        match.apply(match.to_act()[0], _ronda3_action(token))
+    return match
+
+
+def ronda_three_players(shooter: Shooter) -> None:
+    """Three players: your declaration turn in the last batch after both others declared, the
+    capture preview, then the deal's end — every declaration turned up at its seat, then the
+    deal score."""
+    options = {"players": 3, "rules": "maghribi"}
+    sc = _ronda_scene(shooter, _ronda3_match(RONDA3_LAST_BATCH), options)
+    shooter.frames(3)
+    moves = RONDA3_MOVES[RONDA3_LAST_BATCH:]
+
+    def ready() -> bool:
+        return sc.idle() and sc.phase == "play" and not sc.timers
+
+    def play_script() -> None:      # your 6E, then the others' declarations and cards
+        if ready() and moves:
+            sc.act(sc.match.to_act()[0], _ronda3_action(moves.pop(0)), human=True)
+    shooter.until(lambda: ready() and sc.can_declare(), 4000, play_script)
+    shooter.frames(4)
+    shooter.shot("ronda3_03_declare")
+    sc.declare(moves.pop(0))
+    shooter.frames(int(0.3 / DT))
+    sc.selected = moves[0]
+    shooter.frames(4)
+    shooter.shot("ronda3_04_capture_preview")
+    # The deal's last move, played through a fresh scene: the reveal, then the score panel.
+    sc = _ronda_scene(shooter, _ronda3_match(len(RONDA3_MOVES) - 1), options)
+    shooter.frames(3)
+    sc.act(0, _ronda3_action(RONDA3_MOVES[-1]), human=True)
+    shooter.until(lambda: bool(sc.reveals), 1200)
+    shooter.frames(20)
+    shooter.shot("ronda3_06a_reveal")
+    shooter.until(lambda: sc.score is not None and sc.score["t"] > 1.2, 3000)
+    shooter.shot("ronda3_07_deal_score")
+
+
+# ----- Hand rummy -------------------------------------------------------------------------------
+def _rummy_script() -> list[tuple[int, dict | None]]:
+    """The moves of the scripted round of game.games.hand_rummy.table.scripted_round (its
+    explicit deck): seat 1 opens, seats 2 and 3 draw and throw their first card (None: chosen
+    when played), then you draw the 6S, open, take the joker back with your 6H, meld it and go
+    out with a "hand" on the 7D."""
+    return [(1, {"type": "meld", "groups": [["10S", "JS", "QS", "KS", "AS"],
+                                            ["5H", "JK", "7H"]]}),
+            (1, {"type": "discard", "card": "5C"}),
+            (2, {"type": "draw", "from": "stock"}), (2, None),
+            (3, {"type": "draw", "from": "stock"}), (3, None),
+            (0, {"type": "draw", "from": "stock"}),
+            (0, {"type": "meld", "groups": [["2S", "3S", "4S", "5S", "6S"], ["KC", "KD", "KH"],
+                                            ["QC", "QD", "QH"]]}),
+            (0, {"type": "swap_joker", "meld": 1, "card": "6H"}),
+            (0, {"type": "meld", "groups": [["JK", "8C", "9C"]]}),
+            (0, {"type": "discard", "card": "7D"})]
+
+
+def _rummy_scene(shooter: Shooter, moves: int):
+    """A rummy table at the scripted round after its first ``moves`` moves; every seat is
+    moved by the script (all human), nothing animates until the next move."""
+    from game.games.hand_rummy.rules import Match as RummyMatch
+    from game.games.hand_rummy.table import RummyTable, shot_deck
+    options = {"rounds": 3}
+    match = RummyMatch.new(4, options, seed=11, deck=shot_deck())
+    script = _rummy_script()
+    for seat, action in script[:moves]:
+        match.apply(seat, action or {"type": "discard", "card": match.hands[seat][0]})
+    seats = [Seat("human", "seat.you")] + [Seat("human", f"name.{i}") for i in range(1, 4)]
+    sc = RummyTable(shooter.app, Table(match, seats, FakeClock(), None),
+                    options={"players": 4, **options})
+    shooter.app.switch(sc)
+    shooter.frames(3)
+    return sc, script[moves:]
+
+
+def rummy_moments(shooter: Shooter) -> None:
+    """Hand rummy: a card of the hand being moved to another place (HR-15), the drawn card
+    flying from the stock and turning over, and at the round's end the others' hands face up
+    under the "went out" line (HR-10)."""
+    sc, _rest = _rummy_scene(shooter, 6)
+    shooter.until(sc.my_turn, 600)
+    shooter.frames(20)
+    shooter.click(sc.ws[("h", 0)].rect().center)
+    shooter.frames(20)
+    shooter.click(sc.ws[("h", len(sc.staging.hand) - 1)].rect().center)
+    shooter.frames(4)
+    shooter.shot("rummy_02a_move_in_hand")
+    shooter.frames(40)
+    shooter.click(sc.geo.stock)
+    shooter.frames(3)                    # half way, still face down (it turns over on the way)
+    shooter.shot("rummy_02b_draw_flight")
+    sc, rest = _rummy_scene(shooter, 10)
+    seat, action = rest[0]
+    sc.act(seat, action, human=True)
+    shooter.until(lambda: sc.ended is not None, 600)
+    shooter.frames(50)
+    shooter.shot("rummy_06a_hands_up")

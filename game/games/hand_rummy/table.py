@@ -1361,8 +1361,12 @@ start_autoplay = RummyTable.start_autoplay
 def screenshot_scenes(shooter) -> None:
     """The rummy phases for ``main.py --screenshots``: deal, the suggestion, Apply disabled with
     its reason, melds on the table, a joker swap, a discard in flight, the round's scores (a
-    scripted first round from an explicit deck), then a match end from a bot-played match."""
+    scripted first round from an explicit deck); a card moved inside the hand, a drawn card in
+    flight and the others' hands face up at the round's end (the same round, from
+    game.ui.screenshots.rummy_moments); then a match end from a bot-played match."""
+    from game.ui.screenshots import rummy_moments
     scripted_round(shooter)
+    rummy_moments(shooter)
     scripted_end(shooter)
 
 

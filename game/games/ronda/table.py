@@ -794,6 +794,6 @@ start_autoplay = RondaTable.start_autoplay
 
 
 def screenshot_scenes(shooter) -> None:
-    """Ronda's phases for ``main.py --screenshots`` (2 and 4 players)."""
+    """Ronda's phases for ``main.py --screenshots`` (2, 3 and 4 players)."""
     from game.ui.screenshots import ronda_scenes
     ronda_scenes(shooter)
