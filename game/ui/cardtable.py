@@ -143,7 +143,7 @@ class Sprite:
             w = max(2, round(self.size[0] * k))
             img = pygame.transform.scale(img, (w, self.size[1]))
         rect = img.get_rect(center=(round(x), round(y)))
-        surface.blit(shadow(self.size), rect.move(2, 4))
+        surface.blit(shadow(img.get_size()), rect.move(2, 4))   # narrows as the card turns
         surface.blit(img, rect)
         if glow:
             pygame.draw.rect(surface, glow_color or draw.TURN, rect.inflate(6, 6), 3,

@@ -148,3 +148,14 @@ def test_ronda_controls_stay_on_screen_and_large(make_app, portrait, players):
     for a in shown:
         for b in shown:
             assert a is b or not a.rect.colliderect(b.rect), (a.key, b.key)
+
+
+def test_RO_17_RO_18_score_panel_keeps_the_declarations_that_moved_the_score():
+    from game.games.ronda.table import RondaTable
+    decls = [{"seat": i % 2, "kind": "ronda", "valid": True, "scored": False} for i in range(6)]
+    decls[4]["scored"] = True
+    decls.append({"seat": 1, "kind": "tringa", "valid": False, "scored": False})
+    shown, hidden = RondaTable._shown_declarations(decls)
+    assert hidden == 3 and len(shown) == 4
+    assert decls[4] in shown and decls[6] in shown          # the scoring one and the false one
+    assert [decls.index(d) for d in shown] == sorted(decls.index(d) for d in shown)

@@ -699,7 +699,7 @@ class RondaTable(CardTable):
         and the running totals to the target, counting up."""
         L = self.app.layout
         entry = self.score["entry"]
-        decls = self.score["declarations"][:4]
+        decls, hidden = self._shown_declarations(self.score["declarations"])
         nsides = len(entry["totals"])
         rows = [
             ("ronda.score.cards", [t("ronda.score.cards_value", n=digits(c), p=digits(p))
@@ -711,7 +711,8 @@ class RondaTable(CardTable):
             ("ronda.score.deal", [digits(f"+{v}" if v > 0 else v) for v in entry["points"]]),
         ]
         row_h = 36 if not L.portrait else 40
-        h = 84 + 44 + row_h * (len(rows) + 1) + 16 + (30 * len(decls) + 12 if decls else 0)
+        lines = len(decls) + (1 if hidden else 0)
+        h = 84 + 44 + row_h * (len(rows) + 1) + 16 + (30 * lines + 12 if lines else 0)
         rect = self.score_frame(surface, 860, h,
                                 t("ronda.score.title", n=digits(entry["deal"])))
         label_w = 250 if not L.portrait else 200
@@ -751,11 +752,23 @@ class RondaTable(CardTable):
             shown = round(old + entry["points"][side] * prog)
             draw.blit_text(surface, digits(shown), 26, (x_of(side), y), draw.GOLD, bold=True)
         y += row_h // 2 + 16
-        for d in decls:
-            s = self._declaration_line(d)
+        lines = [self._declaration_line(d) for d in decls]
+        if hidden:
+            lines.append(t("ronda.decl.more", n=digits(hidden)))
+        for s in lines:
             draw.blit_text(surface, s, draw.fit_text(s, 19, rect.w - 48), (rect.centerx, y + 12),
                            draw.INK_DIM)
             y += 30
+
+    @staticmethod
+    def _shown_declarations(decls: list[dict], room: int = 4) -> tuple[list[dict], int]:
+        """The declarations the panel has room for, those that moved the score first (scored
+        or false, RO-17/RO-18), in their order; and how many are left out."""
+        def counted(d: dict) -> bool:
+            return bool(d.get("scored")) or not d.get("valid", True)
+        ranked = sorted(range(len(decls)), key=lambda i: (not counted(decls[i]), i))
+        keep = sorted(ranked[:room])
+        return [decls[i] for i in keep], max(0, len(decls) - room)
 
     def _declaration_line(self, d: dict) -> str:
         """One revealed declaration (RO-17, RO-18, RO-19), e.g. "Youssef: ronda of 5 — scores"."""
