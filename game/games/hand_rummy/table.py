@@ -1061,7 +1061,7 @@ class RummyTable(CardTable):
             lx, anchor = (area.right - 16, "midright") if rtl else (area.x + 16, "midleft")
             draw.blit_text(surface, name, draw.fit_text(name, 20, label_w - 8, True), (lx, cy),
                            draw.INK, bold=True, anchor=anchor)
-            cards = self.ended["hands"][seat]
+            cards = sorted(self.ended["hands"][seat], key=_suit_key)
             inner = area.w - label_w - 40
             step = min(cw + 4, (inner - cw) / max(1, len(cards) - 1))
             total = cw + step * (len(cards) - 1)
@@ -1207,6 +1207,8 @@ class RummyTable(CardTable):
             return "", draw.INK_DIM
         reason = self.apply_reason()
         mine = self.my_turn()
+        if reason == "not_your_turn" and 0 in self.match.to_act() and self.match.phase == "play":
+            return "", draw.INK_DIM      # your turn, while your own draw is still landing
         if mine and not self.match.drawn:
             return t("hr.reason.not_drawn"), draw.AMBER
         if mine and self.match.pending:
