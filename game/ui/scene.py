@@ -30,6 +30,10 @@ class Scene:
         """Create the widgets for the current layout."""
 
     def handle(self, event: pygame.event.Event) -> None:
+        """Esc goes back (scenes that have a ``back``); otherwise the widgets take the event."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and hasattr(self, "back"):
+            self.back()
+            return
         for widget in list(self.widgets):
             if widget.handle(event):
                 return

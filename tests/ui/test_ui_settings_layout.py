@@ -90,3 +90,18 @@ def test_layouts_keep_every_button_on_screen_and_large(make_app, portrait, lang)
     table.table.seats[0].assisted = True
     app.step(1 / 60)
     check(app, table, lang)          # I'm back
+
+
+def test_escape_goes_back_from_settings_and_rules(make_app):
+    import pygame
+    from game.ui.scenes.menu import MenuScene
+    app = make_app()
+    for key in ("settings", "rules"):
+        pos = app.scene.widget(key).rect.center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        app.step(1 / 60)
+        assert not isinstance(app.scene, MenuScene)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+        app.step(1 / 60)
+        assert isinstance(app.scene, MenuScene)

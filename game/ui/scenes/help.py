@@ -71,12 +71,6 @@ class HelpScene(Scene):
             from game.ui.scenes.menu import MenuScene
             self.app.switch(MenuScene(self.app))
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
-            return
-        super().handle(event)
-
     def draw(self, surface: pygame.Surface) -> None:
         L = self.app.layout
         surface.blit(draw.felt(L.w, L.h), (0, 0))

@@ -70,9 +70,6 @@ class SettingsScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         self._layout_rtl()
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
-            return
         super().handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
