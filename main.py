@@ -28,7 +28,7 @@ def parse_options():
             portrait = False
         options = Options(portrait=portrait)
         options.server = None                      # the lobby reads ?server= itself
-        options.room = os.environ.get("room")      # pygbag hands URL parameters over as env
+        options.room = os.environ.get("room")  # noqa: SIM112 (pygbag hands URL parameters over as env)
         return options
     import argparse
     parser = argparse.ArgumentParser(description="Majlis card table")

@@ -21,7 +21,7 @@ def main() -> None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "main.py", "--autoplay", "--seed", str(seed)],
-                          cwd=ROOT, env=env, capture_output=True, text=True)
+                          cwd=ROOT, env=env, capture_output=True, text=True, check=False)
     elapsed = time.perf_counter() - start
     peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     print(done.stdout.strip().splitlines()[-1] if done.stdout.strip() else "(no output)")

@@ -16,8 +16,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ["MAJLIS_HOME"] = tempfile.mkdtemp(prefix="majlis-bench-")
 
-from game.ui import games  # noqa: E402
-from game.ui.app import App, Options  # noqa: E402
+from game.ui import games
+from game.ui.app import App, Options
 
 FRAMES = 600
 

@@ -13,8 +13,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from game.games.hareeja import bots  # noqa: E402
-from game.games.hareeja.rules import Match  # noqa: E402
+from game.games.hareeja import bots
+from game.games.hareeja.rules import Match
 
 
 def engine_rounds_per_second(seconds: float) -> tuple[float, float, float]:

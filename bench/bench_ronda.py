@@ -13,8 +13,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.games.ronda import bots  # noqa: E402
-from game.games.ronda.rules import Match  # noqa: E402
+from game.games.ronda import bots
+from game.games.ronda.rules import Match
 
 
 def deals_per_second(seconds: float) -> tuple[float, float]:

@@ -14,10 +14,10 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from game.core.cards import JOKER, rummy_deck  # noqa: E402
-from game.games.hand_rummy import bots  # noqa: E402
-from game.games.hand_rummy import melds as M  # noqa: E402
-from game.games.hand_rummy.rules import Match  # noqa: E402
+from game.core.cards import JOKER, rummy_deck
+from game.games.hand_rummy import bots
+from game.games.hand_rummy import melds as M
+from game.games.hand_rummy.rules import Match
 
 
 def random_turn_action(match: Match, rnd: random.Random, looked: set) -> tuple[int, dict]:

@@ -2,9 +2,10 @@
 
 Starts a table server in its own process on 127.0.0.1 (a free port, in-memory SQLite unless --db;
 its own process, so that a blocked server loop shows in the clients' figures: clients in the
-same loop could not even send while it is blocked), then N clients, each hosting its own tables one after another (one remote human + bots, bots
-without pacing delay, every action appended to SQLite) and playing random legal moves as fast
-as the server answers. Measures, per action, the time from sending
+same loop could not even send while it is blocked), then N clients, each hosting its own tables
+one after another (one remote human + bots, bots without pacing delay, every action appended to
+SQLite) and playing random legal moves as fast as the server answers. Measures, per action, the
+time from sending
 ``act`` to receiving the ``events`` message caused by it (``by`` = own seat). Stops after
 --seconds. Prints p50/p95/p99 latency, acknowledged client actions
 per second and all engine actions (bots included) per second.
@@ -33,9 +34,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.net.client import Client            # noqa: E402
-from game.net.rooms import THINK_SLICE        # noqa: E402
-from game.net.server import TableServer       # noqa: E402
+from game.net.client import Client
+from game.net.rooms import THINK_SLICE
+from game.net.server import TableServer
 
 PLAYERS = {"hareeja": 4, "ronda": 2, "hand_rummy": 2}
 
@@ -117,8 +118,8 @@ def serve(pipe, options: dict) -> None:
 
 async def bench(clients: int, seconds: float, game: str, db: str, hard_tables: int = 0,
                 bot_delay: float = 0.0, sliced: bool = True) -> None:
-    options = dict(db=db, bot_delay=bot_delay, tick_interval=0.05, rate=(10_000, 10_000.0),
-                   pace=0 if hard_tables else 1, think_slice=THINK_SLICE if sliced else None)
+    options = {"db": db, "bot_delay": bot_delay, "tick_interval": 0.05, "rate": (10_000, 10_000.0),
+                   "pace": 0 if hard_tables else 1, "think_slice": THINK_SLICE if sliced else None}
     pipe, child = multiprocessing.Pipe()
     process = multiprocessing.get_context("spawn").Process(target=serve, args=(child, options))
     process.start()

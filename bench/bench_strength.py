@@ -22,18 +22,18 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from game.core.bots import bot_rng, run  # noqa: E402
-from game.games.hand_rummy import bots as rummy_bots  # noqa: E402
-from game.games.hand_rummy.rules import Match as RummyMatch  # noqa: E402
-from game.games.hareeja import bots as hareeja_bots  # noqa: E402
-from game.games.hareeja.rules import Match as HareejaMatch  # noqa: E402
-from game.games.ronda import bots as ronda_bots  # noqa: E402
-from game.games.ronda.rules import Match as RondaMatch  # noqa: E402
+from game.core.bots import bot_rng, run
+from game.games.hand_rummy import bots as rummy_bots
+from game.games.hand_rummy.rules import Match as RummyMatch
+from game.games.hareeja import bots as hareeja_bots
+from game.games.hareeja.rules import Match as HareejaMatch
+from game.games.ronda import bots as ronda_bots
+from game.games.ronda.rules import Match as RondaMatch
 
 SEED_BASE = 20_000
 

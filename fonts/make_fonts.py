@@ -10,6 +10,7 @@ Run from the project root (needs fonttools + brotli, see requirements-assets.txt
     python fonts/make_fonts.py                    # fetches @fontsource/cairo with `npm pack`
     python fonts/make_fonts.py --src DIR          # DIR = an unpacked package/ folder
 """
+
 from __future__ import annotations
 
 import argparse
@@ -54,8 +55,10 @@ SUITS = {0x2660: "spade", 0x2665: "heart", 0x2666: "diamond", 0x2663: "club"}
 # ---------------------------------------------------------------- suit outlines
 def _circle(cx: float, cy: float, r: float, n: int = 28) -> list[tuple[float, float]]:
     """Counter-clockwise circle polygon (TrueType fills with non-zero winding)."""
-    return [(cx + r * math.cos(2 * math.pi * i / n), cy + r * math.sin(2 * math.pi * i / n))
-            for i in range(n)]
+    return [
+        (cx + r * math.cos(2 * math.pi * i / n), cy + r * math.sin(2 * math.pi * i / n))
+        for i in range(n)
+    ]
 
 
 def _heart(cx: float, cy: float, w: float, n: int = 64) -> list[tuple[float, float]]:
@@ -87,9 +90,13 @@ def suit_contours(kind: str, em: int, cap: float) -> list[list[tuple[float, floa
         body = [(x, y - cap * 0.06) for x, y in body]
         return [body, _stem(cx, 0, cap * 0.42, w * 0.2)]
     r = w * 0.22
-    return [_circle(cx, cap - r, r), _circle(cx - w * 0.27, cap * 0.45, r),
-            _circle(cx + w * 0.27, cap * 0.45, r), _circle(cx, cap * 0.5, r * 0.7),
-            _stem(cx, 0, cap * 0.45, w * 0.2)]
+    return [
+        _circle(cx, cap - r, r),
+        _circle(cx - w * 0.27, cap * 0.45, r),
+        _circle(cx + w * 0.27, cap * 0.45, r),
+        _circle(cx, cap * 0.5, r * 0.7),
+        _stem(cx, 0, cap * 0.45, w * 0.2),
+    ]
 
 
 def add_suits(font: TTFont) -> None:
@@ -120,8 +127,17 @@ def add_suits(font: TTFont) -> None:
 # ---------------------------------------------------------------- build steps
 def fetch_package(workdir: Path) -> Path:
     """`npm pack` the fontsource package into workdir and unpack it; return package/."""
-    out = subprocess.run(["npm", "pack", PACKAGE, "--silent"], cwd=workdir, check=True,
-                         capture_output=True, text=True).stdout.strip().splitlines()[-1]
+    out = (
+        subprocess.run(
+            ["npm", "pack", PACKAGE, "--silent"],
+            cwd=workdir,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        .stdout.strip()
+        .splitlines()[-1]
+    )
     with tarfile.open(workdir / out) as tar:
         tar.extractall(workdir, filter="data")
     return workdir / "package"
@@ -139,8 +155,10 @@ def woff2_to_ttf(path: Path, dest: Path) -> Path:
 
 def merge_weight(src: Path, weight: int, tmp: Path) -> TTFont:
     """Merge the arabic and latin subsets of one weight into one font."""
-    parts = [woff2_to_ttf(src / "files" / f"cairo-{s}-{weight}-normal.woff2", tmp / f"{s}.ttf")
-             for s in ("latin", "arabic")]  # latin first: its metrics and name table win
+    parts = [
+        woff2_to_ttf(src / "files" / f"cairo-{s}-{weight}-normal.woff2", tmp / f"{s}.ttf")
+        for s in ("latin", "arabic")
+    ]  # latin first: its metrics and name table win
     merged = Merger().merge([str(p) for p in parts])
     # The merger stamps "now"; keep Cairo's own dates so every build gives the same bytes.
     source_head = TTFont(parts[0])["head"]
@@ -180,8 +198,13 @@ def rename(font: TTFont, style: str, weight: int) -> None:
         elif rec.nameID == 6:
             name.setName(f"{FAMILY}-{style}", 6, rec.platformID, rec.platEncID, rec.langID)
         elif rec.nameID == 3:
-            name.setName(f"{FAMILY}-{style}; based on Cairo 3.130", 3,
-                         rec.platformID, rec.platEncID, rec.langID)
+            name.setName(
+                f"{FAMILY}-{style}; based on Cairo 3.130",
+                3,
+                rec.platformID,
+                rec.platEncID,
+                rec.langID,
+            )
     font["OS/2"].usWeightClass = weight
     if style == "Bold":
         font["OS/2"].fsSelection = (font["OS/2"].fsSelection | 0x20) & ~0x40
@@ -192,8 +215,10 @@ def check(path: Path) -> None:
     """Shaping check with pygame's SDL_ttf (HarfBuzz): joined Arabic must be narrower
     than the same letters kept apart, and lam-alef must become one glyph."""
     import os
+
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
+
     pygame.font.init()
     font = pygame.font.Font(str(path), 40)
     font.set_script("Arab")

@@ -9,6 +9,7 @@ Mono, 44.1 kHz. Each file is normalised to a peak well below full scale (no clip
 Vorbis encoding) and to a loudness that suits its role: ticks quiet, the win phrase fuller.
 The script prints peak and RMS of every file as it reads it back.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -83,7 +84,7 @@ def pluck(freq: float, seconds: float, brightness: float = 0.5) -> np.ndarray:
 def place(track: np.ndarray, sound: np.ndarray, at: float, gain: float = 1.0) -> None:
     start = int(at * RATE)
     end = min(len(track), start + len(sound))
-    track[start:end] += gain * sound[:end - start]
+    track[start:end] += gain * sound[: end - start]
 
 
 def note(name: str) -> float:
@@ -123,8 +124,10 @@ def trick() -> np.ndarray:
 def bell(freq: float, seconds: float) -> np.ndarray:
     """A soft, round bell: a few near-harmonic partials, the upper ones dying first."""
     partials = ((1.0, 1.0, 1.0), (2.0, 0.35, 0.45), (3.01, 0.15, 0.3), (4.2, 0.06, 0.18))
-    x = sum(amp * sine(freq * ratio, seconds) * env(seconds, 0.004, seconds * life)
-            for ratio, amp, life in partials)
+    x = sum(
+        amp * sine(freq * ratio, seconds) * env(seconds, 0.004, seconds * life)
+        for ratio, amp, life in partials
+    )
     return x
 
 
@@ -139,9 +142,11 @@ def chime() -> np.ndarray:
 def bid() -> np.ndarray:
     """Bid / declare: a wooden tap."""
     seconds = 0.12
-    x = (sine(740, seconds) * env(seconds, 0.001, 0.018)
-         + 0.5 * sine(1180, seconds) * env(seconds, 0.001, 0.01)
-         + 0.3 * lowpass(noise(seconds), 2500) * env(seconds, 0.001, 0.006))
+    x = (
+        sine(740, seconds) * env(seconds, 0.001, 0.018)
+        + 0.5 * sine(1180, seconds) * env(seconds, 0.001, 0.01)
+        + 0.3 * lowpass(noise(seconds), 2500) * env(seconds, 0.001, 0.006)
+    )
     return fade_out(x)
 
 
@@ -156,7 +161,9 @@ def turn() -> np.ndarray:
 def tick() -> np.ndarray:
     """Timer tick: a very short, soft click."""
     seconds = 0.05
-    x = sine(1000, seconds) * env(seconds, 0.001, 0.008) + 0.2 * lowpass(noise(seconds), 3000) * env(seconds, 0.0005, 0.003)
+    x = sine(1000, seconds) * env(seconds, 0.001, 0.008) + 0.2 * lowpass(
+        noise(seconds), 3000
+    ) * env(seconds, 0.0005, 0.003)
     return fade_out(x, 0.01)
 
 
@@ -170,8 +177,16 @@ def round_end() -> np.ndarray:
 
 def win() -> np.ndarray:
     """Match won: a short rising phrase in maqam Hijaz on D (D Eb F# G A), resolved on D."""
-    phrase = [("D4", 0.00), ("Eb4", 0.13), ("F#4", 0.26), ("G4", 0.39), ("A4", 0.52),
-              ("G4", 0.74), ("F#4", 0.87), ("D5", 1.02)]
+    phrase = [
+        ("D4", 0.00),
+        ("Eb4", 0.13),
+        ("F#4", 0.26),
+        ("G4", 0.39),
+        ("A4", 0.52),
+        ("G4", 0.74),
+        ("F#4", 0.87),
+        ("D5", 1.02),
+    ]
     track = np.zeros(int(2.3 * RATE))
     for i, (name, at) in enumerate(phrase):
         last = i == len(phrase) - 1
@@ -184,8 +199,14 @@ def win() -> np.ndarray:
 
 # name -> (function, target RMS in dBFS). Peaks are capped at -3 dBFS.
 SOUNDS = {
-    "deal": (deal, -24), "play": (play, -22), "trick": (trick, -24), "chime": (chime, -22),
-    "bid": (bid, -22), "turn": (turn, -21), "tick": (tick, -28), "round": (round_end, -20),
+    "deal": (deal, -24),
+    "play": (play, -22),
+    "trick": (trick, -24),
+    "chime": (chime, -22),
+    "bid": (bid, -22),
+    "turn": (turn, -21),
+    "tick": (tick, -28),
+    "round": (round_end, -20),
     "win": (win, -19),
 }
 PEAK_LIMIT_DB = -3.0
@@ -193,7 +214,7 @@ PEAK_LIMIT_DB = -3.0
 
 def normalise(x: np.ndarray, rms_db: float) -> np.ndarray:
     x = x - x.mean()
-    gain = 10 ** (rms_db / 20) / max(np.sqrt(np.mean(x ** 2)), 1e-9)
+    gain = 10 ** (rms_db / 20) / max(np.sqrt(np.mean(x**2)), 1e-9)
     peak = np.max(np.abs(x)) * gain
     limit = 10 ** (PEAK_LIMIT_DB / 20)
     if peak > limit:
@@ -221,8 +242,11 @@ def main() -> None:
         path = OUT / f"{name}.ogg"
         write_ogg(path, normalise(make(), rms_db))
         back, _ = sf.read(path)
-        print(f"{path.name:10} {path.stat().st_size / 1024:5.1f} KB  {len(back) / RATE:4.2f} s  "
-              f"peak {db(np.max(np.abs(back))):6.1f} dBFS  rms {db(np.sqrt(np.mean(back ** 2))):6.1f} dBFS")
+        print(
+            f"{path.name:10} {path.stat().st_size / 1024:5.1f} KB  {len(back) / RATE:4.2f} s  "
+            f"peak {db(np.max(np.abs(back))):6.1f} dBFS  "
+            f"rms {db(np.sqrt(np.mean(back**2))):6.1f} dBFS"
+        )
 
 
 if __name__ == "__main__":

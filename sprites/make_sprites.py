@@ -13,6 +13,7 @@ index is big (rank 70 px tall, suit 40 px under it): 27 px + 15 px once scaled. 
 stands in the top-left and, turned, in the bottom-right; pips and court figures live in the
 central band between the two index columns.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -23,19 +24,21 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-import pygame  # noqa: E402
+import itertools
+
+import pygame
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "sprites"
 FONT = ROOT / "fonts" / "Majlis-Bold.ttf"
 
-SS = 3                      # supersampling factor
-W, H = 200, 280             # final card size
-RADIUS = 14                 # corner radius
-INDEX_X, INDEX_W = 8, 56    # corner index column: rank 70 tall, suit 40 under it
+SS = 3  # supersampling factor
+W, H = 200, 280  # final card size
+RADIUS = 14  # corner radius
+INDEX_X, INDEX_W = 8, 56  # corner index column: rank 70 tall, suit 40 under it
 RANK_TOP, RANK_H = 10, 70
 SUIT_TOP, SUIT_H = 88, 40
-BAND = pygame.Rect(64, 14, 72, 252)   # centre band for pips and figures (final pixels)
+BAND = pygame.Rect(64, 14, 72, 252)  # centre band for pips and figures (final pixels)
 
 # ---------------------------------------------------------------- colours
 IVORY = (251, 247, 236)
@@ -60,21 +63,40 @@ SPANISH_RANKS = ("1", "2", "3", "4", "5", "6", "7", "10", "11", "12")
 
 # Pip positions in the band: column (-1 left, 0 centre, 1 right), row (0 top .. 1 bottom).
 PIPS = {
-    1: [(0, .5)],
+    1: [(0, 0.5)],
     2: [(0, 0), (0, 1)],
-    3: [(0, 0), (0, .5), (0, 1)],
+    3: [(0, 0), (0, 0.5), (0, 1)],
     4: [(-1, 0), (1, 0), (-1, 1), (1, 1)],
-    5: [(-1, 0), (1, 0), (0, .5), (-1, 1), (1, 1)],
-    6: [(-1, 0), (1, 0), (-1, .5), (1, .5), (-1, 1), (1, 1)],
-    7: [(-1, 0), (1, 0), (0, .25), (-1, .5), (1, .5), (-1, 1), (1, 1)],
-    8: [(-1, 0), (1, 0), (0, .25), (-1, .5), (1, .5), (0, .75), (-1, 1), (1, 1)],
-    9: [(-1, 0), (1, 0), (-1, 1 / 3), (1, 1 / 3), (0, .5), (-1, 2 / 3), (1, 2 / 3),
-        (-1, 1), (1, 1)],
-    10: [(-1, 0), (1, 0), (0, 1 / 6), (-1, 1 / 3), (1, 1 / 3), (-1, 2 / 3), (1, 2 / 3),
-         (0, 5 / 6), (-1, 1), (1, 1)],
+    5: [(-1, 0), (1, 0), (0, 0.5), (-1, 1), (1, 1)],
+    6: [(-1, 0), (1, 0), (-1, 0.5), (1, 0.5), (-1, 1), (1, 1)],
+    7: [(-1, 0), (1, 0), (0, 0.25), (-1, 0.5), (1, 0.5), (-1, 1), (1, 1)],
+    8: [(-1, 0), (1, 0), (0, 0.25), (-1, 0.5), (1, 0.5), (0, 0.75), (-1, 1), (1, 1)],
+    9: [
+        (-1, 0),
+        (1, 0),
+        (-1, 1 / 3),
+        (1, 1 / 3),
+        (0, 0.5),
+        (-1, 2 / 3),
+        (1, 2 / 3),
+        (-1, 1),
+        (1, 1),
+    ],
+    10: [
+        (-1, 0),
+        (1, 0),
+        (0, 1 / 6),
+        (-1, 1 / 3),
+        (1, 1 / 3),
+        (-1, 2 / 3),
+        (1, 2 / 3),
+        (0, 5 / 6),
+        (-1, 1),
+        (1, 1),
+    ],
 }
 # Swords and clubs are tall: seven of them stand in three columns, not in a zigzag.
-TALL_PIPS = {7: [(-1, 0), (0, 0), (1, 0), (0, .5), (-1, 1), (0, 1), (1, 1)]}
+TALL_PIPS = {7: [(-1, 0), (0, 0), (1, 0), (0, 0.5), (-1, 1), (0, 1), (1, 1)]}
 
 
 def s(v: float) -> int:
@@ -86,8 +108,12 @@ def canvas(w: float, h: float) -> pygame.Surface:
     return pygame.Surface((s(w), s(h)), pygame.SRCALPHA)
 
 
-def fit(points: list[tuple[float, float]], w: float, h: float,
-        box: tuple[float, float, float, float] | None = None) -> list[tuple[float, float]]:
+def fit(
+    points: list[tuple[float, float]],
+    w: float,
+    h: float,
+    box: tuple[float, float, float, float] | None = None,
+) -> list[tuple[float, float]]:
     """Scale a polygon to fill box (x, y, bw, bh) of a w x h surface (default: all of it)."""
     bx, by, bw, bh = box or (0, 0, w, h)
     xs, ys = [p[0] for p in points], [p[1] for p in points]
@@ -101,8 +127,12 @@ def heart_points(n: int = 90) -> list[tuple[float, float]]:
     pts = []
     for i in range(n):
         t = 2 * math.pi * i / n
-        pts.append((16 * math.sin(t) ** 3,
-                    -(13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t))))
+        pts.append(
+            (
+                16 * math.sin(t) ** 3,
+                -(13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)),
+            )
+        )
     return pts
 
 
@@ -111,7 +141,7 @@ def stem_points(w: float, h: float, top: float) -> list[tuple[float, float]]:
     cx, pts = w / 2, []
     for i in range(11):
         f = i / 10
-        half = w * (0.035 + 0.2 * f ** 2.2)
+        half = w * (0.035 + 0.2 * f**2.2)
         pts.append((cx - half, top + (h - top) * f))
     right = [(2 * cx - x, y) for x, y in reversed(pts)]
     return pts + right
@@ -121,11 +151,11 @@ def draw_french(suit: str, w: int, h: int, colour) -> pygame.Surface:
     """A French suit symbol filling a w x h surface (supersampled pixels)."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     if suit == "H":
-        pygame.draw.polygon(surf, colour, fit(heart_points(), w, h, (0, h * .04, w, h * .92)))
+        pygame.draw.polygon(surf, colour, fit(heart_points(), w, h, (0, h * 0.04, w, h * 0.92)))
     elif suit == "D":
         cx, cy, pts = w / 2, h / 2, []
-        corners = [(cx, 0), (w * .9, cy), (cx, h), (w * .1, cy), (cx, 0)]
-        for (x0, y0), (x1, y1) in zip(corners, corners[1:]):
+        corners = [(cx, 0), (w * 0.9, cy), (cx, h), (w * 0.1, cy), (cx, 0)]
+        for (x0, y0), (x1, y1) in itertools.pairwise(corners):
             for i in range(12):  # slightly concave sides
                 f = i / 12
                 x, y = x0 + (x1 - x0) * f, y0 + (y1 - y0) * f
@@ -134,14 +164,18 @@ def draw_french(suit: str, w: int, h: int, colour) -> pygame.Surface:
         pygame.draw.polygon(surf, colour, pts)
     elif suit == "S":
         body = [(x, -y) for x, y in heart_points()]
-        pygame.draw.polygon(surf, colour, fit(body, w, h, (0, 0, w, h * .8)))
-        pygame.draw.polygon(surf, colour, stem_points(w, h, h * .5))
+        pygame.draw.polygon(surf, colour, fit(body, w, h, (0, 0, w, h * 0.8)))
+        pygame.draw.polygon(surf, colour, stem_points(w, h, h * 0.5))
     else:  # clubs
-        r = w * .235
-        for cx, cy in ((w / 2, r + h * .01), (w / 2 - w * .265, h * .52), (w / 2 + w * .265, h * .52)):
+        r = w * 0.235
+        for cx, cy in (
+            (w / 2, r + h * 0.01),
+            (w / 2 - w * 0.265, h * 0.52),
+            (w / 2 + w * 0.265, h * 0.52),
+        ):
             pygame.draw.circle(surf, colour, (cx, cy), r)
-        pygame.draw.circle(surf, colour, (w / 2, h * .42), r * .62)
-        pygame.draw.polygon(surf, colour, stem_points(w, h, h * .45))
+        pygame.draw.circle(surf, colour, (w / 2, h * 0.42), r * 0.62)
+        pygame.draw.polygon(surf, colour, stem_points(w, h, h * 0.45))
     return surf
 
 
@@ -150,7 +184,7 @@ def draw_spanish(suit: str, w: int, h: int, colour=None) -> pygame.Surface:
     """A Spanish suit (oros, copas, espadas, bastos) filling w x h, in its own colours.
     colour, when given, paints it in one colour (for small corner indices)."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    line = max(2, round(min(w, h) * .045))
+    line = max(2, round(min(w, h) * 0.045))
     {"O": _oros, "C": _copas, "E": _espadas, "B": _bastos}[suit](surf, w, h, line, colour)
     return surf
 
@@ -160,85 +194,101 @@ def _oros(surf, w, h, line, colour):
     cx, cy, r = w / 2, h / 2, min(w, h) / 2 - 1
     pygame.draw.circle(surf, dark, (cx, cy), r)
     pygame.draw.circle(surf, gold, (cx, cy), r - line * 1.3)
-    pygame.draw.circle(surf, dark, (cx, cy), r * .62, line)
+    pygame.draw.circle(surf, dark, (cx, cy), r * 0.62, line)
     if colour is None:  # an eight-petal rosette in the middle
         for k in range(8):
             a = k * math.pi / 4
-            pygame.draw.circle(surf, RED, (cx + math.cos(a) * r * .33, cy + math.sin(a) * r * .33), r * .11)
-        pygame.draw.circle(surf, dark, (cx, cy), r * .16)
+            pygame.draw.circle(
+                surf, RED, (cx + math.cos(a) * r * 0.33, cy + math.sin(a) * r * 0.33), r * 0.11
+            )
+        pygame.draw.circle(surf, dark, (cx, cy), r * 0.16)
     else:  # one colour: ivory rings keep it a coin, not a dot
-        pygame.draw.circle(surf, IVORY, (cx, cy), r * .66, max(2, round(r * .12)))
-        pygame.draw.circle(surf, IVORY, (cx, cy), r * .16)
+        pygame.draw.circle(surf, IVORY, (cx, cy), r * 0.66, max(2, round(r * 0.12)))
+        pygame.draw.circle(surf, IVORY, (cx, cy), r * 0.16)
 
 
 def _copas(surf, w, h, line, colour):
     red, gold, dark = (colour or RED), (colour or (222, 170, 40)), (colour or MAROON)
-    bowl = [(w * .06, h * .1)]
+    bowl = [(w * 0.06, h * 0.1)]
     for i in range(21):  # half ellipse of the bowl
         a = math.pi * i / 20
-        bowl.append((w / 2 - math.cos(a) * w * .44, h * .1 + math.sin(a) * h * .42))
-    bowl.append((w * .94, h * .1))
+        bowl.append((w / 2 - math.cos(a) * w * 0.44, h * 0.1 + math.sin(a) * h * 0.42))
+    bowl.append((w * 0.94, h * 0.1))
     pygame.draw.polygon(surf, dark, bowl)
-    pygame.draw.polygon(surf, red, [(x + (w / 2 - x) * .1, y + line * .5) for x, y in bowl[1:-1]])
-    pygame.draw.ellipse(surf, dark, (0, 0, w, h * .2))
-    pygame.draw.ellipse(surf, gold, (line, line, w - 2 * line, h * .2 - 2 * line))
-    pygame.draw.rect(surf, dark, (w * .42, h * .5, w * .16, h * .32))
-    pygame.draw.ellipse(surf, gold if colour is None else dark, (w * .33, h * .58, w * .34, h * .1))
-    foot = [(w * .4, h * .8), (w * .6, h * .8), (w * .86, h * .96), (w * .14, h * .96)]
+    pygame.draw.polygon(surf, red, [(x + (w / 2 - x) * 0.1, y + line * 0.5) for x, y in bowl[1:-1]])
+    pygame.draw.ellipse(surf, dark, (0, 0, w, h * 0.2))
+    pygame.draw.ellipse(surf, gold, (line, line, w - 2 * line, h * 0.2 - 2 * line))
+    pygame.draw.rect(surf, dark, (w * 0.42, h * 0.5, w * 0.16, h * 0.32))
+    pygame.draw.ellipse(
+        surf, gold if colour is None else dark, (w * 0.33, h * 0.58, w * 0.34, h * 0.1)
+    )
+    foot = [(w * 0.4, h * 0.8), (w * 0.6, h * 0.8), (w * 0.86, h * 0.96), (w * 0.14, h * 0.96)]
     pygame.draw.polygon(surf, dark, foot)
-    pygame.draw.ellipse(surf, dark, (w * .12, h * .9, w * .76, h * .1))
+    pygame.draw.ellipse(surf, dark, (w * 0.12, h * 0.9, w * 0.76, h * 0.1))
     if colour is None:
-        pygame.draw.ellipse(surf, gold, (w * .18, h * .915, w * .64, h * .06))
+        pygame.draw.ellipse(surf, gold, (w * 0.18, h * 0.915, w * 0.64, h * 0.06))
     else:  # one colour: an ivory rim shows the mouth of the cup
-        pygame.draw.ellipse(surf, IVORY, (w * .14, h * .05, w * .72, h * .1))
+        pygame.draw.ellipse(surf, IVORY, (w * 0.14, h * 0.05, w * 0.72, h * 0.1))
 
 
 def _espadas(surf, w, h, line, colour):
     blade, steel, dark = (colour or BLUE), (colour or (150, 185, 226)), (colour or (16, 52, 108))
-    bw = w * .56
-    blade_pts = [(w / 2, 0), (w / 2 + bw / 2, h * .14), (w / 2 + bw / 2, h * .66),
-                 (w / 2 - bw / 2, h * .66), (w / 2 - bw / 2, h * .14)]
+    bw = w * 0.56
+    blade_pts = [
+        (w / 2, 0),
+        (w / 2 + bw / 2, h * 0.14),
+        (w / 2 + bw / 2, h * 0.66),
+        (w / 2 - bw / 2, h * 0.66),
+        (w / 2 - bw / 2, h * 0.14),
+    ]
     pygame.draw.polygon(surf, dark, blade_pts)
-    inner = [(x + (w / 2 - x) * .3, y + (h * .4 - y) * .04) for x, y in blade_pts]
+    inner = [(x + (w / 2 - x) * 0.3, y + (h * 0.4 - y) * 0.04) for x, y in blade_pts]
     pygame.draw.polygon(surf, blade, inner)
-    pygame.draw.line(surf, steel, (w / 2, h * .08), (w / 2, h * .62), max(1, round(w * .08)))
-    guard = pygame.Rect(0, h * .655, w, h * .075)
+    pygame.draw.line(surf, steel, (w / 2, h * 0.08), (w / 2, h * 0.62), max(1, round(w * 0.08)))
+    guard = pygame.Rect(0, h * 0.655, w, h * 0.075)
     pygame.draw.rect(surf, dark, guard, border_radius=round(guard.h / 2))
-    for x in (guard.left + w * .12, guard.right - w * .12):  # curled ends
-        pygame.draw.circle(surf, dark, (x, guard.top - guard.h * .15), w * .12)
-    pygame.draw.rect(surf, dark, (w * .36, h * .72, w * .28, h * .17))
-    pygame.draw.circle(surf, dark, (w / 2, h * .91), w * .22)
+    for x in (guard.left + w * 0.12, guard.right - w * 0.12):  # curled ends
+        pygame.draw.circle(surf, dark, (x, guard.top - guard.h * 0.15), w * 0.12)
+    pygame.draw.rect(surf, dark, (w * 0.36, h * 0.72, w * 0.28, h * 0.17))
+    pygame.draw.circle(surf, dark, (w / 2, h * 0.91), w * 0.22)
     if colour is None:
-        pygame.draw.circle(surf, blade, (w / 2, h * .91), w * .12)
+        pygame.draw.circle(surf, blade, (w / 2, h * 0.91), w * 0.12)
 
 
 def _bastos(surf, w, h, line, colour):
     """A wooden club (garrote): a thick rounded head tapering to the grip, with knots."""
     wood, dark, light = (colour or GREEN), (colour or (22, 78, 34)), (colour or (120, 185, 100))
-    top, bottom = h * .12, h * .98
+    top, bottom = h * 0.12, h * 0.98
 
     def half(f: float) -> float:
-        return w * (.44 - .24 * f ** .8)
+        return w * (0.44 - 0.24 * f**0.8)
 
     ys = [top + (bottom - top) * i / 40 for i in range(41)]
     left = [(w / 2 - half((y - top) / (bottom - top)), y) for y in ys]
     outline = left + [(w - x, y) for x, y in reversed(left)]
-    knots = [(-1, .18), (1, .34), (-1, .52), (1, .7)]
+    knots = [(-1, 0.18), (1, 0.34), (-1, 0.52), (1, 0.7)]
     for side, f in knots:
         y = top + (bottom - top) * f
-        pygame.draw.circle(surf, dark, (w / 2 + side * half(f) * .92, y), w * .15)
+        pygame.draw.circle(surf, dark, (w / 2 + side * half(f) * 0.92, y), w * 0.15)
     pygame.draw.polygon(surf, dark, outline)
     pygame.draw.ellipse(surf, dark, (w / 2 - half(0), 0, 2 * half(0), top * 2))
     if colour is None:
         inset = line * 1.2
         inner = [(x + (inset if x < w / 2 else -inset), y) for x, y in outline]
         pygame.draw.polygon(surf, wood, inner)
-        pygame.draw.ellipse(surf, wood, (w / 2 - half(0) + inset, inset, 2 * (half(0) - inset), top * 2 - inset))
-        pygame.draw.line(surf, light, (w / 2 - half(0) * .45, top * .8), (w / 2 - half(1) * .4, bottom - h * .05),
-                         max(2, round(w * .1)))
+        pygame.draw.ellipse(
+            surf, wood, (w / 2 - half(0) + inset, inset, 2 * (half(0) - inset), top * 2 - inset)
+        )
+        pygame.draw.line(
+            surf,
+            light,
+            (w / 2 - half(0) * 0.45, top * 0.8),
+            (w / 2 - half(1) * 0.4, bottom - h * 0.05),
+            max(2, round(w * 0.1)),
+        )
         for side, f in knots:  # knot centres
             y = top + (bottom - top) * f
-            pygame.draw.circle(surf, light, (w / 2 + side * half(f) * .92, y), w * .06)
+            pygame.draw.circle(surf, light, (w / 2 + side * half(f) * 0.92, y), w * 0.06)
 
 
 def suit_image(suit: str, w: int, h: int, colour, spanish: bool, plain: bool = False):
@@ -250,11 +300,11 @@ def suit_image(suit: str, w: int, h: int, colour, spanish: bool, plain: bool = F
 def suit_box(suit: str, spanish: bool, size: float) -> tuple[float, float]:
     """(w, h) of a pip: tall for swords, clubs and cups."""
     if spanish and suit == "E":
-        return size * .55, size * 1.9
+        return size * 0.55, size * 1.9
     if spanish and suit == "B":
-        return size * .65, size * 1.85
+        return size * 0.65, size * 1.85
     if spanish and suit == "C":
-        return size * .85, size * 1.1
+        return size * 0.85, size * 1.1
     return size, size
 
 
@@ -272,8 +322,9 @@ def glyphs(textline: str, height: float, max_width: float, colour) -> pygame.Sur
         parts.append(img.subsurface(img.get_bounding_rect()).copy())
     gap = 14
     ink_h = max(p.get_height() for p in parts)
-    row = pygame.Surface((sum(p.get_width() for p in parts) + gap * (len(parts) - 1), ink_h),
-                         pygame.SRCALPHA)
+    row = pygame.Surface(
+        (sum(p.get_width() for p in parts) + gap * (len(parts) - 1), ink_h), pygame.SRCALPHA
+    )
     x = 0
     for p in parts:  # align on the baseline (all glyphs here sit on it)
         row.blit(p, (x, ink_h - p.get_height()))
@@ -300,7 +351,9 @@ def blank_card() -> pygame.Surface:
     card = canvas(W, H)
     card.fill((*EDGE, 0))  # transparent, but edge-coloured: no dark fringe when scaled
     pygame.draw.rect(card, EDGE, card.get_rect(), border_radius=s(RADIUS))
-    pygame.draw.rect(card, IVORY, card.get_rect().inflate(-s(2), -s(2)), border_radius=s(RADIUS - 1))
+    pygame.draw.rect(
+        card, IVORY, card.get_rect().inflate(-s(2), -s(2)), border_radius=s(RADIUS - 1)
+    )
     return card
 
 
@@ -333,7 +386,7 @@ def draw_pips(card, suit: str, n: int, colour, spanish: bool):
         dx = s(24)
     for col, row in layout:
         centre = (band.centerx + col * dx, top + (bottom - top) * row)
-        pic = flipped if (not spanish and row > .5) else img
+        pic = flipped if (not spanish and row > 0.5) else img
         card.blit(pic, pic.get_rect(center=centre))
 
 
@@ -344,10 +397,12 @@ def spanish_index_suit(suit: str, colour) -> pygame.Surface:
         img = pygame.transform.rotate(draw_spanish(suit, s(28), s(58), colour), -35)
         max_h = SUIT_H + 8  # nothing lies under the index on the left side
     else:
-        w, h = suit_box(suit, True, SUIT_H * .92)
+        w, h = suit_box(suit, True, SUIT_H * 0.92)
         img, max_h = draw_spanish(suit, s(w), s(h), colour), SUIT_H
     scale = min(s(INDEX_W - 2) / img.get_width(), s(max_h) / img.get_height(), 1.0)
-    return pygame.transform.smoothscale(img, (round(img.get_width() * scale), round(img.get_height() * scale)))
+    return pygame.transform.smoothscale(
+        img, (round(img.get_width() * scale), round(img.get_height() * scale))
+    )
 
 
 # ---------------------------------------------------------------- court figures
@@ -359,62 +414,123 @@ def panel(card) -> pygame.Rect:
     return inner
 
 
-def draw_bust(surf: pygame.Surface, rect: pygame.Rect, kind: str, robe, emblem: pygame.Surface | None):
+def draw_bust(
+    surf: pygame.Surface, rect: pygame.Rect, kind: str, robe, emblem: pygame.Surface | None
+):
     """Head, headgear and shoulders of a court figure inside rect.
     kind: "K" king (crown, beard), "Q" queen (tiara, long hair), "J" page (cap, feather)."""
     w, h = rect.w, rect.h
     cx = rect.centerx
-    head_r = w * .2
-    head_c = (cx, rect.top + h * .44)
+    head_r = w * 0.2
+    head_c = (cx, rect.top + h * 0.44)
     if kind == "Q":  # hair behind the head down to the shoulders
-        pygame.draw.ellipse(surf, HAIR, (cx - head_r * 1.45, head_c[1] - head_r * 1.2, head_r * 2.9, head_r * 3.3))
+        pygame.draw.ellipse(
+            surf, HAIR, (cx - head_r * 1.45, head_c[1] - head_r * 1.2, head_r * 2.9, head_r * 3.3)
+        )
     # robe with a gold collar
-    robe_pts = [(rect.left + w * .04, rect.bottom), (rect.left + w * .1, rect.top + h * .74),
-                (cx - w * .22, rect.top + h * .64), (cx + w * .22, rect.top + h * .64),
-                (rect.right - w * .1, rect.top + h * .74), (rect.right - w * .04, rect.bottom)]
+    robe_pts = [
+        (rect.left + w * 0.04, rect.bottom),
+        (rect.left + w * 0.1, rect.top + h * 0.74),
+        (cx - w * 0.22, rect.top + h * 0.64),
+        (cx + w * 0.22, rect.top + h * 0.64),
+        (rect.right - w * 0.1, rect.top + h * 0.74),
+        (rect.right - w * 0.04, rect.bottom),
+    ]
     pygame.draw.polygon(surf, robe, robe_pts)
-    pygame.draw.polygon(surf, GOLD, [(cx - w * .2, rect.top + h * .64), (cx + w * .2, rect.top + h * .64),
-                                     (cx, rect.top + h * .8)])
-    pygame.draw.polygon(surf, robe, [(cx - w * .1, rect.top + h * .66), (cx + w * .1, rect.top + h * .66),
-                                     (cx, rect.top + h * .74)])
+    pygame.draw.polygon(
+        surf,
+        GOLD,
+        [
+            (cx - w * 0.2, rect.top + h * 0.64),
+            (cx + w * 0.2, rect.top + h * 0.64),
+            (cx, rect.top + h * 0.8),
+        ],
+    )
+    pygame.draw.polygon(
+        surf,
+        robe,
+        [
+            (cx - w * 0.1, rect.top + h * 0.66),
+            (cx + w * 0.1, rect.top + h * 0.66),
+            (cx, rect.top + h * 0.74),
+        ],
+    )
     pygame.draw.circle(surf, SKIN, head_c, head_r)
-    eye_y, eye_dx = head_c[1] - head_r * .1, head_r * .38
+    eye_y, eye_dx = head_c[1] - head_r * 0.1, head_r * 0.38
     for side in (-1, 1):
-        pygame.draw.circle(surf, INK, (cx + side * eye_dx, eye_y), max(2, head_r * .1))
+        pygame.draw.circle(surf, INK, (cx + side * eye_dx, eye_y), max(2, head_r * 0.1))
     if kind == "K":  # beard and crown
-        pygame.draw.polygon(surf, HAIR, [(cx - head_r * .95, head_c[1] + head_r * .2),
-                                         (cx + head_r * .95, head_c[1] + head_r * .2),
-                                         (cx + head_r * .5, head_c[1] + head_r * 1.35),
-                                         (cx, head_c[1] + head_r * 1.6),
-                                         (cx - head_r * .5, head_c[1] + head_r * 1.35)])
-        pygame.draw.circle(surf, SKIN, (cx, head_c[1] + head_r * .35), head_r * .3)
-        top = head_c[1] - head_r * .7
-        crown = [(cx - head_r * 1.05, top), (cx - head_r * 1.15, top - head_r * 1.2),
-                 (cx - head_r * .55, top - head_r * .65), (cx, top - head_r * 1.45),
-                 (cx + head_r * .55, top - head_r * .65), (cx + head_r * 1.15, top - head_r * 1.2),
-                 (cx + head_r * 1.05, top)]
+        pygame.draw.polygon(
+            surf,
+            HAIR,
+            [
+                (cx - head_r * 0.95, head_c[1] + head_r * 0.2),
+                (cx + head_r * 0.95, head_c[1] + head_r * 0.2),
+                (cx + head_r * 0.5, head_c[1] + head_r * 1.35),
+                (cx, head_c[1] + head_r * 1.6),
+                (cx - head_r * 0.5, head_c[1] + head_r * 1.35),
+            ],
+        )
+        pygame.draw.circle(surf, SKIN, (cx, head_c[1] + head_r * 0.35), head_r * 0.3)
+        top = head_c[1] - head_r * 0.7
+        crown = [
+            (cx - head_r * 1.05, top),
+            (cx - head_r * 1.15, top - head_r * 1.2),
+            (cx - head_r * 0.55, top - head_r * 0.65),
+            (cx, top - head_r * 1.45),
+            (cx + head_r * 0.55, top - head_r * 0.65),
+            (cx + head_r * 1.15, top - head_r * 1.2),
+            (cx + head_r * 1.05, top),
+        ]
         pygame.draw.polygon(surf, GOLD, crown)
-        pygame.draw.polygon(surf, GOLD_DARK, crown, max(2, round(head_r * .1)))
-        for x in (-.6, 0, .6):
-            pygame.draw.circle(surf, RED, (cx + x * head_r, top - head_r * .25), head_r * .13)
+        pygame.draw.polygon(surf, GOLD_DARK, crown, max(2, round(head_r * 0.1)))
+        for x in (-0.6, 0, 0.6):
+            pygame.draw.circle(surf, RED, (cx + x * head_r, top - head_r * 0.25), head_r * 0.13)
     elif kind == "Q":  # tiara
-        top = head_c[1] - head_r * .75
-        pygame.draw.polygon(surf, GOLD, [(cx - head_r * .9, top), (cx - head_r * .5, top - head_r * .55),
-                                         (cx, top - head_r * .9), (cx + head_r * .5, top - head_r * .55),
-                                         (cx + head_r * .9, top)])
-        pygame.draw.circle(surf, RED, (cx, top - head_r * .42), head_r * .16)
-        pygame.draw.arc(surf, HAIR, (cx - head_r, head_c[1] - head_r, head_r * 2, head_r * 2),
-                        math.radians(20), math.radians(160), max(3, round(head_r * .35)))
+        top = head_c[1] - head_r * 0.75
+        pygame.draw.polygon(
+            surf,
+            GOLD,
+            [
+                (cx - head_r * 0.9, top),
+                (cx - head_r * 0.5, top - head_r * 0.55),
+                (cx, top - head_r * 0.9),
+                (cx + head_r * 0.5, top - head_r * 0.55),
+                (cx + head_r * 0.9, top),
+            ],
+        )
+        pygame.draw.circle(surf, RED, (cx, top - head_r * 0.42), head_r * 0.16)
+        pygame.draw.arc(
+            surf,
+            HAIR,
+            (cx - head_r, head_c[1] - head_r, head_r * 2, head_r * 2),
+            math.radians(20),
+            math.radians(160),
+            max(3, round(head_r * 0.35)),
+        )
     else:  # page: soft cap with a feather
         cap = pygame.Rect(0, 0, head_r * 2.5, head_r * 1.3)
-        cap.midbottom = (cx + head_r * .1, head_c[1] - head_r * .35)
+        cap.midbottom = (cx + head_r * 0.1, head_c[1] - head_r * 0.35)
         pygame.draw.ellipse(surf, robe, cap)
-        pygame.draw.rect(surf, GOLD, (cap.left + head_r * .15, cap.bottom - head_r * .4, cap.w - head_r * .3, head_r * .35))
-        feather = [(cap.right - head_r * .3, cap.centery), (cap.right + head_r * .5, cap.top - head_r * 1.1),
-                   (cap.right + head_r * .1, cap.top - head_r * .9), (cap.right - head_r * .55, cap.centery)]
+        pygame.draw.rect(
+            surf,
+            GOLD,
+            (
+                cap.left + head_r * 0.15,
+                cap.bottom - head_r * 0.4,
+                cap.w - head_r * 0.3,
+                head_r * 0.35,
+            ),
+        )
+        feather = [
+            (cap.right - head_r * 0.3, cap.centery),
+            (cap.right + head_r * 0.5, cap.top - head_r * 1.1),
+            (cap.right + head_r * 0.1, cap.top - head_r * 0.9),
+            (cap.right - head_r * 0.55, cap.centery),
+        ]
         pygame.draw.polygon(surf, GOLD_DARK, feather)
     if emblem is not None:
-        surf.blit(emblem, emblem.get_rect(center=(cx, rect.top + h * .88)))
+        surf.blit(emblem, emblem.get_rect(center=(cx, rect.top + h * 0.88)))
 
 
 def draw_court_french(card, rank: str, suit: str, colour, robe):
@@ -424,7 +540,13 @@ def draw_court_french(card, rank: str, suit: str, colour, robe):
     draw_bust(half, half.get_rect().inflate(-s(6), -s(4)), rank, robe, emblem)
     card.blit(half, inner.topleft)
     card.blit(pygame.transform.rotate(half, 180), (inner.left, inner.bottom - half.get_height()))
-    pygame.draw.line(card, GOLD_DARK, (inner.left + s(4), inner.centery), (inner.right - s(4), inner.centery), s(1.5))
+    pygame.draw.line(
+        card,
+        GOLD_DARK,
+        (inner.left + s(4), inner.centery),
+        (inner.right - s(4), inner.centery),
+        s(1.5),
+    )
     # Suit in the corner of each half, as on printed court cards.
     small = draw_french(suit, s(16), s(16), colour)
     card.blit(small, (inner.left + s(3), inner.top + s(3)))
@@ -433,30 +555,52 @@ def draw_court_french(card, rank: str, suit: str, colour, robe):
 
 def horse_head(surf, rect: pygame.Rect, colour):
     """A horse's head and neck facing left, filling rect."""
-    pts = [(.5, 0), (.58, .1), (.68, .12), (.9, .38), (1, 1), (.42, 1), (.42, .72), (.3, .58),
-           (.1, .6), (0, .52), (.04, .42), (.3, .16), (.43, .08)]
+    pts = [
+        (0.5, 0),
+        (0.58, 0.1),
+        (0.68, 0.12),
+        (0.9, 0.38),
+        (1, 1),
+        (0.42, 1),
+        (0.42, 0.72),
+        (0.3, 0.58),
+        (0.1, 0.6),
+        (0, 0.52),
+        (0.04, 0.42),
+        (0.3, 0.16),
+        (0.43, 0.08),
+    ]
     poly = [(rect.left + x * rect.w, rect.top + y * rect.h) for x, y in pts]
     pygame.draw.polygon(surf, (120, 78, 44), poly)
-    mane = [(.58, .1), (.68, .12), (.9, .38), (1, 1), (.86, 1), (.78, .42), (.62, .2)]
-    pygame.draw.polygon(surf, HAIR, [(rect.left + x * rect.w, rect.top + y * rect.h) for x, y in mane])
-    pygame.draw.circle(surf, INK, (rect.left + .36 * rect.w, rect.top + .3 * rect.h), rect.w * .045)
-    bridle = [(.12, .45), (.44, .34), (.46, .66)]
-    pygame.draw.lines(surf, colour, False, [(rect.left + x * rect.w, rect.top + y * rect.h) for x, y in bridle],
-                      max(3, round(rect.w * .05)))
+    mane = [(0.58, 0.1), (0.68, 0.12), (0.9, 0.38), (1, 1), (0.86, 1), (0.78, 0.42), (0.62, 0.2)]
+    pygame.draw.polygon(
+        surf, HAIR, [(rect.left + x * rect.w, rect.top + y * rect.h) for x, y in mane]
+    )
+    pygame.draw.circle(
+        surf, INK, (rect.left + 0.36 * rect.w, rect.top + 0.3 * rect.h), rect.w * 0.045
+    )
+    bridle = [(0.12, 0.45), (0.44, 0.34), (0.46, 0.66)]
+    pygame.draw.lines(
+        surf,
+        colour,
+        False,
+        [(rect.left + x * rect.w, rect.top + y * rect.h) for x, y in bridle],
+        max(3, round(rect.w * 0.05)),
+    )
 
 
 def draw_court_spanish(card, rank: str, suit: str):
     """Sota (10), caballo (11), rey (12): a figure above, its suit held large below."""
     inner = panel(card)
     robe = SPANISH_COLOURS[suit]
-    top = pygame.Rect(inner.left + s(4), inner.top + s(6), inner.w - s(8), inner.h * .52)
+    top = pygame.Rect(inner.left + s(4), inner.top + s(6), inner.w - s(8), inner.h * 0.52)
     if rank == "11":
         horse_head(card, top.inflate(-s(6), -s(18)).move(0, s(6)), robe)
     else:
         draw_bust(card, top, "K" if rank == "12" else "J", robe, None)
     w, h = suit_box(suit, True, 50)
     img = draw_spanish(suit, s(w), s(h))
-    card.blit(img, img.get_rect(center=(inner.centerx, inner.top + inner.h * .77)))
+    card.blit(img, img.get_rect(center=(inner.centerx, inner.top + inner.h * 0.77)))
 
 
 # ---------------------------------------------------------------- joker
@@ -472,27 +616,36 @@ def star_points(cx, cy, r_out, r_in, n=8, turn=0.0):
 def draw_joker(card):
     star = canvas(INDEX_W - 4, RANK_H)
     c = star.get_width() / 2
-    pygame.draw.polygon(star, GOLD_DARK, star_points(c, star.get_height() / 2, c, c * .62))
-    pygame.draw.polygon(star, RED, star_points(c, star.get_height() / 2, c * .8, c * .5))
+    pygame.draw.polygon(star, GOLD_DARK, star_points(c, star.get_height() / 2, c, c * 0.62))
+    pygame.draw.polygon(star, RED, star_points(c, star.get_height() / 2, c * 0.8, c * 0.5))
     draw_index(card, star, None)
     inner = panel(card)
     cx = inner.centerx
     # jester's hat: three floppy points with bells
-    base_y = inner.top + inner.h * .46
-    tips = [(inner.left + s(6), inner.top + inner.h * .16), (cx, inner.top + s(14)),
-            (inner.right - s(6), inner.top + inner.h * .16)]
+    base_y = inner.top + inner.h * 0.46
+    tips = [
+        (inner.left + s(6), inner.top + inner.h * 0.16),
+        (cx, inner.top + s(14)),
+        (inner.right - s(6), inner.top + inner.h * 0.16),
+    ]
     colours = [RED, GREEN, BLUE]
     for (tx, ty), col, k in zip(tips, colours, (-1, 0, 1)):
-        pygame.draw.polygon(card, col, [(cx + k * s(14) - s(12), base_y), (tx, ty), (cx + k * s(14) + s(12), base_y)])
+        pygame.draw.polygon(
+            card,
+            col,
+            [(cx + k * s(14) - s(12), base_y), (tx, ty), (cx + k * s(14) + s(12), base_y)],
+        )
         pygame.draw.circle(card, GOLD, (tx, ty), s(6))
         pygame.draw.circle(card, GOLD_DARK, (tx, ty), s(6), s(1.5))
-    pygame.draw.rect(card, GOLD, (inner.left + s(8), base_y - s(4), inner.w - s(16), s(12)), border_radius=s(4))
+    pygame.draw.rect(
+        card, GOLD, (inner.left + s(8), base_y - s(4), inner.w - s(16), s(12)), border_radius=s(4)
+    )
     word = glyphs("JOKER", s(17), inner.w - s(10), MAROON)
-    card.blit(word, word.get_rect(center=(cx, inner.top + inner.h * .62)))
-    medal = star_points(cx, inner.top + inner.h * .83, s(26), s(16))
+    card.blit(word, word.get_rect(center=(cx, inner.top + inner.h * 0.62)))
+    medal = star_points(cx, inner.top + inner.h * 0.83, s(26), s(16))
     pygame.draw.polygon(card, GOLD, medal)
     pygame.draw.polygon(card, GOLD_DARK, medal, s(1.5))
-    pygame.draw.circle(card, RED, (cx, inner.top + inner.h * .83), s(9))
+    pygame.draw.circle(card, RED, (cx, inner.top + inner.h * 0.83), s(9))
 
 
 # ---------------------------------------------------------------- faces
@@ -500,7 +653,7 @@ def french_card(rank: str, suit: str, colours: dict) -> pygame.Surface:
     card = blank_card()
     colour = colours[suit]
     rank_img = glyphs(rank, s(RANK_H), s(INDEX_W), colour)
-    draw_index(card, rank_img, draw_french(suit, s(SUIT_H * .95), s(SUIT_H), colour))
+    draw_index(card, rank_img, draw_french(suit, s(SUIT_H * 0.95), s(SUIT_H), colour))
     if rank in "JQK":
         draw_court_french(card, rank, suit, colour, colour)
     else:
@@ -532,7 +685,9 @@ def back_card() -> pygame.Surface:
     card = canvas(W, H)
     card.fill((*EDGE, 0))
     pygame.draw.rect(card, EDGE, card.get_rect(), border_radius=s(RADIUS))
-    pygame.draw.rect(card, IVORY, card.get_rect().inflate(-s(2), -s(2)), border_radius=s(RADIUS - 1))
+    pygame.draw.rect(
+        card, IVORY, card.get_rect().inflate(-s(2), -s(2)), border_radius=s(RADIUS - 1)
+    )
     field = card.get_rect().inflate(-s(14), -s(14))
     pygame.draw.rect(card, MAROON, field, border_radius=s(8))
     pattern = pygame.Surface(field.size, pygame.SRCALPHA)
@@ -541,10 +696,18 @@ def back_card() -> pygame.Surface:
     for gy in range(-1, field.h // step + 3):
         for gx in range(-1, field.w // step + 3):
             x, y = ox + gx * step, oy + gy * step
-            pygame.draw.polygon(pattern, GOLD, star_points(x, y, step * .42, step * .3), s(1.6))
-            pygame.draw.polygon(pattern, (150, 40, 40), star_points(x, y, step * .22, step * .15))
-            pygame.draw.polygon(pattern, GOLD, [(x + step / 2, y + step * .34), (x + step * .66, y + step / 2),
-                                                (x + step / 2, y + step * .66), (x + step * .34, y + step / 2)])
+            pygame.draw.polygon(pattern, GOLD, star_points(x, y, step * 0.42, step * 0.3), s(1.6))
+            pygame.draw.polygon(pattern, (150, 40, 40), star_points(x, y, step * 0.22, step * 0.15))
+            pygame.draw.polygon(
+                pattern,
+                GOLD,
+                [
+                    (x + step / 2, y + step * 0.34),
+                    (x + step * 0.66, y + step / 2),
+                    (x + step / 2, y + step * 0.66),
+                    (x + step * 0.34, y + step / 2),
+                ],
+            )
     card.blit(pattern, field.topleft)
     pygame.draw.rect(card, GOLD, field, s(2.5), border_radius=s(8))
     pygame.draw.rect(card, GOLD, field.inflate(-s(10), -s(10)), s(1.2), border_radius=s(6))

@@ -8,10 +8,10 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.core.cards import JOKER, french_deck, spanish_deck  # noqa: E402
+from game.core.cards import JOKER, french_deck, spanish_deck
 
 ROOT = Path(__file__).resolve().parents[1]
 SPRITES = ROOT / "sprites"
@@ -100,7 +100,7 @@ def test_sound_loads_and_is_short_and_small(mixer, name):
 @pytest.mark.parametrize("name", SOUND_NAMES)
 def test_sound_does_not_clip(mixer, name):
     samples = array("h", pygame.mixer.Sound(str(SOUNDS / f"{name}.ogg")).get_raw())
-    peak = max(abs(min(samples)), max(samples))
+    peak = max(-min(samples), *samples)
     assert 0 < peak < 0.9 * 32767
 
 

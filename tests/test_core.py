@@ -1,8 +1,7 @@
 """game/core: decks, the match RNG, action checks, event redaction, slice-by-slice bots."""
 import pytest
 
-from game.core import Event, IllegalAction, MatchRng, fresh_seed, redact
-from game.core import actions, cards
+from game.core import Event, IllegalAction, MatchRng, actions, cards, fresh_seed, redact
 from game.core.bots import Thinking, run
 
 
@@ -128,6 +127,7 @@ def test_refusals_carry_a_stable_code_for_translation():
 def test_every_refusal_code_has_words_in_arabic_and_english():
     import re
     from pathlib import Path
+
     from game import i18n
     from game.i18n import refusals
     root = Path(__file__).resolve().parents[1] / "game"

@@ -52,7 +52,7 @@ def test_a_bot_with_nothing_to_do_says_so():
         choose(Match.new(4, seed=1).view(0), [])
 
 
-# ----- thinking in slices ------------------------------------------------------------------------------
+# ----- thinking in slices -------------------------------------------------------------------------
 def test_hard_bot_yields_between_samples_and_returns_a_legal_card():
     match = Match.new(4, seed=3)
     for seat in range(4):
@@ -149,10 +149,10 @@ def test_forced_to_win_last_sheds_the_highest():
 
 def test_normal_bot_ducks_after_reaching_its_bid():
     # seat 1 holds all hearts and leads; bid 0 means it should lead its lowest card.
-    hands = {1: [r + "H" for r in "7 8 9 10 J Q K A".split()],
-             2: [r + "D" for r in "7 8 9 10 J Q K A".split()],
-             3: [r + "C" for r in "7 8 9 10 J Q K A".split()],
-             0: [r + "S" for r in "7 8 9 10 J Q K A".split()]}
+    hands = {1: [r + "H" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]],
+             2: [r + "D" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]],
+             3: [r + "C" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]],
+             0: [r + "S" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]]}
     match = Match.new(4, seed=1, deck=deck_for(hands))
     for seat in range(4):
         match.apply(seat, {"type": "bid", "n": 0})
@@ -162,7 +162,7 @@ def test_normal_bot_ducks_after_reaching_its_bid():
     assert choose(match.view(2), match.legal_actions(2)) == {"type": "play", "card": "AD"}
 
 
-# ----- hard: sampled deals agree with what the view shows ------------------------------------------
+# ----- hard: sampled deals agree with what the view shows -----------------------------------------
 def test_sampled_deals_respect_hand_counts_and_shown_voids():
     match = Match.new(4, seed=9)
     for seat in range(4):
@@ -188,10 +188,10 @@ def test_sampled_deals_respect_hand_counts_and_shown_voids():
 def test_pure_layers_do_not_import_pygame():
     code = ("import sys, game.games.hareeja.rules, game.games.hareeja.bots; "
             "sys.exit(any(m.split('.')[0] == 'pygame' for m in sys.modules))")
-    assert subprocess.run([sys.executable, "-c", code], cwd=".").returncode == 0
+    assert subprocess.run([sys.executable, "-c", code], cwd=".", check=False).returncode == 0
 
 
-# ----- hard: bids played out, effort counted in play-outs -------------------------------------------
+# ----- hard: bids played out, effort counted in play-outs -----------------------------------------
 def test_HJ_5_HJ_12_hard_bid_is_legal_repeatable_and_near_the_count():
     """Hard bids by playing out candidate bids from its seat; the same seed gives the same bid
     whatever the clock, and sure tricks are never bid away."""

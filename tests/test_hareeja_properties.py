@@ -8,14 +8,22 @@ HJ-13..HJ-15 say. Two drivers: uniformly random legal play with some timeouts (T
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core import IllegalAction
-from game.games.hareeja.rules import (DECK, MAX_TIEBREAKS, ROUNDS, Match, leaders, ranking,
-                                      round_score)
+from game.games.hareeja.rules import (
+    DECK,
+    MAX_TIEBREAKS,
+    ROUNDS,
+    Match,
+    leaders,
+    ranking,
+    round_score,
+)
 
 TIMEOUT = {"type": "timeout"}
 CARDS = frozenset(DECK)
@@ -57,7 +65,7 @@ def drive(seed: int, steered: bool = False) -> Iterator[tuple[Match, int, Any, l
 
 
 def play_all(seed: int, steered: bool = False) -> Match:
-    for match, *_ in drive(seed, steered):
+    for match, *_ in drive(seed, steered):  # noqa: B007 (the last match is used)
         pass
     return match
 
@@ -103,7 +111,7 @@ def test_HJ_2_HJ_3_32_cards_every_round_4_per_trick_none_created_or_lost(seed, s
         assert sum(public["tricks"]) * 4 + len(public["trick"]) == len(played)
 
 
-# ----- replay ----------------------------------------------------------------------------------------
+# ----- replay -------------------------------------------------------------------------------------
 @MATCHES
 @given(seeds, st.booleans(), st.integers(min_value=0, max_value=400))
 def test_seed_and_log_replay_identically_for_every_seat(seed, steered, cut):
@@ -119,11 +127,11 @@ def test_seed_and_log_replay_identically_for_every_seat(seed, steered, cut):
     assert again.result == match.result
 
 
-# ----- secrecy -------------------------------------------------------------------------------------
+# ----- secrecy ------------------------------------------------------------------------------------
 @MATCHES
 @given(seeds)
 def test_HJ_5_no_seat_sees_another_hand_or_a_bid_before_reveal(seed):
-    for match, actor, action, events in drive(seed):
+    for match, _actor, _action, events in drive(seed):
         public = match.view(None)
         played = {c for _, c in public["played"]}
         assert public["hand"] == [] and codes_in(public) <= played
@@ -225,7 +233,7 @@ def test_illegal_actions_raise_and_change_nothing(seed):
     assert frozen(match) == before
 
 
-# ----- scores and the end of the match ---------------------------------------------------------------
+# ----- scores and the end of the match ------------------------------------------------------------
 @MATCHES
 @given(seeds, st.booleans())
 def test_HJ_12_totals_equal_a_recomputation_from_history(seed, steered):

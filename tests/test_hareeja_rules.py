@@ -6,12 +6,23 @@ once the play is fixed (all plays are timeouts, HJ-11, so they never depend on t
 """
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from game.core import IllegalAction
 from game.core.cards import french_deck
-from game.games.hareeja.rules import (DECK, MAX_TIEBREAKS, ROUNDS, Match, leaders, ranking,
-                                      round_score, trick_winner, weakest)
+from game.games.hareeja.rules import (
+    DECK,
+    MAX_TIEBREAKS,
+    ROUNDS,
+    Match,
+    leaders,
+    ranking,
+    round_score,
+    trick_winner,
+    weakest,
+)
 
 TIMEOUT = {"type": "timeout"}
 
@@ -30,10 +41,10 @@ def play(card: str) -> dict:
 
 
 # Every seat holds one whole suit: the leader's suit is never followed, so he takes every trick.
-SUITED = {0: [r + "S" for r in "7 8 9 10 J Q K A".split()],
-          1: [r + "H" for r in "7 8 9 10 J Q K A".split()],
-          2: [r + "D" for r in "7 8 9 10 J Q K A".split()],
-          3: [r + "C" for r in "7 8 9 10 J Q K A".split()]}
+SUITED = {0: [r + "S" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]],
+          1: [r + "H" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]],
+          2: [r + "D" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]],
+          3: [r + "C" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]]}
 
 # Seat 1 leads 10H; seat 2 must follow with JH or QH; seat 3 has no heart; seat 0 follows.
 MIXED = {1: ["10H", "7S", "8S", "9S", "10S", "7D", "8D", "9D"],
@@ -74,8 +85,8 @@ def tricks_under_timeouts(match: Match) -> list[int]:
     probe = Match.replay(match.record())
     for seat in probe.to_act():
         probe.apply(seat, TIMEOUT)
-    return [e.data["tricks"] for e in time_out_until_round_ends(probe)
-            if e.type == "round_scored"][0]
+    return next(e.data["tricks"] for e in time_out_until_round_ends(probe)
+            if e.type == "round_scored")
 
 
 def play_round(match: Match, misses: list[int]) -> list:
@@ -163,7 +174,7 @@ def test_HJ_3_every_round_deals_all_32_cards():
 # ----- HJ-4 ---------------------------------------------------------------------------------------
 def test_HJ_4_rank_order_ace_high_and_ten_under_jack():
     order = ["7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS"]
-    for low, high in zip(order, order[1:]):
+    for low, high in itertools.pairwise(order):
         assert trick_winner([[0, low], [1, high], [2, "7H"], [3, "8D"]]) == 1
         assert trick_winner([[0, high], [1, low], [2, "7H"], [3, "8D"]]) == 0
 
@@ -382,12 +393,12 @@ def test_HJ_12_round_scored_and_totals_go_below_zero():
     match = new(SUITED)
     all_bid(match, [0, 0, 1, 0])
     events = time_out_until_round_ends(match)
-    scored = [e for e in events if e.type == "round_scored"][0]
+    scored = next(e for e in events if e.type == "round_scored")
     assert scored.data == {"round": 1, "tiebreak": 0, "bids": [0, 0, 1, 0],
                            "tricks": [0, 8, 0, 0], "scores": [25, -80, -10, 25],
                            "totals": [25, -80, -10, 25]}
     assert match.totals == [25, -80, -10, 25]
-    assert match.view(None)["history"] == [{k: v for k, v in scored.data.items()}]
+    assert match.view(None)["history"] == [dict(scored.data.items())]
     # the next round is dealt in the same apply(), after the score
     types = [e.type for e in events]
     assert types[-3:] == ["trick_won", "round_scored", "deal"]

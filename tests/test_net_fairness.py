@@ -72,8 +72,8 @@ def join(lob: Lobby, name: str, token: str | None = None) -> Conn:
 
 def create(lob: Lobby, conn: Conn, game="ronda", players=2, turn_seconds=60, bots="easy",
            visibility="private", **options) -> dict:
-    fields = dict(game=game, players=players, visibility=visibility, turn_seconds=turn_seconds,
-                  bots=bots)
+    fields = {"game": game, "players": players, "visibility": visibility,
+              "turn_seconds": turn_seconds, "bots": bots}
     if options:
         fields["options"] = options
     say(lob, conn, "create", **fields)

@@ -9,6 +9,7 @@
 import json
 import pickle
 import random
+from itertools import chain
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -63,8 +64,8 @@ seed_st = st.integers(0, 2 ** 40)
 @SETTINGS
 @given(players_st, rules_st, seed_st)
 def test_RO_2_forty_cards_always_accounted_for(players, rules, seed):
-    for match, seat, action, events in play_random(players, rules, seed):
-        everything = sum(match.hands, []) + match.table + sum(match.piles, []) + match.stock
+    for match, _seat, _action, _events in play_random(players, rules, seed):
+        everything = [*chain(*match.hands), *match.table, *chain(*match.piles), *match.stock]
         if match.phase == "over":
             assert not everything or sorted(everything) == sorted(DECK)
             break
@@ -81,7 +82,7 @@ def test_RO_2_forty_cards_always_accounted_for(players, rules, seed):
 @SETTINGS
 @given(players_st, rules_st, seed_st)
 def test_seed_and_log_replay_identically(players, rules, seed):
-    for match, *_ in play_random(players, rules, seed, max_actions=150):
+    for match, *_ in play_random(players, rules, seed, max_actions=150):  # noqa: B007 (the last match is used)
         pass
     record = json.loads(json.dumps(match.record()))                     # JSON-ready save
     again = Match.replay(record)
@@ -187,7 +188,7 @@ def test_illegal_and_malformed_actions_change_nothing(players, seed):
 @settings(max_examples=10, deadline=None)
 @given(players_st, seed_st)
 def test_finished_match_refuses_everything(players, seed):
-    for match, *_ in play_random(players, "quick", seed):
+    for match, *_ in play_random(players, "quick", seed):  # noqa: B007 (the last match is used)
         pass
     assert match.phase == "over" and match.to_act() == []
     assert all(match.legal_actions(s) == [] for s in range(players))

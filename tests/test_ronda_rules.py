@@ -304,7 +304,7 @@ def test_RO_14_mesa_and_caida_plus_mesa_and_RO_15_after_a_mesa():
 
 def _last_plays(players, want_caida):
     for seed in range(3000):
-        for match, seat, action, events, before in real_play(players, seed, deals=1):
+        for _match, seat, _action, events, before in real_play(players, seed, deals=1):
             scored = of_type(events, "deal_scored")
             if not scored:
                 continue
@@ -424,7 +424,7 @@ def test_RO_18_three_players_penalty_goes_to_the_next_player():
     play(match, 1, "1C")
     play(match, 2, "2C")
     declare(match, 0, "tringa")                    # false tringa of seat 0 -> seat 1
-    revealed, scored = _deal_score(match)
+    _revealed, scored = _deal_score(match)
     assert scored["penalties"] == [0, 5, 1]
 
 
@@ -450,8 +450,8 @@ def test_RO_19_kind_shown_rank_and_truth_hidden_until_the_deal_ends():
 # ----- RO-20, RO-21, RO-22: end of deal and match ------------------------------------------------
 def test_RO_20_table_left_goes_to_the_last_capturer_without_mesa():
     for seed in range(200):
-        capturer, piles_before = None, None
-        for match, seat, action, events, before in real_play(2, seed, deals=1):
+        capturer, _piles_before = None, None
+        for _match, _seat, action, events, before in real_play(2, seed, deals=1):
             for e in of_type(events, "captured"):
                 capturer = e["seat"]
             sweep = of_type(events, "sweep")
@@ -485,7 +485,7 @@ def test_RO_21_card_points_above_the_share_teams_combined(players, free):
     checked = 0
     for seed in range(3):
         log = []
-        for match, seat, action, events, before in real_play(players, seed, deals=1):
+        for _match, _seat, _action, events, _before in real_play(players, seed, deals=1):
             log.append(events)
             scored = of_type(events, "deal_scored")
             if scored:
@@ -529,7 +529,7 @@ def _matches(players, rules, seeds):
     for seed in seeds:
         log = []
         crossed_mid_deal = False
-        for match, seat, action, events, before in real_play(players, seed, rules):
+        for match, _seat, _action, events, _before in real_play(players, seed, rules):
             log.append(events)
             if not of_type(events, "deal_scored") and max(match.totals) >= match.target:
                 crossed_mid_deal = True
@@ -539,7 +539,7 @@ def _matches(players, rules, seeds):
 @pytest.mark.parametrize("players,rules", [(2, "quick"), (3, "quick"), (4, "maghribi"),
                                            (2, "maghribi")])
 def test_RO_22_totals_accumulate_and_are_checked_at_deal_end(players, rules):
-    for match, log, crossed in _matches(players, rules, range(4)):
+    for match, log, _crossed in _matches(players, rules, range(4)):
         scored = [e for events in log for e in of_type(events, "deal_scored")]
         for s in scored[:-1]:
             assert max(s["totals"]) < match.target
@@ -555,7 +555,7 @@ def test_RO_22_totals_accumulate_and_are_checked_at_deal_end(players, rules):
 
 
 def test_RO_22_a_side_past_the_target_mid_deal_plays_the_deal_out():
-    for match, log, crossed in _matches(2, "quick", range(300)):
+    for _match, log, crossed in _matches(2, "quick", range(300)):
         if crossed:
             assert of_type(log[-1], "deal_scored")
             return
@@ -563,7 +563,7 @@ def test_RO_22_a_side_past_the_target_mid_deal_plays_the_deal_out():
 
 
 def test_RO_22_several_sides_reach_the_target_highest_wins():
-    for match, log, crossed in _matches(2, "quick", range(400)):
+    for match, _log, _crossed in _matches(2, "quick", range(400)):
         final = match.result["totals"]
         if min(final) >= 25 and final[0] != final[1]:
             assert match.result["winner"] == final.index(max(final))
@@ -573,7 +573,7 @@ def test_RO_22_several_sides_reach_the_target_highest_wins():
 
 def test_RO_22_equal_highest_totals_is_a_draw_real_play():
     for players in (2, 3, 4):
-        for match, log, crossed in _matches(players, "quick", range(600)):
+        for match, log, _crossed in _matches(players, "quick", range(600)):
             ordered = sorted(match.result["totals"], reverse=True)
             if ordered[0] == ordered[1]:
                 assert match.result["draw"] and match.result["winner"] is None

@@ -310,7 +310,7 @@ def test_HR_4_HR_5_HR_8_find_melds_equals_the_reference(rnd, size, jokers, varia
     order, jokers in the same places) on random hands with duplicates and jokers."""
     naturals = [c for c in rummy_deck() if c != JOKER]
     if dense:  # few suits and ranks: long runs, duplicates, sets, many candidates
-        naturals = [c for c in naturals if c[-1] in "HS" and M.RANK_NUMBER[c[:-1]] <= 9
+        naturals = [c for c in naturals if (c[-1] in "HS" and M.RANK_NUMBER[c[:-1]] <= 9)
                     or c[:-1] in ("A", "K")]
     hand = rnd.sample(naturals, min(size, len(naturals))) + [JOKER] * jokers
     rnd.shuffle(hand)
@@ -319,7 +319,8 @@ def test_HR_4_HR_5_HR_8_find_melds_equals_the_reference(rnd, size, jokers, varia
 
 def test_HR_8_find_melds_equals_the_reference_on_hard_hands():
     hands = [
-        ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "3H", "4H", "5H", "5S", "5D", "5C", JOKER, JOKER],
+        ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "3H", "4H", "5H", "5S", "5D", "5C",
+         JOKER, JOKER],
         ["AH", "2H", "3H", "QH", "KH", "AH", JOKER, "AS", "AD", "AC", JOKER],
         [r + "H" for r in M.RANK_NUMBER] + [JOKER, "7H", "7S", "7D"],
         ["7H", "7H", "8H", "9H", "9H", "10H", JOKER, "KS", "KD", "2C", "5D", "XX", 5, JOKER],

@@ -8,11 +8,11 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_rummy_support import all_cards, random_step
 
 from game.core.cards import JOKER, rummy_deck
 from game.core.errors import IllegalAction
 from game.games.hand_rummy.rules import Match
-from test_rummy_support import all_cards, random_step
 
 FULL = Counter(rummy_deck())
 OPTIONS = [{"rounds": 2}, {"rounds": 1, "variant": "classic"},

@@ -1,8 +1,9 @@
 """Hand rummy round scores (HR-10 majlis, HR-12 classic and partnership) and the match end."""
 from __future__ import annotations
 
-from game.core.cards import JOKER
 from test_rummy_support import new_match
+
+from game.core.cards import JOKER
 
 # Seat 1 starts (seat 0 deals): 14 cards in three runs (105 points) and a 5C to discard.
 GO_OUT = [["2H", "3H", "4H", "5H", "6H", "7H"], ["8S", "9S", "10S", "JS"],
@@ -74,7 +75,7 @@ def test_HR_10_joker_10_and_ace_11_left_in_hand_doubled():
 
 
 def test_HR_12_classic_after_minus_60_unopened_200_opened_double():
-    events, entry = finish_one_turn(out_in_one_turn(variant="classic"),
+    _events, entry = finish_one_turn(out_in_one_turn(variant="classic"),
                                     {2: True, 3: False, 0: True})
     assert entry["scores"] == [52, -60, 52, 200]
 
@@ -87,7 +88,7 @@ def test_HR_12_classic_after_minus_30_unopened_100_opened_single():
 
 def test_HR_12_classic_five_players():
     match = out_in_one_turn(players=5, variant="classic")
-    events, entry = finish_one_turn(match, {2: False, 3: True, 4: False, 0: True})
+    _events, entry = finish_one_turn(match, {2: False, 3: True, 4: False, 0: True})
     assert entry["scores"] == [52, -60, 200, 52, 200] and match.totals == entry["scores"]
 
 
@@ -103,7 +104,7 @@ def test_HR_12_partnership_team_sums_winner_side_scores_the_win():
 
 
 def test_HR_12_partnership_with_majlis_scoring():
-    events, entry = finish_one_turn(out_in_one_turn(partnership=True),
+    _events, entry = finish_one_turn(out_in_one_turn(partnership=True),
                                     {2: True, 3: True, 0: False})
     assert entry["side_scores"] == [252, -60]
 
@@ -111,7 +112,7 @@ def test_HR_12_partnership_with_majlis_scoring():
 def test_HR_11_lowest_total_wins_after_the_last_round_and_ties_share():
     match = out_in_one_turn(rounds=1)
     match._totals = [0, 100, 60, 0]
-    events, entry = finish_one_turn(match, {2: False, 3: False, 0: False})
+    events, _entry = finish_one_turn(match, {2: False, 3: False, 0: False})
     assert match.phase == "over"
     assert match.totals == [200, 40, 260, 200]
     assert match.result == {"totals": [200, 40, 260, 200], "winners": [1]}
@@ -126,7 +127,7 @@ def test_HR_11_lowest_total_wins_after_the_last_round_and_ties_share():
 
 def test_HR_2_rounds_continue_until_the_chosen_number():
     match = out_in_one_turn(rounds=3)
-    events, entry = finish_one_turn(match, {})
+    events, _entry = finish_one_turn(match, {})
     assert [e.type for e in events][-2:] == ["round_scored", "deal"]
     assert match.phase == "play" and match.round == 2
     view = match.view(0)

@@ -13,8 +13,18 @@ from game.core.actions import action_type, int_field, only_keys
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.protocol import Match
-from game.table import (ASSIST, SEAT_LEFT, TURN_CHOICES, TURN_TIMEOUT, FakeClock, Seat,
-                        SystemClock, Table, drive_bots, thinker)
+from game.table import (
+    ASSIST,
+    SEAT_LEFT,
+    TURN_CHOICES,
+    TURN_TIMEOUT,
+    FakeClock,
+    Seat,
+    SystemClock,
+    Table,
+    drive_bots,
+    thinker,
+)
 
 
 # ----- a tiny fake engine ---------------------------------------------------------------------
@@ -215,7 +225,7 @@ def test_TB_6_time_held_while_the_screen_catches_up_never_counts_against_a_turn(
     table.clock.advance(49.9)
     assert table.tick() == []
     table.clock.advance(0.1)
-    assert [e.type for e in table.tick()][0] == TURN_TIMEOUT
+    assert next(e.type for e in table.tick()) == TURN_TIMEOUT
 
 
 def test_TB_6_a_turn_that_starts_while_held_starts_counting_at_release():

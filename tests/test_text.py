@@ -6,11 +6,12 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from hypothesis import given, settings, strategies as st  # noqa: E402
+import pygame
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from game.ui import text  # noqa: E402
+from game.ui import text
 
 WHITE = (255, 255, 255)
 

@@ -4,4 +4,4 @@ from .events import Event, redact
 from .protocol import TIMEOUT, Match
 from .rng import MatchRng, fresh_seed
 
-__all__ = ["IllegalAction", "Event", "redact", "Match", "TIMEOUT", "MatchRng", "fresh_seed"]
+__all__ = ["TIMEOUT", "Event", "IllegalAction", "Match", "MatchRng", "fresh_seed", "redact"]

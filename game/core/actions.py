@@ -5,7 +5,8 @@ so an engine that checks everything before it changes anything never half-applie
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from .errors import IllegalAction
 
@@ -19,7 +20,8 @@ def action_type(action: Any, allowed: Iterable[str]) -> str:
         raise IllegalAction("The action has no \"type\".")
     allowed = tuple(allowed)
     if kind not in allowed:
-        raise IllegalAction(f"Unknown action \"{kind}\" here; expected one of: {', '.join(allowed)}.")
+        raise IllegalAction(
+            f"Unknown action \"{kind}\" here; expected one of: {', '.join(allowed)}.")
     return kind
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Callable, Generator
+from collections.abc import Callable, Generator
 
 Think = Generator[None, None, dict]
 LEVELS = ("easy", "normal", "hard")

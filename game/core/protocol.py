@@ -50,7 +50,7 @@ class Match(ABC):
     # ----- construction -------------------------------------------------------------
     @classmethod
     def new(cls, players: int, options: dict | None = None, seed: int | None = None,
-            deck: list[str] | None = None) -> "Match":
+            deck: list[str] | None = None) -> Match:
         """A new match. ``seed=None`` takes a fresh seed from the OS."""
         if isinstance(players, bool) or not isinstance(players, int) or \
                 not cls.MIN_PLAYERS <= players <= cls.MAX_PLAYERS:
@@ -65,9 +65,10 @@ class Match(ABC):
         return match
 
     @classmethod
-    def replay(cls, record: dict) -> "Match":
+    def replay(cls, record: dict) -> Match:
         """Rebuild a match from :meth:`record`: the seed, the deck and the action log."""
-        match = cls.new(record["players"], record.get("options"), record["seed"], record.get("deck"))
+        match = cls.new(record["players"], record.get("options"), record["seed"],
+                        record.get("deck"))
         for seat, action in record["log"]:
             match.apply(seat, action)
         return match

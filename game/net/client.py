@@ -34,12 +34,12 @@ class Client:
         self._inbox: asyncio.Queue[dict] = asyncio.Queue()
         self._reader: asyncio.Task | None = None
 
-    async def connect(self) -> "Client":
+    async def connect(self) -> Client:
         self.ws = await connect(self.url, compression=None, max_size=P.MAX_FRAME * 256)
         self._reader = asyncio.create_task(self._read())
         return self
 
-    async def __aenter__(self) -> "Client":
+    async def __aenter__(self) -> Client:
         return await self.connect()
 
     async def __aexit__(self, *exc: Any) -> None:

@@ -112,7 +112,8 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 # ----- games, tables and limits -------------------------------------------------------------
 GAMES: tuple[str, ...] = ("hareeja", "ronda", "hand_rummy")
@@ -257,7 +258,8 @@ def _text(limit: int, min_len: int = 0) -> Check:
         if not isinstance(value, str):
             raise ProtocolError(f"\"{key}\" in \"{kind}\" must be a string.")
         if len(value) > limit:
-            raise ProtocolError(f"\"{key}\" in \"{kind}\" is too long (at most {limit} characters).")
+            raise ProtocolError(
+                f"\"{key}\" in \"{kind}\" is too long (at most {limit} characters).")
         if len(value.strip()) < min_len:
             raise ProtocolError(f"\"{key}\" in \"{kind}\" must not be empty.")
     return check
@@ -301,7 +303,8 @@ def _options(kind: str, key: str, value: Any) -> None:
     if not isinstance(value, dict):
         raise ProtocolError(f"\"{key}\" in \"{kind}\" must be an object.")
     if len(value) > MAX_OPTIONS:
-        raise ProtocolError(f"\"{key}\" in \"{kind}\" has too many entries (at most {MAX_OPTIONS}).")
+        raise ProtocolError(
+            f"\"{key}\" in \"{kind}\" has too many entries (at most {MAX_OPTIONS}).")
     for name, item in value.items():
         if len(name) > MAX_STRING:
             raise ProtocolError(f"An option name in \"{kind}\" is too long.")
@@ -387,7 +390,7 @@ def _check_client(msg: dict) -> None:
 
 def _kind_of(pytype: type | tuple, what: str) -> Check:
     def check(kind: str, key: str, value: Any) -> None:
-        if isinstance(value, bool) and pytype is not bool or not isinstance(value, pytype):
+        if (isinstance(value, bool) and pytype is not bool) or not isinstance(value, pytype):
             raise ProtocolError(f"\"{key}\" in \"{kind}\" must be {what}.")
     return check
 

@@ -31,14 +31,15 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-from collections import OrderedDict
 import importlib
 import logging
 import random
 import secrets
 import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Protocol
+from typing import Any, Protocol
 
 from game.core.bots import Thinking, bot_rng, run
 from game.core.errors import IllegalAction
@@ -143,9 +144,9 @@ class Player:
     key: str                              # token_key(token)
     name: str
     conn: Any = None
-    room: "Room | None" = None            # the table he sits at (also after it is over)
+    room: Room | None = None              # the table he sits at (also after it is over)
     seat: int | None = None
-    waiting: "Room | None" = None         # approval requested (TB-2)
+    waiting: Room | None = None           # approval requested (TB-2)
 
 
 @dataclass
@@ -745,10 +746,9 @@ class Lobby:
                     self._advance(room)
                 except Exception:               # one broken table must not stop the others
                     log.exception("table %s failed to tick", room.code)
-            elif room.over and now - room.over_since >= OVER_ROOM:
-                self._close(room)
-            elif not room.started and not self._anyone_connected(room) \
-                    and now - room.quiet_since >= IDLE_ROOM:
+            elif (room.over and now - room.over_since >= OVER_ROOM) or (
+                    not room.started and not self._anyone_connected(room)
+                    and now - room.quiet_since >= IDLE_ROOM):
                 self._close(room)
         self._prune_identities(now)
         wall = self.wall()

@@ -1,4 +1,4 @@
-"""The online table server: ``python -m game.net.server [--host 127.0.0.1] [--port 9310] [--db PATH]``.
+"""The online table server: ``python -m game.net.server [--host H] [--port 9310] [--db PATH]``.
 
 asyncio + websockets 15. Each connection is read by its own task and written by a small writer
 task (a bounded queue: a client that stops reading is dropped instead of growing memory). All
@@ -34,12 +34,11 @@ import asyncio
 import contextlib
 import logging
 import time
-
 from http import HTTPStatus
 
 from websockets.asyncio.server import ServerConnection, serve
-from websockets.http11 import Request, Response
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
 
 from . import protocol as P
 from .rooms import RATE_BURST, RATE_PER_SECOND, THINK_REST, THINK_SLICE, Lobby
@@ -58,6 +57,7 @@ class _Conn:
         self.closed = False
         self.queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue(OUTBOX)
         self.writer = asyncio.create_task(self._write())
+        self.closing: asyncio.Future[None] | None = None   # kept so the task is not collected
 
     def send(self, msg: dict) -> None:
         if self.closed:
@@ -77,7 +77,7 @@ class _Conn:
             self.queue.put_nowait((code, reason))
         except asyncio.QueueFull:
             self.writer.cancel()
-            asyncio.ensure_future(self.ws.close(1008, "Too slow reading messages."))
+            self.closing = asyncio.ensure_future(self.ws.close(1008, "Too slow reading messages."))
 
     async def _write(self) -> None:
         try:
@@ -111,7 +111,7 @@ class TableServer:
     def port(self) -> int:
         return self._server.sockets[0].getsockname()[1]
 
-    async def start(self) -> "TableServer":
+    async def start(self) -> TableServer:
         self._server = await serve(self._handle, self.host, self.requested_port,
                                    max_size=WIRE_LIMIT, compression=None,
                                    process_request=self._plain_http)

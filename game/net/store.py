@@ -15,7 +15,8 @@ import contextlib
 import json
 import sqlite3
 import time
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (

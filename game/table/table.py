@@ -12,7 +12,8 @@ for a player who left).
 """
 from __future__ import annotations
 
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 from game.core.errors import IllegalAction
 from game.core.events import Event

@@ -31,7 +31,8 @@ from __future__ import annotations
 import math
 import random
 from collections import deque
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -169,7 +170,8 @@ def veil(size: tuple[int, int]) -> pygame.Surface:
     """The dark veil over a card that may not be played (cached)."""
     if size not in _VEILS:
         img = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(img, (10, 16, 16, 120), img.get_rect(), border_radius=max(4, size[0] // 12))
+        pygame.draw.rect(img, (10, 16, 16, 120), img.get_rect(),
+                         border_radius=max(4, size[0] // 12))
         _VEILS[size] = img
     return _VEILS[size]
 
@@ -243,7 +245,7 @@ class CardTable(Scene):
         return scene
 
     @classmethod
-    def start_autoplay(cls, app, options: dict | None = None) -> "CardTable":
+    def start_autoplay(cls, app, options: dict | None = None) -> CardTable:
         """Bots in every seat play a whole match through the real loop and scenes
         (``main.py --autoplay``); the scene reports the result through app.finish_autoplay."""
         scene = cls.new_match(app, level=app.settings.get("level", "normal"), options=options,

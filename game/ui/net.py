@@ -22,6 +22,7 @@ broken server message can never crash a scene.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import logging
@@ -281,10 +282,8 @@ class BrowserConnection(Connection):
         return out
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(Exception):
             self._js(JS_CLOSE)
-        except Exception:
-            pass
         if not self.ended:
             self.state = "closed"
             self.error = self.error or "closed by the client"

@@ -25,8 +25,9 @@ from __future__ import annotations
 import json
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from game.i18n import t
 from game.ui import net, storage
@@ -341,7 +342,7 @@ class RemoteSeat:
         return self.local == 0 and (self.assisted or self.left)
 
 
-# ----- the session ----------------------------------------------------------------------------------
+# ----- the session --------------------------------------------------------------------------------
 class Session:
     """The connection and what the server told us about ourselves and our table."""
 

@@ -21,7 +21,7 @@ class Scene:
 
     name = "scene"
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: App):
         self.app = app
         self.widgets: list[Widget] = []
         self.build()

@@ -17,8 +17,8 @@ from __future__ import annotations
 import asyncio
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pygame
 
@@ -189,7 +189,7 @@ class Shooter:
             seat_missed = sc.table.seats[0].missed
             self.until(lambda: (sc.can_bid() and sc.idle()) or sc.my_turn(), 20000)
             clock.advance(61)
-            self.until(lambda: sc.table.seats[0].missed > seat_missed, 600)
+            self.until(lambda: sc.table.seats[0].missed > seat_missed, 600)  # noqa: B023
         self.frames(30)
         self.shot("11_assisted")
 
@@ -453,11 +453,17 @@ def ronda_scripted_end(shooter: Shooter, players: int) -> None:
 # move scripted: a card code is that seat's play, "ronda"/"tringa" its declaration. Seat 1's
 # tringa in the last batch is false (it holds a pair of sixes), so the reveal shows all three
 # outcomes: scored, beaten (seat 2's rondas) and false (RO-17, RO-18, RO-19).
-RONDA3_DECK = ("2O 12O 1C 12E 4C 4B 3E 10O 12C 3B 5O 2C 1B 10C 4O 7E 5B 2E 11E 11C 11B 10E 10B "
-               "2B 12B 1O 1E 6B 7O 7C 6E 6C 7B 6O 3O 3C 11O 5E 4E 5C").split()
-RONDA3_MOVES = ("1C ronda 12E 12C 12O 4C 10O 2O 4B 3E 10C 2E ronda 10E 4O 5B 11C 7E 11E 11B 10B "
-                "ronda 1O ronda 7O 12B 1E 7C 2B 6B 6E tringa 7B ronda 3O ronda 4E 6O 3C 5C 6C "
-                "11O 5E").split()
+RONDA3_DECK = [
+    "2O", "12O", "1C", "12E", "4C", "4B", "3E", "10O", "12C", "3B", "5O", "2C", "1B", "10C", "4O",
+    "7E", "5B", "2E", "11E", "11C", "11B", "10E", "10B", "2B", "12B", "1O", "1E", "6B", "7O", "7C",
+    "6E", "6C", "7B", "6O", "3O", "3C", "11O", "5E", "4E", "5C",
+]
+RONDA3_MOVES = [
+    "1C", "ronda", "12E", "12C", "12O", "4C", "10O", "2O", "4B", "3E", "10C", "2E", "ronda", "10E",
+    "4O", "5B", "11C", "7E", "11E", "11B", "10B", "ronda", "1O", "ronda", "7O", "12B", "1E", "7C",
+    "2B", "6B", "6E", "tringa", "7B", "ronda", "3O", "ronda", "4E", "6O", "3C", "5C", "6C", "11O",
+    "5E",
+]
 RONDA3_LAST_BATCH = 30      # index of your 6E, after which the last batch is dealt
 
 

@@ -55,7 +55,7 @@ def empty() -> dict[str, Any]:
 
 
 def empty_game() -> dict[str, Any]:
-    return {**{k: 0 for k in COUNTS}, "sums": {}}
+    return {**dict.fromkeys(COUNTS, 0), "sums": {}}
 
 
 def _is_int(x: Any) -> bool:
@@ -92,7 +92,7 @@ def _valid_entry(m: Any) -> bool:
             and isinstance(m.get("figures", {}), dict))
 
 
-# ----- one match -----------------------------------------------------------------------------------
+# ----- one match ----------------------------------------------------------------------------------
 def figures(game: str, view: dict) -> dict[str, int]:
     """The game's key figures for seat 0 (its side in team play) from the view's history."""
     history = [h for h in view.get("history") or [] if isinstance(h, dict)]
@@ -200,7 +200,8 @@ def summary(stats: dict, game: str) -> dict[str, Any]:
         rows = [(k, s.get(k, 0)) for k in FIGURES["ronda"]]
     elif game == "hand_rummy":
         rounds = s.get("rounds", 0)
-        rows = [("rounds_won", (s.get("rounds_won", 0), rounds)), ("hand_wins", s.get("hand_wins", 0)),
+        rows = [("rounds_won", (s.get("rounds_won", 0), rounds)),
+                ("hand_wins", s.get("hand_wins", 0)),
                 ("avg_score", round(s.get("score_sum", 0) / rounds, 1) if rounds else None)]
     else:
         rows = []

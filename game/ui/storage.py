@@ -7,6 +7,7 @@ message key the UI shows once.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -130,16 +131,15 @@ def load_match() -> tuple[dict[str, Any] | None, str | None]:
 
 
 def clear_match() -> None:
-    try:
+    with contextlib.suppress(Exception):
         _write("match", None)
-    except Exception:
-        pass
 
 
 def load_stats() -> tuple[dict[str, Any], str | None]:
     """(statistics, message key or None): see game.ui.stats for the shape. A store that cannot
     be read is kept aside as ``stats.corrupt`` and the statistics start afresh (stored at once,
-    so the message is shown once); damaged parts inside a readable store are dropped one by one, silently."""
+    so the message is shown once); damaged parts inside a readable store are dropped one by one,
+    silently."""
     from game.ui import stats
     raw = None
     try:

@@ -7,8 +7,8 @@ movement near-instant, autoplay makes it very fast).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 SPEED_FACTORS = {"slow": 1.5, "normal": 1.0, "fast": 0.6}
 

@@ -6,7 +6,8 @@ A click is a press and a release inside the same widget (touch arrives as mouse 
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 

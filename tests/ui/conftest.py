@@ -4,11 +4,11 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game import i18n  # noqa: E402
-from game.ui.app import App, Options  # noqa: E402
+from game import i18n
+from game.ui.app import App, Options
 
 
 @pytest.fixture(autouse=True)

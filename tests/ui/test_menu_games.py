@@ -1,9 +1,10 @@
 """The menu offers exactly the games that have a table module, each with its own options."""
 from pathlib import Path
 
+from ui_helpers import click
+
 from game.ui import games
 from game.ui.scenes.menu import MenuScene
-from ui_helpers import click
 
 ROOT = Path(__file__).resolve().parents[2]
 

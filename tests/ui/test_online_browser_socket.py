@@ -50,7 +50,7 @@ def node_has_websocket() -> bool:
         return False
     done = subprocess.run([NODE, "--experimental-websocket", "-e",
                            "process.exit(typeof WebSocket === 'function' ? 0 : 1)"],
-                          capture_output=True)
+                          capture_output=True, check=False)
     return done.returncode == 0
 
 

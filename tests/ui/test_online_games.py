@@ -15,11 +15,9 @@ import pygame
 
 from game.core.bots import run as run_thought
 from game.net.client import Client
-from game.ui.remote import rotate, sides_of, RONDA_SPEC
-
+from game.ui.remote import RONDA_SPEC, rotate, sides_of
 from tests.leak_checks import assert_no_hand_leak, hands_by_log
 from tests.ui.test_online_lobby import click, make_online_app, open_lobby, pump, start_server
-
 
 
 # ----- helpers -----------------------------------------------------------------------------------
@@ -36,7 +34,7 @@ def record_frames(session) -> list[dict]:
     return frames
 
 
-async def new_table(app, game: str, players: int, **options) -> "LobbyScene":  # noqa: F821
+async def new_table(app, game: str, players: int, **options) -> LobbyScene:  # noqa: F821
     """Menu → Play online → Change → the game and its options, by clicks → Create."""
     lobby = await open_lobby(app)
     await click(app, lobby.widget("setup").rect.center)
@@ -98,7 +96,7 @@ def test_ronda_two_players_online_declaration_and_a_clicked_card_reach_the_other
             assert type(sc).__name__ == "RemoteRondaTable"
             assert sc.target == 25 and [s.kind for s in sc.table.seats] == ["human", "remote"]
             # The guest (after the dealer, RO-8) plays first; then our turn with a declaration.
-            assert await pump(app, lambda: sc.awaiting_me(), 6000)
+            assert await pump(app, sc.awaiting_me, 6000)
             assert sc.can_declare() and sc.widget("declare:ronda").visible
             await click(app, sc.widget("declare:ronda").rect.center)
             assert await pump(app, lambda: 0 in sc.seat_banners)
@@ -163,7 +161,7 @@ def test_ronda_four_players_with_bots_keeps_partners_opposite_and_our_team_is_ou
                     card = sc.hand_order[0]
                     await click(app, sc.hand[card].rect().center)
                     await click(app, sc.hand[card].rect().center)
-                    assert await pump(app, lambda: card not in sc.hand)
+                    assert await pump(app, lambda: card not in sc.hand)  # noqa: B023
                     played += 1
             assert deal_scored() and played == 9          # 3 batches of 3 cards (RO-7)
             assert await pump(app, lambda: sc.score is not None, 8000)
@@ -227,7 +225,7 @@ def test_hand_rummy_online_draw_by_tapping_the_stock_and_discard_through_the_sce
             sc = app.scene
             assert type(sc).__name__ == "RemoteRummyTable"
             assert sc.rounds == 1 and sc.variant == "majlis"
-            assert await pump(app, lambda: sc.my_turn(), 6000)
+            assert await pump(app, sc.my_turn, 6000)
             assert not sc.match.drawn and len(sc.staging.cards()) == 14
             await click(app, sc.pile_rect(sc.geo.stock).center)
             assert await pump(app, lambda: sc.my_turn() and sc.match.drawn)
@@ -368,10 +366,11 @@ def test_hand_rummy_remote_stage_meld_swap_and_discard_from_server_seat_2(make_a
     stage the drawn 6♠ onto your spade run, Apply (the meld is built by the staging area, not
     taken from ``legal``), take the joker back with the 6♥ by tapping the meld (HR-8, from the
     server's ``legal``), and the engine behind the loopback received exactly those actions."""
+    from ui_helpers import click, run_until
+
     from game.games.hand_rummy.rules import Match
     from game.games.hand_rummy.table import shot_deck
     from game.ui.remote import RemoteTable, remote_scene
-    from ui_helpers import click, run_until
 
     match = Match.new(4, {"rounds": 2, "first_dealer": 2}, seed=11, deck=shot_deck())
     assert match.starter == 3 and "KD" in match.hands[2]

@@ -1,9 +1,9 @@
 """Hareeja table polish, driven by real events: the last trick can be looked at (button, centre
 tap or L) with who played each card, and never while the bids are secret (HJ-5, HJ-9)."""
 import pygame
+from ui_helpers import click, key, run_until
 
 from game.games.hareeja.table import HareejaTable
-from ui_helpers import click, key, run_until
 
 
 def started(make_app, portrait=False) -> tuple:

@@ -2,9 +2,9 @@
 before the score panel (RO-17, RO-18, RO-19), the sweep to nobody has its note and flies to the
 deck (RO-20), and three players spread right and left (RO-3, counter-clockwise)."""
 import pygame
+from ui_helpers import click, run_until
 
 from game.games.ronda.table import RondaTable
-from ui_helpers import click, run_until
 
 
 def start(make_app, players: int, portrait: bool = False) -> tuple:
@@ -75,10 +75,11 @@ def test_RO_3_three_players_sit_right_and_left(make_app):
     for portrait in (False, True):
         app, scene = start(make_app, 3, portrait)
         w = app.layout.w
-        you, right, left = (scene.plate_rect(s) for s in range(3))
+        _you, right, left = (scene.plate_rect(s) for s in range(3))
         assert right.centerx > w * 0.75 and left.centerx < w * 0.25
         assert scene.pile_pos(1)[0] > w / 2 > scene.pile_pos(2)[0]
-        assert run_until(app, lambda: scene.phase == "play" and scene.counts[2] > 0, 3000)
+        assert run_until(app, lambda: scene.phase == "play" and scene.counts[2] > 0,  # noqa: B023
+                         3000)
         assert scene.seat_hand(2)[0] < w / 2 < scene.seat_hand(1)[0]
         for seat in (1, 2):
             assert not scene.plate_rect(seat).colliderect(scene.geometry()["area"])

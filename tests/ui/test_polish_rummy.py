@@ -3,12 +3,12 @@ then another card or a place beside them; Undo restores the order, HR-15), your 
 flying from the pile into the hand (HR-6), and the others' hands face up on the table at the
 round's end before the score panel (HR-9, HR-10)."""
 import pygame
+from test_rummy_table import scripted_scene
+from ui_helpers import click, run_until
 
 from game.games.hand_rummy import table as rummy
 from game.games.hand_rummy.rules import Match
 from game.games.hand_rummy.table import RummyTable
-from ui_helpers import click, run_until
-from test_rummy_table import scripted_scene
 
 
 def settled(app, scene) -> None:

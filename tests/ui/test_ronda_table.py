@@ -1,15 +1,14 @@
 """The Ronda table driven with real pygame events: menu → match (2 and 4 players), capture
 preview and play by clicking, declarations, caida / mesa, a whole match through the loop,
 Continue after a restart, and controls that stay on screen."""
+import pygame
 import pytest
-
-from game.games.ronda.table import RondaTable, start_autoplay
-from game.table import FakeClock, Seat, Table
-from game.games.ronda.rules import Match
-from game.ui.app import App, Options
 from ui_helpers import click, key, run_until
 
-import pygame
+from game.games.ronda.rules import Match
+from game.games.ronda.table import RondaTable, start_autoplay
+from game.table import FakeClock, Seat, Table
+from game.ui.app import App, Options
 
 
 def start_from_menu(app, players: int) -> RondaTable:
@@ -114,7 +113,7 @@ def test_autoplay_ronda_match_runs_to_the_end_through_the_loop(majlis_home, play
 def test_continue_restores_a_saved_ronda_match(make_app):
     app = make_app()
     scene = start_from_menu(app, 2)
-    assert run_until(app, lambda: scene.my_turn(), 3000)
+    assert run_until(app, scene.my_turn, 3000)
     code = scene.hand_order[0]
     scene.click_card(code)
     scene.click_card(code)

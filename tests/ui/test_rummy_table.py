@@ -2,11 +2,11 @@
 stage, apply (and its disabled reason, HR-14), discard, Continue, and a whole autoplay match."""
 import pygame
 import pytest
+from ui_helpers import click, run_until
 
 from game.games.hand_rummy import table as rummy
-from game.games.hand_rummy.table import RummyTable, make_geometry, shot_deck
 from game.games.hand_rummy.rules import Match
-from ui_helpers import click, run_until
+from game.games.hand_rummy.table import RummyTable, make_geometry, shot_deck
 
 
 def scripted_scene(app) -> RummyTable:

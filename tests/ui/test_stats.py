@@ -4,7 +4,9 @@ import json
 from types import SimpleNamespace
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from ui_helpers import click, run_until
 
 from game.core.bots import bot_rng, run
 from game.games.hareeja import bots as hareeja_bots
@@ -14,7 +16,6 @@ from game.ui import stats, storage
 from game.ui.remote import RemoteMatch
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.stats import StatsScene
-from ui_helpers import click, run_until
 
 
 def bot_match(seed: int, game_module=HareejaMatch, bots=hareeja_bots, players: int = 4,

@@ -12,6 +12,7 @@ def test_autoplay_match_runs_to_the_end_through_the_loop(majlis_home):
     assert scene.over is not None
     shown = getattr(app, "autoplay_result", None)
     assert shown is not None
-    assert (shown["totals"], shown["winners"]) == (scene.match.totals, scene.match.result["winners"])
+    expected = (scene.match.totals, scene.match.result["winners"])
+    assert (shown["totals"], shown["winners"]) == expected
     assert app.frame < 30000
     assert not (majlis_home / "match.json").exists()   # autoplay never overwrites a saved match

@@ -1,11 +1,11 @@
 """The client driven with real pygame events: menu → match, bids, play, refusals, language."""
 import pygame
+from ui_helpers import click, key, run_until
 
 from game import i18n
 from game.core.cards import french_deck
 from game.games.hareeja.table import HareejaTable
 from game.table import FakeClock
-from ui_helpers import click, key, run_until
 
 SEAT0 = ["7S", "8S", "7H", "8H", "7D", "8D", "7C", "8C"]
 
@@ -107,7 +107,7 @@ def test_TB_8_three_missed_turns_assist_and_im_back(make_app):
     for missed in range(3):
         assert run_until(app, lambda: (scene.can_bid() or scene.my_turn()) and scene.idle(), 8000)
         clock.advance(61)
-        run_until(app, lambda: scene.table.seats[0].missed > missed, 100)
+        run_until(app, lambda: scene.table.seats[0].missed > missed, 100)  # noqa: B023
     assert scene.table.seats[0].assisted
     app.step(1 / 60)
     back = scene.widget("back")

@@ -2,11 +2,11 @@
 import json
 
 import pytest
+from ui_helpers import click, run_until
 
 from game.games.hareeja.table import HareejaTable
 from game.ui import storage
 from game.ui.scenes.settings import SettingsScene
-from ui_helpers import click, run_until
 
 
 def test_settings_persist_across_restarts(make_app, majlis_home):
@@ -94,6 +94,7 @@ def test_layouts_keep_every_button_on_screen_and_large(make_app, portrait, lang)
 
 def test_escape_goes_back_from_settings_and_rules(make_app):
     import pygame
+
     from game.ui.scenes.menu import MenuScene
     app = make_app()
     for key in ("settings", "rules"):

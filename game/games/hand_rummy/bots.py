@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Generator
+from collections.abc import Generator
 
 from game.core.bots import bot_rng, run
 from game.core.cards import JOKER, split
@@ -46,8 +46,8 @@ def think(view: dict, legal: list[dict], level: str = "normal",
         return _use_joker(hand, legal, variant)
     groups = M.find_melds(hand, variant)
     yield
-    if groups and (opened or M.groups_points(groups, variant) >= M.OPENING_MIN):
-        if opened or level != "hard" or not _wait_for_hand(view, hand, groups):
+    if groups and (opened or M.groups_points(groups, variant) >= M.OPENING_MIN) and (
+            opened or level != "hard" or not _wait_for_hand(view, hand, groups)):
             return {"type": "meld", "groups": groups}
     if opened:
         add = _best_add(hand, legal)
@@ -195,7 +195,7 @@ def _near_meld(card: str, counts: Counter, seen: Counter) -> float:
     number = M.RANK_NUMBER[rank]
     score = 0.0
     for other in counts:
-        if other == JOKER or other == card:
+        if other in (JOKER, card):
             continue
         o_rank, o_suit = split(other)
         if o_rank == rank:

@@ -21,9 +21,9 @@ Decisions the rules leave open, fixed here:
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Iterable
+from functools import cache, lru_cache
 
 from game.core.cards import FRENCH_SUITS, JOKER, rummy_deck, split
 
@@ -284,7 +284,7 @@ _Candidate = tuple[int, int, tuple[str, ...]]
 _Groups = tuple[tuple[int, tuple[_Candidate, ...]], ...]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _field_bits(width: int) -> tuple[int, int]:
     """(the lowest bit of every field, the guard bit of every field) for ``width``."""
     ones = sum(1 << (field * width) for field in range(_JOKER_FIELD + 1))

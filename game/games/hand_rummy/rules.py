@@ -324,8 +324,8 @@ class Match(BaseMatch):
         self._need_opened(seat, "take back a joker")
         new = M.swap_joker(self.melds[index], cards, self.variant)
         if new is None:
-            raise IllegalAction(f"{' '.join(cards)} cannot take back a joker from meld {index + 1}.",
-                                "cannot_swap")
+            raise IllegalAction(
+                f"{' '.join(cards)} cannot take back a joker from meld {index + 1}.", "cannot_swap")
         self._take_from_hand(seat, cards)
         self.hands[seat].append(JOKER)
         self.melds[index] = new

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+
 import pygame
 
 from game import i18n
@@ -298,7 +299,8 @@ class RummyTable(CardTable):
         self.melds = [list(m) for m in v["melds"]]
         self.meld_owners = list(v["meld_owners"])
         self.discard_pile = [c for _s, c in v["discards"]][-3:] if v["discard_top"] else []
-        if v["discard_top"] and (not self.discard_pile or self.discard_pile[-1] != v["discard_top"]):
+        top = v["discard_top"]
+        if top and (not self.discard_pile or self.discard_pile[-1] != top):
             self.discard_pile.append(v["discard_top"])
         self.stock_count = v["stock_count"]
         self.totals = list(v["totals"])
@@ -665,7 +667,7 @@ class RummyTable(CardTable):
                 targets.append((("g", gi, j), code, pos, card))
         old = self.ws
         pool: dict[str, list[Sprite]] = {}
-        for place, sprite in old.items():
+        for sprite in old.values():
             pool.setdefault(sprite.code, []).append(sprite)
         new: dict[tuple, Sprite] = {}
         pending = []
@@ -686,7 +688,7 @@ class RummyTable(CardTable):
                 sprite = Sprite(code, self.spawn or g.stock, size, face_up=True)
             new[place] = sprite
         self.ws = new
-        for place, code, pos, size in targets:
+        for place, _code, pos, size in targets:
             sprite = new[place]
             if sprite.moving:
                 continue
@@ -707,7 +709,7 @@ class RummyTable(CardTable):
         for place, sprite in self.ws.items():
             if place[0] == "g" and sprite.code == code:
                 return sprite.pos
-        for place, sprite in self.ws.items():
+        for sprite in self.ws.values():
             if sprite.code == code:
                 return sprite.pos
         return self.geo.hand.center
@@ -757,9 +759,8 @@ class RummyTable(CardTable):
     def _dealt(self, seat: int, sprite: Sprite) -> None:
         self.stock_count -= 1
         self.counts[seat] += 1
-        if seat != 0:
-            if sprite in self.dealing:
-                self.dealing.remove(sprite)
+        if seat != 0 and sprite in self.dealing:
+            self.dealing.remove(sprite)
         if len(self.dealing) % 6 == 0:
             self.app.audio.play("deal", 0.3)
 

@@ -24,11 +24,19 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Iterable
+from collections.abc import Iterable
 
 from game.core.bots import Think, bot_rng, run
-from game.games.hareeja.rules import (DECK, MAX_BID, PLAYERS, RANK, SUIT, legal_cards,
-                                      round_score, trick_winner)
+from game.games.hareeja.rules import (
+    DECK,
+    MAX_BID,
+    PLAYERS,
+    RANK,
+    SUIT,
+    legal_cards,
+    round_score,
+    trick_winner,
+)
 
 HARD_PLAYOUTS = 320     # play-outs per card decision: samples = this / candidate cards ...
 HARD_MIN_SAMPLES = 24   # ... but at least this many deals
@@ -126,7 +134,7 @@ def pick_card(hand: list[str], trick: list, want: bool, outstanding: set[str]) -
 
 
 def _suit_lengths(hand: list[str]) -> dict[str, int]:
-    lengths = {s: 0 for s in SUITS}
+    lengths = dict.fromkeys(SUITS, 0)
     for c in hand:
         lengths[SUIT[c]] += 1
     return lengths
@@ -152,7 +160,7 @@ def _discard(hand: list[str], legal: list[str], want: bool, outstanding: set[str
     return max(legal, key=lambda c: (is_boss(c, outstanding), RANK[c], -lengths[SUIT[c]]))
 
 
-# ----- what a view tells ---------------------------------------------------------------------------
+# ----- what a view tells --------------------------------------------------------------------------
 def outstanding_cards(view: dict) -> set[str]:
     """Cards neither in this seat's hand nor played this round: they are in the other hands."""
     gone = set(view["hand"])
@@ -178,7 +186,7 @@ def wants_tricks(view: dict, seat: int) -> bool:
     return bid is not None and view["tricks"][seat] < bid
 
 
-# ----- the thinking entry points --------------------------------------------------------------------
+# ----- the thinking entry points ------------------------------------------------------------------
 def think(view: dict, legal: list[dict], level: str = "normal",
           rng: random.Random | None = None, budget: float | None = None) -> Think:
     """Generator: yields between slices of work and returns the chosen action (from ``legal``)."""
@@ -241,7 +249,7 @@ def _search(view: dict, cards: list[str], baseline: str, rng: random.Random,
     deadline = _deadline(budget)
     outstanding = sorted(outstanding_cards(view))
     voids = observed_voids(view)
-    totals = {c: 0.0 for c in cards}
+    totals = dict.fromkeys(cards, 0.0)
     wanted = max(HARD_MIN_SAMPLES, min(HARD_MAX_SAMPLES, HARD_PLAYOUTS // len(cards)))
     samples = 0
     while samples < wanted and (samples == 0 or not _past(deadline)):
@@ -285,7 +293,7 @@ def _search_bid(view: dict, rng: random.Random, budget: float | None) -> Think:
                                         min(MAX_BID, counted + BID_SPREAD) + 1)))
     unseen = [c for c in DECK if c not in hand]
     leader = (view["dealer"] + 1) % PLAYERS
-    totals = {b: 0.0 for b in candidates}
+    totals = dict.fromkeys(candidates, 0.0)
     samples = 0
     while samples < BID_SAMPLES and (samples == 0 or not _past(deadline)):
         rng.shuffle(unseen)
@@ -367,5 +375,14 @@ def _finish_round(hands: list[list[str]], bids: list[int], tricks: list[int], tr
             seat = (seat + 1) % PLAYERS
 
 
-__all__ = ["think", "choose", "choose_bid", "expected_tricks", "pick_card", "sample_hands",
-           "outstanding_cards", "observed_voids", "bid_fit"]
+__all__ = [
+    "bid_fit",
+    "choose",
+    "choose_bid",
+    "expected_tricks",
+    "observed_voids",
+    "outstanding_cards",
+    "pick_card",
+    "sample_hands",
+    "think",
+]

@@ -473,7 +473,8 @@ class HareejaTable(CardTable):
             rect = back.get_rect(center=(round(x0 + i * step), cy))
             surface.blit(back, rect)
         badge = pygame.Rect(0, 0, 34, 26)
-        badge.center = (round(cx + step * (n - 1) / 2 + L.small[0] / 2 - 6), cy + L.small[1] // 2 - 6)
+        badge.center = (round(cx + step * (n - 1) / 2 + L.small[0] / 2 - 6),
+                        cy + L.small[1] // 2 - 6)
         pygame.draw.rect(surface, (20, 20, 20), badge, border_radius=12)
         pygame.draw.rect(surface, draw.GOLD, badge, 2, border_radius=12)
         draw.blit_text(surface, digits(n), 18, badge.center, draw.INK, bold=True)
@@ -485,7 +486,8 @@ class HareejaTable(CardTable):
             color = draw.TURN if took == bid else draw.RED if took > bid else draw.SAND
             return t("seat.figure", took=digits(took), bid=digits(bid)), color
         if seat == 0 and self.confirmed[0] and self.bids[0] is not None:
-            return t("seat.figure", took=digits(self.tricks[0]), bid=digits(self.bids[0])), draw.SAND
+            figure = t("seat.figure", took=digits(self.tricks[0]), bid=digits(self.bids[0]))
+            return figure, draw.SAND
         if self.confirmed[seat]:
             return "check", draw.TURN
         return "\u2026", draw.INK_DIM

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Generator
 from math import comb
-from typing import Generator
 
 from game.core.bots import LEVELS, bot_rng, run
 from game.games.ronda.rules import LOW_KEY, RANK, RANK_ORDER
@@ -179,7 +179,7 @@ class Deal:
     """One determinized position: every hand known (the others' sampled), searched to the end
     of the batch. Ranks on the table are a bit mask (no two table cards share a rank)."""
 
-    def __init__(self, situation: "HardSituation", hands: list[list[int]]):
+    def __init__(self, situation: HardSituation, hands: list[list[int]]):
         self.s = situation
         self.hands = hands
 
@@ -278,7 +278,7 @@ def batch_search(view: dict, cards: list[str], rng: random.Random, budget: float
     """Average over sampled hands of each card's searched value (to the end of the batch,
     or HARD_PLIES plays). HARD_SAMPLES samples; ``budget`` (seconds) may stop it sooner."""
     hs = HardSituation(view)
-    totals = {c: 0.0 for c in cards}
+    totals = dict.fromkeys(cards, 0.0)
     deadline = None if budget is None else time.perf_counter() + max(0.0, budget)
     samples = 0
     nxt = (hs.me + 1) % hs.players

@@ -275,9 +275,8 @@ class RondaTable(CardTable):
         self._layout_table(dt)
 
     def after_update(self, dt: float) -> None:
-        if self.selected and (self.selected not in self.hand or not self.my_turn()):
-            if self.selected not in self.hand:
-                self.selected = None
+        if self.selected and self.selected not in self.hand:
+            self.selected = None
         for seat in list(self.seat_banners):
             self.seat_banners[seat][1] -= dt
             if self.seat_banners[seat][1] <= 0:
@@ -671,7 +670,7 @@ class RondaTable(CardTable):
                            shadow=True)
 
     def _draw_flash(self, surface: pygame.Surface) -> None:
-        s, left = self.flash
+        s, _left = self.flash
         g = self.geometry()
         area = g["area"]
         tops = [sp.rect().top for sp in self.table_cards.values() if not sp.moving]

@@ -1,7 +1,7 @@
 """Lays out labelled rows of controls, mirrored for Arabic, for the menu and settings screens."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 

@@ -5,17 +5,15 @@ A tab row picks the game; it opens on the game chosen in the menu. Hareeja's pag
 (or ``<prefix>.help.*``, see PREFIXES); a game without them has no tab."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
 from game import i18n
 from game.i18n import t
-from game.ui import draw, text
+from game.ui import draw, games, text
 from game.ui.scene import Scene
-from game.ui import games
 from game.ui.widgets import Button, Segmented
-
 
 PREFIXES = {"hand_rummy": "hr"}      # a game whose strings use a short prefix
 

@@ -22,8 +22,15 @@ from game import i18n
 from game.i18n import digits, t
 from game.net import protocol
 from game.ui import draw, games
-from game.ui.remote import (ONLINE_GAMES, RemoteTable, Session, load_online, remote_scene,
-                            save_online, server_message)
+from game.ui.remote import (
+    ONLINE_GAMES,
+    RemoteTable,
+    Session,
+    load_online,
+    remote_scene,
+    save_online,
+    server_message,
+)
 from game.ui.scene import Scene
 from game.ui.scenes.form import Form, place_control
 from game.ui.scenes.menu import TURNS, turn_label
@@ -40,7 +47,7 @@ def default_server() -> str:
     ``?server=`` (else the saved one, else the page's own host on the server's port)."""
     saved = load_online().get("server")
     if WEB:
-        given = os.environ.get("server") or _query("server")
+        given = os.environ.get("server") or _query("server")  # noqa: SIM112 (pygbag)
         if given:
             return server_url(given)
         if saved:
@@ -195,7 +202,7 @@ class LobbyScene(Scene):
         s = self.message[0]
         return t(s) if s.startswith("online.") else s
 
-    # ----- widgets per state ------------------------------------------------------------------------
+    # ----- widgets per state ----------------------------------------------------------------------
     def build(self) -> None:
         if not hasattr(self, "state"):
             return
@@ -369,7 +376,7 @@ class LobbyScene(Scene):
                 no.rect.midright = (row.right - 12, row.centery)
             self.widgets += [yes, no]
 
-    # ----- room geometry ------------------------------------------------------------------------------
+    # ----- room geometry --------------------------------------------------------------------------
     def _room_columns(self) -> tuple[pygame.Rect, pygame.Rect]:
         """(code panel, seats panel)."""
         L = self.app.layout
@@ -399,7 +406,7 @@ class LobbyScene(Scene):
         box.center = (L.w // 2, L.h // 2 - 60)
         return box
 
-    # ----- actions ----------------------------------------------------------------------------------
+    # ----- actions --------------------------------------------------------------------------------
     def set_visibility(self, value: str) -> None:
         self.visibility = value
 
@@ -526,7 +533,7 @@ class LobbyScene(Scene):
             self.session.close()
         self.app.switch(MenuScene(self.app))
 
-    # ----- messages -----------------------------------------------------------------------------------
+    # ----- messages -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         if self.message:
             left = self.message[1] - dt
@@ -591,7 +598,7 @@ class LobbyScene(Scene):
         self.app.switch(remote_scene(self.app, table, events))
         return True
 
-    # ----- input ---------------------------------------------------------------------------------------
+    # ----- input ----------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         if self.state in ("code", "field") and event.type == pygame.KEYDOWN:
             self.type_key(event)
@@ -613,7 +620,7 @@ class LobbyScene(Scene):
             if ch and ch.isprintable() and len(self.typed) < FIELD_LIMITS.get(self.field, 24):
                 self.typed += ch.upper() if self.field == "code" else ch
 
-    # ----- drawing ---------------------------------------------------------------------------------------
+    # ----- drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         L = self.app.layout
         surface.blit(draw.felt(L.w, L.h), (0, 0))
@@ -685,7 +692,7 @@ class LobbyScene(Scene):
                 rest.x = head.right
             self._text(surface, value, 22, rest, line.centery, draw.INK, pad=10)
         create, join = self.cards["create"], self.cards["join"]
-        for rect, title in ((create, "online.create"), (join, "online.join_code")):
+        for rect, _title in ((create, "online.create"), (join, "online.join_code")):
             draw.panel(surface, rect, draw.PANEL, 215, 18, draw.PANEL_EDGE)
         draw.blit_text(surface, t("online.create"), 28, (create.centerx, create.y + 36),
                        draw.GOLD, bold=True)
@@ -798,7 +805,7 @@ class LobbyScene(Scene):
         big = 96 if not self.app.layout.portrait else 84
         draw.blit_text(surface, code, draw.fit_text(code, big, code_p.w - 40, True),
                        (code_p.centerx, code_p.y + 156), draw.GOLD, bold=True, shadow=True)
-        if not self.app.layout.portrait or True:
+        if not self.app.layout.portrait or True:  # noqa: SIM222
             link = page_link(str(room.get("link", "")))
             y = code_p.y + 234
             draw.blit_text(surface, t("online.invite"), 20, (code_p.centerx, y), draw.INK_DIM)
@@ -888,7 +895,7 @@ class LobbyScene(Scene):
             return [s]
 
 
-# ----- screenshots ---------------------------------------------------------------------------------
+# ----- screenshots --------------------------------------------------------------------------------
 class _ShownSession:
     """A session that shows a scripted lobby (screenshots): nothing is sent or received."""
 

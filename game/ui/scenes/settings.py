@@ -1,7 +1,7 @@
 """Settings: language, sound and volume, animation speed, reduced motion, four-colour cards."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 

@@ -4,7 +4,7 @@ confirm step. Reads :mod:`game.ui.stats` through ``storage.load_stats``; draws n
 has not been given (an empty store shows zeros and a line saying so)."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
