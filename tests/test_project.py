@@ -38,10 +38,22 @@ def test_majlis_command_runs_main_py():
     assert "Majlis card table" in done.stdout and "--autoplay" in done.stdout
 
 
+def _tool(name: str) -> str:
+    found = shutil.which(name, path=str(Path(sys.executable).parent))
+    if found is None:
+        pytest.skip(f"{name} is not installed (pip install -r requirements-dev.txt)")
+    return found
+
+
 def test_tree_is_lint_clean():
-    ruff = shutil.which("ruff", path=str(Path(sys.executable).parent))
-    if ruff is None:
-        pytest.skip("ruff is not installed (pip install -r requirements-dev.txt)")
-    done = subprocess.run([ruff, "check", "--no-cache", "--output-format", "concise", "."],
+    done = subprocess.run([_tool("ruff"), "check", "--no-cache", "--output-format", "concise", "."],
                           cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_pure_layers_type_check_strictly():
+    """mypy --strict over the files pyproject.toml lists (the engines, core, table, ...)."""
+    assert PYPROJECT["tool"]["mypy"]["strict"] is True
+    done = subprocess.run([_tool("mypy")], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                          check=False)
     assert done.returncode == 0, done.stdout + done.stderr

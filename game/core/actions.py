@@ -5,10 +5,13 @@ so an engine that checks everything before it changes anything never half-applie
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeGuard
 
 from .errors import IllegalAction
+from .types import ActionInput
+
+CodeCheck = Callable[[object], bool]
 
 
 def action_type(action: Any, allowed: Iterable[str]) -> str:
@@ -25,26 +28,31 @@ def action_type(action: Any, allowed: Iterable[str]) -> str:
     return kind
 
 
-def only_keys(action: dict, *keys: str) -> None:
+def is_int(value: object) -> TypeGuard[int]:
+    """True for a JSON whole number (``True`` and ``False`` are not numbers here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def only_keys(action: ActionInput, *keys: str) -> None:
     """Refuse keys the action type does not have (a typo must not pass silently)."""
     extra = sorted(str(k) for k in action if k != "type" and k not in keys)
     if extra:
         raise IllegalAction(f"Unexpected field(s) in \"{action['type']}\": {', '.join(extra)}.")
 
 
-def int_field(action: dict, key: str, low: int, high: int) -> int:
+def int_field(action: ActionInput, key: str, low: int, high: int) -> int:
     """An integer field within [low, high] (booleans are not numbers here)."""
     value = action.get(key)
     if key not in action:
         raise IllegalAction(f"\"{action['type']}\" needs \"{key}\".")
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_int(value):
         raise IllegalAction(f"\"{key}\" must be a whole number.")
     if not low <= value <= high:
         raise IllegalAction(f"\"{key}\" must be between {low} and {high}.")
     return value
 
 
-def str_field(action: dict, key: str, choices: Iterable[str] | None = None) -> str:
+def str_field(action: ActionInput, key: str, choices: Iterable[str] | None = None) -> str:
     """A string field, optionally one of ``choices``."""
     if key not in action:
         raise IllegalAction(f"\"{action['type']}\" needs \"{key}\".")
@@ -58,7 +66,7 @@ def str_field(action: dict, key: str, choices: Iterable[str] | None = None) -> s
     return value
 
 
-def card_field(action: dict, key: str, is_valid_code) -> str:
+def card_field(action: ActionInput, key: str, is_valid_code: CodeCheck) -> str:
     """A single card code field, checked against the game's deck by ``is_valid_code``."""
     code = str_field(action, key)
     if not is_valid_code(code):
@@ -66,7 +74,7 @@ def card_field(action: dict, key: str, is_valid_code) -> str:
     return code
 
 
-def card_list(value: Any, is_valid_code, what: str = "group") -> list[str]:
+def card_list(value: Any, is_valid_code: CodeCheck, what: str = "group") -> list[str]:
     """A list of card codes (used for meld groups)."""
     if not isinstance(value, list) or not value:
         raise IllegalAction(f"Each {what} must be a non-empty list of cards.")

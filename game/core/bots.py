@@ -11,17 +11,21 @@ import random
 import time
 from collections.abc import Callable, Generator
 
-Think = Generator[None, None, dict]
+from .types import ActionInput
+
+# A bot's thought: yields between slices, returns its action (checked by the engine like any).
+Think = Generator[None, None, ActionInput]
 LEVELS = ("easy", "normal", "hard")
 
 
-def run(thought: Think) -> dict:
+def run(thought: Think) -> ActionInput:
     """Drive a thinking generator to its answer in one go."""
     try:
         while True:
             next(thought)
     except StopIteration as done:
-        return done.value
+        action: ActionInput = done.value
+        return action
 
 
 class Thinking:
@@ -30,7 +34,7 @@ class Thinking:
     def __init__(self, thought: Think, clock: Callable[[], float] = time.perf_counter):
         self._thought = thought
         self._clock = clock
-        self.action: dict | None = None
+        self.action: ActionInput | None = None
 
     @property
     def done(self) -> bool:

@@ -8,13 +8,18 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from .errors import IllegalAction
 from .events import Event
 from .rng import MatchRng, fresh_seed
+from .types import ActionInput, Phase, TimeoutAction, ViewBase
 
-TIMEOUT = {"type": "timeout"}
+TIMEOUT: TimeoutAction = {"type": "timeout"}
+
+A = TypeVar("A", bound=Mapping[str, Any])    # the game's actions (legal_actions lists them)
+V = TypeVar("V", bound=ViewBase)             # the game's view
 
 
 def json_copy(value: Any) -> Any:
@@ -29,14 +34,16 @@ def json_copy(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
-class Match(ABC):
-    """One match of one game. Subclasses set GAME, MIN_PLAYERS, MAX_PLAYERS."""
+class Match(ABC, Generic[A, V]):
+    """One match of one game. Subclasses set GAME, MIN_PLAYERS, MAX_PLAYERS and name their
+    action and view types: ``class Match(BaseMatch[HareejaAction, HareejaView])``."""
 
     GAME: ClassVar[str] = ""
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 4
 
-    def __init__(self, players: int, options: dict | None, seed: int, deck: list[str] | None):
+    def __init__(self, players: int, options: Mapping[str, Any] | None, seed: int,
+                 deck: list[str] | None):
         self.players = players
         self.options = dict(options or {})
         self.seed = seed
@@ -49,8 +56,8 @@ class Match(ABC):
 
     # ----- construction -------------------------------------------------------------
     @classmethod
-    def new(cls, players: int, options: dict | None = None, seed: int | None = None,
-            deck: list[str] | None = None) -> Match:
+    def new(cls, players: int, options: Mapping[str, Any] | None = None, seed: int | None = None,
+            deck: list[str] | None = None) -> Self:
         """A new match. ``seed=None`` takes a fresh seed from the OS."""
         if isinstance(players, bool) or not isinstance(players, int) or \
                 not cls.MIN_PLAYERS <= players <= cls.MAX_PLAYERS:
@@ -65,7 +72,7 @@ class Match(ABC):
         return match
 
     @classmethod
-    def replay(cls, record: dict) -> Match:
+    def replay(cls, record: Mapping[str, Any]) -> Self:
         """Rebuild a match from :meth:`record`: the seed, the deck and the action log."""
         match = cls.new(record["players"], record.get("options"), record["seed"],
                         record.get("deck"))
@@ -73,7 +80,7 @@ class Match(ABC):
             match.apply(seat, action)
         return match
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """Everything needed to rebuild this match exactly (JSON-ready)."""
         return {"game": self.GAME, "players": self.players, "options": dict(self.options),
                 "seed": self.seed, "deck": self.deck, "log": json_copy(self.log)}
@@ -81,7 +88,7 @@ class Match(ABC):
     # ----- the protocol -----------------------------------------------------------
     @property
     @abstractmethod
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """"declare" | "play" | "over"."""
 
     @abstractmethod
@@ -89,11 +96,11 @@ class Match(ABC):
         """Seats that may act now; empty only when the match is over."""
 
     @abstractmethod
-    def legal_actions(self, seat: int) -> list[dict]:
+    def legal_actions(self, seat: int) -> list[A]:
         """The actions ``seat`` may take now (Hand rummy leaves melds out: see DESIGN.md)."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> V:
         """What ``seat`` may see, JSON-ready. ``None`` is a spectator."""
 
     @property
@@ -102,11 +109,11 @@ class Match(ABC):
         """Running totals, indexed by side."""
 
     @property
-    def result(self) -> dict | None:
+    def result(self) -> Mapping[str, Any] | None:
         """The final result once phase == "over" (games override with details)."""
         return None
 
-    def continues_turn(self, seat: int, action: dict) -> bool:
+    def continues_turn(self, seat: int, action: ActionInput) -> bool:
         """True when ``action`` leaves ``seat`` in the same turn (Hand rummy: draw, meld, add,
         swap before the discard). The table layer keeps one deadline for a whole turn."""
         return False
@@ -119,7 +126,7 @@ class Match(ABC):
     def sides(self) -> int:
         return len(self.totals)
 
-    def apply(self, seat: int, action: dict) -> list[Event]:
+    def apply(self, seat: int, action: ActionInput) -> list[Event]:
         """Apply one action of ``seat``. Raises IllegalAction and changes nothing if refused."""
         self._check_seat(seat)
         if self.phase == "over":
@@ -141,7 +148,7 @@ class Match(ABC):
         """Deal the first round (from self.deck when given)."""
 
     @abstractmethod
-    def _apply(self, seat: int, action: dict) -> list[Event]:
+    def _apply(self, seat: int, action: ActionInput) -> list[Event]:
         """Check the action completely, then apply it. Seat and turn are already checked."""
 
     @abstractmethod

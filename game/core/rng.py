@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import os
 import random
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 def fresh_seed() -> int:
@@ -22,10 +25,10 @@ class MatchRng:
         self.seed = seed
         self._random = random.Random(seed)
 
-    def shuffle(self, cards: list) -> None:
+    def shuffle(self, cards: list[T]) -> None:
         self._random.shuffle(cards)
 
-    def shuffled(self, cards: list) -> list:
+    def shuffled(self, cards: list[T]) -> list[T]:
         out = list(cards)
         self._random.shuffle(out)
         return out

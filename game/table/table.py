@@ -12,12 +12,15 @@ for a player who left).
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Protocol
+import random
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
 
+from game.core.bots import Think
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.protocol import TIMEOUT, Match
+from game.core.types import ActionInput
 
 from .clock import SystemClock
 from .seats import Seat
@@ -30,8 +33,11 @@ TURN_TIMEOUT = "turn_timeout"        # {"seat": s}: s ran out of time; the safe 
 ASSIST = "assist"                    # {"seat": s, "on": bool}: auto-assistance started / ended
 SEAT_LEFT = "seat_left"              # {"seat": s}: s left; a bot plays the seat from now on
 
+AnyMatch = Match[Any, Any]
+View = Mapping[str, Any]
 Listener = Callable[[list[Event]], None]
-Chooser = Callable[[int, dict, list[dict]], dict]
+Chooser = Callable[[int, View, list[Any]], ActionInput]       # (seat, view, legal) -> action
+ThinkFn = Callable[[View, list[Any], str, random.Random], Think]  # a game's bots.think
 
 
 class Clock(Protocol):
@@ -47,7 +53,7 @@ class Table:
     phase, starts a new turn with a fresh deadline.
     """
 
-    def __init__(self, match: Match, seats: list[Seat], clock: Clock | None = None,
+    def __init__(self, match: AnyMatch, seats: list[Seat], clock: Clock | None = None,
                  turn_seconds: float | None = None):
         if len(seats) != match.players:
             raise ValueError(f"The match has {match.players} seats, not {len(seats)}.")
@@ -88,7 +94,7 @@ class Table:
         return self._held_since if self._held_since is not None else self.clock.now()
 
     # ----- acting ---------------------------------------------------------------------
-    def act(self, seat: int, action: dict, *, human: bool | None = None) -> list[Event]:
+    def act(self, seat: int, action: ActionInput, *, human: bool | None = None) -> list[Event]:
         """Apply ``action`` for ``seat`` through the engine and return its events.
 
         ``human`` says who acts: True for the player's own input, False for a bot's move. Left
@@ -139,10 +145,12 @@ class Table:
         return events
 
     def _first_expired(self, skip: set[int]) -> int | None:
-        now = self._now()
-        expired = [(self._turn_start[s] + self.turn_seconds, s) for s in self._turn_start
+        now, limit = self._now(), self.turn_seconds
+        if limit is None:
+            return None
+        expired = [(self._turn_start[s] + limit, s) for s in self._turn_start
                    if s not in skip and not self.seats[s].automated
-                   and self._turn_start[s] + self.turn_seconds <= now]
+                   and self._turn_start[s] + limit <= now]
         return min(expired)[1] if expired else None
 
     def _time_out(self, seat: int) -> list[Event]:
@@ -210,7 +218,7 @@ class Table:
             return []
         return [s for s in self.match.to_act() if self.seats[s].automated]
 
-    def bot_view(self, seat: int) -> tuple[dict, list[dict]]:
+    def bot_view(self, seat: int) -> tuple[View, list[Any]]:
         """What a bot playing ``seat`` may know: that seat's view and its legal actions."""
         self._seat(seat)
         return self.match.view(seat), self.match.legal_actions(seat)
@@ -241,7 +249,7 @@ class Table:
                                 else self._turn_start[s])
                             for s in self._current_to_act()}
 
-    def _turn_moved(self, actor: int, action: dict, phase: str) -> None:
+    def _turn_moved(self, actor: int, action: ActionInput, phase: str) -> None:
         """Update turn starts after ``actor``'s ``action``, taken in ``phase`` (TB-6)."""
         now = self._now()
         same_phase = self.match.phase == phase
@@ -276,14 +284,14 @@ def drive_bots(table: Table, choose_for_seat: Chooser, max_actions: int = 100_00
                        "having to act.")
 
 
-def thinker(table: Table, think, seed: int | None = None) -> Chooser:
+def thinker(table: Table, think: ThinkFn, seed: int | None = None) -> Chooser:
     """A ``choose_for_seat`` from a game's bot ``think(view, legal, level, rng)`` generator:
     each seat thinks at its own level with its own seeded generator, run to the end in one go."""
     from game.core.bots import bot_rng, run
 
-    rngs: dict[int, object] = {}
+    rngs: dict[int, random.Random] = {}
 
-    def choose(seat: int, view: dict, legal: list[dict]) -> dict:
+    def choose(seat: int, view: View, legal: list[Any]) -> ActionInput:
         if seat not in rngs:
             rngs[seat] = bot_rng(None if seed is None else seed * 16 + seat)
         return run(think(view, legal, table.seats[seat].level, rngs[seat]))

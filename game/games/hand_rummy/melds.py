@@ -434,22 +434,22 @@ def find_melds(hand: list[str], variant: str = "majlis") -> list[list[str]]:
 
 
 def _search(start: int, by_first: dict[int, tuple[_Candidate, ...]],
-            width: int) -> tuple[int, tuple]:
+            width: int) -> tuple[int, tuple[tuple[str, ...], ...]]:
     """The best (score, groups) for ``start``: its first natural card is either left out or
     the first natural of a candidate. A candidate whose first natural is not the state's first
     natural card is reached when that card's own turn comes, because naturals are taken in
     order and lower ones are either used or left out before. Ties keep the first found."""
     guards = _field_bits(width)[1]
-    memo: dict[int, tuple[int, tuple]] = {}
+    memo: dict[int, tuple[int, tuple[tuple[str, ...], ...]]] = {}
     empty: tuple[_Candidate, ...] = ()
 
-    def best(state: int) -> tuple[int, tuple]:
+    def best(state: int) -> tuple[int, tuple[tuple[str, ...], ...]]:
         found = memo.get(state)
         if found is not None:
             return found
         first = ((state & -state).bit_length() - 1) // width
         if first < 0 or first >= _JOKER_FIELD:
-            result: tuple[int, tuple] = (0, ())
+            result: tuple[int, tuple[tuple[str, ...], ...]] = (0, ())
         else:
             result = best(state - (1 << (first * width)))
             for score, need, cards in by_first.get(first, empty):

@@ -23,14 +23,16 @@ from game.core.cards import JOKER, rummy_deck
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.protocol import Match as BaseMatch
+from game.core.types import ActionInput, Phase
 
 from . import melds as M
+from .types import Result, RoundEntry, RummyAction, RummyView, SwapJokerAction
 
 HAND_SIZE = 14
 ACTIONS = ("draw", "meld", "add", "swap_joker", "discard")
 
 
-class Match(BaseMatch):
+class Match(BaseMatch[RummyAction, RummyView]):
     """One match of Hand rummy."""
 
     GAME = "hand_rummy"
@@ -43,9 +45,9 @@ class Match(BaseMatch):
         self.round = 1
         self.dealer = self.first_dealer
         self._totals = [0] * self._sides_count
-        self.history: list[dict] = []
-        self._phase = "play"
-        self._result: dict | None = None
+        self.history: list[RoundEntry] = []
+        self._phase: Phase = "play"
+        self._result: Result | None = None
         self.turn_no = 0
         self._deal(self._check_deck(M_DECK))
         self.start_events = [self._deal_event()]
@@ -110,7 +112,7 @@ class Match(BaseMatch):
 
     # ----- protocol -----------------------------------------------------------------------
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self._phase
 
     def to_act(self) -> list[int]:
@@ -121,29 +123,32 @@ class Match(BaseMatch):
         return list(self._totals)
 
     @property
-    def result(self) -> dict | None:
-        return None if self._result is None else dict(self._result)
+    def result(self) -> Result | None:
+        if self._result is None:
+            return None
+        return {"totals": list(self._result["totals"]), "winners": list(self._result["winners"])}
 
-    def continues_turn(self, seat: int, action: dict) -> bool:
+    def continues_turn(self, seat: int, action: ActionInput) -> bool:
         """Draw, meld, add and swap keep the turn; a discard, a timeout or going out ends it
         (going out deals a new round, which may start with the same seat)."""
         if isinstance(action, dict) and action.get("type") in ("discard", "timeout"):
             return False
         return self.turn_no == self._turn_before
 
-    def legal_actions(self, seat: int) -> list[dict]:
+    def legal_actions(self, seat: int) -> list[RummyAction]:
         if self._phase == "over" or seat != self.turn:
             return []
         hand = self.hands[seat]
+        out: list[RummyAction] = []
         if not self.drawn:
-            out = []
             if self.stock or len(self.discard) > 1:
                 out.append({"type": "draw", "from": "stock"})
             if self.discard:
                 out.append({"type": "draw", "from": "discard"})
             return out
         held = set(hand)
-        out = [] if self.pending else [{"type": "discard", "card": c} for c in sorted(held)]
+        if not self.pending:
+            out += [{"type": "discard", "card": c} for c in sorted(held)]
         if self.opened[seat]:
             for index, meld in enumerate(self.melds):
                 out += [{"type": "add", "card": c, "meld": index}
@@ -166,7 +171,7 @@ class Match(BaseMatch):
             near = [rank + s for s in "SHDC"]
         return sorted({c for c in near + [JOKER] if c in held})
 
-    def _swap_action(self, index: int, cards: list[str]) -> dict:
+    def _swap_action(self, index: int, cards: list[str]) -> SwapJokerAction:
         if len(cards) == 1:
             return {"type": "swap_joker", "meld": index, "card": cards[0]}
         return {"type": "swap_joker", "meld": index, "cards": sorted(cards)}
@@ -186,7 +191,7 @@ class Match(BaseMatch):
         return []
 
     # ----- actions ------------------------------------------------------------------------
-    def _apply(self, seat: int, action: dict) -> list[Event]:
+    def _apply(self, seat: int, action: ActionInput) -> list[Event]:
         kind = action_type(action, ACTIONS)
         self._turn_before = self.turn_no
         handler = {"draw": self._draw, "meld": self._meld, "add": self._add,
@@ -203,18 +208,18 @@ class Match(BaseMatch):
             raise IllegalAction(f"You can {what} only after your opening of 51 points.",
                                 "not_opened")
 
-    def _card_in_hand(self, seat: int, action: dict, key: str = "card") -> str:
+    def _card_in_hand(self, seat: int, action: ActionInput, key: str = "card") -> str:
         card = card_field(action, key, M.is_card)
         if card not in self.hands[seat]:
             raise IllegalAction(f"You do not hold {card}.", "not_in_hand")
         return card
 
-    def _meld_index(self, action: dict) -> int:
+    def _meld_index(self, action: ActionInput) -> int:
         if not self.melds:
             raise IllegalAction("There is no meld on the table yet.", "no_meld")
         return int_field(action, "meld", 0, len(self.melds) - 1)
 
-    def _draw(self, seat: int, action: dict) -> list[Event]:
+    def _draw(self, seat: int, action: ActionInput) -> list[Event]:
         only_keys(action, "from")
         source = str_field(action, "from", ("stock", "discard"))
         if self.drawn:
@@ -246,7 +251,7 @@ class Match(BaseMatch):
         self.discard = [top]
         return Event("stock_reshuffled", {"stock_count": len(self.stock)})
 
-    def _check_groups(self, seat: int, action: dict) -> tuple[list[list[str]], list[M.Meld]]:
+    def _check_groups(self, seat: int, action: ActionInput) -> tuple[list[list[str]], list[M.Meld]]:
         only_keys(action, "groups")
         groups = action.get("groups")
         if not isinstance(groups, list) or not groups:
@@ -268,7 +273,7 @@ class Match(BaseMatch):
             raise IllegalAction(f"You do not hold enough of: {', '.join(short)}.", "not_in_hand")
         return checked, made
 
-    def _meld(self, seat: int, action: dict) -> list[Event]:
+    def _meld(self, seat: int, action: ActionInput) -> list[Event]:
         groups, made = self._check_groups(seat, action)
         self._need_drawn()
         points = sum(m.points(self.variant) for m in made)
@@ -290,7 +295,7 @@ class Match(BaseMatch):
                                    "points": points, "first_meld": len(self.melds) - len(made)})]
         return events + self._after_lay(seat)
 
-    def _add(self, seat: int, action: dict) -> list[Event]:
+    def _add(self, seat: int, action: ActionInput) -> list[Event]:
         only_keys(action, "card", "meld")
         card = self._card_in_hand(seat, action)
         index = self._meld_index(action)
@@ -306,7 +311,7 @@ class Match(BaseMatch):
                                   "cards": list(new.cards)})]
         return events + self._after_lay(seat)
 
-    def _swap(self, seat: int, action: dict) -> list[Event]:
+    def _swap(self, seat: int, action: ActionInput) -> list[Event]:
         if "cards" in action:
             only_keys(action, "cards", "meld")
             cards = action["cards"]
@@ -335,7 +340,7 @@ class Match(BaseMatch):
             data["placed"] = list(cards)
         return [Event("joker_swapped", data)]
 
-    def _discard(self, seat: int, action: dict) -> list[Event]:
+    def _discard(self, seat: int, action: ActionInput) -> list[Event]:
         only_keys(action, "card")
         card = self._card_in_hand(seat, action)
         self._need_drawn()
@@ -396,7 +401,10 @@ class Match(BaseMatch):
             else:
                 for card in placed:
                     cards.remove(card)
-                self.melds[index] = M.classify(cards + [JOKER])
+                restored = M.classify(cards + [JOKER])
+                if restored is None:      # the set held this joker a moment ago
+                    raise RuntimeError(f"Cannot put the joker back into {cards}.")
+                self.melds[index] = restored
             self.hands[seat].remove(JOKER)
             self.hands[seat].extend(placed)
             events.append(Event("swap_undone", {"seat": seat, "meld": index,
@@ -427,7 +435,7 @@ class Match(BaseMatch):
             side_scores[self.side_of(seat)] += score
         for side, score in enumerate(side_scores):
             self._totals[side] += score
-        entry = {"round": self.round, "winner": winner, "kind": kind, "scores": scores,
+        entry: RoundEntry = {"round": self.round, "winner": winner, "kind": kind, "scores": scores,
                  "side_scores": side_scores, "hands": [list(h) for h in self.hands]}
         self.history.append(entry)
         events = [Event("round_scored", {"round": self.round, "winner": winner, "kind": kind,
@@ -447,7 +455,7 @@ class Match(BaseMatch):
         return events + [self._deal_event()]
 
     # ----- views ------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> RummyView:
         seen = seat if isinstance(seat, int) and not isinstance(seat, bool) \
             and 0 <= seat < self.players else None
         return {
@@ -470,10 +478,16 @@ class Match(BaseMatch):
             "pending_joker": bool(self.pending),
             "discards": [list(x) for x in self.discard_log],
             "picks": [list(x) for x in self.pick_log],
-            "history": [dict(h, scores=list(h["scores"]), side_scores=list(h["side_scores"]),
-                             hands=[list(x) for x in h["hands"]]) for h in self.history],
+            "history": [_copy_entry(h) for h in self.history],
             "result": self.result,
         }
+
+
+def _copy_entry(entry: RoundEntry) -> RoundEntry:
+    """A copy of a history entry whose lists the caller may keep or change."""
+    return {"round": entry["round"], "winner": entry["winner"], "kind": entry["kind"],
+            "scores": list(entry["scores"]), "side_scores": list(entry["side_scores"]),
+            "hands": [list(h) for h in entry["hands"]]}
 
 
 M_DECK = rummy_deck()

@@ -8,10 +8,13 @@ Undo only restores the hand order (sorts and moves inside the hand), never a sta
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
+from typing import Any
 
 from game.core.cards import JOKER, split
 
 from . import melds as M
+from .types import MeldAction
 
 REASONS = {
     "not_your_turn": "It is not your turn.",
@@ -23,7 +26,7 @@ REASONS = {
 SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}  # black and red alternate
 
 
-def rank_key(card: str) -> tuple:
+def rank_key(card: str) -> tuple[int, int]:
     """Ace to king, equal ranks side by side (suits in a fixed order), jokers last."""
     if card == JOKER:
         return (99, 9)
@@ -32,7 +35,7 @@ def rank_key(card: str) -> tuple:
     return (1 if number == 14 else number, SUIT_ORDER[suit])
 
 
-def suit_key(card: str) -> tuple:
+def suit_key(card: str) -> tuple[int, int]:
     """Suit by suit, ace to king within a suit, jokers last."""
     if card == JOKER:
         return (9, 99)
@@ -42,7 +45,7 @@ def suit_key(card: str) -> tuple:
 class Staging:
     """One seat's workspace: ``hand`` (ordered) and ``groups`` (staged, not on the table)."""
 
-    def __init__(self, hand: list[str] | tuple = (), variant: str = "majlis"):
+    def __init__(self, hand: list[str] | tuple[str, ...] = (), variant: str = "majlis"):
         self.hand: list[str] = list(hand)
         self.groups: list[list[str]] = []
         self.variant = variant
@@ -53,7 +56,7 @@ class Staging:
         """Every card of the workspace, hand row and groups."""
         return self.hand + [c for g in self.groups for c in g]
 
-    def sync(self, hand: list[str], laid: list[str] | tuple = ()) -> None:
+    def sync(self, hand: list[str], laid: list[str] | tuple[str, ...] = ()) -> None:
         """Follow the engine's hand after a draw, discard, meld, add or swap. ``laid`` are the
         cards just sent to the table (taken from the groups first); other cards gone leave the
         hand row first; new cards join the end of the hand row."""
@@ -176,12 +179,12 @@ class Staging:
     def staged_points(self) -> int:
         return M.groups_points(self.valid_groups(), self.variant)
 
-    def apply_action(self) -> dict | None:
+    def apply_action(self) -> MeldAction | None:
         """The meld action for the valid staged groups, or None when nothing valid is staged."""
         groups = self.valid_groups()
         return {"type": "meld", "groups": groups} if groups else None
 
-    def disabled_reason(self, view: dict) -> str | None:
+    def disabled_reason(self, view: Mapping[str, Any]) -> str | None:
         """Why Apply melds is disabled now (a code of REASONS), or None when it is enabled."""
         seat = view.get("you")
         if seat is None or view.get("phase") != "play" or seat not in view.get("to_act", []):

@@ -9,13 +9,16 @@ the next one (or ends the match), and the events report both.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from game.core.actions import action_type, card_field, int_field, only_keys
 from game.core.cards import french_deck, split
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.protocol import Match as BaseMatch
+from game.core.types import ActionInput, Phase
+
+from .types import BidAction, HareejaAction, HareejaView, LastTrick, Result, RoundEntry, SeatCard
 
 GAME = "hareeja"
 PLAYERS = 4
@@ -44,7 +47,7 @@ for _code in DECK:
     DISPLAY_KEY[_code] = (DISPLAY_SUIT_ORDER.index(_suit), -RANK[_code])
 del _code, _rank, _suit
 
-BID_ACTIONS: tuple[dict, ...] = tuple({"type": "bid", "n": n} for n in range(MAX_BID + 1))
+BID_ACTIONS: tuple[BidAction, ...] = tuple({"type": "bid", "n": n} for n in range(MAX_BID + 1))
 
 
 def is_card(code: Any) -> bool:
@@ -62,7 +65,7 @@ def weakest(cards: list[str]) -> str:
     return min(cards, key=WEAKNESS.__getitem__)
 
 
-def legal_cards(hand: list[str], trick: list) -> list[str]:
+def legal_cards(hand: list[str], trick: list[SeatCard]) -> list[str]:
     """HJ-8: any card when leading; otherwise the led suit if the hand holds it, else any card."""
     if not trick:
         return list(hand)
@@ -71,10 +74,11 @@ def legal_cards(hand: list[str], trick: list) -> list[str]:
     return follow if follow else list(hand)
 
 
-def trick_winner(trick: list) -> int:
+def trick_winner(trick: list[SeatCard]) -> int:
     """HJ-9: the seat of the highest card of the led suit (no trump, HJ-4)."""
     led = SUIT[trick[0][1]]
-    best_seat, best_rank = trick[0][0], RANK[trick[0][1]]
+    best_seat: int = trick[0][0]
+    best_rank = RANK[trick[0][1]]
     for seat, code in trick[1:]:
         if SUIT[code] == led and RANK[code] > best_rank:
             best_seat, best_rank = seat, RANK[code]
@@ -99,7 +103,7 @@ def leaders(totals: list[int]) -> list[int]:
     return [s for s, t in enumerate(totals) if t == top]
 
 
-class Match(BaseMatch):
+class Match(BaseMatch[HareejaAction, HareejaView]):
     """One Hareeja match. See the module docstring and DESIGN.md for the protocol."""
 
     GAME = GAME
@@ -112,9 +116,9 @@ class Match(BaseMatch):
         if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < PLAYERS:
             raise IllegalAction("\"first_dealer\" must be a seat number from 0 to 3.")
         self._totals = [0] * PLAYERS
-        self._history: list[dict] = []
-        self._result: dict | None = None
-        self._phase = "declare"
+        self._history: list[RoundEntry] = []
+        self._result: Result | None = None
+        self._phase: Phase = "declare"
         self.round_no = 0
         self.tiebreak = 0
         self.dealer = (first - 1) % PLAYERS   # _deal moves it on to ``first``
@@ -132,11 +136,11 @@ class Match(BaseMatch):
         self.bids: list[int | None] = [None] * PLAYERS
         self.revealed = False
         self.tricks = [0] * PLAYERS
-        self.trick: list[list] = []
-        self.played: list[list] = []             # this round's cards in play order (public)
+        self.trick: list[SeatCard] = []
+        self.played: list[SeatCard] = []             # this round's cards in play order (public)
         self.leader = (self.dealer + 1) % PLAYERS   # HJ-8
         self.turn = self.leader
-        self.last_trick: dict | None = None
+        self.last_trick: LastTrick | None = None
         self._phase = "declare"
         return [Event("deal", {"round": self.round_no, "tiebreak": self.tiebreak,
                                "dealer": self.dealer, "order": order},
@@ -144,7 +148,7 @@ class Match(BaseMatch):
 
     # ----- the protocol -----------------------------------------------------------------------
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self._phase
 
     def to_act(self) -> list[int]:
@@ -154,11 +158,11 @@ class Match(BaseMatch):
             return [s for s in range(PLAYERS) if self.bids[s] is None]
         return []
 
-    def legal_actions(self, seat: int) -> list[dict]:
+    def legal_actions(self, seat: int) -> list[HareejaAction]:
         if seat not in self.to_act():
             return []
         if self._phase == "declare":
-            return [dict(a) for a in BID_ACTIONS]
+            return [{"type": "bid", "n": a["n"]} for a in BID_ACTIONS]
         return [{"type": "play", "card": c} for c in legal_cards(self.hands[seat], self.trick)]
 
     @property
@@ -166,11 +170,11 @@ class Match(BaseMatch):
         return list(self._totals)
 
     @property
-    def result(self) -> dict | None:
+    def result(self) -> Result | None:
         return None if self._result is None else _copy_record(self._result)
 
     # ----- actions ------------------------------------------------------------------------
-    def _apply(self, seat: int, action: dict) -> list[Event]:
+    def _apply(self, seat: int, action: ActionInput) -> list[Event]:
         if self._phase == "declare":
             action_type(action, ("bid",))
             only_keys(action, "n")
@@ -225,12 +229,14 @@ class Match(BaseMatch):
 
     # ----- round and match end ---------------------------------------------------------------
     def _end_round(self) -> list[Event]:
-        scores = [round_score(b, t) for b, t in zip(self.bids, self.tricks)]
+        bids = [b for b in self.bids if b is not None]           # all four bid by now
+        scores = [round_score(b, t) for b, t in zip(bids, self.tricks)]
         self._totals = [t + s for t, s in zip(self._totals, scores)]
-        entry = {"round": self.round_no, "tiebreak": self.tiebreak, "bids": list(self.bids),
-                 "tricks": list(self.tricks), "scores": scores, "totals": list(self._totals)}
+        entry: RoundEntry = {"round": self.round_no, "tiebreak": self.tiebreak,
+                             "bids": list(self.bids), "tricks": list(self.tricks),
+                             "scores": scores, "totals": list(self._totals)}
         self._history.append(entry)
-        events = [Event("round_scored", _copy_record(entry))]
+        events = [Event("round_scored", dict(_copy_record(entry)))]
         if self._match_continues():
             if self.round_no >= ROUNDS:
                 self.tiebreak += 1
@@ -239,7 +245,7 @@ class Match(BaseMatch):
         self._phase = "over"
         self._result = {"totals": list(self._totals), "ranking": ranking(self._totals),
                         "winners": leaders(self._totals), "tiebreak_rounds": self.tiebreak}
-        events.append(Event("match_over", _copy_record(self._result)))
+        events.append(Event("match_over", dict(_copy_record(self._result))))
         return events
 
     def _match_continues(self) -> bool:
@@ -249,9 +255,10 @@ class Match(BaseMatch):
         return len(leaders(self._totals)) > 1 and self.tiebreak < MAX_TIEBREAKS
 
     # ----- views ---------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> HareejaView:
         if seat is not None:
             self._check_seat(seat)
+        bids: list[int | None]
         if self.revealed:
             bids = list(self.bids)
         else:
@@ -277,6 +284,9 @@ class Match(BaseMatch):
         }
 
 
-def _copy_record(record: dict) -> dict:
+Record = TypeVar("Record", RoundEntry, Result)
+
+
+def _copy_record(record: Record) -> Record:
     """A copy of a history entry or result whose lists the caller may keep or change."""
-    return {k: (list(v) if isinstance(v, list) else v) for k, v in record.items()}
+    return cast(Record, {k: (list(v) if isinstance(v, list) else v) for k, v in record.items()})

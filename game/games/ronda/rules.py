@@ -27,13 +27,24 @@ Decisions made here (besides those in RULES.md):
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from game.core.actions import action_type, card_field, only_keys, str_field
 from game.core.cards import SPANISH_RANKS, SPANISH_SUITS, spanish_deck, split
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.protocol import Match as BaseMatch
+from game.core.types import ActionInput, Phase
+
+from .types import (
+    BatchDeclaration,
+    DealEntry,
+    Kind,
+    Result,
+    RevealedDeclaration,
+    RondaAction,
+    RondaView,
+)
 
 GAME = "ronda"
 DECK: tuple[str, ...] = tuple(spanish_deck())
@@ -41,7 +52,7 @@ RULE_SETS = {"maghribi": 41, "quick": 25}          # RO-1: only the target diffe
 BATCHES = {2: 6, 3: 4, 4: 3}                        # RO-7
 BATCH_SIZE = 3
 TABLE_SIZE = 4
-KINDS = ("ronda", "tringa")
+KINDS: tuple[Kind, ...] = ("ronda", "tringa")
 KIND_POINTS = {"ronda": 1, "tringa": 5}             # RO-16, RO-18
 CARDS_FREE = {2: 20, 3: 13, 4: 20}                  # RO-21: points per card above this
 OPTION_KEYS = ("rules", "first_dealer")
@@ -108,7 +119,16 @@ def timeout_card(hand: list[str], table: list[str]) -> str:
     return min(hand, key=lambda c: (-len(capture_run(table, c)), LOW_KEY[c]))
 
 
-class Match(BaseMatch):
+class _Declaration(TypedDict):
+    """A declaration as the engine keeps it until the deal ends: with its truth (rank)."""
+
+    batch: int
+    seat: int
+    kind: str
+    rank: int | None
+
+
+class Match(BaseMatch[RondaAction, RondaView]):
     """One Ronda match. See the module docstring and DESIGN.md for the protocol."""
 
     GAME = GAME
@@ -123,9 +143,9 @@ class Match(BaseMatch):
         self.nsides = 2 if self.teams else n
         self.batches = BATCHES[n]
         self._totals = [0] * self.nsides
-        self._history: list[dict] = []
-        self._result: dict | None = None
-        self._phase = "play"
+        self._history: list[DealEntry] = []
+        self._result: Result | None = None
+        self._phase: Phase = "play"
         self.deal_no = 0
         self.dealer = (self.first_dealer - 1) % n    # _new_deal moves it on to first_dealer
         self.start_events: list[Event] = self._new_deal(self._check_deck(list(DECK)))
@@ -160,7 +180,7 @@ class Match(BaseMatch):
         self.deal_points = [0] * self.nsides
         self.caidas = [0] * self.nsides
         self.mesas = [0] * self.nsides
-        self.deal_declarations: list[dict] = []      # every declaration of this deal, with truth
+        self.deal_declarations: list[_Declaration] = []   # this deal's, with their truth
         self.captured_ranks = [0] * len(RANK_ORDER)
         self.batch = 0
         return self._deal_batch()
@@ -182,7 +202,7 @@ class Match(BaseMatch):
         data["counts"] = [len(h) for h in self.hands]
         data["deck_count"] = len(self.stock)
         self.declared = [False] * n
-        self.batch_declarations: list[dict] = []
+        self.batch_declarations: list[BatchDeclaration] = []
         self.caida_card: str | None = None           # RO-13: no caida on a batch's first card
         self.turn = order[0]                         # RO-8
         events = [Event("deal", data, {s: {"hand": list(self.hands[s])} for s in range(n)})]
@@ -208,7 +228,7 @@ class Match(BaseMatch):
 
     # ----- the protocol ----------------------------------------------------------------------
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self._phase
 
     def to_act(self) -> list[int]:
@@ -219,15 +239,15 @@ class Match(BaseMatch):
         return (self._phase == "play" and seat == self.turn and not self.declared[seat]
                 and len(self.hands[seat]) == BATCH_SIZE)
 
-    def legal_actions(self, seat: int) -> list[dict]:
+    def legal_actions(self, seat: int) -> list[RondaAction]:
         if self._phase == "over" or seat != self.turn:
             return []
-        actions: list[dict] = []
+        actions: list[RondaAction] = []
         if self.can_declare(seat):
             actions = [{"type": "declare", "kind": k} for k in KINDS]
         return actions + [{"type": "play", "card": c} for c in self.hands[seat]]
 
-    def continues_turn(self, seat: int, action: dict) -> bool:
+    def continues_turn(self, seat: int, action: ActionInput) -> bool:
         """A declaration is followed by the same player's card (DESIGN.md)."""
         return isinstance(action, dict) and action.get("type") == "declare"
 
@@ -236,11 +256,14 @@ class Match(BaseMatch):
         return list(self._totals)
 
     @property
-    def result(self) -> dict | None:
-        return None if self._result is None else dict(self._result, totals=list(self._totals))
+    def result(self) -> Result | None:
+        if self._result is None:
+            return None
+        return {"totals": list(self._totals), "winner": self._result["winner"],
+                "draw": self._result["draw"]}
 
     # ----- actions ----------------------------------------------------------------------------
-    def _apply(self, seat: int, action: dict) -> list[Event]:
+    def _apply(self, seat: int, action: ActionInput) -> list[Event]:
         kind = action_type(action, ("declare", "play"))
         if kind == "declare":
             only_keys(action, "kind")
@@ -324,12 +347,12 @@ class Match(BaseMatch):
         late = [a + b + c for a, b, c in zip(card_points, declared, penalties)]
         self._totals = [t + p for t, p in zip(self._totals, late)]
         points = [d + p for d, p in zip(self.deal_points, late)]
-        entry = {"deal": self.deal_no, "dealer": self.dealer, "cards": cards,
+        entry: DealEntry = {"deal": self.deal_no, "dealer": self.dealer, "cards": cards,
                  "card_points": card_points, "caidas": list(self.caidas),
                  "mesas": list(self.mesas), "declarations": declared, "penalties": penalties,
                  "points": points, "totals": list(self._totals)}
         self._history.append(entry)
-        events.append(Event("deal_scored", _copy_record(entry)))
+        events.append(Event("deal_scored", dict(_copy_record(entry))))
         if max(self._totals) >= self.target:                     # RO-22
             self._phase = "over"
             ordered = sorted(self._totals, reverse=True)
@@ -350,11 +373,11 @@ class Match(BaseMatch):
                 self.captured_ranks[RANK[c]] += 1
         return Event("sweep", {"seat": self.last_capturer if cards else None, "cards": cards})
 
-    def _score_declarations(self) -> tuple[list[dict], list[int], list[int]]:
+    def _score_declarations(self) -> tuple[list[RevealedDeclaration], list[int], list[int]]:
         """RO-17 best valid declaration per batch; RO-18 penalties (first false one per player)."""
         declared = [0] * self.nsides
         penalties = [0] * self.nsides
-        revealed = []
+        revealed: list[RevealedDeclaration] = []
         penalised: set[int] = set()
         winners = self._batch_winners()
         for d in self.deal_declarations:
@@ -373,11 +396,11 @@ class Match(BaseMatch):
                              "valid": valid, "scored": scored, "penalty_to": penalty_to})
         return revealed, declared, penalties
 
-    def _batch_winners(self) -> dict[int, tuple[int, str, int]]:
+    def _batch_winners(self) -> dict[int, tuple[int, str, int | None]]:
         """RO-17: per batch, the (seat, kind, rank) of the one declaration that scores.
         Same-rank rondas of two opposing sides as the strongest: nobody (rounded-down split).
         Two partners' equal declarations count once: the first declared scores."""
-        winners: dict[int, tuple[int, str, int]] = {}
+        winners: dict[int, tuple[int, str, int | None]] = {}
         for batch in {d["batch"] for d in self.deal_declarations}:
             valid = [d for d in self.deal_declarations
                      if d["batch"] == batch and d["rank"] is not None]
@@ -398,7 +421,7 @@ class Match(BaseMatch):
         return 1 - self.side_of(seat)
 
     # ----- views ------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> RondaView:
         if seat is not None:
             self._check_seat(seat)
         n = self.players
@@ -415,7 +438,8 @@ class Match(BaseMatch):
             "dealer": self.dealer, "deal": self.deal_no, "batch": self.batch,
             "batches": self.batches, "last_batch": self.last_batch,
             "turn": self.turn,
-            "declarations": [dict(d) for d in self.batch_declarations],
+            "declarations": [{"seat": d["seat"], "kind": d["kind"]}
+                             for d in self.batch_declarations],
             "declared_this_batch": list(self.declared),
             "can_declare": seat is not None and self.can_declare(seat),
             "caida_card": self.caida_card,
@@ -427,6 +451,6 @@ class Match(BaseMatch):
         }
 
 
-def _copy_record(record: dict) -> dict:
+def _copy_record(record: DealEntry) -> DealEntry:
     """A copy of a history entry whose lists the caller may keep or change."""
-    return {k: (list(v) if isinstance(v, list) else v) for k, v in record.items()}
+    return cast(DealEntry, {k: (list(v) if isinstance(v, list) else v) for k, v in record.items()})
