@@ -1,14 +1,29 @@
 """The application: window, frame loop, current scene, settings, language, audio, layout.
 
-One frame = input events → ``scene.update(dt)`` → ``scene.draw`` → flip → ``await
-asyncio.sleep(0)`` (the browser tab has one thread: the loop must yield every frame, WEB.md).
-``step(dt)`` does one frame without the await, so tests drive the app synchronously.
+One frame = input events → ``scene.update(dt)`` → (only when something changed) ``scene.draw``
+and flip → ``await asyncio.sleep(0)`` (the browser tab has one thread: the loop must yield every
+frame, WEB.md). ``step(dt)`` does one frame without the await, so tests drive the app
+synchronously.
+
+Idle costs nothing: the screen is drawn again only when input arrived, the scene changed or was
+laid out again, a toast came or went, a setting changed (:meth:`App.invalidate`), the scene says
+it is ``animating()`` (and once more when it stops), or the scene's ``redraw_every()`` cadence is
+due (a turn clock). Otherwise a frame is events + update and nothing else.
+
+Frame pacing: natively ``clock.tick(60)`` caps the loop. In the browser pygbag already runs one
+frame per screen refresh and ``tick`` would busy-wait on 90/120 Hz screens, so dt comes from
+``time.monotonic()`` and the loop just yields.
+
+Shape: see game/ui/window.py. When the window turns (landscape ↔ portrait) the layout is swapped,
+the display reopened at the new size and the current scene's ``relayout()`` lays it out again,
+its state untouched.
 """
 from __future__ import annotations
 
 import asyncio
 import os
 import sys
+import time
 from dataclasses import dataclass
 
 import pygame
@@ -18,8 +33,12 @@ from game.ui import draw, storage
 from game.ui.audio import Audio
 from game.ui.layout import Layout, make_layout
 from game.ui.tween import Speed
+from game.ui.window import Window
 
 WEB = sys.platform == "emscripten"
+MAX_DT = 0.1                 # a longer gap (a background tab, a breakpoint) counts as this
+_INPUT = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL,
+          pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT)
 
 
 @dataclass
@@ -42,8 +61,12 @@ class App:
     def __init__(self, options: Options | None = None):
         self.options = options or Options()
         pygame.init()
-        self.layout: Layout = make_layout(self.options.portrait)
-        self.screen = pygame.display.set_mode(self.layout.size)
+        shape = Window.start_shape()          # the browser window's shape, else the option
+        portrait = self.options.portrait if shape is None else shape
+        self.window = Window(resizable=not (self.options.autoplay or self.options.screenshots))
+        self.layout: Layout = make_layout(portrait)
+        self.previous_layout: Layout | None = None   # the layout before the last turn
+        self.screen = self.window.open(self.layout.size)
         pygame.display.set_caption("Majlis")
         from game.ui.assets import icon
         img = icon()
@@ -62,6 +85,13 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self.frame = 0
+        self.draws = 0                        # frames actually drawn (tests, bench_idle)
+        self._dirty = True
+        self._was_animating = False
+        self._since_draw = 0.0
+        self._toast_key: str | None = None
+        self._drawn_scene = None
+        self._drawn_widgets = None
         self.exit_code = 0
         self.toasts: list[list] = []          # [message key, seconds left]
         if message:
@@ -73,10 +103,28 @@ class App:
     # ----- scenes, settings ---------------------------------------------------------------
     def switch(self, scene) -> None:
         self.scene = scene
+        self._dirty = True
+
+    def invalidate(self) -> None:
+        """Draw the next frame (something on screen changed outside the scene's own state)."""
+        self._dirty = True
+
+    def set_portrait(self, portrait: bool) -> None:
+        """Turn the table: the other layout, the display at its size, the scene laid out again
+        for it at once (a match keeps its state, an open panel stays open)."""
+        if portrait == self.layout.portrait:
+            return
+        self.previous_layout = self.layout
+        self.layout = make_layout(portrait)
+        self.screen = self.window.open(self.layout.size)
+        if self.scene is not None:
+            self.scene.relayout()
+        self._dirty = True
 
     def set_setting(self, key: str, value) -> None:
         """Change one setting, apply it at once and save it."""
         self.settings[key] = value
+        self._dirty = True
         if key == "language":
             i18n.set_language(value)
         if key in ("sound", "volume"):
@@ -90,6 +138,7 @@ class App:
 
     def toast(self, key: str, seconds: float = 4.0) -> None:
         self.toasts.append([key, seconds])
+        self._dirty = True
 
     def finish_autoplay(self, game: str, match, result: dict) -> None:
         """End of an --autoplay match: print the result and stop the loop."""
@@ -103,24 +152,64 @@ class App:
 
     # ----- the loop ---------------------------------------------------------------------------
     def step(self, dt: float) -> None:
-        """One frame: input, update, draw, flip."""
-        for event in pygame.event.get():
-            if event.type == pygame.QUIT:
-                self.running = False
-            elif event.type in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
-                continue    # touch also arrives as mouse events (event.touch): handle those
-            else:
-                self.scene.handle(event)
+        """One frame: input, update, then draw and flip if anything changed."""
+        touched = self._events()
+        portrait = self.window.poll(dt)
+        if portrait is not None:
+            self.set_portrait(portrait)
         self.scene.update(dt)
         for toast in self.toasts:
             toast[1] -= dt
         self.toasts = [t for t in self.toasts if t[1] > 0]
-        self.scene.draw(self.screen)
-        self._draw_toasts()
-        pygame.display.flip()
+        self._since_draw += dt
+        if self._needs_draw() or touched:
+            self._draw()
         self.frame += 1
         if self.options.frames is not None and self.frame >= self.options.frames:
             self.running = False
+
+    def _events(self) -> bool:
+        """Hand this frame's events to the scene; True when any of them was input."""
+        touched = False
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.running = False
+                continue
+            if event.type in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
+                continue    # touch also arrives as mouse events (event.touch): handle those
+            portrait = self.window.shape_from_event(event)
+            if portrait is not None:
+                self.set_portrait(portrait)
+                continue
+            if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
+                self._dirty = True
+                continue
+            touched = touched or event.type in _INPUT
+            self.scene.handle(event)
+        return touched
+
+    def _needs_draw(self) -> bool:
+        """Whether the picture may differ from the last one drawn (see the module docstring)."""
+        scene = self.scene
+        animating = scene.animating()
+        was, self._was_animating = self._was_animating, animating
+        toast = self.toasts[-1][0] if self.toasts else None
+        if (self._dirty or animating or was or scene is not self._drawn_scene
+                or scene.widgets is not self._drawn_widgets or toast != self._toast_key):
+            return True
+        every = scene.redraw_every()
+        return every is not None and self._since_draw >= every
+
+    def _draw(self) -> None:
+        self.scene.draw(self.screen)
+        self._draw_toasts()
+        pygame.display.flip()
+        self.draws += 1
+        self._dirty = False
+        self._since_draw = 0.0
+        self._drawn_scene = self.scene
+        self._drawn_widgets = self.scene.widgets
+        self._toast_key = self.toasts[-1][0] if self.toasts else None
 
     def _draw_toasts(self) -> None:
         if not self.toasts:
@@ -136,13 +225,18 @@ class App:
         self.screen.blit(img, img.get_rect(center=rect.center))
 
     async def run(self) -> int:
-        """The frame loop. Autoplay uses a fixed time step and no frame-rate cap."""
+        """The frame loop. Autoplay uses a fixed time step and no frame-rate cap; the browser
+        paces itself (one frame per screen refresh); natively the loop is capped at 60 Hz."""
+        last = time.monotonic()
         while self.running:
             if self.options.autoplay:
                 self.clock.tick()
                 dt = 1 / 60
+            elif WEB:
+                now = time.monotonic()
+                dt, last = min(MAX_DT, max(0.0, now - last)), now
             else:
-                dt = min(0.1, self.clock.tick(60) / 1000)
+                dt = min(MAX_DT, self.clock.tick(60) / 1000)
             self.step(dt)
             await asyncio.sleep(0)
         if not WEB:

@@ -41,7 +41,7 @@ from game.core.bots import Thinking, bot_rng
 from game.core.errors import IllegalAction
 from game.i18n import digits, t
 from game.table import Seat, SystemClock, Table
-from game.ui import assets, draw, stats, storage
+from game.ui import assets, draw, settle, stats, storage
 from game.ui.scene import Scene
 from game.ui.tween import Motion, Speed, approach, ease_out
 from game.ui.widgets import Button
@@ -615,6 +615,42 @@ class CardTable(Scene):
     def finish_autoplay(self, result: dict) -> None:
         """End of an ``--autoplay`` match: the app prints the result and stops the loop."""
         self.app.finish_autoplay(self.name, self.match, result)
+
+    # ----- the window turned; frames with nothing new (game/ui/settle.py) -----------------------
+    def relayout(self) -> None:
+        """Lay the table out for the new layout at once: the animation being shown lands, the
+        game's own geometry follows (``layout_changed``), the widgets are built again and the
+        cards move to their places in the new layout. Match, selection and panels are kept."""
+        old = self.app.previous_layout or self.app.layout
+        muted, self.app.audio.enabled = self.app.audio.enabled, False
+        try:
+            settle.finish(self)
+        finally:
+            self.app.audio.enabled = muted
+        self.layout_changed()
+        super().relayout()
+        settle.move_to_layout(self, old, self.app.layout)
+
+    def layout_changed(self) -> None:
+        """Override: geometry of the game's own that was worked out for the old layout."""
+
+    def animating(self) -> bool:
+        """Cards moved since the last frame, an event is being shown, a hint, banner or panel
+        is on screen or still sliding in, confetti falls."""
+        picture = settle.picture_key(self)
+        moved, self._picture = picture != getattr(self, "_picture", None), picture
+        settling = Speed.scale(1.0, motion=False) + 0.1
+        return (moved or self.wait > 0 or bool(self.queue and self.score is None)
+                or self.busy() or bool(self.timers) or self.hint is not None
+                or self.banner is not None
+                or (self.score is not None and self.score["t"] < settling)
+                or (self.over is not None and (bool(self.confetti) or self.over["t"] < settling)))
+
+    def redraw_every(self) -> float | None:
+        """The turn-timer ring follows the clock: four redraws a second while one runs."""
+        if self.table.turn_seconds and self.match.phase != "over" and self.shown_to_act():
+            return 0.25
+        return None
 
     # ----- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,8 +1,10 @@
 """The scene base class: a screen of the app with its widgets.
 
 The app calls ``handle(event)`` for each input event, ``update(dt)`` once per frame with the
-elapsed seconds, then ``draw(surface)``. Scenes hold a reference to the app for settings,
-layout, audio and switching.
+elapsed seconds, then ``draw(surface)`` — only on frames where the picture may have changed
+(input, ``animating()``, the ``redraw_every()`` cadence, a new widget list from ``build()``;
+see game/ui/app.py). When the window turns, the app swaps ``app.layout`` and calls
+``relayout()``. Scenes hold a reference to the app for settings, layout, audio and switching.
 """
 from __future__ import annotations
 
@@ -27,7 +29,24 @@ class Scene:
         self.build()
 
     def build(self) -> None:
-        """Create the widgets for the current layout."""
+        """Create the widgets for the current layout. Keep state out of here (in attributes
+        set before ``super().__init__``): ``relayout`` calls it again mid-scene."""
+
+    def relayout(self) -> None:
+        """The window turned (``app.layout`` is already the new one): lay this scene out again
+        at once, keeping its state. Scenes that keep positions of their own (card tables)
+        extend this; the rest only need ``build``."""
+        self.build()
+
+    def animating(self) -> bool:
+        """True while the picture changes with no input (something moving, a countdown or a
+        message on screen): the app draws every such frame and one more after."""
+        return False
+
+    def redraw_every(self) -> float | None:
+        """Seconds between redraws of something time-based that is not animating (a turn
+        clock, a blinking caret), or None: nothing on screen changes with time alone."""
+        return None
 
     def handle(self, event: pygame.event.Event) -> None:
         """Esc goes back (scenes that have a ``back``); otherwise the widgets take the event."""

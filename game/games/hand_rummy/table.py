@@ -649,6 +649,13 @@ class RummyTable(CardTable):
                 self.hand = list(self.view()["hand"])
                 self.staging.sync(self.hand)
 
+    def layout_changed(self) -> None:
+        """The window turned: this table's geometry for the new layout."""
+        self.geo = make_geometry(self.app.layout.portrait, self.players)
+        self._group_key = None
+        self.spawn = None
+        self._layout_melds()
+
     def bot_pause(self) -> float:
         return BOT_STEP_PAUSE
 

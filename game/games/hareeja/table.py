@@ -242,6 +242,9 @@ class HareejaTable(CardTable):
         if self.selected and self.selected not in self.hand:
             self.selected = None
 
+    def animating(self) -> bool:
+        return super().animating() or self.reveal_t < 1.0 or self.peek > 0
+
     def _layout_hand(self, dt: float) -> None:
         """Cards in the hand glide to their slots; legal ones rise, the selected one more."""
         self.glide_hand(self.app.layout.hand_positions(len(self.hand_order)),

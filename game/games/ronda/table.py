@@ -293,6 +293,10 @@ class RondaTable(CardTable):
             if self.reveal_left <= 0 or self.score is not None:
                 self.reveals = {}
 
+    def animating(self) -> bool:
+        return (super().animating() or self.flash is not None
+                or bool(self.pops or self.seat_banners or self.reveals))
+
     def _layout_hand(self, dt: float) -> None:
         """Cards in the hand glide to their slots; on your turn they rise, the chosen one more."""
         raised = set(self.hand_order) if self.my_turn() else set()

@@ -202,6 +202,13 @@ class LobbyScene(Scene):
         s = self.message[0]
         return t(s) if s.startswith("online.") else s
 
+    def animating(self) -> bool:
+        return self.message is not None        # shown for a few seconds, then gone
+
+    def redraw_every(self) -> float | None:
+        """The connecting dots and the typing caret blink."""
+        return 0.1 if self.state in ("connecting", "field") else None
+
     # ----- widgets per state ----------------------------------------------------------------------
     def build(self) -> None:
         if not hasattr(self, "state"):

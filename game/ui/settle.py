@@ -1,0 +1,109 @@
+"""What a card table needs to turn mid-match and to stay still when nothing happens.
+
+A table scene keeps its cards as sprites in attributes of its own (``hand``, ``trick``,
+``table_cards``, ``ws``, ``flying``…). These helpers find them without the table listing them:
+
+- :func:`sprites` walks the scene's attributes (sprites, and sprites inside dicts, lists,
+  tuples, deques, two levels deep);
+- :func:`picture_key` is what the sprites look like on screen (rounded positions, sizes, faces,
+  flips): when it has not changed since the last frame, no card moved;
+- :func:`finish` lands the animation being shown *now*: its timers run and its flights arrive,
+  in their own order, on a virtual clock (a rotation does not wait for them, and a card flying
+  to a place of the old layout is not left there);
+- :func:`move_to_layout` carries resting cards from the old layout's places (the centre, a
+  seat, a trick spot) to the same places in the new one, and sizes with them; cards the table
+  glides to slots every frame (hands, the table's rows) are then snapped there by one long
+  ``update_sprites`` step.
+"""
+from __future__ import annotations
+
+import math
+from collections import deque
+from typing import Any, Iterator
+
+STEP = 1 / 30            # the virtual clock's step while finishing an animation
+LIMIT = 30.0             # seconds of virtual time at most (a runaway timer chain stops here)
+SNAP = 30.0              # one update of this long puts every gliding card on its slot
+
+
+def _is_sprite(x: Any) -> bool:
+    return hasattr(x, "motion") and hasattr(x, "flip_t") and hasattr(x, "pos")
+
+
+def sprites(scene: Any) -> Iterator[Any]:
+    """Every sprite the scene holds, each once."""
+    seen: set[int] = set()
+
+    def visit(x: Any, depth: int) -> Iterator[Any]:
+        if _is_sprite(x):
+            if id(x) not in seen:
+                seen.add(id(x))
+                yield x
+        elif depth and isinstance(x, dict):
+            for v in x.values():
+                yield from visit(v, depth - 1)
+        elif depth and isinstance(x, (list, tuple, deque)):
+            for v in x:
+                yield from visit(v, depth - 1)
+
+    for value in list(vars(scene).values()):
+        yield from visit(value, 2)
+
+
+def picture_key(scene: Any) -> tuple:
+    """The sprites as drawn: equal keys on two frames mean no card changed on screen."""
+    out = []
+    for s in sprites(scene):
+        out.append((id(s), round(s.pos[0]), round(s.pos[1]), tuple(s.size), s.face_up, s.code,
+                    s.visible, s.flip_t, s.shake))
+    return tuple(out)
+
+
+def in_motion(scene: Any) -> bool:
+    return any(s.motion is not None or s.flip_t is not None for s in sprites(scene))
+
+
+def finish(scene: Any) -> None:
+    """Run the scene's pending timers and flights to their end on a virtual clock."""
+    spent = 0.0
+    while spent < LIMIT and (scene.timers or in_motion(scene)):
+        scene._run_timers(STEP)
+        scene.update_sprites(STEP)
+        spent += STEP
+    for s in sprites(scene):
+        s.shake = 0.0
+    scene.wait -= spent
+
+
+def _anchors(L: Any) -> list[tuple[float, float]]:
+    """The layout's named places, in an order that is the same for every layout."""
+    points = [L.center, L.hand_center, L.play_button.center]
+    points += list(L.seat_anchor) + list(L.seat_hand)
+    points += [L.trick_spot(seat) for seat in range(len(L.trick_offsets))]
+    return points
+
+
+def map_point(p: tuple[float, float], old: Any, new: Any) -> tuple[float, float]:
+    """``p`` on the old layout to the new one: kept beside its nearest named place."""
+    a_old, a_new = _anchors(old), _anchors(new)
+    i = min(range(len(a_old)), key=lambda k: math.dist(p, a_old[k]))
+    dx, dy = p[0] - a_old[i][0], p[1] - a_old[i][1]
+    x = min(max(a_new[i][0] + dx, 0), new.w)
+    y = min(max(a_new[i][1] + dy, 0), new.h)
+    return x, y
+
+
+def map_size(size: tuple[int, int], old: Any, new: Any) -> tuple[int, int]:
+    for name in ("card", "trick_card", "small"):
+        if tuple(size) == tuple(getattr(old, name)):
+            return tuple(getattr(new, name))
+    return tuple(size)
+
+
+def move_to_layout(scene: Any, old: Any, new: Any) -> None:
+    """Resting cards from the old layout's places to the new one's, then gliding cards onto
+    their slots (the scene's ``update_sprites`` with a long step)."""
+    for s in sprites(scene):
+        s.pos = map_point(s.pos, old, new)
+        s.size = map_size(s.size, old, new)
+    scene.update_sprites(SNAP)

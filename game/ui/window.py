@@ -1,0 +1,115 @@
+"""The window and its shape: landscape or portrait, picked from the window and picked again
+when it changes (a resized desktop window, a browser resize, a phone turned).
+
+The framebuffer is always one of the two layout sizes (1280×720 or 720×1280, game/ui/layout.py);
+what changes with the window is which one. Natively the window is resizable and SDL scales the
+framebuffer into it (``SCALED``), so dragging it to a tall shape turns the table to portrait.
+Under pygbag the page scales the canvas with CSS: after every ``set_mode`` we call
+``platform.window.window_resize()`` so the canvas takes the framebuffer's shape (pygbag's loader
+sized it from the 1×1 placeholder, WEB.md), and the browser's ``innerWidth``/``innerHeight``
+are read a few times a second, because a rotation or a resize does not reliably reach SDL.
+
+High-density screens: the framebuffer is NOT multiplied by ``devicePixelRatio``. A 390×844 phone
+at ratio 3 would need 1170×2532 pixels, 3.2× the 720×1280 frame: every full redraw and every
+canvas upload would cost 3.2× (several ms in WebAssembly on a phone), for text that is already
+drawn at 20-34 px. The canvas is upscaled by the browser instead (about 1.6× on such a phone);
+``pixel_ratio()`` reports the ratio so a later, cheaper scheme (e.g. a 1.5× frame on desktops)
+can use it.
+"""
+from __future__ import annotations
+
+import sys
+
+import pygame
+
+WEB = sys.platform == "emscripten"
+POLL_SECONDS = 0.25          # how often the browser's window size is read
+_SIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED)
+
+
+def _browser():
+    """pygbag's ``platform.window`` (the page's JS ``window``), or None natively."""
+    if not WEB:
+        return None
+    import platform  # pygbag's browser bridge, only under emscripten
+    return getattr(platform, "window", None)
+
+
+def portrait_for(width: float, height: float) -> bool:
+    """A window taller than wide gets the portrait layout."""
+    return height > width
+
+
+class Window:
+    """Opens the display at a layout's size and tells the app when the shape turns."""
+
+    def __init__(self, resizable: bool = True):
+        self.resizable = resizable and not WEB
+        self._poll_left = 0.0
+        self.opened = 0               # set_mode calls (tests read it)
+
+    # ----- the display -----------------------------------------------------------------------
+    def open(self, size: tuple[int, int]) -> pygame.Surface:
+        """``set_mode`` at ``size``; in the browser the canvas then takes that shape."""
+        screen = pygame.display.set_mode(size, self._flags())
+        self.opened += 1
+        page = _browser()
+        if page is not None:
+            try:
+                page.window_resize()
+            except Exception:        # an older loader without it: the page letter-boxes
+                pass
+        return screen
+
+    def _flags(self) -> int:
+        if not self.resizable:
+            return 0
+        # SDL's dummy driver (tests, headless runs) crashes on a second SCALED set_mode.
+        if pygame.display.get_init() and pygame.display.get_driver() == "dummy":
+            return pygame.RESIZABLE
+        return pygame.RESIZABLE | pygame.SCALED
+
+    # ----- the shape -------------------------------------------------------------------------
+    @staticmethod
+    def start_shape() -> bool | None:
+        """Portrait or not from the browser window before the first frame (None natively)."""
+        page = _browser()
+        if page is None:
+            return None
+        try:
+            return portrait_for(float(page.innerWidth), float(page.innerHeight))
+        except Exception:
+            return None
+
+    def shape_from_event(self, event: pygame.event.Event) -> bool | None:
+        """For a window-size event: portrait or not; None for any other event."""
+        if event.type not in _SIZE_EVENTS:
+            return None
+        if event.type == pygame.VIDEORESIZE:
+            w, h = event.w, event.h
+        else:
+            w, h = event.x, event.y
+        if w <= 0 or h <= 0:
+            return None
+        return portrait_for(w, h)
+
+    def poll(self, dt: float) -> bool | None:
+        """In the browser, a few times a second: portrait or not from ``innerWidth/Height``."""
+        if not WEB:
+            return None
+        self._poll_left -= dt
+        if self._poll_left > 0:
+            return None
+        self._poll_left = POLL_SECONDS
+        return self.start_shape()
+
+
+def pixel_ratio() -> float:
+    """The browser's ``devicePixelRatio`` (1.0 natively or when it cannot be read)."""
+    page = _browser()
+    if page is None:
+        return 1.0
+    try:
+        return float(page.devicePixelRatio or 1.0)
+    except Exception:
+        return 1.0

@@ -1,0 +1,197 @@
+"""Live re-layout: a real window-size event turns the current scene to the other orientation at
+once, with nothing lost or restarted (issue 6: a resized window, a browser resize, a phone
+turned mid-match)."""
+from __future__ import annotations
+
+import asyncio
+
+import pygame
+import pytest
+
+from game.games.hareeja.table import HareejaTable
+from game.ui import games, settle
+from game.ui.app import App, Options
+from game.ui.scenes.help import HelpScene
+from game.ui.scenes.lobby import LobbyScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.stats import StatsScene
+from ui_helpers import click, run_until
+
+GAMES = [g.key for g in games.GAMES]
+
+
+def turn(app: App, w: int, h: int, kind: int = pygame.VIDEORESIZE) -> None:
+    """The window becomes ``w``×``h`` (a real SDL window event), then one frame."""
+    if kind == pygame.VIDEORESIZE:
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)))
+    else:
+        pygame.event.post(pygame.event.Event(kind, x=w, y=h))
+    app.step(1 / 60)
+
+
+def on_screen(app: App, rect: pygame.Rect) -> bool:
+    return app.screen.get_rect().contains(rect)
+
+
+def assert_widgets_fit(app: App) -> None:
+    for w in app.scene.widgets:
+        if getattr(w, "visible", True):
+            assert on_screen(app, w.rect), (app.scene.name, getattr(w, "key", w), w.rect)
+
+
+def assert_cards_fit(scene) -> None:
+    for s in settle.sprites(scene):
+        if s.visible and s.motion is None:
+            assert on_screen(scene.app, s.rect().inflate(-8, -8)), (s.code, s.pos, s.size)
+
+
+def test_menu_turns_to_portrait_and_back_keeping_the_choice(make_app):
+    app = make_app()
+    click(app, app.scene.widget("game:ronda").rect.center)
+    scene = app.scene
+    turn(app, 700, 1100)
+    assert app.scene is scene and app.layout.portrait
+    assert app.screen.get_size() == (720, 1280)
+    assert app.settings["game"] == "ronda" and scene.widget("opt.players") is not None
+    assert_widgets_fit(app)
+    click(app, scene.widget("game:hareeja").rect.center)      # the new widgets take taps
+    assert app.settings["game"] == "hareeja"
+    turn(app, 1440, 900, pygame.WINDOWSIZECHANGED)
+    assert not app.layout.portrait and app.screen.get_size() == (1280, 720)
+    assert_widgets_fit(app)
+
+
+def test_same_shape_does_not_reopen_the_window(make_app):
+    app = make_app()
+    opened = app.window.opened
+    turn(app, 1600, 900)
+    turn(app, 1000, 999)
+    assert app.window.opened == opened and not app.layout.portrait
+
+
+@pytest.mark.parametrize("make", [
+    lambda app: SettingsScene(app, back=lambda: MenuScene(app)),
+    lambda app: HelpScene(app, back=lambda: MenuScene(app)),
+    lambda app: StatsScene(app, back=lambda: MenuScene(app)),
+])
+def test_settings_rules_and_stats_turn(make_app, make):
+    app = make_app()
+    app.switch(make(app))
+    scene = app.scene
+    turn(app, 390, 844)
+    assert app.scene is scene and app.layout.portrait
+    assert_widgets_fit(app)
+    turn(app, 844, 390)
+    assert not app.layout.portrait
+    assert_widgets_fit(app)
+
+
+def hareeja_mid_trick(app: App) -> HareejaTable:
+    """A Hareeja match of ours, in play, our card selected and a trick on the table."""
+    scene = HareejaTable.new_match(app, "easy", seed=11)
+    app.switch(scene)
+    assert run_until(app, scene.can_bid)
+    click(app, scene.widget("bid:2").rect.center)
+    click(app, scene.widget("confirm").rect.center)
+    assert run_until(app, lambda: scene.my_turn() and scene.idle() and scene.trick, 8000)
+    scene.selected = sorted(scene.legal_cards())[0]
+    return scene
+
+
+def test_HJ_turned_mid_trick_keeps_the_match_and_selection_and_play_goes_on(make_app):
+    app = make_app()
+    scene = hareeja_mid_trick(app)
+    record, selected = scene.match.record(), scene.selected
+    played = len(scene.match.log)
+    trick = [(seat, s.code) for seat, s in scene.trick]
+    turn(app, 390, 844)
+    assert app.scene is scene and app.layout.portrait
+    assert scene.match.record() == record and scene.selected == selected
+    assert [(seat, s.code) for seat, s in scene.trick] == trick
+    L = app.layout
+    for seat, sprite in scene.trick:                  # the trick sits at the new spots
+        assert sprite.pos == L.trick_spot(seat) and tuple(sprite.size) == L.trick_card
+    slots = L.hand_positions(len(scene.hand_order))
+    for code, slot in zip(scene.hand_order, slots):   # the hand on the new fan at once
+        assert abs(scene.hand[code].pos[0] - slot[0]) < 1
+    assert_cards_fit(scene)
+    assert_widgets_fit(app)
+    # Play goes on in the new layout: a tap on the selected card plays it.
+    click(app, scene.hand[selected].rect().center)
+    assert run_until(app, lambda: selected not in scene.hand)
+    assert len(scene.match.log) > played
+    assert run_until(app, lambda: scene.match.phase != "play" or scene.score is not None
+                     or (scene.my_turn() and scene.idle()), 8000)
+    turn(app, 1280, 720)
+    assert not app.layout.portrait
+    assert_cards_fit(scene)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("portrait", [False, True])
+def test_a_match_turned_while_cards_fly_keeps_its_state_and_play_goes_on(game, portrait):
+    """Bots in every seat: turned four times in the middle of flights, the match state is
+    untouched by each turn, every card at rest is on screen, and the bots play on."""
+    app = App(Options(autoplay=True, speed=12.0, seed=7, lang="en", portrait=portrait))
+    scene = games.table_module(game).start_autoplay(app, games.info(game).defaults())
+    turns = frames = 0
+    while turns < 4 and frames < 20000:
+        app.step(1 / 60)
+        frames += 1
+        if frames % 37 == 0 and settle.in_motion(scene):
+            log, totals = list(scene.match.log), list(scene.match.totals)
+            was = app.layout.portrait
+            turn(app, 1280, 720) if was else turn(app, 720, 1280)
+            turns += 1
+            assert app.layout.portrait != was
+            assert list(scene.match.log)[:len(log)] == log and scene.match.totals == totals
+            assert_cards_fit(scene)
+            assert_widgets_fit(app)
+    assert turns == 4
+    played = len(scene.match.log)
+    assert run_until(app, lambda: len(scene.match.log) >= played + 12 or not app.running, 20000)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_open_score_panel_stays_open_when_turned(game, make_app):
+    app = make_app(speed=8.0)
+    scene = games.new_match(app, game, seed=3)
+    for seat in scene.table.seats:
+        seat.kind = "bot"
+    app.switch(scene)
+    assert run_until(app, lambda: scene.score is not None, 40000)
+    entry = scene.score["entry"]
+    turn(app, 720, 1280)
+    assert scene.score is not None and scene.score["entry"] is entry
+    assert scene.widget("next").visible
+    scene.draw(app.screen)
+    assert on_screen(app, scene.widget("next").rect)
+
+
+def test_lobby_turns_keeping_its_state():
+    from game.net.server import TableServer
+    from test_online_lobby import make_online_app, open_lobby, pump
+
+    async def scenario() -> None:
+        server = await TableServer("127.0.0.1", 0, bot_delay=0.0, tick_interval=0.02).start()
+        try:
+            app = make_online_app(f"ws://127.0.0.1:{server.port}")
+            lobby = await open_lobby(app)
+            turn(app, 390, 844)
+            assert app.scene is lobby and lobby.state == "home" and app.layout.portrait
+            assert_widgets_fit(app)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                                 pos=lobby.widget("create").rect.center))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1,
+                                                 pos=lobby.widget("create").rect.center))
+            assert await pump(app, lambda: lobby.state == "room")
+            code = lobby.session.room["code"]
+            turn(app, 844, 390)
+            assert lobby.state == "room" and lobby.session.room["code"] == code
+            assert not app.layout.portrait
+            assert_widgets_fit(app)
+            lobby.session.close()
+        finally:
+            await server.close()
+    asyncio.run(scenario())
