@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 STEP = 1 / 30            # the virtual clock's step while finishing an animation
 LIMIT = 30.0             # seconds of virtual time at most (a runaway timer chain stops here)

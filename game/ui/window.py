@@ -18,6 +18,7 @@ can use it.
 """
 from __future__ import annotations
 
+import contextlib
 import sys
 
 import pygame
@@ -55,10 +56,9 @@ class Window:
         self.opened += 1
         page = _browser()
         if page is not None:
-            try:
+            # An older loader without it: the page letter-boxes.
+            with contextlib.suppress(Exception):
                 page.window_resize()
-            except Exception:        # an older loader without it: the page letter-boxes
-                pass
         return screen
 
     def _flags(self) -> int:

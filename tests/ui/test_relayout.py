@@ -7,16 +7,15 @@ import asyncio
 
 import pygame
 import pytest
+from ui_helpers import click, run_until
 
 from game.games.hareeja.table import HareejaTable
 from game.ui import games, settle
 from game.ui.app import App, Options
 from game.ui.scenes.help import HelpScene
-from game.ui.scenes.lobby import LobbyScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.stats import StatsScene
-from ui_helpers import click, run_until
 
 GAMES = [g.key for g in games.GAMES]
 
@@ -170,8 +169,9 @@ def test_an_open_score_panel_stays_open_when_turned(game, make_app):
 
 
 def test_lobby_turns_keeping_its_state():
-    from game.net.server import TableServer
     from test_online_lobby import make_online_app, open_lobby, pump
+
+    from game.net.server import TableServer
 
     async def scenario() -> None:
         server = await TableServer("127.0.0.1", 0, bot_delay=0.0, tick_interval=0.02).start()
