@@ -76,3 +76,81 @@ def assert_no_hand_leak(frames: list[dict], seat: int, hands: list,
             assert all(public[c] + in_hands[c] <= deck[c] for c in public), (key, public)
         checked += 1
     return checked
+
+
+# ----- every field of every frame --------------------------------------------------------------
+def hidden_by_log(game: str, record: dict) -> list[tuple[list[list[str]], list[str], list]]:
+    """After each prefix of the server's log: every seat's hand, the stock (the cards nobody
+    may see but their holder; Hareeja deals every card, so its stock is empty) and the action
+    that led there (the cards it names were put face up: played, melded, discarded)."""
+    rules = importlib.import_module(RULES[game])
+    match = rules.Match.new(record["players"], record["options"], record["seed"], record["deck"])
+
+    def snap(action):
+        hands = [list(match.view(s)["hand"]) for s in range(match.players)]
+        return hands, list(getattr(match, "stock", []) or []), action
+    out = [snap(None)]
+    for seat, action in record["log"]:
+        match.apply(seat, action)
+        out.append(snap(action))
+    return out
+
+
+# Card codes the rules show to everyone although such a card sits in a hand at that point of the
+# log: Hand rummy turns every hand face up when a round ends (its round_scored event and the
+# view's history) — the next round is dealt in the same step, so those codes are in new hands
+# by then; and "meld_stands" names the card a joker stands for (a claim, not a card shown).
+REVEALED_BY_RULE = {("events", "round_scored", "hands"), ("view", "history", "hands"),
+                    ("view", "meld_stands")}
+
+
+def strings_with_path(value, path=()):
+    """Every string in ``value`` with the path of keys (and event types) leading to it."""
+    if isinstance(value, dict):
+        kind = value.get("type") if isinstance(value.get("type"), str) else None
+        for key, sub in value.items():
+            step = (kind, key) if kind else (key,)
+            yield from strings_with_path(sub, path + step)
+    elif isinstance(value, list):
+        for sub in value:
+            yield from strings_with_path(sub, path)
+    elif isinstance(value, str):
+        yield path, value
+
+
+def _revealed_by_rule(path) -> bool:
+    return any(all(part in path for part in rule) for rule in REVEALED_BY_RULE)
+
+
+def assert_no_card_leak(frames: list[dict], seat: int, game: str, hidden: list) -> int:
+    """Reads every string of every frame this seat received (all message types, all fields,
+    events included) and checks each card code against the truth at that point of the log:
+    a card is a leak when every copy of it was, at every point so far, in another seat's hand
+    or in the stock (the seat can never have seen it). Returns how many card codes were
+    checked."""
+    deck = Counter(DECKS[game]())
+    seen_ever: set[str] = set()                 # codes one copy of which this seat could see
+    point, checked = 0, 0
+
+    def advance_to(upto: int) -> None:
+        nonlocal point
+        while point <= upto:
+            hands, stock, action = hidden[point]
+            others = Counter(c for s, h in enumerate(hands) if s != seat for c in h)
+            others.update(stock)
+            seen_ever.update(c for c in deck if others[c] < deck[c])
+            # cards the action put face up, even if the same step dealt them again at once
+            seen_ever.update(text for _, text in strings_with_path(action) if text in deck)
+            point += 1
+    advance_to(0)
+    for frame in frames:
+        if frame["t"] == "events":
+            advance_to(frame["log"])
+        for path, text in strings_with_path(frame):
+            if text not in deck:
+                continue
+            checked += 1
+            if text not in seen_ever and not _revealed_by_rule(path):
+                raise AssertionError(f"seat {seat} was sent {text!r} at {'/'.join(map(str, path))}"
+                                     f" (log {point - 1}) while every copy was hidden from it")
+    return checked

@@ -150,7 +150,8 @@ def test_TB_6_each_batch_extends_the_hold_and_paced_bots_wait_for_the_show():
 # ----- 2. bots think in slices -------------------------------------------------------------------
 def endless_bots(monkeypatch, counter: list[int]):
     """Bots that never finish thinking unless easy: shows slicing and the think cap."""
-    real_engine = R.engine
+    from game.net import botplay
+    real_engine = botplay.engine
 
     def engine(game):
         rules, bots = real_engine(game)
@@ -163,7 +164,7 @@ def endless_bots(monkeypatch, counter: list[int]):
                     yield
                 return (yield from bots.think(view, legal, level, rng))
         return rules, Bots
-    monkeypatch.setattr(R, "engine", engine)
+    monkeypatch.setattr(botplay, "engine", engine)
 
 
 def test_bots_think_one_slice_per_call_tables_take_turns_and_a_move_is_capped(monkeypatch):

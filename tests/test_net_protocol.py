@@ -19,7 +19,7 @@ GOOD = [
     {"t": "create", "game": "hand_rummy", "players": 2, "options": {"rounds": 3,
      "variant": "classic", "partnership": False}, "visibility": "auto", "turn_seconds": 90,
      "bots": "hard"},
-    {"t": "join", "code": "K7QMX"},
+    {"t": "join", "code": "K7QMX4PA"},
     {"t": "join_any"}, {"t": "join_any", "game": "ronda"}, {"t": "list", "game": None},
     {"t": "answer", "player": "p123", "accept": False},
     {"t": "start"}, {"t": "back"}, {"t": "leave"}, {"t": "ping"},
@@ -48,7 +48,7 @@ BAD = [
     ('{"t": "hello"}', 'needs "name"'),
     ('{"t": "hello", "name": "   "}', "must not be empty"),
     ('{"t": "hello", "name": 7}', "must be a string"),
-    ('{"t": "hello", "name": "' + "x" * 25 + '"}', "too long"),
+    ('{"t": "hello", "name": "' + "x" * (P.MAX_STRING + 1) + '"}', "too long"),
     ('{"t": "hello", "name": "a", "token": 3}', "must be a string"),
     ('{"t": "create", "game": "chess", "players": 2, "visibility": "auto", '
      '"turn_seconds": null, "bots": "easy"}', "must be one of"),
@@ -133,13 +133,13 @@ def test_decode_server_checks_the_server_messages_it_reads():
 def test_TB_1_room_codes_avoid_look_alikes_and_links_carry_them():
     rng = random.Random(3)
     codes = {P.new_code(rng) for _ in range(500)}
-    assert all(len(c) == 5 and not set(c) & set("O0I1") and c == c.upper() for c in codes)
+    assert all(len(c) == P.CODE_LENGTH == 8 and not set(c) & set("O0I1") and c == c.upper() for c in codes)
     code = sorted(codes)[0]
     assert P.invite_link(code) == f"?room={code}"
     assert P.code_from_link(P.invite_link(code, "https://majlis.example/play/")) == code
     assert P.code_from_link(f"https://x/?lang=ar&room={code.lower()}") == code
-    assert P.normalize_code(" k7q mx ") == "K7QMX"
-    assert P.normalize_code("K7QM0") is None and P.normalize_code("K7QM") is None
+    assert P.normalize_code(" k7qm x4pa ") == "K7QMX4PA"
+    assert P.normalize_code("K7QMX4P0") is None and P.normalize_code("K7QMX4P") is None
     assert P.code_from_link("https://x/?lang=ar") is None
 
 

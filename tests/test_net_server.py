@@ -7,10 +7,14 @@ import asyncio
 import contextlib
 import random
 
+
+from game.net import protocol as P
 from game.net.client import Client
 from game.net.server import TableServer
 from game.table.clock import FakeClock
-from tests.leak_checks import assert_no_hand_leak, hands_by_log
+from tests.leak_checks import (assert_no_card_leak, assert_no_hand_leak, hands_by_log,
+                               hidden_by_log)
+
 
 
 def run(coro):
@@ -64,7 +68,7 @@ def random_player(seed):
 
 def test_a_plain_http_request_gets_a_status_line_not_a_failed_handshake():
     async def main():
-        async with server() as (srv, _url):
+        async with server() as (srv, url):
             reader, writer = await asyncio.open_connection("127.0.0.1", srv.port)
             writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
             await writer.drain()
@@ -78,16 +82,16 @@ def test_a_plain_http_request_gets_a_status_line_not_a_failed_handshake():
 # ----- TB-1 .. TB-5: the lobby ------------------------------------------------------------------
 def test_TB_1_private_table_by_code_or_link_and_wrong_code_is_an_error():
     async def body():
-        async with server(link_base="https://majlis.example/") as (_srv, url), \
+        async with server(link_base="https://majlis.example/") as (srv, url), \
                 clients(url, "Host", "Guest", "Other") as (host, guest, other):
             room = await create(host, visibility="private")
             code = room["code"]
-            assert len(code) == 5 and room["link"] == f"https://majlis.example/?room={code}"
+            assert len(code) == P.CODE_LENGTH == 8 and room["link"] == f"https://majlis.example/?room={code}"
             assert room["you"] == 0 and room["host"] == 0 and not room["started"]
             listed = await other.request("list", "tables")
             assert code not in [t["code"] for t in listed["list"]]      # private: not listed
-            wrong = await guest.request("join", "room", code="ZZZZZ" if code != "ZZZZZ"
-                                        else "YYYYY")
+            wrong = await guest.request("join", "room", code="ZZZZZZZZ" if code != "ZZZZZZZZ"
+                                        else "YYYYYYYY")
             assert wrong["t"] == "error" and wrong["code"] == "no_room"
             bad = await guest.request("join", "room", code="hello")
             assert bad["code"] == "no_room"
@@ -102,7 +106,7 @@ def test_TB_1_private_table_by_code_or_link_and_wrong_code_is_an_error():
 
 def test_TB_2_approval_table_host_accepts_or_refuses():
     async def body():
-        async with server() as (_srv, url), \
+        async with server() as (srv, url), \
                 clients(url, "Host", "Asker", "Second", "Third") as (host, a, b, c):
             room = await create(host, game="ronda", players=3, visibility="approval")
             code = room["code"]
@@ -129,7 +133,7 @@ def test_TB_2_approval_table_host_accepts_or_refuses():
 
 def test_TB_3_automatic_table_seats_at_once_until_full():
     async def body():
-        async with server() as (_srv, url), clients(url, "Host", "B", "C") as (host, b, c):
+        async with server() as (srv, url), clients(url, "Host", "B", "C") as (host, b, c):
             room = await create(host, game="ronda", players=2, visibility="auto")
             listed = await c.request("list", "tables", game="ronda")
             assert [t["code"] for t in listed["list"]] == [room["code"]]
@@ -142,7 +146,7 @@ def test_TB_3_automatic_table_seats_at_once_until_full():
 
 def test_TB_4_join_any_prefers_the_automatic_table_closest_to_full_then_approval():
     async def body():
-        async with server() as (_srv, url), \
+        async with server() as (srv, url), \
                 clients(url, "H1", "H2", "H3", "P2", "J1", "J2", "J3") as cs:
             h1, h2, h3, p2, j1, j2, j3 = cs
             roomy = await create(h1, game="hand_rummy", players=4, visibility="auto")  # 3 free
@@ -163,11 +167,10 @@ def test_TB_4_join_any_prefers_the_automatic_table_closest_to_full_then_approval
 
 def test_TB_5_player_counts_per_game_and_rummy_rounds():
     async def body():
-        async with server() as (_srv, url), clients(url, "H") as (h,):
-            for bad in ({"game": "hareeja", "players": 3},
-                        {"game": "ronda", "players": 4, "rules": "x"},
-                        {"game": "hand_rummy", "players": 2, "rounds": 21},
-                        {"game": "hand_rummy", "players": 3, "partnership": True}):
+        async with server() as (srv, url), clients(url, "H") as (h,):
+            for bad in (dict(game="hareeja", players=3), dict(game="ronda", players=4, rules="x"),
+                        dict(game="hand_rummy", players=2, rounds=21),
+                        dict(game="hand_rummy", players=3, partnership=True)):
                 reply = await h.request("create", "room", **table(**bad))
                 assert reply["t"] == "error" and reply["code"] == "bad_table", bad
             ok = await create(h, game="hand_rummy", players=4, rounds=20, partnership=True)
@@ -197,6 +200,8 @@ def test_full_hareeja_match_one_remote_human_three_bots_without_leaks():
             assert len(record["log"]) == last["log"]
             hands = hands_by_log("hareeja", record)
             assert assert_no_hand_leak(ali.frames, 0, hands, ("trick", "played")) > 10
+            assert assert_no_card_leak(ali.frames, 0, "hareeja", hidden_by_log("hareeja",
+                                                                             record)) > 100
             deal = next(e for f in ali.frames if f["t"] == "events" for e in f["events"]
                         if e["type"] == "deal")
             assert deal["hand"] and sorted(deal["hand"]) == sorted(hands[0][0])
@@ -221,6 +226,9 @@ def test_ronda_two_remote_clients_play_to_the_end_and_never_see_each_others_hand
             hands = hands_by_log("ronda", record)
             assert assert_no_hand_leak(a.frames, 0, hands, ("table",)) > 10
             assert assert_no_hand_leak(b.frames, 1, hands, ("table",)) > 10
+            hidden = hidden_by_log("ronda", record)
+            assert assert_no_card_leak(a.frames, 0, "ronda", hidden) > 100
+            assert assert_no_card_leak(b.frames, 1, "ronda", hidden) > 100
     run(body())
 
 
@@ -419,4 +427,7 @@ def test_TB_5_hand_rummy_one_round_between_two_remote_clients_playing_like_bots(
             hands = hands_by_log("hand_rummy", record)
             assert assert_no_hand_leak(a.frames, 0, hands) > 10
             assert assert_no_hand_leak(b.frames, 1, hands) > 10
+            hidden = hidden_by_log("hand_rummy", record)
+            assert assert_no_card_leak(a.frames, 0, "hand_rummy", hidden) > 100
+            assert assert_no_card_leak(b.frames, 1, "hand_rummy", hidden) > 100
     run(body())

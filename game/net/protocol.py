@@ -19,7 +19,9 @@ A player sits at one table at a time.
 Client → server
 ---------------
 ``hello {name, token?}``
-    ``name``: 1–24 characters. ``token``: from an earlier ``welcome`` (or null). Must come first;
+    ``name``: at most 64 characters as sent; the server cleans it (NFKC, no control, bidi or
+    invisible characters; :mod:`game.net.names`) and wants 1–24 visible characters (error
+    ``bad_name``); two equal names at one table are told apart ("Sara (2)"). ``token``: from an earlier ``welcome`` (or null). Must come first;
     anything else before it is answered with ``error`` code ``hello_first``.
 ``create {game, players, options?, visibility, turn_seconds, bots}``
     A new table with the sender in seat 0 as its host. ``game``: one of :data:`GAMES`;
@@ -75,9 +77,11 @@ pending, started, over}``
     ``[{player, name}]``, the approval requests (filled only in the host's copy).
 ``waiting {code}`` / ``refused {code}``
     The approval request was sent to the host / was refused (TB-2).
-``events {events, view, legal, log, by}``
+``events {events, view | vd, legal, log, by}``
     What happened, as this seat may see it (each event's ``for_seat(seat)``; a ``"deal"`` shows
-    only your own hand), then your seat's ``match.view(seat)`` after them, ``legal``: your
+    only your own hand), then your seat's ``match.view(seat)`` after them: in full as ``view``
+    the first time on a connection, then as ``vd``, a patch to the view sent before
+    (:mod:`game.net.delta`; the client's connection layer rebuilds ``view`` from it); ``legal``: your
     ``match.legal_actions(seat)`` when you are to act, else ``[]`` (Hand rummy lists no melds:
     the engine judges those), and ``log``, the number of actions applied so far (the match's
     log length; a client can tell a fresh view from a repeated one). ``by``: the seat whose
@@ -101,12 +105,16 @@ pending, started, over}``
     frame), ``hello_first``, ``no_room``, ``room_full``, ``started``, ``not_host``,
     ``not_seated``, ``seated`` (already at a table), ``no_request``, ``no_table``,
     ``bad_table`` (players / options refused), ``rate`` (too many messages), ``too_many``
-    (too many tables), ``left`` and every engine refusal code (``not_your_turn``, ``illegal``…).
+    (too many tables or connections), ``slow_down`` (too many wrong codes: wait the seconds
+    the message says), ``bad_name``, ``closed`` (the table ended: nobody was connected, or it
+    never started; a ``left`` follows), ``replaced`` (the same player connected elsewhere),
+    ``left`` and every engine refusal code (``not_your_turn``, ``illegal``…).
 ``pong {}``
 
-Room codes are 5 characters from :data:`CODE_ALPHABET` (upper-case letters and digits without
-the look-alikes O/0 and I/1), e.g. ``K7QMX``; the invite link is ``?room=K7QMX`` after the page's
-address (the browser hands URL parameters to the program as environment variables, WEB.md).
+Room codes are 8 characters from :data:`CODE_ALPHABET` (upper-case letters and digits without
+the look-alikes O/0 and I/1), e.g. ``K7QMX4PA``: 2**40 of them, so that with the server's limits
+on wrong codes nobody can find a table by guessing (the numbers: :mod:`game.net.limits`); the
+invite link is ``?room=K7QMX4PA`` after the page's address (the browser hands URL parameters to the program as environment variables, WEB.md).
 """
 from __future__ import annotations
 
@@ -124,7 +132,7 @@ TURN_SECONDS: tuple[int | None, ...] = (None, 60, 90, 120)   # TB-6
 BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"    # no O/0, no I/1
-CODE_LENGTH = 5
+CODE_LENGTH = 8             # 2**40 codes: unguessable at the allowed rate (limits.py)
 
 MAX_FRAME = 8192            # characters in one client frame
 MAX_NAME = 24               # characters in a player's name
@@ -150,7 +158,7 @@ class ProtocolError(ValueError):
 
 # ----- room codes and links --------------------------------------------------------------------
 def normalize_code(text: Any) -> str | None:
-    """A room code as typed ("k7q mx", " K7QMX ") in its canonical form, or None if it
+    """A room code as typed ("k7qm x4pa", " K7QMX4PA ") in its canonical form, or None if it
     cannot be one (wrong length, or a character outside :data:`CODE_ALPHABET`: a look-alike
     such as O or 1 is refused, never guessed)."""
     if not isinstance(text, str):
@@ -219,6 +227,14 @@ def decode_server(text: Any, max_frame: int = 1 << 20) -> dict:
         if key not in msg:
             raise ProtocolError(f"\"{kind}\" needs \"{key}\".")
         check(kind, key, msg[key])
+    if kind == "events":                  # a full view, or a patch to the last one (delta.py)
+        if "view" in msg:
+            _kind_of(dict, "an object")(kind, "view", msg["view"])
+        elif "vd" in msg:
+            if msg["vd"] is not None and not isinstance(msg["vd"], list):
+                raise ProtocolError("\"vd\" in \"events\" must be a list or null.")
+        else:
+            raise ProtocolError("\"events\" needs \"view\" or \"vd\".")
     return msg
 
 
@@ -354,7 +370,7 @@ _GAME = _one_of(GAMES)
 
 # For each client message: {field: (check, required)}.
 _CLIENT_FIELDS: dict[str, dict[str, tuple[Check, bool]]] = {
-    "hello": {"name": (_text(MAX_NAME, 1), True), "token": (_optional(_text(MAX_TOKEN)), False)},
+    "hello": {"name": (_text(MAX_STRING, 1), True), "token": (_optional(_text(MAX_TOKEN)), False)},
     "create": {"game": (_GAME, True), "players": (_integer(2, 4), True),
                "options": (_options, False), "visibility": (_one_of(VISIBILITIES), True),
                "turn_seconds": (_one_of(TURN_SECONDS), True),
@@ -402,8 +418,7 @@ _SERVER_REQUIRED: dict[str, dict[str, Check]] = {
              "started": _kind_of(bool, "true or false")},
     "waiting": {"code": _kind_of(str, "a string")},
     "refused": {"code": _kind_of(str, "a string")},
-    "events": {"events": _kind_of(list, "a list"), "view": _kind_of(dict, "an object"),
-               "legal": _kind_of(list, "a list")},
+    "events": {"events": _kind_of(list, "a list"), "legal": _kind_of(list, "a list")},
     "deadline": {"remaining": _kind_of(list, "a list")},
     "left": {"code": _kind_of(str, "a string")},
     "error": {"message": _kind_of(str, "a string"), "code": _kind_of(str, "a string")},

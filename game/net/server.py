@@ -1,4 +1,4 @@
-"""The online table server: ``python -m game.net.server [--host H] [--port 9310] [--db PATH]``.
+"""The online table server: ``python -m game.net.server [--host 127.0.0.1] [--port 9310] [--db PATH]``.
 
 asyncio + websockets 15. Each connection is read by its own task and written by a small writer
 task (a bounded queue: a client that stops reading is dropped instead of growing memory). All
@@ -33,60 +33,71 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import sys
 import time
+from typing import Any
+
 from http import HTTPStatus
 
 from websockets.asyncio.server import ServerConnection, serve
-from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
+from websockets.exceptions import ConnectionClosed
 
 from . import protocol as P
+from .guard import address_key
+from .limits import OUTBOX_BYTES, Limits
+from .outbox import Outbox
 from .rooms import RATE_BURST, RATE_PER_SECOND, THINK_REST, THINK_SLICE, Lobby
-from .store import Store
+from .store import Store, StoreDamaged, move_aside
 
 WIRE_LIMIT = 64 * 1024        # bytes; bigger frames close the connection
-OUTBOX = 1000                 # queued messages before a silent client is dropped
+SLOW_READER = "Too slow reading messages."
 log = logging.getLogger("majlis.server")
 
 
 class _Conn:
-    """One client connection as the lobby sees it: ``send`` queues, a writer task writes."""
+    """One client connection as the lobby sees it: ``send`` queues, a writer task writes.
 
-    def __init__(self, ws: ServerConnection):
+    The queue is bounded in bytes (:class:`Outbox`): a client that stops reading is closed
+    with code 1008 and a reason once ``limit`` bytes wait for it, instead of growing memory."""
+
+    def __init__(self, ws: ServerConnection, limit: int = OUTBOX_BYTES):
         self.ws = ws
         self.closed = False
-        self.queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue(OUTBOX)
+        self.outbox = Outbox(limit)
+        self._ready = asyncio.Event()
         self.writer = asyncio.create_task(self._write())
         self.closing: asyncio.Future[None] | None = None   # kept so the task is not collected
 
     def send(self, msg: dict) -> None:
         if self.closed:
             return
-        try:
-            self.queue.put_nowait(P.encode(msg))
-        except asyncio.QueueFull:
-            self.close()
+        if self.outbox.put(P.encode(msg)):
+            self._ready.set()
+        else:
+            self.closed = True
+            self.writer.cancel()
+            self.closing = asyncio.ensure_future(self.ws.close(1008, SLOW_READER))
 
     def close(self, code: int = 1000, reason: str = "") -> None:
         """Close (with a WebSocket close ``code`` and a readable ``reason``) after the queued
-        messages are written; at once if the queue is full."""
+        messages are written."""
         if self.closed:
             return
         self.closed = True
-        try:
-            self.queue.put_nowait((code, reason))
-        except asyncio.QueueFull:
-            self.writer.cancel()
-            self.closing = asyncio.ensure_future(self.ws.close(1008, "Too slow reading messages."))
+        self.outbox.finish(code, reason)
+        self._ready.set()
 
     async def _write(self) -> None:
         try:
             while True:
-                item = await self.queue.get()
-                if isinstance(item, tuple):
-                    await self.ws.close(*item)
-                    return
-                await self.ws.send(item)
+                await self._ready.wait()
+                self._ready.clear()
+                while (item := self.outbox.pop()) is not None:
+                    if isinstance(item, tuple):
+                        await self.ws.close(*item)
+                        return
+                    await self.ws.send(item)
         except ConnectionClosed:
             pass
 
@@ -96,8 +107,11 @@ class TableServer:
 
     def __init__(self, host: str = "127.0.0.1", port: int = 9310, db: str = ":memory:",
                  clock=None, bot_delay: float = 0.6, tick_interval: float = 0.1,
-                 link_base: str = "", **lobby_options):
+                 link_base: str = "", trust_proxy: bool = False, **lobby_options):
+        """``trust_proxy``: the address limits count the first ``X-Forwarded-For`` address
+        (only behind a proxy that sets it; otherwise anyone could claim any address)."""
         self.host, self.requested_port = host, port
+        self.trust_proxy = trust_proxy
         self.store = Store(db)
         self.lobby = Lobby(self.store, clock=clock, bot_delay=bot_delay, link_base=link_base,
                            **lobby_options)
@@ -111,7 +125,7 @@ class TableServer:
     def port(self) -> int:
         return self._server.sockets[0].getsockname()[1]
 
-    async def start(self) -> TableServer:
+    async def start(self) -> "TableServer":
         self._server = await serve(self._handle, self.host, self.requested_port,
                                    max_size=WIRE_LIMIT, compression=None,
                                    process_request=self._plain_http)
@@ -169,9 +183,22 @@ class TableServer:
                 return True
         return False
 
+    def _address(self, ws: ServerConnection) -> str:
+        """The unit the per-address limits count (:func:`guard.address_key`)."""
+        if self.trust_proxy and ws.request is not None:
+            forwarded = ws.request.headers.get("X-Forwarded-For", "")
+            first = forwarded.split(",")[0].strip()
+            if first:
+                return address_key(first)
+        peer = ws.remote_address
+        return address_key(str(peer[0])) if peer else "unknown"
+
     async def _handle(self, ws: ServerConnection) -> None:
-        conn = _Conn(ws)
-        self.lobby.connect(conn)
+        conn = _Conn(ws, self.lobby.limits.outbox_bytes)
+        if not self.lobby.connect(conn, self._address(ws)):
+            with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
+                await asyncio.wait_for(conn.writer, 2)
+            return
         try:
             async for frame in ws:
                 try:
@@ -188,8 +215,9 @@ class TableServer:
                 await asyncio.wait_for(conn.writer, 2)
 
 
-async def serve_forever(host: str, port: int, db: str, bot_delay: float) -> None:
-    server = await TableServer(host, port, db, bot_delay=bot_delay).start()
+async def serve_forever(host: str, port: int, db: str, bot_delay: float,
+                        **options: Any) -> None:
+    server = await TableServer(host, port, db, bot_delay=bot_delay, **options).start()
     resumed = sum(room.started for room in server.lobby.rooms.values())
     print(f"Majlis table server on ws://{host}:{server.port} (db {db}; {resumed} tables resumed; "
           f"rate {RATE_BURST} burst, {RATE_PER_SECOND}/s)", flush=True)
@@ -207,10 +235,29 @@ def main(argv: list[str] | None = None) -> None:
                         help="SQLite file for table records (':memory:' keeps nothing)")
     parser.add_argument("--bot-delay", type=float, default=0.6,
                         help="seconds between two bot moves (pacing for the people watching)")
+    parser.add_argument("--fresh-store", action="store_true",
+                        help="move the --db file aside (renamed PATH.aside-TIME, never deleted) "
+                             "and start with an empty store")
+    parser.add_argument("--trust-proxy", action="store_true",
+                        help="count per-address limits by X-Forwarded-For (only behind a proxy "
+                             "that sets it)")
+    parser.add_argument("--loose-limits", action="store_true",
+                        help="benchmarks only: no per-address limits (many loopback clients)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO)
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(serve_forever(args.host, args.port, args.db, args.bot_delay))
+    if args.fresh_store:
+        moved = move_aside(args.db)
+        if moved:
+            print(f"The old store {args.db} was moved aside to {moved}.", flush=True)
+    options: dict[str, Any] = {"trust_proxy": args.trust_proxy}
+    if args.loose_limits:
+        options["limits"] = Limits.loose()
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(serve_forever(args.host, args.port, args.db, args.bot_delay, **options))
+    except StoreDamaged as err:
+        print(f"majlis server: {err}", file=sys.stderr, flush=True)
+        raise SystemExit(2) from None
 
 
 if __name__ == "__main__":

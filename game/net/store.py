@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sqlite3
 import time
-from collections.abc import Iterator
-from typing import Any
+from typing import Any, Callable, Iterator
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -58,19 +58,61 @@ def _dump(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-class Store:
-    """The server's database. ``path`` ":memory:" keeps it in memory (tests)."""
+class StoreDamaged(RuntimeError):
+    """The store's file cannot be read. The message names the file and the way out."""
 
-    def __init__(self, path: str = ":memory:"):
+
+def move_aside(path: str, now: float | None = None) -> str | None:
+    """``--fresh-store``: rename the store file (and its WAL/SHM companions) to
+    ``PATH.aside-YYYYmmdd-HHMMSS``, never deleting anything. Returns the new name (None when
+    there was no file)."""
+    if path == ":memory:" or not os.path.exists(path):
+        return None
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(time.time() if now is None else now))
+    target = f"{path}.aside-{stamp}"
+    n = 1
+    while os.path.exists(target):
+        n += 1
+        target = f"{path}.aside-{stamp}-{n}"
+    os.replace(path, target)
+    for extra in ("-wal", "-shm"):
+        if os.path.exists(path + extra):
+            os.replace(path + extra, target + extra)
+    return target
+
+
+class Store:
+    """The server's database. ``path`` ":memory:" keeps it in memory (tests).
+
+    A file that is not a readable SQLite database of ours raises :class:`StoreDamaged` naming
+    the file; nothing is changed or deleted (start afresh with ``--fresh-store``)."""
+
+    def __init__(self, path: str = ":memory:", wall: Callable[[], float] = time.time):
         self.path = path
-        self.db = sqlite3.connect(path, isolation_level=None)   # autocommit; WAL makes it cheap
-        if path != ":memory:":
+        self.wall = wall                                  # the start and finish times stored
+        try:
+            self.db = sqlite3.connect(path, isolation_level=None)   # autocommit; WAL: cheap
+            self._open()
+        except sqlite3.DatabaseError as err:
+            with contextlib.suppress(Exception):
+                self.db.close()
+            raise StoreDamaged(
+                f"The table store {os.path.abspath(path)} cannot be read ({err}). Nothing was "
+                "changed. To start afresh, run the server with --fresh-store: the file is "
+                "moved aside (renamed, not deleted) and an empty store begins.") from None
+
+    def _open(self) -> None:
+        if self.path != ":memory:":
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
+        check = self.db.execute("PRAGMA quick_check").fetchone()
+        if check is None or check[0] != "ok":
+            raise sqlite3.DatabaseError(f"integrity check: {check[0] if check else 'no answer'}")
         self.db.executescript(_SCHEMA)
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
         if "clocks" not in columns:                       # a database from before the clocks
             self.db.execute("ALTER TABLE tables ADD COLUMN clocks TEXT")
+        self.db.execute("CREATE INDEX IF NOT EXISTS tables_finished ON tables (finished)")
 
     def close(self) -> None:
         self.db.close()
@@ -83,7 +125,7 @@ class Store:
             (record["code"], record["game"], record["players"], _dump(record["options"]),
              record["seed"], None if record.get("deck") is None else _dump(record["deck"]),
              record["visibility"], record["turn_seconds"], record["bots"], record["host"],
-             _dump(record["seats"]), time.time()))
+             _dump(record["seats"]), self.wall()))
 
     def append(self, code: str, first: int, entries: list) -> None:
         """Log entries ``[seat, action]`` numbered from ``first`` (the match log's index)."""
@@ -142,12 +184,25 @@ class Store:
 
     def finish(self, code: str, result: Any) -> None:
         self.db.execute("UPDATE tables SET finished = ?, result = ? WHERE code = ?",
-                        (time.time(), _dump(result), code))
+                        (self.wall(), _dump(result), code))
 
-    def codes(self) -> set[str]:
-        """Every code the store knows (new rooms never reuse one)."""
-        return {row[0] for row in self.db.execute("SELECT code FROM tables UNION "
-                                                  "SELECT code FROM rooms")}
+    def has_code(self, code: str) -> bool:
+        """Whether a stored table or room has this code (a new room never reuses one that is
+        still kept; looked up one at a time, so a start never loads every code ever used)."""
+        return self.db.execute("SELECT 1 FROM tables WHERE code = ? UNION ALL "
+                               "SELECT 1 FROM rooms WHERE code = ?", (code, code)).fetchone() \
+            is not None
+
+    def prune(self, before: float) -> int:
+        """Forget the tables finished before wall time ``before`` (and their logs). Returns
+        how many."""
+        with self._transaction():
+            codes = [c for (c,) in self.db.execute(
+                "SELECT code FROM tables WHERE finished IS NOT NULL AND finished < ?",
+                (before,))]
+            self.db.executemany("DELETE FROM actions WHERE code = ?", [(c,) for c in codes])
+            self.db.executemany("DELETE FROM tables WHERE code = ?", [(c,) for c in codes])
+        return len(codes)
 
     def unfinished(self) -> list[dict]:
         """Every started, unfinished table with its log, oldest first."""

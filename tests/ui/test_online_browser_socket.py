@@ -86,7 +86,7 @@ def test_browser_socket_talks_to_the_server_through_window_eval():
                        "turn_seconds": None, "bots": "easy"})
             got = await until(lambda got: any(m["t"] == "room" for m in got), conn)
             room = next(m for m in got if m["t"] == "room")
-            assert len(room["code"]) == 5
+            assert len(room["code"]) == 8             # protocol.CODE_LENGTH
             assert not conn.send({"t": "nonsense"})         # refused before it leaves
             await server.close()
             await until(lambda got: conn.ended, conn)

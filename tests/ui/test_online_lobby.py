@@ -139,9 +139,9 @@ def test_TB_1_wrong_code_gets_a_clear_message():
             lobby = await open_lobby(app)
             await click(app, lobby.widget("join_code").rect.center)
             assert lobby.state == "code"
-            for ch in "zzzzz":
+            for ch in "zzzzzzzz":
                 await press(app, getattr(pygame, f"K_{ch}"), ch)
-            assert lobby.typed == "ZZZZZ"
+            assert lobby.typed == "ZZZZZZZZ"
             await press(app, pygame.K_RETURN)
             assert await pump(app, lambda: lobby.message is not None)
             assert lobby.message_text() == "No table has that code"

@@ -1,0 +1,118 @@
+"""Bots at the tables: a bot's ``think`` generator is driven :data:`THINK_SLICE` seconds at a
+time by :meth:`Bots.think` (the server calls it with a short rest between slices), so one hard
+bot never stalls the other tables; a move may take at most :data:`THINK_CAP` seconds of
+thinking, then the easy bot's move is played.
+
+A mixin of :class:`game.net.rooms.Lobby`."""
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable
+
+from game.core.bots import Thinking, bot_rng, run
+
+from .model import Room, Thought, engine
+
+THINK_SLICE = 0.002         # seconds a bot thinks before the server serves everyone else
+THINK_REST = 0.001          # ... and the pause after each slice, so that a message needing
+                            # several loop turns (read, handle, write) never waits a slice
+                            # at each turn: bots get at most ~2/3 of the process
+THINK_CAP = 0.5             # seconds of thinking one bot move may take (then the easy move)
+log = logging.getLogger("majlis.lobby")
+
+
+class Bots:
+    """The lobby's bot side."""
+
+    clock: Any
+    rooms: dict[str, Room]
+    think_slice: float | None
+    think_clock: Callable[[], float]
+    wake: Callable[[], None]
+    _busy: dict[str, Room]
+
+    def _advance(self, room: Room, limit: int = 1000) -> None:
+        """Bots move (bot seats, assisted seats, seats whose player left) when their pacing
+        delay is over. Sliced (the default): the bot's thought is started here and thought out
+        by :meth:`think`. Blocking (``think_slice`` None): bots think to the end at once and
+        play until a person must act or a pacing delay starts."""
+        for _ in range(limit):
+            if not self._start_thought(room):
+                return
+            if self.think_slice is not None:
+                self._busy[room.code] = room
+                self.wake()
+                return
+            room.thought.thinking.step(float("inf"))
+            self._finish_thought(room, room.thought.thinking.action)
+
+    def _start_thought(self, room: Room) -> bool:
+        """Start a bot's thought for the next automated seat, if one is due. True if started."""
+        table = room.table
+        if table is None or room.thought is not None or room.code not in self.rooms \
+                or self.clock.now() < room.bot_due:
+            return False
+        seats = table.automated_to_act()
+        if not seats:
+            return False
+        seat = seats[0]
+        view, legal = table.bot_view(seat)
+        _, bots = engine(room.game)
+        # The bot's generator is seeded from the match seed and the log length, so a table
+        # resumed from its log makes the same bot moves as one that never stopped.
+        rng = bot_rng(table.match.seed * 7919 + len(table.match.log) * 8 + seat)
+        level = table.seats[seat].level
+        room.thought = Thought(seat, len(table.match.log), view, legal, rng,
+                               Thinking(bots.think(view, legal, level, rng), self.think_clock))
+        return True
+
+    def think(self) -> bool:
+        """Think one slice (:data:`THINK_SLICE`) for the next room whose bot is thinking, in
+        turn; a finished thought is played. True while some bot still has work: the caller
+        lets the others run (``await asyncio.sleep(0)``) and calls again."""
+        if not self._busy:
+            return False
+        code = next(iter(self._busy))
+        room = self._busy.pop(code)
+        try:
+            self._think_slice(room)
+        except Exception:                           # one broken table must not stop the others
+            log.exception("bot at table %s failed", room.code)
+            room.thought = None
+        if room.thought is not None:
+            self._busy[code] = room                 # to the back of the queue
+        return bool(self._busy)
+
+    def pump(self) -> None:
+        """Think until no bot has work (tests driving the lobby without a server)."""
+        while self.think():
+            pass
+
+    def _think_slice(self, room: Room) -> None:
+        thought, table = room.thought, room.table
+        if thought is None:
+            return
+        if room.code not in self.rooms or room.over or len(table.match.log) != thought.log \
+                or thought.seat not in table.automated_to_act():
+            room.thought = None                     # the table moved on: think again
+            self._advance(room)
+            return
+        begun = self.think_clock()
+        done = thought.thinking.step(self.think_slice)
+        thought.spent += self.think_clock() - begun
+        if done:
+            self._finish_thought(room, thought.thinking.action)
+        elif thought.spent >= THINK_CAP:            # enough: the quick move of an easy bot
+            _, bots = engine(room.game)
+            log.warning("bot at table %s thought %.2f s; easy move", room.code, thought.spent)
+            self._finish_thought(room, run(bots.think(thought.view, thought.legal, "easy",
+                                                      thought.rng)))
+        else:
+            return
+        self._advance(room)
+
+    def _finish_thought(self, room: Room, action: dict) -> None:
+        seat = room.thought.seat
+        room.thought = None
+        with self._acting(room, seat):
+            room.table.act(seat, action, human=False)

@@ -1,0 +1,269 @@
+"""The lobby's answers to each client request (RULES.md TB-1..TB-5, TB-8, TB-9) and what
+happens on every table change. A mixin of :class:`game.net.rooms.Lobby`."""
+from __future__ import annotations
+
+import contextlib
+from typing import Any, Callable, Iterator
+
+from game.core.errors import IllegalAction
+from game.core.events import Event
+from game.table import Seat, Table
+
+from . import protocol as P
+from .guard import AddressGuard
+from .limits import Limits
+from .model import Player, Refusal, Room, Session, engine
+from .names import distinct_names
+from .pacing import held_until, pacing_seconds
+
+BOT_NAMES = ("Bot 1", "Bot 2", "Bot 3", "Bot 4")
+
+
+class Handlers:
+    """One method per client request, and the table's event handler."""
+
+    clock: Any
+    store: Any
+    rooms: dict[str, Room]
+    limits: Limits
+    guard: AddressGuard
+    seeds: Callable[[], int]
+    rate_clock: Callable[[], float]
+    bot_delay: float
+    pace: float
+
+    # ===== lobby requests ======================================================================
+    def _create(self, session: Session, player: Player, msg: dict) -> None:
+        self._not_busy(player)
+        limits = self.limits
+        if session.creates >= limits.max_creates:
+            raise Refusal(f"One connection may create at most {limits.max_creates} tables.",
+                          "too_many")
+        if not self.guard.may_create(session.address):
+            raise Refusal(f"At most {limits.tables_per_address} tables may be open from one "
+                          "address; finish or leave one first.", "too_many")
+        if len(self.rooms) >= limits.max_rooms:
+            raise Refusal("The server is full; try again later.", "too_many")
+        game, players = msg["game"], msg["players"]
+        if players not in P.PLAYER_COUNTS[game]:
+            counts = ", ".join(map(str, P.PLAYER_COUNTS[game]))
+            raise Refusal(f"{game} is played by {counts} players, not {players}.", "bad_table")
+        options = dict(msg.get("options") or {})
+        rules, _ = engine(game)
+        try:
+            rules.Match.new(players, options, seed=0)       # TB-5: the engine checks options
+        except IllegalAction as err:
+            raise Refusal(err.message, "bad_table") from None
+        room = Room(self._new_code(), game, players, options, msg["visibility"],
+                    msg["turn_seconds"], msg["bots"], [None] * players,
+                    address=session.address)
+        room.created = room.quiet_since = self.clock.now()
+        room.occupants[0] = player
+        player.room, player.seat = room, 0
+        self.rooms[room.code] = room
+        self.guard.table_opened(session.address)
+        session.creates += 1
+        self._send_room(room)
+
+    def _join(self, session: Session, player: Player, msg: dict) -> None:
+        """TB-1: by code or invite link. Wrong codes are limited per address (back-off) and
+        server-wide *before* the code is looked up (:mod:`game.net.limits`)."""
+        now = self.rate_clock()
+        wait = self.guard.join_wait(session.address, now)
+        if wait > 0:
+            raise Refusal(f"Too many wrong codes; try again in {int(wait + 0.999)} s.",
+                          "slow_down")
+        code = P.code_from_link(msg["code"])
+        room = self.rooms.get(code) if code else None
+        if room is None:
+            self.guard.missed(session.address, now)
+            raise Refusal(f"No table has the code {msg['code'].strip()!r}.", "no_room")
+        if player.room is room:
+            self._send_room(room)
+            if room.started:
+                self._send_view(room, player.seat)
+            return
+        self._enter(player, room)
+
+    def _enter(self, player: Player, room: Room) -> None:
+        self._not_busy(player)
+        if room.started:
+            raise Refusal("That table has already started.", "started")
+        if not room.free_seats():
+            raise Refusal("That table is full.", "room_full")
+        if room.visibility == "approval":            # TB-2
+            if player not in room.pending:
+                room.pending.append(player)
+            player.waiting = room
+            player.conn.send({"t": "waiting", "code": room.code})
+            self._send_room(room)
+            return
+        self._seat(player, room)                     # TB-1 private, TB-3 automatic
+
+    def _join_any(self, session: Session, player: Player, msg: dict) -> None:
+        """TB-4: the automatic table closest to full, then an approval table."""
+        self._not_busy(player)
+        game = msg.get("game")
+        for visibility in ("auto", "approval"):
+            rooms = self._open_rooms(game, (visibility,))
+            if rooms:
+                self._enter(player, rooms[0])
+                return
+        raise Refusal("No open table right now; create one.", "no_table")
+
+    def _list(self, session: Session, player: Player, msg: dict) -> None:
+        rooms = self._open_rooms(msg.get("game"), ("auto", "approval"))[:100]
+        player.conn.send({"t": "tables", "list": [{
+            "code": r.code, "game": r.game, "players": r.players, "options": r.options,
+            "visibility": r.visibility, "turn_seconds": r.turn_seconds, "seated": r.seated(),
+            "host": r.occupants[r.host].name if r.occupants[r.host] else ""} for r in rooms]})
+
+    def _open_rooms(self, game: str | None, visibilities: tuple[str, ...]) -> list[Room]:
+        """Unstarted public rooms with a free seat, closest to full first (fewest free seats,
+        then most seated), oldest code order as the last tie-break."""
+        rooms = [r for r in self.rooms.values() if r.visibility in visibilities
+                 and not r.started and r.free_seats() and (game is None or r.game == game)]
+        return sorted(rooms, key=lambda r: (len(r.free_seats()), -r.seated()))
+
+    def _answer(self, session: Session, player: Player, msg: dict) -> None:
+        room = self._hosted(player)
+        asker = next((p for p in room.pending if p.id == msg["player"]), None)
+        if asker is None:
+            raise Refusal("Nobody with that id is asking to join.", "no_request")
+        if msg["accept"] and not room.free_seats():
+            raise Refusal("The table is full.", "room_full")
+        room.pending.remove(asker)
+        asker.waiting = None
+        if msg["accept"]:
+            self._seat(asker, room)
+        else:
+            self._refuse(asker, room)
+            self._send_room(room)
+
+    def _start(self, session: Session, player: Player, msg: dict) -> None:
+        room = self._hosted(player)
+        rules, _ = engine(room.game)
+        seed = self.seeds()
+        match = rules.Match.new(room.players, room.options, seed=seed)
+        bot_names = iter(BOT_NAMES)
+        raw = [occupant.name if occupant is not None else next(bot_names)
+               for occupant in room.occupants]
+        names = distinct_names(raw)
+        seats = [Seat("bot" if occupant is None else "remote", name, room.bots)
+                 for occupant, name in zip(room.occupants, names)]
+        room.names = names
+        for asker in list(room.pending):
+            self._refuse(asker, room)
+        room.pending.clear()
+        self._open_table(room, Table(match, seats, self.clock, room.turn_seconds))
+        self._pace(room, match.start_events)              # the first deal is shown too
+        if self.bot_delay > 0:
+            room.bot_due = max(room.bot_due, room.shown_at)
+        if self.store is not None:
+            self.store.save_table(self._table_record(room, seed))
+            self.store.drop_room(room.code)
+        self._send_room(room)
+        for seat in range(room.players):
+            occupant = room.occupants[seat]
+            if occupant is not None and occupant.conn is not None:
+                occupant.conn.send(self._events_msg(room, seat, match.start_events))
+        self._send_deadline(room)
+        self._advance(room)
+
+    def _open_table(self, room: Room, table: Table) -> None:
+        room.table = table
+        room.logged = len(table.match.log)
+        room.bot_due = self.clock.now() + self.bot_delay
+        room.saved_seats = self._seat_records(room)
+        table.listen(lambda events: self._on_events(room, events))
+
+    # ===== playing =============================================================================
+    def _act(self, session: Session, player: Player, msg: dict) -> None:
+        room = self._playing(player)
+        with self._acting(room, player.seat):
+            room.table.act(player.seat, msg["action"], human=True)
+        self._advance(room)
+
+    def _back(self, session: Session, player: Player, msg: dict) -> None:
+        room = self._playing(player)
+        with self._acting(room, player.seat):
+            room.table.reclaim(player.seat)            # TB-8 "I'm back"
+        self._advance(room)
+
+    def _leave(self, session: Session, player: Player, msg: dict) -> None:
+        if player.waiting is not None:
+            room = player.waiting
+            room.pending.remove(player)
+            player.waiting = None
+            player.conn.send({"t": "left", "code": room.code})
+            self._send_room(room)
+            return
+        room = player.room
+        if room is None:
+            raise Refusal("You are not at a table.", "not_seated")
+        seat = player.seat
+        player.room, player.seat = None, None
+        player.conn.send({"t": "left", "code": room.code})
+        room.occupants[seat] = None
+        if not room.anyone_connected():
+            room.quiet_since = self.clock.now()
+        if not room.started:
+            if seat == room.host:
+                humans = [s for s, p in enumerate(room.occupants) if p is not None]
+                if not humans:
+                    self._close(room)
+                    return
+                room.host = humans[0]
+            self._send_room(room)
+        elif not room.over:
+            with self._acting(room, seat):
+                room.table.leave(seat)                 # TB-9: a bot plays this seat now
+            self._send_room(room)
+            self._advance(room)
+
+    def _on_events(self, room: Room, events: list[Event]) -> None:
+        """Every table change: each seat gets its own redacted copy and view; the clocks hold
+        while clients show the events; the log, seats and clocks are saved."""
+        self._pace(room, events)
+        for seat, occupant in enumerate(room.occupants):
+            if occupant is not None and occupant.conn is not None:
+                occupant.conn.send(self._events_msg(room, seat, events))
+        match = room.table.match
+        if self.store is not None:
+            self._save_progress(room)
+            if match.phase == "over":
+                self.store.finish(room.code, {"result": match.result, "totals": match.totals})
+        room.logged = len(match.log)
+        if match.phase == "over" and room.over_since is None:
+            room.over_since = self.clock.now()
+            self._send_room(room)
+        self._send_deadline(room)
+        now = self.clock.now()
+        room.bot_due = now + self.bot_delay
+        if self.bot_delay > 0:                  # paced bots also wait until the show is over
+            room.bot_due = max(room.bot_due, room.shown_at)
+
+    def _pace(self, room: Room, events: list[Event]) -> None:
+        """Hold the turn clocks while clients show ``events``: clients show batches one after
+        another, so the time adds to what is still being shown (bounded)."""
+        seconds = pacing_seconds(events) * self.pace
+        if seconds <= 0 or room.over:
+            return
+        room.shown_at = held_until(self.clock.now(), room.shown_at, seconds)
+        room.table.hold()
+
+    def _release(self, room: Room) -> None:
+        """Start the turn clocks again once clients have shown everything, at that moment."""
+        table = room.table
+        if table is not None and table.held and self.clock.now() >= room.shown_at:
+            with self.clock.pinned(room.shown_at):
+                table.release()
+
+    @contextlib.contextmanager
+    def _acting(self, room: Room, seat: int) -> Iterator[None]:
+        self._release(room)                       # a turn starting now starts now, not earlier
+        room.actor = seat
+        try:
+            yield
+        finally:
+            room.actor = None

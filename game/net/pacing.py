@@ -1,0 +1,67 @@
+"""How long clients take to show events (THE place for these numbers), and the lobby's clock
+that can be pinned at a past moment. Pure Python.
+
+Seconds, at normal animation speed, measured against game/ui (tween durations plus a short
+pause to read). The turn clocks stand still while clients show a batch of events, and paced
+bots (bot_delay > 0) wait for the show to end. Events not listed take no time (bids, "drew"
+into one's own hand, table events).
+"""
+from __future__ import annotations
+
+import contextlib
+from typing import Iterator
+
+from game.core.events import Event
+
+from .model import Clock
+
+PACE_DEALT_CARD = 0.075     # a deal: each card dealt flies from the deck (hands + table cards)
+PACE_EVENT: dict[str, float] = {
+    "card_played": 0.3, "played": 0.3, "laid": 0.3, "discarded": 0.3,    # one card flies
+    "trick_won": 1.0, "captured": 1.0, "sweep": 1.0,                      # cards collected
+    "melded": 0.8, "added": 0.5, "joker_swapped": 0.8,                    # melds laid
+    "bids_revealed": 1.0, "declarations_revealed": 1.5,                   # banners read
+    "round_scored": 4.0, "deal_scored": 4.0,                              # the score panel
+}
+PACE_MAX_BACKLOG = 15.0     # clocks are never held more than this far ahead
+
+
+def pacing_seconds(events: list[Event]) -> float:
+    """Seconds a client needs to show ``events`` (see :data:`PACE_EVENT`)."""
+    total = 0.0
+    for event in events:
+        if event.type == "deal":
+            cards = sum(len(part.get("hand", ())) for part in event.private.values())
+            cards += len(event.data.get("table") or ())
+            total += cards * PACE_DEALT_CARD
+        else:
+            total += PACE_EVENT.get(event.type, 0.0)
+    return total
+
+
+def held_until(now: float, shown_at: float, seconds: float) -> float:
+    """When clients will have shown a batch of ``seconds`` that arrives at ``now`` while they
+    are showing until ``shown_at``: batches are shown one after another, and the backlog is
+    bounded by :data:`PACE_MAX_BACKLOG`."""
+    return min(max(now, shown_at) + seconds, now + PACE_MAX_BACKLOG)
+
+
+class PinnableClock:
+    """The lobby's clock, which the lobby can pin at a past moment for one call, so that
+    ``Table.release`` (and a resumed table's first turn) take the exact time it means instead
+    of the time the next tick happened to run."""
+
+    def __init__(self, clock: Clock):
+        self.clock = clock
+        self._pinned: float | None = None
+
+    def now(self) -> float:
+        return self._pinned if self._pinned is not None else self.clock.now()
+
+    @contextlib.contextmanager
+    def pinned(self, at: float) -> Iterator[None]:
+        self._pinned = at
+        try:
+            yield
+        finally:
+            self._pinned = None

@@ -1,0 +1,160 @@
+"""Recording tables in the store and resuming them after a restart.
+
+A mixin of :class:`game.net.rooms.Lobby`. Missed-turn counts, the turn clocks' used time and
+unstarted rooms' seats are stored as they change, so a restarted server resumes them."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from game.core.errors import IllegalAction
+from game.table import Seat, Table
+
+from .model import Player, Room, engine
+
+HEARTBEAT = 5.0             # seconds between "still alive" marks in the store (turn clocks)
+RESUME_GRACE = 15.0         # a resumed turn has at least this long (time to reconnect)
+
+
+class Records:
+    """The lobby's store side."""
+
+    store: Any
+    clock: Any
+    wall: Callable[[], float]
+    rooms: dict[str, Room]
+    players: dict[str, Player]
+
+    def _seat_records(self, room: Room) -> list[dict]:
+        out = []
+        for s, place in enumerate(room.table.seats):
+            occupant = room.occupants[s]
+            out.append({"name": place.name, "kind": place.kind, "level": place.level,
+                        "missed": place.missed, "assisted": place.assisted, "left": place.left,
+                        "player": occupant.id if occupant else None,
+                        "key": occupant.key if occupant else None})
+        return out
+
+    def _room_record(self, room: Room) -> dict:
+        """An unstarted room as stored: its settings and who sits where (not the requests)."""
+        return {"code": room.code, "game": room.game, "players": room.players,
+                "options": room.options, "visibility": room.visibility,
+                "turn_seconds": room.turn_seconds, "bots": room.bots, "host": room.host,
+                "seats": [None if p is None else {"player": p.id, "key": p.key, "name": p.name}
+                          for p in room.occupants]}
+
+    def _table_record(self, room: Room, seed: int) -> dict:
+        """A table that just started, as stored (the log follows in :meth:`_save_progress`)."""
+        return {"code": room.code, "game": room.game, "players": room.players,
+                "options": room.options, "seed": seed, "deck": None,
+                "visibility": room.visibility, "turn_seconds": room.turn_seconds,
+                "bots": room.bots, "host": room.host, "seats": self._seat_records(room)}
+
+    def _clock_record(self, room: Room) -> dict | None:
+        """The turn clocks as stored: the wall time, each timed seat's used seconds and how long
+        the clocks still stand for the show (None on an untimed table)."""
+        table = room.table
+        if table.turn_seconds is None:
+            return None
+        used = {}
+        for seat in range(room.players):
+            left = table.remaining(seat)
+            if left is not None:
+                used[str(seat)] = round(table.turn_seconds - left, 3)
+        held = max(0.0, room.shown_at - self.clock.now()) if table.held else 0.0
+        return {"at": self.wall(), "used": used, "held": round(held, 3)}
+
+    def _save_progress(self, room: Room) -> None:
+        """New log entries, the seats if they changed (missed turns, assistance, leaving) and
+        the turn clocks, in one transaction."""
+        match = room.table.match
+        seats = self._seat_records(room)
+        changed = seats != room.saved_seats
+        room.saved_seats = seats
+        self.store.record(room.code, room.logged, match.log[room.logged:],
+                          seats if changed else None, self._clock_record(room))
+
+    def _resumed_table(self, record: dict, match: Any, seats: list[Seat]) -> Table:
+        """A resumed table whose turn goes on with the time that was left when the server
+        stopped, not a fresh clock.
+
+        The rule: the stored clocks say how much of the turn was used at their last save; the
+        time from then to the server's last heartbeat (:data:`HEARTBEAT`, so at most that much
+        in the player's favour) counts as used too, minus what was still held for the show;
+        downtime does not count. The turn keeps at least :data:`RESUME_GRACE` seconds, so a
+        player has time to reconnect. Several seats to act at once share the time of the one
+        that used the least (the table layer gives simultaneous turns one start)."""
+        turn = record["turn_seconds"]
+        clocks = record.get("clocks")
+        if turn is None or not clocks or not clocks.get("used"):
+            return Table(match, seats, self.clock, turn)
+        alive = max(self.store.alive() or clocks["at"], clocks["at"])
+        ran = max(0.0, alive - clocks["at"] - clocks.get("held", 0.0))
+        used = min(clocks["used"].values()) + ran
+        left = min(turn, max(RESUME_GRACE, turn - used))
+        with self.clock.pinned(self.clock.now() - (turn - left)):
+            return Table(match, seats, self.clock, turn)
+
+    def _resume(self) -> None:
+        """Rebuild every unfinished table from its log and every unstarted room from its seats;
+        their players come back with their tokens."""
+        for record in self.store.unfinished():
+            self._resume_table(record)
+        for record in self.store.rooms():
+            self._resume_room(record)
+
+    def _resume_table(self, record: dict) -> None:
+        rules, _ = engine(record["game"])
+        try:
+            match = rules.Match.replay(record)
+        except (IllegalAction, KeyError, TypeError, ValueError):
+            return                                          # a damaged record is not resumed
+        seats, occupants = [], []
+        for info in record["seats"]:
+            seats.append(Seat(info["kind"], info["name"], info["level"], info["missed"],
+                              info["assisted"], info["left"]))
+            player = None
+            if info["key"] and not info["left"]:
+                player = self._stored_player(info)
+            occupants.append(player)
+        room = Room(record["code"], record["game"], record["players"], record["options"],
+                    record["visibility"], record["turn_seconds"], record["bots"], occupants,
+                    host=record["host"], names=[s.name for s in seats])
+        room.created = room.quiet_since = self.clock.now()
+        for seat, player in enumerate(occupants):
+            if player is not None:
+                player.room, player.seat = room, seat
+        self.rooms[room.code] = room
+        self._open_table(room, self._resumed_table(record, match, seats))
+        if match.phase == "over":                          # finished but not yet marked
+            self.store.finish(room.code, {"result": match.result, "totals": match.totals})
+            room.over_since = self.clock.now()
+
+    def _stored_player(self, info: dict) -> Player:
+        player = self.players.get(info["key"]) or Player(info["player"], info["key"],
+                                                         info["name"])
+        self.players[player.key] = player
+        return player
+
+    def _resume_room(self, record: dict) -> None:
+        """An unstarted room after a restart: same code, settings and seats, everyone offline."""
+        if record["code"] in self.rooms:
+            return
+        occupants: list[Player | None] = []
+        for info in record["seats"]:
+            player = self._stored_player(info) if info else None
+            if player is not None and player.room is not None:
+                player = None                              # seated elsewhere already
+            occupants.append(player)
+        if not any(occupants):
+            self.store.drop_room(record["code"])
+            return
+        room = Room(record["code"], record["game"], record["players"], record["options"],
+                    record["visibility"], record["turn_seconds"], record["bots"], occupants,
+                    host=record["host"])
+        if occupants[room.host] is None:
+            room.host = next(s for s, p in enumerate(occupants) if p is not None)
+        room.created = room.quiet_since = self.clock.now()
+        for seat, player in enumerate(occupants):
+            if player is not None:
+                player.room, player.seat = room, seat
+        self.rooms[room.code] = room
