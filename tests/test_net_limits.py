@@ -19,8 +19,8 @@ from game.net.outbox import Outbox
 from game.net.pacing import PACE_MAX_BACKLOG, held_until
 from game.net.store import Store, StoreDamaged, move_aside
 from game.table.clock import FakeClock
-from tests.test_net_fairness import Conn, create, lobby, say
 from tests.leak_checks import assert_no_card_leak, hidden_by_log
+from tests.test_net_fairness import Conn, create, lobby, say
 
 
 def hello(lob, name, address="1.2.3.4", token=None) -> Conn:
@@ -218,8 +218,8 @@ def test_tables_per_connection_at_the_limit_accepted_one_past_refused():
     for _ in range(4):
         assert untimed(lob, conn)["you"] == 0
         say(lob, conn, "leave")
-    say(lob, conn, "create", **dict(game="ronda", players=2, visibility="private",
-                                   turn_seconds=None, bots="easy"))
+    say(lob, conn, "create", game="ronda", players=2, visibility="private", turn_seconds=None,
+        bots="easy")
     assert conn.last("error")["code"] == "too_many"
 
 
@@ -228,8 +228,8 @@ def test_live_tables_per_address_at_the_limit_accepted_one_past_refused():
     for i in range(3):
         assert untimed(lob, hello(lob, f"h{i}"))["you"] == 0
     extra = hello(lob, "h3")
-    say(lob, extra, "create", **dict(game="ronda", players=2, visibility="private",
-                                    turn_seconds=None, bots="easy"))
+    say(lob, extra, "create", game="ronda", players=2, visibility="private", turn_seconds=None,
+        bots="easy")
     assert extra.last("error")["code"] == "too_many" and "address" in \
         extra.last("error")["message"]
 
@@ -303,7 +303,7 @@ def test_a_second_hello_with_another_players_token_is_refused_and_no_connection_
         a.last("error")["message"]
     assert b.closed is None                                # B was not thrown out
     while lob.rooms[code].table.match.phase != "over":
-        for conn, seat in ((a, 0), (b, 1)):
+        for conn, _seat in ((a, 0), (b, 1)):
             events = conn.last("events")
             if events["legal"] and events["log"] == len(lob.rooms[code].table.match.log):
                 say(lob, conn, "act", action=events["legal"][0])
@@ -406,7 +406,8 @@ def test_a_damaged_store_names_the_file_and_fresh_store_moves_it_aside(tmp_path,
     assert bad.read_bytes() == b"this is not a database" * 100       # nothing changed
     moved = move_aside(str(bad))
     assert moved and not bad.exists()
-    assert open(moved, "rb").read() == b"this is not a database" * 100
+    with open(moved, "rb") as kept:
+        assert kept.read() == b"this is not a database" * 100
     assert Store(str(bad)).unfinished() == []                          # afresh
 
 
@@ -423,7 +424,7 @@ def test_a_new_code_is_checked_against_the_store_one_at_a_time(monkeypatch):
     assert not hasattr(store, "codes")                   # nothing loads every code at start
 
 
-# ----- the leak check can fail ---------------------------------------------------------------------
+# ----- the leak check can fail -------------------------------------------------------------------
 def test_the_card_leak_check_catches_a_draw_that_shows_another_seats_card():
     from game.games.hand_rummy import rules
     match = rules.Match.new(2, {"rounds": 1}, 5)

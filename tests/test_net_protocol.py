@@ -133,7 +133,8 @@ def test_decode_server_checks_the_server_messages_it_reads():
 def test_TB_1_room_codes_avoid_look_alikes_and_links_carry_them():
     rng = random.Random(3)
     codes = {P.new_code(rng) for _ in range(500)}
-    assert all(len(c) == P.CODE_LENGTH == 8 and not set(c) & set("O0I1") and c == c.upper() for c in codes)
+    assert all(len(c) == P.CODE_LENGTH == 8 and not set(c) & set("O0I1") and c == c.upper()
+               for c in codes)
     code = sorted(codes)[0]
     assert P.invite_link(code) == f"?room={code}"
     assert P.code_from_link(P.invite_link(code, "https://majlis.example/play/")) == code

@@ -7,14 +7,11 @@ import asyncio
 import contextlib
 import random
 
-
 from game.net import protocol as P
 from game.net.client import Client
 from game.net.server import TableServer
 from game.table.clock import FakeClock
-from tests.leak_checks import (assert_no_card_leak, assert_no_hand_leak, hands_by_log,
-                               hidden_by_log)
-
+from tests.leak_checks import assert_no_card_leak, assert_no_hand_leak, hands_by_log, hidden_by_log
 
 
 def run(coro):
@@ -68,7 +65,7 @@ def random_player(seed):
 
 def test_a_plain_http_request_gets_a_status_line_not_a_failed_handshake():
     async def main():
-        async with server() as (srv, url):
+        async with server() as (srv, _url):
             reader, writer = await asyncio.open_connection("127.0.0.1", srv.port)
             writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
             await writer.drain()
@@ -82,7 +79,7 @@ def test_a_plain_http_request_gets_a_status_line_not_a_failed_handshake():
 # ----- TB-1 .. TB-5: the lobby ------------------------------------------------------------------
 def test_TB_1_private_table_by_code_or_link_and_wrong_code_is_an_error():
     async def body():
-        async with server(link_base="https://majlis.example/") as (srv, url), \
+        async with server(link_base="https://majlis.example/") as (_srv, url), \
                 clients(url, "Host", "Guest", "Other") as (host, guest, other):
             room = await create(host, visibility="private")
             code = room["code"]
@@ -106,7 +103,7 @@ def test_TB_1_private_table_by_code_or_link_and_wrong_code_is_an_error():
 
 def test_TB_2_approval_table_host_accepts_or_refuses():
     async def body():
-        async with server() as (srv, url), \
+        async with server() as (_srv, url), \
                 clients(url, "Host", "Asker", "Second", "Third") as (host, a, b, c):
             room = await create(host, game="ronda", players=3, visibility="approval")
             code = room["code"]
@@ -133,7 +130,7 @@ def test_TB_2_approval_table_host_accepts_or_refuses():
 
 def test_TB_3_automatic_table_seats_at_once_until_full():
     async def body():
-        async with server() as (srv, url), clients(url, "Host", "B", "C") as (host, b, c):
+        async with server() as (_srv, url), clients(url, "Host", "B", "C") as (host, b, c):
             room = await create(host, game="ronda", players=2, visibility="auto")
             listed = await c.request("list", "tables", game="ronda")
             assert [t["code"] for t in listed["list"]] == [room["code"]]
@@ -146,7 +143,7 @@ def test_TB_3_automatic_table_seats_at_once_until_full():
 
 def test_TB_4_join_any_prefers_the_automatic_table_closest_to_full_then_approval():
     async def body():
-        async with server() as (srv, url), \
+        async with server() as (_srv, url), \
                 clients(url, "H1", "H2", "H3", "P2", "J1", "J2", "J3") as cs:
             h1, h2, h3, p2, j1, j2, j3 = cs
             roomy = await create(h1, game="hand_rummy", players=4, visibility="auto")  # 3 free
@@ -167,10 +164,11 @@ def test_TB_4_join_any_prefers_the_automatic_table_closest_to_full_then_approval
 
 def test_TB_5_player_counts_per_game_and_rummy_rounds():
     async def body():
-        async with server() as (srv, url), clients(url, "H") as (h,):
-            for bad in (dict(game="hareeja", players=3), dict(game="ronda", players=4, rules="x"),
-                        dict(game="hand_rummy", players=2, rounds=21),
-                        dict(game="hand_rummy", players=3, partnership=True)):
+        async with server() as (_srv, url), clients(url, "H") as (h,):
+            for bad in ({"game": "hareeja", "players": 3},
+                        {"game": "ronda", "players": 4, "rules": "x"},
+                        {"game": "hand_rummy", "players": 2, "rounds": 21},
+                        {"game": "hand_rummy", "players": 3, "partnership": True}):
                 reply = await h.request("create", "room", **table(**bad))
                 assert reply["t"] == "error" and reply["code"] == "bad_table", bad
             ok = await create(h, game="hand_rummy", players=4, rounds=20, partnership=True)

@@ -7,7 +7,8 @@ A mixin of :class:`game.net.rooms.Lobby`."""
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game.core.bots import Thinking, bot_rng, run
 

@@ -3,7 +3,8 @@ happens on every table change. A mixin of :class:`game.net.rooms.Lobby`."""
 from __future__ import annotations
 
 import contextlib
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from game.core.errors import IllegalAction
 from game.core.events import Event

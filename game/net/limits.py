@@ -85,7 +85,7 @@ class Limits:
     global_miss_burst: int = GLOBAL_MISS_BURST
 
     @classmethod
-    def loose(cls) -> "Limits":
+    def loose(cls) -> Limits:
         """Limits for load tests and benchmarks: thousands of loopback clients from one
         address, no join back-off. Never for a public server."""
         return cls(max_rooms=100_000, tables_per_address=100_000,

@@ -49,9 +49,9 @@ class Player:
     key: str                              # token_key(token)
     name: str
     conn: Any = None
-    room: "Room | None" = None            # the table he sits at (also after it is over)
+    room: Room | None = None            # the table he sits at (also after it is over)
     seat: int | None = None
-    waiting: "Room | None" = None         # approval requested (TB-2)
+    waiting: Room | None = None         # approval requested (TB-2)
 
 
 @dataclass(eq=False)

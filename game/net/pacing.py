@@ -9,7 +9,7 @@ into one's own hand, table events).
 from __future__ import annotations
 
 import contextlib
-from typing import Iterator
+from collections.abc import Iterator
 
 from game.core.events import Event
 

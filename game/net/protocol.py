@@ -21,7 +21,8 @@ Client → server
 ``hello {name, token?}``
     ``name``: at most 64 characters as sent; the server cleans it (NFKC, no control, bidi or
     invisible characters; :mod:`game.net.names`) and wants 1–24 visible characters (error
-    ``bad_name``); two equal names at one table are told apart ("Sara (2)"). ``token``: from an earlier ``welcome`` (or null). Must come first;
+    ``bad_name``); two equal names at one table are told apart ("Sara (2)"). ``token``: from
+    an earlier ``welcome`` (or null). Must come first;
     anything else before it is answered with ``error`` code ``hello_first``.
 ``create {game, players, options?, visibility, turn_seconds, bots}``
     A new table with the sender in seat 0 as its host. ``game``: one of :data:`GAMES`;
@@ -81,7 +82,8 @@ pending, started, over}``
     What happened, as this seat may see it (each event's ``for_seat(seat)``; a ``"deal"`` shows
     only your own hand), then your seat's ``match.view(seat)`` after them: in full as ``view``
     the first time on a connection, then as ``vd``, a patch to the view sent before
-    (:mod:`game.net.delta`; the client's connection layer rebuilds ``view`` from it); ``legal``: your
+    (:mod:`game.net.delta`; the client's connection layer rebuilds ``view`` from it);
+    ``legal``: your
     ``match.legal_actions(seat)`` when you are to act, else ``[]`` (Hand rummy lists no melds:
     the engine judges those), and ``log``, the number of actions applied so far (the match's
     log length; a client can tell a fresh view from a repeated one). ``by``: the seat whose
@@ -114,7 +116,8 @@ pending, started, over}``
 Room codes are 8 characters from :data:`CODE_ALPHABET` (upper-case letters and digits without
 the look-alikes O/0 and I/1), e.g. ``K7QMX4PA``: 2**40 of them, so that with the server's limits
 on wrong codes nobody can find a table by guessing (the numbers: :mod:`game.net.limits`); the
-invite link is ``?room=K7QMX4PA`` after the page's address (the browser hands URL parameters to the program as environment variables, WEB.md).
+invite link is ``?room=K7QMX4PA`` after the page's address (the browser hands URL parameters
+to the program as environment variables, WEB.md).
 """
 from __future__ import annotations
 

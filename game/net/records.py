@@ -4,7 +4,8 @@ A mixin of :class:`game.net.rooms.Lobby`. Missed-turn counts, the turn clocks' u
 unstarted rooms' seats are stored as they change, so a restarted server resumes them."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game.core.errors import IllegalAction
 from game.table import Seat, Table

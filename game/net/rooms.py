@@ -28,7 +28,8 @@ import random
 import secrets
 import time
 from collections import OrderedDict
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game.core.errors import IllegalAction
 from game.core.rng import fresh_seed
@@ -38,8 +39,17 @@ from . import protocol as P
 from .botplay import THINK_CAP, THINK_REST, THINK_SLICE, Bots
 from .guard import AddressGuard
 from .handlers import BOT_NAMES, Handlers
-from .limits import (FLOOD_CLOSE, FLOOD_FORGIVE, FLOOD_STRIKES, IDENTITY_TTL, MAX_IDENTITIES,
-                     PRUNE_EVERY, RATE_BURST, RATE_PER_SECOND, Limits)
+from .limits import (
+    FLOOD_CLOSE,
+    FLOOD_FORGIVE,
+    FLOOD_STRIKES,
+    IDENTITY_TTL,
+    MAX_IDENTITIES,
+    PRUNE_EVERY,
+    RATE_BURST,
+    RATE_PER_SECOND,
+    Limits,
+)
 from .model import Clock, Conn, Player, Refusal, Room, Session, engine, token_key
 from .names import BadName, clean_name
 from .outgoing import Outgoing
@@ -47,10 +57,27 @@ from .pacing import PACE_DEALT_CARD, PACE_EVENT, PACE_MAX_BACKLOG, PinnableClock
 from .records import HEARTBEAT, RESUME_GRACE, Records
 from .store import Store
 
-__all__ = ["Lobby", "pacing_seconds", "token_key", "engine", "BOT_NAMES", "THINK_CAP",
-           "THINK_REST", "THINK_SLICE", "RATE_BURST", "RATE_PER_SECOND", "FLOOD_CLOSE",
-           "FLOOD_STRIKES", "IDENTITY_TTL", "PACE_EVENT", "PACE_DEALT_CARD",
-           "PACE_MAX_BACKLOG", "RESUME_GRACE", "HEARTBEAT", "Limits"]
+__all__ = [
+    "BOT_NAMES",
+    "FLOOD_CLOSE",
+    "FLOOD_STRIKES",
+    "HEARTBEAT",
+    "IDENTITY_TTL",
+    "PACE_DEALT_CARD",
+    "PACE_EVENT",
+    "PACE_MAX_BACKLOG",
+    "RATE_BURST",
+    "RATE_PER_SECOND",
+    "RESUME_GRACE",
+    "THINK_CAP",
+    "THINK_REST",
+    "THINK_SLICE",
+    "Limits",
+    "Lobby",
+    "engine",
+    "pacing_seconds",
+    "token_key",
+]
 log = logging.getLogger("majlis.lobby")
 
 

@@ -1,4 +1,4 @@
-"""The online table server: ``python -m game.net.server [--host 127.0.0.1] [--port 9310] [--db PATH]``.
+"""The online table server: ``python -m game.net.server [--host H] [--port 9310] [--db PATH]``.
 
 asyncio + websockets 15. Each connection is read by its own task and written by a small writer
 task (a bounded queue: a client that stops reading is dropped instead of growing memory). All
@@ -35,13 +35,12 @@ import contextlib
 import logging
 import sys
 import time
+from http import HTTPStatus
 from typing import Any
 
-from http import HTTPStatus
-
 from websockets.asyncio.server import ServerConnection, serve
-from websockets.http11 import Request, Response
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
 
 from . import protocol as P
 from .guard import address_key
@@ -125,7 +124,7 @@ class TableServer:
     def port(self) -> int:
         return self._server.sockets[0].getsockname()[1]
 
-    async def start(self) -> "TableServer":
+    async def start(self) -> TableServer:
         self._server = await serve(self._handle, self.host, self.requested_port,
                                    max_size=WIRE_LIMIT, compression=None,
                                    process_request=self._plain_http)

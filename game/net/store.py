@@ -16,7 +16,8 @@ import json
 import os
 import sqlite3
 import time
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
