@@ -20,7 +20,7 @@ top discard by the same count (51 %, no better than the simple "it completes a m
 from __future__ import annotations
 
 from collections import Counter
-from typing import Generator
+from collections.abc import Generator
 
 from game.core.cards import JOKER, rummy_deck
 
