@@ -14,6 +14,7 @@ from game.core.bots import LEVELS, Thinking, run
 from game.games.hareeja import bots
 from game.games.hareeja.bots import choose, choose_bid, pick_card, sample_hands, think
 from game.games.hareeja.rules import DECK, SUIT, Match
+from helpers import hareeja_deck
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 HARD_TEST_BUDGET = 0.002          # seconds: the search still samples at least one deal
@@ -99,17 +100,12 @@ def test_bid_counts_a_protected_king_as_likely():
     assert protected > bare
 
 
-def deck_for(hands: dict[int, list[str]], dealer: int = 0) -> list[str]:
-    """The explicit deck that deals ``hands`` (card i goes to seat (dealer + 1 + i) % 4)."""
-    return [hands[(dealer + 1 + i) % 4][i // 4] for i in range(32)]
-
-
 def test_bot_bids_through_choose():
     hands = {1: ["AS", "KS", "QS", "JS", "AH", "KH", "QH", "JH"],
              2: ["7S", "8S", "9S", "10S", "7H", "8H", "9H", "10H"],
              3: ["AD", "KD", "QD", "JD", "AC", "KC", "QC", "JC"],
              0: ["7D", "8D", "9D", "10D", "7C", "8C", "9C", "10C"]}
-    match = Match.new(4, seed=1, deck=deck_for(hands))
+    match = Match.new(4, seed=1, deck=hareeja_deck(hands))
     assert choose(match.view(1), match.legal_actions(1)) == {"type": "bid", "n": 8}
     assert choose(match.view(2), match.legal_actions(2)) == {"type": "bid", "n": 0}
 
@@ -153,7 +149,7 @@ def test_normal_bot_ducks_after_reaching_its_bid():
              2: [r + "D" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]],
              3: [r + "C" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]],
              0: [r + "S" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]]}
-    match = Match.new(4, seed=1, deck=deck_for(hands))
+    match = Match.new(4, seed=1, deck=hareeja_deck(hands))
     for seat in range(4):
         match.apply(seat, {"type": "bid", "n": 0})
     assert choose(match.view(1), match.legal_actions(1)) == {"type": "play", "card": "7H"}
@@ -199,7 +195,7 @@ def test_HJ_5_HJ_12_hard_bid_is_legal_repeatable_and_near_the_count():
              2: ["7S", "8S", "9S", "10S", "7H", "8H", "9H", "10H"],
              3: ["AD", "KD", "QD", "JD", "AC", "KC", "QC", "JC"],
              0: ["7D", "8D", "9D", "10D", "7C", "8C", "9C", "10C"]}
-    match = Match.new(4, seed=1, deck=deck_for(hands))
+    match = Match.new(4, seed=1, deck=hareeja_deck(hands))
     strong = choose(match.view(1), match.legal_actions(1), level="hard", seed=3)
     assert strong == {"type": "bid", "n": 8}
     weak = choose(match.view(2), match.legal_actions(2), level="hard", seed=3)

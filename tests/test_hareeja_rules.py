@@ -23,13 +23,9 @@ from game.games.hareeja.rules import (
     trick_winner,
     weakest,
 )
+from helpers import frozen, hareeja_deck
 
 TIMEOUT = {"type": "timeout"}
-
-
-def deck_for(hands: dict[int, list[str]], dealer: int = 0) -> list[str]:
-    """The explicit deck (top first) that deals ``hands`` when ``dealer`` deals (HJ-3)."""
-    return [hands[(dealer + 1 + i) % 4][i // 4] for i in range(32)]
 
 
 def bid(n: int) -> dict:
@@ -54,7 +50,7 @@ MIXED = {1: ["10H", "7S", "8S", "9S", "10S", "7D", "8D", "9D"],
 
 
 def new(hands: dict[int, list[str]] | None = None, dealer: int = 0, seed: int = 7) -> Match:
-    deck = None if hands is None else deck_for(hands, dealer)
+    deck = None if hands is None else hareeja_deck(hands, dealer)
     return Match.new(4, {"first_dealer": dealer}, seed=seed, deck=deck)
 
 
@@ -73,10 +69,6 @@ def time_out_until_round_ends(match: Match) -> list:
         if any(e.type == "round_scored" for e in events):
             break
     return events
-
-
-def frozen(match: Match) -> tuple:
-    return match.view(None), [match.view(s) for s in range(4)], match.record()
 
 
 # ----- steering whole matches -----------------------------------------------------------------

@@ -17,6 +17,7 @@ from game.net.rooms import Lobby, pacing_seconds
 from game.net.server import WIRE_LIMIT, TableServer
 from game.net.store import Store
 from game.table.clock import FakeClock
+from helpers import run_async
 
 
 class Conn:
@@ -330,10 +331,6 @@ def test_a_short_burst_is_refused_but_a_sustained_flood_is_closed_with_a_reason(
     assert len(conn.sent) == count                # a closed session is not answered
 
 
-def run(coro):
-    return asyncio.run(asyncio.wait_for(coro, 20))
-
-
 def test_through_the_socket_a_flooder_and_an_oversized_frame_get_readable_close_reasons():
     async def body():
         srv = await TableServer(port=0, bot_delay=0, tick_interval=0.01, rate=(5, 0.001),
@@ -351,7 +348,7 @@ def test_through_the_socket_a_flooder_and_an_oversized_frame_get_readable_close_
                 assert big.close_code == 1009 and "limit" in big.close_reason
         finally:
             await srv.close()
-    run(body())
+    run_async(body(), 20)
 
 
 def test_a_hard_bot_table_keeps_playing_through_the_sliced_thinker():
@@ -380,7 +377,7 @@ def test_a_hard_bot_table_keeps_playing_through_the_sliced_thinker():
                 assert len(room.table.match.log) >= 8           # bids and plays went on
         finally:
             await srv.close()
-    run(body())
+    run_async(body(), 20)
 
 
 def test_TB_2_an_offline_asker_refused_later_is_kept_as_an_identity_not_leaked():

@@ -11,11 +11,9 @@ from game.net import protocol as P
 from game.net.client import Client
 from game.net.server import TableServer
 from game.table.clock import FakeClock
+from helpers import run_async as run
+from helpers import until
 from tests.leak_checks import assert_no_card_leak, assert_no_hand_leak, hands_by_log, hidden_by_log
-
-
-def run(coro):
-    return asyncio.run(asyncio.wait_for(coro, 30))
 
 
 @contextlib.asynccontextmanager
@@ -299,9 +297,8 @@ def test_reconnecting_with_the_token_gives_the_seat_back_with_a_fresh_view():
             while before["view"]["to_act"] != [0]:           # the bots bid (sliced, a bit later)
                 before = await a.latest()
             await a.close()
-            await asyncio.sleep(0.05)
             room = next(iter(srv.lobby.rooms.values()))
-            assert room.occupants[0].conn is None                # dropped, seat kept
+            assert await until(lambda: room.occupants[0].conn is None)   # dropped, seat kept
             async with Client(url) as again:
                 back = await again.hello("Ali", token=welcome["token"])
                 assert back["player"] == welcome["player"]
@@ -335,8 +332,13 @@ def test_a_restarted_server_resumes_the_table_from_sqlite_and_continues_identica
             room = await create(a, game="ronda", players=3, rules="quick")
             await a.send("start")
             await a.play(chooser(), max_actions=6)               # a few turns, then the crash
-            await asyncio.sleep(0.05)
-            before = srv.lobby.rooms[room["code"]].table.match.record()
+            match = srv.lobby.rooms[room["code"]].table.match
+
+            def settled() -> bool:             # the bots have moved; the store has it all
+                return (match.to_act() == [0]
+                        and srv.store.table(room["code"])["log"] == match.record()["log"])
+            assert await until(settled)
+            before = match.record()
             await a.close()
         async with server(db=db, seeds=lambda: 1) as (srv, url):
             resumed = srv.lobby.rooms[room["code"]].table.match

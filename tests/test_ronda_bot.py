@@ -11,22 +11,13 @@ from game.core.bots import Thinking, run
 from game.core.cards import spanish_deck
 from game.games.ronda import bots
 from game.games.ronda.rules import Match, capture_run
+from helpers import ronda_deck
 
 DEAL = spanish_deck()
 
 
-def build_deck(players, hands, table, dealer=0):
-    named = [c for cards in hands.values() for c in cards] + list(table)
-    filler = iter(c for c in DEAL if c not in named)
-    deck = []
-    for i in range(players):
-        seat = (dealer + 1 + i) % players
-        deck += hands.get(seat) or [next(filler) for _ in range(3)]
-    return deck + list(table) + list(filler)
-
-
 def position(hands, table, players=2, seed=3):
-    match = Match.new(players, seed=seed, deck=build_deck(players, hands, table))
+    match = Match.new(players, seed=seed, deck=ronda_deck(players, [hands], table))
     assert match.view(None)["table"] == table
     return match
 

@@ -11,35 +11,15 @@ import pytest
 from game.core.cards import spanish_deck
 from game.core.errors import IllegalAction
 from game.games.ronda.rules import Match, capture_run, first_table_ok
+from helpers import ronda_deck
 
 DEAL = spanish_deck()
 
 
 # ----- helpers --------------------------------------------------------------------------------
-def build_deck(players, batches, table, dealer=0):
-    """An explicit deck: ``batches`` is a list of {seat: [3 codes]} for the first batches
-    (missing seats get filler), ``table`` the 4 first table cards; filler cards follow the
-    Spanish deck order, skipping every card named."""
-    named = [c for b in batches for cards in b.values() for c in cards] + list(table)
-    assert len(set(named)) == len(named)
-    filler = iter(c for c in DEAL if c not in named)
-    order = [(dealer + 1 + i) % players for i in range(players)]
-    deck = []
-    total_batches = {2: 6, 3: 4, 4: 3}[players]
-    for b in range(total_batches):
-        spec = batches[b] if b < len(batches) else {}
-        for seat in order:
-            deck += spec[seat] if seat in spec else [next(filler) for _ in range(3)]
-        if b == 0:
-            deck += list(table)
-    deck += list(filler)
-    assert sorted(deck) == sorted(DEAL)
-    return deck
-
-
 def new(players, batches, table, dealer=0, rules="maghribi", seed=7):
     match = Match.new(players, {"rules": rules, "first_dealer": dealer}, seed=seed,
-                      deck=build_deck(players, batches, table, dealer))
+                      deck=ronda_deck(players, batches, table, dealer))
     assert match.view(None)["table"] == list(table)      # no RO-5 redeal disturbed the set-up
     return match
 
@@ -144,7 +124,7 @@ def test_RO_3_players_and_sides(players, sides):
 # ----- RO-4, RO-5, RO-7, RO-8: dealing ----------------------------------------------------------
 @pytest.mark.parametrize("players,dealer", [(2, 0), (3, 0), (3, 2), (4, 1)])
 def test_RO_4_deal_blocks_of_three_from_next_player_then_four_to_table(players, dealer):
-    deck = build_deck(players, [], ["1O", "3O", "5O", "10O"], dealer)
+    deck = ronda_deck(players, [], ["1O", "3O", "5O", "10O"], dealer)
     match = Match.new(players, {"first_dealer": dealer}, seed=1, deck=deck)
     for i in range(players):
         seat = (dealer + 1 + i) % players
@@ -161,7 +141,7 @@ def test_RO_4_deal_blocks_of_three_from_next_player_then_four_to_table(players, 
                                    ["7O", "10C", "11E", "12B"],      # 7 sota caballo rey
                                    ["3O", "4C", "5E", "6B"]])
 def test_RO_5_invalid_first_table_is_redealt_from_the_stock(table):
-    deck = build_deck(2, [], table)
+    deck = ronda_deck(2, [], table)
     first = Match.new(2, seed=11, deck=deck)
     again = Match.new(2, seed=11, deck=deck)
     view = first.view(None)

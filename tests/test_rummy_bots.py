@@ -5,12 +5,12 @@ import types
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_rummy_support import all_cards, new_match
 
 from game.core.bots import run
 from game.core.cards import JOKER
 from game.games.hand_rummy import bots
 from game.games.hand_rummy.rules import Match
+from test_rummy_support import all_cards, new_match
 
 
 def bot_match(seed: int, players: int, options: dict, levels) -> Match:

@@ -3,11 +3,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from test_rummy_support import new_match
-
 from game.core.bots import Thinking, run
 from game.games.hand_rummy import bots, planner
 from game.games.hand_rummy import melds as M
+from test_rummy_support import new_match
 
 
 def test_pool_is_the_deck_less_what_the_view_shows():

@@ -4,11 +4,11 @@ from __future__ import annotations
 import copy
 
 import pytest
-from test_rummy_support import all_cards, new_match
 
 from game.core.cards import JOKER
 from game.core.errors import IllegalAction
 from game.games.hand_rummy.rules import Match
+from test_rummy_support import all_cards, new_match
 
 # Seat 1 starts when seat 0 deals. An opening of 54: 7-8-9 of hearts and three kings.
 OPENING = [["7H", "8H", "9H"], ["KS", "KD", "KC"]]

@@ -1,9 +1,8 @@
 """Hand rummy round scores (HR-10 majlis, HR-12 classic and partnership) and the match end."""
 from __future__ import annotations
 
-from test_rummy_support import new_match
-
 from game.core.cards import JOKER
+from test_rummy_support import new_match
 
 # Seat 1 starts (seat 0 deals): 14 cards in three runs (105 points) and a 5C to discard.
 GO_OUT = [["2H", "3H", "4H", "5H", "6H", "7H"], ["8S", "9S", "10S", "JS"],

@@ -3,10 +3,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from test_rummy_support import new_match
-
 from game.core.cards import JOKER
 from game.games.hand_rummy.staging import REASONS, Staging
+from test_rummy_support import new_match
 
 HAND = ["KS", "7H", "2C", "9H", "KD", "8H", "AS", "KC", JOKER, "5D"]
 

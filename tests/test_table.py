@@ -2,7 +2,6 @@
 (TB-8) and bot take-over (TB-9). A fake clock everywhere: nothing here sleeps."""
 from __future__ import annotations
 
-import importlib.util
 import random
 
 import pytest
@@ -25,6 +24,7 @@ from game.table import (
     drive_bots,
     thinker,
 )
+from helpers import hareeja_deck
 
 
 # ----- a tiny fake engine ---------------------------------------------------------------------
@@ -383,23 +383,6 @@ def test_TB_7_automated_seats_are_never_timed_out_by_the_table():
     assert table.match.turn == 1                     # the driver has not moved yet
 
 
-def has_engine(name: str) -> bool:
-    return importlib.util.find_spec(f"game.games.{name}.rules") is not None
-
-
-needs_hareeja = pytest.mark.skipif(not has_engine("hareeja"), reason="Hareeja engine not yet here")
-
-
-def hareeja_deck_for(hands: list[list[str]]) -> list[str]:
-    """The explicit deck that deals ``hands`` (dealer 0: card i goes to seat (1 + i) % 4)."""
-    deck = []
-    for i in range(32):
-        seat = (1 + i) % 4
-        deck.append(hands[seat][i // 4])
-    return deck
-
-
-@needs_hareeja
 def test_HJ_11_timeout_bids_zero_then_plays_the_weakest_legal_card_at_the_deadline():
     from game.games.hareeja.rules import Match as Hareeja
     hands = [
@@ -408,7 +391,7 @@ def test_HJ_11_timeout_bids_zero_then_plays_the_weakest_legal_card_at_the_deadli
         ["8C", "9C", "10C", "JC", "QC", "KC", "AC", "8H"],   # must follow clubs: 8C
         ["8D", "9D", "10D", "JD", "QD", "KD", "AD", "7H"],   # void in clubs: lowest rank, 7H
     ]
-    match = Hareeja.new(4, seed=3, deck=hareeja_deck_for(hands))
+    match = Hareeja.new(4, seed=3, deck=hareeja_deck(hands))
     table = Table(match, [Seat() for _ in range(4)], clock=FakeClock(), turn_seconds=60)
     table.clock.advance(59.9)
     assert table.tick() == [] and match.phase == "declare"
@@ -537,7 +520,6 @@ def test_TB_9_the_player_who_left_can_no_longer_act():
     assert table.match.log == []
 
 
-@needs_hareeja
 @pytest.mark.parametrize("seed", [1, 2])
 def test_TB_9_a_whole_hareeja_match_finishes_with_a_bot_in_the_leavers_seat(seed):
     from game.games.hareeja.rules import Match as Hareeja
@@ -600,7 +582,6 @@ junk = st.recursive(st.none() | st.booleans() | st.integers(-3, 12) | st.text(ma
                                       max_size=3), max_leaves=6)
 
 
-@needs_hareeja
 @settings(max_examples=150, deadline=None)
 @given(seat=st.integers(-1, 4), action=junk)
 def test_illegal_hareeja_input_through_act_changes_nothing(seat, action):
@@ -723,11 +704,6 @@ def test_TB_6_TB_7_TB_8_no_timeout_before_its_deadline_and_none_left_overdue(ste
 
 
 # ----- smoke tests with the other engines -------------------------------------------------------
-needs_ronda = pytest.mark.skipif(not has_engine("ronda"), reason="Ronda engine not yet here")
-needs_rummy = pytest.mark.skipif(not has_engine("hand_rummy"), reason="Hand rummy not yet here")
-
-
-@needs_ronda
 def test_TB_6_TB_7_ronda_declaration_and_card_share_one_turn_and_timeout_plays_for_him():
     from game.games.ronda.rules import Match as Ronda
     match = Ronda.new(2, seed=4)
@@ -749,7 +725,6 @@ def test_TB_6_TB_7_ronda_declaration_and_card_share_one_turn_and_timeout_plays_f
     assert match.to_act() == [first] and table.deadline(first) == 150
 
 
-@needs_ronda
 def test_TB_9_a_whole_ronda_match_finishes_with_a_bot_in_the_leavers_seat():
     from game.games.ronda import bots
     from game.games.ronda.rules import Match as Ronda
@@ -762,7 +737,6 @@ def test_TB_9_a_whole_ronda_match_finishes_with_a_bot_in_the_leavers_seat():
     assert any(seat == 0 for seat, _ in match.log)
 
 
-@needs_rummy
 def test_TB_6_TB_7_hand_rummy_draw_and_discard_are_one_turn_and_timeout_ends_it():
     from game.games.hand_rummy.rules import Match as HandRummy
     match = HandRummy.new(3, {"rounds": 1}, seed=9)
@@ -783,7 +757,6 @@ def test_TB_6_TB_7_hand_rummy_draw_and_discard_are_one_turn_and_timeout_ends_it(
     assert nxt != seat and table.deadline(nxt) == 180
 
 
-@needs_rummy
 def test_TB_8_TB_9_hand_rummy_assistance_and_a_leavers_bot_keep_the_game_moving():
     from game.games.hand_rummy.rules import Match as HandRummy
     match = HandRummy.new(2, {"rounds": 1}, seed=2)

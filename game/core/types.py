@@ -5,8 +5,6 @@ and on the wire) while a type checker, and the conformance tests at run time, ho
 to its declared shapes. Each game declares its own in ``game/games/<name>/types.py``; this module
 holds what every game shares. Pure: standard library only.
 """
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import Any, Literal, TypedDict
 

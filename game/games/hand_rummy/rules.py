@@ -193,10 +193,12 @@ class Match(BaseMatch[RummyAction, RummyView]):
     # ----- actions ------------------------------------------------------------------------
     def _apply(self, seat: int, action: ActionInput) -> list[Event]:
         kind = action_type(action, ACTIONS)
-        self._turn_before = self.turn_no
         handler = {"draw": self._draw, "meld": self._meld, "add": self._add,
                    "swap_joker": self._swap, "discard": self._discard}[kind]
-        return handler(seat, action)
+        turn = self.turn_no
+        events = handler(seat, action)          # raises, changing nothing, if refused
+        self._turn_before = turn
+        return events
 
     def _need_drawn(self) -> None:
         if not self.drawn:

@@ -3,8 +3,6 @@
 See game.core.types. The conformance tests check every event and view a match produces against
 these; mypy checks the engine builds its view to match.
 """
-from __future__ import annotations
-
 from typing import Any, Literal, NotRequired, TypedDict
 
 from game.core.types import PlayAction, ViewBase
