@@ -40,8 +40,10 @@ def parse_options():
     parser.add_argument("--seed", type=int, help="match seed (deterministic deal)")
     parser.add_argument("--speed", type=float, default=None, help="animation speed multiplier")
     parser.add_argument("--frames", type=int, help="stop after this many frames")
-    parser.add_argument("--level", choices=("easy", "normal", "hard"), help="bot level")
-    parser.add_argument("--game", choices=("hareeja", "ronda", "hand_rummy"),
+    from game.core.spec import BOT_LEVELS
+    from game.games import registry
+    parser.add_argument("--level", choices=BOT_LEVELS, help="bot level")
+    parser.add_argument("--game", choices=registry.names(),
                         help="the game for --autoplay (default hareeja); with --screenshots, "
                              "shoot only this game's table")
     parser.add_argument("--server", metavar="URL",
@@ -73,8 +75,7 @@ async def main():
         from game.ui import games
         games.start_autoplay(app, getattr(options, "game", None) or games.DEFAULT_GAME)
     elif getattr(options, "room", None):
-        from game.ui.scenes.lobby import LobbyScene
-        app.switch(LobbyScene(app, join_code=options.room))
+        app.go("lobby", join_code=options.room)
     code = await app.run()
     if code and sys.platform != "emscripten":
         sys.exit(code)

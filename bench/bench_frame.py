@@ -24,11 +24,11 @@ FRAMES = 600
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--game", default="hareeja", choices=[g.key for g in games.GAMES])
+    parser.add_argument("--game", default="hareeja", choices=[g.key for g in games.available()])
     parser.add_argument("--portrait", action="store_true")
     args = parser.parse_args()
     app = App(Options(autoplay=True, speed=1.0, seed=2024, lang="ar", portrait=args.portrait))
-    scene = games.table_module(args.game).start_autoplay(app, games.info(args.game).defaults())
+    scene = games.table_class(args.game).start_autoplay(app, games.info(args.game).defaults())
     # Warm up through the first deal into play.
     while scene.phase == "deal" or scene.match.log == []:
         app.step(1 / 60)

@@ -11,17 +11,36 @@ from . import ar, en
 
 LANGUAGES = ("ar", "en")
 _TABLES = {"ar": dict(ar.STRINGS), "en": dict(en.STRINGS)}
-# A game's own strings live beside the common ones in game/i18n/<game>.py (AR and EN dicts),
-# so each game's table can be written without touching another game's words; refusals.py holds
-# the words for the engines' refusal codes.
-STRING_MODULES = ("refusals", "hareeja", "ronda", "hand_rummy", "online", "stats")
-for _name in STRING_MODULES:
-    try:
-        _module = importlib.import_module(f"{__name__}.{_name}")
-    except ModuleNotFoundError:
-        continue
-    _TABLES["ar"].update(_module.AR)
-    _TABLES["en"].update(_module.EN)
+# The words of the whole client are here (refusals.py: the engines' refusal codes; online.py:
+# the lobby; stats.py: the statistics screen); a game's own words live beside its spec
+# (game/games/<name>/strings.py, named by its GameSpec), so adding a game touches nothing here.
+COMMON_BEFORE = ("refusals",)
+COMMON_AFTER = ("online", "stats")
+
+
+def _merge(tables: tuple[dict[str, str], dict[str, str]]) -> None:
+    _TABLES["ar"].update(tables[0])
+    _TABLES["en"].update(tables[1])
+
+
+def _common(name: str) -> tuple[dict[str, str], dict[str, str]]:
+    module = importlib.import_module(f"{__name__}.{name}")
+    return module.AR, module.EN
+
+
+def load_strings() -> None:
+    """Build the tables: the common words, then each game's, then the lobby's and stats'."""
+    _TABLES["ar"], _TABLES["en"] = dict(ar.STRINGS), dict(en.STRINGS)
+    for name in COMMON_BEFORE:
+        _merge(_common(name))
+    from game.games import registry
+    for spec in registry.specs():
+        _merge(spec.string_tables())
+    for name in COMMON_AFTER:
+        _merge(_common(name))
+
+
+load_strings()
 _current = "ar"
 
 

@@ -3,17 +3,7 @@ STRINGS = {
     "plate.dealer_chip": "D",   # on the dealer's plate
     "app.title": "Majlis",
     "app.tagline": "Card games of the evening majlis",
-    "game.hareeja": "Hareeja",
-    "game.hareeja.sub": "Exact-bid tricks, 4 players",
-    "game.ronda": "Ronda",
-    "game.hand_rummy": "Hand rummy",
     "menu.players": "Players",
-    "menu.rules_set": "Play to",
-    "menu.rounds": "Rounds",
-    "menu.variant": "Scoring",
-    "menu.partnership": "Partners",
-    "rummy.variant.majlis": "Majlis",
-    "rummy.variant.classic": "Classic",
     "menu.game": "Game",
     "menu.level": "Bots",
     "menu.turn": "Turn time",
@@ -44,20 +34,6 @@ STRINGS = {
     "back": "Back",
     "storage.corrupt": "Saved settings could not be read; defaults are used.",
     "storage.match_corrupt": "The saved match could not be read and was set aside.",
-    "help.title": "How to play Hareeja",
-    "help.body": (
-        "Four players, each for himself, with a 32-card deck (7 up to ace in every suit). "
-        "Cards rank A K Q J 10 9 8 7, and there are no trumps.\n"
-        "Every round all 32 cards are dealt, eight each. Then everyone secretly picks how many "
-        "tricks he will take, from 0 to 8, and confirms. The bids are shown together once all "
-        "four are in, and stay on the table.\n"
-        "The player after the dealer leads. Follow the suit that was led if you can; otherwise "
-        "play anything. The highest card of the led suit takes the trick, and its winner leads "
-        "next. All eight tricks are always played.\n"
-        "Scoring: hit your bid exactly and score 10 per trick (a bid of 0 with no trick scores "
-        "25). Miss it and lose 10 for every trick over or under.\n"
-        "After five rounds the highest total wins. A tie for first place is settled by up to "
-        "three extra rounds; if it still stands, first place is shared."),
     "seat.you": "You",
     "seat.bot": "Bot {n}",
     "seat.dealer": "Dealer",

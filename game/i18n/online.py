@@ -65,8 +65,6 @@ AR = {
     "online.game_only": "هذه اللعبة لا تُلعب عبر الإنترنت بعد",
     "online.teams": "فريقان",
     "online.team": "الفريق {n}",
-    "online.rounds": "الجولات: {n}",
-    "online.round_one": "جولة واحدة",
 }
 
 EN = {
@@ -133,6 +131,4 @@ EN = {
     "online.game_only": "This game can't be played online yet",
     "online.teams": "Two teams",
     "online.team": "Team {n}",
-    "online.rounds": "{n} rounds",
-    "online.round_one": "One round",
 }

@@ -126,13 +126,15 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from game.core.spec import BOT_LEVELS as LEVELS
+from game.games import registry
+
 # ----- games, tables and limits -------------------------------------------------------------
-GAMES: tuple[str, ...] = ("hareeja", "ronda", "hand_rummy")
-PLAYER_COUNTS: dict[str, tuple[int, ...]] = {           # TB-5
-    "hareeja": (4,), "ronda": (2, 3, 4), "hand_rummy": (2, 3, 4)}
+GAMES: tuple[str, ...] = registry.names()               # every game/games/<name>/spec.py
+PLAYER_COUNTS: dict[str, tuple[int, ...]] = registry.player_counts()      # TB-5
 VISIBILITIES: tuple[str, ...] = ("private", "approval", "auto")
 TURN_SECONDS: tuple[int | None, ...] = (None, 60, 90, 120)   # TB-6
-BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+BOT_LEVELS: tuple[str, ...] = LEVELS
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"    # no O/0, no I/1
 CODE_LENGTH = 8             # 2**40 codes: unguessable at the allowed rate (limits.py)

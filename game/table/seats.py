@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.core.spec import BOT_LEVELS
+
 SEAT_KINDS = ("human", "bot", "remote")
-BOT_LEVELS = ("easy", "normal", "hard")
 
 
 @dataclass

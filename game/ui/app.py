@@ -97,8 +97,7 @@ class App:
         if message:
             self.toast(message)
         self.scene = None
-        from game.ui.scenes.menu import MenuScene
-        self.switch(MenuScene(self))
+        self.go("menu")
 
     # ----- scenes, settings ---------------------------------------------------------------
     def switch(self, scene) -> None:
@@ -120,6 +119,11 @@ class App:
         if self.scene is not None:
             self.scene.relayout()
         self._dirty = True
+
+    def go(self, route: str, **params):
+        """Switch to a new scene named by ``route`` (see game.ui.routes); returns it."""
+        from game.ui import routes
+        return routes.go(self, route, **params)
 
     def set_setting(self, key: str, value) -> None:
         """Change one setting, apply it at once and save it."""

@@ -469,8 +469,7 @@ class CardTable(Scene):
                                              options=self.options))
 
     def to_menu(self) -> None:
-        from game.ui.scenes.menu import MenuScene
-        self.app.switch(MenuScene(self.app))
+        self.app.go("menu")
 
     def toggle_language(self) -> None:
         self.app.set_setting("language", "en" if i18n.language() == "ar" else "ar")

@@ -1,36 +1,35 @@
-"""The games the menu offers, and what a game's table module must provide.
+"""The games the client offers, read from their specs (:mod:`game.games.registry`), and what a
+game's table scene must provide.
 
-A game appears in the menu as soon as ``game/games/<key>/table.py`` exists (checked with
-``importlib.util.find_spec``, nothing is imported until the game is chosen). Its entry here gives
-its menu options; its table module must provide:
+A game appears in the menu when its spec names a ``scene`` whose module exists (checked with
+``importlib.util.find_spec``; nothing is imported until the game is chosen). Its menu rows are
+its spec's player counts (when there is a choice) and options. The scene class must provide:
 
-- ``TABLE_CLASS``: the table scene class (a :class:`game.ui.cardtable.CardTable` subclass) with
-    ``TABLE_CLASS.new_match(app, level, turn_seconds, options, seed=None, deck=None,
-    all_bots=False, clock=None)`` → the scene, ready to ``app.switch`` to. ``options`` is the
-    menu's dict for that game (``players`` plus the engine's options, see :data:`GAMES`);
-    ``TABLE_CLASS.from_saved(app, saved)`` → the scene, or None when the saved match cannot be
-    replayed. ``saved`` is what the scene stored through ``storage.save_match`` and holds
-    ``"game": <key>`` (a save without it is Hareeja's, from before there were other games).
-- ``start_autoplay(app, options)``: all-bot match for ``main.py --autoplay --game <key>``;
+- ``new_match(app, level, turn_seconds, options, seed=None, deck=None, all_bots=False,
+  clock=None)`` → the scene, ready to ``app.switch`` to. ``options`` is the menu's dict for that
+  game (``players`` plus the engine's options);
+- ``from_saved(app, saved)`` → the scene, or None when the saved match cannot be replayed.
+  ``saved`` is what the scene stored through ``storage.save_match`` and holds ``"game": <name>``
+  (a save without it is Hareeja's, from before there were other games);
+- ``start_autoplay(app, options)``: an all-bot match for ``main.py --autoplay --game <name>``;
   switches to the scene and returns it (the scene calls ``app.finish_autoplay`` at the end).
-- ``screenshot_scenes(shooter)``: saves the game's phases with the harness in
-  :mod:`game.ui.screenshots` (``shooter.app``, ``frames(n)``, ``until(pred)``, ``shot(name)``;
-  name files ``<game>_NN_<phase>``).
 
-Chosen options are remembered per game in the settings (``settings["options.<key>"]``).
+The spec's ``screenshots`` function shoots the game's phases with the harness in
+:mod:`game.ui.screenshots` (``shooter.app``, ``frames(n)``, ``until(pred)``, ``shot(name)``).
+Chosen options are remembered per game in the settings (``settings["options.<name>"]``).
 """
 from __future__ import annotations
 
-import importlib
 import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any
 
+from game.core.spec import GameSpec, Option
+from game.games import registry
 from game.i18n import digits, t
 
-DEFAULT_GAME = "hareeja"
+DEFAULT_GAME = registry.names()[0]      # Hareeja: also the game of a save without "game"
 
 
 @dataclass(frozen=True)
@@ -48,81 +47,107 @@ class Choice:
         return self.values[0] if self.initial is None else self.initial
 
 
+def value_text(option: Option) -> Callable[[Any], str]:
+    """How a value of ``option`` reads: on/off, the option's own words, or the number."""
+    def text(value: Any) -> str:
+        if isinstance(value, bool):
+            return t("on") if value else t("off")
+        if option.text:
+            return t(option.text.format(value=value))
+        return digits(value)
+    return text
+
+
+def summary_text(option: Option, value: Any) -> str:
+    """``value`` of ``option`` in a table's one-line description ("5 rounds", "Quick · 25")."""
+    if option.summary:
+        own = f"{option.summary}.{value}"
+        return t(own) if t(own) != own else t(option.summary, n=digits(value))
+    return value_text(option)(value)
+
+
+def describe(key: str, players: int, options: dict | None) -> list[str]:
+    """The parts of a table's description: each option's value (booleans are not told), then
+    "Two teams" in team play."""
+    if not registry.exists(key):
+        return []
+    spec = registry.get(key)
+    options = options or {}
+    parts = [summary_text(o, options.get(o.key, o.initial)) for o in spec.options
+             if not isinstance(options.get(o.key, o.initial), bool)]
+    if spec.teams(players, options):
+        parts.append(t("online.teams"))
+    return parts
+
+
 @dataclass(frozen=True)
 class GameInfo:
-    key: str
+    """A game as the menu and the lobby show it: its spec and its rows."""
+
+    spec: GameSpec
     choices: tuple[Choice, ...] = field(default_factory=tuple)
 
     @property
+    def key(self) -> str:
+        return self.spec.name
+
+    @property
     def title(self) -> str:
-        return t(f"game.{self.key}")
+        return t(self.spec.title_key)
 
     def defaults(self) -> dict:
         return {c.key: c.default for c in self.choices}
 
 
-def _number(n: Any) -> str:
-    return digits(n)
-
-
-GAMES: tuple[GameInfo, ...] = (
-    GameInfo("hareeja"),
-    GameInfo("ronda", (
-        Choice("players", "menu.players", (2, 3, 4), _number),
-        Choice("rules", "menu.rules_set", ("maghribi", "quick"), lambda v: t(f"ronda.rules.{v}")),
-    )),
-    GameInfo("hand_rummy", (
-        Choice("players", "menu.players", (2, 3, 4), _number, initial=4),
-        Choice("rounds", "menu.rounds", (1, 3, 5, 10, 20), _number, initial=5),   # HR-2
-        Choice("variant", "menu.variant", ("majlis", "classic"),
-               lambda v: t(f"rummy.variant.{v}")),
-        Choice("partnership", "menu.partnership", (False, True),
-               lambda v: t("on") if v else t("off")),
-    )),
-)
+def _info(spec: GameSpec) -> GameInfo:
+    rows: list[Choice] = []
+    if len(spec.players) > 1:
+        rows.append(Choice("players", "menu.players", spec.players, digits,
+                           initial=spec.first_players))
+    rows += [Choice(o.key, o.label, o.values, value_text(o), o.initial) for o in spec.options]
+    return GameInfo(spec, tuple(rows))
 
 
 def has_table(key: str) -> bool:
-    """True when ``game/games/<key>/table.py`` exists (without importing it)."""
+    """True when the game's table scene module exists (without importing it)."""
     try:
-        return importlib.util.find_spec(f"game.games.{key}.table") is not None
-    except ModuleNotFoundError:
+        scene = registry.get(key).scene
+        return scene is not None and \
+            importlib.util.find_spec(scene.partition(":")[0]) is not None
+    except (KeyError, ModuleNotFoundError):
         return False
 
 
 def available() -> list[GameInfo]:
-    """The games the menu shows: those with a table module."""
-    return [g for g in GAMES if has_table(g.key)]
+    """The games the menu shows: those with a table scene."""
+    return [_info(s) for s in registry.specs() if has_table(s.name)]
+
+
+def online() -> list[GameInfo]:
+    """The games the lobby offers for a new online table."""
+    return [g for g in available() if g.spec.online]
 
 
 def info(key: str) -> GameInfo:
-    for g in GAMES:
-        if g.key == key:
-            return g
-    raise KeyError(f"No game {key!r}.")
-
-
-def table_module(key: str) -> ModuleType:
-    """The game's table module, imported on first use."""
-    return importlib.import_module(f"game.games.{key}.table")
+    return _info(registry.get(key))
 
 
 def table_class(key: str):
-    return table_module(key).TABLE_CLASS
+    """The game's table scene class, imported on first use."""
+    return registry.get(key).scene_class()
 
 
 def options_for(settings: dict, key: str) -> dict:
     """The remembered options of game ``key``, with defaults for anything missing or stale."""
+    game = info(key)
     stored = settings.get(f"options.{key}")
-    out = info(key).defaults()
+    out = game.defaults()
     if isinstance(stored, dict):
-        for c in info(key).choices:
+        for c in game.choices:
             if c.key in stored and any(stored[c.key] is v or (
                     type(stored[c.key]) is type(v) and stored[c.key] == v) for v in c.values):
                 out[c.key] = stored[c.key]
-    if out.get("partnership") and out.get("players") != 4:
-        out["partnership"] = False          # HR-12: partnership needs exactly four players
-    return out
+    return game.spec.fit(out.get("players", game.spec.first_players), out)
 
 
 def new_match(app, key: str, seed: int | None = None):
@@ -135,11 +160,16 @@ def new_match(app, key: str, seed: int | None = None):
 def from_saved(app, saved: dict):
     """Rebuild whichever game ``saved`` holds; None when it cannot be replayed."""
     key = saved.get("game", DEFAULT_GAME)
-    if not isinstance(key, str) or not has_table(key):
+    if not registry.exists(key) or not has_table(key):
         return None
     return table_class(key).from_saved(app, saved)
 
 
 def start_autoplay(app, key: str = DEFAULT_GAME):
     """``--autoplay``: bots play a whole match of ``key`` through the loop."""
-    return table_module(key).start_autoplay(app, options_for(app.settings, key))
+    return table_class(key).start_autoplay(app, options_for(app.settings, key))
+
+
+def screenshot_script(key: str) -> Callable[[Any], None] | None:
+    """The function that shoots ``key``'s table phases (None: the game has none)."""
+    return registry.get(key).screenshot_script()

@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from game.games import registry
 from game.i18n import t
 from game.ui import net, storage
 
@@ -90,12 +91,8 @@ SPECS: dict[str, SeatSpec] = {"ronda": RONDA_SPEC}
 
 
 def sides_of(game: str, players: int, options: dict | None) -> int:
-    """How many sides a table has: 2 in team play (Ronda with 4, Hand rummy partnership)."""
-    options = options or {}
-    if players == 4 and (game == "ronda" or (game == "hand_rummy"
-                                              and options.get("partnership") is True)):
-        return 2
-    return players
+    """How many sides a table has: 2 in team play (as the game's spec says), else one a seat."""
+    return registry.get(game).sides(players, options) if registry.exists(game) else players
 
 
 def _is_number(x: Any) -> bool:
@@ -143,11 +140,11 @@ def _is_int(x: Any) -> bool:
 
 # ----- what a seat may do, from its view (the server holds the engine) ----------------------------
 def hareeja_legal(view: dict) -> list[dict]:
-    from game.games.hareeja.rules import legal_cards
+    from game.games.hareeja.rules import MAX_BID, legal_cards
     if view.get("phase") == "declare":
         if view.get("confirmed", [True])[0]:
             return []
-        return [{"type": "bid", "n": n} for n in range(9)]
+        return [{"type": "bid", "n": n} for n in range(MAX_BID + 1)]
     if view.get("phase") == "play" and view.get("to_act") == [0]:
         return [{"type": "play", "card": c}
                 for c in legal_cards(list(view.get("hand", [])), view.get("trick", []))]
@@ -182,8 +179,6 @@ def rummy_legal(view: dict) -> list[dict]:
 
 LEGAL: dict[str, Callable[[dict], list[dict]]] = {
     "hareeja": hareeja_legal, "ronda": ronda_legal, "hand_rummy": rummy_legal}
-ONLINE_GAMES = tuple(LEGAL)        # games whose tables play online now
-BOT_NAMES = {"ronda": "ronda.name.{i}"}      # the local tables' bot names (default name.{i})
 
 
 class RemoteMatch:
@@ -426,7 +421,7 @@ class RemoteTable:
     def _seats(self, room: dict) -> list[RemoteSeat]:
         entries = room["seats"]
         level = room.get("bots", "normal")
-        names = BOT_NAMES.get(self.game, "name.{i}")
+        names = registry.get(self.game).bot_names if registry.exists(self.game) else "name.{i}"
         return [RemoteSeat(entries[(i + self.me) % self.players], i, (i + self.me) % self.players,
                            level, names) for i in range(self.players)]
 
@@ -541,16 +536,14 @@ class RemoteScene:
         self._leave_to_menu(send=self.match.phase != "over")
 
     def play_again(self) -> None:
-        from game.ui.scenes.lobby import LobbyScene
         self.table.leave()
-        self.app.switch(LobbyScene(self.app, session=self.table.session))
+        self.app.go("lobby", session=self.table.session)
 
     def _leave_to_menu(self, send: bool) -> None:
-        from game.ui.scenes.menu import MenuScene
         if send:
             self.table.leave()
         self.table.session.close()
-        self.app.switch(MenuScene(self.app))
+        self.app.go("menu")
 
 
 def server_message(err: dict) -> str:

@@ -4,7 +4,8 @@ No drawing here (and no pygame): the table scene calls :func:`record_match_end` 
 match's end is shown, the menu calls :func:`record_abandoned` when Play replaces a match still
 in progress; :mod:`game.ui.scenes.stats` reads :func:`summary` and :func:`recent`.
 
-The store (``storage.load_stats`` / ``save_stats``) is one JSON object::
+The store (:func:`load` / :func:`save`, kept by :mod:`game.ui.storage` under "stats") is one
+JSON object::
 
     {"version": 1,
      "games": {"<game>": {"played", "won", "shared", "abandoned", "online", "streak",
@@ -29,9 +30,13 @@ Decisions:
 """
 from __future__ import annotations
 
-import importlib
+import json
 import time
 from typing import Any
+
+from game.core.spec import Stats
+from game.games import registry
+from game.ui import storage
 
 VERSION = 1
 MAX_MATCHES = 200
@@ -39,14 +44,10 @@ RECENT = 10
 RESULTS = ("won", "shared", "place", "abandoned")
 COUNTS = ("played", "won", "shared", "abandoned", "online", "streak", "best_streak")
 
-# Per game: the figures summed over matches (best_round keeps the maximum instead).
-FIGURES: dict[str, tuple[str, ...]] = {
-    "hareeja": ("rounds", "exact", "zero_made", "best_round"),
-    "ronda": ("deals", "caidas", "mesas", "declarations", "points"),
-    "hand_rummy": ("rounds", "rounds_won", "hand_wins", "score_sum"),
-}
-MAXIMA = frozenset({"best_round"})
-LOWER_WINS = frozenset({"hand_rummy"})        # HR: the lowest total wins
+
+def game_stats(game: str) -> Stats | None:
+    """What ``game``'s spec says about its statistics (None: no such game any more)."""
+    return registry.get(game).stats if registry.exists(game) else None
 
 
 # ----- the store's shape -------------------------------------------------------------------------
@@ -96,27 +97,8 @@ def _valid_entry(m: Any) -> bool:
 def figures(game: str, view: dict) -> dict[str, int]:
     """The game's key figures for seat 0 (its side in team play) from the view's history."""
     history = [h for h in view.get("history") or [] if isinstance(h, dict)]
-    side = _side(view)
-    if game == "hareeja":
-        mine = [(h["bids"][0], h["tricks"][0], h["scores"][0]) for h in history]
-        out = {"rounds": len(mine),
-               "exact": sum(1 for b, t, _s in mine if b == t),
-               "zero_made": sum(1 for b, t, _s in mine if b == 0 and t == 0)}
-        if mine:
-            out["best_round"] = max(s for _b, _t, s in mine)
-        return out
-    if game == "ronda":
-        return {"deals": len(history),
-                "caidas": sum(h["caidas"][side] for h in history),
-                "mesas": sum(h["mesas"][side] for h in history),
-                "declarations": sum(h["declarations"][side] for h in history),
-                "points": sum(h["points"][side] for h in history)}
-    if game == "hand_rummy":
-        return {"rounds": len(history),
-                "rounds_won": sum(1 for h in history if h["winner"] == 0),
-                "hand_wins": sum(1 for h in history if h["winner"] == 0 and h["kind"] == -60),
-                "score_sum": sum(h["scores"][0] for h in history)}
-    return {}
+    spec = game_stats(game)
+    return spec.count(history, _side(view)) if spec is not None else {}
 
 
 def _side(view: dict) -> int:
@@ -127,7 +109,8 @@ def _side(view: dict) -> int:
 def outcome(game: str, totals: list[int], side: int) -> tuple[str, int]:
     """("won" | "shared" | "place", place): place 1 + the sides strictly ahead of ``side``."""
     mine = totals[side]
-    lower = game in LOWER_WINS
+    spec = game_stats(game)
+    lower = spec is not None and spec.lowest_wins          # Hand rummy: the lowest total wins
     ahead = sum(1 for t in totals if (t < mine if lower else t > mine))
     tied = sum(1 for i, t in enumerate(totals) if i != side and t == mine)
     place = ahead + 1
@@ -167,8 +150,10 @@ def add(stats: dict, entry: dict) -> dict:
     if entry.get("online"):
         g["online"] += 1
     sums = g["sums"]
+    spec = game_stats(entry["game"])
+    maxima = spec.maxima if spec is not None else frozenset()
     for key, value in entry["figures"].items():
-        if key in MAXIMA:
+        if key in maxima:
             sums[key] = value if key not in sums else max(sums[key], value)
         else:
             sums[key] = sums.get(key, 0) + value
@@ -190,22 +175,10 @@ def summary(stats: dict, game: str) -> dict[str, Any]:
     ``figures`` as (name, value) pairs in display order (values may be None: nothing yet)."""
     g = stats["games"].get(game) or empty_game()
     played = g["played"]
-    s = g["sums"]
     out = {k: g[k] for k in COUNTS}
     out["rate"] = round(100 * g["won"] / played) if played else None
-    if game == "hareeja":
-        rows = [("rounds", s.get("rounds", 0)), ("exact", (s.get("exact", 0), s.get("rounds", 0))),
-                ("zero_made", s.get("zero_made", 0)), ("best_round", s.get("best_round"))]
-    elif game == "ronda":
-        rows = [(k, s.get(k, 0)) for k in FIGURES["ronda"]]
-    elif game == "hand_rummy":
-        rounds = s.get("rounds", 0)
-        rows = [("rounds_won", (s.get("rounds_won", 0), rounds)),
-                ("hand_wins", s.get("hand_wins", 0)),
-                ("avg_score", round(s.get("score_sum", 0) / rounds, 1) if rounds else None)]
-    else:
-        rows = []
-    out["figures"] = rows
+    spec = game_stats(game)
+    out["figures"] = spec.shown(g["sums"]) if spec is not None else []
     return out
 
 
@@ -215,10 +188,38 @@ def recent(stats: dict, game: str, n: int = RECENT) -> list[dict]:
 
 
 # ----- recording (called by the table scene and the menu) ----------------------------------------
+def load() -> tuple[dict[str, Any], str | None]:
+    """(statistics, message key or None). A store that cannot be read is kept aside as
+    ``stats.corrupt`` and the statistics start afresh (stored at once, so the message is shown
+    once); damaged parts inside a readable store are dropped one by one, silently."""
+    raw = None
+    try:
+        raw = storage.read("stats")
+        if raw is None:
+            return empty(), None
+        return clean(json.loads(raw)), None
+    except Exception:
+        try:
+            if raw is not None:
+                storage.write("stats.corrupt", raw)
+            storage.write("stats", json.dumps(empty()))
+        except Exception:
+            pass
+        return empty(), "storage.stats_corrupt"
+
+
+def save(data: dict[str, Any]) -> bool:
+    """Store the statistics; False when the store cannot be written (the app keeps going)."""
+    try:
+        storage.write("stats", json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+        return True
+    except Exception:
+        return False
+
+
 def _store(entry: dict) -> bool:
-    from game.ui import storage
-    data, _message = storage.load_stats()     # a corrupt store was set aside: start afresh
-    return storage.save_stats(add(data, entry))
+    data, _message = load()     # a corrupt store was set aside: start afresh
+    return save(add(data, entry))
 
 
 def record_match_end(scene: Any, result: dict) -> bool:
@@ -245,14 +246,13 @@ def record_abandoned(saved: dict) -> bool:
     """A saved match in progress is being replaced by a new one: count it as played, not won.
     Its finished rounds are read from a replay of its record (seed + action log)."""
     try:
-        game = saved.get("game", "hareeja")
+        game = saved.get("game", registry.names()[0])      # an old save is Hareeja's
         seats = saved.get("seats") or []
         if not seats or seats[0].get("kind") == "bot":
             return False
         view: dict = {}
         try:
-            match = importlib.import_module(f"game.games.{game}.rules").Match.replay(
-                saved["record"])
+            match = registry.get(game).engine_class().replay(saved["record"])
             view = match.view(0)
         except Exception:
             pass                      # the match is still counted, without figures

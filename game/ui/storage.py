@@ -1,4 +1,5 @@
 """Settings and the in-progress match: a JSON file natively, localStorage in the browser.
+(Statistics use the same store through :func:`read` / :func:`write`, see game.ui.stats.)
 
 Natively files live in ``$MAJLIS_HOME`` (tests) or ``~/.majlis/``. Under pygbag files written at
 run time vanish on reload, so the browser's ``localStorage`` is used instead (WEB.md).
@@ -23,10 +24,11 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "four_color": False,
     "level": "normal",          # easy | normal | hard
     "turn_seconds": 0,          # 0 = unlimited, else 60 | 90 | 120
-    "game": "hareeja",
-    "options.ronda": {},        # each game's menu options (checked value by value in games.py)
-    "options.hand_rummy": {},
+    "game": "hareeja",          # the first game of game.games.registry
 }
+# Besides these, "options.<game>" holds each game's menu options (a dict, checked value by
+# value in game.ui.games) for every game there is.
+OPTIONS_PREFIX = "options."
 
 _WEB = sys.platform == "emscripten"
 _PREFIX = "majlis."
@@ -36,6 +38,16 @@ def data_dir() -> Path:
     """Where native files go: $MAJLIS_HOME, else ~/.majlis."""
     home = os.environ.get("MAJLIS_HOME")
     return Path(home) if home else Path.home() / ".majlis"
+
+
+def read(name: str) -> str | None:
+    """The text stored under ``name`` (None when there is none); may raise (unreadable)."""
+    return _read(name)
+
+
+def write(name: str, text: str | None) -> None:
+    """Store ``text`` under ``name`` (None removes it); may raise (the store is full)."""
+    _write(name, text)
 
 
 def _read(name: str) -> str | None:
@@ -93,6 +105,9 @@ def load_settings() -> tuple[dict[str, Any], str | None]:
             ok = isinstance(value, type(default))
         if ok:
             settings[key] = value
+    for key, value in stored.items():
+        if isinstance(key, str) and key.startswith(OPTIONS_PREFIX) and isinstance(value, dict):
+            settings[key] = value
     settings["volume"] = min(1.0, max(0.0, float(settings["volume"])))
     return settings, None
 
@@ -133,34 +148,3 @@ def load_match() -> tuple[dict[str, Any] | None, str | None]:
 def clear_match() -> None:
     with contextlib.suppress(Exception):
         _write("match", None)
-
-
-def load_stats() -> tuple[dict[str, Any], str | None]:
-    """(statistics, message key or None): see game.ui.stats for the shape. A store that cannot
-    be read is kept aside as ``stats.corrupt`` and the statistics start afresh (stored at once,
-    so the message is shown once); damaged parts inside a readable store are dropped one by one,
-    silently."""
-    from game.ui import stats
-    raw = None
-    try:
-        raw = _read("stats")
-        if raw is None:
-            return stats.empty(), None
-        return stats.clean(json.loads(raw)), None
-    except Exception:
-        try:
-            if raw is not None:
-                _write("stats.corrupt", raw)
-            _write("stats", json.dumps(stats.empty()))
-        except Exception:
-            pass
-        return stats.empty(), "storage.stats_corrupt"
-
-
-def save_stats(data: dict[str, Any]) -> bool:
-    """Store the statistics; False when the store cannot be written (the app keeps going)."""
-    try:
-        _write("stats", json.dumps(data, ensure_ascii=False, separators=(",", ":")))
-        return True
-    except Exception:
-        return False

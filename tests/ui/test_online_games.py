@@ -290,9 +290,10 @@ def test_rummy_partnership_sides_rotate_and_the_stand_in_answers_the_scene():
 def test_lobby_setup_sends_the_games_options_and_the_turn_time(make_app):
     """TB-5, TB-6: the new-table screen offers each game with its options; Create sends them
     (Hand rummy's partnership only with four players)."""
-    from game.ui.scenes.lobby import LobbyScene, _ShownSession
+    from game.ui.scenes.lobby import LobbyScene
+    from game.ui.scenes.lobby_shots import ShownSession
     app = make_app()
-    sc = LobbyScene(app, session=_ShownSession(), server="ws://127.0.0.1:1")
+    sc = LobbyScene(app, session=ShownSession(), server="ws://127.0.0.1:1")
     app.switch(sc)
     sc.open_setup()
     for key in ("game:hareeja", "game:ronda", "game:hand_rummy"):
@@ -369,7 +370,7 @@ def test_hand_rummy_remote_stage_meld_swap_and_discard_from_server_seat_2(make_a
     from ui_helpers import click, run_until
 
     from game.games.hand_rummy.rules import Match
-    from game.games.hand_rummy.table import shot_deck
+    from game.games.hand_rummy.table_shots import shot_deck
     from game.ui.remote import RemoteTable, remote_scene
 
     match = Match.new(4, {"rounds": 2, "first_dealer": 2}, seed=11, deck=shot_deck())

@@ -6,7 +6,7 @@ import pygame
 from test_rummy_table import scripted_scene
 from ui_helpers import click, run_until
 
-from game.games.hand_rummy import table as rummy
+from game.games.hand_rummy import table_shots as shots
 from game.games.hand_rummy.rules import Match
 from game.games.hand_rummy.table import RummyTable
 
@@ -74,10 +74,10 @@ def test_HR_6_the_drawn_card_flies_from_the_stock_into_the_hand(make_app):
 def test_HR_10_the_other_hands_turn_face_up_before_the_score_panel(make_app):
     app = make_app()
     options = {"rounds": 1}
-    record = rummy.bot_match(5, options).record()
+    record = shots.bot_match(5, options).record()
     *head, (seat, action) = record["log"]
     match = Match.replay({**record, "log": head})
-    scene = RummyTable(app, rummy._human_table(app, match), options={"players": 4, **options})
+    scene = RummyTable(app, shots._human_table(app, match), options={"players": 4, **options})
     app.switch(scene)
     app.step(1 / 60)
     scene.act(seat, action, human=True)

@@ -6,7 +6,7 @@ import pytest
 from ui_helpers import click, key, run_until
 
 from game.games.ronda.rules import Match
-from game.games.ronda.table import RondaTable, start_autoplay
+from game.games.ronda.table import RondaTable
 from game.table import FakeClock, Seat, Table
 from game.ui.app import App, Options
 
@@ -31,7 +31,7 @@ def test_RO_3_menu_starts_a_ronda_match_with_the_chosen_players(make_app, player
 
 def scripted_table(app) -> RondaTable:
     """Two players, every seat moved by the test; the deck of the screenshot script."""
-    from game.ui.screenshots import ronda_first_batch_deck
+    from game.games.ronda.table_shots import ronda_first_batch_deck
     match = Match.new(2, {}, seed=1, deck=ronda_first_batch_deck())
     table = Table(match, [Seat("human", "seat.you"), Seat("human", "ronda.name.1")],
                   FakeClock(), None)
@@ -74,7 +74,7 @@ def test_RO_12_RO_16_declare_then_take_the_laid_card_by_clicking_is_a_caida(make
 def test_RO_14_clearing_the_table_is_a_mesa_and_the_pile_counts(make_app):
     app = make_app()
     scene = scripted_table(app)
-    from game.ui.screenshots import RONDA_SCRIPT
+    from game.games.ronda.table_shots import RONDA_SCRIPT
     for seat, action in RONDA_SCRIPT:
         assert run_until(app, lambda: ready(scene), 2000)
         assert scene.act(seat, action, human=True)
@@ -100,7 +100,7 @@ def test_keyboard_selects_and_plays(make_app):
 @pytest.mark.parametrize("players", [2, 4])
 def test_autoplay_ronda_match_runs_to_the_end_through_the_loop(majlis_home, players):
     app = App(Options(autoplay=True, speed=40.0, seed=7, frames=20000, lang="en"))
-    scene = start_autoplay(app, {"players": players, "rules": "quick"})
+    scene = RondaTable.start_autoplay(app, {"players": players, "rules": "quick"})
     while app.running:
         app.step(1 / 60)
     assert scene.match.phase == "over" and scene.over is not None

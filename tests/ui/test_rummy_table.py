@@ -5,14 +5,16 @@ import pytest
 from ui_helpers import click, run_until
 
 from game.games.hand_rummy import table as rummy
+from game.games.hand_rummy import table_shots as shots
 from game.games.hand_rummy.rules import Match
-from game.games.hand_rummy.table import RummyTable, make_geometry, shot_deck
+from game.games.hand_rummy.table import RummyTable, make_geometry
+from game.games.hand_rummy.table_shots import shot_deck
 
 
 def scripted_scene(app) -> RummyTable:
     """The screenshot round (explicit deck, every seat scripted): your turn after three others."""
     match = Match.new(4, {"rounds": 2}, seed=11, deck=shot_deck())
-    scene = RummyTable(app, rummy._human_table(app, match),
+    scene = RummyTable(app, shots._human_table(app, match),
                        [e.for_seat(0) for e in match.start_events], bot_seed=11,
                        options={"players": 4, "rounds": 2})
     app.switch(scene)
@@ -183,7 +185,7 @@ def test_saved_rummy_match_continues_after_restart(make_app):
 def test_autoplay_rummy_match_runs_to_the_end_through_the_loop(make_app, majlis_home):
     from game.ui.app import App, Options
     app = App(Options(autoplay=True, speed=60.0, seed=3, frames=40000, lang="en"))
-    scene = rummy.start_autoplay(app, {"players": 4, "rounds": 2})   # the registry's hook
+    scene = rummy.RummyTable.start_autoplay(app, {"players": 4, "rounds": 2})
     while app.running:
         app.step(1 / 60)
     assert scene.match.phase == "over" and scene.over is not None

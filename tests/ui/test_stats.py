@@ -12,7 +12,7 @@ from game.core.bots import bot_rng, run
 from game.games.hareeja import bots as hareeja_bots
 from game.games.hareeja.rules import Match as HareejaMatch
 from game.games.hareeja.table import HareejaTable
-from game.ui import stats, storage
+from game.ui import stats
 from game.ui.remote import RemoteMatch
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.stats import StatsScene
@@ -152,7 +152,7 @@ def test_all_bot_and_autoplay_matches_are_not_recorded(make_app, majlis_home):
     while app.running:
         app.step(1 / 60)
     assert app.scene.over is not None
-    data, _ = storage.load_stats()
+    data, _ = stats.load()
     assert data["matches"] == [] and data["games"] == {}
 
 
@@ -167,7 +167,7 @@ def test_online_matches_are_recorded_and_marked_online(make_app):
                             table=SimpleNamespace(seats=seats), remote=True)
     assert stats.record_match_end(scene, remote.result)
     assert not stats.record_match_end(scene, remote.result)      # once per match
-    data, _ = storage.load_stats()
+    data, _ = stats.load()
     assert data["games"]["hareeja"]["online"] == 1
     assert data["matches"][0]["online"] is True
     assert data["matches"][0]["totals"] == finished.totals
@@ -183,7 +183,7 @@ def test_abandoned_match_counts_as_played_not_won(make_app):
     click(app, table.widget("menu").rect.center)          # leave it in progress
     assert app.scene.widget("continue").visible
     click(app, app.scene.widget("play").rect.center)      # a new match replaces it
-    data, _ = storage.load_stats()
+    data, _ = stats.load()
     g = data["games"]["hareeja"]
     assert (g["played"], g["won"], g["abandoned"], g["streak"]) == (1, 0, 1, 0)
     assert data["matches"][-1]["result"] == "abandoned"
@@ -199,7 +199,7 @@ def test_corrupt_stats_fall_back_to_defaults_with_a_message(make_app, majlis_hom
     assert sc.summary()["played"] == 0
     assert any(t[0] == "storage.stats_corrupt" for t in app.toasts)
     app.step(1 / 60)                                      # the message is drawn, no crash
-    data, message = storage.load_stats()                  # said once; a fresh store follows
+    data, message = stats.load()                  # said once; a fresh store follows
     assert message is None and data == stats.empty()
 
 
@@ -211,7 +211,7 @@ def test_damaged_parts_of_a_readable_store_are_dropped_one_by_one(majlis_home):
         "games": {"hareeja": {"played": 2, "won": "many", "sums": {"rounds": 5, "x": "y"}},
                   "ronda": 7},
         "matches": [good, {"game": "hareeja"}, 5, dict(good, result="lost")]}))
-    data, message = storage.load_stats()
+    data, message = stats.load()
     assert message is None
     assert data["games"]["hareeja"]["played"] == 2 and data["games"]["hareeja"]["won"] == 0
     assert data["games"]["hareeja"]["sums"] == {"rounds": 5}
@@ -225,7 +225,7 @@ def filled_store(n: int = 12) -> None:
     for i in range(n):
         stats.add(data, entry("won" if i % 3 == 0 else "place"))
     stats.add(data, entry("won", "ronda"))
-    storage.save_stats(data)
+    stats.save(data)
 
 
 def test_reset_asks_first_and_only_erases_that_game(make_app, majlis_home):
@@ -241,7 +241,7 @@ def test_reset_asks_first_and_only_erases_that_game(make_app, majlis_home):
     click(app, sc.widget("reset").rect.center)
     click(app, sc.widget("reset_yes").rect.center)
     assert sc.summary()["played"] == 0
-    data, _ = storage.load_stats()
+    data, _ = stats.load()
     assert "hareeja" not in data["games"] and data["games"]["ronda"]["played"] == 1
     assert all(m["game"] == "ronda" for m in data["matches"])
     assert not sc.widget("reset").enabled                           # nothing left to erase

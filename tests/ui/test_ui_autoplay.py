@@ -1,11 +1,11 @@
 """A whole four-bot match through the real frame loop and scenes (the --autoplay path)."""
-from game.games.hareeja.table import start_autoplay
+from game.games.hareeja.table import HareejaTable
 from game.ui.app import App, Options
 
 
 def test_autoplay_match_runs_to_the_end_through_the_loop(majlis_home):
     app = App(Options(autoplay=True, speed=40.0, seed=7, frames=30000, lang="en"))
-    scene = start_autoplay(app)
+    scene = HareejaTable.start_autoplay(app)
     while app.running:
         app.step(1 / 60)
     assert scene.match.phase == "over"

@@ -12,7 +12,7 @@ import pygame
 from game import i18n
 from game.core.cards import suit_of
 from game.games.hareeja import bots
-from game.games.hareeja.rules import Match, sort_hand
+from game.games.hareeja.rules import MAX_BID, Match, sort_hand
 from game.i18n import digits, t
 from game.ui import assets, draw
 from game.ui.cardtable import CardTable, Sprite, ranked_rows
@@ -89,7 +89,7 @@ class HareejaTable(CardTable):
         bw = min(64, (p.w - 40 - 8 * (n - 1)) // n)
         row_w = n * bw + 8 * (n - 1)
         self.bid_row = Segmented((p.centerx - row_w // 2, p.y + 58, row_w, 60),
-                                 [(k, (lambda k=k: digits(k))) for k in range(9)],
+                                 [(k, (lambda k=k: digits(k))) for k in range(MAX_BID + 1)],
                                  lambda: self.pick, self.set_pick, size=28, rtl=i18n.is_rtl,
                                  key="bid")
         self.confirm_button = Button((p.centerx - 130, p.bottom - 68, 260, 56),
@@ -596,15 +596,3 @@ class HareejaTable(CardTable):
     def over_rows(self) -> list[tuple[int, str, int, bool]]:
         result = self.over["result"]
         return ranked_rows(result["totals"], result["ranking"], self.seat_name)
-
-
-TABLE_CLASS = HareejaTable
-
-
-def screenshot_scenes(shooter) -> None:
-    """Hareeja's phases for ``main.py --screenshots`` (the script is in game.ui.screenshots)."""
-    from game.ui.screenshots import hareeja_scenes
-    hareeja_scenes(shooter)
-
-
-start_autoplay = HareejaTable.start_autoplay

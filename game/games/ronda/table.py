@@ -801,15 +801,3 @@ class RondaTable(CardTable):
         totals = self.over["result"]["totals"]
         order = sorted(range(len(totals)), key=lambda s: -totals[s])
         return ranked_rows(totals, order, self.side_name)
-
-
-TABLE_CLASS = RondaTable
-
-
-start_autoplay = RondaTable.start_autoplay
-
-
-def screenshot_scenes(shooter) -> None:
-    """Ronda's phases for ``main.py --screenshots`` (2, 3 and 4 players)."""
-    from game.ui.screenshots import ronda_scenes
-    ronda_scenes(shooter)

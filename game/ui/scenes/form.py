@@ -6,6 +6,7 @@ from collections.abc import Callable
 import pygame
 
 from game import i18n
+from game.i18n import digits, t
 from game.ui import draw
 from game.ui.layout import Layout
 
@@ -71,3 +72,12 @@ def place_control(form: Form, widget, control: pygame.Rect, rtl: Callable[[], bo
         widget.rect.x += dx
         for b in getattr(widget, "buttons", []):
             b.rect.x += dx
+
+
+TURNS = (0, 60, 90, 120)        # the turn time a table may have (0: unlimited; TB-6)
+
+
+def turn_label(n: int) -> Callable[[], str]:
+    """The label of turn time ``n`` in the current language."""
+    return (lambda: t("turn.unlimited")) if n == 0 else \
+        (lambda: t("turn.seconds", n=digits(n)))

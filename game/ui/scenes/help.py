@@ -1,31 +1,23 @@
 """The rules of each game, short, in the current language (written for this game, not copied).
 
-A tab row picks the game; it opens on the game chosen in the menu. Hareeja's page is
-``help.title`` / ``help.body``; another game's is ``help.<game>.title`` / ``help.<game>.body``
-(or ``<prefix>.help.*``, see PREFIXES); a game without them has no tab."""
+A tab row picks the game; it opens on the game chosen in the menu. A game's page is
+``help.<game>.title`` / ``help.<game>.body`` in its own strings (its spec's ``help_keys``); a game
+without them has no tab."""
 from __future__ import annotations
-
-from collections.abc import Callable
 
 import pygame
 
 from game import i18n
+from game.games import registry
 from game.i18n import t
 from game.ui import draw, games, text
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Segmented
 
-PREFIXES = {"hand_rummy": "hr"}      # a game whose strings use a short prefix
-
 
 def page_keys(game: str) -> tuple[str, str]:
     """The (title, body) i18n keys of ``game``'s rules page."""
-    if game == "hareeja":
-        return "help.title", "help.body"
-    for base in (f"help.{game}", f"{PREFIXES.get(game, game)}.help"):
-        if t(f"{base}.title") != f"{base}.title":
-            return f"{base}.title", f"{base}.body"
-    return f"help.{game}.title", f"help.{game}.body"
+    return registry.get(game).help_keys
 
 
 def has_page(game: str) -> bool:
@@ -36,10 +28,11 @@ def has_page(game: str) -> bool:
 class HelpScene(Scene):
     name = "help"
 
-    def __init__(self, app, back: Callable[[], Scene] | None = None, game: str | None = None):
+    def __init__(self, app, back: str = "menu", game: str | None = None):
         self.back_to = back
-        self.pages = [g.key for g in games.available() if has_page(g.key)] or ["hareeja"]
-        chosen = game or app.settings.get("game", "hareeja")
+        self.pages = [g.key for g in games.available() if has_page(g.key)] or \
+            [games.DEFAULT_GAME]
+        chosen = game or app.settings.get("game", games.DEFAULT_GAME)
         self.game = chosen if chosen in self.pages else self.pages[0]
         super().__init__(app)
 
@@ -63,11 +56,7 @@ class HelpScene(Scene):
         self.game = game
 
     def back(self) -> None:
-        if self.back_to is not None:
-            self.app.switch(self.back_to())
-        else:
-            from game.ui.scenes.menu import MenuScene
-            self.app.switch(MenuScene(self.app))
+        self.app.go(self.back_to)
 
     def draw(self, surface: pygame.Surface) -> None:
         L = self.app.layout

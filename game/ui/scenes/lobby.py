@@ -19,11 +19,11 @@ from typing import Any
 import pygame
 
 from game import i18n
+from game.games import registry
 from game.i18n import digits, t
 from game.net import protocol
 from game.ui import draw, games
 from game.ui.remote import (
-    ONLINE_GAMES,
     RemoteTable,
     Session,
     load_online,
@@ -32,8 +32,7 @@ from game.ui.remote import (
     server_message,
 )
 from game.ui.scene import Scene
-from game.ui.scenes.form import Form, place_control
-from game.ui.scenes.menu import TURNS, turn_label
+from game.ui.scenes.form import TURNS, Form, place_control, turn_label
 from game.ui.widgets import Button, Segmented
 
 WEB = sys.platform == "emscripten"
@@ -47,7 +46,7 @@ def default_server() -> str:
     ``?server=`` (else the saved one, else the page's own host on the server's port)."""
     saved = load_online().get("server")
     if WEB:
-        given = os.environ.get("server") or _query("server")  # noqa: SIM112 (pygbag)
+        given = os.environ.get("server") or _query("server")
         if given:
             return server_url(given)
         if saved:
@@ -111,17 +110,18 @@ def page_link(link: str) -> str:
 
 def online_options(settings: dict, game: str) -> tuple[int, dict]:
     """(players, engine options) of a new ``game`` table, from the menu's remembered choices
-    (TB-5: Hareeja is always four)."""
-    if game == "hareeja":
-        return 4, {}
-    chosen = games.options_for(settings, game)
-    players = chosen.get("players", 4)
-    if players not in protocol.PLAYER_COUNTS[game]:
-        players = protocol.PLAYER_COUNTS[game][-1]
-    engine = {k: v for k, v in chosen.items() if k != "players"}
-    if game == "hand_rummy" and players != 4:
-        engine["partnership"] = False        # HR-12: partners need four players
-    return players, engine
+    (TB-5: the seat counts the game's spec allows)."""
+    spec = registry.get(game)
+    engine = games.options_for(settings, game)
+    players = engine.pop("players", spec.first_players)
+    if players not in spec.players:
+        players = spec.players[-1]
+    return players, spec.fit(players, engine)
+
+
+def online_games() -> list[str]:
+    """The games a new online table may be of (their specs say so; each has a table scene)."""
+    return [g.key for g in games.online()]
 
 
 def sep() -> str:
@@ -136,18 +136,7 @@ def table_summary(game: str, players: int, options: dict | None,
     ("Play to: Quick · 25 · Turn time: 60 s"), in the current language."""
     options = options or {}
     headline = t("online.game_players", game=t(f"game.{game}"), n=digits(players))
-    parts: list[str] = []
-    if game == "ronda":
-        parts.append(t(f"ronda.rules.{options.get('rules', 'maghribi')}"))
-        if players == 4:
-            parts.append(t("online.teams"))
-    elif game == "hand_rummy":
-        rounds = options.get("rounds", 5)
-        parts.append(t("online.round_one") if rounds == 1 else
-                     t("online.rounds", n=digits(rounds)))
-        parts.append(t(f"rummy.variant.{options.get('variant', 'majlis')}"))
-        if options.get("partnership"):
-            parts.append(t("online.teams"))
+    parts = games.describe(game, players, options)
     if turn:
         parts.append(t("online.turn_note", t=turn_label(turn_seconds or 0)()))
     return headline, sep().join(parts)
@@ -209,7 +198,7 @@ class LobbyScene(Scene):
         """The connecting dots and the typing caret blink."""
         return 0.1 if self.state in ("connecting", "field") else None
 
-    # ----- widgets per state ----------------------------------------------------------------------
+    # ----- widgets per state ------------------------------------------------------------------------
     def build(self) -> None:
         if not hasattr(self, "state"):
             return
@@ -283,7 +272,7 @@ class LobbyScene(Scene):
         top = (112 if n_rows > 4 else 150) if not L.portrait else 170
         self.form = form = Form(L, top, row_h=52, gap=12 if not L.portrait else 14)
         rows = [Segmented(form.add("menu.game"),
-                          [(g, (lambda g=g: t(f"game.{g}"))) for g in ONLINE_GAMES],
+                          [(g, (lambda g=g: t(f"game.{g}"))) for g in online_games()],
                           lambda: self.game, self.set_game, rtl=rtl, key="game")]
         for choice in info.choices:
             rows.append(Segmented(
@@ -306,7 +295,7 @@ class LobbyScene(Scene):
     def _values(self, choice) -> tuple:
         """A menu choice's values that an online table accepts (TB-5 player counts)."""
         if choice.key == "players":
-            return tuple(v for v in choice.values if v in protocol.PLAYER_COUNTS[self.game])
+            return tuple(v for v in choice.values if v in registry.get(self.game).players)
         return choice.values
 
     def _build_code(self) -> None:
@@ -383,7 +372,7 @@ class LobbyScene(Scene):
                 no.rect.midright = (row.right - 12, row.centery)
             self.widgets += [yes, no]
 
-    # ----- room geometry --------------------------------------------------------------------------
+    # ----- room geometry ------------------------------------------------------------------------------
     def _room_columns(self) -> tuple[pygame.Rect, pygame.Rect]:
         """(code panel, seats panel)."""
         L = self.app.layout
@@ -413,7 +402,7 @@ class LobbyScene(Scene):
         box.center = (L.w // 2, L.h // 2 - 60)
         return box
 
-    # ----- actions --------------------------------------------------------------------------------
+    # ----- actions ----------------------------------------------------------------------------------
     def set_visibility(self, value: str) -> None:
         self.visibility = value
 
@@ -424,14 +413,15 @@ class LobbyScene(Scene):
     @staticmethod
     def _initial_game(app) -> str:
         chosen = app.settings.get("game")
-        return chosen if chosen in ONLINE_GAMES else ONLINE_GAMES[0]
+        keys = online_games()
+        return chosen if chosen in keys else keys[0]
 
     def open_setup(self) -> None:
         self.set_state("setup")
 
     def set_game(self, key: str) -> None:
         """Another game brings its own option rows (the menu remembers the choice too)."""
-        if key in ONLINE_GAMES:
+        if key in online_games():
             self.game = key
             self.app.set_setting("game", key)
             self.build()
@@ -535,12 +525,11 @@ class LobbyScene(Scene):
             self.field = None
             self.set_state("home")
             return
-        from game.ui.scenes.menu import MenuScene
         if self.session is not None:
             self.session.close()
-        self.app.switch(MenuScene(self.app))
+        self.app.go("menu")
 
-    # ----- messages -------------------------------------------------------------------------------
+    # ----- messages -----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         if self.message:
             left = self.message[1] - dt
@@ -553,11 +542,10 @@ class LobbyScene(Scene):
                 self.session.unread(messages[i + 1:])   # the table scene reads the rest
                 return
         if self.session.failed:
-            from game.ui.scenes.menu import MenuScene
             was_open = self.state != "connecting"
             self.session.close()
             self.app.toast("online.lost" if was_open else "online.unreachable", 6.0)
-            self.app.switch(MenuScene(self.app))
+            self.app.go("menu")
 
     def receive(self, msg: dict) -> bool:
         """Handle one server message; True when the scene was left."""
@@ -597,7 +585,7 @@ class LobbyScene(Scene):
     def enter_table(self, msg: dict) -> bool:
         """The match started (or we came back to it): the game's own table scene takes over."""
         room = self.session.room
-        if room.get("game") not in ONLINE_GAMES:
+        if room.get("game") not in online_games():
             self.say("online.game_only")
             return False
         table = RemoteTable(self.session, room)
@@ -605,7 +593,7 @@ class LobbyScene(Scene):
         self.app.switch(remote_scene(self.app, table, events))
         return True
 
-    # ----- input ----------------------------------------------------------------------------------
+    # ----- input ---------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         if self.state in ("code", "field") and event.type == pygame.KEYDOWN:
             self.type_key(event)
@@ -627,7 +615,7 @@ class LobbyScene(Scene):
             if ch and ch.isprintable() and len(self.typed) < FIELD_LIMITS.get(self.field, 24):
                 self.typed += ch.upper() if self.field == "code" else ch
 
-    # ----- drawing --------------------------------------------------------------------------------
+    # ----- drawing ---------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         L = self.app.layout
         surface.blit(draw.felt(L.w, L.h), (0, 0))
@@ -812,7 +800,7 @@ class LobbyScene(Scene):
         big = 96 if not self.app.layout.portrait else 84
         draw.blit_text(surface, code, draw.fit_text(code, big, code_p.w - 40, True),
                        (code_p.centerx, code_p.y + 156), draw.GOLD, bold=True, shadow=True)
-        if not self.app.layout.portrait or True:  # noqa: SIM222
+        if True:
             link = page_link(str(room.get("link", "")))
             y = code_p.y + 234
             draw.blit_text(surface, t("online.invite"), 20, (code_p.centerx, y), draw.INK_DIM)
@@ -888,10 +876,10 @@ class LobbyScene(Scene):
 
     @staticmethod
     def _teams(room: dict) -> bool:
-        """Team play: Ronda with four, or Hand rummy with partners (seats 0 & 2, 1 & 3)."""
-        return len(room.get("seats", [])) == 4 and (
-            room.get("game") == "ronda" or (room.get("game") == "hand_rummy" and
-                                            (room.get("options") or {}).get("partnership")))
+        """Team play as the game's spec says (partners sit opposite: seats 0 & 2, 1 & 3)."""
+        game = room.get("game")
+        return registry.exists(game) and registry.get(str(game)).teams(
+            len(room.get("seats", [])), room.get("options") or {})
 
     @staticmethod
     def _wrap(s: str, size: int, width: int) -> list[str]:
@@ -900,105 +888,3 @@ class LobbyScene(Scene):
             return text.wrap(s, size, width)
         except Exception:
             return [s]
-
-
-# ----- screenshots --------------------------------------------------------------------------------
-class _ShownSession:
-    """A session that shows a scripted lobby (screenshots): nothing is sent or received."""
-
-    ready = True
-    failed = False
-    player = "p1"
-
-    def __init__(self, room: dict | None = None):
-        self.room = room
-        self.sent: list[tuple] = []
-
-    def poll(self) -> list[dict]:
-        return []
-
-    def send(self, kind: str, **fields: Any) -> bool:
-        self.sent.append((kind, fields))
-        return True
-
-    def close(self) -> None:
-        pass
-
-
-def _shown_room(you: int, pending: bool, game: str = "hareeja", options: dict | None = None,
-                players: int = 4) -> dict:
-    seats = [{"name": "Huda", "kind": "human", "connected": True},
-             {"name": "Karim", "kind": "human", "connected": True},
-             {"name": "", "kind": "empty", "connected": False},
-             {"name": "", "kind": "empty", "connected": False}][:players]
-    if you == 1 and players > 2:
-        seats[2] = {"name": "Sami", "kind": "human", "connected": False}
-    return {"t": "room", "code": "K7QMX", "link": "https://majlis.example/?room=K7QMX",
-            "game": game, "players": players, "options": options or {},
-            "visibility": "approval", "turn_seconds": 60, "bots": "normal", "seats": seats,
-            "host": 0, "you": you,
-            "pending": [{"player": "p9", "name": "Yousef"}] if pending else [],
-            "started": False, "over": False}
-
-
-def screenshot_lobby(shooter) -> None:
-    """The lobby's states for ``main.py --screenshots``: home, the new table's game and options
-    (each game), typing a code (with the wrong code message), the public list of every game's
-    tables, the host's waiting room with a request to approve, a guest's waiting room (Ronda
-    in teams), and waiting for the host's answer."""
-    app = shooter.app
-    tables = [{"code": "K7QMX", "game": "hareeja", "players": 4, "visibility": "auto",
-               "seated": 3, "host": "Huda", "options": {}, "turn_seconds": 60},
-              {"code": "P2WZR", "game": "ronda", "players": 2, "visibility": "approval",
-               "seated": 1, "host": "عبد الله", "options": {"rules": "quick"},
-               "turn_seconds": None},
-              {"code": "M9TGB", "game": "hand_rummy", "players": 4, "visibility": "auto",
-               "seated": 2, "host": "Karim", "turn_seconds": 90,
-               "options": {"rounds": 10, "variant": "majlis", "partnership": True}}]
-    saved = {k: app.settings.get(k) for k in ("game", "options.ronda", "options.hand_rummy",
-                                              "turn_seconds")}
-
-    def scene(room: dict | None = None) -> LobbyScene:
-        sc = LobbyScene(app, session=_ShownSession(room), server="ws://192.168.1.5:9310")
-        sc.player_name = "Huda"
-        app.switch(sc)
-        return sc
-
-    app.settings.update({"game": "ronda", "turn_seconds": 60,
-                         "options.ronda": {"players": 4, "rules": "maghribi"},
-                         "options.hand_rummy": {"players": 4, "rounds": 10,
-                                                "variant": "majlis", "partnership": True}})
-    sc = scene()
-    shooter.frames(2)
-    shooter.shot("lobby_01_home")
-    for i, game in enumerate(("hareeja", "ronda", "hand_rummy")):
-        sc.open_setup()
-        sc.set_game(game)
-        shooter.frames(2)
-        shooter.shot(f"lobby_01{'abc'[i]}_new_table_{game}")
-    sc.back()
-    sc.edit("code")
-    sc.typed = "K7Q"
-    shooter.frames(2)
-    shooter.shot("lobby_02_join_code")
-    sc.back()
-    sc.join("K7Q0")
-    shooter.frames(2)
-    shooter.shot("lobby_03_wrong_code")
-    sc.tables = tables
-    sc.set_state("list")
-    shooter.frames(2)
-    shooter.shot("lobby_04_public_list")
-    sc = scene(_shown_room(0, pending=True))
-    sc.set_state("room")
-    shooter.frames(2)
-    shooter.shot("lobby_05_room_host_request")
-    sc = scene(_shown_room(1, pending=False, game="ronda", options={"rules": "quick"}))
-    sc.set_state("room")
-    shooter.frames(2)
-    shooter.shot("lobby_06_room_guest")
-    sc = scene()
-    sc.set_state("pending")
-    shooter.frames(2)
-    shooter.shot("lobby_07_waiting_for_host")
-    app.settings.update(saved)

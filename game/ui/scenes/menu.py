@@ -5,19 +5,14 @@ from __future__ import annotations
 import pygame
 
 from game import i18n
+from game.core.spec import BOT_LEVELS
 from game.i18n import t
 from game.ui import draw, games, stats, storage
 from game.ui.scene import Scene
-from game.ui.scenes.form import Form, place_control
+from game.ui.scenes.form import TURNS, Form, place_control, turn_label
 from game.ui.widgets import Button, Segmented
 
-LEVELS = ("easy", "normal", "hard")
-TURNS = (0, 60, 90, 120)
-
-
-def turn_label(n: int):
-    return (lambda: t("turn.unlimited")) if n == 0 else \
-        (lambda: t("turn.seconds", n=i18n.digits(n)))
+LEVELS = BOT_LEVELS
 
 
 class MenuScene(Scene):
@@ -159,20 +154,16 @@ class MenuScene(Scene):
         self.app.switch(scene)
 
     def open_online(self) -> None:
-        from game.ui.scenes.lobby import LobbyScene
-        self.app.switch(LobbyScene(self.app))
+        self.app.go("lobby")
 
     def open_settings(self) -> None:
-        from game.ui.scenes.settings import SettingsScene
-        self.app.switch(SettingsScene(self.app, back=lambda: MenuScene(self.app)))
+        self.app.go("settings")
 
     def open_stats(self) -> None:
-        from game.ui.scenes.stats import StatsScene
-        self.app.switch(StatsScene(self.app, back=lambda: MenuScene(self.app)))
+        self.app.go("stats")
 
     def open_rules(self) -> None:
-        from game.ui.scenes.help import HelpScene
-        self.app.switch(HelpScene(self.app, back=lambda: MenuScene(self.app)))
+        self.app.go("help")
 
     # ----- frame ------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:

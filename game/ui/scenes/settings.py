@@ -1,8 +1,6 @@
 """Settings: language, sound and volume, animation speed, reduced motion, four-colour cards."""
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pygame
 
 from game import i18n
@@ -18,7 +16,7 @@ VOLUMES = (0.25, 0.5, 0.75, 1.0)
 class SettingsScene(Scene):
     name = "settings"
 
-    def __init__(self, app, back: Callable[[], Scene] | None = None):
+    def __init__(self, app, back: str = "menu"):
         self.back_to = back
         super().__init__(app)
 
@@ -58,11 +56,7 @@ class SettingsScene(Scene):
         self.widgets = [*self.rows, self.back_button]
 
     def back(self) -> None:
-        if self.back_to is not None:
-            self.app.switch(self.back_to())
-        else:
-            from game.ui.scenes.menu import MenuScene
-            self.app.switch(MenuScene(self.app))
+        self.app.go(self.back_to)
 
     def _layout_rtl(self) -> None:
         for widget, (_k, _label, control) in zip(self.rows, self.form.rows):

@@ -1,16 +1,14 @@
 """The statistics screen: one tab per game that exists, big numbers (played, won, win rate,
 current and best win streak), the game's key figures, the last ten matches, and Reset with a
-confirm step. Reads :mod:`game.ui.stats` through ``storage.load_stats``; draws nothing it
+confirm step. Reads :mod:`game.ui.stats` through ``stats.load``; draws nothing it
 has not been given (an empty store shows zeros and a line saying so)."""
 from __future__ import annotations
-
-from collections.abc import Callable
 
 import pygame
 
 from game import i18n
 from game.i18n import digits, t
-from game.ui import draw, games, stats, storage
+from game.ui import draw, games, stats
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Segmented
 
@@ -65,9 +63,9 @@ class DangerButton(Button):
 class StatsScene(Scene):
     name = "stats"
 
-    def __init__(self, app, back: Callable[[], Scene] | None = None, game: str | None = None):
+    def __init__(self, app, back: str = "menu", game: str | None = None):
         self.back_to = back
-        self.data, message = storage.load_stats()
+        self.data, message = stats.load()
         if message:
             app.toast(message)
         self.pages = [g.key for g in games.available()] or [games.DEFAULT_GAME]
@@ -152,17 +150,13 @@ class StatsScene(Scene):
 
     def do_reset(self) -> None:
         stats.reset(self.data, self.game)
-        storage.save_stats(self.data)
+        stats.save(self.data)
         self.confirming = False
         self.app.toast("stats.reset_done", 2.5)
         self._place()
 
     def back(self) -> None:
-        if self.back_to is not None:
-            self.app.switch(self.back_to())
-        else:
-            from game.ui.scenes.menu import MenuScene
-            self.app.switch(MenuScene(self.app))
+        self.app.go(self.back_to)
 
     def summary(self) -> dict:
         return stats.summary(self.data, self.game)

@@ -2,6 +2,8 @@
 say them: رندة (a pair), ترينغا (three of a kind), كايدة (taking the card just laid), ميسا
 (clearing the table)."""
 AR = {
+    "game.ronda": "رندة",
+    "menu.rules_set": "اللعب إلى",
     "ronda.rules.maghribi": "مغربي ٤١",
     "ronda.rules.quick": "سريع ٢٥",
     "ronda.name.1": "كريم",
@@ -73,6 +75,8 @@ AR = {
         "نقطة (فوق ١٣ مع ثلاثة لاعبين). الفائز أول من يبلغ ٤١، أو ٢٥ في السريع."),
 }
 EN = {
+    "game.ronda": "Ronda",
+    "menu.rules_set": "Play to",
     "ronda.rules.maghribi": "Maghribi · 41",
     "ronda.rules.quick": "Quick · 25",
     "ronda.name.1": "Karim",

@@ -6,10 +6,17 @@ written for this client, not copied from the rule sources.
 """
 
 AR = {
+    "hr.rounds_n": "الجولات: {n}",
+    "hr.rounds_n.1": "جولة واحدة",
+    "menu.rounds": "الجولات",
+    "menu.variant": "الحساب",
+    "menu.partnership": "شراكة",
+    "rummy.variant.majlis": "المجلس",
+    "rummy.variant.classic": "الكلاسيكي",
     "game.hand_rummy": "الهاند",
     "game.hand_rummy.sub": "رامي بشدّتين وجوكرين، الأقل نقاطًا يفوز",
-    "hr.help.title": "طريقة لعب الهاند",
-    "hr.help.body": (
+    "help.hand_rummy.title": "طريقة لعب الهاند",
+    "help.hand_rummy.body": (
         "شدّتان كاملتان وجوكران، من لاعبين إلى أربعة. لكل لاعب ١٤ ورقة، والذي يلي الموزّع "
         "يأخذ ١٥ ويبدأ برمي ورقة دون أن يسحب.\n"
         "في دورك: اسحب ورقة من السحبة أو خذ الورقة المكشوفة على الأرض، ثم انزل إن استطعت، "
@@ -103,10 +110,17 @@ AR = {
 }
 
 EN = {
+    "hr.rounds_n": "{n} rounds",
+    "hr.rounds_n.1": "One round",
+    "menu.rounds": "Rounds",
+    "menu.variant": "Scoring",
+    "menu.partnership": "Partners",
+    "rummy.variant.majlis": "Majlis",
+    "rummy.variant.classic": "Classic",
     "game.hand_rummy": "Hand rummy",
     "game.hand_rummy.sub": "Two decks, two jokers, lowest score wins",
-    "hr.help.title": "How to play Hand rummy",
-    "hr.help.body": (
+    "help.hand_rummy.title": "How to play Hand rummy",
+    "help.hand_rummy.body": (
         "Two full decks and two jokers, 2 to 4 players. Everyone gets 14 cards; the player after "
         "the dealer gets 15 and starts by discarding without drawing.\n"
         "On your turn: draw from the stock or take the face-up discard, lay melds if you can, "

@@ -1,0 +1,215 @@
+"""Hand rummy's phases for ``main.py --screenshots`` (run by the harness in
+game.ui.screenshots through the game's spec): a scripted first round from an explicit deck, the
+moments of the same round (a card moved inside the hand, a drawn card in flight, the others'
+hands face up at the round's end), then a match end from a bot-played match."""
+from __future__ import annotations
+
+from game.core.bots import bot_rng, run
+from game.core.cards import rummy_deck
+from game.games.hand_rummy import bots
+from game.games.hand_rummy.rules import Match
+from game.games.hand_rummy.table import RummyTable
+from game.table import FakeClock, Seat, Table
+from game.ui.screenshots import Shooter
+
+
+def screenshot_scenes(shooter: Shooter) -> None:
+    """The rummy phases for ``main.py --screenshots``: deal, the suggestion, Apply disabled with
+    its reason, melds on the table, a joker swap, a discard in flight, the round's scores (a
+    scripted first round from an explicit deck); a card moved inside the hand, a drawn card in
+    flight and the others' hands face up at the round's end (the same round, from
+    rummy_moments below); then a match end from a bot-played match."""
+    scripted_round(shooter)
+    rummy_moments(shooter)
+    scripted_end(shooter)
+
+
+# The scripted first round (dealer 0, so seat 1 starts with 15 cards; see DESIGN.md "Explicit
+# deals"): seat 1 opens with a spade run to the ace and a heart run holding a joker; you draw the
+# 6♠, open with two sets and a spade run, take the joker back with your 6♥, meld it with 8♣ 9♣
+# and go out on your last discard — a "hand" (−60).
+SHOT_HANDS = {
+    0: ["KD", "KC", "KH", "QH", "QD", "QC", "6H", "8C", "9C", "2S", "3S", "4S", "5S", "7D"],
+    1: ["10S", "JS", "QS", "KS", "AS", "5H", "JK", "7H", "2D", "4C", "9D", "JH", "3H", "8D",
+        "5C"],
+    2: [], 3: [],
+}
+SHOT_STOCK = ["10C", "4D", "6S"]       # drawn by seats 2, 3, then you
+SHOT_MATCH_SEED = 5
+
+
+def shot_deck() -> list[str]:
+    """The explicit deck (top first) of the scripted round."""
+    pool = rummy_deck()
+    for code in [c for h in SHOT_HANDS.values() for c in h] + SHOT_STOCK:
+        pool.remove(code)
+    hands = {s: list(h) for s, h in SHOT_HANDS.items()}
+    for seat in (2, 3):
+        while len(hands[seat]) < 14:
+            hands[seat].append(pool.pop())
+    deck = []
+    for i in range(56):
+        deck.append(hands[(1 + i) % 4].pop(0))
+    deck.append(hands[1].pop(0))
+    return deck + SHOT_STOCK + pool
+
+
+def _human_table(app, match) -> RummyTable:
+    seats = [Seat("human", "seat.you")] + [Seat("human", f"name.{i}")
+                                           for i in range(1, match.players)]
+    return Table(match, seats, FakeClock(), None)
+
+
+def scripted_round(shooter) -> None:
+    app = shooter.app
+    match = Match.new(4, {"rounds": 3}, seed=11, deck=shot_deck())
+    sc = RummyTable(app, _human_table(app, match), [e.for_seat(0) for e in match.start_events],
+                    bot_seed=11, options={"players": 4, "rounds": 3})
+    app.switch(sc)
+    shooter.frames(int(1.4 / (1 / 60)))
+    shooter.shot("rummy_01_deal")
+    shooter.until(lambda: sc.phase == "play" and sc.idle())
+
+    def others(seat: int, actions: list[dict]) -> None:
+        for action in actions:
+            shooter.until(sc.idle)
+            sc.act(seat, action, human=True)
+
+    others(1, [{"type": "meld", "groups": [["10S", "JS", "QS", "KS", "AS"],
+                                           ["5H", "JK", "7H"]]},
+               {"type": "discard", "card": "5C"}])
+    others(2, [{"type": "draw", "from": "stock"},
+               {"type": "discard", "card": match.hands[2][0]}])
+    others(3, [{"type": "draw", "from": "stock"},
+               {"type": "discard", "card": match.hands[3][0]}])
+    shooter.until(sc.my_turn)
+    shooter.frames(20)
+    shooter.shot("rummy_02_staging_suggestion")
+    sc.tap_stock()
+    shooter.until(sc.my_turn)
+    sc.staging.suggest()                 # the drawn 6♠ joins the spade run
+    run = next(i for i, g in enumerate(sc.staging.groups) if "2S" in g)
+    sc.tap_staged(run, len(sc.staging.groups[run]) - 1)
+    run = next(i for i, g in enumerate(sc.staging.groups) if "2S" in g)
+    sc.tap_staged(run, len(sc.staging.groups[run]) - 1)
+    run = next(i for i, g in enumerate(sc.staging.groups) if "2S" in g)
+    sc.tap_staged(run, len(sc.staging.groups[run]) - 1)
+    shooter.frames(30)
+    sc.tap(sc.apply_button.rect.center)  # disabled: the reason shows as a hint too
+    shooter.frames(4)
+    shooter.shot("rummy_03_apply_disabled")
+    sc.hint = None
+    sc.staging.suggest()
+    sc.apply_melds()
+    shooter.until(sc.my_turn)
+    shooter.frames(40)
+    sc.banner = None
+    sc.selected = sc.staging.hand.index("6H")
+    shooter.frames(12)
+    shooter.shot("rummy_04_melds_on_table")
+    heart_run = next(i for i, m in enumerate(sc.melds) if "JK" in m)
+    sc.tap_meld(heart_run)
+    shooter.until(sc.my_turn)
+    shooter.frames(12)
+    shooter.shot("rummy_05_joker_swap")
+    sc.hint = None
+    for code in ("JK", "8C", "9C"):
+        sc.selected = sc.staging.hand.index(code)
+        sc.tap_group(None if code == "JK" else len(sc.staging.groups) - 1)
+    sc.apply_melds()
+    shooter.until(sc.my_turn)
+    shooter.frames(20)
+    sc.banner = None
+    sc.selected = 0
+    sc.tap_discard_pile()
+    shooter.frames(7)
+    shooter.shot("rummy_06_discard")
+    shooter.until(lambda: sc.score is not None and sc.score["t"] > 1.2)
+    shooter.shot("rummy_07_round_score")
+
+
+def bot_match(seed: int, options: dict, players: int = 4) -> Match:
+    """A whole match played by bots (pure and fast): the script for the match-end shot."""
+    match = Match.new(players, options, seed=seed)
+    rngs = [bot_rng(seed * 8 + s) for s in range(players)]
+    while match.phase != "over":
+        seat = match.to_act()[0]
+        match.apply(seat, run(bots.think(match.view(seat), match.legal_actions(seat), "normal",
+                                         rngs[seat])))
+    return match
+
+
+def scripted_end(shooter, seed: int = SHOT_MATCH_SEED) -> None:
+    """Replay a two-round bot match to its last action, play that through the scene."""
+    options = {"rounds": 2}
+    record = bot_match(seed, options).record()
+    *head, (seat, action) = record["log"]
+    match = Match.replay({**record, "log": head})
+    sc = RummyTable(shooter.app, _human_table(shooter.app, match), options={"players": 4,
+                                                                          **options})
+    shooter.app.switch(sc)
+    shooter.frames(3)
+    sc.act(seat, action, human=True)
+    shooter.until(lambda: sc.score is not None and sc.score["t"] > 1.2)
+    shooter.shot("rummy_08_final_round_score")
+    sc.close_score()
+    shooter.until(lambda: sc.over is not None and sc.over["t"] > 0.8)
+    shooter.shot("rummy_09_match_end")
+
+
+def _rummy_script() -> list[tuple[int, dict | None]]:
+    """The moves of the scripted round of game.games.hand_rummy.table.scripted_round (its
+    explicit deck): seat 1 opens, seats 2 and 3 draw and throw their first card (None: chosen
+    when played), then you draw the 6S, open, take the joker back with your 6H, meld it and go
+    out with a "hand" on the 7D."""
+    return [(1, {"type": "meld", "groups": [["10S", "JS", "QS", "KS", "AS"],
+                                            ["5H", "JK", "7H"]]}),
+            (1, {"type": "discard", "card": "5C"}),
+            (2, {"type": "draw", "from": "stock"}), (2, None),
+            (3, {"type": "draw", "from": "stock"}), (3, None),
+            (0, {"type": "draw", "from": "stock"}),
+            (0, {"type": "meld", "groups": [["2S", "3S", "4S", "5S", "6S"], ["KC", "KD", "KH"],
+                                            ["QC", "QD", "QH"]]}),
+            (0, {"type": "swap_joker", "meld": 1, "card": "6H"}),
+            (0, {"type": "meld", "groups": [["JK", "8C", "9C"]]}),
+            (0, {"type": "discard", "card": "7D"})]
+
+
+def _rummy_scene(shooter: Shooter, moves: int):
+    """A rummy table at the scripted round after its first ``moves`` moves; every seat is
+    moved by the script (all human), nothing animates until the next move."""
+    options = {"rounds": 3}
+    match = Match.new(4, options, seed=11, deck=shot_deck())
+    script = _rummy_script()
+    for seat, action in script[:moves]:
+        match.apply(seat, action or {"type": "discard", "card": match.hands[seat][0]})
+    seats = [Seat("human", "seat.you")] + [Seat("human", f"name.{i}") for i in range(1, 4)]
+    sc = RummyTable(shooter.app, Table(match, seats, FakeClock(), None),
+                    options={"players": 4, **options})
+    shooter.app.switch(sc)
+    shooter.frames(3)
+    return sc, script[moves:]
+
+
+def rummy_moments(shooter: Shooter) -> None:
+    """Hand rummy: a card of the hand being moved to another place (HR-15), the drawn card
+    flying from the stock and turning over, and at the round's end the others' hands face up
+    under the "went out" line (HR-10)."""
+    sc, _rest = _rummy_scene(shooter, 6)
+    shooter.until(sc.my_turn, 600)
+    shooter.frames(20)
+    shooter.click(sc.ws[("h", 0)].rect().center)
+    shooter.frames(20)
+    shooter.click(sc.ws[("h", len(sc.staging.hand) - 1)].rect().center)
+    shooter.frames(4)
+    shooter.shot("rummy_02a_move_in_hand")
+    shooter.frames(40)
+    shooter.click(sc.geo.stock)
+    shooter.frames(3)                    # half way, still face down (it turns over on the way)
+    shooter.shot("rummy_02b_draw_flight")
+    sc, rest = _rummy_scene(shooter, 10)
+    seat, action = rest[0]
+    sc.act(seat, action, human=True)
+    shooter.until(lambda: sc.ended is not None, 600)
+    shooter.frames(50)
+    shooter.shot("rummy_06a_hands_up")

@@ -1,0 +1,108 @@
+"""The online lobby's screens for ``main.py --screenshots`` (run by game.ui.screenshots): a
+scripted session shows each state without a server."""
+from __future__ import annotations
+
+from typing import Any
+
+from game.ui.scenes.lobby import LobbyScene, online_games
+
+
+class ShownSession:
+    """A session that shows a scripted lobby (screenshots): nothing is sent or received."""
+
+    ready = True
+    failed = False
+    player = "p1"
+
+    def __init__(self, room: dict | None = None):
+        self.room = room
+        self.sent: list[tuple] = []
+
+    def poll(self) -> list[dict]:
+        return []
+
+    def send(self, kind: str, **fields: Any) -> bool:
+        self.sent.append((kind, fields))
+        return True
+
+    def close(self) -> None:
+        pass
+
+
+def _shown_room(you: int, pending: bool, game: str = "hareeja", options: dict | None = None,
+                players: int = 4) -> dict:
+    seats = [{"name": "Huda", "kind": "human", "connected": True},
+             {"name": "Karim", "kind": "human", "connected": True},
+             {"name": "", "kind": "empty", "connected": False},
+             {"name": "", "kind": "empty", "connected": False}][:players]
+    if you == 1 and players > 2:
+        seats[2] = {"name": "Sami", "kind": "human", "connected": False}
+    return {"t": "room", "code": "K7QMX", "link": "https://majlis.example/?room=K7QMX",
+            "game": game, "players": players, "options": options or {},
+            "visibility": "approval", "turn_seconds": 60, "bots": "normal", "seats": seats,
+            "host": 0, "you": you,
+            "pending": [{"player": "p9", "name": "Yousef"}] if pending else [],
+            "started": False, "over": False}
+
+
+def screenshot_lobby(shooter) -> None:
+    """The lobby's states for ``main.py --screenshots``: home, the new table's game and options
+    (each game), typing a code (with the wrong code message), the public list of every game's
+    tables, the host's waiting room with a request to approve, a guest's waiting room (Ronda
+    in teams), and waiting for the host's answer."""
+    app = shooter.app
+    tables = [{"code": "K7QMX", "game": "hareeja", "players": 4, "visibility": "auto",
+               "seated": 3, "host": "Huda", "options": {}, "turn_seconds": 60},
+              {"code": "P2WZR", "game": "ronda", "players": 2, "visibility": "approval",
+               "seated": 1, "host": "عبد الله", "options": {"rules": "quick"},
+               "turn_seconds": None},
+              {"code": "M9TGB", "game": "hand_rummy", "players": 4, "visibility": "auto",
+               "seated": 2, "host": "Karim", "turn_seconds": 90,
+               "options": {"rounds": 10, "variant": "majlis", "partnership": True}}]
+    saved = {k: app.settings.get(k) for k in ("game", "options.ronda", "options.hand_rummy",
+                                              "turn_seconds")}
+
+    def scene(room: dict | None = None) -> LobbyScene:
+        sc = LobbyScene(app, session=ShownSession(room), server="ws://192.168.1.5:9310")
+        sc.player_name = "Huda"
+        app.switch(sc)
+        return sc
+
+    app.settings.update({"game": "ronda", "turn_seconds": 60,
+                         "options.ronda": {"players": 4, "rules": "maghribi"},
+                         "options.hand_rummy": {"players": 4, "rounds": 10,
+                                                "variant": "majlis", "partnership": True}})
+    sc = scene()
+    shooter.frames(2)
+    shooter.shot("lobby_01_home")
+    for i, game in enumerate(online_games()):
+        sc.open_setup()
+        sc.set_game(game)
+        shooter.frames(2)
+        shooter.shot(f"lobby_01{chr(ord('a') + i)}_new_table_{game}")
+    sc.back()
+    sc.edit("code")
+    sc.typed = "K7Q"
+    shooter.frames(2)
+    shooter.shot("lobby_02_join_code")
+    sc.back()
+    sc.join("K7Q0")
+    shooter.frames(2)
+    shooter.shot("lobby_03_wrong_code")
+    sc.tables = tables
+    sc.set_state("list")
+    shooter.frames(2)
+    shooter.shot("lobby_04_public_list")
+    sc = scene(_shown_room(0, pending=True))
+    sc.set_state("room")
+    shooter.frames(2)
+    shooter.shot("lobby_05_room_host_request")
+    sc = scene(_shown_room(1, pending=False, game="ronda", options={"rules": "quick"}))
+    sc.set_state("room")
+    shooter.frames(2)
+    shooter.shot("lobby_06_room_guest")
+    sc = scene()
+    sc.set_state("pending")
+    shooter.frames(2)
+    shooter.shot("lobby_07_waiting_for_host")
+    app.settings.update(saved)
