@@ -1,10 +1,12 @@
 """The online lobby: connect, create a table (private / approval / automatic), join by code,
 the public list, join any, host approval, the waiting room and Start (TB-1..TB-5).
 
-States (``self.state``): ``connecting`` → ``home`` → ``code`` (typing a code natively) /
-``list`` (public tables) / ``pending`` (waiting for the host's answer) / ``room`` (the waiting
-room) → the game's own table scene through :func:`game.ui.remote.remote_scene` once the
-table starts and its first ``events`` arrive.
+States (``self.state``): ``connecting`` → ``home`` → ``setup`` (the new table's game and
+options) / ``code`` (typing a code natively; ``field``: the name or server) / ``list`` (public
+tables) / ``pending`` (waiting for the host's answer) / ``room`` (the waiting room) → the game's
+own table scene through :func:`game.ui.remote.remote_scene` once the table starts and its first
+``events`` arrive. The scene holds the state and the actions; :data:`VIEWS` gives each state its
+view (widgets and drawing: :mod:`game.ui.scenes.lobby_views`, :mod:`game.ui.scenes.lobby_room`).
 
 Text entry: natively the keyboard types into the code / name / server field; the browser has no
 virtual keyboard for a pygame canvas, so there ``window.prompt`` asks (WEB.md). If the server
@@ -12,14 +14,10 @@ cannot be reached the player goes back to the menu with a clear message.
 """
 from __future__ import annotations
 
-import os
-import sys
 from typing import Any
 
 import pygame
 
-from game import i18n
-from game.games import registry
 from game.i18n import digits, t
 from game.net import protocol
 from game.ui import draw, games
@@ -32,114 +30,34 @@ from game.ui.remote import (
     server_message,
 )
 from game.ui.scene import Scene
-from game.ui.scenes.form import TURNS, Form, place_control, turn_label
-from game.ui.widgets import Button, Segmented
+from game.ui.scenes.lobby_common import (
+    WEB,
+    LobbyView,
+    default_server,
+    online_games,
+    online_options,
+    server_url,
+    table_summary,
+    valid_server,
+)
+from game.ui.scenes.lobby_room import RoomView
+from game.ui.scenes.lobby_views import (
+    CodeView,
+    ConnectingView,
+    HomeView,
+    ListView,
+    PendingView,
+    SetupView,
+)
+from game.ui.widgets import Button
 
-WEB = sys.platform == "emscripten"
-DEFAULT_PORT = 9310
+__all__ = ["VIEWS", "LobbyScene", "online_games", "online_options", "table_summary"]
+
+VIEWS: dict[str, type[LobbyView]] = {
+    "connecting": ConnectingView, "home": HomeView, "setup": SetupView, "code": CodeView,
+    "field": CodeView, "list": ListView, "pending": PendingView, "room": RoomView}
 MESSAGE_SECONDS = 4.0
 FIELD_LIMITS = {"code": 12, "name": protocol.MAX_NAME, "server": 120}
-
-
-def default_server() -> str:
-    """``--server`` natively (else the saved one, else this machine); in the browser
-    ``?server=`` (else the saved one, else the page's own host on the server's port)."""
-    saved = load_online().get("server")
-    if WEB:
-        given = os.environ.get("server") or _query("server")
-        if given:
-            return server_url(given)
-        if saved:
-            return saved
-        try:
-            import platform
-            loc = platform.window.location
-            scheme = "wss" if str(loc.protocol) == "https:" else "ws"
-            return f"{scheme}://{loc.hostname}:{DEFAULT_PORT}"
-        except Exception:
-            return f"ws://127.0.0.1:{DEFAULT_PORT}"
-    return saved or f"ws://127.0.0.1:{DEFAULT_PORT}"
-
-
-def server_url(text: str) -> str:
-    """A server address as typed: "host:port" gets ws:// (wss:// on an https page)."""
-    text = text.strip()
-    if "://" not in text:
-        secure = False
-        if WEB:
-            try:
-                import platform
-                secure = str(platform.window.location.protocol) == "https:"
-            except Exception:
-                pass
-        text = ("wss://" if secure else "ws://") + text
-    return text
-
-
-def valid_server(text: str) -> bool:
-    return text.startswith(("ws://", "wss://")) and len(text) > 6 and " " not in text
-
-
-def _query(key: str) -> str | None:
-    """A URL parameter read from the page (pygbag also puts them in os.environ)."""
-    try:
-        import platform
-        search = str(platform.window.location.search)
-    except Exception:
-        return None
-    for pair in search.lstrip("?").split("&"):
-        k, _, v = pair.partition("=")
-        if k == key and v:
-            from urllib.parse import unquote
-            return unquote(v)
-    return None
-
-
-def page_link(link: str) -> str:
-    """The invite link to show: absolute as the server gave it, else after this page's address
-    in the browser (natively the bare ``?room=CODE`` part)."""
-    if "://" in link or not WEB:
-        return link
-    try:
-        import platform
-        loc = platform.window.location
-        return f"{loc.origin}{loc.pathname}{link}"
-    except Exception:
-        return link
-
-
-def online_options(settings: dict, game: str) -> tuple[int, dict]:
-    """(players, engine options) of a new ``game`` table, from the menu's remembered choices
-    (TB-5: the seat counts the game's spec allows)."""
-    spec = registry.get(game)
-    engine = games.options_for(settings, game)
-    players = engine.pop("players", spec.first_players)
-    if players not in spec.players:
-        players = spec.players[-1]
-    return players, spec.fit(players, engine)
-
-
-def online_games() -> list[str]:
-    """The games a new online table may be of (their specs say so; each has a table scene)."""
-    return [g.key for g in games.online()]
-
-
-def sep() -> str:
-    """Between the parts of a line: a middle dot in English; in Arabic a comma, since a dot
-    beside Arabic-Indic digits reads as the digit zero (٠)."""
-    return "، " if i18n.is_rtl() else " · "
-
-
-def table_summary(game: str, players: int, options: dict | None,
-                  turn_seconds: int | None = None, turn: bool = True) -> tuple[str, str]:
-    """(headline, details) of a table for the lobby: "Ronda, 4 players" and its options
-    ("Play to: Quick · 25 · Turn time: 60 s"), in the current language."""
-    options = options or {}
-    headline = t("online.game_players", game=t(f"game.{game}"), n=digits(players))
-    parts = games.describe(game, players, options)
-    if turn:
-        parts.append(t("online.turn_note", t=turn_label(turn_seconds or 0)()))
-    return headline, sep().join(parts)
 
 
 class LobbyScene(Scene):
@@ -198,211 +116,21 @@ class LobbyScene(Scene):
         """The connecting dots and the typing caret blink."""
         return 0.1 if self.state in ("connecting", "field") else None
 
-    # ----- widgets per state ------------------------------------------------------------------------
+    # ----- the state's view -----------------------------------------------------------------------
     def build(self) -> None:
+        """The current state's view, built for the current layout (and a Back button)."""
         if not hasattr(self, "state"):
             return
         L = self.app.layout
-        self.widgets = []
-        back = Button((0, 0, 200, 60), lambda: t("online.back"), self.back, 24, key="back")
-        back.rect.midbottom = (L.w // 2, L.h - 24)
-        builder = getattr(self, f"_build_{self.state}", None)
-        if builder:
-            builder()
-        if self.state not in ("room", "pending"):
+        self.view = VIEWS[self.state](self)
+        self.view.build()
+        self.widgets = list(self.view.widgets)
+        if self.view.has_back:
+            back = Button((0, 0, 200, 60), lambda: t("online.back"), self.back, 24, key="back")
+            back.rect.midbottom = (L.w // 2, L.h - 24)
             self.widgets.append(back)
 
-    def _col(self) -> pygame.Rect:
-        """The content column."""
-        L = self.app.layout
-        w = min(1000, L.w - 64)
-        return pygame.Rect((L.w - w) // 2, 140 if not L.portrait else 160, w, L.h - 240)
-
-    def _build_home(self) -> None:
-        L = self.app.layout
-        c = self._col()
-        rtl = i18n.is_rtl
-        name_btn = Button((0, 0, 150, 48), lambda: t("online.server_change"),
-                          lambda: self.edit("name"), 20, key="name")
-        server_btn = Button((0, 0, 150, 48), lambda: t("online.server_change"),
-                            lambda: self.edit("server"), 20, key="server")
-        if L.portrait:
-            create = pygame.Rect(c.x, c.y + 150, c.w, 370)
-            join = pygame.Rect(c.x, create.bottom + 24, c.w, 340)
-        else:
-            half = (c.w - 24) // 2
-            create = pygame.Rect(c.x, c.y + 110, half, 370)
-            join = pygame.Rect(c.x + half + 24, c.y + 110, half, 370)
-            if i18n.is_rtl():
-                create.x, join.x = join.x, create.x
-        self.cards = {"create": create, "join": join}
-        # The table to create: its game and options, with a button to choose them.
-        summary = pygame.Rect(create.x + 20, create.y + 64, create.w - 40, 76)
-        change = Button((0, 0, 130, 48), lambda: t("online.server_change"), self.open_setup, 20,
-                        key="setup")
-        if i18n.is_rtl():
-            change.rect.midleft = (summary.x + 12, summary.centery)
-        else:
-            change.rect.midright = (summary.right - 12, summary.centery)
-        self.summary_rect = summary
-        vis = Segmented((create.x + 20, create.y + 184, create.w - 40, 60),
-                        [(v, (lambda v=v: t(f"vis.{v}"))) for v in protocol.VISIBILITIES],
-                        lambda: self.visibility, self.set_visibility, 20, rtl=rtl, key="vis")
-        make = Button((create.x + 40, create.bottom - 86, create.w - 80, 68),
-                      lambda: t("online.create_button"), self.create, 28, primary=True,
-                      key="create")
-        bw = join.w - 80
-        code = Button((join.x + 40, join.y + 84, bw, 64), lambda: t("online.join_code"),
-                      self.ask_code, 26, primary=True, key="join_code")
-        pub = Button((join.x + 40, join.y + 170, bw, 60), lambda: t("online.public"),
-                     self.open_list, 24, key="public")
-        anyt = Button((join.x + 40, join.y + 250, bw, 60), lambda: t("online.join_any"),
-                      self.join_any, 24, key="join_any")
-        self.id_rows = [name_btn, server_btn]
-        self.widgets = [name_btn, server_btn, change, vis, make, code, pub, anyt]
-
-    def _build_setup(self) -> None:
-        """The new table's game, its options (players, rules / rounds, scoring, partners) and
-        the turn time: the menu's own choices, remembered with the menu's settings."""
-        L = self.app.layout
-        s = self.app.settings
-        rtl = i18n.is_rtl
-        info = games.info(self.game)
-        n_rows = 2 + len(info.choices)
-        top = (112 if n_rows > 4 else 150) if not L.portrait else 170
-        self.form = form = Form(L, top, row_h=52, gap=12 if not L.portrait else 14)
-        rows = [Segmented(form.add("menu.game"),
-                          [(g, (lambda g=g: t(f"game.{g}"))) for g in online_games()],
-                          lambda: self.game, self.set_game, rtl=rtl, key="game")]
-        for choice in info.choices:
-            rows.append(Segmented(
-                form.add(choice.label),
-                [(v, (lambda v=v, c=choice: c.text(v))) for v in self._values(choice)],
-                lambda c=choice: games.options_for(s, self.game)[c.key],
-                lambda v, c=choice: self.set_option(c.key, v), rtl=rtl, key=f"opt.{choice.key}"))
-        rows.append(Segmented(form.add("menu.turn"), [(n, turn_label(n)) for n in TURNS],
-                              lambda: s["turn_seconds"],
-                              lambda v: self.app.set_setting("turn_seconds", v),
-                              rtl=rtl, key="turn"))
-        for widget, (_k, _label, control) in zip(rows, form.rows):
-            place_control(form, widget, control, rtl)
-        self.form_rows = rows
-        make = Button((0, 0, 380, 68), lambda: t("online.create_button"), self.create, 28,
-                      primary=True, key="create")
-        make.rect.midtop = (L.w // 2, form.bottom + (6 if not L.portrait else 20))
-        self.widgets = [*rows, make]
-
-    def _values(self, choice) -> tuple:
-        """A menu choice's values that an online table accepts (TB-5 player counts)."""
-        if choice.key == "players":
-            return tuple(v for v in choice.values if v in registry.get(self.game).players)
-        return choice.values
-
-    def _build_code(self) -> None:
-        L = self.app.layout
-        box = self._code_box()
-        join = Button((0, 0, 220, 64), lambda: t("online.join"), self.submit_field, 28,
-                      primary=True, key="submit")
-        join.rect.midtop = (L.w // 2, box.bottom + 80)
-        self.widgets = [join]
-
-    def _build_field(self) -> None:
-        self._build_code()
-
-    def _build_list(self) -> None:
-        c = self._col()
-        refresh = Button((0, 0, 200, 56), lambda: t("online.refresh"), self.open_list, 22,
-                         key="refresh")
-        refresh.rect.topright = (c.right, c.y) if not i18n.is_rtl() else (c.x + 200, c.y)
-        self.widgets = [refresh]
-        for i, table in enumerate(self.tables[:self._list_rows()]):
-            row = self._row_rect(i)
-            b = Button((0, 0, 150, 52), lambda: t("online.join"),
-                       lambda code=table.get("code", ""): self.join(code), 22, primary=True,
-                       key=f"sit:{i}")
-            b.rect.center = (row.x + 95, row.centery) if i18n.is_rtl() else \
-                (row.right - 95, row.centery)
-            self.widgets.append(b)
-
-    def _list_rows(self) -> int:
-        return 6 if not self.app.layout.portrait else 9
-
-    def _row_rect(self, i: int) -> pygame.Rect:
-        c = self._col()
-        return pygame.Rect(c.x, c.y + 76 + i * 84, c.w, 72)
-
-    def _build_pending(self) -> None:
-        L = self.app.layout
-        cancel = Button((0, 0, 220, 60), lambda: t("online.cancel"), self.leave, 24,
-                        key="cancel")
-        cancel.rect.center = (L.w // 2, L.h // 2 + 90)
-        self.widgets = [cancel]
-
-    def _build_room(self) -> None:
-        L = self.app.layout
-        room = self.session.room if self.session else None
-        leave = Button((0, 0, 240, 60), lambda: t("online.leave"), self.leave, 22, key="leave")
-        start = Button((0, 0, 300, 70), lambda: t("online.start"), self.start, 28,
-                       primary=True, key="start")
-        if L.portrait:
-            start.rect.midbottom = (L.w // 2, L.h - 110)
-            leave.rect.midbottom = (L.w // 2, L.h - 28)
-        else:
-            gap = 24
-            total = start.rect.w + leave.rect.w + gap
-            x = (L.w - total) // 2
-            first, second = (leave, start) if i18n.is_rtl() else (start, leave)
-            first.rect.midleft = (x, L.h - 64)
-            second.rect.midleft = (x + first.rect.w + gap, L.h - 64)
-        start.visible = bool(room) and self.is_host()
-        self.widgets = [start, leave]
-        for i, req in enumerate((room or {}).get("pending", [])[:3]):
-            row = self._request_rect(i)
-            yes = Button((0, 0, 120, 48), lambda: t("online.accept"),
-                         lambda p=req.get("player"): self.answer(p, True), 20, primary=True,
-                         key=f"accept:{i}")
-            no = Button((0, 0, 120, 48), lambda: t("online.refuse"),
-                        lambda p=req.get("player"): self.answer(p, False), 20,
-                        key=f"refuse:{i}")
-            if i18n.is_rtl():
-                yes.rect.midleft = (row.x + 12, row.centery)
-                no.rect.midleft = (row.x + 144, row.centery)
-            else:
-                yes.rect.midright = (row.right - 144, row.centery)
-                no.rect.midright = (row.right - 12, row.centery)
-            self.widgets += [yes, no]
-
-    # ----- room geometry ------------------------------------------------------------------------------
-    def _room_columns(self) -> tuple[pygame.Rect, pygame.Rect]:
-        """(code panel, seats panel)."""
-        L = self.app.layout
-        if L.portrait:
-            code = pygame.Rect(32, 130, L.w - 64, 350)
-            seats = pygame.Rect(32, code.bottom + 24, L.w - 64, 470)
-        else:
-            code = pygame.Rect(48, 100, 520, 460)
-            seats = pygame.Rect(600, 100, L.w - 648, 460)
-            if i18n.is_rtl():
-                code.x, seats.x = L.w - 48 - code.w, 48
-        return code, seats
-
-    def _seat_rect(self, i: int) -> pygame.Rect:
-        _code, seats = self._room_columns()
-        return pygame.Rect(seats.x + 20, seats.y + 64 + i * 62, seats.w - 40, 54)
-
-    def _request_rect(self, i: int) -> pygame.Rect:
-        _code, seats = self._room_columns()
-        n = len(self.session.room["seats"]) if self.session and self.session.room else 4
-        top = seats.y + 64 + n * 62 + 46
-        return pygame.Rect(seats.x + 20, top + i * 66, seats.w - 40, 58)
-
-    def _code_box(self) -> pygame.Rect:
-        L = self.app.layout
-        box = pygame.Rect(0, 0, min(L.w - 80, 560 if self.field == "code" else 900), 110)
-        box.center = (L.w // 2, L.h // 2 - 60)
-        return box
-
-    # ----- actions ----------------------------------------------------------------------------------
+    # ----- actions --------------------------------------------------------------------------------
     def set_visibility(self, value: str) -> None:
         self.visibility = value
 
@@ -529,7 +257,7 @@ class LobbyScene(Scene):
             self.session.close()
         self.app.go("menu")
 
-    # ----- messages -----------------------------------------------------------------------------------
+    # ----- messages -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         if self.message:
             left = self.message[1] - dt
@@ -593,7 +321,7 @@ class LobbyScene(Scene):
         self.app.switch(remote_scene(self.app, table, events))
         return True
 
-    # ----- input ---------------------------------------------------------------------------------------
+    # ----- input ----------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         if self.state in ("code", "field") and event.type == pygame.KEYDOWN:
             self.type_key(event)
@@ -615,21 +343,18 @@ class LobbyScene(Scene):
             if ch and ch.isprintable() and len(self.typed) < FIELD_LIMITS.get(self.field, 24):
                 self.typed += ch.upper() if self.field == "code" else ch
 
-    # ----- drawing ---------------------------------------------------------------------------------------
+    # ----- drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         L = self.app.layout
         surface.blit(draw.felt(L.w, L.h), (0, 0))
         title_y = 56 if not L.portrait else 80
-        title = t("online.create") if self.state == "setup" else t("online.title")
-        draw.blit_text(surface, title, 44, (L.w // 2, title_y), draw.GOLD, bold=True,
-                       shadow=True)
-        getattr(self, f"_draw_{self.state}", lambda s: None)(surface)
+        draw.blit_text(surface, t(self.view.title), 44, (L.w // 2, title_y), draw.GOLD,
+                       bold=True, shadow=True)
+        self.view.draw(surface)
         super().draw(surface)
         msg = self.message_text()
         if msg:
-            y = L.h - 120 if self.state not in ("room",) else (L.h - 190 if L.portrait else 640)
-            if self.state == "home":      # between the name/server rows and the two cards
-                y = 227 if not L.portrait else 274
+            y = self.view.message_y()
             width = L.w - 80
             size = draw.fit_text(msg, 22, width - 40, True)
             img = draw.label(msg, size, draw.INK, True)
@@ -638,253 +363,3 @@ class LobbyScene(Scene):
             draw.panel(surface, rect, (80, 26, 22), 240, 14, draw.GOLD)
             surface.blit(img, img.get_rect(center=rect.center))
 
-    def _text(self, surface, s: str, size: int, rect: pygame.Rect, y: int, color=None,
-              bold: bool = False, pad: int = 20) -> pygame.Rect:
-        """``s`` at the reading start of ``rect`` (right in Arabic), centred on line ``y``."""
-        color = color or draw.INK
-        size = draw.fit_text(s, size, rect.w - 2 * pad, bold)
-        if i18n.is_rtl():
-            return draw.blit_text(surface, s, size, (rect.right - pad, y), color, bold,
-                                  "midright")
-        return draw.blit_text(surface, s, size, (rect.x + pad, y), color, bold, "midleft")
-
-    def _draw_connecting(self, surface: pygame.Surface) -> None:
-        L = self.app.layout
-        draw.blit_text(surface, t("online.connecting"), 28, (L.w // 2, L.h // 2 - 30), draw.INK,
-                       bold=True)
-        dots = int(pygame.time.get_ticks() / 300) % 4
-        draw.blit_text(surface, self.server, 20, (L.w // 2, L.h // 2 + 20), draw.INK_DIM)
-        for i in range(3):
-            color = draw.GOLD if i < dots else draw.PANEL_EDGE
-            pygame.draw.circle(surface, color, (L.w // 2 - 24 + i * 24, L.h // 2 + 70), 7)
-
-    def _draw_home(self, surface: pygame.Surface) -> None:
-        L = self.app.layout
-        c = self._col()
-        rtl = i18n.is_rtl()
-        # Who and where: name and server, each with a Change button.
-        rows = [("online.name", self.player_name), ("online.server", self.server)]
-        for i, ((key, value), button) in enumerate(zip(rows, self.id_rows)):
-            y = c.y - 20 + i * 58 if not L.portrait else c.y - 10 + i * 62
-            line = pygame.Rect(c.x, y - 26, c.w, 52)
-            draw.panel(surface, line, draw.PANEL, 170, 12, None)
-            button.rect.h = 44
-            if rtl:
-                button.rect.midleft = (line.x + 4, line.centery)
-                text_rect = pygame.Rect(button.rect.right, line.y, line.right - button.rect.right,
-                                        line.h)
-            else:
-                button.rect.midright = (line.right - 4, line.centery)
-                text_rect = pygame.Rect(line.x, line.y, button.rect.x - line.x, line.h)
-            # Label and value drawn apart: a Latin address inside an Arabic line stays whole.
-            head = self._text(surface, t(key) + ":", 22, text_rect, line.centery, draw.SAND,
-                              True, 16)
-            rest = text_rect.copy()
-            if rtl:
-                rest.width = head.x - text_rect.x
-            else:
-                rest.width = text_rect.right - head.right
-                rest.x = head.right
-            self._text(surface, value, 22, rest, line.centery, draw.INK, pad=10)
-        create, join = self.cards["create"], self.cards["join"]
-        for rect, _title in ((create, "online.create"), (join, "online.join_code")):
-            draw.panel(surface, rect, draw.PANEL, 215, 18, draw.PANEL_EDGE)
-        draw.blit_text(surface, t("online.create"), 28, (create.centerx, create.y + 36),
-                       draw.GOLD, bold=True)
-        self._draw_summary(surface)
-        draw.blit_text(surface, t("online.visibility"), 20, (create.centerx, create.y + 162),
-                       draw.SAND, bold=True)
-        draw.blit_text(surface, t("online.join_title"), 28, (join.centerx, join.y + 36), draw.GOLD,
-                       bold=True)
-
-    def _draw_summary(self, surface: pygame.Surface) -> None:
-        """The chosen game and options in the "New table" card, beside their Change button."""
-        rect = self.summary_rect
-        draw.panel(surface, rect, (30, 48, 46), 230, 12, draw.PANEL_EDGE)
-        players, options = online_options(self.app.settings, self.game)
-        head, details = table_summary(self.game, players, options,
-                                      self.app.settings["turn_seconds"])
-        text = rect.copy()
-        text.w -= 150
-        if i18n.is_rtl():
-            text.x += 150
-        self._text(surface, head, 22, text, rect.y + 24, draw.INK, True, 14)
-        self._text(surface, details, 18, text, rect.y + 54, draw.INK_DIM, pad=14)
-
-    def _draw_setup(self, surface: pygame.Surface) -> None:
-        for widget, (_k, _label, control) in zip(self.form_rows, self.form.rows):
-            place_control(self.form, widget, control, i18n.is_rtl)
-        self.form.draw_labels(surface)
-
-    def _draw_code(self, surface: pygame.Surface) -> None:
-        L = self.app.layout
-        box = self._code_box()
-        field = self.field or "code"
-        title = t("online.code_title") if field == "code" else t(f"online.{field}_prompt")
-        draw.blit_text(surface, title, draw.fit_text(title, 30, L.w - 80, True),
-                       (L.w // 2, box.y - 44), draw.SAND, bold=True)
-        draw.panel(surface, box, (10, 20, 20), 240, 16, draw.GOLD)
-        if field == "code":
-            n = protocol.CODE_LENGTH
-            slot_w = (box.w - 40 - 12 * (n - 1)) // n
-            for i in range(n):
-                slot = pygame.Rect(box.x + 20 + i * (slot_w + 12), box.y + 16, slot_w,
-                                   box.h - 32)
-                pygame.draw.rect(surface, (30, 48, 46), slot, border_radius=10)
-                edge = draw.TURN if i == min(len(self.typed), n - 1) else draw.PANEL_EDGE
-                pygame.draw.rect(surface, edge, slot, 2, border_radius=10)
-                if i < len(self.typed):
-                    draw.blit_text(surface, self.typed[i], 52, slot.center, draw.INK, bold=True)
-            help_s = t("online.code_help", n=digits(n))
-        else:
-            caret = "|" if (pygame.time.get_ticks() // 500) % 2 == 0 else " "
-            s = self.typed + caret
-            draw.blit_text(surface, s, draw.fit_text(s, 32, box.w - 40), box.center, draw.INK)
-            help_s = ""
-        if help_s:
-            draw.blit_text(surface, help_s, draw.fit_text(help_s, 22, L.w - 80),
-                           (L.w // 2, box.bottom + 34), draw.INK_DIM)
-
-    _draw_field = _draw_code
-
-    def _draw_list(self, surface: pygame.Surface) -> None:
-        L = self.app.layout
-        c = self._col()
-        rtl = i18n.is_rtl()
-        head = pygame.Rect(c.x, c.y, c.w - 220, 56)
-        if rtl:
-            head.x = c.x + 220
-        self._text(surface, t("online.public"), 30, head, head.centery, draw.GOLD, True, 4)
-        if not self.tables:
-            draw.blit_text(surface, t("online.none_public"), 26, (L.w // 2, c.y + 180),
-                           draw.INK_DIM, bold=True)
-        for i, table in enumerate(self.tables[:self._list_rows()]):
-            row = self._row_rect(i)
-            draw.panel(surface, row, draw.PANEL, 215, 14, draw.PANEL_EDGE)
-            info = pygame.Rect(row.x, row.y, row.w - 190, row.h)
-            if rtl:
-                info.x = row.x + 190
-            game = t(f"game.{table.get('game', '')}")
-            vis = t(f"vis.{table.get('visibility', 'auto')}")
-            seats = t("online.list_seats", n=digits(table.get("seated", 0)),
-                      m=digits(table.get("players", 4)))
-            self._text(surface, sep().join((game, seats, vis)), 24, info, row.y + 24, draw.INK,
-                       True)
-            _head, details = table_summary(str(table.get("game", "")), table.get("players", 4),
-                                           table.get("options"), table.get("turn_seconds"))
-            host = t("online.list_host", name=str(table.get("host", "")))
-            self._text(surface, sep().join((host, details)), 18, info, row.y + 52,
-                       draw.INK_DIM)
-
-    def _draw_pending(self, surface: pygame.Surface) -> None:
-        L = self.app.layout
-        s = t("online.waiting")
-        draw.blit_text(surface, s, draw.fit_text(s, 28, L.w - 80, True), (L.w // 2, L.h // 2 - 20),
-                       draw.INK, bold=True)
-
-    def _draw_room(self, surface: pygame.Surface) -> None:
-        room = self.session.room if self.session else None
-        if not room:
-            return
-        code_p, seats_p = self._room_columns()
-        draw.panel(surface, code_p, draw.PANEL, 215, 18, draw.GOLD)
-        head, details = table_summary(str(room.get("game", "")), len(room["seats"]),
-                                      room.get("options"), room.get("turn_seconds"))
-        draw.blit_text(surface, head, draw.fit_text(head, 26, code_p.w - 40, True),
-                       (code_p.centerx, code_p.y + 30), draw.SAND, bold=True)
-        draw.blit_text(surface, details, draw.fit_text(details, 18, code_p.w - 40),
-                       (code_p.centerx, code_p.y + 60), draw.INK_DIM)
-        draw.blit_text(surface, t("online.code_big"), 20, (code_p.centerx, code_p.y + 90),
-                       draw.INK_DIM)
-        code = " ".join(room["code"])          # spaced out so it can be read aloud
-        big = 96 if not self.app.layout.portrait else 84
-        draw.blit_text(surface, code, draw.fit_text(code, big, code_p.w - 40, True),
-                       (code_p.centerx, code_p.y + 156), draw.GOLD, bold=True, shadow=True)
-        if True:
-            link = page_link(str(room.get("link", "")))
-            y = code_p.y + 234
-            draw.blit_text(surface, t("online.invite"), 20, (code_p.centerx, y), draw.INK_DIM)
-            draw.blit_text(surface, link, draw.fit_text(link, 22, code_p.w - 40),
-                           (code_p.centerx, y + 30), draw.INK)
-            share = t("online.share")
-            lines = self._wrap(share, 20, code_p.w - 48)
-            for i, line in enumerate(lines[:3]):
-                draw.blit_text(surface, line, 20, (code_p.centerx, y + 78 + i * 28),
-                               draw.INK_DIM)
-        draw.panel(surface, seats_p, draw.PANEL, 215, 18, draw.PANEL_EDGE)
-        self._text(surface, t("online.seats"), 26, seats_p, seats_p.y + 34, draw.GOLD, True, 24)
-        you, host = room.get("you"), room.get("host")
-        for i, seat in enumerate(room["seats"]):
-            self._draw_seat_row(surface, i, seat, i == you, i == host)
-        pending = room.get("pending", [])[:3]
-        if pending:
-            top = self._request_rect(0).y - 26
-            self._text(surface, t("online.requests"), 22, seats_p, top, draw.SAND, True, 24)
-        for i, req in enumerate(pending):
-            row = self._request_rect(i)
-            draw.panel(surface, row, (50, 40, 20), 230, 12, draw.GOLD)
-            text_rect = pygame.Rect(row.x, row.y, row.w - 280, row.h)
-            if i18n.is_rtl():
-                text_rect.x = row.x + 280
-            self._text(surface, t("online.request", name=str(req.get("name", ""))), 22,
-                       text_rect, row.centery, draw.INK, True, 14)
-        L = self.app.layout
-        note = t("online.start_note") if self.is_host() else t("online.wait_host")
-        y = (L.h - 196 if L.portrait else L.h - 116)
-        if L.portrait and not self.is_host():
-            y = L.h - 150
-        draw.blit_text(surface, note, draw.fit_text(note, 22, L.w - 80), (L.w // 2, y),
-                       draw.INK_DIM)
-
-    def _draw_seat_row(self, surface: pygame.Surface, i: int, seat: dict, you: bool,
-                       host: bool) -> None:
-        row = self._seat_rect(i)
-        kind = seat.get("kind", "empty")
-        filled = kind != "empty"
-        pygame.draw.rect(surface, (30, 48, 46) if filled else (22, 34, 33), row, border_radius=12)
-        pygame.draw.rect(surface, draw.TURN if you else draw.PANEL_EDGE, row, 2, border_radius=12)
-        rtl = i18n.is_rtl()
-        cx = row.right - 34 if rtl else row.x + 34
-        colors = [(64, 120, 110), (150, 84, 60), (96, 86, 150), (140, 116, 52)]
-        name = str(seat.get("name", "")) if kind == "human" else \
-            t("online.seat_bot") if kind == "bot" else t("online.seat_empty")
-        if filled:
-            pygame.draw.circle(surface, colors[i % 4], (cx, row.centery), 20)
-            pygame.draw.circle(surface, draw.SAND, (cx, row.centery), 20, 2)
-            draw.blit_text(surface, name[:1], 22, (cx, row.centery - 1), draw.INK, bold=True)
-        else:
-            pygame.draw.circle(surface, draw.PANEL_EDGE, (cx, row.centery), 20, 2)
-        if you:
-            name = t("online.you", name=name)
-        tags = []
-        room = self.session.room if self.session else None
-        if room and self._teams(room):
-            tags.append(t("online.team", n=digits(i % 2 + 1)))     # partners sit opposite
-        if host:
-            tags.append(t("online.host_tag"))
-        if kind == "human" and not seat.get("connected", True):
-            tags.append(t("online.away"))
-        name_rect = pygame.Rect(row.x + 64, row.y, row.w - 64 - 150, row.h) if not rtl else \
-            pygame.Rect(row.x + 150, row.y, row.w - 64 - 150, row.h)
-        self._text(surface, name, 22, name_rect, row.centery,
-                   draw.INK if filled else draw.INK_DIM, filled, 0)
-        if tags:
-            s = sep().join(tags)
-            pos = (row.x + 16, row.centery) if rtl else (row.right - 16, row.centery)
-            draw.blit_text(surface, s, 18, pos, draw.GOLD, bold=True,
-                           anchor="midleft" if rtl else "midright")
-
-    @staticmethod
-    def _teams(room: dict) -> bool:
-        """Team play as the game's spec says (partners sit opposite: seats 0 & 2, 1 & 3)."""
-        game = room.get("game")
-        return registry.exists(game) and registry.get(str(game)).teams(
-            len(room.get("seats", [])), room.get("options") or {})
-
-    @staticmethod
-    def _wrap(s: str, size: int, width: int) -> list[str]:
-        from game.ui import text
-        try:
-            return text.wrap(s, size, width)
-        except Exception:
-            return [s]

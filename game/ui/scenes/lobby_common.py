@@ -1,0 +1,160 @@
+"""What the lobby's states share: the server's address, the games and description of a table,
+and the base of a state's view (its widgets and drawing; see :mod:`game.ui.scenes.lobby`)."""
+from __future__ import annotations
+
+import os
+import sys
+
+import pygame
+
+from game import i18n
+from game.games import registry
+from game.i18n import digits, t
+from game.ui import draw, games
+from game.ui.remote import load_online
+from game.ui.scenes.form import turn_label
+from game.ui.widgets import Widget
+
+WEB = sys.platform == "emscripten"
+DEFAULT_PORT = 9310
+
+
+def default_server() -> str:
+    """``--server`` natively (else the saved one, else this machine); in the browser
+    ``?server=`` (else the saved one, else the page's own host on the server's port)."""
+    saved = load_online().get("server")
+    if WEB:
+        given = os.environ.get("server") or _query("server")  # noqa: SIM112 (pygbag)
+        if given:
+            return server_url(given)
+        if saved:
+            return saved
+        try:
+            import platform
+            loc = platform.window.location
+            scheme = "wss" if str(loc.protocol) == "https:" else "ws"
+            return f"{scheme}://{loc.hostname}:{DEFAULT_PORT}"
+        except Exception:
+            return f"ws://127.0.0.1:{DEFAULT_PORT}"
+    return saved or f"ws://127.0.0.1:{DEFAULT_PORT}"
+
+
+def server_url(text: str) -> str:
+    """A server address as typed: "host:port" gets ws:// (wss:// on an https page)."""
+    text = text.strip()
+    if "://" not in text:
+        secure = False
+        if WEB:
+            try:
+                import platform
+                secure = str(platform.window.location.protocol) == "https:"
+            except Exception:
+                pass
+        text = ("wss://" if secure else "ws://") + text
+    return text
+
+
+def valid_server(text: str) -> bool:
+    return text.startswith(("ws://", "wss://")) and len(text) > 6 and " " not in text
+
+
+def _query(key: str) -> str | None:
+    """A URL parameter read from the page (pygbag also puts them in os.environ)."""
+    try:
+        import platform
+        search = str(platform.window.location.search)
+    except Exception:
+        return None
+    for pair in search.lstrip("?").split("&"):
+        k, _, v = pair.partition("=")
+        if k == key and v:
+            from urllib.parse import unquote
+            return unquote(v)
+    return None
+
+
+def page_link(link: str) -> str:
+    """The invite link to show: absolute as the server gave it, else after this page's address
+    in the browser (natively the bare ``?room=CODE`` part)."""
+    if "://" in link or not WEB:
+        return link
+    try:
+        import platform
+        loc = platform.window.location
+        return f"{loc.origin}{loc.pathname}{link}"
+    except Exception:
+        return link
+
+
+def online_options(settings: dict, game: str) -> tuple[int, dict]:
+    """(players, engine options) of a new ``game`` table, from the menu's remembered choices
+    (TB-5: the seat counts the game's spec allows)."""
+    spec = registry.get(game)
+    engine = games.options_for(settings, game)
+    players = engine.pop("players", spec.first_players)
+    if players not in spec.players:
+        players = spec.players[-1]
+    return players, spec.fit(players, engine)
+
+
+def online_games() -> list[str]:
+    """The games a new online table may be of (their specs say so; each has a table scene)."""
+    return [g.key for g in games.online()]
+
+
+def sep() -> str:
+    """Between the parts of a line: a middle dot in English; in Arabic a comma, since a dot
+    beside Arabic-Indic digits reads as the digit zero (٠)."""
+    return "، " if i18n.is_rtl() else " · "
+
+
+def table_summary(game: str, players: int, options: dict | None,
+                  turn_seconds: int | None = None, turn: bool = True) -> tuple[str, str]:
+    """(headline, details) of a table for the lobby: "Ronda, 4 players" and its options
+    ("Play to: Quick · 25 · Turn time: 60 s"), in the current language."""
+    options = options or {}
+    headline = t("online.game_players", game=t(f"game.{game}"), n=digits(players))
+    parts = games.describe(game, players, options)
+    if turn:
+        parts.append(t("online.turn_note", t=turn_label(turn_seconds or 0)()))
+    return headline, sep().join(parts)
+
+
+class LobbyView:
+    """One state of the lobby: the widgets it shows (``build``, again on every relayout) and
+    how it draws. ``lobby`` is the scene: its state (``session``, ``game``, ``typed``…) and its
+    actions (``create``, ``join``…) are the lobby's; a view only lays them out."""
+
+    title = "online.title"       # the i18n key of the screen's title
+    has_back = True              # the Back button at the bottom
+
+    def __init__(self, lobby) -> None:
+        self.lobby = lobby
+        self.app = lobby.app
+        self.widgets: list[Widget] = []
+
+    def build(self) -> None:
+        """Create ``self.widgets`` for the current layout."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw what is not a widget."""
+
+    def message_y(self) -> int:
+        """Where the lobby's message goes (under the content)."""
+        return self.app.layout.h - 120
+
+    def _col(self) -> pygame.Rect:
+        """The content column."""
+        L = self.app.layout
+        w = min(1000, L.w - 64)
+        return pygame.Rect((L.w - w) // 2, 140 if not L.portrait else 160, w, L.h - 240)
+
+    def _text(self, surface, s: str, size: int, rect: pygame.Rect, y: int, color=None,
+              bold: bool = False, pad: int = 20) -> pygame.Rect:
+        """``s`` at the reading start of ``rect`` (right in Arabic), centred on line ``y``."""
+        color = color or draw.INK
+        size = draw.fit_text(s, size, rect.w - 2 * pad, bold)
+        if i18n.is_rtl():
+            return draw.blit_text(surface, s, size, (rect.right - pad, y), color, bold,
+                                  "midright")
+        return draw.blit_text(surface, s, size, (rect.x + pad, y), color, bold, "midleft")
