@@ -17,7 +17,7 @@ from game.core.bots import LEVELS
 
 BOT_LEVELS: tuple[str, ...] = LEVELS        # every game's bots know these levels (easy → hard)
 
-History = list[dict]            # a view's "history": one dict per finished round / deal
+History = list[dict[str, Any]]          # a view's "history": one dict per finished round / deal
 Figures = dict[str, int]
 Rows = list[tuple[str, Any]]
 
@@ -76,11 +76,11 @@ class Stats:
 
     figures: tuple[str, ...] = ("rounds",)
     count: Callable[[History, int], Figures] = plain_history
-    rows: Callable[[dict], Rows] | None = None
+    rows: Callable[[dict[str, Any]], Rows] | None = None
     maxima: frozenset[str] = frozenset()
     lowest_wins: bool = False
 
-    def shown(self, sums: dict) -> Rows:
+    def shown(self, sums: dict[str, Any]) -> Rows:
         if self.rows is not None:
             return self.rows(sums)
         return [(k, sums.get(k, 0)) for k in self.figures if k not in self.maxima] + \

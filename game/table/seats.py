@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.core.spec import BOT_LEVELS
+from game.core.spec import BOT_LEVELS as BOT_LEVELS  # re-exported by game.table
 
 SEAT_KINDS = ("human", "bot", "remote")
 

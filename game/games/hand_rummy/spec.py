@@ -21,7 +21,7 @@ def count(history: History, side: int) -> dict[str, int]:
             "score_sum": sum(h["scores"][0] for h in history)}
 
 
-def rows(sums: dict) -> Rows:
+def rows(sums: dict[str, Any]) -> Rows:
     rounds = sums.get("rounds", 0)
     return [("rounds_won", (sums.get("rounds_won", 0), rounds)),
             ("hand_wins", sums.get("hand_wins", 0)),

@@ -1,6 +1,8 @@
 """Hareeja's declared facts (see game.core.spec): four players, no options, secret exact bids."""
 from __future__ import annotations
 
+from typing import Any
+
 from game.core.spec import GameSpec, History, Rows, Stats
 
 
@@ -15,7 +17,7 @@ def count(history: History, side: int) -> dict[str, int]:
     return out
 
 
-def rows(sums: dict) -> Rows:
+def rows(sums: dict[str, Any]) -> Rows:
     return [("rounds", sums.get("rounds", 0)),
             ("exact", (sums.get("exact", 0), sums.get("rounds", 0))),
             ("zero_made", sums.get("zero_made", 0)), ("best_round", sums.get("best_round"))]
