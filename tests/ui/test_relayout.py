@@ -17,7 +17,7 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.stats import StatsScene
 
-GAMES = [g.key for g in games.GAMES]
+GAMES = [g.key for g in games.available()]
 
 
 def turn(app: App, w: int, h: int, kind: int = pygame.VIDEORESIZE) -> None:
@@ -133,7 +133,7 @@ def test_a_match_turned_while_cards_fly_keeps_its_state_and_play_goes_on(game, p
     """Bots in every seat: turned four times in the middle of flights, the match state is
     untouched by each turn, every card at rest is on screen, and the bots play on."""
     app = App(Options(autoplay=True, speed=12.0, seed=7, lang="en", portrait=portrait))
-    scene = games.table_module(game).start_autoplay(app, games.info(game).defaults())
+    scene = games.start_autoplay(app, game)
     turns = frames = 0
     while turns < 4 and frames < 20000:
         app.step(1 / 60)
