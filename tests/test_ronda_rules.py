@@ -320,10 +320,20 @@ def test_RO_16_declare_on_first_turn_then_play_same_turn():
         declare(match, 1, "tringa")                                     # one per batch
     play(match, 1, "1C")
     assert any(a["type"] == "declare" for a in match.legal_actions(0))
-    play(match, 0, match.view(0)["hand"][0])
-    assert not any(a["type"] == "declare" for a in match.legal_actions(1))
-    with pytest.raises(IllegalAction):
-        declare(match, 1, "ronda")                                      # not before his 2nd card
+    play(match, 0, match.view(0)["hand"][0])              # seat 0 lets his first card go by
+    for card in (1, 2):                                   # his 2nd and 3rd cards: too late
+        play(match, 1, match.view(1)["hand"][0])
+        assert match.to_act() == [0] and not match.view(0)["declared_this_batch"][0]
+        assert not any(a["type"] == "declare" for a in match.legal_actions(0))
+        assert not match.view(0)["can_declare"]
+        before = match.view(0)
+        with pytest.raises(IllegalAction) as refused:
+            declare(match, 0, "ronda")
+        assert refused.value.code == "declare_first_card", card
+        assert match.view(0) == before
+        play(match, 0, match.view(0)["hand"][0])
+    assert match.view(None)["batch"] == 2                 # a new batch: a first card again
+    assert {"type": "declare", "kind": "ronda"} in match.legal_actions(match.to_act()[0])
 
 
 def _deal_score(match):

@@ -169,6 +169,19 @@ def test_HR_7_opening_needs_51_in_one_action():
     assert match.meld_owners == [1, 1]
 
 
+@pytest.mark.parametrize("variant", ["majlis", "classic"])
+def test_HR_7_an_opening_of_exactly_51_is_enough_and_50_is_not(variant):
+    fifty_one = [["JH", "QH", "KH"], ["7S", "7D", "7C"]]        # 30 + 21
+    fifty = [["9S", "10S", "JS"], ["7H", "7D", "7C"]]            # 29 + 21
+    match = new_match({1: ["9S", "10S", "JS", "7H", "7D", "7C", "2C"]}, variant=variant)
+    assert "50 points" in refused(match, 1, {"type": "meld", "groups": fifty})
+    assert not match.opened[1]
+    match = new_match({1: ["JH", "QH", "KH", "7S", "7D", "7C", "2C"]}, variant=variant)
+    events = match.apply(1, {"type": "meld", "groups": fifty_one})
+    assert events[0].data["points"] == 51 and events[0].data["opening"] is True
+    assert match.opened[1]
+
+
 def test_HR_7_after_opening_smaller_melds_are_fine():
     match = opened_match(["4S", "5S", "6S"])
     match.apply(1, {"type": "draw", "from": "stock"})
