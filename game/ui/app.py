@@ -202,7 +202,7 @@ class App:
                 or scene.widgets is not self._drawn_widgets or toast != self._toast_key):
             return True
         every = scene.redraw_every()
-        return every is not None and self._since_draw >= every
+        return every is not None and self._since_draw >= every - 1e-6
 
     def _draw(self) -> None:
         self.scene.draw(self.screen)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Iterator
 from typing import Any
 
 STEP = 1 / 30            # the virtual clock's step while finishing an animation
@@ -27,28 +26,40 @@ LIMIT = 30.0             # seconds of virtual time at most (a runaway timer chai
 SNAP = 30.0              # one update of this long puts every gliding card on its slot
 
 
+_PLAIN = (str, int, float, bool, type(None))
+
+
 def _is_sprite(x: Any) -> bool:
     return hasattr(x, "motion") and hasattr(x, "flip_t") and hasattr(x, "pos")
 
 
-def sprites(scene: Any) -> Iterator[Any]:
-    """Every sprite the scene holds, each once."""
+def sprites(scene: Any) -> list[Any]:
+    """Every sprite the scene holds, each once. A container whose first item is a plain value
+    (a list of card codes, of totals) is taken to hold no sprite: this runs every frame."""
+    out: list[Any] = []
     seen: set[int] = set()
-
-    def visit(x: Any, depth: int) -> Iterator[Any]:
+    todo = [(value, 2) for name, value in vars(scene).items() if name != "_picture"]
+    while todo:
+        x, depth = todo.pop()
+        if isinstance(x, _PLAIN):
+            continue
         if _is_sprite(x):
             if id(x) not in seen:
                 seen.add(id(x))
-                yield x
-        elif depth and isinstance(x, dict):
-            for v in x.values():
-                yield from visit(v, depth - 1)
-        elif depth and isinstance(x, (list, tuple, deque)):
-            for v in x:
-                yield from visit(v, depth - 1)
-
-    for value in list(vars(scene).values()):
-        yield from visit(value, 2)
+                out.append(x)
+            continue
+        if not depth:
+            continue
+        if isinstance(x, dict):
+            items: Any = list(x.values())
+        elif isinstance(x, (list, tuple, deque)):
+            items = x
+        else:
+            continue
+        if not items or (isinstance(items[0], _PLAIN) and not isinstance(x, tuple)):
+            continue
+        todo.extend((v, depth - 1) for v in items)
+    return out
 
 
 def picture_key(scene: Any) -> tuple:
