@@ -69,6 +69,7 @@ def main() -> None:
         app = App(Options(lang="ar", portrait=portrait))
         app.settings["turn_seconds"] = 0
         shape = "portrait" if portrait else "landscape"
+        app.warm_up()
         for _ in range(30):
             app.step(DT)
         report(f"menu {shape}", *measure(app, args.frames, args.always_draw))

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import pygame
 
 from game import i18n
-from game.ui import draw, storage
+from game.ui import draw, storage, text
 from game.ui.audio import Audio
 from game.ui.layout import Layout, make_layout
 from game.ui.tween import Speed
@@ -92,6 +92,7 @@ class App:
         self._toast_key: str | None = None
         self._drawn_scene = None
         self._drawn_widgets = None
+        self._warmup = text.warm_fonts()
         self.exit_code = 0
         self.toasts: list[list] = []          # [message key, seconds left]
         if message:
@@ -103,6 +104,12 @@ class App:
     def switch(self, scene) -> None:
         self.scene = scene
         self._dirty = True
+
+    def warm_up(self) -> None:
+        """Open every font size now instead of on quiet frames (benches, screenshots)."""
+        for _ in self._warmup or ():
+            pass
+        self._warmup = None
 
     def invalidate(self) -> None:
         """Draw the next frame (something on screen changed outside the scene's own state)."""
@@ -168,6 +175,8 @@ class App:
         self._since_draw += dt
         if self._needs_draw() or touched:
             self._draw()
+        elif self._warmup is not None and next(self._warmup, StopIteration) is StopIteration:
+            self._warmup = None             # (a quiet frame opens one more font size)
         self.frame += 1
         if self.options.frames is not None and self.frame >= self.options.frames:
             self.running = False

@@ -30,8 +30,10 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 from collections import deque
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -143,9 +145,12 @@ class Sprite:
             k = abs(1 - 2 * min(1.0, self.flip_t / self.flip_len))
             w = max(2, round(self.size[0] * k))
             img = pygame.transform.scale(img, (w, self.size[1]))
-        rect = img.get_rect(center=(round(x), round(y)))
-        surface.blit(shadow(img.get_size()), rect.move(2, 4))   # narrows as the card turns
-        surface.blit(img, rect)
+            rect = img.get_rect(center=(round(x), round(y)))
+            surface.blit(shadow(img.get_size()), rect.move(2, 4))   # narrows as the card turns
+            surface.blit(img, rect)
+        else:
+            rect = img.get_rect(center=(round(x), round(y)))
+            surface.blit(assets.shadowed(img, 2, 4), rect)
         if glow:
             pygame.draw.rect(surface, glow_color or draw.TURN, rect.inflate(6, 6), 3,
                              border_radius=10)
@@ -184,6 +189,7 @@ class CardTable(Scene):
     MATCH: Any = None            # the engine's Match class
     BOTS: Any = None             # the bots module (``think(view, legal, level, rng)``)
     DEFAULT_PLAYERS = 4
+    DECK = "french"              # the card sprites' folder ("spanish" for Ronda)
     ENGINE_OPTIONS: tuple[str, ...] = ()   # menu options passed on to Match.new
     BOT_NAMES = "name.{i}"       # i18n keys of the bots' names (i = 1, 2, 3)
 
@@ -216,12 +222,21 @@ class CardTable(Scene):
         self.was_my_turn = False
         self.elapsed = 0.0
         super().__init__(app)
+        self.preload()
         if start_events:
             self.queue.extend(start_events)
         else:
             self.sync_from_view()
 
     # ----- construction ------------------------------------------------------------------------
+    def preload(self) -> None:
+        """Card faces at the layout's sizes, decoded now rather than on their first flight."""
+        L = self.app.layout
+        rules = sys.modules.get(getattr(self.MATCH, "__module__", ""))
+        codes = sorted(set(getattr(rules, "DECK", ()))) or _deck_codes(self.DECK)
+        assets.preload(codes, (L.card, L.trick_card, L.small), self.DECK,
+                       self.app.settings.get("four_color", False))
+
     @classmethod
     def engine_options(cls, options: dict | None) -> dict:
         """The part of the menu's options the engine takes (``players`` is separate)."""
@@ -654,7 +669,7 @@ class CardTable(Scene):
     # ----- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         L = self.app.layout
-        surface.blit(draw.felt(L.w, L.h), (0, 0))
+        surface.blit(draw.backdrop(L.w, L.h, self.backdrop_panels()), (0, 0))
         self.draw_hud(surface)
         self.draw_table(surface)
         self.draw_banners(surface)
@@ -665,6 +680,10 @@ class CardTable(Scene):
         self._place_widgets()
         for widget in self.widgets:
             widget.draw(surface)
+
+    def backdrop_panels(self) -> tuple:
+        """Override: fixed translucent panels drawn once onto the felt (see draw.backdrop)."""
+        return ()
 
     def draw_hud(self, surface: pygame.Surface) -> None:
         """Override: the top bar's text (round, target…); the buttons are drawn by the base."""
@@ -687,42 +706,27 @@ class CardTable(Scene):
 
     # plates
     def draw_plate(self, surface: pygame.Surface, seat: int) -> None:
-        """Seat ``seat``'s plate: avatar + timer ring, name, key figure, dealer dot."""
+        """Seat ``seat``'s plate: avatar + timer ring, name, key figure, dealer chip. What only
+        changes with the seat's turn, name or dealer is drawn once (:func:`plate_body`)."""
         rect = self.plate_rect(seat)
         active = seat in self.shown_to_act()
-        edge = self.plate_edge(seat)
-        draw.panel(surface, rect, draw.PANEL, 215, 16, draw.TURN if active else edge)
-        if active:
-            pygame.draw.rect(surface, draw.TURN, rect.inflate(4, 4), 2, border_radius=18)
         rtl = i18n.is_rtl()
         vertical = rect.h >= 100
-        radius = 22
-        if vertical:
-            avatar = (rect.centerx, rect.y + 8 + radius)
-        else:
-            avatar = (rect.right - 10 - radius, rect.centery) if rtl else \
-                (rect.x + 10 + radius, rect.centery)
-        self.draw_avatar(surface, seat, avatar, radius)
+        radius = PLATE_AVATAR
         name = self.seat_name(seat)
+        body = plate_body(rect.w, rect.h, active, self.plate_edge(seat), rtl, name,
+                          self.avatar_color(seat), seat == self.dealer, t("plate.dealer_chip"))
+        surface.blit(body, (rect.x - 2, rect.y - 2))
+        avatar = plate_avatar(rect, rtl)
+        self.draw_avatar(surface, seat, avatar, radius)
         figure, fig_color = self.figure(seat)
         if vertical:
-            draw.blit_text(surface, name, draw.fit_text(name, 20, rect.w - 12, True),
-                           (rect.centerx, avatar[1] + radius + 16), draw.INK, bold=True)
             self.draw_figure(surface, seat, figure, fig_color, (rect.centerx, rect.bottom - 16),
                              "center")
         else:
             tx = avatar[0] - radius - 10 if rtl else avatar[0] + radius + 10
             anchor = "midright" if rtl else "midleft"
-            width = rect.w - 2 * radius - 30
-            draw.blit_text(surface, name, draw.fit_text(name, 20, width, True),
-                           (tx, rect.centery - 14), draw.INK, bold=True, anchor=anchor)
             self.draw_figure(surface, seat, figure, fig_color, (tx, rect.centery + 15), anchor)
-        if seat == self.dealer:          # the dealer's chip, lettered so it reads as one
-            chip = (rect.x + 14, rect.y + 14)
-            pygame.draw.circle(surface, draw.GOLD, chip, 11)
-            pygame.draw.circle(surface, (60, 40, 10), chip, 11, 2)
-            draw.blit_text(surface, t("plate.dealer_chip"), 14, (chip[0], chip[1] - 1),
-                           (40, 28, 8), bold=True)
 
     def plate_edge(self, seat: int) -> tuple:
         """Override: the plate's edge colour when it is not that seat's turn."""
@@ -733,11 +737,7 @@ class CardTable(Scene):
 
     def draw_avatar(self, surface: pygame.Surface, seat: int, center: tuple[int, int],
                     radius: int) -> None:
-        """The initial in a coloured disc, ringed by the turn timer (TB-6)."""
-        pygame.draw.circle(surface, self.avatar_color(seat), center, radius)
-        pygame.draw.circle(surface, draw.SAND, center, radius, 2)
-        initial = self.seat_name(seat)[:1]
-        draw.blit_text(surface, initial, 24, (center[0], center[1] - 1), draw.INK, bold=True)
+        """The turn timer ringing the avatar (TB-6); the disc itself is in the plate's body."""
         rem = self.table.remaining(seat) if self.match.phase != "over" else None
         if rem is not None and self.table.turn_seconds and seat in self.shown_to_act():
             fraction = rem / self.table.turn_seconds
@@ -856,6 +856,54 @@ class CardTable(Scene):
         else:
             self.again_button.rect.center = (rect.centerx - 130, by)
             self.menu2_button.rect.center = (rect.centerx + 130, by)
+
+
+def _deck_codes(deck: str) -> list[str]:
+    """The card codes that have a sprite in ``deck``'s folder."""
+    folder = assets.path("sprites", "cards", deck)
+    return [p.stem for p in folder.glob("*.png")] if folder.is_dir() else []
+
+
+PLATE_AVATAR = 22       # the avatar disc's radius on a seat plate
+
+
+def plate_avatar(rect: pygame.Rect, rtl: bool) -> tuple[int, int]:
+    """The avatar's centre on a plate: at the top of a tall plate, else at its reading start."""
+    r = PLATE_AVATAR
+    if rect.h >= 100:
+        return rect.centerx, rect.y + 8 + r
+    return (rect.right - 10 - r, rect.centery) if rtl else (rect.x + 10 + r, rect.centery)
+
+
+@lru_cache(maxsize=64)
+def plate_body(w: int, h: int, active: bool, edge: tuple, rtl: bool, name: str, color: tuple,
+               dealer: bool, chip: str) -> pygame.Surface:
+    """A plate's panel, turn outline, avatar disc with the initial, name and dealer chip,
+    2 px of margin all round (for the outline). Drawn once per look, blitted every frame."""
+    img = pygame.Surface((w + 4, h + 4), pygame.SRCALPHA)
+    rect = pygame.Rect(2, 2, w, h)
+    draw.panel(img, rect, draw.PANEL, 215, 16, draw.TURN if active else edge)
+    if active:
+        pygame.draw.rect(img, draw.TURN, rect.inflate(4, 4), 2, border_radius=18)
+    r = PLATE_AVATAR
+    center = plate_avatar(rect, rtl)
+    pygame.draw.circle(img, color, center, r)
+    pygame.draw.circle(img, draw.SAND, center, r, 2)
+    draw.blit_text(img, name[:1], 24, (center[0], center[1] - 1), draw.INK, bold=True)
+    if h >= 100:
+        draw.blit_text(img, name, draw.fit_text(name, 20, w - 12, True),
+                       (rect.centerx, center[1] + r + 16), draw.INK, bold=True)
+    else:
+        tx = center[0] - r - 10 if rtl else center[0] + r + 10
+        draw.blit_text(img, name, draw.fit_text(name, 20, w - 2 * r - 30, True),
+                       (tx, rect.centery - 14), draw.INK, bold=True,
+                       anchor="midright" if rtl else "midleft")
+    if dealer:          # the dealer's chip, lettered so it reads as one
+        spot = (rect.x + 14, rect.y + 14)
+        pygame.draw.circle(img, draw.GOLD, spot, 11)
+        pygame.draw.circle(img, (60, 40, 10), spot, 11, 2)
+        draw.blit_text(img, chip, 14, (spot[0], spot[1] - 1), (40, 28, 8), bold=True)
+    return img
 
 
 def ranked_rows(totals: list[int], order: list[int], names: Callable[[int], str],

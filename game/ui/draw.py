@@ -47,11 +47,20 @@ def blit_text(surface: pygame.Surface, s: str, size: int, pos: tuple[float, floa
     return rect
 
 
+@lru_cache(maxsize=2048)
 def fit_text(s: str, size: int, width: int, bold: bool = False, minimum: int = 12) -> int:
-    """The largest size ≤ ``size`` at which ``s`` fits in ``width`` pixels."""
-    while size > minimum and label(s, size, INK, bold).get_width() > width:
-        size -= 1
-    return size
+    """The largest size ≤ ``size`` at which ``s`` fits in ``width`` pixels. Measured, not
+    rendered, and guessed from the first measure (text width grows with the size), so only
+    one or two sizes are tried: a font's first use at a size costs about a millisecond."""
+    w = text.size(s, size, bold)[0]
+    if w <= width or size <= minimum:
+        return size
+    guess = max(minimum, min(size - 1, int(size * width / max(1, w))))
+    while guess < size - 1 and text.size(s, guess + 1, bold)[0] <= width:
+        guess += 1
+    while guess > minimum and text.size(s, guess, bold)[0] > width:
+        guess -= 1
+    return guess
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, color: tuple = PANEL, alpha: int = 225,
@@ -98,6 +107,24 @@ def felt(w: int, h: int) -> pygame.Surface:
     return surf
 
 
+def backdrop(w: int, h: int, panels: tuple = ()) -> pygame.Surface:
+    """The felt with fixed translucent panels already laid on it, drawn once per set of
+    panels: one opaque full-screen blit a frame instead of the felt and each large alpha
+    panel (an 880×292 panel alone costs ~0.1 ms a frame). ``panels`` is a tuple of
+    ``((x, y, w, h), color, alpha, radius, edge)``, as :func:`panel` takes them."""
+    if not panels:
+        return felt(w, h)
+    return _backdrop(w, h, panels)
+
+
+@lru_cache(maxsize=4)
+def _backdrop(w: int, h: int, panels: tuple) -> pygame.Surface:
+    surf = felt(w, h).copy()
+    for (x, y, pw, ph), color, alpha, radius, edge in panels:
+        surf.blit(_panel_image(pw, ph, color, alpha, radius, edge), (x, y))
+    return surf
+
+
 def check_mark(surface: pygame.Surface, center: tuple[float, float], size: int,
                color: tuple = TURN, width: int = 4) -> None:
     """A drawn check mark (the font has no ✓)."""
@@ -119,13 +146,7 @@ def ring(surface: pygame.Surface, center: tuple[float, float], radius: int, frac
 
 
 def dim(surface: pygame.Surface, alpha: int = 140) -> None:
-    """Darken the whole surface (behind a modal panel)."""
-    veil = _veil(surface.get_width(), surface.get_height(), alpha)
-    surface.blit(veil, (0, 0))
-
-
-@lru_cache(maxsize=4)
-def _veil(w: int, h: int, alpha: int) -> pygame.Surface:
-    veil = pygame.Surface((w, h), pygame.SRCALPHA)
-    veil.fill((0, 0, 0, alpha))
-    return veil
+    """Darken the whole surface (behind a modal panel): black at ``alpha`` over it, done as a
+    multiply (about twice as fast as blitting a full-screen translucent veil)."""
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_MULT)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import OrderedDict
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
@@ -261,6 +262,21 @@ def _wrap(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
                 current = candidate
         lines.append(current)
     return tuple(lines)
+
+
+WARM_SIZES = (*range(14, 35), 36, 38, 40, 44, 52, 56, 64)
+
+
+def warm_fonts() -> Iterator[None]:
+    """Open and shape with every font size the UI uses, one per step. A font's first
+    measure at a size costs about a millisecond (SDL_ttf sets up HarfBuzz for it): the app
+    takes these steps on frames it does not draw, so no animation pays for them later."""
+    for size in WARM_SIZES:
+        for bold in (False, True):
+            for kind, sample in (("rtl", "\u0645\u062c\u0644\u0633"), ("ltr", "Majlis 10")):
+                if (size, bold, kind) not in _fonts:
+                    _load(size, bold, kind).size(sample)
+                    yield
 
 
 def clear_cache() -> None:

@@ -1135,9 +1135,16 @@ class RummyTable(CardTable):
         draw.blit_text(surface, t("hr.discard_pile"), 16, (g.discard[0], y), draw.INK_DIM,
                        bold=True)
 
+    def backdrop_panels(self) -> tuple:
+        """The melds' area and (once dealt) the staging area lie on the felt."""
+        g = self.geo
+        melds = (tuple(g.melds), (8, 40, 36), 110, 16, None)
+        if self.phase != "deal" or self.ws:
+            return (melds, (tuple(g.staging), draw.PANEL, 170, 14, draw.PANEL_EDGE))
+        return (melds,)
+
     def _draw_melds(self, surface: pygame.Surface, four: bool) -> None:
         area = self.geo.melds
-        draw.panel(surface, area, (8, 40, 36), 110, 16, None)
         if not self.melds:
             draw.blit_text(surface, t("hr.no_melds"), 20, area.center, draw.INK_DIM)
             return
@@ -1159,9 +1166,7 @@ class RummyTable(CardTable):
                 if (meld, place) in self.hidden:
                     continue
                 img = assets.card_face(code, card, four)
-                r = img.get_rect(topleft=(rect.x + step * place, rect.y))
-                surface.blit(shadow(card), r.move(1, 3))
-                surface.blit(img, r)
+                surface.blit(assets.shadowed(img, 1, 3), (rect.x + step * place, rect.y))
 
     def _meld_targets(self) -> set[int]:
         """Melds the picked card may go to now (add or joker swap)."""
@@ -1174,7 +1179,6 @@ class RummyTable(CardTable):
     def _draw_staging(self, surface: pygame.Surface, four: bool) -> None:
         g = self.geo
         area = g.staging
-        draw.panel(surface, area, draw.PANEL, 170, 14, draw.PANEL_EDGE)
         rtl = i18n.is_rtl()
         opened = self.opened[0]
         points = self.staging.staged_points()

@@ -49,6 +49,7 @@ class RondaTable(CardTable):
     MATCH = Match
     BOTS = bots
     DEFAULT_PLAYERS = 2
+    DECK = "spanish"
     ENGINE_OPTIONS = ("rules",)
     BOT_NAMES = "ronda.name.{i}"
 
