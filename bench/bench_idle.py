@@ -73,7 +73,7 @@ def main() -> None:
         for _ in range(30):
             app.step(DT)
         report(f"menu {shape}", *measure(app, args.frames, args.always_draw))
-        for info in games.GAMES:
+        for info in games.available():
             settle_at_your_move(app, info.key)
             report(f"{info.key} {shape}", *measure(app, args.frames, args.always_draw))
     print("(" + ("every frame drawn, as before" if args.always_draw else
