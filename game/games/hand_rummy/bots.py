@@ -61,6 +61,8 @@ def think(view: dict, legal: list[dict], level: str = "normal",
         yield
         if level != "easy":
             swap = _paying_swap(hand, legal, variant)
+            if swap is None and level == "hard":
+                swap = _laying_swap(view, legal)
             if swap is not None:
                 return swap
     yield
@@ -165,6 +167,25 @@ def _paying_swap(hand: list[str], legal: list[dict], variant: str) -> dict | Non
             rest.remove(card)
         groups = M.find_melds(rest + [JOKER], variant)
         if any(JOKER in g for g in groups):
+            return action
+    return None
+
+
+def _laying_swap(view: dict, legal: list[dict]) -> dict | None:
+    """A joker swap whose joker then fits a table meld: one more natural card laid (HR-8)."""
+    table = P.table_melds(view)
+    if len(table) != len(view["melds"]):
+        return None
+    for action in legal:
+        if action["type"] != "swap_joker":
+            continue
+        given = action["cards"] if "cards" in action else [action["card"]]
+        after = list(table)
+        swapped = M.swap_joker(after[action["meld"]], given, view["variant"])
+        if swapped is None:
+            continue
+        after[action["meld"]] = swapped
+        if any(M.extend(meld, JOKER) is not None for meld in after):
             return action
     return None
 
