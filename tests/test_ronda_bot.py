@@ -171,3 +171,19 @@ def test_RO_21_hard_counts_the_sweep_of_the_last_batch():
     assert situation.plies == min(situation.left, bots.HARD_PLIES[2])
     values = run(bots.batch_search(match.view(1), ["2C", "6C", "11C"], random.Random(1), None))
     assert max(values, key=values.get) == "6C"
+
+
+def test_RO_10_hard_samples_believe_the_last_lay_held_no_match():
+    """A player who just laid a card without capturing held no table rank: hard's sampled deals
+    seldom give him one (RO-10: a matching card always captures, so he would have)."""
+    import random
+
+    from game.games.ronda.bots import HardSituation
+    from game.games.ronda.rules import RANK
+    view = {"players": 2, "you": 0, "teams": None, "hand": ["1O", "2O", "3O"],
+            "hand_counts": [3, 2], "table": ["5C", "7C", "12E"], "caida_card": "12E",
+            "captured_ranks": {}, "deck_count": 20, "last_capturer": None}
+    hs = HardSituation(view)
+    rng = random.Random(4)
+    matched = sum(bool({RANK["5C"], RANK["7C"]} & set(hs.sample(rng)[1])) for _ in range(200))
+    assert matched < 20          # about 40 % of unconditioned deals would hold a 5 or a 7

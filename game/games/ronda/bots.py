@@ -12,6 +12,8 @@ same for a seed on any machine) and searches each to the end of the batch (a 2-p
 6 plays; 5 or 4 plays with more players): opponents answer to hurt it most, a partner to help,
 and a card is worth a full point (with 2 players or teams every card won is a point of margin,
 RO-21). Before the batch search hard looked only at the next reply and won 54% against normal.
+A player who just laid a card without capturing held no rank that was on the table (bots and
+most people capture when they can), so sampled deals that give him one are drawn again.
 It yields between slices of samples (the client drives it a slice per frame).
 """
 from __future__ import annotations
@@ -27,7 +29,8 @@ from game.games.ronda.rules import LOW_KEY, RANK, RANK_ORDER
 W_POINT = 1.0           # a caida or mesa point
 W_CARD = 0.45           # one more card in the pile (card points are the surplus above a share)
 REPLY_DISCOUNT = 0.9    # the reply is an estimate: weigh it a little less than a sure gain
-HARD_SAMPLES = 48       # sampled deals per decision: a count, so hard is the same per seed
+HARD_SAMPLES = 64       # sampled deals per decision: a count, so hard is the same per seed
+INFER_TRIES = 8         # redraws of a deal that contradicts what the last play showed
 HARD_W_CARD = 1.0       # hard's card value: with 2 players or teams each card is a point of margin
 HARD_PLIES = {2: 6, 3: 5, 4: 4}   # plays searched (a 2-player batch is 6 plays)
 SAMPLES_PER_SLICE = 4
@@ -247,9 +250,26 @@ class HardSituation:
         self.left = sum(self.counts)                 # plays to the end of the batch
         self.last = view.get("last_capturer")
         self.plies = min(self.left, HARD_PLIES[n])
+        before = (me - 1) % n
+        laid = self.caida is not None and self.sign[before] < 0
+        self.laid_by = before if laid else None
+        self.held_none = {r for r in range(NRANKS) if self.table >> r & 1} - {self.caida}
 
     def sample(self, rng: random.Random) -> list[list[int]]:
-        """The other hands drawn from the unseen ranks, with their true sizes."""
+        """The other hands drawn from the unseen ranks, with their true sizes. A previous
+        player who just laid a card without capturing (the caida card) held nothing that
+        matched the table then: deals that give him such a rank are drawn again (a few times,
+        then kept: he may have chosen not to capture)."""
+        hands = self._draw(rng)
+        if self.laid_by is None or not self.held_none:
+            return hands
+        for _ in range(INFER_TRIES):
+            if not self.held_none & set(hands[self.laid_by]):
+                break
+            hands = self._draw(rng)
+        return hands
+
+    def _draw(self, rng: random.Random) -> list[list[int]]:
         pool = [r for r in range(NRANKS) for _ in range(self.unseen[r])]
         rng.shuffle(pool)
         hands: list[list[int]] = []
