@@ -1,7 +1,7 @@
 """A fourth game is one folder (DESIGN.md "Where the client is going"; issue 7).
 
-tests/fourth_game/high_card is a trivial game (engine, bots, spec, strings, a bare table scene
-and its screenshot script). The test copies it into a temporary folder that joins the
+tests/fourth_game/high_card is a trivial game (engine, bots, spec, its gettext catalog, a bare
+table scene and its screenshot script). The test copies it into a temporary folder that joins the
 ``game.games`` package's search path in a fresh interpreter — no file of the product is touched —
 and checks that every surface offers it: the wire protocol, the server (a whole table played
 with a bot), the menu (chosen and played by clicks), the lobby's new table, statistics, the
@@ -40,6 +40,7 @@ i18n.set_language("en")
 out["title_en"] = t("game.high_card")
 i18n.set_language("ar")
 out["title_ar"] = t("game.high_card")
+out["plural_ar"] = [i18n.tn("hc.tricks", n) for n in (1, 2, 3, 11)]
 i18n.set_language("en")
 
 async def server_match():
@@ -148,6 +149,7 @@ def test_a_fourth_game_in_its_own_folder_is_offered_everywhere(tmp_path):
     assert out["server"][0] == "high_card" and out["server"][1] == "over"
     assert out["server"][2] == 2 * 3                      # two rounds of three tricks
     assert out["title_en"] == "High card" and out["title_ar"] == "الورقة العالية"
+    assert out["plural_ar"] == ["أكلة واحدة", "أكلتان", "٣ أكلات", "١١ أكلة"]
     assert out["menu_games"][-1] == "high_card"
     assert out["menu_options"] == {"players": 3, "rounds": 2}
     assert out["menu_play"] == ["HighCardTable", 3, 2]

@@ -10,6 +10,7 @@ from game import i18n
 from game.core.bots import bot_rng, run
 from game.core.spec import BOT_LEVELS
 from game.games import registry
+from game.i18n.catalog import load
 from game.net import protocol
 
 SPECS = registry.specs()
@@ -72,12 +73,14 @@ def test_the_bots_play_a_legal_move_at_every_level(spec):
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_every_game_names_itself_and_its_rules_and_options_in_both_languages(spec, lang):
-    ar, en = spec.string_tables()
-    own = ar if lang == "ar" else en
+    path = registry.strings_path(spec.name)
+    assert path is not None and path.parent == registry.folder(spec.name)
+    own = load(path)
     i18n.set_language(lang)
     try:
         for key in (spec.title_key, *spec.help_keys):
-            assert key in own, key
+            assert key in own.english, key           # in the game's own catalog
+            assert i18n.t(key) != key and (lang == "en" or i18n.t(key) != own.english[key][0])
         for option in spec.options:
             assert i18n.t(option.label) != option.label
             for value in option.values:

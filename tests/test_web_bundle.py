@@ -17,6 +17,8 @@ def test_runtime_files_are_the_game_and_its_assets_only():
     files = [p.as_posix() for p in build_web.runtime_files()]
     assert "main.py" in files
     assert any(f.startswith("game/core/") for f in files)
+    assert "game/i18n/ar.po" in files                      # the words are gettext catalogs
+    assert "game/games/hareeja/ar.po" in files             # one beside each game's spec
     assert not [f for f in files if f.startswith(("tests/", "bench/", "tools/", ".ci/"))]
     assert not [f for f in files if Path(f).name.startswith("make_")]
 

@@ -25,7 +25,7 @@ BUILD_SECONDS = 300
 
 # (folder, file name patterns) that the game loads at run time.
 RUNTIME = [
-    ("game", ("*.py",)),
+    ("game", ("*.py", "*.po")),        # the code and its gettext catalogs
     ("fonts", ("*.ttf", "OFL.txt")),
     ("sprites", ("*.png",)),
     ("sounds", ("*.ogg",)),

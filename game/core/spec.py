@@ -37,9 +37,9 @@ class Option:
 
     ``values`` are offered in that order (the engine may accept more, e.g. rummy's rounds
     1..20); ``text`` is the i18n key of a value's label with ``{value}`` in it — numbers show
-    as numbers and booleans as on/off without one. ``summary``: the i18n key of the value in a
-    table's one-line description (with ``{n}``; ``<summary>.<value>`` when that value has its
-    own words, e.g. "One round"); without one the value's label. ``players``: the seat counts
+    as numbers and booleans as on/off without one. ``summary``: the i18n key of a count's words
+    in a table's one-line description (a plural entry of the catalog: "One round", "{n}
+    rounds"); without one the value's label. ``players``: the seat counts
     the option needs when it is on (HR-12: partnership only with four); otherwise it falls
     back to its default. A boolean option is not described (team play is, see ``teams``)."""
 
@@ -96,9 +96,9 @@ class GameSpec:
     ``think(view, legal, level, rng)`` plays a seat at each of :data:`BOT_LEVELS`. ``players``:
     the seat counts a table may have (TB-5), ``default_players`` the menu's first choice.
     ``teams(players, options)``: team play, where seats 0 & 2 are side 0 and 1 & 3 side 1
-    (the engine's ``side_of`` agrees; a test checks). ``strings``: the module with the game's
-    ``AR`` and ``EN`` dicts (its name ``game.<name>``, its rules page ``help.<name>.title`` and
-    ``.body``, the labels of its options).
+    (the engine's ``side_of`` agrees; a test checks). ``strings``: the game's gettext catalog,
+    a ``.po`` file in its folder (see game.i18n.catalog: its name ``game.<name>``, its rules page
+    ``help.<name>.title`` and ``.body``, the labels of its options, its own words).
     ``scene``: the pygame table scene class (see :mod:`game.ui.games`); ``screenshots``: the
     function that shoots its phases for ``main.py --screenshots`` (None: none). ``order``:
     where the game sits in the menu's row. ``bot_names``: the i18n keys of the bots' names."""
@@ -111,7 +111,7 @@ class GameSpec:
     options: tuple[Option, ...] = ()
     teams: Callable[[int, Mapping[str, Any]], bool] = no_teams
     stats: Stats = field(default_factory=Stats)
-    strings: str | None = None
+    strings: str | None = "ar.po"
     scene: str | None = None
     screenshots: str | None = None
     online: bool = True
@@ -172,10 +172,3 @@ class GameSpec:
 
     def screenshot_script(self) -> Callable[[Any], None] | None:
         return load(self.screenshots) if self.screenshots else None
-
-    def string_tables(self) -> tuple[dict[str, str], dict[str, str]]:
-        """The game's (Arabic, English) strings."""
-        if self.strings is None:
-            return {}, {}
-        module = load(self.strings)
-        return dict(getattr(module, "AR", {})), dict(getattr(module, "EN", {}))

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from pathlib import Path
 
 from game.core.spec import GameSpec
 
 _specs: dict[str, GameSpec] | None = None
+_folders: dict[str, Path] = {}
 
 
 def _discover() -> dict[str, GameSpec]:
@@ -35,6 +37,7 @@ def _discover() -> dict[str, GameSpec]:
         if spec.name != entry.name:
             raise ValueError(f"{module_name} declares {spec.name!r}; it must be {entry.name!r}.")
         found.append(spec)
+        _folders[spec.name] = Path(str(module.__file__)).parent
     found.sort(key=lambda s: (s.order, s.name))
     return {s.name: s for s in found}
 
@@ -73,6 +76,21 @@ def player_counts() -> dict[str, tuple[int, ...]]:
 def online() -> tuple[GameSpec, ...]:
     """The games that can be played at the server's tables."""
     return tuple(s for s in specs() if s.online)
+
+
+def folder(name: str) -> Path:
+    """The folder of game ``name`` (where its spec, catalog and modules are)."""
+    get(name)
+    return _folders[name]
+
+
+def strings_path(name: str) -> Path | None:
+    """The game's gettext catalog (None: it declares none, or the file is missing)."""
+    strings = get(name).strings
+    if strings is None:
+        return None
+    path = folder(name) / strings
+    return path if path.exists() else None
 
 
 def rediscover() -> None:

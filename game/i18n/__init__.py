@@ -1,43 +1,48 @@
-"""Arabic (default) and English strings for the client.
+"""Arabic (default) and English strings for the client, from gettext catalogs.
 
-``t(key, **fmt)`` looks a key up in the current language and formats it. The language can be
-switched at any time; the UI re-renders from keys every frame, so nothing needs rebuilding.
+``t(key, **fmt)`` looks a key up in the current language and formats it; ``tn(key, n, **fmt)``
+picks the form for the count ``n`` (Arabic has six: zero, one, two, few, many, other) and
+formats it with ``n`` written as the language writes numbers. The language can be switched at
+any time; the UI re-renders from keys every frame, so nothing needs rebuilding.
+
+The words are in ``.po`` catalogs (see :mod:`game.i18n.catalog`): ``game/i18n/ar.po`` for every
+screen, and each game's own beside its spec (``game/games/<name>/ar.po``, its ``strings``), so
+adding a game touches nothing here. English is the catalogs' source text (msgid), Arabic their
+translation (msgstr); a string not translated yet shows in English.
 """
 from __future__ import annotations
 
-import importlib
+from pathlib import Path
 
-from . import ar, en
+from .catalog import Catalog, load
 
 LANGUAGES = ("ar", "en")
-_TABLES = {"ar": dict(ar.STRINGS), "en": dict(en.STRINGS)}
-# The words of the whole client are here (refusals.py: the engines' refusal codes; online.py:
-# the lobby; stats.py: the statistics screen); a game's own words live beside its spec
-# (game/games/<name>/strings.py, named by its GameSpec), so adding a game touches nothing here.
-COMMON_BEFORE = ("refusals",)
-COMMON_AFTER = ("online", "stats")
+COMMON = Path(__file__).with_name("ar.po")
+_TABLES: dict[str, dict[str, str]] = {"ar": {}, "en": {}}
+_PLURALS: dict[str, tuple[Catalog, str, str]] = {}     # key -> (catalog, msgid, msgid_plural)
 
 
-def _merge(tables: tuple[dict[str, str], dict[str, str]]) -> None:
-    _TABLES["ar"].update(tables[0])
-    _TABLES["en"].update(tables[1])
-
-
-def _common(name: str) -> tuple[dict[str, str], dict[str, str]]:
-    module = importlib.import_module(f"{__name__}.{name}")
-    return module.AR, module.EN
+def catalogs() -> list[Catalog]:
+    """Every catalog: the shared one, then each game's (a game's key may not repeat another)."""
+    from game.games import registry
+    found = [load(COMMON)]
+    for spec in registry.specs():
+        path = registry.strings_path(spec.name)
+        if path is not None:
+            found.append(load(path))
+    return found
 
 
 def load_strings() -> None:
-    """Build the tables: the common words, then each game's, then the lobby's and stats'."""
-    _TABLES["ar"], _TABLES["en"] = dict(ar.STRINGS), dict(en.STRINGS)
-    for name in COMMON_BEFORE:
-        _merge(_common(name))
-    from game.games import registry
-    for spec in registry.specs():
-        _merge(spec.string_tables())
-    for name in COMMON_AFTER:
-        _merge(_common(name))
+    """Build the lookup tables from the catalogs."""
+    _TABLES["ar"], _TABLES["en"] = {}, {}
+    _PLURALS.clear()
+    for catalog in catalogs():
+        for key, (msgid, plural) in catalog.english.items():
+            _TABLES["en"][key] = msgid
+            _TABLES["ar"][key] = catalog.translations.pgettext(key, msgid)
+            if plural is not None:
+                _PLURALS[key] = (catalog, msgid, plural)
 
 
 load_strings()
@@ -65,6 +70,20 @@ def t(key: str, **fmt: object) -> str:
     if text is None:
         text = _TABLES["en"].get(key, key)
     return text.format(**fmt) if fmt else text
+
+
+def tn(key: str, n: int, **fmt: object) -> str:
+    """The form of ``key`` for the count ``n`` (the catalog's plural forms: six in Arabic, one
+    and other in English), formatted with ``n`` as the language writes it."""
+    entry = _PLURALS.get(key)
+    if entry is None:
+        return t(key, n=digits(n), **fmt)
+    catalog, one, many = entry
+    if _current == "ar":
+        text = catalog.translations.npgettext(key, one, many, n)
+    else:
+        text = one if n == 1 else many
+    return text.format(n=digits(n), **fmt)
 
 
 def refusal(error: Exception) -> str:

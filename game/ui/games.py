@@ -27,7 +27,7 @@ from typing import Any
 
 from game.core.spec import GameSpec, Option
 from game.games import registry
-from game.i18n import digits, t
+from game.i18n import digits, t, tn
 
 DEFAULT_GAME = registry.names()[0]      # Hareeja: also the game of a save without "game"
 
@@ -61,8 +61,7 @@ def value_text(option: Option) -> Callable[[Any], str]:
 def summary_text(option: Option, value: Any) -> str:
     """``value`` of ``option`` in a table's one-line description ("5 rounds", "Quick · 25")."""
     if option.summary:
-        own = f"{option.summary}.{value}"
-        return t(own) if t(own) != own else t(option.summary, n=digits(value))
+        return tn(option.summary, value)
     return value_text(option)(value)
 
 

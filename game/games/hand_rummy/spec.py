@@ -43,7 +43,6 @@ SPEC = GameSpec(
     teams=teams,
     stats=Stats(figures=("rounds", "rounds_won", "hand_wins", "score_sum"), count=count,
                 rows=rows, lowest_wins=True),
-    strings="game.games.hand_rummy.strings",
     scene="game.games.hand_rummy.table:RummyTable",
     screenshots="game.games.hand_rummy.table_shots:screenshot_scenes",
     order=3,

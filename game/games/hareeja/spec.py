@@ -30,7 +30,6 @@ SPEC = GameSpec(
     players=(4,),
     stats=Stats(figures=("rounds", "exact", "zero_made", "best_round"), count=count, rows=rows,
                 maxima=frozenset({"best_round"})),
-    strings="game.games.hareeja.strings",
     scene="game.games.hareeja.table:HareejaTable",
     screenshots="game.games.hareeja.table_shots:screenshot_scenes",
     order=1,

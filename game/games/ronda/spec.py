@@ -31,7 +31,6 @@ SPEC = GameSpec(
                     text="ronda.rules.{value}"),),
     teams=teams,
     stats=Stats(figures=("deals", "caidas", "mesas", "declarations", "points"), count=count),
-    strings="game.games.ronda.strings",
     scene="game.games.ronda.table:RondaTable",
     screenshots="game.games.ronda.table_shots:screenshot_scenes",
     order=2,

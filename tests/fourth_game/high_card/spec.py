@@ -15,7 +15,6 @@ SPEC = GameSpec(
     players=(2, 3, 4),
     options=(Option("rounds", "menu.rounds", (1, 2)),),
     stats=Stats(figures=("rounds", "tricks"), count=count),
-    strings="game.games.high_card.strings",
     scene="game.games.high_card.table:HighCardTable",
     screenshots="game.games.high_card.table_shots:screenshot_scenes",
 )
