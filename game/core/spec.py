@@ -60,7 +60,7 @@ def no_teams(players: int, options: Mapping[str, Any]) -> bool:
     return False
 
 
-def plain_history(history: History, side: int) -> Figures:
+def plain_history(history: History, seat: int, side: int) -> Figures:
     return {"rounds": len(history)}
 
 
@@ -69,13 +69,14 @@ class Stats:
     """What a finished match adds to the player's statistics, and how the screen shows it.
 
     ``figures``: the keys ``count`` returns, summed over matches (``maxima`` keep the largest
-    instead); ``count(history, side)``: seat 0's figures from the seat-0 view's history (its
-    side in team play); ``rows(sums)``: the screen's (name, value) rows in order, a value a
-    number, ``(a, b)`` for "a of b", or None for nothing yet (default: each figure's sum);
+    instead); ``count(history, seat, side)``: the player's figures from his view's history (his
+    seat, and his side in team play); ``rows(sums)``: the screen's (name, value) rows in order,
+    a value a number, ``(a, b)`` for "a of b", or None for nothing yet (default: each figure's
+    sum);
     ``lowest_wins``: the smallest total takes first place (Hand rummy)."""
 
     figures: tuple[str, ...] = ("rounds",)
-    count: Callable[[History, int], Figures] = plain_history
+    count: Callable[[History, int, int], Figures] = plain_history
     rows: Callable[[dict[str, Any]], Rows] | None = None
     maxima: frozenset[str] = frozenset()
     lowest_wins: bool = False

@@ -17,7 +17,7 @@ store stays small (a few tens of KB against the browser's ~5 MB localStorage).
 
 An entry: ``{"game", "date", "online", "players", "result", "place", "totals", "side",
 "figures"}``. ``result`` is "won" (first place alone), "shared" (first place shared), "place"
-(see ``place``) or "abandoned". Everything is derived from the seat-0 view the scene already
+(see ``place``) or "abandoned". Everything is derived from the player's view the scene already
 holds (its ``history`` and ``result``): the engines are not asked anything new.
 
 Decisions:
@@ -95,15 +95,27 @@ def _valid_entry(m: Any) -> bool:
 
 # ----- one match ----------------------------------------------------------------------------------
 def figures(game: str, view: dict) -> dict[str, int]:
-    """The game's key figures for seat 0 (its side in team play) from the view's history."""
+    """The game's key figures for the view's seat (its side in team play) from its history."""
     history = [h for h in view.get("history") or [] if isinstance(h, dict)]
     spec = game_stats(game)
-    return spec.count(history, _side(view)) if spec is not None else {}
+    return spec.count(history, _seat(view), _side(view)) if spec is not None else {}
+
+
+def _seat(view: dict) -> int:
+    """The view's own seat (0 for an old view without one)."""
+    you = view.get("you")
+    return you if _is_int(you) else 0
 
 
 def _side(view: dict) -> int:
+    """The view's side (its seat when the game has no teams; 0 for an old seat-0 view)."""
     side = view.get("side")
-    return side if _is_int(side) else 0
+    if _is_int(side):
+        return side
+    you, sides = view.get("you"), view.get("sides")
+    if _is_int(you) and isinstance(sides, list) and 0 <= you < len(sides):
+        return sides[you]
+    return you if _is_int(you) else 0
 
 
 def outcome(game: str, totals: list[int], side: int) -> tuple[str, int]:

@@ -13,12 +13,12 @@ def teams(players: int, options: Mapping[str, Any]) -> bool:
     return players == 4 and options.get("partnership") is True
 
 
-def count(history: History, side: int) -> dict[str, int]:
-    """Seat 0's rounds: rounds won, wins with a whole "hand" (−60), the sum of its scores."""
+def count(history: History, seat: int, side: int) -> dict[str, int]:
+    """The player's rounds: rounds won, wins with a whole "hand" (−60), his scores' sum."""
     return {"rounds": len(history),
-            "rounds_won": sum(1 for h in history if h["winner"] == 0),
-            "hand_wins": sum(1 for h in history if h["winner"] == 0 and h["kind"] == -60),
-            "score_sum": sum(h["scores"][0] for h in history)}
+            "rounds_won": sum(1 for h in history if h["winner"] == seat),
+            "hand_wins": sum(1 for h in history if h["winner"] == seat and h["kind"] == -60),
+            "score_sum": sum(h["scores"][seat] for h in history)}
 
 
 def rows(sums: dict[str, Any]) -> Rows:

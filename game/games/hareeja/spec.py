@@ -6,9 +6,9 @@ from typing import Any
 from game.core.spec import GameSpec, History, Rows, Stats
 
 
-def count(history: History, side: int) -> dict[str, int]:
-    """Seat 0's rounds: bids made exactly, zero bids made, the best round's score."""
-    mine = [(h["bids"][0], h["tricks"][0], h["scores"][0]) for h in history]
+def count(history: History, seat: int, side: int) -> dict[str, int]:
+    """The player's rounds: bids made exactly, zero bids made, the best round's score."""
+    mine = [(h["bids"][seat], h["tricks"][seat], h["scores"][seat]) for h in history]
     out = {"rounds": len(mine),
            "exact": sum(1 for b, t, _s in mine if b == t),
            "zero_made": sum(1 for b, t, _s in mine if b == 0 and t == 0)}

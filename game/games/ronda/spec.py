@@ -13,7 +13,7 @@ def teams(players: int, options: Mapping[str, Any]) -> bool:
     return players == 4
 
 
-def count(history: History, side: int) -> dict[str, int]:
+def count(history: History, seat: int, side: int) -> dict[str, int]:
     """Your side's deals: caidas, mesas, declaration points and points scored."""
     return {"deals": len(history),
             "caidas": sum(h["caidas"][side] for h in history),

@@ -4,7 +4,7 @@ from __future__ import annotations
 from game.core.spec import GameSpec, History, Option, Stats
 
 
-def count(history: History, side: int) -> dict[str, int]:
+def count(history: History, seat: int, side: int) -> dict[str, int]:
     return {"rounds": len(history), "tricks": sum(h["tricks"][side] for h in history)}
 
 
