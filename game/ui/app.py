@@ -58,8 +58,11 @@ class Options:
 class App:
     """Owns the window and the loop; scenes ask it for settings, layout, audio and switching."""
 
+    current: App | None = None      # the last App made (the simulated browser run finds it)
+
     def __init__(self, options: Options | None = None):
         self.options = options or Options()
+        App.current = self
         pygame.init()
         shape = Window.start_shape()          # the browser window's shape, else the option
         portrait = self.options.portrait if shape is None else shape
