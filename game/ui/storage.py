@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from game.games import registry
+
 DEFAULT_SETTINGS: dict[str, Any] = {
     "language": "ar",
     "sound": True,
@@ -24,7 +26,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "four_color": False,
     "level": "normal",          # easy | normal | hard
     "turn_seconds": 0,          # 0 = unlimited, else 60 | 90 | 120
-    "game": "hareeja",          # the first game of game.games.registry
+    "game": registry.names()[0],        # the first game of the menu (Hareeja)
 }
 # Besides these, "options.<game>" holds each game's menu options (a dict, checked value by
 # value in game.ui.games) for every game there is.
