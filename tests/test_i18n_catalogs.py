@@ -83,6 +83,8 @@ def test_a_string_not_translated_yet_shows_in_english(tmp_path):
     ('msgctxt "a"\nmsgid "A"\nmsgstr "ا"\nbogus "x"\n', r"ar.po:4: unknown keyword 'bogus'"),
     ('msgctxt "a"\nmsgid A\n', r"ar.po:2: expected a quoted string"),
     ('"dangling"\n', r"ar.po:1: a string continues nothing"),
+    ('msgctxt "a"\nmsgid "say "hi""\n', r"ar.po:2: a quote or backslash .* must be escaped"),
+    ('msgctxt "a"\nmsgid "A\\q"\n', r"ar.po:2: unknown escape \\q"),
     ('msgid "no key"\nmsgstr "x"\n', r"'no key' has no msgctxt"),
     ('msgctxt "a"\nmsgid "A"\nmsgstr "1"\nmsgctxt "a"\nmsgid "B"\nmsgstr "2"\n',
      r"the key 'a' is there twice"),
