@@ -651,14 +651,17 @@ class CardTable(Scene):
     def animating(self) -> bool:
         """Cards moved since the last frame, an event is being shown, a hint, banner or panel
         is on screen or still sliding in, confetti falls."""
-        picture = settle.picture_key(self)
-        moved, self._picture = picture != getattr(self, "_picture", None), picture
         settling = Speed.scale(1.0, motion=False) + 0.1
-        return (moved or self.wait > 0 or bool(self.queue and self.score is None)
+        if (self.wait > 0 or bool(self.queue and self.score is None)
                 or self.busy() or bool(self.timers) or self.hint is not None
                 or self.banner is not None
                 or (self.score is not None and self.score["t"] < settling)
-                or (self.over is not None and (bool(self.confetti) or self.over["t"] < settling)))
+                or (self.over is not None and (bool(self.confetti) or self.over["t"] < settling))):
+            self._picture = None        # (compared again once all that is over)
+            return True
+        picture = settle.picture_key(self)
+        moved, self._picture = picture != getattr(self, "_picture", None), picture
+        return moved
 
     def redraw_every(self) -> float | None:
         """The turn-timer ring follows the clock: four redraws a second while one runs."""
