@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import warnings
 
 import pygame
 
 WEB = sys.platform == "emscripten"
 POLL_SECONDS = 0.25          # how often the browser's window size is read
+MIN_WINDOW = (360, 360)      # the native window may shrink this far
 _SIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED)
 
 
@@ -48,18 +50,36 @@ class Window:
         self.resizable = resizable and not WEB
         self._poll_left = 0.0
         self.opened = 0               # set_mode calls (tests read it)
+        self.user_size: tuple[int, int] | None = None   # the native window as last resized
 
     # ----- the display -----------------------------------------------------------------------
     def open(self, size: tuple[int, int]) -> pygame.Surface:
         """``set_mode`` at ``size``; in the browser the canvas then takes that shape."""
-        screen = pygame.display.set_mode(size, self._flags())
+        flags = self._flags()
+        screen = pygame.display.set_mode(size, flags)
         self.opened += 1
+        if flags & pygame.SCALED:
+            self._keep_user_size()
         page = _browser()
         if page is not None:
             # An older loader without it: the page letter-boxes.
             with contextlib.suppress(Exception):
                 page.window_resize()
         return screen
+
+    def _keep_user_size(self) -> None:
+        """``SCALED`` makes the logical size the window's minimum and snaps the window to it
+        on every ``set_mode``: let it shrink to a phone-like shape, and give it back the size
+        the player dragged it to."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            try:
+                win = pygame.Window.from_display_module()
+                win.minimum_size = MIN_WINDOW
+                if self.user_size is not None:
+                    win.size = self.user_size
+            except (AttributeError, pygame.error):   # an SDL or pygame without it
+                pass
 
     def _flags(self) -> int:
         if not self.resizable:
@@ -91,6 +111,7 @@ class Window:
             w, h = event.x, event.y
         if w <= 0 or h <= 0:
             return None
+        self.user_size = (w, h)
         return portrait_for(w, h)
 
     def poll(self, dt: float) -> bool | None:
