@@ -13,6 +13,7 @@ import pytest
 from game.core.events import Event
 from game.net import rooms as R
 from game.net.client import Client
+from game.net.delta import ViewTracker
 from game.net.rooms import Lobby, pacing_seconds
 from game.net.server import WIRE_LIMIT, TableServer
 from game.net.store import Store
@@ -26,9 +27,10 @@ class Conn:
     def __init__(self):
         self.sent: list[dict] = []
         self.closed: tuple[int, str] | None = None
+        self.views = ViewTracker()        # as a client's connection layer: patches -> views
 
     def send(self, msg: dict) -> None:
-        self.sent.append(msg)
+        self.sent.append(self.views.absorb(json.loads(json.dumps(msg))))
 
     def close(self, code: int = 1000, reason: str = "") -> None:
         self.closed = (code, reason)

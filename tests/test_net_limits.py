@@ -367,7 +367,7 @@ def test_outbox_bytes_at_the_limit_accepted_one_past_refused():
     assert box.put("سا") and box.bytes == 4                  # bytes, not characters
     assert box.put("123456") and box.bytes == 10
     assert not box.put("x") and box.bytes == 10
-    assert box.pop() == "سا" and box.bytes == 6 and box.put("abcd")
+    assert box.pop() == ("سا", 0) and box.bytes == 6 and box.put("abcd")
 
 
 # ----- the store ---------------------------------------------------------------------------------

@@ -118,6 +118,8 @@ def test_TB_2_approval_table_host_accepts_or_refuses():
             assert not_host["code"] == "not_host"
             await host.send("answer", player=b.player, accept=False)
             assert (await b.expect("refused", "room"))["t"] == "refused"
+            while (await host.expect("room"))["pending"]:       # the refusal reached the host
+                pass
             nobody = await host.request("answer", "room", player=b.player, accept=True)
             assert nobody["code"] == "no_request"
             assert (await c.request("join", "waiting", code=code))["t"] == "waiting"

@@ -22,6 +22,18 @@ THINK_CAP = 0.5             # seconds of thinking one bot move may take (then th
 log = logging.getLogger("majlis.lobby")
 
 
+def think_whole(game: str, view: dict, legal: list, level: str, seed: int,
+                cap: float = THINK_CAP) -> dict:
+    """A bot's move thought to the end (in a worker process): at most ``cap`` seconds, then
+    the easy move, as in the sliced way. The same seed gives the same move."""
+    _, bots = engine(game)
+    rng = bot_rng(seed)
+    thinking = Thinking(bots.think(view, legal, level, rng))
+    if thinking.step(cap):
+        return thinking.action
+    return run(bots.think(view, legal, "easy", rng))
+
+
 class Bots:
     """The lobby's bot side."""
 
@@ -29,7 +41,9 @@ class Bots:
     rooms: dict[str, Room]
     think_slice: float | None
     think_clock: Callable[[], float]
+    think_cap: float
     wake: Callable[[], None]
+    offload: Callable[[Room, Thought], bool] | None
     _busy: dict[str, Room]
 
     def _advance(self, room: Room, limit: int = 1000) -> None:
@@ -40,6 +54,9 @@ class Bots:
         for _ in range(limit):
             if not self._start_thought(room):
                 return
+            if self.offload is not None and room.thought.level != "easy" \
+                    and self.offload(room, room.thought):
+                return                              # a worker process thinks (the server's)
             if self.think_slice is not None:
                 self._busy[room.code] = room
                 self.wake()
@@ -61,11 +78,34 @@ class Bots:
         _, bots = engine(room.game)
         # The bot's generator is seeded from the match seed and the log length, so a table
         # resumed from its log makes the same bot moves as one that never stopped.
-        rng = bot_rng(table.match.seed * 7919 + len(table.match.log) * 8 + seat)
+        seed = table.match.seed * 7919 + len(table.match.log) * 8 + seat
+        rng = bot_rng(seed)
         level = table.seats[seat].level
         room.thought = Thought(seat, len(table.match.log), view, legal, rng,
-                               Thinking(bots.think(view, legal, level, rng), self.think_clock))
+                               Thinking(bots.think(view, legal, level, rng), self.think_clock),
+                               seed=seed, level=level)
         return True
+
+    def thought_done(self, room: Room, thought: Thought, action: dict | None) -> None:
+        """A worker process finished ``thought`` with ``action`` (None: it failed, so think
+        here in slices). Played if the table still waits for exactly that move."""
+        if room.thought is not thought:
+            return
+        table = room.table
+        if action is None:
+            self._busy[room.code] = room
+            self.wake()
+            return
+        if room.code not in self.rooms or room.over or len(table.match.log) != thought.log \
+                or thought.seat not in table.automated_to_act():
+            room.thought = None                     # the table moved on: think again
+        else:
+            try:
+                self._finish_thought(room, action)
+            except Exception:                       # one broken table must not stop the others
+                log.exception("bot at table %s failed", room.code)
+                room.thought = None
+        self._advance(room)
 
     def think(self) -> bool:
         """Think one slice (:data:`THINK_SLICE`) for the next room whose bot is thinking, in
@@ -103,7 +143,7 @@ class Bots:
         thought.spent += self.think_clock() - begun
         if done:
             self._finish_thought(room, thought.thinking.action)
-        elif thought.spent >= THINK_CAP:            # enough: the quick move of an easy bot
+        elif thought.spent >= self.think_cap:       # enough: the quick move of an easy bot
             _, bots = engine(room.game)
             log.warning("bot at table %s thought %.2f s; easy move", room.code, thought.spent)
             self._finish_thought(room, run(bots.think(thought.view, thought.legal, "easy",

@@ -14,6 +14,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from . import protocol as P
+from .delta import ViewTracker
 
 
 class Client:
@@ -32,6 +33,7 @@ class Client:
         self.close_code: int | None = None    # the WebSocket close code and reason, once closed
         self.close_reason: str = ""
         self._inbox: asyncio.Queue[dict] = asyncio.Queue()
+        self._views = ViewTracker()           # view patches -> full views (delta.py)
         self._reader: asyncio.Task | None = None
 
     async def connect(self) -> Client:
@@ -55,7 +57,9 @@ class Client:
     async def _read(self) -> None:
         try:
             async for text in self.ws:
-                msg = P.decode_server(text)
+                msg = self._views.absorb(P.decode_server(text))
+                if msg is None:
+                    continue
                 self.frames.append(msg)
                 if msg["t"] == "welcome":
                     self.player, self.token = msg["player"], msg["token"]

@@ -165,9 +165,7 @@ class Handlers:
             self.store.drop_room(room.code)
         self._send_room(room)
         for seat in range(room.players):
-            occupant = room.occupants[seat]
-            if occupant is not None and occupant.conn is not None:
-                occupant.conn.send(self._events_msg(room, seat, match.start_events))
+            self._send_events(room, seat, match.start_events)
         self._send_deadline(room)
         self._advance(room)
 
@@ -226,9 +224,8 @@ class Handlers:
         """Every table change: each seat gets its own redacted copy and view; the clocks hold
         while clients show the events; the log, seats and clocks are saved."""
         self._pace(room, events)
-        for seat, occupant in enumerate(room.occupants):
-            if occupant is not None and occupant.conn is not None:
-                occupant.conn.send(self._events_msg(room, seat, events))
+        for seat in range(room.players):
+            self._send_events(room, seat, events)
         match = room.table.match
         if self.store is not None:
             self._save_progress(room)

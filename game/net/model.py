@@ -10,6 +10,7 @@ from typing import Any, Protocol
 from game.core.bots import Thinking
 from game.table import Table
 
+from .delta import ViewSender
 from .limits import RATE_BURST
 
 
@@ -68,7 +69,7 @@ class Session:
     strikes: float = 0.0                  # refused messages, forgiven over time (flooding)
     struck: float = 0.0                   # when strikes was last counted
     closed: bool = False
-    views: dict[str, Any] = field(default_factory=dict)   # last view sent, per room (deltas)
+    views: ViewSender = field(default_factory=ViewSender)   # the last view sent (deltas)
 
 
 @dataclass
@@ -82,6 +83,8 @@ class Thought:
     rng: random.Random
     thinking: Thinking
     spent: float = 0.0
+    seed: int = 0                         # rng's seed (a worker process makes its own rng)
+    level: str = "easy"
 
 
 @dataclass(eq=False)

@@ -19,6 +19,8 @@ class Outgoing:
     clock: Any
     store: Any
     rooms: dict[str, Room]
+    sessions: dict[int, Any]
+    deltas: bool
 
     def room_msg(self, room: Room, for_player: Player | None) -> dict:
         seats = []
@@ -56,9 +58,19 @@ class Outgoing:
                 occupant.conn.send(self.room_msg(room, occupant))
 
     def _send_view(self, room: Room, seat: int) -> None:
+        self._send_events(room, seat, [])
+
+    def _send_events(self, room: Room, seat: int, events: list[Event]) -> None:
+        """The seat's events and view, the view as a patch to the one this connection was
+        sent before (:mod:`game.net.delta`) unless ``deltas`` is off."""
         occupant = room.occupants[seat]
-        if occupant is not None and occupant.conn is not None:
-            occupant.conn.send(self._events_msg(room, seat, []))
+        if occupant is None or occupant.conn is None:
+            return
+        msg = self._events_msg(room, seat, events)
+        session = self.sessions.get(id(occupant.conn))
+        if self.deltas and session is not None:
+            msg.update(session.views.fields(room.code, msg.pop("view")))
+        occupant.conn.send(msg)
 
     def _send_deadline(self, room: Room, only: Player | None = None) -> None:
         table = room.table

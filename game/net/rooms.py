@@ -93,11 +93,12 @@ class Lobby(Handlers, Outgoing, Records, Bots):
                  think_clock: Callable[[], float] = time.perf_counter,
                  wall: Callable[[], float] = time.time,
                  identities: tuple[float, int] = (IDENTITY_TTL, MAX_IDENTITIES),
-                 limits: Limits | None = None):
+                 limits: Limits | None = None, deltas: bool = True):
         """``pace`` scales the pacing (0: clocks never held); ``think_slice`` None thinks each
         bot move to the end at once (the old blocking way, for benchmarks); ``think_clock``
         measures thinking; ``wall`` is the wall clock stored for restarts; ``identities`` is
-        (seconds, count) an unseated player's token is kept; ``limits`` the abuse limits."""
+        (seconds, count) an unseated player's token is kept; ``limits`` the abuse limits;
+        ``deltas`` False sends every view whole (benchmarks compare)."""
         self.store = store
         self.seeds = seeds                            # new match seeds (tests inject their own)
         self.clock = PinnableClock(clock if clock is not None else SystemClock())
@@ -105,11 +106,14 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         self.pace = pace
         self.think_slice = think_slice
         self.think_clock = think_clock
+        self.think_cap = THINK_CAP                    # seconds of thinking per bot move
         self.wall = wall
         self.identities = identities
         self.limits = limits or Limits()
+        self.deltas = deltas
         self.guard = AddressGuard(self.limits)
         self.wake: Callable[[], None] = lambda: None  # the server's "bots have work" signal
+        self.offload: Callable[[Room, Any], bool] | None = None   # the server's bot workers
         self._busy: dict[str, Room] = {}              # rooms whose bot is thinking, in turn
         self._idle: OrderedDict[str, float] = OrderedDict()   # unseated, offline: key -> since
         self._unwelcomed: OrderedDict[int, Session] = OrderedDict()   # no hello yet

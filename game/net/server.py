@@ -31,8 +31,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
 import contextlib
 import logging
+import multiprocessing
 import sys
 import time
 from http import HTTPStatus
@@ -43,8 +45,10 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from . import protocol as P
+from .botplay import think_whole
 from .guard import address_key
 from .limits import OUTBOX_BYTES, Limits
+from .model import Room, Thought
 from .outbox import Outbox
 from .rooms import RATE_BURST, RATE_PER_SECOND, THINK_REST, THINK_SLICE, Lobby
 from .store import Store, StoreDamaged, move_aside
@@ -54,15 +58,47 @@ SLOW_READER = "Too slow reading messages."
 log = logging.getLogger("majlis.server")
 
 
+class DurableGate:
+    """Frames wait here until the store writes queued before them are committed (group
+    commit off the loop: :class:`game.net.store.Store` with ``background=True``)."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self.done = store.durable
+        self._waiters: list[tuple[int, asyncio.Future[None]]] = []
+
+    def tag(self) -> int:
+        """The write a frame queued now must wait for."""
+        return self.store.queued
+
+    async def wait(self, tag: int) -> None:
+        if tag <= self.done:
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiters.append((tag, future))
+        await future
+
+    def committed(self, seq: int) -> None:
+        """On the loop: writes up to ``seq`` are durable."""
+        self.done = max(self.done, seq)
+        ready = [f for t, f in self._waiters if t <= self.done]
+        self._waiters = [(t, f) for t, f in self._waiters if t > self.done]
+        for future in ready:
+            if not future.done():
+                future.set_result(None)
+
+
 class _Conn:
     """One client connection as the lobby sees it: ``send`` queues, a writer task writes.
 
     The queue is bounded in bytes (:class:`Outbox`): a client that stops reading is closed
     with code 1008 and a reason once ``limit`` bytes wait for it, instead of growing memory."""
 
-    def __init__(self, ws: ServerConnection, limit: int = OUTBOX_BYTES):
+    def __init__(self, ws: ServerConnection, limit: int = OUTBOX_BYTES,
+                 gate: DurableGate | None = None):
         self.ws = ws
         self.closed = False
+        self.gate = gate
         self.outbox = Outbox(limit)
         self._ready = asyncio.Event()
         self.writer = asyncio.create_task(self._write())
@@ -71,7 +107,7 @@ class _Conn:
     def send(self, msg: dict) -> None:
         if self.closed:
             return
-        if self.outbox.put(P.encode(msg)):
+        if self.outbox.put(P.encode(msg), self.gate.tag() if self.gate else 0):
             self._ready.set()
         else:
             self.closed = True
@@ -93,10 +129,13 @@ class _Conn:
                 await self._ready.wait()
                 self._ready.clear()
                 while (item := self.outbox.pop()) is not None:
-                    if isinstance(item, tuple):
-                        await self.ws.close(*item)
+                    frame, tag = item
+                    if self.gate is not None:
+                        await self.gate.wait(tag)       # never ahead of the store
+                    if isinstance(frame, tuple):
+                        await self.ws.close(*frame)
                         return
-                    await self.ws.send(item)
+                    await self.ws.send(frame)
         except ConnectionClosed:
             pass
 
@@ -106,15 +145,21 @@ class TableServer:
 
     def __init__(self, host: str = "127.0.0.1", port: int = 9310, db: str = ":memory:",
                  clock=None, bot_delay: float = 0.6, tick_interval: float = 0.1,
-                 link_base: str = "", trust_proxy: bool = False, **lobby_options):
+                 link_base: str = "", trust_proxy: bool = False, bot_workers: int = 0,
+                 **lobby_options):
         """``trust_proxy``: the address limits count the first ``X-Forwarded-For`` address
-        (only behind a proxy that sets it; otherwise anyone could claim any address)."""
+        (only behind a proxy that sets it; otherwise anyone could claim any address).
+        ``bot_workers``: processes in which bots above "easy" think (0: in this process, in
+        slices), so hard bots never hold up the people's moves."""
         self.host, self.requested_port = host, port
         self.trust_proxy = trust_proxy
-        self.store = Store(db)
+        self.store = Store(db, background=True)
+        self.gate = DurableGate(self.store)
         self.lobby = Lobby(self.store, clock=clock, bot_delay=bot_delay, link_base=link_base,
                            **lobby_options)
         self.tick_interval = tick_interval
+        self.bot_workers = bot_workers
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._server = None
         self._ticker: asyncio.Task | None = None
         self._thinker: asyncio.Task | None = None
@@ -128,12 +173,37 @@ class TableServer:
         self._server = await serve(self._handle, self.host, self.requested_port,
                                    max_size=WIRE_LIMIT, compression=None,
                                    process_request=self._plain_http)
+        loop = asyncio.get_running_loop()
+        self.store.on_commit = lambda seq: loop.call_soon_threadsafe(self.gate.committed, seq)
+        self.gate.committed(self.store.durable)   # what was committed before this moment
         self._ticker = asyncio.create_task(self._tick_forever())
         self._bots_have_work = asyncio.Event()
         self.lobby.wake = self._bots_have_work.set
         self._thinker = asyncio.create_task(self._think_forever())
+        if self.bot_workers > 0:
+            self._pool = concurrent.futures.ProcessPoolExecutor(
+                self.bot_workers, mp_context=multiprocessing.get_context("spawn"))
+            self.lobby.offload = self._offload
         self._bots_have_work.set()                 # resumed tables may have bots to move
         return self
+
+    def _offload(self, room: Room, thought: Thought) -> bool:
+        """Think ``thought`` in a worker process; the move is played when it comes back."""
+        if self._pool is None:
+            return False
+        try:
+            job = self._pool.submit(think_whole, room.game, thought.view, thought.legal,
+                                    thought.level, thought.seed, self.lobby.think_cap)
+        except RuntimeError:                        # the pool is shut down or broken
+            return False
+
+        def done(future: asyncio.Future[dict]) -> None:
+            action = None if future.cancelled() or future.exception() else future.result()
+            if action is None and not future.cancelled():
+                log.warning("bot worker failed: %s", future.exception())
+            self.lobby.thought_done(room, thought, action)
+        asyncio.wrap_future(job).add_done_callback(done)
+        return True
 
     def _plain_http(self, connection: ServerConnection, request: Request) -> Response | None:
         """A plain HTTP GET (a browser, a load balancer's health check) gets a one-line status
@@ -144,6 +214,9 @@ class TableServer:
                                                  "tables\n")
 
     async def close(self) -> None:
+        if self._pool is not None:
+            self.lobby.offload = None
+            self._pool.shutdown(wait=False, cancel_futures=True)
         for task in (self._ticker, self._thinker):
             if task is not None:
                 task.cancel()
@@ -193,7 +266,7 @@ class TableServer:
         return address_key(str(peer[0])) if peer else "unknown"
 
     async def _handle(self, ws: ServerConnection) -> None:
-        conn = _Conn(ws, self.lobby.limits.outbox_bytes)
+        conn = _Conn(ws, self.lobby.limits.outbox_bytes, self.gate)
         if not self.lobby.connect(conn, self._address(ws)):
             with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
                 await asyncio.wait_for(conn.writer, 2)
@@ -240,17 +313,23 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--trust-proxy", action="store_true",
                         help="count per-address limits by X-Forwarded-For (only behind a proxy "
                              "that sets it)")
+    parser.add_argument("--bot-workers", type=int, default=1,
+                        help="processes in which normal and hard bots think (0: in the server "
+                             "process, in slices)")
     parser.add_argument("--loose-limits", action="store_true",
-                        help="benchmarks only: no per-address limits (many loopback clients)")
+                        help="benchmarks and tests only: no per-address limits and no message "
+                             "rate limit (many fast loopback clients)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO)
     if args.fresh_store:
         moved = move_aside(args.db)
         if moved:
             print(f"The old store {args.db} was moved aside to {moved}.", flush=True)
-    options: dict[str, Any] = {"trust_proxy": args.trust_proxy}
+    options: dict[str, Any] = {"trust_proxy": args.trust_proxy,
+                               "bot_workers": args.bot_workers}
     if args.loose_limits:
         options["limits"] = Limits.loose()
+        options["rate"] = (100_000, 100_000.0)
     try:
         with contextlib.suppress(KeyboardInterrupt):
             asyncio.run(serve_forever(args.host, args.port, args.db, args.bot_delay, **options))

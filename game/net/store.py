@@ -8,13 +8,24 @@ table keeps its rows and gets its result. :meth:`Store.unfinished` gives what
 Also kept for a restart: each table's seats (missed turns, assistance) and turn clocks, written
 with the actions in one transaction (:meth:`Store.record`); a heartbeat (:meth:`Store.beat`),
 so a restart knows when the server stopped; and unstarted rooms' seats (:meth:`Store.save_room`).
+
+Writes off the event loop (``background=True``, the server's way): every write method only
+queues its write and returns; a writer thread commits what is queued in one transaction (group
+commit) and reports the last write committed (:attr:`Store.durable` and ``on_commit``). The
+server sends no frame before the writes queued ahead of it are committed, so a move
+acknowledged to a client survives ``kill -9``. Reads first wait for the queued writes
+(:meth:`Store.flush`), so they see every write made before them.
 """
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
+import logging
 import os
+import queue
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -54,6 +65,8 @@ CREATE TABLE IF NOT EXISTS alive (
 );
 """
 
+log = logging.getLogger("majlis.store")
+
 
 def _dump(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
@@ -82,17 +95,36 @@ def move_aside(path: str, now: float | None = None) -> str | None:
     return target
 
 
+def _writes(method: Callable[..., Any]) -> Callable[..., Any]:
+    """A write: run at once in its own transaction, or queued for the writer thread."""
+    @functools.wraps(method)
+    def write(self: Store, *args: Any) -> Any:
+        return self._submit(method, args)
+    return write
+
+
+def _reads(method: Callable[..., Any]) -> Callable[..., Any]:
+    """A read: after every queued write is committed, under the connection's lock."""
+    @functools.wraps(method)
+    def read(self: Store, *args: Any) -> Any:
+        self.flush()
+        with self._lock:
+            return method(self, *args)
+    return read
+
+
 class Store:
     """The server's database. ``path`` ":memory:" keeps it in memory (tests).
 
     A file that is not a readable SQLite database of ours raises :class:`StoreDamaged` naming
     the file; nothing is changed or deleted (start afresh with ``--fresh-store``)."""
 
-    def __init__(self, path: str = ":memory:", wall: Callable[[], float] = time.time):
+    def __init__(self, path: str = ":memory:", wall: Callable[[], float] = time.time,
+                 background: bool = False):
         self.path = path
         self.wall = wall                                  # the start and finish times stored
         try:
-            self.db = sqlite3.connect(path, isolation_level=None)   # autocommit; WAL: cheap
+            self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             self._open()
         except sqlite3.DatabaseError as err:
             with contextlib.suppress(Exception):
@@ -101,6 +133,18 @@ class Store:
                 f"The table store {os.path.abspath(path)} cannot be read ({err}). Nothing was "
                 "changed. To start afresh, run the server with --fresh-store: the file is "
                 "moved aside (renamed, not deleted) and an empty store begins.") from None
+        self._lock = threading.Lock()                     # one user of the connection at once
+        self._done = threading.Condition()
+        self.queued = 0                                   # writes asked for so far
+        self.durable = 0                                  # ... and committed
+        self.on_commit: Callable[[int], None] | None = None
+        self._queue: queue.SimpleQueue[Any] | None = None
+        self._writer: threading.Thread | None = None
+        if background:
+            self._queue = queue.SimpleQueue()
+            self._writer = threading.Thread(target=self._write_forever, name="store-writer",
+                                            daemon=True)
+            self._writer.start()
 
     def _open(self) -> None:
         if self.path != ":memory:":
@@ -116,38 +160,66 @@ class Store:
         self.db.execute("CREATE INDEX IF NOT EXISTS tables_finished ON tables (finished)")
 
     def close(self) -> None:
+        """Commit what is queued, stop the writer, close the file."""
+        if self._queue is not None and self._writer is not None:
+            self._queue.put(None)
+            self._writer.join()
+            self._queue = None
         self.db.close()
 
-    def save_table(self, record: dict) -> None:
-        """A table that just started: its match record (without the log) and its seats."""
-        self.db.execute(
-            "INSERT OR REPLACE INTO tables (code, game, players, options, seed, deck, visibility,"
-            " turn_seconds, bots, host, seats, started) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-            (record["code"], record["game"], record["players"], _dump(record["options"]),
-             record["seed"], None if record.get("deck") is None else _dump(record["deck"]),
-             record["visibility"], record["turn_seconds"], record["bots"], record["host"],
-             _dump(record["seats"]), self.wall()))
+    # ----- the writer -------------------------------------------------------------------------
+    def _submit(self, method: Callable[..., Any], args: tuple) -> Any:
+        if self._queue is None:
+            with self._lock, self._transaction():
+                result = method(self, *args)
+            self.queued += 1
+            self.durable = self.queued
+            return result
+        self.queued += 1
+        self._queue.put((self.queued, method, args))
+        return None
 
-    def append(self, code: str, first: int, entries: list) -> None:
-        """Log entries ``[seat, action]`` numbered from ``first`` (the match log's index)."""
-        self.db.executemany(
-            "INSERT OR REPLACE INTO actions (code, n, seat, action) VALUES (?,?,?,?)",
-            [(code, first + i, seat, _dump(action)) for i, (seat, action) in enumerate(entries)])
+    def _write_forever(self) -> None:
+        assert self._queue is not None
+        while True:
+            batch = [self._queue.get()]
+            while True:
+                try:
+                    batch.append(self._queue.get_nowait())
+                except queue.Empty:
+                    break
+            writes = [item for item in batch if item is not None]
+            if writes:
+                self._commit(writes)
+            if len(writes) < len(batch):
+                return
 
-    def record(self, code: str, first: int, entries: list, seats: list[dict] | None = None,
-               clocks: dict | None = None) -> None:
-        """A table's progress in one transaction: log entries from ``first``, the seats (when
-        they changed) and the turn clocks (when timed)."""
-        if not entries and seats is None and clocks is None:
-            return
-        with self._transaction():
-            if entries:
-                self.append(code, first, entries)
-            if seats is not None:
-                self.save_seats(code, seats)
-            if clocks is not None:
-                self.db.execute("UPDATE tables SET clocks = ? WHERE code = ?",
-                                (_dump(clocks), code))
+    def _commit(self, writes: list) -> None:
+        """Queued writes in one transaction; if that fails, one at a time, so a bad write
+        (logged) never takes the others with it."""
+        with self._lock:
+            try:
+                with self._transaction():
+                    for _, method, args in writes:
+                        method(self, *args)
+            except Exception:
+                for _, method, args in writes:
+                    try:
+                        with self._transaction():
+                            method(self, *args)
+                    except Exception:
+                        log.exception("store write %s failed", method.__name__)
+        with self._done:
+            self.durable = writes[-1][0]
+            self._done.notify_all()
+        if self.on_commit is not None:
+            self.on_commit(self.durable)
+
+    def flush(self, timeout: float = 30.0) -> None:
+        """Wait until every write asked for so far is committed."""
+        target = self.queued
+        with self._done:
+            self._done.wait_for(lambda: self.durable >= target, timeout)
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[None]:
@@ -159,34 +231,78 @@ class Store:
             raise
         self.db.execute("COMMIT")
 
+    # ----- writes -----------------------------------------------------------------------------
+    @_writes
+    def save_table(self, record: dict) -> None:
+        """A table that just started: its match record (without the log) and its seats."""
+        self.db.execute(
+            "INSERT OR REPLACE INTO tables (code, game, players, options, seed, deck, visibility,"
+            " turn_seconds, bots, host, seats, started) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            (record["code"], record["game"], record["players"], _dump(record["options"]),
+             record["seed"], None if record.get("deck") is None else _dump(record["deck"]),
+             record["visibility"], record["turn_seconds"], record["bots"], record["host"],
+             _dump(record["seats"]), record.get("started", self.wall())))
+
+    @_writes
+    def record(self, code: str, first: int, entries: list, seats: list[dict] | None = None,
+               clocks: dict | None = None) -> None:
+        """A table's progress in one transaction: log entries ``[seat, action]`` numbered from
+        ``first`` (the match log's index), the seats (when they changed) and the turn clocks
+        (when timed)."""
+        if entries:
+            self.db.executemany(
+                "INSERT OR REPLACE INTO actions (code, n, seat, action) VALUES (?,?,?,?)",
+                [(code, first + i, seat, _dump(action))
+                 for i, (seat, action) in enumerate(entries)])
+        if seats is not None:
+            self.db.execute("UPDATE tables SET seats = ? WHERE code = ?", (_dump(seats), code))
+        if clocks is not None:
+            self.db.execute("UPDATE tables SET clocks = ? WHERE code = ?",
+                            (_dump(clocks), code))
+
+    @_writes
     def beat(self, at: float) -> None:
         """The server is alive at wall time ``at``."""
         self.db.execute("INSERT OR REPLACE INTO alive (id, at) VALUES (0, ?)", (at,))
 
-    def alive(self) -> float | None:
-        """The last heartbeat's wall time, or None."""
-        row = self.db.execute("SELECT at FROM alive WHERE id = 0").fetchone()
-        return None if row is None else row[0]
-
+    @_writes
     def save_room(self, code: str, record: dict) -> None:
         """An unstarted room's settings and seats."""
         self.db.execute("INSERT OR REPLACE INTO rooms (code, record) VALUES (?, ?)",
                         (code, _dump(record)))
 
+    @_writes
     def drop_room(self, code: str) -> None:
         self.db.execute("DELETE FROM rooms WHERE code = ?", (code,))
 
+    @_writes
+    def finish(self, code: str, result: Any, at: float | None = None) -> None:
+        self.db.execute("UPDATE tables SET finished = ?, result = ? WHERE code = ?",
+                        (self.wall() if at is None else at, _dump(result), code))
+
+    @_writes
+    def prune(self, before: float) -> int:
+        """Forget the tables finished before wall time ``before`` (and their logs). Returns
+        how many (None when queued)."""
+        codes = [c for (c,) in self.db.execute(
+            "SELECT code FROM tables WHERE finished IS NOT NULL AND finished < ?", (before,))]
+        self.db.executemany("DELETE FROM actions WHERE code = ?", [(c,) for c in codes])
+        self.db.executemany("DELETE FROM tables WHERE code = ?", [(c,) for c in codes])
+        return len(codes)
+
+    # ----- reads ------------------------------------------------------------------------------
+    @_reads
+    def alive(self) -> float | None:
+        """The last heartbeat's wall time, or None."""
+        row = self.db.execute("SELECT at FROM alive WHERE id = 0").fetchone()
+        return None if row is None else row[0]
+
+    @_reads
     def rooms(self) -> list[dict]:
         """Every stored unstarted room."""
         return [json.loads(text) for (text,) in self.db.execute("SELECT record FROM rooms")]
 
-    def save_seats(self, code: str, seats: list[dict]) -> None:
-        self.db.execute("UPDATE tables SET seats = ? WHERE code = ?", (_dump(seats), code))
-
-    def finish(self, code: str, result: Any) -> None:
-        self.db.execute("UPDATE tables SET finished = ?, result = ? WHERE code = ?",
-                        (self.wall(), _dump(result), code))
-
+    @_reads
     def has_code(self, code: str) -> bool:
         """Whether a stored table or room has this code (a new room never reuses one that is
         still kept; looked up one at a time, so a start never loads every code ever used)."""
@@ -194,24 +310,18 @@ class Store:
                                "SELECT 1 FROM rooms WHERE code = ?", (code, code)).fetchone() \
             is not None
 
-    def prune(self, before: float) -> int:
-        """Forget the tables finished before wall time ``before`` (and their logs). Returns
-        how many."""
-        with self._transaction():
-            codes = [c for (c,) in self.db.execute(
-                "SELECT code FROM tables WHERE finished IS NOT NULL AND finished < ?",
-                (before,))]
-            self.db.executemany("DELETE FROM actions WHERE code = ?", [(c,) for c in codes])
-            self.db.executemany("DELETE FROM tables WHERE code = ?", [(c,) for c in codes])
-        return len(codes)
-
+    @_reads
     def unfinished(self) -> list[dict]:
         """Every started, unfinished table with its log, oldest first."""
         rows = self.db.execute("SELECT code FROM tables WHERE finished IS NULL ORDER BY started")
-        return [self.table(code) for (code,) in rows.fetchall()]
+        return [self._table(code) for (code,) in rows.fetchall()]
 
+    @_reads
     def table(self, code: str) -> dict | None:
         """One table's whole record: the match record keys, the table's settings and its log."""
+        return self._table(code)
+
+    def _table(self, code: str) -> dict | None:
         row = self.db.execute(
             "SELECT code, game, players, options, seed, deck, visibility, turn_seconds, bots, host,"
             " seats, started, finished, result, clocks FROM tables WHERE code = ?",

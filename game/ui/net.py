@@ -29,6 +29,7 @@ import logging
 import sys
 
 from game.net import protocol
+from game.net.delta import ViewTracker
 
 WEB = sys.platform == "emscripten"
 OPEN_TIMEOUT = 6.0          # seconds to wait for the server before saying it is unreachable
@@ -68,6 +69,12 @@ class Connection:
         self.state = "connecting"
         self.error = ""
         self.url = ""
+        self.views = ViewTracker()   # the server sends view patches; scenes get whole views
+
+    def _inbound(self, raw: object) -> dict | None:
+        """One frame as a server message with its whole view (None: dropped, logged)."""
+        msg = decode(raw)
+        return None if msg is None else self.views.absorb(msg)
 
     @property
     def open(self) -> bool:
@@ -133,7 +140,7 @@ class NativeConnection(Connection):
         writer = asyncio.get_running_loop().create_task(self._write(ws))
         try:
             async for raw in ws:
-                msg = decode(raw)
+                msg = self._inbound(raw)
                 if msg is not None:
                     self._inbox.append(msg)
             self._fail(f"server closed ({ws.close_code})")
@@ -275,7 +282,7 @@ class BrowserConnection(Connection):
             log.warning("net: could not drain the inbound queue: %s", exc)
             frames = []
         for frame in frames if isinstance(frames, list) else []:
-            msg = decode(frame)
+            msg = self._inbound(frame)
             if msg is not None:
                 out.append(msg)
         self._refresh()     # after draining: messages sent just before a close still count

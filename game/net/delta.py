@@ -1,0 +1,137 @@
+"""View deltas: the server sends what changed in a seat's view, not the whole view each move.
+
+Pure Python, no dependencies: the browser build uses it too. ``apply(old, diff(old, new)) ==
+new`` for any JSON values (property-tested). A patch is JSON:
+
+- ``None``: nothing changed;
+- ``["=", value]``: the value is replaced;
+- ``["d", {key: patch}, [removed keys]]``: an object, key by key;
+- ``["+", items]``: a list that grew at its end (a history, a log) — the new items;
+- ``["i", {index: patch}]``: a list of the same length, changed at some places.
+
+The server keeps, per connection and table, the last view it sent (:class:`ViewSender`); the
+client's connection layer keeps the last view it rebuilt (:class:`ViewTracker`) and hands
+scenes the full view, so nothing above the connection knows about deltas. On the wire an
+``events`` message carries either ``view`` (full: the first one on a connection, after a
+reconnect, or when the patch would not be smaller) or ``vd`` (the patch).
+"""
+from __future__ import annotations
+
+import copy
+import json
+import logging
+from typing import Any
+
+log = logging.getLogger("majlis.net")
+Patch = list | None
+
+
+def diff(old: Any, new: Any) -> Patch:
+    """The patch that turns ``old`` into ``new`` (None when equal)."""
+    if type(old) is not type(new):
+        return ["=", new]
+    if isinstance(new, dict):
+        return _diff_dict(old, new)
+    if isinstance(new, list):
+        return _diff_list(old, new)
+    return None if old == new else ["=", new]
+
+
+def _diff_dict(old: dict, new: dict) -> Patch:
+    changes: dict[str, Any] = {}
+    for key, value in new.items():
+        if key not in old:
+            changes[key] = ["=", value]
+            continue
+        patch = diff(old[key], value)
+        if patch is not None:
+            changes[key] = patch
+    removed = [key for key in old if key not in new]
+    if not changes and not removed:
+        return None
+    return ["d", changes, removed]
+
+
+def _diff_list(old: list, new: list) -> Patch:
+    n = len(old)
+    if len(new) >= n and new[:n] == old:
+        return None if len(new) == n else ["+", new[n:]]
+    if len(new) == n:
+        changes = {}
+        for i, (a, b) in enumerate(zip(old, new)):
+            patch = diff(a, b)
+            if patch is not None:
+                changes[str(i)] = patch
+        if len(changes) * 2 <= n:               # a few places: patch them
+            return ["i", changes]
+    return ["=", new]
+
+
+def apply(old: Any, patch: Patch) -> Any:
+    """``old`` with ``patch`` applied. ``old`` is not changed; unchanged parts are shared."""
+    if patch is None:
+        return old
+    op = patch[0]
+    if op == "=":
+        return patch[1]
+    if op == "d":
+        out = dict(old)
+        for key, sub in patch[1].items():
+            out[key] = apply(old.get(key), sub)
+        for key in patch[2]:
+            out.pop(key, None)
+        return out
+    if op == "+":
+        return list(old) + list(patch[1])
+    if op == "i":
+        out_list = list(old)
+        for index, sub in patch[1].items():
+            out_list[int(index)] = apply(old[int(index)], sub)
+        return out_list
+    raise ValueError(f"Unknown patch operation {op!r}.")
+
+
+class ViewSender:
+    """The server side: per (connection, table), the last view sent."""
+
+    def __init__(self) -> None:
+        self.last: dict[str, Any] = {}
+
+    def fields(self, room: str, view: dict) -> dict:
+        """``{"view": view}`` the first time for this table, then ``{"vd": patch}``."""
+        before = self.last.get(room)
+        self.last = {room: view}                # one table at a time per connection
+        if before is None:
+            return {"view": view}
+        return {"vd": diff(before, view)}
+
+
+class ViewTracker:
+    """The client side: turns ``vd`` back into ``view`` in ``events`` messages."""
+
+    def __init__(self) -> None:
+        self.base: Any = None
+
+    def absorb(self, msg: dict) -> dict | None:
+        """``msg`` with a full ``view`` (a copy: scenes may change it). None (logged) when a
+        patch arrives without a view to apply it to."""
+        if msg.get("t") != "events":
+            return msg
+        if "vd" in msg:
+            if self.base is None:
+                log.warning("net: a view patch came before any view; dropped")
+                return None
+            try:
+                self.base = apply(self.base, msg.pop("vd"))
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError) as err:
+                log.warning("net: a view patch did not apply (%s); dropped", err)
+                return None
+        elif isinstance(msg.get("view"), dict):
+            self.base = msg["view"]
+        msg["view"] = copy.deepcopy(self.base)
+        return msg
+
+
+def size(value: Any) -> int:
+    """Characters of ``value`` as compact JSON (benchmarks, tests)."""
+    return len(json.dumps(value, separators=(",", ":"), ensure_ascii=False))
