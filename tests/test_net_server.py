@@ -433,3 +433,50 @@ def test_TB_5_hand_rummy_one_round_between_two_remote_clients_playing_like_bots(
             assert assert_no_card_leak(a.frames, 0, "hand_rummy", hidden) > 100
             assert assert_no_card_leak(b.frames, 1, "hand_rummy", hidden) > 100
     run(body())
+
+
+# ----- operable -----------------------------------------------------------------------------------
+async def http_get(port: int, path: str) -> str:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    await writer.drain()
+    head = await reader.read(20000)
+    writer.close()
+    return head.decode()
+
+
+def test_metrics_and_health_are_served_on_the_same_port():
+    async def body():
+        async with server() as (srv, url), clients(url, "A") as (a,):
+            await create(a, game="ronda", players=2, rules="quick")
+            await a.send("start")
+            await a.play(random_player(8), max_actions=5)
+            metrics = await http_get(srv.port, "/metrics")
+            health = await http_get(srv.port, "/health")
+            return metrics, health
+    metrics, health = run(body())
+    assert metrics.startswith("HTTP/1.1 200") and "version=0.0.4" in metrics
+    values = dict(line.rsplit(" ", 1) for line in metrics.split("\r\n\r\n", 1)[1].splitlines()
+                  if line and not line.startswith("#"))
+    assert values['majlis_tables{state="playing"}'] == "1"
+    assert values["majlis_sockets"] == "1"
+    assert int(values["majlis_moves_total"]) >= 9             # 5 of ours, 4+ bot answers
+    assert float(values["majlis_moves_per_second"]) > 0
+    assert int(values["majlis_handle_seconds_count"]) >= 7    # hello, create, start, acts
+    assert values['majlis_handle_seconds_bucket{le="+Inf"}'] == \
+        values["majlis_handle_seconds_count"]
+    assert int(values["process_resident_memory_bytes"]) > 1_000_000
+    assert health.startswith("HTTP/1.1 200") and health.endswith("ok\n")
+
+
+def test_logs_are_json_lines_with_their_fields():
+    import json
+    import logging
+
+    from game.net.metrics import JsonLines
+    record = logging.LogRecord("majlis.lobby", logging.INFO, __file__, 1, "table %s", ("X",),
+                               None)
+    record.event, record.code = "table_started", "K7QMX4PA"
+    line = json.loads(JsonLines().format(record))
+    assert line["msg"] == "table X" and line["level"] == "INFO"
+    assert line["event"] == "table_started" and line["code"] == "K7QMX4PA"

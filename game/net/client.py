@@ -20,8 +20,10 @@ from .delta import ViewTracker
 class Client:
     """``async with Client(url) as c: await c.hello("Ali"); await c.send("list")``."""
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, keep_frames: bool = True):
+        """``keep_frames`` False keeps no history in :attr:`frames` (load benchmarks)."""
         self.url = url
+        self.keep_frames = keep_frames
         self.ws: ClientConnection | None = None
         self.frames: list[dict] = []          # everything received, in order
         self.player: str | None = None
@@ -60,7 +62,8 @@ class Client:
                 msg = self._views.absorb(P.decode_server(text))
                 if msg is None:
                     continue
-                self.frames.append(msg)
+                if self.keep_frames:
+                    self.frames.append(msg)
                 if msg["t"] == "welcome":
                     self.player, self.token = msg["player"], msg["token"]
                 elif msg["t"] == "room":

@@ -3,6 +3,7 @@ happens on every table change. A mixin of :class:`game.net.rooms.Lobby`."""
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -18,6 +19,7 @@ from .names import distinct_names
 from .pacing import held_until, pacing_seconds
 
 BOT_NAMES = ("Bot 1", "Bot 2", "Bot 3", "Bot 4")
+log = logging.getLogger("majlis.lobby")
 
 
 class Handlers:
@@ -32,6 +34,7 @@ class Handlers:
     rate_clock: Callable[[], float]
     bot_delay: float
     pace: float
+    moved: Callable[[int], None]
 
     # ===== lobby requests ======================================================================
     def _create(self, session: Session, player: Player, msg: dict) -> None:
@@ -157,6 +160,8 @@ class Handlers:
             self._refuse(asker, room)
         room.pending.clear()
         self._open_table(room, Table(match, seats, self.clock, room.turn_seconds))
+        log.info("table started", extra={"event": "table_started", "code": room.code,
+                                          "game": room.game, "people": room.seated()})
         self._pace(room, match.start_events)              # the first deal is shown too
         if self.bot_delay > 0:
             room.bot_due = max(room.bot_due, room.shown_at)
@@ -231,6 +236,7 @@ class Handlers:
             self._save_progress(room)
             if match.phase == "over":
                 self.store.finish(room.code, {"result": match.result, "totals": match.totals})
+        self.moved(len(match.log) - room.logged)
         room.logged = len(match.log)
         if match.phase == "over" and room.over_since is None:
             room.over_since = self.clock.now()

@@ -114,6 +114,7 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         self.guard = AddressGuard(self.limits)
         self.wake: Callable[[], None] = lambda: None  # the server's "bots have work" signal
         self.offload: Callable[[Room, Any], bool] | None = None   # the server's bot workers
+        self.moved: Callable[[int], None] = lambda count: None     # metrics: moves applied
         self._busy: dict[str, Room] = {}              # rooms whose bot is thinking, in turn
         self._idle: OrderedDict[str, float] = OrderedDict()   # unseated, offline: key -> since
         self._unwelcomed: OrderedDict[int, Session] = OrderedDict()   # no hello yet
@@ -135,6 +136,7 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         False, and the connection closed with a reason, past the per-address limit."""
         if not self.guard.open(address):
             reason = "Too many connections from your address."
+            log.warning("connection refused", extra={"event": "refused", "address": address})
             conn.send(P.error(reason, "too_many"))
             conn.close(FLOOD_CLOSE, reason)
             return False
@@ -190,6 +192,7 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         if not self._allow(session):
             if self._flooding(session):
                 session.closed = True
+                log.warning("flood closed", extra={"event": "flood", "address": session.address})
                 conn.send(P.error("Too many messages for too long; the connection is closed.",
                                   "rate"))
                 conn.close(FLOOD_CLOSE, "Too many messages for too long.")
@@ -326,6 +329,7 @@ class Lobby(Handlers, Outgoing, Records, Bots):
     def _abandon(self, room: Room) -> None:
         """A started table nobody is connected to: it ends, its record is marked finished
         (abandoned) so no restart resumes it, and it leaves the counts."""
+        log.info("table abandoned", extra={"event": "table_abandoned", "code": room.code})
         if self.store is not None:
             match = room.table.match
             self._save_progress(room)
@@ -400,6 +404,9 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         the lobby, the per-address count and, unstarted, the store."""
         if self.rooms.pop(room.code, None) is None:
             return
+        log.info("table closed", extra={"event": "table_closed", "code": room.code,
+                                         "started": room.started, "over": room.over,
+                                         "reason": reason or None})
         for asker in list(room.pending):
             self._refuse(asker, room)
         for occupant in room.occupants:

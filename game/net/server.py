@@ -48,6 +48,7 @@ from . import protocol as P
 from .botplay import think_whole
 from .guard import address_key
 from .limits import OUTBOX_BYTES, Limits
+from .metrics import Metrics, log_json
 from .model import Room, Thought
 from .outbox import Outbox
 from .rooms import RATE_BURST, RATE_PER_SECOND, THINK_REST, THINK_SLICE, Lobby
@@ -55,6 +56,7 @@ from .store import Store, StoreDamaged, move_aside
 
 WIRE_LIMIT = 64 * 1024        # bytes; bigger frames close the connection
 SLOW_READER = "Too slow reading messages."
+HEALTH_STORE_LAG = 10_000     # store writes queued and not committed: unhealthy past this
 log = logging.getLogger("majlis.server")
 
 
@@ -112,6 +114,8 @@ class _Conn:
         else:
             self.closed = True
             self.writer.cancel()
+            log.warning("slow reader closed", extra={"event": "slow_reader",
+                                                     "queued": self.outbox.bytes})
             self.closing = asyncio.ensure_future(self.ws.close(1008, SLOW_READER))
 
     def close(self, code: int = 1000, reason: str = "") -> None:
@@ -155,8 +159,10 @@ class TableServer:
         self.trust_proxy = trust_proxy
         self.store = Store(db, background=True)
         self.gate = DurableGate(self.store)
+        self.metrics = Metrics()
         self.lobby = Lobby(self.store, clock=clock, bot_delay=bot_delay, link_base=link_base,
                            **lobby_options)
+        self.lobby.moved = self.metrics.moved
         self.tick_interval = tick_interval
         self.bot_workers = bot_workers
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
@@ -206,10 +212,23 @@ class TableServer:
         return True
 
     def _plain_http(self, connection: ServerConnection, request: Request) -> Response | None:
-        """A plain HTTP GET (a browser, a load balancer's health check) gets a one-line status
-        instead of a failed WebSocket handshake."""
+        """Plain HTTP on the same port: ``/metrics`` (Prometheus text, :mod:`.metrics`),
+        ``/health`` (``ok``, or 503 while the store lags far behind), anything else a one-line
+        status instead of a failed WebSocket handshake."""
         if request.headers.get("Upgrade", "").lower() == "websocket":
             return None
+        path = request.path.split("?")[0]
+        if path == "/metrics":
+            response = connection.respond(HTTPStatus.OK,
+                                          self.metrics.render(self.lobby, self.store))
+            response.headers["Content-Type"] = "text/plain; version=0.0.4; charset=utf-8"
+            return response
+        if path == "/health":
+            lag = self.store.queued - self.store.durable
+            if lag > HEALTH_STORE_LAG:
+                return connection.respond(HTTPStatus.SERVICE_UNAVAILABLE,
+                                          f"store {lag} writes behind\n")
+            return connection.respond(HTTPStatus.OK, "ok\n")
         return connection.respond(HTTPStatus.OK, f"Majlis table server: {len(self.lobby.rooms)} "
                                                  "tables\n")
 
@@ -273,8 +292,10 @@ class TableServer:
             return
         try:
             async for frame in ws:
+                begun = time.perf_counter()
                 try:
                     self.lobby.receive(conn, frame)
+                    self.metrics.handled(time.perf_counter() - begun)
                 except Exception:                 # never crash the connection on a bug
                     log.exception("message failed")
                     conn.send(P.error("The server could not handle that message.", "server"))
@@ -316,11 +337,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bot-workers", type=int, default=1,
                         help="processes in which normal and hard bots think (0: in the server "
                              "process, in slices)")
+    parser.add_argument("--log-text", action="store_true",
+                        help="plain text logs instead of JSON lines")
     parser.add_argument("--loose-limits", action="store_true",
                         help="benchmarks and tests only: no per-address limits and no message "
                              "rate limit (many fast loopback clients)")
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO)
+    if args.log_text:
+        logging.basicConfig(level=logging.INFO)
+    else:
+        log_json()
     if args.fresh_store:
         moved = move_aside(args.db)
         if moved:

@@ -1,0 +1,327 @@
+"""Load benchmark: K Hareeja tables x 4 real WebSocket clients, in their own processes.
+
+Server processes (``python -m game.net.server``, SQLite file store, ``--loose-limits`` because
+every client comes from 127.0.0.1) and client processes (each an asyncio loop holding its share
+of the tables) all run on this machine, on loopback only; everything stops by itself after
+``--seconds``. Two paces:
+
+- ``human``: one move per table per second (the client whose turn it is waits so that its table
+  moves about once a second);
+- ``fast``: every client acts as soon as it is its turn.
+
+``--servers 2`` starts two server processes and splits the tables between them (each process
+holds its own tables; the multi-process lobby through Redis is not measured here).
+``--hard N`` instead runs N tables of one person and three hard bots and measures how long the
+person waits for his turn (from his move's acknowledgement to his next turn).
+
+Prints, per run: act -> acknowledgement latency p50/p95/p99/max, moves per second (clients'
+and all, bots included), server CPU per move, and CPU and memory of every process.
+
+    .venv/bin/python bench/bench_load.py --tables 100 --pace human --seconds 20
+    .venv/bin/python bench/bench_load.py --tables 100 --pace fast --servers 2 --seconds 15
+    .venv/bin/python bench/bench_load.py --hard 50 --seconds 30
+    .venv/bin/python bench/bench_load.py --zombie 240      # the zombie-table loop, 4 minutes
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import multiprocessing
+import os
+import random
+import resource
+import select
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from game.net.client import Client  # noqa: E402
+
+TABLE = {"game": "hareeja", "players": 4, "visibility": "private", "turn_seconds": None}
+
+
+# ----- servers ----------------------------------------------------------------------------------
+def start_server(db: str, workers: int, loose: bool = True) -> tuple[subprocess.Popen, str]:
+    args = [sys.executable, "-m", "game.net.server", "--port", "0", "--db", db,
+            "--bot-delay", "0", "--bot-workers", str(workers), "--log-text"]
+    if loose:
+        args.append("--loose-limits")
+    proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            text=True)
+    ready, _, _ = select.select([proc.stdout], [], [], 60)
+    if not ready:
+        proc.kill()
+        raise SystemExit("a server did not start within 60 s")
+    line = proc.stdout.readline()
+    return proc, line.split(" on ")[1].split()[0]
+
+
+def proc_usage(pid: int) -> tuple[float, int]:
+    """CPU seconds and resident bytes of a process (Linux /proc)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    cpu = (int(fields[11]) + int(fields[12])) / ticks
+    with open(f"/proc/{pid}/statm") as statm:
+        rss = int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    return cpu, rss
+
+
+async def metric(url: str, name: str) -> float:
+    host, port = url.removeprefix("ws://").split(":")
+    reader, writer = await asyncio.open_connection(host, int(port))
+    writer.write(b"GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n")
+    await writer.drain()
+    data = b""
+    while b"process_resident_memory_bytes" not in data:
+        chunk = await reader.read(65536)
+        if not chunk:
+            break
+        data += chunk
+    writer.close()
+    for line in data.decode().splitlines():
+        if line.startswith(name + " "):
+            return float(line.split()[1])
+    return 0.0
+
+
+# ----- clients ----------------------------------------------------------------------------------
+async def seat_player(c: Client, pace: float, stop_at: float, out: dict, rng: random.Random,
+                      table_clock: list[float]) -> None:
+    """Act on this seat's turns until the match ends or time is up; record latencies."""
+    waiting_since = None
+    while time.perf_counter() < stop_at:
+        try:
+            msg = await c.expect("events", "error",
+                                 timeout=max(0.1, stop_at - time.perf_counter()))
+        except TimeoutError:
+            return
+        if msg["t"] == "error":
+            out["errors"] += 1
+            out["why"] = msg["message"]
+            waiting_since = None
+            continue
+        if msg["view"]["phase"] == "over":
+            return
+        you = msg["view"]["you"]
+        if waiting_since is not None and msg["by"] == you:
+            out["lat"].append(time.perf_counter() - waiting_since)
+            waiting_since = None
+            table_clock[0] = time.perf_counter()
+        if msg["legal"] and waiting_since is None and msg is c.last_events:
+            if pace > 0:
+                due = table_clock[0] + pace
+                await asyncio.sleep(max(0.0, due - time.perf_counter()))
+                if time.perf_counter() >= stop_at:
+                    return
+            await c.send("act", action=rng.choice(msg["legal"]))
+            waiting_since = time.perf_counter()
+
+
+async def one_table(url: str, seed: int, pace: float, stop_at: float, out: dict) -> None:
+    rng = random.Random(seed)
+    clients = [Client(url, keep_frames=False) for _ in range(4)]
+    try:
+        for i, c in enumerate(clients):
+            await c.connect()
+            await c.hello(f"p{seed}-{i}")
+        while time.perf_counter() < stop_at:
+            room = await clients[0].request("create", "room", bots="easy", **TABLE)
+            for c in clients[1:]:
+                await c.request("join", "room", code=room["code"])
+            await clients[0].send("start")
+            table_clock = [time.perf_counter()]
+            await asyncio.gather(*(seat_player(c, pace, stop_at, out, rng, table_clock)
+                                   for c in clients))
+            if time.perf_counter() >= stop_at:
+                break                       # no leaving: bots would take over and play on
+            for c in clients:
+                await c.request("leave", "left")
+    except Exception as err:                       # counted, never hidden
+        out["errors"] += 1
+        out["why"] = repr(err)
+    finally:
+        for c in clients:
+            await c.close()
+
+
+async def hard_table(url: str, seed: int, stop_at: float, out: dict) -> None:
+    """One person and three hard bots: the person's wait for his turn."""
+    rng = random.Random(seed)
+    async with Client(url, keep_frames=False) as c:
+        await c.hello(f"h{seed}")
+        while time.perf_counter() < stop_at:
+            await c.request("create", "room", bots="hard", **TABLE)
+            await c.send("start")
+            acked_at = time.perf_counter()
+            while time.perf_counter() < stop_at:
+                try:
+                    msg = await c.expect("events", timeout=max(0.1, stop_at - time.perf_counter()))
+                except TimeoutError:
+                    return
+                if msg["view"]["phase"] == "over":
+                    break
+                if msg["by"] == 0 and acked_at is None:
+                    acked_at = time.perf_counter()
+                if msg["legal"] and msg is c.last_events:
+                    out["lat"].append(time.perf_counter() - acked_at)
+                    await asyncio.sleep(0.2)            # a quick person
+                    await c.send("act", action=rng.choice(msg["legal"]))
+                    acked_at = None
+                    while acked_at is None:
+                        got = await c.expect("events", timeout=30)
+                        if got["by"] == 0:
+                            acked_at = time.perf_counter()
+            if time.perf_counter() < stop_at:
+                await c.request("leave", "left")
+
+
+def client_process(urls: list[str], first: int, count: int, pace: float, seconds: float,
+                   hard: bool, queue) -> None:
+    out = {"lat": [], "errors": 0, "why": ""}
+
+    async def main() -> None:
+        stop_at = time.perf_counter() + seconds
+        tasks = []
+        for n in range(first, first + count):
+            url = urls[n % len(urls)]
+            job = hard_table(url, n, stop_at, out) if hard else \
+                one_table(url, n, pace, stop_at, out)
+            tasks.append(asyncio.create_task(job))
+            await asyncio.sleep(0.002)                  # a gentle ramp
+        await asyncio.gather(*tasks, return_exceptions=True)
+    asyncio.run(main())
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    queue.put({"lat": out["lat"], "errors": out["errors"], "why": out["why"],
+               "cpu": usage.ru_utime + usage.ru_stime, "rss": usage.ru_maxrss * 1024})
+
+
+# ----- one run ----------------------------------------------------------------------------------
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
+
+
+def run(tables: int, pace: str, servers: int, seconds: float, client_procs: int,
+        hard: bool = False, workers: int = 1) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        procs = [start_server(os.path.join(tmp, f"s{i}.sqlite3"), workers)
+                 for i in range(servers)]
+        urls = [url for _, url in procs]
+        try:
+            before = [proc_usage(p.pid) for p, _ in procs]
+            moves_before = [asyncio.run(metric(u, "majlis_moves_total")) for u in urls]
+            ctx = multiprocessing.get_context("spawn")
+            queue = ctx.Queue()
+            share = -(-tables // client_procs)
+            workers_list = []
+            for k in range(client_procs):
+                first, count = k * share, max(0, min(share, tables - k * share))
+                if count:
+                    w = ctx.Process(target=client_process, args=(
+                        urls, first, count, 1.0 if pace == "human" else 0.0, seconds, hard,
+                        queue))
+                    w.start()
+                    workers_list.append(w)
+            started = time.perf_counter()
+            results = [queue.get(timeout=seconds + 300) for _ in workers_list]
+            elapsed = time.perf_counter() - started
+            for w in workers_list:
+                w.join(30)
+            after = [proc_usage(p.pid) for p, _ in procs]
+            moves_after = [asyncio.run(metric(u, "majlis_moves_total")) for u in urls]
+        finally:
+            for p, _ in procs:
+                p.kill()
+                p.wait()
+    lat = [x for r in results for x in r["lat"]]
+    errors = sum(r["errors"] for r in results)
+    moves = sum(moves_after) - sum(moves_before)
+    server_cpu = sum(a[0] - b[0] for a, b in zip(after, before))
+    what = f"{tables} tables x {'1 person + 3 hard bots' if hard else '4 clients'}"
+    print(f"== {what}, {pace if not hard else 'person'} pace, {servers} server process(es), "
+          f"{client_procs} client processes, {elapsed:.0f} s")
+    label = "person's wait for his turn" if hard else "act -> acknowledgement"
+    print(f"  {label}: p50 {pct(lat, 50) * 1000:.1f} ms, p95 {pct(lat, 95) * 1000:.1f} ms, "
+          f"p99 {pct(lat, 99) * 1000:.1f} ms, max {max(lat, default=float('nan')) * 1000:.1f} "
+          f"ms over {len(lat)} ({errors} errors{'; ' + results[0]['why'] if errors else ''})")
+    print(f"  moves (all, bots included): {moves / elapsed:.0f}/s; clients' acknowledged: "
+          f"{len(lat) / elapsed:.0f}/s; server CPU per move "
+          f"{server_cpu / max(moves, 1) * 1000:.3f} ms")
+    for i, (a, b) in enumerate(zip(after, before)):
+        print(f"  server {i}: CPU {a[0] - b[0]:.1f} s ({(a[0] - b[0]) / elapsed * 100:.0f} %), "
+              f"RSS {a[1] / 1e6:.0f} MB")
+    for i, r in enumerate(results):
+        print(f"  client process {i}: CPU {r['cpu']:.1f} s, peak RSS {r['rss'] / 1e6:.0f} MB")
+    print(f"  (load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores: the "
+          f"machine is shared, figures are noisy)")
+
+
+# ----- the zombie-table loop --------------------------------------------------------------------
+async def zombie(seconds: float) -> None:
+    """Connect, create an untimed table, start it, disconnect — as fast as the server lets one
+    address; every 5 s a newcomer must still be able to create a table. Default limits."""
+    with tempfile.TemporaryDirectory() as tmp:
+        proc, url = start_server(os.path.join(tmp, "z.sqlite3"), 0, loose=False)
+        loops = refused = newcomer_ok = newcomer_refused = 0
+        try:
+            stop_at = time.perf_counter() + seconds
+            next_check = 0.0
+            while time.perf_counter() < stop_at:
+                async with Client(url, keep_frames=False) as z:
+                    await z.hello("zombie")
+                    room = await z.request("create", "room", bots="easy", **TABLE)
+                    if room["t"] == "error":
+                        refused += 1
+                    else:
+                        await z.send("start")
+                        await z.expect("events", "error")
+                loops += 1
+                if time.perf_counter() >= next_check:
+                    next_check = time.perf_counter() + 5
+                    async with Client(url, keep_frames=False) as new:
+                        await new.hello("newcomer")
+                        made = await new.request("create", "room", bots="easy", **TABLE)
+                        if made["t"] == "room":
+                            newcomer_ok += 1
+                            await new.request("leave", "left")
+                        else:
+                            newcomer_refused += 1
+                tables = await metric(url, 'majlis_tables{state="playing"}')
+        finally:
+            proc.kill()
+            proc.wait()
+    print(f"== zombie loop {seconds:.0f} s: {loops} loops, {refused} creates refused (per-address "
+          f"quota); newcomer created a table {newcomer_ok} times, refused {newcomer_refused}; "
+          f"tables playing at the end {tables:.0f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--pace", choices=("human", "fast"), default="human")
+    parser.add_argument("--servers", type=int, default=1)
+    parser.add_argument("--seconds", type=float, default=15)
+    parser.add_argument("--client-procs", type=int, default=2)
+    parser.add_argument("--hard", type=int, default=0, help="tables of 1 person + 3 hard bots")
+    parser.add_argument("--bot-workers", type=int, default=1)
+    parser.add_argument("--zombie", type=float, default=0, help="seconds of the zombie loop")
+    args = parser.parse_args()
+    if args.zombie:
+        asyncio.run(zombie(args.zombie))
+    elif args.hard:
+        run(args.hard, "human", args.servers, args.seconds, args.client_procs, hard=True,
+            workers=args.bot_workers)
+    else:
+        run(args.tables, args.pace, args.servers, args.seconds, args.client_procs)
+
+
+if __name__ == "__main__":
+    main()
