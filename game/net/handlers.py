@@ -35,6 +35,7 @@ class Handlers:
     bot_delay: float
     pace: float
     moved: Callable[[int], None]
+    cluster: Any
 
     # ===== lobby requests ======================================================================
     def _create(self, session: Session, player: Player, msg: dict) -> None:
@@ -65,6 +66,8 @@ class Handlers:
         room.occupants[0] = player
         player.room, player.seat = room, 0
         self.rooms[room.code] = room
+        if self.cluster is not None:
+            self.cluster.own(room.code)
         self.guard.table_opened(session.address)
         session.creates += 1
         self._send_room(room)
@@ -79,6 +82,11 @@ class Handlers:
                           "slow_down")
         code = P.code_from_link(msg["code"])
         room = self.rooms.get(code) if code else None
+        if room is None and code and self.cluster is not None:
+            url = self.cluster.elsewhere(code)
+            if url is not None:                      # held by another process: go there
+                session.conn.send({"t": "moved", "url": url, "code": code})
+                return
         if room is None:
             self.guard.missed(session.address, now)
             raise Refusal(f"No table has the code {msg['code'].strip()!r}.", "no_room")
@@ -113,14 +121,28 @@ class Handlers:
             if rooms:
                 self._enter(player, rooms[0])
                 return
+            remote = [e for e in (self.cluster.remote_open(game) if self.cluster else [])
+                      if e["visibility"] == visibility]
+            if remote:                               # the fullest table of another process
+                best = min(remote, key=lambda e: (e["players"] - e["seated"], -e["seated"]))
+                url = self.cluster.elsewhere(best["code"])
+                if url is not None:
+                    session.conn.send({"t": "moved", "url": url, "code": best["code"]})
+                    return
         raise Refusal("No open table right now; create one.", "no_table")
 
     def _list(self, session: Session, player: Player, msg: dict) -> None:
         rooms = self._open_rooms(msg.get("game"), ("auto", "approval"))[:100]
-        player.conn.send({"t": "tables", "list": [{
-            "code": r.code, "game": r.game, "players": r.players, "options": r.options,
-            "visibility": r.visibility, "turn_seconds": r.turn_seconds, "seated": r.seated(),
-            "host": r.occupants[r.host].name if r.occupants[r.host] else ""} for r in rooms]})
+        entries = [self._list_entry(r) for r in rooms]
+        if self.cluster is not None:                 # other processes' open tables too
+            entries += self.cluster.remote_open(msg.get("game"))[:100 - len(entries)]
+        player.conn.send({"t": "tables", "list": entries})
+
+    def _list_entry(self, r: Room) -> dict:
+        return {"code": r.code, "game": r.game, "players": r.players, "options": r.options,
+                "visibility": r.visibility, "turn_seconds": r.turn_seconds,
+                "seated": r.seated(),
+                "host": r.occupants[r.host].name if r.occupants[r.host] else ""}
 
     def _open_rooms(self, game: str | None, visibilities: tuple[str, ...]) -> list[Room]:
         """Unstarted public rooms with a free seat, closest to full first (fewest free seats,
@@ -207,6 +229,8 @@ class Handlers:
             raise Refusal("You are not at a table.", "not_seated")
         seat = player.seat
         player.room, player.seat = None, None
+        if self.cluster is not None:
+            self.cluster.seated(player.key, None)
         player.conn.send({"t": "left", "code": room.code})
         room.occupants[seat] = None
         if not room.anyone_connected():

@@ -21,6 +21,7 @@ class Outgoing:
     rooms: dict[str, Room]
     sessions: dict[int, Any]
     deltas: bool
+    cluster: Any
 
     def room_msg(self, room: Room, for_player: Player | None) -> dict:
         seats = []
@@ -53,9 +54,20 @@ class Outgoing:
         """Every seated player gets the room; an unstarted room's seats are stored (restart)."""
         if self.store is not None and not room.started and room.code in self.rooms:
             self.store.save_room(room.code, self._room_record(room))
+        if self.cluster is not None and room.code in self.rooms:
+            self._share(room)
         for occupant in room.occupants:
             if occupant is not None and occupant.conn is not None and occupant.room is room:
                 occupant.conn.send(self.room_msg(room, occupant))
+
+    def _share(self, room: Room) -> None:
+        """Tell the other processes (:mod:`game.net.cluster`) who sits here and whether the
+        table is on the public list."""
+        public = not room.started and room.visibility != "private" and room.free_seats()
+        self.cluster.listed(room.code, self._list_entry(room) if public else None)
+        for occupant in room.occupants:
+            if occupant is not None and occupant.room is room:
+                self.cluster.seated(occupant.key, room.code)
 
     def _send_view(self, room: Room, seat: int) -> None:
         self._send_events(room, seat, [])

@@ -112,6 +112,11 @@ pending, started, over}``
     never started; a ``left`` follows), ``replaced`` (the same player connected elsewhere),
     ``left`` and every engine refusal code (``not_your_turn``, ``illegal``…).
 ``pong {}``
+``moved {url, code}``
+    Several server processes share one lobby (Redis, ``game.net.cluster``): the table with
+    ``code`` (joined by code, found by ``join_any``, or where your token's player sits) is held
+    by the server at ``url``. Connect there, ``hello`` with your token, then ``join`` the code
+    (for a seat you already hold, the ``hello`` alone gives it back).
 
 Room codes are 8 characters from :data:`CODE_ALPHABET` (upper-case letters and digits without
 the look-alikes O/0 and I/1), e.g. ``K7QMX4PA``: 2**40 of them, so that with the server's limits
@@ -150,7 +155,7 @@ MAX_ACTION_DEPTH = 4        # {"groups": [["7H", ...]]} is depth 3
 CLIENT_TYPES: tuple[str, ...] = ("hello", "create", "join", "join_any", "list", "answer",
                                  "start", "act", "back", "leave", "ping")
 SERVER_TYPES: tuple[str, ...] = ("welcome", "tables", "room", "waiting", "refused", "events",
-                                 "deadline", "left", "error", "pong")
+                                 "deadline", "left", "error", "pong", "moved")
 
 
 class ProtocolError(ValueError):
@@ -428,6 +433,7 @@ _SERVER_REQUIRED: dict[str, dict[str, Check]] = {
     "left": {"code": _kind_of(str, "a string")},
     "error": {"message": _kind_of(str, "a string"), "code": _kind_of(str, "a string")},
     "pong": {},
+    "moved": {"url": _kind_of(str, "a string")},
 }
 
 

@@ -24,6 +24,7 @@ class Records:
     wall: Callable[[], float]
     rooms: dict[str, Room]
     players: dict[str, Player]
+    cluster: Any
 
     def _seat_records(self, room: Room) -> list[dict]:
         out = []
@@ -129,6 +130,31 @@ class Records:
         if match.phase == "over":                          # finished but not yet marked
             self.store.finish(room.code, {"result": match.result, "totals": match.totals})
             room.over_since = self.clock.now()
+
+    def adopt_table(self, record: dict) -> int:
+        """A started table another process held (it died): resumed here from its log.
+        Returns 1 if adopted."""
+        if record["code"] in self.rooms:
+            return 0
+        self._resume_table(record)
+        return self._adopted(record["code"])
+
+    def adopt_room(self, record: dict) -> int:
+        """An unstarted room another process held. Returns 1 if adopted."""
+        if record["code"] in self.rooms:
+            return 0
+        self._resume_room(record)
+        return self._adopted(record["code"])
+
+    def _adopted(self, code: str) -> int:
+        room = self.rooms.get(code)
+        if room is None:
+            return 0
+        self.cluster.own(code)
+        for occupant in room.occupants:
+            if occupant is not None:
+                self.cluster.seated(occupant.key, code)
+        return 1
 
     def _stored_player(self, info: dict) -> Player:
         player = self.players.get(info["key"]) or Player(info["player"], info["key"],

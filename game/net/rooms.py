@@ -115,6 +115,7 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         self.wake: Callable[[], None] = lambda: None  # the server's "bots have work" signal
         self.offload: Callable[[Room, Any], bool] | None = None   # the server's bot workers
         self.moved: Callable[[int], None] = lambda count: None     # metrics: moves applied
+        self.cluster: Any = None                      # other processes (cluster.py), if any
         self._busy: dict[str, Room] = {}              # rooms whose bot is thinking, in turn
         self._idle: OrderedDict[str, float] = OrderedDict()   # unseated, offline: key -> since
         self._unwelcomed: OrderedDict[int, Session] = OrderedDict()   # no hello yet
@@ -255,6 +256,11 @@ class Lobby(Handlers, Outgoing, Records, Bots):
             raise Refusal(bad.message, "bad_name") from None
         token = msg.get("token")
         player = self.players.get(token_key(token)) if token else None
+        if player is None and token and self.cluster is not None:
+            there = self.cluster.seated_elsewhere(token_key(token))
+            if there is not None:                   # seated at another process's table
+                session.conn.send({"t": "moved", "url": there[0], "code": there[1]})
+                return
         if session.player is not None and session.player is not player:
             raise Refusal("This connection already has a player.", "protocol")
         if player is None:
@@ -409,8 +415,12 @@ class Lobby(Handlers, Outgoing, Records, Bots):
                                          "reason": reason or None})
         for asker in list(room.pending):
             self._refuse(asker, room)
+        if self.cluster is not None:
+            self.cluster.drop(room.code)
         for occupant in room.occupants:
             if occupant is not None and occupant.room is room:
+                if self.cluster is not None:
+                    self.cluster.seated(occupant.key, None)
                 occupant.room, occupant.seat = None, None
                 if occupant.conn is not None and reason:
                     occupant.conn.send(P.error(reason, "closed"))

@@ -20,12 +20,11 @@ Limits: a frame over :data:`game.net.protocol.MAX_FRAME` characters gets an ``er
 breaking it is closed (code 1008, with a reason); ``MAX_CREATES`` tables per connection; a
 player sits at one table at a time.
 
-Sharding (not built): tables are independent, so a table lives in exactly one process. Several
-processes would each own the rooms whose code hashes to them (code → shard, e.g. by a
-consistent-hash ring); a small shared directory (Redis) would hold the open-table list for
-``list``/``join_any`` and the token → room map, and a thin front (or the client, told by the
-directory) would route a connection to the process owning its room. Each process keeps its own
-SQLite file (or one shared database keyed by code), so resuming stays per shard.
+Several processes (``--redis URL``): a table lives in exactly one process; the processes share
+the lobby, the directory of tables and players and the match logs through Redis
+(:mod:`game.net.cluster`, :mod:`game.net.redis_store`); a client is sent ``moved`` to the
+process holding its table, and the tables of a process that dies are adopted by another.
+Operating it: docs/DEPLOY.md. Metrics and health on the same port: :mod:`game.net.metrics`.
 """
 from __future__ import annotations
 
@@ -150,14 +149,28 @@ class TableServer:
     def __init__(self, host: str = "127.0.0.1", port: int = 9310, db: str = ":memory:",
                  clock=None, bot_delay: float = 0.6, tick_interval: float = 0.1,
                  link_base: str = "", trust_proxy: bool = False, bot_workers: int = 0,
-                 **lobby_options):
+                 redis_url: str | None = None, public_url: str | None = None,
+                 redis_ns: str = "majlis", lease: float = 3.0, **lobby_options):
         """``trust_proxy``: the address limits count the first ``X-Forwarded-For`` address
         (only behind a proxy that sets it; otherwise anyone could claim any address).
         ``bot_workers``: processes in which bots above "easy" think (0: in this process, in
-        slices), so hard bots never hold up the people's moves."""
+        slices), so hard bots never hold up the people's moves. ``redis_url``: share the lobby,
+        the directory of tables and players and the match logs with the other processes on
+        that Redis (:mod:`game.net.cluster`; ``public_url`` is how clients reach this one,
+        ``lease`` how soon the others adopt its tables after it dies) instead of SQLite."""
         self.host, self.requested_port = host, port
         self.trust_proxy = trust_proxy
-        self.store = Store(db, background=True)
+        self.redis: Any = None
+        self.cluster: Any = None
+        self.public_url, self.redis_ns, self.lease = public_url, redis_ns, lease
+        if redis_url:
+            import redis.asyncio  # server-only, and only for a cluster
+
+            from .redis_store import RedisStore
+            self.redis = redis.asyncio.from_url(redis_url, decode_responses=True)
+            self.store: Any = RedisStore(self.redis, redis_ns)
+        else:
+            self.store = Store(db, background=True)
         self.gate = DurableGate(self.store)
         self.metrics = Metrics()
         self.lobby = Lobby(self.store, clock=clock, bot_delay=bot_delay, link_base=link_base,
@@ -181,6 +194,14 @@ class TableServer:
                                    process_request=self._plain_http)
         loop = asyncio.get_running_loop()
         self.store.on_commit = lambda seq: loop.call_soon_threadsafe(self.gate.committed, seq)
+        if self.redis is not None:
+            from .cluster import Cluster
+            await self.store.start()
+            url = self.public_url or f"ws://{self.host}:{self.port}"
+            self.cluster = Cluster(self.redis, url, self.lobby, self.store, self.redis_ns,
+                                   self.lease)
+            self.lobby.cluster = self.cluster
+            await self.cluster.start()
         self.gate.committed(self.store.durable)   # what was committed before this moment
         self._ticker = asyncio.create_task(self._tick_forever())
         self._bots_have_work = asyncio.Event()
@@ -244,6 +265,11 @@ class TableServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        if self.cluster is not None:
+            await self.cluster.stop()
+        if self.redis is not None:
+            await self.store.aclose()
+            await self.redis.aclose()
         self.store.close()
 
     async def _tick_forever(self) -> None:
@@ -312,7 +338,8 @@ async def serve_forever(host: str, port: int, db: str, bot_delay: float,
                         **options: Any) -> None:
     server = await TableServer(host, port, db, bot_delay=bot_delay, **options).start()
     resumed = sum(room.started for room in server.lobby.rooms.values())
-    print(f"Majlis table server on ws://{host}:{server.port} (db {db}; {resumed} tables resumed; "
+    where = f"redis {options['redis_url']}" if options.get("redis_url") else f"db {db}"
+    print(f"Majlis table server on ws://{host}:{server.port} ({where}; {resumed} tables resumed; "
           f"rate {RATE_BURST} burst, {RATE_PER_SECOND}/s)", flush=True)
     try:
         await asyncio.Future()
@@ -337,6 +364,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bot-workers", type=int, default=1,
                         help="processes in which normal and hard bots think (0: in the server "
                              "process, in slices)")
+    parser.add_argument("--redis", metavar="URL",
+                        help="share the lobby and the match logs with other processes through "
+                             "this Redis (redis://127.0.0.1:6379/0) instead of SQLite")
+    parser.add_argument("--public-url", metavar="URL",
+                        help="with --redis: how clients reach this process (default ws://HOST:PORT)")
+    parser.add_argument("--redis-ns", default="majlis",
+                        help="with --redis: the key prefix (one lobby per prefix)")
+    parser.add_argument("--lease", type=float, default=3.0,
+                        help="with --redis: seconds after which the others adopt the tables "
+                             "of a process that stopped answering")
     parser.add_argument("--log-text", action="store_true",
                         help="plain text logs instead of JSON lines")
     parser.add_argument("--loose-limits", action="store_true",
@@ -352,7 +389,9 @@ def main(argv: list[str] | None = None) -> None:
         if moved:
             print(f"The old store {args.db} was moved aside to {moved}.", flush=True)
     options: dict[str, Any] = {"trust_proxy": args.trust_proxy,
-                               "bot_workers": args.bot_workers}
+                               "bot_workers": args.bot_workers, "redis_url": args.redis,
+                               "public_url": args.public_url, "lease": args.lease,
+                               "redis_ns": args.redis_ns}
     if args.loose_limits:
         options["limits"] = Limits.loose()
         options["rate"] = (100_000, 100_000.0)
