@@ -23,7 +23,6 @@ import functools
 import json
 import logging
 import os
-import queue
 import sqlite3
 import threading
 import time
@@ -138,10 +137,12 @@ class Store:
         self.queued = 0                                   # writes asked for so far
         self.durable = 0                                  # ... and committed
         self.on_commit: Callable[[int], None] | None = None
-        self._queue: queue.SimpleQueue[Any] | None = None
+        self._pending: list[Any] = []                     # writes for the writer thread ...
+        self._wake = threading.Event()                    # ... woken once per batch
+        self._handoff = threading.Lock()                  # guards _pending
+        self._stopping = False
         self._writer: threading.Thread | None = None
         if background:
-            self._queue = queue.SimpleQueue()
             self._writer = threading.Thread(target=self._write_forever, name="store-writer",
                                             daemon=True)
             self._writer.start()
@@ -161,37 +162,38 @@ class Store:
 
     def close(self) -> None:
         """Commit what is queued, stop the writer, close the file."""
-        if self._queue is not None and self._writer is not None:
-            self._queue.put(None)
+        if self._writer is not None:
+            self._stopping = True
+            self._wake.set()
             self._writer.join()
-            self._queue = None
+            self._writer = None
         self.db.close()
 
     # ----- the writer -------------------------------------------------------------------------
     def _submit(self, method: Callable[..., Any], args: tuple) -> Any:
-        if self._queue is None:
+        if self._writer is None:
             with self._lock, self._transaction():
                 result = method(self, *args)
             self.queued += 1
             self.durable = self.queued
             return result
         self.queued += 1
-        self._queue.put((self.queued, method, args))
+        with self._handoff:
+            first = not self._pending
+            self._pending.append((self.queued, method, args))
+        if first:
+            self._wake.set()                  # one wake-up per batch, not per write
         return None
 
     def _write_forever(self) -> None:
-        assert self._queue is not None
         while True:
-            batch = [self._queue.get()]
-            while True:
-                try:
-                    batch.append(self._queue.get_nowait())
-                except queue.Empty:
-                    break
-            writes = [item for item in batch if item is not None]
+            self._wake.wait()
+            self._wake.clear()
+            with self._handoff:
+                writes, self._pending = self._pending, []
             if writes:
                 self._commit(writes)
-            if len(writes) < len(batch):
+            if self._stopping and not self._pending:
                 return
 
     def _commit(self, writes: list) -> None:
