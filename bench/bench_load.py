@@ -21,11 +21,13 @@ and all, bots included), server CPU per move, and CPU and memory of every proces
     .venv/bin/python bench/bench_load.py --tables 100 --pace fast --servers 2 --seconds 15
     .venv/bin/python bench/bench_load.py --hard 50 --seconds 30
     .venv/bin/python bench/bench_load.py --zombie 240      # the zombie-table loop, 4 minutes
+    .venv/bin/python bench/bench_load.py --cpu-per-move    # the lobby alone, no sockets
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import multiprocessing
 import os
 import random
@@ -40,7 +42,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from game.net import protocol as P  # noqa: E402
 from game.net.client import Client  # noqa: E402
+from game.net.limits import Limits  # noqa: E402
+from game.net.rooms import Lobby  # noqa: E402
+from game.net.store import Store  # noqa: E402
+from game.table.clock import FakeClock  # noqa: E402
 
 TABLE = {"game": "hareeja", "players": 4, "visibility": "private", "turn_seconds": None}
 
@@ -210,9 +217,9 @@ def pct(values: list[float], p: float) -> float:
 
 
 def run(tables: int, pace: str, servers: int, seconds: float, client_procs: int,
-        hard: bool = False, workers: int = 1) -> None:
+        hard: bool = False, workers: int = 1, db: str = "") -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        procs = [start_server(os.path.join(tmp, f"s{i}.sqlite3"), workers)
+        procs = [start_server(db or os.path.join(tmp, f"s{i}.sqlite3"), workers)
                  for i in range(servers)]
         urls = [url for _, url in procs]
         try:
@@ -264,10 +271,67 @@ def run(tables: int, pace: str, servers: int, seconds: float, client_procs: int,
           f"machine is shared, figures are noisy)")
 
 
+# ----- the server's own CPU per move, without sockets --------------------------------------------
+class _EncodingConn:
+    """A connection that only encodes what it is sent, as the server's writer does."""
+
+    def __init__(self) -> None:
+        self.bytes = 0
+
+    def send(self, msg: dict) -> None:
+        self.bytes += len(P.encode(msg))
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        pass
+
+
+def cpu_per_move(tables: int = 50, moves: int = 4000, deltas: bool = True) -> None:
+    """Hareeja tables of four people driven through the lobby in this process (engine, views,
+    view patches, JSON, the store's queue and its writer thread), no sockets: process CPU per
+    move and bytes sent per move."""
+    store = Store(":memory:", background=True)
+    lobby = Lobby(store, clock=FakeClock(), bot_delay=0, rate=(10**9, 1e9),
+                  limits=Limits.loose(), deltas=deltas)
+    rng = random.Random(1)
+    tables_conns = []
+    for t in range(tables):
+        conns = [_EncodingConn() for _ in range(4)]
+        for i, c in enumerate(conns):
+            lobby.connect(c, "bench")
+            lobby.receive(c, json.dumps({"t": "hello", "name": f"p{t}-{i}"}))
+        lobby.receive(conns[0], json.dumps({"t": "create", "bots": "easy", **TABLE}))
+        code = next(r.code for r in lobby.rooms.values() if r.occupants[0].conn is conns[0])
+        for c in conns[1:]:
+            lobby.receive(c, json.dumps({"t": "join", "code": code}))
+        lobby.receive(conns[0], json.dumps({"t": "start"}))
+        tables_conns.append((code, conns))
+    sent_before = sum(c.bytes for _, cs in tables_conns for c in cs)
+    done, begun = 0, time.process_time()
+    while done < moves:
+        for code, conns in tables_conns:
+            room = lobby.rooms.get(code)
+            if room is None or room.over:
+                continue
+            match = room.table.match
+            seat = match.to_act()[0]
+            action = rng.choice(match.legal_actions(seat))
+            lobby.receive(conns[seat], json.dumps({"t": "act", "action": action}))
+            done += 1
+        lobby.tick()
+    cpu = time.process_time() - begun
+    sent = sum(c.bytes for _, cs in tables_conns for c in cs) - sent_before
+    store.close()
+    views = "as patches" if deltas else "whole"
+    print(f"== the lobby alone ({tables} tables x 4 people, views {views}): {done} moves, "
+          f"CPU per move {cpu / done * 1000:.3f} ms, {sent / done:.0f} bytes sent per move "
+          "(all 4 seats)")
+
+
 # ----- the zombie-table loop --------------------------------------------------------------------
 async def zombie(seconds: float) -> None:
     """Connect, create an untimed table, start it, disconnect — as fast as the server lets one
-    address; every 5 s a newcomer must still be able to create a table. Default limits."""
+    address (127.0.0.1); every 5 s a newcomer from another address (127.0.0.2) must still be
+    able to create a table. Default limits."""
     with tempfile.TemporaryDirectory() as tmp:
         proc, url = start_server(os.path.join(tmp, "z.sqlite3"), 0, loose=False)
         loops = refused = newcomer_ok = newcomer_refused = 0
@@ -286,7 +350,8 @@ async def zombie(seconds: float) -> None:
                 loops += 1
                 if time.perf_counter() >= next_check:
                     next_check = time.perf_counter() + 5
-                    async with Client(url, keep_frames=False) as new:
+                    async with Client(url, keep_frames=False,
+                                      local_addr=("127.0.0.2", 0)) as new:
                         await new.hello("newcomer")
                         made = await new.request("create", "room", bots="easy", **TABLE)
                         if made["t"] == "room":
@@ -313,14 +378,22 @@ def main() -> None:
     parser.add_argument("--hard", type=int, default=0, help="tables of 1 person + 3 hard bots")
     parser.add_argument("--bot-workers", type=int, default=1)
     parser.add_argument("--zombie", type=float, default=0, help="seconds of the zombie loop")
+    parser.add_argument("--cpu-per-move", action="store_true",
+                        help="the lobby alone in this process, no sockets")
+    parser.add_argument("--db", default="",
+                        help="the servers' store (default: a SQLite file in a temporary folder)")
     args = parser.parse_args()
-    if args.zombie:
+    if args.cpu_per_move:
+        cpu_per_move(deltas=True)
+        cpu_per_move(deltas=False)
+    elif args.zombie:
         asyncio.run(zombie(args.zombie))
     elif args.hard:
         run(args.hard, "human", args.servers, args.seconds, args.client_procs, hard=True,
-            workers=args.bot_workers)
+            workers=args.bot_workers, db=args.db)
     else:
-        run(args.tables, args.pace, args.servers, args.seconds, args.client_procs)
+        run(args.tables, args.pace, args.servers, args.seconds, args.client_procs,
+            workers=args.bot_workers, db=args.db)
 
 
 if __name__ == "__main__":

@@ -401,7 +401,7 @@ def test_a_damaged_store_names_the_file_and_fresh_store_moves_it_aside(tmp_path,
         Store(str(bad))
     assert str(bad) in str(caught.value) and "--fresh-store" in str(caught.value)
     with pytest.raises(SystemExit) as stopped:
-        main(["--db", str(bad), "--port", "0"])
+        main(["--db", str(bad), "--port", "0", "--log-text"])
     assert stopped.value.code == 2 and str(bad) in capsys.readouterr().err
     assert bad.read_bytes() == b"this is not a database" * 100       # nothing changed
     moved = move_aside(str(bad))

@@ -381,7 +381,7 @@ def test_bad_input_gets_errors_and_the_server_stays_up():
                 await c.send("act", action=bid)
                 while (await c.expect("events"))["by"] != 0:
                     pass
-                again = await c.request("act", "events", action=bid)     # bidding is over
+                again = await c.request("act", action=bid)     # bidding is over: an error
                 assert again["t"] == "error" and again["code"] in ("not_your_turn", "illegal")
                 now[0] += 10
                 msg = c.last_events

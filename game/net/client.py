@@ -20,9 +20,13 @@ from .delta import ViewTracker
 class Client:
     """``async with Client(url) as c: await c.hello("Ali"); await c.send("list")``."""
 
-    def __init__(self, url: str, keep_frames: bool = True):
-        """``keep_frames`` False keeps no history in :attr:`frames` (load benchmarks)."""
+    def __init__(self, url: str, keep_frames: bool = True,
+                 local_addr: tuple[str, int] | None = None):
+        """``keep_frames`` False keeps no history in :attr:`frames` (load benchmarks);
+        ``local_addr`` the address to connect from (e.g. 127.0.0.2: another loopback
+        "address" for the per-address limits)."""
         self.url = url
+        self.local_addr = local_addr
         self.keep_frames = keep_frames
         self.ws: ClientConnection | None = None
         self.frames: list[dict] = []          # everything received, in order
@@ -39,7 +43,8 @@ class Client:
         self._reader: asyncio.Task | None = None
 
     async def connect(self) -> Client:
-        self.ws = await connect(self.url, compression=None, max_size=P.MAX_FRAME * 256)
+        extra = {} if self.local_addr is None else {"local_addr": self.local_addr}
+        self.ws = await connect(self.url, compression=None, max_size=P.MAX_FRAME * 256, **extra)
         self._reader = asyncio.create_task(self._read())
         return self
 
