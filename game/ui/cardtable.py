@@ -33,7 +33,6 @@ import random
 import sys
 from collections import deque
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -44,6 +43,7 @@ from game.core.errors import IllegalAction
 from game.i18n import digits, t
 from game.table import Seat, SystemClock, Table
 from game.ui import assets, draw, settle, stats, storage
+from game.ui.plates import PLATE_AVATAR, deck_codes, plate_avatar, plate_body
 from game.ui.scene import Scene
 from game.ui.tween import Motion, Speed, approach, ease_out
 from game.ui.widgets import Button
@@ -233,7 +233,7 @@ class CardTable(Scene):
         """Card faces at the layout's sizes, decoded now rather than on their first flight."""
         L = self.app.layout
         rules = sys.modules.get(getattr(self.MATCH, "__module__", ""))
-        codes = sorted(set(getattr(rules, "DECK", ()))) or _deck_codes(self.DECK)
+        codes = sorted(set(getattr(rules, "DECK", ()))) or deck_codes(self.DECK)
         assets.preload(codes, (L.card, L.trick_card, L.small), self.DECK,
                        self.app.settings.get("four_color", False))
 
@@ -859,54 +859,6 @@ class CardTable(Scene):
         else:
             self.again_button.rect.center = (rect.centerx - 130, by)
             self.menu2_button.rect.center = (rect.centerx + 130, by)
-
-
-def _deck_codes(deck: str) -> list[str]:
-    """The card codes that have a sprite in ``deck``'s folder."""
-    folder = assets.path("sprites", "cards", deck)
-    return [p.stem for p in folder.glob("*.png")] if folder.is_dir() else []
-
-
-PLATE_AVATAR = 22       # the avatar disc's radius on a seat plate
-
-
-def plate_avatar(rect: pygame.Rect, rtl: bool) -> tuple[int, int]:
-    """The avatar's centre on a plate: at the top of a tall plate, else at its reading start."""
-    r = PLATE_AVATAR
-    if rect.h >= 100:
-        return rect.centerx, rect.y + 8 + r
-    return (rect.right - 10 - r, rect.centery) if rtl else (rect.x + 10 + r, rect.centery)
-
-
-@lru_cache(maxsize=64)
-def plate_body(w: int, h: int, active: bool, edge: tuple, rtl: bool, name: str, color: tuple,
-               dealer: bool, chip: str) -> pygame.Surface:
-    """A plate's panel, turn outline, avatar disc with the initial, name and dealer chip,
-    2 px of margin all round (for the outline). Drawn once per look, blitted every frame."""
-    img = pygame.Surface((w + 4, h + 4), pygame.SRCALPHA)
-    rect = pygame.Rect(2, 2, w, h)
-    draw.panel(img, rect, draw.PANEL, 215, 16, draw.TURN if active else edge)
-    if active:
-        pygame.draw.rect(img, draw.TURN, rect.inflate(4, 4), 2, border_radius=18)
-    r = PLATE_AVATAR
-    center = plate_avatar(rect, rtl)
-    pygame.draw.circle(img, color, center, r)
-    pygame.draw.circle(img, draw.SAND, center, r, 2)
-    draw.blit_text(img, name[:1], 24, (center[0], center[1] - 1), draw.INK, bold=True)
-    if h >= 100:
-        draw.blit_text(img, name, draw.fit_text(name, 20, w - 12, True),
-                       (rect.centerx, center[1] + r + 16), draw.INK, bold=True)
-    else:
-        tx = center[0] - r - 10 if rtl else center[0] + r + 10
-        draw.blit_text(img, name, draw.fit_text(name, 20, w - 2 * r - 30, True),
-                       (tx, rect.centery - 14), draw.INK, bold=True,
-                       anchor="midright" if rtl else "midleft")
-    if dealer:          # the dealer's chip, lettered so it reads as one
-        spot = (rect.x + 14, rect.y + 14)
-        pygame.draw.circle(img, draw.GOLD, spot, 11)
-        pygame.draw.circle(img, (60, 40, 10), spot, 11, 2)
-        draw.blit_text(img, chip, 14, (spot[0], spot[1] - 1), (40, 28, 8), bold=True)
-    return img
 
 
 def ranked_rows(totals: list[int], order: list[int], names: Callable[[int], str],
