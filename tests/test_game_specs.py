@@ -110,3 +110,25 @@ def test_a_game_with_a_mistaken_spec_is_refused_with_a_clear_message(tmp_path, m
         monkeypatch.undo()
         registry.rediscover()
     assert registry.names() == ("hareeja", "ronda", "hand_rummy")
+
+
+def test_the_surfaces_that_read_the_registry_name_no_game():
+    """Menu, lobby, help, statistics, settings, routes, strings, storage, the screenshot harness
+    and the protocol learn the games from the registry: none spells a game's name (the
+    scripted screenshots beside them may, they show fixed tables)."""
+    import ast
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1] / "game"
+    files = [*root.joinpath("ui", "scenes").glob("*.py"), *root.joinpath("i18n").glob("*.py"),
+             *(root / "ui" / name for name in ("games.py", "stats.py", "storage.py",
+                                                "routes.py", "screenshots.py")),
+             root / "net" / "protocol.py"]
+    names = set(registry.names())
+    offenders = []
+    for path in files:
+        if path.name.endswith("_shots.py"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and node.value in names:
+                offenders.append(f"{path.relative_to(root)}:{node.lineno} {node.value!r}")
+    assert offenders == []
