@@ -153,6 +153,35 @@ def test_RO_5_invalid_first_table_is_redealt_from_the_stock(table):
     assert dealt == set(deck[:6])                                     # the hands are untouched
 
 
+def test_RO_5_a_rejected_table_goes_under_the_stock_and_the_next_four_are_laid():
+    """RO-5 as revised: four *other* cards, the rejected ones at the bottom in their order."""
+    pair, run = ["5O", "5C", "1E", "12B"], ["7E", "10B", "11C", "12O"]   # 7 sota caballo rey
+    deck = ronda_deck(2, [], pair)
+    deck = deck[:10] + run + [c for c in deck[10:] if c not in run]     # then four in a row
+    match = Match.new(2, seed=3, deck=deck)
+    table = match.view(None)["table"]
+    assert table == deck[14:18] and first_table_ok(table)
+    assert match.start_events[0].data["redeals"] == 2
+    assert match.stock[-8:] == pair + run                               # under the stock, in order
+    assert match.view(None)["deck_count"] == 40 - 6 - 4
+    for _ in range(2 * 3 * 5):                                          # five batches played
+        match.apply(match.to_act()[0], {"type": "timeout"})
+    assert match.view(None)["batch"] == 6                               # they come out last
+    assert set(match.hands[1]) == {"1E", "12B", "7E"}
+    assert set(match.hands[0]) == {"10B", "11C", "12O"}
+
+
+def test_RO_5_when_every_undealt_card_was_rejected_the_stock_is_shuffled_seeded():
+    """Four players: 28 undealt cards, seven tables of four; here all seven hold a pair."""
+    low = [c for c in DEAL if c[:-1] in ("1", "2", "3")]                 # the 12 dealt cards
+    rest = sorted((c for c in DEAL if c not in low), key=lambda c: DEAL.index(c) % 10)  # by rank
+    first, again = (Match.new(4, seed=5, deck=low + rest) for _ in range(2))
+    table = first.view(None)["table"]
+    assert first.start_events[0].data["redeals"] >= 7 and first_table_ok(table)
+    assert table == again.view(None)["table"]
+    assert sorted(first.stock + table + [c for h in first.hands for c in h]) == sorted(DEAL)
+
+
 def test_RO_5_valid_first_tables_stay():
     for table in (["1O", "2O", "3O", "5O"], ["7O", "10C", "11E", "1B"], ["2O", "4C", "6E", "11B"]):
         match = new(2, [], table)

@@ -211,14 +211,20 @@ class Match(BaseMatch[RondaAction, RondaView]):
         return events
 
     def _lay_first_table(self) -> tuple[list[str], int]:
-        """RO-5: lay 4; while invalid, shuffle them back into the undealt stock and lay 4 again."""
+        """RO-5 (revised): lay 4; while invalid, they go to the bottom of the undealt stock in
+        the order they lay and the next four are laid, so a rejected card is not laid again.
+        Should every undealt card have been laid once (rare, with 3 or 4 players), the stock is
+        shuffled by the match's generator before the next four are laid."""
         redeals = 0
+        fresh = len(self.stock) - TABLE_SIZE         # cards never laid, at the top of the stock
         table, self.stock = self.stock[:TABLE_SIZE], self.stock[TABLE_SIZE:]
         while not first_table_ok(table):
             redeals += 1
-            stock = table + self.stock
-            self.rng.shuffle(stock)
-            table, self.stock = stock[:TABLE_SIZE], stock[TABLE_SIZE:]
+            self.stock += table
+            if fresh < TABLE_SIZE:
+                self.rng.shuffle(self.stock)
+            fresh -= TABLE_SIZE
+            table, self.stock = self.stock[:TABLE_SIZE], self.stock[TABLE_SIZE:]
         self.table = list(table)
         return list(table), redeals
 
