@@ -130,6 +130,26 @@ def test_HR_3_reshuffle_of_the_stock():
     assert sum(all_cards(match).values()) == 106
 
 
+@pytest.mark.parametrize("pile", [1, 2])
+def test_HR_3_empty_stock_draws_from_a_reshuffle_only_when_two_discards_lie(pile):
+    """A reshuffle keeps the top discard, so it needs two; with one, only the discard is drawn
+    (listed, accepted and taken by the safe move alike)."""
+    match = new_match({1: ["5C"]}, players=2)
+    match.apply(1, {"type": "discard", "card": "5C"})
+    moved, match.stock = match.stock, []           # the stock has run out (cards set aside)
+    match.discard = moved[:pile - 1] + match.discard
+    stock_draw = {"type": "draw", "from": "stock"}
+    assert (stock_draw in match.legal_actions(0)) == (pile == 2)
+    assert {"type": "draw", "from": "discard"} in match.legal_actions(0)
+    if pile == 1:
+        assert "empty" in refused(match, 0, stock_draw)
+        events = match.apply(0, {"type": "timeout"})
+        assert events[0].type == "drew" and events[0].data["from"] == "discard"
+    else:
+        events = match.apply(0, stock_draw)
+        assert events[0].type == "stock_reshuffled" and events[0].data["stock_count"] == 1
+
+
 # ----- a turn --------------------------------------------------------------------------
 def test_HR_6_draw_then_discard_and_take_the_discard():
     match = new_match({1: ["5C"]})
