@@ -1,17 +1,27 @@
-"""Bot strength: seeded self-play, one level against another, in each game.
+"""Bot strength: seeded self-play, every level against every other level and a random-legal
+player, in each game, with 95 % intervals and think times per level.
 
-Usage: python bench/bench_strength.py [--games hareeja,ronda,rummy] [--pairs 20]
-                                      [--seconds 150] [--levels hard:normal,normal:easy]
+Usage: python bench/bench_strength.py [--games hareeja,ronda,rummy] [--levels all|a:b,...]
+                                      [--pairs 20] [--seconds 150] [--alone 0] [--markdown]
 
-Every seed is played twice with the seats swapped (a "duplicate" pair: the same deals for both
-sides), so luck of the cards cancels out of the margin. Printed per game and pairing:
-- win rate of the first level over matches (draws count half), with a 95% interval;
-- average score margin per match in the first level's favour (Hareeja: mean total of its two
-  seats minus the other two; Ronda: its total minus the other's; Hand rummy: the other's total
-  minus its own, since lowest wins), with a 95% interval over seed pairs;
-- think time p50 / p95 / max of the first level.
-Seeds are fixed (0, 1, 2 ...), so a run with the same arguments prints the same results unless
-the time cap (``--seconds`` per pairing) stops it early: then the pair count says how far it got.
+Every seed is played twice with the levels' seats swapped (a "duplicate" pair: the same deals for
+both sides), so luck of the cards largely cancels out. Formats:
+- hareeja: 4 players, level a at seats 0 and 2, b at 1 and 3, whole matches (HJ rules). A match
+  is a's when its best seat's total beats b's best (a tie counts half). Margin: a's mean total
+  minus b's. ``--alone N`` also plays N seeds of one a alone against three b, the lone seat
+  going round all four seats (first places; parity 25 %).
+- ronda: 2 players, whole quick matches (to 25). Margin: a's total minus b's.
+- rummy: 4 players, a at seats 0 and 2, b at 1 and 3, one round per deal (first dealer = seed
+  mod 4): a wins the round when one of its seats goes out first. Margin: b's mean round score
+  minus a's (lowest wins, HR-10).
+"random" is a player choosing uniformly among the legal actions (in Hand rummy it never lays a
+meld, since melds are not listed as legal actions, so it never opens).
+Printed per pairing: a's win rate with its 95 % interval (normal approximation), the mean
+margin per unit with its 95 % interval over seed pairs; at the end, per game and level, think
+time p50 / p95 / max over every decision that level made in that game (natively, one call to
+``run(think(...))``; the client and server think the same work in slices).
+Seeds are fixed (SEED_BASE + i), so a run with the same arguments prints the same results
+unless the time cap (``--seconds`` per pairing) stops it early: the counts say how far it got.
 This is a benchmark, not a test.
 """
 from __future__ import annotations
@@ -22,8 +32,10 @@ import os
 import random
 import sys
 import time
+from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -36,37 +48,38 @@ from game.games.ronda import bots as ronda_bots
 from game.games.ronda.rules import Match as RondaMatch
 
 SEED_BASE = 20_000
+LEVELS = ("hard", "normal", "easy", "random")
+TIMES: dict[tuple[str, str], list[float]] = defaultdict(list)   # (game, level) -> seconds
 
 
 @dataclass
 class Tally:
-    """Results of one pairing: per match a win share, per seed pair a margin."""
+    """Results of one pairing: per unit a win share, per seed pair a margin."""
     wins: list[float] = field(default_factory=list)
     margins: list[float] = field(default_factory=list)
-    times: list[float] = field(default_factory=list)
 
 
-def play(match, bots_module, levels: list[str], seed: int, times: list[float],
-         timed_level: str) -> None:
-    """Play ``match`` to the end, seat s at ``levels[s]``; think times of ``timed_level`` kept."""
+def play(game: str, match: Any, bots_module: Any, levels: list[str], seed: int) -> None:
+    """Play ``match`` to the end, seat s at ``levels[s]``; every think time is kept."""
     rnd = random.Random(seed)
     while match.phase != "over":
         seat = match.to_act()[0]
         view, legal = match.view(seat), match.legal_actions(seat)
         rng = bot_rng(rnd.getrandbits(32))
+        level = levels[seat]
         t0 = time.perf_counter()
-        action = run(bots_module.think(view, legal, levels[seat], rng))
-        if levels[seat] == timed_level:
-            times.append(time.perf_counter() - t0)
+        if level == "random":
+            action = rng.choice(legal) if legal else {"type": "timeout"}
+        else:
+            action = run(bots_module.think(view, legal, level, rng))
+        TIMES[game, level].append(time.perf_counter() - t0)
         match.apply(seat, action)
 
 
-def hareeja_match(seed: int, a: str, b: str, a_first: bool, times: list[float]
-                  ) -> tuple[float, float]:
-    """Four seats, ``a`` at two opposite seats: (a's win share, a's mean total minus b's)."""
+def hareeja_match(seed: int, a: str, b: str, a_first: bool) -> tuple[float, float]:
     levels = [a, b, a, b] if a_first else [b, a, b, a]
     match = HareejaMatch.new(4, {"first_dealer": seed % 4}, seed=seed)
-    play(match, hareeja_bots, levels, seed, times, a)
+    play("hareeja", match, hareeja_bots, levels, seed)
     totals = match.totals
     mine = [totals[s] for s in range(4) if levels[s] == a]
     theirs = [totals[s] for s in range(4) if levels[s] == b]
@@ -74,32 +87,30 @@ def hareeja_match(seed: int, a: str, b: str, a_first: bool, times: list[float]
     return win, sum(mine) / 2 - sum(theirs) / 2
 
 
-def ronda_match(seed: int, a: str, b: str, a_first: bool, times: list[float]
-                ) -> tuple[float, float]:
-    """Two players, quick rules (to 25)."""
+def ronda_match(seed: int, a: str, b: str, a_first: bool) -> tuple[float, float]:
     levels = [a, b] if a_first else [b, a]
     match = RondaMatch.new(2, {"rules": "quick"}, seed=seed)
-    play(match, ronda_bots, levels, seed, times, a)
+    play("ronda", match, ronda_bots, levels, seed)
     me = levels.index(a)
     result = match.result
     win = 0.5 if result["draw"] else float(result["winner"] == me)
     return win, float(match.totals[me] - match.totals[1 - me])
 
 
-def rummy_match(seed: int, a: str, b: str, a_first: bool, times: list[float]
-                ) -> tuple[float, float]:
-    """Two players, three rounds; lowest total wins."""
-    levels = [a, b] if a_first else [b, a]
-    match = RummyMatch.new(2, {"rounds": 3}, seed=seed)
-    play(match, rummy_bots, levels, seed, times, a)
-    me = levels.index(a)
-    mine, theirs = match.totals[me], match.totals[1 - me]
-    win = 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
-    return win, float(theirs - mine)
+def rummy_round(seed: int, a: str, b: str, a_first: bool) -> tuple[float, float]:
+    levels = [a, b, a, b] if a_first else [b, a, b, a]
+    match = RummyMatch.new(4, {"rounds": 1, "first_dealer": seed % 4}, seed=seed)
+    play("rummy", match, rummy_bots, levels, seed)
+    entry = match.history[-1]
+    scores = entry["scores"]
+    mine = sum(scores[s] for s in range(4) if levels[s] == a) / 2
+    theirs = sum(scores[s] for s in range(4) if levels[s] == b) / 2
+    return float(levels[entry["winner"]] == a), float(theirs - mine)
 
 
-GAMES: dict[str, Callable[..., tuple[float, float]]] = {
-    "hareeja": hareeja_match, "ronda": ronda_match, "rummy": rummy_match}
+GAMES: dict[str, Callable[[int, str, str, bool], tuple[float, float]]] = {
+    "hareeja": hareeja_match, "ronda": ronda_match, "rummy": rummy_round}
+UNITS = {"hareeja": "matches", "ronda": "matches", "rummy": "rounds"}
 
 
 def pairing(game: str, a: str, b: str, pairs: int, seconds: float) -> Tally:
@@ -109,18 +120,36 @@ def pairing(game: str, a: str, b: str, pairs: int, seconds: float) -> Tally:
     for i in range(pairs):
         if time.perf_counter() >= end:
             break
-        seed = SEED_BASE + i
         margin = 0.0
         for a_first in (True, False):
-            win, diff = GAMES[game](seed, a, b, a_first, tally.times)
+            win, diff = GAMES[game](SEED_BASE + i, a, b, a_first)
             tally.wins.append(win)
             margin += diff / 2
         tally.margins.append(margin)
     return tally
 
 
+def hareeja_alone(a: str, b: str, seeds: int, seconds: float) -> list[float]:
+    """One ``a`` against three ``b``, the lone seat going round the table: its first places
+    (a tie for first shares it)."""
+    firsts = []
+    end = time.perf_counter() + seconds
+    for i in range(seeds):
+        if time.perf_counter() >= end:
+            break
+        seed = SEED_BASE + i
+        for seat in range(4):
+            levels = [a if s == seat else b for s in range(4)]
+            match = HareejaMatch.new(4, {"first_dealer": seed % 4}, seed=seed)
+            play("hareeja", match, hareeja_bots, levels, seed)
+            top = max(match.totals)
+            leaders = [s for s in range(4) if match.totals[s] == top]
+            firsts.append(1.0 / len(leaders) if seat in leaders else 0.0)
+    return firsts
+
+
 def mean_interval(values: list[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 95% normal interval."""
+    """Mean and the half-width of its 95 % normal interval."""
     n = len(values)
     mean = sum(values) / n
     if n < 2:
@@ -129,39 +158,71 @@ def mean_interval(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
+def rate_interval(wins: list[float]) -> tuple[float, float]:
+    n = len(wins)
+    rate = sum(wins) / n
+    return rate, 1.96 * math.sqrt(max(rate * (1 - rate), 1e-9) / n)
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
-def report(game: str, a: str, b: str, tally: Tally, elapsed: float) -> None:
-    n = len(tally.wins)
-    rate = sum(tally.wins) / n
-    half = 1.96 * math.sqrt(max(rate * (1 - rate), 1e-9) / n)
-    margin, m_half = mean_interval(tally.margins)
-    t = tally.times
-    print(f"{game:7} {a:6} vs {b:6}: {n} matches ({len(tally.margins)} seed pairs, "
-          f"{elapsed:.0f} s): wins {rate:.0%} ± {half:.0%}; "
-          f"margin {margin:+.1f} ± {m_half:.1f} per match; "
-          f"{a} think p50 {percentile(t, .5) * 1e3:.1f} ms, p95 {percentile(t, .95) * 1e3:.1f} ms,"
-          f" max {max(t, default=0) * 1e3:.1f} ms", flush=True)
+def pairings(spec: str) -> list[tuple[str, str]]:
+    if spec == "all":
+        return [(a, b) for i, a in enumerate(LEVELS) for b in LEVELS[i + 1:]]
+    return [(pair.split(":")[0], pair.split(":")[1]) for pair in spec.split(",")]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", default="hareeja,ronda,rummy")
-    parser.add_argument("--levels", default="hard:normal,normal:easy")
+    parser.add_argument("--levels", default="hard:normal,normal:easy",
+                        help='"all" or a list like hard:normal,normal:random')
     parser.add_argument("--pairs", type=int, default=20, help="seed pairs per pairing")
     parser.add_argument("--seconds", type=float, default=150.0,
                         help="time cap per pairing (stops between seed pairs)")
+    parser.add_argument("--alone", type=int, default=0,
+                        help="Hareeja: seeds of hard alone against three normal (x4 seats)")
+    parser.add_argument("--markdown", action="store_true", help="also print README tables")
     args = parser.parse_args()
+    rows = []
     for game in args.games.split(","):
-        for pair in args.levels.split(","):
-            a, b = pair.split(":")
+        for a, b in pairings(args.levels):
             start = time.perf_counter()
             tally = pairing(game, a, b, args.pairs, args.seconds)
-            report(game, a, b, tally, time.perf_counter() - start)
+            rate, half = rate_interval(tally.wins)
+            margin, m_half = mean_interval(tally.margins)
+            print(f"{game:7} {a:6} vs {b:6}: {len(tally.wins)} {UNITS[game]} "
+                  f"({len(tally.margins)} seed pairs, {time.perf_counter() - start:.0f} s): "
+                  f"{a} wins {rate:.1%} ± {half:.1%}; margin {margin:+.1f} ± {m_half:.1f}",
+                  flush=True)
+            rows.append(f"| {game} | {a} vs {b} | {len(tally.wins)} {UNITS[game]} | "
+                        f"{rate:.1%} ± {half:.1%} | {margin:+.1f} ± {m_half:.1f} |")
+        if game == "hareeja" and args.alone:
+            firsts = hareeja_alone("hard", "normal", args.alone, args.seconds)
+            rate, half = rate_interval(firsts)
+            print(f"hareeja hard alone vs three normal: {len(firsts)} matches: first places "
+                  f"{rate:.1%} ± {half:.1%} (parity 25 %)", flush=True)
+            rows.append(f"| hareeja | hard alone vs 3 normal | {len(firsts)} matches | "
+                        f"{rate:.1%} ± {half:.1%} first places | |")
+    times = []
+    for (game, level), values in sorted(TIMES.items()):
+        line = (f"| {game} | {level} | {len(values)} | {percentile(values, .5) * 1e3:.1f} | "
+                f"{percentile(values, .95) * 1e3:.1f} | {max(values) * 1e3:.0f} |")
+        times.append(line)
+        print(f"think {game:7} {level:6}: {len(values)} decisions, p50 "
+              f"{percentile(values, .5) * 1e3:.1f} ms, p95 {percentile(values, .95) * 1e3:.1f} ms,"
+              f" max {max(values) * 1e3:.0f} ms", flush=True)
+    if args.markdown:
+        print("\n| game | pairing | played | first level wins (95 %) | margin per unit (95 %) |")
+        print("|---|---|---|---|---|")
+        print("\n".join(rows))
+        print("\n| game | level | decisions | think p50 ms | p95 ms | max ms |")
+        print("|---|---|---|---|---|---|")
+        print("\n".join(times))
 
 
 if __name__ == "__main__":
