@@ -22,6 +22,7 @@ from collections.abc import Generator
 
 from game.core.bots import bot_rng, run
 from game.core.cards import JOKER, split
+from game.core.hints import HintThink, run_hint, think_hint
 
 from . import melds as M
 from . import planner as P
@@ -298,3 +299,35 @@ def _feeds(card: str, view: dict, next_picks: list[str], nxt: int) -> float:
     if view["opened"][nxt] and any(_fits(meld, card) for meld in view["melds"]):
         score += 15
     return score
+
+
+# ----- hints (game/core/hints.py) -------------------------------------------------------------
+def reason(view: dict, action: dict) -> str | None:
+    """Why the hint plays ``action``, as a string key (HR-6 draw, HR-7 opening, HR-8, HR-10)."""
+    kind = action.get("type")
+    if kind == "draw":
+        return "hint.rummy.take_discard" if action.get("from") == "discard" \
+            else "hint.rummy.draw_stock"
+    if kind == "meld":
+        return "hint.rummy.meld" if view["opened"][view["you"]] else "hint.rummy.open"
+    if kind == "add":
+        return "hint.rummy.add"
+    if kind == "swap_joker":
+        return "hint.rummy.swap"
+    if kind != "discard":
+        return None
+    if not view["opened"][view["you"]]:
+        groups = M.find_melds(list(view["hand"]), view["variant"])
+        if groups and M.groups_points(groups, view["variant"]) >= M.OPENING_MIN:
+            return "hint.rummy.hold_hand"
+    return "hint.rummy.discard"
+
+
+def hint_think(view: dict, legal: list[dict], rng: random.Random | None = None) -> HintThink:
+    """The hard bot's move for this seat and why, thought in slices."""
+    return think_hint(think, reason, view, legal, rng)
+
+
+def hint(view: dict, legal: list[dict]) -> tuple[dict, str | None]:
+    """The hard bot's move for this seat and why (a string key, or None)."""
+    return run_hint(hint_think(view, legal))

@@ -27,6 +27,7 @@ import time
 from collections.abc import Iterable
 
 from game.core.bots import Think, bot_rng, run
+from game.core.hints import HintThink, run_hint, think_hint
 from game.games.hareeja.rules import (
     DECK,
     MAX_BID,
@@ -386,3 +387,38 @@ __all__ = [
     "sample_hands",
     "think",
 ]
+
+
+# ----- hints (game/core/hints.py) -------------------------------------------------------------
+def reason(view: dict, action: dict) -> str | None:
+    """Why the hint plays ``action``, as a string key (HJ-5 bids, HJ-8 following, HJ-9)."""
+    if action.get("type") == "bid":
+        return "hint.hareeja.bid"
+    if action.get("type") != "play":
+        return None
+    card, trick, hand = action["card"], view["trick"], view["hand"]
+    want = wants_tricks(view, view["you"])
+    if trick:
+        led = SUIT[trick[0][1]]
+        wins = SUIT[card] == led and all(RANK[card] > RANK[c] for _, c in trick if SUIT[c] == led)
+    else:
+        wins = is_boss(card, outstanding_cards(view))
+    if want and wins:
+        return "hint.hareeja.take"
+    if not want and view["bids"][view["you"]] is not None and not wins:
+        return "hint.hareeja.duck"
+    if trick and SUIT[card] == SUIT[trick[0][1]]:
+        same = [c for c in hand if SUIT[c] == SUIT[card]]
+        if RANK[card] == min(RANK[c] for c in same):
+            return "hint.hareeja.follow_low"
+    return None
+
+
+def hint_think(view: dict, legal: list[dict], rng: random.Random | None = None) -> HintThink:
+    """The hard bot's move for this seat and why, thought in slices."""
+    return think_hint(think, reason, view, legal, rng)
+
+
+def hint(view: dict, legal: list[dict]) -> tuple[dict, str | None]:
+    """The hard bot's move for this seat and why (a string key, or None)."""
+    return run_hint(hint_think(view, legal))

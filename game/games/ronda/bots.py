@@ -24,6 +24,7 @@ from collections.abc import Generator
 from math import comb
 
 from game.core.bots import LEVELS, bot_rng, run
+from game.core.hints import HintThink, run_hint, think_hint
 from game.games.ronda.rules import LOW_KEY, RANK, RANK_ORDER
 
 W_POINT = 1.0           # a caida or mesa point
@@ -323,3 +324,32 @@ def batch_search(view: dict, cards: list[str], rng: random.Random, budget: float
 
 
 # ----- hard: sampled hands, the rest of the batch searched ----------------------------------
+
+
+# ----- hints (game/core/hints.py) -------------------------------------------------------------
+def reason(view: dict, action: dict) -> str | None:
+    """Why the hint plays ``action``, as a string key (RO-12 caida, RO-14 mesa, RO-16)."""
+    if action.get("type") == "declare":
+        return f"hint.ronda.{action['kind']}"
+    if action.get("type") != "play":
+        return None
+    rank = RANK[action["card"]]
+    table = {RANK[c] for c in view["table"]}
+    if rank not in table:
+        return "hint.ronda.safe_lay" if unseen_counts(view)[rank] == 0 else None
+    caida = view.get("caida_card") is not None and RANK[view["caida_card"]] == rank
+    last_card = view["deck_count"] == 0 and sum(view["hand_counts"]) == 1
+    mesa = run_length(table, rank) == len(table) and not last_card
+    if caida and mesa:
+        return "hint.ronda.caida_mesa"
+    return "hint.ronda.caida" if caida else "hint.ronda.mesa" if mesa else "hint.ronda.capture"
+
+
+def hint_think(view: dict, legal: list[dict], rng: random.Random | None = None) -> HintThink:
+    """The hard bot's move for this seat and why, thought in slices."""
+    return think_hint(think, reason, view, legal, rng)
+
+
+def hint(view: dict, legal: list[dict]) -> tuple[dict, str | None]:
+    """The hard bot's move for this seat and why (a string key, or None)."""
+    return run_hint(hint_think(view, legal))

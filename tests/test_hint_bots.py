@@ -1,0 +1,107 @@
+"""Hints (game/core/hints.py): the hard bot's move from the seat's own view, and why."""
+import copy
+import json
+import random
+
+import pytest
+
+from game.core.bots import run
+from game import i18n
+from game.core.hints import run_hint
+from game.games.hand_rummy import bots as rummy_bots
+from game.games.hand_rummy.rules import Match as RummyMatch
+from game.games.hareeja import bots as hareeja_bots
+from game.games.hareeja.rules import Match as HareejaMatch
+from game.games.ronda import bots as ronda_bots
+from game.games.ronda.rules import Match as RondaMatch
+from helpers import ronda_deck
+from test_rummy_support import new_match
+
+GAMES = {"ronda": (RondaMatch, 2, ronda_bots),
+         "hareeja": (HareejaMatch, 4, hareeja_bots),
+         "rummy": (RummyMatch, 4, rummy_bots)}
+
+
+def said_in_both_languages(key: str) -> bool:
+    before = i18n.language()
+    try:
+        words = []
+        for lang in ("ar", "en"):
+            i18n.set_language(lang)
+            words.append(i18n.t(key))
+        return key not in words and words[0] != words[1]
+    finally:
+        i18n.set_language(before)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_hint_is_the_hard_move_from_the_view_alone_with_a_known_reason(game):
+    match_class, players, bots = GAMES[game]
+    match = match_class.new(players, {}, seed=11)
+    rnd = random.Random(5)
+    reasons = set()
+    for _ in range(30):
+        if match.phase == "over":
+            break
+        seat = match.to_act()[0]
+        view = json.loads(json.dumps(match.view(seat)))        # only the view, as on the wire
+        legal = match.legal_actions(seat)
+        action, why = bots.hint(view, legal)
+        assert action in legal or action["type"] == "meld"    # melds are judged, not listed
+        copy.deepcopy(match).apply(seat, action)          # the engine accepts it
+        assert action == run(bots.think(view, legal, "hard", random.Random(0)))
+        assert (action, why) == run_hint(bots.hint_think(view, legal))    # same when sliced
+        if why is not None:
+            assert said_in_both_languages(why)
+            reasons.add(why)
+        match.apply(seat, rnd.choice(legal) if rnd.random() < 0.5 else action)
+    assert reasons                                   # some moves are explained
+
+
+def test_RO_12_RO_14_ronda_reasons_name_caida_and_mesa():
+    deck = ronda_deck(2, [{1: ["1C", "7C", "12C"], 0: ["5C", "7E", "2C"]}],
+                      ["1O", "2O", "3O", "5O"])
+    match = RondaMatch.new(2, seed=3, deck=deck)
+    match.apply(1, {"type": "play", "card": "1C"})
+    view = match.view(0)
+    assert ronda_bots.reason(view, {"type": "play", "card": "5C"}) == "hint.ronda.mesa"
+    assert ronda_bots.reason(view, {"type": "play", "card": "2C"}) is None
+    match.apply(0, {"type": "play", "card": "5C"})
+    match.apply(1, {"type": "play", "card": "7C"})
+    view = match.view(0)
+    assert ronda_bots.hint(view, match.legal_actions(0)) == (
+        {"type": "play", "card": "7E"}, "hint.ronda.caida_mesa")
+    assert ronda_bots.reason(view, {"type": "declare", "kind": "tringa"}) == "hint.ronda.tringa"
+
+
+def test_HJ_8_hareeja_reasons_follow_low_take_and_duck():
+    view = {"you": 0, "hand": ["8H", "QH", "AS"], "trick": [[3, "JH"]], "bids": [2, 1, 3, 2],
+            "tricks": [1, 0, 0, 0], "played": []}
+    reason = hareeja_bots.reason
+    assert reason(view, {"type": "play", "card": "QH"}) == "hint.hareeja.take"
+    assert reason(view, {"type": "play", "card": "8H"}) == "hint.hareeja.follow_low"
+    made = dict(view, tricks=[2, 0, 0, 0])
+    assert reason(made, {"type": "play", "card": "8H"}) == "hint.hareeja.duck"
+    assert reason(view, {"type": "bid", "bid": 2}) == "hint.hareeja.bid"
+
+
+def test_HR_7_HR_10_rummy_reasons_open_and_hold_for_a_hand():
+    hand = ["7H", "8H", "9H", "KS", "KD", "KC", "QS", "QD", "QC", "2C", "3C", "4C", "10D", "5C",
+            "AS"]
+    match = new_match({1: hand})
+    view = match.view(1)
+    groups = [["7H", "8H", "9H"], ["KS", "KD", "KC"]]
+    assert rummy_bots.reason(view, {"type": "meld", "groups": groups}) == "hint.rummy.open"
+    action, why = rummy_bots.hint(view, match.legal_actions(1))
+    assert action["type"] == "discard" and why == "hint.rummy.hold_hand"
+
+
+@pytest.mark.parametrize("bots", [ronda_bots, hareeja_bots, rummy_bots])
+def test_every_reason_key_a_bot_can_give_is_said_in_arabic_and_english(bots):
+    import inspect
+    import re
+    source = inspect.getsource(bots.reason)
+    keys = set(re.findall(r'"(hint\.[a-z_]+\.[a-z_]+)"', source))
+    keys |= {f"hint.ronda.{kind}" for kind in ("ronda", "tringa")} if bots is ronda_bots else set()
+    assert len(keys) >= 4
+    assert all(said_in_both_languages(key) for key in sorted(keys))
