@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from game.core.bots import run
 from game import i18n
+from game.core.bots import run
 from game.core.hints import run_hint
 from game.games.hand_rummy import bots as rummy_bots
 from game.games.hand_rummy.rules import Match as RummyMatch
