@@ -19,7 +19,8 @@ meld, since melds are not listed as legal actions, so it never opens).
 Printed per pairing: a's win rate with its 95 % interval (normal approximation), the mean
 margin per unit with its 95 % interval over seed pairs; at the end, per game and level, think
 time p50 / p95 / max over every decision that level made in that game (natively, one call to
-``run(think(...))``; the client and server think the same work in slices).
+``run(think(...))``; the client and server think the same work in slices), in CPU time of this
+process, so that other programs on a shared machine do not inflate it.
 Seeds are fixed (SEED_BASE + i), so a run with the same arguments prints the same results
 unless the time cap (``--seconds`` per pairing) stops it early: the counts say how far it got.
 This is a benchmark, not a test.
@@ -67,12 +68,12 @@ def play(game: str, match: Any, bots_module: Any, levels: list[str], seed: int) 
         view, legal = match.view(seat), match.legal_actions(seat)
         rng = bot_rng(rnd.getrandbits(32))
         level = levels[seat]
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         if level == "random":
             action = rng.choice(legal) if legal else {"type": "timeout"}
         else:
             action = run(bots_module.think(view, legal, level, rng))
-        TIMES[game, level].append(time.perf_counter() - t0)
+        TIMES[game, level].append(time.process_time() - t0)
         match.apply(seat, action)
 
 
