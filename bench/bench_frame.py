@@ -33,7 +33,7 @@ def main() -> None:
     app.warm_up()       # as a player's time in the menu would have done
     scene = games.table_class(args.game).start_autoplay(app, games.info(args.game).defaults())
     # Warm up through the first deal into play.
-    while scene.phase == "deal" or scene.match.log == []:
+    while scene.phase == "deal" or scene.session.match.log == []:
         app.step(1 / 60)
     times, cpu, drawn_cpu = [], [], []
     moving = 0

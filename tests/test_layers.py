@@ -141,3 +141,53 @@ def test_client_code_never_blocks_the_frame_loop():
                 if name in ("time.sleep", "input", "threading.Thread"):
                     offenders.append(f"{path.relative_to(ROOT)}:{node.lineno} {name}")
     assert offenders == []
+
+
+TABLE_SCENES = [ROOT / "game" / "ui" / name
+                for name in ("cardtable.py", "table_drawing.py", "sprites.py")]
+TABLE_SCENES += [p for p in (ROOT / "game" / "games").rglob("table*.py")
+                 if p.name != "table_shots.py"]         # scripts build engines; scenes don't
+
+
+def engine_references(path):
+    """What a table scene module names of an engine: imports of the table layer, of bots or of
+    a class from a rules module, and any ``.match`` (the engine object) it reaches for."""
+    import importlib
+    import inspect
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            module = node.module
+            if module == "game.table" or module.startswith("game.table.") or \
+                    module.endswith(".bots") or module == "game.core.protocol":
+                found.append(f"{node.lineno}: from {module}")
+            elif module.endswith(".rules"):
+                rules = importlib.import_module(module)
+                found += [f"{node.lineno}: {module}.{a.name} (a class)" for a in node.names
+                          if inspect.isclass(getattr(rules, a.name, None))]
+            found += [f"{node.lineno}: bots" for a in node.names if a.name == "bots"]
+        elif isinstance(node, ast.Import):
+            found += [f"{node.lineno}: import {a.name}" for a in node.names
+                      if a.name.endswith((".rules", ".bots")) or a.name.startswith("game.table")]
+        elif isinstance(node, ast.Attribute) and node.attr == "match":
+            found.append(f"{node.lineno}: .match")
+    return found
+
+
+def test_table_scenes_never_reach_an_engine():
+    """Table scenes see only the session (game.client.session.TableSession): its view, legal
+    actions and events — never an engine class, the table layer, bots or a ``.match``."""
+    assert len(TABLE_SCENES) >= 9
+    offenders = {str(p.relative_to(ROOT)): refs for p in TABLE_SCENES
+                 if (refs := engine_references(p))}
+    assert offenders == {}
+
+
+def test_the_engine_check_catches_what_it_looks_for(tmp_path):
+    """The check above really finds an engine class import, the table layer and ``.match``."""
+    scene = tmp_path / "table.py"
+    scene.write_text("from game.games.ronda.rules import Match, sort_hand\n"
+                     "from game.table import Table\n"
+                     "def f(self):\n    return self.match.phase\n")
+    refs = engine_references(scene)
+    assert len(refs) == 3 and "sort_hand" not in " ".join(refs)

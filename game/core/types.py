@@ -68,6 +68,7 @@ class ViewBase(TypedDict):
     to_act: list[int]
     totals: list[int]
     you: int | None
+    sides: list[int]         # each seat's side: the seat itself, except in team play
     hand: list[str]
     hand_counts: list[int]
 

@@ -154,11 +154,12 @@ class App:
         self.toasts.append([key, seconds])
         self._dirty = True
 
-    def finish_autoplay(self, game: str, match, result: dict) -> None:
-        """End of an --autoplay match: print the result and stop the loop."""
+    def finish_autoplay(self, game: str, record: dict, result: dict) -> None:
+        """End of an --autoplay match (``record``: the match's seed and action log): print the
+        result and stop the loop."""
         if not self.running:
             return
-        print(f"{game} seed {match.seed}: {len(match.log)} actions")
+        print(f"{game} seed {record.get('seed')}: {len(record.get('log', []))} actions")
         print("totals", result["totals"])
         print("result", {k: v for k, v in result.items() if k not in ("totals", "type")})
         self.autoplay_result = result

@@ -237,17 +237,18 @@ def _store(entry: dict) -> bool:
 def record_match_end(scene: Any, result: dict) -> bool:
     """The match of ``scene`` (a CardTable, local or online) has ended: record it once.
 
-    Not recorded: ``--autoplay`` and ``--screenshots`` runs, and tables where seat 0 is a bot.
+    Not recorded: ``--autoplay`` and ``--screenshots`` runs, and tables where your seat is a bot.
     Never raises: statistics must not break the end of a match."""
     try:
         app = scene.app
+        session = scene.session
         if getattr(scene, "stats_recorded", False) or app.options.autoplay \
-                or app.options.screenshots or scene.table.seats[0].kind == "bot":
+                or app.options.screenshots or session.seats[session.me].kind == "bot":
             return False
         scene.stats_recorded = True
-        view = scene.match.view(0)
-        entry = make_entry(scene.name, view, [s.name for s in scene.table.seats],
-                           online=bool(getattr(scene, "remote", False)),
+        view = session.view()
+        entry = make_entry(scene.name, view, [s.name for s in session.seats],
+                           online=bool(session.online),
                            totals=list(result.get("totals") or view.get("totals") or []))
         return _store(entry)
     except Exception:

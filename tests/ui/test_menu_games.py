@@ -63,4 +63,4 @@ def test_saved_match_of_another_game_continues_into_that_game(make_app):
     again = make_app()
     click(again, again.scene.widget("continue").rect.center)
     assert isinstance(again.scene, RondaTable)
-    assert again.scene.match.players == 3 and again.scene.match.target == 25
+    assert again.scene.session.match.players == 3 and again.scene.session.match.target == 25

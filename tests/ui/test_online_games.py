@@ -13,9 +13,12 @@ import random
 
 import pygame
 
+from game.client.online import OnlineSession
 from game.core.bots import run as run_thought
+from game.games.hand_rummy.table import RummyTable
+from game.games.ronda.table import RondaTable
 from game.net.client import Client
-from game.ui.remote import RONDA_SPEC, rotate, sides_of
+from game.ui.table_drawing import SIDE_COLORS
 from tests.leak_checks import assert_no_hand_leak, hands_by_log
 from tests.ui.test_online_lobby import click, make_online_app, open_lobby, pump, start_server
 
@@ -93,13 +96,13 @@ def test_ronda_two_players_online_declaration_and_a_clicked_card_reach_the_other
             await click(app, lobby.widget("start").rect.center)
             assert await pump(app, lambda: app.scene is not lobby)
             sc = app.scene
-            assert type(sc).__name__ == "RemoteRondaTable"
-            assert sc.target == 25 and [s.kind for s in sc.table.seats] == ["human", "remote"]
+            assert isinstance(sc, RondaTable) and sc.session.online and sc.me == 0
+            assert sc.target == 25 and [s.kind for s in sc.session.seats] == ["human", "remote"]
             # The guest (after the dealer, RO-8) plays first; then our turn with a declaration.
             assert await pump(app, sc.awaiting_me, 6000)
             assert sc.can_declare() and sc.widget("declare:ronda").visible
             await click(app, sc.widget("declare:ronda").rect.center)
-            assert await pump(app, lambda: 0 in sc.seat_banners)
+            assert await pump(app, lambda: sc.me in sc.seat_banners)
             assert await pump(app, lambda: sc.awaiting_me() and not sc.can_declare(), 3000)
             card = sc.hand_order[0]
             await click(app, sc.hand[card].rect().center)
@@ -120,10 +123,10 @@ def test_ronda_two_players_online_declaration_and_a_clicked_card_reach_the_other
 
 
 def test_ronda_four_players_with_bots_keeps_partners_opposite_and_our_team_is_our_side():
-    """TB-5 Ronda with 4 (two teams): the client sits in server seat 1, so its seats are
-    rotated; partners stay opposite (local 0 & 2), "Our team" is the client's side (server side
-    1), per-side totals and the deal's breakdown are turned to match. The player clicks his
-    cards through a whole deal in the real scene; no frame shows another hand."""
+    """TB-5 Ronda with 4 (two teams): the client sits in server seat 1 and keeps the server's
+    seat and side numbers; only drawing turns the table: you at the bottom, your partner
+    (seat 3) at the top, "Our team" is side 1 and is shown first and in blue. The player clicks
+    his cards through a whole deal in the real scene; no frame shows another hand."""
     async def scenario() -> None:
         server, url = await start_server()
         host = await Client(url).connect()
@@ -142,12 +145,14 @@ def test_ronda_four_players_with_bots_keeps_partners_opposite_and_our_team_is_ou
             await host.send("start")
             assert await pump(app, lambda: app.scene is not lobby)
             sc = app.scene
-            # Local seats: 0 = me (server 1), 1 = bot (server 2), 2 = bot (server 3, my
-            # partner), 3 = the host (server 0).
-            assert [s.kind for s in sc.table.seats] == ["human", "bot", "bot", "remote"]
-            assert [sc.match.side_of(s) for s in range(4)] == [0, 1, 0, 1]
-            assert sc.teams and sc.side_name(0) == "Our team"
-            assert sc.match.view(0)["side"] == 0
+            # Seats as the server numbers them: 0 = the host, 1 = me, 2 and 3 = bots (3 is my
+            # partner); on the screen: me at the bottom, 2 right, 3 (partner) top, 0 left.
+            assert sc.me == 1 and sc.session.view()["side"] == 1 and sc.my_side == 1
+            assert [s.kind for s in sc.session.seats] == ["remote", "human", "bot", "bot"]
+            assert [sc.session.side_of(s) for s in range(4)] == [0, 1, 0, 1]
+            assert [sc.spot(s) for s in range(4)] == [3, 0, 1, 2]
+            assert sc.teams and sc.side_name(1) == "Our team" and sc.side_name(0) == "Their team"
+            assert sc.sides_from_mine(2) == [1, 0] and sc.side_color(1) == SIDE_COLORS[0]
             played = 0
 
             def deal_scored() -> bool:
@@ -168,11 +173,11 @@ def test_ronda_four_players_with_bots_keeps_partners_opposite_and_our_team_is_ou
             entry = sc.score["entry"]
             host_entry = next(e for f in host.frames if f["t"] == "events"
                               for e in f["events"] if e["type"] == "deal_scored")
-            # Server side 1 is ours: every per-side figure is turned so ours comes first.
+            # Every per-side figure is the server's, as the host sees it (nothing rewritten).
             for key in ("cards", "card_points", "caidas", "mesas", "points", "totals"):
-                assert entry[key] == host_entry[key][::-1], key
-            assert sc.totals == host_entry["totals"][::-1]
-            assert sc.figure(2) == sc.figure(0)            # partners share a score
+                assert entry[key] == host_entry[key], key
+            assert sc.totals == host_entry["totals"]
+            assert sc.figure(3) == sc.figure(1)            # partners share a score
             await close_panels(app, sc)
             host_task.cancel()
             record = server.store.table(room["code"])
@@ -181,24 +186,6 @@ def test_ronda_four_players_with_bots_keeps_partners_opposite_and_our_team_is_ou
             await host.close()
             await server.close()
     asyncio.run(scenario())
-
-
-def test_rotation_of_a_ronda_team_view_turns_sides_not_seats():
-    """Team Ronda: a side number (the result's winner, a false declaration's penalty side)
-    turns modulo the two sides, per-side lists swap, per-seat lists rotate by seat."""
-    from game.games.ronda.rules import Match
-    match = Match.new(4, seed=3)
-    view = match.view(3)
-    local = rotate(view, 3, 4, RONDA_SPEC, sides=sides_of("ronda", 4, {}))
-    assert local["you"] == 0 and local["side"] == 0
-    assert local["hand_counts"] == view["hand_counts"][3:] + view["hand_counts"][:3]
-    assert local["dealer"] == (view["dealer"] - 3) % 4
-    result = rotate({"result": {"totals": [41, 12], "winner": 0, "draw": False}}, 3, 4,
-                    RONDA_SPEC, sides=2)["result"]
-    assert result == {"totals": [12, 41], "winner": 1, "draw": False}
-    decl = rotate({"declarations": [{"seat": 2, "kind": "ronda", "penalty_to": 1}]}, 3, 4,
-                  RONDA_SPEC, sides=2)
-    assert decl == {"declarations": [{"seat": 3, "kind": "ronda", "penalty_to": 0}]}
 
 
 # ----- Hand rummy ---------------------------------------------------------------------------------
@@ -223,12 +210,12 @@ def test_hand_rummy_online_draw_by_tapping_the_stock_and_discard_through_the_sce
             await click(app, lobby.widget("start").rect.center)
             assert await pump(app, lambda: app.scene is not lobby)
             sc = app.scene
-            assert type(sc).__name__ == "RemoteRummyTable"
+            assert isinstance(sc, RummyTable) and sc.session.online
             assert sc.rounds == 1 and sc.variant == "majlis"
             assert await pump(app, sc.my_turn, 6000)
-            assert not sc.match.drawn and len(sc.staging.cards()) == 14
+            assert not sc.drawn() and len(sc.staging.cards()) == 14
             await click(app, sc.pile_rect(sc.geo.stock).center)
-            assert await pump(app, lambda: sc.my_turn() and sc.match.drawn)
+            assert await pump(app, lambda: sc.my_turn() and sc.drawn())
             assert len(sc.staging.cards()) == 15
             assert saw(guest, lambda e: e.get("type") == "drew" and e["seat"] == 0
                        and "card" not in e)                # the drawn card stays ours
@@ -237,8 +224,9 @@ def test_hand_rummy_online_draw_by_tapping_the_stock_and_discard_through_the_sce
             assert sc.selected == 0
             await click(app, sc.ws[("h", 0)].rect().center)
             assert sc.selected is None
-            await click(app, sc.ws[("h", 3)].rect().center)
-            code = sc.staging.hand[3]
+            pick = min(3, len(sc.staging.hand) - 1)     # the deal's suggestion may stage most
+            await click(app, sc.ws[("h", pick)].rect().center)
+            code = sc.staging.hand[pick]
             assert sc.discard_button.enabled
             await click(app, sc.discard_button.rect.center)
             assert await pump(app, lambda: saw(guest, lambda e: e.get("type") == "discarded"
@@ -253,13 +241,12 @@ def test_hand_rummy_online_draw_by_tapping_the_stock_and_discard_through_the_sce
     asyncio.run(scenario())
 
 
-def test_rummy_partnership_sides_rotate_and_the_stand_in_answers_the_scene():
-    """Hand rummy with partners (HR-12): a client in server seat 3 is side 0 locally; the
-    match's ``winners`` (sides) and ``side_scores`` turn by side, a round's ``winner`` and
-    ``scores`` by seat; the stand-in answers ``drawn``, ``pending``, ``partnership`` from the
-    view and ``continues_turn`` as the engine does."""
+def test_rummy_partnership_online_keeps_server_seats_and_draws_from_our_seat(make_app):
+    """Hand rummy with partners (HR-12), our seat is server seat 3: the session keeps the
+    server's numbers (view, sides, legal actions as sent); the scene puts seat 3 at the bottom,
+    seat 0 to its right, our partner (seat 1) at the top; our team is blue; the score rows start
+    with ours; a round's winner and the match's winning side are read as the server sent them."""
     from game.games.hand_rummy.rules import Match
-    from game.ui.remote import RemoteTable
 
     class Quiet:
         failed = False
@@ -273,18 +260,23 @@ def test_rummy_partnership_sides_rotate_and_the_stand_in_answers_the_scene():
     match = Match.new(4, {"partnership": True, "rounds": 1}, seed=2)
     room = {"seats": [{"name": "A", "kind": "human"}] * 4, "you": 3, "game": "hand_rummy",
             "options": {"partnership": True, "rounds": 1}, "turn_seconds": None}
-    table = RemoteTable(Quiet(), room, match.view(3))
-    m = table.match
-    assert m.partnership and m.rounds == 1 and [m.side_of(s) for s in range(4)] == [0, 1, 0, 1]
-    assert m.view(0)["side"] == 0 and m.view(0)["you"] == 0
-    assert m.drawn is match.drawn and m.pending is False
-    assert m.continues_turn(0, {"type": "draw", "from": "stock"}) == (match.to_act() == [3])
-    assert not m.continues_turn(0, {"type": "discard", "card": "5H"})
-    ev = table.local({"type": "round_scored", "winner": 1, "scores": [0, -30, 0, 80],
-                      "side_scores": [80, -30], "totals": [80, -30]})
-    assert ev["winner"] == 2 and ev["scores"] == [80, 0, -30, 0]
-    assert ev["side_scores"] == [-30, 80] and ev["totals"] == [-30, 80]
-    assert table.local({"winners": [1]}) == {"winners": [0]}
+    session = OnlineSession(Quiet(), room, first={
+        "t": "events", "events": [], "view": match.view(3),
+        "legal": match.legal_actions(3) if 3 in match.to_act() else []})
+    assert session.me == 3 and session.view()["you"] == 3 and session.side_of(3) == 1
+    assert [session.side_of(s) for s in range(4)] == [0, 1, 0, 1]
+    assert session.legal() == (match.legal_actions(3) if 3 in match.to_act() else [])
+    app = make_app()
+    sc = RummyTable(app, session, options={"players": 4})
+    app.switch(sc)
+    app.step(1 / 60)
+    assert sc.partnership and sc.drawn() == match.drawn and not sc.pending()
+    assert [sc.spot(s) for s in range(4)] == [1, 2, 3, 0]
+    assert sc.plate_rect(3) == sc.geo.plates[0] and sc.plate_rect(1) == sc.geo.plates[2]
+    assert sc.side_color(3) == sc.side_color(1) == SIDE_COLORS[0]
+    assert sc.side_color(0) == SIDE_COLORS[1]
+    assert sc.seating.from_me() == [3, 0, 1, 2]
+    assert sc.meld_row_owners() == [] and sc.others() == [0, 1, 2]
 
 
 def test_lobby_setup_sends_the_games_options_and_the_turn_time(make_app):
@@ -371,7 +363,6 @@ def test_hand_rummy_remote_stage_meld_swap_and_discard_from_server_seat_2(make_a
 
     from game.games.hand_rummy.rules import Match
     from game.games.hand_rummy.table_shots import shot_deck
-    from game.ui.remote import RemoteTable, remote_scene
 
     match = Match.new(4, {"rounds": 2, "first_dealer": 2}, seed=11, deck=shot_deck())
     assert match.starter == 3 and "KD" in match.hands[2]
@@ -379,9 +370,8 @@ def test_hand_rummy_remote_stage_meld_swap_and_discard_from_server_seat_2(make_a
     room = {"seats": [{"name": n, "kind": "human"} for n in "ABCD"], "you": 2,
             "game": "hand_rummy", "options": {"rounds": 2}, "turn_seconds": None}
     app = make_app()
-    table = RemoteTable(loop, room)
-    events = table.receive(loop.frame(match.start_events, None))
-    sc = remote_scene(app, table, events)
+    table = OnlineSession(loop, room, first=loop.frame(match.start_events, None))
+    sc = RummyTable(app, table, options={"players": 4})
     app.switch(sc)
     assert run_until(app, lambda: sc.phase == "play" and sc.idle(), 3000)
     for seat, action in [(3, {"type": "meld", "groups": [["10S", "JS", "QS", "KS", "AS"],
@@ -392,7 +382,7 @@ def test_hand_rummy_remote_stage_meld_swap_and_discard_from_server_seat_2(make_a
         assert run_until(app, sc.idle, 600)
         loop.others(seat, action or {"type": "discard", "card": match.hands[seat][0]})
     assert run_until(app, sc.my_turn, 2000)
-    assert sc.meld_owners == [1, 1]               # server seat 3 sits at your right (local 1)
+    assert sc.meld_owners == [3, 3] and sc.spot(3) == 1   # server seat 3 sits at your right
     click(app, sc.geo.stock)
     assert match.log[-1] == [2, {"type": "draw", "from": "stock"}]
     assert run_until(app, sc.my_turn, 600) and "6S" in sc.staging.hand
@@ -404,12 +394,12 @@ def test_hand_rummy_remote_stage_meld_swap_and_discard_from_server_seat_2(make_a
     assert sc.apply_button.enabled
     click(app, sc.apply_button.rect.center)
     assert match.log[-1][0] == 2 and match.log[-1][1]["type"] == "meld" and match.opened[2]
-    assert run_until(app, sc.my_turn, 600) and sc.opened[0] and not sc.staging.groups
+    assert run_until(app, sc.my_turn, 600) and sc.opened[2] and not sc.staging.groups
     app.step(1 / 60)
     click(app, sc.ws[("h", sc.staging.hand.index("6H"))].rect().center)
     heart = next(i for i, m in enumerate(sc.melds) if "JK" in m)
     click(app, dict(sc._meld_rects)[heart].center)
     assert match.log[-1] == [2, {"type": "swap_joker", "meld": heart, "card": "6H"}]
-    assert run_until(app, sc.my_turn, 600) and "JK" in sc.staging.hand and sc.match.pending
+    assert run_until(app, sc.my_turn, 600) and "JK" in sc.staging.hand and sc.pending()
     app.step(1 / 60)
     assert not sc.discard_button.enabled          # the joker must be melded first (HR-8)

@@ -11,11 +11,12 @@ import logging
 
 import pygame
 
+from game.client.online import OnlineSession
 from game.games.hareeja.rules import Match
+from game.games.hareeja.table import HareejaTable
 from game.net.client import Client
 from game.net.server import TableServer
 from game.ui.app import App, Options
-from game.ui.remote import RemoteTable, rotate
 from game.ui.scenes.lobby import LobbyScene
 from game.ui.scenes.menu import MenuScene
 
@@ -101,8 +102,8 @@ def test_TB_1_private_table_code_join_start_with_bots_and_play_a_card():
             await click(app, lobby.widget("start").rect.center)
             assert await pump(app, lambda: app.scene is not lobby)
             sc = app.scene
-            assert type(sc).__name__ == "RemoteHareejaTable"
-            assert [s.kind for s in sc.table.seats] == ["human", "remote", "bot", "bot"]
+            assert isinstance(sc, HareejaTable) and sc.session.online and sc.me == 0
+            assert [s.kind for s in sc.session.seats] == ["human", "remote", "bot", "bot"]
             # Bid 1 with the picker and confirm, by clicks.
             assert await pump(app, lambda: sc.can_bid() and sc.idle())
             await click(app, sc.widget("bid:1").rect.center)
@@ -242,53 +243,71 @@ def test_malformed_server_messages_are_ignored_with_a_log_line(caplog):
     asyncio.run(scenario())
 
 
-def test_seats_are_rotated_so_you_are_seat_0():
-    """Seat 2 at the server sees itself at the bottom: seats, per-seat lists, trick pairs and
-    the result are renumbered; cards and numbers stay."""
+class Quiet:
+    """A server connection stand-in: nothing arrives, sends succeed."""
+
+    failed = False
+
+    def poll(self):
+        return []
+
+    def send(self, *a, **k):
+        return True
+
+
+def hareeja_room(you: int) -> dict:
+    return {"seats": [{"name": n, "kind": "human"} for n in "ABCD"], "you": you,
+            "game": "hareeja", "turn_seconds": None, "bots": "easy"}
+
+
+def test_seat_2_at_the_server_is_drawn_at_the_bottom_and_keeps_its_numbers(make_app):
+    """Seat 2 at the server sees itself at the bottom, seat 3 to its right, 0 at the top, 1
+    to its left (counter-clockwise); the view and the events keep the server's numbers, only
+    drawing maps them: its dealt hand is its own, the others' backs go to their places."""
     match = Match.new(4, seed=5)
-    view = match.view(2)
-    local = rotate(view, 2, 4)
-    assert local["you"] == 0
-    assert local["hand_counts"] == view["hand_counts"][2:] + view["hand_counts"][:2]
-    assert local["dealer"] == (view["dealer"] - 2) % 4
-    assert local["to_act"] == [(s - 2) % 4 for s in view["to_act"]]
-    event = {"type": "trick_won", "seat": 3, "cards": [[3, "AS"], [0, "7S"], [1, "8S"],
-                                                       [2, "9S"]], "tricks": [1, 0, 0, 4]}
-    out = rotate(event, 2, 4)
-    assert out["seat"] == 1 and out["cards"][0] == [1, "AS"] and out["tricks"] == [0, 4, 1, 0]
+    session = OnlineSession(Quiet(), hareeja_room(2), first={
+        "t": "events", "events": [e.for_seat(2) for e in match.start_events],
+        "view": match.view(2), "legal": []})
+    assert session.me == 2 and session.view()["you"] == 2 and session.to_act() == [0, 1, 2, 3]
+    app = make_app()
+    sc = HareejaTable(app, session)
+    app.switch(sc)
+    L = app.layout
+    assert [sc.spot(s) for s in range(4)] == [2, 3, 0, 1]
+    assert sc.plate_rect(2) == L.plate_rect(0) and sc.plate_rect(0) == L.plate_rect(2)
+    assert sc.trick_spot(3) == L.trick_spot(1) and sc.seat_hand(1) == L.seat_hand[3]
+    for _ in range(400):
+        app.step(1 / 60)
+        if sc.phase == "declare" and sc.idle():
+            break
+    n = len(match.hands[2])
+    assert sorted(sc.hand_order) == sorted(match.hands[2]) and sc.counts == [n, n, 0, n]
+    assert sc.can_bid() and sc.seating.from_me() == [2, 3, 0, 1]
 
 
 def test_a_refused_action_becomes_a_hint_and_input_returns():
     """A server ``error`` during play: the pending action is released and the player reads
     the refusal in their language."""
-    room = {"seats": [{"name": "A", "kind": "human"}] * 4, "you": 1, "game": "hareeja",
-            "turn_seconds": None, "bots": "easy"}
-
-    class Quiet:                      # a session stand-in: nothing arrives, sends succeed
-        failed = False
-
-        def poll(self):
-            return []
-
-        def send(self, *a, **k):
-            return True
-
-    table = RemoteTable(Quiet(), room, {"phase": "play", "to_act": [1], "hand": ["AS"],
-                                        "trick": [], "confirmed": [True] * 4})
-    assert table.match.to_act() == [0]
-    table.act(0, {"type": "play", "card": "AS"}, human=True)
-    assert table.match.to_act() == [] and table.match.legal_actions(0) == []
-    table.receive({"t": "error", "code": "not_your_turn", "message": "Not your turn."})
-    assert table.match.to_act() == [0] and table.refusals
+    session = OnlineSession(Quiet(), hareeja_room(1), first={
+        "t": "events", "events": [], "legal": [{"type": "play", "card": "AS"}],
+        "view": {"phase": "play", "to_act": [1], "hand": ["AS"], "trick": [],
+                 "confirmed": [True] * 4}})
+    assert session.to_act() == [1] and session.legal() == [{"type": "play", "card": "AS"}]
+    assert session.act({"type": "play", "card": "AS"})
+    assert session.to_act() == [] and session.legal() == []
+    session.receive({"t": "error", "code": "not_your_turn", "message": "Not your turn."})
+    refusals = session.take_refusals()
+    assert session.to_act() == [1] and [r.code for r in refusals] == ["not_your_turn"]
+    assert refusals[0].online and session.legal() == [{"type": "play", "card": "AS"}]
 
 
 def test_events_arriving_with_the_start_all_reach_the_table_scene(make_app):
     """The lobby leaves for the table in the middle of one batch of messages: the rest of the
     batch (here the other player's first card) must reach the table, not vanish."""
+    from game.client.online import Session
     from game.games.ronda.rules import Match
     from game.net.protocol import decode_server, encode
     from game.ui.net import Connection
-    from game.ui.remote import Session
     from game.ui.scenes.lobby import LobbyScene
 
     match = Match.new(2, {"rules": "quick"}, seed=4)
@@ -336,5 +355,5 @@ def test_events_arriving_with_the_start_all_reach_the_table_scene(make_app):
         app.step(1 / 60)
     scene = app.scene
     assert scene is not lobby
-    assert scene.match.to_act() == [0] and len(scene.match.view(0)["table"]) == \
+    assert scene.session.to_act() == [0] and len(scene.session.view()["table"]) == \
         len(match.view(0)["table"])

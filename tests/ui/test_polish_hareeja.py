@@ -43,7 +43,7 @@ def test_HJ_9_last_trick_shows_its_cards_and_winner_by_key_button_and_tap(make_a
     play_until_first_trick(app, scene)
     shown = scene.last_trick
     # The first trick of the round, in play order, and the seat that took it.
-    assert shown["cards"] == scene.match.view(0)["played"][:4]
+    assert shown["cards"] == scene.session.match.view(0)["played"][:4]
     assert scene.tricks[shown["winner"]] == 1 and sum(scene.tricks) == 1
     key(app, pygame.K_l)
     assert scene.peek > 0
@@ -57,9 +57,9 @@ def test_HJ_9_last_trick_shows_its_cards_and_winner_by_key_button_and_tap(make_a
     assert scene.peek > 0
     click(app, button.rect.center)
     assert scene.peek == 0
-    log = list(scene.match.log)
+    log = list(scene.session.match.log)
     click(app, scene.peek_area().center)                      # a tap on the centre
-    assert scene.peek > 0 and scene.match.log[:len(log)] == log
+    assert scene.peek > 0 and scene.session.match.log[:len(log)] == log
     # It goes away by itself after a moment.
     assert run_until(app, lambda: scene.peek == 0, 600)
 

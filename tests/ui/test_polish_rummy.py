@@ -23,7 +23,7 @@ def test_HR_15_move_a_card_by_tapping_another_then_undo(make_app):
     settled(app, scene)
     before = list(scene.staging.hand)
     groups = [list(g) for g in scene.staging.groups]
-    log = list(scene.match.log)
+    log = list(scene.session.match.log)
     moved = before[0]
     click(app, scene.ws[("h", 0)].rect().center)
     assert scene.selected == 0
@@ -31,7 +31,7 @@ def test_HR_15_move_a_card_by_tapping_another_then_undo(make_app):
     click(app, scene.ws[("h", target)].rect().center)
     assert scene.staging.hand[target] == moved and scene.selected is None
     assert sorted(scene.staging.hand) == sorted(before)
-    assert scene.staging.groups == groups and scene.match.log == log   # order only
+    assert scene.staging.groups == groups and scene.session.match.log == log   # order only
     settled(app, scene)
     assert scene.ws[("h", target)].code == moved                      # the card went there
     click(app, scene.widget("undo").rect.center)
@@ -59,7 +59,7 @@ def test_HR_6_the_drawn_card_flies_from_the_stock_into_the_hand(make_app):
     settled(app, scene)
     n = len(scene.staging.hand)
     click(app, scene.geo.stock)
-    assert scene.match.log[-1] == [0, {"type": "draw", "from": "stock"}]
+    assert scene.session.match.log[-1] == [0, {"type": "draw", "from": "stock"}]
     app.step(1 / 60)
     sprite = scene.ws.get(("h", n))
     assert sprite is not None and sprite.moving

@@ -101,12 +101,12 @@ def hareeja_mid_trick(app: App) -> HareejaTable:
 def test_HJ_turned_mid_trick_keeps_the_match_and_selection_and_play_goes_on(make_app):
     app = make_app()
     scene = hareeja_mid_trick(app)
-    record, selected = scene.match.record(), scene.selected
-    played = len(scene.match.log)
+    record, selected = scene.session.match.record(), scene.selected
+    played = len(scene.session.match.log)
     trick = [(seat, s.code) for seat, s in scene.trick]
     turn(app, 390, 844)
     assert app.scene is scene and app.layout.portrait
-    assert scene.match.record() == record and scene.selected == selected
+    assert scene.session.match.record() == record and scene.selected == selected
     assert [(seat, s.code) for seat, s in scene.trick] == trick
     L = app.layout
     for seat, sprite in scene.trick:                  # the trick sits at the new spots
@@ -119,8 +119,8 @@ def test_HJ_turned_mid_trick_keeps_the_match_and_selection_and_play_goes_on(make
     # Play goes on in the new layout: a tap on the selected card plays it.
     click(app, scene.hand[selected].rect().center)
     assert run_until(app, lambda: selected not in scene.hand)
-    assert len(scene.match.log) > played
-    assert run_until(app, lambda: scene.match.phase != "play" or scene.score is not None
+    assert len(scene.session.match.log) > played
+    assert run_until(app, lambda: scene.session.match.phase != "play" or scene.score is not None
                      or (scene.my_turn() and scene.idle()), 8000)
     turn(app, 1280, 720)
     assert not app.layout.portrait
@@ -139,17 +139,17 @@ def test_a_match_turned_while_cards_fly_keeps_its_state_and_play_goes_on(game, p
         app.step(1 / 60)
         frames += 1
         if frames % 37 == 0 and settle.in_motion(scene):
-            log, totals = list(scene.match.log), list(scene.match.totals)
+            log, totals = list(scene.session.match.log), list(scene.session.match.totals)
             was = app.layout.portrait
             turn(app, 1280, 720) if was else turn(app, 720, 1280)
             turns += 1
             assert app.layout.portrait != was
-            assert list(scene.match.log)[:len(log)] == log and scene.match.totals == totals
+            assert list(scene.session.match.log)[:len(log)] == log and scene.session.match.totals == totals
             assert_cards_fit(scene)
             assert_widgets_fit(app)
     assert turns == 4
-    played = len(scene.match.log)
-    assert run_until(app, lambda: len(scene.match.log) >= played + 12 or not app.running, 20000)
+    played = len(scene.session.match.log)
+    assert run_until(app, lambda: len(scene.session.match.log) >= played + 12 or not app.running, 20000)
 
 
 @pytest.mark.parametrize("game", GAMES)

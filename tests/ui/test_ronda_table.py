@@ -23,9 +23,9 @@ def start_from_menu(app, players: int) -> RondaTable:
 def test_RO_3_menu_starts_a_ronda_match_with_the_chosen_players(make_app, players):
     app = make_app()
     scene = start_from_menu(app, players)
-    assert scene.match.players == players
+    assert scene.session.match.players == players
     assert scene.teams == (players == 4)              # RO-3: four play as two teams
-    assert len(scene.match.totals) == (2 if players in (2, 4) else 3)
+    assert len(scene.session.match.totals) == (2 if players in (2, 4) else 3)
     assert run_until(app, lambda: scene.phase == "play" and sum(scene.counts) > 0, 2000)
 
 
@@ -54,17 +54,18 @@ def test_RO_12_RO_16_declare_then_take_the_laid_card_by_clicking_is_a_caida(make
     button = scene.widget("declare:ronda")
     assert button.visible
     click(app, button.rect.center)
-    assert scene.match.log[-1] == [0, {"type": "declare", "kind": "ronda"}]
+    assert scene.session.match.log[-1] == [0, {"type": "declare", "kind": "ronda"}]
     run_until(app, lambda: 0 in scene.seat_banners, 100)
     assert scene.seat_banners[0][0] == "Ronda!"      # RO-19: the kind is shown, not the rank
     assert run_until(app, scene.my_turn) and not scene.can_declare()
     run_until(app, lambda: not any(s.moving for s in scene.hand.values()), 200)
     click(app, scene.hand["5O"].rect().center)
     assert scene.selected == "5O" and scene.would_capture("5O") == ["5C"]
-    assert scene.match.log[-1][0] == 0 and scene.match.log[-1][1]["type"] == "declare"
+    last = scene.session.match.log[-1]
+    assert last[0] == 0 and last[1]["type"] == "declare"
     app.step(1 / 60)
     click(app, scene.hand["5O"].rect().center)
-    assert scene.match.log[-1] == [0, {"type": "play", "card": "5O"}]
+    assert scene.session.match.log[-1] == [0, {"type": "play", "card": "5O"}]
     assert run_until(app, lambda: scene.flash is not None, 200)
     assert "Caida" in scene.flash[0]
     assert run_until(app, lambda: ready(scene), 600)
@@ -94,7 +95,7 @@ def test_keyboard_selects_and_plays(make_app):
     chosen = scene.selected
     assert chosen in scene.hand_order
     key(app, pygame.K_RETURN)
-    assert scene.match.log[-1] == [0, {"type": "play", "card": chosen}]
+    assert scene.session.match.log[-1] == [0, {"type": "play", "card": chosen}]
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -103,9 +104,9 @@ def test_autoplay_ronda_match_runs_to_the_end_through_the_loop(majlis_home, play
     scene = RondaTable.start_autoplay(app, {"players": players, "rules": "quick"})
     while app.running:
         app.step(1 / 60)
-    assert scene.match.phase == "over" and scene.over is not None
-    assert app.autoplay_result["totals"] == scene.match.totals
-    assert max(scene.match.totals) >= 25                 # RO-22: quick game to 25
+    assert scene.session.match.phase == "over" and scene.over is not None
+    assert app.autoplay_result["totals"] == scene.session.match.totals
+    assert max(scene.session.match.totals) >= 25                 # RO-22: quick game to 25
     assert app.frame < 20000
     assert not (majlis_home / "match.json").exists()
 
@@ -117,15 +118,15 @@ def test_continue_restores_a_saved_ronda_match(make_app):
     code = scene.hand_order[0]
     scene.click_card(code)
     scene.click_card(code)
-    log = list(scene.match.log)
+    log = list(scene.session.match.log)
     assert log[-1] == [0, {"type": "play", "card": code}]
     restarted = make_app()
     cont = restarted.scene.widget("continue")
     assert cont.visible
     click(restarted, cont.rect.center)
     assert isinstance(restarted.scene, RondaTable)
-    assert restarted.scene.match.log[:len(log)] == log
-    assert restarted.scene.match.players == 2
+    assert restarted.scene.session.match.log[:len(log)] == log
+    assert restarted.scene.session.match.players == 2
     restarted.step(1 / 60)
 
 

@@ -37,7 +37,7 @@ def test_menu_play_starts_a_hand_rummy_match(make_app):
     app.step(1 / 60)
     click(app, app.scene.widget("play").rect.center)
     assert isinstance(app.scene, RummyTable)
-    assert app.scene.match.players == 4 and app.scene.match.phase == "play"
+    assert app.scene.session.match.players == 4 and app.scene.session.match.phase == "play"
 
 
 def test_HR_13_round_starts_with_a_suggestion_that_lays_nothing(make_app):
@@ -45,8 +45,8 @@ def test_HR_13_round_starts_with_a_suggestion_that_lays_nothing(make_app):
     scene = scripted_scene(app)
     assert sorted(map(sorted, scene.staging.groups)) == sorted(
         [sorted(g) for g in (["2S", "3S", "4S", "5S"], ["KD", "KC", "KH"], ["QH", "QD", "QC"])])
-    assert scene.match.melds and all(o == 1 for o in scene.match.meld_owners)
-    assert scene.match.hands[0] and len(scene.match.hands[0]) == 14
+    assert scene.session.match.melds and all(o == 1 for o in scene.session.match.meld_owners)
+    assert scene.session.match.hands[0] and len(scene.session.match.hands[0]) == 14
 
 
 def test_HR_14_apply_is_disabled_before_the_draw_and_says_why(make_app):
@@ -54,9 +54,9 @@ def test_HR_14_apply_is_disabled_before_the_draw_and_says_why(make_app):
     scene = scripted_scene(app)
     app.step(1 / 60)
     assert not scene.apply_button.enabled and scene.apply_reason() == "not_drawn"
-    log = list(scene.match.log)
+    log = list(scene.session.match.log)
     click(app, scene.apply_button.rect.center)
-    assert scene.match.log == log
+    assert scene.session.match.log == log
     assert scene.hint is not None and scene.hint[0] == "Draw a card first"
 
 
@@ -64,7 +64,7 @@ def test_draw_by_tapping_the_stock_then_stage_and_apply_then_discard(make_app):
     app = make_app()
     scene = scripted_scene(app)
     click(app, scene.geo.stock)
-    assert scene.match.log[-1] == [0, {"type": "draw", "from": "stock"}]
+    assert scene.session.match.log[-1] == [0, {"type": "draw", "from": "stock"}]
     assert run_until(app, scene.my_turn, 600)
     assert "6S" in scene.staging.hand
     # Stage the drawn 6♠ onto the spade run: tap it in the hand, then tap the group.
@@ -78,7 +78,7 @@ def test_draw_by_tapping_the_stock_then_stage_and_apply_then_discard(make_app):
     assert "6S" in scene.staging.groups[run] and scene.staging.group_state(run) == "valid"
     assert scene.apply_button.enabled
     click(app, scene.apply_button.rect.center)
-    assert scene.match.log[-1][1]["type"] == "meld" and scene.match.opened[0]
+    assert scene.session.match.log[-1][1]["type"] == "meld" and scene.session.match.opened[0]
     assert run_until(app, scene.my_turn, 600)
     assert not scene.staging.groups
     # Discard: pick a card, then the Discard button.
@@ -87,7 +87,7 @@ def test_draw_by_tapping_the_stock_then_stage_and_apply_then_discard(make_app):
     code = scene.staging.hand[0]
     app.step(1 / 60)
     click(app, scene.discard_button.rect.center)
-    assert scene.match.log[-1] == [0, {"type": "discard", "card": code}]
+    assert scene.session.match.log[-1] == [0, {"type": "discard", "card": code}]
 
 
 def test_HR_14_invalid_group_disables_apply_and_a_staged_card_goes_back(make_app):
@@ -102,9 +102,9 @@ def test_HR_14_invalid_group_disables_apply_and_a_staged_card_goes_back(make_app
     click(app, (sprite.rect().x + 6, sprite.rect().centery))   # a staged card goes back
     assert len(scene.staging.groups[kings]) == 2 and scene.staging.hand[-1] == code
     assert scene.apply_reason() == "invalid_group" and not scene.apply_button.enabled
-    log = list(scene.match.log)
+    log = list(scene.session.match.log)
     click(app, scene.apply_button.rect.center)
-    assert scene.match.log == log and "neither a run nor a set" in scene.hint[0]
+    assert scene.session.match.log == log and "neither a run nor a set" in scene.hint[0]
 
 
 def test_HR_8_joker_swap_by_tapping_the_natural_card_then_the_meld(make_app):
@@ -114,13 +114,13 @@ def test_HR_8_joker_swap_by_tapping_the_natural_card_then_the_meld(make_app):
     run_until(app, scene.my_turn, 600)
     scene.staging.suggest()
     click(app, scene.apply_button.rect.center)
-    assert run_until(app, scene.my_turn, 600) and scene.match.opened[0]
+    assert run_until(app, scene.my_turn, 600) and scene.session.match.opened[0]
     app.step(1 / 60)
     click(app, scene.ws[("h", scene.staging.hand.index("6H"))].rect().center)
     heart = next(i for i, m in enumerate(scene.melds) if "JK" in m)
     rect = dict(scene._meld_rects)[heart]
     click(app, rect.center)
-    assert scene.match.log[-1] == [0, {"type": "swap_joker", "meld": heart, "card": "6H"}]
+    assert scene.session.match.log[-1] == [0, {"type": "swap_joker", "meld": heart, "card": "6H"}]
     assert run_until(app, scene.my_turn, 600) and "JK" in scene.staging.hand
 
 
@@ -171,14 +171,14 @@ def test_saved_rummy_match_continues_after_restart(make_app):
     app.step(1 / 60)
     click(app, app.scene.widget("play").rect.center)
     scene = app.scene
-    assert run_until(app, lambda: len(scene.match.log) >= 2, 6000)
-    log = list(scene.match.log)
+    assert run_until(app, lambda: len(scene.session.match.log) >= 2, 6000)
+    log = list(scene.session.match.log)
     restarted = make_app()
     cont = restarted.scene.widget("continue")
     assert cont.visible
     click(restarted, cont.rect.center)
     assert isinstance(restarted.scene, RummyTable)
-    assert restarted.scene.match.log[:len(log)] == log
+    assert restarted.scene.session.match.log[:len(log)] == log
     restarted.step(1 / 60)
 
 
@@ -188,8 +188,8 @@ def test_autoplay_rummy_match_runs_to_the_end_through_the_loop(make_app, majlis_
     scene = rummy.RummyTable.start_autoplay(app, {"players": 4, "rounds": 2})
     while app.running:
         app.step(1 / 60)
-    assert scene.match.phase == "over" and scene.over is not None
-    assert len(scene.match.history) == 2
-    assert app.autoplay_result["totals"] == scene.match.totals
+    assert scene.session.match.phase == "over" and scene.over is not None
+    assert len(scene.session.match.history) == 2
+    assert app.autoplay_result["totals"] == scene.session.match.totals
     assert app.frame < 40000
     assert not (majlis_home / "match.json").exists()

@@ -8,12 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ui_helpers import click, run_until
 
+from game.client.online import OnlineSession
 from game.core.bots import bot_rng, run
 from game.games.hareeja import bots as hareeja_bots
 from game.games.hareeja.rules import Match as HareejaMatch
 from game.games.hareeja.table import HareejaTable
 from game.ui import stats
-from game.ui.remote import RemoteMatch
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.stats import StatsScene
 
@@ -106,12 +106,12 @@ def finish_match_as_seat0(app, scene: HareejaTable, limit: int = 40000) -> None:
         if scene.score is not None and scene.next_button.visible:
             click(app, scene.next_button.rect.center)
         elif scene.can_bid():
-            view, legal = scene.match.view(0), scene.match.legal_actions(0)
+            view, legal = scene.session.match.view(0), scene.session.match.legal_actions(0)
             n = run(hareeja_bots.think(view, legal, "easy", rng))["n"]
             click(app, scene.widget(f"bid:{n}").rect.center)
             click(app, scene.widget("confirm").rect.center)
         elif scene.my_turn():
-            view, legal = scene.match.view(0), scene.match.legal_actions(0)
+            view, legal = scene.session.match.view(0), scene.session.match.legal_actions(0)
             scene.act(0, run(hareeja_bots.think(view, legal, "easy", rng)), human=True)
     assert run_until(app, lambda: scene.over is not None, limit, drive)
 
@@ -130,13 +130,13 @@ def test_a_finished_match_shows_on_the_stats_screen_and_survives_a_restart(make_
     app.switch(scene)
     finish_match_as_seat0(app, scene)
     app.step(1 / 60)
-    result = scene.match.result
+    result = scene.session.match.result
     sc = open_stats_from_menu(app)
     s = sc.summary()
     assert s["played"] == 1 and s["won"] == (result["winners"] == [0])
     [shown] = stats.recent(sc.data, "hareeja")
     assert shown["totals"] == result["totals"] and not shown["online"]
-    assert shown["figures"]["rounds"] == len(scene.match.view(0)["history"])
+    assert shown["figures"]["rounds"] == len(scene.session.match.view(0)["history"])
     app.step(1 / 60)                                  # drawn without trouble
     again = make_app(lang="ar")                       # a restart keeps it
     sc2 = open_stats_from_menu(again)
@@ -157,20 +157,35 @@ def test_all_bot_and_autoplay_matches_are_not_recorded(make_app, majlis_home):
 
 
 def test_online_matches_are_recorded_and_marked_online(make_app):
-    """A remote table's match ends: the scene's stand-in engine answers from the seat-0 view."""
+    """An online table's match ends: the entry comes from the session's view of our seat —
+    server seat 2 here, with the seats as the server numbers them — and is marked online."""
     finished = bot_match(8)
-    remote = RemoteMatch("hareeja", 4, finished.view(0))
 
-    seats = [SimpleNamespace(kind="human", name="seat.you")] + \
-        [SimpleNamespace(kind="bot", name=f"name.{i}") for i in (1, 2, 3)]
-    scene = SimpleNamespace(name="hareeja", app=make_app(), match=remote,
-                            table=SimpleNamespace(seats=seats), remote=True)
-    assert stats.record_match_end(scene, remote.result)
-    assert not stats.record_match_end(scene, remote.result)      # once per match
+    class Quiet:                      # the server connection: nothing more arrives
+        failed = False
+
+        def poll(self):
+            return []
+
+        def send(self, *a, **k):
+            return True
+
+    room = {"seats": [{"name": n, "kind": "human"} for n in ("A", "B", "C", "D")], "you": 2,
+            "game": "hareeja", "turn_seconds": None}
+    session = OnlineSession(Quiet(), room, first={"t": "events", "events": [],
+                                                  "view": finished.view(2), "legal": []})
+    scene = SimpleNamespace(name="hareeja", app=make_app(), session=session)
+    assert stats.record_match_end(scene, session.result)
+    assert not stats.record_match_end(scene, session.result)      # once per match
     data, _ = stats.load()
     assert data["games"]["hareeja"]["online"] == 1
-    assert data["matches"][0]["online"] is True
-    assert data["matches"][0]["totals"] == finished.totals
+    entry = data["matches"][0]
+    assert entry["online"] is True and entry["totals"] == finished.totals
+    assert entry["side"] == 2 and entry["players"][2] == "seat.you"
+    history = finished.view(2)["history"]
+    assert entry["figures"]["exact"] == sum(1 for h in history if h["bids"][2] == h["tricks"][2])
+    place = 1 + sum(1 for total in finished.totals if total > finished.totals[2])
+    assert entry["place"] == place
 
 
 def test_abandoned_match_counts_as_played_not_won(make_app):

@@ -8,11 +8,11 @@ def test_autoplay_match_runs_to_the_end_through_the_loop(majlis_home):
     scene = HareejaTable.start_autoplay(app)
     while app.running:
         app.step(1 / 60)
-    assert scene.match.phase == "over"
+    assert scene.session.match.phase == "over"
     assert scene.over is not None
     shown = getattr(app, "autoplay_result", None)
     assert shown is not None
-    expected = (scene.match.totals, scene.match.result["winners"])
+    expected = (scene.session.match.totals, scene.session.match.result["winners"])
     assert (shown["totals"], shown["winners"]) == expected
     assert app.frame < 30000
     assert not (majlis_home / "match.json").exists()   # autoplay never overwrites a saved match

@@ -29,7 +29,7 @@ def test_menu_play_starts_a_hareeja_match(make_app):
     app = make_app()
     click(app, app.scene.widget("play").rect.center)
     assert isinstance(app.scene, HareejaTable)
-    assert app.scene.match.phase == "declare"
+    assert app.scene.session.match.phase == "declare"
 
 
 def test_HJ_5_bid_with_picker_and_confirm_stays_secret(make_app):
@@ -39,7 +39,7 @@ def test_HJ_5_bid_with_picker_and_confirm_stays_secret(make_app):
     click(app, scene.widget("bid:3").rect.center)
     assert scene.pick == 3 and not scene.confirmed[0]
     click(app, scene.widget("confirm").rect.center)
-    assert scene.match.bids[0] == 3
+    assert scene.session.match.bids[0] == 3
     run_until(app, lambda: scene.confirmed[0])
     # HJ-5: others only show "confirmed" until all four are in, never a number.
     assert all(b is None for b in scene.bids[1:]) or scene.revealed
@@ -51,7 +51,7 @@ def test_keyboard_digits_and_enter_bid(make_app):
     run_until(app, scene.can_bid)
     key(app, pygame.K_5)
     key(app, pygame.K_RETURN)
-    assert scene.match.bids[0] == 5
+    assert scene.session.match.bids[0] == 5
 
 
 def bid_then_wait_for_turn(app, scene) -> None:
@@ -67,25 +67,25 @@ def test_play_a_legal_card_by_clicking_it_twice(make_app):
     scene = table_scene(app)
     bid_then_wait_for_turn(app, scene)
     code = sorted(scene.legal_cards())[0]
-    log = len(scene.match.log)
+    log = len(scene.session.match.log)
     click(app, scene.hand[code].rect().center)
-    assert scene.selected == code and len(scene.match.log) == log
+    assert scene.selected == code and len(scene.session.match.log) == log
     app.step(1 / 60)
     click(app, scene.hand[code].rect().center)
-    assert scene.match.log[log] == [0, {"type": "play", "card": code}]
+    assert scene.session.match.log[log] == [0, {"type": "play", "card": code}]
 
 
 def test_HJ_8_illegal_card_is_refused_with_a_hint_and_nothing_changes(make_app):
     app = make_app()
     scene = table_scene(app, deck=deck_with_every_suit_for_seat0())
     bid_then_wait_for_turn(app, scene)
-    assert scene.match.trick, "seat 1 leads, so seat 0 must follow"
+    assert scene.session.match.trick, "seat 1 leads, so seat 0 must follow"
     illegal = [c for c in scene.hand_order if c not in scene.legal_cards()]
     assert illegal
-    before = (list(scene.match.log), list(scene.match.hands[0]))
+    before = (list(scene.session.match.log), list(scene.session.match.hands[0]))
     click(app, scene.hand[illegal[0]].rect().center)
     assert scene.hint is not None and "Follow the suit" in scene.hint[0]
-    assert (scene.match.log, scene.match.hands[0]) == before
+    assert (scene.session.match.log, scene.session.match.hands[0]) == before
     assert scene.selected is None
 
 
@@ -107,13 +107,13 @@ def test_TB_8_three_missed_turns_assist_and_im_back(make_app):
     for missed in range(3):
         assert run_until(app, lambda: (scene.can_bid() or scene.my_turn()) and scene.idle(), 8000)
         clock.advance(61)
-        run_until(app, lambda: scene.table.seats[0].missed > missed, 100)  # noqa: B023
-    assert scene.table.seats[0].assisted
+        run_until(app, lambda: scene.session.seats[0].missed > missed, 100)  # noqa: B023
+    assert scene.session.seats[0].assisted
     app.step(1 / 60)
     back = scene.widget("back")
     assert back.visible
     click(app, back.rect.center)
-    assert not scene.table.seats[0].assisted
+    assert not scene.session.seats[0].assisted
 
 
 def test_TB_6_turn_clock_is_held_while_the_deal_is_still_being_shown(make_app):
@@ -122,12 +122,12 @@ def test_TB_6_turn_clock_is_held_while_the_deal_is_still_being_shown(make_app):
     clock = FakeClock()
     scene = table_scene(app, turn_seconds=60, clock=clock)
     app.step(1 / 60)
-    assert not scene.idle() and scene.table.held      # cards are still being dealt
+    assert not scene.idle() and scene.session.table.held      # cards are still being dealt
     clock.advance(600)
     app.step(1 / 60)
-    assert scene.table.seats[0].missed == 0 and scene.match.log == []
+    assert scene.session.seats[0].missed == 0 and scene.session.match.log == []
     assert run_until(app, lambda: scene.can_bid() and scene.idle(), 8000)
-    assert scene.table.remaining(0) == 60
+    assert scene.session.remaining(0) == 60
 
 
 def test_saved_match_continues_after_restart(make_app):
@@ -137,10 +137,10 @@ def test_saved_match_continues_after_restart(make_app):
     run_until(app, scene.can_bid)
     click(app, scene.widget("bid:1").rect.center)
     click(app, scene.widget("confirm").rect.center)
-    log = list(scene.match.log)
+    log = list(scene.session.match.log)
     restarted = make_app()
     cont = restarted.scene.widget("continue")
     assert cont.visible
     click(restarted, cont.rect.center)
     assert isinstance(restarted.scene, HareejaTable)
-    assert restarted.scene.match.log[:len(log)] == log
+    assert restarted.scene.session.match.log[:len(log)] == log

@@ -87,7 +87,7 @@ def test_layouts_keep_every_button_on_screen_and_large(make_app, portrait, lang)
     app.step(1 / 60)
     assert table.widget("play").visible
     check(app, table, lang)          # play button
-    table.table.seats[0].assisted = True
+    table.session.seats[0].assisted = True
     app.step(1 / 60)
     check(app, table, lang)          # I'm back
 

@@ -464,6 +464,7 @@ class Match(BaseMatch[RummyAction, RummyView]):
             "game": self.GAME, "phase": self._phase, "to_act": self.to_act(),
             "totals": list(self._totals), "you": seen,
             "side": None if seen is None else self.side_of(seen),
+            "sides": [self.side_of(s) for s in range(self.players)],
             "players": self.players,
             "teams": [[0, 2], [1, 3]] if self.partnership else None,
             "partnership": self.partnership,

@@ -268,7 +268,7 @@ class Match(BaseMatch[HareejaAction, HareejaView]):
         last = self.last_trick
         return {
             "game": GAME, "phase": self._phase, "to_act": self.to_act(),
-            "totals": list(self._totals), "you": seat,
+            "totals": list(self._totals), "you": seat, "sides": list(range(PLAYERS)),
             "hand": [] if seat is None else list(self.hands[seat]),
             "hand_counts": [len(h) for h in self.hands],
             "round": self.round_no, "tiebreak": self.tiebreak, "rounds": ROUNDS,

@@ -11,11 +11,13 @@ import pygame
 
 from game import i18n
 from game.core.cards import suit_of
-from game.games.hareeja import bots
-from game.games.hareeja.rules import MAX_BID, Match, sort_hand
+from game.games.hareeja.rules import DECK as HAREEJA_CARDS
+from game.games.hareeja.rules import MAX_BID, sort_hand
 from game.i18n import digits, t
 from game.ui import assets, draw
-from game.ui.cardtable import CardTable, Sprite, ranked_rows
+from game.ui.cardtable import CardTable
+from game.ui.sprites import Sprite
+from game.ui.table_drawing import ranked_rows
 from game.ui.tween import Speed, ease_in_out, ease_out
 from game.ui.widgets import Button, Segmented
 
@@ -34,14 +36,13 @@ PEEK_SCALE = 0.8         # the last trick is drawn a little smaller than the liv
 
 
 class HareejaTable(CardTable):
-    """A Hareeja match at a local table: you (seat 0) and three bots."""
+    """A Hareeja match: your seat and three others (bots, or players online)."""
 
     name = "hareeja"
-    MATCH = Match
-    BOTS = bots
     DEFAULT_PLAYERS = PLAYERS
+    CARDS = HAREEJA_CARDS
 
-    def __init__(self, app, table, start_events: list[dict] | None = None,
+    def __init__(self, app, session, start_events: list[dict] | None = None,
                  bot_seed: int | None = None, options: dict | None = None):
         self.hand: dict[str, Sprite] = {}     # own hand sprites by code
         self.hand_order: list[str] = []
@@ -59,11 +60,11 @@ class HareejaTable(CardTable):
         self.collecting = False
         self.last_trick: dict | None = None   # {"cards": [[seat, code]...], "winner"} as shown
         self.peek = 0.0                       # seconds the last trick stays up
-        super().__init__(app, table, start_events, bot_seed, options)
+        super().__init__(app, session, start_events, bot_seed, options)
 
     def sync_from_view(self) -> None:
         """Show the match as it stands now, with no animation (after Continue)."""
-        v = self.match.view(0)
+        v = self.session.view()
         L = self.app.layout
         self.round, self.tiebreak, self.dealer = v["round"], v["tiebreak"], v["dealer"]
         self.counts = list(v["hand_counts"])
@@ -75,7 +76,7 @@ class HareejaTable(CardTable):
         self.hand_order = list(v["hand"])
         slots = L.hand_positions(len(self.hand_order))
         self.hand = {c: Sprite(c, p, L.card) for c, p in zip(self.hand_order, slots)}
-        self.trick = [(s, Sprite(c, L.trick_spot(s), L.trick_card)) for s, c in v["trick"]]
+        self.trick = [(s, Sprite(c, self.trick_spot(s), L.trick_card)) for s, c in v["trick"]]
         self.phase = v["phase"]
         self.last_trick = v["last_trick"] if v["phase"] == "play" else None
         if v["phase"] == "over":
@@ -120,23 +121,26 @@ class HareejaTable(CardTable):
     def busy(self) -> bool:
         return any(s.moving for _seat, s in self.trick)
 
+    def animating(self) -> bool:
+        return super().animating() or self.reveal_t < 1.0 or self.peek > 0
+
     def awaiting_me(self) -> bool:
         return self.my_turn() or (self.can_bid() and self.idle())
 
-    def bot_pause(self) -> float:
-        return BOT_BID_PAUSE if self.match.phase == "declare" else BOT_PAUSE
+    def bot_pause(self, view: dict, legal: list[dict]) -> float:
+        return BOT_BID_PAUSE if view.get("phase") == "declare" else BOT_PAUSE
 
     def my_turn(self) -> bool:
-        """Seat 0 may play now. The last card before ours may still be landing: input is not
+        """You may play now. The last card before yours may still be landing: input is not
         held back for it (every event has at least started showing)."""
         return (not self.queue and self.score is None and self.phase == "play"
-                and self.match.phase == "play" and self.match.to_act() == [0]
-                and not self.table.seats[0].automated)
+                and self.session.phase == "play" and self.session.to_act() == [self.me]
+                and not self.my_seat.automated)
 
     def can_bid(self) -> bool:
-        return (self.phase == "declare" and not self.confirmed[0]
-                and self.match.phase == "declare" and 0 in self.match.to_act()
-                and not self.table.seats[0].automated)
+        return (self.phase == "declare" and not self.confirmed[self.me]
+                and self.session.phase == "declare" and self.me in self.session.to_act()
+                and not self.my_seat.automated)
 
     def can_peek(self) -> bool:
         """The last trick may be looked at: in play (never while bidding), once one was won."""
@@ -145,7 +149,7 @@ class HareejaTable(CardTable):
     def legal_cards(self) -> set[str]:
         if not self.my_turn():
             return set()
-        return {a["card"] for a in self.match.legal_actions(0)}
+        return {a["card"] for a in self.session.legal() if a["type"] == "play"}
 
     # ----- actions of the player ----------------------------------------------------------------
     def set_pick(self, n: int) -> None:
@@ -154,7 +158,7 @@ class HareejaTable(CardTable):
 
     def confirm_bid(self) -> None:
         if self.pick is not None and self.can_bid():
-            self.act(0, {"type": "bid", "n": self.pick}, human=True)
+            self.act(self.me, {"type": "bid", "n": self.pick}, human=True)
 
     def click_card(self, code: str) -> None:
         """Tap a card: select it, tap again to play; an illegal card is refused with a hint."""
@@ -164,7 +168,7 @@ class HareejaTable(CardTable):
             self.show_hint(t("play.not_turn"))
             return
         if code not in self.legal_cards():
-            trick = self.match.view(0)["trick"]
+            trick = self.session.view()["trick"]
             led = suit_of(trick[0][1]) if trick else ""
             self.show_hint(t("play.follow", suit=t(f"suit.{led}")) if led else t("play.not_turn"))
             self.hand[code].shake = 0.35
@@ -195,7 +199,7 @@ class HareejaTable(CardTable):
     def play_selected(self) -> None:
         if self.selected and self.my_turn() and self.selected in self.legal_cards():
             code, self.selected = self.selected, None
-            self.act(0, {"type": "play", "card": code}, human=True)
+            self.act(self.me, {"type": "play", "card": code}, human=True)
 
     # ----- input -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -242,9 +246,6 @@ class HareejaTable(CardTable):
         if self.selected and self.selected not in self.hand:
             self.selected = None
 
-    def animating(self) -> bool:
-        return super().animating() or self.reveal_t < 1.0 or self.peek > 0
-
     def _layout_hand(self, dt: float) -> None:
         """Cards in the hand glide to their slots; legal ones rise, the selected one more."""
         self.glide_hand(self.app.layout.hand_positions(len(self.hand_order)),
@@ -276,7 +277,7 @@ class HareejaTable(CardTable):
         k = 0
         for i, seat in enumerate(ev["order"]):
             delay = i * step
-            if seat == 0 and k < len(own):
+            if seat == self.me and k < len(own):
                 sprite = Sprite(own[k], L.center, L.card, face_up=False)
                 sprite.hide_until_start = True
                 sprite.move(slots[k], flight, delay, ease_out, arc=-40,
@@ -286,7 +287,7 @@ class HareejaTable(CardTable):
             else:
                 sprite = Sprite(None, L.center, L.small, face_up=False)
                 sprite.hide_until_start = True
-                sprite.move(L.seat_hand[seat], flight, delay, ease_out, arc=40,
+                sprite.move(self.seat_hand(seat), flight, delay, ease_out, arc=40,
                             on_land=lambda s=seat, sp=sprite: self._dealt_to(s, sp))
                 self.flying.append(sprite)
         total = (len(ev["order"]) - 1) * step + flight
@@ -310,8 +311,8 @@ class HareejaTable(CardTable):
 
     def _on_bid_confirmed(self, ev: dict) -> float:
         self.confirmed[ev["seat"]] = True
-        if "n" in ev and ev["seat"] == 0:
-            self.bids[0] = ev["n"]
+        if "n" in ev and ev["seat"] == self.me:
+            self.bids[self.me] = ev["n"]
             self.pick = ev["n"]
         self.app.audio.play("bid", 0.6)
         return Speed.scale(0.12, motion=False)
@@ -328,7 +329,7 @@ class HareejaTable(CardTable):
         L = self.app.layout
         seat, code = ev["seat"], ev["card"]
         self.phase = "play"
-        if seat == 0:
+        if seat == self.me:
             sprite = self.hand.pop(code, None) or Sprite(code, L.hand_center, L.card)
             if code in self.hand_order:
                 self.hand_order.remove(code)
@@ -339,11 +340,11 @@ class HareejaTable(CardTable):
                 self.app.toast("timeout.you", 3.0)
         else:
             self.counts[seat] = max(0, self.counts[seat] - 1)
-            sprite = Sprite(code, L.seat_hand[seat], L.trick_card, face_up=True)
+            sprite = Sprite(code, self.seat_hand(seat), L.trick_card, face_up=True)
         if self.selected == code:
             self.selected = None
         duration = Speed.scale(PLAY_FLIGHT)
-        sprite.move(L.trick_spot(seat), duration, 0.0, ease_out, size=L.trick_card)
+        sprite.move(self.trick_spot(seat), duration, 0.0, ease_out, size=L.trick_card)
         self.trick.append((seat, sprite))
         self.app.audio.play("play", 0.7)
         return duration
@@ -353,7 +354,7 @@ class HareejaTable(CardTable):
         winner = ev["seat"]
         pause, flight = Speed.scale(TRICK_PAUSE, motion=False), Speed.scale(TRICK_FLIGHT)
         cards = [s for _seat, s in self.trick]
-        target = L.seat_anchor[winner]
+        target = self.seat_anchor(winner)
 
         def collect() -> None:
             self.collecting = True
@@ -381,7 +382,7 @@ class HareejaTable(CardTable):
     # ----- drawing -------------------------------------------------------------------------------
     def draw_table(self, surface: pygame.Surface) -> None:
         four = self.app.settings["four_color"]
-        for seat in range(1, PLAYERS):
+        for seat in self.others():
             self._draw_backs(surface, seat)
         for seat in range(PLAYERS):
             self.draw_plate(surface, seat)
@@ -410,7 +411,7 @@ class HareejaTable(CardTable):
         size = (round(L.trick_card[0] * PEEK_SCALE), round(L.trick_card[1] * PEEK_SCALE))
         spots = {}
         for seat, _code in self.last_trick["cards"]:
-            dx, dy = L.trick_offsets[seat]
+            dx, dy = L.trick_offsets[self.spot(seat)]
             spots[seat] = (L.center[0] + dx * PEEK_SCALE, L.center[1] + dy * PEEK_SCALE)
         area = pygame.Rect(0, 0, 0, 0)
         for pos in spots.values():
@@ -422,7 +423,7 @@ class HareejaTable(CardTable):
         frame.h += 22
         draw.panel(surface, frame, (12, 24, 24), 245, 18, draw.GOLD)
         winner = self.last_trick["winner"]
-        title = t("hj.last_trick.title_you") if winner == 0 else \
+        title = t("hj.last_trick.title_you") if winner == self.me else \
             t("hj.last_trick.title", name=self.seat_name(winner))
         draw.blit_text(surface, title, draw.fit_text(title, 20, frame.w - 20, True),
                        (frame.centerx, frame.y + 20), draw.GOLD, bold=True)
@@ -469,7 +470,7 @@ class HareejaTable(CardTable):
         if n <= 0:
             return
         back = assets.card_back(L.small)
-        cx, cy = L.seat_hand[seat]
+        cx, cy = self.seat_hand(seat)
         step = 12 if not L.portrait else 9
         x0 = cx - step * (n - 1) / 2
         for i in range(n):
@@ -488,9 +489,10 @@ class HareejaTable(CardTable):
             took, bid = self.tricks[seat], self.bids[seat]
             color = draw.TURN if took == bid else draw.RED if took > bid else draw.SAND
             return t("seat.figure", took=digits(took), bid=digits(bid)), color
-        if seat == 0 and self.confirmed[0] and self.bids[0] is not None:
-            figure = t("seat.figure", took=digits(self.tricks[0]), bid=digits(self.bids[0]))
-            return figure, draw.SAND
+        me = self.me
+        if seat == me and self.confirmed[me] and self.bids[me] is not None:
+            return t("seat.figure", took=digits(self.tricks[me]), bid=digits(self.bids[me])), \
+                draw.SAND
         if self.confirmed[seat]:
             return "check", draw.TURN
         return "\u2026", draw.INK_DIM
@@ -539,7 +541,7 @@ class HareejaTable(CardTable):
                        draw.SAND, bold=True)
 
     def status_banner(self) -> str | None:
-        if self.phase == "declare" and self.confirmed[0] and not self.revealed:
+        if self.phase == "declare" and self.confirmed[self.me] and not self.revealed:
             return t("bid.waiting")
         return None
 
@@ -565,8 +567,8 @@ class HareejaTable(CardTable):
             s = t(key)
             draw.blit_text(surface, s, draw.fit_text(s, 20, 120), (cx, y), draw.SAND, bold=True)
         pygame.draw.line(surface, draw.PANEL_EDGE, (rect.x + 20, y + 20), (rect.right - 20, y + 20))
-        for seat in range(PLAYERS):
-            y = rect.y + 136 + seat * 44
+        for row, seat in enumerate(self.seating.from_me()):      # your row first
+            y = rect.y + 136 + row * 44
             old = entry["totals"][seat] - entry["scores"][seat]
             shown_total = round(old + entry["scores"][seat] * prog)
             score = entry["scores"][seat]
@@ -577,7 +579,7 @@ class HareejaTable(CardTable):
                 (digits(f"+{score}" if score > 0 else score), draw.TURN if score > 0 else draw.RED),
                 (digits(shown_total), draw.GOLD),
             ]
-            if seat == 0:
+            if seat == self.me:
                 band = pygame.Rect(rect.x + 14, y - 20, rect.w - 28, 40)
                 pygame.draw.rect(surface, (40, 60, 56), band, border_radius=8)
             for (s, color), cx in zip(values, xs):
@@ -589,7 +591,7 @@ class HareejaTable(CardTable):
         if len(winners) > 1:
             sep = "، " if i18n.is_rtl() else ", "
             return t("over.shared", names=sep.join(self.seat_name(s) for s in winners))
-        if winners == [0]:
+        if winners == [self.me]:
             return t("over.you_win")
         return t("over.winner", name=self.seat_name(winners[0]))
 

@@ -111,10 +111,10 @@ def match(shooter: Shooter) -> None:
     sc.close_score()
     # Three missed turns in a row: the table plays for us (TB-8).
     for _ in range(3):
-        seat_missed = sc.table.seats[0].missed
+        seat_missed = sc.session.seats[0].missed
         shooter.until(lambda: (sc.can_bid() and sc.idle()) or sc.my_turn(), 20000)
         clock.advance(61)
-        shooter.until(lambda: sc.table.seats[0].missed > seat_missed, 600)  # noqa: B023
+        shooter.until(lambda: sc.session.seats[0].missed > seat_missed, 600)  # noqa: B023
     shooter.frames(30)
     shooter.shot("11_assisted")
 

@@ -435,6 +435,7 @@ class Match(BaseMatch[RondaAction, RondaView]):
             "game": GAME, "phase": self._phase, "to_act": self.to_act(),
             "totals": list(self._totals), "you": seat,
             "side": None if seat is None else self.side_of(seat),
+            "sides": [self.side_of(s) for s in range(n)],
             "players": n, "teams": self.teams, "target": self.target, "rules": self.rules,
             "hand": [] if seat is None else list(self.hands[seat]),
             "hand_counts": [len(h) for h in self.hands],

@@ -11,11 +11,14 @@ from __future__ import annotations
 import pygame
 
 from game import i18n
-from game.games.ronda import bots
-from game.games.ronda.rules import Match, capture_run, sort_hand
+from game.client.seating import order_from
+from game.games.ronda.rules import DECK as RONDA_CARDS
+from game.games.ronda.rules import capture_run, sort_hand
 from game.i18n import digits, t
 from game.ui import assets, draw
-from game.ui.cardtable import CardTable, Sprite, ranked_rows
+from game.ui.cardtable import CardTable, as_session
+from game.ui.sprites import Sprite
+from game.ui.table_drawing import SIDE_COLORS, ranked_rows
 from game.ui.tween import Speed, approach, ease_in_out, ease_out
 from game.ui.widgets import Button
 
@@ -36,26 +39,22 @@ BOT_PAUSE = 0.45
 BOT_DECLARE_PAUSE = 0.6
 REVEAL_HOLD = 2.4        # the deal's declarations stay at the seats before the score panel
 KIND_POINTS = {"ronda": 1, "tringa": 5}      # RO-16 (shown with a scoring declaration)
-# Where the seats sit: counter-clockwise from you at the bottom (play moves to the right).
-# With three players the second opponent takes the LEFT side rather than the top, so the
-# three seats spread round the table: you (bottom) -> seat 1 (right) -> seat 2 (left) -> you.
-RONDA_SPOTS = {2: [0, 2], 3: [0, 1, 3], 4: [0, 1, 2, 3]}
 
 
 class RondaTable(CardTable):
-    """A Ronda match at a local table: you (seat 0) and one to three bots."""
+    """A Ronda match: your seat and one to three others (bots, or players online)."""
 
     name = "ronda"
-    MATCH = Match
-    BOTS = bots
     DEFAULT_PLAYERS = 2
     DECK = "spanish"
+    CARDS = RONDA_CARDS
     ENGINE_OPTIONS = ("rules",)
     BOT_NAMES = "ronda.name.{i}"
 
-    def __init__(self, app, table, start_events: list[dict] | None = None,
+    def __init__(self, app, session, start_events: list[dict] | None = None,
                  bot_seed: int | None = None, options: dict | None = None):
-        n = table.match.players
+        session = as_session(session, bot_seed, self.name)
+        n = session.players
         self.hand: dict[str, Sprite] = {}
         self.hand_order: list[str] = []
         self.table_cards: dict[str, Sprite] = {}     # face-up table cards by code
@@ -74,13 +73,15 @@ class RondaTable(CardTable):
         self.revealed: list[dict] = []                # the deal's declarations, at its end
         self.reveals: dict[int, list[tuple[str, str, tuple]]] = {}   # seat -> shown lines
         self.reveal_left = 0.0
-        self.teams = n == 4
-        self.target = table.match.target
-        super().__init__(app, table, start_events, bot_seed, options)
+        view = session.view()
+        self.teams = bool(view.get("teams", n == 4))
+        self.target = int(view.get("target", 41))
+        self.my_side = session.side_of(session.me)
+        super().__init__(app, session, start_events, bot_seed, options)
 
     def sync_from_view(self) -> None:
         """Show the match as it stands now, with no animation (after Continue)."""
-        v = self.match.view(0)
+        v = self.session.view()
         L = self.app.layout
         self.deal_no, self.batch, self.batches = v["deal"], v["batch"], v["batches"]
         self.dealer = v["dealer"]
@@ -103,17 +104,13 @@ class RondaTable(CardTable):
             self._open_over(v["result"])
 
     # ----- where things go ---------------------------------------------------------------------
-    def spot(self, seat: int) -> int:
-        """The layout position of ``seat`` (see RONDA_SPOTS: three players use the left)."""
-        return RONDA_SPOTS[self.players][seat]
-
     def geometry(self) -> dict:
         """Table area, card size, piles and deck for this layout and player count (cached)."""
         L = self.app.layout
         key = (L.portrait, self.players)
         if getattr(self, "_geo_key", None) == key:
             return self._geo
-        sides = any(s in (1, 3) for s in RONDA_SPOTS[self.players])
+        sides = any(self.spot(s) in (1, 3) for s in range(self.players))
         if not L.portrait:
             geo = {
                 "card": (92, 129), "gap": 12,
@@ -199,36 +196,38 @@ class RondaTable(CardTable):
                 or any(s.moving for s in self.table_cards.values()))
 
     def my_turn(self) -> bool:
-        """Seat 0 may play now (everything shown, not automated)."""
+        """You may play now (everything shown, not automated)."""
         return (not self.queue and self.score is None and self.phase == "play"
-                and self.match.phase == "play" and self.match.to_act() == [0]
-                and not self.table.seats[0].automated)
+                and self.session.phase == "play" and self.session.to_act() == [self.me]
+                and not self.my_seat.automated)
 
     def can_declare(self) -> bool:
         """RO-16: the engine offers declarations before your first card of a batch."""
-        return self.my_turn() and any(a["type"] == "declare"
-                                      for a in self.match.legal_actions(0))
+        return self.my_turn() and any(a["type"] == "declare" for a in self.session.legal())
 
     def awaiting_me(self) -> bool:
         return self.my_turn() and self.idle()
 
-    def bot_pause(self) -> float:
-        seats = self.table.automated_to_act()
-        offered = seats and self.match.can_declare(seats[0])
+    def bot_pause(self, view: dict, legal: list[dict]) -> float:
+        offered = any(a["type"] == "declare" for a in legal)
         return BOT_DECLARE_PAUSE if offered else BOT_PAUSE
 
     def would_capture(self, code: str) -> list[str]:
         """The table cards ``code`` would take now (RO-9, RO-10)."""
-        return capture_run(list(self.match.table), code)
+        return capture_run(list(self.session.view()["table"]), code)
 
     def side_name(self, side: int) -> str:
         if self.teams:
-            return t("ronda.side.us") if side == 0 else t("ronda.side.them")
+            return t("ronda.side.us") if side == self.my_side else t("ronda.side.them")
         return self.seat_name(side)
 
     def side_color(self, side: int) -> tuple:
-        from game.ui.cardtable import SIDE_COLORS
-        return SIDE_COLORS[side % 2]
+        """Team play: your side blue, the other terracotta."""
+        return SIDE_COLORS[(side - self.my_side) % 2]
+
+    def sides_from_mine(self, count: int) -> list[int]:
+        """The sides (seats without teams) in the order the panels show them: yours first."""
+        return order_from(self.my_side, count)
 
     # ----- actions of the player ----------------------------------------------------------------
     def click_card(self, code: str) -> None:
@@ -247,11 +246,11 @@ class RondaTable(CardTable):
     def play_selected(self) -> None:
         if self.selected and self.my_turn() and self.selected in self.hand:
             code, self.selected = self.selected, None
-            self.act(0, {"type": "play", "card": code}, human=True)
+            self.act(self.me, {"type": "play", "card": code}, human=True)
 
     def declare(self, kind: str) -> None:
         if self.can_declare():
-            self.act(0, {"type": "declare", "kind": kind}, human=True)
+            self.act(self.me, {"type": "declare", "kind": kind}, human=True)
 
     # ----- input -------------------------------------------------------------------------------
     def key(self, event: pygame.event.Event) -> None:
@@ -342,11 +341,11 @@ class RondaTable(CardTable):
         for i, seat in enumerate(order):
             for j in range(ev["counts"][seat]):
                 delay = i * block + j * stagger
-                if seat == 0 and j < len(own):
+                if seat == self.me and j < len(own):
                     sprite = Sprite(own[j], deck, L.card, face_up=False, deck="spanish")
                     sprite.hide_until_start = True
                     sprite.move(slots[j], flight, delay, ease_out, arc=-40,
-                                on_land=lambda: self._dealt_to(0, None))
+                                on_land=lambda: self._dealt_to(self.me, None))
                     self.hand[own[j]] = sprite
                 else:
                     sprite = Sprite(None, deck, L.small, face_up=False, deck="spanish")
@@ -401,7 +400,7 @@ class RondaTable(CardTable):
         g = self.geometry()
         seat, code = ev["seat"], ev["card"]
         self.phase = "play"
-        if seat == 0:
+        if seat == self.me:
             sprite = self.hand.pop(code, None) or Sprite(code, L.hand_center, L.card,
                                                          deck="spanish")
             if code in self.hand_order:
@@ -446,7 +445,7 @@ class RondaTable(CardTable):
             self.flash = [" + ".join(words), Speed.scale(FLASH, motion=False)]
             self.app.audio.play("chime", 0.8)
         if ev["points"]:
-            side = self.match.side_of(seat)
+            side = self.session.side_of(seat)
             self.totals[side] += ev["points"]
             self.pops.append([f"+{ev['points']}", seat, Speed.scale(POP, motion=False)])
         pause = Speed.scale(CAPTURE_PAUSE, motion=False)
@@ -478,7 +477,7 @@ class RondaTable(CardTable):
         seat = ev["seat"]
         if not ev["cards"]:
             return 0.0
-        if seat == 0:
+        if seat == self.me:
             self.show_banner(t("ronda.sweep_you"), 1.6)
         elif seat is not None:
             self.show_banner(t("ronda.sweep", name=self.seat_name(seat)), 1.6)
@@ -550,7 +549,7 @@ class RondaTable(CardTable):
 
     def draw_table(self, surface: pygame.Surface) -> None:
         four = self.app.settings["four_color"]
-        for seat in range(1, self.players):
+        for seat in self.others():
             self._draw_backs(surface, seat)
         for seat in range(self.players):
             self._draw_pile(surface, seat)
@@ -596,7 +595,7 @@ class RondaTable(CardTable):
             pygame.draw.rect(surface, (40, 90, 80), outline, 2, border_radius=8)
         for i in range(min(4, (n + 5) // 6)):
             surface.blit(back, back.get_rect(center=(cx - i * 2, cy - i * 2)))
-        color = self.side_color(self.match.side_of(seat)) if self.teams else draw.GOLD
+        color = self.side_color(self.session.side_of(seat)) if self.teams else draw.GOLD
         badge = pygame.Rect(0, 0, 40, 26)
         badge.center = (cx + L.small[0] // 2 - 4, cy + L.small[1] // 2 - 6)
         pygame.draw.rect(surface, (20, 20, 20), badge, border_radius=12)
@@ -622,16 +621,16 @@ class RondaTable(CardTable):
         draw.blit_text(surface, digits(left), 18, badge.center, draw.INK, bold=True)
 
     def plate_edge(self, seat: int) -> tuple:
-        return self.side_color(self.match.side_of(seat)) if self.teams else draw.PANEL_EDGE
+        return self.side_color(self.session.side_of(seat)) if self.teams else draw.PANEL_EDGE
 
     def avatar_color(self, seat: int) -> tuple:
         if self.teams:
-            return tuple(c * 3 // 4 for c in self.side_color(self.match.side_of(seat)))
+            return tuple(c * 3 // 4 for c in self.side_color(self.session.side_of(seat)))
         return super().avatar_color(seat)
 
     def figure(self, seat: int) -> tuple[str, tuple]:
         """The seat's (side's) points; the pile count sits on its pile."""
-        points = self.totals[self.match.side_of(seat)]
+        points = self.totals[self.session.side_of(seat)]
         key = "ronda.point_one" if points == 1 else "ronda.points"
         return t(key, n=digits(points)), draw.GOLD
 
@@ -696,7 +695,7 @@ class RondaTable(CardTable):
 
     # ----- panels -------------------------------------------------------------------------------
     def next_label(self) -> str:
-        return "ronda.to_result" if self.match.phase == "over" else "ronda.next_deal"
+        return "ronda.to_result" if self.session.phase == "over" else "ronda.next_deal"
 
     def draw_score_panel(self, surface: pygame.Surface) -> None:
         """The deal's breakdown per side (RO-21 cards, caidas, mesas, declarations, penalties)
@@ -705,6 +704,7 @@ class RondaTable(CardTable):
         entry = self.score["entry"]
         decls, hidden = self._shown_declarations(self.score["declarations"])
         nsides = len(entry["totals"])
+        order = self.sides_from_mine(nsides)        # columns: yours first
         rows = [
             ("ronda.score.cards", [t("ronda.score.cards_value", n=digits(c), p=digits(p))
                                    for c, p in zip(entry["cards"], entry["card_points"])]),
@@ -729,11 +729,11 @@ class RondaTable(CardTable):
 
         label_x, label_anchor = (rect.right - 24, "midright") if rtl else (rect.x + 24, "midleft")
         y = rect.y + 84
-        for side in range(nsides):
+        for col, side in enumerate(order):
             name = self.side_name(side)
             color = self.side_color(side) if self.teams else draw.SAND
             draw.blit_text(surface, name, draw.fit_text(name, 22, round(col_w) - 8, True),
-                           (x_of(side), y), color, bold=True)
+                           (x_of(col), y), color, bold=True)
         pygame.draw.line(surface, draw.PANEL_EDGE, (rect.x + 20, y + 22), (rect.right - 20, y + 22))
         y += 44
         for key, values in rows:
@@ -741,8 +741,9 @@ class RondaTable(CardTable):
             s = t(key)
             draw.blit_text(surface, s, draw.fit_text(s, 21, label_w - 16, bold), (label_x, y),
                            draw.SAND if not bold else draw.INK, bold=bold, anchor=label_anchor)
-            for side, v in enumerate(values):
-                draw.blit_text(surface, v, draw.fit_text(v, 22, round(col_w) - 8), (x_of(side), y),
+            for col, side in enumerate(order):
+                v = values[side]
+                draw.blit_text(surface, v, draw.fit_text(v, 22, round(col_w) - 8), (x_of(col), y),
                                draw.TURN if bold else draw.INK, bold=bold)
             y += row_h
         prog = self.count_up()
@@ -751,10 +752,10 @@ class RondaTable(CardTable):
         s = t("ronda.score.total", n=digits(self.target))
         draw.blit_text(surface, s, draw.fit_text(s, 22, label_w - 16, True), (label_x, y),
                        draw.GOLD, bold=True, anchor=label_anchor)
-        for side in range(nsides):
+        for col, side in enumerate(order):
             old = entry["totals"][side] - entry["points"][side]
             shown = round(old + entry["points"][side] * prog)
-            draw.blit_text(surface, digits(shown), 26, (x_of(side), y), draw.GOLD, bold=True)
+            draw.blit_text(surface, digits(shown), 26, (x_of(col), y), draw.GOLD, bold=True)
         y += row_h // 2 + 16
         lines = [self._declaration_line(d) for d in decls]
         if hidden:
@@ -794,11 +795,12 @@ class RondaTable(CardTable):
         if result["draw"]:
             return t("ronda.over.draw")
         winner = result["winner"]
-        if winner == 0:
+        if winner == self.my_side:
             return t("ronda.over.us") if self.teams else t("over.you_win")
         return t("over.winner", name=self.side_name(winner))
 
     def over_rows(self) -> list[tuple[int, str, int, bool]]:
         totals = self.over["result"]["totals"]
-        order = sorted(range(len(totals)), key=lambda s: -totals[s])
+        mine_first = self.sides_from_mine(len(totals))
+        order = sorted(mine_first, key=lambda s: -totals[s])     # equal totals: yours first
         return ranked_rows(totals, order, self.side_name)

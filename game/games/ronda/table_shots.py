@@ -110,9 +110,9 @@ def screenshot_scenes(shooter: Shooter) -> None:
     rng = bot_rng(5)
 
     def bots_move() -> None:
-        if ready() and sc.match.to_act() != [0]:
-            seat = sc.match.to_act()[0]
-            sc.act(seat, run(ronda_bots.think(sc.match.view(seat), sc.match.legal_actions(seat),
+        if ready() and match.to_act() != [0]:
+            seat = match.to_act()[0]
+            sc.act(seat, run(ronda_bots.think(match.view(seat), match.legal_actions(seat),
                                               "normal", rng)), human=True)
     shooter.until(lambda: ready() and sc.can_declare(), 4000, bots_move)
     shooter.frames(4)
@@ -185,7 +185,7 @@ def ronda_three_players(shooter: Shooter) -> None:
 
     def play_script() -> None:      # your 6E, then the others' declarations and cards
         if ready() and moves:
-            sc.act(sc.match.to_act()[0], _ronda3_action(moves.pop(0)), human=True)
+            sc.act(sc.session.match.to_act()[0], _ronda3_action(moves.pop(0)), human=True)
     shooter.until(lambda: ready() and sc.can_declare(), 4000, play_script)
     shooter.frames(4)
     shooter.shot("ronda3_03_declare")

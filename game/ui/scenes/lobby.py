@@ -4,8 +4,8 @@ the public list, join any, host approval, the waiting room and Start (TB-1..TB-5
 States (``self.state``): ``connecting`` → ``home`` → ``setup`` (the new table's game and
 options) / ``code`` (typing a code natively; ``field``: the name or server) / ``list`` (public
 tables) / ``pending`` (waiting for the host's answer) / ``room`` (the waiting room) → the game's
-own table scene through :func:`game.ui.remote.remote_scene` once the table starts and its first
-``events`` arrive. The scene holds the state and the actions; :data:`VIEWS` gives each state its
+own table scene, playing an :class:`game.client.online.OnlineSession`, once the table starts and
+its first ``events`` arrive. The scene holds the state and the actions; :data:`VIEWS` gives each state its
 view (widgets and drawing: :mod:`game.ui.scenes.lobby_views`, :mod:`game.ui.scenes.lobby_room`).
 
 Text entry: natively the keyboard types into the code / name / server field; the browser has no
@@ -18,17 +18,10 @@ from typing import Any
 
 import pygame
 
+from game.client.online import OnlineSession, Session, load_online, save_online, server_message
 from game.i18n import digits, t
 from game.net import protocol
 from game.ui import draw, games
-from game.ui.remote import (
-    RemoteTable,
-    Session,
-    load_online,
-    remote_scene,
-    save_online,
-    server_message,
-)
 from game.ui.scene import Scene
 from game.ui.scenes.lobby_common import (
     WEB,
@@ -316,9 +309,9 @@ class LobbyScene(Scene):
         if room.get("game") not in online_games():
             self.say("online.game_only")
             return False
-        table = RemoteTable(self.session, room)
-        events = table.receive(msg)
-        self.app.switch(remote_scene(self.app, table, events))
+        table = OnlineSession(self.session, room, first=msg)
+        scene_class = games.table_class(table.game)
+        self.app.switch(scene_class(self.app, table, options={"players": table.players}))
         return True
 
     # ----- input ----------------------------------------------------------------------------------

@@ -8,10 +8,10 @@ import sys
 import pygame
 
 from game import i18n
+from game.client.online import load_online
 from game.games import registry
 from game.i18n import digits, t
 from game.ui import draw, games
-from game.ui.remote import load_online
 from game.ui.scenes.form import turn_label
 from game.ui.widgets import Widget
 

@@ -64,7 +64,7 @@ class HighCardTable(Scene):
                                                   self.rng)))
             self.build()
         elif not seats and self.all_bots:
-            self.app.finish_autoplay("high_card", self.match, self.match.result)
+            self.app.finish_autoplay("high_card", self.match.record(), self.match.result)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((20, 60, 50))

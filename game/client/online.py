@@ -1,0 +1,290 @@
+"""Online tables: the server connection (:class:`Session`) and a seat at a running table behind
+the :class:`~game.client.session.TableSession` interface (:class:`OnlineSession`).
+
+- :class:`Session`: one connection (:mod:`game.ui.net`), ``hello``/``welcome`` with the saved
+  token, the current ``room``. The lobby and then the table read its messages each frame.
+- :class:`OnlineSession`: everything a table scene needs, as the server sends it (the wire
+  contract is :mod:`game.net.protocol`): the seat's ``view`` and ``legal`` actions after every
+  batch of ``events`` (each already redacted for this seat), the turn clocks from ``deadline``,
+  the seats from ``room``, refusals from ``error``. Seats keep the server's numbers; ``me`` is
+  ours. Nothing of the rules is computed here: the server holds the engine.
+- Acting sends ``act`` and waits for the answer: meanwhile your seat is not shown as to act and
+  has no legal actions (the server's ``legal`` may be stale until then), for at most
+  :data:`PENDING_SECONDS`. Bots move on the server; turns time out on the server.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from game.games import registry
+from game.i18n import t
+from game.ui import net, storage
+
+from .session import JSON, Refusal, SeatState, TableSession
+
+log = logging.getLogger("majlis.online")
+
+PENDING_SECONDS = 5.0       # an action with no answer stops blocking input after this long
+
+
+def bot_names(game: str) -> str:
+    """The i18n keys of the game's bot names (its spec), the same as at a local table."""
+    return registry.get(game).bot_names if registry.exists(game) else "name.{i}"
+
+
+# ----- saved online settings (server address, name, token) --------------------------------------
+def load_online() -> JSON:
+    """``{"server", "name", "token"}`` as last saved (empty values when none or unreadable)."""
+    try:
+        raw = storage._read("online")
+        data = json.loads(raw) if raw else {}
+    except Exception:
+        data = {}
+    if not isinstance(data, dict):
+        data = {}
+    return {k: data[k] for k in ("server", "name", "token") if isinstance(data.get(k), str)}
+
+
+def save_online(data: JSON) -> None:
+    try:
+        storage._write("online", json.dumps(data, ensure_ascii=False))
+    except Exception as exc:        # the browser store may be full or blocked: keep playing
+        log.warning("online: could not save settings: %s", exc)
+
+
+def server_message(err: JSON) -> str:
+    """A server ``error`` in the player's words: known codes have their own sentence
+    (online strings or the engines' refusals), otherwise the server's own message."""
+    code = err.get("code", "")
+    for key in (f"online.{code}", f"refusal.{code}"):
+        s = t(key)
+        if s != key:
+            return s
+    return t("online.error", msg=err.get("message", code))
+
+
+# ----- the connection -----------------------------------------------------------------------------
+class Session:
+    """The connection and what the server told us about ourselves and our table."""
+
+    def __init__(self, url: str, name: str, token: str | None = None,
+                 connect: Callable[[str], net.Connection] = net.connect):
+        self.url = url
+        self.name = name
+        self.token = token
+        self.player: str | None = None
+        self.room: JSON | None = None
+        self.conn = connect(url)
+        self.greeted = False
+        self._unread: list[JSON] = []
+
+    @property
+    def ready(self) -> bool:
+        return self.player is not None and self.conn.open
+
+    @property
+    def failed(self) -> bool:
+        return self.conn.ended
+
+    def send(self, kind: str, **fields: Any) -> bool:
+        return self.conn.send({"t": kind, **fields})
+
+    def poll(self) -> list[JSON]:
+        """New messages (``welcome`` and ``room`` are also kept here)."""
+        if self.conn.open and not self.greeted:
+            self.greeted = True
+            self.send("hello", name=self.name, token=self.token)
+        out, self._unread = self._unread, []
+        for msg in self.conn.poll():
+            kind = msg["t"]
+            if kind == "welcome":
+                self.player, self.token = msg["player"], msg["token"]
+                data = load_online()
+                data["token"] = self.token
+                save_online(data)
+            elif kind == "room":
+                self.room = msg
+            elif kind in ("left", "refused"):
+                self.room = None
+            out.append(msg)
+        return out
+
+    def unread(self, messages: list[JSON]) -> None:
+        """Give back messages a scene polled but did not handle (it left mid-batch): the next
+        scene's poll gets them first, so nothing the server said is lost in a hand-over."""
+        self._unread = list(messages) + self._unread
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+# ----- the seats ----------------------------------------------------------------------------------
+class RemoteSeat:
+    """A seat as the room shows it. Only the server moves bots, so none is automated here —
+    except your own seat while auto-assistance plays it (TB-8) or after you left (TB-9)."""
+
+    def __init__(self, entry: JSON, seat: int, mine: bool, level: str,
+                 bot_names: str = "name.{i}"):
+        self.kind = "bot" if entry.get("kind") == "bot" else "human" if mine else "remote"
+        name = entry.get("name") if isinstance(entry.get("name"), str) else ""
+        if mine:
+            name = "seat.you"
+        elif self.kind == "bot":        # the client's own bot names, the same on every screen
+            name = bot_names.format(i=seat) if 1 <= seat <= 3 else "online.seat_bot"
+        elif not name:
+            name = "online.player"
+        self.name = name
+        self.level = level if level in ("easy", "normal", "hard") else "normal"
+        self.connected = bool(entry.get("connected", True))
+        self.assisted = bool(entry.get("assisted", False))
+        self.left = bool(entry.get("left", False))
+        self.missed = 0
+        self.mine = mine
+
+    @property
+    def automated(self) -> bool:
+        return self.mine and (self.assisted or self.left)
+
+
+# ----- the table ----------------------------------------------------------------------------------
+class OnlineSession(TableSession):
+    """Our seat at a started table on the server (see the module docstring)."""
+
+    online = True
+
+    def __init__(self, server: Session, room: JSON, first: JSON | None = None,
+                 clock: Callable[[], float] = time.monotonic):
+        super().__init__()
+        self.server = server
+        self.room = room
+        self.players = len(room["seats"])
+        you = room.get("you")
+        self.me = you if isinstance(you, int) and 0 <= you < self.players else 0
+        self.game = str(room.get("game", "hareeja"))
+        self.turn_seconds = room.get("turn_seconds")
+        self.clock = clock
+        self._seats = self._seats_of(room)
+        self._view: JSON = {}
+        self._legal: list[JSON] = []
+        self._version = 0
+        self._deadline: list[float | None] = [None] * self.players
+        self.awaiting = False            # our action is on its way: not our turn meanwhile
+        self.awaiting_since = 0.0
+        if first is not None:
+            self.receive(first)
+
+    def _seats_of(self, room: JSON) -> list[RemoteSeat]:
+        level = room.get("bots", "normal")
+        names = bot_names(self.game)
+        return [RemoteSeat(entry, s, s == self.me, level, names)
+                for s, entry in enumerate(room["seats"])]
+
+    # ----- what the seat sees ---------------------------------------------------------------------
+    @property
+    def seats(self) -> Sequence[SeatState]:
+        return self._seats
+
+    @property
+    def version(self) -> int:
+        return self._version
+
+    def view(self) -> JSON:
+        return self._view
+
+    def legal(self) -> list[JSON]:
+        if self.awaiting or self.phase == "over":
+            return []
+        return list(self._legal)
+
+    def to_act(self) -> list[int]:
+        seats = list(self._view.get("to_act", []))
+        return [s for s in seats if s != self.me] if self.awaiting else seats
+
+    def remaining(self, seat: int) -> float | None:
+        if self.phase == "over" or not 0 <= seat < self.players:
+            return None
+        deadline = self._deadline[seat]
+        return None if deadline is None else max(0.0, deadline - self.clock())
+
+    # ----- acting ---------------------------------------------------------------------------------
+    def act(self, action: JSON, seat: int | None = None, human: bool = True) -> bool:
+        """Send your action; its events come back from the server (see :meth:`poll`)."""
+        if seat not in (None, self.me) or not self.server.send("act", action=action):
+            return False
+        self._set_awaiting(True)
+        if human:
+            self._seats[self.me].assisted = False
+        return True
+
+    def reclaim(self) -> None:
+        if self.server.send("back"):
+            self._seats[self.me].assisted = False
+            self._seats[self.me].missed = 0
+
+    def leave(self) -> None:
+        self.server.send("leave")
+
+    def close(self) -> None:
+        self.server.close()
+
+    def _set_awaiting(self, on: bool) -> None:
+        if on != self.awaiting:
+            self._version += 1
+        self.awaiting = on
+        if on:
+            self.awaiting_since = self.clock()
+
+    # ----- messages -------------------------------------------------------------------------------
+    def poll(self) -> None:
+        for msg in self.server.poll():
+            try:
+                self.receive(msg)
+            except Exception as exc:        # a message that does not fit: log it, keep playing
+                log.warning("online: ignored a %r message: %s", msg.get("t"), exc)
+        if self.server.failed:
+            self.lost = True
+        if self.awaiting and self.clock() - self.awaiting_since > PENDING_SECONDS:
+            self._set_awaiting(False)
+
+    def receive(self, msg: JSON) -> None:
+        """One server message: events (with the view and legal actions after them), turn
+        clocks, the room's seats or a refusal."""
+        kind = msg["t"]
+        if kind == "events":
+            self._on_events(msg)
+        elif kind == "deadline":
+            now = self.clock()
+            self._deadline = [now + r if isinstance(r, (int, float)) and not isinstance(r, bool)
+                              else None for r in msg["remaining"]][:self.players]
+            self._deadline += [None] * (self.players - len(self._deadline))
+        elif kind == "room":
+            if len(msg["seats"]) == self.players:
+                self.room = msg
+                self._seats = self._seats_of(msg)
+        elif kind == "error":
+            self._set_awaiting(False)
+            self._refusals.append(Refusal(str(msg.get("code", "")), str(msg.get("message", "")),
+                                          online=True))
+
+    def _on_events(self, msg: JSON) -> None:
+        events = [e for e in msg["events"]
+                  if isinstance(e, dict) and isinstance(e.get("type"), str)]
+        view = msg["view"]
+        if not isinstance(view, dict):
+            raise ValueError("the view is not an object")
+        self._view = view
+        legal = msg.get("legal")
+        self._legal = [a for a in legal if isinstance(a, dict)] if isinstance(legal, list) else []
+        self._version += 1
+        by = msg.get("by")
+        mine = by == self.me if by is not None else any(e.get("seat") == self.me for e in events)
+        if self.awaiting and (mine or self.me not in view.get("to_act", [])):
+            self._set_awaiting(False)
+        for e in events:
+            if e["type"] == "assist" and e.get("seat") == self.me:
+                self._seats[self.me].assisted = bool(e.get("on"))
+        self._events.extend(events)

@@ -1,0 +1,171 @@
+"""The one table interface a table scene talks to (DESIGN.md "Where the client is going").
+
+A scene never holds an engine. It reads its seat's **view** and **legal actions**, the turn
+**clocks**, the **seats**, sends **actions**, and drains the **events** (already redacted for its
+seat) and **refusals** each frame. Two implementations:
+
+- :class:`game.client.local.LocalSession`: the match runs in this process (engine, bots thinking
+  in slices, turn clocks through :class:`game.table.Table`);
+- :class:`game.client.online.OnlineSession`: a seat at the table server; views, legal actions,
+  events and clocks arrive as the server sends them.
+
+The frame contract (what :class:`game.ui.cardtable.CardTable` does each frame)::
+
+    session.poll()                  # read what arrived (online: the server's messages)
+    session.take_events()           # new events, in order, as this seat may see them
+    session.take_refusals()         # actions refused since the last frame
+    session.pace(shown)             # turn clocks run only once everything is shown (TB-6);
+                                    # local: turns time out here (TB-7)
+    session.think(dt, pause_for)    # local: the bot to act thinks a slice (when shown)
+
+Seats are the engine's numbers (absolute); ``me`` is this client's seat. Where a seat is drawn
+is the business of :class:`game.client.seating.Seating`, never of the data.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .seating import Seating
+
+JSON = dict[str, Any]           # a view, an action or an event, as the wire has them
+PauseFor = Callable[[JSON, list[JSON]], float]     # (bot's view, its legal actions) -> seconds
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """An action that was refused: the engine's (or server's) ``code`` and English ``message``.
+    ``online``: it came from the table server (its codes include the server's own)."""
+
+    code: str
+    message: str
+    online: bool = False
+
+
+class SeatState(Protocol):
+    """What a scene reads of a seat (:class:`game.table.Seat` locally)."""
+
+    kind: str            # "human" | "bot" | "remote"
+    name: str            # an i18n key or a player's own name
+    level: str
+    missed: int
+    assisted: bool
+    left: bool
+
+    @property
+    def automated(self) -> bool: ...
+
+
+class TableSession(ABC):
+    """One seat's window on a match. See the module docstring for the frame contract."""
+
+    game: str
+    players: int
+    me: int
+    turn_seconds: float | None
+    online: bool = False
+    lost: bool = False           # the connection to the table is gone (online only)
+
+    def __init__(self) -> None:
+        self._events: list[JSON] = []
+        self._refusals: list[Refusal] = []
+
+    # ----- what the seat sees ---------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def seats(self) -> Sequence[SeatState]:
+        """Every seat, by seat number."""
+
+    @property
+    @abstractmethod
+    def version(self) -> int:
+        """Goes up whenever the view or the legal actions may have changed: cache on it."""
+
+    @abstractmethod
+    def view(self) -> JSON:
+        """This seat's view of the match now (absolute seat numbers). Do not change it."""
+
+    @abstractmethod
+    def legal(self) -> list[JSON]:
+        """This seat's legal actions now; [] when it is not to act (or its action is on its way).
+        Hand rummy lists no melds: the staging area builds them and the engine judges them."""
+
+    @abstractmethod
+    def remaining(self, seat: int) -> float | None:
+        """Seconds left in ``seat``'s turn; None when it has no limit or is not to act."""
+
+    @property
+    def seating(self) -> Seating:
+        return Seating(self.players, self.me)
+
+    @property
+    def phase(self) -> str:
+        return str(self.view().get("phase", "play"))
+
+    def to_act(self) -> list[int]:
+        """Seats that may act now (from the view)."""
+        return list(self.view().get("to_act", []))
+
+    def my_turn(self) -> bool:
+        return self.me in self.to_act()
+
+    def side_of(self, seat: int) -> int:
+        """The side of ``seat``: itself, except in team play (the view's ``sides``)."""
+        sides = self.view().get("sides")
+        return sides[seat] if isinstance(sides, list) and 0 <= seat < len(sides) else seat
+
+    @property
+    def totals(self) -> list[int]:
+        return list(self.view().get("totals", []))
+
+    @property
+    def result(self) -> JSON | None:
+        return self.view().get("result")
+
+    # ----- acting ---------------------------------------------------------------------------------
+    @abstractmethod
+    def act(self, action: JSON, seat: int | None = None, human: bool = True) -> bool:
+        """Submit ``action`` for ``seat`` (default: yours). False when it was refused at once
+        (the refusal is in :meth:`take_refusals`); online an accepted send returns True and a
+        refusal may arrive later."""
+
+    @abstractmethod
+    def reclaim(self) -> None:
+        """"I'm back" (TB-8): auto-assistance of your seat ends."""
+
+    def leave(self) -> None:  # noqa: B027 (an optional hook)
+        """You leave the table (online: the server's bot takes the seat, TB-9)."""
+
+    def close(self) -> None:  # noqa: B027 (an optional hook)
+        """Nothing more will be read from this session."""
+
+    # ----- incoming, drained once a frame ---------------------------------------------------------
+    def poll(self) -> None:  # noqa: B027 (an optional hook)
+        """Read what has arrived (online: the server's messages). Local tables have nothing."""
+
+    def take_events(self) -> list[JSON]:
+        """The events since the last call, in order, as this seat may see them."""
+        out, self._events = self._events, []
+        return out
+
+    def take_refusals(self) -> list[Refusal]:
+        out, self._refusals = self._refusals, []
+        return out
+
+    # ----- pacing ---------------------------------------------------------------------------------
+    def pace(self, shown: bool) -> None:  # noqa: B027 (an optional hook)
+        """``shown``: the player has seen everything that happened, so turn clocks may run.
+        While not shown the clocks are held (TB-6); local turns time out here (TB-7)."""
+
+    def think(self, dt: float, pause_for: PauseFor) -> None:  # noqa: B027 (an optional hook)
+        """Let the bot to act think a slice and act when done and its pause is over (local)."""
+
+    def rest(self) -> None:  # noqa: B027 (an optional hook)
+        """Stop any bot thinking (the screen is dealing, or the match is over)."""
+
+    # ----- keeping --------------------------------------------------------------------------------
+    def saved(self) -> dict[str, Any] | None:
+        """What a restart needs to continue (seed + action log + seats), or None (online)."""
+        return None

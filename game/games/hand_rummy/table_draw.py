@@ -1,0 +1,357 @@
+"""Drawing the Hand rummy table: the top bar, plates, piles, the melds on the table, the
+staging area with its groups and its message (HR-14), your hand, the others' hands at the
+round's end, the score panel and the match end.
+
+:class:`RummyDrawing` is a part of :class:`game.games.hand_rummy.table.RummyTable` (a mixin:
+it reads the scene's state and never changes it).
+"""
+from __future__ import annotations
+
+import pygame
+
+from game import i18n
+from game.games.hand_rummy import melds as M
+from game.games.hand_rummy.staging import suit_key
+from game.i18n import digits, t
+from game.ui import assets, draw
+from game.ui.sprites import shadow
+from game.ui.tween import Speed
+
+FLIP = 0.22
+
+
+class RummyDrawing:
+    """The table's drawing (see the module docstring)."""
+
+    # ----- drawing -------------------------------------------------------------------------------
+    def draw_hud(self, surface: pygame.Surface) -> None:
+        self.hud_text(surface, t("hr.round", n=digits(self.round), total=digits(self.rounds)))
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        four = self.app.settings["four_color"]
+        self._layout_melds()
+        for seat in range(self.players):
+            self.draw_plate(surface, seat)
+        self._draw_piles(surface, four)
+        self._draw_melds(surface, four)
+        if self.phase != "deal" or self.ws:
+            self._draw_staging(surface, four)
+        self._draw_hand(surface, four)
+        for sprite in self.dealing:
+            sprite.draw(surface, four)
+        for sprite in self.flying:
+            sprite.draw(surface, four)
+        if self.ended is not None:
+            self._draw_shown_hands(surface, four)
+
+    def shown_hands(self) -> list[int]:
+        """The other seats whose cards turn face up at the round's end (those with cards)."""
+        if self.ended is None:
+            return []
+        return [s for s in self.others() if self.ended["hands"][s]]
+
+    def _draw_shown_hands(self, surface: pygame.Surface, four: bool) -> None:
+        """At the round's end the others' hands lie face up over the melds for a moment, a row
+        per player under the "went out" line; the cards turn over together."""
+        seats = self.shown_hands()
+        if not seats:
+            return
+        area = self.geo.melds
+        draw.panel(surface, area, (10, 30, 28), 255, 16, draw.GOLD)
+        head = self.went_out_line(self.ended)
+        if head:
+            draw.blit_text(surface, head, draw.fit_text(head, 24, area.w - 40, True),
+                           (area.centerx, area.y + 24), draw.GOLD, bold=True)
+        top = area.y + 48
+        row_h = min(110, (area.bottom - 8 - top) // len(seats))
+        ch = min(96, row_h - 12)
+        cw = round(ch * 0.71)
+        flip = Speed.scale(FLIP * 2)
+        k = min(1.0, self.ended_t / max(0.01, flip))       # 0..1: the turn-over
+        width_k = abs(1 - 2 * k)
+        rtl = i18n.is_rtl()
+        label_w = 150 if not self.geo.portrait else 118
+        for i, seat in enumerate(seats):
+            cy = top + row_h * i + row_h // 2
+            name = self.seat_name(seat)
+            lx, anchor = (area.right - 16, "midright") if rtl else (area.x + 16, "midleft")
+            draw.blit_text(surface, name, draw.fit_text(name, 20, label_w - 8, True), (lx, cy),
+                           draw.INK, bold=True, anchor=anchor)
+            cards = sorted(self.ended["hands"][seat], key=suit_key)
+            inner = area.w - label_w - 40
+            step = min(cw + 4, (inner - cw) / max(1, len(cards) - 1))
+            total = cw + step * (len(cards) - 1)
+            x0 = (area.x + label_w + 24) if not rtl else (area.right - label_w - 24 - total)
+            for j, code in enumerate(cards):
+                img = assets.card_face(code, (cw, ch), four) if k >= 0.5 else \
+                    assets.card_back((cw, ch))
+                if k < 1.0:
+                    img = pygame.transform.scale(img, (max(2, round(cw * width_k)), ch))
+                cx = x0 + step * j + cw / 2
+                surface.blit(img, img.get_rect(center=(round(cx), cy)))
+
+    def draw_figure(self, surface, seat, figure, color, pos, anchor) -> None:
+        """The card count beside a small card back, then opened / not opened."""
+        size = 18 if self.geo.portrait else 19
+        img = draw.label(figure, draw.fit_text(figure, size, self.plate_rect(seat).w - 40, True),
+                         color, True)
+        back = assets.card_back((14, 20))
+        total = back.get_width() + 6 + img.get_width()
+        rect = pygame.Rect(0, 0, total, max(img.get_height(), 20))
+        setattr(rect, anchor, pos)
+        if i18n.is_rtl():
+            surface.blit(img, img.get_rect(midleft=(rect.x, rect.centery)))
+            surface.blit(back, back.get_rect(midright=(rect.right, rect.centery)))
+        else:
+            surface.blit(back, back.get_rect(midleft=(rect.x, rect.centery)))
+            surface.blit(img, img.get_rect(midright=(rect.right, rect.centery)))
+
+    def _draw_piles(self, surface: pygame.Surface, four: bool) -> None:
+        g = self.geo
+        size = g.pile_card
+        if self.stock_count > 0:
+            back = assets.card_back(size)
+            for i in range(min(3, (self.stock_count + 19) // 20)):
+                surface.blit(shadow(size), back.get_rect(center=g.stock).move(2 - i * 2, 4 - i * 2))
+                surface.blit(back, back.get_rect(center=g.stock).move(-i * 2, -i * 2))
+        else:
+            pygame.draw.rect(surface, draw.PANEL_EDGE, self.pile_rect(g.stock).inflate(-12, -12),
+                             2, border_radius=8)
+        shown = self.discard_pile
+        base = pygame.Rect((0, 0), size)
+        base.center = g.discard
+        if shown:
+            for i, code in enumerate(shown[-3:]):
+                img = assets.card_face(code, size, four)
+                r = img.get_rect(center=(g.discard[0] + (i - len(shown[-3:]) + 1) * 3,
+                                         g.discard[1] + (i - len(shown[-3:]) + 1) * 2))
+                surface.blit(shadow(size), r.move(2, 4))
+                surface.blit(img, r)
+        else:
+            pygame.draw.rect(surface, draw.PANEL_EDGE, base, 2, border_radius=8)
+        mine = self.my_turn()
+        if mine and not self.drawn():
+            for center in (g.stock, g.discard):
+                pygame.draw.rect(surface, draw.TURN, self.pile_rect(center).inflate(-4, -4), 3,
+                                 border_radius=10)
+        elif mine and self.selected is not None and not self.pending():
+            pygame.draw.rect(surface, draw.GOLD, self.pile_rect(g.discard).inflate(-4, -4), 3,
+                             border_radius=10)
+        y = g.stock[1] + size[1] // 2 + 18
+        draw.blit_text(surface, f"{t('hr.stock')} {digits(self.stock_count)}", 16,
+                       (g.stock[0], y), draw.INK_DIM, bold=True)
+        draw.blit_text(surface, t("hr.discard_pile"), 16, (g.discard[0], y), draw.INK_DIM,
+                       bold=True)
+
+    def backdrop_panels(self) -> tuple:
+        """The melds' area and (once dealt) the staging area lie on the felt."""
+        g = self.geo
+        melds = (tuple(g.melds), (8, 40, 36), 110, 16, None)
+        if self.phase != "deal" or self.ws:
+            return (melds, (tuple(g.staging), draw.PANEL, 170, 14, draw.PANEL_EDGE))
+        return (melds,)
+
+    def _draw_melds(self, surface: pygame.Surface, four: bool) -> None:
+        area = self.geo.melds
+        if not self.melds:
+            draw.blit_text(surface, t("hr.no_melds"), 20, area.center, draw.INK_DIM)
+            return
+        targets = self._meld_targets()
+        rtl = i18n.is_rtl()
+        for owner, row in self._meld_rows.items():
+            cx = row.x + 20 if not rtl else row.right - 20
+            color = self.side_color(owner) if self.partnership else \
+                self.avatar_color(owner)
+            pygame.draw.circle(surface, color, (cx, row.centery), 15)
+            pygame.draw.circle(surface, draw.SAND, (cx, row.centery), 15, 2)
+            draw.blit_text(surface, self.seat_name(owner)[:1], 17, (cx, row.centery - 1),
+                           draw.INK, bold=True)
+        for meld, rect in self._meld_rects:
+            _rect, card, step = self._meld_geo[meld]
+            if meld in targets:
+                pygame.draw.rect(surface, draw.TURN, rect.inflate(10, 10), 3, border_radius=8)
+            for place, code in enumerate(self.melds[meld]):
+                if (meld, place) in self.hidden:
+                    continue
+                img = assets.card_face(code, card, four)
+                surface.blit(assets.shadowed(img, 1, 3), (rect.x + step * place, rect.y))
+
+    def _meld_targets(self) -> set[int]:
+        """Melds the picked card may go to now (add or joker swap)."""
+        if self.selected is None or not self.my_turn() or self.selected >= len(self.staging.hand):
+            return set()
+        card = self.staging.hand[self.selected]
+        return {a["meld"] for a in self.legal() if a["type"] in ("add", "swap_joker") and
+                (a.get("card") == card or card in a.get("cards", []))}
+
+    def _draw_staging(self, surface: pygame.Surface, four: bool) -> None:
+        g = self.geo
+        area = g.staging
+        rtl = i18n.is_rtl()
+        opened = self.opened[self.me]
+        points = self.staging.staged_points()
+        head = t("hr.staged", n=digits(points)) if opened else \
+            t("hr.staged_open", n=digits(points))
+        head_color = draw.TURN if (opened or points >= M.OPENING_MIN) else draw.SAND
+        anchor, x = ("midright", area.right - 14) if rtl else ("midleft", area.x + 14)
+        title = t("hr.staging_head", head=head)
+        r = draw.blit_text(surface, title, 20, (x, area.y + 18), head_color, bold=True,
+                           anchor=anchor)
+        message, color = self.staging_message()
+        if message:
+            width = area.w - r.w - 48
+            anchor2, x2 = ("midleft", area.x + 14) if rtl else ("midright", area.right - 14)
+            draw.blit_text(surface, message, draw.fit_text(message, 19, width, True),
+                           (x2, area.y + 18), color, bold=True, anchor=anchor2)
+        boxes, new_box, _card, _step = self.group_geometry()
+        for gi, box in enumerate(boxes):
+            state = self.staging.group_state(gi)
+            edge = {"valid": draw.TURN, "invalid": draw.RED}.get(state, draw.PANEL_EDGE)
+            pygame.draw.rect(surface, (12, 22, 22), box, border_radius=10)
+            pygame.draw.rect(surface, edge, box, 2, border_radius=10)
+        pick = self.selected is not None
+        pygame.draw.rect(surface, (12, 22, 22), new_box, border_radius=10)
+        pygame.draw.rect(surface, draw.GOLD if pick else draw.PANEL_EDGE, new_box, 2,
+                         border_radius=10)
+        draw.blit_text(surface, "+", 34, (new_box.centerx, new_box.centery - 2),
+                       draw.GOLD if pick else draw.INK_DIM, bold=True)
+        for gi, group in enumerate(self.staging.groups):
+            for j in range(len(group)):
+                sprite = self.ws.get(("g", gi, j))
+                if sprite is not None:
+                    sprite.draw(surface, four)
+
+    def staging_message(self) -> tuple[str, tuple]:
+        """The line beside the staged total: what to do now, or why Apply is off (HR-14)."""
+        if self.phase != "play":
+            return "", draw.INK_DIM
+        reason = self.apply_reason()
+        mine = self.my_turn()
+        if reason == "not_your_turn" and self.me in self.session.to_act() and \
+                self.session.phase == "play":
+            return "", draw.INK_DIM      # your turn, while your own draw is still landing
+        if mine and not self.drawn():
+            return t("hr.reason.not_drawn"), draw.AMBER
+        if mine and self.pending():
+            return t("hr.tip.joker_back"), draw.AMBER
+        if reason == "nothing_staged" and mine:
+            return t("hr.tip.discard"), draw.SAND
+        if reason is None:
+            return "", draw.INK_DIM
+        color = draw.INK_DIM if reason == "not_your_turn" else draw.AMBER
+        return t(f"hr.reason.{reason}"), color
+
+    def _draw_hand(self, surface: pygame.Surface, four: bool) -> None:
+        for i in range(len(self.staging.hand)):
+            sprite = self.ws.get(("h", i))
+            if sprite is not None:
+                sprite.draw(surface, four, glow=i == self.selected)
+
+    def draw_banners(self, surface: pygame.Surface) -> None:
+        g = self.geo
+        if self.assisted() and self.over is None:
+            self.draw_banner(surface, t("assist.banner"), g.hint_y, (70, 40, 18))
+        elif self.hint:
+            self.draw_banner(surface, self.hint[0], g.hint_y, (80, 26, 22))
+        if self.banner and not self.shown_hands():     # the hands' panel carries it then
+            self.draw_banner(surface, self.banner[0], g.banner_y, (60, 44, 14))
+
+    # ----- score and match end ----------------------------------------------------------------
+    def draw_score_panel(self, surface: pygame.Surface) -> None:
+        """Every hand face up with its points, the round's scores and the running totals."""
+        entry = self.score["entry"]
+        portrait = self.geo.portrait
+        n = self.players
+        row_h = 70 if not portrait else 92
+        rect = self.score_frame(surface, 1080, 150 + row_h * n,
+                                t("hr.score.title", n=digits(entry["round"])))
+        kind = entry["kind"]
+        key = ("hr.score.hand" if kind == -60 else "hr.score.out") + \
+            ("_you" if entry["winner"] == self.me else "")
+        sub = t(key, name=self.seat_name(entry["winner"]), score=digits(kind))
+        draw.blit_text(surface, sub, draw.fit_text(sub, 22, rect.w - 40, True),
+                       (rect.centerx, rect.y + 72), draw.INK, bold=True)
+        prog = self.count_up()
+        cols = self._score_columns(rect)
+        y = rect.y + 112
+        for label, (cx, _w) in zip(("hr.score.player", "hr.score.left", "hr.score.round",
+                                    "hr.score.total"), cols):
+            draw.blit_text(surface, t(label), 18, (cx, y), draw.SAND, bold=True)
+        pygame.draw.line(surface, draw.PANEL_EDGE, (rect.x + 20, y + 16), (rect.right - 20, y + 16))
+        totals = entry["totals"]
+        for row, seat in enumerate(self.seating.from_me()):      # your row first
+            top = rect.y + 130 + row * row_h
+            band = pygame.Rect(rect.x + 14, top + 4, rect.w - 28, row_h - 8)
+            if seat == self.me:
+                pygame.draw.rect(surface, (40, 60, 56), band, border_radius=8)
+            side = self.session.side_of(seat)
+            score = entry["scores"][seat]
+            old = totals[side] - entry["side_scores"][side]
+            total = round(old + entry["side_scores"][side] * prog)
+            name = self.seat_name(seat)
+            if self.partnership:
+                name = f"{name} ({t('hr.team', n=digits(side + 1))})"
+            (nx, nw), (hx, hw), (sx, _), (tx, _) = cols
+            draw.blit_text(surface, name, draw.fit_text(name, 22, nw, True), (nx, band.centery),
+                           draw.INK, bold=True)
+            self._draw_left_hand(surface, entry["hands"][seat], (hx, band.centery), hw,
+                                 band.h - 8)
+            shown = f"+{score}" if score > 0 else str(score)
+            color = draw.TURN if score < 0 else draw.RED if score > 0 else draw.INK_DIM
+            draw.blit_text(surface, digits(shown), 24, (sx, band.centery), color, bold=True)
+            draw.blit_text(surface, digits(total), 24, (tx, band.centery), draw.GOLD, bold=True)
+
+    def _score_columns(self, rect: pygame.Rect) -> list[tuple[float, float]]:
+        """(centre x, width) of the columns player / cards left / round / total."""
+        fractions = [0.22, 0.52, 0.12, 0.14]
+        out, x = [], rect.x + 16
+        for f in fractions:
+            w = (rect.w - 32) * f
+            out.append((x + w / 2, w - 8))
+            x += w
+        if i18n.is_rtl():
+            out = [(rect.x + rect.right - cx, w) for cx, w in out]
+        return out
+
+    def _draw_left_hand(self, surface: pygame.Surface, cards: list[str], center, width: float,
+                        height: int) -> None:
+        if not cards:
+            draw.blit_text(surface, "\u2014", 22, center, draw.INK_DIM)
+            return
+        four = self.app.settings["four_color"]
+        ch = min(height, 62)
+        cw = round(ch * 0.71)
+        step = min(cw - 4, (width - cw) / max(1, len(cards) - 1))
+        total = cw + step * (len(cards) - 1)
+        x0 = center[0] - total / 2
+        for i, code in enumerate(cards):
+            img = assets.card_face(code, (cw, ch), four)
+            surface.blit(img, img.get_rect(topleft=(round(x0 + i * step), center[1] - ch // 2)))
+
+    def over_headline(self) -> str:
+        result = self.over["result"]
+        winners = result["winners"]
+        if self.partnership:
+            names = " / ".join(t("hr.team", n=digits(s + 1)) for s in winners)
+            return t("hr.over.team_wins", name=names) + " \u00b7 " + t("hr.over.low_wins")
+        if winners == [self.me]:
+            return t("over.you_win")
+        if len(winners) > 1:
+            sep = "، " if i18n.is_rtl() else ", "
+            return t("over.shared", names=sep.join(self.seat_name(s) for s in winners))
+        return t("over.winner", name=self.seat_name(winners[0]))
+
+    def over_rows(self) -> list[tuple[int, str, int, bool]]:
+        """Lowest total first (HR-11); equal totals share a place."""
+        result = self.over["result"]
+        totals = result["totals"]
+        order = sorted(range(len(totals)), key=lambda s: (totals[s], s))
+        best = min(totals)
+        rows, place = [], 0
+        for i, who in enumerate(order):
+            if i == 0 or totals[who] != totals[order[i - 1]]:
+                place = i + 1
+            name = t("hr.team", n=digits(who + 1)) if self.partnership else \
+                self.seat_name(who)
+            rows.append((place, name, totals[who], totals[who] == best))
+        return rows

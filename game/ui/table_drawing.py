@@ -1,0 +1,251 @@
+"""How every card table draws what it shares: seat plates (avatar, name, key figure, turn ring),
+the top bar's text, hints and banners, the score-panel frame and the match-over panel.
+
+:class:`TableDrawing` is a part of :class:`game.ui.cardtable.CardTable` (a mixin: it reads the
+scene's state and never changes it). Where a seat is drawn comes from the session's
+:class:`game.client.seating.Seating`: your seat at the bottom, the others counter-clockwise.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game import i18n
+from game.i18n import digits, t
+from game.ui import draw
+from game.ui.plates import PLATE_AVATAR, plate_avatar, plate_body
+from game.ui.tween import Speed
+
+SEAT_COLORS = [(64, 120, 110), (150, 84, 60), (96, 86, 150), (140, 116, 52)]
+SIDE_COLORS = [(70, 130, 190), (196, 96, 70)]     # team play: blue side 0, terracotta side 1
+
+
+class TableDrawing:
+    """The shared drawing of a table scene (see the module docstring)."""
+
+    # ----- seats on the screen -----------------------------------------------------------------
+    def spot(self, seat: int) -> int:
+        """The layout position (0 bottom, 1 right, 2 top, 3 left) of ``seat``."""
+        return self.seating.spot(seat)
+
+    def plate_rect(self, seat: int) -> pygame.Rect:
+        return self.app.layout.plate_rect(self.spot(seat))
+
+    def seat_anchor(self, seat: int) -> tuple[int, int]:
+        return self.app.layout.seat_anchor[self.spot(seat)]
+
+    def seat_hand(self, seat: int) -> tuple[int, int]:
+        return self.app.layout.seat_hand[self.spot(seat)]
+
+    def trick_spot(self, seat: int) -> tuple[int, int]:
+        """Where ``seat``'s card lies in a trick."""
+        return self.app.layout.trick_spot(self.spot(seat))
+
+    def seat_name(self, seat: int) -> str:
+        return t(self.session.seats[seat].name)
+
+    # ----- drawing -------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        L = self.app.layout
+        surface.blit(draw.backdrop(L.w, L.h, self.backdrop_panels()), (0, 0))
+        self.draw_hud(surface)
+        self.draw_table(surface)
+        self.draw_banners(surface)
+        if self.score is not None:
+            self.draw_score_panel(surface)
+        if self.over is not None:
+            self.draw_over(surface)
+        self._place_widgets()
+        for widget in self.widgets:
+            widget.draw(surface)
+
+    def backdrop_panels(self) -> tuple:
+        """Override: fixed translucent panels drawn once onto the felt (see draw.backdrop)."""
+        return ()
+
+    def draw_hud(self, surface: pygame.Surface) -> None:
+        """Override: the top bar's text (round, target…); the buttons are drawn by the base."""
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """Override: plates, cards and the game's own panels."""
+
+    def draw_score_panel(self, surface: pygame.Surface) -> None:
+        """Override: the score panel while ``self.score`` is set (use :meth:`score_frame`)."""
+
+    def hud_text(self, surface: pygame.Surface, s: str, line: int = 0,
+                 color: tuple | None = None) -> pygame.Rect:
+        """Write ``s`` at the reading start of the top bar (line 1 sits just below it)."""
+        tb = self.app.layout.top_bar
+        rtl = i18n.is_rtl()
+        anchor, x = ("midright", tb.right - 8) if rtl else ("midleft", tb.x + 8)
+        return draw.blit_text(surface, s, 24 if line == 0 else 20, (x, tb.centery + 30 * line),
+                              color or draw.SAND, bold=line == 0, anchor=anchor,
+                              shadow=line == 0)
+
+    # plates
+    def draw_plate(self, surface: pygame.Surface, seat: int) -> None:
+        """Seat ``seat``'s plate: avatar + timer ring, name, key figure, dealer chip. What only
+        changes with the seat's turn, name or dealer is drawn once (:func:`plate_body`)."""
+        rect = self.plate_rect(seat)
+        active = seat in self.shown_to_act()
+        rtl = i18n.is_rtl()
+        vertical = rect.h >= 100
+        radius = PLATE_AVATAR
+        name = self.seat_name(seat)
+        body = plate_body(rect.w, rect.h, active, self.plate_edge(seat), rtl, name,
+                          self.avatar_color(seat), seat == self.dealer, t("plate.dealer_chip"))
+        surface.blit(body, (rect.x - 2, rect.y - 2))
+        avatar = plate_avatar(rect, rtl)
+        self.draw_avatar(surface, seat, avatar, radius)
+        figure, fig_color = self.figure(seat)
+        if vertical:
+            self.draw_figure(surface, seat, figure, fig_color, (rect.centerx, rect.bottom - 16),
+                             "center")
+        else:
+            tx = avatar[0] - radius - 10 if rtl else avatar[0] + radius + 10
+            anchor = "midright" if rtl else "midleft"
+            self.draw_figure(surface, seat, figure, fig_color, (tx, rect.centery + 15), anchor)
+
+    def plate_edge(self, seat: int) -> tuple:
+        """Override: the plate's edge colour when it is not that seat's turn."""
+        return draw.PANEL_EDGE
+
+    def avatar_color(self, seat: int) -> tuple:
+        return SEAT_COLORS[self.spot(seat)]
+
+    def draw_avatar(self, surface: pygame.Surface, seat: int, center: tuple[int, int],
+                    radius: int) -> None:
+        """The turn timer ringing the avatar (TB-6); the disc itself is in the plate's body."""
+        rem = self.session.remaining(seat)
+        turn = self.session.turn_seconds
+        if rem is not None and turn and seat in self.shown_to_act():
+            fraction = rem / turn
+            color = draw.TURN if rem > 10 else draw.AMBER if rem > 5 else draw.RED
+            draw.ring(surface, center, radius + 6, fraction, color, 4)
+
+    def figure(self, seat: int) -> tuple[str, tuple]:
+        """Override: the seat's key figure as (text, colour)."""
+        return "", draw.INK
+
+    def draw_figure(self, surface: pygame.Surface, seat: int, figure: str, color: tuple,
+                    pos: tuple[int, int], anchor: str) -> None:
+        """Override for special figures (check marks, flips)."""
+        draw.blit_text(surface, figure, draw.fit_text(figure, 22, 170, True), pos, color,
+                       bold=True, anchor=anchor)
+
+    # banners
+    def draw_banners(self, surface: pygame.Surface) -> None:
+        """Assist banner, else the hint, else the game's ``status_banner``; then the banner."""
+        L = self.app.layout
+        status = self.status_banner()
+        y = self.banner_y()
+        if self.assisted() and self.over is None:
+            self.draw_banner(surface, t("assist.banner"), y, (70, 40, 18))
+        elif self.hint:
+            self.draw_banner(surface, self.hint[0], y, (80, 26, 22))
+        elif status:
+            self.draw_banner(surface, status, y, draw.PANEL)
+        if self.banner:
+            self.draw_banner(surface, self.banner[0], L.extras["tiebreak_y"], (60, 44, 14))
+
+    def banner_y(self) -> int:
+        """Override: the centre line of hints and the assist banner."""
+        return self.app.layout.banner_y
+
+    def status_banner(self) -> str | None:
+        """Override: a quiet line at the banner spot (e.g. "waiting for the others")."""
+        return None
+
+    def draw_banner(self, surface: pygame.Surface, s: str, y: int, color: tuple,
+                    x: int | None = None, size: int = 24) -> pygame.Rect:
+        """A rounded banner centred at (x or the middle, y)."""
+        L = self.app.layout
+        width = L.w - 64
+        size = draw.fit_text(s, size, width - 40, True)
+        img = draw.label(s, size, draw.INK, True)
+        rect = pygame.Rect(0, 0, img.get_width() + 48, img.get_height() + 18)
+        rect.center = (L.w // 2 if x is None else x, y)
+        rect.clamp_ip(pygame.Rect(16, 16, L.w - 32, L.h - 32))
+        draw.panel(surface, rect, color, 235, 14, draw.GOLD)
+        surface.blit(img, img.get_rect(center=rect.center))
+        return rect
+
+    # panels
+    def score_frame(self, surface: pygame.Surface, w: int, h: int, title: str) -> pygame.Rect:
+        """Dim the table, slide in a gold-edged panel of w×h with ``title``; the "next" button
+        sits under it. Returns the panel's rect."""
+        L = self.app.layout
+        draw.dim(surface, 120)
+        slide = 1 - (1 - min(1.0, self.score["t"] / max(0.01, Speed.scale(0.3)))) ** 3
+        rect = pygame.Rect(0, 0, min(w, L.w - 40), h)
+        rect.center = (L.w // 2,
+                       round(L.h // 2 + (1 - slide) * 60) - (20 if not L.portrait else 60))
+        draw.panel(surface, rect, (16, 26, 26), 245, 20, draw.GOLD)
+        draw.blit_text(surface, title, 32, (rect.centerx, rect.y + 34), draw.GOLD, bold=True)
+        self.next_button.rect.center = (rect.centerx, rect.bottom + 44)
+        return rect
+
+    def count_up(self) -> float:
+        """0 → 1 over 0.9 s after the score panel opens: scores count up with it."""
+        return min(1.0, self.score["t"] / max(0.01, Speed.scale(0.9))) if self.score else 1.0
+
+    def over_headline(self) -> str:
+        """Override: the line under "Match over" (winner, shared first place, draw)."""
+        return ""
+
+    def over_rows(self) -> list[tuple[int, str, int, bool]]:
+        """Override: the ranking as (place, name, total, best) rows, first place first."""
+        return []
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """The match-end panel: title, headline, ranking, confetti; again / menu buttons."""
+        L = self.app.layout
+        draw.dim(surface, 130)
+        for c in self.confetti:
+            pygame.draw.rect(surface, self._confetti_colors[int(c[5])],
+                             (round(c[0]), round(c[1]), round(c[4]), round(c[4] * 0.6)))
+        rows = self.over_rows()
+        w = 760 if not L.portrait else L.w - 40
+        rect = pygame.Rect(0, 0, w, 170 + 50 * len(rows))
+        rect.center = (L.w // 2, L.h // 2 - (30 if not L.portrait else 60))
+        draw.panel(surface, rect, (16, 26, 26), 245, 20, draw.GOLD)
+        draw.blit_text(surface, t("over.title"), 34, (rect.centerx, rect.y + 36), draw.GOLD,
+                       bold=True)
+        head = self.over_headline()
+        draw.blit_text(surface, head, draw.fit_text(head, 28, rect.w - 40, True),
+                       (rect.centerx, rect.y + 86), draw.INK, bold=True)
+        rtl = i18n.is_rtl()
+        for i, (place, name, total, best) in enumerate(rows):
+            y = rect.y + 150 + i * 50
+            row = pygame.Rect(rect.x + 40, y - 22, rect.w - 80, 44)
+            pygame.draw.rect(surface, (58, 50, 24) if best else (30, 44, 42), row,
+                             border_radius=10)
+            place_x = row.right - 30 if rtl else row.x + 30
+            name_x, name_anchor = (row.right - 70, "midright") if rtl else (row.x + 70, "midleft")
+            total_x, total_anchor = (row.x + 20, "midleft") if rtl else (row.right - 20, "midright")
+            draw.blit_text(surface, digits(place), 26, (place_x, y), draw.GOLD, bold=True)
+            draw.blit_text(surface, name, draw.fit_text(name, 24, row.w - 200, True),
+                           (name_x, y), draw.INK, bold=True, anchor=name_anchor)
+            draw.blit_text(surface, digits(total), 26, (total_x, y), draw.GOLD, bold=True,
+                           anchor=total_anchor)
+        by = rect.bottom + 44
+        if rtl:
+            self.again_button.rect.center = (rect.centerx + 130, by)
+            self.menu2_button.rect.center = (rect.centerx - 130, by)
+        else:
+            self.again_button.rect.center = (rect.centerx - 130, by)
+            self.menu2_button.rect.center = (rect.centerx + 130, by)
+
+
+def ranked_rows(totals: list[int], order: list[int], names: Callable[[int], str],
+                ) -> list[tuple[int, str, int, bool]]:
+    """Rows for :meth:`CardTable.over_rows`: ``order`` (best first) with shared places."""
+    best = max(totals)
+    rows = []
+    place = 0
+    for i, who in enumerate(order):
+        if i == 0 or totals[who] != totals[order[i - 1]]:
+            place = i + 1
+        rows.append((place, names(who), totals[who], totals[who] == best))
+    return rows
