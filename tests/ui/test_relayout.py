@@ -144,19 +144,21 @@ def test_a_match_turned_while_cards_fly_keeps_its_state_and_play_goes_on(game, p
             turn(app, 1280, 720) if was else turn(app, 720, 1280)
             turns += 1
             assert app.layout.portrait != was
-            assert list(scene.session.match.log)[:len(log)] == log and scene.session.match.totals == totals
+            match = scene.session.match
+            assert list(match.log)[:len(log)] == log and match.totals == totals
             assert_cards_fit(scene)
             assert_widgets_fit(app)
     assert turns == 4
     played = len(scene.session.match.log)
-    assert run_until(app, lambda: len(scene.session.match.log) >= played + 12 or not app.running, 20000)
+    assert run_until(app, lambda: len(scene.session.match.log) >= played + 12 or not app.running,
+                     20000)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_an_open_score_panel_stays_open_when_turned(game, make_app):
     app = make_app(speed=8.0)
     scene = games.new_match(app, game, seed=3)
-    for seat in scene.table.seats:
+    for seat in scene.session.seats:
         seat.kind = "bot"
     app.switch(scene)
     assert run_until(app, lambda: scene.score is not None, 40000)
