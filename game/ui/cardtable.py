@@ -16,7 +16,8 @@ the machinery that is the same for every game:
 - the widgets every table has (menu, language, "I'm back" for TB-8, the score panel's next,
   the match-over panel's again / menu) and refusals shown as hints.
 
-Drawing shared by every table (plates, banners, panels) is in :mod:`game.ui.table_drawing`;
+Drawing shared by every table (plates, banners, panels; relayout and idle frames) is in
+:mod:`game.ui.table_drawing`, taps and keys on the own hand in :mod:`game.ui.table_input`;
 cards on screen are :class:`game.ui.sprites.Sprite`. Seats are the engine's numbers;
 ``self.me`` is the player's seat and ``self.spot(seat)`` where a seat sits on the screen.
 
@@ -38,19 +39,18 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-import pygame
-
 from game import i18n
 from game.client.local import LocalSession
 from game.client.online import server_message
 from game.client.session import Refusal, SeatState, TableSession
 from game.i18n import t
-from game.ui import assets, draw, settle, stats, storage
+from game.ui import assets, draw, stats, storage
 from game.ui.plates import deck_codes
 from game.ui.scene import Scene
 from game.ui.sprites import Sprite
 from game.ui.table_drawing import TableDrawing
-from game.ui.tween import Speed, approach
+from game.ui.table_input import TableInput
+from game.ui.tween import Speed
 from game.ui.widgets import Button
 
 BOT_PAUSE = 0.45         # a bot "thinks" at least this long, so play can be followed
@@ -65,7 +65,7 @@ def as_session(table: Any, bot_seed: int | None, game: str) -> TableSession:
     return LocalSession(table, bot_seed=bot_seed, game=game)
 
 
-class CardTable(TableDrawing, Scene):
+class CardTable(TableInput, TableDrawing, Scene):
     """One seat of a match (``session.me``), shown and played. See the module docstring."""
 
     name = "cardtable"
@@ -257,63 +257,6 @@ class CardTable(TableDrawing, Scene):
             return []
         return self.session.to_act()
 
-    # ----- input (a table with a hand of sprites: self.hand, self.hand_order) ------------------
-    def handle(self, event: pygame.event.Event) -> None:
-        """Widgets first; while a score or match-over panel is open only Enter/Space (next)
-        counts; otherwise a click on an own card goes to :meth:`click_card`, keys to :meth:`key`."""
-        self._place_widgets()
-        for widget in self.widgets:
-            if widget.handle(event):
-                return
-        if self.score is not None or self.over is not None:
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE) \
-                    and self.score is not None:
-                self.close_score()
-            return
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            code = self.card_at(event.pos)
-            if code is not None:
-                self.click_card(code)
-        elif event.type == pygame.KEYDOWN:
-            self.key(event)
-
-    def click_card(self, code: str) -> None:
-        """A tap on the own card ``code`` (the game decides: select, play, refuse)."""
-
-    def key(self, event: pygame.event.Event) -> None:
-        """A key press the widgets did not take."""
-
-    def card_at(self, pos: tuple[int, int]) -> str | None:
-        """The own card under ``pos`` (the topmost, i.e. rightmost, wins)."""
-        hand = getattr(self, "hand", {})
-        for code in reversed(getattr(self, "hand_order", [])):
-            sprite = hand.get(code)
-            if sprite is not None and sprite.visible and sprite.rect().collidepoint(pos):
-                return code
-        return None
-
-    def glide_hand(self, slots: list[tuple[float, float]], raised, dt: float) -> None:
-        """Own cards glide to their ``slots``; cards in ``raised`` lift (the selected one more),
-        cards still in flight are left to their motion."""
-        L = self.app.layout
-        for code, slot in zip(self.hand_order, slots):
-            sprite = self.hand[code]
-            if sprite.moving:
-                continue
-            lift = (L.select_lift if code == self.selected else L.lift) if code in raised else 0
-            target = (slot[0], slot[1] - lift)
-            sprite.pos = (approach(sprite.pos[0], target[0], 18, dt),
-                          approach(sprite.pos[1], target[1], 18, dt))
-
-    def step_selection(self, cards: list[str], step: int) -> None:
-        """←/→: move ``self.selected`` along ``cards`` (wrapping), or onto an end of them."""
-        if not cards:
-            return
-        if self.selected in cards:
-            self.selected = cards[(cards.index(self.selected) + step) % len(cards)]
-        else:
-            self.selected = cards[0] if step > 0 else cards[-1]
-
     # ----- actions ------------------------------------------------------------------------------
     def act(self, seat: int, action: dict, human: bool) -> bool:
         """Submit ``action`` for ``seat``; its events join the animation queue, a refusal of
@@ -500,42 +443,3 @@ class CardTable(TableDrawing, Scene):
         """End of an ``--autoplay`` match: the app prints the result and stops the loop."""
         saved = self.session.saved() or {}
         self.app.finish_autoplay(self.name, saved.get("record", {}), result)
-
-    # ----- the window turned; frames with nothing new (game/ui/settle.py) -----------------------
-    def relayout(self) -> None:
-        """Lay the table out for the new layout at once: the animation being shown lands, the
-        game's own geometry follows (``layout_changed``), the widgets are built again and the
-        cards move to their places in the new layout. Match, selection and panels are kept."""
-        old = self.app.previous_layout or self.app.layout
-        muted, self.app.audio.enabled = self.app.audio.enabled, False
-        try:
-            settle.finish(self)
-        finally:
-            self.app.audio.enabled = muted
-        self.layout_changed()
-        super().relayout()
-        settle.move_to_layout(self, old, self.app.layout)
-
-    def layout_changed(self) -> None:
-        """Override: geometry of the game's own that was worked out for the old layout."""
-
-    def animating(self) -> bool:
-        """Cards moved since the last frame, an event is being shown, a hint, banner or panel
-        is on screen or still sliding in, confetti falls."""
-        settling = Speed.scale(1.0, motion=False) + 0.1
-        if (self.wait > 0 or bool(self.queue and self.score is None)
-                or self.busy() or bool(self.timers) or self.hint is not None
-                or self.banner is not None
-                or (self.score is not None and self.score["t"] < settling)
-                or (self.over is not None and (bool(self.confetti) or self.over["t"] < settling))):
-            self._picture = None        # (compared again once all that is over)
-            return True
-        picture = settle.picture_key(self)
-        moved, self._picture = picture != getattr(self, "_picture", None), picture
-        return moved
-
-    def redraw_every(self) -> float | None:
-        """The turn-timer ring follows the clock: four redraws a second while one runs."""
-        if self.session.turn_seconds and self.session.phase != "over" and self.shown_to_act():
-            return 0.25
-        return None

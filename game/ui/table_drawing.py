@@ -13,7 +13,7 @@ import pygame
 
 from game import i18n
 from game.i18n import digits, t
-from game.ui import draw
+from game.ui import draw, settle
 from game.ui.plates import PLATE_AVATAR, plate_avatar, plate_body
 from game.ui.tween import Speed
 
@@ -236,6 +236,45 @@ class TableDrawing:
         else:
             self.again_button.rect.center = (rect.centerx - 130, by)
             self.menu2_button.rect.center = (rect.centerx + 130, by)
+
+    # ----- the window turned; frames with nothing new (game/ui/settle.py) -----------------------
+    def relayout(self) -> None:
+        """Lay the table out for the new layout at once: the animation being shown lands, the
+        game's own geometry follows (``layout_changed``), the widgets are built again and the
+        cards move to their places in the new layout. Match, selection and panels are kept."""
+        old = self.app.previous_layout or self.app.layout
+        muted, self.app.audio.enabled = self.app.audio.enabled, False
+        try:
+            settle.finish(self)
+        finally:
+            self.app.audio.enabled = muted
+        self.layout_changed()
+        super().relayout()
+        settle.move_to_layout(self, old, self.app.layout)
+
+    def layout_changed(self) -> None:
+        """Override: geometry of the game's own that was worked out for the old layout."""
+
+    def animating(self) -> bool:
+        """Cards moved since the last frame, an event is being shown, a hint, banner or panel
+        is on screen or still sliding in, confetti falls."""
+        settling = Speed.scale(1.0, motion=False) + 0.1
+        if (self.wait > 0 or bool(self.queue and self.score is None)
+                or self.busy() or bool(self.timers) or self.hint is not None
+                or self.banner is not None
+                or (self.score is not None and self.score["t"] < settling)
+                or (self.over is not None and (bool(self.confetti) or self.over["t"] < settling))):
+            self._picture = None        # (compared again once all that is over)
+            return True
+        picture = settle.picture_key(self)
+        moved, self._picture = picture != getattr(self, "_picture", None), picture
+        return moved
+
+    def redraw_every(self) -> float | None:
+        """The turn-timer ring follows the clock: four redraws a second while one runs."""
+        if self.session.turn_seconds and self.session.phase != "over" and self.shown_to_act():
+            return 0.25
+        return None
 
 
 def ranked_rows(totals: list[int], order: list[int], names: Callable[[int], str],

@@ -1,0 +1,297 @@
+"""Drawing the Ronda table: the others' backs, piles and plates (side colours in team play),
+the stock, the table cards in Ronda order with the run a chosen card would take, your hand,
+declarations at the seats, points popping, caida / mesa flashes, the top bar, the deal's score
+panel (per side, yours first) and the match end.
+
+:class:`RondaDrawing` is a part of :class:`game.games.ronda.table.RondaTable` (a mixin: it
+reads the scene's state and never changes it).
+"""
+from __future__ import annotations
+
+import pygame
+
+from game import i18n
+from game.games.ronda.rules import sort_hand
+from game.i18n import digits, t
+from game.ui import assets, draw
+from game.ui.table_drawing import ranked_rows
+from game.ui.tween import Speed
+
+POP = 1.2
+
+
+class RondaDrawing:
+    """The table's drawing (see the module docstring)."""
+
+    # ----- drawing -------------------------------------------------------------------------------
+    def draw_hud(self, surface: pygame.Surface) -> None:
+        L = self.app.layout
+        line = t("ronda.hud", deal=digits(max(1, self.deal_no)), batch=digits(max(1, self.batch)),
+                 batches=digits(max(1, self.batches)))
+        r = self.hud_text(surface, line)
+        target = t("ronda.target", n=digits(self.target))
+        if L.portrait:
+            self.hud_text(surface, target, 1, draw.INK_DIM)
+        else:
+            rtl = i18n.is_rtl()
+            x = r.left - 28 if rtl else r.right + 28
+            draw.blit_text(surface, target, 20, (x, L.top_bar.centery), draw.INK_DIM,
+                           anchor="midright" if rtl else "midleft")
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        four = self.app.settings["four_color"]
+        for seat in self.others():
+            self._draw_backs(surface, seat)
+        for seat in range(self.players):
+            self._draw_pile(surface, seat)
+            self.draw_plate(surface, seat)
+        self._draw_deck(surface)
+        preview = set(self.would_capture(self.selected)) if (
+            self.selected and self.my_turn()) else set()
+        for code in sort_hand(list(self.table_cards)):
+            sprite = self.table_cards[code]
+            lit = code in preview or code in self.glow
+            sprite.draw(surface, four, glow=lit, glow_color=draw.GOLD)
+        for code in self.hand_order:
+            sprite = self.hand[code]
+            sprite.draw(surface, four, glow=code == self.selected and self.my_turn())
+        for sprite in self.flying:
+            sprite.draw(surface, four)
+        self._draw_seat_banners(surface)
+        self._draw_reveals(surface)
+        self._draw_pops(surface)
+        if self.flash is not None:
+            self._draw_flash(surface)
+
+    def _draw_backs(self, surface: pygame.Surface, seat: int) -> None:
+        L = self.app.layout
+        n = self.counts[seat]
+        if n <= 0:
+            return
+        back = assets.card_back(L.small)
+        cx, cy = self.seat_hand(seat)
+        step = 22
+        x0 = cx - step * (n - 1) / 2
+        for i in range(n):
+            surface.blit(back, back.get_rect(center=(round(x0 + i * step), cy)))
+
+    def _draw_pile(self, surface: pygame.Surface, seat: int) -> None:
+        """The seat's face-down pile with its count (RO-11); in team play, its side colour."""
+        L = self.app.layout
+        n = self.piles[seat]
+        cx, cy = self.pile_pos(seat)
+        back = assets.card_back(L.small)
+        if n <= 0:
+            outline = back.get_rect(center=(cx, cy))
+            pygame.draw.rect(surface, (40, 90, 80), outline, 2, border_radius=8)
+        for i in range(min(4, (n + 5) // 6)):
+            surface.blit(back, back.get_rect(center=(cx - i * 2, cy - i * 2)))
+        color = self.side_color(self.session.side_of(seat)) if self.teams else draw.GOLD
+        badge = pygame.Rect(0, 0, 40, 26)
+        badge.center = (cx + L.small[0] // 2 - 4, cy + L.small[1] // 2 - 6)
+        pygame.draw.rect(surface, (20, 20, 20), badge, border_radius=12)
+        pygame.draw.rect(surface, color, badge, 2, border_radius=12)
+        draw.blit_text(surface, digits(n), 18, badge.center, draw.INK, bold=True)
+
+    def _draw_deck(self, surface: pygame.Surface) -> None:
+        """The undealt stock, with the cards still to come (its count is public)."""
+        L = self.app.layout
+        waiting = sum(1 for s in [*self.flying, *self.hand.values(), *self.table_cards.values()]
+                      if s.hide_until_start and s.motion is not None and not s.motion.started)
+        left = self.deck_count + waiting
+        if left <= 0:
+            return
+        cx, cy = self.geometry()["deck"]
+        back = assets.card_back(L.small)
+        for i in range(min(4, (left + 9) // 10)):
+            surface.blit(back, back.get_rect(center=(cx - i * 2, cy - i * 2)))
+        badge = pygame.Rect(0, 0, 40, 26)
+        badge.center = (cx + L.small[0] // 2 - 4, cy + L.small[1] // 2 - 6)
+        pygame.draw.rect(surface, (20, 20, 20), badge, border_radius=12)
+        pygame.draw.rect(surface, draw.SAND, badge, 2, border_radius=12)
+        draw.blit_text(surface, digits(left), 18, badge.center, draw.INK, bold=True)
+
+    def plate_edge(self, seat: int) -> tuple:
+        return self.side_color(self.session.side_of(seat)) if self.teams else draw.PANEL_EDGE
+
+    def avatar_color(self, seat: int) -> tuple:
+        if self.teams:
+            return tuple(c * 3 // 4 for c in self.side_color(self.session.side_of(seat)))
+        return super().avatar_color(seat)
+
+    def figure(self, seat: int) -> tuple[str, tuple]:
+        """The seat's (side's) points; the pile count sits on its pile."""
+        points = self.totals[self.session.side_of(seat)]
+        key = "ronda.point_one" if points == 1 else "ronda.points"
+        return t(key, n=digits(points)), draw.GOLD
+
+    def _draw_seat_banners(self, surface: pygame.Surface) -> None:
+        """Declarations said aloud, on the declarer's plate."""
+        for seat, (s, _left) in self.seat_banners.items():
+            rect = self.plate_rect(seat).inflate(6, 6)
+            draw.panel(surface, rect, (96, 60, 14), 255, 18, draw.GOLD)
+            size = draw.fit_text(s, 30, rect.w - 16, True)
+            draw.blit_text(surface, s, size, rect.center, draw.INK, bold=True, shadow=True)
+
+    def _draw_reveals(self, surface: pygame.Surface) -> None:
+        """The deal's declarations over their seats' plates: one row per declaration."""
+        L = self.app.layout
+        screen = pygame.Rect(16, 16, L.w - 32, L.h - 32)
+        for seat, lines in self.reveals.items():
+            plate = self.plate_rect(seat)
+            row_h = 56
+            rect = pygame.Rect(0, 0, max(plate.w + 6, 210), 12 + row_h * len(lines))
+            rect.center = plate.center
+            if self.spot(seat) == 0:          # yours grows upwards, away from the hand
+                rect.bottom = plate.bottom + 3
+            rect.clamp_ip(screen)
+            draw.panel(surface, rect, (30, 34, 30), 255, 16, draw.GOLD)
+            for i, (head, outcome, color) in enumerate(lines):
+                y = rect.y + 6 + row_h * i
+                draw.blit_text(surface, head, draw.fit_text(head, 22, rect.w - 16, True),
+                               (rect.centerx, y + 16), draw.INK, bold=True)
+                draw.blit_text(surface, outcome, draw.fit_text(outcome, 18, rect.w - 16, True),
+                               (rect.centerx, y + 42), color, bold=True)
+
+    def _draw_pops(self, surface: pygame.Surface) -> None:
+        for s, seat, left in self.pops:
+            k = 1 - left / max(0.01, Speed.scale(POP, motion=False))
+            rect = self.plate_rect(seat)
+            if self.spot(seat) == 2:        # the top seat's points drop below its plate
+                y = rect.bottom + 20 + 40 * k
+            else:                           # the others' rise above the plate, clear of the name
+                y = rect.top - 16 - 50 * k
+            draw.blit_text(surface, digits(s), 36, (rect.centerx, y), draw.GOLD, bold=True,
+                           shadow=True)
+
+    def _draw_flash(self, surface: pygame.Surface) -> None:
+        s, _left = self.flash
+        g = self.geometry()
+        area = g["area"]
+        tops = [sp.rect().top for sp in self.table_cards.values() if not sp.moving]
+        y = max(area.top + 10, min(tops, default=area.centery) - 34)
+        self.draw_banner(surface, s, y, (120, 70, 16), x=area.centerx, size=38)
+
+    def status_banner(self) -> str | None:
+        if not self.my_turn():
+            return None
+        if self.selected:
+            run = self.would_capture(self.selected)
+            if run:
+                return t("ronda.would_take", n=digits(len(run)))
+            return t("ronda.would_lay")
+        if self.can_declare():
+            return t("ronda.declare_hint")
+        return None
+
+    # ----- panels -------------------------------------------------------------------------------
+    def next_label(self) -> str:
+        return "ronda.to_result" if self.session.phase == "over" else "ronda.next_deal"
+
+    def draw_score_panel(self, surface: pygame.Surface) -> None:
+        """The deal's breakdown per side (RO-21 cards, caidas, mesas, declarations, penalties)
+        and the running totals to the target, counting up."""
+        L = self.app.layout
+        entry = self.score["entry"]
+        decls, hidden = self._shown_declarations(self.score["declarations"])
+        nsides = len(entry["totals"])
+        order = self.sides_from_mine(nsides)        # columns: yours first
+        rows = [
+            ("ronda.score.cards", [t("ronda.score.cards_value", n=digits(c), p=digits(p))
+                                   for c, p in zip(entry["cards"], entry["card_points"])]),
+            ("ronda.score.caidas", [digits(v) for v in entry["caidas"]]),
+            ("ronda.score.mesas", [digits(v) for v in entry["mesas"]]),
+            ("ronda.score.declarations", [digits(v) for v in entry["declarations"]]),
+            ("ronda.score.penalties", [digits(v) for v in entry["penalties"]]),
+            ("ronda.score.deal", [digits(f"+{v}" if v > 0 else v) for v in entry["points"]]),
+        ]
+        row_h = 36 if not L.portrait else 40
+        lines = len(decls) + (1 if hidden else 0)
+        h = 84 + 44 + row_h * (len(rows) + 1) + 16 + (30 * lines + 12 if lines else 0)
+        rect = self.score_frame(surface, 860, h,
+                                t("ronda.score.title", n=digits(entry["deal"])))
+        label_w = 250 if not L.portrait else 200
+        col_w = (rect.w - 32 - label_w) / nsides
+        rtl = i18n.is_rtl()
+
+        def x_of(col: int) -> float:
+            x = rect.x + 16 + label_w + col_w * (col + 0.5)
+            return rect.x + rect.right - x if rtl else x
+
+        label_x, label_anchor = (rect.right - 24, "midright") if rtl else (rect.x + 24, "midleft")
+        y = rect.y + 84
+        for col, side in enumerate(order):
+            name = self.side_name(side)
+            color = self.side_color(side) if self.teams else draw.SAND
+            draw.blit_text(surface, name, draw.fit_text(name, 22, round(col_w) - 8, True),
+                           (x_of(col), y), color, bold=True)
+        pygame.draw.line(surface, draw.PANEL_EDGE, (rect.x + 20, y + 22), (rect.right - 20, y + 22))
+        y += 44
+        for key, values in rows:
+            bold = key == "ronda.score.deal"
+            s = t(key)
+            draw.blit_text(surface, s, draw.fit_text(s, 21, label_w - 16, bold), (label_x, y),
+                           draw.SAND if not bold else draw.INK, bold=bold, anchor=label_anchor)
+            for col, side in enumerate(order):
+                v = values[side]
+                draw.blit_text(surface, v, draw.fit_text(v, 22, round(col_w) - 8), (x_of(col), y),
+                               draw.TURN if bold else draw.INK, bold=bold)
+            y += row_h
+        prog = self.count_up()
+        band = pygame.Rect(rect.x + 14, y - row_h // 2 + 2, rect.w - 28, row_h - 4)
+        pygame.draw.rect(surface, (40, 60, 56), band, border_radius=8)
+        s = t("ronda.score.total", n=digits(self.target))
+        draw.blit_text(surface, s, draw.fit_text(s, 22, label_w - 16, True), (label_x, y),
+                       draw.GOLD, bold=True, anchor=label_anchor)
+        for col, side in enumerate(order):
+            old = entry["totals"][side] - entry["points"][side]
+            shown = round(old + entry["points"][side] * prog)
+            draw.blit_text(surface, digits(shown), 26, (x_of(col), y), draw.GOLD, bold=True)
+        y += row_h // 2 + 16
+        lines = [self._declaration_line(d) for d in decls]
+        if hidden:
+            lines.append(t("ronda.decl.more", n=digits(hidden)))
+        for s in lines:
+            draw.blit_text(surface, s, draw.fit_text(s, 19, rect.w - 48), (rect.centerx, y + 12),
+                           draw.INK_DIM)
+            y += 30
+
+    @staticmethod
+    def _shown_declarations(decls: list[dict], room: int = 4) -> tuple[list[dict], int]:
+        """The declarations the panel has room for, those that moved the score first (scored
+        or false, RO-17/RO-18), in their order; and how many are left out."""
+        def counted(d: dict) -> bool:
+            return bool(d.get("scored")) or not d.get("valid", True)
+        ranked = sorted(range(len(decls)), key=lambda i: (not counted(decls[i]), i))
+        keep = sorted(ranked[:room])
+        return [decls[i] for i in keep], max(0, len(decls) - room)
+
+    def _declaration_line(self, d: dict) -> str:
+        """One revealed declaration (RO-17, RO-18, RO-19), e.g. "Youssef: ronda of 5 — scores"."""
+        name = self.seat_name(d["seat"])
+        kind = t(f"ronda.kind_plain.{d['kind']}")
+        if not d["valid"]:
+            to = self.side_name(d["penalty_to"]) if d["penalty_to"] is not None else None
+            outcome = t("ronda.decl.false_to", side=to) if to else t("ronda.decl.false")
+            return t("ronda.decl.line_false", name=name, kind=kind, outcome=outcome)
+        outcome = t("ronda.decl.scores") if d["scored"] else t("ronda.decl.beaten")
+        return t("ronda.decl.line", name=name, kind=kind, rank=self.rank_word(d["rank"]),
+                 outcome=outcome)
+
+    def rank_word(self, rank: str) -> str:
+        return t(f"ronda.rank.{rank}") if rank in ("10", "11", "12") else digits(rank)
+
+    def over_headline(self) -> str:
+        result = self.over["result"]
+        if result["draw"]:
+            return t("ronda.over.draw")
+        winner = result["winner"]
+        if winner == self.my_side:
+            return t("ronda.over.us") if self.teams else t("over.you_win")
+        return t("over.winner", name=self.side_name(winner))
+
+    def over_rows(self) -> list[tuple[int, str, int, bool]]:
+        totals = self.over["result"]["totals"]
+        mine_first = self.sides_from_mine(len(totals))
+        order = sorted(mine_first, key=lambda s: -totals[s])     # equal totals: yours first
+        return ranked_rows(totals, order, self.side_name)

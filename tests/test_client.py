@@ -1,0 +1,184 @@
+"""The client's table interface without a screen (game/client): where seats sit, a local
+session (engine, bots in slices, clocks held while the screen catches up, TB-6/TB-7) and an
+online session (the server's views, legal actions, clocks and refusals, seats kept as the
+server numbers them)."""
+from __future__ import annotations
+
+import pytest
+
+from game.client.local import LocalSession
+from game.client.online import PENDING_SECONDS, OnlineSession
+from game.client.seating import Seating, order_from
+from game.games.hareeja.rules import Match as HareejaMatch
+from game.games.ronda.rules import Match as RondaMatch
+from game.table import FakeClock, Seat, Table
+
+
+# ----- seating ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("players, spots", [(2, [0, 2]), (3, [0, 1, 3]), (4, [0, 1, 2, 3])])
+def test_your_seat_is_at_the_bottom_and_the_next_player_to_your_right(players, spots):
+    """DESIGN.md "Seats and sides": seats run counter-clockwise, so the player after you sits
+    to your right (screen position 1), whatever your seat number."""
+    for me in range(players):
+        seating = Seating(players, me)
+        assert [seating.spot((me + k) % players) for k in range(players)] == spots
+        assert seating.spot(me) == 0 and seating.seat_at(0) == me
+        assert seating.from_me() == order_from(me, players) and seating.others()[0] == \
+            (me + 1) % players
+    assert Seating(3, 1).seat_at(2) is None           # nobody at the top with three
+
+
+def test_seating_refuses_a_seat_that_is_not_at_the_table():
+    with pytest.raises(ValueError):
+        Seating(4, 4)
+    with pytest.raises(ValueError):
+        Seating(5, 0)
+
+
+# ----- local ------------------------------------------------------------------------------------
+def local_hareeja(turn_seconds=None, kinds=("human", "bot", "bot", "bot")):
+    clock = FakeClock()
+    match = HareejaMatch.new(4, seed=7)
+    seats = [Seat(kind, f"name.{i}") for i, kind in enumerate(kinds)]
+    return LocalSession(Table(match, seats, clock, turn_seconds), bot_seed=7), clock
+
+
+def test_local_session_answers_from_the_engine_and_refuses_with_the_engines_code():
+    session, _clock = local_hareeja()
+    match = session.match
+    assert session.view() == match.view(0) and session.legal() == match.legal_actions(0)
+    version = session.version
+    assert not session.act({"type": "bid", "n": 12})        # HJ: 0..8
+    refusal = session.take_refusals()[0]
+    assert refusal.code and refusal.message and not refusal.online
+    assert session.version == version and match.log == []   # nothing changed
+    assert session.act({"type": "bid", "n": 2})
+    events = session.take_events()
+    assert [e["type"] for e in events] == ["bid_confirmed"] and events[0]["n"] == 2
+    assert session.version == version + 1 and session.legal() == []   # bid given: wait
+
+
+def test_local_session_holds_the_turn_clocks_until_the_screen_has_caught_up():
+    """TB-6: time held while the player is shown what happened never counts against a turn;
+    once shown, the turn runs out and the safe move is made (TB-7)."""
+    session, clock = local_hareeja(turn_seconds=60)
+    session.pace(shown=False)
+    clock.advance(100)
+    session.pace(shown=False)
+    assert session.take_events() == [] and session.remaining(0) == 60
+    session.pace(shown=True)
+    clock.advance(61)
+    session.pace(shown=True)
+    kinds = [e["type"] for e in session.take_events()]
+    assert kinds[:2] == ["turn_timeout", "bid_confirmed"]
+
+
+def test_local_bots_think_in_slices_and_act_after_their_pause():
+    session, _clock = local_hareeja()
+    asked = []
+
+    def pause_for(view, legal):
+        asked.append((view["you"], len(legal)))
+        return 0.5
+
+    session.think(0.1, pause_for)          # seat 1 starts thinking; its pause is 0.5 s
+    assert asked == [(1, 9)] and session.match.log == []
+    for _ in range(10):
+        session.think(0.1, pause_for)
+    assert session.match.log[0][0] == 1 and session.take_events()[0]["seat"] == 1
+    session.rest()
+    assert session.thinking is None
+
+
+def test_local_saved_match_continues_from_its_record():
+    session, _clock = local_hareeja()
+    session.act({"type": "bid", "n": 3})
+    saved = session.saved()
+    again = LocalSession.from_saved("hareeja", saved)
+    assert again.match.log == session.match.log and again.view() == session.view()
+    assert [s.kind for s in again.seats] == ["human", "bot", "bot", "bot"]
+
+
+# ----- online -----------------------------------------------------------------------------------
+class Server:
+    """The server connection as the session sees it: what it sent, what it will deliver."""
+
+    def __init__(self):
+        self.sent, self.inbox, self.failed = [], [], False
+
+    def send(self, kind, **fields):
+        self.sent.append((kind, fields))
+        return True
+
+    def poll(self):
+        out, self.inbox = self.inbox, []
+        return out
+
+
+def events_msg(match, me, events=(), by=None):
+    return {"t": "events", "events": [e.for_seat(me) for e in events], "view": match.view(me),
+            "legal": match.legal_actions(me) if me in match.to_act() else [], "by": by,
+            "log": len(match.log)}
+
+
+def online_ronda(me=1, players=4):
+    match = RondaMatch.new(players, {"rules": "quick"}, seed=4)
+    server = Server()
+    now = [100.0]
+    room = {"seats": [{"name": f"P{s}", "kind": "bot" if s == 2 else "human"}
+                      for s in range(players)],
+            "you": me, "game": "ronda", "turn_seconds": 60, "bots": "easy"}
+    session = OnlineSession(server, room, first=events_msg(match, me, match.start_events),
+                            clock=lambda: now[0])
+    return session, match, server, now
+
+
+def test_online_session_keeps_the_servers_seats_and_its_legal_actions():
+    session, match, _server, _now = online_ronda()
+    assert session.me == 1 and session.view() == match.view(1)
+    assert [e["type"] for e in session.take_events()] == [e.type for e in match.start_events]
+    assert [s.kind for s in session.seats] == ["remote", "human", "bot", "remote"]
+    assert session.seats[1].name == "seat.you" and session.seats[0].name == "P0"
+    assert [session.side_of(s) for s in range(4)] == [0, 1, 0, 1]
+    expected = match.legal_actions(1) if 1 in match.to_act() else []
+    assert session.legal() == expected
+
+
+def test_online_action_waits_for_its_answer_then_input_returns():
+    """After ``act`` the seat is not to act and has no legal actions (the server's list may be
+    stale) until the server answers with events ``by`` it, an error, or PENDING_SECONDS."""
+    session, match, server, now = online_ronda()
+    while match.to_act() != [1]:
+        seat = match.to_act()[0]
+        session.receive(events_msg(match, 1, match.apply(seat, match.legal_actions(seat)[-1]),
+                                   by=seat))
+    legal = session.legal()
+    assert legal and session.to_act() == [1]
+    version = session.version
+    assert session.act(legal[-1]) and server.sent[-1] == ("act", {"action": legal[-1]})
+    assert session.to_act() == [] and session.legal() == [] and session.version > version
+    session.receive({"t": "error", "code": "not_your_turn", "message": "Not your turn."})
+    assert session.to_act() == [1] and session.take_refusals()[0].online
+    assert session.act(legal[-1])
+    now[0] += PENDING_SECONDS + 1
+    session.poll()
+    assert session.to_act() == [1]                    # no answer: input comes back
+    assert not session.act(legal[-1], seat=0)        # never another seat's action
+
+
+def test_online_clocks_rooms_and_assistance_follow_the_server():
+    session, _match, server, now = online_ronda()
+    session.receive({"t": "deadline", "remaining": [None, 42.5, None, None]})
+    now[0] += 2.5
+    assert session.remaining(1) == 40.0 and session.remaining(0) is None
+    session.receive({"t": "events", "events": [{"type": "assist", "seat": 1, "on": True}],
+                     "view": session.view(), "legal": [], "by": None})
+    assert session.seats[1].assisted and session.seats[1].automated
+    session.reclaim()
+    assert server.sent[-1][0] == "back" and not session.seats[1].assisted
+    room = dict(session.room, seats=[{"name": "Zed", "kind": "human"}] + session.room["seats"][1:])
+    session.receive({"t": "room", **room})
+    assert session.seats[0].name == "Zed"
+    server.failed = True
+    session.poll()
+    assert session.lost
