@@ -5,8 +5,9 @@ States (``self.state``): ``connecting`` → ``home`` → ``setup`` (the new tabl
 options) / ``code`` (typing a code natively; ``field``: the name or server) / ``list`` (public
 tables) / ``pending`` (waiting for the host's answer) / ``room`` (the waiting room) → the game's
 own table scene, playing an :class:`game.client.online.OnlineSession`, once the table starts and
-its first ``events`` arrive. The scene holds the state and the actions; :data:`VIEWS` gives each state its
-view (widgets and drawing: :mod:`game.ui.scenes.lobby_views`, :mod:`game.ui.scenes.lobby_room`).
+its first ``events`` arrive. The scene holds the state and the actions; :data:`VIEWS` gives each
+state its view (widgets and drawing: :mod:`game.ui.scenes.lobby_views`,
+:mod:`game.ui.scenes.lobby_room`).
 
 Text entry: natively the keyboard types into the code / name / server field; the browser has no
 virtual keyboard for a pygame canvas, so there ``window.prompt`` asks (WEB.md). If the server
