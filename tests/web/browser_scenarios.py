@@ -68,21 +68,21 @@ async def play(window, config: dict) -> dict:
     await tap(app, app.scene.widget("play").rect.center)
     assert await until(lambda: isinstance(app.scene, CardTable), 10)
     scene = app.scene
-    assert await until(lambda: len(scene.match.log) >= 2)
+    assert await until(lambda: len(scene.session.match.log) >= 2)
     out["tables_made"] = list(made)
     out["match_saved"] = (stored(window, "match") or {}).get("game")
-    scene.table.seats[0].kind = "bot"            # the player lets the table play for them
+    scene.session.seats[0].kind = "bot"            # the player lets the table play for them
     if config.get("rotate"):
-        assert await until(lambda: len(scene.match.log) >= 12)
-        before = list(scene.match.log)
+        assert await until(lambda: len(scene.session.match.log) >= 12)
+        before = list(scene.session.match.log)
         was = app.layout.portrait
         window.innerWidth, window.innerHeight = window.innerHeight, window.innerWidth
         turned = await until(lambda: app.layout.portrait != was, 5)
         out["turned"] = turned and app.scene is scene
-        out["log_kept"] = list(scene.match.log)[:len(before)] == before
+        out["log_kept"] = list(scene.session.match.log)[:len(before)] == before
         out["screen_after_turn"] = list(app.screen.get_size())
     out["finished"] = await play_out(app, scene, 150)
-    out["phase"] = scene.match.phase
+    out["phase"] = scene.session.match.phase
     out["tables_made_total"] = len(made)
     out["match_after_end"] = stored(window, "match")
     return out
@@ -138,6 +138,7 @@ async def online(window, config: dict) -> dict:
     await tap(app, lobby.widget("start").rect.center)
     out["table"] = await until(lambda: app.scene is not lobby, 20)
     out["table_scene"] = type(app.scene).__name__
+    out["online"] = bool(getattr(getattr(app.scene, "session", None), "online", False))
     out["events"] = await until(lambda: len(getattr(app.scene, "queue", ())) > 0
                                 or getattr(app.scene, "phase", "deal") != "deal", 20)
     pygame.event.post(pygame.event.Event(pygame.QUIT))

@@ -121,5 +121,5 @@ def test_the_online_lobby_talks_to_the_real_server_through_the_page_socket(tmp_p
         server.wait(10)
     assert out["scene"] == "lobby" and out["welcomed"] and out["room"]
     assert out["code"] and out["table"]
-    assert out["table_scene"].startswith("Remote") and out["events"]
+    assert out["table_scene"] == "HareejaTable" and out["online"] and out["events"]
     assert_clean_web_path(out)
