@@ -1,14 +1,17 @@
 # /// script
-# dependencies = ["python-bidi", "six"]
+# dependencies = ["bidi", "six"]
 # ///
+# ^ Read by pygbag in the browser only, by *import* name (its own package repo is keyed so:
+#   "bidi" is python-bidi 0.4.2, pure Python). Native installs use requirements.txt.
 """Majlis — the card table. The same file runs natively and in the browser under pygbag.
 
 Natively: python main.py [--portrait] [--lang ar|en] [--autoplay] [--screenshots DIR]
                          [--seed N] [--speed X] [--frames N] [--level easy|normal|hard]
                          [--game hareeja|ronda|hand_rummy] [--server ws://HOST:PORT]
                          [--room CODE]
-In the browser: ?server=HOST:PORT picks the online server (default: the page's own host) and
-?room=CODE (an invite link) opens the online lobby joining that table.
+In the browser: an invite link ``…/#room=CODE&server=wss://HOST:PORT`` (game/ui/links.py; the
+page moves an older ``?room=`` into the fragment) opens the online lobby joining that table on
+that server (default: the page's own host).
 """
 import asyncio
 import os
@@ -27,8 +30,10 @@ def parse_options():
         except Exception:
             portrait = False
         options = Options(portrait=portrait)
-        options.server = None                      # the lobby reads ?server= itself
-        options.room = os.environ.get("room")  # noqa: SIM112 (pygbag hands URL parameters over as env)
+        from game.ui.links import page_values
+        link = page_values()                       # "#room=…&server=…", never the query
+        options.server = link.get("server")
+        options.room = link.get("room")
         return options
     import argparse
     parser = argparse.ArgumentParser(description="Majlis card table")

@@ -1,4 +1,8 @@
-"""The web bundle holds the game and its assets, and nothing else (issue: web build)."""
+"""The web bundle holds the browser client and its assets, and nothing else (issue 6, item 9).
+
+Needs ``./majlis web`` for the checks on build/web (CI builds it first; elsewhere they skip).
+"""
+import ast
 import os
 import sys
 import zipfile
@@ -11,16 +15,79 @@ sys.path.insert(0, str(ROOT / "tools"))
 import build_web  # noqa: E402
 
 APK = ROOT / "build" / "web" / build_web.APK
+SERVER_ONLY = ("game/net/server.py", "game/net/store.py", "game/net/rooms.py",
+               "game/net/client.py")
 
 
-def test_runtime_files_are_the_game_and_its_assets_only():
+def test_runtime_files_are_the_client_and_its_assets_only():
     files = [p.as_posix() for p in build_web.runtime_files()]
-    assert "main.py" in files
+    assert "main.py" in files and "game/net/protocol.py" in files
     assert any(f.startswith("game/core/") for f in files)
     assert "game/i18n/ar.po" in files                      # the words are gettext catalogs
     assert "game/games/hareeja/ar.po" in files             # one beside each game's spec
     assert not [f for f in files if f.startswith(("tests/", "bench/", "tools/", ".ci/"))]
     assert not [f for f in files if Path(f).name.startswith("make_")]
+    assert not set(SERVER_ONLY) & set(files)
+    net = [f for f in files if f.startswith("game/net/")]
+    assert set(net) <= set(build_web.CLIENT_MODULES), "game/net is the server's but for these"
+    assert not set(build_web.NOT_IN_APK) & set(files)
+
+
+def test_left_out_four_colour_cards_fall_back_to_identical_french_twins():
+    files = {p.as_posix() for p in build_web.runtime_files()}
+    left_out = [p for p in (ROOT / build_web.FOUR_COLOUR).glob("*.png")
+                if p.relative_to(ROOT).as_posix() not in files]
+    assert left_out, "hearts and spades are the same in both decks"
+    for path in left_out:
+        twin = ROOT / build_web.FRENCH / path.name
+        assert twin.relative_to(ROOT).as_posix() in files
+        assert twin.read_bytes() == path.read_bytes()
+    source = (ROOT / "game/ui/assets.py").read_text(encoding="utf-8")
+    assert '"french4" if four_color' in source and 'if src is None and four_color' in source
+
+
+def test_stripped_python_is_the_same_code_on_the_same_lines():
+    def without_docstrings(tree):
+        for node in ast.walk(tree):
+            body = getattr(node, "body", None)
+            if (isinstance(body, list) and body and isinstance(body[0], ast.Expr)
+                    and isinstance(body[0].value, ast.Constant)
+                    and isinstance(body[0].value.value, str)
+                    and isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                          ast.AsyncFunctionDef))):
+                body[0].value.value = ""
+        return ast.dump(tree)
+
+    for rel in build_web.python_files():
+        source = (ROOT / rel).read_text(encoding="utf-8")
+        stripped = build_web.strip_python(source)
+        assert source.count("\n") == stripped.count("\n"), rel
+        assert without_docstrings(ast.parse(source)) == without_docstrings(ast.parse(stripped)), rel
+        assert "#" not in "".join(line for line in stripped.splitlines()
+                                  if line.lstrip().startswith("#")), rel
+
+
+def test_strip_keeps_strings_that_look_like_comments():
+    source = 'def f():\n    """Doc\n    more."""\n    return "# not a comment"  # a comment\n'
+    assert build_web.strip_python(source) == \
+        'def f():\n    """\n"""\n    return "# not a comment"\n'
+
+
+def test_repacked_png_is_pixel_identical_and_smaller(tmp_path):
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+    source = ROOT / "sprites" / "cards" / "french" / "QS.png"
+    target = tmp_path / "QS.png"
+    target.write_bytes(source.read_bytes())
+    build_web.CACHE, cache = tmp_path / "cache", build_web.CACHE
+    try:
+        saved = build_web.repack_png(target)
+    finally:
+        build_web.CACHE = cache
+    assert saved > 0 and target.stat().st_size < source.stat().st_size
+    a, b = pygame.image.load(str(source)), pygame.image.load(str(target))
+    assert a.get_size() == b.get_size()
+    assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
 
 
 @pytest.fixture(scope="module")
@@ -43,14 +110,24 @@ def test_bundle_holds_main_game_fonts_sprites_sounds(bundle):
     assert any(n.startswith("assets/sounds/") and n.endswith(".ogg") for n in names)
 
 
-def test_bundle_leaves_out_tests_tools_and_scripts(bundle):
+def test_bundle_is_exactly_the_runtime_files(bundle):
+    files = {n for n in bundle if not n.endswith("/")}
+    assert files == {f"assets/{p.as_posix()}" for p in build_web.runtime_files()}
+
+
+def test_bundle_leaves_out_server_tests_tools_and_scripts(bundle):
     left_out = ("assets/tests/", "assets/bench/", "assets/tools/")
     assert not [n for n in bundle if n.startswith(left_out)]
     assert not [n for n in bundle if Path(n).name.startswith("make_") or "__pycache__" in n]
+    assert not {f"assets/{m}" for m in SERVER_ONLY} & set(bundle)
 
 
 def test_bundle_is_small_enough_for_phones(bundle):
-    assert APK.stat().st_size <= 3 * 1024 * 1024
+    assert APK.stat().st_size <= 600 * 1024
+
+
+def test_build_leaves_only_the_page_the_apk_and_the_icon(bundle):
+    assert sorted(p.name for p in APK.parent.iterdir()) == ["favicon.png", "index.html", APK.name]
 
 
 def test_page_is_ours_with_arabic_loading_text_and_can_close(bundle):

@@ -2,17 +2,38 @@
 
 Usage: python tools/build_web.py
 
-Only what the game needs at run time goes into the bundle: main.py, game/, fonts, card
-sprites and sounds. Tests, benchmarks, asset scripts and docs stay out. The files are staged in
-build/stage/majlis first, so pygbag never touches the source tree (it may reformat a folder in
-place and writes *-pygbag.* files), then its output is copied to build/web/.
+Only what the browser client needs goes into the bundle (``runtime_files``):
+* main.py and the client's Python: the packages in CLIENT_PACKAGES plus the few client-side
+  modules of game/net (CLIENT_MODULES). Everything else under game/net is the server's
+  (server, store, rooms, client, and whatever the server adds later) and stays out: an
+  allow-list, so a new server file can never slip in. tests/web/test_bundle_graph.py imports
+  the client's whole module graph and checks it is all here and needs no server module.
+* Python files lose comments and docstrings (line numbers kept; main.py is left whole, its
+  PEP 723 block is a comment pygbag reads).
+* fonts (TTF + licence), sounds (OGG), and the sprites the game loads. A four-colour card that
+  is byte-identical to its French twin is left out: ``game.ui.assets`` falls back to the French
+  sprite when the four-colour one is missing.
+NOT_IN_APK files (window icon, favicon) stay out; so do tests, benchmarks, asset
+scripts and docs.
+
+The files are staged in build/stage/majlis first, so pygbag never touches the source tree (it
+may reformat a folder in place and writes *-pygbag.* files). PNGs are re-packed there
+losslessly (exact palette, best zlib; kept only if smaller and pixel-identical). Then pygbag
+builds, and its output minus the unused majlis.tar.gz is copied to build/web/.
 """
 from __future__ import annotations
 
+import ast
+import hashlib
+import io
 import shutil
+import struct
 import subprocess
 import sys
+import tokenize
 import zipfile
+import zlib
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,34 +43,173 @@ APK = "majlis.apk"
 TEMPLATE = "web/majlis.tmpl"
 ICON = "sprites/favicon.png"
 BUILD_SECONDS = 300
+CACHE = ROOT / "build" / "cache" / "png"
+LEFT_OUT = ("majlis.tar.gz",)          # pygbag writes it beside the apk; the page never loads it
 
-# (folder, file name patterns) that the game loads at run time.
-RUNTIME = [
-    ("game", ("*.py", "*.po")),        # the code and its gettext catalogs
+# The browser client's Python: whole packages, and single modules where a package is shared
+# with the server (game/net: the wire protocol only).
+CLIENT_PACKAGES = ("game/core", "game/games", "game/i18n", "game/table", "game/ui")
+CLIENT_MODULES = ("game/__init__.py", "game/net/__init__.py", "game/net/protocol.py")
+# (folder, file name patterns) of the assets the game loads at run time.
+ASSETS = [
     ("fonts", ("*.ttf", "OFL.txt")),
     ("sprites", ("*.png",)),
     ("sounds", ("*.ogg",)),
 ]
+FOUR_COLOUR, FRENCH = Path("sprites/cards/french4"), Path("sprites/cards/french")
+# Not in the apk: the window icon (native only; assets.icon() returns None when it is missing)
+# and the page's favicon (pygbag copies it beside index.html).
+NOT_IN_APK = ("sprites/icon.png", "sprites/favicon.png")
+
+
+def _files(folder: str, pattern: str) -> list[Path]:
+    return [p.relative_to(ROOT) for p in sorted((ROOT / folder).rglob(pattern))
+            if "__pycache__" not in p.parts]
+
+
+def python_files() -> list[Path]:
+    """main.py and the client's modules and their gettext catalogs (see CLIENT_PACKAGES /
+    CLIENT_MODULES)."""
+    files = [Path("main.py")] + [Path(m) for m in CLIENT_MODULES if (ROOT / m).exists()]
+    for package in CLIENT_PACKAGES:
+        files += _files(package, "*.py") + _files(package, "*.po")   # code, gettext catalogs
+    return files
+
+
+def redundant_sprite(rel: Path) -> bool:
+    """A four-colour card identical to its French twin (assets.py falls back to the twin)."""
+    if rel.parent != FOUR_COLOUR:
+        return False
+    twin = ROOT / FRENCH / rel.name
+    return twin.exists() and twin.read_bytes() == (ROOT / rel).read_bytes()
+
+
+def asset_files() -> list[Path]:
+    files = []
+    for folder, patterns in ASSETS:
+        for pattern in patterns:
+            files += [p for p in _files(folder, pattern) if not redundant_sprite(p)]
+    return files
 
 
 def runtime_files() -> list[Path]:
     """Project-relative paths of every file the bundle must hold."""
-    files = [Path("main.py")]
-    for folder, patterns in RUNTIME:
-        for pattern in patterns:
-            for path in sorted((ROOT / folder).rglob(pattern)):
-                if "__pycache__" not in path.parts:
-                    files.append(path.relative_to(ROOT))
-    return sorted(set(files))
+    skip = {Path(p) for p in NOT_IN_APK}
+    return sorted(set(python_files() + asset_files()) - skip)
 
 
-def stage() -> None:
+# ----- Python without comments and docstrings ---------------------------------------------------
+def _docstring_spans(tree: ast.AST) -> dict[tuple[int, int], tuple[int, int]]:
+    """(start) -> (end) positions of every module, class and function docstring."""
+    spans = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = node.body[0] if node.body else None
+            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                    and isinstance(first.value.value, str)):
+                spans[(first.lineno, first.col_offset)] = (first.end_lineno, first.end_col_offset)
+    return spans
+
+
+def strip_python(source: str) -> str:
+    """``source`` without comments and with empty docstrings, every line where it was (so a
+    traceback from the browser points at the right line of the repository's file). The code
+    itself is untouched: tests/test_web_bundle.py compares the syntax trees."""
+    spans = _docstring_spans(ast.parse(source))
+    edits = []
+    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+        if tok.type == tokenize.COMMENT:
+            edits.append((tok.start, tok.end, ""))
+        elif tok.type == tokenize.STRING and spans.get(tok.start) == tok.end:
+            breaks = tok.end[0] - tok.start[0]
+            empty = '"""' + "\n" * breaks + '"""' if breaks else '""'
+            edits.append((tok.start, tok.end, empty))
+    lines = source.splitlines(keepends=True)
+    for (row, col), (end_row, end_col), text in reversed(edits):
+        before, after = lines[row - 1][:col], lines[end_row - 1][end_col:]
+        if not text:                                   # a comment runs to the line's end
+            before = before.rstrip()
+        lines[row - 1:end_row] = [before + text + after]
+    return "".join(lines)
+
+
+# ----- lossless PNG re-packing ----------------------------------------------------------------
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def palette_png(width: int, height: int, rgba: bytes) -> bytes | None:
+    """An indexed PNG holding exactly these RGBA pixels, or None above 256 colours. Colours are
+    ordered most transparent first (a short tRNS chunk), then by frequency."""
+    pixels = [rgba[i:i + 4] for i in range(0, len(rgba), 4)]
+    counts = Counter(pixels)
+    if len(counts) > 256:
+        return None
+    palette = sorted(counts, key=lambda c: (c[3] == 255, -counts[c], c))
+    index = {colour: i for i, colour in enumerate(palette)}
+    rows = b"".join(b"\x00" + bytes(index[p] for p in pixels[y * width:(y + 1) * width])
+                    for y in range(height))
+    alpha = bytes(c[3] for c in palette).rstrip(b"\xff")
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)   # 8-bit palette
+    out = [b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", header),
+           _chunk(b"PLTE", b"".join(c[:3] for c in palette))]
+    if alpha:
+        out.append(_chunk(b"tRNS", alpha))
+    out += [_chunk(b"IDAT", deflate(rows)), _chunk(b"IEND", b"")]
+    return b"".join(out)
+
+
+def deflate(data: bytes) -> bytes:
+    """A zlib stream of ``data``: Zopfli (requirements-dev.txt; ~10 % smaller than zlib's
+    best) when installed, else zlib level 9."""
+    try:
+        import zopfli.zlib
+    except ImportError:
+        packer = zlib.compressobj(9, zlib.DEFLATED, 15, 9)
+        return packer.compress(data) + packer.flush()
+    return zopfli.zlib.compress(data, numiterations=3)
+
+
+def repack_png(path: Path) -> int:
+    """Re-encode ``path`` in place if that is smaller and decodes to the very same pixels;
+    return the bytes saved. Results are cached by content in build/cache/png."""
+    original = path.read_bytes()
+    cached = CACHE / f"{hashlib.sha256(original).hexdigest()}.png"
+    if not cached.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        cached.write_bytes(_smallest_png(original))
+    path.write_bytes(cached.read_bytes())
+    return len(original) - cached.stat().st_size
+
+
+def _smallest_png(original: bytes) -> bytes:
+    import pygame
+    image = pygame.image.load(io.BytesIO(original), "x.png")
+    pixels = pygame.image.tobytes(image, "RGBA")
+    smaller = palette_png(*image.get_size(), pixels)
+    if smaller is None or len(smaller) >= len(original):
+        return original
+    again = pygame.image.load(io.BytesIO(smaller), "x.png")
+    if again.get_size() != image.get_size() or pygame.image.tobytes(again, "RGBA") != pixels:
+        return original
+    return smaller
+
+
+# ----- the build --------------------------------------------------------------------------------
+def stage() -> int:
+    """Copy the runtime files to STAGE, re-packing PNGs; return the PNG bytes saved."""
     if STAGE.exists():
         shutil.rmtree(STAGE)
+    saved = 0
     for rel in runtime_files():
         target = STAGE / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / rel, target)
+        if target.suffix == ".png":
+            saved += repack_png(target)
+        elif target.suffix == ".py" and rel != Path("main.py"):   # main.py: PEP 723 comments
+            target.write_text(strip_python(target.read_text(encoding="utf-8")), encoding="utf-8")
+    return saved
 
 
 def run_pygbag() -> None:
@@ -62,17 +222,21 @@ def run_pygbag() -> None:
 def publish() -> None:
     if OUT.exists():
         shutil.rmtree(OUT)
-    shutil.copytree(STAGE / "build" / "web", OUT)
+    shutil.copytree(STAGE / "build" / "web", OUT, ignore=shutil.ignore_patterns(*LEFT_OUT))
 
 
 def main() -> int:
-    stage()
+    import os
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    saved = stage()
     run_pygbag()
     publish()
     apk = OUT / APK
     with zipfile.ZipFile(apk) as bundle:
         count = len(bundle.namelist())
-    print(f"build/web ready: {APK} {apk.stat().st_size / 1024:.0f} KiB, {count} files")
+    print(f"build/web ready: {APK} {apk.stat().st_size / 1024:.0f} KiB, {count} files "
+          f"(PNGs re-packed: {saved / 1024:.0f} KiB saved)")
     return 0
 
 

@@ -22,7 +22,7 @@ import pygame
 from game.client.online import OnlineSession, Session, load_online, save_online, server_message
 from game.i18n import digits, t
 from game.net import protocol
-from game.ui import draw, games
+from game.ui import draw, games, links
 from game.ui.scene import Scene
 from game.ui.scenes.lobby_common import (
     WEB,
@@ -216,7 +216,7 @@ class LobbyScene(Scene):
         save_online(data)
 
     def join(self, text: str) -> None:
-        code = protocol.code_from_link(text)
+        code = links.room_from_text(text)
         if code is None:
             self.say("online.code_bad", n=digits(protocol.CODE_LENGTH))
             return

@@ -2,7 +2,6 @@
 and the base of a state's view (its widgets and drawing; see :mod:`game.ui.scenes.lobby`)."""
 from __future__ import annotations
 
-import os
 import sys
 
 import pygame
@@ -11,7 +10,7 @@ from game import i18n
 from game.client.online import load_online
 from game.games import registry
 from game.i18n import digits, t
-from game.ui import draw, games
+from game.ui import draw, games, links
 from game.ui.scenes.form import turn_label
 from game.ui.widgets import Widget
 
@@ -21,10 +20,11 @@ DEFAULT_PORT = 9310
 
 def default_server() -> str:
     """``--server`` natively (else the saved one, else this machine); in the browser
-    ``?server=`` (else the saved one, else the page's own host on the server's port)."""
+    ``#server=`` of the page's link (else the saved one, else the page's own host on the
+    server's port)."""
     saved = load_online().get("server")
     if WEB:
-        given = os.environ.get("server") or _query("server")  # noqa: SIM112 (pygbag)
+        given = links.page_values().get("server")
         if given:
             return server_url(given)
         if saved:
@@ -58,32 +58,10 @@ def valid_server(text: str) -> bool:
     return text.startswith(("ws://", "wss://")) and len(text) > 6 and " " not in text
 
 
-def _query(key: str) -> str | None:
-    """A URL parameter read from the page (pygbag also puts them in os.environ)."""
-    try:
-        import platform
-        search = str(platform.window.location.search)
-    except Exception:
-        return None
-    for pair in search.lstrip("?").split("&"):
-        k, _, v = pair.partition("=")
-        if k == key and v:
-            from urllib.parse import unquote
-            return unquote(v)
-    return None
-
-
-def page_link(link: str) -> str:
-    """The invite link to show: absolute as the server gave it, else after this page's address
-    in the browser (natively the bare ``?room=CODE`` part)."""
-    if "://" in link or not WEB:
-        return link
-    try:
-        import platform
-        loc = platform.window.location
-        return f"{loc.origin}{loc.pathname}{link}"
-    except Exception:
-        return link
+def page_link(room: dict, server: str | None) -> str:
+    """The invite link to show for ``room``: ``#room=CODE&server=…`` after this page's address
+    (:func:`game.ui.links.invite_link`; never in the query, which pygbag's loader reads)."""
+    return links.invite_link(str(room.get("code", "")), server, str(room.get("link", "")))
 
 
 def online_options(settings: dict, game: str) -> tuple[int, dict]:

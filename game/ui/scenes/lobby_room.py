@@ -160,7 +160,7 @@ class RoomView(LobbyView):
 
     def _draw_invite(self, surface: pygame.Surface, room: dict, code_p: pygame.Rect) -> None:
         """The invite link under the code, and how to share it."""
-        link = page_link(str(room.get("link", "")))
+        link = page_link(room, self.lobby.server)
         y = code_p.y + 234
         draw.blit_text(surface, t("online.invite"), 20, (code_p.centerx, y), draw.INK_DIM)
         draw.blit_text(surface, link, draw.fit_text(link, 22, code_p.w - 40),
