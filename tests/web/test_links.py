@@ -82,36 +82,36 @@ def assert_loader_starts(url: str) -> None:
 
 
 def test_invite_link_puts_room_and_server_in_the_fragment():
-    link = links.build_invite_link("https://majlis.example/play/?lang=ar#old", "k7q mx",
+    link = links.build_invite_link("https://majlis.example/play/?lang=ar#old", "k7q mx r2d",
                                    "wss://play.example:9310")
-    assert link == "https://majlis.example/play/#room=K7QMX&server=wss://play.example:9310"
+    assert link == "https://majlis.example/play/#room=K7QMXR2D&server=wss://play.example:9310"
     assert links.parse_link("", urlsplit(link).fragment) == {
-        "room": "K7QMX", "server": "wss://play.example:9310"}
+        "room": "K7QMXR2D", "server": "wss://play.example:9310"}
 
 
 def test_invite_link_without_server_and_with_empty_base():
-    assert links.build_invite_link("", "K7QMX") == "#room=K7QMX"
+    assert links.build_invite_link("", "K7QMXR2D") == "#room=K7QMXR2D"
 
 
 def test_invite_link_refuses_what_is_not_a_room_code():
-    for bad in ("", "K7QM", "K7QMO", 'K7"MX', None):
+    for bad in ("", "K7QMXR2", "K7QMXR2O", 'K7"MXR2D', None):
         with pytest.raises(ValueError):
             links.build_invite_link("https://x/", bad)
 
 
 @pytest.mark.parametrize("server", HOSTILE_SERVERS)
 def test_hostile_server_values_never_break_the_loader_and_come_back_intact(server):
-    link = links.build_invite_link("https://majlis.example/", "K7QMX", server)
+    link = links.build_invite_link("https://majlis.example/", "K7QMXR2D", server)
     assert_loader_starts(link)
     parts = urlsplit(link)
     assert parts.query == ""
-    assert links.parse_link(parts.query, parts.fragment) == {"room": "K7QMX", "server": server}
+    assert links.parse_link(parts.query, parts.fragment) == {"room": "K7QMXR2D", "server": server}
 
 
 @pytest.mark.parametrize("server", UNSAFE_SERVERS)
 def test_unsafe_server_values_are_left_out_of_the_link(server):
-    link = links.build_invite_link("https://majlis.example/", "K7QMX", server)
-    assert link == "https://majlis.example/#room=K7QMX"
+    link = links.build_invite_link("https://majlis.example/", "K7QMXR2D", server)
+    assert link == "https://majlis.example/#room=K7QMXR2D"
     assert_loader_starts(link)
 
 
@@ -130,9 +130,9 @@ def test_any_value_gives_a_link_the_loader_starts_with(server, code):
 
 
 def test_parse_reads_old_query_links_and_the_fragment_wins():
-    assert links.parse_link("?room=K7QMX", "") == {"room": "K7QMX"}
-    assert links.parse_link("?room=AAAAA&server=ws%3A%2F%2Fa%3A1", "#room=K7QMX") == {
-        "room": "K7QMX", "server": "ws://a:1"}
+    assert links.parse_link("?room=K7QMXR2D", "") == {"room": "K7QMXR2D"}
+    assert links.parse_link("?room=AAAAAAAA&server=ws%3A%2F%2Fa%3A1", "#room=K7QMXR2D") == {
+        "room": "K7QMXR2D", "server": "ws://a:1"}
 
 
 def test_parse_decodes_percent_escapes_once_and_forgives_bad_ones():
@@ -142,40 +142,41 @@ def test_parse_decodes_percent_escapes_once_and_forgives_bad_ones():
     assert links.parse_link("", "#server=ws://a/%2541") == {"server": "ws://a/%41"}
 
 
-@pytest.mark.parametrize("fragment", ["#room=%22K7QMX", "#server=ws://a%5Cb", "#room=K7%0AQMX",
-                                      "#server=ws://a%20b", "#room=" + "A" * 300, "#room=",
-                                      "#bogus=1", "#debug", "#", ""])
+@pytest.mark.parametrize("fragment", ["#room=%22K7QMXR2D", "#server=ws://a%5Cb",
+                                      "#room=K7%0AQMXR2D", "#server=ws://a%20b",
+                                      "#room=" + "A" * 300, "#room=", "#bogus=1", "#debug",
+                                      "#", ""])
 def test_parse_drops_unsafe_empty_and_unknown_values(fragment):
     assert links.parse_link("", fragment) == {}
 
 
 def test_room_from_text_takes_codes_and_both_link_forms():
-    assert links.room_from_text("k7q mx") == "K7QMX"
-    assert links.room_from_text("https://x.example/#room=k7qmx&server=ws://a:1") == "K7QMX"
-    assert links.room_from_text("https://x.example/?lang=ar&room=K7QMX") == "K7QMX"
-    assert links.room_from_text("https://x.example/#room=K7QM0") is None
+    assert links.room_from_text("k7q mx r2d") == "K7QMXR2D"
+    assert links.room_from_text("https://x.example/#room=k7qmxr2d&server=ws://a:1") == "K7QMXR2D"
+    assert links.room_from_text("https://x.example/?lang=ar&room=K7QMXR2D") == "K7QMXR2D"
+    assert links.room_from_text("https://x.example/#room=K7QMXR20") is None
     assert links.room_from_text("nonsense") is None
 
 
 def test_page_helpers_are_empty_natively():
     assert links.page_values() == {} and links.page_address() == ""
-    assert links.invite_link("K7QMX", "ws://a:1", "https://site.example/m/?room=K7QMX") == \
-        "https://site.example/m/#room=K7QMX&server=ws://a:1"
-    assert links.invite_link("K7QMX", None, "?room=K7QMX") == "#room=K7QMX"
+    assert links.invite_link("K7QMXR2D", "ws://a:1", "https://site.example/m/?room=K7QMXR2D") == \
+        "https://site.example/m/#room=K7QMXR2D&server=ws://a:1"
+    assert links.invite_link("K7QMXR2D", None, "?room=K7QMXR2D") == "#room=K7QMXR2D"
 
 
 def test_page_values_read_the_browser_location(monkeypatch):
     import sys
     import types
-    location = types.SimpleNamespace(search="?room=AAAAA", hash="#room=K7QMX&server=ws://a:1",
+    location = types.SimpleNamespace(search="?room=AAAAAAAA", hash="#room=K7QMXR2D&server=ws://a:1",
                                      origin="https://site.example", pathname="/m/")
     fake = types.ModuleType("platform")
     fake.window = types.SimpleNamespace(location=location)
     monkeypatch.setattr(sys, "platform", "emscripten")
     monkeypatch.setitem(sys.modules, "platform", fake)
-    assert links.page_values() == {"room": "K7QMX", "server": "ws://a:1"}
-    assert links.invite_link("K7QMX", "ws://a:1") == \
-        "https://site.example/m/#room=K7QMX&server=ws://a:1"
+    assert links.page_values() == {"room": "K7QMXR2D", "server": "ws://a:1"}
+    assert links.invite_link("K7QMXR2D", "ws://a:1") == \
+        "https://site.example/m/#room=K7QMXR2D&server=ws://a:1"
 
 
 def test_links_module_imports_without_pygame():

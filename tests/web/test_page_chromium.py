@@ -196,16 +196,16 @@ def invite_addresses(origin: str) -> list[tuple[str, dict]]:
     included, and for older or hand-made query links the page must make safe."""
     out = []
     for server in HOSTILE_SERVERS:
-        link = links.build_invite_link(origin + "/", "K7QMX", server)
-        expected = {"room": "K7QMX"}
+        link = links.build_invite_link(origin + "/", "K7QMXR2D", server)
+        expected = {"room": "K7QMXR2D"}
         if links.is_link_safe(server):
             expected["server"] = server
         out.append((link, expected))
     out += [
-        (origin + "/?room=K7QMX", {"room": "K7QMX"}),
-        (origin + "/?server=wss://happy-isp.example:9310&room=K7QMX",
-         {"room": "K7QMX", "server": "wss://happy-isp.example:9310"}),
-        (origin + "/?happy=1&x=-i&room=%22K7QMX", {}),
+        (origin + "/?room=K7QMXR2D", {"room": "K7QMXR2D"}),
+        (origin + "/?server=wss://happy-isp.example:9310&room=K7QMXR2D",
+         {"room": "K7QMXR2D", "server": "wss://happy-isp.example:9310"}),
+        (origin + "/?happy=1&x=-i&room=%22K7QMXR2D", {}),
         (origin + "/?room=%E0%A4%A#server=ws%3A%2F%2Fa.example%3A1", {"server": "ws://a.example:1"}),
     ]
     return out
