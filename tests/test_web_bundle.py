@@ -122,6 +122,28 @@ def test_bundle_leaves_out_server_tests_tools_and_scripts(bundle):
     assert not {f"assets/{m}" for m in SERVER_ONLY} & set(bundle)
 
 
+def test_bundle_reads_back_whole_with_plain_zip_methods(bundle):
+    with zipfile.ZipFile(APK) as apk:
+        assert apk.testzip() is None
+        assert {i.compress_type for i in apk.infolist()} <= {zipfile.ZIP_STORED,
+                                                             zipfile.ZIP_DEFLATED}
+
+
+def test_rezip_keeps_every_file_and_its_bytes(tmp_path):
+    apk = tmp_path / "t.apk"
+    files = {"assets/a.py": b"print('x')\n" * 200, "assets/b.png": bytes(range(256)) * 4,
+             "assets/empty/__init__.py": b""}
+    with zipfile.ZipFile(apk, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as z:
+        for name, data in files.items():
+            z.writestr(name, data)
+    before = apk.stat().st_size
+    saved = build_web.rezip(apk)
+    assert saved == before - apk.stat().st_size >= 0
+    with zipfile.ZipFile(apk) as z:
+        assert z.testzip() is None
+        assert {n: z.read(n) for n in z.namelist()} == files
+
+
 def test_bundle_is_small_enough_for_phones(bundle):
     assert APK.stat().st_size <= 600 * 1024
 

@@ -13,8 +13,9 @@ Only what the browser client needs goes into the bundle (``runtime_files``):
 * fonts (TTF + licence), sounds (OGG), and the sprites the game loads. A four-colour card that
   is byte-identical to its French twin is left out: ``game.ui.assets`` falls back to the French
   sprite when the four-colour one is missing.
-NOT_IN_APK files (window icon, favicon) stay out; so do tests, benchmarks, asset
-scripts and docs.
+NOT_IN_APK files (window icon, favicon) and the screenshot tour (NATIVE_ONLY: game/ui/screenshots.py
+and every *_shots.py, reached only by ``main.py --screenshots``) stay out; so do tests,
+benchmarks, asset scripts and docs.
 
 The files are staged in build/stage/majlis first, so pygbag never touches the source tree (it
 may reformat a folder in place and writes *-pygbag.* files). PNGs are re-packed there
@@ -60,6 +61,10 @@ FOUR_COLOUR, FRENCH = Path("sprites/cards/french4"), Path("sprites/cards/french"
 # Not in the apk: the window icon (native only; assets.icon() returns None when it is missing)
 # and the page's favicon (pygbag copies it beside index.html).
 NOT_IN_APK = ("sprites/icon.png", "sprites/favicon.png")
+# The screenshot tour runs natively only (main.py --screenshots; a game's spec names its
+# *_shots module as a string, loaded by the tour alone). tests/web/test_bundle_graph.py checks
+# that nothing shipped imports these.
+NATIVE_ONLY = ("game/ui/screenshots.py", "*_shots.py")
 
 
 def _files(folder: str, pattern: str) -> list[Path]:
@@ -95,7 +100,13 @@ def asset_files() -> list[Path]:
 def runtime_files() -> list[Path]:
     """Project-relative paths of every file the bundle must hold."""
     skip = {Path(p) for p in NOT_IN_APK}
-    return sorted(set(python_files() + asset_files()) - skip)
+    return sorted(p for p in set(python_files() + asset_files()) - skip
+                  if not native_only(p))
+
+
+def native_only(rel: Path) -> bool:
+    """A module of the screenshot tour (see NATIVE_ONLY)."""
+    return any(rel.match(pattern) for pattern in NATIVE_ONLY)
 
 
 # ----- Python without comments and docstrings ---------------------------------------------------
@@ -195,6 +206,51 @@ def _smallest_png(original: bytes) -> bytes:
     return smaller
 
 
+# ----- the apk, re-zipped with Zopfli --------------------------------------------------------
+def _raw_deflate(data: bytes, best: bool) -> bytes:
+    """Raw DEFLATE (what a zip entry holds): Zopfli when ``best`` and installed, else zlib 9."""
+    if best:
+        try:
+            import zopfli.zlib
+            return zopfli.zlib.compress(data, numiterations=5)[2:-4]   # strip zlib framing
+        except ImportError:
+            pass
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
+    return packer.compress(data) + packer.flush()
+
+
+def rezip(apk: Path) -> int:
+    """Rewrite ``apk`` with every entry deflated by Zopfli (PNGs, already Zopfli inside, by
+    zlib) or stored, whichever is smallest; keep it only if it reads back identical. Returns
+    the bytes saved."""
+    with zipfile.ZipFile(apk) as old:
+        entries = [(info, old.read(info)) for info in old.infolist()]
+    body, directory = bytearray(), bytearray()
+    for info, data in entries:
+        name = info.filename.encode("utf-8")
+        packed = _raw_deflate(data, not info.filename.endswith(".png")) if data else b""
+        method = 8 if data and len(packed) < len(data) else 0
+        packed = packed if method else data
+        crc = zlib.crc32(data)
+        y, mo, d, h, mi, sec = info.date_time
+        dos_time, dos_date = h << 11 | mi << 5 | sec // 2, (y - 1980) << 9 | mo << 5 | d
+        fields = (method, dos_time, dos_date, crc, len(packed), len(data), len(name))
+        directory += struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, 0, *fields, 0, 0, 0,
+                                 info.internal_attr, info.external_attr, len(body)) + name
+        body += struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, 0, *fields, 0) + name + packed
+    end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, len(entries), len(entries),
+                      len(directory), len(body), 0)
+    rewritten = bytes(body + directory + end)
+    with zipfile.ZipFile(io.BytesIO(rewritten)) as new:
+        same = [n.filename for n in new.infolist()] == [i.filename for i, _ in entries] and \
+            all(new.read(info.filename) == data for info, data in entries)
+    if not same or len(rewritten) >= apk.stat().st_size:
+        return 0
+    saved = apk.stat().st_size - len(rewritten)
+    apk.write_bytes(rewritten)
+    return saved
+
+
 # ----- the build --------------------------------------------------------------------------------
 def stage() -> int:
     """Copy the runtime files to STAGE, re-packing PNGs; return the PNG bytes saved."""
@@ -233,10 +289,11 @@ def main() -> int:
     run_pygbag()
     publish()
     apk = OUT / APK
+    saved += rezip(apk)
     with zipfile.ZipFile(apk) as bundle:
         count = len(bundle.namelist())
     print(f"build/web ready: {APK} {apk.stat().st_size / 1024:.0f} KiB, {count} files "
-          f"(PNGs re-packed: {saved / 1024:.0f} KiB saved)")
+          f"(PNG re-packing and Zopfli: {saved / 1024:.0f} KiB saved)")
     return 0
 
 

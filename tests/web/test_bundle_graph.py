@@ -11,7 +11,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import build_web  # noqa: E402
 
-NATIVE_ONLY_IMPORTS: set = set()     # (file, module) pairs the browser never reaches; none now
+# main.py imports the screenshot tour only for --screenshots, which the browser never passes.
+NATIVE_ONLY_IMPORTS = {("main.py", "game.ui.screenshots"),
+                       ("main.py", "game.ui.screenshots.take_all")}
 
 IMPORT_ALL = """
 import importlib, json, sys
@@ -64,7 +66,7 @@ def test_every_game_import_in_the_apk_points_into_the_apk():
     shipped = shipped_modules()
     packages = {m.rsplit(".", 1)[0] for m in shipped}
     missing = []
-    for rel in build_web.python_files():
+    for rel in [p for p in build_web.runtime_files() if p.suffix == ".py"]:
         for name in imports_of(rel):
             if (rel.as_posix(), name) in NATIVE_ONLY_IMPORTS:
                 continue
@@ -83,3 +85,11 @@ def test_no_server_module_is_shipped_even_new_ones():
     shipped = {p.name for p in build_web.runtime_files() if p.parent == Path("game/net")}
     assert shipped == {"__init__.py", "protocol.py"}
     assert {"server.py", "store.py", "rooms.py", "client.py"} <= net - shipped
+
+
+def test_the_screenshot_tour_stays_native():
+    tour = [p for p in build_web.python_files() if build_web.native_only(p)]
+    assert Path("game/ui/screenshots.py") in tour
+    assert not set(tour) & set(build_web.runtime_files())
+    source = (ROOT / "main.py").read_text(encoding="utf-8")
+    assert "if options.screenshots:" in source      # the only way main.py reaches the tour

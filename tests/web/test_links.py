@@ -187,3 +187,10 @@ def test_links_module_imports_without_pygame():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=root)
     assert out.stdout.strip() == "False"
+
+
+def test_the_lobby_shows_a_fragment_link_or_else_the_servers_own():
+    from game.ui.scenes.lobby_common import page_link
+    room = {"code": "K7QMXR2D", "link": "https://s.example/m/?room=K7QMXR2D"}
+    assert page_link(room, "ws://a:1") == "https://s.example/m/#room=K7QMXR2D&server=ws://a:1"
+    assert page_link({"code": "bad", "link": "?room=bad"}, None) == "?room=bad"

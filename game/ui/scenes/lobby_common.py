@@ -60,8 +60,12 @@ def valid_server(text: str) -> bool:
 
 def page_link(room: dict, server: str | None) -> str:
     """The invite link to show for ``room``: ``#room=CODE&server=…`` after this page's address
-    (:func:`game.ui.links.invite_link`; never in the query, which pygbag's loader reads)."""
-    return links.invite_link(str(room.get("code", "")), server, str(room.get("link", "")))
+    (:func:`game.ui.links.invite_link`; never in the query, which pygbag's loader reads).
+    A code that is not a room code is shown as the server sent its link."""
+    try:
+        return links.invite_link(str(room.get("code", "")), server, str(room.get("link", "")))
+    except ValueError:
+        return str(room.get("link", ""))
 
 
 def online_options(settings: dict, game: str) -> tuple[int, dict]:
