@@ -49,7 +49,7 @@ LEFT_OUT = ("majlis.tar.gz",)          # pygbag writes it beside the apk; the pa
 
 # The browser client's Python: whole packages, and single modules where a package is shared
 # with the server (game/net: the wire protocol and its view patches only).
-CLIENT_PACKAGES = ("game/core", "game/games", "game/i18n", "game/table", "game/ui")
+CLIENT_PACKAGES = ("game/client", "game/core", "game/games", "game/i18n", "game/table", "game/ui")
 CLIENT_MODULES = ("game/__init__.py", "game/net/__init__.py", "game/net/protocol.py",
                   "game/net/delta.py")    # delta: the client applies views sent as patches
 # (folder, file name patterns) of the assets the game loads at run time.
