@@ -37,7 +37,7 @@ def _shown_room(you: int, pending: bool, game: str = "hareeja", options: dict | 
              {"name": "", "kind": "empty", "connected": False}][:players]
     if you == 1 and players > 2:
         seats[2] = {"name": "Sami", "kind": "human", "connected": False}
-    return {"t": "room", "code": "K7QMX", "link": "https://majlis.example/?room=K7QMX",
+    return {"t": "room", "code": "K7QMX4PA", "link": "https://majlis.example/?room=K7QMX4PA",
             "game": game, "players": players, "options": options or {},
             "visibility": "approval", "turn_seconds": 60, "bots": "normal", "seats": seats,
             "host": 0, "you": you,
@@ -51,12 +51,12 @@ def screenshot_lobby(shooter) -> None:
     tables, the host's waiting room with a request to approve, a guest's waiting room (Ronda
     in teams), and waiting for the host's answer."""
     app = shooter.app
-    tables = [{"code": "K7QMX", "game": "hareeja", "players": 4, "visibility": "auto",
+    tables = [{"code": "K7QMX4PA", "game": "hareeja", "players": 4, "visibility": "auto",
                "seated": 3, "host": "Huda", "options": {}, "turn_seconds": 60},
-              {"code": "P2WZR", "game": "ronda", "players": 2, "visibility": "approval",
+              {"code": "P2WZR8KD", "game": "ronda", "players": 2, "visibility": "approval",
                "seated": 1, "host": "عبد الله", "options": {"rules": "quick"},
                "turn_seconds": None},
-              {"code": "M9TGB", "game": "hand_rummy", "players": 4, "visibility": "auto",
+              {"code": "M9TGB3HN", "game": "hand_rummy", "players": 4, "visibility": "auto",
                "seated": 2, "host": "Karim", "turn_seconds": 90,
                "options": {"rounds": 10, "variant": "majlis", "partnership": True}}]
     saved = {k: app.settings.get(k) for k in ("game", "options.ronda", "options.hand_rummy",
