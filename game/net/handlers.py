@@ -253,13 +253,13 @@ class Handlers:
         """Every table change: each seat gets its own redacted copy and view; the clocks hold
         while clients show the events; the log, seats and clocks are saved."""
         self._pace(room, events)
-        for seat in range(room.players):
-            self._send_events(room, seat, events)
         match = room.table.match
-        if self.store is not None:
+        if self.store is not None:        # queued first: the frames below wait for this write
             self._save_progress(room)
             if match.phase == "over":
                 self.store.finish(room.code, {"result": match.result, "totals": match.totals})
+        for seat in range(room.players):
+            self._send_events(room, seat, events)
         self.moved(len(match.log) - room.logged)
         room.logged = len(match.log)
         if match.phase == "over" and room.over_since is None:
