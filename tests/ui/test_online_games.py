@@ -20,6 +20,7 @@ from game.games.ronda.table import RondaTable
 from game.net.client import Client
 from game.ui.table_drawing import SIDE_COLORS
 from tests.leak_checks import assert_no_hand_leak, hands_by_log
+from tests.ui.loopback import Loopback
 from tests.ui.test_online_lobby import click, make_online_app, open_lobby, pump, start_server
 
 
@@ -317,40 +318,6 @@ def test_lobby_setup_sends_the_games_options_and_the_turn_time(make_app):
 
 
 # ----- Hand rummy melds through the remote path (a scripted deal) --------------------------------
-class Loopback:
-    """A session that answers like the table server, from a real engine with an explicit deck:
-    each accepted action gives this seat ``events`` (redacted for it), its view, its ``legal``
-    (no melds listed), ``log`` and ``by``; a refusal gives ``error`` with the engine's code."""
-
-    failed = False
-
-    def __init__(self, match, me: int):
-        self.match, self.me, self.inbox = match, me, []
-
-    def frame(self, events, by) -> dict:
-        m, me = self.match, self.me
-        return {"t": "events", "events": [e.for_seat(me) for e in events], "view": m.view(me),
-                "legal": m.legal_actions(me) if me in m.to_act() else [], "log": len(m.log),
-                "by": by}
-
-    def poll(self) -> list[dict]:
-        out, self.inbox = self.inbox, []
-        return out
-
-    def send(self, kind: str, **fields) -> bool:
-        from game.core.errors import IllegalAction
-        if kind == "act":
-            try:
-                events = self.match.apply(self.me, fields["action"])
-            except IllegalAction as refused:
-                self.inbox.append({"t": "error", "code": refused.code,
-                                   "message": refused.message})
-                return True
-            self.inbox.append(self.frame(events, self.me))
-        return True
-
-    def others(self, seat: int, action: dict) -> None:
-        self.inbox.append(self.frame(self.match.apply(seat, action), seat))
 
 
 def test_hand_rummy_remote_stage_meld_swap_and_discard_from_server_seat_2(make_app):

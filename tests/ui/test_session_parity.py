@@ -11,7 +11,6 @@ import pytest
 
 from game.client.local import LocalSession
 from game.client.online import OnlineSession
-from game.core.errors import IllegalAction
 from game.games.hand_rummy.rules import Match as RummyMatch
 from game.games.hand_rummy.table import RummyTable
 from game.games.hand_rummy.table_shots import shot_deck
@@ -20,44 +19,12 @@ from game.games.hareeja.table import HareejaTable
 from game.games.ronda.rules import Match as RondaMatch
 from game.games.ronda.table import RondaTable
 from game.table import FakeClock, Seat, Table
+from tests.ui.loopback import Loopback
 
 DT = 1 / 60
 NAMES = ["Huda", "Layla", "Omar", "Sami"]
 
 
-class Loopback:
-    """Answers like the table server for seat ``me``, from a real engine: every accepted action
-    gives ``events`` (redacted for ``me``), the view after them, ``legal`` and ``by``; a refusal
-    gives ``error`` with the engine's code."""
-
-    failed = False
-
-    def __init__(self, match, me: int):
-        self.match, self.me, self.inbox = match, me, []
-
-    def frame(self, events, by) -> dict:
-        m, me = self.match, self.me
-        return {"t": "events", "events": [e.for_seat(me) for e in events], "view": m.view(me),
-                "legal": m.legal_actions(me) if me in m.to_act() else [], "log": len(m.log),
-                "by": by}
-
-    def poll(self) -> list[dict]:
-        out, self.inbox = self.inbox, []
-        return out
-
-    def send(self, kind: str, **fields) -> bool:
-        if kind == "act":
-            try:
-                events = self.match.apply(self.me, fields["action"])
-            except IllegalAction as refused:
-                self.inbox.append({"t": "error", "code": refused.code,
-                                   "message": refused.message})
-                return True
-            self.inbox.append(self.frame(events, self.me))
-        return True
-
-    def others(self, seat: int, action: dict) -> None:
-        self.inbox.append(self.frame(self.match.apply(seat, action), seat))
 
 
 def twins(make_app, scene_class, new_match, me: int, options: dict):
