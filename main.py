@@ -13,6 +13,7 @@ In the browser: an invite link ``…/#room=CODE&server=wss://HOST:PORT`` (game/u
 page moves an older ``?room=`` into the fragment) opens the online lobby joining that table on
 that server (default: the page's own host).
 """
+
 import asyncio
 import os
 import sys
@@ -23,43 +24,62 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 def parse_options():
     """Command-line options natively; under pygbag the orientation comes from the window."""
     from game.ui.app import Options
+
     if sys.platform == "emscripten":
         import platform  # pygbag's browser bridge
+
         try:
             portrait = platform.window.innerHeight > platform.window.innerWidth
         except Exception:
             portrait = False
         options = Options(portrait=portrait)
         from game.ui.links import page_values
-        link = page_values()                       # "#room=…&server=…", never the query
+
+        link = page_values()  # "#room=…&server=…", never the query
         options.server = link.get("server")
         options.room = link.get("room")
         return options
     import argparse
+
     parser = argparse.ArgumentParser(description="Majlis card table")
     parser.add_argument("--portrait", action="store_true", help="720x1280 phone layout")
     parser.add_argument("--lang", choices=("ar", "en"), help="language (default: saved, else ar)")
-    parser.add_argument("--autoplay", action="store_true",
-                        help="four bots play a whole match headless, then print the result")
+    parser.add_argument(
+        "--autoplay",
+        action="store_true",
+        help="four bots play a whole match headless, then print the result",
+    )
     parser.add_argument("--screenshots", metavar="DIR", help="save a PNG of every scene")
     parser.add_argument("--seed", type=int, help="match seed (deterministic deal)")
     parser.add_argument("--speed", type=float, default=None, help="animation speed multiplier")
     parser.add_argument("--frames", type=int, help="stop after this many frames")
     from game.core.spec import BOT_LEVELS
     from game.games import registry
+
     parser.add_argument("--level", choices=BOT_LEVELS, help="bot level")
-    parser.add_argument("--game", choices=registry.names(),
-                        help="the game for --autoplay (default hareeja); with --screenshots, "
-                             "shoot only this game's table")
-    parser.add_argument("--server", metavar="URL",
-                        help="online table server, e.g. ws://127.0.0.1:9310")
+    parser.add_argument(
+        "--game",
+        choices=registry.names(),
+        help="the game for --autoplay (default hareeja); with --screenshots, "
+        "shoot only this game's table",
+    )
+    parser.add_argument(
+        "--server", metavar="URL", help="online table server, e.g. ws://127.0.0.1:9310"
+    )
     parser.add_argument("--room", metavar="CODE", help="open the online lobby joining this table")
     args = parser.parse_args()
     speed = args.speed if args.speed is not None else (12.0 if args.autoplay else 1.0)
-    options = Options(portrait=args.portrait, lang=args.lang, autoplay=args.autoplay,
-                      screenshots=args.screenshots, seed=args.seed, speed=speed,
-                      frames=args.frames, level=args.level)
-    options.game = args.game     # None: every game's screenshots, Hareeja's autoplay
+    options = Options(
+        portrait=args.portrait,
+        lang=args.lang,
+        autoplay=args.autoplay,
+        screenshots=args.screenshots,
+        seed=args.seed,
+        speed=speed,
+        frames=args.frames,
+        level=args.level,
+    )
+    options.game = args.game  # None: every game's screenshots, Hareeja's autoplay
     options.server = args.server
     options.room = args.room
     return options
@@ -69,15 +89,19 @@ async def main():
     options = parse_options()
     if options.autoplay or options.screenshots:
         from game.ui.app import headless_env
+
         headless_env()
     if options.screenshots:
         from game.ui.screenshots import take_all
+
         await take_all(options.screenshots, options)
         return
     from game.ui.app import App
+
     app = App(options)
     if options.autoplay:
         from game.ui import games
+
         games.start_autoplay(app, getattr(options, "game", None) or games.DEFAULT_GAME)
     elif getattr(options, "room", None):
         app.go("lobby", join_code=options.room)

@@ -3,6 +3,7 @@
 Prints the apk's size and file count, the compressed size per folder and the biggest files,
 so the next thing to trim is obvious.
 """
+
 import zipfile
 from collections import Counter
 from pathlib import Path
@@ -22,7 +23,7 @@ def main() -> None:
         infos = [i for i in apk.infolist() if not i.is_dir()]
     for info in infos:
         parts = info.filename.split("/")
-        by_folder["/".join(parts[1:3][:len(parts) - 2]) or parts[-1]] += info.compress_size
+        by_folder["/".join(parts[1:3][: len(parts) - 2]) or parts[-1]] += info.compress_size
     size = APK.stat().st_size / 1024
     verdict = "ok" if size <= TARGET_KIB else "OVER"
     print(f"apk {size:.0f} KiB, {len(infos)} files (target <= {TARGET_KIB} KiB: {verdict})")
@@ -31,8 +32,11 @@ def main() -> None:
     print(f"biggest {BIGGEST} files (compressed / raw KiB):")
     for info in sorted(infos, key=lambda i: -i.compress_size)[:BIGGEST]:
         print(f"  {info.compress_size / 1024:6.1f} {info.file_size / 1024:6.1f}  {info.filename}")
-    extra = sorted(p.name for p in APK.parent.iterdir() if p.name not in
-                   ("index.html", "favicon.png", APK.name))
+    extra = sorted(
+        p.name
+        for p in APK.parent.iterdir()
+        if p.name not in ("index.html", "favicon.png", APK.name)
+    )
     print("other files in build/web:", ", ".join(extra) or "none")
 
 

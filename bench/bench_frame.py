@@ -6,6 +6,7 @@ thinking in slices, tweens), draw, flip (frames where nothing changed are not dr
 bench_idle.py; the "drawn" line is over the drawn frames only). Target: cpu p99 <= 2.0 ms
 natively.
 """
+
 import argparse
 import os
 import statistics
@@ -30,7 +31,7 @@ def main() -> None:
     parser.add_argument("--portrait", action="store_true")
     args = parser.parse_args()
     app = App(Options(autoplay=True, speed=1.0, seed=2024, lang="ar", portrait=args.portrait))
-    app.warm_up()       # as a player's time in the menu would have done
+    app.warm_up()  # as a player's time in the menu would have done
     scene = games.table_class(args.game).start_autoplay(app, games.info(args.game).defaults())
     # Warm up through the first deal into play.
     while scene.phase == "deal" or scene.session.match.log == []:
@@ -52,8 +53,10 @@ def main() -> None:
     for name, values in (("wall", times), ("cpu", cpu), ("cpu, drawn", drawn_cpu)):
         values.sort()
         p99 = values[min(len(values) - 1, int(len(values) * 0.99))]
-        print(f"{name} frame time median {statistics.median(values):.2f} ms, p99 {p99:.2f} ms, "
-              f"max {values[-1]:.2f} ms")
+        print(
+            f"{name} frame time median {statistics.median(values):.2f} ms, p99 {p99:.2f} ms, "
+            f"max {values[-1]:.2f} ms"
+        )
     print("(wall includes other processes on a busy machine; cpu is this process's own time)")
 
 

@@ -3,6 +3,7 @@ think time p50/p95 per level, with each level's exact-bid rate in self-play.
 
 Run: /work/venv/bin/python bench/bench_hareeja.py [--seconds 3] [--matches 12]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -68,8 +69,13 @@ def bot_figures(level: str, matches: int) -> dict:
         for entry in match.view(None)["history"]:
             exact += sum(b == t for b, t in zip(entry["bids"], entry["tricks"]))
             total += 4
-    return {"p50": percentile(times, 0.5) * 1e3, "p95": percentile(times, 0.95) * 1e3,
-            "max": max(times) * 1e3, "decisions": len(times), "exact": exact / total}
+    return {
+        "p50": percentile(times, 0.5) * 1e3,
+        "p95": percentile(times, 0.95) * 1e3,
+        "max": max(times) * 1e3,
+        "decisions": len(times),
+        "exact": exact / total,
+    }
 
 
 def hard_against_normal(matches: int) -> tuple[float, float]:
@@ -88,16 +94,22 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=12)
     args = parser.parse_args()
     wall, cpu, actions = engine_rounds_per_second(args.seconds)
-    print(f"engine: {cpu:,.0f} random full rounds per CPU second ({actions:,.0f} actions/s) "
-          f"on one core; {wall:,.0f} per wall-clock second")
+    print(
+        f"engine: {cpu:,.0f} random full rounds per CPU second ({actions:,.0f} actions/s) "
+        f"on one core; {wall:,.0f} per wall-clock second"
+    )
     for level in ("easy", "normal", "hard"):
         f = bot_figures(level, args.matches)
-        print(f"bot {level:6}: think p50 {f['p50']:.2f} ms, p95 {f['p95']:.2f} ms, "
-              f"max {f['max']:.1f} ms over {f['decisions']} decisions; "
-              f"exact bids {f['exact']:.0%}")
+        print(
+            f"bot {level:6}: think p50 {f['p50']:.2f} ms, p95 {f['p95']:.2f} ms, "
+            f"max {f['max']:.1f} ms over {f['decisions']} decisions; "
+            f"exact bids {f['exact']:.0%}"
+        )
     hard, normal = hard_against_normal(args.matches)
-    print(f"hard vs normal (2 seats each, {args.matches} matches): "
-          f"average match total {hard:+.1f} vs {normal:+.1f}")
+    print(
+        f"hard vs normal (2 seats each, {args.matches} matches): "
+        f"average match total {hard:+.1f} vs {normal:+.1f}"
+    )
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """The cost of the gettext catalogs: reading every .po at start (parse, compile to .mo in memory,
 gettext.GNUTranslations) and a lookup with t() / tn(). Prints figures; a few seconds."""
+
 from __future__ import annotations
 
 import statistics
@@ -19,8 +20,10 @@ def main() -> None:
         i18n.load_strings()
         runs.append(time.perf_counter() - start)
     entries = len(i18n._TABLES["en"])
-    print(f"load every catalog ({len(i18n.catalogs())} files, {entries} keys): "
-          f"median {statistics.median(runs) * 1000:.1f} ms, best {min(runs) * 1000:.1f} ms")
+    print(
+        f"load every catalog ({len(i18n.catalogs())} files, {entries} keys): "
+        f"median {statistics.median(runs) * 1000:.1f} ms, best {min(runs) * 1000:.1f} ms"
+    )
     n = 200_000
     start = time.perf_counter()
     for _ in range(n):

@@ -5,6 +5,7 @@ Usage: python bench/bench_idle.py [--frames N] [--always-draw]
 ``--always-draw`` redraws every frame, as the app did before idle frames were skipped (the
 "before" figure). Target: idle frame <= 0.3 ms CPU natively.
 """
+
 import argparse
 import os
 import statistics
@@ -55,9 +56,11 @@ def measure(app: App, frames: int, always_draw: bool) -> tuple[list[float], int]
 def report(name: str, cpu: list[float], drawn: int) -> None:
     cpu.sort()
     p99 = cpu[min(len(cpu) - 1, int(len(cpu) * 0.99))]
-    print(f"{name:<24} idle frame cpu mean {statistics.fmean(cpu):.3f} ms, "
-          f"median {statistics.median(cpu):.3f} ms, p99 {p99:.3f} ms; "
-          f"drawn {drawn} of {len(cpu)}")
+    print(
+        f"{name:<24} idle frame cpu mean {statistics.fmean(cpu):.3f} ms, "
+        f"median {statistics.median(cpu):.3f} ms, p99 {p99:.3f} ms; "
+        f"drawn {drawn} of {len(cpu)}"
+    )
 
 
 def main() -> None:
@@ -76,8 +79,15 @@ def main() -> None:
         for info in games.available():
             settle_at_your_move(app, info.key)
             report(f"{info.key} {shape}", *measure(app, args.frames, args.always_draw))
-    print("(" + ("every frame drawn, as before" if args.always_draw else
-                 "frames with nothing new are not drawn") + ")")
+    print(
+        "("
+        + (
+            "every frame drawn, as before"
+            if args.always_draw
+            else "frames with nothing new are not drawn"
+        )
+        + ")"
+    )
 
 
 if __name__ == "__main__":

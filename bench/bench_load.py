@@ -23,6 +23,7 @@ and all, bots included), server CPU per move, and CPU and memory of every proces
     .venv/bin/python bench/bench_load.py --zombie 240      # the zombie-table loop, 4 minutes
     .venv/bin/python bench/bench_load.py --cpu-per-move    # the lobby alone, no sockets
 """
+
 from __future__ import annotations
 
 import argparse
@@ -54,12 +55,25 @@ TABLE = {"game": "hareeja", "players": 4, "visibility": "private", "turn_seconds
 
 # ----- servers ----------------------------------------------------------------------------------
 def start_server(db: str, workers: int, loose: bool = True) -> tuple[subprocess.Popen, str]:
-    args = [sys.executable, "-m", "game.net.server", "--port", "0", "--db", db,
-            "--bot-delay", "0", "--bot-workers", str(workers), "--log-text"]
+    args = [
+        sys.executable,
+        "-m",
+        "game.net.server",
+        "--port",
+        "0",
+        "--db",
+        db,
+        "--bot-delay",
+        "0",
+        "--bot-workers",
+        str(workers),
+        "--log-text",
+    ]
     if loose:
         args.append("--loose-limits")
-    proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                            text=True)
+    proc = subprocess.Popen(
+        args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+    )
     ready, _, _ = select.select([proc.stdout], [], [], 60)
     if not ready:
         proc.kill()
@@ -98,14 +112,14 @@ async def metric(url: str, name: str) -> float:
 
 
 # ----- clients ----------------------------------------------------------------------------------
-async def seat_player(c: Client, pace: float, stop_at: float, out: dict, rng: random.Random,
-                      table_clock: list[float]) -> None:
+async def seat_player(
+    c: Client, pace: float, stop_at: float, out: dict, rng: random.Random, table_clock: list[float]
+) -> None:
     """Act on this seat's turns until the match ends or time is up; record latencies."""
     waiting_since = None
     while time.perf_counter() < stop_at:
         try:
-            msg = await c.expect("events", "error",
-                                 timeout=max(0.1, stop_at - time.perf_counter()))
+            msg = await c.expect("events", "error", timeout=max(0.1, stop_at - time.perf_counter()))
         except TimeoutError:
             return
         if msg["t"] == "error":
@@ -143,13 +157,14 @@ async def one_table(url: str, seed: int, pace: float, stop_at: float, out: dict)
                 await c.request("join", "room", code=room["code"])
             await clients[0].send("start")
             table_clock = [time.perf_counter()]
-            await asyncio.gather(*(seat_player(c, pace, stop_at, out, rng, table_clock)
-                                   for c in clients))
+            await asyncio.gather(
+                *(seat_player(c, pace, stop_at, out, rng, table_clock) for c in clients)
+            )
             if time.perf_counter() >= stop_at:
-                break                       # no leaving: bots would take over and play on
+                break  # no leaving: bots would take over and play on
             for c in clients:
                 await c.request("leave", "left")
-    except Exception as err:                       # counted, never hidden
+    except Exception as err:  # counted, never hidden
         out["errors"] += 1
         out["why"] = repr(err)
     finally:
@@ -177,7 +192,7 @@ async def hard_table(url: str, seed: int, stop_at: float, out: dict) -> None:
                     acked_at = time.perf_counter()
                 if msg["legal"] and msg is c.last_events:
                     out["lat"].append(time.perf_counter() - acked_at)
-                    await asyncio.sleep(0.2)            # a quick person
+                    await asyncio.sleep(0.2)  # a quick person
                     await c.send("act", action=rng.choice(msg["legal"]))
                     acked_at = None
                     while acked_at is None:
@@ -188,8 +203,9 @@ async def hard_table(url: str, seed: int, stop_at: float, out: dict) -> None:
                 await c.request("leave", "left")
 
 
-def client_process(urls: list[str], first: int, count: int, pace: float, seconds: float,
-                   hard: bool, queue) -> None:
+def client_process(
+    urls: list[str], first: int, count: int, pace: float, seconds: float, hard: bool, queue
+) -> None:
     out = {"lat": [], "errors": 0, "why": ""}
 
     async def main() -> None:
@@ -197,15 +213,24 @@ def client_process(urls: list[str], first: int, count: int, pace: float, seconds
         tasks = []
         for n in range(first, first + count):
             url = urls[n % len(urls)]
-            job = hard_table(url, n, stop_at, out) if hard else \
-                one_table(url, n, pace, stop_at, out)
+            job = (
+                hard_table(url, n, stop_at, out) if hard else one_table(url, n, pace, stop_at, out)
+            )
             tasks.append(asyncio.create_task(job))
-            await asyncio.sleep(0.002)                  # a gentle ramp
+            await asyncio.sleep(0.002)  # a gentle ramp
         await asyncio.gather(*tasks, return_exceptions=True)
+
     asyncio.run(main())
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    queue.put({"lat": out["lat"], "errors": out["errors"], "why": out["why"],
-               "cpu": usage.ru_utime + usage.ru_stime, "rss": usage.ru_maxrss * 1024})
+    queue.put(
+        {
+            "lat": out["lat"],
+            "errors": out["errors"],
+            "why": out["why"],
+            "cpu": usage.ru_utime + usage.ru_stime,
+            "rss": usage.ru_maxrss * 1024,
+        }
+    )
 
 
 # ----- one run ----------------------------------------------------------------------------------
@@ -216,11 +241,20 @@ def pct(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
-def run(tables: int, pace: str, servers: int, seconds: float, client_procs: int,
-        hard: bool = False, workers: int = 1, db: str = "") -> None:
+def run(
+    tables: int,
+    pace: str,
+    servers: int,
+    seconds: float,
+    client_procs: int,
+    hard: bool = False,
+    workers: int = 1,
+    db: str = "",
+) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        procs = [start_server(db or os.path.join(tmp, f"s{i}.sqlite3"), workers)
-                 for i in range(servers)]
+        procs = [
+            start_server(db or os.path.join(tmp, f"s{i}.sqlite3"), workers) for i in range(servers)
+        ]
         urls = [url for _, url in procs]
         try:
             before = [proc_usage(p.pid) for p, _ in procs]
@@ -232,9 +266,18 @@ def run(tables: int, pace: str, servers: int, seconds: float, client_procs: int,
             for k in range(client_procs):
                 first, count = k * share, max(0, min(share, tables - k * share))
                 if count:
-                    w = ctx.Process(target=client_process, args=(
-                        urls, first, count, 1.0 if pace == "human" else 0.0, seconds, hard,
-                        queue))
+                    w = ctx.Process(
+                        target=client_process,
+                        args=(
+                            urls,
+                            first,
+                            count,
+                            1.0 if pace == "human" else 0.0,
+                            seconds,
+                            hard,
+                            queue,
+                        ),
+                    )
                     w.start()
                     workers_list.append(w)
             started = time.perf_counter()
@@ -253,22 +296,32 @@ def run(tables: int, pace: str, servers: int, seconds: float, client_procs: int,
     moves = sum(moves_after) - sum(moves_before)
     server_cpu = sum(a[0] - b[0] for a, b in zip(after, before))
     what = f"{tables} tables x {'1 person + 3 hard bots' if hard else '4 clients'}"
-    print(f"== {what}, {pace if not hard else 'person'} pace, {servers} server process(es), "
-          f"{client_procs} client processes, {elapsed:.0f} s")
+    print(
+        f"== {what}, {pace if not hard else 'person'} pace, {servers} server process(es), "
+        f"{client_procs} client processes, {elapsed:.0f} s"
+    )
     label = "person's wait for his turn" if hard else "act -> acknowledgement"
-    print(f"  {label}: p50 {pct(lat, 50) * 1000:.1f} ms, p95 {pct(lat, 95) * 1000:.1f} ms, "
-          f"p99 {pct(lat, 99) * 1000:.1f} ms, max {max(lat, default=float('nan')) * 1000:.1f} "
-          f"ms over {len(lat)} ({errors} errors{'; ' + results[0]['why'] if errors else ''})")
-    print(f"  moves (all, bots included): {moves / elapsed:.0f}/s; clients' acknowledged: "
-          f"{len(lat) / elapsed:.0f}/s; server CPU per move "
-          f"{server_cpu / max(moves, 1) * 1000:.3f} ms")
+    print(
+        f"  {label}: p50 {pct(lat, 50) * 1000:.1f} ms, p95 {pct(lat, 95) * 1000:.1f} ms, "
+        f"p99 {pct(lat, 99) * 1000:.1f} ms, max {max(lat, default=float('nan')) * 1000:.1f} "
+        f"ms over {len(lat)} ({errors} errors{'; ' + results[0]['why'] if errors else ''})"
+    )
+    print(
+        f"  moves (all, bots included): {moves / elapsed:.0f}/s; clients' acknowledged: "
+        f"{len(lat) / elapsed:.0f}/s; server CPU per move "
+        f"{server_cpu / max(moves, 1) * 1000:.3f} ms"
+    )
     for i, (a, b) in enumerate(zip(after, before)):
-        print(f"  server {i}: CPU {a[0] - b[0]:.1f} s ({(a[0] - b[0]) / elapsed * 100:.0f} %), "
-              f"RSS {a[1] / 1e6:.0f} MB")
+        print(
+            f"  server {i}: CPU {a[0] - b[0]:.1f} s ({(a[0] - b[0]) / elapsed * 100:.0f} %), "
+            f"RSS {a[1] / 1e6:.0f} MB"
+        )
     for i, r in enumerate(results):
         print(f"  client process {i}: CPU {r['cpu']:.1f} s, peak RSS {r['rss'] / 1e6:.0f} MB")
-    print(f"  (load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores: the "
-          f"machine is shared, figures are noisy)")
+    print(
+        f"  (load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores: the "
+        f"machine is shared, figures are noisy)"
+    )
 
 
 # ----- the server's own CPU per move, without sockets --------------------------------------------
@@ -290,8 +343,14 @@ def cpu_per_move(tables: int = 50, moves: int = 4000, deltas: bool = True) -> No
     view patches, JSON, the store's queue and its writer thread), no sockets: process CPU per
     move and bytes sent per move."""
     store = Store(":memory:", background=True)
-    lobby = Lobby(store, clock=FakeClock(), bot_delay=0, rate=(10**9, 1e9),
-                  limits=Limits.loose(), deltas=deltas)
+    lobby = Lobby(
+        store,
+        clock=FakeClock(),
+        bot_delay=0,
+        rate=(10**9, 1e9),
+        limits=Limits.loose(),
+        deltas=deltas,
+    )
     rng = random.Random(1)
     tables_conns = []
     for t in range(tables):
@@ -322,9 +381,11 @@ def cpu_per_move(tables: int = 50, moves: int = 4000, deltas: bool = True) -> No
     sent = sum(c.bytes for _, cs in tables_conns for c in cs) - sent_before
     store.close()
     views = "as patches" if deltas else "whole"
-    print(f"== the lobby alone ({tables} tables x 4 people, views {views}): {done} moves, "
-          f"CPU per move {cpu / done * 1000:.3f} ms, {sent / done:.0f} bytes sent per move "
-          "(all 4 seats)")
+    print(
+        f"== the lobby alone ({tables} tables x 4 people, views {views}): {done} moves, "
+        f"CPU per move {cpu / done * 1000:.3f} ms, {sent / done:.0f} bytes sent per move "
+        "(all 4 seats)"
+    )
 
 
 # ----- the zombie-table loop --------------------------------------------------------------------
@@ -350,8 +411,7 @@ async def zombie(seconds: float) -> None:
                 loops += 1
                 if time.perf_counter() >= next_check:
                     next_check = time.perf_counter() + 5
-                    async with Client(url, keep_frames=False,
-                                      local_addr=("127.0.0.2", 0)) as new:
+                    async with Client(url, keep_frames=False, local_addr=("127.0.0.2", 0)) as new:
                         await new.hello("newcomer")
                         made = await new.request("create", "room", bots="easy", **TABLE)
                         if made["t"] == "room":
@@ -363,9 +423,11 @@ async def zombie(seconds: float) -> None:
         finally:
             proc.kill()
             proc.wait()
-    print(f"== zombie loop {seconds:.0f} s: {loops} loops, {refused} creates refused (per-address "
-          f"quota); newcomer created a table {newcomer_ok} times, refused {newcomer_refused}; "
-          f"tables playing at the end {tables:.0f}")
+    print(
+        f"== zombie loop {seconds:.0f} s: {loops} loops, {refused} creates refused (per-address "
+        f"quota); newcomer created a table {newcomer_ok} times, refused {newcomer_refused}; "
+        f"tables playing at the end {tables:.0f}"
+    )
 
 
 def main() -> None:
@@ -378,10 +440,12 @@ def main() -> None:
     parser.add_argument("--hard", type=int, default=0, help="tables of 1 person + 3 hard bots")
     parser.add_argument("--bot-workers", type=int, default=1)
     parser.add_argument("--zombie", type=float, default=0, help="seconds of the zombie loop")
-    parser.add_argument("--cpu-per-move", action="store_true",
-                        help="the lobby alone in this process, no sockets")
-    parser.add_argument("--db", default="",
-                        help="the servers' store (default: a SQLite file in a temporary folder)")
+    parser.add_argument(
+        "--cpu-per-move", action="store_true", help="the lobby alone in this process, no sockets"
+    )
+    parser.add_argument(
+        "--db", default="", help="the servers' store (default: a SQLite file in a temporary folder)"
+    )
     args = parser.parse_args()
     if args.cpu_per_move:
         cpu_per_move(deltas=True)
@@ -389,11 +453,26 @@ def main() -> None:
     elif args.zombie:
         asyncio.run(zombie(args.zombie))
     elif args.hard:
-        run(args.hard, "human", args.servers, args.seconds, args.client_procs, hard=True,
-            workers=args.bot_workers, db=args.db)
+        run(
+            args.hard,
+            "human",
+            args.servers,
+            args.seconds,
+            args.client_procs,
+            hard=True,
+            workers=args.bot_workers,
+            db=args.db,
+        )
     else:
-        run(args.tables, args.pace, args.servers, args.seconds, args.client_procs,
-            workers=args.bot_workers, db=args.db)
+        run(
+            args.tables,
+            args.pace,
+            args.servers,
+            args.seconds,
+            args.client_procs,
+            workers=args.bot_workers,
+            db=args.db,
+        )
 
 
 if __name__ == "__main__":

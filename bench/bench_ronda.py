@@ -5,6 +5,7 @@ Prints random full two-player deals per second on one core (target >= 1,000: ran
 play through the full protocol, apply() with its checks, events and action log) and the
 think time p50/p95 of each bot level on positions from bot-vs-bot play (target p95 <= 100 ms).
 """
+
 import argparse
 import random
 import sys
@@ -60,13 +61,16 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=2000)
     args = parser.parse_args()
     deals, actions = deals_per_second(args.seconds)
-    print(f"random two-player deals: {deals:,.0f} deals/s ({actions:,.0f} actions/s), "
-          f"target >= 1,000")
+    print(
+        f"random two-player deals: {deals:,.0f} deals/s ({actions:,.0f} actions/s), target >= 1,000"
+    )
     for level in bots.LEVELS:
         t = think_times(level, args.positions)
         p50, p95 = t[len(t) // 2], t[int(len(t) * 0.95)]
-        print(f"bot {level:6s} think: p50 {p50 * 1e3:.2f} ms, p95 {p95 * 1e3:.2f} ms, "
-              f"max {t[-1] * 1e3:.2f} ms over {len(t)} decisions (target p95 <= 100 ms)")
+        print(
+            f"bot {level:6s} think: p50 {p50 * 1e3:.2f} ms, p95 {p95 * 1e3:.2f} ms, "
+            f"max {t[-1] * 1e3:.2f} ms over {len(t)} decisions (target p95 <= 100 ms)"
+        )
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ Usage: python bench/bench_rummy.py [--rounds N] [--seconds S]
 Prints figures; it is not a test. Targets: >= 200 rounds/s on one core, bot p95 <= 100 ms,
 meld finder p95 <= 20 ms on 15 cards with two jokers.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -62,10 +63,12 @@ def bench_rounds(rounds: int) -> None:
         actions += 1
         done += len(match.history) - before if match.history else 0
     elapsed = time.perf_counter() - start
-    print(f"random 4-player rounds: {rounds / elapsed:.0f} rounds/s "
-          f"({actions / rounds:.0f} actions per round, {actions / elapsed:.0f} actions/s); "
-          f"engine apply() alone: {rounds / engine:.0f} rounds/s "
-          f"(the rest is the random player's meld finder and legal_actions)")
+    print(
+        f"random 4-player rounds: {rounds / elapsed:.0f} rounds/s "
+        f"({actions / rounds:.0f} actions per round, {actions / elapsed:.0f} actions/s); "
+        f"engine apply() alone: {rounds / engine:.0f} rounds/s "
+        f"(the rest is the random player's meld finder and legal_actions)"
+    )
 
 
 def bench_bots(seconds: float) -> None:
@@ -82,9 +85,11 @@ def bench_bots(seconds: float) -> None:
             times.append(time.perf_counter() - t)
             match.apply(seat, action)
         seed += 1
-    print(f"bot think (hard, {len(times)} decisions, {seed} rounds): "
-          f"p50 {percentile(times, .5) * 1e3:.2f} ms, p95 {percentile(times, .95) * 1e3:.2f} ms, "
-          f"max {max(times) * 1e3:.2f} ms")
+    print(
+        f"bot think (hard, {len(times)} decisions, {seed} rounds): "
+        f"p50 {percentile(times, 0.5) * 1e3:.2f} ms, p95 {percentile(times, 0.95) * 1e3:.2f} ms, "
+        f"max {max(times) * 1e3:.2f} ms"
+    )
 
 
 def bench_finder(samples: int) -> None:
@@ -97,14 +102,31 @@ def bench_finder(samples: int) -> None:
         M.find_melds(hand)
         times.append(time.perf_counter() - t)
     # A dense hand (long runs, duplicates) is the finder's hardest case.
-    dense = ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "3H", "4H", "5H", "5S", "5D", "5C",
-             JOKER, JOKER]
+    dense = [
+        "2H",
+        "3H",
+        "4H",
+        "5H",
+        "6H",
+        "7H",
+        "8H",
+        "3H",
+        "4H",
+        "5H",
+        "5S",
+        "5D",
+        "5C",
+        JOKER,
+        JOKER,
+    ]
     t = time.perf_counter()
     M.find_melds(dense)
     dense_ms = (time.perf_counter() - t) * 1e3
-    print(f"meld finder, 15 cards with 2 jokers ({samples} hands): "
-          f"p50 {percentile(times, .5) * 1e3:.2f} ms, p95 {percentile(times, .95) * 1e3:.2f} ms, "
-          f"max {max(times) * 1e3:.2f} ms; dense hand {dense_ms:.2f} ms")
+    print(
+        f"meld finder, 15 cards with 2 jokers ({samples} hands): "
+        f"p50 {percentile(times, 0.5) * 1e3:.2f} ms, p95 {percentile(times, 0.95) * 1e3:.2f} ms, "
+        f"max {max(times) * 1e3:.2f} ms; dense hand {dense_ms:.2f} ms"
+    )
 
 
 def main() -> None:

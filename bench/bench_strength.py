@@ -25,6 +25,7 @@ Seeds are fixed (SEED_BASE + i), so a run with the same arguments prints the sam
 unless the time cap (``--seconds`` per pairing) stops it early: the counts say how far it got.
 This is a benchmark, not a test.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -50,12 +51,13 @@ from game.games.ronda.rules import Match as RondaMatch
 
 SEED_BASE = 20_000
 LEVELS = ("hard", "normal", "easy", "random")
-TIMES: dict[tuple[str, str], list[float]] = defaultdict(list)   # (game, level) -> seconds
+TIMES: dict[tuple[str, str], list[float]] = defaultdict(list)  # (game, level) -> seconds
 
 
 @dataclass
 class Tally:
     """Results of one pairing: per unit a win share, per seed pair a margin."""
+
     wins: list[float] = field(default_factory=list)
     margins: list[float] = field(default_factory=list)
 
@@ -110,7 +112,10 @@ def rummy_round(seed: int, a: str, b: str, a_first: bool) -> tuple[float, float]
 
 
 GAMES: dict[str, Callable[[int, str, str, bool], tuple[float, float]]] = {
-    "hareeja": hareeja_match, "ronda": ronda_match, "rummy": rummy_round}
+    "hareeja": hareeja_match,
+    "ronda": ronda_match,
+    "rummy": rummy_round,
+}
 UNITS = {"hareeja": "matches", "ronda": "matches", "rummy": "rounds"}
 
 
@@ -172,21 +177,33 @@ def percentile(values: list[float], q: float) -> float:
 
 def pairings(spec: str) -> list[tuple[str, str]]:
     if spec == "all":
-        return [(a, b) for i, a in enumerate(LEVELS) for b in LEVELS[i + 1:]]
+        return [(a, b) for i, a in enumerate(LEVELS) for b in LEVELS[i + 1 :]]
     return [(pair.split(":")[0], pair.split(":")[1]) for pair in spec.split(",")]
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", default="hareeja,ronda,rummy")
-    parser.add_argument("--levels", default="hard:normal,normal:easy",
-                        help='"all" or a list like hard:normal,normal:random')
+    parser.add_argument(
+        "--levels",
+        default="hard:normal,normal:easy",
+        help='"all" or a list like hard:normal,normal:random',
+    )
     parser.add_argument("--pairs", type=int, default=20, help="seed pairs per pairing")
-    parser.add_argument("--seconds", type=float, default=150.0,
-                        help="time cap per pairing (stops between seed pairs)")
-    parser.add_argument("--alone", type=int, default=0,
-                        help="Hareeja: seeds of hard alone against three normal (x4 seats)")
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=150.0,
+        help="time cap per pairing (stops between seed pairs)",
+    )
+    parser.add_argument(
+        "--alone",
+        type=int,
+        default=0,
+        help="Hareeja: seeds of hard alone against three normal (x4 seats)",
+    )
     parser.add_argument("--markdown", action="store_true", help="also print README tables")
     args = parser.parse_args()
     rows = []
@@ -196,27 +213,41 @@ def main() -> None:
             tally = pairing(game, a, b, args.pairs, args.seconds)
             rate, half = rate_interval(tally.wins)
             margin, m_half = mean_interval(tally.margins)
-            print(f"{game:7} {a:6} vs {b:6}: {len(tally.wins)} {UNITS[game]} "
-                  f"({len(tally.margins)} seed pairs, {time.perf_counter() - start:.0f} s): "
-                  f"{a} wins {rate:.1%} ± {half:.1%}; margin {margin:+.1f} ± {m_half:.1f}",
-                  flush=True)
-            rows.append(f"| {game} | {a} vs {b} | {len(tally.wins)} {UNITS[game]} | "
-                        f"{rate:.1%} ± {half:.1%} | {margin:+.1f} ± {m_half:.1f} |")
+            print(
+                f"{game:7} {a:6} vs {b:6}: {len(tally.wins)} {UNITS[game]} "
+                f"({len(tally.margins)} seed pairs, {time.perf_counter() - start:.0f} s): "
+                f"{a} wins {rate:.1%} ± {half:.1%}; margin {margin:+.1f} ± {m_half:.1f}",
+                flush=True,
+            )
+            rows.append(
+                f"| {game} | {a} vs {b} | {len(tally.wins)} {UNITS[game]} | "
+                f"{rate:.1%} ± {half:.1%} | {margin:+.1f} ± {m_half:.1f} |"
+            )
         if game == "hareeja" and args.alone:
             firsts = hareeja_alone("hard", "normal", args.alone, args.seconds)
             rate, half = rate_interval(firsts)
-            print(f"hareeja hard alone vs three normal: {len(firsts)} matches: first places "
-                  f"{rate:.1%} ± {half:.1%} (parity 25 %)", flush=True)
-            rows.append(f"| hareeja | hard alone vs 3 normal | {len(firsts)} matches | "
-                        f"{rate:.1%} ± {half:.1%} first places | |")
+            print(
+                f"hareeja hard alone vs three normal: {len(firsts)} matches: first places "
+                f"{rate:.1%} ± {half:.1%} (parity 25 %)",
+                flush=True,
+            )
+            rows.append(
+                f"| hareeja | hard alone vs 3 normal | {len(firsts)} matches | "
+                f"{rate:.1%} ± {half:.1%} first places | |"
+            )
     times = []
     for (game, level), values in sorted(TIMES.items()):
-        line = (f"| {game} | {level} | {len(values)} | {percentile(values, .5) * 1e3:.1f} | "
-                f"{percentile(values, .95) * 1e3:.1f} | {max(values) * 1e3:.0f} |")
+        line = (
+            f"| {game} | {level} | {len(values)} | {percentile(values, 0.5) * 1e3:.1f} | "
+            f"{percentile(values, 0.95) * 1e3:.1f} | {max(values) * 1e3:.0f} |"
+        )
         times.append(line)
-        print(f"think {game:7} {level:6}: {len(values)} decisions, p50 "
-              f"{percentile(values, .5) * 1e3:.1f} ms, p95 {percentile(values, .95) * 1e3:.1f} ms,"
-              f" max {max(values) * 1e3:.0f} ms", flush=True)
+        print(
+            f"think {game:7} {level:6}: {len(values)} decisions, p50 "
+            f"{percentile(values, 0.5) * 1e3:.1f} ms, p95 {percentile(values, 0.95) * 1e3:.1f} ms,"
+            f" max {max(values) * 1e3:.0f} ms",
+            flush=True,
+        )
     if args.markdown:
         print("\n| game | pairing | played | first level wins (95 %) | margin per unit (95 %) |")
         print("|---|---|---|---|---|")

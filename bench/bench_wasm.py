@@ -8,6 +8,7 @@ for SECONDS, then seeded bot matches (all levels) for SECONDS, timing every thin
 build runs the same CPython 3.12 WebAssembly build family, so the ratio is what a desktop
 browser costs; a phone is slower again.
 """
+
 import json
 import shutil
 import subprocess
@@ -24,9 +25,20 @@ def in_wasm(seconds: float) -> dict | None:
     if shutil.which("node") is None or not (WASM / "node_modules" / "pyodide").exists():
         print("no node or no tests/wasm/node_modules (npm ci --prefix tests/wasm): native only")
         return None
-    done = subprocess.run(["node", str(WASM / "run_pyodide.mjs"), str(ROOT),
-                           str(WASM / "pure_digest.py"), "bench", str(seconds)],
-                          capture_output=True, text=True, timeout=600, check=False)
+    done = subprocess.run(
+        [
+            "node",
+            str(WASM / "run_pyodide.mjs"),
+            str(ROOT),
+            str(WASM / "pure_digest.py"),
+            "bench",
+            str(seconds),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
     if done.returncode != 0:
         print("pyodide run failed:", done.stderr[-1500:])
         return None

@@ -20,6 +20,7 @@ match it checks, after every action:
 
 The random player is the spec's own (``choose``), so a game may steer toward rare positions.
 """
+
 from __future__ import annotations
 
 import copy
@@ -39,9 +40,23 @@ TIMEOUT = {"type": "timeout"}
 
 # Junk that is no action at all, and seats that do not exist.
 JUNK_ACTIONS: list[Any] = [
-    None, 3, 2.5, True, "play", "", [], ["play"], {}, {"type": None}, {"type": 5},
-    {"type": ["play"]}, {"type": "nonsense"}, {"type": "PLAY"}, {"type": "timeout", "x": 1},
-    {"card": "AS"}, json.loads('{"type": "timeout", "extra": null}'),
+    None,
+    3,
+    2.5,
+    True,
+    "play",
+    "",
+    [],
+    ["play"],
+    {},
+    {"type": None},
+    {"type": 5},
+    {"type": ["play"]},
+    {"type": "nonsense"},
+    {"type": "PLAY"},
+    {"type": "timeout", "x": 1},
+    {"card": "AS"},
+    json.loads('{"type": "timeout", "extra": null}'),
 ]
 JUNK_SEATS: list[Any] = [-1, 99, True, False, None, "0", 1.0, [0]]
 JUNK_VALUES: list[Any] = [None, True, -1, 2.5, "", "xx", [], {}, ["AS"], 10**9]
@@ -52,18 +67,19 @@ class Spec:
     """What the runner needs to know about one game."""
 
     match_class: Any
-    deck: Counter[str]                                      # the whole game's cards
+    deck: Counter[str]  # the whole game's cards
     view_shape: type
     event_shapes: dict[str, type]
-    cards: Callable[[Any], Counter[str] | None]             # every card in every zone (None: skip)
-    secret: Callable[[Any, int | None], Counter[str]]       # cards ``seat`` may not see now
-    visible: Callable[[Any, int | None], set[str]]          # codes it may see (two-deck games)
+    cards: Callable[[Any], Counter[str] | None]  # every card in every zone (None: skip)
+    secret: Callable[[Any, int | None], Counter[str]]  # cards ``seat`` may not see now
+    visible: Callable[[Any, int | None], set[str]]  # codes it may see (two-deck games)
     candidates: Callable[[Any, int, random.Random], list[dict[str, Any]]]
     choose: Callable[[Any, int, random.Random], dict[str, Any]]
     # Independent judgement of an action legal_actions does not list: True / False, or None to
     # say "listed actions decide" (every game but Hand rummy's melds).
     reference: Callable[[Any, int, dict[str, Any]], bool | None] = field(
-        default=lambda match, seat, action: None)
+        default=lambda match, seat, action: None
+    )
 
 
 # ----- digests and reading values ---------------------------------------------------------------
@@ -109,16 +125,18 @@ def check_views(spec: Spec, match: Any) -> None:
             assert seat in view["to_act"] or not match.legal_actions(seat)
 
 
-Knowledge = dict[Any, tuple[Counter[str], set[str]]]      # seat -> (secret, visible)
+Knowledge = dict[Any, tuple[Counter[str], set[str]]]  # seat -> (secret, visible)
 
 
 def knowledge(spec: Spec, match: Any) -> Knowledge:
-    return {s: (spec.secret(match, s), spec.visible(match, s))
-            for s in [*range(match.players), None]}
+    return {
+        s: (spec.secret(match, s), spec.visible(match, s)) for s in [*range(match.players), None]
+    }
 
 
-def check_events(spec: Spec, match: Any, events: list[Event], before: Knowledge,
-                 actor_hand: list[str]) -> None:
+def check_events(
+    spec: Spec, match: Any, events: list[Event], before: Knowledge, actor_hand: list[str]
+) -> None:
     """Each seat's copy of each event: JSON, its declared shape, and no card that seat may not
     see. Events up to a new deal describe the old position: a card is hidden there when it was
     hidden before the action and still is after it (the actor's own cards may be shown: the
@@ -214,8 +232,14 @@ def check_finished(match: Any) -> None:
         refuse(match, seat, TIMEOUT)
 
 
-def check_match(spec: Spec, seed: int, players: int, options: dict[str, Any],
-                max_actions: int = 3000, refusal_every: int = 5) -> Any:
+def check_match(
+    spec: Spec,
+    seed: int,
+    players: int,
+    options: dict[str, Any],
+    max_actions: int = 3000,
+    refusal_every: int = 5,
+) -> Any:
     """Play a seeded random match with every check after every action; returns the match."""
     rnd = random.Random(seed)
     match = spec.match_class.new(players, options, seed=seed)

@@ -4,6 +4,7 @@ Explicit decks that deal a chosen position through each game's own dealing (DESI
 "Explicit deals"), a frozen picture of a match, and running / waiting in asyncio with a bound
 (never a sleep that hopes the server is done).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -23,8 +24,9 @@ def hareeja_deck(hands: dict[int, list[str]] | list[list[str]], dealer: int = 0)
     return [hands[(dealer + 1 + i) % 4][i // 4] for i in range(32)]
 
 
-def ronda_deck(players: int, batches: list[dict[int, list[str]]], table: list[str],
-               dealer: int = 0) -> list[str]:
+def ronda_deck(
+    players: int, batches: list[dict[int, list[str]]], table: list[str], dealer: int = 0
+) -> list[str]:
     """An explicit Ronda deck: ``batches`` is a list of {seat: [3 codes]} for the first batches
     (seats left out get filler), ``table`` the 4 first table cards; filler cards follow the
     Spanish deck order, skipping every card named."""
@@ -54,8 +56,11 @@ def run_async(coro: Coroutine[Any, Any, T], seconds: float = 30) -> T:
     return asyncio.run(asyncio.wait_for(coro, seconds))
 
 
-async def until(predicate: Callable[[], bool], seconds: float = 5.0,
-                step: Callable[[], Awaitable[None]] | None = None) -> bool:
+async def until(
+    predicate: Callable[[], bool],
+    seconds: float = 5.0,
+    step: Callable[[], Awaitable[None]] | None = None,
+) -> bool:
     """Wait until ``predicate()`` holds (letting the loop run), at most ``seconds``."""
     loop = asyncio.get_running_loop()
     end = loop.time() + seconds

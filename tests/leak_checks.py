@@ -3,6 +3,7 @@
 The truth is the server's own record: replaying its log gives every seat's hand at each point;
 each ``events`` frame a client received carries ``log`` (its point in the log) and its view.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -10,10 +11,16 @@ from collections import Counter
 
 from game.core.cards import french_deck, rummy_deck, spanish_deck
 
-RULES = {"hareeja": "game.games.hareeja.rules", "ronda": "game.games.ronda.rules",
-         "hand_rummy": "game.games.hand_rummy.rules"}
-DECKS = {"hareeja": lambda: french_deck(short=True), "ronda": spanish_deck,
-         "hand_rummy": rummy_deck}
+RULES = {
+    "hareeja": "game.games.hareeja.rules",
+    "ronda": "game.games.ronda.rules",
+    "hand_rummy": "game.games.hand_rummy.rules",
+}
+DECKS = {
+    "hareeja": lambda: french_deck(short=True),
+    "ronda": spanish_deck,
+    "hand_rummy": rummy_deck,
+}
 
 
 def hands_by_log(game: str, record: dict) -> list[list[list[str]]]:
@@ -52,8 +59,9 @@ def cards_in(value):
         yield value
 
 
-def assert_no_hand_leak(frames: list[dict], seat: int, hands: list,
-                        public_keys=("table", "melds", "discard_top")) -> int:
+def assert_no_hand_leak(
+    frames: list[dict], seat: int, hands: list, public_keys=("table", "melds", "discard_top")
+) -> int:
     """Each ``events`` frame (server seat numbers) shows this seat's own hand only: the view's
     hand is the server's hand of that seat at that point of the log; every "hand" in an event
     was held by this seat; a card shown face up in ``public_keys`` is in no other hand, unless
@@ -71,7 +79,7 @@ def assert_no_hand_leak(frames: list[dict], seat: int, hands: list,
         for hand in hand_lists(frame["events"]):
             assert set(hand) <= held
         in_hands = Counter(c for s, h in enumerate(at) if s != seat for c in h)
-        for key in public_keys:       # one field at a time: a trick card is also in "played"
+        for key in public_keys:  # one field at a time: a trick card is also in "played"
             public = Counter(cards_in(view.get(key)))
             assert all(public[c] + in_hands[c] <= deck[c] for c in public), (key, public)
         checked += 1
@@ -89,6 +97,7 @@ def hidden_by_log(game: str, record: dict) -> list[tuple[list[list[str]], list[s
     def snap(action):
         hands = [list(match.view(s)["hand"]) for s in range(match.players)]
         return hands, list(getattr(match, "stock", []) or []), action
+
     out = [snap(None)]
     for seat, action in record["log"]:
         match.apply(seat, action)
@@ -100,8 +109,11 @@ def hidden_by_log(game: str, record: dict) -> list[tuple[list[list[str]], list[s
 # log: Hand rummy turns every hand face up when a round ends (its round_scored event and the
 # view's history) — the next round is dealt in the same step, so those codes are in new hands
 # by then; and "meld_stands" names the card a joker stands for (a claim, not a card shown).
-REVEALED_BY_RULE = {("events", "round_scored", "hands"), ("view", "history", "hands"),
-                    ("view", "meld_stands")}
+REVEALED_BY_RULE = {
+    ("events", "round_scored", "hands"),
+    ("view", "history", "hands"),
+    ("view", "meld_stands"),
+}
 
 
 def strings_with_path(value, path=()):
@@ -129,7 +141,7 @@ def assert_no_card_leak(frames: list[dict], seat: int, game: str, hidden: list) 
     or in the stock (the seat can never have seen it). Returns how many card codes were
     checked."""
     deck = Counter(DECKS[game]())
-    seen_ever: set[str] = set()                 # codes one copy of which this seat could see
+    seen_ever: set[str] = set()  # codes one copy of which this seat could see
     point, checked = 0, 0
 
     def advance_to(upto: int) -> None:
@@ -142,6 +154,7 @@ def assert_no_card_leak(frames: list[dict], seat: int, game: str, hidden: list) 
             # cards the action put face up, even if the same step dealt them again at once
             seen_ever.update(text for _, text in strings_with_path(action) if text in deck)
             point += 1
+
     advance_to(0)
     for frame in frames:
         if frame["t"] == "events":
@@ -151,6 +164,8 @@ def assert_no_card_leak(frames: list[dict], seat: int, game: str, hidden: list) 
                 continue
             checked += 1
             if text not in seen_ever and not _revealed_by_rule(path):
-                raise AssertionError(f"seat {seat} was sent {text!r} at {'/'.join(map(str, path))}"
-                                     f" (log {point - 1}) while every copy was hidden from it")
+                raise AssertionError(
+                    f"seat {seat} was sent {text!r} at {'/'.join(map(str, path))}"
+                    f" (log {point - 1}) while every copy was hidden from it"
+                )
     return checked

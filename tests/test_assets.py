@@ -1,4 +1,5 @@
 """Every sprite, sound and font the client needs exists, loads and stays within budget."""
+
 from __future__ import annotations
 
 import os
@@ -50,8 +51,11 @@ def _ink_height(img: pygame.Surface, region: pygame.Rect) -> int:
     """Rows of region holding strongly coloured (non-card-ivory) pixels."""
     rows = 0
     for y in range(region.top, region.bottom):
-        if any(max(img.get_at((x, y))[:3]) - min(img.get_at((x, y))[:3]) > 60 or
-               max(img.get_at((x, y))[:3]) < 120 for x in range(region.left, region.right)):
+        if any(
+            max(img.get_at((x, y))[:3]) - min(img.get_at((x, y))[:3]) > 60
+            or max(img.get_at((x, y))[:3]) < 120
+            for x in range(region.left, region.right)
+        ):
             rows += 1
     return rows
 

@@ -2,6 +2,7 @@
 session (engine, bots in slices, clocks held while the screen catches up, TB-6/TB-7) and an
 online session (the server's views, legal actions, clocks and refusals, seats kept as the
 server numbers them)."""
+
 from __future__ import annotations
 
 import pytest
@@ -23,9 +24,11 @@ def test_your_seat_is_at_the_bottom_and_the_next_player_to_your_right(players, s
         seating = Seating(players, me)
         assert [seating.spot((me + k) % players) for k in range(players)] == spots
         assert seating.spot(me) == 0 and seating.seat_at(0) == me
-        assert seating.from_me() == order_from(me, players) and seating.others()[0] == \
-            (me + 1) % players
-    assert Seating(3, 1).seat_at(2) is None           # nobody at the top with three
+        assert (
+            seating.from_me() == order_from(me, players)
+            and seating.others()[0] == (me + 1) % players
+        )
+    assert Seating(3, 1).seat_at(2) is None  # nobody at the top with three
 
 
 def test_seating_refuses_a_seat_that_is_not_at_the_table():
@@ -48,14 +51,14 @@ def test_local_session_answers_from_the_engine_and_refuses_with_the_engines_code
     match = session.match
     assert session.view() == match.view(0) and session.legal() == match.legal_actions(0)
     version = session.version
-    assert not session.act({"type": "bid", "n": 12})        # HJ: 0..8
+    assert not session.act({"type": "bid", "n": 12})  # HJ: 0..8
     refusal = session.take_refusals()[0]
     assert refusal.code and refusal.message and not refusal.online
-    assert session.version == version and match.log == []   # nothing changed
+    assert session.version == version and match.log == []  # nothing changed
     assert session.act({"type": "bid", "n": 2})
     events = session.take_events()
     assert [e["type"] for e in events] == ["bid_confirmed"] and events[0]["n"] == 2
-    assert session.version == version + 1 and session.legal() == []   # bid given: wait
+    assert session.version == version + 1 and session.legal() == []  # bid given: wait
 
 
 def test_local_session_holds_the_turn_clocks_until_the_screen_has_caught_up():
@@ -81,7 +84,7 @@ def test_local_bots_think_in_slices_and_act_after_their_pause():
         asked.append((view["you"], len(legal)))
         return 0.5
 
-    session.think(0.1, pause_for)          # seat 1 starts thinking; its pause is 0.5 s
+    session.think(0.1, pause_for)  # seat 1 starts thinking; its pause is 0.5 s
     assert asked == [(1, 9)] and session.match.log == []
     for _ in range(10):
         session.think(0.1, pause_for)
@@ -116,20 +119,30 @@ class Server:
 
 
 def events_msg(match, me, events=(), by=None):
-    return {"t": "events", "events": [e.for_seat(me) for e in events], "view": match.view(me),
-            "legal": match.legal_actions(me) if me in match.to_act() else [], "by": by,
-            "log": len(match.log)}
+    return {
+        "t": "events",
+        "events": [e.for_seat(me) for e in events],
+        "view": match.view(me),
+        "legal": match.legal_actions(me) if me in match.to_act() else [],
+        "by": by,
+        "log": len(match.log),
+    }
 
 
 def online_ronda(me=1, players=4):
     match = RondaMatch.new(players, {"rules": "quick"}, seed=4)
     server = Server()
     now = [100.0]
-    room = {"seats": [{"name": f"P{s}", "kind": "bot" if s == 2 else "human"}
-                      for s in range(players)],
-            "you": me, "game": "ronda", "turn_seconds": 60, "bots": "easy"}
-    session = OnlineSession(server, room, first=events_msg(match, me, match.start_events),
-                            clock=lambda: now[0])
+    room = {
+        "seats": [{"name": f"P{s}", "kind": "bot" if s == 2 else "human"} for s in range(players)],
+        "you": me,
+        "game": "ronda",
+        "turn_seconds": 60,
+        "bots": "easy",
+    }
+    session = OnlineSession(
+        server, room, first=events_msg(match, me, match.start_events), clock=lambda: now[0]
+    )
     return session, match, server, now
 
 
@@ -150,8 +163,9 @@ def test_online_action_waits_for_its_answer_then_input_returns():
     session, match, server, now = online_ronda()
     while match.to_act() != [1]:
         seat = match.to_act()[0]
-        session.receive(events_msg(match, 1, match.apply(seat, match.legal_actions(seat)[-1]),
-                                   by=seat))
+        session.receive(
+            events_msg(match, 1, match.apply(seat, match.legal_actions(seat)[-1]), by=seat)
+        )
     legal = session.legal()
     assert legal and session.to_act() == [1]
     version = session.version
@@ -162,8 +176,8 @@ def test_online_action_waits_for_its_answer_then_input_returns():
     assert session.act(legal[-1])
     now[0] += PENDING_SECONDS + 1
     session.poll()
-    assert session.to_act() == [1]                    # no answer: input comes back
-    assert not session.act(legal[-1], seat=0)        # never another seat's action
+    assert session.to_act() == [1]  # no answer: input comes back
+    assert not session.act(legal[-1], seat=0)  # never another seat's action
 
 
 def test_online_clocks_rooms_and_assistance_follow_the_server():
@@ -171,8 +185,15 @@ def test_online_clocks_rooms_and_assistance_follow_the_server():
     session.receive({"t": "deadline", "remaining": [None, 42.5, None, None]})
     now[0] += 2.5
     assert session.remaining(1) == 40.0 and session.remaining(0) is None
-    session.receive({"t": "events", "events": [{"type": "assist", "seat": 1, "on": True}],
-                     "view": session.view(), "legal": [], "by": None})
+    session.receive(
+        {
+            "t": "events",
+            "events": [{"type": "assist", "seat": 1, "on": True}],
+            "view": session.view(),
+            "legal": [],
+            "by": None,
+        }
+    )
     assert session.seats[1].assisted and session.seats[1].automated
     session.reclaim()
     assert server.sent[-1][0] == "back" and not session.seats[1].assisted

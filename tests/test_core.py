@@ -1,4 +1,5 @@
 """game/core: decks, the match RNG, action checks, event redaction, slice-by-slice bots."""
+
 import pytest
 
 from game.core import Event, IllegalAction, MatchRng, actions, cards, fresh_seed, redact
@@ -40,6 +41,7 @@ def test_match_rng_is_reproducible_and_private():
 
 def test_fresh_seeds_come_from_the_os_not_the_global_random_state():
     import random
+
     random.seed(1)
     first = fresh_seed()
     random.seed(1)
@@ -54,8 +56,13 @@ def test_action_type_refuses_malformed_actions_with_a_message(bad):
 
 
 def test_int_field_refuses_bools_strings_missing_and_out_of_range():
-    for bad in ({"type": "bid"}, {"type": "bid", "n": True}, {"type": "bid", "n": "3"},
-                {"type": "bid", "n": 9}, {"type": "bid", "n": 2.0}):
+    for bad in (
+        {"type": "bid"},
+        {"type": "bid", "n": True},
+        {"type": "bid", "n": "3"},
+        {"type": "bid", "n": 9},
+        {"type": "bid", "n": 2.0},
+    ):
         with pytest.raises(IllegalAction):
             actions.int_field(bad, "n", 0, 8)
     assert actions.int_field({"type": "bid", "n": 8}, "n", 0, 8) == 8
@@ -104,6 +111,7 @@ def test_bots_think_in_slices_that_yield_to_the_frame_loop():
 
 def test_refusals_carry_a_stable_code_for_translation():
     from game.games.hareeja.rules import Match
+
     match = Match.new(4, seed=3)
     for seat in range(4):
         match.apply(seat, {"type": "bid", "n": 1})
@@ -115,7 +123,7 @@ def test_refusals_carry_a_stable_code_for_translation():
     follower = match.to_act()[0]
     led = match.trick[0][1][-1]
     off_suit = [c for c in match.hands[follower] if c[-1] != led]
-    assert off_suit and len(off_suit) < len(match.hands[follower])   # seed 3 gives this spot
+    assert off_suit and len(off_suit) < len(match.hands[follower])  # seed 3 gives this spot
     with pytest.raises(IllegalAction) as refused:
         match.apply(follower, {"type": "play", "card": off_suit[0]})
     assert refused.value.code == "follow_suit"
@@ -130,14 +138,25 @@ def test_every_refusal_code_has_words_in_arabic_and_english():
 
     from game import i18n
     from game.i18n.catalog import load
-    shared = load(i18n.COMMON)                 # the refusals are words every game shares
+
+    shared = load(i18n.COMMON)  # the refusals are words every game shares
     root = Path(__file__).resolve().parents[1] / "game"
     codes = {"illegal"}
     for path in root.rglob("*.py"):
-        codes |= set(re.findall(r'IllegalAction\([^()]*(?:\([^()]*\)[^()]*)*,\s*"([a-z_0-9]+)"\)',
-                                path.read_text(encoding="utf-8")))
-    assert {"not_your_turn", "follow_suit", "draw_first", "opening_under_51", "joker_pending",
-            "declare_first_card"} <= codes
+        codes |= set(
+            re.findall(
+                r'IllegalAction\((?:[^()]|\([^()]*\))*?,\s*"([a-z_0-9]+)",?\s*\)',
+                path.read_text(encoding="utf-8"),
+            )
+        )
+    assert {
+        "not_your_turn",
+        "follow_suit",
+        "draw_first",
+        "opening_under_51",
+        "joker_pending",
+        "declare_first_card",
+    } <= codes
     for code in codes:
         key = f"refusal.{code}"
         english = shared.english[key][0]

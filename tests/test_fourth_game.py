@@ -6,6 +6,7 @@ table scene and its screenshot script). The test copies it into a temporary fold
 and checks that every surface offers it: the wire protocol, the server (a whole table played
 with a bot), the menu (chosen and played by clicks), the lobby's new table, statistics, the
 rules page, the strings and the screenshots."""
+
 from __future__ import annotations
 
 import json
@@ -17,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 GAME = Path(__file__).resolve().parent / "fourth_game" / "high_card"
 
-CHECK = r'''
+CHECK = r"""
 import asyncio, json, os, random, sys
 os.environ["SDL_VIDEODRIVER"] = os.environ["SDL_AUDIODRIVER"] = "dummy"
 import game.games
@@ -125,29 +126,36 @@ shooter = Shooter(app, shots, "landscape_en")
 games.screenshot_script("high_card")(shooter)
 out["screenshots"] = sorted(p.name for p in shots.iterdir())
 print("RESULT " + json.dumps(out))
-'''
+"""
 
 
 def test_a_fourth_game_in_its_own_folder_is_offered_everywhere(tmp_path):
     games_dir = tmp_path / "games"
-    shutil.copytree(GAME, games_dir / "high_card",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(GAME, games_dir / "high_card", ignore=shutil.ignore_patterns("__pycache__"))
     shots = tmp_path / "shots"
     shots.mkdir()
     done = subprocess.run(
-        [sys.executable, "-c", CHECK, str(games_dir), str(shots)], cwd=ROOT,
-        capture_output=True, text=True, timeout=120, check=False,
-        env={"PATH": "/usr/bin:/bin", "MAJLIS_HOME": str(tmp_path / "home"),
-             "PYTHONPATH": str(ROOT)})
+        [sys.executable, "-c", CHECK, str(games_dir), str(shots)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={
+            "PATH": "/usr/bin:/bin",
+            "MAJLIS_HOME": str(tmp_path / "home"),
+            "PYTHONPATH": str(ROOT),
+        },
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     line = next(s for s in done.stdout.splitlines() if s.startswith("RESULT "))
-    out = json.loads(line[len("RESULT "):])
+    out = json.loads(line[len("RESULT ") :])
 
     assert out["registry"] == ["hareeja", "ronda", "hand_rummy", "high_card"]
     assert "high_card" in out["protocol_games"] and out["protocol_counts"] == [2, 3, 4]
     assert out["protocol_create"] == "high_card"
     assert out["server"][0] == "high_card" and out["server"][1] == "over"
-    assert out["server"][2] == 2 * 3                      # two rounds of three tricks
+    assert out["server"][2] == 2 * 3  # two rounds of three tricks
     assert out["title_en"] == "High card" and out["title_ar"] == "الورقة العالية"
     assert out["plural_ar"] == ["أكلة واحدة", "أكلتان", "٣ أكلات", "١١ أكلة"]
     assert out["menu_games"][-1] == "high_card"
@@ -168,5 +176,6 @@ def test_a_fourth_game_in_its_own_folder_is_offered_everywhere(tmp_path):
 def test_the_fourth_game_is_only_in_the_test_folder():
     """It must not leak into the product: the registry of the real tree has three games."""
     from game.games import registry
+
     assert "high_card" not in registry.names()
     assert not (ROOT / "game" / "games" / "high_card").exists()

@@ -1,5 +1,6 @@
 """Each game's declared facts (game/games/<name>/spec.py) agree with its engine, bots and strings:
 what the spec says is what the rest of the program offers, so it must be true."""
+
 from __future__ import annotations
 
 import itertools
@@ -27,8 +28,11 @@ def option_sets(spec):
 def test_the_games_are_found_in_menu_order_and_the_protocol_reads_them():
     assert registry.names() == ("hareeja", "ronda", "hand_rummy")
     assert registry.names() == protocol.GAMES
-    assert protocol.PLAYER_COUNTS == {"hareeja": (4,), "ronda": (2, 3, 4),
-                                      "hand_rummy": (2, 3, 4)}           # TB-5
+    assert protocol.PLAYER_COUNTS == {
+        "hareeja": (4,),
+        "ronda": (2, 3, 4),
+        "hand_rummy": (2, 3, 4),
+    }  # TB-5
     assert protocol.BOT_LEVELS == BOT_LEVELS == ("easy", "normal", "hard")
 
 
@@ -48,8 +52,9 @@ def test_team_play_as_declared_is_the_engines_side_of(spec):
     for players, options in itertools.product(spec.players, option_sets(spec)):
         options = spec.fit(players, options)
         match = engine.new(players, options, seed=2)
-        assert [match.side_of(s) for s in range(players)] == \
-            [spec.side_of(s, players, options) for s in range(players)], (players, options)
+        assert [match.side_of(s) for s in range(players)] == [
+            spec.side_of(s, players, options) for s in range(players)
+        ], (players, options)
         assert len(match.totals) == spec.sides(players, options)
 
 
@@ -79,7 +84,7 @@ def test_every_game_names_itself_and_its_rules_and_options_in_both_languages(spe
     i18n.set_language(lang)
     try:
         for key in (spec.title_key, *spec.help_keys):
-            assert key in own.english, key           # in the game's own catalog
+            assert key in own.english, key  # in the game's own catalog
             assert i18n.t(key) != key and (lang == "en" or i18n.t(key) != own.english[key][0])
         for option in spec.options:
             assert i18n.t(option.label) != option.label
@@ -95,12 +100,14 @@ def test_every_game_names_itself_and_its_rules_and_options_in_both_languages(spe
 
 def test_a_game_with_a_mistaken_spec_is_refused_with_a_clear_message(tmp_path, monkeypatch):
     import game.games
+
     folder = tmp_path / "wrong_name"
     folder.mkdir()
     (folder / "__init__.py").write_text("")
     (folder / "spec.py").write_text(
         "from game.core.spec import GameSpec\n"
-        "SPEC = GameSpec(name='other', engine='x:y', bots='x', players=(2,))\n")
+        "SPEC = GameSpec(name='other', engine='x:y', bots='x', players=(2,))\n"
+    )
     monkeypatch.setattr(game.games, "__path__", [*game.games.__path__, str(tmp_path)])
     registry.rediscover()
     try:
@@ -118,11 +125,17 @@ def test_the_surfaces_that_read_the_registry_name_no_game():
     scripted screenshots beside them may, they show fixed tables)."""
     import ast
     from pathlib import Path
+
     root = Path(__file__).resolve().parents[1] / "game"
-    files = [*root.joinpath("ui", "scenes").glob("*.py"), *root.joinpath("i18n").glob("*.py"),
-             *(root / "ui" / name for name in ("games.py", "stats.py", "storage.py",
-                                                "routes.py", "screenshots.py")),
-             root / "net" / "protocol.py"]
+    files = [
+        *root.joinpath("ui", "scenes").glob("*.py"),
+        *root.joinpath("i18n").glob("*.py"),
+        *(
+            root / "ui" / name
+            for name in ("games.py", "stats.py", "storage.py", "routes.py", "screenshots.py")
+        ),
+        root / "net" / "protocol.py",
+    ]
     names = set(registry.names())
     offenders = []
     for path in files:

@@ -1,4 +1,5 @@
 """Hareeja bots: never illegal at any level, think in slices, and play the baseline ideas."""
+
 from __future__ import annotations
 
 import json
@@ -17,7 +18,7 @@ from game.games.hareeja.rules import DECK, SUIT, Match
 from helpers import hareeja_deck
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
-HARD_TEST_BUDGET = 0.002          # seconds: the search still samples at least one deal
+HARD_TEST_BUDGET = 0.002  # seconds: the search still samples at least one deal
 
 
 def everything_but(*cards: str) -> set[str]:
@@ -32,10 +33,11 @@ def test_bots_never_choose_an_illegal_action_at_any_level(seed, levels):
     rnd = random.Random(seed)
     while match.phase != "over":
         seat = rnd.choice(match.to_act())
-        view = json.loads(json.dumps(match.view(seat)))      # bots get plain JSON data only
+        view = json.loads(json.dumps(match.view(seat)))  # bots get plain JSON data only
         legal = match.legal_actions(seat)
-        action = choose(view, legal, budget=HARD_TEST_BUDGET, level=levels[seat],
-                        seed=rnd.getrandbits(32))
+        action = choose(
+            view, legal, budget=HARD_TEST_BUDGET, level=levels[seat], seed=rnd.getrandbits(32)
+        )
         assert action in legal
         match.apply(seat, action)
     assert len(match.result["winners"]) >= 1
@@ -78,10 +80,11 @@ def test_thinking_steps_a_slice_at_a_time():
         match.apply(seat, {"type": "bid", "n": 1})
     seat = match.to_act()[0]
     ticks = iter(range(10**6))
-    thinking = Thinking(think(match.view(seat), match.legal_actions(seat), "hard",
-                              random.Random(2), budget=10.0),
-                        clock=lambda: next(ticks) * 0.001)
-    assert thinking.step(0.0005) is False           # one slice = one sample, then back to the frame
+    thinking = Thinking(
+        think(match.view(seat), match.legal_actions(seat), "hard", random.Random(2), budget=10.0),
+        clock=lambda: next(ticks) * 0.001,
+    )
+    assert thinking.step(0.0005) is False  # one slice = one sample, then back to the frame
     while not thinking.step(0.0005):
         pass
     assert thinking.action in match.legal_actions(seat)
@@ -101,10 +104,12 @@ def test_bid_counts_a_protected_king_as_likely():
 
 
 def test_bot_bids_through_choose():
-    hands = {1: ["AS", "KS", "QS", "JS", "AH", "KH", "QH", "JH"],
-             2: ["7S", "8S", "9S", "10S", "7H", "8H", "9H", "10H"],
-             3: ["AD", "KD", "QD", "JD", "AC", "KC", "QC", "JC"],
-             0: ["7D", "8D", "9D", "10D", "7C", "8C", "9C", "10C"]}
+    hands = {
+        1: ["AS", "KS", "QS", "JS", "AH", "KH", "QH", "JH"],
+        2: ["7S", "8S", "9S", "10S", "7H", "8H", "9H", "10H"],
+        3: ["AD", "KD", "QD", "JD", "AC", "KC", "QC", "JC"],
+        0: ["7D", "8D", "9D", "10D", "7C", "8C", "9C", "10C"],
+    }
     match = Match.new(4, seed=1, deck=hareeja_deck(hands))
     assert choose(match.view(1), match.legal_actions(1)) == {"type": "bid", "n": 8}
     assert choose(match.view(2), match.legal_actions(2)) == {"type": "bid", "n": 0}
@@ -145,10 +150,12 @@ def test_forced_to_win_last_sheds_the_highest():
 
 def test_normal_bot_ducks_after_reaching_its_bid():
     # seat 1 holds all hearts and leads; bid 0 means it should lead its lowest card.
-    hands = {1: [r + "H" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]],
-             2: [r + "D" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]],
-             3: [r + "C" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]],
-             0: [r + "S" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]]}
+    hands = {
+        1: [r + "H" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]],
+        2: [r + "D" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]],
+        3: [r + "C" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]],
+        0: [r + "S" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]],
+    }
     match = Match.new(4, seed=1, deck=hareeja_deck(hands))
     for seat in range(4):
         match.apply(seat, {"type": "bid", "n": 0})
@@ -182,8 +189,10 @@ def test_sampled_deals_respect_hand_counts_and_shown_voids():
 
 
 def test_pure_layers_do_not_import_pygame():
-    code = ("import sys, game.games.hareeja.rules, game.games.hareeja.bots; "
-            "sys.exit(any(m.split('.')[0] == 'pygame' for m in sys.modules))")
+    code = (
+        "import sys, game.games.hareeja.rules, game.games.hareeja.bots; "
+        "sys.exit(any(m.split('.')[0] == 'pygame' for m in sys.modules))"
+    )
     assert subprocess.run([sys.executable, "-c", code], cwd=".", check=False).returncode == 0
 
 
@@ -191,18 +200,22 @@ def test_pure_layers_do_not_import_pygame():
 def test_HJ_5_HJ_12_hard_bid_is_legal_repeatable_and_near_the_count():
     """Hard bids by playing out candidate bids from its seat; the same seed gives the same bid
     whatever the clock, and sure tricks are never bid away."""
-    hands = {1: ["AS", "KS", "QS", "JS", "AH", "KH", "QH", "JH"],
-             2: ["7S", "8S", "9S", "10S", "7H", "8H", "9H", "10H"],
-             3: ["AD", "KD", "QD", "JD", "AC", "KC", "QC", "JC"],
-             0: ["7D", "8D", "9D", "10D", "7C", "8C", "9C", "10C"]}
+    hands = {
+        1: ["AS", "KS", "QS", "JS", "AH", "KH", "QH", "JH"],
+        2: ["7S", "8S", "9S", "10S", "7H", "8H", "9H", "10H"],
+        3: ["AD", "KD", "QD", "JD", "AC", "KC", "QC", "JC"],
+        0: ["7D", "8D", "9D", "10D", "7C", "8C", "9C", "10C"],
+    }
     match = Match.new(4, seed=1, deck=hareeja_deck(hands))
     strong = choose(match.view(1), match.legal_actions(1), level="hard", seed=3)
     assert strong == {"type": "bid", "n": 8}
     weak = choose(match.view(2), match.legal_actions(2), level="hard", seed=3)
     assert weak == {"type": "bid", "n": 0}
     match = Match.new(4, seed=21)
-    bids = {json.dumps(choose(match.view(0), match.legal_actions(0), level="hard", seed=9))
-            for _ in range(3)}
+    bids = {
+        json.dumps(choose(match.view(0), match.legal_actions(0), level="hard", seed=9))
+        for _ in range(3)
+    }
     assert len(bids) == 1
 
 
@@ -213,8 +226,9 @@ def test_hard_play_does_not_depend_on_the_clock():
     seat = match.to_act()[0]
     view, legal = match.view(seat), match.legal_actions(seat)
     ticks = iter(range(10**6))
-    sliced = Thinking(think(view, legal, "hard", random.Random(4)),
-                      clock=lambda: next(ticks) * 0.001)
+    sliced = Thinking(
+        think(view, legal, "hard", random.Random(4)), clock=lambda: next(ticks) * 0.001
+    )
     while not sliced.step(0.0005):
         pass
     assert sliced.action == run(think(view, legal, "hard", random.Random(4)))
@@ -228,6 +242,6 @@ def test_HJ_6_bid_fit_favours_deals_that_match_the_revealed_bids():
     others = sorted(bots.outstanding_cards(view))
     strong = [c for c in others if c[0] in "AKQ"][:8]
     rest = [c for c in others if c not in strong]
-    fits = bots.bid_fit(view, [[], rest[:8], strong, rest[8:16]])        # weak 0, strong 6
+    fits = bots.bid_fit(view, [[], rest[:8], strong, rest[8:16]])  # weak 0, strong 6
     misfits = bots.bid_fit(view, [[], strong, rest[:8], rest[8:16]])
     assert fits > misfits

@@ -5,6 +5,7 @@ follow the history (HJ-12) and the end of the match with tie-breaks (HJ-13..HJ-1
 Two random players: uniform legal play with some timeouts (TB-7), and a "steered" one that
 picks bids so that ties for first place, and tie-break rounds, are common. Fixed seeds.
 """
+
 from __future__ import annotations
 
 import random
@@ -39,8 +40,9 @@ def secret(match: Match, seat: int | None) -> Counter[str]:
 
 def candidates(match: Match, seat: int, rnd: random.Random) -> list[dict[str, Any]]:
     """Every bid from -1 to 9 and every card of the deck, and some that are not."""
-    return ([{"type": "bid", "n": n} for n in range(-1, MAX_BID + 2)]
-            + [{"type": "play", "card": c} for c in [*DECK, *FOREIGN]])
+    return [{"type": "bid", "n": n} for n in range(-1, MAX_BID + 2)] + [
+        {"type": "play", "card": c} for c in [*DECK, *FOREIGN]
+    ]
 
 
 def random_move(match: Match, seat: int, rnd: random.Random) -> dict[str, Any]:
@@ -52,9 +54,17 @@ def cards(match: Match) -> Counter[str]:
     return Counter(c for h in match.hands for c in h) + Counter(c for _, c in match.played)
 
 
-SPEC = Spec(match_class=Match, deck=Counter(DECK), view_shape=HareejaView,
-            event_shapes=EVENT_SHAPES, cards=cards, secret=secret, visible=lambda m, s: set(),
-            candidates=candidates, choose=random_move)
+SPEC = Spec(
+    match_class=Match,
+    deck=Counter(DECK),
+    view_shape=HareejaView,
+    event_shapes=EVENT_SHAPES,
+    cards=cards,
+    secret=secret,
+    visible=lambda m, s: set(),
+    candidates=candidates,
+    choose=random_move,
+)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
@@ -162,7 +172,7 @@ def test_HJ_13_HJ_14_HJ_15_the_match_ends_as_the_rules_say(seed, steered):
     assert [e["tiebreak"] for e in history] == [0] * ROUNDS + list(range(1, extra + 1))
     assert [e["round"] for e in history] == list(range(1, ROUNDS + extra + 1))
     # every round after the 5th was played because first place was shared before it
-    for entry in history[ROUNDS - 1:-1]:
+    for entry in history[ROUNDS - 1 : -1]:
         assert len(leaders(entry["totals"])) > 1
     assert result["winners"] == leaders(result["totals"])
     assert len(result["winners"]) == 1 or extra == MAX_TIEBREAKS

@@ -4,6 +4,7 @@ Positions are set up through the game's own dealing with explicit decks (DESIGN.
 "Explicit deals"); later rounds are steered through the bids, which decide every score
 once the play is fixed (all plays are timeouts, HJ-11, so they never depend on the bids).
 """
+
 from __future__ import annotations
 
 import itertools
@@ -37,16 +38,20 @@ def play(card: str) -> dict:
 
 
 # Every seat holds one whole suit: the leader's suit is never followed, so he takes every trick.
-SUITED = {0: [r + "S" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]],
-          1: [r + "H" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]],
-          2: [r + "D" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]],
-          3: [r + "C" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]]}
+SUITED = {
+    0: [r + "S" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]],
+    1: [r + "H" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]],
+    2: [r + "D" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]],
+    3: [r + "C" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]],
+}
 
 # Seat 1 leads 10H; seat 2 must follow with JH or QH; seat 3 has no heart; seat 0 follows.
-MIXED = {1: ["10H", "7S", "8S", "9S", "10S", "7D", "8D", "9D"],
-         2: ["JH", "QH", "7C", "8C", "9C", "10C", "JC", "QC"],
-         3: ["AS", "KS", "QS", "JS", "AD", "KD", "QD", "JD"],
-         0: ["9H", "8H", "7H", "KH", "AH", "10D", "KC", "AC"]}
+MIXED = {
+    1: ["10H", "7S", "8S", "9S", "10S", "7D", "8D", "9D"],
+    2: ["JH", "QH", "7C", "8C", "9C", "10C", "JC", "QC"],
+    3: ["AS", "KS", "QS", "JS", "AD", "KD", "QD", "JD"],
+    0: ["9H", "8H", "7H", "KH", "AH", "10D", "KC", "AC"],
+}
 
 
 def new(hands: dict[int, list[str]] | None = None, dealer: int = 0, seed: int = 7) -> Match:
@@ -77,8 +82,9 @@ def tricks_under_timeouts(match: Match) -> list[int]:
     probe = Match.replay(match.record())
     for seat in probe.to_act():
         probe.apply(seat, TIMEOUT)
-    return next(e.data["tricks"] for e in time_out_until_round_ends(probe)
-            if e.type == "round_scored")
+    return next(
+        e.data["tricks"] for e in time_out_until_round_ends(probe) if e.type == "round_scored"
+    )
 
 
 def play_round(match: Match, misses: list[int]) -> list:
@@ -111,8 +117,9 @@ def test_HJ_2_deck_is_32_cards_seven_to_ace():
     assert sorted(dealt) == sorted(DECK)
 
 
-@pytest.mark.parametrize("deck", [french_deck()[:32], DECK[:31] + (DECK[0],), DECK[:31],
-                                  list(DECK) + ["2S"]])
+@pytest.mark.parametrize(
+    "deck", [french_deck()[:32], DECK[:31] + (DECK[0],), DECK[:31], list(DECK) + ["2S"]]
+)
 def test_HJ_2_explicit_deck_must_be_the_32_cards(deck):
     with pytest.raises(IllegalAction):
         Match.new(4, seed=1, deck=list(deck))
@@ -147,7 +154,7 @@ def test_HJ_3_dealer_moves_one_seat_every_round_tiebreaks_included():
     match = new(dealer=3)
     dealers = [match.view(None)["dealer"]]
     for _ in range(ROUNDS + MAX_TIEBREAKS):
-        events = play_round(match, [1, 1, 1, 1])        # a four-way tie all along
+        events = play_round(match, [1, 1, 1, 1])  # a four-way tie all along
         dealers += [e.data["dealer"] for e in events if e.type == "deal"]
     assert dealers == [3, 0, 1, 2, 3, 0, 1, 2]
     assert match.phase == "over"
@@ -210,8 +217,15 @@ def test_HJ_5_bids_range_from_0_to_8():
     match = new(MIXED)
     assert match.legal_actions(0) == [bid(n) for n in range(9)]
     before = frozen(match)
-    for junk in (bid(9), bid(-1), {"type": "bid", "n": True}, {"type": "bid", "n": "3"},
-                 {"type": "bid"}, {"type": "bid", "n": 2, "extra": 1}, play("9H")):
+    for junk in (
+        bid(9),
+        bid(-1),
+        {"type": "bid", "n": True},
+        {"type": "bid", "n": "3"},
+        {"type": "bid"},
+        {"type": "bid", "n": 2, "extra": 1},
+        play("9H"),
+    ):
         with pytest.raises(IllegalAction):
             match.apply(0, junk)
     assert frozen(match) == before
@@ -257,7 +271,7 @@ def test_HJ_8_player_after_the_dealer_leads(dealer):
     all_bid(match, [1, 1, 1, 1])
     assert match.to_act() == [(dealer + 1) % 4]
     assert match.view(None)["leader"] == (dealer + 1) % 4
-    assert len(match.legal_actions((dealer + 1) % 4)) == 8     # any card to lead
+    assert len(match.legal_actions((dealer + 1) % 4)) == 8  # any card to lead
 
 
 def test_HJ_8_must_follow_the_led_suit():
@@ -299,12 +313,15 @@ def test_HJ_9_highest_of_led_suit_wins_and_leads_next():
     all_bid(match, [1, 1, 1, 1])
     match.apply(1, play("10H"))
     match.apply(2, play("JH"))
-    match.apply(3, play("AS"))            # a higher card of another suit never wins
+    match.apply(3, play("AS"))  # a higher card of another suit never wins
     events = match.apply(0, play("9H"))
     assert [e.type for e in events] == ["card_played", "trick_won"]
     won = events[1].data
-    assert won == {"seat": 2, "cards": [[1, "10H"], [2, "JH"], [3, "AS"], [0, "9H"]],
-                   "tricks": [0, 0, 1, 0]}
+    assert won == {
+        "seat": 2,
+        "cards": [[1, "10H"], [2, "JH"], [3, "AS"], [0, "9H"]],
+        "tricks": [0, 0, 1, 0],
+    }
     view = match.view(0)
     assert view["to_act"] == [2] and view["leader"] == 2 and view["trick"] == []
     assert view["last_trick"] == {"cards": won["cards"], "winner": 2}
@@ -313,7 +330,7 @@ def test_HJ_9_highest_of_led_suit_wins_and_leads_next():
 # ----- HJ-10 --------------------------------------------------------------------------------------
 def test_HJ_10_all_eight_tricks_are_played_after_bids_are_reached():
     match = new(SUITED)
-    all_bid(match, [0, 1, 0, 0])        # seat 1 reaches its bid on the first trick
+    all_bid(match, [0, 1, 0, 0])  # seat 1 reaches its bid on the first trick
     events = time_out_until_round_ends(match)
     assert sum(e.type == "trick_won" for e in events) == 8
     assert sum(e.type == "card_played" for e in events) == 32
@@ -326,7 +343,7 @@ def test_HJ_11_weakest_is_lowest_rank_then_clubs_diamonds_hearts_spades():
     assert weakest(["7S", "7H", "7D"]) == "7D"
     assert weakest(["7S", "7H"]) == "7H"
     assert weakest(["8C", "7S"]) == "7S"
-    assert weakest(["JS", "10C", "QD"]) == "10C"       # the 10 is under the J
+    assert weakest(["JS", "10C", "QD"]) == "10C"  # the 10 is under the J
 
 
 def test_HJ_11_TB_7_timeout_bids_zero():
@@ -340,13 +357,13 @@ def test_HJ_11_TB_7_timeout_bids_zero():
 def test_HJ_11_TB_7_timeout_plays_the_weakest_legal_card():
     match = new(MIXED)
     all_bid(match, [1, 1, 1, 1])
-    events = match.apply(1, TIMEOUT)             # leading: 7S 7D are lowest -> 7D
+    events = match.apply(1, TIMEOUT)  # leading: 7S 7D are lowest -> 7D
     assert events[0].data == {"seat": 1, "card": "7D", "timeout": True}
-    events = match.apply(2, TIMEOUT)             # void in diamonds: lowest of all, 7C
+    events = match.apply(2, TIMEOUT)  # void in diamonds: lowest of all, 7C
     assert events[0].data["card"] == "7C"
-    events = match.apply(3, TIMEOUT)             # must follow diamonds: JD
+    events = match.apply(3, TIMEOUT)  # must follow diamonds: JD
     assert events[0].data["card"] == "JD"
-    events = match.apply(0, TIMEOUT)             # follows with its only diamond
+    events = match.apply(0, TIMEOUT)  # follows with its only diamond
     assert events[0].data["card"] == "10D"
 
 
@@ -354,7 +371,7 @@ def test_HJ_11_timeout_must_follow_suit_before_weakness():
     match = new(MIXED)
     all_bid(match, [1, 1, 1, 1])
     match.apply(1, play("10H"))
-    events = match.apply(2, TIMEOUT)             # 7C is lower, but hearts must be followed
+    events = match.apply(2, TIMEOUT)  # 7C is lower, but hearts must be followed
     assert events[0].data["card"] == "JH"
     assert match.apply(3, play("AS"))[0].data["timeout"] is False
 
@@ -374,9 +391,21 @@ def test_TB_7_timeout_takes_no_fields_and_replays():
 
 
 # ----- HJ-12 --------------------------------------------------------------------------------------
-@pytest.mark.parametrize("bid_, took, score", [
-    (1, 1, 10), (3, 3, 30), (8, 8, 80), (0, 0, 25), (4, 5, -10), (5, 2, -30), (0, 8, -80),
-    (0, 1, -10), (8, 0, -80), (2, 4, -20)])
+@pytest.mark.parametrize(
+    "bid_, took, score",
+    [
+        (1, 1, 10),
+        (3, 3, 30),
+        (8, 8, 80),
+        (0, 0, 25),
+        (4, 5, -10),
+        (5, 2, -30),
+        (0, 8, -80),
+        (0, 1, -10),
+        (8, 0, -80),
+        (2, 4, -20),
+    ],
+)
 def test_HJ_12_round_score(bid_, took, score):
     assert round_score(bid_, took) == score
 
@@ -386,9 +415,14 @@ def test_HJ_12_round_scored_and_totals_go_below_zero():
     all_bid(match, [0, 0, 1, 0])
     events = time_out_until_round_ends(match)
     scored = next(e for e in events if e.type == "round_scored")
-    assert scored.data == {"round": 1, "tiebreak": 0, "bids": [0, 0, 1, 0],
-                           "tricks": [0, 8, 0, 0], "scores": [25, -80, -10, 25],
-                           "totals": [25, -80, -10, 25]}
+    assert scored.data == {
+        "round": 1,
+        "tiebreak": 0,
+        "bids": [0, 0, 1, 0],
+        "tricks": [0, 8, 0, 0],
+        "scores": [25, -80, -10, 25],
+        "totals": [25, -80, -10, 25],
+    }
     assert match.totals == [25, -80, -10, 25]
     assert match.view(None)["history"] == [dict(scored.data.items())]
     # the next round is dealt in the same apply(), after the score
@@ -410,7 +444,7 @@ def test_HJ_13_five_rounds_then_the_match_is_over():
     for number in range(1, ROUNDS):
         play_round(match, [1, 1, 1, 1])
         assert match.phase == "declare" and match.view(None)["round"] == number + 1
-    events = play_round(match, [2, 1, 3, 2])     # totals -60 -50 -70 -60: seat 1 alone first
+    events = play_round(match, [2, 1, 3, 2])  # totals -60 -50 -70 -60: seat 1 alone first
     assert match.phase == "over" and match.to_act() == []
     assert [e.type for e in events][-2:] == ["round_scored", "match_over"]
     assert match.totals == [-60, -50, -70, -60]
@@ -423,12 +457,16 @@ def test_HJ_13_ranking_best_first():
     match = new()
     for _ in range(ROUNDS - 1):
         play_round(match, [1, 1, 1, 1])
-    events = play_round(match, [2, 1, 3, 4])     # totals -60 -50 -70 -80
+    events = play_round(match, [2, 1, 3, 4])  # totals -60 -50 -70 -80
     assert match.phase == "over"
     over = events[-1]
     assert over.type == "match_over"
-    assert over.data == {"totals": [-60, -50, -70, -80], "ranking": [1, 0, 2, 3],
-                         "winners": [1], "tiebreak_rounds": 0}
+    assert over.data == {
+        "totals": [-60, -50, -70, -80],
+        "ranking": [1, 0, 2, 3],
+        "winners": [1],
+        "tiebreak_rounds": 0,
+    }
     assert match.result == over.data
     assert match.view(2)["result"] == over.data
     assert match.view(None)["round"] == ROUNDS and len(match.view(None)["history"]) == ROUNDS
@@ -443,7 +481,7 @@ def test_HJ_13_ranking_helpers():
 def test_HJ_14_a_tie_for_first_after_round_5_starts_a_tiebreak_round():
     match = new()
     for _ in range(ROUNDS):
-        events = play_round(match, [1, 1, 2, 2])     # seats 0 and 1 share first place
+        events = play_round(match, [1, 1, 2, 2])  # seats 0 and 1 share first place
     assert match.totals == [-50, -50, -100, -100]
     assert [e.type for e in events][-2:] == ["round_scored", "deal"]
     view = match.view(None)
@@ -455,8 +493,8 @@ def test_HJ_14_a_tie_for_first_after_round_5_starts_a_tiebreak_round():
 def test_HJ_14_the_whole_table_plays_and_a_tied_player_wins():
     match = new()
     for _ in range(ROUNDS):
-        play_round(match, [1, 1, 1, 1])              # four-way tie
-    events = play_round(match, [1, 0, 1, 1])         # seat 1 alone makes its bid
+        play_round(match, [1, 1, 1, 1])  # four-way tie
+    events = play_round(match, [1, 0, 1, 1])  # seat 1 alone makes its bid
     assert match.phase == "over"
     assert [e.type for e in events][-2:] == ["round_scored", "match_over"]
     history = match.view(None)["history"]
@@ -469,9 +507,9 @@ def test_HJ_14_alone_first_after_a_tiebreak_wins_even_if_not_among_the_tied():
     match = new()
     for _ in range(ROUNDS - 1):
         play_round(match, [1, 1, 1, 1])
-    play_round(match, [1, 1, 2, 2])                  # -50 -50 -60 -60: seats 0, 1 tied
+    play_round(match, [1, 1, 2, 2])  # -50 -50 -60 -60: seats 0, 1 tied
     assert match.phase == "declare" and match.view(None)["tiebreak"] == 1
-    play_round(match, [4, 4, 0, 4])                  # seat 2 makes its bid (>= +10)
+    play_round(match, [4, 4, 0, 4])  # seat 2 makes its bid (>= +10)
     assert match.phase == "over"
     assert match.result["winners"] == [2] and match.result["tiebreak_rounds"] == 1
 
@@ -493,8 +531,12 @@ def test_HJ_15_after_three_tiebreaks_the_tied_share_first_place():
         events = play_round(match, [1, 1, 2, 1])
     assert match.phase == "over"
     assert events[-1].type == "match_over"
-    assert match.result == {"totals": [-80, -80, -160, -80], "ranking": [0, 1, 3, 2],
-                            "winners": [0, 1, 3], "tiebreak_rounds": 3}
+    assert match.result == {
+        "totals": [-80, -80, -160, -80],
+        "ranking": [0, 1, 3, 2],
+        "winners": [0, 1, 3],
+        "tiebreak_rounds": 3,
+    }
     assert match.view(None)["round"] == 8 and match.view(None)["tiebreak"] == 3
 
 

@@ -1,4 +1,5 @@
 """Hints (game/core/hints.py): the hard bot's move from the seat's own view, and why."""
+
 import copy
 import json
 import random
@@ -17,9 +18,11 @@ from game.games.ronda.rules import Match as RondaMatch
 from helpers import ronda_deck
 from test_rummy_support import new_match
 
-GAMES = {"ronda": (RondaMatch, 2, ronda_bots),
-         "hareeja": (HareejaMatch, 4, hareeja_bots),
-         "rummy": (RummyMatch, 4, rummy_bots)}
+GAMES = {
+    "ronda": (RondaMatch, 2, ronda_bots),
+    "hareeja": (HareejaMatch, 4, hareeja_bots),
+    "rummy": (RummyMatch, 4, rummy_bots),
+}
 
 
 def said_in_both_languages(key: str) -> bool:
@@ -44,23 +47,24 @@ def test_hint_is_the_hard_move_from_the_view_alone_with_a_known_reason(game):
         if match.phase == "over":
             break
         seat = match.to_act()[0]
-        view = json.loads(json.dumps(match.view(seat)))        # only the view, as on the wire
+        view = json.loads(json.dumps(match.view(seat)))  # only the view, as on the wire
         legal = match.legal_actions(seat)
         action, why = bots.hint(view, legal)
-        assert action in legal or action["type"] == "meld"    # melds are judged, not listed
-        copy.deepcopy(match).apply(seat, action)          # the engine accepts it
+        assert action in legal or action["type"] == "meld"  # melds are judged, not listed
+        copy.deepcopy(match).apply(seat, action)  # the engine accepts it
         assert action == run(bots.think(view, legal, "hard", random.Random(0)))
-        assert (action, why) == run_hint(bots.hint_think(view, legal))    # same when sliced
+        assert (action, why) == run_hint(bots.hint_think(view, legal))  # same when sliced
         if why is not None:
             assert said_in_both_languages(why)
             reasons.add(why)
         match.apply(seat, rnd.choice(legal) if rnd.random() < 0.5 else action)
-    assert reasons                                   # some moves are explained
+    assert reasons  # some moves are explained
 
 
 def test_RO_12_RO_14_ronda_reasons_name_caida_and_mesa():
-    deck = ronda_deck(2, [{1: ["1C", "7C", "12C"], 0: ["5C", "7E", "2C"]}],
-                      ["1O", "2O", "3O", "5O"])
+    deck = ronda_deck(
+        2, [{1: ["1C", "7C", "12C"], 0: ["5C", "7E", "2C"]}], ["1O", "2O", "3O", "5O"]
+    )
     match = RondaMatch.new(2, seed=3, deck=deck)
     match.apply(1, {"type": "play", "card": "1C"})
     view = match.view(0)
@@ -70,13 +74,21 @@ def test_RO_12_RO_14_ronda_reasons_name_caida_and_mesa():
     match.apply(1, {"type": "play", "card": "7C"})
     view = match.view(0)
     assert ronda_bots.hint(view, match.legal_actions(0)) == (
-        {"type": "play", "card": "7E"}, "hint.ronda.caida_mesa")
+        {"type": "play", "card": "7E"},
+        "hint.ronda.caida_mesa",
+    )
     assert ronda_bots.reason(view, {"type": "declare", "kind": "tringa"}) == "hint.ronda.tringa"
 
 
 def test_HJ_8_hareeja_reasons_follow_low_take_and_duck():
-    view = {"you": 0, "hand": ["8H", "QH", "AS"], "trick": [[3, "JH"]], "bids": [2, 1, 3, 2],
-            "tricks": [1, 0, 0, 0], "played": []}
+    view = {
+        "you": 0,
+        "hand": ["8H", "QH", "AS"],
+        "trick": [[3, "JH"]],
+        "bids": [2, 1, 3, 2],
+        "tricks": [1, 0, 0, 0],
+        "played": [],
+    }
     reason = hareeja_bots.reason
     assert reason(view, {"type": "play", "card": "QH"}) == "hint.hareeja.take"
     assert reason(view, {"type": "play", "card": "8H"}) == "hint.hareeja.follow_low"
@@ -86,8 +98,23 @@ def test_HJ_8_hareeja_reasons_follow_low_take_and_duck():
 
 
 def test_HR_7_HR_10_rummy_reasons_open_and_hold_for_a_hand():
-    hand = ["7H", "8H", "9H", "KS", "KD", "KC", "QS", "QD", "QC", "2C", "3C", "4C", "10D", "5C",
-            "AS"]
+    hand = [
+        "7H",
+        "8H",
+        "9H",
+        "KS",
+        "KD",
+        "KC",
+        "QS",
+        "QD",
+        "QC",
+        "2C",
+        "3C",
+        "4C",
+        "10D",
+        "5C",
+        "AS",
+    ]
     match = new_match({1: hand})
     view = match.view(1)
     groups = [["7H", "8H", "9H"], ["KS", "KD", "KC"]]
@@ -100,6 +127,7 @@ def test_HR_7_HR_10_rummy_reasons_open_and_hold_for_a_hand():
 def test_every_reason_key_a_bot_can_give_is_said_in_arabic_and_english(bots):
     import inspect
     import re
+
     source = inspect.getsource(bots.reason)
     keys = set(re.findall(r'"(hint\.[a-z_]+\.[a-z_]+)"', source))
     keys |= {f"hint.ronda.{kind}" for kind in ("ronda", "tringa")} if bots is ronda_bots else set()

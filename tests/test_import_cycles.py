@@ -6,6 +6,7 @@ those under ``if TYPE_CHECKING:`` (they never run). ``from package import name``
 import of ``package.name`` when that is a module, else of ``package``. Importing a module also
 runs its packages' ``__init__``; those edges are not added (a package importing its own modules
 would otherwise look like a cycle with each of them)."""
+
 from __future__ import annotations
 
 import ast
@@ -49,12 +50,14 @@ def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = name.split(".") if is_package else name.split(".")[:-1]
-                base = base[:len(base) - (node.level - 1)]
+                base = base[: len(base) - (node.level - 1)]
                 module = ".".join(base + ([node.module] if node.module else []))
             else:
                 module = node.module or ""
-            targets = [f"{module}.{alias.name}" if f"{module}.{alias.name}" in modules
-                       else module for alias in node.names]
+            targets = [
+                f"{module}.{alias.name}" if f"{module}.{alias.name}" in modules else module
+                for alias in node.names
+            ]
         else:
             continue
         out.update(t for t in targets if t in modules and t != name)
@@ -68,7 +71,7 @@ def graph() -> dict[str, set[str]]:
 
 def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
     """One cycle as [a, b, …, a], or None (iterative depth-first search)."""
-    state: dict[str, int] = {}          # 1: on the current path, 2: done
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
     for start in sorted(edges):
         if state.get(start):
             continue
@@ -82,7 +85,7 @@ def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
                 stack.pop()
                 continue
             if state.get(nxt) == 1:
-                return path[path.index(nxt):] + [nxt]
+                return path[path.index(nxt) :] + [nxt]
             if not state.get(nxt):
                 state[nxt] = 1
                 path.append(nxt)
@@ -97,8 +100,8 @@ def test_the_checker_finds_a_cycle_and_accepts_a_tree():
 
 def test_the_graph_sees_function_level_and_relative_imports():
     edges = graph()
-    assert "game.ui.storage" in edges["game.ui.app"]              # module level
-    assert "game.core.errors" in edges["game.core"]                # relative, in a package
+    assert "game.ui.storage" in edges["game.ui.app"]  # module level
+    assert "game.core.errors" in edges["game.core"]  # relative, in a package
     assert any("game.ui.screenshots" in targets for targets in edges.values())
 
 

@@ -6,6 +6,7 @@ import with pygame unavailable, as the server and the tests do where there is no
 pure layers themselves (game/core, game/table, game/net, each game's modules but its table scene,
 and everything they import) never import pygame or the client (game.ui) at all.
 """
+
 import ast
 import subprocess
 import sys
@@ -24,8 +25,7 @@ def module_name(path: Path) -> str:
 
 @cache
 def modules() -> dict[str, Path]:
-    return {module_name(p): p for p in sorted(GAME.rglob("*.py"))
-            if "__pycache__" not in p.parts}
+    return {module_name(p): p for p in sorted(GAME.rglob("*.py")) if "__pycache__" not in p.parts}
 
 
 @cache
@@ -78,8 +78,11 @@ def pure_layer() -> set[str]:
     """game/core, game/table, game/net, every module of a game but its table scene, and all
     they import."""
     roots = {m for m in modules() if m.startswith(PURE_PACKAGES)}
-    roots |= {m for m, path in modules().items()
-              if m.startswith("game.games.") and not is_game_client_side(path)}
+    roots |= {
+        m
+        for m, path in modules().items()
+        if m.startswith("game.games.") and not is_game_client_side(path)
+    }
     return closure(roots)
 
 
@@ -91,29 +94,45 @@ def pygame_free() -> list[str]:
 
 def test_the_derived_sets_cover_what_they_must():
     pure, free = pure_layer(), set(pygame_free())
-    for must in ("game.core.protocol", "game.table.table", "game.net.server",
-                 "game.games.hareeja.rules", "game.games.ronda.bots",
-                 "game.games.hand_rummy.melds"):
+    for must in (
+        "game.core.protocol",
+        "game.table.table",
+        "game.net.server",
+        "game.games.hareeja.rules",
+        "game.games.ronda.bots",
+        "game.games.hand_rummy.melds",
+    ):
         assert must in pure
     assert {"game.ui.tween", "game.ui.storage", "game.i18n"} <= free
     assert "game.ui.app" not in free
 
 
 def test_pure_layers_never_import_pygame_or_the_client():
-    offenders = sorted(m for m in pure_layer()
-                       if imports_pygame(m) or any(i.startswith("game.ui") for i in imported(m)))
+    offenders = sorted(
+        m
+        for m in pure_layer()
+        if imports_pygame(m) or any(i.startswith("game.ui") for i in imported(m))
+    )
     assert offenders == []
 
 
 def test_every_pygame_free_module_imports_without_pygame():
     """Derived: no hidden (dynamic) way to pygame in a module whose imports never reach it."""
-    code = ("import importlib, sys, traceback\nsys.modules['pygame'] = None\nbad = []\n"
-            f"for m in {pygame_free()!r}:\n"
-            "    try:\n        importlib.import_module(m)\n"
-            "    except Exception as exc:\n        bad.append(f'{m}: {exc!r}')\n"
-            "print('\\n'.join(bad)); sys.exit(1 if bad else 0)\n")
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                          check=False, timeout=120)
+    code = (
+        "import importlib, sys, traceback\nsys.modules['pygame'] = None\nbad = []\n"
+        f"for m in {pygame_free()!r}:\n"
+        "    try:\n        importlib.import_module(m)\n"
+        "    except Exception as exc:\n        bad.append(f'{m}: {exc!r}')\n"
+        "print('\\n'.join(bad)); sys.exit(1 if bad else 0)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 
@@ -123,9 +142,13 @@ def test_nothing_calls_the_global_random_module():
     offenders = []
     for path in [*modules().values(), ROOT / "main.py"]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                    and isinstance(node.func.value, ast.Name) and node.func.value.id == "random"
-                    and node.func.attr in banned):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id == "random"
+                and node.func.attr in banned
+            ):
                 offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert offenders == []
 
@@ -143,10 +166,12 @@ def test_client_code_never_blocks_the_frame_loop():
     assert offenders == []
 
 
-TABLE_SCENES = [ROOT / "game" / "ui" / name
-                for name in ("cardtable.py", "table_drawing.py", "sprites.py")]
-TABLE_SCENES += [p for p in (ROOT / "game" / "games").rglob("table*.py")
-                 if p.name != "table_shots.py"]         # scripts build engines; scenes don't
+TABLE_SCENES = [
+    ROOT / "game" / "ui" / name for name in ("cardtable.py", "table_drawing.py", "sprites.py")
+]
+TABLE_SCENES += [
+    p for p in (ROOT / "game" / "games").rglob("table*.py") if p.name != "table_shots.py"
+]  # scripts build engines; scenes don't
 
 
 def engine_references(path):
@@ -154,21 +179,32 @@ def engine_references(path):
     a class from a rules module, and any ``.match`` (the engine object) it reaches for."""
     import importlib
     import inspect
+
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom) and node.module:
             module = node.module
-            if module == "game.table" or module.startswith("game.table.") or \
-                    module.endswith(".bots") or module == "game.core.protocol":
+            if (
+                module == "game.table"
+                or module.startswith("game.table.")
+                or module.endswith(".bots")
+                or module == "game.core.protocol"
+            ):
                 found.append(f"{node.lineno}: from {module}")
             elif module.endswith(".rules"):
                 rules = importlib.import_module(module)
-                found += [f"{node.lineno}: {module}.{a.name} (a class)" for a in node.names
-                          if inspect.isclass(getattr(rules, a.name, None))]
+                found += [
+                    f"{node.lineno}: {module}.{a.name} (a class)"
+                    for a in node.names
+                    if inspect.isclass(getattr(rules, a.name, None))
+                ]
             found += [f"{node.lineno}: bots" for a in node.names if a.name == "bots"]
         elif isinstance(node, ast.Import):
-            found += [f"{node.lineno}: import {a.name}" for a in node.names
-                      if a.name.endswith((".rules", ".bots")) or a.name.startswith("game.table")]
+            found += [
+                f"{node.lineno}: import {a.name}"
+                for a in node.names
+                if a.name.endswith((".rules", ".bots")) or a.name.startswith("game.table")
+            ]
         elif isinstance(node, ast.Attribute) and node.attr == "match":
             found.append(f"{node.lineno}: .match")
     return found
@@ -178,16 +214,19 @@ def test_table_scenes_never_reach_an_engine():
     """Table scenes see only the session (game.client.session.TableSession): its view, legal
     actions and events — never an engine class, the table layer, bots or a ``.match``."""
     assert len(TABLE_SCENES) >= 9
-    offenders = {str(p.relative_to(ROOT)): refs for p in TABLE_SCENES
-                 if (refs := engine_references(p))}
+    offenders = {
+        str(p.relative_to(ROOT)): refs for p in TABLE_SCENES if (refs := engine_references(p))
+    }
     assert offenders == {}
 
 
 def test_the_engine_check_catches_what_it_looks_for(tmp_path):
     """The check above really finds an engine class import, the table layer and ``.match``."""
     scene = tmp_path / "table.py"
-    scene.write_text("from game.games.ronda.rules import Match, sort_hand\n"
-                     "from game.table import Table\n"
-                     "def f(self):\n    return self.match.phase\n")
+    scene.write_text(
+        "from game.games.ronda.rules import Match, sort_hand\n"
+        "from game.table import Table\n"
+        "def f(self):\n    return self.match.phase\n"
+    )
     refs = engine_references(scene)
     assert len(refs) == 3 and "sort_hand" not in " ".join(refs)

@@ -6,6 +6,7 @@ public list and joins by code across processes; two real server processes show a
 killed with SIGKILL mid-match whose table another process adopts from the shared log, the
 client reconnecting with its token and finishing the match there.
 """
+
 import asyncio
 import os
 import random
@@ -23,11 +24,15 @@ from game.net.client import Client
 from game.net.server import TableServer
 
 ROOT = Path(__file__).resolve().parents[1]
-redis_asyncio = pytest.importorskip("redis.asyncio", reason="the redis client package is not "
-                                    "installed (pip install -r requirements-dev.txt)")
+redis_asyncio = pytest.importorskip(
+    "redis.asyncio",
+    reason="the redis client package is not installed (pip install -r requirements-dev.txt)",
+)
 if shutil.which("redis-server") is None:
-    pytest.skip("redis-server is not installed (apt-get install redis-server; .ci/run does)",
-                allow_module_level=True)
+    pytest.skip(
+        "redis-server is not installed (apt-get install redis-server; .ci/run does)",
+        allow_module_level=True,
+    )
 
 
 def free_port() -> int:
@@ -39,9 +44,21 @@ def free_port() -> int:
 @pytest.fixture(scope="module")
 def redis_url():
     port = free_port()
-    proc = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1",
-                             "--save", "", "--appendonly", "no"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            "redis-server",
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     url = f"redis://127.0.0.1:{port}/0"
 
     async def ping() -> bool:
@@ -52,6 +69,7 @@ def redis_url():
             return False
         finally:
             await client.aclose()
+
     deadline = time.monotonic() + 20
     while not asyncio.run(ping()):
         assert time.monotonic() < deadline, "redis-server did not answer within 20 s"
@@ -76,25 +94,39 @@ async def until(check, timeout=15.0):
 def test_public_lists_and_joins_by_code_across_three_processes(redis_url):
     async def body():
         ns = fresh_ns()
-        servers = [await TableServer(port=0, bot_delay=0, tick_interval=0.01, redis_url=redis_url,
-                                     redis_ns=ns, rate=(100_000, 100_000.0)).start()
-                   for _ in range(3)]
+        servers = [
+            await TableServer(
+                port=0,
+                bot_delay=0,
+                tick_interval=0.01,
+                redis_url=redis_url,
+                redis_ns=ns,
+                rate=(100_000, 100_000.0),
+            ).start()
+            for _ in range(3)
+        ]
         _a, b, c = servers
         url = [f"ws://127.0.0.1:{s.port}" for s in servers]
         try:
-            async with Client(url[0]) as host, Client(url[1]) as guest, \
-                    Client(url[2]) as looker:
+            async with Client(url[0]) as host, Client(url[1]) as guest, Client(url[2]) as looker:
                 await host.hello("Host")
                 await guest.hello("Guest")
                 await looker.hello("Looker")
-                public = await host.request("create", "room", game="ronda", players=3,
-                                            visibility="auto", turn_seconds=None, bots="easy")
+                public = await host.request(
+                    "create",
+                    "room",
+                    game="ronda",
+                    players=3,
+                    visibility="auto",
+                    turn_seconds=None,
+                    bots="easy",
+                )
                 code = public["code"]
                 await until(lambda: code in c.cluster.open and code in b.cluster.owner)
-                listed = await looker.request("list", "tables")          # process C
+                listed = await looker.request("list", "tables")  # process C
                 assert [t["code"] for t in listed["list"]] == [code]
                 assert listed["list"][0]["host"] == "Host"
-                moved = await guest.request("join", "room", "moved", code=code)   # process B
+                moved = await guest.request("join", "room", "moved", code=code)  # process B
                 assert moved == {"t": "moved", "url": url[0], "code": code}
                 async with Client(moved["url"]) as there:
                     await there.hello("Guest", token=guest.token)
@@ -105,20 +137,45 @@ def test_public_lists_and_joins_by_code_across_three_processes(redis_url):
                 assert anywhere["t"] == "moved" and anywhere["code"] == code
                 private = await host.request("leave", "left")
                 assert private["code"] == code
-                await until(lambda: code not in c.cluster.owner or
-                            c.cluster.open.get(code, {}).get("seated") == 1)
+                await until(
+                    lambda: (
+                        code not in c.cluster.owner
+                        or c.cluster.open.get(code, {}).get("seated") == 1
+                    )
+                )
         finally:
             for s in servers:
                 await s.close()
+
     asyncio.run(asyncio.wait_for(body(), 60))
 
 
 def start_process(redis_url: str, ns: str) -> tuple[subprocess.Popen, str]:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "game.net.server", "--port", "0", "--redis", redis_url,
-         "--bot-delay", "0", "--bot-workers", "0", "--loose-limits", "--lease", "1",
-         "--log-text", "--redis-ns", ns],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        [
+            sys.executable,
+            "-m",
+            "game.net.server",
+            "--port",
+            "0",
+            "--redis",
+            redis_url,
+            "--bot-delay",
+            "0",
+            "--bot-workers",
+            "0",
+            "--loose-limits",
+            "--lease",
+            "1",
+            "--log-text",
+            "--redis-ns",
+            ns,
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     line = proc.stdout.readline()
     assert " on ws://" in line, line
     return proc, line.split(" on ")[1].split()[0]
@@ -129,33 +186,43 @@ def test_a_process_killed_mid_match_is_taken_over_and_the_match_finishes(redis_u
     (a, url_a), (b, url_b) = start_process(redis_url, ns), start_process(redis_url, ns)
     rng = random.Random(5)
     try:
+
         async def first_half():
             async with Client(url_a) as c:
                 await c.hello("Ali")
-                room = await c.request("create", "room", game="hareeja", players=4,
-                                       visibility="private", turn_seconds=None, bots="easy")
+                room = await c.request(
+                    "create",
+                    "room",
+                    game="hareeja",
+                    players=4,
+                    visibility="private",
+                    turn_seconds=None,
+                    bots="easy",
+                )
                 await c.send("start")
                 last = await c.play(lambda m: rng.choice(m["legal"]), max_actions=4)
                 return c.token, room["code"], last["log"]
+
         token, code, acked = asyncio.run(asyncio.wait_for(first_half(), 60))
-        os.kill(a.pid, signal.SIGKILL)                 # mid-match
+        os.kill(a.pid, signal.SIGKILL)  # mid-match
         a.wait(10)
 
         async def second_half():
             deadline = time.monotonic() + 30
-            while True:                                # B adopts once A's lease lapses
+            while True:  # B adopts once A's lease lapses
                 async with Client(url_b) as c:
                     await c.send("hello", name="Ali", token=token)
-                    try:                               # before the takeover: moved to A
+                    try:  # before the takeover: moved to A
                         reply = await c.expect("room", "moved", timeout=1.0)
                     except TimeoutError:
                         reply = {}
                     if reply.get("t") == "room" and reply.get("code") == code:
                         fresh = await c.expect("events", timeout=10)
-                        assert fresh["log"] >= acked          # nothing acknowledged was lost
+                        assert fresh["log"] >= acked  # nothing acknowledged was lost
                         return await c.play(lambda m: rng.choice(m["legal"]), timeout=20)
                 assert time.monotonic() < deadline, "no process took the table over"
                 await asyncio.sleep(0.2)
+
         last = asyncio.run(asyncio.wait_for(second_half(), 120))
         assert last["view"]["phase"] == "over"
     finally:

@@ -7,6 +7,7 @@
 - Bots above "easy" think in a worker process (``bot_workers``) and make the same moves as in
   the server process.
 """
+
 import asyncio
 import os
 import random
@@ -26,9 +27,25 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def start_server(db: str) -> tuple[subprocess.Popen, str]:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "game.net.server", "--port", "0", "--db", db, "--bot-delay", "0",
-         "--bot-workers", "0", "--loose-limits"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        [
+            sys.executable,
+            "-m",
+            "game.net.server",
+            "--port",
+            "0",
+            "--db",
+            db,
+            "--bot-delay",
+            "0",
+            "--bot-workers",
+            "0",
+            "--loose-limits",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     ready, _, _ = select.select([proc.stdout], [], [], 60)
     assert ready, "the server did not start within 60 s"
     line = proc.stdout.readline()
@@ -51,33 +68,40 @@ def test_a_move_acknowledged_to_a_client_survives_kill_9(tmp_path):
         async with Client(url) as c:
             await c.hello("Ali", token=token)
             if code is None:
-                room = await c.request("create", "room", game="hareeja", players=4,
-                                       visibility="private", turn_seconds=None, bots="easy")
+                room = await c.request(
+                    "create",
+                    "room",
+                    game="hareeja",
+                    players=4,
+                    visibility="private",
+                    turn_seconds=None,
+                    bots="easy",
+                )
                 code = room["code"]
                 await c.send("start")
             else:
                 assert (await c.expect("room"))["you"] == 0
-            last = await c.play(lambda msg: rng.choice(msg["legal"]), timeout=20,
-                                max_actions=moves)
+            last = await c.play(lambda msg: rng.choice(msg["legal"]), timeout=20, max_actions=moves)
             return c.token, code, last["log"]
 
     token = code = None
     for _ in range(3):
         proc, url = start_server(db)
         try:
-            token, code, acked = asyncio.run(asyncio.wait_for(
-                play_some(url, token, code, 3), 60))
+            token, code, acked = asyncio.run(asyncio.wait_for(play_some(url, token, code, 3), 60))
         finally:
-            kill(proc)                              # at once, right after the acknowledgement
+            kill(proc)  # at once, right after the acknowledgement
         record = Store(db).table(code)
         assert record["finished"] is None and len(record["log"]) >= acked
-        hareeja.Match.replay(record)                # a consistent log
-    proc, url = start_server(db)                    # and the match goes on to its end
+        hareeja.Match.replay(record)  # a consistent log
+    proc, url = start_server(db)  # and the match goes on to its end
     try:
+
         async def finish():
             async with Client(url) as c:
                 await c.hello("Ali", token=token)
                 return await c.play(lambda msg: rng.choice(msg["legal"]), timeout=20)
+
         assert asyncio.run(asyncio.wait_for(finish(), 120))["view"]["phase"] == "over"
     finally:
         kill(proc)
@@ -89,29 +113,44 @@ def test_background_writes_are_batched_and_reads_see_them(tmp_path):
     store.on_commit = commits.append
     for n in range(200):
         store.save_room(f"R{n:07d}", {"code": f"R{n:07d}", "seats": []})
-    assert store.has_code("R0000199")               # a read waits for the writes before it
+    assert store.has_code("R0000199")  # a read waits for the writes before it
     assert store.durable == store.queued == 200
-    assert len(commits) < 200                       # group commits
+    assert len(commits) < 200  # group commits
     store.drop_room("R0000000")
-    store.close()                                   # commits what is queued
+    store.close()  # commits what is queued
     again = Store(str(tmp_path / "s.sqlite3"))
     assert not again.has_code("R0000000") and len(again.rooms()) == 199
 
 
 def test_hard_bots_think_in_a_worker_process_and_make_the_same_moves():
     async def bots_only(workers: int) -> list:
-        srv = await TableServer(port=0, bot_delay=0, tick_interval=0.01, bot_workers=workers,
-                                seeds=lambda: 99, rate=(100_000, 100_000.0)).start()
-        srv.lobby.think_cap = 60.0            # no easy fallback on a busy machine: same moves
+        srv = await TableServer(
+            port=0,
+            bot_delay=0,
+            tick_interval=0.01,
+            bot_workers=workers,
+            seeds=lambda: 99,
+            rate=(100_000, 100_000.0),
+        ).start()
+        srv.lobby.think_cap = 60.0  # no easy fallback on a busy machine: same moves
         try:
-            async with Client(f"ws://127.0.0.1:{srv.port}") as host, \
-                    Client(f"ws://127.0.0.1:{srv.port}") as other:
+            async with (
+                Client(f"ws://127.0.0.1:{srv.port}") as host,
+                Client(f"ws://127.0.0.1:{srv.port}") as other,
+            ):
                 await host.hello("Host")
-                await host.request("create", "room", game="hareeja", players=4,
-                                   visibility="private", turn_seconds=None, bots="hard")
+                await host.request(
+                    "create",
+                    "room",
+                    game="hareeja",
+                    players=4,
+                    visibility="private",
+                    turn_seconds=None,
+                    bots="hard",
+                )
                 await host.send("start")
                 await host.expect("events")
-                await host.request("leave", "left")       # TB-9: four hard bots play on
+                await host.request("leave", "left")  # TB-9: four hard bots play on
                 await other.hello("Other")
                 room = next(iter(srv.lobby.rooms.values()))
                 for _ in range(3000):

@@ -5,6 +5,7 @@ keep their identity, flooders are closed with a reason.
 Most tests drive :class:`game.net.rooms.Lobby` directly with fake connections, a FakeClock, a
 hand-moved wall clock and a hand-moved think clock: nothing depends on wall-clock speed.
 """
+
 import asyncio
 import json
 
@@ -27,7 +28,7 @@ class Conn:
     def __init__(self):
         self.sent: list[dict] = []
         self.closed: tuple[int, str] | None = None
-        self.views = ViewTracker()        # as a client's connection layer: patches -> views
+        self.views = ViewTracker()  # as a client's connection layer: patches -> views
 
     def send(self, msg: dict) -> None:
         self.sent.append(self.views.absorb(json.loads(json.dumps(msg))))
@@ -73,10 +74,23 @@ def join(lob: Lobby, name: str, token: str | None = None) -> Conn:
     return conn
 
 
-def create(lob: Lobby, conn: Conn, game="ronda", players=2, turn_seconds=60, bots="easy",
-           visibility="private", **options) -> dict:
-    fields = {"game": game, "players": players, "visibility": visibility,
-              "turn_seconds": turn_seconds, "bots": bots}
+def create(
+    lob: Lobby,
+    conn: Conn,
+    game="ronda",
+    players=2,
+    turn_seconds=60,
+    bots="easy",
+    visibility="private",
+    **options,
+) -> dict:
+    fields = {
+        "game": game,
+        "players": players,
+        "visibility": visibility,
+        "turn_seconds": turn_seconds,
+        "bots": bots,
+    }
     if options:
         fields["options"] = options
     say(lob, conn, "create", **fields)
@@ -89,12 +103,16 @@ def timeouts(conn: Conn) -> int:
 
 # ----- 1. pacing -----------------------------------------------------------------------------
 def test_pacing_sizes_the_hold_by_what_the_events_are():
-    deal = Event("deal", {"table": ["1O", "2O", "3O", "4O"]},
-                 {0: {"hand": ["5O", "6O", "7O"]}, 1: {"hand": ["1C", "2C", "3C"]}})
+    deal = Event(
+        "deal",
+        {"table": ["1O", "2O", "3O", "4O"]},
+        {0: {"hand": ["5O", "6O", "7O"]}, 1: {"hand": ["1C", "2C", "3C"]}},
+    )
     assert pacing_seconds([deal]) == pytest.approx(10 * R.PACE_DEALT_CARD)
     trick = [Event("card_played", {"seat": 0}), Event("trick_won", {"seat": 0})]
-    assert pacing_seconds(trick) == pytest.approx(R.PACE_EVENT["card_played"] +
-                                                  R.PACE_EVENT["trick_won"])
+    assert pacing_seconds(trick) == pytest.approx(
+        R.PACE_EVENT["card_played"] + R.PACE_EVENT["trick_won"]
+    )
     assert pacing_seconds([Event("round_scored", {})]) == R.PACE_EVENT["round_scored"] >= 3
     assert pacing_seconds([Event("bid_confirmed", {"seat": 1})]) == 0
 
@@ -109,11 +127,11 @@ def test_TB_6_the_deal_animation_does_not_count_against_the_first_turn():
     say(lob, ali, "start")
     deal = next(iter(lob.rooms.values())).table.match.start_events
     show = pacing_seconds(deal)
-    assert show == pytest.approx(32 * R.PACE_DEALT_CARD)     # 8 cards to each of 4 seats
+    assert show == pytest.approx(32 * R.PACE_DEALT_CARD)  # 8 cards to each of 4 seats
     assert ali.last("deadline")["remaining"][0] == pytest.approx(60 + show, abs=0.05)
     clock.advance(60 + show - 0.2)
     lob.tick()
-    assert timeouts(ali) == 0                       # without the hold it would have timed out
+    assert timeouts(ali) == 0  # without the hold it would have timed out
     clock.advance(0.3)
     lob.tick()
     assert timeouts(ali) == 1
@@ -125,9 +143,9 @@ def test_TB_6_a_late_tick_releases_the_hold_at_the_moment_the_show_ended():
     ali = join(lob, "Ali")
     create(lob, ali, game="hareeja", players=4, turn_seconds=60)
     say(lob, ali, "start")
-    clock.advance(70)                               # no tick ran during the show
+    clock.advance(70)  # no tick ran during the show
     lob.tick()
-    assert timeouts(ali) == 1                       # 70 - 2.4 s of turn used: over 60
+    assert timeouts(ali) == 1  # 70 - 2.4 s of turn used: over 60
 
 
 def test_TB_6_each_batch_extends_the_hold_and_paced_bots_wait_for_the_show():
@@ -137,9 +155,9 @@ def test_TB_6_each_batch_extends_the_hold_and_paced_bots_wait_for_the_show():
     create(lob, ali, game="ronda", players=2, turn_seconds=90)
     say(lob, ali, "start")
     room = next(iter(lob.rooms.values()))
-    deal_show = 10 * R.PACE_DEALT_CARD                   # 3 + 3 cards to hands, 4 to the table
+    deal_show = 10 * R.PACE_DEALT_CARD  # 3 + 3 cards to hands, 4 to the table
     assert room.shown_at == pytest.approx(deal_show) and room.table.held
-    assert room.bot_due == pytest.approx(deal_show)      # seat 1 (a bot) leads after the deal
+    assert room.bot_due == pytest.approx(deal_show)  # seat 1 (a bot) leads after the deal
     clock.advance(deal_show)
     lob.tick()
     lob.pump()
@@ -154,6 +172,7 @@ def test_TB_6_each_batch_extends_the_hold_and_paced_bots_wait_for_the_show():
 def endless_bots(monkeypatch, counter: list[int]):
     """Bots that never finish thinking unless easy: shows slicing and the think cap."""
     from game.net import botplay
+
     real_engine = botplay.engine
 
     def engine(game):
@@ -166,30 +185,32 @@ def endless_bots(monkeypatch, counter: list[int]):
                     counter[0] += 1
                     yield
                 return (yield from bots.think(view, legal, level, rng))
+
         return rules, Bots
+
     monkeypatch.setattr(botplay, "engine", engine)
 
 
 def test_bots_think_one_slice_per_call_tables_take_turns_and_a_move_is_capped(monkeypatch):
     slices = [0]
     endless_bots(monkeypatch, slices)
-    lob = lobby(think_clock=Ticker(0.01))       # every reading 10 ms later: one yield a slice
+    lob = lobby(think_clock=Ticker(0.01))  # every reading 10 ms later: one yield a slice
     tables = []
     for name in ("A", "B"):
         conn = join(lob, name)
         create(lob, conn, game="ronda", players=2, turn_seconds=None, bots="hard")
-        say(lob, conn, "start")                 # seat 1, a hard bot, leads
+        say(lob, conn, "start")  # seat 1, a hard bot, leads
         tables.append(next(r for r in lob.rooms.values() if r.occupants[0].conn is conn))
-    assert slices == [0] and all(r.thought is not None for r in tables)    # nothing ran inline
+    assert slices == [0] and all(r.thought is not None for r in tables)  # nothing ran inline
     assert lob.think() and slices == [1]
     assert lob.think() and slices == [2]
-    assert all(r.thought.spent > 0 for r in tables)          # one slice each, in turn
+    assert all(r.thought.spent > 0 for r in tables)  # one slice each, in turn
     for _ in range(1000):
         if not lob.think():
             break
     assert all(r.thought is None and len(r.table.match.log) == 1 for r in tables)
     per_move = slices[0] / 2
-    assert per_move * 0.03 == pytest.approx(R.THINK_CAP, abs=0.05)   # capped, then easy move
+    assert per_move * 0.03 == pytest.approx(R.THINK_CAP, abs=0.05)  # capped, then easy move
 
 
 def test_a_stale_thought_is_dropped_when_the_match_moved_on():
@@ -199,7 +220,7 @@ def test_a_stale_thought_is_dropped_when_the_match_moved_on():
     say(lob, ali, "start")
     room = next(iter(lob.rooms.values()))
     assert room.thought is not None and room.thought.seat == 1
-    room.thought.log = -1                         # as if the log changed meanwhile
+    room.thought.log = -1  # as if the log changed meanwhile
     lob.think()
     assert room.thought is not None and room.thought.log == len(room.table.match.log)
     lob.pump()
@@ -227,13 +248,13 @@ def test_TB_6_a_restart_resumes_the_turn_with_the_time_that_was_left(tmp_path, u
     create(lob, ali, game="ronda", players=2, turn_seconds=60)
     token = ali.last("welcome")["token"]
     say(lob, ali, "start")
-    lob.pump()                                    # the bot leads; Ali's turn starts
+    lob.pump()  # the bot leads; Ali's turn starts
     assert lob.rooms[next(iter(lob.rooms))].table.match.to_act() == [0]
     clock.advance(used)
     wall[0] += used
-    lob.tick()                                    # the heartbeat
+    lob.tick()  # the heartbeat
     lob.store.close()
-    wall[0] += 3600                               # an hour down
+    wall[0] += 3600  # an hour down
     again = lobby(store=Store(db), clock=FakeClock(5000), pace=0, wall=lambda: wall[0])
     back = join(again, "Ali", token)
     assert back.last("deadline")["remaining"][0] == pytest.approx(left, abs=0.05)
@@ -252,7 +273,7 @@ def test_TB_8_missed_turns_survive_a_restart(tmp_path):
     lob.tick()
     lob.pump()
     assert timeouts(ali) == 1
-    assert [s["missed"] for s in lob.store.table(code)["seats"]] == [1, 0]   # stored at once
+    assert [s["missed"] for s in lob.store.table(code)["seats"]] == [1, 0]  # stored at once
     lob.store.close()
     clock2 = FakeClock()
     again = lobby(store=Store(db), clock=clock2, pace=0)
@@ -262,7 +283,7 @@ def test_TB_8_missed_turns_survive_a_restart(tmp_path):
         clock2.advance(61)
         again.tick()
         again.pump()
-    assert timeouts(back) == 2 and again.rooms[code].table.seats[0].assisted   # 1 + 2 = 3
+    assert timeouts(back) == 2 and again.rooms[code].table.seats[0].assisted  # 1 + 2 = 3
 
 
 def test_an_unstarted_room_keeps_its_seats_across_a_restart(tmp_path):
@@ -323,20 +344,21 @@ def test_a_short_burst_is_refused_but_a_sustained_flood_is_closed_with_a_reason(
     for _ in range(60):
         say(lob, conn, "ping")
     assert conn.closed is None and conn.last("error")["code"] == "rate"
-    for _ in range(60):                           # it goes on: sustained
+    for _ in range(60):  # it goes on: sustained
         now[0] += 0.01
         say(lob, conn, "ping")
     assert conn.closed is not None and conn.closed[0] == R.FLOOD_CLOSE and conn.closed[1]
     assert "closed" in conn.last("error")["message"]
     count = len(conn.sent)
     say(lob, conn, "ping")
-    assert len(conn.sent) == count                # a closed session is not answered
+    assert len(conn.sent) == count  # a closed session is not answered
 
 
 def test_through_the_socket_a_flooder_and_an_oversized_frame_get_readable_close_reasons():
     async def body():
-        srv = await TableServer(port=0, bot_delay=0, tick_interval=0.01, rate=(5, 0.001),
-                                rate_clock=lambda: 0.0).start()
+        srv = await TableServer(
+            port=0, bot_delay=0, tick_interval=0.01, rate=(5, 0.001), rate_clock=lambda: 0.0
+        ).start()
         url = f"ws://127.0.0.1:{srv.port}"
         try:
             async with Client(url) as flooder:
@@ -350,21 +372,31 @@ def test_through_the_socket_a_flooder_and_an_oversized_frame_get_readable_close_
                 assert big.close_code == 1009 and "limit" in big.close_reason
         finally:
             await srv.close()
+
     run_async(body(), 20)
 
 
 def test_a_hard_bot_table_keeps_playing_through_the_sliced_thinker():
     """Through the real server: a Hareeja table of hard bots (its host left, TB-9) makes
     progress while another client's pings are answered."""
+
     async def body():
-        srv = await TableServer(port=0, bot_delay=0, tick_interval=0.01,
-                                rate=(100_000, 100_000.0)).start()
+        srv = await TableServer(
+            port=0, bot_delay=0, tick_interval=0.01, rate=(100_000, 100_000.0)
+        ).start()
         url = f"ws://127.0.0.1:{srv.port}"
         try:
             async with Client(url) as host, Client(url) as other:
                 await host.hello("Host")
-                await host.request("create", "room", game="hareeja", players=4,
-                                   visibility="private", turn_seconds=None, bots="hard")
+                await host.request(
+                    "create",
+                    "room",
+                    game="hareeja",
+                    players=4,
+                    visibility="private",
+                    turn_seconds=None,
+                    bots="hard",
+                )
                 await host.send("start")
                 await host.expect("events")
                 await host.request("leave", "left")
@@ -376,9 +408,10 @@ def test_a_hard_bot_table_keeps_playing_through_the_sliced_thinker():
                     if len(room.table.match.log) >= 8:
                         break
                     await asyncio.sleep(0.01)
-                assert len(room.table.match.log) >= 8           # bids and plays went on
+                assert len(room.table.match.log) >= 8  # bids and plays went on
         finally:
             await srv.close()
+
     run_async(body(), 20)
 
 
@@ -389,7 +422,7 @@ def test_TB_2_an_offline_asker_refused_later_is_kept_as_an_identity_not_leaked()
     room = create(lob, host, visibility="approval")
     say(lob, asker, "join", code=room["code"])
     key = next(k for k, p in lob.players.items() if p.name == "Asker")
-    lob.disconnect(asker)                          # still waiting for the host
+    lob.disconnect(asker)  # still waiting for the host
     say(lob, host, "answer", player=lob.players[key].id, accept=False)
     assert key in lob.players
     clock.advance(R.IDENTITY_TTL + 1)

@@ -7,6 +7,7 @@ with back-off (per address and server-wide), tables per connection and per addre
 nesting depth, item count, rate burst, the pacing backlog bound, a second hello with another
 player's token, player names, pruning, a damaged store.
 """
+
 import json
 
 import pytest
@@ -48,7 +49,7 @@ def test_an_unstarted_table_with_nobody_connected_ends_after_the_grace_and_leave
     clock.advance(0.1)
     lob.tick()
     assert code not in lob.rooms and not store.has_code(code)
-    assert lob.guard.tables == {}                      # it left the per-address count
+    assert lob.guard.tables == {}  # it left the per-address count
 
 
 def test_an_unstarted_table_ends_after_its_longest_wait_and_says_why():
@@ -62,10 +63,12 @@ def test_an_unstarted_table_ends_after_its_longest_wait_and_says_why():
     clock.advance(1)
     lob.tick()
     assert code not in lob.rooms
-    assert host.all("error")[-1]["code"] == "closed" and "10 minutes" in \
-        host.all("error")[-1]["message"]
+    assert (
+        host.all("error")[-1]["code"] == "closed"
+        and "10 minutes" in host.all("error")[-1]["message"]
+    )
     assert host.last("left")["code"] == code
-    assert untimed(lob, host)["you"] == 0             # free to create another
+    assert untimed(lob, host)["you"] == 0  # free to create another
 
 
 def test_a_started_table_nobody_is_connected_to_ends_and_is_never_resumed(tmp_path):
@@ -87,7 +90,7 @@ def test_a_started_table_nobody_is_connected_to_ends_and_is_never_resumed(tmp_pa
     assert record["finished"] is not None and record["result"]["abandoned"] is True
     lob.store.close()
     again = lobby(clock=FakeClock(), store=Store(path))
-    assert code not in again.rooms                    # not resumed after a restart
+    assert code not in again.rooms  # not resumed after a restart
 
 
 def test_a_reconnect_within_the_grace_keeps_the_table():
@@ -110,16 +113,25 @@ def test_zombie_table_loop_never_stops_a_new_player_from_creating_a_table():
     one address, faster than the grace ends them. The address holds at most its quota of
     tables, far under the server's cap, and a newcomer can always create one."""
     clock = FakeClock()
-    limits = Limits(max_rooms=60, tables_per_address=20, abandoned_grace=120,
-                    connections_per_address=5)
+    limits = Limits(
+        max_rooms=60, tables_per_address=20, abandoned_grace=120, connections_per_address=5
+    )
     lob = lobby(clock=clock, limits=limits)
     refused = 0
-    for i in range(400):                        # 400 loops, one every 0.5 s: 200 s of abuse
+    for i in range(400):  # 400 loops, one every 0.5 s: 200 s of abuse
         zombie = Conn()
         if lob.connect(zombie, "6.6.6.6"):
             say(lob, zombie, "hello", name=f"z{i}")
-            say(lob, zombie, "create", game="hareeja", players=4, visibility="private",
-                turn_seconds=None, bots="easy")
+            say(
+                lob,
+                zombie,
+                "create",
+                game="hareeja",
+                players=4,
+                visibility="private",
+                turn_seconds=None,
+                bots="easy",
+            )
             say(lob, zombie, "start")
             refused += any(e["code"] == "too_many" for e in zombie.all("error"))
             lob.disconnect(zombie)
@@ -129,9 +141,9 @@ def test_zombie_table_loop_never_stops_a_new_player_from_creating_a_table():
         if i % 25 == 0:
             newcomer = hello(lob, f"new{i}", address=f"10.0.0.{i % 250}")
             assert untimed(lob, newcomer, game="ronda")["you"] == 0
-            say(lob, newcomer, "leave")                 # an unstarted table of one: it ends
+            say(lob, newcomer, "leave")  # an unstarted table of one: it ends
             lob.disconnect(newcomer)
-    assert refused > 0                                   # the quota did bite
+    assert refused > 0  # the quota did bite
 
 
 # ----- connections -----------------------------------------------------------------------------
@@ -141,13 +153,14 @@ def test_connections_per_address_at_the_limit_accepted_one_past_refused_with_a_r
     assert all(lob.connect(c, "5.5.5.5") for c in conns[:3])
     assert not lob.connect(conns[3], "5.5.5.5")
     assert conns[3].closed[0] == 1008 and "Too many connections" in conns[3].closed[1]
-    assert lob.connect(Conn(), "5.5.5.6")                 # another address is not affected
+    assert lob.connect(Conn(), "5.5.5.6")  # another address is not affected
     lob.disconnect(conns[0])
-    assert lob.connect(Conn(), "5.5.5.5")                 # a slot came free
+    assert lob.connect(Conn(), "5.5.5.5")  # a slot came free
 
 
 def test_ipv6_addresses_count_by_their_64_network():
     from game.net.guard import address_key
+
     assert address_key("2001:db8:1:2::5") == address_key("2001:db8:1:2:ffff::9")
     assert address_key("2001:db8:1:3::5") != address_key("2001:db8:1:2::5")
     assert address_key("::ffff:1.2.3.4") == "1.2.3.4"
@@ -176,36 +189,38 @@ def test_TB_1_wrong_codes_back_off_per_address_and_a_right_code_is_not_looked_up
     host = hello(lob, "Host", address="9.9.9.9")
     code = untimed(lob, host, game="ronda", players=3)["code"]
     guesser = hello(lob, "Guesser", address="6.6.6.6")
-    for _ in range(5):                                   # at the limit: each one looked up
+    for _ in range(5):  # at the limit: each one looked up
         say(lob, guesser, "join", code="ZZZZZZZZ")
         assert guesser.last("error")["code"] == "no_room"
-    say(lob, guesser, "join", code="ZZZZZZZZ")           # the sixth miss: 2 s of back-off
+    say(lob, guesser, "join", code="ZZZZZZZZ")  # the sixth miss: 2 s of back-off
     assert guesser.last("error")["code"] == "no_room"
-    say(lob, guesser, "join", code=code)                 # even the right code waits
-    assert guesser.last("error")["code"] == "slow_down" and "2 s" in \
-        guesser.last("error")["message"]
+    say(lob, guesser, "join", code=code)  # even the right code waits
+    assert (
+        guesser.last("error")["code"] == "slow_down" and "2 s" in guesser.last("error")["message"]
+    )
     now[0] += 2
-    say(lob, guesser, "join", code="ZZZZZZZZ")           # seventh miss: 4 s
+    say(lob, guesser, "join", code="ZZZZZZZZ")  # seventh miss: 4 s
     now[0] += 3.9
     say(lob, guesser, "join", code=code)
     assert guesser.last("error")["code"] == "slow_down"
     now[0] += 0.1
     say(lob, guesser, "join", code=code)
-    assert guesser.last("room")["code"] == code          # allowed again, seated
-    friend = hello(lob, "Friend", address="7.7.7.7")     # another address: no back-off
+    assert guesser.last("room")["code"] == code  # allowed again, seated
+    friend = hello(lob, "Friend", address="7.7.7.7")  # another address: no back-off
     say(lob, friend, "join", code=code)
     assert friend.last("room")["you"] == 2
 
 
 def test_TB_1_the_server_wide_budget_of_wrong_codes_holds_against_many_addresses():
     now = [0.0]
-    lob = lobby(rate_clock=lambda: now[0],
-                limits=Limits(global_miss_burst=10, global_misses_per_second=1.0))
-    for i in range(10):                                  # one miss each from 10 addresses
+    lob = lobby(
+        rate_clock=lambda: now[0], limits=Limits(global_miss_burst=10, global_misses_per_second=1.0)
+    )
+    for i in range(10):  # one miss each from 10 addresses
         say(lob, hello(lob, f"g{i}", address=f"6.6.6.{i}"), "join", code="ZZZZZZZZ")
     late = hello(lob, "late", address="6.6.7.1")
     say(lob, late, "join", code="ZZZZZZZZ")
-    assert late.last("error")["code"] == "slow_down"     # the 11th is not looked up
+    assert late.last("error")["code"] == "slow_down"  # the 11th is not looked up
     now[0] += 1.0
     say(lob, late, "join", code="ZZZZZZZZ")
     assert late.last("error")["code"] == "no_room"
@@ -218,8 +233,16 @@ def test_tables_per_connection_at_the_limit_accepted_one_past_refused():
     for _ in range(4):
         assert untimed(lob, conn)["you"] == 0
         say(lob, conn, "leave")
-    say(lob, conn, "create", game="ronda", players=2, visibility="private", turn_seconds=None,
-        bots="easy")
+    say(
+        lob,
+        conn,
+        "create",
+        game="ronda",
+        players=2,
+        visibility="private",
+        turn_seconds=None,
+        bots="easy",
+    )
     assert conn.last("error")["code"] == "too_many"
 
 
@@ -228,10 +251,17 @@ def test_live_tables_per_address_at_the_limit_accepted_one_past_refused():
     for i in range(3):
         assert untimed(lob, hello(lob, f"h{i}"))["you"] == 0
     extra = hello(lob, "h3")
-    say(lob, extra, "create", game="ronda", players=2, visibility="private", turn_seconds=None,
-        bots="easy")
-    assert extra.last("error")["code"] == "too_many" and "address" in \
-        extra.last("error")["message"]
+    say(
+        lob,
+        extra,
+        "create",
+        game="ronda",
+        players=2,
+        visibility="private",
+        turn_seconds=None,
+        bots="easy",
+    )
+    assert extra.last("error")["code"] == "too_many" and "address" in extra.last("error")["message"]
 
 
 # ----- frames, nesting, items, rate --------------------------------------------------------------
@@ -257,8 +287,9 @@ def test_action_nesting_depth_at_the_limit_accepted_one_past_refused():
 
 
 def test_action_item_count_at_the_limit_accepted_one_past_refused():
-    def action(values: int) -> dict:           # the object, "type", the list: 3 values
+    def action(values: int) -> dict:  # the object, "type", the list: 3 values
         return {"type": "meld", "a": [0] * (values - 3)}
+
     P.decode(json.dumps({"t": "act", "action": action(P.MAX_ACTION_ITEMS)}))
     with pytest.raises(P.ProtocolError, match="too big"):
         P.decode(json.dumps({"t": "act", "action": action(P.MAX_ACTION_ITEMS + 1)}))
@@ -284,7 +315,7 @@ def test_the_pacing_backlog_is_bounded_exactly():
     say(lob, host, "start")
     room = next(iter(lob.rooms.values()))
     now = lob.clock.now()
-    for _ in range(20):                                   # 20 score panels at once
+    for _ in range(20):  # 20 score panels at once
         lob._pace(room, [Event("deal_scored", {})])
     assert room.shown_at == now + PACE_MAX_BACKLOG
 
@@ -299,9 +330,11 @@ def test_a_second_hello_with_another_players_token_is_refused_and_no_connection_
     say(lob, a, "start")
     lob.pump()
     say(lob, a, "hello", name="B", token=b_token)
-    assert a.last("error")["code"] == "protocol" and "already has a player" in \
-        a.last("error")["message"]
-    assert b.closed is None                                # B was not thrown out
+    assert (
+        a.last("error")["code"] == "protocol"
+        and "already has a player" in a.last("error")["message"]
+    )
+    assert b.closed is None  # B was not thrown out
     while lob.rooms[code].table.match.phase != "over":
         for conn, _seat in ((a, 0), (b, 1)):
             events = conn.last("events")
@@ -314,16 +347,19 @@ def test_a_second_hello_with_another_players_token_is_refused_and_no_connection_
 
 
 # ----- names -----------------------------------------------------------------------------------
-@pytest.mark.parametrize("raw, shown", [
-    ("  Sara   Ali ", "Sara Ali"),
-    ("Sa\u202era", "Sara"),                   # right-to-left override
-    ("A\u200bl\u200di\ufeff", "Ali"),         # zero-width space / joiner, BOM
-    ("Ali\x00\x1b[31m", "Ali[31m"),           # NUL and the escape itself go
-    ("Ｓａｒａ", "Sara"),                      # full-width letters: NFKC
-    ("\ufeb3\ufe8e\ufead\ufe93", "سارة"),      # Arabic presentation forms: NFKC
-    ("مُحَمَّد", "مُحَمَّد"),                    # vowel signs are kept
-    ("a\tb\nc", "a b c"),
-])
+@pytest.mark.parametrize(
+    "raw, shown",
+    [
+        ("  Sara   Ali ", "Sara Ali"),
+        ("Sa\u202era", "Sara"),  # right-to-left override
+        ("A\u200bl\u200di\ufeff", "Ali"),  # zero-width space / joiner, BOM
+        ("Ali\x00\x1b[31m", "Ali[31m"),  # NUL and the escape itself go
+        ("Ｓａｒａ", "Sara"),  # full-width letters: NFKC
+        ("\ufeb3\ufe8e\ufead\ufe93", "سارة"),  # Arabic presentation forms: NFKC
+        ("مُحَمَّد", "مُحَمَّد"),  # vowel signs are kept
+        ("a\tb\nc", "a b c"),
+    ],
+)
 def test_names_are_cleaned(raw, shown):
     assert clean_name(raw) == shown
 
@@ -336,7 +372,7 @@ def test_name_visible_length_at_the_limit_accepted_one_past_refused():
     for empty in ("", "   ", "\u200b\u202e", "\x00"):
         with pytest.raises(BadName):
             clean_name(empty)
-    assert clean_name("x" + "\u0301" * 10) == "x" + "\u0301" * 2     # no mark towers
+    assert clean_name("x" + "\u0301" * 10) == "x" + "\u0301" * 2  # no mark towers
 
 
 def test_a_bad_name_is_refused_with_a_reason():
@@ -348,8 +384,13 @@ def test_a_bad_name_is_refused_with_a_reason():
 
 
 def test_equal_names_at_a_table_are_told_apart():
-    assert distinct_names(["Sara", "sara", "Sara (2)", "Ali", ""]) == \
-        ["Sara", "sara (3)", "Sara (2)", "Ali", ""]
+    assert distinct_names(["Sara", "sara", "Sara (2)", "Ali", ""]) == [
+        "Sara",
+        "sara (3)",
+        "Sara (2)",
+        "Ali",
+        "",
+    ]
     lob = lobby()
     a, b, c = hello(lob, "Sara"), hello(lob, "Sara"), hello(lob, "Bot 1")
     code = untimed(lob, a, game="ronda", players=4)["code"]
@@ -357,14 +398,18 @@ def test_equal_names_at_a_table_are_told_apart():
     say(lob, c, "join", code=code)
     assert [s["name"] for s in a.last("room")["seats"]] == ["Sara", "Sara (2)", "Bot 1", ""]
     say(lob, a, "start")
-    assert [s["name"] for s in a.last("room")["seats"]] == \
-        ["Sara", "Sara (2)", "Bot 1", "Bot 1 (2)"]
+    assert [s["name"] for s in a.last("room")["seats"]] == [
+        "Sara",
+        "Sara (2)",
+        "Bot 1",
+        "Bot 1 (2)",
+    ]
 
 
 # ----- send queues in bytes ---------------------------------------------------------------------
 def test_outbox_bytes_at_the_limit_accepted_one_past_refused():
     box = Outbox(10)
-    assert box.put("سا") and box.bytes == 4                  # bytes, not characters
+    assert box.put("سا") and box.bytes == 4  # bytes, not characters
     assert box.put("123456") and box.bytes == 10
     assert not box.put("x") and box.bytes == 10
     assert box.pop() == ("سا", 0) and box.bytes == 6 and box.put("abcd")
@@ -373,8 +418,9 @@ def test_outbox_bytes_at_the_limit_accepted_one_past_refused():
 # ----- the store ---------------------------------------------------------------------------------
 def test_finished_records_are_pruned_after_the_configured_time():
     wall = [1000.0]
-    lob = lobby(store=Store(wall=lambda: wall[0]), wall=lambda: wall[0],
-                limits=Limits(keep_finished=3600))
+    lob = lobby(
+        store=Store(wall=lambda: wall[0]), wall=lambda: wall[0], limits=Limits(keep_finished=3600)
+    )
     host = hello(lob, "Host")
     code = untimed(lob, host, game="hareeja", players=4)["code"]
     say(lob, host, "start")
@@ -388,13 +434,14 @@ def test_finished_records_are_pruned_after_the_configured_time():
     wall[0] += 3599
     lob.tick()
     assert lob.store.table(code) is not None
-    wall[0] += 61                                        # past the hour and the prune period
+    wall[0] += 61  # past the hour and the prune period
     lob.tick()
     assert lob.store.table(code) is None
 
 
 def test_a_damaged_store_names_the_file_and_fresh_store_moves_it_aside(tmp_path, capsys):
     from game.net.server import main
+
     bad = tmp_path / "tables.sqlite3"
     bad.write_bytes(b"this is not a database" * 100)
     with pytest.raises(StoreDamaged) as caught:
@@ -403,35 +450,48 @@ def test_a_damaged_store_names_the_file_and_fresh_store_moves_it_aside(tmp_path,
     with pytest.raises(SystemExit) as stopped:
         main(["--db", str(bad), "--port", "0", "--log-text"])
     assert stopped.value.code == 2 and str(bad) in capsys.readouterr().err
-    assert bad.read_bytes() == b"this is not a database" * 100       # nothing changed
+    assert bad.read_bytes() == b"this is not a database" * 100  # nothing changed
     moved = move_aside(str(bad))
     assert moved and not bad.exists()
     with open(moved, "rb") as kept:
         assert kept.read() == b"this is not a database" * 100
-    assert Store(str(bad)).unfinished() == []                          # afresh
+    assert Store(str(bad)).unfinished() == []  # afresh
 
 
 def test_a_new_code_is_checked_against_the_store_one_at_a_time(monkeypatch):
     store = Store()
-    store.save_table({"code": "AAAAAAAA", "game": "ronda", "players": 2, "options": {},
-                      "seed": 1, "deck": None, "visibility": "private", "turn_seconds": None,
-                      "bots": "easy", "host": 0, "seats": []})
+    store.save_table(
+        {
+            "code": "AAAAAAAA",
+            "game": "ronda",
+            "players": 2,
+            "options": {},
+            "seed": 1,
+            "deck": None,
+            "visibility": "private",
+            "turn_seconds": None,
+            "bots": "easy",
+            "host": 0,
+            "seats": [],
+        }
+    )
     store.finish("AAAAAAAA", {"result": None})
     lob = lobby(store=store)
     codes = iter(["AAAAAAAA", "BBBBBBBB"])
     monkeypatch.setattr(P, "new_code", lambda rng: next(codes))
     assert untimed(lob, hello(lob, "H"))["code"] == "BBBBBBBB"
-    assert not hasattr(store, "codes")                   # nothing loads every code at start
+    assert not hasattr(store, "codes")  # nothing loads every code at start
 
 
 # ----- the leak check can fail -------------------------------------------------------------------
 def test_the_card_leak_check_catches_a_draw_that_shows_another_seats_card():
     from game.games.hand_rummy import rules
+
     match = rules.Match.new(2, {"rounds": 1}, 5)
     record = match.record()
     seat = match.to_act()[0]
     draw = {"type": "draw", "from": "stock"}
-    if draw not in match.legal_actions(seat):            # the starter discards first
+    if draw not in match.legal_actions(seat):  # the starter discards first
         match.apply(seat, next(a for a in match.legal_actions(seat) if a["type"] == "discard"))
         seat = match.to_act()[0]
     drawn = match.stock[-1]
@@ -439,8 +499,12 @@ def test_the_card_leak_check_catches_a_draw_that_shows_another_seats_card():
     record = match.record()
     hidden = hidden_by_log("hand_rummy", record)
     other = 1 - seat
-    fine = {"t": "events", "log": len(record["log"]), "events": [{"type": "drew", "seat": seat}],
-            "view": {"hand": list(match.view(other)["hand"])}}
+    fine = {
+        "t": "events",
+        "log": len(record["log"]),
+        "events": [{"type": "drew", "seat": seat}],
+        "view": {"hand": list(match.view(other)["hand"])},
+    }
     assert assert_no_card_leak([fine], other, "hand_rummy", hidden) > 0
     leaky = dict(fine, events=[{"type": "drew", "seat": seat, "card": drawn}])
     with pytest.raises(AssertionError, match="hidden"):
@@ -452,7 +516,7 @@ def test_a_socket_that_stops_reading_is_closed_with_a_reason_once_its_bytes_pass
 
     from game.net.server import SLOW_READER, _Conn
 
-    class StuckSocket:                      # a peer that never reads: every send hangs
+    class StuckSocket:  # a peer that never reads: every send hangs
         def __init__(self):
             self.closed_with = None
 
@@ -465,13 +529,14 @@ def test_a_socket_that_stops_reading_is_closed_with_a_reason_once_its_bytes_pass
     async def body():
         ws = StuckSocket()
         conn = _Conn(ws, limit=192)
-        frame = {"t": "pong"}                       # '{"t":"pong"}': 12 bytes
+        frame = {"t": "pong"}  # '{"t":"pong"}': 12 bytes
         conn.send(frame)
-        await asyncio.sleep(0)                      # the writer takes it and hangs
+        await asyncio.sleep(0)  # the writer takes it and hangs
         for _ in range(192 // 12):
-            conn.send(frame)                        # 16 × 12 = 192 bytes: AT the limit
+            conn.send(frame)  # 16 × 12 = 192 bytes: AT the limit
         assert not conn.closed and conn.outbox.bytes == 192
-        conn.send({"t": "error", "message": "x", "code": "y"})   # one past
+        conn.send({"t": "error", "message": "x", "code": "y"})  # one past
         await asyncio.sleep(0)
         assert conn.closed and ws.closed_with == (1008, SLOW_READER)
+
     asyncio.run(asyncio.wait_for(body(), 5))

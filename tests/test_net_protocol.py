@@ -1,4 +1,5 @@
 """The wire contract (game/net/protocol.py): every malformed frame is a readable ProtocolError."""
+
 import ast
 import json
 import random
@@ -14,15 +15,32 @@ GOOD = [
     {"t": "hello", "name": "سالم"},
     {"t": "hello", "name": "Ali", "token": "abc"},
     {"t": "hello", "name": "Ali", "token": None},
-    {"t": "create", "game": "hareeja", "players": 4, "visibility": "private",
-     "turn_seconds": None, "bots": "normal"},
-    {"t": "create", "game": "hand_rummy", "players": 2, "options": {"rounds": 3,
-     "variant": "classic", "partnership": False}, "visibility": "auto", "turn_seconds": 90,
-     "bots": "hard"},
+    {
+        "t": "create",
+        "game": "hareeja",
+        "players": 4,
+        "visibility": "private",
+        "turn_seconds": None,
+        "bots": "normal",
+    },
+    {
+        "t": "create",
+        "game": "hand_rummy",
+        "players": 2,
+        "options": {"rounds": 3, "variant": "classic", "partnership": False},
+        "visibility": "auto",
+        "turn_seconds": 90,
+        "bots": "hard",
+    },
     {"t": "join", "code": "K7QMX4PA"},
-    {"t": "join_any"}, {"t": "join_any", "game": "ronda"}, {"t": "list", "game": None},
+    {"t": "join_any"},
+    {"t": "join_any", "game": "ronda"},
+    {"t": "list", "game": None},
     {"t": "answer", "player": "p123", "accept": False},
-    {"t": "start"}, {"t": "back"}, {"t": "leave"}, {"t": "ping"},
+    {"t": "start"},
+    {"t": "back"},
+    {"t": "leave"},
+    {"t": "ping"},
     {"t": "act", "action": {"type": "play", "card": "QS"}},
     {"t": "act", "action": {"type": "meld", "groups": [["7H", "8H", "9H"], ["QS", "QH", "JK"]]}},
 ]
@@ -50,24 +68,50 @@ BAD = [
     ('{"t": "hello", "name": 7}', "must be a string"),
     ('{"t": "hello", "name": "' + "x" * (P.MAX_STRING + 1) + '"}', "too long"),
     ('{"t": "hello", "name": "a", "token": 3}', "must be a string"),
-    ('{"t": "create", "game": "chess", "players": 2, "visibility": "auto", '
-     '"turn_seconds": null, "bots": "easy"}', "must be one of"),
-    ('{"t": "create", "game": "ronda", "players": true, "visibility": "auto", '
-     '"turn_seconds": null, "bots": "easy"}', "whole number"),
-    ('{"t": "create", "game": "ronda", "players": 9, "visibility": "auto", '
-     '"turn_seconds": null, "bots": "easy"}', "from 2 to 4"),
-    ('{"t": "create", "game": "ronda", "players": 2, "visibility": "auto", '
-     '"turn_seconds": 45, "bots": "easy"}', "must be one of"),
-    ('{"t": "create", "game": "ronda", "players": 2, "visibility": "auto", '
-     '"turn_seconds": 60.0, "bots": "easy"}', "must be one of"),
-    ('{"t": "create", "game": "ronda", "players": 2, "visibility": "public", '
-     '"turn_seconds": 60, "bots": "easy"}', "must be one of"),
-    ('{"t": "create", "game": "ronda", "players": 2, "visibility": "auto", '
-     '"turn_seconds": 60, "bots": "easy", "options": [1]}', "must be an object"),
-    ('{"t": "create", "game": "ronda", "players": 2, "visibility": "auto", '
-     '"turn_seconds": 60, "bots": "easy", "options": {"rules": [1]}}', "must be a string"),
-    ('{"t": "create", "game": "ronda", "players": 2, "visibility": "auto", '
-     '"turn_seconds": 60}', 'needs "bots"'),
+    (
+        '{"t": "create", "game": "chess", "players": 2, "visibility": "auto", '
+        '"turn_seconds": null, "bots": "easy"}',
+        "must be one of",
+    ),
+    (
+        '{"t": "create", "game": "ronda", "players": true, "visibility": "auto", '
+        '"turn_seconds": null, "bots": "easy"}',
+        "whole number",
+    ),
+    (
+        '{"t": "create", "game": "ronda", "players": 9, "visibility": "auto", '
+        '"turn_seconds": null, "bots": "easy"}',
+        "from 2 to 4",
+    ),
+    (
+        '{"t": "create", "game": "ronda", "players": 2, "visibility": "auto", '
+        '"turn_seconds": 45, "bots": "easy"}',
+        "must be one of",
+    ),
+    (
+        '{"t": "create", "game": "ronda", "players": 2, "visibility": "auto", '
+        '"turn_seconds": 60.0, "bots": "easy"}',
+        "must be one of",
+    ),
+    (
+        '{"t": "create", "game": "ronda", "players": 2, "visibility": "public", '
+        '"turn_seconds": 60, "bots": "easy"}',
+        "must be one of",
+    ),
+    (
+        '{"t": "create", "game": "ronda", "players": 2, "visibility": "auto", '
+        '"turn_seconds": 60, "bots": "easy", "options": [1]}',
+        "must be an object",
+    ),
+    (
+        '{"t": "create", "game": "ronda", "players": 2, "visibility": "auto", '
+        '"turn_seconds": 60, "bots": "easy", "options": {"rules": [1]}}',
+        "must be a string",
+    ),
+    (
+        '{"t": "create", "game": "ronda", "players": 2, "visibility": "auto", "turn_seconds": 60}',
+        'needs "bots"',
+    ),
     ('{"t": "answer", "player": "p1", "accept": 1}', "true or false"),
     ('{"t": "act"}', 'needs "action"'),
     ('{"t": "act", "action": "play QS"}', "must be an object"),
@@ -96,11 +140,19 @@ def test_binary_and_non_string_frames_are_refused():
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.one_of(st.text(max_size=200), st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=10),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner,
-                                                                max_size=4), max_leaves=20)
-    .map(json.dumps)))
+@given(
+    st.one_of(
+        st.text(max_size=200),
+        st.recursive(
+            st.none() | st.booleans() | st.integers() | st.text(max_size=10),
+            lambda inner: (
+                st.lists(inner, max_size=4)
+                | st.dictionaries(st.text(max_size=5), inner, max_size=4)
+            ),
+            max_leaves=20,
+        ).map(json.dumps),
+    )
+)
 def test_decode_never_fails_other_than_with_protocol_error(text):
     try:
         msg = P.decode(text)
@@ -123,9 +175,12 @@ def test_encode_checks_client_messages_and_types():
 
 def test_decode_server_checks_the_server_messages_it_reads():
     assert P.decode_server('{"t": "events", "events": [], "view": {}, "legal": [], "new": 1}')
-    for text in ('{"t": "events", "events": [], "view": []}', '{"t": "hello", "name": "x"}',
-                 '{"t": "error", "message": "x"}', '{"t": "room", "code": "A", "seats": [], '
-                 '"started": 1}'):
+    for text in (
+        '{"t": "events", "events": [], "view": []}',
+        '{"t": "hello", "name": "x"}',
+        '{"t": "error", "message": "x"}',
+        '{"t": "room", "code": "A", "seats": [], "started": 1}',
+    ):
         with pytest.raises(P.ProtocolError):
             P.decode_server(text)
 
@@ -133,8 +188,9 @@ def test_decode_server_checks_the_server_messages_it_reads():
 def test_TB_1_room_codes_avoid_look_alikes_and_links_carry_them():
     rng = random.Random(3)
     codes = {P.new_code(rng) for _ in range(500)}
-    assert all(len(c) == P.CODE_LENGTH == 8 and not set(c) & set("O0I1") and c == c.upper()
-               for c in codes)
+    assert all(
+        len(c) == P.CODE_LENGTH == 8 and not set(c) & set("O0I1") and c == c.upper() for c in codes
+    )
     code = sorted(codes)[0]
     assert P.invite_link(code) == f"?room={code}"
     assert P.code_from_link(P.invite_link(code, "https://majlis.example/play/")) == code

@@ -1,5 +1,6 @@
 """Ronda bots: legal always, truthful declarations, the baseline's preferences, levels,
 slice-by-slice thinking, and only the view as input."""
+
 import json
 import random
 
@@ -23,24 +24,26 @@ def position(hands, table, players=2, seed=3):
 
 
 def decide(match, seat, level="normal", seed=1, budget=None):
-    return bots.choose(match.view(seat), match.legal_actions(seat), budget=budget, level=level,
-                       seed=seed)
+    return bots.choose(
+        match.view(seat), match.legal_actions(seat), budget=budget, level=level, seed=seed
+    )
 
 
 @settings(max_examples=15, deadline=None)
-@given(st.sampled_from([2, 3, 4]), st.sampled_from(["easy", "normal", "hard"]),
-       st.integers(0, 2 ** 32))
+@given(
+    st.sampled_from([2, 3, 4]), st.sampled_from(["easy", "normal", "hard"]), st.integers(0, 2**32)
+)
 def test_bot_never_chooses_an_illegal_action(players, level, seed):
     match = Match.new(players, {"rules": "quick"}, seed=seed)
     for step in range(400):
         if match.phase == "over":
             break
         seat = match.to_act()[0]
-        view = json.loads(json.dumps(match.view(seat)))          # only the view, as on the wire
+        view = json.loads(json.dumps(match.view(seat)))  # only the view, as on the wire
         legal = match.legal_actions(seat)
         action = bots.choose(view, legal, budget=0.002, level=level, seed=seed + step)
         assert action in legal
-        if action["type"] == "declare":                         # RO-16: never a false claim
+        if action["type"] == "declare":  # RO-16: never a false claim
             ranks = [c[:-1] for c in view["hand"]]
             need = 3 if action["kind"] == "tringa" else 2
             assert max(ranks.count(r) for r in ranks) >= need
@@ -53,7 +56,7 @@ def test_RO_16_bot_declares_tringa_before_ronda_and_nothing_without_a_pair():
     match = position({1: ["5O", "5C", "6E"]}, ["1O", "3O", "7O", "11O"])
     assert decide(match, 1) == {"type": "declare", "kind": "ronda"}
     match.apply(1, {"type": "declare", "kind": "ronda"})
-    assert decide(match, 1)["type"] == "play"                    # then it plays, same turn
+    assert decide(match, 1)["type"] == "play"  # then it plays, same turn
     match = position({1: ["4O", "5C", "6E"]}, ["1O", "3O", "7O", "11O"])
     assert decide(match, 1)["type"] == "play"
 
@@ -66,10 +69,10 @@ def test_bot_captures_the_most_cards():
 def test_RO_12_RO_14_bot_takes_caida_and_mesa():
     match = position({1: ["1C", "7C", "12C"], 0: ["5C", "7E", "2C"]}, ["1O", "2O", "3O", "5O"])
     match.apply(1, {"type": "play", "card": "1C"})
-    assert decide(match, 0) == {"type": "play", "card": "5C"}    # the mesa
+    assert decide(match, 0) == {"type": "play", "card": "5C"}  # the mesa
     match.apply(0, {"type": "play", "card": "5C"})
     match.apply(1, {"type": "play", "card": "7C"})
-    assert decide(match, 0) == {"type": "play", "card": "7E"}    # caida + mesa
+    assert decide(match, 0) == {"type": "play", "card": "7E"}  # caida + mesa
 
 
 @pytest.mark.parametrize("dead,card", [("11", "11B"), ("4", "4C"), ("6", "6C")])
@@ -92,10 +95,12 @@ def test_same_seed_same_choice_and_easy_is_noisier():
             match.apply(match.to_act()[0], {"type": "timeout"})
         seat = match.to_act()[0]
         for level in ("easy", "normal", "hard"):
-            assert decide(match, seat, level, seed=seed, budget=5.0) == \
-                decide(match, seat, level, seed=seed, budget=5.0)
-        differs += any(decide(match, seat, "easy", seed=s) != decide(match, seat, "normal")
-                       for s in range(5))
+            assert decide(match, seat, level, seed=seed, budget=5.0) == decide(
+                match, seat, level, seed=seed, budget=5.0
+            )
+        differs += any(
+            decide(match, seat, "easy", seed=s) != decide(match, seat, "normal") for s in range(5)
+        )
     assert differs > 0
 
 
@@ -112,9 +117,11 @@ def test_hard_thinks_in_slices_and_stops_within_its_budget():
     except StopIteration as done:
         assert done.value in legal
     assert slices >= 2
-    ticks = iter(range(10 ** 6))
-    thinking = Thinking(bots.think(view, legal, "hard", random.Random(1), budget=5.0),
-                        clock=lambda: next(ticks) * 0.001)
+    ticks = iter(range(10**6))
+    thinking = Thinking(
+        bots.think(view, legal, "hard", random.Random(1), budget=5.0),
+        clock=lambda: next(ticks) * 0.001,
+    )
     steps = 0
     while not thinking.step(0.0025):
         steps += 1
@@ -139,8 +146,11 @@ def test_normal_beats_a_greedy_capturer():
         while match.phase != "over":
             seat = match.to_act()[0]
             legal = match.legal_actions(seat)
-            action = decide(match, seat, seed=game) if seat == bot_seat else \
-                _greedy(match.view(seat), legal, rng)
+            action = (
+                decide(match, seat, seed=game)
+                if seat == bot_seat
+                else _greedy(match.view(seat), legal, rng)
+            )
             match.apply(seat, action)
         wins += match.result["winner"] == bot_seat
     assert wins >= 18
@@ -155,9 +165,10 @@ def test_RO_12_RO_14_hard_searches_the_batch_and_takes_caida_and_mesa():
     match.apply(1, {"type": "play", "card": "7C"})
     assert decide(match, 0, "hard", seed=4) == {"type": "play", "card": "7E"}
     view, legal = match.view(0), match.legal_actions(0)
-    ticks = iter(range(10 ** 6))
-    sliced = Thinking(bots.think(view, legal, "hard", random.Random(8)),
-                      clock=lambda: next(ticks) * 0.001)
+    ticks = iter(range(10**6))
+    sliced = Thinking(
+        bots.think(view, legal, "hard", random.Random(8)), clock=lambda: next(ticks) * 0.001
+    )
     while not sliced.step(0.0005):
         pass
     assert sliced.action == run(bots.think(view, legal, "hard", random.Random(8)))
@@ -180,10 +191,20 @@ def test_RO_10_hard_samples_believe_the_last_lay_held_no_match():
 
     from game.games.ronda.bots import HardSituation
     from game.games.ronda.rules import RANK
-    view = {"players": 2, "you": 0, "teams": None, "hand": ["1O", "2O", "3O"],
-            "hand_counts": [3, 2], "table": ["5C", "7C", "12E"], "caida_card": "12E",
-            "captured_ranks": {}, "deck_count": 20, "last_capturer": None}
+
+    view = {
+        "players": 2,
+        "you": 0,
+        "teams": None,
+        "hand": ["1O", "2O", "3O"],
+        "hand_counts": [3, 2],
+        "table": ["5C", "7C", "12E"],
+        "caida_card": "12E",
+        "captured_ranks": {},
+        "deck_count": 20,
+        "last_capturer": None,
+    }
     hs = HardSituation(view)
     rng = random.Random(4)
     matched = sum(bool({RANK["5C"], RANK["7C"]} & set(hs.sample(rng)[1])) for _ in range(200))
-    assert matched < 20          # about 40 % of unconditioned deals would hold a 5 or a 7
+    assert matched < 20  # about 40 % of unconditioned deals would hold a 5 or a 7

@@ -2,6 +2,7 @@
 the table never holds two cards of one rank (RO-10), declarations stay a kind without a rank
 until the deal ends (RO-19), and the end of the match (RO-22). Fixed seeds.
 """
+
 from __future__ import annotations
 
 import random
@@ -17,8 +18,14 @@ from game.games.ronda.types import EVENT_SHAPES, RondaView
 
 TIMEOUT = {"type": "timeout"}
 FOREIGN = ["8O", "9C", "AS", "JK", "13O", "0O", "1o"]
-SETUPS = [(2, "maghribi"), (3, "quick"), (4, "quick"), (2, "quick"), (3, "maghribi"),
-          (4, "maghribi")]
+SETUPS = [
+    (2, "maghribi"),
+    (3, "quick"),
+    (4, "quick"),
+    (2, "quick"),
+    (3, "maghribi"),
+    (4, "maghribi"),
+]
 
 
 # ----- the game as the runner sees it ------------------------------------------------------------
@@ -38,8 +45,9 @@ def secret(match: Match, seat: int | None) -> Counter[str]:
 
 def candidates(match: Match, seat: int, rnd: random.Random) -> list[dict[str, Any]]:
     """Both declarations and a wrong kind, every card of the deck and some that are not."""
-    return ([{"type": "declare", "kind": k} for k in [*KINDS, "trio", "Ronda"]]
-            + [{"type": "play", "card": c} for c in [*DECK, *FOREIGN]])
+    return [{"type": "declare", "kind": k} for k in [*KINDS, "trio", "Ronda"]] + [
+        {"type": "play", "card": c} for c in [*DECK, *FOREIGN]
+    ]
 
 
 def random_move(match: Match, seat: int, rnd: random.Random) -> dict[str, Any]:
@@ -54,9 +62,17 @@ def random_move(match: Match, seat: int, rnd: random.Random) -> dict[str, Any]:
     return rnd.choice(legal)
 
 
-SPEC = Spec(match_class=Match, deck=Counter(DECK), view_shape=RondaView,
-            event_shapes=EVENT_SHAPES, cards=cards, secret=secret, visible=lambda m, s: set(),
-            candidates=candidates, choose=random_move)
+SPEC = Spec(
+    match_class=Match,
+    deck=Counter(DECK),
+    view_shape=RondaView,
+    event_shapes=EVENT_SHAPES,
+    cards=cards,
+    secret=secret,
+    visible=lambda m, s: set(),
+    candidates=candidates,
+    choose=random_move,
+)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -64,7 +80,7 @@ def test_conformance_over_seeded_random_matches(seed):
     players, rules = SETUPS[seed]
     match = check_match(SPEC, seed, players, {"rules": rules, "first_dealer": seed % players})
     assert match.phase == "over"
-    assert max(match.totals) >= match.target                              # RO-22
+    assert max(match.totals) >= match.target  # RO-22
 
 
 # ----- Ronda only ---------------------------------------------------------------------------------
@@ -82,12 +98,12 @@ def test_RO_10_RO_19_table_ranks_distinct_declarations_without_rank_until_the_de
     players, rules = SETUPS[seed]
     for match, events in play_random(players, rules, seed):
         ranks = [RANK[c] for c in match.table]
-        assert len(set(ranks)) == len(ranks)                             # RO-10
+        assert len(set(ranks)) == len(ranks)  # RO-10
         for seat in [None, *range(players)]:
             assert all(set(d) == {"seat", "kind"} for d in match.view(seat)["declarations"])
             for event in events:
                 shown = event.for_seat(seat)
-                if shown["type"] == "declared":                          # RO-19: kind only
+                if shown["type"] == "declared":  # RO-19: kind only
                     assert set(shown) == {"type", "seat", "kind"}
                 if shown["type"] == "declarations_revealed":
                     assert all("rank" in d for d in shown["declarations"])

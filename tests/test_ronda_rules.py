@@ -4,6 +4,7 @@ Positions are set up with explicit decks dealt by the game itself (DESIGN.md "Ex
 rules that need a whole deal played (last card, sweep, match end) are found by real play of
 seeded, shuffled explicit decks.
 """
+
 import random
 
 import pytest
@@ -18,9 +19,13 @@ DEAL = spanish_deck()
 
 # ----- helpers --------------------------------------------------------------------------------
 def new(players, batches, table, dealer=0, rules="maghribi", seed=7):
-    match = Match.new(players, {"rules": rules, "first_dealer": dealer}, seed=seed,
-                      deck=ronda_deck(players, batches, table, dealer))
-    assert match.view(None)["table"] == list(table)      # no RO-5 redeal disturbed the set-up
+    match = Match.new(
+        players,
+        {"rules": rules, "first_dealer": dealer},
+        seed=seed,
+        deck=ronda_deck(players, batches, table, dealer),
+    )
+    assert match.view(None)["table"] == list(table)  # no RO-5 redeal disturbed the set-up
     return match
 
 
@@ -53,6 +58,7 @@ def shuffled(seed):
 
 def random_policy(rng):
     """Random legal play; declares only what the hand holds, half of the time."""
+
     def choose(match, seat):
         legal = match.legal_actions(seat)
         hand = match.view(seat)["hand"]
@@ -61,6 +67,7 @@ def random_policy(rng):
         if any(a["type"] == "declare" for a in legal) and most >= 2 and rng.random() < 0.5:
             return {"type": "declare", "kind": "tringa" if most == 3 else "ronda"}
         return rng.choice([a for a in legal if a["type"] == "play"])
+
     return choose
 
 
@@ -86,9 +93,17 @@ def test_RO_1_rule_sets_maghribi_default_41_quick_25():
     assert Match.new(2, {"rules": "quick"}, seed=1).view(0)["target"] == 25
 
 
-@pytest.mark.parametrize("options", [{"rules": "fast"}, {"rules": 41}, {"first_dealer": 2},
-                                     {"first_dealer": True}, {"first_dealer": "0"},
-                                     {"target": 30}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"rules": "fast"},
+        {"rules": 41},
+        {"first_dealer": 2},
+        {"first_dealer": True},
+        {"first_dealer": "0"},
+        {"target": 30},
+    ],
+)
 def test_RO_1_unknown_option_values_are_refused(options):
     with pytest.raises(IllegalAction):
         Match.new(2, options, seed=1)
@@ -128,52 +143,57 @@ def test_RO_4_deal_blocks_of_three_from_next_player_then_four_to_table(players, 
     match = Match.new(players, {"first_dealer": dealer}, seed=1, deck=deck)
     for i in range(players):
         seat = (dealer + 1 + i) % players
-        assert sorted(match.view(seat)["hand"]) == sorted(deck[3 * i:3 * i + 3])
-    assert match.view(None)["table"] == deck[3 * players:3 * players + 4]
+        assert sorted(match.view(seat)["hand"]) == sorted(deck[3 * i : 3 * i + 3])
+    assert match.view(None)["table"] == deck[3 * players : 3 * players + 4]
     assert match.view(None)["dealer"] == dealer
-    assert match.to_act() == [(dealer + 1) % players]                 # RO-8
+    assert match.to_act() == [(dealer + 1) % players]  # RO-8
     deal = match.start_events[0].for_seat(None)
-    assert deal["type"] == "deal" and deal["table"] == deck[3 * players:3 * players + 4]
+    assert deal["type"] == "deal" and deal["table"] == deck[3 * players : 3 * players + 4]
     assert "hand" not in deal
 
 
-@pytest.mark.parametrize("table", [["1O", "1C", "5O", "10O"],        # two of one rank
-                                   ["7O", "10C", "11E", "12B"],      # 7 sota caballo rey
-                                   ["3O", "4C", "5E", "6B"]])
+@pytest.mark.parametrize(
+    "table",
+    [
+        ["1O", "1C", "5O", "10O"],  # two of one rank
+        ["7O", "10C", "11E", "12B"],  # 7 sota caballo rey
+        ["3O", "4C", "5E", "6B"],
+    ],
+)
 def test_RO_5_invalid_first_table_is_redealt_from_the_stock(table):
     deck = ronda_deck(2, [], table)
     first = Match.new(2, seed=11, deck=deck)
     again = Match.new(2, seed=11, deck=deck)
     view = first.view(None)
     assert view["table"] != table and first_table_ok(view["table"])
-    assert view["table"] == again.view(None)["table"]                 # seeded, deterministic
+    assert view["table"] == again.view(None)["table"]  # seeded, deterministic
     assert view["deck_count"] == 40 - 6 - 4
     assert first.start_events[0].data["redeals"] >= 1
     dealt = set(first.view(0)["hand"] + first.view(1)["hand"])
-    assert dealt == set(deck[:6])                                     # the hands are untouched
+    assert dealt == set(deck[:6])  # the hands are untouched
 
 
 def test_RO_5_a_rejected_table_goes_under_the_stock_and_the_next_four_are_laid():
     """RO-5 as revised: four *other* cards, the rejected ones at the bottom in their order."""
-    pair, run = ["5O", "5C", "1E", "12B"], ["7E", "10B", "11C", "12O"]   # 7 sota caballo rey
+    pair, run = ["5O", "5C", "1E", "12B"], ["7E", "10B", "11C", "12O"]  # 7 sota caballo rey
     deck = ronda_deck(2, [], pair)
-    deck = deck[:10] + run + [c for c in deck[10:] if c not in run]     # then four in a row
+    deck = deck[:10] + run + [c for c in deck[10:] if c not in run]  # then four in a row
     match = Match.new(2, seed=3, deck=deck)
     table = match.view(None)["table"]
     assert table == deck[14:18] and first_table_ok(table)
     assert match.start_events[0].data["redeals"] == 2
-    assert match.stock[-8:] == pair + run                               # under the stock, in order
+    assert match.stock[-8:] == pair + run  # under the stock, in order
     assert match.view(None)["deck_count"] == 40 - 6 - 4
-    for _ in range(2 * 3 * 5):                                          # five batches played
+    for _ in range(2 * 3 * 5):  # five batches played
         match.apply(match.to_act()[0], {"type": "timeout"})
-    assert match.view(None)["batch"] == 6                               # they come out last
+    assert match.view(None)["batch"] == 6  # they come out last
     assert set(match.hands[1]) == {"1E", "12B", "7E"}
     assert set(match.hands[0]) == {"10B", "11C", "12O"}
 
 
 def test_RO_5_when_every_undealt_card_was_rejected_the_stock_is_shuffled_seeded():
     """Four players: 28 undealt cards, seven tables of four; here all seven hold a pair."""
-    low = [c for c in DEAL if c[:-1] in ("1", "2", "3")]                 # the 12 dealt cards
+    low = [c for c in DEAL if c[:-1] in ("1", "2", "3")]  # the 12 dealt cards
     rest = sorted((c for c in DEAL if c not in low), key=lambda c: DEAL.index(c) % 10)  # by rank
     first, again = (Match.new(4, seed=5, deck=low + rest) for _ in range(2))
     table = first.view(None)["table"]
@@ -198,7 +218,7 @@ def test_RO_7_batches_and_last_batch_notice(players, batches):
             if e["type"] == "deal":
                 seen.append(e["batch"])
                 assert e["batches"] == batches
-                assert ("table" in e) == (e["batch"] == 1)            # nothing more to the table
+                assert ("table" in e) == (e["batch"] == 1)  # nothing more to the table
                 assert e["counts"] == [3] * players
             if e["type"] == "last_batch":
                 last_notice.append(seen[-1])
@@ -263,9 +283,11 @@ def test_RO_11_piles_are_face_down_counts_only():
 
 # ----- RO-12 ... RO-15: caida and mesa ------------------------------------------------------------
 def test_RO_12_caida_scores_at_once_and_RO_13_not_on_a_new_batch():
-    match = new(2, [{1: ["6O", "11O", "2C"], 0: ["6C", "11C", "7C"]},
-                    {1: ["7E", "1C", "4C"]}],
-                ["1O", "3O", "5O", "10O"])
+    match = new(
+        2,
+        [{1: ["6O", "11O", "2C"], 0: ["6C", "11C", "7C"]}, {1: ["7E", "1C", "4C"]}],
+        ["1O", "3O", "5O", "10O"],
+    )
     play(match, 1, "6O")
     events = play(match, 0, "6C")
     cap = of_type(events, "captured")[0]
@@ -274,11 +296,11 @@ def test_RO_12_caida_scores_at_once_and_RO_13_not_on_a_new_batch():
     play(match, 1, "11O")
     assert of_type(play(match, 0, "11C"), "captured")[0]["caida"]
     play(match, 1, "2C")
-    play(match, 0, "7C")                                   # the dealer's last card is laid
+    play(match, 0, "7C")  # the dealer's last card is laid
     assert match.view(None)["batch"] == 2
     cap = of_type(play(match, 1, "7E"), "captured")[0]
-    assert cap["run"] == ["7C", "10O"]                     # RO-6: sota follows the 7
-    assert not cap["caida"] and cap["points"] == 0         # RO-13
+    assert cap["run"] == ["7C", "10O"]  # RO-6: sota follows the 7
+    assert not cap["caida"] and cap["points"] == 0  # RO-13
     assert match.totals == [2, 0]
 
 
@@ -290,10 +312,13 @@ def test_RO_12_no_caida_for_a_card_taken_in_the_run():
 
 
 def test_RO_12_caida_only_for_the_previous_players_card():
-    match = new(3, [{1: ["5C", "1C", "2C"], 2: ["6C", "3C", "11C"], 0: ["5E", "6E", "12C"]}],
-                ["1O", "4O", "7O", "10O"])
+    match = new(
+        3,
+        [{1: ["5C", "1C", "2C"], 2: ["6C", "3C", "11C"], 0: ["5E", "6E", "12C"]}],
+        ["1O", "4O", "7O", "10O"],
+    )
     play(match, 1, "5C")
-    play(match, 2, "11C")                                  # seat 2 lays in between
+    play(match, 2, "11C")  # seat 2 lays in between
     cap = of_type(play(match, 0, "5E"), "captured")[0]
     assert cap["run"] == ["5C"] and not cap["caida"]
 
@@ -304,7 +329,7 @@ def test_RO_14_mesa_and_caida_plus_mesa_and_RO_15_after_a_mesa():
     assert cap["run"] == ["1O", "2O", "3O"] and not cap["mesa"]
     cap = of_type(play(match, 0, "5C"), "captured")[0]
     assert cap["mesa"] and not cap["caida"] and cap["points"] == 1
-    laid = of_type(play(match, 1, "7C"), "laid")                       # RO-15: nothing to match
+    laid = of_type(play(match, 1, "7C"), "laid")  # RO-15: nothing to match
     assert laid and match.view(None)["table"] == ["7C"]
     cap = of_type(play(match, 0, "7E"), "captured")[0]
     assert cap["caida"] and cap["mesa"] and cap["points"] == 2
@@ -318,8 +343,12 @@ def _last_plays(players, want_caida):
             if not scored:
                 continue
             cap = of_type(events, "captured")
-            if cap and before["deck_count"] == 0 and len(before["table"]) == len(cap[0]["run"]) \
-                    and cap[0]["caida"] == want_caida:
+            if (
+                cap
+                and before["deck_count"] == 0
+                and len(before["table"]) == len(cap[0]["run"])
+                and cap[0]["caida"] == want_caida
+            ):
                 return seat, before, events
             break
     raise AssertionError("no such deal found")
@@ -339,18 +368,18 @@ def test_RO_16_declare_on_first_turn_then_play_same_turn():
     match = new(2, [{1: ["5O", "5C", "1C"]}], ["2O", "4O", "7O", "11O"])
     legal = match.legal_actions(1)
     assert {"type": "declare", "kind": "ronda"} in legal
-    assert {"type": "declare", "kind": "tringa"} in legal               # offered even if absent
+    assert {"type": "declare", "kind": "tringa"} in legal  # offered even if absent
     assert match.continues_turn(1, {"type": "declare", "kind": "ronda"})
     events = declare(match, 1, "ronda")
     assert events == [{"type": "declared", "seat": 1, "kind": "ronda"}]
     assert match.to_act() == [1]
     assert all(a["type"] == "play" for a in match.legal_actions(1))
     with pytest.raises(IllegalAction):
-        declare(match, 1, "tringa")                                     # one per batch
+        declare(match, 1, "tringa")  # one per batch
     play(match, 1, "1C")
     assert any(a["type"] == "declare" for a in match.legal_actions(0))
-    play(match, 0, match.view(0)["hand"][0])              # seat 0 lets his first card go by
-    for card in (1, 2):                                   # his 2nd and 3rd cards: too late
+    play(match, 0, match.view(0)["hand"][0])  # seat 0 lets his first card go by
+    for card in (1, 2):  # his 2nd and 3rd cards: too late
         play(match, 1, match.view(1)["hand"][0])
         assert match.to_act() == [0] and not match.view(0)["declared_this_batch"][0]
         assert not any(a["type"] == "declare" for a in match.legal_actions(0))
@@ -361,14 +390,15 @@ def test_RO_16_declare_on_first_turn_then_play_same_turn():
         assert refused.value.code == "declare_first_card", card
         assert match.view(0) == before
         play(match, 0, match.view(0)["hand"][0])
-    assert match.view(None)["batch"] == 2                 # a new batch: a first card again
+    assert match.view(None)["batch"] == 2  # a new batch: a first card again
     assert {"type": "declare", "kind": "ronda"} in match.legal_actions(match.to_act()[0])
 
 
 def _deal_score(match):
     events = finish_deal(match)
-    return of_type(events, "declarations_revealed")[0]["declarations"], \
-        of_type(events, "deal_scored")[0]
+    return of_type(events, "declarations_revealed")[0]["declarations"], of_type(
+        events, "deal_scored"
+    )[0]
 
 
 def test_RO_16_tringa_declared_as_ronda_counts_ronda_and_undeclared_counts_nothing():
@@ -376,19 +406,31 @@ def test_RO_16_tringa_declared_as_ronda_counts_ronda_and_undeclared_counts_nothi
     declare(match, 1, "ronda")
     play(match, 1, "5O")
     revealed, scored = _deal_score(match)
-    assert revealed == [{"batch": 1, "seat": 1, "kind": "ronda", "rank": "5", "valid": True,
-                         "scored": True, "penalty_to": None}]
+    assert revealed == [
+        {
+            "batch": 1,
+            "seat": 1,
+            "kind": "ronda",
+            "rank": "5",
+            "valid": True,
+            "scored": True,
+            "penalty_to": None,
+        }
+    ]
     assert scored["declarations"] == [0, 1] and scored["penalties"] == [0, 0]
 
 
-@pytest.mark.parametrize("hands,kinds,expected", [
-    # tringa of 2s beats a ronda of reyes
-    ({1: ["2O", "2C", "2E"], 0: ["12O", "12C", "1C"]}, {1: "tringa", 0: "ronda"}, [0, 5]),
-    # ronda of 7s beats ronda of 5s
-    ({1: ["5O", "5C", "1C"], 0: ["7O", "7C", "3C"]}, {1: "ronda", 0: "ronda"}, [1, 0]),
-    # two opposing rondas of 5s: the point is split, rounded down: nobody
-    ({1: ["5O", "5C", "1C"], 0: ["5E", "5B", "3C"]}, {1: "ronda", 0: "ronda"}, [0, 0]),
-])
+@pytest.mark.parametrize(
+    "hands,kinds,expected",
+    [
+        # tringa of 2s beats a ronda of reyes
+        ({1: ["2O", "2C", "2E"], 0: ["12O", "12C", "1C"]}, {1: "tringa", 0: "ronda"}, [0, 5]),
+        # ronda of 7s beats ronda of 5s
+        ({1: ["5O", "5C", "1C"], 0: ["7O", "7C", "3C"]}, {1: "ronda", 0: "ronda"}, [1, 0]),
+        # two opposing rondas of 5s: the point is split, rounded down: nobody
+        ({1: ["5O", "5C", "1C"], 0: ["5E", "5B", "3C"]}, {1: "ronda", 0: "ronda"}, [0, 0]),
+    ],
+)
 def test_RO_17_only_the_strongest_declaration_scores(hands, kinds, expected):
     match = new(2, [hands], ["3B", "4O", "10O", "11O"])
     for seat in (1, 0):
@@ -400,10 +442,15 @@ def test_RO_17_only_the_strongest_declaration_scores(hands, kinds, expected):
 
 
 def test_RO_17_teams_partners_count_as_one_side_same_rank_opponents_split():
-    hands = {1: ["5O", "5C", "1C"], 2: ["7O", "7C", "2C"], 3: ["3O", "3C", "4C"],
-             0: ["11O", "11C", "6C"]}
-    match = new(4, [hands, {1: ["10O", "10C", "1E"], 2: ["10E", "10B", "2E"]}],
-                ["1O", "4O", "6O", "12O"])
+    hands = {
+        1: ["5O", "5C", "1C"],
+        2: ["7O", "7C", "2C"],
+        3: ["3O", "3C", "4C"],
+        0: ["11O", "11C", "6C"],
+    }
+    match = new(
+        4, [hands, {1: ["10O", "10C", "1E"], 2: ["10E", "10B", "2E"]}], ["1O", "4O", "6O", "12O"]
+    )
     for seat in (1, 2, 3, 0):
         declare(match, seat, "ronda")
         play(match, seat, match.view(seat)["hand"][0])
@@ -421,28 +468,36 @@ def test_RO_17_teams_partners_count_as_one_side_same_rank_opponents_split():
 
 
 def test_RO_18_false_declarations_two_players_and_one_penalty_per_deal():
-    match = new(2, [{1: ["5O", "6C", "1C"], 0: ["7O", "7C", "1E"]},
-                    {1: ["2O", "6E", "1B"]}],
-                ["2B", "4O", "10O", "11O"])
-    declare(match, 1, "tringa")                    # false: 5 to seat 0
+    match = new(
+        2,
+        [{1: ["5O", "6C", "1C"], 0: ["7O", "7C", "1E"]}, {1: ["2O", "6E", "1B"]}],
+        ["2B", "4O", "10O", "11O"],
+    )
+    declare(match, 1, "tringa")  # false: 5 to seat 0
     play(match, 1, "1C")
-    declare(match, 0, "tringa")                    # false (only a pair): 5 to seat 1
+    declare(match, 0, "tringa")  # false (only a pair): 5 to seat 1
     for _ in range(5):
         match.apply(match.to_act()[0], {"type": "timeout"})
-    declare(match, 1, "ronda")                     # second false claim of seat 1: cancelled only
+    declare(match, 1, "ronda")  # second false claim of seat 1: cancelled only
     revealed, scored = _deal_score(match)
-    assert [(d["seat"], d["valid"], d["penalty_to"]) for d in revealed] == \
-        [(1, False, 0), (0, False, 1), (1, False, None)]
+    assert [(d["seat"], d["valid"], d["penalty_to"]) for d in revealed] == [
+        (1, False, 0),
+        (0, False, 1),
+        (1, False, None),
+    ]
     assert scored["penalties"] == [5, 5] and scored["declarations"] == [0, 0]
 
 
 def test_RO_18_three_players_penalty_goes_to_the_next_player():
-    match = new(3, [{1: ["5O", "6C", "1C"], 2: ["7O", "7C", "2C"],
-                     0: ["3C", "4C", "11C"]}], ["2B", "4O", "10O", "12O"])
-    declare(match, 1, "ronda")                     # false ronda of seat 1 -> seat 2
+    match = new(
+        3,
+        [{1: ["5O", "6C", "1C"], 2: ["7O", "7C", "2C"], 0: ["3C", "4C", "11C"]}],
+        ["2B", "4O", "10O", "12O"],
+    )
+    declare(match, 1, "ronda")  # false ronda of seat 1 -> seat 2
     play(match, 1, "1C")
     play(match, 2, "2C")
-    declare(match, 0, "tringa")                    # false tringa of seat 0 -> seat 1
+    declare(match, 0, "tringa")  # false tringa of seat 0 -> seat 1
     _revealed, scored = _deal_score(match)
     assert scored["penalties"] == [0, 5, 1]
 
@@ -479,8 +534,11 @@ def test_RO_20_table_left_goes_to_the_last_capturer_without_mesa():
                     break
                 assert sweep[0]["seat"] == capturer
                 cap = of_type(events, "captured")
-                left = [c for c in before["table"] + [action["card"]]
-                        if not cap or (c not in cap[0]["run"] and c != cap[0]["card"])]
+                left = [
+                    c
+                    for c in before["table"] + [action["card"]]
+                    if not cap or (c not in cap[0]["run"] and c != cap[0]["card"])
+                ]
                 assert sorted(sweep[0]["cards"]) == sorted(left)
                 scored = of_type(events, "deal_scored")[0]
                 assert sum(scored["cards"]) == 40
@@ -555,8 +613,9 @@ def _matches(players, rules, seeds):
         yield match, log, crossed_mid_deal
 
 
-@pytest.mark.parametrize("players,rules", [(2, "quick"), (3, "quick"), (4, "maghribi"),
-                                           (2, "maghribi")])
+@pytest.mark.parametrize(
+    "players,rules", [(2, "quick"), (3, "quick"), (4, "maghribi"), (2, "maghribi")]
+)
 def test_RO_22_totals_accumulate_and_are_checked_at_deal_end(players, rules):
     for match, log, _crossed in _matches(players, rules, range(4)):
         scored = [e for events in log for e in of_type(events, "deal_scored")]
@@ -608,8 +667,12 @@ def test_TB_7_timeout_takes_most_cards_and_never_declares():
     match = new(2, [{1: ["5O", "5C", "6C"]}], ["6O", "7O", "10O", "12O"])
     events = [e.for_seat(None) for e in match.apply(1, {"type": "timeout"})]
     assert not of_type(events, "declared")
-    assert of_type(events, "played")[0] == {"type": "played", "seat": 1, "card": "6C",
-                                            "timeout": True}
+    assert of_type(events, "played")[0] == {
+        "type": "played",
+        "seat": 1,
+        "card": "6C",
+        "timeout": True,
+    }
     assert match.view(None)["declared_this_batch"] == [False, False]
 
 
@@ -631,17 +694,28 @@ def test_TB_7_timeout_after_a_declaration_plays_the_card():
 
 def test_illegal_actions_are_refused_with_readable_messages():
     match = new(2, [{1: ["5O", "5C", "6C"]}], ["6O", "7O", "10O", "12O"])
-    bad = [None, [], "play", {}, {"type": 3}, {"type": "bid", "n": 1}, {"type": "play"},
-           {"type": "play", "card": 5}, {"type": "play", "card": "1O"},
-           {"type": "play", "card": "6C", "extra": 1}, {"type": "declare"},
-           {"type": "declare", "kind": "pair"}, {"type": "declare", "kind": ["ronda"]},
-           {"type": "timeout", "card": "6C"}]
+    bad = [
+        None,
+        [],
+        "play",
+        {},
+        {"type": 3},
+        {"type": "bid", "n": 1},
+        {"type": "play"},
+        {"type": "play", "card": 5},
+        {"type": "play", "card": "1O"},
+        {"type": "play", "card": "6C", "extra": 1},
+        {"type": "declare"},
+        {"type": "declare", "kind": "pair"},
+        {"type": "declare", "kind": ["ronda"]},
+        {"type": "timeout", "card": "6C"},
+    ]
     for action in bad:
         with pytest.raises(IllegalAction) as info:
             match.apply(1, action)
         assert info.value.message
     with pytest.raises(IllegalAction):
-        match.apply(0, {"type": "play", "card": match.view(0)["hand"][0]})   # not his turn
+        match.apply(0, {"type": "play", "card": match.view(0)["hand"][0]})  # not his turn
     with pytest.raises(IllegalAction):
         match.apply(True, {"type": "play", "card": "6C"})
     assert match.log == []

@@ -1,4 +1,5 @@
 """Hand rummy bots: never illegal, open at 51, take a useful discard, swap when it pays."""
+
 from __future__ import annotations
 
 import types
@@ -19,17 +20,29 @@ def bot_match(seed: int, players: int, options: dict, levels) -> Match:
         if match.phase == "over":
             break
         seat = match.to_act()[0]
-        action = bots.choose(match.view(seat), match.legal_actions(seat),
-                             level=levels[seat % len(levels)], seed=seed + step)
-        match.apply(seat, action)   # an illegal action would raise here
+        action = bots.choose(
+            match.view(seat),
+            match.legal_actions(seat),
+            level=levels[seat % len(levels)],
+            seed=seed + step,
+        )
+        match.apply(seat, action)  # an illegal action would raise here
         assert action["type"] != "timeout"
     return match
 
 
 @settings(max_examples=10, deadline=None)
-@given(st.integers(0, 10 ** 6), st.sampled_from([
-    (2, {"rounds": 1}), (3, {"rounds": 1, "variant": "classic"}),
-    (4, {"rounds": 1, "partnership": True}), (5, {"rounds": 1, "variant": "classic"})]))
+@given(
+    st.integers(0, 10**6),
+    st.sampled_from(
+        [
+            (2, {"rounds": 1}),
+            (3, {"rounds": 1, "variant": "classic"}),
+            (4, {"rounds": 1, "partnership": True}),
+            (5, {"rounds": 1, "variant": "classic"}),
+        ]
+    ),
+)
 def test_bots_never_play_an_illegal_action_and_finish(seed, setup):
     players, options = setup
     match = bot_match(seed, players, options, ["normal", "easy", "hard"])
@@ -49,15 +62,16 @@ def test_bot_takes_the_discard_that_completes_a_meld():
     match = new_match({1: ["9S"], 2: ["7S", "8S", "2C", "5D"]})
     match.apply(1, {"type": "discard", "card": "9S"})
     view = match.view(2)
-    assert bots.choose(view, match.legal_actions(2), seed=1) == {"type": "draw",
-                                                                 "from": "discard"}
+    assert bots.choose(view, match.legal_actions(2), seed=1) == {"type": "draw", "from": "discard"}
 
 
 def test_bot_draws_from_stock_when_the_discard_is_useless():
     match = new_match({1: ["2D"], 2: ["7S", "8S", "QC", "5H"]})
     match.apply(1, {"type": "discard", "card": "2D"})
-    assert bots.choose(match.view(2), match.legal_actions(2), seed=1) == {"type": "draw",
-                                                                          "from": "stock"}
+    assert bots.choose(match.view(2), match.legal_actions(2), seed=1) == {
+        "type": "draw",
+        "from": "stock",
+    }
 
 
 def test_bot_swaps_a_joker_when_it_can_meld_it_and_then_melds_it():
@@ -80,8 +94,27 @@ def test_bot_swaps_a_joker_when_it_can_meld_it_and_then_melds_it():
 
 
 def test_bot_discards_a_lone_high_card_not_a_near_meld():
-    match = new_match({1: ["7H", "8H", "5S", "5D", "KC", "2D", "4C", "9S", "JD", "3H", "QS",
-                           "6C", "10D", "AH", "2S"]})
+    match = new_match(
+        {
+            1: [
+                "7H",
+                "8H",
+                "5S",
+                "5D",
+                "KC",
+                "2D",
+                "4C",
+                "9S",
+                "JD",
+                "3H",
+                "QS",
+                "6C",
+                "10D",
+                "AH",
+                "2S",
+            ]
+        }
+    )
     view = match.view(1)
     action = bots.choose(view, match.legal_actions(1), seed=3)
     assert action["type"] == "discard"
@@ -100,8 +133,23 @@ def test_bot_think_is_a_generator_that_yields():
 def test_HR_10_hard_holds_a_ready_opening_to_go_out_in_one_turn():
     """Hard keeps 51+ back when one card short of going out while nobody has opened (the
     "hand", -60); normal opens at once."""
-    hand = ["7H", "8H", "9H", "KS", "KD", "KC", "QS", "QD", "QC", "2C", "3C", "4C", "10D", "5C",
-            "AS"]
+    hand = [
+        "7H",
+        "8H",
+        "9H",
+        "KS",
+        "KD",
+        "KC",
+        "QS",
+        "QD",
+        "QC",
+        "2C",
+        "3C",
+        "4C",
+        "10D",
+        "5C",
+        "AS",
+    ]
     match = new_match({1: hand})
     view = match.view(1)
     assert not any(view["opened"]) and view["stock_count"] >= bots.HAND_WAIT_STOCK

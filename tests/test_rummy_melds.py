@@ -1,4 +1,5 @@
 """Hand rummy meld logic: runs, sets, jokers, values, extending, swapping, the meld finder."""
+
 from __future__ import annotations
 
 import itertools
@@ -211,6 +212,7 @@ def test_find_melds_empty_when_nothing_fits():
 
 # ----- the fast finder against a straightforward reference ---------------------------------
 
+
 def reference_candidates(counts, variant):
     """Every run and set a hand could make, built the plain way: (value, naturals, cards)."""
     jokers = counts.get(JOKER, 0)
@@ -246,10 +248,13 @@ def reference_candidates(counts, variant):
                         # a natural held once may give its place to a spare joker
                         for place, code in enumerate(cards):
                             if code != JOKER and counts[code] == 1:
-                                swapped = cards[:place] + [JOKER] + cards[place + 1:]
+                                swapped = cards[:place] + [JOKER] + cards[place + 1 :]
                                 number = low + place
-                                worth = (value - M.number_points(number, variant)
-                                         + M.number_points(number, variant, True))
+                                worth = (
+                                    value
+                                    - M.number_points(number, variant)
+                                    + M.number_points(number, variant, True)
+                                )
                                 out.append((worth, [c for c in swapped if c != JOKER], swapped))
     for rank, codes in by_rank.items():
         codes.sort()
@@ -259,8 +264,10 @@ def reference_candidates(counts, variant):
             if len(chosen) < 2:
                 continue
             for j in range(max(0, 3 - len(chosen)), min(jokers, 4 - len(chosen)) + 1):
-                value = (M.number_points(number, variant) * len(chosen)
-                         + M.number_points(number, variant, True) * j)
+                value = (
+                    M.number_points(number, variant) * len(chosen)
+                    + M.number_points(number, variant, True) * j
+                )
                 out.append((value, chosen, chosen + [JOKER] * j))
     return out
 
@@ -278,7 +285,8 @@ def reference_find_melds(hand, variant="majlis"):
         need = Counter(index[c] for c in naturals)
         need[len(keys)] = cards.count(JOKER)
         by_first.setdefault(min(index[c] for c in naturals), []).append(
-            (value * 100 + len(cards), need, cards))
+            (value * 100 + len(cards), need, cards)
+        )
     for options in by_first.values():
         options.sort(key=lambda item: -item[0])
     memo = {}
@@ -288,7 +296,7 @@ def reference_find_melds(hand, variant="majlis"):
             first = next((i for i in range(len(keys)) if state[i]), None)
             result = (0, ())
             if first is not None:
-                result = best(state[:first] + (state[first] - 1,) + state[first + 1:])
+                result = best(state[:first] + (state[first] - 1,) + state[first + 1 :])
                 for score, need, cards in by_first.get(first, []):
                     if all(state[i] >= n for i, n in need.items()):
                         rest = tuple(n - need[i] for i, n in enumerate(state))
@@ -303,15 +311,23 @@ def reference_find_melds(hand, variant="majlis"):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.randoms(use_true_random=False), st.integers(0, 20), st.integers(0, 2),
-       st.sampled_from(M.VARIANTS), st.booleans())
+@given(
+    st.randoms(use_true_random=False),
+    st.integers(0, 20),
+    st.integers(0, 2),
+    st.sampled_from(M.VARIANTS),
+    st.booleans(),
+)
 def test_HR_4_HR_5_HR_8_find_melds_equals_the_reference(rnd, size, jokers, variant, dense):
     """The cached, int-packed finder returns exactly the reference's melds (same groups, same
     order, jokers in the same places) on random hands with duplicates and jokers."""
     naturals = [c for c in rummy_deck() if c != JOKER]
     if dense:  # few suits and ranks: long runs, duplicates, sets, many candidates
-        naturals = [c for c in naturals if (c[-1] in "HS" and M.RANK_NUMBER[c[:-1]] <= 9)
-                    or c[:-1] in ("A", "K")]
+        naturals = [
+            c
+            for c in naturals
+            if (c[-1] in "HS" and M.RANK_NUMBER[c[:-1]] <= 9) or c[:-1] in ("A", "K")
+        ]
     hand = rnd.sample(naturals, min(size, len(naturals))) + [JOKER] * jokers
     rnd.shuffle(hand)
     assert M.find_melds(hand, variant) == reference_find_melds(hand, variant)
@@ -319,8 +335,23 @@ def test_HR_4_HR_5_HR_8_find_melds_equals_the_reference(rnd, size, jokers, varia
 
 def test_HR_8_find_melds_equals_the_reference_on_hard_hands():
     hands = [
-        ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "3H", "4H", "5H", "5S", "5D", "5C",
-         JOKER, JOKER],
+        [
+            "2H",
+            "3H",
+            "4H",
+            "5H",
+            "6H",
+            "7H",
+            "8H",
+            "3H",
+            "4H",
+            "5H",
+            "5S",
+            "5D",
+            "5C",
+            JOKER,
+            JOKER,
+        ],
         ["AH", "2H", "3H", "QH", "KH", "AH", JOKER, "AS", "AD", "AC", JOKER],
         [r + "H" for r in M.RANK_NUMBER] + [JOKER, "7H", "7S", "7D"],
         ["7H", "7H", "8H", "9H", "9H", "10H", JOKER, "KS", "KD", "2C", "5D", "XX", 5, JOKER],
@@ -359,23 +390,32 @@ def test_HR_7_HR_8_legal_adds_and_swaps_are_every_fitting_card(rnd, variant):
     seat = match.turn
     match.melds = melds_on_table(rnd)
     match.opened[seat] = True
-    hand = rnd.sample(rummy_deck(), rnd.randrange(1, 20)) + ["AH", "AS", JOKER][:rnd.randrange(4)]
+    hand = rnd.sample(rummy_deck(), rnd.randrange(1, 20)) + ["AH", "AS", JOKER][: rnd.randrange(4)]
     match.hands[seat] = hand
     want = [{"type": "discard", "card": c} for c in sorted(set(hand))]
     for index, meld in enumerate(match.melds):
-        want += [{"type": "add", "card": c, "meld": index}
-                 for c in sorted(set(hand)) if M.extend(meld, c) is not None]
+        want += [
+            {"type": "add", "card": c, "meld": index}
+            for c in sorted(set(hand))
+            if M.extend(meld, c) is not None
+        ]
         if meld.kind == "run":
-            want += [{"type": "swap_joker", "meld": index, "card": meld.stands[p]}
-                     for p in meld.joker_places() if meld.stands[p] in hand
-                     and M.swap_joker(meld, [meld.stands[p]]) is not None]
+            want += [
+                {"type": "swap_joker", "meld": index, "card": meld.stands[p]}
+                for p in meld.joker_places()
+                if meld.stands[p] in hand and M.swap_joker(meld, [meld.stands[p]]) is not None
+            ]
         else:
-            missing = sorted(M.NUMBER_RANK[meld.low] + s for s in "SHDC"
-                             if M.NUMBER_RANK[meld.low] + s not in meld.cards)
+            missing = sorted(
+                M.NUMBER_RANK[meld.low] + s
+                for s in "SHDC"
+                if M.NUMBER_RANK[meld.low] + s not in meld.cards
+            )
             if all(c in hand for c in missing) and M.swap_joker(meld, missing, variant):
                 one = {"type": "swap_joker", "meld": index}
-                want.append(dict(one, card=missing[0]) if len(missing) == 1
-                            else dict(one, cards=missing))
+                want.append(
+                    dict(one, card=missing[0]) if len(missing) == 1 else dict(one, cards=missing)
+                )
     assert match.legal_actions(seat) == want
 
 

@@ -3,6 +3,7 @@ rummy needs: melds are judged against an independent reference (the engine does 
 and, with two copies of every card, secrecy is also proven by indistinguishability: what a seat
 sees does not change when the cards it may not see are dealt differently. Fixed seeds.
 """
+
 from __future__ import annotations
 
 import json
@@ -22,22 +23,27 @@ from test_rummy_support import random_step
 
 CODES = sorted(set(rummy_deck()))
 FOREIGN = ["1O", "JK2", "11H", "", "AH "]
-SETUPS = [(2, {"rounds": 2}), (3, {"rounds": 1, "variant": "classic"}),
-          (4, {"rounds": 1, "partnership": True}), (5, {"rounds": 1, "variant": "classic"}),
-          (4, {"rounds": 1, "variant": "classic", "partnership": True}), (3, {"rounds": 2})]
+SETUPS = [
+    (2, {"rounds": 2}),
+    (3, {"rounds": 1, "variant": "classic"}),
+    (4, {"rounds": 1, "partnership": True}),
+    (5, {"rounds": 1, "variant": "classic"}),
+    (4, {"rounds": 1, "variant": "classic", "partnership": True}),
+    (3, {"rounds": 2}),
+]
 
 
 # ----- an independent judge of joker-free melds (HR-4, HR-5, HR-7) -------------------------------
-NUMBER = {r: i + 2 for i, r in enumerate(FRENCH_RANKS)}          # 2..10, J 11, Q 12, K 13, A 14
+NUMBER = {r: i + 2 for i, r in enumerate(FRENCH_RANKS)}  # 2..10, J 11, Q 12, K 13, A 14
 
 
 def reference_group(group: list[str], variant: str) -> int | None:
     """The points of a joker-free group, or None when it is no run or set."""
-    if len(group) < 3 or len(set(group)) != len(group):             # a card twice: never
+    if len(group) < 3 or len(set(group)) != len(group):  # a card twice: never
         return None
     ranks = {split(c)[0] for c in group}
     suits = [split(c)[1] for c in group]
-    if len(ranks) == 1:                                               # a set: suits all differ
+    if len(ranks) == 1:  # a set: suits all differ
         if len(group) > 4 or len(set(suits)) != len(suits):
             return None
         number = NUMBER[ranks.pop()]
@@ -45,14 +51,17 @@ def reference_group(group: list[str], variant: str) -> int | None:
         return len(group) * (ace if number == 14 else min(number, 10))
     if len(set(suits)) != 1:
         return None
-    for ace_low in (True, False):                                     # a run: one suit, in a row
-        numbers = sorted(1 if ace_low and NUMBER[split(c)[0]] == 14 else NUMBER[split(c)[0]]
-                         for c in group)
+    for ace_low in (True, False):  # a run: one suit, in a row
+        numbers = sorted(
+            1 if ace_low and NUMBER[split(c)[0]] == 14 else NUMBER[split(c)[0]] for c in group
+        )
         if numbers == list(range(numbers[0], numbers[0] + len(numbers))):
+
             def value(n: int) -> int:
                 if n in (1, 14):
                     return (1 if n == 1 else 10) if variant == "classic" else 11
                 return min(n, 10)
+
             return sum(value(n) for n in numbers)
     return None
 
@@ -65,11 +74,14 @@ def reference(match: Match, seat: int, action: dict[str, Any]) -> bool | None:
     groups = action["groups"]
     if match.phase == "over" or seat != match.turn or not match.drawn:
         return False
-    if not isinstance(groups, list) or not groups or not all(
-            isinstance(g, list) and g and all(M.is_card(c) for c in g) for g in groups):
+    if (
+        not isinstance(groups, list)
+        or not groups
+        or not all(isinstance(g, list) and g and all(M.is_card(c) for c in g) for g in groups)
+    ):
         return False
     if Counter(chain(*groups)) - Counter(match.hands[seat]):
-        return False                                                  # not held
+        return False  # not held
     points = 0
     for group in groups:
         if JOKER in group:
@@ -85,8 +97,7 @@ def reference(match: Match, seat: int, action: dict[str, Any]) -> bool | None:
 
 # ----- the game as the runner sees it ------------------------------------------------------------
 def cards(match: Match) -> Counter[str]:
-    return Counter(chain(*match.hands, *(m.cards for m in match.melds), match.discard,
-                         match.stock))
+    return Counter(chain(*match.hands, *(m.cards for m in match.melds), match.discard, match.stock))
 
 
 def secret(match: Match, seat: int | None) -> Counter[str]:
@@ -100,10 +111,15 @@ def visible(match: Match, seat: int | None) -> set[str]:
     stand for), the discards, the hands shown at the end of each round (two decks: a code may
     be hidden in one copy and shown in the other)."""
     own = match.hands[seat] if seat is not None else []
-    shown = chain(own, *(m.cards for m in match.melds), *(m.stands for m in match.melds),
-                  match.discard,
-                  (c for _, c in match.discard_log), (c for _, c in match.pick_log),
-                  *(chain(*h["hands"]) for h in match.history))
+    shown = chain(
+        own,
+        *(m.cards for m in match.melds),
+        *(m.stands for m in match.melds),
+        match.discard,
+        (c for _, c in match.discard_log),
+        (c for _, c in match.pick_log),
+        *(chain(*h["hands"]) for h in match.history),
+    )
     return set(shown)
 
 
@@ -116,8 +132,11 @@ def candidates(match: Match, seat: int, rnd: random.Random) -> list[dict[str, An
     out += [{"type": "discard", "card": c} for c in [*CODES, *FOREIGN]]
     out += [{"type": "add", "card": c, "meld": i} for c in CODES for i in melds]
     out += [{"type": "swap_joker", "card": c, "meld": i} for c in CODES for i in melds]
-    out += [{"type": "swap_joker", "cards": list(pair), "meld": i}
-            for pair in combinations(sorted(set(hand))[:6], 2) for i in melds]
+    out += [
+        {"type": "swap_joker", "cards": list(pair), "meld": i}
+        for pair in combinations(sorted(set(hand))[:6], 2)
+        for i in melds
+    ]
     groups = M.find_melds(hand, match.variant)
     out += [{"type": "meld", "groups": groups}] if groups else []
     out += [{"type": "meld", "groups": [g]} for g in groups]
@@ -132,16 +151,31 @@ def random_move(match: Match, seat: int, rnd: random.Random) -> dict[str, Any]:
     return random_step(match, rnd)[1]
 
 
-SPEC = Spec(match_class=Match, deck=Counter(rummy_deck()), view_shape=RummyView,
-            event_shapes=EVENT_SHAPES, cards=cards, secret=secret, visible=visible,
-            candidates=candidates, choose=random_move, reference=reference)
+SPEC = Spec(
+    match_class=Match,
+    deck=Counter(rummy_deck()),
+    view_shape=RummyView,
+    event_shapes=EVENT_SHAPES,
+    cards=cards,
+    secret=secret,
+    visible=visible,
+    candidates=candidates,
+    choose=random_move,
+    reference=reference,
+)
 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_conformance_over_seeded_random_matches(seed):
     players, options = SETUPS[seed]
-    match = check_match(SPEC, seed, players, dict(options, first_dealer=seed % players),
-                        max_actions=4000, refusal_every=6)
+    match = check_match(
+        SPEC,
+        seed,
+        players,
+        dict(options, first_dealer=seed % players),
+        max_actions=4000,
+        refusal_every=6,
+    )
     assert match.phase == "over" and len(match.history) == options["rounds"]
 
 
@@ -149,9 +183,9 @@ def test_the_reference_judge_agrees_with_the_rules_on_known_groups():
     assert reference_group(["AH", "2H", "3H"], "majlis") == 16
     assert reference_group(["AH", "2H", "3H"], "classic") == 6
     assert reference_group(["QS", "KS", "AS"], "classic") == 30
-    assert reference_group(["KS", "AS", "2S"], "majlis") is None          # no wrap-around
+    assert reference_group(["KS", "AS", "2S"], "majlis") is None  # no wrap-around
     assert reference_group(["7H", "7S", "7D", "7C"], "majlis") == 28
-    assert reference_group(["7H", "7H", "7D"], "majlis") is None          # one suit twice
+    assert reference_group(["7H", "7H", "7D"], "majlis") is None  # one suit twice
     assert reference_group(["5D", "6D", "8D"], "majlis") is None
 
 
@@ -161,7 +195,8 @@ def other_cards_shuffled(deck: list[str], seat: int, players: int, rnd: random.R
     starter = 1 % players
     n = players
     mine = {j * n + (seat - starter) % n for j in range(14)} | (
-        {14 * n} if seat == starter else set())
+        {14 * n} if seat == starter else set()
+    )
     others = [i for i in range(len(deck)) if i not in mine]
     cards = [deck[i] for i in others]
     rnd.shuffle(cards)
@@ -203,4 +238,4 @@ def test_spectator_view_holds_no_hand_and_counts_only():
     assert view["hand"] == [] and view["you"] is None
     assert view["hand_counts"] == [14, 15, 14]
     text = json.dumps(view)
-    assert "stock\":" not in text.replace("stock_count", "")
+    assert 'stock":' not in text.replace("stock_count", "")

@@ -1,4 +1,5 @@
 """Hand rummy engine: options, dealing, turns, opening, adding, joker swaps, going out, TB-7."""
+
 from __future__ import annotations
 
 import copy
@@ -16,8 +17,11 @@ OPEN_CARDS = [c for g in OPENING for c in g]
 
 
 def state(match: Match) -> dict:
-    return {"view": [match.view(s) for s in range(match.players)],
-            "stock": list(match.stock), "log": copy.deepcopy(match.log)}
+    return {
+        "view": [match.view(s) for s in range(match.players)],
+        "stock": list(match.stock),
+        "log": copy.deepcopy(match.log),
+    }
 
 
 def refused(match: Match, seat: int, action) -> str:
@@ -84,8 +88,11 @@ def test_HR_3_deal_fourteen_each_starter_fifteen_rest_is_stock():
 
 
 def test_HR_3_explicit_deck_order_one_card_at_a_time_from_the_starter():
-    deck = [f"{r}{s}" for s in "SHDC" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10",
-                                               "J", "Q", "K", "A")] * 2 + [JOKER, JOKER]
+    deck = [
+        f"{r}{s}"
+        for s in "SHDC"
+        for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+    ] * 2 + [JOKER, JOKER]
     match = Match.new(3, {"first_dealer": 0}, seed=1, deck=deck)
     assert match.hands[1][:2] == [deck[0], deck[3]]
     assert match.hands[2][0] == deck[1] and match.hands[0][0] == deck[2]
@@ -105,10 +112,13 @@ def test_HR_3_starter_discards_without_drawing():
 
 
 def test_HR_3_dealer_moves_on_each_round():
-    match = new_match({1: OPEN_CARDS + ["2H", "3H", "4H", "5H", "6H", "QS", "QD", "QC", "AD"]},
-                      rounds=2)
-    match.apply(1, {"type": "meld", "groups": OPENING + [["2H", "3H", "4H", "5H", "6H"],
-                                                         ["QS", "QD", "QC"]]})
+    match = new_match(
+        {1: OPEN_CARDS + ["2H", "3H", "4H", "5H", "6H", "QS", "QD", "QC", "AD"]}, rounds=2
+    )
+    match.apply(
+        1,
+        {"type": "meld", "groups": OPENING + [["2H", "3H", "4H", "5H", "6H"], ["QS", "QD", "QC"]]},
+    )
     match.apply(1, {"type": "discard", "card": "AD"})
     assert match.round == 2 and match.dealer == 1 and match.starter == 2
     assert [len(h) for h in match.hands] == [14, 14, 15, 14]
@@ -136,8 +146,8 @@ def test_HR_3_empty_stock_draws_from_a_reshuffle_only_when_two_discards_lie(pile
     (listed, accepted and taken by the safe move alike)."""
     match = new_match({1: ["5C"]}, players=2)
     match.apply(1, {"type": "discard", "card": "5C"})
-    moved, match.stock = match.stock, []           # the stock has run out (cards set aside)
-    match.discard = moved[:pile - 1] + match.discard
+    moved, match.stock = match.stock, []  # the stock has run out (cards set aside)
+    match.discard = moved[: pile - 1] + match.discard
     stock_draw = {"type": "draw", "from": "stock"}
     assert (stock_draw in match.legal_actions(0)) == (pile == 2)
     assert {"type": "draw", "from": "discard"} in match.legal_actions(0)
@@ -154,8 +164,7 @@ def test_HR_3_empty_stock_draws_from_a_reshuffle_only_when_two_discards_lie(pile
 def test_HR_6_draw_then_discard_and_take_the_discard():
     match = new_match({1: ["5C"]})
     match.apply(1, {"type": "discard", "card": "5C"})
-    assert "Draw a card first" in refused(match, 2, {"type": "discard",
-                                                     "card": match.hands[2][0]})
+    assert "Draw a card first" in refused(match, 2, {"type": "discard", "card": match.hands[2][0]})
     events = match.apply(2, {"type": "draw", "from": "discard"})
     assert events[0].for_seat(0)["card"] == "5C" and "5C" in match.hands[2]
     assert match.view(0)["discard_top"] is None
@@ -168,13 +177,22 @@ def test_HR_6_draw_then_discard_and_take_the_discard():
 
 def test_HR_6_out_of_turn_and_malformed_actions_change_nothing():
     match = new_match({1: ["5C"]})
-    for action in (None, [], {}, {"type": "play"}, {"type": "discard"},
-                   {"type": "discard", "card": 5}, {"type": "discard", "card": "ZZ"},
-                   {"type": "discard", "card": "5C", "x": 1}, {"type": "draw", "from": "sky"},
-                   {"type": "add", "card": "5C", "meld": 0},
-                   {"type": "meld", "groups": "7H"}, {"type": "meld", "groups": [["7H"]]},
-                   {"type": "meld", "groups": []}, {"type": "swap_joker", "meld": True,
-                                                    "card": "5C"}):
+    for action in (
+        None,
+        [],
+        {},
+        {"type": "play"},
+        {"type": "discard"},
+        {"type": "discard", "card": 5},
+        {"type": "discard", "card": "ZZ"},
+        {"type": "discard", "card": "5C", "x": 1},
+        {"type": "draw", "from": "sky"},
+        {"type": "add", "card": "5C", "meld": 0},
+        {"type": "meld", "groups": "7H"},
+        {"type": "meld", "groups": [["7H"]]},
+        {"type": "meld", "groups": []},
+        {"type": "swap_joker", "meld": True, "card": "5C"},
+    ):
         refused(match, 1, action)
     refused(match, 0, {"type": "discard", "card": match.hands[0][0]})
 
@@ -191,8 +209,8 @@ def test_HR_7_opening_needs_51_in_one_action():
 
 @pytest.mark.parametrize("variant", ["majlis", "classic"])
 def test_HR_7_an_opening_of_exactly_51_is_enough_and_50_is_not(variant):
-    fifty_one = [["JH", "QH", "KH"], ["7S", "7D", "7C"]]        # 30 + 21
-    fifty = [["9S", "10S", "JS"], ["7H", "7D", "7C"]]            # 29 + 21
+    fifty_one = [["JH", "QH", "KH"], ["7S", "7D", "7C"]]  # 30 + 21
+    fifty = [["9S", "10S", "JS"], ["7H", "7D", "7C"]]  # 29 + 21
     match = new_match({1: ["9S", "10S", "JS", "7H", "7D", "7C", "2C"]}, variant=variant)
     assert "50 points" in refused(match, 1, {"type": "meld", "groups": fifty})
     assert not match.opened[1]
@@ -211,10 +229,10 @@ def test_HR_7_after_opening_smaller_melds_are_fine():
 
 def test_HR_7_meld_refused_for_invalid_group_or_missing_card():
     match = new_match({1: OPEN_CARDS + ["2C", "2D"]})
-    assert "not a valid" in refused(match, 1, {"type": "meld", "groups": OPENING + [
-        ["2C", "2D", "2C"]]})
-    assert "enough" in refused(match, 1, {"type": "meld", "groups": OPENING + [
-        ["7H", "8H", "9H"]]})
+    assert "not a valid" in refused(
+        match, 1, {"type": "meld", "groups": OPENING + [["2C", "2D", "2C"]]}
+    )
+    assert "enough" in refused(match, 1, {"type": "meld", "groups": OPENING + [["7H", "8H", "9H"]]})
 
 
 def test_HR_7_unopened_player_cannot_add_or_swap():

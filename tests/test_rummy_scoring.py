@@ -1,12 +1,12 @@
 """Hand rummy round scores (HR-10 majlis, HR-12 classic and partnership) and the match end."""
+
 from __future__ import annotations
 
 from game.core.cards import JOKER
 from test_rummy_support import new_match
 
 # Seat 1 starts (seat 0 deals): 14 cards in three runs (105 points) and a 5C to discard.
-GO_OUT = [["2H", "3H", "4H", "5H", "6H", "7H"], ["8S", "9S", "10S", "JS"],
-          ["JD", "QD", "KD", "AD"]]
+GO_OUT = [["2H", "3H", "4H", "5H", "6H", "7H"], ["8S", "9S", "10S", "JS"], ["JD", "QD", "KD", "AD"]]
 GO_OUT_CARDS = [c for g in GO_OUT for c in g] + ["5C"]
 # Left in an opened hand: joker 10 + ace 11 + 5 = 26.
 LEFT = [JOKER, "AS", "5S"]
@@ -74,8 +74,9 @@ def test_HR_10_joker_10_and_ace_11_left_in_hand_doubled():
 
 
 def test_HR_12_classic_after_minus_60_unopened_200_opened_double():
-    _events, entry = finish_one_turn(out_in_one_turn(variant="classic"),
-                                    {2: True, 3: False, 0: True})
+    _events, entry = finish_one_turn(
+        out_in_one_turn(variant="classic"), {2: True, 3: False, 0: True}
+    )
     assert entry["scores"] == [52, -60, 52, 200]
 
 
@@ -92,19 +93,22 @@ def test_HR_12_classic_five_players():
 
 
 def test_HR_12_partnership_team_sums_winner_side_scores_the_win():
-    events, entry = finish_one_turn(out_in_one_turn(partnership=True, variant="classic"),
-                                    {2: True, 3: False, 0: False})
+    events, entry = finish_one_turn(
+        out_in_one_turn(partnership=True, variant="classic"), {2: True, 3: False, 0: False}
+    )
     assert entry["scores"] == [200, -60, 52, 0]
     assert entry["side_scores"] == [252, -60]
     assert events[-1].type == "match_over"
-    entry = finish_stages(out_in_stages(partnership=True, variant="classic"),
-                          {2: True, 3: True, 0: False})
+    entry = finish_stages(
+        out_in_stages(partnership=True, variant="classic"), {2: True, 3: True, 0: False}
+    )
     assert entry["scores"] == [100, -30, 26, 0] and entry["side_scores"] == [126, -30]
 
 
 def test_HR_12_partnership_with_majlis_scoring():
-    _events, entry = finish_one_turn(out_in_one_turn(partnership=True),
-                                    {2: True, 3: True, 0: False})
+    _events, entry = finish_one_turn(
+        out_in_one_turn(partnership=True), {2: True, 3: True, 0: False}
+    )
     assert entry["side_scores"] == [252, -60]
 
 

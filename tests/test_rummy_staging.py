@@ -1,4 +1,5 @@
 """Hand rummy meld workspace: HR-13 staging, HR-14 apply rules, HR-15 sorting and undo."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -11,8 +12,13 @@ HAND = ["KS", "7H", "2C", "9H", "KD", "8H", "AS", "KC", JOKER, "5D"]
 
 
 def my_view(drawn=True, opened=False, turn=True):
-    return {"you": 1, "phase": "play", "to_act": [1] if turn else [2], "drawn": drawn,
-            "opened": [False, opened, False, False]}
+    return {
+        "you": 1,
+        "phase": "play",
+        "to_act": [1] if turn else [2],
+        "drawn": drawn,
+        "opened": [False, opened, False, False],
+    }
 
 
 def test_HR_13_suggestion_stages_groups_and_lays_nothing():
@@ -22,14 +28,17 @@ def test_HR_13_suggestion_stages_groups_and_lays_nothing():
     groups = ws.suggest()
     assert groups and ws.groups == groups
     assert Counter(ws.cards()) == Counter(match.hands[1])
-    assert all(card not in ws.hand or Counter(ws.hand)[card] < Counter(match.hands[1])[card]
-               for g in groups for card in g)
+    assert all(
+        card not in ws.hand or Counter(ws.hand)[card] < Counter(match.hands[1])[card]
+        for g in groups
+        for card in g
+    )
     assert match.view(1) == before and match.to_act() == [1]
 
 
 def test_HR_13_tap_returns_card_add_group_and_clear():
     ws = Staging(HAND)
-    ws.stage(1)                       # 7H opens a group
+    ws.stage(1)  # 7H opens a group
     assert ws.groups == [["7H"]] and "7H" not in ws.hand
     ws.stage(ws.hand.index("8H"), 0)
     index = ws.add_group()
@@ -44,8 +53,7 @@ def test_HR_13_apply_sends_only_the_valid_groups():
     ws = Staging(HAND)
     ws.groups = [["7H", "8H", "9H"], [], ["KS", "KD", "KC"]]
     ws.hand = ["2C", "AS", JOKER, "5D"]
-    assert ws.apply_action() == {"type": "meld", "groups": [["7H", "8H", "9H"],
-                                                             ["KS", "KD", "KC"]]}
+    assert ws.apply_action() == {"type": "meld", "groups": [["7H", "8H", "9H"], ["KS", "KD", "KC"]]}
     assert ws.staged_points() == 54 and ws.group_state(1) == "empty"
     match = new_match({1: HAND})
     match.apply(1, ws.apply_action())
@@ -108,8 +116,8 @@ def test_HR_15_undo_restores_hand_order_only():
     ws.move_in_hand(0, 3)
     moved = list(ws.hand)
     assert ws.undo() is True and ws.hand == ranked
-    ws.stage(ws.hand.index("KS"))     # staging is not undone
-    ws.undo()                         # back to the dealt order, minus the staged king
+    ws.stage(ws.hand.index("KS"))  # staging is not undone
+    ws.undo()  # back to the dealt order, minus the staged king
     assert ws.hand == [c for c in HAND if c != "KS"] and ws.groups == [["KS"]]
     assert ws.undo() is False and moved[3] == "AS"
 
@@ -117,7 +125,7 @@ def test_HR_15_undo_restores_hand_order_only():
 def test_HR_15_undo_never_takes_back_a_draw_or_discard():
     ws = Staging(HAND)
     ws.sort_by_suit()
-    ws.sync(HAND + ["QH"])            # a draw
-    ws.sync([c for c in HAND if c != "2C"] + ["QH"])   # a discard of 2C
+    ws.sync(HAND + ["QH"])  # a draw
+    ws.sync([c for c in HAND if c != "2C"] + ["QH"])  # a discard of 2C
     ws.undo()
     assert ws.hand == [c for c in HAND if c != "2C"] + ["QH"]

@@ -1,4 +1,5 @@
 """Helpers shared by the Hand rummy tests: explicit decks and random legal play."""
+
 from __future__ import annotations
 
 import random
@@ -9,8 +10,12 @@ from game.games.hand_rummy import melds as M
 from game.games.hand_rummy.rules import Match
 
 
-def deck_with(hands: dict[int, list[str]], players: int = 4, dealer: int = 0,
-              stock_top: list[str] | tuple = ()) -> list[str]:
+def deck_with(
+    hands: dict[int, list[str]],
+    players: int = 4,
+    dealer: int = 0,
+    stock_top: list[str] | tuple = (),
+) -> list[str]:
     """A 106-card deck (top first) that deals ``hands`` (seat → cards, first cards of the hand)
     and puts ``stock_top`` on top of the stock, through the game's own dealing order."""
     n = players
@@ -32,8 +37,13 @@ def deck_with(hands: dict[int, list[str]], players: int = 4, dealer: int = 0,
     return [card if card is not None else next(rest) for card in deck]
 
 
-def new_match(hands: dict[int, list[str]], players: int = 4, dealer: int = 0,
-              stock_top: list[str] | tuple = (), **options) -> Match:
+def new_match(
+    hands: dict[int, list[str]],
+    players: int = 4,
+    dealer: int = 0,
+    stock_top: list[str] | tuple = (),
+    **options,
+) -> Match:
     options.setdefault("rounds", 1)
     options["first_dealer"] = dealer
     deck = deck_with(hands, players, dealer, stock_top)

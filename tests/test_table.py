@@ -1,5 +1,6 @@
 """game/table: turn deadlines (TB-6), the safe move on timeout (TB-7, HJ-11), auto-assist
 (TB-8) and bot take-over (TB-9). A fake clock everywhere: nothing here sleeps."""
+
 from __future__ import annotations
 
 import random
@@ -73,8 +74,15 @@ class Relay(Match):
         return moves + ([{"type": "step"}] if self.steps < 2 else [])
 
     def view(self, seat: int | None) -> dict:
-        return {"phase": self._phase, "to_act": self.to_act(), "totals": self.totals, "hand": [],
-                "bids": list(self.bids), "turns": self.turns, "steps": self.steps}
+        return {
+            "phase": self._phase,
+            "to_act": self.to_act(),
+            "totals": self.totals,
+            "hand": [],
+            "bids": list(self.bids),
+            "turns": self.turns,
+            "steps": self.steps,
+        }
 
     @property
     def totals(self) -> list[int]:
@@ -126,8 +134,12 @@ class Relay(Match):
 def relay_table(players=3, turn_seconds=60, kinds=None, **options) -> Table:
     match = Relay.new(players, options, seed=1)
     kinds = kinds or ["human"] * players
-    return Table(match, [Seat(kind=k, name=f"p{i}") for i, k in enumerate(kinds)],
-                 clock=FakeClock(), turn_seconds=turn_seconds)
+    return Table(
+        match,
+        [Seat(kind=k, name=f"p{i}") for i, k in enumerate(kinds)],
+        clock=FakeClock(),
+        turn_seconds=turn_seconds,
+    )
 
 
 def bid_all(table: Table) -> None:
@@ -192,7 +204,7 @@ def test_TB_6_unlimited_is_the_practice_default_and_never_times_out():
     table = Table(match, [Seat(), Seat(kind="bot")], clock=FakeClock())
     assert table.turn_seconds is None
     assert table.deadline(0) is None and table.remaining(0) is None
-    table.clock.advance(10 ** 9)
+    table.clock.advance(10**9)
     assert table.tick() == []
     assert match.log == [] and table.seats[0].missed == 0
 
@@ -200,15 +212,15 @@ def test_TB_6_unlimited_is_the_practice_default_and_never_times_out():
 @pytest.mark.parametrize("seconds", [60, 90, 120])
 def test_TB_6_each_turn_time_counts_down_from_the_start_of_the_turn(seconds):
     table = relay_table(turn_seconds=seconds)
-    bid_all(table)                                   # t=0: seat 0's first play turn starts
+    bid_all(table)  # t=0: seat 0's first play turn starts
     assert table.deadline(0) == seconds
     table.clock.advance(seconds / 3)
     assert table.remaining(0) == pytest.approx(seconds * 2 / 3)
     table.act(0, {"type": "pass"})
-    assert table.deadline(0) is None and table.remaining(0) is None   # not to act
+    assert table.deadline(0) is None and table.remaining(0) is None  # not to act
     assert table.deadline(1) == pytest.approx(seconds / 3 + seconds)  # a fresh turn for seat 1
     table.clock.advance(seconds * 5)
-    assert table.remaining(1) == 0.0                 # never below zero
+    assert table.remaining(1) == 0.0  # never below zero
 
 
 def test_TB_6_time_held_while_the_screen_catches_up_never_counts_against_a_turn():
@@ -218,7 +230,7 @@ def test_TB_6_time_held_while_the_screen_catches_up_never_counts_against_a_turn(
     table.clock.advance(10)
     table.hold()
     assert table.held
-    table.clock.advance(500)                          # a long animation: nobody times out
+    table.clock.advance(500)  # a long animation: nobody times out
     assert table.tick() == [] and table.remaining(0) == pytest.approx(50)
     table.release()
     assert not table.held and table.deadline(0) == pytest.approx(560)
@@ -232,13 +244,13 @@ def test_TB_6_a_turn_that_starts_while_held_starts_counting_at_release():
     table = relay_table(turn_seconds=60)
     bid_all(table)
     table.hold()
-    table.act(0, {"type": "pass"})                    # seat 1's turn begins during the hold
+    table.act(0, {"type": "pass"})  # seat 1's turn begins during the hold
     table.clock.advance(30)
     assert table.remaining(1) == pytest.approx(60)
     table.release()
     table.clock.advance(30)
     assert table.remaining(1) == pytest.approx(30)
-    table.release()                                   # releasing twice changes nothing
+    table.release()  # releasing twice changes nothing
     assert table.remaining(1) == pytest.approx(30)
 
 
@@ -271,22 +283,22 @@ def test_TB_6_simultaneous_bids_each_keep_their_own_deadline():
     assert [table.deadline(s) for s in range(4)] == [90] * 4
     table.clock.advance(30)
     table.act(2, {"type": "bid", "n": 3})
-    assert [table.deadline(s) for s in range(4)] == [90, 90, None, 90]   # others keep theirs
+    assert [table.deadline(s) for s in range(4)] == [90, 90, None, 90]  # others keep theirs
     table.clock.advance(59.5)
     assert table.tick() == []
     table.clock.advance(0.5)
     events = table.tick()
     timed_out = [e.data["seat"] for e in events if e.type == TURN_TIMEOUT]
-    assert timed_out == [0, 1, 3]                    # all three at once, in seat order
-    assert table.match.bids == [0, 0, 3, 0]         # the safe bid for each
-    assert table.deadline(0) == 180                  # the play phase starts fresh turns
+    assert timed_out == [0, 1, 3]  # all three at once, in seat order
+    assert table.match.bids == [0, 0, 3, 0]  # the safe bid for each
+    assert table.deadline(0) == 180  # the play phase starts fresh turns
 
 
 def test_TB_6_a_new_round_gives_every_seat_a_fresh_deadline():
     table = relay_table(players=2, turns=1)
     bid_all(table)
     table.clock.advance(40)
-    table.act(0, {"type": "pass"})                   # ends the round: everybody bids again
+    table.act(0, {"type": "pass"})  # ends the round: everybody bids again
     assert table.match.phase == "declare"
     assert [table.deadline(s) for s in range(2)] == [100, 100]
 
@@ -334,7 +346,7 @@ def test_TB_6_a_change_of_phase_starts_a_new_turn_for_every_seat_to_act():
     table.act(1, {"type": "flip"})
     assert [table.deadline(0), table.deadline(1)] == [100, 100]
     table.clock.advance(5)
-    table.match.apply(1, {"type": "flip"})           # behind the table's back, too
+    table.match.apply(1, {"type": "flip"})  # behind the table's back, too
     assert [table.deadline(0), table.deadline(1)] == [105, 105]
 
 
@@ -342,7 +354,7 @@ def test_TB_6_turns_started_behind_the_tables_back_are_still_timed():
     table = relay_table(players=2)
     bid_all(table)
     table.clock.advance(10)
-    table.match.apply(0, {"type": "pass"})           # not through the table
+    table.match.apply(0, {"type": "pass"})  # not through the table
     assert table.deadline(1) == 70
 
 
@@ -359,7 +371,7 @@ def test_TB_7_tick_makes_the_engines_safe_move_at_the_deadline_not_before():
     assert events[0].data == {"seat": 0}
     assert table.match.log[-1] == [0, {"type": "timeout"}]
     assert table.match.turn == 1 and table.deadline(1) == 120
-    assert table.tick() == []                        # one timeout per expired turn
+    assert table.tick() == []  # one timeout per expired turn
 
 
 def test_TB_7_a_late_tick_times_out_only_the_turn_that_ran_out():
@@ -380,16 +392,17 @@ def test_TB_7_automated_seats_are_never_timed_out_by_the_table():
     assert table.deadline(1) is None
     table.clock.advance(1000)
     assert table.tick() == []
-    assert table.match.turn == 1                     # the driver has not moved yet
+    assert table.match.turn == 1  # the driver has not moved yet
 
 
 def test_HJ_11_timeout_bids_zero_then_plays_the_weakest_legal_card_at_the_deadline():
     from game.games.hareeja.rules import Match as Hareeja
+
     hands = [
         ["7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS"],
-        ["7C", "7D", "AH", "KH", "QH", "JH", "10H", "9H"],   # leads: 7C and 7D tie, clubs weakest
-        ["8C", "9C", "10C", "JC", "QC", "KC", "AC", "8H"],   # must follow clubs: 8C
-        ["8D", "9D", "10D", "JD", "QD", "KD", "AD", "7H"],   # void in clubs: lowest rank, 7H
+        ["7C", "7D", "AH", "KH", "QH", "JH", "10H", "9H"],  # leads: 7C and 7D tie, clubs weakest
+        ["8C", "9C", "10C", "JC", "QC", "KC", "AC", "8H"],  # must follow clubs: 8C
+        ["8D", "9D", "10D", "JD", "QD", "KD", "AD", "7H"],  # void in clubs: lowest rank, 7H
     ]
     match = Hareeja.new(4, seed=3, deck=hareeja_deck(hands))
     table = Table(match, [Seat() for _ in range(4)], clock=FakeClock(), turn_seconds=60)
@@ -430,9 +443,9 @@ def test_TB_8_three_missed_turns_in_a_row_start_auto_assist():
     assert table.automated_to_act() == [0]
     assert table.deadline(0) is None
     table.clock.advance(1000)
-    assert table.tick() == []                        # the driver's bot moves now, not the clock
+    assert table.tick() == []  # the driver's bot moves now, not the clock
     drive_bots(table, first_legal)
-    assert table.seats[0].assisted                   # a bot's moves do not take the seat back
+    assert table.seats[0].assisted  # a bot's moves do not take the seat back
 
 
 def test_TB_8_a_human_action_between_misses_resets_the_count():
@@ -441,7 +454,7 @@ def test_TB_8_a_human_action_between_misses_resets_the_count():
     miss_turn(table, 0)
     miss_turn(table, 0)
     table.act(1, {"type": "pass"})
-    table.act(0, {"type": "step"})                   # the player is there
+    table.act(0, {"type": "step"})  # the player is there
     assert table.seats[0].missed == 0
     table.clock.advance(60)
     table.tick()
@@ -460,7 +473,7 @@ def assisted_table() -> Table:
 
 def test_TB_8_reclaim_ends_assistance_and_gives_a_whole_turn():
     table = assisted_table()
-    table.act(1, {"type": "pass"})                   # seat 0 to act, assisted
+    table.act(1, {"type": "pass"})  # seat 0 to act, assisted
     start = table.clock.now()
     table.clock.advance(45)
     seen = []
@@ -470,19 +483,19 @@ def test_TB_8_reclaim_ends_assistance_and_gives_a_whole_turn():
     assert seen == [events]
     assert table.seats[0].missed == 0 and not table.seats[0].automated
     assert table.deadline(0) == start + 45 + 60
-    assert table.reclaim(0) == []                    # already back: nothing to say
+    assert table.reclaim(0) == []  # already back: nothing to say
 
 
 def test_TB_8_acting_takes_the_seat_back():
     table = assisted_table()
     table.act(1, {"type": "pass"})
-    table.act(0, {"type": "step"}, human=False)      # the assisting bot's move
+    table.act(0, {"type": "step"}, human=False)  # the assisting bot's move
     assert table.seats[0].assisted
     table.clock.advance(30)
     events = table.act(0, {"type": "step"}, human=True)
     assert events[0].type == ASSIST and events[0].data == {"seat": 0, "on": False}
     assert not table.seats[0].assisted and table.seats[0].missed == 0
-    assert table.deadline(0) == table.clock.now() + 60   # his own time for the rest of the turn
+    assert table.deadline(0) == table.clock.now() + 60  # his own time for the rest of the turn
 
 
 def test_TB_8_an_illegal_human_action_does_not_take_the_seat_back():
@@ -509,7 +522,7 @@ def test_TB_9_a_player_who_leaves_is_played_by_a_bot_to_the_end():
             if not table.seats[seat].automated:
                 table.act(seat, table.match.legal_actions(seat)[0])
     assert table.seats[1].left
-    assert any(seat == 1 for seat, _ in table.match.log[3:])   # the bot played seat 1
+    assert any(seat == 1 for seat, _ in table.match.log[3:])  # the bot played seat 1
 
 
 def test_TB_9_the_player_who_left_can_no_longer_act():
@@ -523,6 +536,7 @@ def test_TB_9_the_player_who_left_can_no_longer_act():
 @pytest.mark.parametrize("seed", [1, 2])
 def test_TB_9_a_whole_hareeja_match_finishes_with_a_bot_in_the_leavers_seat(seed):
     from game.games.hareeja.rules import Match as Hareeja
+
     match = Hareeja.new(4, seed=seed)
     seats = [Seat(), Seat(kind="bot"), Seat(kind="bot"), Seat(kind="remote")]
     table = Table(match, seats, clock=FakeClock(), turn_seconds=90)
@@ -533,25 +547,28 @@ def test_TB_9_a_whole_hareeja_match_finishes_with_a_bot_in_the_leavers_seat(seed
         drive_bots(table, lambda seat, view, legal: rng.choice(legal))
         if match.phase == "over":
             break
-        assert table.match.to_act() == [3]           # only the remote human is left to move
+        assert table.match.to_act() == [3]  # only the remote human is left to move
         table.clock.advance(90)
-        table.tick()                                 # he is away: timeouts, then assistance
+        table.tick()  # he is away: timeouts, then assistance
     assert match.phase == "over" and match.result is not None
     assert seats[3].assisted and seats[0].left
 
 
 # ----- illegal actions change nothing -----------------------------------------------------
-@pytest.mark.parametrize("seat, action", [
-    (0, {"type": "pass"}),                    # wrong phase
-    (0, {"type": "bid", "n": 9}),             # out of range
-    (0, {"type": "bid", "n": True}),          # a bool is not a number
-    (0, {"type": "bid"}),                     # missing field
-    (0, "bid"),                               # not a dict
-    (0, {"type": "timeout", "x": 1}),         # timeout takes no fields
-    (5, {"type": "bid", "n": 1}),             # no such seat
-    (-1, {"type": "bid", "n": 1}),
-    (True, {"type": "bid", "n": 1}),
-])
+@pytest.mark.parametrize(
+    "seat, action",
+    [
+        (0, {"type": "pass"}),  # wrong phase
+        (0, {"type": "bid", "n": 9}),  # out of range
+        (0, {"type": "bid", "n": True}),  # a bool is not a number
+        (0, {"type": "bid"}),  # missing field
+        (0, "bid"),  # not a dict
+        (0, {"type": "timeout", "x": 1}),  # timeout takes no fields
+        (5, {"type": "bid", "n": 1}),  # no such seat
+        (-1, {"type": "bid", "n": 1}),
+        (True, {"type": "bid", "n": 1}),
+    ],
+)
 def test_illegal_actions_through_act_change_nothing(seat, action):
     table = relay_table()
     table.clock.advance(10)
@@ -569,23 +586,31 @@ def test_acting_out_of_turn_or_for_a_bot_seat_changes_nothing():
     bid_all(table)
     before = snapshot(table)
     with pytest.raises(IllegalAction):
-        table.act(1, {"type": "pass"})               # not seat 1's turn
+        table.act(1, {"type": "pass"})  # not seat 1's turn
     with pytest.raises(IllegalAction):
-        table.act(1, {"type": "pass"}, human=True)   # a person cannot act for a bot seat
+        table.act(1, {"type": "pass"}, human=True)  # a person cannot act for a bot seat
     assert snapshot(table) == before
 
 
-junk = st.recursive(st.none() | st.booleans() | st.integers(-3, 12) | st.text(max_size=4)
-                    | st.sampled_from(["bid", "play", "n", "card", "type", "7C", "AS"]),
-                    lambda inner: st.lists(inner, max_size=3)
-                    | st.dictionaries(st.sampled_from(["type", "n", "card", "x"]), inner,
-                                      max_size=3), max_leaves=6)
+junk = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 12)
+    | st.text(max_size=4)
+    | st.sampled_from(["bid", "play", "n", "card", "type", "7C", "AS"]),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.sampled_from(["type", "n", "card", "x"]), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
 
 
 @settings(max_examples=150, deadline=None)
 @given(seat=st.integers(-1, 4), action=junk)
 def test_illegal_hareeja_input_through_act_changes_nothing(seat, action):
     from game.games.hareeja.rules import Match as Hareeja
+
     match = Hareeja.new(4, seed=7)
     table = Table(match, [Seat() for _ in range(4)], clock=FakeClock(), turn_seconds=60)
     table.act(2, {"type": "bid", "n": 1})
@@ -632,10 +657,13 @@ def test_drive_bots_stops_when_a_human_must_act():
 
 
 def test_drive_bots_refuses_to_run_forever():
-    table = relay_table(players=2, kinds=["bot", "bot"], turns=10 ** 6)
+    table = relay_table(players=2, kinds=["bot", "bot"], turns=10**6)
     with pytest.raises(RuntimeError):
-        drive_bots(table, lambda seat, view, legal: {"type": "again"}
-                   if view["phase"] == "play" else legal[0], max_actions=50)
+        drive_bots(
+            table,
+            lambda seat, view, legal: {"type": "again"} if view["phase"] == "play" else legal[0],
+            max_actions=50,
+        )
 
 
 def test_drive_bots_plays_an_all_bot_match_to_the_end():
@@ -661,10 +689,12 @@ def test_thinker_runs_a_bots_thinking_generator_at_the_seats_level():
 
 
 # ----- properties ---------------------------------------------------------------------------
-step = st.one_of(st.tuples(st.just("wait"), st.floats(0, 130)),
-                 st.tuples(st.just("act"), st.integers(0, 5)),
-                 st.tuples(st.just("reclaim"), st.integers(0, 2)),
-                 st.tuples(st.just("bots"), st.just(0)))
+step = st.one_of(
+    st.tuples(st.just("wait"), st.floats(0, 130)),
+    st.tuples(st.just("act"), st.integers(0, 5)),
+    st.tuples(st.just("reclaim"), st.integers(0, 2)),
+    st.tuples(st.just("bots"), st.just(0)),
+)
 
 
 @settings(max_examples=120, deadline=None)
@@ -706,11 +736,12 @@ def test_TB_6_TB_7_TB_8_no_timeout_before_its_deadline_and_none_left_overdue(ste
 # ----- smoke tests with the other engines -------------------------------------------------------
 def test_TB_6_TB_7_ronda_declaration_and_card_share_one_turn_and_timeout_plays_for_him():
     from game.games.ronda.rules import Match as Ronda
+
     match = Ronda.new(2, seed=4)
     table = Table(match, [Seat(), Seat()], clock=FakeClock(), turn_seconds=60)
     first = match.to_act()[0]
     table.clock.advance(20)
-    table.act(first, {"type": "declare", "kind": "ronda"})   # true or false, it keeps the turn
+    table.act(first, {"type": "declare", "kind": "ronda"})  # true or false, it keeps the turn
     assert match.to_act() == [first] and table.deadline(first) == 60
     table.clock.advance(10)
     card = match.legal_actions(first)[-1]
@@ -728,6 +759,7 @@ def test_TB_6_TB_7_ronda_declaration_and_card_share_one_turn_and_timeout_plays_f
 def test_TB_9_a_whole_ronda_match_finishes_with_a_bot_in_the_leavers_seat():
     from game.games.ronda import bots
     from game.games.ronda.rules import Match as Ronda
+
     match = Ronda.new(3, seed=11)
     seats = [Seat(), Seat(kind="bot", level="easy"), Seat(kind="bot", level="easy")]
     table = Table(match, seats, clock=FakeClock(), turn_seconds=120)
@@ -739,15 +771,16 @@ def test_TB_9_a_whole_ronda_match_finishes_with_a_bot_in_the_leavers_seat():
 
 def test_TB_6_TB_7_hand_rummy_draw_and_discard_are_one_turn_and_timeout_ends_it():
     from game.games.hand_rummy.rules import Match as HandRummy
+
     match = HandRummy.new(3, {"rounds": 1}, seed=9)
     table = Table(match, [Seat() for _ in range(3)], clock=FakeClock(), turn_seconds=90)
     starter = match.to_act()[0]
-    table.act(starter, match.legal_actions(starter)[0])      # the starter only discards
+    table.act(starter, match.legal_actions(starter)[0])  # the starter only discards
     seat = match.to_act()[0]
     assert seat != starter and table.deadline(seat) == 90
     table.clock.advance(30)
     table.act(seat, {"type": "draw", "from": "stock"})
-    assert match.to_act() == [seat] and table.deadline(seat) == 90   # same turn, same deadline
+    assert match.to_act() == [seat] and table.deadline(seat) == 90  # same turn, same deadline
     table.clock.advance(59.9)
     assert table.tick() == []
     table.clock.advance(0.1)
@@ -759,17 +792,18 @@ def test_TB_6_TB_7_hand_rummy_draw_and_discard_are_one_turn_and_timeout_ends_it(
 
 def test_TB_8_TB_9_hand_rummy_assistance_and_a_leavers_bot_keep_the_game_moving():
     from game.games.hand_rummy.rules import Match as HandRummy
+
     match = HandRummy.new(2, {"rounds": 1}, seed=2)
     table = Table(match, [Seat(), Seat()], clock=FakeClock(), turn_seconds=60)
     table.leave(1)
     rng = random.Random(1)
     for _ in range(3):
-        drive_bots(table, lambda seat, view, legal: rng.choice(legal))   # the leaver's bot
+        drive_bots(table, lambda seat, view, legal: rng.choice(legal))  # the leaver's bot
         assert match.to_act() == [0]
         table.clock.advance(60)
-        table.tick()                                 # seat 0 is away
+        table.tick()  # seat 0 is away
     assert table.seats[0].assisted
-    while match.to_act() == [1]:                     # one more turn of the leaver's bot
+    while match.to_act() == [1]:  # one more turn of the leaver's bot
         table.act(1, rng.choice(table.bot_view(1)[1]))
-    assert table.automated_to_act() == [0]           # now a bot plays seat 0 too
+    assert table.automated_to_act() == [0]  # now a bot plays seat 0 too
     assert [seat for seat, _ in match.log].count(1) >= 4

@@ -1,4 +1,5 @@
 """game.ui.text: shaped, right-to-left Arabic mixed with Latin and digits."""
+
 from __future__ import annotations
 
 import os
@@ -101,8 +102,11 @@ def test_multiline_render_aligns_rtl_text_right():
     surf = text.render("سطر طويل جدا\nقصير", 24, WHITE)
     short = text.size("قصير", 24)[0]
     line2_top = text.font(24).get_linesize()
-    right_ink = any(surf.get_at((surf.get_width() - 1 - x, y)).a > 0
-                    for x in range(short) for y in range(line2_top, surf.get_height()))
+    right_ink = any(
+        surf.get_at((surf.get_width() - 1 - x, y)).a > 0
+        for x in range(short)
+        for y in range(line2_top, surf.get_height())
+    )
     assert right_ink
     assert surf.get_height() == text.size("سطر طويل جدا\nقصير", 24)[1]
 
@@ -121,8 +125,13 @@ def test_wrap_keeps_explicit_breaks_and_overlong_words():
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.sampled_from(["هريجة", "أكلة", "Ronda", "12", "-30", "♠", "(x)", "نقاط:"]),
-                min_size=1, max_size=8))
+@given(
+    st.lists(
+        st.sampled_from(["هريجة", "أكلة", "Ronda", "12", "-30", "♠", "(x)", "نقاط:"]),
+        min_size=1,
+        max_size=8,
+    )
+)
 def test_runs_keep_every_character(words):
     """Reordering never loses or invents a character; wrapping never splits a word."""
     line = " ".join(words)
@@ -158,8 +167,9 @@ def test_fallback_for_other_python_bidi_versions_gives_the_same_picture(line, mo
     from bidi.mirror import MIRRORED
 
     def picture(runs):  # the characters left to right, as they appear on screen
-        return "".join("".join(MIRRORED.get(c, c) for c in reversed(run)) if rtl else run
-                       for run, rtl in runs)
+        return "".join(
+            "".join(MIRRORED.get(c, c) for c in reversed(run)) if rtl else run for run, rtl in runs
+        )
 
     text.clear_cache()
     full = picture(text.visual_runs(line))

@@ -2,6 +2,7 @@
 
 Needs ``./majlis web`` for the checks on build/web (CI builds it first; elsewhere they skip).
 """
+
 import ast
 import os
 import sys
@@ -15,8 +16,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import build_web  # noqa: E402
 
 APK = ROOT / "build" / "web" / build_web.APK
-SERVER_ONLY = ("game/net/server.py", "game/net/store.py", "game/net/rooms.py",
-               "game/net/client.py")
+SERVER_ONLY = ("game/net/server.py", "game/net/store.py", "game/net/rooms.py", "game/net/client.py")
 
 
 def test_runtime_files_are_the_client_and_its_assets_only():
@@ -24,8 +24,8 @@ def test_runtime_files_are_the_client_and_its_assets_only():
     assert "main.py" in files and "game/net/protocol.py" in files
     assert "game/i18n/ar.po" in files, "the gettext catalogs travel with the code"
     assert any(f.startswith("game/core/") for f in files)
-    assert "game/i18n/ar.po" in files                      # the words are gettext catalogs
-    assert "game/games/hareeja/ar.po" in files             # one beside each game's spec
+    assert "game/i18n/ar.po" in files  # the words are gettext catalogs
+    assert "game/games/hareeja/ar.po" in files  # one beside each game's spec
     assert not [f for f in files if f.startswith(("tests/", "bench/", "tools/", ".ci/"))]
     assert not [f for f in files if Path(f).name.startswith("make_")]
     assert not set(SERVER_ONLY) & set(files)
@@ -36,26 +36,34 @@ def test_runtime_files_are_the_client_and_its_assets_only():
 
 def test_left_out_four_colour_cards_fall_back_to_identical_french_twins():
     files = {p.as_posix() for p in build_web.runtime_files()}
-    left_out = [p for p in (ROOT / build_web.FOUR_COLOUR).glob("*.png")
-                if p.relative_to(ROOT).as_posix() not in files]
+    left_out = [
+        p
+        for p in (ROOT / build_web.FOUR_COLOUR).glob("*.png")
+        if p.relative_to(ROOT).as_posix() not in files
+    ]
     assert left_out, "hearts and spades are the same in both decks"
     for path in left_out:
         twin = ROOT / build_web.FRENCH / path.name
         assert twin.relative_to(ROOT).as_posix() in files
         assert twin.read_bytes() == path.read_bytes()
     source = (ROOT / "game/ui/assets.py").read_text(encoding="utf-8")
-    assert '"french4" if four_color' in source and 'if src is None and four_color' in source
+    assert '"french4" if four_color' in source and "if src is None and four_color" in source
 
 
 def test_stripped_python_is_the_same_code_on_the_same_lines():
     def without_docstrings(tree):
         for node in ast.walk(tree):
             body = getattr(node, "body", None)
-            if (isinstance(body, list) and body and isinstance(body[0], ast.Expr)
-                    and isinstance(body[0].value, ast.Constant)
-                    and isinstance(body[0].value.value, str)
-                    and isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
-                                          ast.AsyncFunctionDef))):
+            if (
+                isinstance(body, list)
+                and body
+                and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)
+                and isinstance(
+                    node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+                )
+            ):
                 body[0].value.value = ""
         return ast.dump(tree)
 
@@ -64,19 +72,22 @@ def test_stripped_python_is_the_same_code_on_the_same_lines():
         stripped = build_web.strip_python(source)
         assert source.count("\n") == stripped.count("\n"), rel
         assert without_docstrings(ast.parse(source)) == without_docstrings(ast.parse(stripped)), rel
-        assert "#" not in "".join(line for line in stripped.splitlines()
-                                  if line.lstrip().startswith("#")), rel
+        assert "#" not in "".join(
+            line for line in stripped.splitlines() if line.lstrip().startswith("#")
+        ), rel
 
 
 def test_strip_keeps_strings_that_look_like_comments():
     source = 'def f():\n    """Doc\n    more."""\n    return "# not a comment"  # a comment\n'
-    assert build_web.strip_python(source) == \
-        'def f():\n    """\n"""\n    return "# not a comment"\n'
+    assert (
+        build_web.strip_python(source) == 'def f():\n    """\n"""\n    return "# not a comment"\n'
+    )
 
 
 def test_repacked_png_is_pixel_identical_and_smaller(tmp_path):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
+
     source = ROOT / "sprites" / "cards" / "french" / "QS.png"
     target = tmp_path / "QS.png"
     target.write_bytes(source.read_bytes())
@@ -126,14 +137,19 @@ def test_bundle_leaves_out_server_tests_tools_and_scripts(bundle):
 def test_bundle_reads_back_whole_with_plain_zip_methods(bundle):
     with zipfile.ZipFile(APK) as apk:
         assert apk.testzip() is None
-        assert {i.compress_type for i in apk.infolist()} <= {zipfile.ZIP_STORED,
-                                                             zipfile.ZIP_DEFLATED}
+        assert {i.compress_type for i in apk.infolist()} <= {
+            zipfile.ZIP_STORED,
+            zipfile.ZIP_DEFLATED,
+        }
 
 
 def test_rezip_keeps_every_file_and_its_bytes(tmp_path):
     apk = tmp_path / "t.apk"
-    files = {"assets/a.py": b"print('x')\n" * 200, "assets/b.png": bytes(range(256)) * 4,
-             "assets/empty/__init__.py": b""}
+    files = {
+        "assets/a.py": b"print('x')\n" * 200,
+        "assets/b.png": bytes(range(256)) * 4,
+        "assets/empty/__init__.py": b"",
+    }
     with zipfile.ZipFile(apk, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as z:
         for name, data in files.items():
             z.writestr(name, data)

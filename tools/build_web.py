@@ -22,6 +22,7 @@ may reformat a folder in place and writes *-pygbag.* files). PNGs are re-packed 
 losslessly (exact palette, best zlib; kept only if smaller and pixel-identical). Then pygbag
 builds, and its output minus the unused majlis.tar.gz is copied to build/web/.
 """
+
 from __future__ import annotations
 
 import ast
@@ -45,13 +46,17 @@ TEMPLATE = "web/majlis.tmpl"
 ICON = "sprites/favicon.png"
 BUILD_SECONDS = 300
 CACHE = ROOT / "build" / "cache" / "png"
-LEFT_OUT = ("majlis.tar.gz",)          # pygbag writes it beside the apk; the page never loads it
+LEFT_OUT = ("majlis.tar.gz",)  # pygbag writes it beside the apk; the page never loads it
 
 # The browser client's Python: whole packages, and single modules where a package is shared
 # with the server (game/net: the wire protocol and its view patches only).
 CLIENT_PACKAGES = ("game/client", "game/core", "game/games", "game/i18n", "game/table", "game/ui")
-CLIENT_MODULES = ("game/__init__.py", "game/net/__init__.py", "game/net/protocol.py",
-                  "game/net/delta.py")    # delta: the client applies views sent as patches
+CLIENT_MODULES = (
+    "game/__init__.py",
+    "game/net/__init__.py",
+    "game/net/protocol.py",
+    "game/net/delta.py",
+)  # delta: the client applies views sent as patches
 # (folder, file name patterns) of the assets the game loads at run time.
 ASSETS = [
     ("fonts", ("*.ttf", "OFL.txt")),
@@ -69,8 +74,11 @@ NATIVE_ONLY = ("game/ui/screenshots.py", "*_shots.py")
 
 
 def _files(folder: str, pattern: str) -> list[Path]:
-    return [p.relative_to(ROOT) for p in sorted((ROOT / folder).rglob(pattern))
-            if "__pycache__" not in p.parts]
+    return [
+        p.relative_to(ROOT)
+        for p in sorted((ROOT / folder).rglob(pattern))
+        if "__pycache__" not in p.parts
+    ]
 
 
 def python_files() -> list[Path]:
@@ -78,7 +86,7 @@ def python_files() -> list[Path]:
     CLIENT_MODULES)."""
     files = [Path("main.py")] + [Path(m) for m in CLIENT_MODULES if (ROOT / m).exists()]
     for package in CLIENT_PACKAGES:
-        files += _files(package, "*.py") + _files(package, "*.po")   # code, gettext catalogs
+        files += _files(package, "*.py") + _files(package, "*.po")  # code, gettext catalogs
     return files
 
 
@@ -101,8 +109,7 @@ def asset_files() -> list[Path]:
 def runtime_files() -> list[Path]:
     """Project-relative paths of every file the bundle must hold."""
     skip = {Path(p) for p in NOT_IN_APK}
-    return sorted(p for p in set(python_files() + asset_files()) - skip
-                  if not native_only(p))
+    return sorted(p for p in set(python_files() + asset_files()) - skip if not native_only(p))
 
 
 def native_only(rel: Path) -> bool:
@@ -117,8 +124,11 @@ def _docstring_spans(tree: ast.AST) -> dict[tuple[int, int], tuple[int, int]]:
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             first = node.body[0] if node.body else None
-            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
-                    and isinstance(first.value.value, str)):
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
                 spans[(first.lineno, first.col_offset)] = (first.end_lineno, first.end_col_offset)
     return spans
 
@@ -139,9 +149,9 @@ def strip_python(source: str) -> str:
     lines = source.splitlines(keepends=True)
     for (row, col), (end_row, end_col), text in reversed(edits):
         before, after = lines[row - 1][:col], lines[end_row - 1][end_col:]
-        if not text:                                   # a comment runs to the line's end
+        if not text:  # a comment runs to the line's end
             before = before.rstrip()
-        lines[row - 1:end_row] = [before + text + after]
+        lines[row - 1 : end_row] = [before + text + after]
     return "".join(lines)
 
 
@@ -153,18 +163,23 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 def palette_png(width: int, height: int, rgba: bytes) -> bytes | None:
     """An indexed PNG holding exactly these RGBA pixels, or None above 256 colours. Colours are
     ordered most transparent first (a short tRNS chunk), then by frequency."""
-    pixels = [rgba[i:i + 4] for i in range(0, len(rgba), 4)]
+    pixels = [rgba[i : i + 4] for i in range(0, len(rgba), 4)]
     counts = Counter(pixels)
     if len(counts) > 256:
         return None
     palette = sorted(counts, key=lambda c: (c[3] == 255, -counts[c], c))
     index = {colour: i for i, colour in enumerate(palette)}
-    rows = b"".join(b"\x00" + bytes(index[p] for p in pixels[y * width:(y + 1) * width])
-                    for y in range(height))
+    rows = b"".join(
+        b"\x00" + bytes(index[p] for p in pixels[y * width : (y + 1) * width])
+        for y in range(height)
+    )
     alpha = bytes(c[3] for c in palette).rstrip(b"\xff")
-    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)   # 8-bit palette
-    out = [b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", header),
-           _chunk(b"PLTE", b"".join(c[:3] for c in palette))]
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit palette
+    out = [
+        b"\x89PNG\r\n\x1a\n",
+        _chunk(b"IHDR", header),
+        _chunk(b"PLTE", b"".join(c[:3] for c in palette)),
+    ]
     if alpha:
         out.append(_chunk(b"tRNS", alpha))
     out += [_chunk(b"IDAT", deflate(rows)), _chunk(b"IEND", b"")]
@@ -196,6 +211,7 @@ def repack_png(path: Path) -> int:
 
 def _smallest_png(original: bytes) -> bytes:
     import pygame
+
     image = pygame.image.load(io.BytesIO(original), "x.png")
     pixels = pygame.image.tobytes(image, "RGBA")
     smaller = palette_png(*image.get_size(), pixels)
@@ -213,7 +229,8 @@ def _raw_deflate(data: bytes, best: bool) -> bytes:
     if best:
         try:
             import zopfli.zlib
-            return zopfli.zlib.compress(data, numiterations=5)[2:-4]   # strip zlib framing
+
+            return zopfli.zlib.compress(data, numiterations=5)[2:-4]  # strip zlib framing
         except ImportError:
             pass
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
@@ -236,15 +253,32 @@ def rezip(apk: Path) -> int:
         y, mo, d, h, mi, sec = info.date_time
         dos_time, dos_date = h << 11 | mi << 5 | sec // 2, (y - 1980) << 9 | mo << 5 | d
         fields = (method, dos_time, dos_date, crc, len(packed), len(data), len(name))
-        directory += struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, 0, *fields, 0, 0, 0,
-                                 info.internal_attr, info.external_attr, len(body)) + name
+        directory += (
+            struct.pack(
+                "<IHHHHHHIIIHHHHHII",
+                0x02014B50,
+                20,
+                20,
+                0,
+                *fields,
+                0,
+                0,
+                0,
+                info.internal_attr,
+                info.external_attr,
+                len(body),
+            )
+            + name
+        )
         body += struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, 0, *fields, 0) + name + packed
-    end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, len(entries), len(entries),
-                      len(directory), len(body), 0)
+    end = struct.pack(
+        "<IHHHHIIH", 0x06054B50, 0, 0, len(entries), len(entries), len(directory), len(body), 0
+    )
     rewritten = bytes(body + directory + end)
     with zipfile.ZipFile(io.BytesIO(rewritten)) as new:
-        same = [n.filename for n in new.infolist()] == [i.filename for i, _ in entries] and \
-            all(new.read(info.filename) == data for info, data in entries)
+        same = [n.filename for n in new.infolist()] == [i.filename for i, _ in entries] and all(
+            new.read(info.filename) == data for info, data in entries
+        )
     if not same or len(rewritten) >= apk.stat().st_size:
         return 0
     saved = apk.stat().st_size - len(rewritten)
@@ -264,16 +298,29 @@ def stage() -> int:
         shutil.copy2(ROOT / rel, target)
         if target.suffix == ".png":
             saved += repack_png(target)
-        elif target.suffix == ".py" and rel != Path("main.py"):   # main.py: PEP 723 comments
+        elif target.suffix == ".py" and rel != Path("main.py"):  # main.py: PEP 723 comments
             target.write_text(strip_python(target.read_text(encoding="utf-8")), encoding="utf-8")
     return saved
 
 
 def run_pygbag() -> None:
-    command = [sys.executable, "-m", "pygbag", "--build", "--no_opt", "--can_close", "1",
-               "--title", "Majlis", "--template", TEMPLATE, "--icon", ICON, str(STAGE)]
-    subprocess.run(command, cwd=ROOT, check=True, timeout=BUILD_SECONDS,
-                   stdout=subprocess.DEVNULL)
+    command = [
+        sys.executable,
+        "-m",
+        "pygbag",
+        "--build",
+        "--no_opt",
+        "--can_close",
+        "1",
+        "--title",
+        "Majlis",
+        "--template",
+        TEMPLATE,
+        "--icon",
+        ICON,
+        str(STAGE),
+    ]
+    subprocess.run(command, cwd=ROOT, check=True, timeout=BUILD_SECONDS, stdout=subprocess.DEVNULL)
 
 
 def publish() -> None:
@@ -284,6 +331,7 @@ def publish() -> None:
 
 def main() -> int:
     import os
+
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     saved = stage()
@@ -293,8 +341,10 @@ def main() -> int:
     saved += rezip(apk)
     with zipfile.ZipFile(apk) as bundle:
         count = len(bundle.namelist())
-    print(f"build/web ready: {APK} {apk.stat().st_size / 1024:.0f} KiB, {count} files "
-          f"(PNG re-packing and Zopfli: {saved / 1024:.0f} KiB saved)")
+    print(
+        f"build/web ready: {APK} {apk.stat().st_size / 1024:.0f} KiB, {count} files "
+        f"(PNG re-packing and Zopfli: {saved / 1024:.0f} KiB saved)"
+    )
     return 0
 
 

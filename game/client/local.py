@@ -5,6 +5,7 @@ The session owns the :class:`game.table.Table` (seats, TB-6 … TB-9) and throug
 the scene only sees the view, the legal actions and the events. ``match`` stays reachable for
 the code that builds and drives tables (tests, screenshot scripts), never for a scene.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -18,7 +19,7 @@ from game.table import Seat, SystemClock, Table
 
 from .session import JSON, PauseFor, Refusal, SeatState, TableSession
 
-SLICE = 0.004            # seconds a bot thinks per frame (the browser has no threads)
+SLICE = 0.004  # seconds a bot thinks per frame (the browser has no threads)
 
 
 def engine_class(game: str) -> Any:
@@ -37,8 +38,14 @@ class LocalSession(TableSession):
 
     online = False
 
-    def __init__(self, table: Table, me: int = 0, bot_seed: int | None = None,
-                 bots: ModuleType | None = None, game: str | None = None):
+    def __init__(
+        self,
+        table: Table,
+        me: int = 0,
+        bot_seed: int | None = None,
+        bots: ModuleType | None = None,
+        game: str | None = None,
+    ):
         super().__init__()
         self.table = table
         self.match = table.match
@@ -46,8 +53,9 @@ class LocalSession(TableSession):
         self.players = table.match.players
         self.me = me
         self._bots = bots
-        self.bot_rngs = [bot_rng(None if bot_seed is None else bot_seed * 8 + s)
-                         for s in range(self.players)]
+        self.bot_rngs = [
+            bot_rng(None if bot_seed is None else bot_seed * 8 + s) for s in range(self.players)
+        ]
         self.thinking: tuple[int, Thinking, float] | None = None
         self._view_key = -1
         self._view: JSON = {}
@@ -56,17 +64,27 @@ class LocalSession(TableSession):
 
     # ----- building -------------------------------------------------------------------------------
     @classmethod
-    def new(cls, game: str, players: int, options: JSON | None = None, level: str = "normal",
-            turn_seconds: float | None = None, seed: int | None = None,
-            deck: list[str] | None = None, all_bots: bool = False, clock: Any = None,
-            bot_names: str = "name.{i}") -> LocalSession:
+    def new(
+        cls,
+        game: str,
+        players: int,
+        options: JSON | None = None,
+        level: str = "normal",
+        turn_seconds: float | None = None,
+        seed: int | None = None,
+        deck: list[str] | None = None,
+        all_bots: bool = False,
+        clock: Any = None,
+        bot_names: str = "name.{i}",
+    ) -> LocalSession:
         """A new match: you (seat 0) against bots at ``level``, or bots everywhere (autoplay).
         Its deal waits in :meth:`take_events`."""
         match = engine_class(game).new(players, dict(options or {}), seed=seed, deck=deck)
         seats = [Seat("bot" if all_bots else "human", "seat.you", level)]
         seats += [Seat("bot", bot_names.format(i=i), level) for i in range(1, players)]
-        session = cls(Table(match, seats, clock or SystemClock(), turn_seconds), bot_seed=seed,
-                      game=game)
+        session = cls(
+            Table(match, seats, clock or SystemClock(), turn_seconds), bot_seed=seed, game=game
+        )
         session._events = [e.for_seat(session.me) for e in match.start_events]
         return session
 
@@ -83,7 +101,7 @@ class LocalSession(TableSession):
         return self.table.seats
 
     @property
-    def turn_seconds(self) -> float | None:        # type: ignore[override]
+    def turn_seconds(self) -> float | None:  # type: ignore[override]
         return self.table.turn_seconds
 
     @property
@@ -155,7 +173,8 @@ class LocalSession(TableSession):
 
     # ----- keeping --------------------------------------------------------------------------------
     def saved(self) -> dict[str, Any]:
-        return {"record": self.match.record(),
-                "seats": [{"kind": s.kind, "name": s.name, "level": s.level}
-                          for s in self.table.seats],
-                "turn_seconds": self.table.turn_seconds}
+        return {
+            "record": self.match.record(),
+            "seats": [{"kind": s.kind, "name": s.name, "level": s.level} for s in self.table.seats],
+            "turn_seconds": self.table.turn_seconds,
+        }

@@ -12,6 +12,7 @@ the :class:`~game.client.session.TableSession` interface (:class:`OnlineSession`
   has no legal actions (the server's ``legal`` may be stale until then), for at most
   :data:`PENDING_SECONDS`. Bots move on the server; turns time out on the server.
 """
+
 from __future__ import annotations
 
 import json
@@ -28,7 +29,7 @@ from .session import JSON, Refusal, SeatState, TableSession
 
 log = logging.getLogger("majlis.online")
 
-PENDING_SECONDS = 5.0       # an action with no answer stops blocking input after this long
+PENDING_SECONDS = 5.0  # an action with no answer stops blocking input after this long
 
 
 def bot_names(game: str) -> str:
@@ -52,7 +53,7 @@ def load_online() -> JSON:
 def save_online(data: JSON) -> None:
     try:
         storage._write("online", json.dumps(data, ensure_ascii=False))
-    except Exception as exc:        # the browser store may be full or blocked: keep playing
+    except Exception as exc:  # the browser store may be full or blocked: keep playing
         log.warning("online: could not save settings: %s", exc)
 
 
@@ -71,8 +72,13 @@ def server_message(err: JSON) -> str:
 class Session:
     """The connection and what the server told us about ourselves and our table."""
 
-    def __init__(self, url: str, name: str, token: str | None = None,
-                 connect: Callable[[str], net.Connection] = net.connect):
+    def __init__(
+        self,
+        url: str,
+        name: str,
+        token: str | None = None,
+        connect: Callable[[str], net.Connection] = net.connect,
+    ):
         self.url = url
         self.name = name
         self.token = token
@@ -127,13 +133,12 @@ class RemoteSeat:
     """A seat as the room shows it. Only the server moves bots, so none is automated here —
     except your own seat while auto-assistance plays it (TB-8) or after you left (TB-9)."""
 
-    def __init__(self, entry: JSON, seat: int, mine: bool, level: str,
-                 bot_names: str = "name.{i}"):
+    def __init__(self, entry: JSON, seat: int, mine: bool, level: str, bot_names: str = "name.{i}"):
         self.kind = "bot" if entry.get("kind") == "bot" else "human" if mine else "remote"
         name = entry.get("name") if isinstance(entry.get("name"), str) else ""
         if mine:
             name = "seat.you"
-        elif self.kind == "bot":        # the client's own bot names, the same on every screen
+        elif self.kind == "bot":  # the client's own bot names, the same on every screen
             name = bot_names.format(i=seat) if 1 <= seat <= 3 else "online.seat_bot"
         elif not name:
             name = "online.player"
@@ -156,8 +161,13 @@ class OnlineSession(TableSession):
 
     online = True
 
-    def __init__(self, server: Session, room: JSON, first: JSON | None = None,
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        server: Session,
+        room: JSON,
+        first: JSON | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         super().__init__()
         self.server = server
         self.room = room
@@ -172,7 +182,7 @@ class OnlineSession(TableSession):
         self._legal: list[JSON] = []
         self._version = 0
         self._deadline: list[float | None] = [None] * self.players
-        self.awaiting = False            # our action is on its way: not our turn meanwhile
+        self.awaiting = False  # our action is on its way: not our turn meanwhile
         self.awaiting_since = 0.0
         if first is not None:
             self.receive(first)
@@ -180,8 +190,10 @@ class OnlineSession(TableSession):
     def _seats_of(self, room: JSON) -> list[RemoteSeat]:
         level = room.get("bots", "normal")
         names = bot_names(self.game)
-        return [RemoteSeat(entry, s, s == self.me, level, names)
-                for s, entry in enumerate(room["seats"])]
+        return [
+            RemoteSeat(entry, s, s == self.me, level, names)
+            for s, entry in enumerate(room["seats"])
+        ]
 
     # ----- what the seat sees ---------------------------------------------------------------------
     @property
@@ -243,7 +255,7 @@ class OnlineSession(TableSession):
         for msg in self.server.poll():
             try:
                 self.receive(msg)
-            except Exception as exc:        # a message that does not fit: log it, keep playing
+            except Exception as exc:  # a message that does not fit: log it, keep playing
                 log.warning("online: ignored a %r message: %s", msg.get("t"), exc)
         if self.server.failed:
             self.lost = True
@@ -258,8 +270,10 @@ class OnlineSession(TableSession):
             self._on_events(msg)
         elif kind == "deadline":
             now = self.clock()
-            self._deadline = [now + r if isinstance(r, (int, float)) and not isinstance(r, bool)
-                              else None for r in msg["remaining"]][:self.players]
+            self._deadline = [
+                now + r if isinstance(r, (int, float)) and not isinstance(r, bool) else None
+                for r in msg["remaining"]
+            ][: self.players]
             self._deadline += [None] * (self.players - len(self._deadline))
         elif kind == "room":
             if len(msg["seats"]) == self.players:
@@ -267,12 +281,14 @@ class OnlineSession(TableSession):
                 self._seats = self._seats_of(msg)
         elif kind == "error":
             self._set_awaiting(False)
-            self._refusals.append(Refusal(str(msg.get("code", "")), str(msg.get("message", "")),
-                                          online=True))
+            self._refusals.append(
+                Refusal(str(msg.get("code", "")), str(msg.get("message", "")), online=True)
+            )
 
     def _on_events(self, msg: JSON) -> None:
-        events = [e for e in msg["events"]
-                  if isinstance(e, dict) and isinstance(e.get("type"), str)]
+        events = [
+            e for e in msg["events"] if isinstance(e, dict) and isinstance(e.get("type"), str)
+        ]
         view = msg["view"]
         if not isinstance(view, dict):
             raise ValueError("the view is not an object")

@@ -10,6 +10,7 @@ counter-clockwise (DESIGN.md "Seats and sides": the next player is to your right
 
 Screen positions are numbered as the layouts index them: 0 bottom, 1 right, 2 top, 3 left.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -17,8 +18,11 @@ from dataclasses import dataclass
 BOTTOM, RIGHT, TOP, LEFT = 0, 1, 2, 3
 
 # The screen position of the seat k places after yours (k = 0 is you), per player count.
-SPOTS: dict[int, tuple[int, ...]] = {2: (BOTTOM, TOP), 3: (BOTTOM, RIGHT, LEFT),
-                                     4: (BOTTOM, RIGHT, TOP, LEFT)}
+SPOTS: dict[int, tuple[int, ...]] = {
+    2: (BOTTOM, TOP),
+    3: (BOTTOM, RIGHT, LEFT),
+    4: (BOTTOM, RIGHT, TOP, LEFT),
+}
 
 
 def order_from(first: int, count: int) -> list[int]:

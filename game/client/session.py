@@ -21,6 +21,7 @@ The frame contract (what :class:`game.ui.cardtable.CardTable` does each frame)::
 Seats are the engine's numbers (absolute); ``me`` is this client's seat. Where a seat is drawn
 is the business of :class:`game.client.seating.Seating`, never of the data.
 """
+
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
@@ -30,8 +31,8 @@ from typing import Any, Protocol
 
 from .seating import Seating
 
-JSON = dict[str, Any]           # a view, an action or an event, as the wire has them
-PauseFor = Callable[[JSON, list[JSON]], float]     # (bot's view, its legal actions) -> seconds
+JSON = dict[str, Any]  # a view, an action or an event, as the wire has them
+PauseFor = Callable[[JSON, list[JSON]], float]  # (bot's view, its legal actions) -> seconds
 
 
 @dataclass(frozen=True)
@@ -47,8 +48,8 @@ class Refusal:
 class SeatState(Protocol):
     """What a scene reads of a seat (:class:`game.table.Seat` locally)."""
 
-    kind: str            # "human" | "bot" | "remote"
-    name: str            # an i18n key or a player's own name
+    kind: str  # "human" | "bot" | "remote"
+    name: str  # an i18n key or a player's own name
     level: str
     missed: int
     assisted: bool
@@ -66,7 +67,7 @@ class TableSession(ABC):
     me: int
     turn_seconds: float | None
     online: bool = False
-    lost: bool = False           # the connection to the table is gone (online only)
+    lost: bool = False  # the connection to the table is gone (online only)
 
     def __init__(self) -> None:
         self._events: list[JSON] = []
@@ -133,7 +134,7 @@ class TableSession(ABC):
 
     @abstractmethod
     def reclaim(self) -> None:
-        """"I'm back" (TB-8): auto-assistance of your seat ends."""
+        """ "I'm back" (TB-8): auto-assistance of your seat ends."""
 
     def leave(self) -> None:  # noqa: B027 (an optional hook)
         """You leave the table (online: the server's bot takes the seat, TB-9)."""

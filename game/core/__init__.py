@@ -1,4 +1,5 @@
 """Cards, decks, the seeded RNG, the engine protocol, events and views. No pygame here."""
+
 from .errors import IllegalAction
 from .events import Event, redact
 from .protocol import TIMEOUT, Match

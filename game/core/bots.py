@@ -5,6 +5,7 @@ and returns its action. Natively or in tests, :func:`run` drives it to the end; 
 drives it with :class:`Thinking` a few milliseconds per frame, so animation never stalls
 (no threads exist in the browser).
 """
+
 from __future__ import annotations
 
 import random

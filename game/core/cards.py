@@ -4,6 +4,7 @@ French: rank 2-10, J, Q, K, A + suit S H D C ("10H", "AS"); jokers "JK".
 Spanish: rank 1-7, 10, 11, 12 + suit O C E B ("1O", "12B").
 A code is a plain string everywhere: in hands, views, actions and on the wire.
 """
+
 from __future__ import annotations
 
 FRENCH_SUITS = ("S", "H", "D", "C")

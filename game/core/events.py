@@ -1,4 +1,5 @@
 """Events: what happened, for animation and for the wire, redacted per seat."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -7,6 +7,7 @@ like any bot: the client steps it a few milliseconds per frame) and ``hint(view,
 deterministic: the same view and legal actions give the same move and reason (seed 0 unless
 the caller passes a generator). Nothing here sees more than the view.
 """
+
 from __future__ import annotations
 
 import random
@@ -19,9 +20,13 @@ HintThink = Generator[None, None, tuple[Action, "str | None"]]
 HINT_SEED = 0
 
 
-def think_hint(think: Callable[..., Generator[None, None, Action]], reason: Reason,
-               view: dict[str, Any], legal: list[Action],
-               rng: random.Random | None = None) -> HintThink:
+def think_hint(
+    think: Callable[..., Generator[None, None, Action]],
+    reason: Reason,
+    view: dict[str, Any],
+    legal: list[Action],
+    rng: random.Random | None = None,
+) -> HintThink:
     """Think the hard bot's move for ``view`` and explain it."""
     action = yield from think(view, legal, "hard", rng or random.Random(HINT_SEED))
     return action, reason(view, action)

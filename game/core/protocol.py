@@ -4,6 +4,7 @@ A subclass implements the game; this base class owns what is common: constructio
 or an explicit deck, the action log (the save, replay and recovery format), seat checks,
 the timeout action and replay.
 """
+
 from __future__ import annotations
 
 import copy
@@ -18,8 +19,8 @@ from .types import ActionInput, Phase, TimeoutAction, ViewBase
 
 TIMEOUT: TimeoutAction = {"type": "timeout"}
 
-A = TypeVar("A", bound=Mapping[str, Any])    # the game's actions (legal_actions lists them)
-V = TypeVar("V", bound=ViewBase)             # the game's view
+A = TypeVar("A", bound=Mapping[str, Any])  # the game's actions (legal_actions lists them)
+V = TypeVar("V", bound=ViewBase)  # the game's view
 
 
 def json_copy(value: Any) -> Any:
@@ -42,8 +43,9 @@ class Match(ABC, Generic[A, V]):
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 4
 
-    def __init__(self, players: int, options: Mapping[str, Any] | None, seed: int,
-                 deck: list[str] | None):
+    def __init__(
+        self, players: int, options: Mapping[str, Any] | None, seed: int, deck: list[str] | None
+    ):
         self.players = players
         self.options = dict(options or {})
         self.seed = seed
@@ -56,13 +58,22 @@ class Match(ABC, Generic[A, V]):
 
     # ----- construction -------------------------------------------------------------
     @classmethod
-    def new(cls, players: int, options: Mapping[str, Any] | None = None, seed: int | None = None,
-            deck: list[str] | None = None) -> Self:
+    def new(
+        cls,
+        players: int,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        deck: list[str] | None = None,
+    ) -> Self:
         """A new match. ``seed=None`` takes a fresh seed from the OS."""
-        if isinstance(players, bool) or not isinstance(players, int) or \
-                not cls.MIN_PLAYERS <= players <= cls.MAX_PLAYERS:
+        if (
+            isinstance(players, bool)
+            or not isinstance(players, int)
+            or not cls.MIN_PLAYERS <= players <= cls.MAX_PLAYERS
+        ):
             raise IllegalAction(
-                f"{cls.GAME} is for {cls.MIN_PLAYERS}-{cls.MAX_PLAYERS} players, not {players}.")
+                f"{cls.GAME} is for {cls.MIN_PLAYERS}-{cls.MAX_PLAYERS} players, not {players}."
+            )
         if options is not None and not isinstance(options, dict):
             raise IllegalAction("Options must be an object.")
         if seed is None:
@@ -74,22 +85,29 @@ class Match(ABC, Generic[A, V]):
     @classmethod
     def replay(cls, record: Mapping[str, Any]) -> Self:
         """Rebuild a match from :meth:`record`: the seed, the deck and the action log."""
-        match = cls.new(record["players"], record.get("options"), record["seed"],
-                        record.get("deck"))
+        match = cls.new(
+            record["players"], record.get("options"), record["seed"], record.get("deck")
+        )
         for seat, action in record["log"]:
             match.apply(seat, action)
         return match
 
     def record(self) -> dict[str, Any]:
         """Everything needed to rebuild this match exactly (JSON-ready)."""
-        return {"game": self.GAME, "players": self.players, "options": dict(self.options),
-                "seed": self.seed, "deck": self.deck, "log": json_copy(self.log)}
+        return {
+            "game": self.GAME,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "deck": self.deck,
+            "log": json_copy(self.log),
+        }
 
     # ----- the protocol -----------------------------------------------------------
     @property
     @abstractmethod
     def phase(self) -> Phase:
-        """"declare" | "play" | "over"."""
+        """ "declare" | "play" | "over"."""
 
     @abstractmethod
     def to_act(self) -> list[int]:
@@ -135,7 +153,7 @@ class Match(ABC, Generic[A, V]):
             raise IllegalAction("It is not your turn.", "not_your_turn")
         if isinstance(action, dict) and action.get("type") == "timeout":
             if len(action) != 1:
-                raise IllegalAction("\"timeout\" takes no fields.")
+                raise IllegalAction('"timeout" takes no fields.')
             events = self._timeout(seat)
         else:
             events = self._apply(seat, action)

@@ -4,6 +4,7 @@ pygbag calls random.seed(1) at start-up, so the global random module would repea
 shuffles on every page load. New matches take their seed from the OS; every shuffle of a match
 comes from its own Random instance, so seed + action log replay exactly.
 """
+
 from __future__ import annotations
 
 import os

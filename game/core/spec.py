@@ -6,6 +6,7 @@ strings, table scene and screenshot script are named by import path (``"module:a
 ``"module"``) and loaded on first use, so the server reads a spec without touching the client and
 the client reads one without loading every engine. :mod:`game.games.registry` finds the specs.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -15,9 +16,9 @@ from typing import Any
 
 from game.core.bots import LEVELS
 
-BOT_LEVELS: tuple[str, ...] = LEVELS        # every game's bots know these levels (easy → hard)
+BOT_LEVELS: tuple[str, ...] = LEVELS  # every game's bots know these levels (easy → hard)
 
-History = list[dict[str, Any]]          # a view's "history": one dict per finished round / deal
+History = list[dict[str, Any]]  # a view's "history": one dict per finished round / deal
 Figures = dict[str, int]
 Rows = list[tuple[str, Any]]
 
@@ -84,8 +85,9 @@ class Stats:
     def shown(self, sums: dict[str, Any]) -> Rows:
         if self.rows is not None:
             return self.rows(sums)
-        return [(k, sums.get(k, 0)) for k in self.figures if k not in self.maxima] + \
-            [(k, sums.get(k)) for k in self.figures if k in self.maxima]
+        return [(k, sums.get(k, 0)) for k in self.figures if k not in self.maxima] + [
+            (k, sums.get(k)) for k in self.figures if k in self.maxima
+        ]
 
 
 @dataclass(frozen=True)

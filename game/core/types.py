@@ -5,6 +5,7 @@ and on the wire) while a type checker, and the conformance tests at run time, ho
 to its declared shapes. Each game declares its own in ``game/games/<name>/types.py``; this module
 holds what every game shares. Pure: standard library only.
 """
+
 from collections.abc import Mapping
 from typing import Any, Literal, TypedDict
 
@@ -13,7 +14,7 @@ from typing import Any, Literal, TypedDict
 ActionInput = Mapping[str, Any]
 
 
-Phase = Literal["declare", "play", "over"]   # "declare": Hareeja's secret bids
+Phase = Literal["declare", "play", "over"]  # "declare": Hareeja's secret bids
 
 
 class TimeoutAction(TypedDict):
@@ -57,7 +58,10 @@ class SeatLeft(TypedDict):
 
 
 TABLE_EVENT_SHAPES: dict[str, type] = {
-    "turn_timeout": TurnTimeout, "assist": Assist, "seat_left": SeatLeft}
+    "turn_timeout": TurnTimeout,
+    "assist": Assist,
+    "seat_left": SeatLeft,
+}
 
 
 class ViewBase(TypedDict):
@@ -68,7 +72,7 @@ class ViewBase(TypedDict):
     to_act: list[int]
     totals: list[int]
     you: int | None
-    sides: list[int]         # each seat's side: the seat itself, except in team play
+    sides: list[int]  # each seat's side: the seat itself, except in team play
     hand: list[str]
     hand_counts: list[int]
 
@@ -83,5 +87,6 @@ def shape_errors(value: object, shape: type, where: str = "") -> list[str]:
     missing = sorted(required - value.keys())
     extra = sorted(str(k) for k in value.keys() - required - optional)
     name = where or shape.__name__
-    return ([f"{name}: missing {k!r}" for k in missing]
-            + [f"{name}: undeclared {k!r}" for k in extra])
+    return [f"{name}: missing {k!r}" for k in missing] + [
+        f"{name}: undeclared {k!r}" for k in extra
+    ]

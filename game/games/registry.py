@@ -6,6 +6,7 @@ name), and everything else — the wire protocol, the server, the menu, the lobb
 help, strings and screenshots — reads it from here. Pure Python (the server imports it).
 Under pygbag the whole ``game/`` tree is in the bundle, so discovery works the same there.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -20,6 +21,7 @@ _folders: dict[str, Path] = {}
 
 def _discover() -> dict[str, GameSpec]:
     import game.games as package
+
     found: list[GameSpec] = []
     for entry in pkgutil.iter_modules(package.__path__):
         if not entry.ispkg:
@@ -29,7 +31,7 @@ def _discover() -> dict[str, GameSpec]:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as missing:
             if missing.name == module_name:
-                continue             # a folder without a spec is not (yet) a game
+                continue  # a folder without a spec is not (yet) a game
             raise
         spec = getattr(module, "SPEC", None)
         if not isinstance(spec, GameSpec):

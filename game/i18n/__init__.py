@@ -10,6 +10,7 @@ screen, and each game's own beside its spec (``game/games/<name>/ar.po``, its ``
 adding a game touches nothing here. English is the catalogs' source text (msgid), Arabic their
 translation (msgstr); a string not translated yet shows in English.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -19,12 +20,13 @@ from .catalog import Catalog, load
 LANGUAGES = ("ar", "en")
 COMMON = Path(__file__).with_name("ar.po")
 _TABLES: dict[str, dict[str, str]] = {"ar": {}, "en": {}}
-_PLURALS: dict[str, tuple[Catalog, str, str]] = {}     # key -> (catalog, msgid, msgid_plural)
+_PLURALS: dict[str, tuple[Catalog, str, str]] = {}  # key -> (catalog, msgid, msgid_plural)
 
 
 def catalogs() -> list[Catalog]:
     """Every catalog: the shared one, then each game's (a game's key may not repeat another)."""
     from game.games import registry
+
     found = [load(COMMON)]
     for spec in registry.specs():
         path = registry.strings_path(spec.name)

@@ -12,6 +12,7 @@ load in a few milliseconds (``bench/bench_i18n.py``). The parsed entries are com
 ``.mo`` bytes in memory and handed to :class:`gettext.GNUTranslations`, so the lookups and
 the ``Plural-Forms`` expression are the standard library's own.
 """
+
 from __future__ import annotations
 
 import gettext
@@ -21,7 +22,7 @@ import struct
 from dataclasses import dataclass, field
 from pathlib import Path
 
-CONTEXT_SEP = "\x04"          # gettext joins msgctxt and msgid with EOT
+CONTEXT_SEP = "\x04"  # gettext joins msgctxt and msgid with EOT
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\"}
 _ESCAPE = re.compile(r"\\(.)")
 
@@ -33,7 +34,7 @@ class Entry:
     context: str | None = None
     msgid: str = ""
     plural: str | None = None
-    strs: dict[int, str] = field(default_factory=dict)   # msgstr[i] (msgstr alone is 0)
+    strs: dict[int, str] = field(default_factory=dict)  # msgstr[i] (msgstr alone is 0)
 
 
 class CatalogError(ValueError):
@@ -57,6 +58,7 @@ def _unquote(text: str, where: str) -> str:
         if char not in _ESCAPES:
             raise CatalogError(f"{where}: unknown escape \\{char}")
         return _ESCAPES[char]
+
     return _ESCAPE.sub(escape, body)
 
 
@@ -64,7 +66,7 @@ def parse_po(text: str, name: str = "<po>") -> list[Entry]:
     """The entries of a ``.po`` file (the header is the entry with an empty msgid)."""
     entries: list[Entry] = []
     entry: Entry | None = None
-    target: tuple[str, int] | None = None        # ("context"|"msgid"|"plural"|"str", index)
+    target: tuple[str, int] | None = None  # ("context"|"msgid"|"plural"|"str", index)
 
     def finish() -> None:
         nonlocal entry
@@ -83,8 +85,11 @@ def parse_po(text: str, name: str = "<po>") -> list[Entry]:
                 raise CatalogError(f"{where}: a string continues nothing")
             _append(entry, target, _unquote(line, where))
             continue
-        if keyword in ("msgctxt", "msgid") and entry is not None and (
-                keyword == "msgctxt" or target != ("context", 0)):
+        if (
+            keyword in ("msgctxt", "msgid")
+            and entry is not None
+            and (keyword == "msgctxt" or target != ("context", 0))
+        ):
             finish()
         if entry is None:
             entry = Entry()
@@ -152,15 +157,20 @@ def to_mo(entries: list[Entry]) -> bytes:
         koffsets += [l1, o1 + key_start]
         voffsets += [l2, o2 + value_start]
     head = struct.pack("Iiiiiii", 0x950412DE, 0, count, 7 * 4, 7 * 4 + count * 8, 0, 0)
-    return head + struct.pack(f"{len(koffsets)}i", *koffsets) + \
-        struct.pack(f"{len(voffsets)}i", *voffsets) + ids + strs
+    return (
+        head
+        + struct.pack(f"{len(koffsets)}i", *koffsets)
+        + struct.pack(f"{len(voffsets)}i", *voffsets)
+        + ids
+        + strs
+    )
 
 
 @dataclass
 class Catalog:
     """A parsed catalog: the English source of each key, and the translations."""
 
-    english: dict[str, tuple[str, str | None]]      # key -> (msgid, msgid_plural)
+    english: dict[str, tuple[str, str | None]]  # key -> (msgid, msgid_plural)
     translations: gettext.GNUTranslations
     path: str
 

@@ -4,6 +4,7 @@ bot never stalls the other tables; a move may take at most :data:`THINK_CAP` sec
 thinking, then the easy bot's move is played.
 
 A mixin of :class:`game.net.rooms.Lobby`."""
+
 from __future__ import annotations
 
 import logging
@@ -14,16 +15,17 @@ from game.core.bots import Thinking, bot_rng, run
 
 from .model import Room, Thought, engine
 
-THINK_SLICE = 0.002         # seconds a bot thinks before the server serves everyone else
-THINK_REST = 0.001          # ... and the pause after each slice, so that a message needing
-                            # several loop turns (read, handle, write) never waits a slice
-                            # at each turn: bots get at most ~2/3 of the process
-THINK_CAP = 0.5             # seconds of thinking one bot move may take (then the easy move)
+THINK_SLICE = 0.002  # seconds a bot thinks before the server serves everyone else
+THINK_REST = 0.001  # ... and the pause after each slice, so that a message needing
+# several loop turns (read, handle, write) never waits a slice
+# at each turn: bots get at most ~2/3 of the process
+THINK_CAP = 0.5  # seconds of thinking one bot move may take (then the easy move)
 log = logging.getLogger("majlis.lobby")
 
 
-def think_whole(game: str, view: dict, legal: list, level: str, seed: int,
-                cap: float = THINK_CAP) -> dict:
+def think_whole(
+    game: str, view: dict, legal: list, level: str, seed: int, cap: float = THINK_CAP
+) -> dict:
     """A bot's move thought to the end (in a worker process): at most ``cap`` seconds, then
     the easy move, as in the sliced way. The same seed gives the same move."""
     _, bots = engine(game)
@@ -54,9 +56,12 @@ class Bots:
         for _ in range(limit):
             if not self._start_thought(room):
                 return
-            if self.offload is not None and room.thought.level != "easy" \
-                    and self.offload(room, room.thought):
-                return                              # a worker process thinks (the server's)
+            if (
+                self.offload is not None
+                and room.thought.level != "easy"
+                and self.offload(room, room.thought)
+            ):
+                return  # a worker process thinks (the server's)
             if self.think_slice is not None:
                 self._busy[room.code] = room
                 self.wake()
@@ -67,8 +72,12 @@ class Bots:
     def _start_thought(self, room: Room) -> bool:
         """Start a bot's thought for the next automated seat, if one is due. True if started."""
         table = room.table
-        if table is None or room.thought is not None or room.code not in self.rooms \
-                or self.clock.now() < room.bot_due:
+        if (
+            table is None
+            or room.thought is not None
+            or room.code not in self.rooms
+            or self.clock.now() < room.bot_due
+        ):
             return False
         seats = table.automated_to_act()
         if not seats:
@@ -81,9 +90,16 @@ class Bots:
         seed = table.match.seed * 7919 + len(table.match.log) * 8 + seat
         rng = bot_rng(seed)
         level = table.seats[seat].level
-        room.thought = Thought(seat, len(table.match.log), view, legal, rng,
-                               Thinking(bots.think(view, legal, level, rng), self.think_clock),
-                               seed=seed, level=level)
+        room.thought = Thought(
+            seat,
+            len(table.match.log),
+            view,
+            legal,
+            rng,
+            Thinking(bots.think(view, legal, level, rng), self.think_clock),
+            seed=seed,
+            level=level,
+        )
         return True
 
     def thought_done(self, room: Room, thought: Thought, action: dict | None) -> None:
@@ -96,13 +112,17 @@ class Bots:
             self._busy[room.code] = room
             self.wake()
             return
-        if room.code not in self.rooms or room.over or len(table.match.log) != thought.log \
-                or thought.seat not in table.automated_to_act():
-            room.thought = None                     # the table moved on: think again
+        if (
+            room.code not in self.rooms
+            or room.over
+            or len(table.match.log) != thought.log
+            or thought.seat not in table.automated_to_act()
+        ):
+            room.thought = None  # the table moved on: think again
         else:
             try:
                 self._finish_thought(room, action)
-            except Exception:                       # one broken table must not stop the others
+            except Exception:  # one broken table must not stop the others
                 log.exception("bot at table %s failed", room.code)
                 room.thought = None
         self._advance(room)
@@ -117,11 +137,11 @@ class Bots:
         room = self._busy.pop(code)
         try:
             self._think_slice(room)
-        except Exception:                           # one broken table must not stop the others
+        except Exception:  # one broken table must not stop the others
             log.exception("bot at table %s failed", room.code)
             room.thought = None
         if room.thought is not None:
-            self._busy[code] = room                 # to the back of the queue
+            self._busy[code] = room  # to the back of the queue
         return bool(self._busy)
 
     def pump(self) -> None:
@@ -133,9 +153,13 @@ class Bots:
         thought, table = room.thought, room.table
         if thought is None:
             return
-        if room.code not in self.rooms or room.over or len(table.match.log) != thought.log \
-                or thought.seat not in table.automated_to_act():
-            room.thought = None                     # the table moved on: think again
+        if (
+            room.code not in self.rooms
+            or room.over
+            or len(table.match.log) != thought.log
+            or thought.seat not in table.automated_to_act()
+        ):
+            room.thought = None  # the table moved on: think again
             self._advance(room)
             return
         begun = self.think_clock()
@@ -143,11 +167,12 @@ class Bots:
         thought.spent += self.think_clock() - begun
         if done:
             self._finish_thought(room, thought.thinking.action)
-        elif thought.spent >= self.think_cap:       # enough: the quick move of an easy bot
+        elif thought.spent >= self.think_cap:  # enough: the quick move of an easy bot
             _, bots = engine(room.game)
             log.warning("bot at table %s thought %.2f s; easy move", room.code, thought.spent)
-            self._finish_thought(room, run(bots.think(thought.view, thought.legal, "easy",
-                                                      thought.rng)))
+            self._finish_thought(
+                room, run(bots.think(thought.view, thought.legal, "easy", thought.rng))
+            )
         else:
             return
         self._advance(room)

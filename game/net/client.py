@@ -4,6 +4,7 @@ The browser does not use it (no sockets there: WEB.md); it speaks the same proto
 page's WebSocket. Every frame received is decoded with :func:`game.net.protocol.decode_server`
 and kept in :attr:`Client.frames`, so a test can check everything a seat was ever sent.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -20,8 +21,9 @@ from .delta import ViewTracker
 class Client:
     """``async with Client(url) as c: await c.hello("Ali"); await c.send("list")``."""
 
-    def __init__(self, url: str, keep_frames: bool = True,
-                 local_addr: tuple[str, int] | None = None):
+    def __init__(
+        self, url: str, keep_frames: bool = True, local_addr: tuple[str, int] | None = None
+    ):
         """``keep_frames`` False keeps no history in :attr:`frames` (load benchmarks);
         ``local_addr`` the address to connect from (e.g. 127.0.0.2: another loopback
         "address" for the per-address limits)."""
@@ -29,17 +31,17 @@ class Client:
         self.local_addr = local_addr
         self.keep_frames = keep_frames
         self.ws: ClientConnection | None = None
-        self.frames: list[dict] = []          # everything received, in order
+        self.frames: list[dict] = []  # everything received, in order
         self.player: str | None = None
         self.token: str | None = None
-        self.room: dict | None = None         # the latest "room"
-        self.view: dict | None = None         # the latest view from "events"
+        self.room: dict | None = None  # the latest "room"
+        self.view: dict | None = None  # the latest view from "events"
         self.last_events: dict | None = None  # the newest "events" received
         self.closed = asyncio.Event()
-        self.close_code: int | None = None    # the WebSocket close code and reason, once closed
+        self.close_code: int | None = None  # the WebSocket close code and reason, once closed
         self.close_reason: str = ""
         self._inbox: asyncio.Queue[dict] = asyncio.Queue()
-        self._views = ViewTracker()           # view patches -> full views (delta.py)
+        self._views = ViewTracker()  # view patches -> full views (delta.py)
         self._reader: asyncio.Task | None = None
 
     async def connect(self) -> Client:
@@ -99,11 +101,13 @@ class Client:
 
     async def expect(self, *kinds: str, timeout: float = 5.0) -> dict:
         """The next message of one of ``kinds``, skipping others."""
+
         async def wait() -> dict:
             while True:
                 msg = await self._inbox.get()
                 if msg["t"] in kinds:
                     return msg
+
         return await asyncio.wait_for(wait(), timeout)
 
     async def latest(self, timeout: float = 5.0) -> dict:
@@ -135,8 +139,9 @@ class Client:
             if waiting_ack and msg["by"] is not None and msg["by"] == msg["view"].get("you"):
                 waiting_ack = False
                 done += 1
-            if msg["view"]["phase"] == "over" or (max_actions is not None and
-                                                  done >= max_actions and not waiting_ack):
+            if msg["view"]["phase"] == "over" or (
+                max_actions is not None and done >= max_actions and not waiting_ack
+            ):
                 return msg
             if msg["legal"] and not waiting_ack and msg is self.last_events:
                 await self.send("act", action=choose(msg))

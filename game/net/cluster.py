@@ -18,6 +18,7 @@ shows every process's open tables. When a process's lease lapses (it died), one 
 claims it and adopts its tables: it replays each log and the table goes on there; its players
 reconnect with their tokens (``moved`` sends them to it from any other process).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -33,8 +34,9 @@ log = logging.getLogger("majlis.cluster")
 class Cluster:
     """This process's view of the others, and its duties to them."""
 
-    def __init__(self, redis: Any, url: str, lobby: Any, store: Any, ns: str = "majlis",
-                 lease: float = 3.0):
+    def __init__(
+        self, redis: Any, url: str, lobby: Any, store: Any, ns: str = "majlis", lease: float = 3.0
+    ):
         self.redis, self.url, self.lobby, self.store = redis, url, lobby, store
         self.ns, self.lease = ns, lease
         self.proc = secrets.token_hex(4)
@@ -91,8 +93,11 @@ class Cluster:
         return (url, code) if url and code else None
 
     def remote_open(self, game: str | None) -> list[dict]:
-        return [entry for code, entry in self.open.items()
-                if self.owner.get(code) != self.proc and (game is None or entry["game"] == game)]
+        return [
+            entry
+            for code, entry in self.open.items()
+            if self.owner.get(code) != self.proc and (game is None or entry["game"] == game)
+        ]
 
     # ----- what the lobby tells (mirror now, Redis soon after) -----------------------------------
     def own(self, code: str) -> None:
@@ -184,8 +189,9 @@ class Cluster:
         while True:
             await asyncio.sleep(self.lease / 3)
             try:
-                await self.redis.set(self.k(f"alive:{self.proc}"), self.url,
-                                     px=int(self.lease * 1000))
+                await self.redis.set(
+                    self.k(f"alive:{self.proc}"), self.url, px=int(self.lease * 1000)
+                )
             except Exception:
                 log.exception("lease renewal failed")
 
@@ -220,5 +226,4 @@ class Cluster:
             pipe.delete(self.k(f"tables:{dead}"))
             pipe.hdel(self.k("procs"), dead)
             await pipe.execute()
-        log.warning("adopted tables", extra={"event": "adopted", "from": dead,
-                                             "tables": adopted})
+        log.warning("adopted tables", extra={"event": "adopted", "from": dead, "tables": adopted})

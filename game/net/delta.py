@@ -19,6 +19,7 @@ scenes the full view, so nothing above the connection knows about deltas. On the
 ``events`` message carries either ``view`` (full: the first one on a connection, after a
 reconnect, or when the patch would not be smaller) or ``vd`` (the patch).
 """
+
 from __future__ import annotations
 
 import copy
@@ -71,7 +72,7 @@ def _diff_list(old: list, new: list) -> Patch:
             patch = diff(a, b)
             if patch is not None:
                 changes[str(i)] = patch
-        if len(changes) * 2 <= n:               # a few places: patch them
+        if len(changes) * 2 <= n:  # a few places: patch them
             return ["i", changes]
     return ["=", new]
 
@@ -109,7 +110,7 @@ class ViewSender:
     def fields(self, room: str, view: dict) -> dict:
         """``{"view": view}`` the first time for this table, then ``{"vd": patch}``."""
         before = self.last.get(room)
-        self.last = {room: view}                # one table at a time per connection
+        self.last = {room: view}  # one table at a time per connection
         if before is None:
             return {"view": view}
         return {"vd": diff(before, view)}

@@ -4,6 +4,7 @@
 room codes per address (with back-off) and for the whole server (see :mod:`game.net.limits`
 for the numbers and why they make codes unguessable).
 """
+
 from __future__ import annotations
 
 import ipaddress
@@ -28,9 +29,9 @@ def address_key(address: str) -> str:
 
 @dataclass
 class _Misses:
-    count: float = 0.0           # wrong codes not yet forgiven
-    at: float = 0.0              # when count was last updated
-    wait_until: float = 0.0      # no join before this
+    count: float = 0.0  # wrong codes not yet forgiven
+    at: float = 0.0  # when count was last updated
+    wait_until: float = 0.0  # no join before this
 
 
 class AddressGuard:
@@ -93,18 +94,19 @@ class AddressGuard:
         misses.at = now
         over = misses.count - self.limits.join_free_misses
         if over > 0:
-            misses.wait_until = now + min(self.limits.join_max_backoff, 2.0 ** over)
+            misses.wait_until = now + min(self.limits.join_max_backoff, 2.0**over)
 
     def _refill(self, now: float) -> None:
         limits = self.limits
-        self._global_tokens = min(float(limits.global_miss_burst), self._global_tokens
-                                  + (now - self._global_at) * limits.global_misses_per_second)
+        self._global_tokens = min(
+            float(limits.global_miss_burst),
+            self._global_tokens + (now - self._global_at) * limits.global_misses_per_second,
+        )
         self._global_at = now
 
     def forget_old(self, now: float) -> None:
         """Drop per-address miss records that are fully forgiven (bounded memory)."""
         horizon = self.limits.join_forgive * (self.limits.join_free_misses + 10)
-        stale = [k for k, m in self._misses.items()
-                 if now >= m.wait_until and now - m.at > horizon]
+        stale = [k for k, m in self._misses.items() if now >= m.wait_until and now - m.at > horizon]
         for key in stale:
             del self._misses[key]

@@ -1,5 +1,6 @@
 """The lobby's answers to each client request (RULES.md TB-1..TB-5, TB-8, TB-9) and what
 happens on every table change. A mixin of :class:`game.net.rooms.Lobby`."""
+
 from __future__ import annotations
 
 import contextlib
@@ -42,11 +43,15 @@ class Handlers:
         self._not_busy(player)
         limits = self.limits
         if session.creates >= limits.max_creates:
-            raise Refusal(f"One connection may create at most {limits.max_creates} tables.",
-                          "too_many")
+            raise Refusal(
+                f"One connection may create at most {limits.max_creates} tables.", "too_many"
+            )
         if not self.guard.may_create(session.address):
-            raise Refusal(f"At most {limits.tables_per_address} tables may be open from one "
-                          "address; finish or leave one first.", "too_many")
+            raise Refusal(
+                f"At most {limits.tables_per_address} tables may be open from one "
+                "address; finish or leave one first.",
+                "too_many",
+            )
         if len(self.rooms) >= limits.max_rooms:
             raise Refusal("The server is full; try again later.", "too_many")
         game, players = msg["game"], msg["players"]
@@ -56,12 +61,20 @@ class Handlers:
         options = dict(msg.get("options") or {})
         rules, _ = engine(game)
         try:
-            rules.Match.new(players, options, seed=0)       # TB-5: the engine checks options
+            rules.Match.new(players, options, seed=0)  # TB-5: the engine checks options
         except IllegalAction as err:
             raise Refusal(err.message, "bad_table") from None
-        room = Room(self._new_code(), game, players, options, msg["visibility"],
-                    msg["turn_seconds"], msg["bots"], [None] * players,
-                    address=session.address)
+        room = Room(
+            self._new_code(),
+            game,
+            players,
+            options,
+            msg["visibility"],
+            msg["turn_seconds"],
+            msg["bots"],
+            [None] * players,
+            address=session.address,
+        )
         room.created = room.quiet_since = self.clock.now()
         room.occupants[0] = player
         player.room, player.seat = room, 0
@@ -78,13 +91,12 @@ class Handlers:
         now = self.rate_clock()
         wait = self.guard.join_wait(session.address, now)
         if wait > 0:
-            raise Refusal(f"Too many wrong codes; try again in {int(wait + 0.999)} s.",
-                          "slow_down")
+            raise Refusal(f"Too many wrong codes; try again in {int(wait + 0.999)} s.", "slow_down")
         code = P.code_from_link(msg["code"])
         room = self.rooms.get(code) if code else None
         if room is None and code and self.cluster is not None:
             url = self.cluster.elsewhere(code)
-            if url is not None:                      # held by another process: go there
+            if url is not None:  # held by another process: go there
                 session.conn.send({"t": "moved", "url": url, "code": code})
                 return
         if room is None:
@@ -103,14 +115,14 @@ class Handlers:
             raise Refusal("That table has already started.", "started")
         if not room.free_seats():
             raise Refusal("That table is full.", "room_full")
-        if room.visibility == "approval":            # TB-2
+        if room.visibility == "approval":  # TB-2
             if player not in room.pending:
                 room.pending.append(player)
             player.waiting = room
             player.conn.send({"t": "waiting", "code": room.code})
             self._send_room(room)
             return
-        self._seat(player, room)                     # TB-1 private, TB-3 automatic
+        self._seat(player, room)  # TB-1 private, TB-3 automatic
 
     def _join_any(self, session: Session, player: Player, msg: dict) -> None:
         """TB-4: the automatic table closest to full, then an approval table."""
@@ -121,9 +133,12 @@ class Handlers:
             if rooms:
                 self._enter(player, rooms[0])
                 return
-            remote = [e for e in (self.cluster.remote_open(game) if self.cluster else [])
-                      if e["visibility"] == visibility]
-            if remote:                               # the fullest table of another process
+            remote = [
+                e
+                for e in (self.cluster.remote_open(game) if self.cluster else [])
+                if e["visibility"] == visibility
+            ]
+            if remote:  # the fullest table of another process
                 best = min(remote, key=lambda e: (e["players"] - e["seated"], -e["seated"]))
                 url = self.cluster.elsewhere(best["code"])
                 if url is not None:
@@ -134,21 +149,33 @@ class Handlers:
     def _list(self, session: Session, player: Player, msg: dict) -> None:
         rooms = self._open_rooms(msg.get("game"), ("auto", "approval"))[:100]
         entries = [self._list_entry(r) for r in rooms]
-        if self.cluster is not None:                 # other processes' open tables too
-            entries += self.cluster.remote_open(msg.get("game"))[:100 - len(entries)]
+        if self.cluster is not None:  # other processes' open tables too
+            entries += self.cluster.remote_open(msg.get("game"))[: 100 - len(entries)]
         player.conn.send({"t": "tables", "list": entries})
 
     def _list_entry(self, r: Room) -> dict:
-        return {"code": r.code, "game": r.game, "players": r.players, "options": r.options,
-                "visibility": r.visibility, "turn_seconds": r.turn_seconds,
-                "seated": r.seated(),
-                "host": r.occupants[r.host].name if r.occupants[r.host] else ""}
+        return {
+            "code": r.code,
+            "game": r.game,
+            "players": r.players,
+            "options": r.options,
+            "visibility": r.visibility,
+            "turn_seconds": r.turn_seconds,
+            "seated": r.seated(),
+            "host": r.occupants[r.host].name if r.occupants[r.host] else "",
+        }
 
     def _open_rooms(self, game: str | None, visibilities: tuple[str, ...]) -> list[Room]:
         """Unstarted public rooms with a free seat, closest to full first (fewest free seats,
         then most seated), oldest code order as the last tie-break."""
-        rooms = [r for r in self.rooms.values() if r.visibility in visibilities
-                 and not r.started and r.free_seats() and (game is None or r.game == game)]
+        rooms = [
+            r
+            for r in self.rooms.values()
+            if r.visibility in visibilities
+            and not r.started
+            and r.free_seats()
+            and (game is None or r.game == game)
+        ]
         return sorted(rooms, key=lambda r: (len(r.free_seats()), -r.seated()))
 
     def _answer(self, session: Session, player: Player, msg: dict) -> None:
@@ -172,19 +199,30 @@ class Handlers:
         seed = self.seeds()
         match = rules.Match.new(room.players, room.options, seed=seed)
         bot_names = iter(BOT_NAMES)
-        raw = [occupant.name if occupant is not None else next(bot_names)
-               for occupant in room.occupants]
+        raw = [
+            occupant.name if occupant is not None else next(bot_names)
+            for occupant in room.occupants
+        ]
         names = distinct_names(raw)
-        seats = [Seat("bot" if occupant is None else "remote", name, room.bots)
-                 for occupant, name in zip(room.occupants, names)]
+        seats = [
+            Seat("bot" if occupant is None else "remote", name, room.bots)
+            for occupant, name in zip(room.occupants, names)
+        ]
         room.names = names
         for asker in list(room.pending):
             self._refuse(asker, room)
         room.pending.clear()
         self._open_table(room, Table(match, seats, self.clock, room.turn_seconds))
-        log.info("table started", extra={"event": "table_started", "code": room.code,
-                                          "game": room.game, "people": room.seated()})
-        self._pace(room, match.start_events)              # the first deal is shown too
+        log.info(
+            "table started",
+            extra={
+                "event": "table_started",
+                "code": room.code,
+                "game": room.game,
+                "people": room.seated(),
+            },
+        )
+        self._pace(room, match.start_events)  # the first deal is shown too
         if self.bot_delay > 0:
             room.bot_due = max(room.bot_due, room.shown_at)
         if self.store is not None:
@@ -213,7 +251,7 @@ class Handlers:
     def _back(self, session: Session, player: Player, msg: dict) -> None:
         room = self._playing(player)
         with self._acting(room, player.seat):
-            room.table.reclaim(player.seat)            # TB-8 "I'm back"
+            room.table.reclaim(player.seat)  # TB-8 "I'm back"
         self._advance(room)
 
     def _leave(self, session: Session, player: Player, msg: dict) -> None:
@@ -245,7 +283,7 @@ class Handlers:
             self._send_room(room)
         elif not room.over:
             with self._acting(room, seat):
-                room.table.leave(seat)                 # TB-9: a bot plays this seat now
+                room.table.leave(seat)  # TB-9: a bot plays this seat now
             self._send_room(room)
             self._advance(room)
 
@@ -254,7 +292,7 @@ class Handlers:
         while clients show the events; the log, seats and clocks are saved."""
         self._pace(room, events)
         match = room.table.match
-        if self.store is not None:        # queued first: the frames below wait for this write
+        if self.store is not None:  # queued first: the frames below wait for this write
             self._save_progress(room)
             if match.phase == "over":
                 self.store.finish(room.code, {"result": match.result, "totals": match.totals})
@@ -268,7 +306,7 @@ class Handlers:
         self._send_deadline(room)
         now = self.clock.now()
         room.bot_due = now + self.bot_delay
-        if self.bot_delay > 0:                  # paced bots also wait until the show is over
+        if self.bot_delay > 0:  # paced bots also wait until the show is over
             room.bot_due = max(room.bot_due, room.shown_at)
 
     def _pace(self, room: Room, events: list[Event]) -> None:
@@ -289,7 +327,7 @@ class Handlers:
 
     @contextlib.contextmanager
     def _acting(self, room: Room, seat: int) -> Iterator[None]:
-        self._release(room)                       # a turn starting now starts now, not earlier
+        self._release(room)  # a turn starting now starts now, not earlier
         room.actor = seat
         try:
             yield

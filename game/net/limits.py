@@ -26,30 +26,31 @@ private tables, one in about 350 years. An honest player never notices the limit
 code is never counted as a miss, and a mistyped code costs nothing until the sixth in a row.
 Player tokens (192 random bits) are never guessable at all.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 # ----- tables ---------------------------------------------------------------------------------
-MAX_ROOMS = 5000              # tables one server process holds
-MAX_CREATES = 20              # tables one connection may create
-TABLES_PER_ADDRESS = 20       # live tables created from one address (a zombie loop holds these)
-UNSTARTED_GRACE = 120.0       # s an unstarted table lives with nobody connected
-UNSTARTED_MAX = 1800.0        # s an unstarted table lives at all
-ABANDONED_GRACE = 120.0       # s a started table lives with no person connected to it
-OVER_ROOM = 300.0             # s a finished table stays to show the result
-KEEP_FINISHED = 7 * 86400.0   # s a finished table's record is kept in the store
-PRUNE_EVERY = 60.0            # s between two prunings of the store
+MAX_ROOMS = 5000  # tables one server process holds
+MAX_CREATES = 20  # tables one connection may create
+TABLES_PER_ADDRESS = 20  # live tables created from one address (a zombie loop holds these)
+UNSTARTED_GRACE = 120.0  # s an unstarted table lives with nobody connected
+UNSTARTED_MAX = 1800.0  # s an unstarted table lives at all
+ABANDONED_GRACE = 120.0  # s a started table lives with no person connected to it
+OVER_ROOM = 300.0  # s a finished table stays to show the result
+KEEP_FINISHED = 7 * 86400.0  # s a finished table's record is kept in the store
+PRUNE_EVERY = 60.0  # s between two prunings of the store
 
 # ----- connections ----------------------------------------------------------------------------
 CONNECTIONS_PER_ADDRESS = 32  # open sockets from one address
-HELLO_TIMEOUT = 10.0          # s a connection has to say hello
-OUTBOX_BYTES = 512 * 1024     # bytes queued for one socket before it is closed (slow reader)
-RATE_BURST = 30               # messages a connection may send at once ...
-RATE_PER_SECOND = 15.0        # ... and on average
-FLOOD_STRIKES = 100.0         # refused messages (forgiven at FLOOD_FORGIVE/s) before the close
+HELLO_TIMEOUT = 10.0  # s a connection has to say hello
+OUTBOX_BYTES = 512 * 1024  # bytes queued for one socket before it is closed (slow reader)
+RATE_BURST = 30  # messages a connection may send at once ...
+RATE_PER_SECOND = 15.0  # ... and on average
+FLOOD_STRIKES = 100.0  # refused messages (forgiven at FLOOD_FORGIVE/s) before the close
 FLOOD_FORGIVE = 5.0
-FLOOD_CLOSE = 1008            # WebSocket close code "policy violation"
+FLOOD_CLOSE = 1008  # WebSocket close code "policy violation"
 
 # ----- joining by code (see the module docstring for the numbers) ------------------------------
 JOIN_FREE_MISSES = 5
@@ -59,8 +60,8 @@ GLOBAL_MISSES_PER_SECOND = 1.0
 GLOBAL_MISS_BURST = 20
 
 # ----- identities -----------------------------------------------------------------------------
-IDENTITY_TTL = 24 * 3600.0    # s a player without a seat keeps his token -> name
-MAX_IDENTITIES = 100_000      # ... and at most this many of them (the oldest go first)
+IDENTITY_TTL = 24 * 3600.0  # s a player without a seat keeps his token -> name
+MAX_IDENTITIES = 100_000  # ... and at most this many of them (the oldest go first)
 
 
 @dataclass
@@ -88,6 +89,11 @@ class Limits:
     def loose(cls) -> Limits:
         """Limits for load tests and benchmarks: thousands of loopback clients from one
         address, no join back-off. Never for a public server."""
-        return cls(max_rooms=100_000, tables_per_address=100_000,
-                   connections_per_address=100_000, join_free_misses=1_000_000,
-                   global_misses_per_second=1e9, global_miss_burst=1_000_000_000)
+        return cls(
+            max_rooms=100_000,
+            tables_per_address=100_000,
+            connections_per_address=100_000,
+            join_free_misses=1_000_000,
+            global_misses_per_second=1e9,
+            global_miss_burst=1_000_000_000,
+        )

@@ -6,6 +6,7 @@ and a per-second rate over the last :data:`RATE_WINDOW` seconds), the time to ha
 message (a histogram), the store's queue, thinking bots, and the process's CPU and memory.
 ``GET /health`` answers ``ok`` while the loop turns and the store keeps up.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -81,16 +82,22 @@ class Metrics:
         lines = ["# TYPE majlis_tables gauge"]
         lines += [f'majlis_tables{{state="{k}"}} {v}' for k, v in states.items()]
         lines += [
-            "# TYPE majlis_sockets gauge", f"majlis_sockets {len(lobby.sessions)}",
-            "# TYPE majlis_players gauge", f"majlis_players {len(lobby.players)}",
-            "# TYPE majlis_moves_total counter", f"majlis_moves_total {self.moves}",
+            "# TYPE majlis_sockets gauge",
+            f"majlis_sockets {len(lobby.sessions)}",
+            "# TYPE majlis_players gauge",
+            f"majlis_players {len(lobby.players)}",
+            "# TYPE majlis_moves_total counter",
+            f"majlis_moves_total {self.moves}",
             "# TYPE majlis_moves_per_second gauge",
             f"majlis_moves_per_second {self.moves_per_second():.3f}",
-            "# TYPE majlis_messages_total counter", f"majlis_messages_total {self.messages}",
-            "# TYPE majlis_handle_seconds histogram", *self.handle.lines("majlis_handle_seconds"),
+            "# TYPE majlis_messages_total counter",
+            f"majlis_messages_total {self.messages}",
+            "# TYPE majlis_handle_seconds histogram",
+            *self.handle.lines("majlis_handle_seconds"),
             "# TYPE majlis_store_queue gauge",
             f"majlis_store_queue {store.queued - store.durable if store else 0}",
-            "# TYPE majlis_bots_thinking gauge", f"majlis_bots_thinking {len(lobby._busy)}",
+            "# TYPE majlis_bots_thinking gauge",
+            f"majlis_bots_thinking {len(lobby._busy)}",
             "# TYPE process_cpu_seconds_total counter",
             f"process_cpu_seconds_total {usage.ru_utime + usage.ru_stime:.3f}",
             "# TYPE process_resident_memory_bytes gauge",
@@ -115,8 +122,12 @@ class JsonLines(logging.Formatter):
     """One JSON object per line: time, level, logger, message and any ``extra`` fields."""
 
     def format(self, record: logging.LogRecord) -> str:
-        out: dict[str, Any] = {"ts": round(record.created, 3), "level": record.levelname,
-                               "logger": record.name, "msg": record.getMessage()}
+        out: dict[str, Any] = {
+            "ts": round(record.created, 3),
+            "level": record.levelname,
+            "logger": record.name,
+            "msg": record.getMessage(),
+        }
         for key, value in vars(record).items():
             if key not in _STANDARD:
                 out[key] = value

@@ -1,4 +1,5 @@
 """The lobby's records: players, connections (sessions), rooms and bots' thoughts (pure)."""
+
 from __future__ import annotations
 
 import hashlib
@@ -32,8 +33,10 @@ def token_key(token: str) -> str:
 
 def engine(game: str) -> tuple[Any, Any]:
     """The game's rules module and bots module."""
-    return (importlib.import_module(f"game.games.{game}.rules"),
-            importlib.import_module(f"game.games.{game}.bots"))
+    return (
+        importlib.import_module(f"game.games.{game}.rules"),
+        importlib.import_module(f"game.games.{game}.bots"),
+    )
 
 
 class Refusal(Exception):
@@ -47,12 +50,12 @@ class Refusal(Exception):
 @dataclass(eq=False)
 class Player:
     id: str
-    key: str                              # token_key(token)
+    key: str  # token_key(token)
     name: str
     conn: Any = None
-    room: Room | None = None            # the table he sits at (also after it is over)
+    room: Room | None = None  # the table he sits at (also after it is over)
     seat: int | None = None
-    waiting: Room | None = None         # approval requested (TB-2)
+    waiting: Room | None = None  # approval requested (TB-2)
 
 
 @dataclass(eq=False)
@@ -60,16 +63,16 @@ class Session:
     """Per-connection state: who it is and its limits."""
 
     conn: Any
-    address: str = "local"                # the limits' unit (guard.address_key)
-    opened: float = 0.0                   # lobby clock at connect (hello timeout)
+    address: str = "local"  # the limits' unit (guard.address_key)
+    opened: float = 0.0  # lobby clock at connect (hello timeout)
     player: Player | None = None
     tokens: float = RATE_BURST
     refilled: float = 0.0
     creates: int = 0
-    strikes: float = 0.0                  # refused messages, forgiven over time (flooding)
-    struck: float = 0.0                   # when strikes was last counted
+    strikes: float = 0.0  # refused messages, forgiven over time (flooding)
+    struck: float = 0.0  # when strikes was last counted
     closed: bool = False
-    views: ViewSender = field(default_factory=ViewSender)   # the last view sent (deltas)
+    views: ViewSender = field(default_factory=ViewSender)  # the last view sent (deltas)
 
 
 @dataclass
@@ -83,7 +86,7 @@ class Thought:
     rng: random.Random
     thinking: Thinking
     spent: float = 0.0
-    seed: int = 0                         # rng's seed (a worker process makes its own rng)
+    seed: int = 0  # rng's seed (a worker process makes its own rng)
     level: str = "easy"
 
 
@@ -98,19 +101,19 @@ class Room:
     bots: str
     occupants: list[Player | None]
     host: int = 0
-    address: str | None = None                         # whose address created it (limits)
-    created: float = 0.0                               # lobby clock
+    address: str | None = None  # whose address created it (limits)
+    created: float = 0.0  # lobby clock
     pending: list[Player] = field(default_factory=list)
-    names: list[str] = field(default_factory=list)     # seat names once started
+    names: list[str] = field(default_factory=list)  # seat names once started
     table: Table | None = None
-    logged: int = 0                                    # log entries saved
-    quiet_since: float = 0.0                           # nobody connected since
+    logged: int = 0  # log entries saved
+    quiet_since: float = 0.0  # nobody connected since
     over_since: float | None = None
     bot_due: float = 0.0
-    actor: int | None = None                           # whose request is being applied
-    shown_at: float = 0.0                              # clients have shown every event by then
-    thought: Thought | None = None                     # a bot's move being thought out
-    saved_seats: list | None = None                    # the seat records last stored
+    actor: int | None = None  # whose request is being applied
+    shown_at: float = 0.0  # clients have shown every event by then
+    thought: Thought | None = None  # a bot's move being thought out
+    saved_seats: list | None = None  # the seat records last stored
 
     @property
     def started(self) -> bool:
@@ -127,5 +130,4 @@ class Room:
         return sum(p is not None for p in self.occupants)
 
     def anyone_connected(self) -> bool:
-        return any(p is not None and p.conn is not None and p.room is self
-                   for p in self.occupants)
+        return any(p is not None and p.conn is not None and p.room is self for p in self.occupants)

@@ -7,13 +7,14 @@ and unassigned character, its runs of white space made one space, and must then 
 :data:`MIN_VISIBLE`..:data:`MAX_VISIBLE` characters (combining marks such as Arabic vowel signs
 do not count as characters one sees, but are kept, at most :data:`MAX_MARKS` in a row).
 """
+
 from __future__ import annotations
 
 import unicodedata
 
 MIN_VISIBLE = 1
 MAX_VISIBLE = 24
-MAX_MARKS = 2                 # combining marks kept after one letter (no "Zalgo" towers)
+MAX_MARKS = 2  # combining marks kept after one letter (no "Zalgo" towers)
 _DROPPED = {"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"}
 
 

@@ -3,6 +3,7 @@
 A client that stops reading makes the queue grow; past ``limit`` bytes (UTF-8) :meth:`put`
 refuses, and the server closes that connection with a reason (:data:`server.SLOW_READER`).
 """
+
 from __future__ import annotations
 
 from collections import deque

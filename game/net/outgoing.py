@@ -1,6 +1,7 @@
 """What clients are sent: the room, each seat's events and view, the turn clocks.
 
 A mixin of :class:`game.net.rooms.Lobby` (it reads the lobby's rooms and clock)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -25,30 +26,55 @@ class Outgoing:
 
     def room_msg(self, room: Room, for_player: Player | None) -> dict:
         seats = []
-        names = room.names if room.table is not None else distinct_names(
-            [p.name if p is not None else "" for p in room.occupants])
+        names = (
+            room.names
+            if room.table is not None
+            else distinct_names([p.name if p is not None else "" for p in room.occupants])
+        )
         for s in range(room.players):
             occupant = room.occupants[s]
             connected = occupant is not None and occupant.conn is not None
             if room.table is not None:
                 place = room.table.seats[s]
-                seats.append({"name": place.name, "kind": "bot" if place.kind == "bot" else "human",
-                              "connected": connected, "assisted": place.assisted,
-                              "left": place.left})
+                seats.append(
+                    {
+                        "name": place.name,
+                        "kind": "bot" if place.kind == "bot" else "human",
+                        "connected": connected,
+                        "assisted": place.assisted,
+                        "left": place.left,
+                    }
+                )
             else:
-                seats.append({"name": names[s], "kind": "human" if occupant else "empty",
-                              "connected": connected, "assisted": False, "left": False})
-        is_host = for_player is not None and for_player.room is room and \
-            for_player.seat == room.host
-        return {"t": "room", "code": room.code, "link": P.invite_link(room.code, self.link_base),
-                "game": room.game, "players": room.players, "options": room.options,
-                "visibility": room.visibility, "turn_seconds": room.turn_seconds,
-                "bots": room.bots, "seats": seats, "host": room.host,
-                "you": for_player.seat if for_player is not None and for_player.room is room
-                else None,
-                "pending": [{"player": p.id, "name": p.name} for p in room.pending]
-                if is_host else [],
-                "started": room.started, "over": room.over}
+                seats.append(
+                    {
+                        "name": names[s],
+                        "kind": "human" if occupant else "empty",
+                        "connected": connected,
+                        "assisted": False,
+                        "left": False,
+                    }
+                )
+        is_host = (
+            for_player is not None and for_player.room is room and for_player.seat == room.host
+        )
+        return {
+            "t": "room",
+            "code": room.code,
+            "link": P.invite_link(room.code, self.link_base),
+            "game": room.game,
+            "players": room.players,
+            "options": room.options,
+            "visibility": room.visibility,
+            "turn_seconds": room.turn_seconds,
+            "bots": room.bots,
+            "seats": seats,
+            "host": room.host,
+            "you": for_player.seat if for_player is not None and for_player.room is room else None,
+            "pending": [{"player": p.id, "name": p.name} for p in room.pending] if is_host else [],
+            "started": room.started,
+            "over": room.over,
+        }
 
     def _send_room(self, room: Room) -> None:
         """Every seated player gets the room; an unstarted room's seats are stored (restart)."""
@@ -90,17 +116,28 @@ class Outgoing:
             return
         self._release(room)
         shown = max(0.0, room.shown_at - self.clock.now()) if table.held else 0.0
-        remaining = [None if r is None else round(r + shown, 1)
-                     for r in (table.remaining(s) for s in range(room.players))]
+        remaining = [
+            None if r is None else round(r + shown, 1)
+            for r in (table.remaining(s) for s in range(room.players))
+        ]
         for occupant in room.occupants:
-            if occupant is not None and occupant.conn is not None and \
-                    (only is None or occupant is only):
+            if (
+                occupant is not None
+                and occupant.conn is not None
+                and (only is None or occupant is only)
+            ):
                 occupant.conn.send({"t": "deadline", "remaining": remaining})
 
     def _events_msg(self, room: Room, seat: int, events: list[Event]) -> dict:
         match = room.table.match
-        legal = match.legal_actions(seat) if match.phase != "over" and \
-            seat in match.to_act() else []
-        return {"t": "events", "events": [e.for_seat(seat) for e in events],
-                "view": match.view(seat), "legal": legal, "log": len(match.log),
-                "by": room.actor}
+        legal = (
+            match.legal_actions(seat) if match.phase != "over" and seat in match.to_act() else []
+        )
+        return {
+            "t": "events",
+            "events": [e.for_seat(seat) for e in events],
+            "view": match.view(seat),
+            "legal": legal,
+            "log": len(match.log),
+            "by": room.actor,
+        }

@@ -6,6 +6,7 @@ pause to read). The turn clocks stand still while clients show a batch of events
 bots (bot_delay > 0) wait for the show to end. Events not listed take no time (bids, "drew"
 into one's own hand, table events).
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -15,15 +16,24 @@ from game.core.events import Event
 
 from .model import Clock
 
-PACE_DEALT_CARD = 0.075     # a deal: each card dealt flies from the deck (hands + table cards)
+PACE_DEALT_CARD = 0.075  # a deal: each card dealt flies from the deck (hands + table cards)
 PACE_EVENT: dict[str, float] = {
-    "card_played": 0.3, "played": 0.3, "laid": 0.3, "discarded": 0.3,    # one card flies
-    "trick_won": 1.0, "captured": 1.0, "sweep": 1.0,                      # cards collected
-    "melded": 0.8, "added": 0.5, "joker_swapped": 0.8,                    # melds laid
-    "bids_revealed": 1.0, "declarations_revealed": 1.5,                   # banners read
-    "round_scored": 4.0, "deal_scored": 4.0,                              # the score panel
+    "card_played": 0.3,
+    "played": 0.3,
+    "laid": 0.3,
+    "discarded": 0.3,  # one card flies
+    "trick_won": 1.0,
+    "captured": 1.0,
+    "sweep": 1.0,  # cards collected
+    "melded": 0.8,
+    "added": 0.5,
+    "joker_swapped": 0.8,  # melds laid
+    "bids_revealed": 1.0,
+    "declarations_revealed": 1.5,  # banners read
+    "round_scored": 4.0,
+    "deal_scored": 4.0,  # the score panel
 }
-PACE_MAX_BACKLOG = 15.0     # clocks are never held more than this far ahead
+PACE_MAX_BACKLOG = 15.0  # clocks are never held more than this far ahead
 
 
 def pacing_seconds(events: list[Event]) -> float:

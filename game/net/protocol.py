@@ -124,6 +124,7 @@ on wrong codes nobody can find a table by guessing (the numbers: :mod:`game.net.
 invite link is ``?room=K7QMX4PA`` after the page's address (the browser hands URL parameters
 to the program as environment variables, WEB.md).
 """
+
 from __future__ import annotations
 
 import json
@@ -135,27 +136,49 @@ from game.core.spec import BOT_LEVELS as LEVELS
 from game.games import registry
 
 # ----- games, tables and limits -------------------------------------------------------------
-GAMES: tuple[str, ...] = registry.names()               # every game/games/<name>/spec.py
-PLAYER_COUNTS: dict[str, tuple[int, ...]] = registry.player_counts()      # TB-5
+GAMES: tuple[str, ...] = registry.names()  # every game/games/<name>/spec.py
+PLAYER_COUNTS: dict[str, tuple[int, ...]] = registry.player_counts()  # TB-5
 VISIBILITIES: tuple[str, ...] = ("private", "approval", "auto")
-TURN_SECONDS: tuple[int | None, ...] = (None, 60, 90, 120)   # TB-6
+TURN_SECONDS: tuple[int | None, ...] = (None, 60, 90, 120)  # TB-6
 BOT_LEVELS: tuple[str, ...] = LEVELS
 
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"    # no O/0, no I/1
-CODE_LENGTH = 8             # 2**40 codes: unguessable at the allowed rate (limits.py)
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no O/0, no I/1
+CODE_LENGTH = 8  # 2**40 codes: unguessable at the allowed rate (limits.py)
 
-MAX_FRAME = 8192            # characters in one client frame
-MAX_NAME = 24               # characters in a player's name
+MAX_FRAME = 8192  # characters in one client frame
+MAX_NAME = 24  # characters in a player's name
 MAX_TOKEN = 64
-MAX_STRING = 64             # any other string in a client message
-MAX_OPTIONS = 8             # keys in "options"
-MAX_ACTION_ITEMS = 200      # values in one action, all levels counted
-MAX_ACTION_DEPTH = 4        # {"groups": [["7H", ...]]} is depth 3
+MAX_STRING = 64  # any other string in a client message
+MAX_OPTIONS = 8  # keys in "options"
+MAX_ACTION_ITEMS = 200  # values in one action, all levels counted
+MAX_ACTION_DEPTH = 4  # {"groups": [["7H", ...]]} is depth 3
 
-CLIENT_TYPES: tuple[str, ...] = ("hello", "create", "join", "join_any", "list", "answer",
-                                 "start", "act", "back", "leave", "ping")
-SERVER_TYPES: tuple[str, ...] = ("welcome", "tables", "room", "waiting", "refused", "events",
-                                 "deadline", "left", "error", "pong", "moved")
+CLIENT_TYPES: tuple[str, ...] = (
+    "hello",
+    "create",
+    "join",
+    "join_any",
+    "list",
+    "answer",
+    "start",
+    "act",
+    "back",
+    "leave",
+    "ping",
+)
+SERVER_TYPES: tuple[str, ...] = (
+    "welcome",
+    "tables",
+    "room",
+    "waiting",
+    "refused",
+    "events",
+    "deadline",
+    "left",
+    "error",
+    "pong",
+    "moved",
+)
 
 
 class ProtocolError(ValueError):
@@ -235,16 +258,16 @@ def decode_server(text: Any, max_frame: int = 1 << 20) -> dict:
         raise ProtocolError(f"Unknown message type {kind!r} from the server.")
     for key, check in _SERVER_REQUIRED.get(kind, {}).items():
         if key not in msg:
-            raise ProtocolError(f"\"{kind}\" needs \"{key}\".")
+            raise ProtocolError(f'"{kind}" needs "{key}".')
         check(kind, key, msg[key])
-    if kind == "events":                  # a full view, or a patch to the last one (delta.py)
+    if kind == "events":  # a full view, or a patch to the last one (delta.py)
         if "view" in msg:
             _kind_of(dict, "an object")(kind, "view", msg["view"])
         elif "vd" in msg:
             if msg["vd"] is not None and not isinstance(msg["vd"], list):
-                raise ProtocolError("\"vd\" in \"events\" must be a list or null.")
+                raise ProtocolError('"vd" in "events" must be a list or null.')
         else:
-            raise ProtocolError("\"events\" needs \"view\" or \"vd\".")
+            raise ProtocolError('"events" needs "view" or "vd".')
     return msg
 
 
@@ -264,14 +287,15 @@ def _parse(text: Any, max_frame: int) -> dict:
     except RecursionError:
         raise ProtocolError("The frame is nested too deeply.") from None
     except json.JSONDecodeError as err:
-        raise ProtocolError(f"The frame is not valid JSON ({err.msg}, at character {err.pos}).") \
-            from None
+        raise ProtocolError(
+            f"The frame is not valid JSON ({err.msg}, at character {err.pos})."
+        ) from None
     if not isinstance(msg, dict):
-        raise ProtocolError("A message must be a JSON object like {\"t\": \"ping\"}.")
+        raise ProtocolError('A message must be a JSON object like {"t": "ping"}.')
     if "t" not in msg:
-        raise ProtocolError("The message has no type (\"t\").")
+        raise ProtocolError('The message has no type ("t").')
     if not isinstance(msg["t"], str):
-        raise ProtocolError("The message type (\"t\") must be a string.")
+        raise ProtocolError('The message type ("t") must be a string.')
     return msg
 
 
@@ -282,12 +306,12 @@ Check = Callable[[str, str, Any], None]
 def _text(limit: int, min_len: int = 0) -> Check:
     def check(kind: str, key: str, value: Any) -> None:
         if not isinstance(value, str):
-            raise ProtocolError(f"\"{key}\" in \"{kind}\" must be a string.")
+            raise ProtocolError(f'"{key}" in "{kind}" must be a string.')
         if len(value) > limit:
-            raise ProtocolError(
-                f"\"{key}\" in \"{kind}\" is too long (at most {limit} characters).")
+            raise ProtocolError(f'"{key}" in "{kind}" is too long (at most {limit} characters).')
         if len(value.strip()) < min_len:
-            raise ProtocolError(f"\"{key}\" in \"{kind}\" must not be empty.")
+            raise ProtocolError(f'"{key}" in "{kind}" must not be empty.')
+
     return check
 
 
@@ -295,15 +319,17 @@ def _optional(check: Check) -> Check:
     def optional(kind: str, key: str, value: Any) -> None:
         if value is not None:
             check(kind, key, value)
+
     return optional
 
 
 def _one_of(choices: tuple) -> Check:
     def check(kind: str, key: str, value: Any) -> None:
         if isinstance(value, bool) and not any(isinstance(c, bool) for c in choices):
-            raise ProtocolError(f"\"{key}\" in \"{kind}\" must be one of {_show(choices)}.")
+            raise ProtocolError(f'"{key}" in "{kind}" must be one of {_show(choices)}.')
         if not any(value == c and type(value) is type(c) for c in choices):
-            raise ProtocolError(f"\"{key}\" in \"{kind}\" must be one of {_show(choices)}.")
+            raise ProtocolError(f'"{key}" in "{kind}" must be one of {_show(choices)}.')
+
     return check
 
 
@@ -314,41 +340,42 @@ def _show(choices: tuple) -> str:
 def _integer(low: int, high: int) -> Check:
     def check(kind: str, key: str, value: Any) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ProtocolError(f"\"{key}\" in \"{kind}\" must be a whole number.")
+            raise ProtocolError(f'"{key}" in "{kind}" must be a whole number.')
         if not low <= value <= high:
-            raise ProtocolError(f"\"{key}\" in \"{kind}\" must be from {low} to {high}.")
+            raise ProtocolError(f'"{key}" in "{kind}" must be from {low} to {high}.')
+
     return check
 
 
 def _boolean(kind: str, key: str, value: Any) -> None:
     if not isinstance(value, bool):
-        raise ProtocolError(f"\"{key}\" in \"{kind}\" must be true or false.")
+        raise ProtocolError(f'"{key}" in "{kind}" must be true or false.')
 
 
 def _options(kind: str, key: str, value: Any) -> None:
     if not isinstance(value, dict):
-        raise ProtocolError(f"\"{key}\" in \"{kind}\" must be an object.")
+        raise ProtocolError(f'"{key}" in "{kind}" must be an object.')
     if len(value) > MAX_OPTIONS:
-        raise ProtocolError(
-            f"\"{key}\" in \"{kind}\" has too many entries (at most {MAX_OPTIONS}).")
+        raise ProtocolError(f'"{key}" in "{kind}" has too many entries (at most {MAX_OPTIONS}).')
     for name, item in value.items():
         if len(name) > MAX_STRING:
-            raise ProtocolError(f"An option name in \"{kind}\" is too long.")
+            raise ProtocolError(f'An option name in "{kind}" is too long.')
         if isinstance(item, str):
             if len(item) > MAX_STRING:
-                raise ProtocolError(f"Option \"{name}\" in \"{kind}\" is too long.")
+                raise ProtocolError(f'Option "{name}" in "{kind}" is too long.')
         elif item is not None and not isinstance(item, (bool, int)):
-            raise ProtocolError(f"Option \"{name}\" in \"{kind}\" must be a string, a whole "
-                                "number, true/false or null.")
+            raise ProtocolError(
+                f'Option "{name}" in "{kind}" must be a string, a whole number, true/false or null.'
+            )
 
 
 def _action(kind: str, key: str, value: Any) -> None:
     """An engine action: an object with a string "type"; the engine judges the rest, so here
     only its size and shape are bounded (strings, numbers, booleans, lists, objects)."""
     if not isinstance(value, dict):
-        raise ProtocolError("\"action\" must be an object such as {\"type\": \"play\", ...}.")
+        raise ProtocolError('"action" must be an object such as {"type": "play", ...}.')
     if not isinstance(value.get("type"), str):
-        raise ProtocolError("The action has no \"type\" string.")
+        raise ProtocolError('The action has no "type" string.')
     budget = [MAX_ACTION_ITEMS]
 
     def walk(item: Any, depth: int) -> None:
@@ -381,10 +408,14 @@ _GAME = _one_of(GAMES)
 # For each client message: {field: (check, required)}.
 _CLIENT_FIELDS: dict[str, dict[str, tuple[Check, bool]]] = {
     "hello": {"name": (_text(MAX_STRING, 1), True), "token": (_optional(_text(MAX_TOKEN)), False)},
-    "create": {"game": (_GAME, True), "players": (_integer(2, 4), True),
-               "options": (_options, False), "visibility": (_one_of(VISIBILITIES), True),
-               "turn_seconds": (_one_of(TURN_SECONDS), True),
-               "bots": (_one_of(BOT_LEVELS), True)},
+    "create": {
+        "game": (_GAME, True),
+        "players": (_integer(2, 4), True),
+        "options": (_options, False),
+        "visibility": (_one_of(VISIBILITIES), True),
+        "turn_seconds": (_one_of(TURN_SECONDS), True),
+        "bots": (_one_of(BOT_LEVELS), True),
+    },
     "join": {"code": (_text(MAX_STRING, 1), True)},
     "join_any": {"game": (_optional(_GAME), False)},
     "list": {"game": (_optional(_GAME), False)},
@@ -401,15 +432,16 @@ def _check_client(msg: dict) -> None:
     kind = msg["t"]
     fields = _CLIENT_FIELDS.get(kind)
     if fields is None:
-        raise ProtocolError(f"Unknown message type {kind!r}; expected one of: "
-                            f"{', '.join(CLIENT_TYPES)}.")
+        raise ProtocolError(
+            f"Unknown message type {kind!r}; expected one of: {', '.join(CLIENT_TYPES)}."
+        )
     extra = sorted(str(k) for k in msg if k != "t" and k not in fields)
     if extra:
-        raise ProtocolError(f"Unexpected field(s) in \"{kind}\": {', '.join(extra)}.")
+        raise ProtocolError(f'Unexpected field(s) in "{kind}": {", ".join(extra)}.')
     for key, (check, required) in fields.items():
         if key not in msg:
             if required:
-                raise ProtocolError(f"\"{kind}\" needs \"{key}\".")
+                raise ProtocolError(f'"{kind}" needs "{key}".')
             continue
         check(kind, key, msg[key])
 
@@ -417,15 +449,19 @@ def _check_client(msg: dict) -> None:
 def _kind_of(pytype: type | tuple, what: str) -> Check:
     def check(kind: str, key: str, value: Any) -> None:
         if (isinstance(value, bool) and pytype is not bool) or not isinstance(value, pytype):
-            raise ProtocolError(f"\"{key}\" in \"{kind}\" must be {what}.")
+            raise ProtocolError(f'"{key}" in "{kind}" must be {what}.')
+
     return check
 
 
 _SERVER_REQUIRED: dict[str, dict[str, Check]] = {
     "welcome": {"player": _kind_of(str, "a string"), "token": _kind_of(str, "a string")},
     "tables": {"list": _kind_of(list, "a list")},
-    "room": {"code": _kind_of(str, "a string"), "seats": _kind_of(list, "a list"),
-             "started": _kind_of(bool, "true or false")},
+    "room": {
+        "code": _kind_of(str, "a string"),
+        "seats": _kind_of(list, "a list"),
+        "started": _kind_of(bool, "true or false"),
+    },
     "waiting": {"code": _kind_of(str, "a string")},
     "refused": {"code": _kind_of(str, "a string")},
     "events": {"events": _kind_of(list, "a list"), "legal": _kind_of(list, "a list")},

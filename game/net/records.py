@@ -2,6 +2,7 @@
 
 A mixin of :class:`game.net.rooms.Lobby`. Missed-turn counts, the turn clocks' used time and
 unstarted rooms' seats are stored as they change, so a restarted server resumes them."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -12,8 +13,8 @@ from game.table import Seat, Table
 
 from .model import Player, Room, engine
 
-HEARTBEAT = 5.0             # seconds between "still alive" marks in the store (turn clocks)
-RESUME_GRACE = 15.0         # a resumed turn has at least this long (time to reconnect)
+HEARTBEAT = 5.0  # seconds between "still alive" marks in the store (turn clocks)
+RESUME_GRACE = 15.0  # a resumed turn has at least this long (time to reconnect)
 
 
 class Records:
@@ -30,26 +31,52 @@ class Records:
         out = []
         for s, place in enumerate(room.table.seats):
             occupant = room.occupants[s]
-            out.append({"name": place.name, "kind": place.kind, "level": place.level,
-                        "missed": place.missed, "assisted": place.assisted, "left": place.left,
-                        "player": occupant.id if occupant else None,
-                        "key": occupant.key if occupant else None})
+            out.append(
+                {
+                    "name": place.name,
+                    "kind": place.kind,
+                    "level": place.level,
+                    "missed": place.missed,
+                    "assisted": place.assisted,
+                    "left": place.left,
+                    "player": occupant.id if occupant else None,
+                    "key": occupant.key if occupant else None,
+                }
+            )
         return out
 
     def _room_record(self, room: Room) -> dict:
         """An unstarted room as stored: its settings and who sits where (not the requests)."""
-        return {"code": room.code, "game": room.game, "players": room.players,
-                "options": room.options, "visibility": room.visibility,
-                "turn_seconds": room.turn_seconds, "bots": room.bots, "host": room.host,
-                "seats": [None if p is None else {"player": p.id, "key": p.key, "name": p.name}
-                          for p in room.occupants]}
+        return {
+            "code": room.code,
+            "game": room.game,
+            "players": room.players,
+            "options": room.options,
+            "visibility": room.visibility,
+            "turn_seconds": room.turn_seconds,
+            "bots": room.bots,
+            "host": room.host,
+            "seats": [
+                None if p is None else {"player": p.id, "key": p.key, "name": p.name}
+                for p in room.occupants
+            ],
+        }
 
     def _table_record(self, room: Room, seed: int) -> dict:
         """A table that just started, as stored (the log follows in :meth:`_save_progress`)."""
-        return {"code": room.code, "game": room.game, "players": room.players,
-                "options": room.options, "seed": seed, "deck": None,
-                "visibility": room.visibility, "turn_seconds": room.turn_seconds,
-                "bots": room.bots, "host": room.host, "seats": self._seat_records(room)}
+        return {
+            "code": room.code,
+            "game": room.game,
+            "players": room.players,
+            "options": room.options,
+            "seed": seed,
+            "deck": None,
+            "visibility": room.visibility,
+            "turn_seconds": room.turn_seconds,
+            "bots": room.bots,
+            "host": room.host,
+            "seats": self._seat_records(room),
+        }
 
     def _clock_record(self, room: Room) -> dict | None:
         """The turn clocks as stored: the wall time, each timed seat's used seconds and how long
@@ -72,8 +99,13 @@ class Records:
         seats = self._seat_records(room)
         changed = seats != room.saved_seats
         room.saved_seats = seats
-        self.store.record(room.code, room.logged, match.log[room.logged:],
-                          seats if changed else None, self._clock_record(room))
+        self.store.record(
+            room.code,
+            room.logged,
+            match.log[room.logged :],
+            seats if changed else None,
+            self._clock_record(room),
+        )
 
     def _resumed_table(self, record: dict, match: Any, seats: list[Seat]) -> Table:
         """A resumed table whose turn goes on with the time that was left when the server
@@ -109,25 +141,42 @@ class Records:
         try:
             match = rules.Match.replay(record)
         except (IllegalAction, KeyError, TypeError, ValueError):
-            return                                          # a damaged record is not resumed
+            return  # a damaged record is not resumed
         seats, occupants = [], []
         for info in record["seats"]:
-            seats.append(Seat(info["kind"], info["name"], info["level"], info["missed"],
-                              info["assisted"], info["left"]))
+            seats.append(
+                Seat(
+                    info["kind"],
+                    info["name"],
+                    info["level"],
+                    info["missed"],
+                    info["assisted"],
+                    info["left"],
+                )
+            )
             player = None
             if info["key"] and not info["left"]:
                 player = self._stored_player(info)
             occupants.append(player)
-        room = Room(record["code"], record["game"], record["players"], record["options"],
-                    record["visibility"], record["turn_seconds"], record["bots"], occupants,
-                    host=record["host"], names=[s.name for s in seats])
+        room = Room(
+            record["code"],
+            record["game"],
+            record["players"],
+            record["options"],
+            record["visibility"],
+            record["turn_seconds"],
+            record["bots"],
+            occupants,
+            host=record["host"],
+            names=[s.name for s in seats],
+        )
         room.created = room.quiet_since = self.clock.now()
         for seat, player in enumerate(occupants):
             if player is not None:
                 player.room, player.seat = room, seat
         self.rooms[room.code] = room
         self._open_table(room, self._resumed_table(record, match, seats))
-        if match.phase == "over":                          # finished but not yet marked
+        if match.phase == "over":  # finished but not yet marked
             self.store.finish(room.code, {"result": match.result, "totals": match.totals})
             room.over_since = self.clock.now()
 
@@ -157,8 +206,7 @@ class Records:
         return 1
 
     def _stored_player(self, info: dict) -> Player:
-        player = self.players.get(info["key"]) or Player(info["player"], info["key"],
-                                                         info["name"])
+        player = self.players.get(info["key"]) or Player(info["player"], info["key"], info["name"])
         self.players[player.key] = player
         return player
 
@@ -170,14 +218,22 @@ class Records:
         for info in record["seats"]:
             player = self._stored_player(info) if info else None
             if player is not None and player.room is not None:
-                player = None                              # seated elsewhere already
+                player = None  # seated elsewhere already
             occupants.append(player)
         if not any(occupants):
             self.store.drop_room(record["code"])
             return
-        room = Room(record["code"], record["game"], record["players"], record["options"],
-                    record["visibility"], record["turn_seconds"], record["bots"], occupants,
-                    host=record["host"])
+        room = Room(
+            record["code"],
+            record["game"],
+            record["players"],
+            record["options"],
+            record["visibility"],
+            record["turn_seconds"],
+            record["bots"],
+            occupants,
+            host=record["host"],
+        )
         if occupants[room.host] is None:
             room.host = next(s for s, p in enumerate(occupants) if p is not None)
         room.created = room.quiet_since = self.clock.now()

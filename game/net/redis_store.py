@@ -16,6 +16,7 @@ Keys (``NS`` = the namespace, "majlis" by default):
 
 Which process holds which table is :mod:`game.net.cluster`'s business.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -36,7 +37,7 @@ class RedisStore:
     """Table records in Redis. ``await start()`` on the server's loop before use."""
 
     def __init__(self, redis: Any, ns: str = "majlis", wall: Callable[[], float] = time.time):
-        self.redis = redis                    # a redis.asyncio.Redis (decode_responses=True)
+        self.redis = redis  # a redis.asyncio.Redis (decode_responses=True)
         self.ns = ns
         self.wall = wall
         self.queued = 0
@@ -45,7 +46,7 @@ class RedisStore:
         self._ops: list[tuple[int, Callable[[Any], None]]] = []
         self._wake: asyncio.Event | None = None
         self._writer: asyncio.Task[None] | None = None
-        self.known: set[str] = set()          # codes this process wrote (has_code)
+        self.known: set[str] = set()  # codes this process wrote (has_code)
 
     async def start(self) -> None:
         self._wake = asyncio.Event()
@@ -58,7 +59,7 @@ class RedisStore:
             self._writer.cancel()
             await asyncio.gather(self._writer, return_exceptions=True)
 
-    def close(self) -> None:                  # the SQLite store's name; the server awaits aclose
+    def close(self) -> None:  # the SQLite store's name; the server awaits aclose
         pass
 
     def key(self, kind: str, code: str) -> str:
@@ -88,7 +89,7 @@ class RedisStore:
                         op(pipe)
                     await pipe.execute()
                 break
-            except Exception:                 # Redis away: keep the writes, try again
+            except Exception:  # Redis away: keep the writes, try again
                 log.exception("redis write failed; retrying")
                 await asyncio.sleep(0.5)
         self.durable = batch[-1][0]
@@ -102,7 +103,7 @@ class RedisStore:
         while self.durable < target and time.monotonic() < end:
             await asyncio.sleep(0.005)
 
-    def flush(self) -> None:                  # sync callers cannot wait on the loop
+    def flush(self) -> None:  # sync callers cannot wait on the loop
         pass
 
     # ----- writes (the Store's methods) --------------------------------------------------------
@@ -112,11 +113,20 @@ class RedisStore:
         data = dict(record)
         seats = data.pop("seats")
         data.setdefault("started", self.wall())
-        self._queue(lambda p: p.hset(self.key("t", code), mapping={
-            "record": _dump(data), "seats": _dump(seats)}))
+        self._queue(
+            lambda p: p.hset(
+                self.key("t", code), mapping={"record": _dump(data), "seats": _dump(seats)}
+            )
+        )
 
-    def record(self, code: str, first: int, entries: list, seats: list[dict] | None = None,
-               clocks: dict | None = None) -> None:
+    def record(
+        self,
+        code: str,
+        first: int,
+        entries: list,
+        seats: list[dict] | None = None,
+        clocks: dict | None = None,
+    ) -> None:
         texts = [_dump(entry) for entry in entries]
         fields = {}
         if seats is not None:
@@ -131,15 +141,16 @@ class RedisStore:
                 p.rpush(self.key("log", code), *texts)
             if fields:
                 p.hset(self.key("t", code), mapping=fields)
+
         self._queue(op)
 
     def finish(self, code: str, result: Any, at: float | None = None) -> None:
         when = self.wall() if at is None else at
 
         def op(p: Any) -> None:
-            p.hset(self.key("t", code), mapping={"finished": _dump(when),
-                                                 "result": _dump(result)})
+            p.hset(self.key("t", code), mapping={"finished": _dump(when), "result": _dump(result)})
             p.zadd(f"{self.ns}:finished", {code: when})
+
         self._queue(op)
 
     def save_room(self, code: str, record: dict) -> None:
@@ -150,7 +161,7 @@ class RedisStore:
         self._queue(lambda p: p.delete(self.key("room", code)))
 
     def beat(self, at: float) -> None:
-        pass                                  # the cluster's lease says who is alive
+        pass  # the cluster's lease says who is alive
 
     def prune(self, before: float) -> None:
         asyncio.get_running_loop().create_task(self._prune(before))
@@ -169,7 +180,7 @@ class RedisStore:
         return None
 
     def unfinished(self) -> list[dict]:
-        return []                             # tables come through the cluster's takeover
+        return []  # tables come through the cluster's takeover
 
     def rooms(self) -> list[dict]:
         return []
@@ -183,8 +194,7 @@ class RedisStore:
         out["seats"] = json.loads(fields["seats"])
         for name in ("clocks", "finished", "result"):
             out[name] = json.loads(fields[name]) if name in fields else None
-        out["log"] = [json.loads(t) for t in await self.redis.lrange(self.key("log", code),
-                                                                     0, -1)]
+        out["log"] = [json.loads(t) for t in await self.redis.lrange(self.key("log", code), 0, -1)]
         return out
 
     async def load_room(self, code: str) -> dict | None:

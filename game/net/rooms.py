@@ -21,6 +21,7 @@ The lobby is split along its seams: :mod:`.handlers` (one method per request, ta
   connection: a time to say hello, a message rate (a sustained flood is closed with a reason),
   tables created. Tables nobody is connected to end after a grace period and leave the store.
 """
+
 from __future__ import annotations
 
 import logging
@@ -84,49 +85,56 @@ log = logging.getLogger("majlis.lobby")
 class Lobby(Handlers, Outgoing, Records, Bots):
     """Every player and room of one server process."""
 
-    def __init__(self, store: Store | None = None, clock: Clock | None = None,
-                 bot_delay: float = 0.6, link_base: str = "",
-                 rate_clock: Callable[[], float] = time.monotonic,
-                 rate: tuple[int, float] = (RATE_BURST, RATE_PER_SECOND),
-                 seeds: Callable[[], int] = fresh_seed, pace: float = 1.0,
-                 think_slice: float | None = THINK_SLICE,
-                 think_clock: Callable[[], float] = time.perf_counter,
-                 wall: Callable[[], float] = time.time,
-                 identities: tuple[float, int] = (IDENTITY_TTL, MAX_IDENTITIES),
-                 limits: Limits | None = None, deltas: bool = True):
+    def __init__(
+        self,
+        store: Store | None = None,
+        clock: Clock | None = None,
+        bot_delay: float = 0.6,
+        link_base: str = "",
+        rate_clock: Callable[[], float] = time.monotonic,
+        rate: tuple[int, float] = (RATE_BURST, RATE_PER_SECOND),
+        seeds: Callable[[], int] = fresh_seed,
+        pace: float = 1.0,
+        think_slice: float | None = THINK_SLICE,
+        think_clock: Callable[[], float] = time.perf_counter,
+        wall: Callable[[], float] = time.time,
+        identities: tuple[float, int] = (IDENTITY_TTL, MAX_IDENTITIES),
+        limits: Limits | None = None,
+        deltas: bool = True,
+    ):
         """``pace`` scales the pacing (0: clocks never held); ``think_slice`` None thinks each
         bot move to the end at once (the old blocking way, for benchmarks); ``think_clock``
         measures thinking; ``wall`` is the wall clock stored for restarts; ``identities`` is
         (seconds, count) an unseated player's token is kept; ``limits`` the abuse limits;
         ``deltas`` False sends every view whole (benchmarks compare)."""
         self.store = store
-        self.seeds = seeds                            # new match seeds (tests inject their own)
+        self.seeds = seeds  # new match seeds (tests inject their own)
         self.clock = PinnableClock(clock if clock is not None else SystemClock())
         self.bot_delay = bot_delay
         self.pace = pace
         self.think_slice = think_slice
         self.think_clock = think_clock
-        self.think_cap = THINK_CAP                    # seconds of thinking per bot move
+        self.think_cap = THINK_CAP  # seconds of thinking per bot move
         self.wall = wall
         self.identities = identities
         self.limits = limits or Limits()
         self.deltas = deltas
         self.guard = AddressGuard(self.limits)
         self.wake: Callable[[], None] = lambda: None  # the server's "bots have work" signal
-        self.offload: Callable[[Room, Any], bool] | None = None   # the server's bot workers
-        self.moved: Callable[[int], None] = lambda count: None     # metrics: moves applied
-        self.cluster: Any = None                      # other processes (cluster.py), if any
-        self._busy: dict[str, Room] = {}              # rooms whose bot is thinking, in turn
-        self._idle: OrderedDict[str, float] = OrderedDict()   # unseated, offline: key -> since
-        self._unwelcomed: OrderedDict[int, Session] = OrderedDict()   # no hello yet
+        self.offload: Callable[[Room, Any], bool] | None = None  # the server's bot workers
+        self.moved: Callable[[int], None] = lambda count: None  # metrics: moves applied
+        self.cluster: Any = None  # other processes (cluster.py), if any
+        self._busy: dict[str, Room] = {}  # rooms whose bot is thinking, in turn
+        self._idle: OrderedDict[str, float] = OrderedDict()  # unseated, offline: key -> since
+        self._unwelcomed: OrderedDict[int, Session] = OrderedDict()  # no hello yet
         self._beat_at = -HEARTBEAT
         self._pruned_at = -PRUNE_EVERY
         self.link_base = link_base
         self.rate_clock = rate_clock
         self.rate = rate
         self.rooms: dict[str, Room] = {}
-        self.players: dict[str, Player] = {}          # by token key
-        self.sessions: dict[int, Session] = {}        # by id(conn)
+        self.players: dict[str, Player] = {}  # by token key
+        self.sessions: dict[int, Session] = {}  # by id(conn)
         self._codes = random.SystemRandom()
         if store is not None:
             self._resume()
@@ -141,8 +149,9 @@ class Lobby(Handlers, Outgoing, Records, Bots):
             conn.send(P.error(reason, "too_many"))
             conn.close(FLOOD_CLOSE, reason)
             return False
-        session = Session(conn, address, self.clock.now(), tokens=self.rate[0],
-                          refilled=self.rate_clock())
+        session = Session(
+            conn, address, self.clock.now(), tokens=self.rate[0], refilled=self.rate_clock()
+        )
         self.sessions[id(conn)] = session
         self._unwelcomed[id(conn)] = session
         return True
@@ -162,7 +171,7 @@ class Lobby(Handlers, Outgoing, Records, Bots):
                 player.room.quiet_since = self.clock.now()
             self._send_room(player.room)
         elif player.waiting is None:
-            self._keep_identity(player)       # nothing to come back to but his name
+            self._keep_identity(player)  # nothing to come back to but his name
 
     def _keep_identity(self, player: Player) -> None:
         """An offline player without a seat: keep his token -> name for a while, bounded."""
@@ -174,8 +183,12 @@ class Lobby(Handlers, Outgoing, Records, Bots):
     def _forget(self, key: str) -> None:
         self._idle.pop(key, None)
         player = self.players.get(key)
-        if player is not None and player.conn is None and player.room is None \
-                and player.waiting is None:
+        if (
+            player is not None
+            and player.conn is None
+            and player.room is None
+            and player.waiting is None
+        ):
             del self.players[key]
 
     def _prune_identities(self, now: float) -> None:
@@ -194,8 +207,9 @@ class Lobby(Handlers, Outgoing, Records, Bots):
             if self._flooding(session):
                 session.closed = True
                 log.warning("flood closed", extra={"event": "flood", "address": session.address})
-                conn.send(P.error("Too many messages for too long; the connection is closed.",
-                                  "rate"))
+                conn.send(
+                    P.error("Too many messages for too long; the connection is closed.", "rate")
+                )
                 conn.close(FLOOD_CLOSE, "Too many messages for too long.")
                 return
             conn.send(P.error("Too many messages; slow down.", "rate"))
@@ -243,9 +257,17 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         player = session.player
         if player is None:
             raise Refusal("Say hello first, with your name.", "hello_first")
-        handler = {"create": self._create, "join": self._join, "join_any": self._join_any,
-                   "list": self._list, "answer": self._answer, "start": self._start,
-                   "act": self._act, "back": self._back, "leave": self._leave}[kind]
+        handler = {
+            "create": self._create,
+            "join": self._join,
+            "join_any": self._join_any,
+            "list": self._list,
+            "answer": self._answer,
+            "start": self._start,
+            "act": self._act,
+            "back": self._back,
+            "leave": self._leave,
+        }[kind]
         handler(session, player, msg)
 
     # ===== hello / reconnect ===================================================================
@@ -258,7 +280,7 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         player = self.players.get(token_key(token)) if token else None
         if player is None and token and self.cluster is not None:
             there = self.cluster.seated_elsewhere(token_key(token))
-            if there is not None:                   # seated at another process's table
+            if there is not None:  # seated at another process's table
                 session.conn.send({"t": "moved", "url": there[0], "code": there[1]})
                 return
         if session.player is not None and session.player is not player:
@@ -281,8 +303,9 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         self._unwelcomed.pop(id(session.conn), None)
         player.conn = session.conn
         session.player = player
-        session.conn.send({"t": "welcome", "player": player.id, "token": token,
-                           "name": player.name})
+        session.conn.send(
+            {"t": "welcome", "player": player.id, "token": token, "name": player.name}
+        )
         if player.room is not None:
             self._send_room(player.room)
             if player.room.started:
@@ -300,7 +323,7 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         for room in list(self.rooms.values()):
             try:
                 self._tick_room(room, now)
-            except Exception:                   # one broken table must not stop the others
+            except Exception:  # one broken table must not stop the others
                 log.exception("table %s failed to tick", room.code)
         self._close_silent(now)
         self._prune_identities(now)
@@ -339,8 +362,9 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         if self.store is not None:
             match = room.table.match
             self._save_progress(room)
-            self.store.finish(room.code, {"result": None, "totals": match.totals,
-                                          "abandoned": True})
+            self.store.finish(
+                room.code, {"result": None, "totals": match.totals, "abandoned": True}
+            )
         self._close(room)
 
     def _close_silent(self, now: float) -> None:
@@ -360,7 +384,7 @@ class Lobby(Handlers, Outgoing, Records, Bots):
     def _not_busy(self, player: Player) -> None:
         if player.room is not None and not player.room.over:
             raise Refusal("You are already at a table; leave it first.", "seated")
-        if player.room is not None:                   # a finished table: simply move on
+        if player.room is not None:  # a finished table: simply move on
             player.room.occupants[player.seat] = None
             player.room, player.seat = None, None
         if player.waiting is not None:
@@ -403,16 +427,23 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         if asker.conn is not None:
             asker.conn.send({"t": "refused", "code": room.code})
         elif asker.room is None:
-            self._keep_identity(asker)            # offline and nothing to wait for any more
+            self._keep_identity(asker)  # offline and nothing to wait for any more
 
     def _close(self, room: Room, reason: str = "") -> None:
         """The room ends: its players are free again (told why when ``reason``), it leaves
         the lobby, the per-address count and, unstarted, the store."""
         if self.rooms.pop(room.code, None) is None:
             return
-        log.info("table closed", extra={"event": "table_closed", "code": room.code,
-                                         "started": room.started, "over": room.over,
-                                         "reason": reason or None})
+        log.info(
+            "table closed",
+            extra={
+                "event": "table_closed",
+                "code": room.code,
+                "started": room.started,
+                "over": room.over,
+                "reason": reason or None,
+            },
+        )
         for asker in list(room.pending):
             self._refuse(asker, room)
         if self.cluster is not None:

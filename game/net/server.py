@@ -26,6 +26,7 @@ the lobby, the directory of tables and players and the match logs through Redis
 process holding its table, and the tables of a process that dies are adopted by another.
 Operating it: docs/DEPLOY.md. Metrics and health on the same port: :mod:`game.net.metrics`.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -53,9 +54,9 @@ from .outbox import Outbox
 from .rooms import RATE_BURST, RATE_PER_SECOND, THINK_REST, THINK_SLICE, Lobby
 from .store import Store, StoreDamaged, move_aside
 
-WIRE_LIMIT = 64 * 1024        # bytes; bigger frames close the connection
+WIRE_LIMIT = 64 * 1024  # bytes; bigger frames close the connection
 SLOW_READER = "Too slow reading messages."
-HEALTH_STORE_LAG = 10_000     # store writes queued and not committed: unhealthy past this
+HEALTH_STORE_LAG = 10_000  # store writes queued and not committed: unhealthy past this
 log = logging.getLogger("majlis.server")
 
 
@@ -95,15 +96,16 @@ class _Conn:
     The queue is bounded in bytes (:class:`Outbox`): a client that stops reading is closed
     with code 1008 and a reason once ``limit`` bytes wait for it, instead of growing memory."""
 
-    def __init__(self, ws: ServerConnection, limit: int = OUTBOX_BYTES,
-                 gate: DurableGate | None = None):
+    def __init__(
+        self, ws: ServerConnection, limit: int = OUTBOX_BYTES, gate: DurableGate | None = None
+    ):
         self.ws = ws
         self.closed = False
         self.gate = gate
         self.outbox = Outbox(limit)
         self._ready = asyncio.Event()
         self.writer = asyncio.create_task(self._write())
-        self.closing: asyncio.Future[None] | None = None   # kept so the task is not collected
+        self.closing: asyncio.Future[None] | None = None  # kept so the task is not collected
 
     def send(self, msg: dict) -> None:
         if self.closed:
@@ -113,8 +115,9 @@ class _Conn:
         else:
             self.closed = True
             self.writer.cancel()
-            log.warning("slow reader closed", extra={"event": "slow_reader",
-                                                     "queued": self.outbox.bytes})
+            log.warning(
+                "slow reader closed", extra={"event": "slow_reader", "queued": self.outbox.bytes}
+            )
             self.closing = asyncio.ensure_future(self.ws.close(1008, SLOW_READER))
 
     def close(self, code: int = 1000, reason: str = "") -> None:
@@ -134,7 +137,7 @@ class _Conn:
                 while (item := self.outbox.pop()) is not None:
                     frame, tag = item
                     if self.gate is not None:
-                        await self.gate.wait(tag)       # never ahead of the store
+                        await self.gate.wait(tag)  # never ahead of the store
                     if isinstance(frame, tuple):
                         await self.ws.close(*frame)
                         return
@@ -146,11 +149,23 @@ class _Conn:
 class TableServer:
     """The server: ``await start()``, then ``port``; ``await close()`` to stop."""
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 9310, db: str = ":memory:",
-                 clock=None, bot_delay: float = 0.6, tick_interval: float = 0.1,
-                 link_base: str = "", trust_proxy: bool = False, bot_workers: int = 0,
-                 redis_url: str | None = None, public_url: str | None = None,
-                 redis_ns: str = "majlis", lease: float = 3.0, **lobby_options):
+    def __init__(
+        self,
+        host: str = "127.0.0.1",
+        port: int = 9310,
+        db: str = ":memory:",
+        clock=None,
+        bot_delay: float = 0.6,
+        tick_interval: float = 0.1,
+        link_base: str = "",
+        trust_proxy: bool = False,
+        bot_workers: int = 0,
+        redis_url: str | None = None,
+        public_url: str | None = None,
+        redis_ns: str = "majlis",
+        lease: float = 3.0,
+        **lobby_options,
+    ):
         """``trust_proxy``: the address limits count the first ``X-Forwarded-For`` address
         (only behind a proxy that sets it; otherwise anyone could claim any address).
         ``bot_workers``: processes in which bots above "easy" think (0: in this process, in
@@ -167,14 +182,16 @@ class TableServer:
             import redis.asyncio  # server-only, and only for a cluster
 
             from .redis_store import RedisStore
+
             self.redis = redis.asyncio.from_url(redis_url, decode_responses=True)
             self.store: Any = RedisStore(self.redis, redis_ns)
         else:
             self.store = Store(db, background=True)
         self.gate = DurableGate(self.store)
         self.metrics = Metrics()
-        self.lobby = Lobby(self.store, clock=clock, bot_delay=bot_delay, link_base=link_base,
-                           **lobby_options)
+        self.lobby = Lobby(
+            self.store, clock=clock, bot_delay=bot_delay, link_base=link_base, **lobby_options
+        )
         self.lobby.moved = self.metrics.moved
         self.tick_interval = tick_interval
         self.bot_workers = bot_workers
@@ -189,29 +206,37 @@ class TableServer:
         return self._server.sockets[0].getsockname()[1]
 
     async def start(self) -> TableServer:
-        self._server = await serve(self._handle, self.host, self.requested_port,
-                                   max_size=WIRE_LIMIT, compression=None,
-                                   process_request=self._plain_http)
+        self._server = await serve(
+            self._handle,
+            self.host,
+            self.requested_port,
+            max_size=WIRE_LIMIT,
+            compression=None,
+            process_request=self._plain_http,
+        )
         loop = asyncio.get_running_loop()
         self.store.on_commit = lambda seq: loop.call_soon_threadsafe(self.gate.committed, seq)
         if self.redis is not None:
             from .cluster import Cluster
+
             await self.store.start()
             url = self.public_url or f"ws://{self.host}:{self.port}"
-            self.cluster = Cluster(self.redis, url, self.lobby, self.store, self.redis_ns,
-                                   self.lease)
+            self.cluster = Cluster(
+                self.redis, url, self.lobby, self.store, self.redis_ns, self.lease
+            )
             self.lobby.cluster = self.cluster
             await self.cluster.start()
-        self.gate.committed(self.store.durable)   # what was committed before this moment
+        self.gate.committed(self.store.durable)  # what was committed before this moment
         self._ticker = asyncio.create_task(self._tick_forever())
         self._bots_have_work = asyncio.Event()
         self.lobby.wake = self._bots_have_work.set
         self._thinker = asyncio.create_task(self._think_forever())
         if self.bot_workers > 0:
             self._pool = concurrent.futures.ProcessPoolExecutor(
-                self.bot_workers, mp_context=multiprocessing.get_context("spawn"))
+                self.bot_workers, mp_context=multiprocessing.get_context("spawn")
+            )
             self.lobby.offload = self._offload
-        self._bots_have_work.set()                 # resumed tables may have bots to move
+        self._bots_have_work.set()  # resumed tables may have bots to move
         return self
 
     def _offload(self, room: Room, thought: Thought) -> bool:
@@ -219,9 +244,16 @@ class TableServer:
         if self._pool is None:
             return False
         try:
-            job = self._pool.submit(think_whole, room.game, thought.view, thought.legal,
-                                    thought.level, thought.seed, self.lobby.think_cap)
-        except RuntimeError:                        # the pool is shut down or broken
+            job = self._pool.submit(
+                think_whole,
+                room.game,
+                thought.view,
+                thought.legal,
+                thought.level,
+                thought.seed,
+                self.lobby.think_cap,
+            )
+        except RuntimeError:  # the pool is shut down or broken
             return False
 
         def done(future: asyncio.Future[dict]) -> None:
@@ -229,6 +261,7 @@ class TableServer:
             if action is None and not future.cancelled():
                 log.warning("bot worker failed: %s", future.exception())
             self.lobby.thought_done(room, thought, action)
+
         asyncio.wrap_future(job).add_done_callback(done)
         return True
 
@@ -240,18 +273,21 @@ class TableServer:
             return None
         path = request.path.split("?")[0]
         if path == "/metrics":
-            response = connection.respond(HTTPStatus.OK,
-                                          self.metrics.render(self.lobby, self.store))
+            response = connection.respond(
+                HTTPStatus.OK, self.metrics.render(self.lobby, self.store)
+            )
             response.headers["Content-Type"] = "text/plain; version=0.0.4; charset=utf-8"
             return response
         if path == "/health":
             lag = self.store.queued - self.store.durable
             if lag > HEALTH_STORE_LAG:
-                return connection.respond(HTTPStatus.SERVICE_UNAVAILABLE,
-                                          f"store {lag} writes behind\n")
+                return connection.respond(
+                    HTTPStatus.SERVICE_UNAVAILABLE, f"store {lag} writes behind\n"
+                )
             return connection.respond(HTTPStatus.OK, "ok\n")
-        return connection.respond(HTTPStatus.OK, f"Majlis table server: {len(self.lobby.rooms)} "
-                                                 "tables\n")
+        return connection.respond(
+            HTTPStatus.OK, f"Majlis table server: {len(self.lobby.rooms)} tables\n"
+        )
 
     async def close(self) -> None:
         if self._pool is not None:
@@ -277,7 +313,7 @@ class TableServer:
             await asyncio.sleep(self.tick_interval)
             try:
                 self.lobby.tick()
-            except Exception:                     # a bug in one table must not stop the others
+            except Exception:  # a bug in one table must not stop the others
                 log.exception("tick failed")
 
     async def _think_forever(self) -> None:
@@ -288,7 +324,7 @@ class TableServer:
             try:
                 while self._think_for(THINK_SLICE):
                     await asyncio.sleep(THINK_REST)
-            except Exception:                     # Lobby.think guards each table; never die
+            except Exception:  # Lobby.think guards each table; never die
                 log.exception("thinking failed")
 
     def _think_for(self, seconds: float) -> bool:
@@ -322,7 +358,7 @@ class TableServer:
                 try:
                     self.lobby.receive(conn, frame)
                     self.metrics.handled(time.perf_counter() - begun)
-                except Exception:                 # never crash the connection on a bug
+                except Exception:  # never crash the connection on a bug
                     log.exception("message failed")
                     conn.send(P.error("The server could not handle that message.", "server"))
         except ConnectionClosed:
@@ -334,13 +370,15 @@ class TableServer:
                 await asyncio.wait_for(conn.writer, 2)
 
 
-async def serve_forever(host: str, port: int, db: str, bot_delay: float,
-                        **options: Any) -> None:
+async def serve_forever(host: str, port: int, db: str, bot_delay: float, **options: Any) -> None:
     server = await TableServer(host, port, db, bot_delay=bot_delay, **options).start()
     resumed = sum(room.started for room in server.lobby.rooms.values())
     where = f"redis {options['redis_url']}" if options.get("redis_url") else f"db {db}"
-    print(f"Majlis table server on ws://{host}:{server.port} ({where}; {resumed} tables resumed; "
-          f"rate {RATE_BURST} burst, {RATE_PER_SECOND}/s)", flush=True)
+    print(
+        f"Majlis table server on ws://{host}:{server.port} ({where}; {resumed} tables resumed; "
+        f"rate {RATE_BURST} burst, {RATE_PER_SECOND}/s)",
+        flush=True,
+    )
     try:
         await asyncio.Future()
     finally:
@@ -351,34 +389,64 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Majlis online table server")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=9310)
-    parser.add_argument("--db", default="majlis_server.sqlite3",
-                        help="SQLite file for table records (':memory:' keeps nothing)")
-    parser.add_argument("--bot-delay", type=float, default=0.6,
-                        help="seconds between two bot moves (pacing for the people watching)")
-    parser.add_argument("--fresh-store", action="store_true",
-                        help="move the --db file aside (renamed PATH.aside-TIME, never deleted) "
-                             "and start with an empty store")
-    parser.add_argument("--trust-proxy", action="store_true",
-                        help="count per-address limits by X-Forwarded-For (only behind a proxy "
-                             "that sets it)")
-    parser.add_argument("--bot-workers", type=int, default=1,
-                        help="processes in which normal and hard bots think (0: in the server "
-                             "process, in slices)")
-    parser.add_argument("--redis", metavar="URL",
-                        help="share the lobby and the match logs with other processes through "
-                             "this Redis (redis://127.0.0.1:6379/0) instead of SQLite")
-    parser.add_argument("--public-url", metavar="URL",
-                        help="with --redis: how clients reach this process (default ws://HOST:PORT)")
-    parser.add_argument("--redis-ns", default="majlis",
-                        help="with --redis: the key prefix (one lobby per prefix)")
-    parser.add_argument("--lease", type=float, default=3.0,
-                        help="with --redis: seconds after which the others adopt the tables "
-                             "of a process that stopped answering")
-    parser.add_argument("--log-text", action="store_true",
-                        help="plain text logs instead of JSON lines")
-    parser.add_argument("--loose-limits", action="store_true",
-                        help="benchmarks and tests only: no per-address limits and no message "
-                             "rate limit (many fast loopback clients)")
+    parser.add_argument(
+        "--db",
+        default="majlis_server.sqlite3",
+        help="SQLite file for table records (':memory:' keeps nothing)",
+    )
+    parser.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.6,
+        help="seconds between two bot moves (pacing for the people watching)",
+    )
+    parser.add_argument(
+        "--fresh-store",
+        action="store_true",
+        help="move the --db file aside (renamed PATH.aside-TIME, never deleted) "
+        "and start with an empty store",
+    )
+    parser.add_argument(
+        "--trust-proxy",
+        action="store_true",
+        help="count per-address limits by X-Forwarded-For (only behind a proxy that sets it)",
+    )
+    parser.add_argument(
+        "--bot-workers",
+        type=int,
+        default=1,
+        help="processes in which normal and hard bots think (0: in the server process, in slices)",
+    )
+    parser.add_argument(
+        "--redis",
+        metavar="URL",
+        help="share the lobby and the match logs with other processes through "
+        "this Redis (redis://127.0.0.1:6379/0) instead of SQLite",
+    )
+    parser.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="with --redis: how clients reach this process (default ws://HOST:PORT)",
+    )
+    parser.add_argument(
+        "--redis-ns", default="majlis", help="with --redis: the key prefix (one lobby per prefix)"
+    )
+    parser.add_argument(
+        "--lease",
+        type=float,
+        default=3.0,
+        help="with --redis: seconds after which the others adopt the tables "
+        "of a process that stopped answering",
+    )
+    parser.add_argument(
+        "--log-text", action="store_true", help="plain text logs instead of JSON lines"
+    )
+    parser.add_argument(
+        "--loose-limits",
+        action="store_true",
+        help="benchmarks and tests only: no per-address limits and no message "
+        "rate limit (many fast loopback clients)",
+    )
     args = parser.parse_args(argv)
     if args.log_text:
         logging.basicConfig(level=logging.INFO)
@@ -388,10 +456,14 @@ def main(argv: list[str] | None = None) -> None:
         moved = move_aside(args.db)
         if moved:
             print(f"The old store {args.db} was moved aside to {moved}.", flush=True)
-    options: dict[str, Any] = {"trust_proxy": args.trust_proxy,
-                               "bot_workers": args.bot_workers, "redis_url": args.redis,
-                               "public_url": args.public_url, "lease": args.lease,
-                               "redis_ns": args.redis_ns}
+    options: dict[str, Any] = {
+        "trust_proxy": args.trust_proxy,
+        "bot_workers": args.bot_workers,
+        "redis_url": args.redis,
+        "public_url": args.public_url,
+        "lease": args.lease,
+        "redis_ns": args.redis_ns,
+    }
     if args.loose_limits:
         options["limits"] = Limits.loose()
         options["rate"] = (100_000, 100_000.0)

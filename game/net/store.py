@@ -16,6 +16,7 @@ server sends no frame before the writes queued ahead of it are committed, so a m
 acknowledged to a client survives ``kill -9``. Reads first wait for the queued writes
 (:meth:`Store.flush`), so they see every write made before them.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -96,19 +97,23 @@ def move_aside(path: str, now: float | None = None) -> str | None:
 
 def _writes(method: Callable[..., Any]) -> Callable[..., Any]:
     """A write: run at once in its own transaction, or queued for the writer thread."""
+
     @functools.wraps(method)
     def write(self: Store, *args: Any) -> Any:
         return self._submit(method, args)
+
     return write
 
 
 def _reads(method: Callable[..., Any]) -> Callable[..., Any]:
     """A read: after every queued write is committed, under the connection's lock."""
+
     @functools.wraps(method)
     def read(self: Store, *args: Any) -> Any:
         self.flush()
         with self._lock:
             return method(self, *args)
+
     return read
 
 
@@ -118,10 +123,14 @@ class Store:
     A file that is not a readable SQLite database of ours raises :class:`StoreDamaged` naming
     the file; nothing is changed or deleted (start afresh with ``--fresh-store``)."""
 
-    def __init__(self, path: str = ":memory:", wall: Callable[[], float] = time.time,
-                 background: bool = False):
+    def __init__(
+        self,
+        path: str = ":memory:",
+        wall: Callable[[], float] = time.time,
+        background: bool = False,
+    ):
         self.path = path
-        self.wall = wall                                  # the start and finish times stored
+        self.wall = wall  # the start and finish times stored
         try:
             self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             self._open()
@@ -131,20 +140,22 @@ class Store:
             raise StoreDamaged(
                 f"The table store {os.path.abspath(path)} cannot be read ({err}). Nothing was "
                 "changed. To start afresh, run the server with --fresh-store: the file is "
-                "moved aside (renamed, not deleted) and an empty store begins.") from None
-        self._lock = threading.Lock()                     # one user of the connection at once
+                "moved aside (renamed, not deleted) and an empty store begins."
+            ) from None
+        self._lock = threading.Lock()  # one user of the connection at once
         self._done = threading.Condition()
-        self.queued = 0                                   # writes asked for so far
-        self.durable = 0                                  # ... and committed
+        self.queued = 0  # writes asked for so far
+        self.durable = 0  # ... and committed
         self.on_commit: Callable[[int], None] | None = None
-        self._pending: list[Any] = []                     # writes for the writer thread ...
-        self._wake = threading.Event()                    # ... woken once per batch
-        self._handoff = threading.Lock()                  # guards _pending
+        self._pending: list[Any] = []  # writes for the writer thread ...
+        self._wake = threading.Event()  # ... woken once per batch
+        self._handoff = threading.Lock()  # guards _pending
         self._stopping = False
         self._writer: threading.Thread | None = None
         if background:
-            self._writer = threading.Thread(target=self._write_forever, name="store-writer",
-                                            daemon=True)
+            self._writer = threading.Thread(
+                target=self._write_forever, name="store-writer", daemon=True
+            )
             self._writer.start()
 
     def _open(self) -> None:
@@ -156,7 +167,7 @@ class Store:
             raise sqlite3.DatabaseError(f"integrity check: {check[0] if check else 'no answer'}")
         self.db.executescript(_SCHEMA)
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
-        if "clocks" not in columns:                       # a database from before the clocks
+        if "clocks" not in columns:  # a database from before the clocks
             self.db.execute("ALTER TABLE tables ADD COLUMN clocks TEXT")
         self.db.execute("CREATE INDEX IF NOT EXISTS tables_finished ON tables (finished)")
 
@@ -182,7 +193,7 @@ class Store:
             first = not self._pending
             self._pending.append((self.queued, method, args))
         if first:
-            self._wake.set()                  # one wake-up per batch, not per write
+            self._wake.set()  # one wake-up per batch, not per write
         return None
 
     def _write_forever(self) -> None:
@@ -240,27 +251,46 @@ class Store:
         self.db.execute(
             "INSERT OR REPLACE INTO tables (code, game, players, options, seed, deck, visibility,"
             " turn_seconds, bots, host, seats, started) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-            (record["code"], record["game"], record["players"], _dump(record["options"]),
-             record["seed"], None if record.get("deck") is None else _dump(record["deck"]),
-             record["visibility"], record["turn_seconds"], record["bots"], record["host"],
-             _dump(record["seats"]), record.get("started", self.wall())))
+            (
+                record["code"],
+                record["game"],
+                record["players"],
+                _dump(record["options"]),
+                record["seed"],
+                None if record.get("deck") is None else _dump(record["deck"]),
+                record["visibility"],
+                record["turn_seconds"],
+                record["bots"],
+                record["host"],
+                _dump(record["seats"]),
+                record.get("started", self.wall()),
+            ),
+        )
 
     @_writes
-    def record(self, code: str, first: int, entries: list, seats: list[dict] | None = None,
-               clocks: dict | None = None) -> None:
+    def record(
+        self,
+        code: str,
+        first: int,
+        entries: list,
+        seats: list[dict] | None = None,
+        clocks: dict | None = None,
+    ) -> None:
         """A table's progress in one transaction: log entries ``[seat, action]`` numbered from
         ``first`` (the match log's index), the seats (when they changed) and the turn clocks
         (when timed)."""
         if entries:
             self.db.executemany(
                 "INSERT OR REPLACE INTO actions (code, n, seat, action) VALUES (?,?,?,?)",
-                [(code, first + i, seat, _dump(action))
-                 for i, (seat, action) in enumerate(entries)])
+                [
+                    (code, first + i, seat, _dump(action))
+                    for i, (seat, action) in enumerate(entries)
+                ],
+            )
         if seats is not None:
             self.db.execute("UPDATE tables SET seats = ? WHERE code = ?", (_dump(seats), code))
         if clocks is not None:
-            self.db.execute("UPDATE tables SET clocks = ? WHERE code = ?",
-                            (_dump(clocks), code))
+            self.db.execute("UPDATE tables SET clocks = ? WHERE code = ?", (_dump(clocks), code))
 
     @_writes
     def beat(self, at: float) -> None:
@@ -270,8 +300,9 @@ class Store:
     @_writes
     def save_room(self, code: str, record: dict) -> None:
         """An unstarted room's settings and seats."""
-        self.db.execute("INSERT OR REPLACE INTO rooms (code, record) VALUES (?, ?)",
-                        (code, _dump(record)))
+        self.db.execute(
+            "INSERT OR REPLACE INTO rooms (code, record) VALUES (?, ?)", (code, _dump(record))
+        )
 
     @_writes
     def drop_room(self, code: str) -> None:
@@ -279,15 +310,21 @@ class Store:
 
     @_writes
     def finish(self, code: str, result: Any, at: float | None = None) -> None:
-        self.db.execute("UPDATE tables SET finished = ?, result = ? WHERE code = ?",
-                        (self.wall() if at is None else at, _dump(result), code))
+        self.db.execute(
+            "UPDATE tables SET finished = ?, result = ? WHERE code = ?",
+            (self.wall() if at is None else at, _dump(result), code),
+        )
 
     @_writes
     def prune(self, before: float) -> int:
         """Forget the tables finished before wall time ``before`` (and their logs). Returns
         how many (None when queued)."""
-        codes = [c for (c,) in self.db.execute(
-            "SELECT code FROM tables WHERE finished IS NOT NULL AND finished < ?", (before,))]
+        codes = [
+            c
+            for (c,) in self.db.execute(
+                "SELECT code FROM tables WHERE finished IS NOT NULL AND finished < ?", (before,)
+            )
+        ]
         self.db.executemany("DELETE FROM actions WHERE code = ?", [(c,) for c in codes])
         self.db.executemany("DELETE FROM tables WHERE code = ?", [(c,) for c in codes])
         return len(codes)
@@ -308,9 +345,13 @@ class Store:
     def has_code(self, code: str) -> bool:
         """Whether a stored table or room has this code (a new room never reuses one that is
         still kept; looked up one at a time, so a start never loads every code ever used)."""
-        return self.db.execute("SELECT 1 FROM tables WHERE code = ? UNION ALL "
-                               "SELECT 1 FROM rooms WHERE code = ?", (code, code)).fetchone() \
+        return (
+            self.db.execute(
+                "SELECT 1 FROM tables WHERE code = ? UNION ALL SELECT 1 FROM rooms WHERE code = ?",
+                (code, code),
+            ).fetchone()
             is not None
+        )
 
     @_reads
     def unfinished(self) -> list[dict]:
@@ -327,15 +368,35 @@ class Store:
         row = self.db.execute(
             "SELECT code, game, players, options, seed, deck, visibility, turn_seconds, bots, host,"
             " seats, started, finished, result, clocks FROM tables WHERE code = ?",
-            (code,)).fetchone()
+            (code,),
+        ).fetchone()
         if row is None:
             return None
-        keys = ("code", "game", "players", "options", "seed", "deck", "visibility",
-                "turn_seconds", "bots", "host", "seats", "started", "finished", "result", "clocks")
+        keys = (
+            "code",
+            "game",
+            "players",
+            "options",
+            "seed",
+            "deck",
+            "visibility",
+            "turn_seconds",
+            "bots",
+            "host",
+            "seats",
+            "started",
+            "finished",
+            "result",
+            "clocks",
+        )
         out = dict(zip(keys, row))
         for key in ("options", "deck", "seats", "result", "clocks"):
             if out[key] is not None:
                 out[key] = json.loads(out[key])
-        out["log"] = [[seat, json.loads(action)] for seat, action in self.db.execute(
-            "SELECT seat, action FROM actions WHERE code = ? ORDER BY n", (code,))]
+        out["log"] = [
+            [seat, json.loads(action)]
+            for seat, action in self.db.execute(
+                "SELECT seat, action FROM actions WHERE code = ? ORDER BY n", (code,)
+            )
+        ]
         return out

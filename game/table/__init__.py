@@ -2,6 +2,7 @@
 
 See :mod:`game.table.table` for the rules it implements (TB-6 … TB-9, HJ-11).
 """
+
 from .clock import FakeClock, SystemClock
 from .seats import BOT_LEVELS, SEAT_KINDS, Seat
 from .table import (

@@ -1,4 +1,5 @@
 """Clocks for the table layer: the real one, and a fake one so tests never sleep."""
+
 from __future__ import annotations
 
 import time

@@ -1,4 +1,5 @@
 """Who sits in each seat, and whether a bot makes that seat's moves right now."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -16,12 +17,12 @@ class Seat:
     take-over after leaving (TB-9) play at for a human seat.
     """
 
-    kind: str = "human"        # "human" | "bot" | "remote"
+    kind: str = "human"  # "human" | "bot" | "remote"
     name: str = ""
     level: str = "normal"
-    missed: int = 0            # turns timed out in a row (TB-8)
-    assisted: bool = False     # TB-8: a bot plays until the player says "I'm back"
-    left: bool = False         # TB-9: the player left; a bot finishes the match
+    missed: int = 0  # turns timed out in a row (TB-8)
+    assisted: bool = False  # TB-8: a bot plays until the player says "I'm back"
+    left: bool = False  # TB-9: the player left; a bot finishes the match
 
     def __post_init__(self) -> None:
         if self.kind not in SEAT_KINDS:

@@ -10,6 +10,7 @@ Rules: RULES.md TB-6 (turn time), TB-7 / HJ-11 (safe move on timeout, made by th
 TB-8 (auto-assist after three missed turns in a row, "I'm back"), TB-9 (a bot finishes the match
 for a player who left).
 """
+
 from __future__ import annotations
 
 import random
@@ -25,18 +26,18 @@ from game.core.types import ActionInput
 from .clock import SystemClock
 from .seats import Seat
 
-TURN_CHOICES = (None, 60, 90, 120)   # TB-6; None = unlimited, the practice default
-MISSED_FOR_ASSIST = 3                # TB-8: three missed turns in a row
+TURN_CHOICES = (None, 60, 90, 120)  # TB-6; None = unlimited, the practice default
+MISSED_FOR_ASSIST = 3  # TB-8: three missed turns in a row
 
 # Events the table adds to the engine's own (everyone may see them; no private part):
-TURN_TIMEOUT = "turn_timeout"        # {"seat": s}: s ran out of time; the safe move follows
-ASSIST = "assist"                    # {"seat": s, "on": bool}: auto-assistance started / ended
-SEAT_LEFT = "seat_left"              # {"seat": s}: s left; a bot plays the seat from now on
+TURN_TIMEOUT = "turn_timeout"  # {"seat": s}: s ran out of time; the safe move follows
+ASSIST = "assist"  # {"seat": s, "on": bool}: auto-assistance started / ended
+SEAT_LEFT = "seat_left"  # {"seat": s}: s left; a bot plays the seat from now on
 
 AnyMatch = Match[Any, Any]
 View = Mapping[str, Any]
 Listener = Callable[[list[Event]], None]
-Chooser = Callable[[int, View, list[Any]], ActionInput]       # (seat, view, legal) -> action
+Chooser = Callable[[int, View, list[Any]], ActionInput]  # (seat, view, legal) -> action
 ThinkFn = Callable[[View, list[Any], str, random.Random], Think]  # a game's bots.think
 
 
@@ -53,8 +54,13 @@ class Table:
     phase, starts a new turn with a fresh deadline.
     """
 
-    def __init__(self, match: AnyMatch, seats: list[Seat], clock: Clock | None = None,
-                 turn_seconds: float | None = None):
+    def __init__(
+        self,
+        match: AnyMatch,
+        seats: list[Seat],
+        clock: Clock | None = None,
+        turn_seconds: float | None = None,
+    ):
         if len(seats) != match.players:
             raise ValueError(f"The match has {match.players} seats, not {len(seats)}.")
         if turn_seconds is not None and (isinstance(turn_seconds, bool) or turn_seconds <= 0):
@@ -120,7 +126,7 @@ class Table:
         self._turn_moved(seat, action, phase)
         if reclaimed:
             events.insert(0, Event(ASSIST, {"seat": seat, "on": False}))
-            if seat in self._turn_start:        # taken back mid-turn: a whole turn's time
+            if seat in self._turn_start:  # taken back mid-turn: a whole turn's time
                 self._turn_start[seat] = self._now()
         self._notify(events)
         return events
@@ -148,9 +154,11 @@ class Table:
         now, limit = self._now(), self.turn_seconds
         if limit is None:
             return None
-        expired = [(self._turn_start[s] + limit, s) for s in self._turn_start
-                   if s not in skip and not self.seats[s].automated
-                   and self._turn_start[s] + limit <= now]
+        expired = [
+            (self._turn_start[s] + limit, s)
+            for s in self._turn_start
+            if s not in skip and not self.seats[s].automated and self._turn_start[s] + limit <= now
+        ]
         return min(expired)[1] if expired else None
 
     def _time_out(self, seat: int) -> list[Event]:
@@ -245,9 +253,10 @@ class Table:
         phase = self.match.phase
         new_phase = phase != self._phase
         self._phase = phase
-        self._turn_start = {s: (now if new_phase or s not in self._turn_start
-                                else self._turn_start[s])
-                            for s in self._current_to_act()}
+        self._turn_start = {
+            s: (now if new_phase or s not in self._turn_start else self._turn_start[s])
+            for s in self._current_to_act()
+        }
 
     def _turn_moved(self, actor: int, action: ActionInput, phase: str) -> None:
         """Update turn starts after ``actor``'s ``action``, taken in ``phase`` (TB-6)."""
@@ -280,8 +289,9 @@ def drive_bots(table: Table, choose_for_seat: Chooser, max_actions: int = 100_00
         seat = seats[0]
         view, legal = table.bot_view(seat)
         events.extend(table.act(seat, choose_for_seat(seat, view, legal), human=False))
-    raise RuntimeError(f"Bots made {max_actions} moves without the match ending or a human "
-                       "having to act.")
+    raise RuntimeError(
+        f"Bots made {max_actions} moves without the match ending or a human having to act."
+    )
 
 
 def thinker(table: Table, think: ThinkFn, seed: int | None = None) -> Chooser:

@@ -18,6 +18,7 @@ Shape: see game/ui/window.py. When the window turns (landscape ↔ portrait) the
 the display reopened at the new size and the current scene's ``relayout()`` lays it out again,
 its state untouched.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -36,9 +37,16 @@ from game.ui.tween import Speed
 from game.ui.window import Window
 
 WEB = sys.platform == "emscripten"
-MAX_DT = 0.1                 # a longer gap (a background tab, a breakpoint) counts as this
-_INPUT = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL,
-          pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT)
+MAX_DT = 0.1  # a longer gap (a background tab, a breakpoint) counts as this
+_INPUT = (
+    pygame.MOUSEBUTTONDOWN,
+    pygame.MOUSEBUTTONUP,
+    pygame.MOUSEMOTION,
+    pygame.MOUSEWHEEL,
+    pygame.KEYDOWN,
+    pygame.KEYUP,
+    pygame.TEXTINPUT,
+)
 
 
 @dataclass
@@ -58,20 +66,21 @@ class Options:
 class App:
     """Owns the window and the loop; scenes ask it for settings, layout, audio and switching."""
 
-    current: App | None = None      # the last App made (the simulated browser run finds it)
+    current: App | None = None  # the last App made (the simulated browser run finds it)
 
     def __init__(self, options: Options | None = None):
         self.options = options or Options()
         App.current = self
         pygame.init()
-        shape = Window.start_shape()          # the browser window's shape, else the option
+        shape = Window.start_shape()  # the browser window's shape, else the option
         portrait = self.options.portrait if shape is None else shape
         self.window = Window(resizable=not (self.options.autoplay or self.options.screenshots))
         self.layout: Layout = make_layout(portrait)
-        self.previous_layout: Layout | None = None   # the layout before the last turn
+        self.previous_layout: Layout | None = None  # the layout before the last turn
         self.screen = self.window.open(self.layout.size)
         pygame.display.set_caption("Majlis")
         from game.ui.assets import icon
+
         img = icon()
         if img is not None:
             pygame.display.set_icon(img)
@@ -88,7 +97,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self.frame = 0
-        self.draws = 0                        # frames actually drawn (tests, bench_idle)
+        self.draws = 0  # frames actually drawn (tests, bench_idle)
         self._dirty = True
         self._was_animating = False
         self._since_draw = 0.0
@@ -97,7 +106,7 @@ class App:
         self._drawn_widgets = None
         self._warmup = text.warm_fonts()
         self.exit_code = 0
-        self.toasts: list[list] = []          # [message key, seconds left]
+        self.toasts: list[list] = []  # [message key, seconds left]
         if message:
             self.toast(message)
         self.scene = None
@@ -133,6 +142,7 @@ class App:
     def go(self, route: str, **params):
         """Switch to a new scene named by ``route`` (see game.ui.routes); returns it."""
         from game.ui import routes
+
         return routes.go(self, route, **params)
 
     def set_setting(self, key: str, value) -> None:
@@ -180,7 +190,7 @@ class App:
         if self._needs_draw() or touched:
             self._draw()
         elif self._warmup is not None and next(self._warmup, StopIteration) is StopIteration:
-            self._warmup = None             # (a quiet frame opens one more font size)
+            self._warmup = None  # (a quiet frame opens one more font size)
         self.frame += 1
         if self.options.frames is not None and self.frame >= self.options.frames:
             self.running = False
@@ -193,7 +203,7 @@ class App:
                 self.running = False
                 continue
             if event.type in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
-                continue    # touch also arrives as mouse events (event.touch): handle those
+                continue  # touch also arrives as mouse events (event.touch): handle those
             portrait = self.window.shape_from_event(event)
             if portrait is not None:
                 self.set_portrait(portrait)
@@ -211,8 +221,14 @@ class App:
         animating = scene.animating()
         was, self._was_animating = self._was_animating, animating
         toast = self.toasts[-1][0] if self.toasts else None
-        if (self._dirty or animating or was or scene is not self._drawn_scene
-                or scene.widgets is not self._drawn_widgets or toast != self._toast_key):
+        if (
+            self._dirty
+            or animating
+            or was
+            or scene is not self._drawn_scene
+            or scene.widgets is not self._drawn_widgets
+            or toast != self._toast_key
+        ):
             return True
         every = scene.redraw_every()
         return every is not None and self._since_draw >= every - 1e-6

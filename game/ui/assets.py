@@ -4,6 +4,7 @@ Assets resolve against the project root (the folder holding main.py), which work
 any cwd and under pygbag (whose cwd is the app folder). A missing sprite is drawn as a plain
 card with its index so the game stays playable while sprites are being made.
 """
+
 from __future__ import annotations
 
 from collections import OrderedDict
@@ -33,8 +34,9 @@ def _load(p: str) -> pygame.Surface | None:
     return img.convert_alpha() if pygame.display.get_surface() else img
 
 
-def card_face(code: str, size: tuple[int, int], four_color: bool = False,
-              deck: str = "french") -> pygame.Surface:
+def card_face(
+    code: str, size: tuple[int, int], four_color: bool = False, deck: str = "french"
+) -> pygame.Surface:
     """The face of ``code`` from ``deck`` ("french" or "spanish": "10C" is a card of both) at
     ``size`` (cached). Spanish suits have their own colours: four-colour changes nothing there."""
     if deck == "spanish":
@@ -73,14 +75,16 @@ def _card_back(size: tuple[int, int]) -> pygame.Surface:
     img = pygame.Surface(size, pygame.SRCALPHA)
     rect = img.get_rect()
     pygame.draw.rect(img, (120, 30, 40), rect, border_radius=max(4, size[0] // 12))
-    pygame.draw.rect(img, (230, 200, 140), rect.inflate(-8, -8), 2,
-                     border_radius=max(3, size[0] // 14))
+    pygame.draw.rect(
+        img, (230, 200, 140), rect.inflate(-8, -8), 2, border_radius=max(3, size[0] // 14)
+    )
     return img
 
 
 def _plain_face(code: str, size: tuple[int, int], four_color: bool) -> pygame.Surface:
     """Fallback face: white card, rank and suit in the corner and the suit in the middle."""
     from game.ui import text
+
     rank, suit = split(code)
     if four_color:
         color = FOUR_COLORS.get(suit, (20, 20, 24))
@@ -110,8 +114,7 @@ def preload(codes, sizes, deck: str = "french", four_color: bool = False) -> Non
             card_face(code, size, four_color, deck)
 
 
-_SHADOWED: OrderedDict[tuple[int, int, int], tuple[pygame.Surface, pygame.Surface]] = \
-    OrderedDict()
+_SHADOWED: OrderedDict[tuple[int, int, int], tuple[pygame.Surface, pygame.Surface]] = OrderedDict()
 
 
 def shadowed(img: pygame.Surface, dx: int, dy: int) -> pygame.Surface:

@@ -1,4 +1,5 @@
 """Sound cues: tolerant of a missing audio device and of missing files; one volume, one mute."""
+
 from __future__ import annotations
 
 import pygame
@@ -22,7 +23,7 @@ class Audio:
             self.ok = True
         except pygame.error:
             self.ok = False
-        self.played: list[str] = []     # the cues asked for, newest last (tests, screenshots)
+        self.played: list[str] = []  # the cues asked for, newest last (tests, screenshots)
 
     def _sound(self, cue: str) -> pygame.mixer.Sound | None:
         if cue not in self.sounds:

@@ -32,6 +32,7 @@ A subclass sets ``name`` (the game key), ``DEFAULT_PLAYERS``, ``ENGINE_OPTIONS``
   ``over_rows()`` / ``over_headline()`` (see :class:`game.ui.table_drawing.TableDrawing`);
 - ``_on_<type>(ev)`` handlers for the engine's events.
 """
+
 from __future__ import annotations
 
 import random
@@ -53,7 +54,7 @@ from game.ui.table_input import TableInput
 from game.ui.tween import Speed
 from game.ui.widgets import Button
 
-BOT_PAUSE = 0.45         # a bot "thinks" at least this long, so play can be followed
+BOT_PAUSE = 0.45  # a bot "thinks" at least this long, so play can be followed
 HINT_SECONDS = 1.8
 
 
@@ -70,31 +71,36 @@ class CardTable(TableInput, TableDrawing, Scene):
 
     name = "cardtable"
     DEFAULT_PLAYERS = 4
-    ENGINE_OPTIONS: tuple[str, ...] = ()   # menu options passed on to the engine
-    BOT_NAMES = "name.{i}"       # i18n keys of the bots' names (i = 1, 2, 3)
-    DECK = "french"              # the card sprites' folder ("spanish" for Ronda)
+    ENGINE_OPTIONS: tuple[str, ...] = ()  # menu options passed on to the engine
+    BOT_NAMES = "name.{i}"  # i18n keys of the bots' names (i = 1, 2, 3)
+    DECK = "french"  # the card sprites' folder ("spanish" for Ronda)
     CARDS: tuple[str, ...] = ()  # the codes the game deals (none: every face in DECK's folder)
 
-    def __init__(self, app, session: TableSession, start_events: list[dict] | None = None,
-                 bot_seed: int | None = None, options: dict | None = None):
+    def __init__(
+        self,
+        app,
+        session: TableSession,
+        start_events: list[dict] | None = None,
+        bot_seed: int | None = None,
+        options: dict | None = None,
+    ):
         self.session = as_session(session, bot_seed, self.name)
         self.me = self.session.me
         self.players = self.session.players
         self.seating = self.session.seating
         self.options = dict(options or {})
-        self.persist = not (app.options.autoplay or app.options.screenshots
-                            or self.session.online)
+        self.persist = not (app.options.autoplay or app.options.screenshots or self.session.online)
         self.queue: deque[dict] = deque()
-        self.timers: list[list] = []          # [seconds left, callback]
-        self.wait = 0.0                       # the current event's animation still blocks
-        self.flying: list[Sprite] = []        # cards in the air that belong to no hand
-        self.phase = "deal"                   # displayed phase (the subclass moves it on)
+        self.timers: list[list] = []  # [seconds left, callback]
+        self.wait = 0.0  # the current event's animation still blocks
+        self.flying: list[Sprite] = []  # cards in the air that belong to no hand
+        self.phase = "deal"  # displayed phase (the subclass moves it on)
         self.dealer = 0
         self.totals = [0] * len(self.session.totals)
         self.hint: tuple[str, float] | None = None
         self.banner: tuple[str, float] | None = None
-        self.score: dict | None = None        # the score panel while open ({"entry", "t"})
-        self.over: dict | None = None         # the match-end panel
+        self.score: dict | None = None  # the score panel while open ({"entry", "t"})
+        self.over: dict | None = None  # the match-end panel
         self.fx_rng = random.Random(bot_seed if bot_seed is not None else 99)
         self.confetti: list[list[float]] = []
         self._confetti_colors: list[tuple] = []
@@ -114,8 +120,12 @@ class CardTable(TableInput, TableDrawing, Scene):
         """Card faces at the layout's sizes, decoded now rather than on their first flight."""
         L = self.app.layout
         codes = sorted(set(self.CARDS)) or deck_codes(self.DECK)
-        assets.preload(codes, (L.card, L.trick_card, L.small), self.DECK,
-                       self.app.settings.get("four_color", False))
+        assets.preload(
+            codes,
+            (L.card, L.trick_card, L.small),
+            self.DECK,
+            self.app.settings.get("four_color", False),
+        )
 
     @classmethod
     def engine_options(cls, options: dict | None) -> dict:
@@ -123,16 +133,33 @@ class CardTable(TableInput, TableDrawing, Scene):
         return {k: v for k, v in (options or {}).items() if k in cls.ENGINE_OPTIONS}
 
     @classmethod
-    def new_match(cls, app, level: str = "normal", turn_seconds: int | None = None,
-                  options: dict | None = None, seed: int | None = None,
-                  deck: list[str] | None = None, all_bots: bool = False, clock=None):
+    def new_match(
+        cls,
+        app,
+        level: str = "normal",
+        turn_seconds: int | None = None,
+        options: dict | None = None,
+        seed: int | None = None,
+        deck: list[str] | None = None,
+        all_bots: bool = False,
+        clock=None,
+    ):
         """A new match: you against bots at ``level`` (or all bots for autoplay).
         ``options`` are the menu's: ``players`` plus the engine's own options."""
         options = dict(options or {})
         players = int(options.get("players", cls.DEFAULT_PLAYERS))
-        session = LocalSession.new(cls.name, players, cls.engine_options(options), level,
-                                   turn_seconds, seed=seed, deck=deck, all_bots=all_bots,
-                                   clock=clock, bot_names=cls.BOT_NAMES)
+        session = LocalSession.new(
+            cls.name,
+            players,
+            cls.engine_options(options),
+            level,
+            turn_seconds,
+            seed=seed,
+            deck=deck,
+            all_bots=all_bots,
+            clock=clock,
+            bot_names=cls.BOT_NAMES,
+        )
         scene = cls(app, session, bot_seed=seed, options=options)
         scene.save()
         return scene
@@ -141,8 +168,13 @@ class CardTable(TableInput, TableDrawing, Scene):
     def start_autoplay(cls, app, options: dict | None = None) -> CardTable:
         """Bots in every seat play a whole match through the real loop and scenes
         (``main.py --autoplay``); the scene reports the result through app.finish_autoplay."""
-        scene = cls.new_match(app, level=app.settings.get("level", "normal"), options=options,
-                              seed=app.options.seed, all_bots=True)
+        scene = cls.new_match(
+            app,
+            level=app.settings.get("level", "normal"),
+            options=options,
+            seed=app.options.seed,
+            all_bots=True,
+        )
         app.switch(scene)
         return scene
 
@@ -191,20 +223,46 @@ class CardTable(TableInput, TableDrawing, Scene):
     def build(self) -> None:
         L = self.app.layout
         tb = L.top_bar
-        self.menu_button = Button((tb.right - 120, tb.y, 120, tb.h), lambda: t("menu.button"),
-                                  self.to_menu, 22, key="menu")
-        self.lang_button = Button((tb.right - 192, tb.y, 60, tb.h), lambda: t("lang.toggle"),
-                                  self.toggle_language, 22, key="lang")
-        self.back_button = Button((0, 0, 200, 56), lambda: t("assist.back"), self.reclaim, 24,
-                                  primary=True, key="back")
-        self.next_button = Button((0, 0, 260, 60), lambda: t(self.next_label()), self.close_score,
-                                  26, primary=True, key="next")
-        self.again_button = Button((0, 0, 240, 60), lambda: t("over.again"), self.play_again, 26,
-                                   primary=True, key="again")
-        self.menu2_button = Button((0, 0, 200, 60), lambda: t("over.menu"), self.to_menu, 26,
-                                   key="menu2")
-        self.widgets = [self.menu_button, self.lang_button, *self.build_controls(),
-                        self.back_button, self.next_button, self.again_button, self.menu2_button]
+        self.menu_button = Button(
+            (tb.right - 120, tb.y, 120, tb.h),
+            lambda: t("menu.button"),
+            self.to_menu,
+            22,
+            key="menu",
+        )
+        self.lang_button = Button(
+            (tb.right - 192, tb.y, 60, tb.h),
+            lambda: t("lang.toggle"),
+            self.toggle_language,
+            22,
+            key="lang",
+        )
+        self.back_button = Button(
+            (0, 0, 200, 56), lambda: t("assist.back"), self.reclaim, 24, primary=True, key="back"
+        )
+        self.next_button = Button(
+            (0, 0, 260, 60),
+            lambda: t(self.next_label()),
+            self.close_score,
+            26,
+            primary=True,
+            key="next",
+        )
+        self.again_button = Button(
+            (0, 0, 240, 60), lambda: t("over.again"), self.play_again, 26, primary=True, key="again"
+        )
+        self.menu2_button = Button(
+            (0, 0, 200, 60), lambda: t("over.menu"), self.to_menu, 26, key="menu2"
+        )
+        self.widgets = [
+            self.menu_button,
+            self.lang_button,
+            *self.build_controls(),
+            self.back_button,
+            self.next_button,
+            self.again_button,
+            self.menu2_button,
+        ]
         self._place_widgets()
 
     def build_controls(self) -> list:
@@ -234,7 +292,7 @@ class CardTable(TableInput, TableDrawing, Scene):
             self.menu_button.rect.x, self.lang_button.rect.x = tb.right - 120, tb.right - 192
         self.place_controls(modal)
         self.back_button.visible = self.assisted() and not modal
-        self.back_button.rect = L.play_button.copy()   # the play button is hidden while assisted
+        self.back_button.rect = L.play_button.copy()  # the play button is hidden while assisted
         self.next_button.visible = self.score is not None
         self.again_button.visible = self.menu2_button.visible = self.over is not None
 
@@ -295,13 +353,16 @@ class CardTable(TableInput, TableDrawing, Scene):
         self.score = None
 
     def play_again(self) -> None:
-        if self.session.online:             # back to the lobby, still connected
+        if self.session.online:  # back to the lobby, still connected
             self.session.leave()
             self.app.go("lobby", session=getattr(self.session, "server", None))
             return
         s = self.app.settings
-        self.app.switch(type(self).new_match(self.app, s["level"], s["turn_seconds"] or None,
-                                             options=self.options))
+        self.app.switch(
+            type(self).new_match(
+                self.app, s["level"], s["turn_seconds"] or None, options=self.options
+            )
+        )
 
     def to_menu(self) -> None:
         self._leave_to_menu(send=self.session.online and self.session.phase != "over")
@@ -396,8 +457,9 @@ class CardTable(TableInput, TableDrawing, Scene):
         if self.session.phase == "over" or self.phase == "deal":
             self.session.rest()
             return
-        self.session.think(dt, lambda view, legal: Speed.scale(self.bot_pause(view, legal),
-                                                               motion=False))
+        self.session.think(
+            dt, lambda view, legal: Speed.scale(self.bot_pause(view, legal), motion=False)
+        )
         self._take_incoming()
 
     # ----- events → animation -------------------------------------------------------------------
@@ -421,13 +483,21 @@ class CardTable(TableInput, TableDrawing, Scene):
         rng = self.fx_rng
         L = self.app.layout
         colors = [draw.GOLD, draw.SAND, draw.TURN, (230, 120, 110), (240, 240, 230)]
-        self.confetti = [[rng.uniform(0, L.w), rng.uniform(-L.h * 0.6, 0), rng.uniform(-40, 40),
-                          rng.uniform(120, 260), rng.uniform(4, 9), rng.randrange(len(colors))]
-                         for _ in range(120)]
+        self.confetti = [
+            [
+                rng.uniform(0, L.w),
+                rng.uniform(-L.h * 0.6, 0),
+                rng.uniform(-40, 40),
+                rng.uniform(120, 260),
+                rng.uniform(4, 9),
+                rng.randrange(len(colors)),
+            ]
+            for _ in range(120)
+        ]
         self._confetti_colors = colors
         if self.persist:
             storage.clear_match()
-        stats.record_match_end(self, result)     # local and online; never autoplay/all-bot
+        stats.record_match_end(self, result)  # local and online; never autoplay/all-bot
 
     def _update_over(self, dt: float) -> None:
         self.over["t"] += dt

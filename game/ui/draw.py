@@ -3,6 +3,7 @@
 Rendered text is cached by (string, size, colour, bold) so a frame re-blits surfaces instead of
 shaping text again; switching language simply asks for other strings.
 """
+
 from __future__ import annotations
 
 import math
@@ -17,11 +18,11 @@ FELT = (14, 74, 66)
 FELT_DARK = (6, 38, 36)
 RIM = (92, 58, 30)
 RIM_LIGHT = (150, 104, 52)
-INK = (246, 238, 222)           # warm off-white text
+INK = (246, 238, 222)  # warm off-white text
 INK_DIM = (196, 186, 166)
 SAND = (222, 196, 140)
 GOLD = (212, 168, 72)
-TURN = (98, 214, 160)            # "your turn" (also the calm timer)
+TURN = (98, 214, 160)  # "your turn" (also the calm timer)
 AMBER = (240, 176, 60)
 RED = (226, 80, 70)
 PANEL = (18, 30, 30)
@@ -35,9 +36,16 @@ def label(s: str, size: int, color: tuple = INK, bold: bool = False) -> pygame.S
     return text.render(s, size, color, bold)
 
 
-def blit_text(surface: pygame.Surface, s: str, size: int, pos: tuple[float, float],
-              color: tuple = INK, bold: bool = False, anchor: str = "center",
-              shadow: bool = False) -> pygame.Rect:
+def blit_text(
+    surface: pygame.Surface,
+    s: str,
+    size: int,
+    pos: tuple[float, float],
+    color: tuple = INK,
+    bold: bool = False,
+    anchor: str = "center",
+    shadow: bool = False,
+) -> pygame.Rect:
     """Draw ``s`` anchored at ``pos`` (any pygame.Rect anchor name); returns its rect."""
     img = label(s, size, color, bold)
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
@@ -63,16 +71,23 @@ def fit_text(s: str, size: int, width: int, bold: bool = False, minimum: int = 1
     return guess
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, color: tuple = PANEL, alpha: int = 225,
-          radius: int = 14, edge: tuple | None = PANEL_EDGE) -> None:
+def panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    color: tuple = PANEL,
+    alpha: int = 225,
+    radius: int = 14,
+    edge: tuple | None = PANEL_EDGE,
+) -> None:
     """A rounded, slightly transparent panel with a thin brass edge."""
     img = _panel_image(rect.w, rect.h, color, alpha, radius, edge)
     surface.blit(img, rect)
 
 
 @lru_cache(maxsize=128)
-def _panel_image(w: int, h: int, color: tuple, alpha: int, radius: int,
-                 edge: tuple | None) -> pygame.Surface:
+def _panel_image(
+    w: int, h: int, color: tuple, alpha: int, radius: int, edge: tuple | None
+) -> pygame.Surface:
     img = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(img, (*color, alpha), img.get_rect(), border_radius=radius)
     if edge:
@@ -95,7 +110,7 @@ def felt(w: int, h: int) -> pygame.Surface:
     steps = 24
     for i in range(steps):
         k = i / (steps - 1)
-        color = [int(FELT_DARK[c] + (FELT[c] - FELT_DARK[c]) * (k ** 0.7)) for c in range(3)]
+        color = [int(FELT_DARK[c] + (FELT[c] - FELT_DARK[c]) * (k**0.7)) for c in range(3)]
         rx, ry = cx * (1.5 - k * 1.05), cy * (1.5 - k * 1.05)
         pygame.draw.ellipse(small, color, pygame.Rect(cx - rx, cy - ry, 2 * rx, 2 * ry))
     cloth = pygame.transform.smoothscale(small, inner.size)
@@ -125,8 +140,13 @@ def _backdrop(w: int, h: int, panels: tuple) -> pygame.Surface:
     return surf
 
 
-def check_mark(surface: pygame.Surface, center: tuple[float, float], size: int,
-               color: tuple = TURN, width: int = 4) -> None:
+def check_mark(
+    surface: pygame.Surface,
+    center: tuple[float, float],
+    size: int,
+    color: tuple = TURN,
+    width: int = 4,
+) -> None:
     """A drawn check mark (the font has no ✓)."""
     x, y = center
     s = size / 2
@@ -134,8 +154,14 @@ def check_mark(surface: pygame.Surface, center: tuple[float, float], size: int,
     pygame.draw.lines(surface, color, False, pts, width)
 
 
-def ring(surface: pygame.Surface, center: tuple[float, float], radius: int, fraction: float,
-         color: tuple, width: int = 5) -> None:
+def ring(
+    surface: pygame.Surface,
+    center: tuple[float, float],
+    radius: int,
+    fraction: float,
+    color: tuple,
+    width: int = 5,
+) -> None:
     """A countdown ring: the remaining ``fraction`` drawn clockwise from the top."""
     if fraction <= 0:
         return

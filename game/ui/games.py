@@ -18,6 +18,7 @@ The spec's ``screenshots`` function shoots the game's phases with the harness in
 :mod:`game.ui.screenshots` (``shooter.app``, ``frames(n)``, ``until(pred)``, ``shot(name)``).
 Chosen options are remembered per game in the settings (``settings["options.<name>"]``).
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -29,7 +30,7 @@ from game.core.spec import GameSpec, Option
 from game.games import registry
 from game.i18n import digits, t, tn
 
-DEFAULT_GAME = registry.names()[0]      # Hareeja: also the game of a save without "game"
+DEFAULT_GAME = registry.names()[0]  # Hareeja: also the game of a save without "game"
 
 
 @dataclass(frozen=True)
@@ -37,10 +38,10 @@ class Choice:
     """One menu row of a game: option ``key`` with its ``values``, shown in that order."""
 
     key: str
-    label: str                       # i18n key of the row's label
+    label: str  # i18n key of the row's label
     values: tuple
-    text: Callable[[Any], str]       # the shown label of a value (current language)
-    initial: Any = None              # the default value (None: the first of ``values``)
+    text: Callable[[Any], str]  # the shown label of a value (current language)
+    initial: Any = None  # the default value (None: the first of ``values``)
 
     @property
     def default(self) -> Any:
@@ -49,12 +50,14 @@ class Choice:
 
 def value_text(option: Option) -> Callable[[Any], str]:
     """How a value of ``option`` reads: on/off, the option's own words, or the number."""
+
     def text(value: Any) -> str:
         if isinstance(value, bool):
             return t("on") if value else t("off")
         if option.text:
             return t(option.text.format(value=value))
         return digits(value)
+
     return text
 
 
@@ -72,8 +75,11 @@ def describe(key: str, players: int, options: dict | None) -> list[str]:
         return []
     spec = registry.get(key)
     options = options or {}
-    parts = [summary_text(o, options.get(o.key, o.initial)) for o in spec.options
-             if not isinstance(options.get(o.key, o.initial), bool)]
+    parts = [
+        summary_text(o, options.get(o.key, o.initial))
+        for o in spec.options
+        if not isinstance(options.get(o.key, o.initial), bool)
+    ]
     if spec.teams(players, options):
         parts.append(t("online.teams"))
     return parts
@@ -101,8 +107,9 @@ class GameInfo:
 def _info(spec: GameSpec) -> GameInfo:
     rows: list[Choice] = []
     if len(spec.players) > 1:
-        rows.append(Choice("players", "menu.players", spec.players, digits,
-                           initial=spec.first_players))
+        rows.append(
+            Choice("players", "menu.players", spec.players, digits, initial=spec.first_players)
+        )
     rows += [Choice(o.key, o.label, o.values, value_text(o), o.initial) for o in spec.options]
     return GameInfo(spec, tuple(rows))
 
@@ -111,8 +118,7 @@ def has_table(key: str) -> bool:
     """True when the game's table scene module exists (without importing it)."""
     try:
         scene = registry.get(key).scene
-        return scene is not None and \
-            importlib.util.find_spec(scene.partition(":")[0]) is not None
+        return scene is not None and importlib.util.find_spec(scene.partition(":")[0]) is not None
     except (KeyError, ModuleNotFoundError):
         return False
 
@@ -143,8 +149,10 @@ def options_for(settings: dict, key: str) -> dict:
     out = game.defaults()
     if isinstance(stored, dict):
         for c in game.choices:
-            if c.key in stored and any(stored[c.key] is v or (
-                    type(stored[c.key]) is type(v) and stored[c.key] == v) for v in c.values):
+            if c.key in stored and any(
+                stored[c.key] is v or (type(stored[c.key]) is type(v) and stored[c.key] == v)
+                for v in c.values
+            ):
                 out[c.key] = stored[c.key]
     return game.spec.fit(out.get("players", game.spec.first_players), out)
 
@@ -152,8 +160,9 @@ def options_for(settings: dict, key: str) -> dict:
 def new_match(app, key: str, seed: int | None = None):
     """The table scene of a new match of ``key`` with the menu's settings."""
     s = app.settings
-    return table_class(key).new_match(app, s["level"], s["turn_seconds"] or None,
-                                      options_for(s, key), seed=seed)
+    return table_class(key).new_match(
+        app, s["level"], s["turn_seconds"] or None, options_for(s, key), seed=seed
+    )
 
 
 def from_saved(app, saved: dict):

@@ -4,6 +4,7 @@ Seats are placed counter-clockwise as seen by seat 0 (you, at the bottom): seat 
 seat 2 at the top, seat 3 on the LEFT, so play visibly moves to the right.
 Everything important keeps ≥ 16 px from the edges in portrait.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -20,21 +21,21 @@ class Layout:
     w: int
     h: int
     portrait: bool
-    card: tuple[int, int]            # hand card size
-    small: tuple[int, int]           # opponent backs / deck
-    trick_card: tuple[int, int]      # cards in the centre
+    card: tuple[int, int]  # hand card size
+    small: tuple[int, int]  # opponent backs / deck
+    trick_card: tuple[int, int]  # cards in the centre
     hand_center: tuple[int, int]
-    hand_span: int                   # max width of the fan
+    hand_span: int  # max width of the fan
     center: tuple[int, int]
     trick_offsets: list[tuple[int, int]]
-    seat_anchor: list[tuple[int, int]]   # centre of each seat's info plate
-    seat_hand: list[tuple[int, int]]     # where opponents' backs are drawn (seat 0: unused)
-    plates: list[tuple[int, int]]        # size of each seat's info plate
-    play_button: pygame.Rect             # "play the selected card"
-    banner_y: int                        # centre line for hints and the assist banner
+    seat_anchor: list[tuple[int, int]]  # centre of each seat's info plate
+    seat_hand: list[tuple[int, int]]  # where opponents' backs are drawn (seat 0: unused)
+    plates: list[tuple[int, int]]  # size of each seat's info plate
+    play_button: pygame.Rect  # "play the selected card"
+    banner_y: int  # centre line for hints and the assist banner
     top_bar: pygame.Rect
-    picker: pygame.Rect                  # the bid picker panel
-    lift: int = 18                       # legal cards rise by this much
+    picker: pygame.Rect  # the bid picker panel
+    lift: int = 18  # legal cards rise by this much
     select_lift: int = 40
     extras: dict = field(default_factory=dict)
 
@@ -72,8 +73,14 @@ def make_layout(portrait: bool) -> Layout:
         card = (104, 146)
         center = (640, 318)
         return Layout(
-            w=w, h=h, portrait=False, card=card, small=(58, 81), trick_card=(92, 129),
-            hand_center=(640, h - 16 - card[1] // 2 - 4), hand_span=700,
+            w=w,
+            h=h,
+            portrait=False,
+            card=card,
+            small=(58, 81),
+            trick_card=(92, 129),
+            hand_center=(640, h - 16 - card[1] // 2 - 4),
+            hand_span=700,
             center=center,
             trick_offsets=[(0, 78), (108, 0), (0, -78), (-108, 0)],
             seat_anchor=[(150, 640), (1150, 330), (640, 112), (130, 330)],
@@ -89,8 +96,14 @@ def make_layout(portrait: bool) -> Layout:
     card = (104, 146)
     center = (360, 660)
     return Layout(
-        w=w, h=h, portrait=True, card=card, small=(52, 73), trick_card=(92, 129),
-        hand_center=(360, h - MARGIN - card[1] // 2 - 6), hand_span=w - 2 * MARGIN,
+        w=w,
+        h=h,
+        portrait=True,
+        card=card,
+        small=(52, 73),
+        trick_card=(92, 129),
+        hand_center=(360, h - MARGIN - card[1] // 2 - 6),
+        hand_span=w - 2 * MARGIN,
         center=center,
         trick_offsets=[(0, 106), (112, 0), (0, -106), (-112, 0)],
         seat_anchor=[(156, 1030), (636, 660), (360, 262), (84, 660)],

@@ -20,6 +20,7 @@ the fragment and drops anything unsafe before the loader runs; :func:`parse_link
 
 Pure Python (no pygame): only :func:`page_values` and :func:`page_address` look at the browser.
 """
+
 from __future__ import annotations
 
 import sys
@@ -30,16 +31,19 @@ from game.net import protocol
 ROOM = "room"
 SERVER = "server"
 KEYS = (ROOM, SERVER)
-MAX_VALUE = 200                  # longer values are not a room code or a server address
-FRAGMENT_SAFE = "-._~:/@[]"      # left readable in a fragment; everything else is %-escaped
+MAX_VALUE = 200  # longer values are not a room code or a server address
+FRAGMENT_SAFE = "-._~:/@[]"  # left readable in a fragment; everything else is %-escaped
 _FORBIDDEN = frozenset('"\\') | frozenset(chr(c) for c in range(32)) | {"\x7f"}
 
 
 def is_link_safe(value: str) -> bool:
     """True if ``value`` may be written into a link: non-empty, short, and with nothing that
     would break pygbag's loader once decoded (quote, backslash, white space, control chars)."""
-    return (isinstance(value, str) and 0 < len(value) <= MAX_VALUE
-            and not any(c in _FORBIDDEN or c.isspace() for c in value))
+    return (
+        isinstance(value, str)
+        and 0 < len(value) <= MAX_VALUE
+        and not any(c in _FORBIDDEN or c.isspace() for c in value)
+    )
 
 
 def page_base(address: str) -> str:
@@ -94,6 +98,7 @@ def page_values() -> dict[str, str]:
         return {}
     try:
         import platform  # pygbag's browser bridge
+
         location = platform.window.location
         return parse_link(str(location.search or ""), str(location.hash or ""))
     except Exception:
@@ -106,6 +111,7 @@ def page_address() -> str:
         return ""
     try:
         import platform
+
         location = platform.window.location
         return f"{location.origin}{location.pathname}"
     except Exception:

@@ -19,6 +19,7 @@ checked by ``protocol.encode`` (a bad one never leaves; ``send`` logs it and ret
 inbound ones by ``protocol.decode_server``; a frame that fails is dropped with a log line, so a
 broken server message can never crash a scene.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -32,8 +33,8 @@ from game.net import protocol
 from game.net.delta import ViewTracker
 
 WEB = sys.platform == "emscripten"
-OPEN_TIMEOUT = 6.0          # seconds to wait for the server before saying it is unreachable
-MAX_MESSAGE = 1 << 20       # bytes; a bigger frame is dropped
+OPEN_TIMEOUT = 6.0  # seconds to wait for the server before saying it is unreachable
+MAX_MESSAGE = 1 << 20  # bytes; a bigger frame is dropped
 
 log = logging.getLogger("majlis.net")
 
@@ -69,7 +70,7 @@ class Connection:
         self.state = "connecting"
         self.error = ""
         self.url = ""
-        self.views = ViewTracker()   # the server sends view patches; scenes get whole views
+        self.views = ViewTracker()  # the server sends view patches; scenes get whole views
 
     def _inbound(self, raw: object) -> dict | None:
         """One frame as a server message with its whole view (None: dropped, logged)."""
@@ -127,12 +128,13 @@ class NativeConnection(Connection):
     async def _run(self, url: str) -> None:
         try:
             import websockets
+
             async with asyncio.timeout(OPEN_TIMEOUT):
                 ws = await websockets.connect(url, max_size=MAX_MESSAGE, open_timeout=None)
         except asyncio.CancelledError:
             self.state = "closed"
             raise
-        except BaseException as exc:       # refused, DNS, timeout, bad URL: all "unreachable"
+        except BaseException as exc:  # refused, DNS, timeout, bad URL: all "unreachable"
             self._fail(f"{type(exc).__name__}: {exc}")
             return
         self._ws = ws
@@ -206,13 +208,19 @@ JS_OPEN = """
 })()
 """
 JS_DRAIN = "JSON.stringify((window.majlisNet[__ID__] || {inbox: []}).inbox.splice(0))"
-JS_STATE = ("(function(){var n=(window.majlisNet||{})[__ID__];"
-            "return n ? n.state + '|' + n.error : 'failed|gone';})()")
-JS_SEND = ("(function(){var n=(window.majlisNet||{})[__ID__];"
-           "if(!n||n.state!=='open'){return 0;} n.ws.send(__TEXT__); return 1;})()")
-JS_CLOSE = ("(function(){var n=(window.majlisNet||{})[__ID__];"
-            "if(n&&n.ws){try{n.ws.close();}catch(e){}} if(n){n.state='closed';}"
-            "return 1;})()")
+JS_STATE = (
+    "(function(){var n=(window.majlisNet||{})[__ID__];"
+    "return n ? n.state + '|' + n.error : 'failed|gone';})()"
+)
+JS_SEND = (
+    "(function(){var n=(window.majlisNet||{})[__ID__];"
+    "if(!n||n.state!=='open'){return 0;} n.ws.send(__TEXT__); return 1;})()"
+)
+JS_CLOSE = (
+    "(function(){var n=(window.majlisNet||{})[__ID__];"
+    "if(n&&n.ws){try{n.ws.close();}catch(e){}} if(n){n.state='closed';}"
+    "return 1;})()"
+)
 
 _ids = itertools.count(1)
 
@@ -225,6 +233,7 @@ class BrowserConnection(Connection):
         super().__init__()
         if window is None:
             import platform  # pygbag's browser bridge (only exists under emscripten)
+
             window = platform.window
         self.window = window
         self.id = next(_ids)
@@ -285,7 +294,7 @@ class BrowserConnection(Connection):
             msg = self._inbound(frame)
             if msg is not None:
                 out.append(msg)
-        self._refresh()     # after draining: messages sent just before a close still count
+        self._refresh()  # after draining: messages sent just before a close still count
         return out
 
     def close(self) -> None:

@@ -4,6 +4,7 @@ turn outline, avatar disc, name, dealer chip), and the deck's card codes for pre
 A plate's turn-timer ring and key figure change from frame to frame and are drawn live on top
 (game/ui/cardtable.py); everything here is cached by what it shows.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -19,7 +20,7 @@ def deck_codes(deck: str) -> list[str]:
     return [p.stem for p in folder.glob("*.png")] if folder.is_dir() else []
 
 
-PLATE_AVATAR = 22       # the avatar disc's radius on a seat plate
+PLATE_AVATAR = 22  # the avatar disc's radius on a seat plate
 
 
 def plate_avatar(rect: pygame.Rect, rtl: bool) -> tuple[int, int]:
@@ -31,8 +32,17 @@ def plate_avatar(rect: pygame.Rect, rtl: bool) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=64)
-def plate_body(w: int, h: int, active: bool, edge: tuple, rtl: bool, name: str, color: tuple,
-               dealer: bool, chip: str) -> pygame.Surface:
+def plate_body(
+    w: int,
+    h: int,
+    active: bool,
+    edge: tuple,
+    rtl: bool,
+    name: str,
+    color: tuple,
+    dealer: bool,
+    chip: str,
+) -> pygame.Surface:
     """A plate's panel, turn outline, avatar disc with the initial, name and dealer chip,
     2 px of margin all round (for the outline). Drawn once per look, blitted every frame."""
     img = pygame.Surface((w + 4, h + 4), pygame.SRCALPHA)
@@ -46,14 +56,26 @@ def plate_body(w: int, h: int, active: bool, edge: tuple, rtl: bool, name: str, 
     pygame.draw.circle(img, draw.SAND, center, r, 2)
     draw.blit_text(img, name[:1], 24, (center[0], center[1] - 1), draw.INK, bold=True)
     if h >= 100:
-        draw.blit_text(img, name, draw.fit_text(name, 20, w - 12, True),
-                       (rect.centerx, center[1] + r + 16), draw.INK, bold=True)
+        draw.blit_text(
+            img,
+            name,
+            draw.fit_text(name, 20, w - 12, True),
+            (rect.centerx, center[1] + r + 16),
+            draw.INK,
+            bold=True,
+        )
     else:
         tx = center[0] - r - 10 if rtl else center[0] + r + 10
-        draw.blit_text(img, name, draw.fit_text(name, 20, w - 2 * r - 30, True),
-                       (tx, rect.centery - 14), draw.INK, bold=True,
-                       anchor="midright" if rtl else "midleft")
-    if dealer:          # the dealer's chip, lettered so it reads as one
+        draw.blit_text(
+            img,
+            name,
+            draw.fit_text(name, 20, w - 2 * r - 30, True),
+            (tx, rect.centery - 14),
+            draw.INK,
+            bold=True,
+            anchor="midright" if rtl else "midleft",
+        )
+    if dealer:  # the dealer's chip, lettered so it reads as one
         spot = (rect.x + 14, rect.y + 14)
         pygame.draw.circle(img, draw.GOLD, spot, 11)
         pygame.draw.circle(img, (60, 40, 10), spot, 11, 2)

@@ -6,6 +6,7 @@ cycle between them). A route's keyword arguments go to the scene's constructor a
 A game's table scene is not a route: :mod:`game.ui.games` starts or resumes one from the game's
 spec.
 """
+
 from __future__ import annotations
 
 import importlib

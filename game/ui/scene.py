@@ -6,6 +6,7 @@ elapsed seconds, then ``draw(surface)`` — only on frames where the picture may
 see game/ui/app.py). When the window turns, the app swaps ``app.layout`` and calls
 ``relayout()``. Scenes hold a reference to the app for settings, layout, audio and switching.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

@@ -8,6 +8,7 @@ statistics, the online lobby). Each game's table phases are shot by the function
 
 The run never touches the player's own settings: it works in a temporary MAJLIS_HOME.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -22,7 +23,7 @@ from game.ui import games, stats
 from game.ui.app import App, Options
 from game.ui.scenes.stats_shots import stats_sample
 
-PLAY_SEED = 11              # the app's seed (and Hareeja's match against the bots)
+PLAY_SEED = 11  # the app's seed (and Hareeja's match against the bots)
 DT = 1 / 60
 
 
@@ -39,8 +40,9 @@ class Shooter:
         for _ in range(n):
             self.app.step(DT)
 
-    def until(self, pred: Callable[[], bool], limit: int = 3000,
-              each: Callable[[], None] | None = None) -> bool:
+    def until(
+        self, pred: Callable[[], bool], limit: int = 3000, each: Callable[[], None] | None = None
+    ) -> bool:
         for _ in range(limit):
             if pred():
                 return True
@@ -89,7 +91,7 @@ class Shooter:
         self.app.go("stats", game=games.DEFAULT_GAME)
         self.frames(2)
         self.shot("stats_01_empty")
-        stats.save(stats_sample())       # whole bot matches of every game (stats_shots)
+        stats.save(stats_sample())  # whole bot matches of every game (stats_shots)
         shown = games.available()
         for i, g in enumerate(shown):
             self.app.go("stats", game=g.key)
@@ -106,6 +108,7 @@ async def take_all(out_dir: str, options: Options | None = None) -> list[Path]:
     """Every scene, in Arabic and English, landscape and portrait; ``options.game`` (when set)
     limits the tables to that game's."""
     from game.ui.scenes.lobby_shots import screenshot_lobby
+
     only = getattr(options, "game", None) if options is not None else None
     keys = [g.key for g in games.available() if only in (None, g.key)]
     out = Path(out_dir)
@@ -127,4 +130,3 @@ async def take_all(out_dir: str, options: Options | None = None) -> list[Path]:
             await asyncio.sleep(0)
     print(f"{len(saved)} screenshots in {out}")
     return saved
-

@@ -15,15 +15,16 @@ A table scene keeps its cards as sprites in attributes of its own (``hand``, ``t
   glides to slots every frame (hands, the table's rows) are then snapped there by one long
   ``update_sprites`` step.
 """
+
 from __future__ import annotations
 
 import math
 from collections import deque
 from typing import Any
 
-STEP = 1 / 30            # the virtual clock's step while finishing an animation
-LIMIT = 30.0             # seconds of virtual time at most (a runaway timer chain stops here)
-SNAP = 30.0              # one update of this long puts every gliding card on its slot
+STEP = 1 / 30  # the virtual clock's step while finishing an animation
+LIMIT = 30.0  # seconds of virtual time at most (a runaway timer chain stops here)
+SNAP = 30.0  # one update of this long puts every gliding card on its slot
 
 
 _PLAIN = (str, int, float, bool, type(None))
@@ -66,8 +67,19 @@ def picture_key(scene: Any) -> tuple:
     """The sprites as drawn: equal keys on two frames mean no card changed on screen."""
     out = []
     for s in sprites(scene):
-        out.append((id(s), round(s.pos[0]), round(s.pos[1]), tuple(s.size), s.face_up, s.code,
-                    s.visible, s.flip_t, s.shake))
+        out.append(
+            (
+                id(s),
+                round(s.pos[0]),
+                round(s.pos[1]),
+                tuple(s.size),
+                s.face_up,
+                s.code,
+                s.visible,
+                s.flip_t,
+                s.shake,
+            )
+        )
     return tuple(out)
 
 

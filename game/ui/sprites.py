@@ -1,5 +1,6 @@
 """Cards on screen: a :class:`Sprite` (position, size, face or back, motion, flip, shake) and the
 cached soft shadow and dark veil drawn under and over a card."""
+
 from __future__ import annotations
 
 import math
@@ -16,10 +17,16 @@ FLIP = 0.22
 class Sprite:
     """A card on screen: position, size, face or back, an optional motion and flip."""
 
-    def __init__(self, code: str | None, pos: tuple[float, float], size: tuple[int, int],
-                 face_up: bool = True, deck: str = "french"):
+    def __init__(
+        self,
+        code: str | None,
+        pos: tuple[float, float],
+        size: tuple[int, int],
+        face_up: bool = True,
+        deck: str = "french",
+    ):
         self.code = code
-        self.deck = deck              # "french" or "spanish": "10C" is a card of both
+        self.deck = deck  # "french" or "spanish": "10C" is a card of both
         self.pos = pos
         self.size = size
         self.face_up = face_up
@@ -31,9 +38,16 @@ class Sprite:
         self.shake = 0.0
         self._next_size: tuple[int, int] | None = None
 
-    def move(self, end: tuple[float, float], duration: float, delay: float = 0.0,
-             ease=ease_out, arc: float = 0.0, on_land: Callable[[], None] | None = None,
-             size: tuple[int, int] | None = None) -> None:
+    def move(
+        self,
+        end: tuple[float, float],
+        duration: float,
+        delay: float = 0.0,
+        ease=ease_out,
+        arc: float = 0.0,
+        on_land: Callable[[], None] | None = None,
+        size: tuple[int, int] | None = None,
+    ) -> None:
         """Fly to ``end``; the card takes ``size`` half-way; ``on_land`` runs on arrival."""
         self.motion = Motion(self.pos, end, duration, delay, ease, arc)
         self.on_land = on_land
@@ -86,8 +100,14 @@ class Sprite:
         r.center = (round(self.pos[0]), round(self.pos[1]))
         return r
 
-    def draw(self, surface: pygame.Surface, four_color: bool, dimmed: bool = False,
-             glow: bool = False, glow_color: tuple | None = None) -> None:
+    def draw(
+        self,
+        surface: pygame.Surface,
+        four_color: bool,
+        dimmed: bool = False,
+        glow: bool = False,
+        glow_color: tuple | None = None,
+    ) -> None:
         if not self.visible:
             return
         img = self.image(four_color)
@@ -99,14 +119,15 @@ class Sprite:
             w = max(2, round(self.size[0] * k))
             img = pygame.transform.scale(img, (w, self.size[1]))
             rect = img.get_rect(center=(round(x), round(y)))
-            surface.blit(shadow(img.get_size()), rect.move(2, 4))   # narrows as the card turns
+            surface.blit(shadow(img.get_size()), rect.move(2, 4))  # narrows as the card turns
             surface.blit(img, rect)
         else:
             rect = img.get_rect(center=(round(x), round(y)))
             surface.blit(assets.shadowed(img, 2, 4), rect)
         if glow:
-            pygame.draw.rect(surface, glow_color or draw.TURN, rect.inflate(6, 6), 3,
-                             border_radius=10)
+            pygame.draw.rect(
+                surface, glow_color or draw.TURN, rect.inflate(6, 6), 3, border_radius=10
+            )
         if dimmed:
             surface.blit(veil(img.get_size()), rect)
 
@@ -128,7 +149,8 @@ def veil(size: tuple[int, int]) -> pygame.Surface:
     """The dark veil over a card that may not be played (cached)."""
     if size not in _VEILS:
         img = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(img, (10, 16, 16, 120), img.get_rect(),
-                         border_radius=max(4, size[0] // 12))
+        pygame.draw.rect(
+            img, (10, 16, 16, 120), img.get_rect(), border_radius=max(4, size[0] // 12)
+        )
         _VEILS[size] = img
     return _VEILS[size]

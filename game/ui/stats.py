@@ -28,6 +28,7 @@ Decisions:
 - Matches where seat 0 is a bot (``--autoplay``, all-bot tables) and the screenshot harness's
   scripted tables are not recorded.
 """
+
 from __future__ import annotations
 
 import json
@@ -66,8 +67,11 @@ def _is_int(x: Any) -> bool:
 def clean(stored: Any) -> dict[str, Any]:
     """A well-formed store from what was read: raises ValueError when it is not a stats object
     at all (the caller reports a corrupt store); bad parts inside are dropped one by one."""
-    if not isinstance(stored, dict) or not isinstance(stored.get("games", {}), dict) \
-            or not isinstance(stored.get("matches", []), list):
+    if (
+        not isinstance(stored, dict)
+        or not isinstance(stored.get("games", {}), dict)
+        or not isinstance(stored.get("matches", []), list)
+    ):
         raise ValueError("not a statistics store")
     out = empty()
     for game, agg in stored.get("games", {}).items():
@@ -79,18 +83,26 @@ def clean(stored: Any) -> dict[str, Any]:
                 g[k] = agg[k]
         sums = agg.get("sums")
         if isinstance(sums, dict):
-            g["sums"] = {k: v for k, v in sums.items()
-                         if isinstance(k, str) and (_is_int(v) or isinstance(v, float))}
+            g["sums"] = {
+                k: v
+                for k, v in sums.items()
+                if isinstance(k, str) and (_is_int(v) or isinstance(v, float))
+            }
         out["games"][game] = g
     out["matches"] = [m for m in stored.get("matches", []) if _valid_entry(m)][-MAX_MATCHES:]
     return out
 
 
 def _valid_entry(m: Any) -> bool:
-    return (isinstance(m, dict) and isinstance(m.get("game"), str)
-            and m.get("result") in RESULTS and isinstance(m.get("date"), str)
-            and isinstance(m.get("totals"), list) and all(_is_int(t) for t in m["totals"])
-            and isinstance(m.get("figures", {}), dict))
+    return (
+        isinstance(m, dict)
+        and isinstance(m.get("game"), str)
+        and m.get("result") in RESULTS
+        and isinstance(m.get("date"), str)
+        and isinstance(m.get("totals"), list)
+        and all(_is_int(t) for t in m["totals"])
+        and isinstance(m.get("figures", {}), dict)
+    )
 
 
 # ----- one match ----------------------------------------------------------------------------------
@@ -122,7 +134,7 @@ def outcome(game: str, totals: list[int], side: int) -> tuple[str, int]:
     """("won" | "shared" | "place", place): place 1 + the sides strictly ahead of ``side``."""
     mine = totals[side]
     spec = game_stats(game)
-    lower = spec is not None and spec.lowest_wins          # Hand rummy: the lowest total wins
+    lower = spec is not None and spec.lowest_wins  # Hand rummy: the lowest total wins
     ahead = sum(1 for t in totals if (t < mine if lower else t > mine))
     tied = sum(1 for i, t in enumerate(totals) if i != side and t == mine)
     place = ahead + 1
@@ -131,9 +143,15 @@ def outcome(game: str, totals: list[int], side: int) -> tuple[str, int]:
     return "place", place
 
 
-def make_entry(game: str, view: dict, players: list[str], online: bool,
-               totals: list[int] | None = None, abandoned: bool = False,
-               date: str | None = None) -> dict[str, Any]:
+def make_entry(
+    game: str,
+    view: dict,
+    players: list[str],
+    online: bool,
+    totals: list[int] | None = None,
+    abandoned: bool = False,
+    date: str | None = None,
+) -> dict[str, Any]:
     """One match for the store, from the seat-0 view at its end (or where it was left)."""
     totals = [int(t) for t in (totals if totals is not None else view.get("totals", []))]
     side = _side(view)
@@ -141,10 +159,17 @@ def make_entry(game: str, view: dict, players: list[str], online: bool,
         result, place = "abandoned", None
     else:
         result, place = outcome(game, totals, side)
-    return {"game": game, "date": date or time.strftime("%Y-%m-%d %H:%M"),
-            "online": bool(online), "players": [str(p) for p in players],
-            "result": result, "place": place, "totals": totals, "side": side,
-            "figures": figures(game, view)}
+    return {
+        "game": game,
+        "date": date or time.strftime("%Y-%m-%d %H:%M"),
+        "online": bool(online),
+        "players": [str(p) for p in players],
+        "result": result,
+        "place": place,
+        "totals": totals,
+        "side": side,
+        "figures": figures(game, view),
+    }
 
 
 def add(stats: dict, entry: dict) -> dict:
@@ -230,7 +255,7 @@ def save(data: dict[str, Any]) -> bool:
 
 
 def _store(entry: dict) -> bool:
-    data, _message = load()     # a corrupt store was set aside: start afresh
+    data, _message = load()  # a corrupt store was set aside: start afresh
     return save(add(data, entry))
 
 
@@ -242,14 +267,22 @@ def record_match_end(scene: Any, result: dict) -> bool:
     try:
         app = scene.app
         session = scene.session
-        if getattr(scene, "stats_recorded", False) or app.options.autoplay \
-                or app.options.screenshots or session.seats[session.me].kind == "bot":
+        if (
+            getattr(scene, "stats_recorded", False)
+            or app.options.autoplay
+            or app.options.screenshots
+            or session.seats[session.me].kind == "bot"
+        ):
             return False
         scene.stats_recorded = True
         view = session.view()
-        entry = make_entry(scene.name, view, [s.name for s in session.seats],
-                           online=bool(session.online),
-                           totals=list(result.get("totals") or view.get("totals") or []))
+        entry = make_entry(
+            scene.name,
+            view,
+            [s.name for s in session.seats],
+            online=bool(session.online),
+            totals=list(result.get("totals") or view.get("totals") or []),
+        )
         return _store(entry)
     except Exception:
         return False
@@ -259,7 +292,7 @@ def record_abandoned(saved: dict) -> bool:
     """A saved match in progress is being replaced by a new one: count it as played, not won.
     Its finished rounds are read from a replay of its record (seed + action log)."""
     try:
-        game = saved.get("game", registry.names()[0])      # an old save is Hareeja's
+        game = saved.get("game", registry.names()[0])  # an old save is Hareeja's
         seats = saved.get("seats") or []
         if not seats or seats[0].get("kind") == "bot":
             return False
@@ -268,9 +301,10 @@ def record_abandoned(saved: dict) -> bool:
             match = registry.get(game).engine_class().replay(saved["record"])
             view = match.view(0)
         except Exception:
-            pass                      # the match is still counted, without figures
-        entry = make_entry(game, view, [s.get("name", "") for s in seats], online=False,
-                           abandoned=True)
+            pass  # the match is still counted, without figures
+        entry = make_entry(
+            game, view, [s.get("name", "") for s in seats], online=False, abandoned=True
+        )
         return _store(entry)
     except Exception:
         return False

@@ -6,6 +6,7 @@ run time vanish on reload, so the browser's ``localStorage`` is used instead (WE
 A corrupt or unreadable store never crashes the app: it falls back to defaults and reports a
 message key the UI shows once.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -21,12 +22,12 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "language": "ar",
     "sound": True,
     "volume": 0.7,
-    "speed": "normal",          # slow | normal | fast
+    "speed": "normal",  # slow | normal | fast
     "reduced_motion": False,
     "four_color": False,
-    "level": "normal",          # easy | normal | hard
-    "turn_seconds": 0,          # 0 = unlimited, else 60 | 90 | 120
-    "game": registry.names()[0],        # the first game of the menu (Hareeja)
+    "level": "normal",  # easy | normal | hard
+    "turn_seconds": 0,  # 0 = unlimited, else 60 | 90 | 120
+    "game": registry.names()[0],  # the first game of the menu (Hareeja)
 }
 # Besides these, "options.<game>" holds each game's menu options (a dict, checked value by
 # value in game.ui.games) for every game there is.
@@ -55,6 +56,7 @@ def write(name: str, text: str | None) -> None:
 def _read(name: str) -> str | None:
     if _WEB:
         import platform  # pygbag's browser bridge; only exists under emscripten
+
         value = platform.window.localStorage.getItem(_PREFIX + name)
         # A missing key is JavaScript null; depending on the bridge it may arrive as None or as
         # the text "null"/"undefined". None of those is a corrupt store, just an empty one.
@@ -69,6 +71,7 @@ def _read(name: str) -> str | None:
 def _write(name: str, text: str | None) -> None:
     if _WEB:
         import platform
+
         if text is None:
             platform.window.localStorage.removeItem(_PREFIX + name)
         else:

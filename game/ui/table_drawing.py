@@ -5,6 +5,7 @@ the top bar's text, hints and banners, the score-panel frame and the match-over 
 scene's state and never changes it). Where a seat is drawn comes from the session's
 :class:`game.client.seating.Seating`: your seat at the bottom, the others counter-clockwise.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -18,7 +19,7 @@ from game.ui.plates import PLATE_AVATAR, plate_avatar, plate_body
 from game.ui.tween import Speed
 
 SEAT_COLORS = [(64, 120, 110), (150, 84, 60), (96, 86, 150), (140, 116, 52)]
-SIDE_COLORS = [(70, 130, 190), (196, 96, 70)]     # team play: blue side 0, terracotta side 1
+SIDE_COLORS = [(70, 130, 190), (196, 96, 70)]  # team play: blue side 0, terracotta side 1
 
 
 class TableDrawing:
@@ -73,15 +74,23 @@ class TableDrawing:
     def draw_score_panel(self, surface: pygame.Surface) -> None:
         """Override: the score panel while ``self.score`` is set (use :meth:`score_frame`)."""
 
-    def hud_text(self, surface: pygame.Surface, s: str, line: int = 0,
-                 color: tuple | None = None) -> pygame.Rect:
+    def hud_text(
+        self, surface: pygame.Surface, s: str, line: int = 0, color: tuple | None = None
+    ) -> pygame.Rect:
         """Write ``s`` at the reading start of the top bar (line 1 sits just below it)."""
         tb = self.app.layout.top_bar
         rtl = i18n.is_rtl()
         anchor, x = ("midright", tb.right - 8) if rtl else ("midleft", tb.x + 8)
-        return draw.blit_text(surface, s, 24 if line == 0 else 20, (x, tb.centery + 30 * line),
-                              color or draw.SAND, bold=line == 0, anchor=anchor,
-                              shadow=line == 0)
+        return draw.blit_text(
+            surface,
+            s,
+            24 if line == 0 else 20,
+            (x, tb.centery + 30 * line),
+            color or draw.SAND,
+            bold=line == 0,
+            anchor=anchor,
+            shadow=line == 0,
+        )
 
     # plates
     def draw_plate(self, surface: pygame.Surface, seat: int) -> None:
@@ -93,15 +102,25 @@ class TableDrawing:
         vertical = rect.h >= 100
         radius = PLATE_AVATAR
         name = self.seat_name(seat)
-        body = plate_body(rect.w, rect.h, active, self.plate_edge(seat), rtl, name,
-                          self.avatar_color(seat), seat == self.dealer, t("plate.dealer_chip"))
+        body = plate_body(
+            rect.w,
+            rect.h,
+            active,
+            self.plate_edge(seat),
+            rtl,
+            name,
+            self.avatar_color(seat),
+            seat == self.dealer,
+            t("plate.dealer_chip"),
+        )
         surface.blit(body, (rect.x - 2, rect.y - 2))
         avatar = plate_avatar(rect, rtl)
         self.draw_avatar(surface, seat, avatar, radius)
         figure, fig_color = self.figure(seat)
         if vertical:
-            self.draw_figure(surface, seat, figure, fig_color, (rect.centerx, rect.bottom - 16),
-                             "center")
+            self.draw_figure(
+                surface, seat, figure, fig_color, (rect.centerx, rect.bottom - 16), "center"
+            )
         else:
             tx = avatar[0] - radius - 10 if rtl else avatar[0] + radius + 10
             anchor = "midright" if rtl else "midleft"
@@ -114,8 +133,9 @@ class TableDrawing:
     def avatar_color(self, seat: int) -> tuple:
         return SEAT_COLORS[self.spot(seat)]
 
-    def draw_avatar(self, surface: pygame.Surface, seat: int, center: tuple[int, int],
-                    radius: int) -> None:
+    def draw_avatar(
+        self, surface: pygame.Surface, seat: int, center: tuple[int, int], radius: int
+    ) -> None:
         """The turn timer ringing the avatar (TB-6); the disc itself is in the plate's body."""
         rem = self.session.remaining(seat)
         turn = self.session.turn_seconds
@@ -128,11 +148,25 @@ class TableDrawing:
         """Override: the seat's key figure as (text, colour)."""
         return "", draw.INK
 
-    def draw_figure(self, surface: pygame.Surface, seat: int, figure: str, color: tuple,
-                    pos: tuple[int, int], anchor: str) -> None:
+    def draw_figure(
+        self,
+        surface: pygame.Surface,
+        seat: int,
+        figure: str,
+        color: tuple,
+        pos: tuple[int, int],
+        anchor: str,
+    ) -> None:
         """Override for special figures (check marks, flips)."""
-        draw.blit_text(surface, figure, draw.fit_text(figure, 22, 170, True), pos, color,
-                       bold=True, anchor=anchor)
+        draw.blit_text(
+            surface,
+            figure,
+            draw.fit_text(figure, 22, 170, True),
+            pos,
+            color,
+            bold=True,
+            anchor=anchor,
+        )
 
     # banners
     def draw_banners(self, surface: pygame.Surface) -> None:
@@ -157,8 +191,15 @@ class TableDrawing:
         """Override: a quiet line at the banner spot (e.g. "waiting for the others")."""
         return None
 
-    def draw_banner(self, surface: pygame.Surface, s: str, y: int, color: tuple,
-                    x: int | None = None, size: int = 24) -> pygame.Rect:
+    def draw_banner(
+        self,
+        surface: pygame.Surface,
+        s: str,
+        y: int,
+        color: tuple,
+        x: int | None = None,
+        size: int = 24,
+    ) -> pygame.Rect:
         """A rounded banner centred at (x or the middle, y)."""
         L = self.app.layout
         width = L.w - 64
@@ -179,8 +220,10 @@ class TableDrawing:
         draw.dim(surface, 120)
         slide = 1 - (1 - min(1.0, self.score["t"] / max(0.01, Speed.scale(0.3)))) ** 3
         rect = pygame.Rect(0, 0, min(w, L.w - 40), h)
-        rect.center = (L.w // 2,
-                       round(L.h // 2 + (1 - slide) * 60) - (20 if not L.portrait else 60))
+        rect.center = (
+            L.w // 2,
+            round(L.h // 2 + (1 - slide) * 60) - (20 if not L.portrait else 60),
+        )
         draw.panel(surface, rect, (16, 26, 26), 245, 20, draw.GOLD)
         draw.blit_text(surface, title, 32, (rect.centerx, rect.y + 34), draw.GOLD, bold=True)
         self.next_button.rect.center = (rect.centerx, rect.bottom + 44)
@@ -203,32 +246,49 @@ class TableDrawing:
         L = self.app.layout
         draw.dim(surface, 130)
         for c in self.confetti:
-            pygame.draw.rect(surface, self._confetti_colors[int(c[5])],
-                             (round(c[0]), round(c[1]), round(c[4]), round(c[4] * 0.6)))
+            pygame.draw.rect(
+                surface,
+                self._confetti_colors[int(c[5])],
+                (round(c[0]), round(c[1]), round(c[4]), round(c[4] * 0.6)),
+            )
         rows = self.over_rows()
         w = 760 if not L.portrait else L.w - 40
         rect = pygame.Rect(0, 0, w, 170 + 50 * len(rows))
         rect.center = (L.w // 2, L.h // 2 - (30 if not L.portrait else 60))
         draw.panel(surface, rect, (16, 26, 26), 245, 20, draw.GOLD)
-        draw.blit_text(surface, t("over.title"), 34, (rect.centerx, rect.y + 36), draw.GOLD,
-                       bold=True)
+        draw.blit_text(
+            surface, t("over.title"), 34, (rect.centerx, rect.y + 36), draw.GOLD, bold=True
+        )
         head = self.over_headline()
-        draw.blit_text(surface, head, draw.fit_text(head, 28, rect.w - 40, True),
-                       (rect.centerx, rect.y + 86), draw.INK, bold=True)
+        draw.blit_text(
+            surface,
+            head,
+            draw.fit_text(head, 28, rect.w - 40, True),
+            (rect.centerx, rect.y + 86),
+            draw.INK,
+            bold=True,
+        )
         rtl = i18n.is_rtl()
         for i, (place, name, total, best) in enumerate(rows):
             y = rect.y + 150 + i * 50
             row = pygame.Rect(rect.x + 40, y - 22, rect.w - 80, 44)
-            pygame.draw.rect(surface, (58, 50, 24) if best else (30, 44, 42), row,
-                             border_radius=10)
+            pygame.draw.rect(surface, (58, 50, 24) if best else (30, 44, 42), row, border_radius=10)
             place_x = row.right - 30 if rtl else row.x + 30
             name_x, name_anchor = (row.right - 70, "midright") if rtl else (row.x + 70, "midleft")
             total_x, total_anchor = (row.x + 20, "midleft") if rtl else (row.right - 20, "midright")
             draw.blit_text(surface, digits(place), 26, (place_x, y), draw.GOLD, bold=True)
-            draw.blit_text(surface, name, draw.fit_text(name, 24, row.w - 200, True),
-                           (name_x, y), draw.INK, bold=True, anchor=name_anchor)
-            draw.blit_text(surface, digits(total), 26, (total_x, y), draw.GOLD, bold=True,
-                           anchor=total_anchor)
+            draw.blit_text(
+                surface,
+                name,
+                draw.fit_text(name, 24, row.w - 200, True),
+                (name_x, y),
+                draw.INK,
+                bold=True,
+                anchor=name_anchor,
+            )
+            draw.blit_text(
+                surface, digits(total), 26, (total_x, y), draw.GOLD, bold=True, anchor=total_anchor
+            )
         by = rect.bottom + 44
         if rtl:
             self.again_button.rect.center = (rect.centerx + 130, by)
@@ -259,12 +319,17 @@ class TableDrawing:
         """Cards moved since the last frame, an event is being shown, a hint, banner or panel
         is on screen or still sliding in, confetti falls."""
         settling = Speed.scale(1.0, motion=False) + 0.1
-        if (self.wait > 0 or bool(self.queue and self.score is None)
-                or self.busy() or bool(self.timers) or self.hint is not None
-                or self.banner is not None
-                or (self.score is not None and self.score["t"] < settling)
-                or (self.over is not None and (bool(self.confetti) or self.over["t"] < settling))):
-            self._picture = None        # (compared again once all that is over)
+        if (
+            self.wait > 0
+            or bool(self.queue and self.score is None)
+            or self.busy()
+            or bool(self.timers)
+            or self.hint is not None
+            or self.banner is not None
+            or (self.score is not None and self.score["t"] < settling)
+            or (self.over is not None and (bool(self.confetti) or self.over["t"] < settling))
+        ):
+            self._picture = None  # (compared again once all that is over)
             return True
         picture = settle.picture_key(self)
         moved, self._picture = picture != getattr(self, "_picture", None), picture
@@ -277,8 +342,11 @@ class TableDrawing:
         return None
 
 
-def ranked_rows(totals: list[int], order: list[int], names: Callable[[int], str],
-                ) -> list[tuple[int, str, int, bool]]:
+def ranked_rows(
+    totals: list[int],
+    order: list[int],
+    names: Callable[[int], str],
+) -> list[tuple[int, str, int, bool]]:
     """Rows for :meth:`CardTable.over_rows`: ``order`` (best first) with shared places."""
     best = max(totals)
     rows = []

@@ -5,6 +5,7 @@ the own hand to its slots and ←/→ selection along it.
 :class:`TableInput` is a part of :class:`game.ui.cardtable.CardTable` (a mixin). A table with
 a hand of sprites keeps ``self.hand`` (code → sprite), ``self.hand_order`` and ``self.selected``.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -24,8 +25,11 @@ class TableInput:
             if widget.handle(event):
                 return
         if self.score is not None or self.over is not None:
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE) \
-                    and self.score is not None:
+            if (
+                event.type == pygame.KEYDOWN
+                and event.key in (pygame.K_RETURN, pygame.K_SPACE)
+                and self.score is not None
+            ):
                 self.close_score()
             return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -60,8 +64,10 @@ class TableInput:
                 continue
             lift = (L.select_lift if code == self.selected else L.lift) if code in raised else 0
             target = (slot[0], slot[1] - lift)
-            sprite.pos = (approach(sprite.pos[0], target[0], 18, dt),
-                          approach(sprite.pos[1], target[1], 18, dt))
+            sprite.pos = (
+                approach(sprite.pos[0], target[0], 18, dt),
+                approach(sprite.pos[1], target[1], 18, dt),
+            )
 
     def step_selection(self, cards: list[str], step: int) -> None:
         """←/→: move ``self.selected`` along ``cards`` (wrapping), or onto an end of them."""

@@ -13,6 +13,7 @@ A signed number ("-30") is kept together and left-to-right, so a score reads "-3
 All functions take text in logical (typing) order. Surfaces returned by render() are cached
 and shared: blit them, never draw on them.
 """
+
 from __future__ import annotations
 
 import re
@@ -110,17 +111,24 @@ def _levels_from_display(text: str, base_level: int) -> list[tuple[str, int]]:
     out = []
     for i, ch in enumerate(visual):
         kind = unicodedata.bidirectional(ch)
-        rtl = kind in _STRONG_RTL or (kind == "WS" and 0 < i < len(visual) - 1 and
-                                      unicodedata.bidirectional(visual[i - 1]) in _STRONG_RTL and
-                                      unicodedata.bidirectional(visual[i + 1]) in _STRONG_RTL)
+        rtl = kind in _STRONG_RTL or (
+            kind == "WS"
+            and 0 < i < len(visual) - 1
+            and unicodedata.bidirectional(visual[i - 1]) in _STRONG_RTL
+            and unicodedata.bidirectional(visual[i + 1]) in _STRONG_RTL
+        )
         out.append((ch, 1 if rtl else 0))
     return out
 
 
 try:
     from bidi import algorithm as _uba
-    _visual_levels = (_levels_with_python_bidi if hasattr(_uba, "resolve_implicit_levels")
-                      else _levels_from_display)
+
+    _visual_levels = (
+        _levels_with_python_bidi
+        if hasattr(_uba, "resolve_implicit_levels")
+        else _levels_from_display
+    )
 except ImportError:  # pragma: no cover - python-bidi is a dependency of the client
     _visual_levels = None
 
@@ -139,8 +147,8 @@ def _runs(text: str) -> tuple[tuple[str, bool], ...]:
     base = 1 if is_rtl(text) else 0
     if not any(unicodedata.bidirectional(ch) in _STRONG_RTL for ch in text):
         return ((text, False),)
-    if _visual_levels is None:   # no bidi library (a failed web download): one RTL run is
-        return ((text, True),)   # right for plain Arabic, the bulk of what the UI shows
+    if _visual_levels is None:  # no bidi library (a failed web download): one RTL run is
+        return ((text, True),)  # right for plain Arabic, the bulk of what the UI shows
     pairs = _visual_levels(_protect_numbers(text), base)
     runs: list[tuple[str, bool]] = []
     chars: list[str] = []
@@ -229,8 +237,9 @@ def _render_line(line: str, size: int, rgba: tuple, bold: bool) -> pygame.Surfac
     return surf
 
 
-def _render_lines(lines: list[str], size: int, rgba: tuple, bold: bool,
-                  rtl: bool) -> pygame.Surface:
+def _render_lines(
+    lines: list[str], size: int, rgba: tuple, bold: bool, rtl: bool
+) -> pygame.Surface:
     images = [_render_line(line, size, rgba, bold) for line in lines]
     linesize = _load(size, bold, "ltr").get_linesize()
     width = max(img.get_width() for img in images)

@@ -4,6 +4,7 @@ Everything that moves is a :class:`Motion` advanced by ``update(dt)``. Durations
 normal speed; :data:`SPEED` scales them (settings: slow/normal/fast; reduced motion makes
 movement near-instant, autoplay makes it very fast).
 """
+
 from __future__ import annotations
 
 import math
@@ -41,7 +42,7 @@ def ease_out(t: float) -> float:
 
 
 def ease_in_out(t: float) -> float:
-    return 4 * t ** 3 if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
+    return 4 * t**3 if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
 
 
 def back_out(t: float) -> float:
@@ -89,8 +90,9 @@ class Motion:
         return arc_point(self.start, self.end, self.ease(self.progress), self.arc)
 
 
-def arc_point(a: tuple[float, float], b: tuple[float, float], t: float,
-              arc: float = 0.0) -> tuple[float, float]:
+def arc_point(
+    a: tuple[float, float], b: tuple[float, float], t: float, arc: float = 0.0
+) -> tuple[float, float]:
     """Point at ``t`` on the segment a→b bent by ``arc`` pixels perpendicular at its middle."""
     x = a[0] + (b[0] - a[0]) * t
     y = a[1] + (b[1] - a[1]) * t

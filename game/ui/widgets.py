@@ -4,6 +4,7 @@ Labels are callables returning the current string, so a language switch shows at
 A click is a press and a release inside the same widget (touch arrives as mouse events with
 ``event.touch``; FINGER events are ignored so nothing fires twice).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -33,14 +34,21 @@ class Widget:
 class Button(Widget):
     """A rounded button that calls ``on_click`` when pressed and released inside it."""
 
-    def __init__(self, rect: pygame.Rect | tuple, label: Label, on_click: Callable[[], Any],
-                 size: int = 24, primary: bool = False, key: str = ""):
+    def __init__(
+        self,
+        rect: pygame.Rect | tuple,
+        label: Label,
+        on_click: Callable[[], Any],
+        size: int = 24,
+        primary: bool = False,
+        key: str = "",
+    ):
         self.rect = pygame.Rect(rect)
         self.label = label
         self.on_click = on_click
         self.size = size
         self.primary = primary
-        self.key = key              # a stable name, for tests and screenshots
+        self.key = key  # a stable name, for tests and screenshots
         self.pressed = False
         self.hover = False
         self.visible = True
@@ -86,8 +94,9 @@ class Button(Widget):
 
 
 @lru_cache(maxsize=192)
-def button_image(w: int, h: int, fill: tuple, edge: tuple, ink: tuple, label: str,
-                 size: int) -> pygame.Surface:
+def button_image(
+    w: int, h: int, fill: tuple, edge: tuple, ink: tuple, label: str, size: int
+) -> pygame.Surface:
     """A button drawn once per look (size, colours, text): one blit a frame instead of three
     rounded rectangles and a text fit. The drop shadow hangs 3 px below ``h``."""
     img = pygame.Surface((w, h + 3), pygame.SRCALPHA)
@@ -106,9 +115,16 @@ class Segmented(Widget):
     In right-to-left languages the row reads from the right, so the first option is rightmost.
     """
 
-    def __init__(self, rect: pygame.Rect | tuple, options: list[tuple[Any, Label]],
-                 get: Callable[[], Any], set: Callable[[Any], None], size: int = 22,
-                 rtl: Callable[[], bool] = lambda: False, key: str = ""):
+    def __init__(
+        self,
+        rect: pygame.Rect | tuple,
+        options: list[tuple[Any, Label]],
+        get: Callable[[], Any],
+        set: Callable[[Any], None],
+        size: int = 22,
+        rtl: Callable[[], bool] = lambda: False,
+        key: str = "",
+    ):
         self.rect = pygame.Rect(rect)
         self.options = options
         self.get = get
@@ -128,8 +144,13 @@ class Segmented(Widget):
         self.buttons = []
         for i, (value, lab) in enumerate(self.options):
             x = self.rect.x + round(i * (w + gap))
-            btn = Button((x, self.rect.y, round(w), self.rect.h), lab,
-                         lambda v=value: self.set(v), size=self.size, key=f"{self.key}:{value}")
+            btn = Button(
+                (x, self.rect.y, round(w), self.rect.h),
+                lab,
+                lambda v=value: self.set(v),
+                size=self.size,
+                key=f"{self.key}:{value}",
+            )
             btn.value = value
             self.buttons.append(btn)
 
@@ -159,8 +180,14 @@ class Segmented(Widget):
             b.draw(surface)
 
 
-def Toggle(rect: pygame.Rect | tuple, get: Callable[[], bool], set: Callable[[bool], None],
-           on: Label, off: Label, rtl: Callable[[], bool] = lambda: False,
-           key: str = "") -> Segmented:
+def Toggle(
+    rect: pygame.Rect | tuple,
+    get: Callable[[], bool],
+    set: Callable[[bool], None],
+    on: Label,
+    off: Label,
+    rtl: Callable[[], bool] = lambda: False,
+    key: str = "",
+) -> Segmented:
     """An on/off switch as a two-way segmented choice (clear on touch screens)."""
     return Segmented(rect, [(True, on), (False, off)], get, set, rtl=rtl, key=key)

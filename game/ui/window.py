@@ -16,6 +16,7 @@ drawn at 20-34 px. The canvas is upscaled by the browser instead (about 1.6× on
 ``pixel_ratio()`` reports the ratio so a later, cheaper scheme (e.g. a 1.5× frame on desktops)
 can use it.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -25,8 +26,8 @@ import warnings
 import pygame
 
 WEB = sys.platform == "emscripten"
-POLL_SECONDS = 0.25          # how often the browser's window size is read
-MIN_WINDOW = (360, 360)      # the native window may shrink this far
+POLL_SECONDS = 0.25  # how often the browser's window size is read
+MIN_WINDOW = (360, 360)  # the native window may shrink this far
 _SIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED)
 
 
@@ -35,6 +36,7 @@ def _browser():
     if not WEB:
         return None
     import platform  # pygbag's browser bridge, only under emscripten
+
     return getattr(platform, "window", None)
 
 
@@ -49,8 +51,8 @@ class Window:
     def __init__(self, resizable: bool = True):
         self.resizable = resizable and not WEB
         self._poll_left = 0.0
-        self.opened = 0               # set_mode calls (tests read it)
-        self.user_size: tuple[int, int] | None = None   # the native window as last resized
+        self.opened = 0  # set_mode calls (tests read it)
+        self.user_size: tuple[int, int] | None = None  # the native window as last resized
 
     # ----- the display -----------------------------------------------------------------------
     def open(self, size: tuple[int, int]) -> pygame.Surface:
@@ -78,7 +80,7 @@ class Window:
                 win.minimum_size = MIN_WINDOW
                 if self.user_size is not None:
                     win.size = self.user_size
-            except (AttributeError, pygame.error):   # an SDL or pygame without it
+            except (AttributeError, pygame.error):  # an SDL or pygame without it
                 pass
 
     def _flags(self) -> int:

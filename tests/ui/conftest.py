@@ -1,4 +1,5 @@
 """UI tests run headless: dummy video and audio drivers, and a private settings folder."""
+
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -23,5 +24,6 @@ def make_app():
     def make(**kw) -> App:
         kw.setdefault("lang", "en")
         return App(Options(**kw))
+
     yield make
     pygame.event.clear()

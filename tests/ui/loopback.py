@@ -1,6 +1,7 @@
 """A stand-in for the table server's connection, answering from a real engine: the online
 session's path (views, legal actions, events, refusals) without sockets. Shared by the UI tests
 that drive a scene from a seat other than 0."""
+
 from __future__ import annotations
 
 from game.core.errors import IllegalAction
@@ -18,9 +19,14 @@ class Loopback:
 
     def frame(self, events, by) -> dict:
         m, me = self.match, self.me
-        return {"t": "events", "events": [e.for_seat(me) for e in events], "view": m.view(me),
-                "legal": m.legal_actions(me) if me in m.to_act() else [], "log": len(m.log),
-                "by": by}
+        return {
+            "t": "events",
+            "events": [e.for_seat(me) for e in events],
+            "view": m.view(me),
+            "legal": m.legal_actions(me) if me in m.to_act() else [],
+            "log": len(m.log),
+            "by": by,
+        }
 
     def poll(self) -> list[dict]:
         out, self.inbox = self.inbox, []
@@ -31,8 +37,7 @@ class Loopback:
             try:
                 events = self.match.apply(self.me, fields["action"])
             except IllegalAction as refused:
-                self.inbox.append({"t": "error", "code": refused.code,
-                                   "message": refused.message})
+                self.inbox.append({"t": "error", "code": refused.code, "message": refused.message})
                 return True
             self.inbox.append(self.frame(events, self.me))
         return True

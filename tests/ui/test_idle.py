@@ -1,6 +1,7 @@
 """Idle costs nothing: a frame with no input and nothing moving is not drawn; input, motion,
 toasts and time shown on screen (a turn clock) are. Frames are counted with ``app.draws``;
 time is the frames' own dt, never the wall clock."""
+
 from __future__ import annotations
 
 import pygame
@@ -27,8 +28,9 @@ def test_an_idle_menu_is_not_drawn_but_input_is(make_app):
     app = make_app()
     frames(app, 5)
     assert frames(app, 120) == 0
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(1, 1),
-                                         buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(1, 1), buttons=(0, 0, 0))
+    )
     assert frames(app, 1) == 1
     assert frames(app, 60) == 0
 
@@ -40,9 +42,9 @@ def test_a_setting_changed_by_a_tap_redraws_and_a_toast_comes_and_goes(make_app)
     assert app.settings["language"] == "ar"
     frames(app, 2)
     app.toast("storage.corrupt", seconds=0.5)
-    assert frames(app, 1) == 1                 # the toast appears
-    assert frames(app, 20) == 0                # and stays without redrawing
-    assert frames(app, 20) == 1                # it goes: one frame to clear it
+    assert frames(app, 1) == 1  # the toast appears
+    assert frames(app, 20) == 0  # and stays without redrawing
+    assert frames(app, 20) == 1  # it goes: one frame to clear it
 
 
 def hareeja_waiting_for_bid(make_app, turn_seconds=None) -> tuple:
@@ -50,8 +52,9 @@ def hareeja_waiting_for_bid(make_app, turn_seconds=None) -> tuple:
     scene = HareejaTable.new_match(app, "easy", seed=5, turn_seconds=turn_seconds)
     app.switch(scene)
     # The bots bid on their own: wait until they have, and nothing moves.
-    assert run_until(app, lambda: scene.can_bid() and all(scene.confirmed[1:])
-                     and at_rest(scene), 3000)
+    assert run_until(
+        app, lambda: scene.can_bid() and all(scene.confirmed[1:]) and at_rest(scene), 3000
+    )
     frames(app, 2)
     return app, scene
 
@@ -59,7 +62,7 @@ def hareeja_waiting_for_bid(make_app, turn_seconds=None) -> tuple:
 def test_a_table_waiting_for_you_is_not_drawn_until_you_act(make_app):
     app, scene = hareeja_waiting_for_bid(make_app)
     assert frames(app, 180) == 0
-    click(app, scene.widget("bid:3").rect.center)    # the tap shows at once
+    click(app, scene.widget("bid:3").rect.center)  # the tap shows at once
     assert scene.pick == 3 and app.draws > 0
     assert frames(app, 60) == 0
 
@@ -83,7 +86,7 @@ def test_cards_in_motion_are_drawn_every_frame(make_app):
 def test_a_turn_clock_redraws_four_times_a_second(make_app):
     app, scene = hareeja_waiting_for_bid(make_app, turn_seconds=60)
     assert scene.redraw_every() == 0.25
-    drawn = frames(app, 120)                  # two seconds of frames
+    drawn = frames(app, 120)  # two seconds of frames
     assert 7 <= drawn <= 9
 
 
@@ -98,4 +101,4 @@ def test_a_scene_with_a_cadence_is_drawn_at_that_cadence(make_app):
     app = make_app()
     app.switch(Blinking(app))
     frames(app, 1)
-    assert frames(app, 60) in (9, 10)          # one second of frames
+    assert frames(app, 60) in (9, 10)  # one second of frames

@@ -1,4 +1,5 @@
 """The menu offers exactly the games that have a table module, each with its own options."""
+
 from pathlib import Path
 
 from ui_helpers import click
@@ -16,8 +17,11 @@ def shown_games(scene) -> list[str]:
 
 def test_menu_shows_exactly_the_games_with_a_table_module(make_app):
     app = make_app()
-    on_disk = [k for k in ("hareeja", "ronda", "hand_rummy")
-               if (ROOT / "game" / "games" / k / "table.py").exists()]
+    on_disk = [
+        k
+        for k in ("hareeja", "ronda", "hand_rummy")
+        if (ROOT / "game" / "games" / k / "table.py").exists()
+    ]
     assert [g.key for g in games.available()] == on_disk
     assert shown_games(app.scene) == on_disk
 
@@ -40,7 +44,7 @@ def test_choosing_ronda_shows_its_options_and_remembers_them(make_app):
     assert again.widget("opt.players:3").rect.w >= 44
     click(app, app.scene.widget("game:hareeja").rect.center)
     keys = {getattr(w, "key", "") for w in app.scene.widgets}
-    assert not any(k.startswith("opt.") for k in keys)     # Hareeja has no options
+    assert not any(k.startswith("opt.") for k in keys)  # Hareeja has no options
 
 
 def test_each_games_options_survive_a_restart(make_app):
@@ -48,7 +52,7 @@ def test_each_games_options_survive_a_restart(make_app):
     click(app, app.scene.widget("game:ronda").rect.center)
     click(app, app.scene.widget("opt.players:4").rect.center)
     click(app, app.scene.widget("game:hand_rummy").rect.center)
-    click(app, app.scene.widget("opt.rounds:1").rect.center)     # HR-2: 1 to 20 rounds
+    click(app, app.scene.widget("opt.rounds:1").rect.center)  # HR-2: 1 to 20 rounds
     again = make_app()
     assert games.options_for(again.settings, "ronda")["players"] == 4
     assert games.options_for(again.settings, "hand_rummy")["rounds"] == 1
@@ -57,6 +61,7 @@ def test_each_games_options_survive_a_restart(make_app):
 
 def test_saved_match_of_another_game_continues_into_that_game(make_app):
     from game.games.ronda.table import RondaTable
+
     app = make_app()
     scene = RondaTable.new_match(app, "easy", options={"players": 3, "rules": "quick"}, seed=2)
     scene.save()

@@ -1,6 +1,7 @@
 """The browser transport's JavaScript, run for real: Node (with its WebSocket) stands in for the
 page, ``window.eval`` is the only bridge (as under pygbag), and the other end is the real table
 server in-process. Skipped when no Node with a WebSocket is installed."""
+
 from __future__ import annotations
 
 import asyncio
@@ -29,8 +30,12 @@ class NodeWindow:
     """``window.eval`` answered by a Node process (one line of JSON each way)."""
 
     def __init__(self) -> None:
-        self.proc = subprocess.Popen([NODE, "--experimental-websocket", "-e", BRIDGE],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.proc = subprocess.Popen(
+            [NODE, "--experimental-websocket", "-e", BRIDGE],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
 
     def eval(self, code: str):
         self.proc.stdin.write(json.dumps(code) + "\n")
@@ -48,9 +53,16 @@ class NodeWindow:
 def node_has_websocket() -> bool:
     if NODE is None:
         return False
-    done = subprocess.run([NODE, "--experimental-websocket", "-e",
-                           "process.exit(typeof WebSocket === 'function' ? 0 : 1)"],
-                          capture_output=True, check=False)
+    done = subprocess.run(
+        [
+            NODE,
+            "--experimental-websocket",
+            "-e",
+            "process.exit(typeof WebSocket === 'function' ? 0 : 1)",
+        ],
+        capture_output=True,
+        check=False,
+    )
     return done.returncode == 0
 
 
@@ -70,6 +82,7 @@ async def until(pred, conn: BrowserConnection, limit: int = 500) -> list[dict]:
 def test_browser_socket_talks_to_the_server_through_window_eval():
     """TB-1 over the page's WebSocket: hello → welcome, create → room with a code; a closed
     server turns the state to "closed" and a dead address to "failed"."""
+
     async def scenario() -> None:
         server = await TableServer("127.0.0.1", 0, bot_delay=0.0, tick_interval=0.02).start()
         window = NodeWindow()
@@ -82,12 +95,20 @@ def test_browser_socket_talks_to_the_server_through_window_eval():
             assert conn.send({"t": "hello", "name": "سارة"})
             got = await until(lambda got: any(m["t"] == "welcome" for m in got), conn)
             assert [m["name"] for m in got if m["t"] == "welcome"] == ["سارة"]
-            conn.send({"t": "create", "game": "hareeja", "players": 4, "visibility": "private",
-                       "turn_seconds": None, "bots": "easy"})
+            conn.send(
+                {
+                    "t": "create",
+                    "game": "hareeja",
+                    "players": 4,
+                    "visibility": "private",
+                    "turn_seconds": None,
+                    "bots": "easy",
+                }
+            )
             got = await until(lambda got: any(m["t"] == "room" for m in got), conn)
             room = next(m for m in got if m["t"] == "room")
-            assert len(room["code"]) == 8             # protocol.CODE_LENGTH
-            assert not conn.send({"t": "nonsense"})         # refused before it leaves
+            assert len(room["code"]) == 8  # protocol.CODE_LENGTH
+            assert not conn.send({"t": "nonsense"})  # refused before it leaves
             await server.close()
             await until(lambda got: conn.ended, conn)
             assert conn.state == "closed"
@@ -97,4 +118,5 @@ def test_browser_socket_talks_to_the_server_through_window_eval():
             assert dead.state == "failed"
         finally:
             window.close()
+
     asyncio.run(scenario())

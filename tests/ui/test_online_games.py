@@ -6,6 +6,7 @@ the server's record: it never shows another seat's hand (TB-5, RO-16, RO-19 in d
 
 Nothing waits on wall-clock speed: every wait is "until this holds", with a frame cap.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -34,6 +35,7 @@ def record_frames(session) -> list[dict]:
         out = poll()
         frames.extend(out)
         return out
+
     session.conn.poll = recording
     return frames
 
@@ -61,6 +63,7 @@ def first_play(msg: dict) -> dict:
 
 def rummy_bot(seed: int):
     from game.games.hand_rummy import bots
+
     rng = random.Random(seed)
     return lambda msg: run_thought(bots.think(msg["view"], msg["legal"], "easy", rng))
 
@@ -81,6 +84,7 @@ def test_ronda_two_players_online_declaration_and_a_clicked_card_reach_the_other
     client) plays first; the human declares a ronda with the scene's button (RO-16: the kind is
     said aloud, RO-19) and plays a card with two clicks in the real Ronda scene; the guest sees
     both, and nothing the client received shows the guest's hand."""
+
     async def scenario() -> None:
         server, url = await start_server()
         guest = await Client(url).connect()
@@ -110,16 +114,29 @@ def test_ronda_two_players_online_declaration_and_a_clicked_card_reach_the_other
             assert sc.selected == card
             await click(app, sc.hand[card].rect().center)
             assert await pump(app, lambda: card not in sc.hand)
-            assert await pump(app, lambda: saw(guest, lambda e: e.get("type") == "declared"
-                                               and e["seat"] == 0 and e["kind"] == "ronda"))
-            assert await pump(app, lambda: saw(guest, lambda e: e.get("type") == "played"
-                                               and e["seat"] == 0 and e["card"] == card))
+            assert await pump(
+                app,
+                lambda: saw(
+                    guest,
+                    lambda e: (
+                        e.get("type") == "declared" and e["seat"] == 0 and e["kind"] == "ronda"
+                    ),
+                ),
+            )
+            assert await pump(
+                app,
+                lambda: saw(
+                    guest,
+                    lambda e: e.get("type") == "played" and e["seat"] == 0 and e["card"] == card,
+                ),
+            )
             guest_task.cancel()
             record = server.store.table(room["code"])
             assert assert_no_hand_leak(frames, 0, hands_by_log("ronda", record)) >= 3
         finally:
             await guest.close()
             await server.close()
+
     asyncio.run(scenario())
 
 
@@ -128,14 +145,22 @@ def test_ronda_four_players_with_bots_keeps_partners_opposite_and_our_team_is_ou
     seat and side numbers; only drawing turns the table: you at the bottom, your partner
     (seat 3) at the top, "Our team" is side 1 and is shown first and in blue. The player clicks
     his cards through a whole deal in the real scene; no frame shows another hand."""
+
     async def scenario() -> None:
         server, url = await start_server()
         host = await Client(url).connect()
         try:
             await host.hello("Huda")
-            room = await host.request("create", "room", game="ronda", players=4,
-                                      options={"rules": "maghribi"}, visibility="private",
-                                      turn_seconds=None, bots="easy")
+            room = await host.request(
+                "create",
+                "room",
+                game="ronda",
+                players=4,
+                options={"rules": "maghribi"},
+                visibility="private",
+                turn_seconds=None,
+                bots="easy",
+            )
             app = make_online_app(url)
             lobby = await open_lobby(app)
             frames = record_frames(lobby.session)
@@ -157,8 +182,11 @@ def test_ronda_four_players_with_bots_keeps_partners_opposite_and_our_team_is_ou
             played = 0
 
             def deal_scored() -> bool:
-                return any(f["t"] == "events" and any(e["type"] == "deal_scored"
-                                                      for e in f["events"]) for f in frames)
+                return any(
+                    f["t"] == "events" and any(e["type"] == "deal_scored" for e in f["events"])
+                    for f in frames
+                )
+
             for _ in range(40):
                 if deal_scored():
                     break
@@ -169,16 +197,21 @@ def test_ronda_four_players_with_bots_keeps_partners_opposite_and_our_team_is_ou
                     await click(app, sc.hand[card].rect().center)
                     assert await pump(app, lambda: card not in sc.hand)  # noqa: B023
                     played += 1
-            assert deal_scored() and played == 9          # 3 batches of 3 cards (RO-7)
+            assert deal_scored() and played == 9  # 3 batches of 3 cards (RO-7)
             assert await pump(app, lambda: sc.score is not None, 8000)
             entry = sc.score["entry"]
-            host_entry = next(e for f in host.frames if f["t"] == "events"
-                              for e in f["events"] if e["type"] == "deal_scored")
+            host_entry = next(
+                e
+                for f in host.frames
+                if f["t"] == "events"
+                for e in f["events"]
+                if e["type"] == "deal_scored"
+            )
             # Every per-side figure is the server's, as the host sees it (nothing rewritten).
             for key in ("cards", "card_points", "caidas", "mesas", "points", "totals"):
                 assert entry[key] == host_entry[key], key
             assert sc.totals == host_entry["totals"]
-            assert sc.figure(3) == sc.figure(1)            # partners share a score
+            assert sc.figure(3) == sc.figure(1)  # partners share a score
             await close_panels(app, sc)
             host_task.cancel()
             record = server.store.table(room["code"])
@@ -186,6 +219,7 @@ def test_ronda_four_players_with_bots_keeps_partners_opposite_and_our_team_is_ou
         finally:
             await host.close()
             await server.close()
+
     asyncio.run(scenario())
 
 
@@ -195,6 +229,7 @@ def test_hand_rummy_online_draw_by_tapping_the_stock_and_discard_through_the_sce
     client playing like a bot) starts; the human taps the stock in the real scene to draw, picks
     a card and discards it with the Discard button; the guest sees both; the client never
     receives the guest's hand."""
+
     async def scenario() -> None:
         server, url = await start_server()
         guest = await Client(url).connect()
@@ -218,20 +253,26 @@ def test_hand_rummy_online_draw_by_tapping_the_stock_and_discard_through_the_sce
             await click(app, sc.pile_rect(sc.geo.stock).center)
             assert await pump(app, lambda: sc.my_turn() and sc.drawn())
             assert len(sc.staging.cards()) == 15
-            assert saw(guest, lambda e: e.get("type") == "drew" and e["seat"] == 0
-                       and "card" not in e)                # the drawn card stays ours
+            assert saw(
+                guest, lambda e: e.get("type") == "drew" and e["seat"] == 0 and "card" not in e
+            )  # the drawn card stays ours
             # Stage a card and take it back (the staging area is local), then discard one.
             await click(app, sc.ws[("h", 0)].rect().center)
             assert sc.selected == 0
             await click(app, sc.ws[("h", 0)].rect().center)
             assert sc.selected is None
-            pick = min(3, len(sc.staging.hand) - 1)     # the deal's suggestion may stage most
+            pick = min(3, len(sc.staging.hand) - 1)  # the deal's suggestion may stage most
             await click(app, sc.ws[("h", pick)].rect().center)
             code = sc.staging.hand[pick]
             assert sc.discard_button.enabled
             await click(app, sc.discard_button.rect.center)
-            assert await pump(app, lambda: saw(guest, lambda e: e.get("type") == "discarded"
-                                               and e["seat"] == 0 and e["card"] == code))
+            assert await pump(
+                app,
+                lambda: saw(
+                    guest,
+                    lambda e: e.get("type") == "discarded" and e["seat"] == 0 and e["card"] == code,
+                ),
+            )
             assert await pump(app, lambda: sc.discard_pile and sc.discard_pile[-1] == code)
             guest_task.cancel()
             record = server.store.table(room["code"])
@@ -239,6 +280,7 @@ def test_hand_rummy_online_draw_by_tapping_the_stock_and_discard_through_the_sce
         finally:
             await guest.close()
             await server.close()
+
     asyncio.run(scenario())
 
 
@@ -259,11 +301,23 @@ def test_rummy_partnership_online_keeps_server_seats_and_draws_from_our_seat(mak
             return True
 
     match = Match.new(4, {"partnership": True, "rounds": 1}, seed=2)
-    room = {"seats": [{"name": "A", "kind": "human"}] * 4, "you": 3, "game": "hand_rummy",
-            "options": {"partnership": True, "rounds": 1}, "turn_seconds": None}
-    session = OnlineSession(Quiet(), room, first={
-        "t": "events", "events": [], "view": match.view(3),
-        "legal": match.legal_actions(3) if 3 in match.to_act() else []})
+    room = {
+        "seats": [{"name": "A", "kind": "human"}] * 4,
+        "you": 3,
+        "game": "hand_rummy",
+        "options": {"partnership": True, "rounds": 1},
+        "turn_seconds": None,
+    }
+    session = OnlineSession(
+        Quiet(),
+        room,
+        first={
+            "t": "events",
+            "events": [],
+            "view": match.view(3),
+            "legal": match.legal_actions(3) if 3 in match.to_act() else [],
+        },
+    )
     assert session.me == 3 and session.view()["you"] == 3 and session.side_of(3) == 1
     assert [session.side_of(s) for s in range(4)] == [0, 1, 0, 1]
     assert session.legal() == (match.legal_actions(3) if 3 in match.to_act() else [])
@@ -285,6 +339,7 @@ def test_lobby_setup_sends_the_games_options_and_the_turn_time(make_app):
     (Hand rummy's partnership only with four players)."""
     from game.ui.scenes.lobby import LobbyScene
     from game.ui.scenes.lobby_shots import ShownSession
+
     app = make_app()
     sc = LobbyScene(app, session=ShownSession(), server="ws://127.0.0.1:1")
     app.switch(sc)
@@ -292,13 +347,15 @@ def test_lobby_setup_sends_the_games_options_and_the_turn_time(make_app):
     for key in ("game:hareeja", "game:ronda", "game:hand_rummy"):
         assert sc.widget(key).rect.h >= 44
     sc.set_game("hand_rummy")
-    for key, value in (("players", 3), ("rounds", 10), ("variant", "classic"),
-                       ("partnership", True)):
+    for key, value in (
+        ("players", 3),
+        ("rounds", 10),
+        ("variant", "classic"),
+        ("partnership", True),
+    ):
         btn = sc.widget(f"opt.{key}:{value}")
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=btn.rect.center,
-                                             button=1))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=btn.rect.center,
-                                             button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=btn.rect.center, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=btn.rect.center, button=1))
         app.step(1 / 60)
     btn = sc.widget("turn:90")
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -334,22 +391,30 @@ def test_hand_rummy_remote_stage_meld_swap_and_discard_from_server_seat_2(make_a
     match = Match.new(4, {"rounds": 2, "first_dealer": 2}, seed=11, deck=shot_deck())
     assert match.starter == 3 and "KD" in match.hands[2]
     loop = Loopback(match, 2)
-    room = {"seats": [{"name": n, "kind": "human"} for n in "ABCD"], "you": 2,
-            "game": "hand_rummy", "options": {"rounds": 2}, "turn_seconds": None}
+    room = {
+        "seats": [{"name": n, "kind": "human"} for n in "ABCD"],
+        "you": 2,
+        "game": "hand_rummy",
+        "options": {"rounds": 2},
+        "turn_seconds": None,
+    }
     app = make_app()
     table = OnlineSession(loop, room, first=loop.frame(match.start_events, None))
     sc = RummyTable(app, table, options={"players": 4})
     app.switch(sc)
     assert run_until(app, lambda: sc.phase == "play" and sc.idle(), 3000)
-    for seat, action in [(3, {"type": "meld", "groups": [["10S", "JS", "QS", "KS", "AS"],
-                                                         ["5H", "JK", "7H"]]}),
-                         (3, {"type": "discard", "card": "5C"}),
-                         (0, {"type": "draw", "from": "stock"}), (0, None),
-                         (1, {"type": "draw", "from": "stock"}), (1, None)]:
+    for seat, action in [
+        (3, {"type": "meld", "groups": [["10S", "JS", "QS", "KS", "AS"], ["5H", "JK", "7H"]]}),
+        (3, {"type": "discard", "card": "5C"}),
+        (0, {"type": "draw", "from": "stock"}),
+        (0, None),
+        (1, {"type": "draw", "from": "stock"}),
+        (1, None),
+    ]:
         assert run_until(app, sc.idle, 600)
         loop.others(seat, action or {"type": "discard", "card": match.hands[seat][0]})
     assert run_until(app, sc.my_turn, 2000)
-    assert sc.meld_owners == [3, 3] and sc.spot(3) == 1   # server seat 3 sits at your right
+    assert sc.meld_owners == [3, 3] and sc.spot(3) == 1  # server seat 3 sits at your right
     click(app, sc.geo.stock)
     assert match.log[-1] == [2, {"type": "draw", "from": "stock"}]
     assert run_until(app, sc.my_turn, 600) and "6S" in sc.staging.hand
@@ -369,4 +434,4 @@ def test_hand_rummy_remote_stage_meld_swap_and_discard_from_server_seat_2(make_a
     assert match.log[-1] == [2, {"type": "swap_joker", "meld": heart, "card": "6H"}]
     assert run_until(app, sc.my_turn, 600) and "JK" in sc.staging.hand and sc.pending()
     app.step(1 / 60)
-    assert not sc.discard_button.enabled          # the joker must be melded first (HR-8)
+    assert not sc.discard_button.enabled  # the joker must be melded first (HR-8)

@@ -4,6 +4,7 @@ loop lets the connection and the server run (TB-1..TB-4, TB-9 rules ids in the d
 
 Nothing here waits on wall-clock speed: every wait is "until this holds", with a frame cap.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -83,6 +84,7 @@ def test_TB_1_private_table_code_join_start_with_bots_and_play_a_card():
     """TB-1: create a private table (its code shows), a second client joins by that code, the
     host starts (empty seats become bots), the player bids and plays a card by clicking in the
     real Hareeja table scene, and the other client sees that card."""
+
     async def scenario() -> None:
         server, url = await start_server()
         guest = await Client(url).connect()
@@ -96,8 +98,9 @@ def test_TB_1_private_table_code_join_start_with_bots_and_play_a_card():
             code = room["code"]
             await guest.hello("Layla")
             await guest.send("join", code=code)
-            assert await pump(app, lambda: sum(s["kind"] == "human"
-                                               for s in lobby.session.room["seats"]) == 2)
+            assert await pump(
+                app, lambda: sum(s["kind"] == "human" for s in lobby.session.room["seats"]) == 2
+            )
             guest_task = asyncio.create_task(guest.play(first_legal, timeout=30))
             await click(app, lobby.widget("start").rect.center)
             assert await pump(app, lambda: app.scene is not lobby)
@@ -119,20 +122,30 @@ def test_TB_1_private_table_code_join_start_with_bots_and_play_a_card():
             me = room["you"]
 
             def guest_saw() -> bool:
-                return any(f["t"] == "events" and any(
-                    e.get("type") == "card_played" and e.get("card") == card
-                    and e.get("seat") == me for e in f["events"]) for f in guest.frames)
+                return any(
+                    f["t"] == "events"
+                    and any(
+                        e.get("type") == "card_played"
+                        and e.get("card") == card
+                        and e.get("seat") == me
+                        for e in f["events"]
+                    )
+                    for f in guest.frames
+                )
+
             assert await pump(app, guest_saw)
             guest_task.cancel()
         finally:
             await guest.close()
             await server.close()
+
     asyncio.run(scenario())
 
 
 def test_TB_1_wrong_code_gets_a_clear_message():
     """TB-1: a code typed with the keyboard that no table has, or one that cannot be a code,
     is answered with a readable message; the lobby stays usable."""
+
     async def scenario() -> None:
         server, url = await start_server()
         try:
@@ -154,12 +167,14 @@ def test_TB_1_wrong_code_gets_a_clear_message():
             assert lobby.state == "home"
         finally:
             await server.close()
+
     asyncio.run(scenario())
 
 
 def test_TB_2_approval_request_accept_and_TB_3_public_list():
     """TB-2: a public table with approval: a player asks, the host sees the request and
     accepts it with a click. TB-3: the public list shows open tables with a Sit button."""
+
     async def scenario() -> None:
         server, url = await start_server()
         guest = await Client(url).connect()
@@ -175,23 +190,33 @@ def test_TB_2_approval_request_accept_and_TB_3_public_list():
             await guest.send("join", code=lobby.session.room["code"])
             assert await pump(app, lambda: lobby.session.room["pending"])
             await click(app, lobby.widget("accept:0").rect.center)
-            assert await pump(app, lambda: any(s["name"] == "Omar"
-                                               for s in lobby.session.room["seats"]))
+            assert await pump(
+                app, lambda: any(s["name"] == "Omar" for s in lobby.session.room["seats"])
+            )
         finally:
             await guest.close()
             await server.close()
+
     asyncio.run(scenario())
 
 
 def test_TB_3_public_list_and_join_from_it():
     """TB-3: an automatic table appears in the client's public list; Sit joins it at once."""
+
     async def scenario() -> None:
         server, url = await start_server()
         host = await Client(url).connect()
         try:
             await host.hello("Huda")
-            await host.request("create", "room", game="hareeja", players=4, visibility="auto",
-                               turn_seconds=None, bots="easy")
+            await host.request(
+                "create",
+                "room",
+                game="hareeja",
+                players=4,
+                visibility="auto",
+                turn_seconds=None,
+                bots="easy",
+            )
             app = make_online_app(url)
             lobby = await open_lobby(app)
             await click(app, lobby.widget("public").rect.center)
@@ -202,18 +227,21 @@ def test_TB_3_public_list_and_join_from_it():
         finally:
             await host.close()
             await server.close()
+
     asyncio.run(scenario())
 
 
 def test_server_down_gives_a_message_and_the_menu():
     """No server at the address: a clear message and back to the menu, never a crash."""
+
     async def scenario() -> None:
         server, url = await start_server()
-        await server.close()               # the port is free again: nobody answers there
+        await server.close()  # the port is free again: nobody answers there
         app = make_online_app(url)
         await click(app, app.scene.widget("online").rect.center)
         assert await pump(app, lambda: isinstance(app.scene, MenuScene))
         assert app.toasts and app.toasts[-1][0] == "online.unreachable"
+
     asyncio.run(scenario())
 
 
@@ -223,9 +251,8 @@ def test_malformed_server_messages_are_ignored_with_a_log_line(caplog):
     import websockets
 
     async def junk_server(ws) -> None:
-        await ws.recv()                                   # the client's hello
-        for frame in ("not json", "[1, 2]", '{"t": "bogus"}', '{"t": "events"}',
-                      b"\xff\xfe"):
+        await ws.recv()  # the client's hello
+        for frame in ("not json", "[1, 2]", '{"t": "bogus"}', '{"t": "events"}', b"\xff\xfe"):
             await ws.send(frame)
         await ws.send('{"t": "welcome", "player": "p1", "token": "tok", "name": "X"}')
         await ws.wait_closed()
@@ -240,6 +267,7 @@ def test_malformed_server_messages_are_ignored_with_a_log_line(caplog):
             dropped = [r for r in caplog.records if "dropped" in r.getMessage()]
             assert len(dropped) == 5
             lobby.session.close()
+
     asyncio.run(scenario())
 
 
@@ -256,8 +284,13 @@ class Quiet:
 
 
 def hareeja_room(you: int) -> dict:
-    return {"seats": [{"name": n, "kind": "human"} for n in "ABCD"], "you": you,
-            "game": "hareeja", "turn_seconds": None, "bots": "easy"}
+    return {
+        "seats": [{"name": n, "kind": "human"} for n in "ABCD"],
+        "you": you,
+        "game": "hareeja",
+        "turn_seconds": None,
+        "bots": "easy",
+    }
 
 
 def test_seat_2_at_the_server_is_drawn_at_the_bottom_and_keeps_its_numbers(make_app):
@@ -265,9 +298,16 @@ def test_seat_2_at_the_server_is_drawn_at_the_bottom_and_keeps_its_numbers(make_
     to its left (counter-clockwise); the view and the events keep the server's numbers, only
     drawing maps them: its dealt hand is its own, the others' backs go to their places."""
     match = Match.new(4, seed=5)
-    session = OnlineSession(Quiet(), hareeja_room(2), first={
-        "t": "events", "events": [e.for_seat(2) for e in match.start_events],
-        "view": match.view(2), "legal": []})
+    session = OnlineSession(
+        Quiet(),
+        hareeja_room(2),
+        first={
+            "t": "events",
+            "events": [e.for_seat(2) for e in match.start_events],
+            "view": match.view(2),
+            "legal": [],
+        },
+    )
     assert session.me == 2 and session.view()["you"] == 2 and session.to_act() == [0, 1, 2, 3]
     app = make_app()
     sc = HareejaTable(app, session)
@@ -288,10 +328,22 @@ def test_seat_2_at_the_server_is_drawn_at_the_bottom_and_keeps_its_numbers(make_
 def test_a_refused_action_becomes_a_hint_and_input_returns():
     """A server ``error`` during play: the pending action is released and the player reads
     the refusal in their language."""
-    session = OnlineSession(Quiet(), hareeja_room(1), first={
-        "t": "events", "events": [], "legal": [{"type": "play", "card": "AS"}],
-        "view": {"phase": "play", "to_act": [1], "hand": ["AS"], "trick": [],
-                 "confirmed": [True] * 4}})
+    session = OnlineSession(
+        Quiet(),
+        hareeja_room(1),
+        first={
+            "t": "events",
+            "events": [],
+            "legal": [{"type": "play", "card": "AS"}],
+            "view": {
+                "phase": "play",
+                "to_act": [1],
+                "hand": ["AS"],
+                "trick": [],
+                "confirmed": [True] * 4,
+            },
+        },
+    )
     assert session.to_act() == [1] and session.legal() == [{"type": "play", "card": "AS"}]
     assert session.act({"type": "play", "card": "AS"})
     assert session.to_act() == [] and session.legal() == []
@@ -314,17 +366,41 @@ def test_events_arriving_with_the_start_all_reach_the_table_scene(make_app):
     start = [e.for_seat(0) for e in match.start_events]
     first = match.to_act()[0]
     played = match.apply(first, {"type": "play", "card": match.view(first)["hand"][0]})
-    seats = [{"name": "Huda", "kind": "human", "connected": True},
-             {"name": "Layla", "kind": "human", "connected": True}]
-    room = {"t": "room", "code": "K7QMX", "link": "?room=K7QMX", "game": "ronda", "players": 2,
-            "options": {"rules": "quick"}, "visibility": "private", "turn_seconds": None,
-            "bots": "easy", "seats": seats, "host": 0, "you": 0, "pending": [],
-            "started": True, "over": False}
+    seats = [
+        {"name": "Huda", "kind": "human", "connected": True},
+        {"name": "Layla", "kind": "human", "connected": True},
+    ]
+    room = {
+        "t": "room",
+        "code": "K7QMX",
+        "link": "?room=K7QMX",
+        "game": "ronda",
+        "players": 2,
+        "options": {"rules": "quick"},
+        "visibility": "private",
+        "turn_seconds": None,
+        "bots": "easy",
+        "seats": seats,
+        "host": 0,
+        "you": 0,
+        "pending": [],
+        "started": True,
+        "over": False,
+    }
     view0 = Match.new(2, {"rules": "quick"}, seed=4).view(0)
-    batch = [{"t": "welcome", "player": "p1", "token": "t", "name": "Huda"}, room,
-             {"t": "events", "events": start, "view": view0, "legal": [], "by": None, "log": 0},
-             {"t": "events", "events": [e.for_seat(0) for e in played], "view": match.view(0),
-              "legal": match.legal_actions(0), "by": first, "log": 1}]
+    batch = [
+        {"t": "welcome", "player": "p1", "token": "t", "name": "Huda"},
+        room,
+        {"t": "events", "events": start, "view": view0, "legal": [], "by": None, "log": 0},
+        {
+            "t": "events",
+            "events": [e.for_seat(0) for e in played],
+            "view": match.view(0),
+            "legal": match.legal_actions(0),
+            "by": first,
+            "log": 1,
+        },
+    ]
 
     class Scripted(Connection):
         def connect(self, url):
@@ -355,5 +431,6 @@ def test_events_arriving_with_the_start_all_reach_the_table_scene(make_app):
         app.step(1 / 60)
     scene = app.scene
     assert scene is not lobby
-    assert scene.session.to_act() == [0] and len(scene.session.view()["table"]) == \
-        len(match.view(0)["table"])
+    assert scene.session.to_act() == [0] and len(scene.session.view()["table"]) == len(
+        match.view(0)["table"]
+    )

@@ -1,5 +1,6 @@
 """Hareeja table polish, driven by real events: the last trick can be looked at (button, centre
 tap or L) with who played each card, and never while the bids are secret (HJ-5, HJ-9)."""
+
 import pygame
 from ui_helpers import click, key, run_until
 
@@ -48,7 +49,7 @@ def test_HJ_9_last_trick_shows_its_cards_and_winner_by_key_button_and_tap(make_a
     key(app, pygame.K_l)
     assert scene.peek > 0
     before = pygame.image.tobytes(app.screen, "RGB")
-    key(app, pygame.K_l)                                      # L again closes it
+    key(app, pygame.K_l)  # L again closes it
     assert scene.peek == 0
     assert pygame.image.tobytes(app.screen, "RGB") != before
     button = scene.widget("last_trick")
@@ -58,8 +59,8 @@ def test_HJ_9_last_trick_shows_its_cards_and_winner_by_key_button_and_tap(make_a
     click(app, button.rect.center)
     assert scene.peek == 0
     log = list(scene.session.match.log)
-    click(app, scene.peek_area().center)                      # a tap on the centre
-    assert scene.peek > 0 and scene.session.match.log[:len(log)] == log
+    click(app, scene.peek_area().center)  # a tap on the centre
+    assert scene.peek > 0 and scene.session.match.log[: len(log)] == log
     # It goes away by itself after a moment.
     assert run_until(app, lambda: scene.peek == 0, 600)
 

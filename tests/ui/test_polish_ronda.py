@@ -1,6 +1,7 @@
 """Ronda table polish, driven by real events: the deal's declarations turn up at the seats
 before the score panel (RO-17, RO-18, RO-19), the sweep to nobody has its note and flies to the
 deck (RO-20), and three players spread right and left (RO-3, counter-clockwise)."""
+
 import pygame
 from ui_helpers import click, run_until
 
@@ -25,7 +26,7 @@ def test_RO_19_declarations_are_revealed_at_the_seats_before_the_score_panel(mak
         if not (scene.my_turn() and scene.idle()):
             return
         if scene.can_declare() and not declared:
-            click(app, scene.widget("declare:ronda").rect.center)   # true or false, we'll see
+            click(app, scene.widget("declare:ronda").rect.center)  # true or false, we'll see
             declared.append(True)
             return
         code = scene.hand_order[0]
@@ -40,10 +41,10 @@ def test_RO_19_declarations_are_revealed_at_the_seats_before_the_score_panel(mak
     head, outcome, _color = scene.reveals[0][0]
     d = mine[0]
     if not d["valid"]:
-        assert outcome == "false"                                  # RO-18
+        assert outcome == "false"  # RO-18
     else:
-        assert scene.rank_word(d["rank"]) in head                  # kind + rank (RO-19)
-        assert outcome.startswith("scores") or outcome == "beaten"   # RO-17
+        assert scene.rank_word(d["rank"]) in head  # kind + rank (RO-19)
+        assert outcome.startswith("scores") or outcome == "beaten"  # RO-17
     app.step(1 / 60)
     shown = pygame.image.tobytes(app.screen, "RGB")
     assert run_until(app, lambda: scene.score is not None, 2000)
@@ -62,12 +63,13 @@ def test_RO_20_sweep_to_nobody_flies_to_the_deck_with_a_note(make_app):
     app.step(1 / 60)
     assert scene.banner and "Nobody captured" in scene.banner[0]
     deck = scene.geometry()["deck"]
-    assert run_until(app, lambda: not scene.table_cards and any(s.moving for s in scene.flying),
-                     200)
+    assert run_until(
+        app, lambda: not scene.table_cards and any(s.moving for s in scene.flying), 200
+    )
     moving = [s for s in scene.flying if s.moving]
     assert all(s.motion.end == deck for s in moving)
     assert run_until(app, lambda: not scene.flying, 400)
-    assert scene.piles == piles                                    # nobody's pile grew
+    assert scene.piles == piles  # nobody's pile grew
 
 
 def test_RO_3_three_players_sit_right_and_left(make_app):
@@ -78,8 +80,11 @@ def test_RO_3_three_players_sit_right_and_left(make_app):
         _you, right, left = (scene.plate_rect(s) for s in range(3))
         assert right.centerx > w * 0.75 and left.centerx < w * 0.25
         assert scene.pile_pos(1)[0] > w / 2 > scene.pile_pos(2)[0]
-        assert run_until(app, lambda: scene.phase == "play" and scene.counts[2] > 0,  # noqa: B023
-                         3000)
+        assert run_until(
+            app,
+            lambda: scene.phase == "play" and scene.counts[2] > 0,  # noqa: B023
+            3000,
+        )
         assert scene.seat_hand(2)[0] < w / 2 < scene.seat_hand(1)[0]
         for seat in (1, 2):
             assert not scene.plate_rect(seat).colliderect(scene.geometry()["area"])

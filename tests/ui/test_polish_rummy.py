@@ -2,6 +2,7 @@
 then another card or a place beside them; Undo restores the order, HR-15), your drawn card
 flying from the pile into the hand (HR-6), and the others' hands face up on the table at the
 round's end before the score panel (HR-9, HR-10)."""
+
 import pygame
 from test_rummy_table import scripted_scene
 from ui_helpers import click, run_until
@@ -31,9 +32,9 @@ def test_HR_15_move_a_card_by_tapping_another_then_undo(make_app):
     click(app, scene.ws[("h", target)].rect().center)
     assert scene.staging.hand[target] == moved and scene.selected is None
     assert sorted(scene.staging.hand) == sorted(before)
-    assert scene.staging.groups == groups and scene.session.match.log == log   # order only
+    assert scene.staging.groups == groups and scene.session.match.log == log  # order only
     settled(app, scene)
-    assert scene.ws[("h", target)].code == moved                      # the card went there
+    assert scene.ws[("h", target)].code == moved  # the card went there
     click(app, scene.widget("undo").rect.center)
     assert scene.staging.hand == before
 
@@ -47,7 +48,7 @@ def test_HR_15_a_tap_beside_the_cards_moves_the_picked_card_to_that_end(make_app
     click(app, scene.ws[("h", len(before) - 1)].rect().center)
     first = scene.ws[("h", 0)].rect()
     gap = (first.x - 12, first.centery) if first.x - 12 > scene.geo.hand.x else None
-    if gap is None:                      # the row fills its area: beside the first card's edge
+    if gap is None:  # the row fills its area: beside the first card's edge
         gap = (scene.geo.hand.x + 2, first.centery)
     click(app, gap)
     assert scene.staging.hand[0] == last and scene.selected is None
@@ -63,8 +64,8 @@ def test_HR_6_the_drawn_card_flies_from_the_stock_into_the_hand(make_app):
     app.step(1 / 60)
     sprite = scene.ws.get(("h", n))
     assert sprite is not None and sprite.moving
-    assert sprite.motion.start == scene.geo.stock                 # it starts at the stock
-    assert sprite.pos[1] < scene.geo.hand.y                       # and is still on its way
+    assert sprite.motion.start == scene.geo.stock  # it starts at the stock
+    assert sprite.pos[1] < scene.geo.hand.y  # and is still on its way
     slot = scene.geo.hand_slots(n + 1)[n]
     assert sprite.motion.end == slot
     assert run_until(app, lambda: not sprite.moving, 200)

@@ -1,6 +1,7 @@
 """Live re-layout: a real window-size event turns the current scene to the other orientation at
 once, with nothing lost or restarted (issue 6: a resized window, a browser resize, a phone
 turned mid-match)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -54,7 +55,7 @@ def test_menu_turns_to_portrait_and_back_keeping_the_choice(make_app):
     assert app.screen.get_size() == (720, 1280)
     assert app.settings["game"] == "ronda" and scene.widget("opt.players") is not None
     assert_widgets_fit(app)
-    click(app, scene.widget("game:hareeja").rect.center)      # the new widgets take taps
+    click(app, scene.widget("game:hareeja").rect.center)  # the new widgets take taps
     assert app.settings["game"] == "hareeja"
     turn(app, 1440, 900, pygame.WINDOWSIZECHANGED)
     assert not app.layout.portrait and app.screen.get_size() == (1280, 720)
@@ -69,11 +70,14 @@ def test_same_shape_does_not_reopen_the_window(make_app):
     assert app.window.opened == opened and not app.layout.portrait
 
 
-@pytest.mark.parametrize("make", [
-    lambda app: SettingsScene(app, back=lambda: MenuScene(app)),
-    lambda app: HelpScene(app, back=lambda: MenuScene(app)),
-    lambda app: StatsScene(app, back=lambda: MenuScene(app)),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda app: SettingsScene(app, back=lambda: MenuScene(app)),
+        lambda app: HelpScene(app, back=lambda: MenuScene(app)),
+        lambda app: StatsScene(app, back=lambda: MenuScene(app)),
+    ],
+)
 def test_settings_rules_and_stats_turn(make_app, make):
     app = make_app()
     app.switch(make(app))
@@ -109,10 +113,10 @@ def test_HJ_turned_mid_trick_keeps_the_match_and_selection_and_play_goes_on(make
     assert scene.session.match.record() == record and scene.selected == selected
     assert [(seat, s.code) for seat, s in scene.trick] == trick
     L = app.layout
-    for seat, sprite in scene.trick:                  # the trick sits at the new spots
+    for seat, sprite in scene.trick:  # the trick sits at the new spots
         assert sprite.pos == L.trick_spot(seat) and tuple(sprite.size) == L.trick_card
     slots = L.hand_positions(len(scene.hand_order))
-    for code, slot in zip(scene.hand_order, slots):   # the hand on the new fan at once
+    for code, slot in zip(scene.hand_order, slots):  # the hand on the new fan at once
         assert abs(scene.hand[code].pos[0] - slot[0]) < 1
     assert_cards_fit(scene)
     assert_widgets_fit(app)
@@ -120,8 +124,15 @@ def test_HJ_turned_mid_trick_keeps_the_match_and_selection_and_play_goes_on(make
     click(app, scene.hand[selected].rect().center)
     assert run_until(app, lambda: selected not in scene.hand)
     assert len(scene.session.match.log) > played
-    assert run_until(app, lambda: scene.session.match.phase != "play" or scene.score is not None
-                     or (scene.my_turn() and scene.idle()), 8000)
+    assert run_until(
+        app,
+        lambda: (
+            scene.session.match.phase != "play"
+            or scene.score is not None
+            or (scene.my_turn() and scene.idle())
+        ),
+        8000,
+    )
     turn(app, 1280, 720)
     assert not app.layout.portrait
     assert_cards_fit(scene)
@@ -145,13 +156,14 @@ def test_a_match_turned_while_cards_fly_keeps_its_state_and_play_goes_on(game, p
             turns += 1
             assert app.layout.portrait != was
             match = scene.session.match
-            assert list(match.log)[:len(log)] == log and match.totals == totals
+            assert list(match.log)[: len(log)] == log and match.totals == totals
             assert_cards_fit(scene)
             assert_widgets_fit(app)
     assert turns == 4
     played = len(scene.session.match.log)
-    assert run_until(app, lambda: len(scene.session.match.log) >= played + 12 or not app.running,
-                     20000)
+    assert run_until(
+        app, lambda: len(scene.session.match.log) >= played + 12 or not app.running, 20000
+    )
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -183,10 +195,16 @@ def test_lobby_turns_keeping_its_state():
             turn(app, 390, 844)
             assert app.scene is lobby and lobby.state == "home" and app.layout.portrait
             assert_widgets_fit(app)
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
-                                                 pos=lobby.widget("create").rect.center))
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1,
-                                                 pos=lobby.widget("create").rect.center))
+            pygame.event.post(
+                pygame.event.Event(
+                    pygame.MOUSEBUTTONDOWN, button=1, pos=lobby.widget("create").rect.center
+                )
+            )
+            pygame.event.post(
+                pygame.event.Event(
+                    pygame.MOUSEBUTTONUP, button=1, pos=lobby.widget("create").rect.center
+                )
+            )
             assert await pump(app, lambda: lobby.state == "room")
             code = lobby.session.room["code"]
             turn(app, 844, 390)
@@ -196,4 +214,5 @@ def test_lobby_turns_keeping_its_state():
             lobby.session.close()
         finally:
             await server.close()
+
     asyncio.run(scenario())

@@ -1,6 +1,7 @@
 """The Ronda table driven with real pygame events: menu → match (2 and 4 players), capture
 preview and play by clicking, declarations, caida / mesa, a whole match through the loop,
 Continue after a restart, and controls that stay on screen."""
+
 import pygame
 import pytest
 from ui_helpers import click, key, run_until
@@ -24,7 +25,7 @@ def test_RO_3_menu_starts_a_ronda_match_with_the_chosen_players(make_app, player
     app = make_app()
     scene = start_from_menu(app, players)
     assert scene.session.match.players == players
-    assert scene.teams == (players == 4)              # RO-3: four play as two teams
+    assert scene.teams == (players == 4)  # RO-3: four play as two teams
     assert len(scene.session.match.totals) == (2 if players in (2, 4) else 3)
     assert run_until(app, lambda: scene.phase == "play" and sum(scene.counts) > 0, 2000)
 
@@ -32,9 +33,11 @@ def test_RO_3_menu_starts_a_ronda_match_with_the_chosen_players(make_app, player
 def scripted_table(app) -> RondaTable:
     """Two players, every seat moved by the test; the deck of the screenshot script."""
     from game.games.ronda.table_shots import ronda_first_batch_deck
+
     match = Match.new(2, {}, seed=1, deck=ronda_first_batch_deck())
-    table = Table(match, [Seat("human", "seat.you"), Seat("human", "ronda.name.1")],
-                  FakeClock(), None)
+    table = Table(
+        match, [Seat("human", "seat.you"), Seat("human", "ronda.name.1")], FakeClock(), None
+    )
     scene = RondaTable(app, table, [e.for_seat(0) for e in match.start_events], bot_seed=1)
     app.switch(scene)
     return scene
@@ -56,7 +59,7 @@ def test_RO_12_RO_16_declare_then_take_the_laid_card_by_clicking_is_a_caida(make
     click(app, button.rect.center)
     assert scene.session.match.log[-1] == [0, {"type": "declare", "kind": "ronda"}]
     run_until(app, lambda: 0 in scene.seat_banners, 100)
-    assert scene.seat_banners[0][0] == "Ronda!"      # RO-19: the kind is shown, not the rank
+    assert scene.seat_banners[0][0] == "Ronda!"  # RO-19: the kind is shown, not the rank
     assert run_until(app, scene.my_turn) and not scene.can_declare()
     run_until(app, lambda: not any(s.moving for s in scene.hand.values()), 200)
     click(app, scene.hand["5O"].rect().center)
@@ -76,12 +79,13 @@ def test_RO_14_clearing_the_table_is_a_mesa_and_the_pile_counts(make_app):
     app = make_app()
     scene = scripted_table(app)
     from game.games.ronda.table_shots import RONDA_SCRIPT
+
     for seat, action in RONDA_SCRIPT:
         assert run_until(app, lambda: ready(scene), 2000)
         assert scene.act(seat, action, human=True)
     assert run_until(app, lambda: scene.flash is not None and "Mesa" in scene.flash[0], 300)
     assert run_until(app, lambda: ready(scene), 2000)
-    assert scene.piles == [7, 3] and scene.totals == [2, 0]   # caida + mesa
+    assert scene.piles == [7, 3] and scene.totals == [2, 0]  # caida + mesa
     assert sorted(scene.table_cards) == []
 
 
@@ -106,7 +110,7 @@ def test_autoplay_ronda_match_runs_to_the_end_through_the_loop(majlis_home, play
         app.step(1 / 60)
     assert scene.session.match.phase == "over" and scene.over is not None
     assert app.autoplay_result["totals"] == scene.session.match.totals
-    assert max(scene.session.match.totals) >= 25                 # RO-22: quick game to 25
+    assert max(scene.session.match.totals) >= 25  # RO-22: quick game to 25
     assert app.frame < 20000
     assert not (majlis_home / "match.json").exists()
 
@@ -125,7 +129,7 @@ def test_continue_restores_a_saved_ronda_match(make_app):
     assert cont.visible
     click(restarted, cont.rect.center)
     assert isinstance(restarted.scene, RondaTable)
-    assert restarted.scene.session.match.log[:len(log)] == log
+    assert restarted.scene.session.match.log[: len(log)] == log
     assert restarted.scene.session.match.players == 2
     restarted.step(1 / 60)
 
@@ -152,10 +156,11 @@ def test_ronda_controls_stay_on_screen_and_large(make_app, portrait, players):
 
 def test_RO_17_RO_18_score_panel_keeps_the_declarations_that_moved_the_score():
     from game.games.ronda.table import RondaTable
+
     decls = [{"seat": i % 2, "kind": "ronda", "valid": True, "scored": False} for i in range(6)]
     decls[4]["scored"] = True
     decls.append({"seat": 1, "kind": "tringa", "valid": False, "scored": False})
     shown, hidden = RondaTable._shown_declarations(decls)
     assert hidden == 3 and len(shown) == 4
-    assert decls[4] in shown and decls[6] in shown          # the scoring one and the false one
+    assert decls[4] in shown and decls[6] in shown  # the scoring one and the false one
     assert [decls.index(d) for d in shown] == sorted(decls.index(d) for d in shown)

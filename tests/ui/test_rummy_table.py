@@ -1,5 +1,6 @@
 """The Hand rummy table driven with real pygame events: menu → match, draw by tapping the stock,
 stage, apply (and its disabled reason, HR-14), discard, Continue, and a whole autoplay match."""
+
 import pygame
 import pytest
 from ui_helpers import click, run_until
@@ -14,16 +15,23 @@ from game.games.hand_rummy.table_shots import shot_deck
 def scripted_scene(app) -> RummyTable:
     """The screenshot round (explicit deck, every seat scripted): your turn after three others."""
     match = Match.new(4, {"rounds": 2}, seed=11, deck=shot_deck())
-    scene = RummyTable(app, shots._human_table(app, match),
-                       [e.for_seat(0) for e in match.start_events], bot_seed=11,
-                       options={"players": 4, "rounds": 2})
+    scene = RummyTable(
+        app,
+        shots._human_table(app, match),
+        [e.for_seat(0) for e in match.start_events],
+        bot_seed=11,
+        options={"players": 4, "rounds": 2},
+    )
     app.switch(scene)
     assert run_until(app, lambda: scene.phase == "play" and scene.idle(), 3000)
-    others = [(1, {"type": "meld", "groups": [["10S", "JS", "QS", "KS", "AS"],
-                                              ["5H", "JK", "7H"]]}),
-              (1, {"type": "discard", "card": "5C"}),
-              (2, {"type": "draw", "from": "stock"}), (2, None),
-              (3, {"type": "draw", "from": "stock"}), (3, None)]
+    others = [
+        (1, {"type": "meld", "groups": [["10S", "JS", "QS", "KS", "AS"], ["5H", "JK", "7H"]]}),
+        (1, {"type": "discard", "card": "5C"}),
+        (2, {"type": "draw", "from": "stock"}),
+        (2, None),
+        (3, {"type": "draw", "from": "stock"}),
+        (3, None),
+    ]
     for seat, action in others:
         run_until(app, scene.idle, 600)
         scene.act(seat, action or {"type": "discard", "card": match.hands[seat][0]}, human=True)
@@ -44,7 +52,8 @@ def test_HR_13_round_starts_with_a_suggestion_that_lays_nothing(make_app):
     app = make_app()
     scene = scripted_scene(app)
     assert sorted(map(sorted, scene.staging.groups)) == sorted(
-        [sorted(g) for g in (["2S", "3S", "4S", "5S"], ["KD", "KC", "KH"], ["QH", "QD", "QC"])])
+        [sorted(g) for g in (["2S", "3S", "4S", "5S"], ["KD", "KC", "KH"], ["QH", "QD", "QC"])]
+    )
     assert scene.session.match.melds and all(o == 1 for o in scene.session.match.meld_owners)
     assert scene.session.match.hands[0] and len(scene.session.match.hands[0]) == 14
 
@@ -99,7 +108,7 @@ def test_HR_14_invalid_group_disables_apply_and_a_staged_card_goes_back(make_app
     kings = next(i for i, g in enumerate(scene.staging.groups) if "KD" in g)
     sprite = scene.ws[("g", kings, 0)]
     code = sprite.code
-    click(app, (sprite.rect().x + 6, sprite.rect().centery))   # a staged card goes back
+    click(app, (sprite.rect().x + 6, sprite.rect().centery))  # a staged card goes back
     assert len(scene.staging.groups[kings]) == 2 and scene.staging.hand[-1] == code
     assert scene.apply_reason() == "invalid_group" and not scene.apply_button.enabled
     log = list(scene.session.match.log)
@@ -147,13 +156,16 @@ def test_HR_15_sort_and_undo_buttons_reorder_only_the_hand(make_app):
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_layout_keeps_controls_on_screen_large_and_apart(portrait, players):
     g = make_geometry(portrait, players)
-    screen = pygame.Rect(0, 0, g.w, g.h).inflate(-2 * 16, -2 * 16) if portrait else \
-        pygame.Rect(0, 0, g.w, g.h).inflate(-16, -16)
+    screen = (
+        pygame.Rect(0, 0, g.w, g.h).inflate(-2 * 16, -2 * 16)
+        if portrait
+        else pygame.Rect(0, 0, g.w, g.h).inflate(-16, -16)
+    )
     rects = list(g.buttons.values()) + list(g.plates.values())
     for r in g.buttons.values():
         assert screen.contains(r) and r.w >= 44 and r.h >= 44, r
     for i, a in enumerate(rects):
-        for b in rects[i + 1:]:
+        for b in rects[i + 1 :]:
             assert not a.colliderect(b), (a, b)
     for n in (14, 15, 18):
         slots = g.hand_slots(n)
@@ -178,12 +190,13 @@ def test_saved_rummy_match_continues_after_restart(make_app):
     assert cont.visible
     click(restarted, cont.rect.center)
     assert isinstance(restarted.scene, RummyTable)
-    assert restarted.scene.session.match.log[:len(log)] == log
+    assert restarted.scene.session.match.log[: len(log)] == log
     restarted.step(1 / 60)
 
 
 def test_autoplay_rummy_match_runs_to_the_end_through_the_loop(make_app, majlis_home):
     from game.ui.app import App, Options
+
     app = App(Options(autoplay=True, speed=60.0, seed=3, frames=40000, lang="en"))
     scene = rummy.RummyTable.start_autoplay(app, {"players": 4, "rounds": 2})
     while app.running:

@@ -4,6 +4,7 @@ screen frame for frame whether it runs on a :class:`LocalSession` (engine in pro
 :class:`OnlineSession` fed by a loopback that answers like the table server (views, ``legal``,
 ``events`` redacted for the seat). The seat is not 0, so the seat → screen mapping is in play.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -25,23 +26,31 @@ DT = 1 / 60
 NAMES = ["Huda", "Layla", "Omar", "Sami"]
 
 
-
-
 def twins(make_app, scene_class, new_match, me: int, options: dict):
     """The same match twice, seen from seat ``me``: locally and through the loopback server."""
     local_match, online_match = new_match(), new_match()
     players = local_match.players
     seats = [Seat("human", "seat.you" if s == me else NAMES[s]) for s in range(players)]
-    local = LocalSession(Table(local_match, seats, FakeClock(), None), me=me,
-                         game=scene_class.name)
+    local = LocalSession(Table(local_match, seats, FakeClock(), None), me=me, game=scene_class.name)
     loop = Loopback(online_match, me)
-    room = {"seats": [{"name": NAMES[s], "kind": "human"} for s in range(players)], "you": me,
-            "game": scene_class.name, "options": options, "turn_seconds": None}
+    room = {
+        "seats": [{"name": NAMES[s], "kind": "human"} for s in range(players)],
+        "you": me,
+        "game": scene_class.name,
+        "options": options,
+        "turn_seconds": None,
+    }
     online = OnlineSession(loop, room, first=loop.frame(online_match.start_events, None))
     apps = [make_app(), make_app()]
-    scenes = [scene_class(apps[0], local, [e.for_seat(me) for e in local_match.start_events],
-                          options={"players": players, **options}),
-              scene_class(apps[1], online, options={"players": players, **options})]
+    scenes = [
+        scene_class(
+            apps[0],
+            local,
+            [e.for_seat(me) for e in local_match.start_events],
+            options={"players": players, **options},
+        ),
+        scene_class(apps[1], online, options={"players": players, **options}),
+    ]
     for app, scene in zip(apps, scenes):
         app.switch(scene)
     return apps, scenes, local_match, loop
@@ -82,35 +91,44 @@ def play(apps, scenes, local_match, loop, moves: int) -> None:
         else:
             loop.others(seat, action)
         frames(apps, 7)
-        same_screens(apps, scenes)          # mid-animation, too
+        same_screens(apps, scenes)  # mid-animation, too
     assert local_match.log == loop.match.log
 
 
 def check_deal(apps, scenes) -> None:
     frames(apps, 20)
-    same_screens(apps, scenes)              # cards in the air
+    same_screens(apps, scenes)  # cards in the air
     frames(apps, 3000, until=lambda: all(s.idle() and s.phase != "deal" for s in scenes))
     same_screens(apps, scenes)
 
 
 @pytest.mark.parametrize("portrait", [False, True])
 def test_hareeja_scene_is_the_same_local_and_online_from_seat_2(make_app, portrait):
-    apps, scenes, match, loop = twins(lambda: make_app(portrait=portrait), HareejaTable,
-                                      lambda: HareejaMatch.new(4, seed=5), 2, {})
+    apps, scenes, match, loop = twins(
+        lambda: make_app(portrait=portrait),
+        HareejaTable,
+        lambda: HareejaMatch.new(4, seed=5),
+        2,
+        {},
+    )
     check_deal(apps, scenes)
     assert scenes[0].hand_order == scenes[1].hand_order
     assert sorted(scenes[0].hand_order) == sorted(match.hands[2])
-    play(apps, scenes, match, loop, 10)     # four secret bids, then the first tricks
+    play(apps, scenes, match, loop, 10)  # four secret bids, then the first tricks
     assert scenes[0].tricks == scenes[1].tricks and scenes[0].trick and scenes[0].revealed
 
 
 @pytest.mark.parametrize("players, me", [(3, 1), (4, 3)])
 def test_ronda_scene_is_the_same_local_and_online(make_app, players, me):
     apps, scenes, match, loop = twins(
-        make_app, RondaTable, lambda: RondaMatch.new(players, {"rules": "maghribi"}, seed=3), me,
-        {"rules": "maghribi"})
+        make_app,
+        RondaTable,
+        lambda: RondaMatch.new(players, {"rules": "maghribi"}, seed=3),
+        me,
+        {"rules": "maghribi"},
+    )
     check_deal(apps, scenes)
-    play(apps, scenes, match, loop, 3 * players + 2)     # a whole batch and into the next
+    play(apps, scenes, match, loop, 3 * players + 2)  # a whole batch and into the next
     assert scenes[0].piles == scenes[1].piles and scenes[0].totals == scenes[1].totals
     assert scenes[0].my_side == scenes[1].my_side == match.side_of(me)
 
@@ -118,11 +136,15 @@ def test_ronda_scene_is_the_same_local_and_online(make_app, players, me):
 def test_hand_rummy_scene_is_the_same_local_and_online_from_seat_2(make_app):
     options = {"rounds": 2}
     apps, scenes, match, loop = twins(
-        make_app, RummyTable, lambda: RummyMatch.new(4, options, seed=11, deck=shot_deck()), 2,
-        options)
+        make_app,
+        RummyTable,
+        lambda: RummyMatch.new(4, options, seed=11, deck=shot_deck()),
+        2,
+        options,
+    )
     check_deal(apps, scenes)
     assert scenes[0].staging.hand == scenes[1].staging.hand
     assert scenes[0].staging.groups == scenes[1].staging.groups
-    play(apps, scenes, match, loop, 8)      # draws and discards round the table
+    play(apps, scenes, match, loop, 8)  # draws and discards round the table
     assert scenes[0].discard_pile == scenes[1].discard_pile
     assert scenes[0].counts == scenes[1].counts == [len(h) for h in match.hands]

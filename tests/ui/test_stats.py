@@ -1,5 +1,6 @@
 """Player statistics: recording finished, abandoned and online matches, the store surviving a
 restart or corruption, and the statistics screen driven with real pygame events."""
+
 import json
 from types import SimpleNamespace
 
@@ -18,14 +19,20 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.stats import StatsScene
 
 
-def bot_match(seed: int, game_module=HareejaMatch, bots=hareeja_bots, players: int = 4,
-              options: dict | None = None):
+def bot_match(
+    seed: int,
+    game_module=HareejaMatch,
+    bots=hareeja_bots,
+    players: int = 4,
+    options: dict | None = None,
+):
     match = game_module.new(players, options, seed=seed)
     rngs = [bot_rng(seed * 4 + i) for i in range(players)]
     while match.phase != "over":
         seat = match.to_act()[0]
-        match.apply(seat, run(bots.think(match.view(seat), match.legal_actions(seat), "easy",
-                                         rngs[seat])))
+        match.apply(
+            seat, run(bots.think(match.view(seat), match.legal_actions(seat), "easy", rngs[seat]))
+        )
     return match
 
 
@@ -46,9 +53,10 @@ def test_ronda_and_hand_rummy_figures_and_who_wins():
     from game.games.hand_rummy.rules import Match as RummyMatch
     from game.games.ronda import bots as ronda_bots
     from game.games.ronda.rules import Match as RondaMatch
+
     ronda = bot_match(9, RondaMatch, ronda_bots, 4, {"rules": "quick"})
     entry = stats.make_entry("ronda", ronda.view(0), ["seat.you"] * 4, online=False)
-    assert entry["figures"]["points"] == ronda.totals[0]           # your side's points
+    assert entry["figures"]["points"] == ronda.totals[0]  # your side's points
     assert entry["figures"]["deals"] == len(ronda.view(0)["history"])
     won = ronda.totals[0] > ronda.totals[1]
     assert (entry["result"] == "won") == won
@@ -57,7 +65,7 @@ def test_ronda_and_hand_rummy_figures_and_who_wins():
     history = rummy.view(0)["history"]
     assert entry["figures"]["rounds_won"] == sum(h["winner"] == 0 for h in history)
     assert entry["figures"]["score_sum"] == sum(h["scores"][0] for h in history)
-    lowest = min(rummy.totals)                                      # the lowest total wins
+    lowest = min(rummy.totals)  # the lowest total wins
     assert (entry["place"] == 1) == (rummy.totals[0] == lowest)
 
 
@@ -70,10 +78,17 @@ def test_outcome_places_and_shared_first():
 
 
 def entry(result: str, game: str = "hareeja") -> dict:
-    return {"game": game, "date": "2025-01-01 20:00", "online": False, "players": [],
-            "result": result, "place": 1 if result in ("won", "shared") else
-            (None if result == "abandoned" else 2), "totals": [0, 0], "side": 0,
-            "figures": {"rounds": 1, "best_round": 10}}
+    return {
+        "game": game,
+        "date": "2025-01-01 20:00",
+        "online": False,
+        "players": [],
+        "result": result,
+        "place": 1 if result in ("won", "shared") else (None if result == "abandoned" else 2),
+        "totals": [0, 0],
+        "side": 0,
+        "figures": {"rounds": 1, "best_round": 10},
+    }
 
 
 @settings(max_examples=60, deadline=None)
@@ -92,8 +107,8 @@ def test_aggregates_count_every_match_and_the_list_stays_bounded(results):
         if r != "won":
             break
         streak += 1
-    assert s["streak"] == streak                     # abandoned and shared end the streak
-    assert data == stats.clean(json.loads(json.dumps(data)))   # the store round-trips
+    assert s["streak"] == streak  # abandoned and shared end the streak
+    assert data == stats.clean(json.loads(json.dumps(data)))  # the store round-trips
 
 
 # ----- recording through the real table scene -----------------------------------------------------
@@ -113,6 +128,7 @@ def finish_match_as_seat0(app, scene: HareejaTable, limit: int = 40000) -> None:
         elif scene.my_turn():
             view, legal = scene.session.match.view(0), scene.session.match.legal_actions(0)
             scene.act(0, run(hareeja_bots.think(view, legal, "easy", rng)), human=True)
+
     assert run_until(app, lambda: scene.over is not None, limit, drive)
 
 
@@ -137,8 +153,8 @@ def test_a_finished_match_shows_on_the_stats_screen_and_survives_a_restart(make_
     [shown] = stats.recent(sc.data, "hareeja")
     assert shown["totals"] == result["totals"] and not shown["online"]
     assert shown["figures"]["rounds"] == len(scene.session.match.view(0)["history"])
-    app.step(1 / 60)                                  # drawn without trouble
-    again = make_app(lang="ar")                       # a restart keeps it
+    app.step(1 / 60)  # drawn without trouble
+    again = make_app(lang="ar")  # a restart keeps it
     sc2 = open_stats_from_menu(again)
     assert sc2.summary()["played"] == 1
     assert stats.recent(sc2.data, "hareeja")[0]["date"] == shown["date"]
@@ -147,6 +163,7 @@ def test_a_finished_match_shows_on_the_stats_screen_and_survives_a_restart(make_
 
 def test_all_bot_and_autoplay_matches_are_not_recorded(make_app, majlis_home):
     from game.ui.app import App, Options
+
     app = App(Options(autoplay=True, speed=40.0, seed=3, frames=30000, lang="en"))
     HareejaTable.start_autoplay(app)
     while app.running:
@@ -161,7 +178,7 @@ def test_online_matches_are_recorded_and_marked_online(make_app):
     server seat 2 here, with the seats as the server numbers them — and is marked online."""
     finished = bot_match(8)
 
-    class Quiet:                      # the server connection: nothing more arrives
+    class Quiet:  # the server connection: nothing more arrives
         failed = False
 
         def poll(self):
@@ -170,13 +187,18 @@ def test_online_matches_are_recorded_and_marked_online(make_app):
         def send(self, *a, **k):
             return True
 
-    room = {"seats": [{"name": n, "kind": "human"} for n in ("A", "B", "C", "D")], "you": 2,
-            "game": "hareeja", "turn_seconds": None}
-    session = OnlineSession(Quiet(), room, first={"t": "events", "events": [],
-                                                  "view": finished.view(2), "legal": []})
+    room = {
+        "seats": [{"name": n, "kind": "human"} for n in ("A", "B", "C", "D")],
+        "you": 2,
+        "game": "hareeja",
+        "turn_seconds": None,
+    }
+    session = OnlineSession(
+        Quiet(), room, first={"t": "events", "events": [], "view": finished.view(2), "legal": []}
+    )
     scene = SimpleNamespace(name="hareeja", app=make_app(), session=session)
     assert stats.record_match_end(scene, session.result)
-    assert not stats.record_match_end(scene, session.result)      # once per match
+    assert not stats.record_match_end(scene, session.result)  # once per match
     data, _ = stats.load()
     assert data["games"]["hareeja"]["online"] == 1
     entry = data["matches"][0]
@@ -195,9 +217,9 @@ def test_abandoned_match_counts_as_played_not_won(make_app):
     assert run_until(app, table.can_bid)
     click(app, table.widget("bid:1").rect.center)
     click(app, table.widget("confirm").rect.center)
-    click(app, table.widget("menu").rect.center)          # leave it in progress
+    click(app, table.widget("menu").rect.center)  # leave it in progress
     assert app.scene.widget("continue").visible
-    click(app, app.scene.widget("play").rect.center)      # a new match replaces it
+    click(app, app.scene.widget("play").rect.center)  # a new match replaces it
     data, _ = stats.load()
     g = data["games"]["hareeja"]
     assert (g["played"], g["won"], g["abandoned"], g["streak"]) == (1, 0, 1, 0)
@@ -213,19 +235,26 @@ def test_corrupt_stats_fall_back_to_defaults_with_a_message(make_app, majlis_hom
     sc = open_stats_from_menu(app)
     assert sc.summary()["played"] == 0
     assert any(t[0] == "storage.stats_corrupt" for t in app.toasts)
-    app.step(1 / 60)                                      # the message is drawn, no crash
-    data, message = stats.load()                  # said once; a fresh store follows
+    app.step(1 / 60)  # the message is drawn, no crash
+    data, message = stats.load()  # said once; a fresh store follows
     assert message is None and data == stats.empty()
 
 
 def test_damaged_parts_of_a_readable_store_are_dropped_one_by_one(majlis_home):
     good = entry("won")
     majlis_home.mkdir(parents=True, exist_ok=True)
-    (majlis_home / "stats.json").write_text(json.dumps({
-        "version": 1,
-        "games": {"hareeja": {"played": 2, "won": "many", "sums": {"rounds": 5, "x": "y"}},
-                  "ronda": 7},
-        "matches": [good, {"game": "hareeja"}, 5, dict(good, result="lost")]}))
+    (majlis_home / "stats.json").write_text(
+        json.dumps(
+            {
+                "version": 1,
+                "games": {
+                    "hareeja": {"played": 2, "won": "many", "sums": {"rounds": 5, "x": "y"}},
+                    "ronda": 7,
+                },
+                "matches": [good, {"game": "hareeja"}, 5, dict(good, result="lost")],
+            }
+        )
+    )
     data, message = stats.load()
     assert message is None
     assert data["games"]["hareeja"]["played"] == 2 and data["games"]["hareeja"]["won"] == 0
@@ -250,7 +279,7 @@ def test_reset_asks_first_and_only_erases_that_game(make_app, majlis_home):
     before = (majlis_home / "stats.json").read_text()
     click(app, sc.widget("reset").rect.center)
     assert sc.confirming and not sc.widget("reset").visible
-    assert (majlis_home / "stats.json").read_text() == before     # nothing erased yet
+    assert (majlis_home / "stats.json").read_text() == before  # nothing erased yet
     click(app, sc.widget("reset_no").rect.center)
     assert not sc.confirming and sc.summary()["played"] == 12
     click(app, sc.widget("reset").rect.center)
@@ -259,7 +288,7 @@ def test_reset_asks_first_and_only_erases_that_game(make_app, majlis_home):
     data, _ = stats.load()
     assert "hareeja" not in data["games"] and data["games"]["ronda"]["played"] == 1
     assert all(m["game"] == "ronda" for m in data["matches"])
-    assert not sc.widget("reset").enabled                           # nothing left to erase
+    assert not sc.widget("reset").enabled  # nothing left to erase
 
 
 def test_tabs_switch_games_with_a_click(make_app):
@@ -281,8 +310,7 @@ def test_stats_screen_buttons_on_screen_and_large(make_app, portrait, lang):
     for asking in (False, True):
         sc.confirming = asking
         app.step(1 / 60)
-        shown = [b for w in sc.widgets for b in (getattr(w, "buttons", None) or [w])
-                 if w.visible]
+        shown = [b for w in sc.widgets for b in (getattr(w, "buttons", None) or [w]) if w.visible]
         assert shown
         for b in shown:
             assert screen.contains(b.rect), (b.key, b.rect)

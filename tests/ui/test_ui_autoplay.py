@@ -1,4 +1,5 @@
 """A whole four-bot match through the real frame loop and scenes (the --autoplay path)."""
+
 from game.games.hareeja.table import HareejaTable
 from game.ui.app import App, Options
 
@@ -15,4 +16,4 @@ def test_autoplay_match_runs_to_the_end_through_the_loop(majlis_home):
     expected = (scene.session.match.totals, scene.session.match.result["winners"])
     assert (shown["totals"], shown["winners"]) == expected
     assert app.frame < 30000
-    assert not (majlis_home / "match.json").exists()   # autoplay never overwrites a saved match
+    assert not (majlis_home / "match.json").exists()  # autoplay never overwrites a saved match

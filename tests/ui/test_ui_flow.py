@@ -1,4 +1,5 @@
 """The client driven with real pygame events: menu → match, bids, play, refusals, language."""
+
 import pygame
 from ui_helpers import click, key, run_until
 
@@ -122,7 +123,7 @@ def test_TB_6_turn_clock_is_held_while_the_deal_is_still_being_shown(make_app):
     clock = FakeClock()
     scene = table_scene(app, turn_seconds=60, clock=clock)
     app.step(1 / 60)
-    assert not scene.idle() and scene.session.table.held      # cards are still being dealt
+    assert not scene.idle() and scene.session.table.held  # cards are still being dealt
     clock.advance(600)
     app.step(1 / 60)
     assert scene.session.seats[0].missed == 0 and scene.session.match.log == []
@@ -143,4 +144,4 @@ def test_saved_match_continues_after_restart(make_app):
     assert cont.visible
     click(restarted, cont.rect.center)
     assert isinstance(restarted.scene, HareejaTable)
-    assert restarted.scene.session.match.log[:len(log)] == log
+    assert restarted.scene.session.match.log[: len(log)] == log

@@ -1,4 +1,5 @@
 """Settings persistence, corrupt storage, and layouts that keep controls on screen and large."""
+
 import json
 
 import pytest
@@ -28,10 +29,11 @@ def test_corrupt_settings_fall_back_to_defaults_with_a_message(make_app, majlis_
     majlis_home.mkdir(parents=True, exist_ok=True)
     (majlis_home / "settings.json").write_text(content, encoding="latin-1")
     app = make_app()
-    assert {k: v for k, v in app.settings.items() if k != "language"} == \
-        {k: v for k, v in storage.DEFAULT_SETTINGS.items() if k != "language"}
+    assert {k: v for k, v in app.settings.items() if k != "language"} == {
+        k: v for k, v in storage.DEFAULT_SETTINGS.items() if k != "language"
+    }
     assert app.toasts and app.toasts[0][0] == "storage.corrupt"
-    app.step(1 / 60)     # the message is drawn, nothing crashes
+    app.step(1 / 60)  # the message is drawn, nothing crashes
 
 
 def test_corrupt_saved_match_is_set_aside(make_app, majlis_home):
@@ -70,6 +72,7 @@ def check(app, scene, lang):
 def test_layouts_keep_every_button_on_screen_and_large(make_app, portrait, lang):
     from game.ui.scenes.help import HelpScene
     from game.ui.scenes.menu import MenuScene
+
     app = make_app(portrait=portrait, lang=lang)
     for scene in (MenuScene(app), SettingsScene(app), HelpScene(app)):
         app.switch(scene)
@@ -80,22 +83,23 @@ def test_layouts_keep_every_button_on_screen_and_large(make_app, portrait, lang)
     run_until(app, table.can_bid)
     table.pick = 2
     app.step(1 / 60)
-    check(app, table, lang)          # bid picker and confirm
+    check(app, table, lang)  # bid picker and confirm
     table.confirm_bid()
     run_until(app, table.my_turn, 8000)
     table.selected = sorted(table.legal_cards())[0]
     app.step(1 / 60)
     assert table.widget("play").visible
-    check(app, table, lang)          # play button
+    check(app, table, lang)  # play button
     table.session.seats[0].assisted = True
     app.step(1 / 60)
-    check(app, table, lang)          # I'm back
+    check(app, table, lang)  # I'm back
 
 
 def test_escape_goes_back_from_settings_and_rules(make_app):
     import pygame
 
     from game.ui.scenes.menu import MenuScene
+
     app = make_app()
     for key in ("settings", "rules"):
         pos = app.scene.widget(key).rect.center

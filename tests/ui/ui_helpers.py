@@ -1,4 +1,5 @@
 """Helpers for driving the UI with real pygame events."""
+
 import pygame
 
 from game.ui.app import App

@@ -12,6 +12,7 @@ Games are found, not listed: every package under game/games with rules.py and bo
 match seats bots of all levels (seat i plays BOT_LEVELS[(i + seed) % 3]) and is driven to the
 end by ``game.table.drive_bots`` with each bot's seeded generator; no wall clock is read.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -31,8 +32,9 @@ from game.table import BOT_LEVELS, FakeClock, Seat, Table, drive_bots, thinker  
 
 def games() -> list[str]:
     folder = ROOT / "game" / "games"
-    return sorted(p.name for p in folder.iterdir()
-                  if (p / "rules.py").exists() and (p / "bots.py").exists())
+    return sorted(
+        p.name for p in folder.iterdir() if (p / "rules.py").exists() and (p / "bots.py").exists()
+    )
 
 
 def modules(game: str):
@@ -44,6 +46,7 @@ def modules(game: str):
 def seat_counts(match_class) -> list[int]:
     """The fewest and the most seats the game takes with its default options."""
     from game.core.errors import IllegalAction
+
     most = match_class.MAX_PLAYERS
     while most > match_class.MIN_PLAYERS:
         try:
@@ -58,26 +61,44 @@ def play(game: str, players: int, seed: int) -> dict:
     """One whole match of bots (all levels) through the table layer; its digest."""
     match_class, bots = modules(game)
     match = match_class.new(players, None, seed)
-    seats = [Seat(kind="bot", name=f"b{i}", level=BOT_LEVELS[(i + seed) % len(BOT_LEVELS)])
-             for i in range(players)]
+    seats = [
+        Seat(kind="bot", name=f"b{i}", level=BOT_LEVELS[(i + seed) % len(BOT_LEVELS)])
+        for i in range(players)
+    ]
     table = Table(match, seats, clock=FakeClock())
     events = drive_bots(table, thinker(table, bots.think, seed))
     record = match.record()
-    again = match_class.replay(record)             # the log replays to the same state
-    same = json.dumps(again.view(None), sort_keys=True) == json.dumps(match.view(None),
-                                                                       sort_keys=True)
-    text = json.dumps({"record": record, "view": match.view(None), "totals": match.totals,
-                       "result": match.result}, sort_keys=True, default=str)
-    return {"phase": match.phase, "actions": len(record["log"]), "events": len(events),
-            "totals": list(match.totals), "replays": same,
-            "sha256": hashlib.sha256(text.encode()).hexdigest()}
+    again = match_class.replay(record)  # the log replays to the same state
+    same = json.dumps(again.view(None), sort_keys=True) == json.dumps(
+        match.view(None), sort_keys=True
+    )
+    text = json.dumps(
+        {
+            "record": record,
+            "view": match.view(None),
+            "totals": match.totals,
+            "result": match.result,
+        },
+        sort_keys=True,
+        default=str,
+    )
+    return {
+        "phase": match.phase,
+        "actions": len(record["log"]),
+        "events": len(events),
+        "totals": list(match.totals),
+        "replays": same,
+        "sha256": hashlib.sha256(text.encode()).hexdigest(),
+    }
 
 
 def digest(seeds: list[int]) -> dict:
-    return {f"{game}/{players}p/s{seed}": play(game, players, seed)
-            for game in games()
-            for players in seat_counts(modules(game)[0])
-            for seed in seeds}
+    return {
+        f"{game}/{players}p/s{seed}": play(game, players, seed)
+        for game in games()
+        for players in seat_counts(modules(game)[0])
+        for seed in seeds
+    }
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -104,8 +125,11 @@ def bench(seconds: float) -> dict:
                 match.apply(seat, rng.choice(match.legal_actions(seat)))
                 actions += 1
         spent = seconds + (time.perf_counter() - end)
-        out[game] = {"actions_per_s": actions / spent, "matches": matches,
-                     "think_ms": _think_times(match_class, bots, players, seconds)}
+        out[game] = {
+            "actions_per_s": actions / spent,
+            "matches": matches,
+            "think_ms": _think_times(match_class, bots, players, seconds),
+        }
     return out
 
 
@@ -128,8 +152,10 @@ def _think_times(match_class, bots, players: int, seconds: float) -> dict:
             action = choose(seat, view, legal)
             thinks[seats[seat].level].append((time.perf_counter() - start) * 1000)
             table.act(seat, action, human=False)
-    return {level: {"p50": _percentile(v, 0.5), "p95": _percentile(v, 0.95), "n": len(v)}
-            for level, v in thinks.items()}
+    return {
+        level: {"p50": _percentile(v, 0.5), "p95": _percentile(v, 0.95), "n": len(v)}
+        for level, v in thinks.items()
+    }
 
 
 def main(argv: list[str]) -> None:

@@ -8,6 +8,7 @@ every final state must equal the native one for the same seeds. pygame is not pa
 Skips, saying why, without Node or without ``npm ci --prefix tests/wasm`` (.ci/run does it).
 MAJLIS_WASM_SEEDS="1 2 3" widens the run (default: seed 1, to keep the suite quick).
 """
+
 import json
 import os
 import shutil
@@ -34,14 +35,18 @@ def why_not() -> str | None:
 
 
 def run_in_wasm(*args: str) -> subprocess.Popen:
-    return subprocess.Popen(["node", str(RUNNER), str(ROOT), str(DIGEST), *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        ["node", str(RUNNER), str(ROOT), str(DIGEST), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 @pytest.mark.skipif(why_not() is not None, reason=why_not() or "")
 def test_seeded_bot_matches_end_the_same_under_webassembly_as_natively():
     seeds = [int(s) for s in os.environ.get("MAJLIS_WASM_SEEDS", "1").split()]
-    wasm = run_in_wasm("digest", *map(str, seeds))       # runs while we compute natively
+    wasm = run_in_wasm("digest", *map(str, seeds))  # runs while we compute natively
     try:
         native = json.loads(json.dumps(pure_digest.digest(seeds), sort_keys=True))
         out, err = wasm.communicate(timeout=900)
@@ -51,9 +56,12 @@ def test_seeded_bot_matches_end_the_same_under_webassembly_as_natively():
             wasm.communicate()
     assert wasm.returncode == 0, err[-3000:]
     in_wasm = json.loads(out.strip().splitlines()[-1])
-    assert set(native) == {f"{g}/{p}p/s{s}" for g in pure_digest.games()
-                           for p in pure_digest.seat_counts(pure_digest.modules(g)[0])
-                           for s in seeds}
+    assert set(native) == {
+        f"{g}/{p}p/s{s}"
+        for g in pure_digest.games()
+        for p in pure_digest.seat_counts(pure_digest.modules(g)[0])
+        for s in seeds
+    }
     for key, result in native.items():
         assert result["phase"] == "over" and result["replays"], key
     assert in_wasm == native

@@ -1,5 +1,6 @@
 """What a player does in the simulated browser run (run by fake_platform.py inside the
 subprocess that plays main.py; each scenario returns a dict the pytest side checks)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -9,7 +10,7 @@ import time
 import pygame
 from fake_platform import finger_tap
 
-WAIT = 90.0          # seconds at most for any one condition (the loop runs meanwhile)
+WAIT = 90.0  # seconds at most for any one condition (the loop runs meanwhile)
 
 
 async def until(pred, seconds: float = WAIT) -> bool:
@@ -24,6 +25,7 @@ async def until(pred, seconds: float = WAIT) -> bool:
 
 async def the_app():
     from game.ui.app import App
+
     assert await until(lambda: App.current is not None and App.current.frame > 2, 30)
     return App.current
 
@@ -42,12 +44,14 @@ def stored(window, key: str) -> dict | None:
 def count_tables() -> list:
     """Every card-table scene created from now on is appended to the returned list."""
     from game.ui.cardtable import CardTable
+
     made: list = []
     init = CardTable.__init__
 
     def counting(self, *a, **k):
         made.append(type(self).__name__)
         init(self, *a, **k)
+
     CardTable.__init__ = counting
     return made
 
@@ -57,9 +61,13 @@ async def play(window, config: dict) -> dict:
     player's seat handed to a bot, the speed option high); optionally the phone turns."""
     from game.ui.cardtable import CardTable
     from game.ui.tween import Speed
+
     app = await the_app()
-    out = {"portrait_at_start": app.layout.portrait, "screen": list(app.screen.get_size()),
-           "resizes_at_start": window.resizes}
+    out = {
+        "portrait_at_start": app.layout.portrait,
+        "screen": list(app.screen.get_size()),
+        "resizes_at_start": window.resizes,
+    }
     await tap(app, app.scene.widget("language:en").rect.center)
     out["settings_saved"] = (stored(window, "settings") or {}).get("language")
     app.options.speed = 40.0
@@ -71,7 +79,7 @@ async def play(window, config: dict) -> dict:
     assert await until(lambda: len(scene.session.match.log) >= 2)
     out["tables_made"] = list(made)
     out["match_saved"] = (stored(window, "match") or {}).get("game")
-    scene.session.seats[0].kind = "bot"            # the player lets the table play for them
+    scene.session.seats[0].kind = "bot"  # the player lets the table play for them
     if config.get("rotate"):
         assert await until(lambda: len(scene.session.match.log) >= 12)
         before = list(scene.session.match.log)
@@ -79,7 +87,7 @@ async def play(window, config: dict) -> dict:
         window.innerWidth, window.innerHeight = window.innerHeight, window.innerWidth
         turned = await until(lambda: app.layout.portrait != was, 5)
         out["turned"] = turned and app.scene is scene
-        out["log_kept"] = list(scene.session.match.log)[:len(before)] == before
+        out["log_kept"] = list(scene.session.match.log)[: len(before)] == before
         out["screen_after_turn"] = list(app.screen.get_size())
     out["finished"] = await play_out(app, scene, 150)
     out["phase"] = scene.session.match.phase
@@ -96,8 +104,10 @@ async def play_out(app, scene, seconds: float) -> bool:
         if scene.score is not None and scene.widget("next").visible:
             panels += 1
             await tap(app, scene.widget("next").rect.center)
-        await until(lambda: scene.over is not None or scene.score is not None,
-                    max(0.0, end - time.monotonic()))
+        await until(
+            lambda: scene.over is not None or scene.score is not None,
+            max(0.0, end - time.monotonic()),
+        )
         if scene.score is not None:
             await until(lambda: scene.score is None or scene.score["t"] > 0.05, 5)
     return scene.over is not None and panels > 0
@@ -107,19 +117,27 @@ async def readable(window, config: dict) -> dict:
     """The menu and a table draw text (no crash) even without bidi or without shaping."""
     from game.ui import draw, text
     from game.ui.cardtable import CardTable
+
     app = await the_app()
     app.scene.draw(app.screen)
     play = app.scene.widget("play").rect
-    inks = {tuple(app.screen.get_at((x, y)))[:3] for x in range(play.x + 4, play.right - 4, 2)
-            for y in range(play.y + 4, play.bottom - 4, 2)}
+    inks = {
+        tuple(app.screen.get_at((x, y)))[:3]
+        for x in range(play.x + 4, play.right - 4, 2)
+        for y in range(play.y + 4, play.bottom - 4, 2)
+    }
     sample = draw.label("الجولة ١ من ٥ — -30 Ronda", 24)
     await tap(app, play.center)
     ok = await until(lambda: isinstance(app.scene, CardTable), 10)
     await until(lambda: app.frame > 40, 10)
     app.scene.draw(app.screen)
-    return {"colours_in_play_button": len(inks), "sample_size": list(sample.get_size()),
-            "shaping": text._shaping, "bidi": text._visual_levels is not None,
-            "table": ok}
+    return {
+        "colours_in_play_button": len(inks),
+        "sample_size": list(sample.get_size()),
+        "shaping": text._shaping,
+        "bidi": text._visual_levels is not None,
+        "table": ok,
+    }
 
 
 async def online(window, config: dict) -> dict:
@@ -139,7 +157,12 @@ async def online(window, config: dict) -> dict:
     out["table"] = await until(lambda: app.scene is not lobby, 20)
     out["table_scene"] = type(app.scene).__name__
     out["online"] = bool(getattr(getattr(app.scene, "session", None), "online", False))
-    out["events"] = await until(lambda: len(getattr(app.scene, "queue", ())) > 0
-                                or getattr(app.scene, "phase", "deal") != "deal", 20)
+    out["events"] = await until(
+        lambda: (
+            len(getattr(app.scene, "queue", ())) > 0
+            or getattr(app.scene, "phase", "deal") != "deal"
+        ),
+        20,
+    )
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     return out

@@ -13,6 +13,7 @@ events with ``touch=True``), turns the window, and waits on conditions (a frame 
 blind sleep). Imports of ``sqlite3``, ``websockets`` (and ``bidi`` when asked) are refused and
 recorded, threads that start are recorded. The last line printed is the result as JSON.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -56,8 +57,9 @@ class LocalStorage:
 
 
 class Location:
-    def __init__(self, search: str = "", hostname: str = "127.0.0.1",
-                 protocol: str = "http:") -> None:
+    def __init__(
+        self, search: str = "", hostname: str = "127.0.0.1", protocol: str = "http:"
+    ) -> None:
         self.search = search
         self.hostname = hostname
         self.protocol = protocol
@@ -69,8 +71,12 @@ class NodeEval:
     """``window.eval`` answered by a Node process holding the page's WebSockets."""
 
     def __init__(self, node: str) -> None:
-        self.proc = subprocess.Popen([node, "--experimental-websocket", "-e", NODE_BRIDGE],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.proc = subprocess.Popen(
+            [node, "--experimental-websocket", "-e", NODE_BRIDGE],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
 
     def __call__(self, code: str):
         self.proc.stdin.write(json.dumps(code) + "\n")
@@ -88,14 +94,20 @@ class NodeEval:
 class Window:
     """``platform.window``: what the game reads from the page."""
 
-    def __init__(self, width: int, height: int, storage: dict[str, str] | None = None,
-                 node: str | None = None, ratio: float = 1.0) -> None:
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        storage: dict[str, str] | None = None,
+        node: str | None = None,
+        ratio: float = 1.0,
+    ) -> None:
         self.innerWidth = width
         self.innerHeight = height
         self.devicePixelRatio = ratio
         self.localStorage = LocalStorage(storage)
         self.location = Location()
-        self.prompts: list[str | None] = []      # answers to prompt(), in order
+        self.prompts: list[str | None] = []  # answers to prompt(), in order
         self.resizes = 0
         self._eval = NodeEval(node) if node else None
 
@@ -143,13 +155,15 @@ def finger_tap(pos: tuple[int, int], size: tuple[int, int]) -> None:
     """One finger tap as pygbag delivers it: FINGERDOWN/UP (x, y in 0..1) and the mouse
     events SDL synthesises from them, marked ``touch``."""
     import pygame
+
     x, y = pos[0] / size[0], pos[1] / size[1]
-    finger = {"touch_id": 1, "finger_id": 0, "x": x, "y": y, "dx": 0.0, "dy": 0.0,
-              "pressure": 1.0}
-    for event in (pygame.event.Event(pygame.FINGERDOWN, **finger),
-                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=True),
-                  pygame.event.Event(pygame.FINGERUP, **finger),
-                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=True)):
+    finger = {"touch_id": 1, "finger_id": 0, "x": x, "y": y, "dx": 0.0, "dy": 0.0, "pressure": 1.0}
+    for event in (
+        pygame.event.Event(pygame.FINGERDOWN, **finger),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=True),
+        pygame.event.Event(pygame.FINGERUP, **finger),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=True),
+    ):
         pygame.event.post(event)
 
 
@@ -166,6 +180,7 @@ def run(config: dict) -> dict:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame  # natively, before the platform is switched (pygame reads it on import)
+
     refuse = Refuse({"sqlite3", "websockets", *(["bidi"] if config.get("no_bidi") else [])})
     sys.meta_path.insert(0, refuse)
     for name in list(sys.modules):
@@ -177,11 +192,14 @@ def run(config: dict) -> dict:
     def record_start(self, *a, **k):
         started.append(self.name)
         return start(self, *a, **k)
+
     threading.Thread.start = record_start
     if config.get("no_shaping"):
+
         class NoShaping(pygame.font.Font):
             def set_script(self, script):
                 raise pygame.error("SDL_ttf built without HarfBuzz")
+
         pygame.font.Font = NoShaping
     w, h = config["size"]
     window = Window(w, h, config.get("storage"), config.get("node"))
@@ -190,6 +208,7 @@ def run(config: dict) -> dict:
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import browser_scenarios
+
     result: dict = {}
     scenario = getattr(browser_scenarios, config["scenario"])
     real_run = asyncio.run
@@ -201,24 +220,28 @@ def run(config: dict) -> dict:
                 result.update(await scenario(window, config))
             finally:
                 import game.ui.app as app_module
+
                 app = app_module.App.current
                 if app is not None:
                     app.running = False
                 await app_task
+
         return real_run(both())
 
     asyncio.run = run_beside
     try:
         sys.argv = [str(ROOT / "main.py")]
         import runpy
+
         runpy.run_path(str(ROOT / "main.py"), run_name="__main__")
     finally:
         asyncio.run = real_run
         window.close()
     result["threads_started"] = started
     result["refused_imports"] = refuse.tried
-    result["modules"] = sorted(m for m in ("sqlite3", "websockets", "bidi", "threading")
-                               if m in sys.modules)
+    result["modules"] = sorted(
+        m for m in ("sqlite3", "websockets", "bidi", "threading") if m in sys.modules
+    )
     result["storage_keys"] = sorted(window.localStorage.items)
     result["window_resizes"] = window.resizes
     return result

@@ -9,6 +9,7 @@ protocol (for tests/web/test_page_chromium.py and screenshots of the page).
 * :class:`Chromium` starts ``chromium --headless`` with a fresh profile and
   :class:`Tab` speaks the DevTools protocol over ``websockets`` (already a dependency).
 """
+
 from __future__ import annotations
 
 import http.server
@@ -30,11 +31,20 @@ BUILD = ROOT / "build" / "web"
 PYGBAG_CDN = "https://pygame-web.github.io/cdn/0.9.3/"
 LOCAL_CDN_PATH = "/cdn/0.9.3/"
 VENDOR_PARTS = ("shared", "vendor", "pygbag-page", "cdn")
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                  "--no-first-run", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--mute-audio",
-                  "--autoplay-policy=document-user-activation-required",
-                  "--remote-debugging-port=0", "--remote-allow-origins=*"]
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--mute-audio",
+    "--autoplay-policy=document-user-activation-required",
+    "--remote-debugging-port=0",
+    "--remote-allow-origins=*",
+]
 
 
 def vendor_cdn() -> Path | None:
@@ -68,7 +78,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self.server.owner.release.wait(timeout=60)
             return self._send(503, b"held", "text/plain")
         if path.startswith(LOCAL_CDN_PATH):
-            file = self.server.owner.cdn / path[len(LOCAL_CDN_PATH):]
+            file = self.server.owner.cdn / path[len(LOCAL_CDN_PATH) :]
         else:
             file = BUILD / (path.lstrip("/") or "index.html")
         if not file.is_file() or ".." in path:
@@ -92,9 +102,14 @@ class _Handler(http.server.BaseHTTPRequestHandler):
 
 
 def _mime(name: str) -> str:
-    for suffix, mime in ((".html", "text/html; charset=utf-8"), (".js", "text/javascript"),
-                         (".wasm", "application/wasm"), (".png", "image/png"),
-                         (".ogg", "audio/ogg"), (".css", "text/css")):
+    for suffix, mime in (
+        (".html", "text/html; charset=utf-8"),
+        (".js", "text/javascript"),
+        (".wasm", "application/wasm"),
+        (".png", "image/png"),
+        (".ogg", "audio/ogg"),
+        (".css", "text/css"),
+    ):
         if name.endswith(suffix):
             return mime
     return "application/octet-stream"
@@ -154,9 +169,12 @@ class Tab:
         if "method" not in message:
             return
         self.events.append(message)
-        if message["method"] == "Page.javascriptDialogOpening":     # never block the page
-            self.ws.send(json.dumps({"id": 0, "method": "Page.handleJavaScriptDialog",
-                                     "params": {"accept": True}}))
+        if message["method"] == "Page.javascriptDialogOpening":  # never block the page
+            self.ws.send(
+                json.dumps(
+                    {"id": 0, "method": "Page.handleJavaScriptDialog", "params": {"accept": True}}
+                )
+            )
 
     def pump(self, seconds: float = 0.05) -> None:
         """Take in the events that arrived, waiting at most ``seconds``."""
@@ -189,6 +207,7 @@ class Tab:
 
     def screenshot(self, path: Path) -> None:
         import base64
+
         data = self.call("Page.captureScreenshot", {"format": "png"})["data"]
         path.write_bytes(base64.b64decode(data))
 
@@ -203,7 +222,10 @@ class Chromium:
         self.profile = tempfile.mkdtemp(prefix="majlis-chromium-")
         self.process = subprocess.Popen(
             [binary, *CHROMIUM_FLAGS, f"--user-data-dir={self.profile}", "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         self.port = self._devtools_port()
 
     def _devtools_port(self) -> int:
@@ -214,6 +236,7 @@ class Chromium:
                 match = re.search(r"DevTools listening on ws://[^:]+:(\d+)/", line)
                 if match and not found:
                     found.append(int(match.group(1)))
+
         threading.Thread(target=read, daemon=True).start()
         end = time.monotonic() + 30
         while not found and time.monotonic() < end and self.process.poll() is None:
@@ -223,17 +246,19 @@ class Chromium:
             raise RuntimeError("chromium did not start its DevTools endpoint")
         return found[0]
 
-    def open(self, width: int, height: int, mobile: bool = False,
-             before_load: str = "") -> Tab:
-        request = urllib.request.Request(f"http://127.0.0.1:{self.port}/json/new?about:blank",
-                                         method="PUT")
+    def open(self, width: int, height: int, mobile: bool = False, before_load: str = "") -> Tab:
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{self.port}/json/new?about:blank", method="PUT"
+        )
         with urllib.request.urlopen(request, timeout=10) as reply:
             target = json.load(reply)
         tab = Tab(target["webSocketDebuggerUrl"])
         for domain in ("Page", "Runtime", "Network"):
             tab.call(f"{domain}.enable")
-        tab.call("Emulation.setDeviceMetricsOverride",
-                 {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+        tab.call(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
+        )
         if mobile:
             tab.call("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
         if before_load:

@@ -1,6 +1,7 @@
 """The apk's Python is the browser client's whole module graph and needs no server module
 (issue 6, item 9: tools/build_web.py ships an allow-list; this proves the list is right).
 """
+
 import ast
 import json
 import subprocess
@@ -12,8 +13,10 @@ sys.path.insert(0, str(ROOT / "tools"))
 import build_web  # noqa: E402
 
 # main.py imports the screenshot tour only for --screenshots, which the browser never passes.
-NATIVE_ONLY_IMPORTS = {("main.py", "game.ui.screenshots"),
-                       ("main.py", "game.ui.screenshots.take_all")}
+NATIVE_ONLY_IMPORTS = {
+    ("main.py", "game.ui.screenshots"),
+    ("main.py", "game.ui.screenshots.take_all"),
+}
 
 IMPORT_ALL = """
 import importlib, json, sys
@@ -33,16 +36,24 @@ def module_name(rel: Path) -> str:
 
 
 def shipped_modules() -> set[str]:
-    return {module_name(p) for p in build_web.runtime_files()
-            if p.suffix == ".py" and p != Path("main.py")}
+    return {
+        module_name(p)
+        for p in build_web.runtime_files()
+        if p.suffix == ".py" and p != Path("main.py")
+    }
 
 
 def test_importing_every_shipped_module_needs_nothing_unshipped():
     shipped = shipped_modules()
     out = subprocess.run(
-        [sys.executable, "-c", IMPORT_ALL, json.dumps(sorted(shipped))], check=False, cwd=ROOT,
-        capture_output=True, text=True, timeout=120,
-        env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+        [sys.executable, "-c", IMPORT_ALL, json.dumps(sorted(shipped))],
+        check=False,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
+    )
     assert out.returncode == 0, out.stderr[-2000:]
     loaded = set(json.loads(out.stdout.strip().splitlines()[-1]))
     assert "websockets" not in loaded and "sqlite3" not in loaded
@@ -55,10 +66,14 @@ def imports_of(rel: Path):
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             yield from (a.name for a in node.names if a.name.split(".")[0] == "game")
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0 \
-                and node.module.split(".")[0] == "game":
+        elif (
+            isinstance(node, ast.ImportFrom)
+            and node.module
+            and node.level == 0
+            and node.module.split(".")[0] == "game"
+        ):
             yield node.module
-            for alias in node.names:                 # "from game.ui import links"
+            for alias in node.names:  # "from game.ui import links"
                 yield f"{node.module}.{alias.name}"
 
 
@@ -75,7 +90,7 @@ def test_every_game_import_in_the_apk_points_into_the_apk():
             parent = name.rsplit(".", 1)[0]
             is_file = (ROOT / Path(*name.split("."))).with_suffix(".py").exists()
             if parent in shipped and not is_file:
-                continue                             # "from game.ui.x import function"
+                continue  # "from game.ui.x import function"
             missing.append(f"{rel}: {name}")
     assert not missing, missing
 
@@ -93,4 +108,4 @@ def test_the_screenshot_tour_stays_native():
     assert Path("game/ui/screenshots.py") in tour
     assert not set(tour) & set(build_web.runtime_files())
     source = (ROOT / "main.py").read_text(encoding="utf-8")
-    assert "if options.screenshots:" in source      # the only way main.py reaches the tour
+    assert "if options.screenshots:" in source  # the only way main.py reaches the tour

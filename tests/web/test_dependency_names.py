@@ -7,6 +7,7 @@ cases each name and turns ``-`` into ``_`` (``parse_code``), then looks the resu
 not an import name ("python-bidi" -> "python_bidi") misses and is fetched from the public index
 on every page load. So every normalised name must be an importable top-level module here.
 """
+
 import importlib.util
 import tomllib
 from pathlib import Path
@@ -45,20 +46,22 @@ def test_every_dependency_name_is_an_importable_top_level_module():
     for dep in deps:
         name = pygbag_name(dep)
         assert name.isidentifier(), f"{dep!r}: not a bare import name (no versions, no extras)"
-        assert importlib.util.find_spec(name) is not None, \
+        assert importlib.util.find_spec(name) is not None, (
             f"{dep!r} -> {name!r} is not importable: pygbag would fetch it from the public index"
+        )
 
 
 def test_the_reader_matches_pygbag_on_a_sample():
-    sample = "# /// script\n# dependencies = [\"Python-Bidi\", \"six\"]\n# ///\nimport x\n"
+    sample = '# /// script\n# dependencies = ["Python-Bidi", "six"]\n# ///\nimport x\n'
     assert [pygbag_name(d) for d in pep723_dependencies(sample)] == ["python_bidi", "six"]
-    assert importlib.util.find_spec("python_bidi") is None   # the miss issue 6 found
+    assert importlib.util.find_spec("python_bidi") is None  # the miss issue 6 found
 
 
 def test_pygbag_still_normalises_names_this_way():
     spec = importlib.util.find_spec("pygbag")
     if spec is None:
         import pytest
+
         pytest.skip("pygbag not installed (requirements-dev.txt)")
     source = (Path(spec.origin).parent / "support/cross/aio/pep0723.py").read_text()
     assert 'maybe_missing.append(pkg.lower().replace("-", "_"))' in source

@@ -9,6 +9,7 @@ Skips, saying why, where Chromium, the vendor files or the web build are missing
 installs Chromium and builds the page) a missing build fails instead.
 Set MAJLIS_PAGE_SHOTS=DIR to keep screenshots of every state.
 """
+
 import json
 import os
 from pathlib import Path
@@ -22,12 +23,19 @@ from game.ui import links
 DESKTOP, PHONE = (1440, 900), (390, 844)
 FAILED_AR = "تعذّر تشغيل اللعبة في هذا المتصفح."
 INTERPRETER = "/cdn/0.9.3/cpython312/main.js"
-HOSTILE_SERVERS = ["wss://happy-isp.example:9310", "ws://py.example/-i?x=1&room=ZZZZZ#debug",
-                   "wss://سيرفر.مثال:9310/مجلس", "ws://a.example/%22%5C%0A", "ws://a.example/%E0%A4%A"]
-CANVAS = ("JSON.stringify((() => { const c = document.getElementById('canvas');"
-          " const r = c.getBoundingClientRect();"
-          " return {fw: c.width, fh: c.height, x: r.left, y: r.top,"
-          " w: r.width, h: r.height}; })())")
+HOSTILE_SERVERS = [
+    "wss://happy-isp.example:9310",
+    "ws://py.example/-i?x=1&room=ZZZZZ#debug",
+    "wss://سيرفر.مثال:9310/مجلس",
+    "ws://a.example/%22%5C%0A",
+    "ws://a.example/%E0%A4%A",
+]
+CANVAS = (
+    "JSON.stringify((() => { const c = document.getElementById('canvas');"
+    " const r = c.getBoundingClientRect();"
+    " return {fw: c.width, fh: c.height, x: r.left, y: r.top,"
+    " w: r.width, h: r.height}; })())"
+)
 
 
 def _why_not() -> str | None:
@@ -105,14 +113,17 @@ def our_exceptions(tab) -> list[str]:
 
 
 def dialogs(tab) -> list[str]:
-    return [e["params"]["message"] for e in tab.events
-            if e["method"] == "Page.javascriptDialogOpening"]
+    return [
+        e["params"]["message"] for e in tab.events if e["method"] == "Page.javascriptDialogOpening"
+    ]
 
 
-@pytest.mark.parametrize(("size", "mobile", "name"), [(DESKTOP, False, "desktop"),
-                                                      (PHONE, True, "phone")])
+@pytest.mark.parametrize(
+    ("size", "mobile", "name"), [(DESKTOP, False, "desktop"), (PHONE, True, "phone")]
+)
 def test_page_has_the_game_shape_and_says_clearly_that_the_runtime_failed(
-        chromium, server, size, mobile, name):
+    chromium, server, size, mobile, name
+):
     tab = load(chromium, server, size, mobile=mobile)
     try:
         assert_game_shape(canvas_box(tab), size)
@@ -121,12 +132,14 @@ def test_page_has_the_game_shape_and_says_clearly_that_the_runtime_failed(
         assert "wasm" in detail
         assert tab.evaluate("document.getElementById('status_ar').textContent") == FAILED_AR
         assert tab.evaluate("document.getElementById('failure').hidden") is False
-        assert tab.evaluate("document.getElementById('status_en').textContent") == \
-            "The game could not start in this browser."
+        assert (
+            tab.evaluate("document.getElementById('status_en').textContent")
+            == "The game could not start in this browser."
+        )
         shot(tab, f"{name}_failed")
         tab.pump(0.3)
         assert our_exceptions(tab) == []
-        assert dialogs(tab) == []                   # pygbag's alert() kept away
+        assert dialogs(tab) == []  # pygbag's alert() kept away
         assert INTERPRETER in server.requests
         assert not [p for p in server.requests if "xterm" in p or "vtx" in p or "/vt/" in p]
     finally:
@@ -138,8 +151,10 @@ def test_rotating_before_python_runs_reshapes_the_canvas(chromium, server):
     try:
         assert_game_shape(canvas_box(tab), PHONE)
         turned = (PHONE[1], PHONE[0])
-        tab.call("Emulation.setDeviceMetricsOverride",
-                 {"width": turned[0], "height": turned[1], "deviceScaleFactor": 1, "mobile": True})
+        tab.call(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": turned[0], "height": turned[1], "deviceScaleFactor": 1, "mobile": True},
+        )
         tab.wait_for("canvas.width === 1280")
         tab.pump(0.4)
         assert_game_shape(canvas_box(tab), turned)
@@ -165,23 +180,26 @@ def test_the_first_tap_unlocks_the_start_at_once(chromium, server):
     tab = load(chromium, server, PHONE, mobile=True)
     try:
         tab.wait_for("window.MM !== undefined")
-        assert tab.evaluate("MM.UME") is False        # pygbag waits for a gesture
+        assert tab.evaluate("MM.UME") is False  # pygbag waits for a gesture
         for kind in ("mousePressed", "mouseReleased"):
-            tab.call("Input.dispatchMouseEvent", {"type": kind, "x": 195, "y": 422,
-                                                  "button": "left", "clickCount": 1})
-        assert tab.evaluate("MM.UME") is True          # at once, not at pygbag's 2 s retry
+            tab.call(
+                "Input.dispatchMouseEvent",
+                {"type": kind, "x": 195, "y": 422, "button": "left", "clickCount": 1},
+            )
+        assert tab.evaluate("MM.UME") is True  # at once, not at pygbag's 2 s retry
         assert tab.evaluate("majlis.tapped") is True
     finally:
         tab.close()
 
 
 def test_no_progress_shows_the_failure_after_a_bounded_wait(chromium, built):
-    server = PageServer(vendor_cdn(), hold="cpython312/main.js")   # a network that stalls
+    server = PageServer(vendor_cdn(), hold="cpython312/main.js")  # a network that stalls
     tab = None
     try:
         tab = load(chromium, server, DESKTOP, before_load="window.MAJLIS_WAIT_MS = 1500;")
-        detail = tab.wait_for("majlis.failed && document.getElementById('fail_detail').textContent",
-                              timeout=20)
+        detail = tab.wait_for(
+            "majlis.failed && document.getElementById('fail_detail').textContent", timeout=20
+        )
         assert "no progress" in detail
         assert tab.evaluate("document.getElementById('status_ar').textContent") == FAILED_AR
         shot(tab, "desktop_stalled")
@@ -203,10 +221,15 @@ def invite_addresses(origin: str) -> list[tuple[str, dict]]:
         out.append((link, expected))
     out += [
         (origin + "/?room=K7QMXR2D", {"room": "K7QMXR2D"}),
-        (origin + "/?server=wss://happy-isp.example:9310&room=K7QMXR2D",
-         {"room": "K7QMXR2D", "server": "wss://happy-isp.example:9310"}),
+        (
+            origin + "/?server=wss://happy-isp.example:9310&room=K7QMXR2D",
+            {"room": "K7QMXR2D", "server": "wss://happy-isp.example:9310"},
+        ),
         (origin + "/?happy=1&x=-i&room=%22K7QMXR2D", {}),
-        (origin + "/?room=%E0%A4%A#server=ws%3A%2F%2Fa.example%3A1", {"server": "ws://a.example:1"}),
+        (
+            origin + "/?room=%E0%A4%A#server=ws%3A%2F%2Fa.example%3A1",
+            {"server": "ws://a.example:1"},
+        ),
     ]
     return out
 
@@ -214,9 +237,9 @@ def invite_addresses(origin: str) -> list[tuple[str, dict]]:
 def test_invite_and_server_links_never_change_the_interpreter(chromium, server):
     for address, expected in invite_addresses(server.origin):
         server.requests.clear()
-        tab = load(chromium, server, DESKTOP, address=address[len(server.origin):])
+        tab = load(chromium, server, DESKTOP, address=address[len(server.origin) :])
         try:
-            tab.wait_for("majlis.failed")          # the loader went all the way to main.wasm
+            tab.wait_for("majlis.failed")  # the loader went all the way to main.wasm
             interpreters = [p for p in server.requests if p.endswith("/main.js")]
             assert interpreters == [INTERPRETER], (address, interpreters)
             assert tab.evaluate("Module.config.interactive") is False, address

@@ -4,6 +4,7 @@ The ids and attributes below were read from pythons.js; where pygbag's page file
 (shared/vendor/pygbag-page/cdn, see page_kit.vendor_cdn) the test also re-reads them from the
 loader itself, so a newer pygbag that reads something new fails here instead of on a phone.
 """
+
 import os
 import re
 from html.parser import HTMLParser
@@ -30,8 +31,19 @@ NOT_NEEDED = {
 }
 # What the Python block in the template and main.py use from the page.
 PAGE_IDS = {"loading", "status_ar", "status_en", "failure", "fail_detail", "safe_area"}
-CONFIG_KEYS = {"xtermjs", "_sdl2", "user_canvas", "user_canvas_managed", "ume_block",
-               "can_close", "archive", "gui_debug", "cdn", "autorun", "PYBUILD"}
+CONFIG_KEYS = {
+    "xtermjs",
+    "_sdl2",
+    "user_canvas",
+    "user_canvas_managed",
+    "ume_block",
+    "can_close",
+    "archive",
+    "gui_debug",
+    "cdn",
+    "autorun",
+    "PYBUILD",
+}
 MAJLIS_API = {"start", "say", "progress", "fail", "ready", "fit", "shape", "size", "unlock"}
 
 
@@ -75,8 +87,9 @@ def page():
 
 
 def loader(page) -> dict:
-    found = [s for s in page.scripts
-             if s.get("type") == "module" and "pythons.js" in s.get("src", "")]
+    found = [
+        s for s in page.scripts if s.get("type") == "module" and "pythons.js" in s.get("src", "")
+    ]
     assert len(found) == 1, "exactly one pythons.js module script"
     return found[0]
 
@@ -100,8 +113,11 @@ def test_loader_script_text_is_the_python_block_and_compiles(page):
 def test_config_and_the_majlis_object_come_before_the_loader(page):
     first = page.scripts[0]
     assert "type" not in first and "src" not in first, "a classic inline script runs first"
-    keys = set(re.findall(r"^\s*(\w+)\s*:", first["text"].split("var config = {", 1)[1]
-                          .split("};", 1)[0], re.M))
+    keys = set(
+        re.findall(
+            r"^\s*(\w+)\s*:", first["text"].split("var config = {", 1)[1].split("};", 1)[0], re.M
+        )
+    )
     assert keys == CONFIG_KEYS
     assert "user_canvas_managed : 1" in first["text"]
     api = set(re.findall(r"page\.(\w+) = function", first["text"]))
@@ -118,9 +134,12 @@ def test_every_id_the_loader_and_our_python_read_is_there(page):
 
 
 def test_page_meta_and_css_for_phones(page):
-    metas = {a.get("name") or "charset": a.get("content") or a.get("charset")
-             for tag, a in page.elements if tag == "meta"}
-    assert metas["charset"].lower() == "utf-8"          # pythons.js alerts otherwise
+    metas = {
+        a.get("name") or "charset": a.get("content") or a.get("charset")
+        for tag, a in page.elements
+        if tag == "meta"
+    }
+    assert metas["charset"].lower() == "utf-8"  # pythons.js alerts otherwise
     assert "viewport-fit=cover" in metas["viewport"]
     assert "user-scalable=no" in metas["viewport"]
     assert "touch-action: none" in page.text
@@ -140,5 +159,5 @@ def test_pythons_js_reads_no_id_we_have_not_accounted_for():
     assert read <= set(LOADER_IDS) | set(NOT_NEEDED), read - set(LOADER_IDS) - set(NOT_NEEDED)
     config_read = set(re.findall(r"\bconfig\.(\w+)", "\n".join(live)))
     assert {"cdn", "archive", "ume_block", "can_close", "user_canvas_managed"} <= config_read
-    assert 'location.search.search("-i")' in source      # why links keep values out of the query
+    assert 'location.search.search("-i")' in source  # why links keep values out of the query
     assert "vm.cpy_argv[0].search('py')" in source

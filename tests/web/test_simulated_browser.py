@@ -5,6 +5,7 @@ match go to localStorage; no thread starts and neither ``sqlite3`` nor ``websock
 imported; a desktop window, a phone and a phone turned mid-match; text still drawn without the
 bidi library or without shaping; the online lobby talks to the real server through Node's
 WebSocket (``window.eval``), skipped with the reason when Node has none."""
+
 from __future__ import annotations
 
 import json
@@ -26,9 +27,15 @@ NODE = shutil.which("node")
 def browser(config: dict, timeout: float = 300) -> dict:
     """Run one scenario in the simulated browser; its result (the last line, JSON)."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    done = subprocess.run([sys.executable, str(HERE / "fake_platform.py"), json.dumps(config)],
-                          capture_output=True, text=True, timeout=timeout, cwd=ROOT, env=env,
-                          check=False)
+    done = subprocess.run(
+        [sys.executable, str(HERE / "fake_platform.py"), json.dumps(config)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=ROOT,
+        env=env,
+        check=False,
+    )
     if done.returncode != 0:
         pytest.fail(f"simulated browser run failed ({done.returncode}):\n{done.stderr[-3000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -40,20 +47,21 @@ def assert_clean_web_path(out: dict) -> None:
     assert "sqlite3" not in out["modules"] and "websockets" not in out["modules"]
 
 
-@pytest.mark.parametrize(("size", "rotate"), [((1440, 900), False), ((390, 844), True)],
-                         ids=["desktop", "phone-turned"])
+@pytest.mark.parametrize(
+    ("size", "rotate"), [((1440, 900), False), ((390, 844), True)], ids=["desktop", "phone-turned"]
+)
 def test_one_tap_starts_one_match_and_the_bots_finish_it(size, rotate):
     out = browser({"scenario": "play", "size": list(size), "rotate": rotate})
     portrait = size[1] > size[0]
     assert out["portrait_at_start"] == portrait
     assert out["screen"] == ([720, 1280] if portrait else [1280, 720])
-    assert out["resizes_at_start"] >= 1              # the canvas takes the game's shape
-    assert out["settings_saved"] == "en"              # a tap on a setting lands in localStorage
-    assert out["tables_made"] == ["HareejaTable"]     # exactly one match from one tap
-    assert out["match_saved"] == "hareeja"            # the match in progress is stored
+    assert out["resizes_at_start"] >= 1  # the canvas takes the game's shape
+    assert out["settings_saved"] == "en"  # a tap on a setting lands in localStorage
+    assert out["tables_made"] == ["HareejaTable"]  # exactly one match from one tap
+    assert out["match_saved"] == "hareeja"  # the match in progress is stored
     assert out["finished"] and out["phase"] == "over"
     assert out["tables_made_total"] == 1
-    assert out["match_after_end"] is None             # a finished match is not offered again
+    assert out["match_after_end"] is None  # a finished match is not offered again
     assert "majlis.settings" in out["storage_keys"]
     if rotate:
         assert out["turned"] and out["log_kept"]
@@ -62,14 +70,16 @@ def test_one_tap_starts_one_match_and_the_bots_finish_it(size, rotate):
     assert_clean_web_path(out)
 
 
-@pytest.mark.parametrize("missing", [{"no_bidi": True}, {"no_shaping": True},
-                                     {"no_bidi": True, "no_shaping": True}],
-                         ids=["no-bidi", "no-shaping", "neither"])
+@pytest.mark.parametrize(
+    "missing",
+    [{"no_bidi": True}, {"no_shaping": True}, {"no_bidi": True, "no_shaping": True}],
+    ids=["no-bidi", "no-shaping", "neither"],
+)
 def test_text_is_still_drawn_without_bidi_or_shaping(missing):
     out = browser({"scenario": "readable", "size": [390, 844], **missing})
     assert out["bidi"] == (not missing.get("no_bidi"))
     assert out["shaping"] == (not missing.get("no_shaping"))
-    assert out["colours_in_play_button"] > 4          # the label is there, not a bare button
+    assert out["colours_in_play_button"] > 4  # the label is there, not a bare button
     assert out["sample_size"][0] > 150 and out["sample_size"][1] > 20
     assert out["table"]
     if missing.get("no_bidi"):
@@ -80,9 +90,16 @@ def test_text_is_still_drawn_without_bidi_or_shaping(missing):
 def node_has_websocket() -> bool:
     if NODE is None:
         return False
-    done = subprocess.run([NODE, "--experimental-websocket", "-e",
-                           "process.exit(typeof WebSocket === 'function' ? 0 : 1)"],
-                          capture_output=True, check=False)
+    done = subprocess.run(
+        [
+            NODE,
+            "--experimental-websocket",
+            "-e",
+            "process.exit(typeof WebSocket === 'function' ? 0 : 1)",
+        ],
+        capture_output=True,
+        check=False,
+    )
     return done.returncode == 0
 
 
@@ -104,18 +121,41 @@ def wait_listening(port: int, proc: subprocess.Popen, seconds: float = 20) -> bo
     return False
 
 
-@pytest.mark.skipif(not node_has_websocket(),
-                    reason="needs Node with WebSocket (node --experimental-websocket, v20+)")
+@pytest.mark.skipif(
+    not node_has_websocket(),
+    reason="needs Node with WebSocket (node --experimental-websocket, v20+)",
+)
 def test_the_online_lobby_talks_to_the_real_server_through_the_page_socket(tmp_path):
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "game.net.server", "--host", "127.0.0.1",
-                               "--port", str(port), "--db", ":memory:", "--bot-delay", "0"],
-                              cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "game.net.server",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--db",
+            ":memory:",
+            "--bot-delay",
+            "0",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
         assert wait_listening(port, server), "the server did not start"
         online = json.dumps({"server": f"ws://127.0.0.1:{port}", "name": "Sara"})
-        out = browser({"scenario": "online", "size": [1440, 900], "node": NODE,
-                       "storage": {"majlis.online": online}})
+        out = browser(
+            {
+                "scenario": "online",
+                "size": [1440, 900],
+                "node": NODE,
+                "storage": {"majlis.online": online},
+            }
+        )
     finally:
         server.terminate()
         server.wait(10)

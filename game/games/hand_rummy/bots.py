@@ -14,6 +14,7 @@ do for the hand that is left (open, go out, cards laid), and it does not throw a
 opened, player could lay at once. Hard against normal, four players in seats 0 and 2, duplicate
 seeds: see the README's strength table.
 """
+
 from __future__ import annotations
 
 import random
@@ -28,18 +29,24 @@ from . import melds as M
 from . import planner as P
 
 Think = Generator[None, None, dict]
-HAND_WAIT_LEFT = 1      # hard holds its opening back when this few cards miss a meld ...
-HAND_WAIT_STOCK = 40    # ... and the stock still holds at least this many cards
+HAND_WAIT_LEFT = 1  # hard holds its opening back when this few cards miss a meld ...
+HAND_WAIT_STOCK = 40  # ... and the stock still holds at least this many cards
 
 
-def choose(view: dict, legal_actions: list[dict], budget: float | None = None,
-           level: str = "normal", seed: int | None = None) -> dict:
+def choose(
+    view: dict,
+    legal_actions: list[dict],
+    budget: float | None = None,
+    level: str = "normal",
+    seed: int | None = None,
+) -> dict:
     """The bot's next action for the seat of ``view`` (``budget`` is unused: thinking is fast)."""
     return run(think(view, legal_actions, level, bot_rng(seed)))
 
 
-def think(view: dict, legal: list[dict], level: str = "normal",
-          rng: random.Random | None = None) -> Think:
+def think(
+    view: dict, legal: list[dict], level: str = "normal", rng: random.Random | None = None
+) -> Think:
     """Generator: yields between slices of work and returns one legal action."""
     rng = rng or random.Random(0)
     seat, hand, variant = view["you"], list(view["hand"]), view["variant"]
@@ -52,9 +59,12 @@ def think(view: dict, legal: list[dict], level: str = "normal",
         return _use_joker(hand, legal, variant)
     groups = M.find_melds(hand, variant)
     yield
-    if groups and (opened or M.groups_points(groups, variant) >= M.OPENING_MIN) and (
-            opened or level != "hard" or not _wait_for_hand(view, hand, groups)):
-            return {"type": "meld", "groups": groups}
+    if (
+        groups
+        and (opened or M.groups_points(groups, variant) >= M.OPENING_MIN)
+        and (opened or level != "hard" or not _wait_for_hand(view, hand, groups))
+    ):
+        return {"type": "meld", "groups": groups}
     if opened:
         add = _best_add(hand, legal)
         if add is not None:
@@ -245,8 +255,13 @@ def _near_meld(card: str, counts: Counter, seen: Counter) -> float:
         elif o_suit == suit:
             gap = abs(M.RANK_NUMBER[o_rank] - number)
             if number == 14 or M.RANK_NUMBER[o_rank] == 14:
-                gap = min(gap, abs((1 if number == 14 else number)
-                                   - (1 if o_rank == "A" else M.RANK_NUMBER[o_rank])))
+                gap = min(
+                    gap,
+                    abs(
+                        (1 if number == 14 else number)
+                        - (1 if o_rank == "A" else M.RANK_NUMBER[o_rank])
+                    ),
+                )
             if gap == 1:
                 score += 10 - 2 * _dead(M.NUMBER_RANK.get(number + 1, "") + suit, seen)
             elif gap == 2:
@@ -293,8 +308,9 @@ def _feeds(card: str, view: dict, next_picks: list[str], nxt: int) -> float:
         if picked == JOKER:
             continue
         p_rank, p_suit = split(picked)
-        if p_rank == rank or (p_suit == suit and
-                              abs(M.RANK_NUMBER[p_rank] - M.RANK_NUMBER[rank]) <= 2):
+        if p_rank == rank or (
+            p_suit == suit and abs(M.RANK_NUMBER[p_rank] - M.RANK_NUMBER[rank]) <= 2
+        ):
             score += 12
     if view["opened"][nxt] and any(_fits(meld, card) for meld in view["melds"]):
         score += 15
@@ -306,8 +322,11 @@ def reason(view: dict, action: dict) -> str | None:
     """Why the hint plays ``action``, as a string key (HR-6 draw, HR-7 opening, HR-8, HR-10)."""
     kind = action.get("type")
     if kind == "draw":
-        return "hint.rummy.take_discard" if action.get("from") == "discard" \
+        return (
+            "hint.rummy.take_discard"
+            if action.get("from") == "discard"
             else "hint.rummy.draw_stock"
+        )
     if kind == "meld":
         return "hint.rummy.meld" if view["opened"][view["you"]] else "hint.rummy.open"
     if kind == "add":

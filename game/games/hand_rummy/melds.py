@@ -19,6 +19,7 @@ Decisions the rules leave open, fixed here:
   set of 3 naturals + joker, by the one missing suit; "classic" (seed 003): only a set of 2
   naturals + joker, by both missing suits at once.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -27,8 +28,21 @@ from functools import cache, lru_cache
 
 from game.core.cards import FRENCH_SUITS, JOKER, rummy_deck, split
 
-RANK_NUMBER = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
-               "J": 11, "Q": 12, "K": 13, "A": 14}
+RANK_NUMBER = {
+    "2": 2,
+    "3": 3,
+    "4": 4,
+    "5": 5,
+    "6": 6,
+    "7": 7,
+    "8": 8,
+    "9": 9,
+    "10": 10,
+    "J": 11,
+    "Q": 12,
+    "K": 13,
+    "A": 14,
+}
 NUMBER_RANK = {n: r for r, n in RANK_NUMBER.items()}
 NUMBER_RANK[1] = "A"
 OPENING_MIN = 51
@@ -87,8 +101,9 @@ class Meld:
         """The meld's value for the opening: each joker counts as the card it stands for."""
         if self.kind == "set":
             return sum(number_points(self.low, variant, code == JOKER) for code in self.cards)
-        return sum(number_points(self.low + i, variant, code == JOKER)
-                   for i, code in enumerate(self.cards))
+        return sum(
+            number_points(self.low + i, variant, code == JOKER) for i, code in enumerate(self.cards)
+        )
 
     def joker_places(self) -> list[int]:
         return [i for i, code in enumerate(self.cards) if code == JOKER]
@@ -272,10 +287,15 @@ _FIELD = {code: i for i, code in enumerate(_SORTED_CODES)}
 _JOKER_FIELD = len(_SORTED_CODES)
 _CODE_INFO = {code: (split(code)[1], RANK_NUMBER[split(code)[0]]) for code in _SORTED_CODES}
 # Meld values by number 1..14 for a natural card and for a joker, per variant (classic?).
-_NATURAL_POINTS = {classic: [0] + [number_points(n, "classic" if classic else "majlis")
-                                   for n in range(1, 15)] for classic in (False, True)}
-_JOKER_POINTS = {classic: [0] + [number_points(n, "classic" if classic else "majlis", True)
-                                 for n in range(1, 15)] for classic in (False, True)}
+_NATURAL_POINTS = {
+    classic: [0] + [number_points(n, "classic" if classic else "majlis") for n in range(1, 15)]
+    for classic in (False, True)
+}
+_JOKER_POINTS = {
+    classic: [0]
+    + [number_points(n, "classic" if classic else "majlis", True) for n in range(1, 15)]
+    for classic in (False, True)
+}
 _CACHE_SIZE = 4096
 
 # One candidate: (score = value * 100 + cards, need as a state int, cards in table order).
@@ -306,14 +326,17 @@ def _grouped(found: list[tuple[int, tuple[str, ...], tuple[str, ...]]], width: i
         first = min(_FIELD[code] for code in naturals)
         jokers = len(cards) - len(naturals)
         groups.setdefault(first, []).append(
-            (value * 100 + len(cards), _need(naturals, jokers, width), cards))
-    return tuple((first, tuple(sorted(items, key=lambda item: -item[0])))
-                 for first, items in groups.items())
+            (value * 100 + len(cards), _need(naturals, jokers, width), cards)
+        )
+    return tuple(
+        (first, tuple(sorted(items, key=lambda item: -item[0]))) for first, items in groups.items()
+    )
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
-def _run_candidates(suit: str, held: int, once: int, jokers: int, classic: bool,
-                    width: int) -> _Groups:
+def _run_candidates(
+    suit: str, held: int, once: int, jokers: int, classic: bool, width: int
+) -> _Groups:
     """Every run of ``suit``: ``held`` and ``once`` are bit masks of the numbers (2..14) held
     and held exactly once. With a spare joker, a run may also give a natural held once to a
     joker, which frees that card for another meld (with two decks, 5-6-7 and 6-JK-8-9 beat
@@ -344,10 +367,11 @@ def _run_candidates(suit: str, held: int, once: int, jokers: int, classic: bool,
                     for place, code in enumerate(cards):
                         number = low + place
                         if code != JOKER and once >> number & 1:
-                            swapped = cards[:place] + [JOKER] + cards[place + 1:]
+                            swapped = cards[:place] + [JOKER] + cards[place + 1 :]
                             worth = value - natural_points[number] + joker_points[number]
-                            found.append((worth, tuple(c for c in swapped if c != JOKER),
-                                          tuple(swapped)))
+                            found.append(
+                                (worth, tuple(c for c in swapped if c != JOKER), tuple(swapped))
+                            )
     return _grouped(found, width)
 
 
@@ -369,8 +393,9 @@ def _set_candidates(codes: tuple[str, ...], jokers: int, classic: bool, width: i
     return _grouped(found, width)
 
 
-def _candidate_groups(counts: dict[str, int], jokers: int, classic: bool,
-                      width: int) -> dict[int, tuple[_Candidate, ...]]:
+def _candidate_groups(
+    counts: dict[str, int], jokers: int, classic: bool, width: int
+) -> dict[int, tuple[_Candidate, ...]]:
     """Every run and set the hand could make, by the field of its first natural; for one first
     card the runs come before the sets, each best score first, ties in the order found."""
     held: dict[str, int] = {}
@@ -393,8 +418,9 @@ def _candidate_groups(counts: dict[str, int], jokers: int, classic: bool,
             continue
         for first, items in _set_candidates(tuple(sorted(codes)), jokers, classic, width):
             runs = out.get(first)
-            out[first] = items if runs is None else \
-                tuple(sorted(runs + items, key=lambda item: -item[0]))
+            out[first] = (
+                items if runs is None else tuple(sorted(runs + items, key=lambda item: -item[0]))
+            )
     return out
 
 
@@ -433,8 +459,9 @@ def find_melds(hand: list[str], variant: str = "majlis") -> list[list[str]]:
     return [list(g) for g in _search(start & keep, by_first, width)[1]]
 
 
-def _search(start: int, by_first: dict[int, tuple[_Candidate, ...]],
-            width: int) -> tuple[int, tuple[tuple[str, ...], ...]]:
+def _search(
+    start: int, by_first: dict[int, tuple[_Candidate, ...]], width: int
+) -> tuple[int, tuple[tuple[str, ...], ...]]:
     """The best (score, groups) for ``start``: its first natural card is either left out or
     the first natural of a candidate. A candidate whose first natural is not the state's first
     natural card is reached when that card's own turn comes, because naturals are taken in

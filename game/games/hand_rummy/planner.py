@@ -17,6 +17,7 @@ Tried and dropped (measured with bench/bench_strength.py, 4 players, duplicate s
 whole-hand rollouts of the next 7 turns (50 % against normal, and 5x slower), and taking the
 top discard by the same count (51 %, no better than the simple "it completes a meld" rule).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -26,10 +27,10 @@ from game.core.cards import JOKER, rummy_deck
 
 from . import melds as M
 
-W_OUT = 1000.0      # weight of the chance that the next draw opens (or goes out)
+W_OUT = 1000.0  # weight of the chance that the next draw opens (or goes out)
 W_PROGRESS = 700.0  # weight of the expected cards laid (meld points / 51 before opening)
-W_FEED = 300.0      # weight of throwing a card the next, opened, player lays at once
-CANDIDATES = 6      # discards judged by the count (the six least kept by the heuristic)
+W_FEED = 300.0  # weight of throwing a card the next, opened, player lays at once
+CANDIDATES = 6  # discards judged by the count (the six least kept by the heuristic)
 DECK = Counter(rummy_deck())
 
 Plan = Generator[None, None, tuple[float, str]]
@@ -46,7 +47,7 @@ def pool(view: dict) -> Counter:
     pile = thrown - picked
     if sum(pile.values()) == view.get("discard_count", 0):
         known.update(pile)
-    elif view.get("discard_top"):           # the pile was reshuffled into the stock (HR-3)
+    elif view.get("discard_top"):  # the pile was reshuffled into the stock (HR-3)
         known[view["discard_top"]] += 1
     known.update(card for who, card in view.get("picks", []) if who != seat)
     return DECK - known
@@ -97,8 +98,9 @@ def laid_count(hand: list[str], table: list[M.Meld], variant: str) -> int:
     return len(hand) - len(rest)
 
 
-def outs(hand: list[str], opened: bool, table: list[M.Meld], draws: Counter,
-         variant: str) -> Generator[None, None, tuple[float, float]]:
+def outs(
+    hand: list[str], opened: bool, table: list[M.Meld], draws: Counter, variant: str
+) -> Generator[None, None, tuple[float, float]]:
     """Over one draw from ``draws``: (the chance it opens, or after opening lets the hand go
     out; the expected cards it lets the bot lay, or before opening the meld points it adds
     divided by 51). Yields every 16 draws looked at."""
@@ -126,8 +128,11 @@ def feeds_next(view: dict, card: str, table: list[M.Meld]) -> bool:
     nxt = (seat + 1) % view["players"]
     if view.get("partnership") and nxt % 2 == seat % 2:
         return False
-    return bool(view["opened"][nxt]) and card != JOKER and \
-        any(M.extend(meld, card) is not None for meld in table)
+    return (
+        bool(view["opened"][nxt])
+        and card != JOKER
+        and any(M.extend(meld, card) is not None for meld in table)
+    )
 
 
 def best_discard(view: dict, keep: dict[str, float]) -> Plan:

@@ -13,6 +13,7 @@ A turn is several actions: draw (the starter's first turn has none), then any nu
 add and swap_joker, then one discard. Going out by melding or adding the last card, or by the
 discard, ends the round; it is scored, and the next round dealt, inside the same apply().
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -60,19 +61,23 @@ class Match(BaseMatch[RummyAction, RummyView]):
             raise IllegalAction("The number of rounds must be a whole number from 1 to 20.")
         variant = opts.get("variant", "majlis")
         if variant not in M.VARIANTS:
-            raise IllegalAction("The variant must be \"majlis\" or \"classic\".")
+            raise IllegalAction('The variant must be "majlis" or "classic".')
         if variant == "majlis" and self.players > 4:
             raise IllegalAction("The majlis rules are for 2 to 4 players; classic allows 5.")
         partnership = opts.get("partnership", False)
         if not isinstance(partnership, bool):
-            raise IllegalAction("\"partnership\" must be true or false.")
+            raise IllegalAction('"partnership" must be true or false.')
         if partnership and self.players != 4:
             raise IllegalAction("Partnership play needs exactly 4 players.")
         first = opts.get("first_dealer", 0)
         if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < self.players:
             raise IllegalAction("The first dealer must be one of the seats.")
-        self.rounds, self.variant, self.partnership, self.first_dealer = \
-            rounds, variant, partnership, first
+        self.rounds, self.variant, self.partnership, self.first_dealer = (
+            rounds,
+            variant,
+            partnership,
+            first,
+        )
 
     @property
     def _sides_count(self) -> int:
@@ -89,14 +94,14 @@ class Match(BaseMatch[RummyAction, RummyView]):
         for i in range(HAND_SIZE * n):
             self.hands[(self.starter + i) % n].append(deck[i])
         self.hands[self.starter].append(deck[HAND_SIZE * n])
-        self.stock = list(reversed(deck[HAND_SIZE * n + 1:]))  # top of the stock at the end
+        self.stock = list(reversed(deck[HAND_SIZE * n + 1 :]))  # top of the stock at the end
         self.discard: list[str] = []
         self.melds: list[M.Meld] = []
         self.meld_owners: list[int] = []
         self.opened = [False] * n
         self.opened_turn = [-1] * n
         self.turn = self.starter
-        self.drawn = True            # the starter's first turn: discard without drawing
+        self.drawn = True  # the starter's first turn: discard without drawing
         self.last_drawn: str | None = None
         self.pending: list[tuple[int, tuple[str, ...]]] = []  # swaps, joker not yet melded
         self.discard_log: list[list[Any]] = []
@@ -104,9 +109,14 @@ class Match(BaseMatch[RummyAction, RummyView]):
         self.turn_no += 1
 
     def _deal_event(self) -> Event:
-        data = {"round": self.round, "dealer": self.dealer, "starter": self.starter,
-                "counts": [len(h) for h in self.hands], "discard_top": None,
-                "stock_count": len(self.stock)}
+        data = {
+            "round": self.round,
+            "dealer": self.dealer,
+            "starter": self.starter,
+            "counts": [len(h) for h in self.hands],
+            "discard_top": None,
+            "stock_count": len(self.stock),
+        }
         private = {seat: {"hand": list(hand)} for seat, hand in enumerate(self.hands)}
         return Event("deal", data, private)
 
@@ -151,8 +161,11 @@ class Match(BaseMatch[RummyAction, RummyView]):
             out += [{"type": "discard", "card": c} for c in sorted(held)]
         if self.opened[seat]:
             for index, meld in enumerate(self.melds):
-                out += [{"type": "add", "card": c, "meld": index}
-                        for c in self._may_fit(meld, held) if M.extend(meld, c) is not None]
+                out += [
+                    {"type": "add", "card": c, "meld": index}
+                    for c in self._may_fit(meld, held)
+                    if M.extend(meld, c) is not None
+                ]
                 out += [self._swap_action(index, cards) for cards in self._swaps_for(meld, held)]
         return out
 
@@ -182,8 +195,11 @@ class Match(BaseMatch[RummyAction, RummyView]):
         if JOKER not in meld.cards:
             return []
         if meld.kind == "run":
-            return [[meld.stands[p]] for p in sorted(set(meld.joker_places()))
-                    if meld.stands[p] in held and M.swap_joker(meld, [meld.stands[p]]) is not None]
+            return [
+                [meld.stands[p]]
+                for p in sorted(set(meld.joker_places()))
+                if meld.stands[p] in held and M.swap_joker(meld, [meld.stands[p]]) is not None
+            ]
         rank = M.NUMBER_RANK[meld.low]
         missing = [rank + s for s in "SHDC" if rank + s not in meld.cards]
         if all(c in held for c in missing) and M.swap_joker(meld, missing, self.variant):
@@ -193,22 +209,29 @@ class Match(BaseMatch[RummyAction, RummyView]):
     # ----- actions ------------------------------------------------------------------------
     def _apply(self, seat: int, action: ActionInput) -> list[Event]:
         kind = action_type(action, ACTIONS)
-        handler = {"draw": self._draw, "meld": self._meld, "add": self._add,
-                   "swap_joker": self._swap, "discard": self._discard}[kind]
+        handler = {
+            "draw": self._draw,
+            "meld": self._meld,
+            "add": self._add,
+            "swap_joker": self._swap,
+            "discard": self._discard,
+        }[kind]
         turn = self.turn_no
-        events = handler(seat, action)          # raises, changing nothing, if refused
+        events = handler(seat, action)  # raises, changing nothing, if refused
         self._turn_before = turn
         return events
 
     def _need_drawn(self) -> None:
         if not self.drawn:
-            raise IllegalAction("Draw a card first, from the stock or the discard pile.",
-                                "draw_first")
+            raise IllegalAction(
+                "Draw a card first, from the stock or the discard pile.", "draw_first"
+            )
 
     def _need_opened(self, seat: int, what: str) -> None:
         if not self.opened[seat]:
-            raise IllegalAction(f"You can {what} only after your opening of 51 points.",
-                                "not_opened")
+            raise IllegalAction(
+                f"You can {what} only after your opening of 51 points.", "not_opened"
+            )
 
     def _card_in_hand(self, seat: int, action: ActionInput, key: str = "card") -> str:
         card = card_field(action, key, M.is_card)
@@ -239,8 +262,7 @@ class Match(BaseMatch[RummyAction, RummyView]):
             if not self.stock:
                 events.append(self._reshuffle())
             card = self.stock.pop()
-            events.append(Event("drew", {"seat": seat, "from": "stock"},
-                                {seat: {"card": card}}))
+            events.append(Event("drew", {"seat": seat, "from": "stock"}, {seat: {"card": card}}))
         self.hands[seat].append(card)
         self.drawn = True
         self.last_drawn = card
@@ -257,15 +279,16 @@ class Match(BaseMatch[RummyAction, RummyView]):
         only_keys(action, "groups")
         groups = action.get("groups")
         if not isinstance(groups, list) or not groups:
-            raise IllegalAction("\"meld\" needs \"groups\": a list of groups of cards.")
+            raise IllegalAction('"meld" needs "groups": a list of groups of cards.')
         checked, made = [], []
         for group in groups:
             if not isinstance(group, list) or not all(M.is_card(c) for c in group):
                 raise IllegalAction("Each group must be a list of card codes.")
             meld = M.classify(group)
             if meld is None:
-                raise IllegalAction(f"{' '.join(group)} is not a valid run or set.",
-                                    "invalid_group")
+                raise IllegalAction(
+                    f"{' '.join(group)} is not a valid run or set.", "invalid_group"
+                )
             checked.append(list(group))
             made.append(meld)
         need = Counter(c for g in checked for c in g)
@@ -283,7 +306,8 @@ class Match(BaseMatch[RummyAction, RummyView]):
         if opening and points < M.OPENING_MIN:
             raise IllegalAction(
                 f"Your opening is {points} points; it must reach {M.OPENING_MIN} in one go.",
-                "opening_under_51")
+                "opening_under_51",
+            )
         for group, meld in zip(groups, made):
             self._take_from_hand(seat, group)
             self.melds.append(meld)
@@ -293,8 +317,18 @@ class Match(BaseMatch[RummyAction, RummyView]):
             self.opened_turn[seat] = self.turn_no
         self._jokers_used(sum(g.count(JOKER) for g in groups))
         tabled = [list(m.cards) for m in made]
-        events = [Event("melded", {"seat": seat, "groups": tabled, "opening": opening,
-                                   "points": points, "first_meld": len(self.melds) - len(made)})]
+        events = [
+            Event(
+                "melded",
+                {
+                    "seat": seat,
+                    "groups": tabled,
+                    "opening": opening,
+                    "points": points,
+                    "first_meld": len(self.melds) - len(made),
+                },
+            )
+        ]
         return events + self._after_lay(seat)
 
     def _add(self, seat: int, action: ActionInput) -> list[Event]:
@@ -309,8 +343,9 @@ class Match(BaseMatch[RummyAction, RummyView]):
         self._take_from_hand(seat, [card])
         self.melds[index] = new
         self._jokers_used(1 if card == JOKER else 0)
-        events = [Event("added", {"seat": seat, "card": card, "meld": index,
-                                  "cards": list(new.cards)})]
+        events = [
+            Event("added", {"seat": seat, "card": card, "meld": index, "cards": list(new.cards)})
+        ]
         return events + self._after_lay(seat)
 
     def _swap(self, seat: int, action: ActionInput) -> list[Event]:
@@ -318,7 +353,7 @@ class Match(BaseMatch[RummyAction, RummyView]):
             only_keys(action, "cards", "meld")
             cards = action["cards"]
             if not isinstance(cards, list) or not cards or not all(M.is_card(c) for c in cards):
-                raise IllegalAction("\"cards\" must be a list of card codes.")
+                raise IllegalAction('"cards" must be a list of card codes.')
             have, need = Counter(self.hands[seat]), Counter(cards)
             if any(need[c] > have[c] for c in need):
                 raise IllegalAction("You do not hold those cards.", "not_in_hand")
@@ -332,7 +367,8 @@ class Match(BaseMatch[RummyAction, RummyView]):
         new = M.swap_joker(self.melds[index], cards, self.variant)
         if new is None:
             raise IllegalAction(
-                f"{' '.join(cards)} cannot take back a joker from meld {index + 1}.", "cannot_swap")
+                f"{' '.join(cards)} cannot take back a joker from meld {index + 1}.", "cannot_swap"
+            )
         self._take_from_hand(seat, cards)
         self.hands[seat].append(JOKER)
         self.melds[index] = new
@@ -404,14 +440,22 @@ class Match(BaseMatch[RummyAction, RummyView]):
                 for card in placed:
                     cards.remove(card)
                 restored = M.classify(cards + [JOKER])
-                if restored is None:      # the set held this joker a moment ago
+                if restored is None:  # the set held this joker a moment ago
                     raise RuntimeError(f"Cannot put the joker back into {cards}.")
                 self.melds[index] = restored
             self.hands[seat].remove(JOKER)
             self.hands[seat].extend(placed)
-            events.append(Event("swap_undone", {"seat": seat, "meld": index,
-                                                "cards": list(self.melds[index].cards),
-                                                "returned": list(placed)}))
+            events.append(
+                Event(
+                    "swap_undone",
+                    {
+                        "seat": seat,
+                        "meld": index,
+                        "cards": list(self.melds[index].cards),
+                        "returned": list(placed),
+                    },
+                )
+            )
         self.pending = []
         return events
 
@@ -437,20 +481,37 @@ class Match(BaseMatch[RummyAction, RummyView]):
             side_scores[self.side_of(seat)] += score
         for side, score in enumerate(side_scores):
             self._totals[side] += score
-        entry: RoundEntry = {"round": self.round, "winner": winner, "kind": kind, "scores": scores,
-                 "side_scores": side_scores, "hands": [list(h) for h in self.hands]}
+        entry: RoundEntry = {
+            "round": self.round,
+            "winner": winner,
+            "kind": kind,
+            "scores": scores,
+            "side_scores": side_scores,
+            "hands": [list(h) for h in self.hands],
+        }
         self.history.append(entry)
-        events = [Event("round_scored", {"round": self.round, "winner": winner, "kind": kind,
-                                         "scores": scores, "side_scores": side_scores,
-                                         "totals": list(self._totals),
-                                         "hands": [list(h) for h in self.hands]})]
+        events = [
+            Event(
+                "round_scored",
+                {
+                    "round": self.round,
+                    "winner": winner,
+                    "kind": kind,
+                    "scores": scores,
+                    "side_scores": side_scores,
+                    "totals": list(self._totals),
+                    "hands": [list(h) for h in self.hands],
+                },
+            )
+        ]
         if self.round >= self.rounds:
             low = min(self._totals)
             winners = [side for side, total in enumerate(self._totals) if total == low]
             self._result = {"totals": list(self._totals), "winners": winners}
             self._phase = "over"
-            return events + [Event("match_over", {"totals": list(self._totals),
-                                                  "winners": winners})]
+            return events + [
+                Event("match_over", {"totals": list(self._totals), "winners": winners})
+            ]
         self.round += 1
         self.dealer = (self.dealer + 1) % self.players
         self._deal(self.rng.shuffled(M_DECK))
@@ -458,26 +519,38 @@ class Match(BaseMatch[RummyAction, RummyView]):
 
     # ----- views ------------------------------------------------------------------------------
     def view(self, seat: int | None) -> RummyView:
-        seen = seat if isinstance(seat, int) and not isinstance(seat, bool) \
-            and 0 <= seat < self.players else None
+        seen = (
+            seat
+            if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players
+            else None
+        )
         return {
-            "game": self.GAME, "phase": self._phase, "to_act": self.to_act(),
-            "totals": list(self._totals), "you": seen,
+            "game": self.GAME,
+            "phase": self._phase,
+            "to_act": self.to_act(),
+            "totals": list(self._totals),
+            "you": seen,
             "side": None if seen is None else self.side_of(seen),
             "sides": [self.side_of(s) for s in range(self.players)],
             "players": self.players,
             "teams": [[0, 2], [1, 3]] if self.partnership else None,
             "partnership": self.partnership,
-            "variant": self.variant, "rounds": self.rounds, "round": self.round,
-            "dealer": self.dealer, "starter": self.starter, "turn": self.turn,
+            "variant": self.variant,
+            "rounds": self.rounds,
+            "round": self.round,
+            "dealer": self.dealer,
+            "starter": self.starter,
+            "turn": self.turn,
             "hand": [] if seen is None else list(self.hands[seen]),
             "hand_counts": [len(h) for h in self.hands],
             "melds": [list(m.cards) for m in self.melds],
             "meld_stands": [list(m.stands) for m in self.melds],
             "meld_owners": list(self.meld_owners),
             "discard_top": self.discard[-1] if self.discard else None,
-            "discard_count": len(self.discard), "stock_count": len(self.stock),
-            "opened": list(self.opened), "drawn": self.drawn,
+            "discard_count": len(self.discard),
+            "stock_count": len(self.stock),
+            "opened": list(self.opened),
+            "drawn": self.drawn,
             "pending_joker": bool(self.pending),
             "discards": [list(x) for x in self.discard_log],
             "picks": [list(x) for x in self.pick_log],
@@ -488,9 +561,14 @@ class Match(BaseMatch[RummyAction, RummyView]):
 
 def _copy_entry(entry: RoundEntry) -> RoundEntry:
     """A copy of a history entry whose lists the caller may keep or change."""
-    return {"round": entry["round"], "winner": entry["winner"], "kind": entry["kind"],
-            "scores": list(entry["scores"]), "side_scores": list(entry["side_scores"]),
-            "hands": [list(h) for h in entry["hands"]]}
+    return {
+        "round": entry["round"],
+        "winner": entry["winner"],
+        "kind": entry["kind"],
+        "scores": list(entry["scores"]),
+        "side_scores": list(entry["side_scores"]),
+        "hands": [list(h) for h in entry["hands"]],
+    }
 
 
 M_DECK = rummy_deck()

@@ -1,5 +1,6 @@
 """Hand rummy's declared facts (see game.core.spec): 2–4 players, 1–20 rounds, majlis or
 classic scoring, partners with four; the lowest total wins."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -15,17 +16,21 @@ def teams(players: int, options: Mapping[str, Any]) -> bool:
 
 def count(history: History, seat: int, side: int) -> dict[str, int]:
     """The player's rounds: rounds won, wins with a whole "hand" (−60), his scores' sum."""
-    return {"rounds": len(history),
-            "rounds_won": sum(1 for h in history if h["winner"] == seat),
-            "hand_wins": sum(1 for h in history if h["winner"] == seat and h["kind"] == -60),
-            "score_sum": sum(h["scores"][seat] for h in history)}
+    return {
+        "rounds": len(history),
+        "rounds_won": sum(1 for h in history if h["winner"] == seat),
+        "hand_wins": sum(1 for h in history if h["winner"] == seat and h["kind"] == -60),
+        "score_sum": sum(h["scores"][seat] for h in history),
+    }
 
 
 def rows(sums: dict[str, Any]) -> Rows:
     rounds = sums.get("rounds", 0)
-    return [("rounds_won", (sums.get("rounds_won", 0), rounds)),
-            ("hand_wins", sums.get("hand_wins", 0)),
-            ("avg_score", round(sums.get("score_sum", 0) / rounds, 1) if rounds else None)]
+    return [
+        ("rounds_won", (sums.get("rounds_won", 0), rounds)),
+        ("hand_wins", sums.get("hand_wins", 0)),
+        ("avg_score", round(sums.get("score_sum", 0) / rounds, 1) if rounds else None),
+    ]
 
 
 SPEC = GameSpec(
@@ -35,14 +40,23 @@ SPEC = GameSpec(
     players=(2, 3, 4),
     default_players=4,
     options=(
-        Option("rounds", "menu.rounds", (1, 3, 5, 10, 20), default=5,       # HR-2
-               summary="hr.rounds_n"),
+        Option(
+            "rounds",
+            "menu.rounds",
+            (1, 3, 5, 10, 20),
+            default=5,  # HR-2
+            summary="hr.rounds_n",
+        ),
         Option("variant", "menu.variant", ("majlis", "classic"), text="rummy.variant.{value}"),
-        Option("partnership", "menu.partnership", (False, True), players=(4,)),   # HR-12
+        Option("partnership", "menu.partnership", (False, True), players=(4,)),  # HR-12
     ),
     teams=teams,
-    stats=Stats(figures=("rounds", "rounds_won", "hand_wins", "score_sum"), count=count,
-                rows=rows, lowest_wins=True),
+    stats=Stats(
+        figures=("rounds", "rounds_won", "hand_wins", "score_sum"),
+        count=count,
+        rows=rows,
+        lowest_wins=True,
+    ),
     scene="game.games.hand_rummy.table:RummyTable",
     screenshots="game.games.hand_rummy.table_shots:screenshot_scenes",
     order=3,

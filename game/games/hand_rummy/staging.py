@@ -5,6 +5,7 @@ staged groups. Nothing here reaches the table: :meth:`Staging.apply_action` retu
 action for the UI to submit, and :meth:`Staging.disabled_reason` says why Apply is greyed out.
 Undo only restores the hand order (sorts and moves inside the hand), never a staged card.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -167,7 +168,7 @@ class Staging:
 
     # ----- HR-14 apply ------------------------------------------------------------------------
     def group_state(self, index: int) -> str:
-        """"empty" | "valid" | "invalid" for the UI's group frames."""
+        """ "empty" | "valid" | "invalid" for the UI's group frames."""
         group = self.groups[index]
         if not group:
             return "empty"

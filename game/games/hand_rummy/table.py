@@ -16,6 +16,7 @@ The parts: :mod:`.table_geometry` (where things go), :mod:`.table_input` (taps, 
 :mod:`.table_events` (events → animation), :mod:`.table_draw` (drawing), :mod:`.table_shots`
 (the screenshot script).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -37,7 +38,7 @@ from game.ui.table_drawing import SIDE_COLORS
 from game.ui.tween import approach
 from game.ui.widgets import Button
 
-BOT_STEP_PAUSE = 0.5      # a bot's draw, meld and discard are seen one by one
+BOT_STEP_PAUSE = 0.5  # a bot's draw, meld and discard are seen one by one
 __all__ = ["RummyGeometry", "RummyTable", "make_geometry", "refusal_text"]
 
 
@@ -62,17 +63,17 @@ class RummyTable(RummyInput, RummyEvents, RummyDrawing, CardTable):
         self.opened = [False] * n
         self.melds: list[list[str]] = []
         self.meld_owners: list[int] = []
-        self.hidden: set[tuple[int, int]] = set()     # (meld, card) still in the air
-        self.discard_pile: list[str] = []              # the last few discards, top last
+        self.hidden: set[tuple[int, int]] = set()  # (meld, card) still in the air
+        self.discard_pile: list[str] = []  # the last few discards, top last
         self.stock_count = 0
-        self.hand: list[str] = []                      # your displayed hand (engine order)
+        self.hand: list[str] = []  # your displayed hand (engine order)
         self.staging = Staging([], self.variant)
-        self.ws: dict[tuple, Sprite] = {}              # workspace sprites by place
+        self.ws: dict[tuple, Sprite] = {}  # workspace sprites by place
         self.spawn: tuple[float, float] | None = None  # where a new hand card appears
-        self.selected: int | None = None               # index in staging.hand
+        self.selected: int | None = None  # index in staging.hand
         self.dealing: list[Sprite] = []
-        self.ended: dict | None = None                 # round end shown before the panel
-        self.ended_t = 0.0                             # how long the hands have been up
+        self.ended: dict | None = None  # round end shown before the panel
+        self.ended_t = 0.0  # how long the hands have been up
         self._meld_rects: list[tuple[int, pygame.Rect]] = []
         super().__init__(app, session, start_events, bot_seed, options)
 
@@ -102,21 +103,39 @@ class RummyTable(RummyInput, RummyEvents, RummyDrawing, CardTable):
     def build_controls(self) -> list:
         b = self.geo.buttons
         small = 20 if self.geo.portrait else 22
-        self.apply_button = Button(b["apply"], lambda: t("hr.apply"), self.apply_melds, 24,
-                                   primary=True, key="apply")
-        self.discard_button = Button(b["discard"], lambda: t("hr.discard"), self.discard_selected,
-                                     24, primary=True, key="discard")
-        self.add_button = Button(b["add_group"], lambda: t("hr.add_group"), self.add_group,
-                                 small - 2, key="add_group")
-        self.clear_button = Button(b["clear"], lambda: t("hr.clear"), self.clear_staging, small,
-                                   key="clear")
-        self.suit_button = Button(b["sort_suit"], lambda: t("hr.sort_suit"), self.sort_suit,
-                                  small, key="sort_suit")
-        self.rank_button = Button(b["sort_rank"], lambda: t("hr.sort_rank"), self.sort_rank,
-                                  small, key="sort_rank")
+        self.apply_button = Button(
+            b["apply"], lambda: t("hr.apply"), self.apply_melds, 24, primary=True, key="apply"
+        )
+        self.discard_button = Button(
+            b["discard"],
+            lambda: t("hr.discard"),
+            self.discard_selected,
+            24,
+            primary=True,
+            key="discard",
+        )
+        self.add_button = Button(
+            b["add_group"], lambda: t("hr.add_group"), self.add_group, small - 2, key="add_group"
+        )
+        self.clear_button = Button(
+            b["clear"], lambda: t("hr.clear"), self.clear_staging, small, key="clear"
+        )
+        self.suit_button = Button(
+            b["sort_suit"], lambda: t("hr.sort_suit"), self.sort_suit, small, key="sort_suit"
+        )
+        self.rank_button = Button(
+            b["sort_rank"], lambda: t("hr.sort_rank"), self.sort_rank, small, key="sort_rank"
+        )
         self.undo_button = Button(b["undo"], lambda: t("hr.undo"), self.undo, small, key="undo")
-        self.controls = [self.apply_button, self.discard_button, self.add_button,
-                         self.clear_button, self.suit_button, self.rank_button, self.undo_button]
+        self.controls = [
+            self.apply_button,
+            self.discard_button,
+            self.add_button,
+            self.clear_button,
+            self.suit_button,
+            self.rank_button,
+            self.undo_button,
+        ]
         return list(self.controls)
 
     def place_controls(self, modal: bool) -> None:
@@ -128,8 +147,9 @@ class RummyTable(RummyInput, RummyEvents, RummyDrawing, CardTable):
             return
         mine = self.my_turn()
         self.apply_button.enabled = self.apply_reason() is None
-        self.discard_button.enabled = mine and self.selected is not None and \
-            self.drawn() and not self.pending()
+        self.discard_button.enabled = (
+            mine and self.selected is not None and self.drawn() and not self.pending()
+        )
         self.undo_button.enabled = self.staging.can_undo()
         self.clear_button.enabled = bool(self.staging.groups)
 
@@ -144,9 +164,14 @@ class RummyTable(RummyInput, RummyEvents, RummyDrawing, CardTable):
 
     # ----- state questions --------------------------------------------------------------------
     def my_turn(self) -> bool:
-        return (self.session.phase == "play" and self.phase == "play" and self.idle()
-                and self.me in self.session.to_act() and not self.my_seat.assisted
-                and self.my_seat.kind == "human")
+        return (
+            self.session.phase == "play"
+            and self.phase == "play"
+            and self.idle()
+            and self.me in self.session.to_act()
+            and not self.my_seat.assisted
+            and self.my_seat.kind == "human"
+        )
 
     def awaiting_me(self) -> bool:
         return self.my_turn()
@@ -199,7 +224,7 @@ class RummyTable(RummyInput, RummyEvents, RummyDrawing, CardTable):
 
     def refusal_text(self, refused: Refusal) -> str:
         key = f"hr.err.{refused.code}"
-        if refused.online and t(key) == key:     # the server's own codes: its words
+        if refused.online and t(key) == key:  # the server's own codes: its words
             return super().refusal_text(refused)
         return refusal_text(refused)
 
@@ -219,7 +244,7 @@ class RummyTable(RummyInput, RummyEvents, RummyDrawing, CardTable):
             self.selected = None
         if self.idle() and self.phase == "play" and self.session.phase != "over":
             engine = Counter(self.view()["hand"])
-            if engine != Counter(self.staging.cards()):   # a safety net: follow the engine
+            if engine != Counter(self.staging.cards()):  # a safety net: follow the engine
                 self.hand = list(self.view()["hand"])
                 self.staging.sync(self.hand)
 
@@ -243,8 +268,9 @@ class RummyTable(RummyInput, RummyEvents, RummyDrawing, CardTable):
             targets.append((("h", i), code, (slot[0], slot[1] - lift), g.hand_card))
         boxes, _new, card, step = self.group_geometry()
         for gi, group in enumerate(self.staging.groups):
-            for j, (code, pos) in enumerate(zip(group, g.staged_slots(boxes[gi], len(group),
-                                                                       card, step))):
+            for j, (code, pos) in enumerate(
+                zip(group, g.staged_slots(boxes[gi], len(group), card, step))
+            ):
                 targets.append((("g", gi, j), code, pos, card))
         old = self.ws
         pool: dict[str, list[Sprite]] = {}
@@ -252,7 +278,7 @@ class RummyTable(RummyInput, RummyEvents, RummyDrawing, CardTable):
             pool.setdefault(sprite.code, []).append(sprite)
         new: dict[tuple, Sprite] = {}
         pending = []
-        for place, code, pos, size in targets:     # a card that kept its place keeps its sprite
+        for place, code, pos, size in targets:  # a card that kept its place keeps its sprite
             sprite = old.get(place)
             if sprite is not None and sprite.code == code and sprite in pool.get(code, []):
                 pool[code].remove(sprite)
@@ -262,8 +288,9 @@ class RummyTable(RummyInput, RummyEvents, RummyDrawing, CardTable):
         for place, code, pos, size in pending:
             candidates = pool.get(code) or []
             if candidates:
-                sprite = min(candidates, key=lambda s: (s.pos[0] - pos[0]) ** 2 +
-                             (s.pos[1] - pos[1]) ** 2)
+                sprite = min(
+                    candidates, key=lambda s: (s.pos[0] - pos[0]) ** 2 + (s.pos[1] - pos[1]) ** 2
+                )
                 candidates.remove(sprite)
             else:
                 sprite = Sprite(code, self.spawn or g.stock, size, face_up=True)
@@ -274,8 +301,10 @@ class RummyTable(RummyInput, RummyEvents, RummyDrawing, CardTable):
             if sprite.moving:
                 continue
             sprite.size = size
-            sprite.pos = (approach(sprite.pos[0], pos[0], 16, dt),
-                          approach(sprite.pos[1], pos[1], 16, dt))
+            sprite.pos = (
+                approach(sprite.pos[0], pos[0], 16, dt),
+                approach(sprite.pos[1], pos[1], 16, dt),
+            )
 
     def group_geometry(self):
         sizes = [len(gr) for gr in self.staging.groups]

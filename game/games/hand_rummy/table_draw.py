@@ -5,6 +5,7 @@ round's end, the score panel and the match end.
 :class:`RummyDrawing` is a part of :class:`game.games.hand_rummy.table.RummyTable` (a mixin:
 it reads the scene's state and never changes it).
 """
+
 from __future__ import annotations
 
 import pygame
@@ -60,14 +61,20 @@ class RummyDrawing:
         draw.panel(surface, area, (10, 30, 28), 255, 16, draw.GOLD)
         head = self.went_out_line(self.ended)
         if head:
-            draw.blit_text(surface, head, draw.fit_text(head, 24, area.w - 40, True),
-                           (area.centerx, area.y + 24), draw.GOLD, bold=True)
+            draw.blit_text(
+                surface,
+                head,
+                draw.fit_text(head, 24, area.w - 40, True),
+                (area.centerx, area.y + 24),
+                draw.GOLD,
+                bold=True,
+            )
         top = area.y + 48
         row_h = min(110, (area.bottom - 8 - top) // len(seats))
         ch = min(96, row_h - 12)
         cw = round(ch * 0.71)
         flip = Speed.scale(FLIP * 2)
-        k = min(1.0, self.ended_t / max(0.01, flip))       # 0..1: the turn-over
+        k = min(1.0, self.ended_t / max(0.01, flip))  # 0..1: the turn-over
         width_k = abs(1 - 2 * k)
         rtl = i18n.is_rtl()
         label_w = 150 if not self.geo.portrait else 118
@@ -75,16 +82,26 @@ class RummyDrawing:
             cy = top + row_h * i + row_h // 2
             name = self.seat_name(seat)
             lx, anchor = (area.right - 16, "midright") if rtl else (area.x + 16, "midleft")
-            draw.blit_text(surface, name, draw.fit_text(name, 20, label_w - 8, True), (lx, cy),
-                           draw.INK, bold=True, anchor=anchor)
+            draw.blit_text(
+                surface,
+                name,
+                draw.fit_text(name, 20, label_w - 8, True),
+                (lx, cy),
+                draw.INK,
+                bold=True,
+                anchor=anchor,
+            )
             cards = sorted(self.ended["hands"][seat], key=suit_key)
             inner = area.w - label_w - 40
             step = min(cw + 4, (inner - cw) / max(1, len(cards) - 1))
             total = cw + step * (len(cards) - 1)
             x0 = (area.x + label_w + 24) if not rtl else (area.right - label_w - 24 - total)
             for j, code in enumerate(cards):
-                img = assets.card_face(code, (cw, ch), four) if k >= 0.5 else \
-                    assets.card_back((cw, ch))
+                img = (
+                    assets.card_face(code, (cw, ch), four)
+                    if k >= 0.5
+                    else assets.card_back((cw, ch))
+                )
                 if k < 1.0:
                     img = pygame.transform.scale(img, (max(2, round(cw * width_k)), ch))
                 cx = x0 + step * j + cw / 2
@@ -93,8 +110,9 @@ class RummyDrawing:
     def draw_figure(self, surface, seat, figure, color, pos, anchor) -> None:
         """The card count beside a small card back, then opened / not opened."""
         size = 18 if self.geo.portrait else 19
-        img = draw.label(figure, draw.fit_text(figure, size, self.plate_rect(seat).w - 40, True),
-                         color, True)
+        img = draw.label(
+            figure, draw.fit_text(figure, size, self.plate_rect(seat).w - 40, True), color, True
+        )
         back = assets.card_back((14, 20))
         total = back.get_width() + 6 + img.get_width()
         rect = pygame.Rect(0, 0, total, max(img.get_height(), 20))
@@ -115,16 +133,25 @@ class RummyDrawing:
                 surface.blit(shadow(size), back.get_rect(center=g.stock).move(2 - i * 2, 4 - i * 2))
                 surface.blit(back, back.get_rect(center=g.stock).move(-i * 2, -i * 2))
         else:
-            pygame.draw.rect(surface, draw.PANEL_EDGE, self.pile_rect(g.stock).inflate(-12, -12),
-                             2, border_radius=8)
+            pygame.draw.rect(
+                surface,
+                draw.PANEL_EDGE,
+                self.pile_rect(g.stock).inflate(-12, -12),
+                2,
+                border_radius=8,
+            )
         shown = self.discard_pile
         base = pygame.Rect((0, 0), size)
         base.center = g.discard
         if shown:
             for i, code in enumerate(shown[-3:]):
                 img = assets.card_face(code, size, four)
-                r = img.get_rect(center=(g.discard[0] + (i - len(shown[-3:]) + 1) * 3,
-                                         g.discard[1] + (i - len(shown[-3:]) + 1) * 2))
+                r = img.get_rect(
+                    center=(
+                        g.discard[0] + (i - len(shown[-3:]) + 1) * 3,
+                        g.discard[1] + (i - len(shown[-3:]) + 1) * 2,
+                    )
+                )
                 surface.blit(shadow(size), r.move(2, 4))
                 surface.blit(img, r)
         else:
@@ -132,16 +159,25 @@ class RummyDrawing:
         mine = self.my_turn()
         if mine and not self.drawn():
             for center in (g.stock, g.discard):
-                pygame.draw.rect(surface, draw.TURN, self.pile_rect(center).inflate(-4, -4), 3,
-                                 border_radius=10)
+                pygame.draw.rect(
+                    surface, draw.TURN, self.pile_rect(center).inflate(-4, -4), 3, border_radius=10
+                )
         elif mine and self.selected is not None and not self.pending():
-            pygame.draw.rect(surface, draw.GOLD, self.pile_rect(g.discard).inflate(-4, -4), 3,
-                             border_radius=10)
+            pygame.draw.rect(
+                surface, draw.GOLD, self.pile_rect(g.discard).inflate(-4, -4), 3, border_radius=10
+            )
         y = g.stock[1] + size[1] // 2 + 18
-        draw.blit_text(surface, f"{t('hr.stock')} {digits(self.stock_count)}", 16,
-                       (g.stock[0], y), draw.INK_DIM, bold=True)
-        draw.blit_text(surface, t("hr.discard_pile"), 16, (g.discard[0], y), draw.INK_DIM,
-                       bold=True)
+        draw.blit_text(
+            surface,
+            f"{t('hr.stock')} {digits(self.stock_count)}",
+            16,
+            (g.stock[0], y),
+            draw.INK_DIM,
+            bold=True,
+        )
+        draw.blit_text(
+            surface, t("hr.discard_pile"), 16, (g.discard[0], y), draw.INK_DIM, bold=True
+        )
 
     def backdrop_panels(self) -> tuple:
         """The melds' area and (once dealt) the staging area lie on the felt."""
@@ -160,12 +196,12 @@ class RummyDrawing:
         rtl = i18n.is_rtl()
         for owner, row in self._meld_rows.items():
             cx = row.x + 20 if not rtl else row.right - 20
-            color = self.side_color(owner) if self.partnership else \
-                self.avatar_color(owner)
+            color = self.side_color(owner) if self.partnership else self.avatar_color(owner)
             pygame.draw.circle(surface, color, (cx, row.centery), 15)
             pygame.draw.circle(surface, draw.SAND, (cx, row.centery), 15, 2)
-            draw.blit_text(surface, self.seat_name(owner)[:1], 17, (cx, row.centery - 1),
-                           draw.INK, bold=True)
+            draw.blit_text(
+                surface, self.seat_name(owner)[:1], 17, (cx, row.centery - 1), draw.INK, bold=True
+            )
         for meld, rect in self._meld_rects:
             _rect, card, step = self._meld_geo[meld]
             if meld in targets:
@@ -181,8 +217,12 @@ class RummyDrawing:
         if self.selected is None or not self.my_turn() or self.selected >= len(self.staging.hand):
             return set()
         card = self.staging.hand[self.selected]
-        return {a["meld"] for a in self.legal() if a["type"] in ("add", "swap_joker") and
-                (a.get("card") == card or card in a.get("cards", []))}
+        return {
+            a["meld"]
+            for a in self.legal()
+            if a["type"] in ("add", "swap_joker")
+            and (a.get("card") == card or card in a.get("cards", []))
+        }
 
     def _draw_staging(self, surface: pygame.Surface, four: bool) -> None:
         g = self.geo
@@ -190,19 +230,26 @@ class RummyDrawing:
         rtl = i18n.is_rtl()
         opened = self.opened[self.me]
         points = self.staging.staged_points()
-        head = t("hr.staged", n=digits(points)) if opened else \
-            t("hr.staged_open", n=digits(points))
+        head = t("hr.staged", n=digits(points)) if opened else t("hr.staged_open", n=digits(points))
         head_color = draw.TURN if (opened or points >= M.OPENING_MIN) else draw.SAND
         anchor, x = ("midright", area.right - 14) if rtl else ("midleft", area.x + 14)
         title = t("hr.staging_head", head=head)
-        r = draw.blit_text(surface, title, 20, (x, area.y + 18), head_color, bold=True,
-                           anchor=anchor)
+        r = draw.blit_text(
+            surface, title, 20, (x, area.y + 18), head_color, bold=True, anchor=anchor
+        )
         message, color = self.staging_message()
         if message:
             width = area.w - r.w - 48
             anchor2, x2 = ("midleft", area.x + 14) if rtl else ("midright", area.right - 14)
-            draw.blit_text(surface, message, draw.fit_text(message, 19, width, True),
-                           (x2, area.y + 18), color, bold=True, anchor=anchor2)
+            draw.blit_text(
+                surface,
+                message,
+                draw.fit_text(message, 19, width, True),
+                (x2, area.y + 18),
+                color,
+                bold=True,
+                anchor=anchor2,
+            )
         boxes, new_box, _card, _step = self.group_geometry()
         for gi, box in enumerate(boxes):
             state = self.staging.group_state(gi)
@@ -211,10 +258,17 @@ class RummyDrawing:
             pygame.draw.rect(surface, edge, box, 2, border_radius=10)
         pick = self.selected is not None
         pygame.draw.rect(surface, (12, 22, 22), new_box, border_radius=10)
-        pygame.draw.rect(surface, draw.GOLD if pick else draw.PANEL_EDGE, new_box, 2,
-                         border_radius=10)
-        draw.blit_text(surface, "+", 34, (new_box.centerx, new_box.centery - 2),
-                       draw.GOLD if pick else draw.INK_DIM, bold=True)
+        pygame.draw.rect(
+            surface, draw.GOLD if pick else draw.PANEL_EDGE, new_box, 2, border_radius=10
+        )
+        draw.blit_text(
+            surface,
+            "+",
+            34,
+            (new_box.centerx, new_box.centery - 2),
+            draw.GOLD if pick else draw.INK_DIM,
+            bold=True,
+        )
         for gi, group in enumerate(self.staging.groups):
             for j in range(len(group)):
                 sprite = self.ws.get(("g", gi, j))
@@ -227,9 +281,12 @@ class RummyDrawing:
             return "", draw.INK_DIM
         reason = self.apply_reason()
         mine = self.my_turn()
-        if reason == "not_your_turn" and self.me in self.session.to_act() and \
-                self.session.phase == "play":
-            return "", draw.INK_DIM      # your turn, while your own draw is still landing
+        if (
+            reason == "not_your_turn"
+            and self.me in self.session.to_act()
+            and self.session.phase == "play"
+        ):
+            return "", draw.INK_DIM  # your turn, while your own draw is still landing
         if mine and not self.drawn():
             return t("hr.reason.not_drawn"), draw.AMBER
         if mine and self.pending():
@@ -253,7 +310,7 @@ class RummyDrawing:
             self.draw_banner(surface, t("assist.banner"), g.hint_y, (70, 40, 18))
         elif self.hint:
             self.draw_banner(surface, self.hint[0], g.hint_y, (80, 26, 22))
-        if self.banner and not self.shown_hands():     # the hands' panel carries it then
+        if self.banner and not self.shown_hands():  # the hands' panel carries it then
             self.draw_banner(surface, self.banner[0], g.banner_y, (60, 44, 14))
 
     # ----- score and match end ----------------------------------------------------------------
@@ -263,23 +320,32 @@ class RummyDrawing:
         portrait = self.geo.portrait
         n = self.players
         row_h = 70 if not portrait else 92
-        rect = self.score_frame(surface, 1080, 150 + row_h * n,
-                                t("hr.score.title", n=digits(entry["round"])))
+        rect = self.score_frame(
+            surface, 1080, 150 + row_h * n, t("hr.score.title", n=digits(entry["round"]))
+        )
         kind = entry["kind"]
-        key = ("hr.score.hand" if kind == -60 else "hr.score.out") + \
-            ("_you" if entry["winner"] == self.me else "")
+        key = ("hr.score.hand" if kind == -60 else "hr.score.out") + (
+            "_you" if entry["winner"] == self.me else ""
+        )
         sub = t(key, name=self.seat_name(entry["winner"]), score=digits(kind))
-        draw.blit_text(surface, sub, draw.fit_text(sub, 22, rect.w - 40, True),
-                       (rect.centerx, rect.y + 72), draw.INK, bold=True)
+        draw.blit_text(
+            surface,
+            sub,
+            draw.fit_text(sub, 22, rect.w - 40, True),
+            (rect.centerx, rect.y + 72),
+            draw.INK,
+            bold=True,
+        )
         prog = self.count_up()
         cols = self._score_columns(rect)
         y = rect.y + 112
-        for label, (cx, _w) in zip(("hr.score.player", "hr.score.left", "hr.score.round",
-                                    "hr.score.total"), cols):
+        for label, (cx, _w) in zip(
+            ("hr.score.player", "hr.score.left", "hr.score.round", "hr.score.total"), cols
+        ):
             draw.blit_text(surface, t(label), 18, (cx, y), draw.SAND, bold=True)
         pygame.draw.line(surface, draw.PANEL_EDGE, (rect.x + 20, y + 16), (rect.right - 20, y + 16))
         totals = entry["totals"]
-        for row, seat in enumerate(self.seating.from_me()):      # your row first
+        for row, seat in enumerate(self.seating.from_me()):  # your row first
             top = rect.y + 130 + row * row_h
             band = pygame.Rect(rect.x + 14, top + 4, rect.w - 28, row_h - 8)
             if seat == self.me:
@@ -292,10 +358,15 @@ class RummyDrawing:
             if self.partnership:
                 name = f"{name} ({t('hr.team', n=digits(side + 1))})"
             (nx, nw), (hx, hw), (sx, _), (tx, _) = cols
-            draw.blit_text(surface, name, draw.fit_text(name, 22, nw, True), (nx, band.centery),
-                           draw.INK, bold=True)
-            self._draw_left_hand(surface, entry["hands"][seat], (hx, band.centery), hw,
-                                 band.h - 8)
+            draw.blit_text(
+                surface,
+                name,
+                draw.fit_text(name, 22, nw, True),
+                (nx, band.centery),
+                draw.INK,
+                bold=True,
+            )
+            self._draw_left_hand(surface, entry["hands"][seat], (hx, band.centery), hw, band.h - 8)
             shown = f"+{score}" if score > 0 else str(score)
             color = draw.TURN if score < 0 else draw.RED if score > 0 else draw.INK_DIM
             draw.blit_text(surface, digits(shown), 24, (sx, band.centery), color, bold=True)
@@ -313,8 +384,9 @@ class RummyDrawing:
             out = [(rect.x + rect.right - cx, w) for cx, w in out]
         return out
 
-    def _draw_left_hand(self, surface: pygame.Surface, cards: list[str], center, width: float,
-                        height: int) -> None:
+    def _draw_left_hand(
+        self, surface: pygame.Surface, cards: list[str], center, width: float, height: int
+    ) -> None:
         if not cards:
             draw.blit_text(surface, "\u2014", 22, center, draw.INK_DIM)
             return
@@ -351,7 +423,6 @@ class RummyDrawing:
         for i, who in enumerate(order):
             if i == 0 or totals[who] != totals[order[i - 1]]:
                 place = i + 1
-            name = t("hr.team", n=digits(who + 1)) if self.partnership else \
-                self.seat_name(who)
+            name = t("hr.team", n=digits(who + 1)) if self.partnership else self.seat_name(who)
             rows.append((place, name, totals[who], totals[who] == best))
         return rows

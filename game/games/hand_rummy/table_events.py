@@ -5,6 +5,7 @@ and where each meld sits on the table.
 :class:`RummyEvents` is a part of :class:`game.games.hand_rummy.table.RummyTable` (a mixin):
 each ``_on_<event>`` starts showing one event and returns how long it holds the next.
 """
+
 from __future__ import annotations
 
 from game import i18n
@@ -14,14 +15,14 @@ from game.i18n import digits, t
 from game.ui.sprites import Sprite
 from game.ui.tween import Speed, ease_in_out, ease_out
 
-DEAL_STEP = 0.06          # one card every 60 ms (LOOK.md: 60-90 ms)
+DEAL_STEP = 0.06  # one card every 60 ms (LOOK.md: 60-90 ms)
 DEAL_FLIGHT = 0.30
 FLIP = 0.22
 DRAW_FLIGHT = 0.30
-LAY_FLIGHT = 0.34         # staged cards to the table
+LAY_FLIGHT = 0.34  # staged cards to the table
 DISCARD_FLIGHT = 0.26
-ROUND_PAUSE = 1.2         # "X went out" stays readable before the score panel
-HANDS_SHOWN = 2.6         # ...and longer when the others' hands turn face up on the table
+ROUND_PAUSE = 1.2  # "X went out" stays readable before the score panel
+HANDS_SHOWN = 2.6  # ...and longer when the others' hands turn face up on the table
 
 
 class RummyEvents:
@@ -61,8 +62,15 @@ class RummyEvents:
                 target, size = self.seat_center(seat), (40, 56)
             sprite = Sprite(None, g.stock, (54, 76), face_up=False)
             sprite.hide_until_start = True
-            sprite.move(target, flight, i * step, ease_out, arc=-30 if seat == self.me else 30,
-                        size=size, on_land=lambda s=seat, sp=sprite: self._dealt(s, sp))
+            sprite.move(
+                target,
+                flight,
+                i * step,
+                ease_out,
+                arc=-30 if seat == self.me else 30,
+                size=size,
+                on_land=lambda s=seat, sp=sprite: self._dealt(s, sp),
+            )
             self.dealing.append(sprite)
         total = (len(order) - 1) * step + flight
         self.after(total + 0.02, lambda: self._reveal_hand(own))
@@ -116,18 +124,25 @@ class RummyEvents:
             self._fly_into_hand(code, start, duration, face_up=source != "stock")
         else:
             sprite = Sprite(code, start, g.pile_card, face_up=code is not None)
-            sprite.move(self.seat_center(seat), duration, 0, ease_out, size=(40, 56),
-                        on_land=lambda sp=sprite: self._land(sp))
+            sprite.move(
+                self.seat_center(seat),
+                duration,
+                0,
+                ease_out,
+                size=(40, 56),
+                on_land=lambda sp=sprite: self._land(sp),
+            )
             self.flying.append(sprite)
         self.app.audio.play("deal", 0.5)
         return duration
 
-    def _fly_into_hand(self, code: str, start: tuple[float, float], duration: float,
-                       face_up: bool) -> None:
+    def _fly_into_hand(
+        self, code: str, start: tuple[float, float], duration: float, face_up: bool
+    ) -> None:
         """Your drawn card flies from the pile to its place at the end of the hand row (a card
         from the stock turns face up on the way)."""
         g = self.geo
-        index = len(self.staging.hand) - 1          # new cards join the end of the row
+        index = len(self.staging.hand) - 1  # new cards join the end of the row
         if index < 0 or self.staging.hand[index] != code:
             return
         slot = g.hand_slots(len(self.staging.hand))[index]
@@ -150,8 +165,9 @@ class RummyEvents:
         self.app.audio.play("trick", 0.5)
         return Speed.scale(0.5, motion=False)
 
-    def _fly_to_melds(self, seat: int, cards: list[tuple[int, int, str]],
-                      starts: list[tuple[float, float]]) -> float:
+    def _fly_to_melds(
+        self, seat: int, cards: list[tuple[int, int, str]], starts: list[tuple[float, float]]
+    ) -> float:
         """Fly ``cards`` ((meld, place, code)) from ``starts`` to their places on the table;
         each stays hidden in its meld until it lands."""
         duration = Speed.scale(LAY_FLIGHT)
@@ -160,9 +176,16 @@ class RummyEvents:
             self.hidden.add((meld, place))
             target, size = self.meld_card_pos(meld, place)
             sprite = Sprite(code, start, self.geo.staged_card if seat == self.me else (40, 56))
-            sprite.move(target, duration, k * 0.03, ease_out, size=size,
-                        on_land=lambda sp=sprite, key=(meld, place):
-                        self._land(sp, lambda: self.hidden.discard(key)))
+            sprite.move(
+                target,
+                duration,
+                k * 0.03,
+                ease_out,
+                size=size,
+                on_land=lambda sp=sprite, key=(meld, place): self._land(
+                    sp, lambda: self.hidden.discard(key)
+                ),
+            )
             self.flying.append(sprite)
         self.app.audio.play("play", 0.7)
         return duration + 0.03 * max(0, len(cards) - 1)
@@ -208,8 +231,9 @@ class RummyEvents:
         seat, meld = ev["seat"], ev["meld"]
         placed = ev.get("placed") or [ev["card"]]
         old, new = self.melds[meld], list(ev["cards"])
-        places = [i for i, (a, b) in enumerate(zip(old, new)) if a != b] or \
-            list(range(len(old), len(new)))
+        places = [i for i, (a, b) in enumerate(zip(old, new)) if a != b] or list(
+            range(len(old), len(new))
+        )
         joker_at = self.meld_card_pos(meld, places[0] if places else 0)[0]
         starts = [self._start_of(seat, c) for c in placed]
         self.melds[meld] = new
@@ -223,12 +247,18 @@ class RummyEvents:
             self.show_hint(t("hr.tip.joker_back"))
         else:
             joker = Sprite(JOKER, joker_at, self.geo.meld_card)
-            joker.move(self.seat_center(seat), Speed.scale(LAY_FLIGHT), 0.1, ease_in_out,
-                       size=(40, 56), on_land=lambda sp=joker: self._land(sp))
+            joker.move(
+                self.seat_center(seat),
+                Speed.scale(LAY_FLIGHT),
+                0.1,
+                ease_in_out,
+                size=(40, 56),
+                on_land=lambda sp=joker: self._land(sp),
+            )
             self.flying.append(joker)
             self.show_hint(t("hr.event.swapped", name=self.seat_name(seat)))
-        cards = [(meld, p, new[p]) for p in places[:len(placed)]]
-        return self._fly_to_melds(seat, cards, starts[:len(cards)])
+        cards = [(meld, p, new[p]) for p in places[: len(placed)]]
+        return self._fly_to_melds(seat, cards, starts[: len(cards)])
 
     def _on_swap_undone(self, ev: dict) -> float:
         seat = ev["seat"]
@@ -255,8 +285,14 @@ class RummyEvents:
         def landed() -> None:
             self.discard_pile = (self.discard_pile + [card])[-4:]
 
-        sprite.move(self.geo.discard, duration, 0, ease_out, size=size,
-                    on_land=lambda: self._land(sprite, landed))
+        sprite.move(
+            self.geo.discard,
+            duration,
+            0,
+            ease_out,
+            size=size,
+            on_land=lambda: self._land(sprite, landed),
+        )
         self.flying.append(sprite)
         self.app.audio.play("play", 0.6)
         return duration
@@ -284,8 +320,9 @@ class RummyEvents:
     def went_out_line(self, ev: dict) -> str:
         """Who went out and how ("hand" in one go, -60, or in stages, -30; HR-10)."""
         kind = ev["kind"]
-        key = ("hr.score.hand" if kind == -60 else "hr.score.out") + \
-            ("_you" if ev["winner"] == self.me else "")
+        key = ("hr.score.hand" if kind == -60 else "hr.score.out") + (
+            "_you" if ev["winner"] == self.me else ""
+        )
         return t(key, name=self.seat_name(ev["winner"]), score=digits(kind))
 
     def _on_turn_timeout(self, ev: dict) -> float:
@@ -314,8 +351,9 @@ class RummyEvents:
         self._meld_rects, self._meld_geo = [], {}
         for owner, row in rows.items():
             mine = [i for i, o in enumerate(self.meld_owners) if o == owner]
-            card, rects, step = self.geo.meld_layout(row, [len(self.melds[i]) for i in mine], rtl,
-                                                     36)
+            card, rects, step = self.geo.meld_layout(
+                row, [len(self.melds[i]) for i in mine], rtl, 36
+            )
             for i, rect in zip(mine, rects):
                 self._meld_rects.append((i, rect))
                 self._meld_geo[i] = (rect, card, step)

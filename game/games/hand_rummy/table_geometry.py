@@ -3,6 +3,7 @@ Rects, no drawing): the plates, the melds on the table, the piles, the staging a
 and the buttons. Plates are keyed by screen position (0 bottom = you, 1 right, 2 top, 3 left;
 see :mod:`game.client.seating`), never by seat number.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -31,7 +32,7 @@ class RummyGeometry:
     portrait: bool
     players: int
     top_bar: pygame.Rect
-    plates: dict[int, pygame.Rect]          # by screen position (0 bottom: you)
+    plates: dict[int, pygame.Rect]  # by screen position (0 bottom: you)
     melds: pygame.Rect
     stock: tuple[int, int]
     discard: tuple[int, int]
@@ -69,11 +70,15 @@ class RummyGeometry:
 
     # the staging area
     def staging_cards_area(self) -> pygame.Rect:
-        return pygame.Rect(self.staging.x + 10, self.staging.y + 34, self.staging.w - 20,
-                           self.staging.h - 40)
+        return pygame.Rect(
+            self.staging.x + 10, self.staging.y + 34, self.staging.w - 20, self.staging.h - 40
+        )
 
-    def group_boxes(self, sizes: list[int], rtl: bool = False,
-                    ) -> tuple[list[pygame.Rect], pygame.Rect, tuple[int, int], int]:
+    def group_boxes(
+        self,
+        sizes: list[int],
+        rtl: bool = False,
+    ) -> tuple[list[pygame.Rect], pygame.Rect, tuple[int, int], int]:
         """Boxes of the staged groups (``sizes`` = cards in each) and of the "new group" slot,
         in reading order, plus the staged card size and step. One line when it fits (the
         step tightens first), else two lines of smaller cards."""
@@ -90,8 +95,9 @@ class RummyGeometry:
         return placed[:-1], placed[-1], (30, 42), 12
 
     @staticmethod
-    def _place_boxes(sizes: list[int], area: pygame.Rect, lines: int, line_h: int, cw: int,
-                     step: int, rtl: bool) -> list[pygame.Rect] | None:
+    def _place_boxes(
+        sizes: list[int], area: pygame.Rect, lines: int, line_h: int, cw: int, step: int, rtl: bool
+    ) -> list[pygame.Rect] | None:
         pad, gap = 8, 10
         widths = [cw + 2 * pad + step * max(0, k - 1) for k in sizes] + [max(cw + 2 * pad, 64)]
         boxes, line, x = [], 0, 0
@@ -106,8 +112,12 @@ class RummyGeometry:
         return boxes
 
     @staticmethod
-    def staged_slots(box: pygame.Rect, k: int, card: tuple[int, int], step: int,
-                     ) -> list[tuple[float, float]]:
+    def staged_slots(
+        box: pygame.Rect,
+        k: int,
+        card: tuple[int, int],
+        step: int,
+    ) -> list[tuple[float, float]]:
         x0 = box.x + 8 + card[0] / 2
         return [(x0 + step * i, box.centery) for i in range(k)]
 
@@ -118,11 +128,17 @@ class RummyGeometry:
             return {}
         area = self.melds
         row_h = min(self.meld_card[1] + 26, area.h // len(owners))
-        return {o: pygame.Rect(area.x, area.y + i * row_h, area.w, row_h)
-                for i, o in enumerate(owners)}
+        return {
+            o: pygame.Rect(area.x, area.y + i * row_h, area.w, row_h) for i, o in enumerate(owners)
+        }
 
-    def meld_layout(self, row: pygame.Rect, sizes: list[int], rtl: bool, label_w: int,
-                    ) -> tuple[tuple[int, int], list[pygame.Rect], int]:
+    def meld_layout(
+        self,
+        row: pygame.Rect,
+        sizes: list[int],
+        rtl: bool,
+        label_w: int,
+    ) -> tuple[tuple[int, int], list[pygame.Rect], int]:
         """(card size, a rect per meld, card step) for one owner's melds, tightening the step
         and then the cards until the row fits."""
         cw, ch = self.meld_card
@@ -161,9 +177,11 @@ def _landscape(players: int) -> RummyGeometry:
     w, h = 1280, 720
     side = 170
     col_r = w - MARGIN - side
-    spots = {RIGHT: pygame.Rect(col_r, 84, side, 132),
-             LEFT: pygame.Rect(MARGIN, 84, side, 132),
-             TOP: pygame.Rect(w // 2 - 130, 14, 260, 62)}
+    spots = {
+        RIGHT: pygame.Rect(col_r, 84, side, 132),
+        LEFT: pygame.Rect(MARGIN, 84, side, 132),
+        TOP: pygame.Rect(w // 2 - 130, 14, 260, 62),
+    }
     plates = {BOTTOM: pygame.Rect(MARGIN, 388, side, 132)}
     for spot in opponent_spots(players):
         plates[spot] = spots[spot]
@@ -177,21 +195,32 @@ def _landscape(players: int) -> RummyGeometry:
         "undo": pygame.Rect(MARGIN, 660, side, 48),
     }
     return RummyGeometry(
-        w=w, h=h, portrait=False, players=players,
-        top_bar=pygame.Rect(MARGIN, 16, w - 2 * MARGIN, 48), plates=plates,
+        w=w,
+        h=h,
+        portrait=False,
+        players=players,
+        top_bar=pygame.Rect(MARGIN, 16, w - 2 * MARGIN, 48),
+        plates=plates,
         melds=pygame.Rect(200, 84, 880, 292),
-        stock=(58, 290), discard=(146, 290), pile_card=(72, 101),
+        stock=(58, 290),
+        discard=(146, 290),
+        pile_card=(72, 101),
         staging=pygame.Rect(200, 384, 880, 150),
         hand=pygame.Rect(200, 556, 880, 156),
-        hand_card=(84, 118), staged_card=(56, 78), meld_card=(50, 70), hand_rows=1,
-        buttons=buttons, hint_y=352, banner_y=230,
+        hand_card=(84, 118),
+        staged_card=(56, 78),
+        meld_card=(50, 70),
+        hand_rows=1,
+        buttons=buttons,
+        hint_y=352,
+        banner_y=230,
     )
 
 
 def _portrait(players: int) -> RummyGeometry:
     w, h = 720, 1280
     inner = w - 2 * MARGIN
-    order = [LEFT, TOP, RIGHT]                      # the others' plates in a row
+    order = [LEFT, TOP, RIGHT]  # the others' plates in a row
     shown = sorted(opponent_spots(players), key=order.index)
     n, gap = len(shown), 10
     pw = (inner - gap * (n - 1)) // n if n > 1 else 300
@@ -207,12 +236,23 @@ def _portrait(players: int) -> RummyGeometry:
     for i, key in enumerate(("sort_suit", "sort_rank", "undo", "add_group", "clear")):
         buttons[key] = pygame.Rect(MARGIN + i * (bw + 8), 920, bw, 54)
     return RummyGeometry(
-        w=w, h=h, portrait=True, players=players,
-        top_bar=pygame.Rect(MARGIN, 16, inner, 52), plates=plates,
+        w=w,
+        h=h,
+        portrait=True,
+        players=players,
+        top_bar=pygame.Rect(MARGIN, 16, inner, 52),
+        plates=plates,
         melds=pygame.Rect(MARGIN, 168, inner, 386),
-        stock=(60, 616), discard=(150, 616), pile_card=(76, 106),
+        stock=(60, 616),
+        discard=(150, 616),
+        pile_card=(76, 106),
         staging=pygame.Rect(MARGIN, 700, inner, 210),
         hand=pygame.Rect(MARGIN, 984, inner, h - MARGIN - 984),
-        hand_card=(84, 118), staged_card=(62, 87), meld_card=(52, 73), hand_rows=2,
-        buttons=buttons, hint_y=530, banner_y=420,
+        hand_card=(84, 118),
+        staged_card=(62, 87),
+        meld_card=(52, 73),
+        hand_rows=2,
+        buttons=buttons,
+        hint_y=530,
+        banner_y=420,
     )

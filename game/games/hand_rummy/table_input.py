@@ -4,6 +4,7 @@ back (HR-7, HR-8), discard, sort and move cards in the hand and undo (HR-15).
 
 :class:`RummyInput` is a part of :class:`game.games.hand_rummy.table.RummyTable` (a mixin).
 """
+
 from __future__ import annotations
 
 import pygame
@@ -88,8 +89,10 @@ class RummyInput:
     def gap_index(self, pos: tuple[int, int]) -> int:
         """The hand place nearest ``pos`` (for a tap beside the cards of the hand row)."""
         slots = self.geo.hand_slots(len(self.staging.hand))
-        return min(range(len(slots)), key=lambda i: (slots[i][0] - pos[0]) ** 2 +
-                   (slots[i][1] - pos[1]) ** 2)
+        return min(
+            range(len(slots)),
+            key=lambda i: (slots[i][0] - pos[0]) ** 2 + (slots[i][1] - pos[1]) ** 2,
+        )
 
     def tap_group(self, group: int | None) -> None:
         """Stage the picked card into ``group`` (None: a new group)."""
@@ -118,8 +121,11 @@ class RummyInput:
         card = self.staging.hand[self.selected]
         action = None
         for a in self.legal():
-            if a["type"] == "swap_joker" and a["meld"] == meld and \
-                    (a.get("card") == card or card in a.get("cards", [])):
+            if (
+                a["type"] == "swap_joker"
+                and a["meld"] == meld
+                and (a.get("card") == card or card in a.get("cards", []))
+            ):
                 action = a
                 break
         if action is None:
@@ -150,8 +156,11 @@ class RummyInput:
             if widget.handle(event):
                 return
         if self.modal():
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE) \
-                    and self.score is not None:
+            if (
+                event.type == pygame.KEYDOWN
+                and event.key in (pygame.K_RETURN, pygame.K_SPACE)
+                and self.score is not None
+            ):
                 self.close_score()
             return
         if self.phase != "play" or self.my_seat.assisted:
@@ -163,8 +172,11 @@ class RummyInput:
 
     def tap(self, pos: tuple[int, int]) -> None:
         """A tap on the table (not on a button): find what is under it, topmost first."""
-        if self.apply_button.visible and not self.apply_button.enabled and \
-                self.apply_button.rect.collidepoint(pos):
+        if (
+            self.apply_button.visible
+            and not self.apply_button.enabled
+            and self.apply_button.rect.collidepoint(pos)
+        ):
             self.show_hint(t(f"hr.reason.{self.apply_reason()}"))
             return
         hit = self.hit(pos)
@@ -196,8 +208,7 @@ class RummyInput:
             sprite = self.ws.get(("h", i))
             if sprite is not None and sprite.rect().collidepoint(pos):
                 return ("hand", i)
-        if self.selected is not None and self.staging.hand and \
-                self.geo.hand.collidepoint(pos):
+        if self.selected is not None and self.staging.hand and self.geo.hand.collidepoint(pos):
             return ("hand_gap", self.gap_index(pos))
         boxes, new_box, _card, _step = self.group_geometry()
         for g, group in enumerate(self.staging.groups):
@@ -222,8 +233,9 @@ class RummyInput:
         n = len(self.staging.hand)
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and n:
             step = 1 if event.key == pygame.K_RIGHT else -1
-            self.selected = (0 if step > 0 else n - 1) if self.selected is None else \
-                (self.selected + step) % n
+            self.selected = (
+                (0 if step > 0 else n - 1) if self.selected is None else (self.selected + step) % n
+            )
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.my_turn() and not self.drawn():
                 self.draw_from("stock")

@@ -2,6 +2,7 @@
 game.ui.screenshots through the game's spec): a scripted first round from an explicit deck, the
 moments of the same round (a card moved inside the hand, a drawn card in flight, the others'
 hands face up at the round's end), then a match end from a bot-played match."""
+
 from __future__ import annotations
 
 from game.core.bots import bot_rng, run
@@ -30,11 +31,11 @@ def screenshot_scenes(shooter: Shooter) -> None:
 # and go out on your last discard — a "hand" (−60).
 SHOT_HANDS = {
     0: ["KD", "KC", "KH", "QH", "QD", "QC", "6H", "8C", "9C", "2S", "3S", "4S", "5S", "7D"],
-    1: ["10S", "JS", "QS", "KS", "AS", "5H", "JK", "7H", "2D", "4C", "9D", "JH", "3H", "8D",
-        "5C"],
-    2: [], 3: [],
+    1: ["10S", "JS", "QS", "KS", "AS", "5H", "JK", "7H", "2D", "4C", "9D", "JH", "3H", "8D", "5C"],
+    2: [],
+    3: [],
 }
-SHOT_STOCK = ["10C", "4D", "6S"]       # drawn by seats 2, 3, then you
+SHOT_STOCK = ["10C", "4D", "6S"]  # drawn by seats 2, 3, then you
 SHOT_MATCH_SEED = 5
 
 
@@ -55,16 +56,22 @@ def shot_deck() -> list[str]:
 
 
 def _human_table(app, match) -> RummyTable:
-    seats = [Seat("human", "seat.you")] + [Seat("human", f"name.{i}")
-                                           for i in range(1, match.players)]
+    seats = [Seat("human", "seat.you")] + [
+        Seat("human", f"name.{i}") for i in range(1, match.players)
+    ]
     return Table(match, seats, FakeClock(), None)
 
 
 def scripted_round(shooter) -> None:
     app = shooter.app
     match = Match.new(4, {"rounds": 3}, seed=11, deck=shot_deck())
-    sc = RummyTable(app, _human_table(app, match), [e.for_seat(0) for e in match.start_events],
-                    bot_seed=11, options={"players": 4, "rounds": 3})
+    sc = RummyTable(
+        app,
+        _human_table(app, match),
+        [e.for_seat(0) for e in match.start_events],
+        bot_seed=11,
+        options={"players": 4, "rounds": 3},
+    )
     app.switch(sc)
     shooter.frames(int(1.4 / (1 / 60)))
     shooter.shot("rummy_01_deal")
@@ -75,19 +82,21 @@ def scripted_round(shooter) -> None:
             shooter.until(sc.idle)
             sc.act(seat, action, human=True)
 
-    others(1, [{"type": "meld", "groups": [["10S", "JS", "QS", "KS", "AS"],
-                                           ["5H", "JK", "7H"]]},
-               {"type": "discard", "card": "5C"}])
-    others(2, [{"type": "draw", "from": "stock"},
-               {"type": "discard", "card": match.hands[2][0]}])
-    others(3, [{"type": "draw", "from": "stock"},
-               {"type": "discard", "card": match.hands[3][0]}])
+    others(
+        1,
+        [
+            {"type": "meld", "groups": [["10S", "JS", "QS", "KS", "AS"], ["5H", "JK", "7H"]]},
+            {"type": "discard", "card": "5C"},
+        ],
+    )
+    others(2, [{"type": "draw", "from": "stock"}, {"type": "discard", "card": match.hands[2][0]}])
+    others(3, [{"type": "draw", "from": "stock"}, {"type": "discard", "card": match.hands[3][0]}])
     shooter.until(sc.my_turn)
     shooter.frames(20)
     shooter.shot("rummy_02_staging_suggestion")
     sc.tap_stock()
     shooter.until(sc.my_turn)
-    sc.staging.suggest()                 # the drawn 6♠ joins the spade run
+    sc.staging.suggest()  # the drawn 6♠ joins the spade run
     run = next(i for i, g in enumerate(sc.staging.groups) if "2S" in g)
     sc.tap_staged(run, len(sc.staging.groups[run]) - 1)
     run = next(i for i, g in enumerate(sc.staging.groups) if "2S" in g)
@@ -134,8 +143,9 @@ def bot_match(seed: int, options: dict, players: int = 4) -> Match:
     rngs = [bot_rng(seed * 8 + s) for s in range(players)]
     while match.phase != "over":
         seat = match.to_act()[0]
-        match.apply(seat, run(bots.think(match.view(seat), match.legal_actions(seat), "normal",
-                                         rngs[seat])))
+        match.apply(
+            seat, run(bots.think(match.view(seat), match.legal_actions(seat), "normal", rngs[seat]))
+        )
     return match
 
 
@@ -145,8 +155,9 @@ def scripted_end(shooter, seed: int = SHOT_MATCH_SEED) -> None:
     record = bot_match(seed, options).record()
     *head, (seat, action) = record["log"]
     match = Match.replay({**record, "log": head})
-    sc = RummyTable(shooter.app, _human_table(shooter.app, match), options={"players": 4,
-                                                                          **options})
+    sc = RummyTable(
+        shooter.app, _human_table(shooter.app, match), options={"players": 4, **options}
+    )
     shooter.app.switch(sc)
     shooter.frames(3)
     sc.act(seat, action, human=True)
@@ -162,17 +173,25 @@ def _rummy_script() -> list[tuple[int, dict | None]]:
     explicit deck): seat 1 opens, seats 2 and 3 draw and throw their first card (None: chosen
     when played), then you draw the 6S, open, take the joker back with your 6H, meld it and go
     out with a "hand" on the 7D."""
-    return [(1, {"type": "meld", "groups": [["10S", "JS", "QS", "KS", "AS"],
-                                            ["5H", "JK", "7H"]]}),
-            (1, {"type": "discard", "card": "5C"}),
-            (2, {"type": "draw", "from": "stock"}), (2, None),
-            (3, {"type": "draw", "from": "stock"}), (3, None),
-            (0, {"type": "draw", "from": "stock"}),
-            (0, {"type": "meld", "groups": [["2S", "3S", "4S", "5S", "6S"], ["KC", "KD", "KH"],
-                                            ["QC", "QD", "QH"]]}),
-            (0, {"type": "swap_joker", "meld": 1, "card": "6H"}),
-            (0, {"type": "meld", "groups": [["JK", "8C", "9C"]]}),
-            (0, {"type": "discard", "card": "7D"})]
+    return [
+        (1, {"type": "meld", "groups": [["10S", "JS", "QS", "KS", "AS"], ["5H", "JK", "7H"]]}),
+        (1, {"type": "discard", "card": "5C"}),
+        (2, {"type": "draw", "from": "stock"}),
+        (2, None),
+        (3, {"type": "draw", "from": "stock"}),
+        (3, None),
+        (0, {"type": "draw", "from": "stock"}),
+        (
+            0,
+            {
+                "type": "meld",
+                "groups": [["2S", "3S", "4S", "5S", "6S"], ["KC", "KD", "KH"], ["QC", "QD", "QH"]],
+            },
+        ),
+        (0, {"type": "swap_joker", "meld": 1, "card": "6H"}),
+        (0, {"type": "meld", "groups": [["JK", "8C", "9C"]]}),
+        (0, {"type": "discard", "card": "7D"}),
+    ]
 
 
 def _rummy_scene(shooter: Shooter, moves: int):
@@ -184,8 +203,9 @@ def _rummy_scene(shooter: Shooter, moves: int):
     for seat, action in script[:moves]:
         match.apply(seat, action or {"type": "discard", "card": match.hands[seat][0]})
     seats = [Seat("human", "seat.you")] + [Seat("human", f"name.{i}") for i in range(1, 4)]
-    sc = RummyTable(shooter.app, Table(match, seats, FakeClock(), None),
-                    options={"players": 4, **options})
+    sc = RummyTable(
+        shooter.app, Table(match, seats, FakeClock(), None), options={"players": 4, **options}
+    )
     shooter.app.switch(sc)
     shooter.frames(3)
     return sc, script[moves:]
@@ -205,7 +225,7 @@ def rummy_moments(shooter: Shooter) -> None:
     shooter.shot("rummy_02a_move_in_hand")
     shooter.frames(40)
     shooter.click(sc.geo.stock)
-    shooter.frames(3)                    # half way, still face down (it turns over on the way)
+    shooter.frames(3)  # half way, still face down (it turns over on the way)
     shooter.shot("rummy_02b_draw_flight")
     sc, rest = _rummy_scene(shooter, 10)
     seat, action = rest[0]

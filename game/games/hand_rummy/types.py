@@ -3,6 +3,7 @@
 See game.core.types. The conformance tests check every event and view a match produces against
 these; mypy checks the engine builds its view to match.
 """
+
 from typing import Any, Literal, NotRequired, TypedDict
 
 from game.core.types import ViewBase
@@ -49,12 +50,18 @@ class Deal(TypedDict):
     counts: list[int]
     discard_top: str | None
     stock_count: int
-    hand: NotRequired[list[str]]          # only the seat's own
+    hand: NotRequired[list[str]]  # only the seat's own
 
 
-Drew = TypedDict("Drew", {"type": Literal["drew"], "seat": int,
-                          "from": Literal["stock", "discard"],
-                          "card": NotRequired[str]})   # a stock card only to the drawer
+Drew = TypedDict(
+    "Drew",
+    {
+        "type": Literal["drew"],
+        "seat": int,
+        "from": Literal["stock", "discard"],
+        "card": NotRequired[str],
+    },
+)  # a stock card only to the drawer
 
 
 class StockReshuffled(TypedDict):
@@ -105,10 +112,10 @@ class SwapUndone(TypedDict):
 class RoundEntry(TypedDict):
     round: int
     winner: int
-    kind: int                              # -30 out, -60 out in one go (HR-10)
+    kind: int  # -30 out, -60 out in one go (HR-10)
     scores: list[int]
     side_scores: list[int]
-    hands: list[list[str]]                 # shown to all when the round ends
+    hands: list[list[str]]  # shown to all when the round ends
 
 
 class RoundScored(RoundEntry):
@@ -126,9 +133,17 @@ class MatchOver(Result):
 
 
 EVENT_SHAPES: dict[str, type] = {
-    "deal": Deal, "drew": Drew, "stock_reshuffled": StockReshuffled, "melded": Melded,
-    "added": Added, "joker_swapped": JokerSwapped, "discarded": Discarded,
-    "swap_undone": SwapUndone, "round_scored": RoundScored, "match_over": MatchOver}
+    "deal": Deal,
+    "drew": Drew,
+    "stock_reshuffled": StockReshuffled,
+    "melded": Melded,
+    "added": Added,
+    "joker_swapped": JokerSwapped,
+    "discarded": Discarded,
+    "swap_undone": SwapUndone,
+    "round_scored": RoundScored,
+    "match_over": MatchOver,
+}
 
 
 class RummyView(ViewBase):
@@ -151,7 +166,7 @@ class RummyView(ViewBase):
     opened: list[bool]
     drawn: bool
     pending_joker: bool
-    discards: list[list[Any]]              # [seat, card] per discard this round
-    picks: list[list[Any]]                 # [seat, card] per discard taken this round
+    discards: list[list[Any]]  # [seat, card] per discard this round
+    picks: list[list[Any]]  # [seat, card] per discard taken this round
     history: list[RoundEntry]
     result: Result | None

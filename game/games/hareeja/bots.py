@@ -19,6 +19,7 @@ Levels:
   so hard plays the same for a seed natively and sliced in the browser; it yields after every
   sampled deal.
 """
+
 from __future__ import annotations
 
 import math
@@ -39,21 +40,22 @@ from game.games.hareeja.rules import (
     trick_winner,
 )
 
-HARD_PLAYOUTS = 320     # play-outs per card decision: samples = this / candidate cards ...
-HARD_MIN_SAMPLES = 24   # ... but at least this many deals
-HARD_MAX_SAMPLES = 64   # ... and at most this many (p95 think stays under 60 ms natively)
-BID_SAMPLES = 40        # deals per bid decision, each played out once per candidate bid
-BID_SPREAD = 2          # candidate bids: the baseline's count +- this (and 0)
-BID_FIT_SIGMA = 1.0     # how far (in tricks) a revealed bid may sit from the baseline's count
+HARD_PLAYOUTS = 320  # play-outs per card decision: samples = this / candidate cards ...
+HARD_MIN_SAMPLES = 24  # ... but at least this many deals
+HARD_MAX_SAMPLES = 64  # ... and at most this many (p95 think stays under 60 ms natively)
+BID_SAMPLES = 40  # deals per bid decision, each played out once per candidate bid
+BID_SPREAD = 2  # candidate bids: the baseline's count +- this (and 0)
+BID_FIT_SIGMA = 1.0  # how far (in tricks) a revealed bid may sit from the baseline's count
 EASY_RANDOM_PLAY = 0.3
 EASY_BID_NOISE = 0.4
-BID_ROUNDING = 0.2      # tuned by self-play (bench/bench_hareeja.py prints the exact-bid rate)
+BID_ROUNDING = 0.2  # tuned by self-play (bench/bench_hareeja.py prints the exact-bid rate)
 ZERO_BID_BELOW = 1.2
 
 SUITS = ("S", "H", "D", "C")
 # HIGHER[c]: the cards of c's suit that beat c.
 HIGHER: dict[str, tuple[str, ...]] = {
-    c: tuple(d for d in DECK if SUIT[d] == SUIT[c] and RANK[d] > RANK[c]) for c in DECK}
+    c: tuple(d for d in DECK if SUIT[d] == SUIT[c] and RANK[d] > RANK[c]) for c in DECK
+}
 
 
 # ----- bidding ----------------------------------------------------------------------------------
@@ -80,7 +82,7 @@ def expected_tricks(hand: Iterable[str]) -> float:
     total = 0.0
     for cards in by_suit.values():
         total += sum(card_trick_chance(c, cards) for c in cards)
-        if len(cards) >= 5:               # the other three hold 3 or fewer: long cards win late
+        if len(cards) >= 5:  # the other three hold 3 or fewer: long cards win late
             total += 0.5 * (len(cards) - 4)
     return total
 
@@ -116,7 +118,7 @@ def pick_card(hand: list[str], trick: list, want: bool, outstanding: set[str]) -
     led = SUIT[trick[0][1]]
     best = max(RANK[c] for _, c in trick if SUIT[c] == led)
     last = len(trick) == PLAYERS - 1
-    if SUIT[legal[0]] != led:                       # void: a discard
+    if SUIT[legal[0]] != led:  # void: a discard
         return _discard(hand, legal, want, outstanding)
     winners = [c for c in legal if RANK[c] > best]
     losers = [c for c in legal if RANK[c] < best]
@@ -128,10 +130,10 @@ def pick_card(hand: list[str], trick: list, want: bool, outstanding: set[str]) -
         bosses = [c for c in winners if is_boss(c, outstanding)]
         return min(bosses, key=RANK.__getitem__) if bosses else max(winners, key=RANK.__getitem__)
     if losers:
-        return max(losers, key=RANK.__getitem__)    # the highest card that still loses
+        return max(losers, key=RANK.__getitem__)  # the highest card that still loses
     if last:
-        return max(legal, key=RANK.__getitem__)     # the trick is ours anyway: shed the biggest
-    return min(legal, key=RANK.__getitem__)         # someone after us may still go over
+        return max(legal, key=RANK.__getitem__)  # the trick is ours anyway: shed the biggest
+    return min(legal, key=RANK.__getitem__)  # someone after us may still go over
 
 
 def _suit_lengths(hand: list[str]) -> dict[str, int]:
@@ -155,7 +157,7 @@ def _lead(hand: list[str], legal: list[str], want: bool, outstanding: set[str]) 
 
 def _discard(hand: list[str], legal: list[str], want: bool, outstanding: set[str]) -> str:
     lengths = _suit_lengths(hand)
-    if want:   # keep the winners, throw the card least likely to win
+    if want:  # keep the winners, throw the card least likely to win
         return min(legal, key=lambda c: (is_boss(c, outstanding), RANK[c], -lengths[SUIT[c]]))
     # Ducking: throw the most dangerous card: a sure winner first, then the highest rank.
     return max(legal, key=lambda c: (is_boss(c, outstanding), RANK[c], -lengths[SUIT[c]]))
@@ -174,7 +176,7 @@ def observed_voids(view: dict) -> list[set[str]]:
     voids: list[set[str]] = [set() for _ in range(PLAYERS)]
     played = view.get("played", [])
     for start in range(0, len(played), PLAYERS):
-        trick = played[start:start + PLAYERS]
+        trick = played[start : start + PLAYERS]
         led = SUIT[trick[0][1]]
         for seat, code in trick[1:]:
             if SUIT[code] != led:
@@ -188,8 +190,13 @@ def wants_tricks(view: dict, seat: int) -> bool:
 
 
 # ----- the thinking entry points ------------------------------------------------------------------
-def think(view: dict, legal: list[dict], level: str = "normal",
-          rng: random.Random | None = None, budget: float | None = None) -> Think:
+def think(
+    view: dict,
+    legal: list[dict],
+    level: str = "normal",
+    rng: random.Random | None = None,
+    budget: float | None = None,
+) -> Think:
     """Generator: yields between slices of work and returns the chosen action (from ``legal``)."""
     if not legal:
         raise ValueError("The bot was asked to act with no legal action.")
@@ -205,8 +212,9 @@ def think(view: dict, legal: list[dict], level: str = "normal",
     if level == "easy" and rng.random() < EASY_RANDOM_PLAY:
         return {"type": "play", "card": rng.choice(cards)}
     me = view["you"]
-    baseline = pick_card(view["hand"], view["trick"], wants_tricks(view, me),
-                         outstanding_cards(view))
+    baseline = pick_card(
+        view["hand"], view["trick"], wants_tricks(view, me), outstanding_cards(view)
+    )
     if level != "hard":
         return {"type": "play", "card": baseline}
     card = yield from _search(view, cards, baseline, rng, budget)
@@ -225,8 +233,13 @@ def _nearest_bid(legal: list[dict], bid: int) -> dict:
     return {"type": "bid", "n": min(allowed, key=lambda n: (abs(n - bid), n))}
 
 
-def choose(view: dict, legal_actions: list[dict], budget: float | None = None,
-           level: str = "normal", seed: int | None = None) -> dict:
+def choose(
+    view: dict,
+    legal_actions: list[dict],
+    budget: float | None = None,
+    level: str = "normal",
+    seed: int | None = None,
+) -> dict:
     """The bot's action for ``view`` in one go.
 
     ``budget``: optional cap in seconds on hard's search (it may then stop before its count of
@@ -243,8 +256,9 @@ def _past(deadline: float | None) -> bool:
     return deadline is not None and time.perf_counter() >= deadline
 
 
-def _search(view: dict, cards: list[str], baseline: str, rng: random.Random,
-            budget: float | None) -> Think:
+def _search(
+    view: dict, cards: list[str], baseline: str, rng: random.Random, budget: float | None
+) -> Think:
     """Weighted average round score of each candidate over sampled deals; ties keep the
     baseline."""
     deadline = _deadline(budget)
@@ -277,7 +291,7 @@ def bid_fit(view: dict, hands: list[list[str]]) -> float:
         if seat == view["you"] or bid is None:
             continue
         misfit += (expected_tricks(hands[seat] + played[seat]) - bid) ** 2
-    return math.exp(-misfit / (2 * BID_FIT_SIGMA ** 2))
+    return math.exp(-misfit / (2 * BID_FIT_SIGMA**2))
 
 
 def _search_bid(view: dict, rng: random.Random, budget: float | None) -> Think:
@@ -290,15 +304,16 @@ def _search_bid(view: dict, rng: random.Random, budget: float | None) -> Think:
     deadline = _deadline(budget)
     me, hand = view["you"], list(view["hand"])
     counted = choose_bid(hand)
-    candidates = sorted({0} | set(range(max(0, counted - BID_SPREAD),
-                                        min(MAX_BID, counted + BID_SPREAD) + 1)))
+    candidates = sorted(
+        {0} | set(range(max(0, counted - BID_SPREAD), min(MAX_BID, counted + BID_SPREAD) + 1))
+    )
     unseen = [c for c in DECK if c not in hand]
     leader = (view["dealer"] + 1) % PLAYERS
     totals = dict.fromkeys(candidates, 0.0)
     samples = 0
     while samples < BID_SAMPLES and (samples == 0 or not _past(deadline)):
         rng.shuffle(unseen)
-        hands = [unseen[8 * k:8 * k + 8] for k in range(PLAYERS - 1)]
+        hands = [unseen[8 * k : 8 * k + 8] for k in range(PLAYERS - 1)]
         hands.insert(me, hand)
         bids = [choose_bid(h) for h in hands]
         for bid in candidates:
@@ -310,8 +325,9 @@ def _search_bid(view: dict, rng: random.Random, budget: float | None) -> Think:
     return max(candidates, key=lambda b: (totals[b], b == counted, -b))
 
 
-def sample_hands(view: dict, outstanding: list[str], voids: list[set[str]],
-                 rng: random.Random) -> list[list[str]]:
+def sample_hands(
+    view: dict, outstanding: list[str], voids: list[set[str]], rng: random.Random
+) -> list[list[str]]:
     """A deal of the unseen cards to the other seats: right counts, no card in a shown void."""
     me = view["you"]
     counts = list(view["hand_counts"])
@@ -322,13 +338,15 @@ def sample_hands(view: dict, outstanding: list[str], voids: list[set[str]],
     return _try_deal(me, counts, outstanding, [set() for _ in range(PLAYERS)], rng)
 
 
-def _try_deal(me: int, counts: list[int], outstanding: list[str], voids: list[set[str]],
-              rng: random.Random) -> list[list[str]] | None:
+def _try_deal(
+    me: int, counts: list[int], outstanding: list[str], voids: list[set[str]], rng: random.Random
+) -> list[list[str]] | None:
     """Most constrained cards first, each to a random seat that may hold it; None if stuck."""
     room = [0 if s == me else counts[s] for s in range(PLAYERS)]
     hands: list[list[str]] = [[] for _ in range(PLAYERS)]
-    seats_for = {c: [s for s in range(PLAYERS) if s != me and SUIT[c] not in voids[s]]
-                 for c in outstanding}
+    seats_for = {
+        c: [s for s in range(PLAYERS) if s != me and SUIT[c] not in voids[s]] for c in outstanding
+    }
     order = list(outstanding)
     rng.shuffle(order)
     order.sort(key=lambda c: len(seats_for[c]))
@@ -348,13 +366,20 @@ def _play_out(view: dict, sampled: list[list[str]], first: str) -> float:
     me = view["you"]
     hands = [list(h) for h in sampled]
     hands[me] = list(view["hand"])
-    tricks = _finish_round(hands, view["bids"], list(view["tricks"]),
-                           [list(c) for c in view["trick"]], me, first)
+    tricks = _finish_round(
+        hands, view["bids"], list(view["tricks"]), [list(c) for c in view["trick"]], me, first
+    )
     return float(round_score(view["bids"][me], tricks[me]))
 
 
-def _finish_round(hands: list[list[str]], bids: list[int], tricks: list[int], trick: list,
-                  seat: int, card: str | None = None) -> list[int]:
+def _finish_round(
+    hands: list[list[str]],
+    bids: list[int],
+    tricks: list[int],
+    trick: list,
+    seat: int,
+    card: str | None = None,
+) -> list[int]:
     """Play the round out from ``seat`` (``card`` first if given, else the baseline's) with the
     baseline for every seat; returns the tricks each seat took. Changes ``hands``."""
     remaining = {c for h in hands for c in h}

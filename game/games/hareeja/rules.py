@@ -7,6 +7,7 @@ A match: 5 rounds, then up to 3 tie-break rounds while first place is shared (HJ
 Everything a round needs happens inside ``apply()``: the last card scores the round and deals
 the next one (or ends the match), and the events report both.
 """
+
 from __future__ import annotations
 
 from typing import Any, TypeVar, cast
@@ -30,9 +31,9 @@ MAX_BID = 8
 ZERO_BID_BONUS = 25
 
 DECK: tuple[str, ...] = tuple(french_deck(short=True))
-RANK_ORDER = ("7", "8", "9", "10", "J", "Q", "K", "A")   # HJ-4, low to high: the 10 is under the J
-TIMEOUT_SUIT_ORDER = ("C", "D", "H", "S")                  # HJ-11 tie-break, clubs weakest
-DISPLAY_SUIT_ORDER = ("S", "H", "D", "C")                  # hand order shown to players
+RANK_ORDER = ("7", "8", "9", "10", "J", "Q", "K", "A")  # HJ-4, low to high: the 10 is under the J
+TIMEOUT_SUIT_ORDER = ("C", "D", "H", "S")  # HJ-11 tie-break, clubs weakest
+DISPLAY_SUIT_ORDER = ("S", "H", "D", "C")  # hand order shown to players
 
 # Precomputed per-card tables: the hot path never parses a code.
 RANK: dict[str, int] = {}
@@ -114,14 +115,14 @@ class Match(BaseMatch[HareejaAction, HareejaView]):
     def _start(self) -> None:
         first = self.options.get("first_dealer", 0)
         if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < PLAYERS:
-            raise IllegalAction("\"first_dealer\" must be a seat number from 0 to 3.")
+            raise IllegalAction('"first_dealer" must be a seat number from 0 to 3.')
         self._totals = [0] * PLAYERS
         self._history: list[RoundEntry] = []
         self._result: Result | None = None
         self._phase: Phase = "declare"
         self.round_no = 0
         self.tiebreak = 0
-        self.dealer = (first - 1) % PLAYERS   # _deal moves it on to ``first``
+        self.dealer = (first - 1) % PLAYERS  # _deal moves it on to ``first``
         self.start_events = self._deal(self._check_deck(list(DECK)))
 
     def _deal(self, deck: list[str]) -> list[Event]:
@@ -137,14 +138,23 @@ class Match(BaseMatch[HareejaAction, HareejaView]):
         self.revealed = False
         self.tricks = [0] * PLAYERS
         self.trick: list[SeatCard] = []
-        self.played: list[SeatCard] = []             # this round's cards in play order (public)
-        self.leader = (self.dealer + 1) % PLAYERS   # HJ-8
+        self.played: list[SeatCard] = []  # this round's cards in play order (public)
+        self.leader = (self.dealer + 1) % PLAYERS  # HJ-8
         self.turn = self.leader
         self.last_trick: LastTrick | None = None
         self._phase = "declare"
-        return [Event("deal", {"round": self.round_no, "tiebreak": self.tiebreak,
-                               "dealer": self.dealer, "order": order},
-                      {seat: {"hand": list(dealt[seat])} for seat in range(PLAYERS)})]
+        return [
+            Event(
+                "deal",
+                {
+                    "round": self.round_no,
+                    "tiebreak": self.tiebreak,
+                    "dealer": self.dealer,
+                    "order": order,
+                },
+                {seat: {"hand": list(dealt[seat])} for seat in range(PLAYERS)},
+            )
+        ]
 
     # ----- the protocol -----------------------------------------------------------------------
     @property
@@ -220,21 +230,30 @@ class Match(BaseMatch[HareejaAction, HareejaView]):
         cards = self.trick
         self.last_trick = {"cards": cards, "winner": winner}
         self.trick = []
-        self.leader = self.turn = winner          # HJ-9: the winner leads next
-        events.append(Event("trick_won", {"seat": winner, "cards": [list(c) for c in cards],
-                                          "tricks": list(self.tricks)}))
-        if not self.hands[winner]:                # HJ-10: all 8 tricks played
+        self.leader = self.turn = winner  # HJ-9: the winner leads next
+        events.append(
+            Event(
+                "trick_won",
+                {"seat": winner, "cards": [list(c) for c in cards], "tricks": list(self.tricks)},
+            )
+        )
+        if not self.hands[winner]:  # HJ-10: all 8 tricks played
             events.extend(self._end_round())
         return events
 
     # ----- round and match end ---------------------------------------------------------------
     def _end_round(self) -> list[Event]:
-        bids = [b for b in self.bids if b is not None]           # all four bid by now
+        bids = [b for b in self.bids if b is not None]  # all four bid by now
         scores = [round_score(b, t) for b, t in zip(bids, self.tricks)]
         self._totals = [t + s for t, s in zip(self._totals, scores)]
-        entry: RoundEntry = {"round": self.round_no, "tiebreak": self.tiebreak,
-                             "bids": list(self.bids), "tricks": list(self.tricks),
-                             "scores": scores, "totals": list(self._totals)}
+        entry: RoundEntry = {
+            "round": self.round_no,
+            "tiebreak": self.tiebreak,
+            "bids": list(self.bids),
+            "tricks": list(self.tricks),
+            "scores": scores,
+            "totals": list(self._totals),
+        }
         self._history.append(entry)
         events = [Event("round_scored", dict(_copy_record(entry)))]
         if self._match_continues():
@@ -243,8 +262,12 @@ class Match(BaseMatch[HareejaAction, HareejaView]):
             events.extend(self._deal(self.rng.shuffled(list(DECK))))
             return events
         self._phase = "over"
-        self._result = {"totals": list(self._totals), "ranking": ranking(self._totals),
-                        "winners": leaders(self._totals), "tiebreak_rounds": self.tiebreak}
+        self._result = {
+            "totals": list(self._totals),
+            "ranking": ranking(self._totals),
+            "winners": leaders(self._totals),
+            "tiebreak_rounds": self.tiebreak,
+        }
         events.append(Event("match_over", dict(_copy_record(self._result))))
         return events
 
@@ -267,17 +290,27 @@ class Match(BaseMatch[HareejaAction, HareejaView]):
                 bids[seat] = self.bids[seat]
         last = self.last_trick
         return {
-            "game": GAME, "phase": self._phase, "to_act": self.to_act(),
-            "totals": list(self._totals), "you": seat, "sides": list(range(PLAYERS)),
+            "game": GAME,
+            "phase": self._phase,
+            "to_act": self.to_act(),
+            "totals": list(self._totals),
+            "you": seat,
+            "sides": list(range(PLAYERS)),
             "hand": [] if seat is None else list(self.hands[seat]),
             "hand_counts": [len(h) for h in self.hands],
-            "round": self.round_no, "tiebreak": self.tiebreak, "rounds": ROUNDS,
-            "dealer": self.dealer, "leader": self.leader,
-            "confirmed": [b is not None for b in self.bids], "bids": bids,
-            "revealed": self.revealed, "tricks": list(self.tricks),
+            "round": self.round_no,
+            "tiebreak": self.tiebreak,
+            "rounds": ROUNDS,
+            "dealer": self.dealer,
+            "leader": self.leader,
+            "confirmed": [b is not None for b in self.bids],
+            "bids": bids,
+            "revealed": self.revealed,
+            "tricks": list(self.tricks),
             "trick": [list(c) for c in self.trick],
-            "last_trick": None if last is None else
-            {"cards": [list(c) for c in last["cards"]], "winner": last["winner"]},
+            "last_trick": None
+            if last is None
+            else {"cards": [list(c) for c in last["cards"]], "winner": last["winner"]},
             "played": [list(c) for c in self.played],
             "history": [_copy_record(e) for e in self._history],
             "result": None if self._result is None else _copy_record(self._result),

@@ -5,6 +5,7 @@ The session (``self.session``, local or online) is the only source of truth; thi
 queue, held clocks, bots in slices, plates, banners, panels, saving) is in
 :mod:`game.ui.cardtable`; this module adds Hareeja's deal, secret bids, tricks and round score.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -22,15 +23,15 @@ from game.ui.widgets import Button, Segmented
 
 PLAYERS = 4
 # Durations at normal speed (LOOK.md "Motion").
-DEAL_STEP = 0.075        # one card every 75 ms
+DEAL_STEP = 0.075  # one card every 75 ms
 DEAL_FLIGHT = 0.30
 FLIP = 0.22
-PLAY_FLIGHT = 0.26       # 220-300 ms ease-out to the centre
-TRICK_PAUSE = 0.5        # the trick stays readable
-TRICK_FLIGHT = 0.40      # 350-450 ms to the winner
-BOT_PAUSE = 0.45         # a bot "thinks" at least this long, so play can be followed
+PLAY_FLIGHT = 0.26  # 220-300 ms ease-out to the centre
+TRICK_PAUSE = 0.5  # the trick stays readable
+TRICK_FLIGHT = 0.40  # 350-450 ms to the winner
+BOT_PAUSE = 0.45  # a bot "thinks" at least this long, so play can be followed
 BOT_BID_PAUSE = 0.6
-PEEK_SECONDS = 2.6       # the last trick stays up this long (tap again to close it sooner)
+PEEK_SECONDS = 2.6  # the last trick stays up this long (tap again to close it sooner)
 
 
 class HareejaTable(HareejaDrawing, CardTable):
@@ -40,9 +41,15 @@ class HareejaTable(HareejaDrawing, CardTable):
     DEFAULT_PLAYERS = PLAYERS
     CARDS = HAREEJA_CARDS
 
-    def __init__(self, app, session, start_events: list[dict] | None = None,
-                 bot_seed: int | None = None, options: dict | None = None):
-        self.hand: dict[str, Sprite] = {}     # own hand sprites by code
+    def __init__(
+        self,
+        app,
+        session,
+        start_events: list[dict] | None = None,
+        bot_seed: int | None = None,
+        options: dict | None = None,
+    ):
+        self.hand: dict[str, Sprite] = {}  # own hand sprites by code
         self.hand_order: list[str] = []
         self.trick: list[tuple[int, Sprite]] = []
         self.counts = [0] * PLAYERS
@@ -56,8 +63,8 @@ class HareejaTable(HareejaDrawing, CardTable):
         self.pick: int | None = None
         self.selected: str | None = None
         self.collecting = False
-        self.last_trick: dict | None = None   # {"cards": [[seat, code]...], "winner"} as shown
-        self.peek = 0.0                       # seconds the last trick stays up
+        self.last_trick: dict | None = None  # {"cards": [[seat, code]...], "winner"} as shown
+        self.peek = 0.0  # seconds the last trick stays up
         super().__init__(app, session, start_events, bot_seed, options)
 
     def sync_from_view(self) -> None:
@@ -87,29 +94,45 @@ class HareejaTable(HareejaDrawing, CardTable):
         n = 9
         bw = min(64, (p.w - 40 - 8 * (n - 1)) // n)
         row_w = n * bw + 8 * (n - 1)
-        self.bid_row = Segmented((p.centerx - row_w // 2, p.y + 58, row_w, 60),
-                                 [(k, (lambda k=k: digits(k))) for k in range(MAX_BID + 1)],
-                                 lambda: self.pick, self.set_pick, size=28, rtl=i18n.is_rtl,
-                                 key="bid")
-        self.confirm_button = Button((p.centerx - 130, p.bottom - 68, 260, 56),
-                                     lambda: t("bid.confirm"), self.confirm_bid, 26,
-                                     primary=True, key="confirm")
-        self.play_button = Button(L.play_button, lambda: t("play.play"), self.play_selected, 28,
-                                  primary=True, key="play")
-        self.peek_button = Button((0, L.top_bar.y, 176, L.top_bar.h), lambda: t("hj.last_trick"),
-                                  self.toggle_last_trick, 20, key="last_trick")
+        self.bid_row = Segmented(
+            (p.centerx - row_w // 2, p.y + 58, row_w, 60),
+            [(k, (lambda k=k: digits(k))) for k in range(MAX_BID + 1)],
+            lambda: self.pick,
+            self.set_pick,
+            size=28,
+            rtl=i18n.is_rtl,
+            key="bid",
+        )
+        self.confirm_button = Button(
+            (p.centerx - 130, p.bottom - 68, 260, 56),
+            lambda: t("bid.confirm"),
+            self.confirm_bid,
+            26,
+            primary=True,
+            key="confirm",
+        )
+        self.play_button = Button(
+            L.play_button, lambda: t("play.play"), self.play_selected, 28, primary=True, key="play"
+        )
+        self.peek_button = Button(
+            (0, L.top_bar.y, 176, L.top_bar.h),
+            lambda: t("hj.last_trick"),
+            self.toggle_last_trick,
+            20,
+            key="last_trick",
+        )
         return [self.bid_row, self.confirm_button, self.play_button, self.peek_button]
 
     def place_controls(self, modal: bool) -> None:
         picking = self.can_bid() and not modal
         self.bid_row.visible = self.confirm_button.visible = picking
         self.confirm_button.enabled = self.pick is not None
-        self.play_button.visible = (not modal and self.selected is not None and self.my_turn())
+        self.play_button.visible = not modal and self.selected is not None and self.my_turn()
         self.peek_button.visible = not modal and self.can_peek()
         self.peek_button.selected = self.peek > 0
         tb = self.app.layout.top_bar
         gap = 12
-        if i18n.is_rtl():       # beside the language button, on the buttons' side of the bar
+        if i18n.is_rtl():  # beside the language button, on the buttons' side of the bar
             self.peek_button.rect.x = self.lang_button.rect.right + gap
         else:
             self.peek_button.rect.right = self.lang_button.rect.x - gap
@@ -131,14 +154,23 @@ class HareejaTable(HareejaDrawing, CardTable):
     def my_turn(self) -> bool:
         """You may play now. The last card before yours may still be landing: input is not
         held back for it (every event has at least started showing)."""
-        return (not self.queue and self.score is None and self.phase == "play"
-                and self.session.phase == "play" and self.session.to_act() == [self.me]
-                and not self.my_seat.automated)
+        return (
+            not self.queue
+            and self.score is None
+            and self.phase == "play"
+            and self.session.phase == "play"
+            and self.session.to_act() == [self.me]
+            and not self.my_seat.automated
+        )
 
     def can_bid(self) -> bool:
-        return (self.phase == "declare" and not self.confirmed[self.me]
-                and self.session.phase == "declare" and self.me in self.session.to_act()
-                and not self.my_seat.automated)
+        return (
+            self.phase == "declare"
+            and not self.confirmed[self.me]
+            and self.session.phase == "declare"
+            and self.me in self.session.to_act()
+            and not self.my_seat.automated
+        )
 
     def can_peek(self) -> bool:
         """The last trick may be looked at: in play (never while bidding), once one was won."""
@@ -202,10 +234,15 @@ class HareejaTable(HareejaDrawing, CardTable):
     # ----- input -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         """As the base, plus: a tap on the empty centre of the table shows the last trick."""
-        if (event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.modal()
-                and self.phase == "play" and self.card_at(event.pos) is None
-                and self.peek_area().collidepoint(event.pos)
-                and not any(w.visible and w.rect.collidepoint(event.pos) for w in self.widgets)):
+        if (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and not self.modal()
+            and self.phase == "play"
+            and self.card_at(event.pos) is None
+            and self.peek_area().collidepoint(event.pos)
+            and not any(w.visible and w.rect.collidepoint(event.pos) for w in self.widgets)
+        ):
             self.toggle_last_trick()
             return
         super().handle(event)
@@ -246,16 +283,19 @@ class HareejaTable(HareejaDrawing, CardTable):
 
     def _layout_hand(self, dt: float) -> None:
         """Cards in the hand glide to their slots; legal ones rise, the selected one more."""
-        self.glide_hand(self.app.layout.hand_positions(len(self.hand_order)),
-                        self.legal_cards(), dt)
+        self.glide_hand(
+            self.app.layout.hand_positions(len(self.hand_order)), self.legal_cards(), dt
+        )
 
     # ----- events → animation -------------------------------------------------------------------
     def _on_deal(self, ev: dict) -> float:
         L = self.app.layout
         self.round, self.tiebreak, self.dealer = ev["round"], ev["tiebreak"], ev["dealer"]
         if ev["tiebreak"]:
-            self.banner = (t("tiebreak.banner", n=digits(ev["tiebreak"])),
-                           Speed.scale(3.0, motion=False))
+            self.banner = (
+                t("tiebreak.banner", n=digits(ev["tiebreak"])),
+                Speed.scale(3.0, motion=False),
+            )
         self.phase = "deal"
         self.counts = [0] * PLAYERS
         self.confirmed = [False] * PLAYERS
@@ -278,15 +318,27 @@ class HareejaTable(HareejaDrawing, CardTable):
             if seat == self.me and k < len(own):
                 sprite = Sprite(own[k], L.center, L.card, face_up=False)
                 sprite.hide_until_start = True
-                sprite.move(slots[k], flight, delay, ease_out, arc=-40,
-                            on_land=lambda: self.app.audio.play("deal", 0.4))
+                sprite.move(
+                    slots[k],
+                    flight,
+                    delay,
+                    ease_out,
+                    arc=-40,
+                    on_land=lambda: self.app.audio.play("deal", 0.4),
+                )
                 self.hand[own[k]] = sprite
                 k += 1
             else:
                 sprite = Sprite(None, L.center, L.small, face_up=False)
                 sprite.hide_until_start = True
-                sprite.move(self.seat_hand(seat), flight, delay, ease_out, arc=40,
-                            on_land=lambda s=seat, sp=sprite: self._dealt_to(s, sp))
+                sprite.move(
+                    self.seat_hand(seat),
+                    flight,
+                    delay,
+                    ease_out,
+                    arc=40,
+                    on_land=lambda s=seat, sp=sprite: self._dealt_to(s, sp),
+                )
                 self.flying.append(sprite)
         total = (len(ev["order"]) - 1) * step + flight
         self.after(total, self._reveal_hand)

@@ -5,6 +5,7 @@ names, the top bar, the round's score panel and the match end.
 :class:`HareejaDrawing` is a part of :class:`game.games.hareeja.table.HareejaTable` (a mixin:
 it reads the scene's state and never changes it).
 """
+
 from __future__ import annotations
 
 import pygame
@@ -14,7 +15,7 @@ from game.i18n import digits, t
 from game.ui import assets, draw
 from game.ui.table_drawing import ranked_rows
 
-PEEK_SCALE = 0.8         # the last trick is drawn a little smaller than the live one
+PEEK_SCALE = 0.8  # the last trick is drawn a little smaller than the live one
 
 
 class HareejaDrawing:
@@ -29,15 +30,19 @@ class HareejaDrawing:
             self.draw_plate(surface, seat)
         self._draw_deck(surface)
         peeking = self.peek > 0 and self.last_trick is not None
-        for _seat, sprite in self.trick:       # the last trick takes the centre for a moment
+        for _seat, sprite in self.trick:  # the last trick takes the centre for a moment
             if not peeking:
                 sprite.draw(surface, four)
         legal = self.legal_cards()
         playing = self.my_turn()
         for code in self.hand_order:
             sprite = self.hand[code]
-            sprite.draw(surface, four, dimmed=playing and code not in legal,
-                        glow=code == self.selected and playing)
+            sprite.draw(
+                surface,
+                four,
+                dimmed=playing and code not in legal,
+                glow=code == self.selected and playing,
+            )
         for sprite in self.flying:
             sprite.draw(surface, four)
         if self.can_bid() and self.score is None and self.over is None:
@@ -64,25 +69,46 @@ class HareejaDrawing:
         frame.h += 22
         draw.panel(surface, frame, (12, 24, 24), 245, 18, draw.GOLD)
         winner = self.last_trick["winner"]
-        title = t("hj.last_trick.title_you") if winner == self.me else \
-            t("hj.last_trick.title", name=self.seat_name(winner))
-        draw.blit_text(surface, title, draw.fit_text(title, 20, frame.w - 20, True),
-                       (frame.centerx, frame.y + 20), draw.GOLD, bold=True)
+        title = (
+            t("hj.last_trick.title_you")
+            if winner == self.me
+            else t("hj.last_trick.title", name=self.seat_name(winner))
+        )
+        draw.blit_text(
+            surface,
+            title,
+            draw.fit_text(title, 20, frame.w - 20, True),
+            (frame.centerx, frame.y + 20),
+            draw.GOLD,
+            bold=True,
+        )
         for seat, code in self.last_trick["cards"]:
             img = assets.card_face(code, size, four)
             rect = img.get_rect(center=(round(spots[seat][0]), round(spots[seat][1])))
             surface.blit(img, rect)
             if seat == winner:
                 pygame.draw.rect(surface, draw.GOLD, rect.inflate(6, 6), 3, border_radius=9)
-        for seat, _code in self.last_trick["cards"]:     # names on top of every card
+        for seat, _code in self.last_trick["cards"]:  # names on top of every card
             name = self.seat_name(seat)
             x, y = spots[seat]
             pill = pygame.Rect(0, 0, size[0] + 18, 24)
             pill.center = (round(x), round(y + size[1] / 2 - 14))
-            draw.panel(surface, pill, (20, 20, 20), 225, 10,
-                       draw.GOLD if seat == winner else draw.PANEL_EDGE)
-            draw.blit_text(surface, name, draw.fit_text(name, 16, pill.w - 8, True), pill.center,
-                           draw.INK, bold=True)
+            draw.panel(
+                surface,
+                pill,
+                (20, 20, 20),
+                225,
+                10,
+                draw.GOLD if seat == winner else draw.PANEL_EDGE,
+            )
+            draw.blit_text(
+                surface,
+                name,
+                draw.fit_text(name, 16, pill.w - 8, True),
+                pill.center,
+                draw.INK,
+                bold=True,
+            )
 
     def draw_hud(self, surface: pygame.Surface) -> None:
         L = self.app.layout
@@ -93,8 +119,9 @@ class HareejaDrawing:
         else:
             s = t("hud.round", n=digits(self.round), total=digits(5))
         anchor, x = ("midright", tb.right - 8) if rtl else ("midleft", tb.x + 8)
-        r = draw.blit_text(surface, s, 24, (x, tb.centery), draw.SAND, bold=True, anchor=anchor,
-                           shadow=True)
+        r = draw.blit_text(
+            surface, s, 24, (x, tb.centery), draw.SAND, bold=True, anchor=anchor, shadow=True
+        )
         if self.revealed and not L.portrait:
             total = sum(b or 0 for b in self.bids)
             s2 = t("hud.bids_sum", n=digits(total))
@@ -102,8 +129,14 @@ class HareejaDrawing:
             draw.blit_text(surface, s2, 20, (x2, tb.centery), draw.INK_DIM, anchor=anchor)
         elif self.revealed:
             total = sum(b or 0 for b in self.bids)
-            draw.blit_text(surface, t("hud.bids_sum", n=digits(total)), 20,
-                           (x, tb.centery + 30), draw.INK_DIM, anchor=anchor)
+            draw.blit_text(
+                surface,
+                t("hud.bids_sum", n=digits(total)),
+                20,
+                (x, tb.centery + 30),
+                draw.INK_DIM,
+                anchor=anchor,
+            )
 
     def _draw_backs(self, surface: pygame.Surface, seat: int) -> None:
         L = self.app.layout
@@ -118,8 +151,10 @@ class HareejaDrawing:
             rect = back.get_rect(center=(round(x0 + i * step), cy))
             surface.blit(back, rect)
         badge = pygame.Rect(0, 0, 34, 26)
-        badge.center = (round(cx + step * (n - 1) / 2 + L.small[0] / 2 - 6),
-                        cy + L.small[1] // 2 - 6)
+        badge.center = (
+            round(cx + step * (n - 1) / 2 + L.small[0] / 2 - 6),
+            cy + L.small[1] // 2 - 6,
+        )
         pygame.draw.rect(surface, (20, 20, 20), badge, border_radius=12)
         pygame.draw.rect(surface, draw.GOLD, badge, 2, border_radius=12)
         draw.blit_text(surface, digits(n), 18, badge.center, draw.INK, bold=True)
@@ -132,20 +167,32 @@ class HareejaDrawing:
             return t("seat.figure", took=digits(took), bid=digits(bid)), color
         me = self.me
         if seat == me and self.confirmed[me] and self.bids[me] is not None:
-            return t("seat.figure", took=digits(self.tricks[me]), bid=digits(self.bids[me])), \
-                draw.SAND
+            return t(
+                "seat.figure", took=digits(self.tricks[me]), bid=digits(self.bids[me])
+            ), draw.SAND
         if self.confirmed[seat]:
             return "check", draw.TURN
         return "\u2026", draw.INK_DIM
 
-    def draw_figure(self, surface: pygame.Surface, seat: int, figure: str, color: tuple,
-                     pos: tuple[int, int], anchor: str) -> None:
+    def draw_figure(
+        self,
+        surface: pygame.Surface,
+        seat: int,
+        figure: str,
+        color: tuple,
+        pos: tuple[int, int],
+        anchor: str,
+    ) -> None:
         if figure == "check":
-            r = draw.blit_text(surface, t("bid.done"), 18, (pos[0], pos[1]), draw.TURN,
-                               anchor=anchor)
+            r = draw.blit_text(
+                surface, t("bid.done"), 18, (pos[0], pos[1]), draw.TURN, anchor=anchor
+            )
             gap = 16
-            cx = r.left - gap if (anchor != "midright" and anchor != "center") else \
-                (r.right + gap if anchor == "center" else r.left - gap)
+            cx = (
+                r.left - gap
+                if (anchor != "midright" and anchor != "center")
+                else (r.right + gap if anchor == "center" else r.left - gap)
+            )
             if anchor == "midleft":
                 cx = r.right + gap
             draw.check_mark(surface, (cx, pos[1]), 18, draw.TURN, 3)
@@ -165,8 +212,11 @@ class HareejaDrawing:
         if self.phase != "deal":
             return
         L = self.app.layout
-        left = sum(1 for s in [*self.flying, *self.hand.values()]
-                   if s.hide_until_start and s.motion is not None and not s.motion.started)
+        left = sum(
+            1
+            for s in [*self.flying, *self.hand.values()]
+            if s.hide_until_start and s.motion is not None and not s.motion.started
+        )
         if left <= 0:
             return
         back = assets.card_back(L.small)
@@ -178,8 +228,14 @@ class HareejaDrawing:
         p = L.picker
         draw.panel(surface, p, draw.PANEL, 230, 18, draw.GOLD)
         s = t("bid.title")
-        draw.blit_text(surface, s, draw.fit_text(s, 24, p.w - 24, True), (p.centerx, p.y + 28),
-                       draw.SAND, bold=True)
+        draw.blit_text(
+            surface,
+            s,
+            draw.fit_text(s, 24, p.w - 24, True),
+            (p.centerx, p.y + 28),
+            draw.SAND,
+            bold=True,
+        )
 
     def status_banner(self) -> str | None:
         if self.phase == "declare" and self.confirmed[self.me] and not self.revealed:
@@ -190,8 +246,11 @@ class HareejaDrawing:
         L = self.app.layout
         entry = self.score["entry"]
         prog = self.count_up()
-        title = t("score.title_tb", n=digits(entry["tiebreak"])) if entry["tiebreak"] else \
-            t("score.title", n=digits(entry["round"]))
+        title = (
+            t("score.title_tb", n=digits(entry["tiebreak"]))
+            if entry["tiebreak"]
+            else t("score.title", n=digits(entry["round"]))
+        )
         rect = self.score_frame(surface, 820 if not L.portrait else L.w - 40, 340, title)
         cols = ["score.player", "score.bid", "score.tricks", "score.round", "score.total"]
         fractions = [0.30, 0.15, 0.17, 0.17, 0.21]
@@ -208,7 +267,7 @@ class HareejaDrawing:
             s = t(key)
             draw.blit_text(surface, s, draw.fit_text(s, 20, 120), (cx, y), draw.SAND, bold=True)
         pygame.draw.line(surface, draw.PANEL_EDGE, (rect.x + 20, y + 20), (rect.right - 20, y + 20))
-        for row, seat in enumerate(self.seating.from_me()):      # your row first
+        for row, seat in enumerate(self.seating.from_me()):  # your row first
             y = rect.y + 136 + row * 44
             old = entry["totals"][seat] - entry["scores"][seat]
             shown_total = round(old + entry["scores"][seat] * prog)
@@ -224,8 +283,9 @@ class HareejaDrawing:
                 band = pygame.Rect(rect.x + 14, y - 20, rect.w - 28, 40)
                 pygame.draw.rect(surface, (40, 60, 56), band, border_radius=8)
             for (s, color), cx in zip(values, xs):
-                draw.blit_text(surface, s, draw.fit_text(s, 24, 200, True), (cx, y), color,
-                               bold=True)
+                draw.blit_text(
+                    surface, s, draw.fit_text(s, 24, 200, True), (cx, y), color, bold=True
+                )
 
     def over_headline(self) -> str:
         winners = self.over["result"]["winners"]

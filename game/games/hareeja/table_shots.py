@@ -7,6 +7,7 @@ after three tie-break rounds) come from fixed seeds whose whole match was found 
 easy bots; the match is replayed through the engine up to its last action, which is then played
 through the table scene so the real events animate.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -18,8 +19,8 @@ from game.games.hareeja.table import HareejaTable
 from game.table import FakeClock, Seat, Table
 from game.ui.screenshots import DT, PLAY_SEED, Shooter
 
-TIEBREAK_SEED = 22          # easy bots tie for first after round 5 (one tie-break round)
-SHARED_SEED = 3754          # easy bots still share first place after 3 tie-break rounds
+TIEBREAK_SEED = 22  # easy bots tie for first after round 5 (one tie-break round)
+SHARED_SEED = 3754  # easy bots still share first place after 3 tie-break rounds
 
 
 def bot_match(seed: int, level: str = "easy") -> Match:
@@ -28,10 +29,10 @@ def bot_match(seed: int, level: str = "easy") -> Match:
     rngs = [bot_rng(seed * 4 + i) for i in range(4)]
     while match.phase != "over":
         seat = match.to_act()[0]
-        match.apply(seat, run(bots.think(match.view(seat), match.legal_actions(seat), level,
-                                         rngs[seat])))
+        match.apply(
+            seat, run(bots.think(match.view(seat), match.legal_actions(seat), level, rngs[seat]))
+        )
     return match
-
 
 
 def _first_action_dealing(record: dict, round_no: int) -> int:
@@ -42,7 +43,6 @@ def _first_action_dealing(record: dict, round_no: int) -> int:
         if match.round_no >= round_no:
             return i
     raise ValueError(f"The match never reaches round {round_no}.")
-
 
 
 def match(shooter: Shooter) -> None:
@@ -77,10 +77,11 @@ def match(shooter: Shooter) -> None:
         if not landing and not any(s.moving for _x, s in sc.trick):
             play_first_legal()
         return False
+
     shooter.until(wanted, 6000)
     legal = [c for c in sc.hand_order if c in sc.legal_cards()]
     sc.selected = legal[-1]
-    clock.advance(52)            # 8 s left: the ring turns amber
+    clock.advance(52)  # 8 s left: the ring turns amber
     shooter.frames(3)
     shooter.shot("07_play")
     shooter.until(lambda: not any(s.moving for _x, s in sc.trick))
@@ -92,16 +93,21 @@ def match(shooter: Shooter) -> None:
     shooter.frames(14)
     shooter.shot("08_illegal_hint")
     sc.play_selected()
-    shooter.until(lambda: sc.collecting and any(
-        s.motion is not None and s.motion.progress > 0.4 for _x, s in sc.trick))
+    shooter.until(
+        lambda: (
+            sc.collecting
+            and any(s.motion is not None and s.motion.progress > 0.4 for _x, s in sc.trick)
+        )
+    )
     shooter.shot("09_trick_collect")
 
     def play_on() -> None:
         if sc.my_turn() and not sc.queue:
             play_first_legal()
+
     # The last trick, peeked at with the button while the next one is on the table.
     shooter.until(lambda: sc.can_peek() and sc.my_turn() and len(sc.trick) >= 2, 6000, play_on)
-    shooter.until(sc.idle, 300)                 # our turn waits: the table's clock is fake
+    shooter.until(sc.idle, 300)  # our turn waits: the table's clock is fake
     shooter.click(sc.peek_button.rect.center)
     shooter.frames(10)
     shooter.shot("09a_last_trick")
@@ -119,31 +125,30 @@ def match(shooter: Shooter) -> None:
     shooter.shot("11_assisted")
 
 
-
 def scripted_end(shooter: Shooter, seed: int, name: str, until_over: bool) -> None:
-        """Replay a bot match to its last action, then play that action through the scene."""
-        full = bot_match(seed)
-        record = full.record()
-        *head, (seat, action) = record["log"]
-        if not until_over:
-            # Stop at the action that scores round 5 (the tie-break deal follows it).
-            cut = _first_action_dealing(record, 6)
-            head, (seat, action) = record["log"][:cut], record["log"][cut]
-        match = Match.replay({**record, "log": head})
-        seats = [Seat("human", "seat.you")] + [Seat("human", f"name.{i}") for i in range(1, 4)]
-        table = Table(match, seats, FakeClock(), None)
-        sc = HareejaTable(shooter.app, table)
-        shooter.app.switch(sc)
-        shooter.frames(3)
-        sc.act(seat, action, human=True)
-        shooter.until(lambda: sc.score is not None and sc.score["t"] > 1.0)
-        sc.close_score()
-        if until_over:
-            shooter.until(lambda: sc.over is not None and sc.over["t"] > 0.8)
-        else:
-            shooter.until(lambda: sc.banner is not None and sc.phase == "deal")
-            shooter.frames(50)
-        shooter.shot(name)
+    """Replay a bot match to its last action, then play that action through the scene."""
+    full = bot_match(seed)
+    record = full.record()
+    *head, (seat, action) = record["log"]
+    if not until_over:
+        # Stop at the action that scores round 5 (the tie-break deal follows it).
+        cut = _first_action_dealing(record, 6)
+        head, (seat, action) = record["log"][:cut], record["log"][cut]
+    match = Match.replay({**record, "log": head})
+    seats = [Seat("human", "seat.you")] + [Seat("human", f"name.{i}") for i in range(1, 4)]
+    table = Table(match, seats, FakeClock(), None)
+    sc = HareejaTable(shooter.app, table)
+    shooter.app.switch(sc)
+    shooter.frames(3)
+    sc.act(seat, action, human=True)
+    shooter.until(lambda: sc.score is not None and sc.score["t"] > 1.0)
+    sc.close_score()
+    if until_over:
+        shooter.until(lambda: sc.over is not None and sc.over["t"] > 0.8)
+    else:
+        shooter.until(lambda: sc.banner is not None and sc.phase == "deal")
+        shooter.frames(50)
+    shooter.shot(name)
 
 
 _STATS_SAMPLE: dict | None = None

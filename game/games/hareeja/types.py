@@ -3,11 +3,12 @@
 See game.core.types. The conformance tests check every event and view a match produces against
 these; mypy checks the engine builds its view to match.
 """
+
 from typing import Any, Literal, NotRequired, TypedDict
 
 from game.core.types import PlayAction, ViewBase
 
-SeatCard = list[Any]          # [seat, card code]: one card of a trick
+SeatCard = list[Any]  # [seat, card code]: one card of a trick
 
 
 class BidAction(TypedDict):
@@ -26,13 +27,13 @@ class Deal(TypedDict):
     tiebreak: int
     dealer: int
     order: list[int]
-    hand: NotRequired[list[str]]          # only the seat's own, never a spectator's
+    hand: NotRequired[list[str]]  # only the seat's own, never a spectator's
 
 
 class BidConfirmed(TypedDict):
     type: Literal["bid_confirmed"]
     seat: int
-    n: NotRequired[int]                   # only to the bidder (HJ-5)
+    n: NotRequired[int]  # only to the bidder (HJ-5)
 
 
 class BidsRevealed(TypedDict):
@@ -79,9 +80,14 @@ class MatchOver(Result):
 
 
 EVENT_SHAPES: dict[str, type] = {
-    "deal": Deal, "bid_confirmed": BidConfirmed, "bids_revealed": BidsRevealed,
-    "card_played": CardPlayed, "trick_won": TrickWon, "round_scored": RoundScored,
-    "match_over": MatchOver}
+    "deal": Deal,
+    "bid_confirmed": BidConfirmed,
+    "bids_revealed": BidsRevealed,
+    "card_played": CardPlayed,
+    "trick_won": TrickWon,
+    "round_scored": RoundScored,
+    "match_over": MatchOver,
+}
 
 
 class LastTrick(TypedDict):
@@ -96,7 +102,7 @@ class HareejaView(ViewBase):
     dealer: int
     leader: int
     confirmed: list[bool]
-    bids: list[int | None]                # others' bids are None until all four are revealed
+    bids: list[int | None]  # others' bids are None until all four are revealed
     revealed: bool
     tricks: list[int]
     trick: list[SeatCard]

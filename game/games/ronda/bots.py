@@ -16,6 +16,7 @@ A player who just laid a card without capturing held no rank that was on the tab
 most people capture when they can), so sampled deals that give him one are drawn again.
 It yields between slices of samples (the client drives it a slice per frame).
 """
+
 from __future__ import annotations
 
 import random
@@ -27,13 +28,13 @@ from game.core.bots import LEVELS, bot_rng, run
 from game.core.hints import HintThink, run_hint, think_hint
 from game.games.ronda.rules import LOW_KEY, RANK, RANK_ORDER
 
-W_POINT = 1.0           # a caida or mesa point
-W_CARD = 0.45           # one more card in the pile (card points are the surplus above a share)
-REPLY_DISCOUNT = 0.9    # the reply is an estimate: weigh it a little less than a sure gain
-HARD_SAMPLES = 64       # sampled deals per decision: a count, so hard is the same per seed
-INFER_TRIES = 8         # redraws of a deal that contradicts what the last play showed
-HARD_W_CARD = 1.0       # hard's card value: with 2 players or teams each card is a point of margin
-HARD_PLIES = {2: 6, 3: 5, 4: 4}   # plays searched (a 2-player batch is 6 plays)
+W_POINT = 1.0  # a caida or mesa point
+W_CARD = 0.45  # one more card in the pile (card points are the surplus above a share)
+REPLY_DISCOUNT = 0.9  # the reply is an estimate: weigh it a little less than a sure gain
+HARD_SAMPLES = 64  # sampled deals per decision: a count, so hard is the same per seed
+INFER_TRIES = 8  # redraws of a deal that contradicts what the last play showed
+HARD_W_CARD = 1.0  # hard's card value: with 2 players or teams each card is a point of margin
+HARD_PLIES = {2: 6, 3: 5, 4: 4}  # plays searched (a 2-player batch is 6 plays)
 SAMPLES_PER_SLICE = 4
 NRANKS = len(RANK_ORDER)
 
@@ -48,8 +49,9 @@ def run_length(table_ranks: set[int], rank: int) -> int:
     return n
 
 
-def play_gain(table_ranks: set[int], rank: int, caida_rank: int | None, mesa_allowed: bool
-              ) -> tuple[float, set[int]]:
+def play_gain(
+    table_ranks: set[int], rank: int, caida_rank: int | None, mesa_allowed: bool
+) -> tuple[float, set[int]]:
     """The value of playing ``rank`` on the table, and the table's ranks afterwards."""
     taken = run_length(table_ranks, rank)
     if not taken:
@@ -79,8 +81,9 @@ def holds_probability(unseen_total: int, of_rank: int, hand_size: int) -> float:
     return 1.0 - comb(unseen_total - of_rank, hand_size) / comb(unseen_total, hand_size)
 
 
-def expected_reply(table_ranks: set[int], caida_rank: int | None, unseen: list[int],
-                   hand_size: int) -> float:
+def expected_reply(
+    table_ranks: set[int], caida_rank: int | None, unseen: list[int], hand_size: int
+) -> float:
     """The next player's expected best gain: best ranks first, each weighed by the chance he
     holds it and holds none of the better ones (ranks treated as independent)."""
     total = sum(unseen)
@@ -109,7 +112,7 @@ class Situation:
         self.unseen = unseen_counts(view)
         counts = list(view["hand_counts"])
         self.next_seat = (me + 1) % n
-        remaining = sum(counts) - 1                   # cards still in hands after this play
+        remaining = sum(counts) - 1  # cards still in hands after this play
         self.deal_ends = remaining == 0 and view["deck_count"] == 0
         self.batch_ends = remaining == 0 and not self.deal_ends
         # After the batch's last card the next player gets 3 fresh cards and no caida (RO-13).
@@ -144,9 +147,13 @@ def declaration(view: dict, legal: list[dict]) -> dict | None:
     return None
 
 
-def think(view: dict, legal: list[dict], level: str = "normal",
-          rng: random.Random | None = None, budget: float | None = None
-          ) -> Generator[None, None, dict]:
+def think(
+    view: dict,
+    legal: list[dict],
+    level: str = "normal",
+    rng: random.Random | None = None,
+    budget: float | None = None,
+) -> Generator[None, None, dict]:
     """Yield between slices of work; return the chosen action (always one of ``legal``)."""
     if not legal:
         raise ValueError("No legal action to choose from.")
@@ -172,8 +179,13 @@ def think(view: dict, legal: list[dict], level: str = "normal",
     return best
 
 
-def choose(view: dict, legal_actions: list[dict], budget: float | None = None,
-           level: str = "normal", seed: int | None = None) -> dict:
+def choose(
+    view: dict,
+    legal_actions: list[dict],
+    budget: float | None = None,
+    level: str = "normal",
+    seed: int | None = None,
+) -> dict:
     """One decision, thought through to the end (native play, tests, the server)."""
     return run(think(view, legal_actions, level, bot_rng(seed), budget))
 
@@ -187,8 +199,9 @@ class Deal:
         self.s = situation
         self.hands = hands
 
-    def value(self, table: int, seat: int, caida: int | None, left: int, plies: int,
-              last: int | None) -> float:
+    def value(
+        self, table: int, seat: int, caida: int | None, left: int, plies: int, last: int | None
+    ) -> float:
         """My side's advantage from here: points and cards won minus the others' (paranoid:
         opponents minimise it, my partner maximises it)."""
         s = self.s
@@ -196,8 +209,11 @@ class Deal:
         if left == 0:
             return s.end_value(table, last)
         if plies == 0:
-            return s.sign[seat] * REPLY_DISCOUNT * max(
-                _gain(table, r, caida, True)[0] for r in set(hand))
+            return (
+                s.sign[seat]
+                * REPLY_DISCOUNT
+                * max(_gain(table, r, caida, True)[0] for r in set(hand))
+            )
         best = None
         mine = s.sign[seat] > 0
         for i, rank in enumerate(hand):
@@ -205,11 +221,12 @@ class Deal:
                 continue
             deal_ends = left == 1 and s.last_batch
             gain, after, took = _gain(table, rank, caida, not deal_ends)
-            rest = hand[:i] + hand[i + 1:]
+            rest = hand[:i] + hand[i + 1 :]
             self.hands[seat] = rest
             nxt = (seat + 1) % s.players
-            below = self.value(after, nxt, None if took else rank, left - 1, plies - 1,
-                               seat if took else last)
+            below = self.value(
+                after, nxt, None if took else rank, left - 1, plies - 1, seat if took else last
+            )
             self.hands[seat] = hand
             total = s.sign[seat] * gain + below
             if best is None or (total > best if mine else total < best):
@@ -238,8 +255,10 @@ class HardSituation:
         self.players = n = view["players"]
         self.me = me = view["you"]
         side = (lambda s: s % 2) if view.get("teams") else (lambda s: s)
-        self.sign = [1.0 if side(s) == side(me) else -1.0 / max(1, len({side(x) for x in
-                     range(n)}) - 1) for s in range(n)]
+        self.sign = [
+            1.0 if side(s) == side(me) else -1.0 / max(1, len({side(x) for x in range(n)}) - 1)
+            for s in range(n)
+        ]
         self.hand = [RANK[c] for c in view["hand"]]
         self.counts = list(view["hand_counts"])
         self.table = 0
@@ -248,7 +267,7 @@ class HardSituation:
         self.caida = None if view.get("caida_card") is None else RANK[view["caida_card"]]
         self.unseen = unseen_counts(view)
         self.last_batch = view["deck_count"] == 0
-        self.left = sum(self.counts)                 # plays to the end of the batch
+        self.left = sum(self.counts)  # plays to the end of the batch
         self.last = view.get("last_capturer")
         self.plies = min(self.left, HARD_PLIES[n])
         before = (me - 1) % n
@@ -294,8 +313,9 @@ class HardSituation:
         return self.sign[starter] * REPLY_DISCOUNT * reply
 
 
-def batch_search(view: dict, cards: list[str], rng: random.Random, budget: float | None
-                 ) -> Generator[None, None, dict[str, float]]:
+def batch_search(
+    view: dict, cards: list[str], rng: random.Random, budget: float | None
+) -> Generator[None, None, dict[str, float]]:
     """Average over sampled hands of each card's searched value (to the end of the batch,
     or HARD_PLIES plays). HARD_SAMPLES samples; ``budget`` (seconds) may stop it sooner."""
     hs = HardSituation(view)
@@ -312,9 +332,14 @@ def batch_search(view: dict, cards: list[str], rng: random.Random, budget: float
                 gain, after, took = _gain(hs.table, rank, hs.caida, not deal_ends)
                 hand = deal.hands[hs.me]
                 deal.hands[hs.me] = [r for i, r in enumerate(hand) if i != hand.index(rank)]
-                totals[code] += gain + deal.value(after, nxt, None if took else rank,
-                                                  hs.left - 1, hs.plies - 1,
-                                                  hs.me if took else hs.last)
+                totals[code] += gain + deal.value(
+                    after,
+                    nxt,
+                    None if took else rank,
+                    hs.left - 1,
+                    hs.plies - 1,
+                    hs.me if took else hs.last,
+                )
                 deal.hands[hs.me] = hand
             samples += 1
         yield

@@ -25,6 +25,7 @@ Decisions made here (besides those in RULES.md):
   is shown face up to everybody as it happens, so this is the memory a careful player keeps,
   not a look into the face-down piles (whose split per seat stays hidden).
 """
+
 from __future__ import annotations
 
 from typing import Any, TypedDict, cast
@@ -48,18 +49,18 @@ from .types import (
 
 GAME = "ronda"
 DECK: tuple[str, ...] = tuple(spanish_deck())
-RULE_SETS = {"maghribi": 41, "quick": 25}          # RO-1: only the target differs
-BATCHES = {2: 6, 3: 4, 4: 3}                        # RO-7
+RULE_SETS = {"maghribi": 41, "quick": 25}  # RO-1: only the target differs
+BATCHES = {2: 6, 3: 4, 4: 3}  # RO-7
 BATCH_SIZE = 3
 TABLE_SIZE = 4
 KINDS: tuple[Kind, ...] = ("ronda", "tringa")
-KIND_POINTS = {"ronda": 1, "tringa": 5}             # RO-16, RO-18
-CARDS_FREE = {2: 20, 3: 13, 4: 20}                  # RO-21: points per card above this
+KIND_POINTS = {"ronda": 1, "tringa": 5}  # RO-16, RO-18
+CARDS_FREE = {2: 20, 3: 13, 4: 20}  # RO-21: points per card above this
 OPTION_KEYS = ("rules", "first_dealer")
 
-RANK_ORDER = SPANISH_RANKS                          # RO-6: 1..7, sota 10, caballo 11, rey 12
-RANK: dict[str, int] = {}                           # card code -> index in Ronda order
-LOW_KEY: dict[str, tuple[int, int]] = {}            # TB-7 tie-break: rank, then suit order
+RANK_ORDER = SPANISH_RANKS  # RO-6: 1..7, sota 10, caballo 11, rey 12
+RANK: dict[str, int] = {}  # card code -> index in Ronda order
+LOW_KEY: dict[str, tuple[int, int]] = {}  # TB-7 tie-break: rank, then suit order
 for _code in DECK:
     _rank, _suit = split(_code)
     RANK[_code] = RANK_ORDER.index(_rank)
@@ -147,7 +148,7 @@ class Match(BaseMatch[RondaAction, RondaView]):
         self._result: Result | None = None
         self._phase: Phase = "play"
         self.deal_no = 0
-        self.dealer = (self.first_dealer - 1) % n    # _new_deal moves it on to first_dealer
+        self.dealer = (self.first_dealer - 1) % n  # _new_deal moves it on to first_dealer
         self.start_events: list[Event] = self._new_deal(self._check_deck(list(DECK)))
 
     def _read_options(self) -> None:
@@ -156,11 +157,12 @@ class Match(BaseMatch[RondaAction, RondaView]):
             raise IllegalAction(f"Unknown Ronda option(s): {', '.join(unknown)}.")
         rules = self.options.get("rules", "maghribi")
         if not isinstance(rules, str) or rules not in RULE_SETS:
-            raise IllegalAction("\"rules\" must be \"maghribi\" or \"quick\".")
+            raise IllegalAction('"rules" must be "maghribi" or "quick".')
         first = self.options.get("first_dealer", 0)
         if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < self.players:
             raise IllegalAction(
-                f"\"first_dealer\" must be a seat number from 0 to {self.players - 1}.")
+                f'"first_dealer" must be a seat number from 0 to {self.players - 1}.'
+            )
         self.rules = rules
         self.target = RULE_SETS[rules]
         self.first_dealer = first
@@ -180,7 +182,7 @@ class Match(BaseMatch[RondaAction, RondaView]):
         self.deal_points = [0] * self.nsides
         self.caidas = [0] * self.nsides
         self.mesas = [0] * self.nsides
-        self.deal_declarations: list[_Declaration] = []   # this deal's, with their truth
+        self.deal_declarations: list[_Declaration] = []  # this deal's, with their truth
         self.captured_ranks = [0] * len(RANK_ORDER)
         self.batch = 0
         return self._deal_batch()
@@ -193,18 +195,23 @@ class Match(BaseMatch[RondaAction, RondaView]):
         order = [(self.dealer + 1 + i) % n for i in range(n)]
         self.hands: list[list[str]] = [[] for _ in range(n)]
         for i, seat in enumerate(order):
-            self.hands[seat] = sort_hand(self.stock[i * BATCH_SIZE:(i + 1) * BATCH_SIZE])
-        self.stock = self.stock[n * BATCH_SIZE:]
-        data: dict[str, Any] = {"deal": self.deal_no, "batch": self.batch, "dealer": self.dealer,
-                                "batches": self.batches, "last_batch": self.last_batch}
+            self.hands[seat] = sort_hand(self.stock[i * BATCH_SIZE : (i + 1) * BATCH_SIZE])
+        self.stock = self.stock[n * BATCH_SIZE :]
+        data: dict[str, Any] = {
+            "deal": self.deal_no,
+            "batch": self.batch,
+            "dealer": self.dealer,
+            "batches": self.batches,
+            "last_batch": self.last_batch,
+        }
         if self.batch == 1:
             data["table"], data["redeals"] = self._lay_first_table()
         data["counts"] = [len(h) for h in self.hands]
         data["deck_count"] = len(self.stock)
         self.declared = [False] * n
         self.batch_declarations: list[BatchDeclaration] = []
-        self.caida_card: str | None = None           # RO-13: no caida on a batch's first card
-        self.turn = order[0]                         # RO-8
+        self.caida_card: str | None = None  # RO-13: no caida on a batch's first card
+        self.turn = order[0]  # RO-8
         events = [Event("deal", data, {s: {"hand": list(self.hands[s])} for s in range(n)})]
         if self.last_batch:
             events.append(Event("last_batch", {}))
@@ -216,7 +223,7 @@ class Match(BaseMatch[RondaAction, RondaView]):
         Should every undealt card have been laid once (rare, with 3 or 4 players), the stock is
         shuffled by the match's generator before the next four are laid."""
         redeals = 0
-        fresh = len(self.stock) - TABLE_SIZE         # cards never laid, at the top of the stock
+        fresh = len(self.stock) - TABLE_SIZE  # cards never laid, at the top of the stock
         table, self.stock = self.stock[:TABLE_SIZE], self.stock[TABLE_SIZE:]
         while not first_table_ok(table):
             redeals += 1
@@ -242,8 +249,12 @@ class Match(BaseMatch[RondaAction, RondaView]):
 
     def can_declare(self, seat: int) -> bool:
         """RO-16: before the first card of the batch (3 cards in hand), once per batch."""
-        return (self._phase == "play" and seat == self.turn and not self.declared[seat]
-                and len(self.hands[seat]) == BATCH_SIZE)
+        return (
+            self._phase == "play"
+            and seat == self.turn
+            and not self.declared[seat]
+            and len(self.hands[seat]) == BATCH_SIZE
+        )
 
     def legal_actions(self, seat: int) -> list[RondaAction]:
         if self._phase == "over" or seat != self.turn:
@@ -265,8 +276,11 @@ class Match(BaseMatch[RondaAction, RondaView]):
     def result(self) -> Result | None:
         if self._result is None:
             return None
-        return {"totals": list(self._totals), "winner": self._result["winner"],
-                "draw": self._result["draw"]}
+        return {
+            "totals": list(self._totals),
+            "winner": self._result["winner"],
+            "draw": self._result["draw"],
+        }
 
     # ----- actions ----------------------------------------------------------------------------
     def _apply(self, seat: int, action: ActionInput) -> list[Event]:
@@ -276,10 +290,12 @@ class Match(BaseMatch[RondaAction, RondaView]):
             what = str_field(action, "kind", KINDS)
             if not self.can_declare(seat):
                 if self.declared[seat]:
-                    raise IllegalAction("You have already declared in this batch.",
-                                        "already_declared")
-                raise IllegalAction("You may declare only before your first card of a batch.",
-                                    "declare_first_card")
+                    raise IllegalAction(
+                        "You have already declared in this batch.", "already_declared"
+                    )
+                raise IllegalAction(
+                    "You may declare only before your first card of a batch.", "declare_first_card"
+                )
             return self._declare(seat, what)
         only_keys(action, "card")
         code = card_field(action, "card", is_card)
@@ -296,8 +312,9 @@ class Match(BaseMatch[RondaAction, RondaView]):
         self.declared[seat] = True
         rank = combination(self.hands[seat], kind)
         self.batch_declarations.append({"seat": seat, "kind": kind})
-        self.deal_declarations.append({"batch": self.batch, "seat": seat, "kind": kind,
-                                       "rank": rank})
+        self.deal_declarations.append(
+            {"batch": self.batch, "seat": seat, "kind": kind, "rank": rank}
+        )
         return [Event("declared", {"seat": seat, "kind": kind})]
 
     def _play(self, seat: int, code: str, timed_out: bool) -> list[Event]:
@@ -308,7 +325,7 @@ class Match(BaseMatch[RondaAction, RondaView]):
         if run:
             events.append(self._capture(seat, code, run, deal_ends))
         else:
-            self.table.append(code)                  # RO-10
+            self.table.append(code)  # RO-10
             self.caida_card = code
             events.append(Event("laid", {"seat": seat, "card": code}))
         self.turn = (seat + 1) % self.players
@@ -337,8 +354,17 @@ class Match(BaseMatch[RondaAction, RondaView]):
         self.captured_ranks[RANK[code]] += 1
         self.last_capturer = seat
         self.caida_card = None
-        return Event("captured", {"seat": seat, "card": code, "run": list(run), "caida": caida,
-                                  "mesa": mesa, "points": points})
+        return Event(
+            "captured",
+            {
+                "seat": seat,
+                "card": code,
+                "run": list(run),
+                "caida": caida,
+                "mesa": mesa,
+                "points": points,
+            },
+        )
 
     # ----- the end of a deal ------------------------------------------------------------------
     def _end_deal(self) -> list[Event]:
@@ -349,17 +375,25 @@ class Match(BaseMatch[RondaAction, RondaView]):
         for seat, pile in enumerate(self.piles):
             cards[self.side_of(seat)] += len(pile)
         free = CARDS_FREE[self.players]
-        card_points = [max(0, c - free) for c in cards]           # RO-21
+        card_points = [max(0, c - free) for c in cards]  # RO-21
         late = [a + b + c for a, b, c in zip(card_points, declared, penalties)]
         self._totals = [t + p for t, p in zip(self._totals, late)]
         points = [d + p for d, p in zip(self.deal_points, late)]
-        entry: DealEntry = {"deal": self.deal_no, "dealer": self.dealer, "cards": cards,
-                 "card_points": card_points, "caidas": list(self.caidas),
-                 "mesas": list(self.mesas), "declarations": declared, "penalties": penalties,
-                 "points": points, "totals": list(self._totals)}
+        entry: DealEntry = {
+            "deal": self.deal_no,
+            "dealer": self.dealer,
+            "cards": cards,
+            "card_points": card_points,
+            "caidas": list(self.caidas),
+            "mesas": list(self.mesas),
+            "declarations": declared,
+            "penalties": penalties,
+            "points": points,
+            "totals": list(self._totals),
+        }
         self._history.append(entry)
         events.append(Event("deal_scored", dict(_copy_record(entry))))
-        if max(self._totals) >= self.target:                     # RO-22
+        if max(self._totals) >= self.target:  # RO-22
             self._phase = "over"
             ordered = sorted(self._totals, reverse=True)
             draw = ordered[0] == ordered[1]
@@ -397,9 +431,17 @@ class Match(BaseMatch[RondaAction, RondaView]):
                 penalised.add(seat)
                 penalty_to = self._penalty_side(seat)
                 penalties[penalty_to] += KIND_POINTS[kind]
-            revealed.append({"batch": d["batch"], "seat": seat, "kind": kind,
-                             "rank": None if rank is None else rank_name(rank),
-                             "valid": valid, "scored": scored, "penalty_to": penalty_to})
+            revealed.append(
+                {
+                    "batch": d["batch"],
+                    "seat": seat,
+                    "kind": kind,
+                    "rank": None if rank is None else rank_name(rank),
+                    "valid": valid,
+                    "scored": scored,
+                    "penalty_to": penalty_to,
+                }
+            )
         return revealed, declared, penalties
 
     def _batch_winners(self) -> dict[int, tuple[int, str, int | None]]:
@@ -408,8 +450,9 @@ class Match(BaseMatch[RondaAction, RondaView]):
         Two partners' equal declarations count once: the first declared scores."""
         winners: dict[int, tuple[int, str, int | None]] = {}
         for batch in {d["batch"] for d in self.deal_declarations}:
-            valid = [d for d in self.deal_declarations
-                     if d["batch"] == batch and d["rank"] is not None]
+            valid = [
+                d for d in self.deal_declarations if d["batch"] == batch and d["rank"] is not None
+            ]
             if not valid:
                 continue
             strength = [(d["kind"] == "tringa", d["rank"]) for d in valid]
@@ -432,21 +475,31 @@ class Match(BaseMatch[RondaAction, RondaView]):
             self._check_seat(seat)
         n = self.players
         return {
-            "game": GAME, "phase": self._phase, "to_act": self.to_act(),
-            "totals": list(self._totals), "you": seat,
+            "game": GAME,
+            "phase": self._phase,
+            "to_act": self.to_act(),
+            "totals": list(self._totals),
+            "you": seat,
             "side": None if seat is None else self.side_of(seat),
             "sides": [self.side_of(s) for s in range(n)],
-            "players": n, "teams": self.teams, "target": self.target, "rules": self.rules,
+            "players": n,
+            "teams": self.teams,
+            "target": self.target,
+            "rules": self.rules,
             "hand": [] if seat is None else list(self.hands[seat]),
             "hand_counts": [len(h) for h in self.hands],
             "table": list(self.table),
             "piles": [len(p) for p in self.piles],
             "deck_count": len(self.stock),
-            "dealer": self.dealer, "deal": self.deal_no, "batch": self.batch,
-            "batches": self.batches, "last_batch": self.last_batch,
+            "dealer": self.dealer,
+            "deal": self.deal_no,
+            "batch": self.batch,
+            "batches": self.batches,
+            "last_batch": self.last_batch,
             "turn": self.turn,
-            "declarations": [{"seat": d["seat"], "kind": d["kind"]}
-                             for d in self.batch_declarations],
+            "declarations": [
+                {"seat": d["seat"], "kind": d["kind"]} for d in self.batch_declarations
+            ],
             "declared_this_batch": list(self.declared),
             "can_declare": seat is not None and self.can_declare(seat),
             "caida_card": self.caida_card,

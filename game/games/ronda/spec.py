@@ -1,5 +1,6 @@
 """Ronda's declared facts (see game.core.spec): 2–4 players, teams with four, Maghribi to 41 or
 quick to 25."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -15,11 +16,13 @@ def teams(players: int, options: Mapping[str, Any]) -> bool:
 
 def count(history: History, seat: int, side: int) -> dict[str, int]:
     """Your side's deals: caidas, mesas, declaration points and points scored."""
-    return {"deals": len(history),
-            "caidas": sum(h["caidas"][side] for h in history),
-            "mesas": sum(h["mesas"][side] for h in history),
-            "declarations": sum(h["declarations"][side] for h in history),
-            "points": sum(h["points"][side] for h in history)}
+    return {
+        "deals": len(history),
+        "caidas": sum(h["caidas"][side] for h in history),
+        "mesas": sum(h["mesas"][side] for h in history),
+        "declarations": sum(h["declarations"][side] for h in history),
+        "points": sum(h["points"][side] for h in history),
+    }
 
 
 SPEC = GameSpec(
@@ -27,8 +30,7 @@ SPEC = GameSpec(
     engine="game.games.ronda.rules:Match",
     bots="game.games.ronda.bots",
     players=(2, 3, 4),
-    options=(Option("rules", "menu.rules_set", ("maghribi", "quick"),
-                    text="ronda.rules.{value}"),),
+    options=(Option("rules", "menu.rules_set", ("maghribi", "quick"), text="ronda.rules.{value}"),),
     teams=teams,
     stats=Stats(figures=("deals", "caidas", "mesas", "declarations", "points"), count=count),
     scene="game.games.ronda.table:RondaTable",

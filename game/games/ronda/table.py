@@ -6,6 +6,7 @@ banners, panels, saving). The table cards are shown in Ronda order (RO-6) so a r
 would take (RO-9) reads left to right; tapping a card in your hand lights up that run before
 you confirm the play.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -37,27 +38,33 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
     ENGINE_OPTIONS = ("rules",)
     BOT_NAMES = "ronda.name.{i}"
 
-    def __init__(self, app, session, start_events: list[dict] | None = None,
-                 bot_seed: int | None = None, options: dict | None = None):
+    def __init__(
+        self,
+        app,
+        session,
+        start_events: list[dict] | None = None,
+        bot_seed: int | None = None,
+        options: dict | None = None,
+    ):
         session = as_session(session, bot_seed, self.name)
         n = session.players
         self.hand: dict[str, Sprite] = {}
         self.hand_order: list[str] = []
-        self.table_cards: dict[str, Sprite] = {}     # face-up table cards by code
-        self.counts = [0] * n                         # cards in each hand
-        self.piles = [0] * n                          # each seat's face-down pile
+        self.table_cards: dict[str, Sprite] = {}  # face-up table cards by code
+        self.counts = [0] * n  # cards in each hand
+        self.piles = [0] * n  # each seat's face-down pile
         self.deck_count = 0
         self.deal_no = 0
         self.batch = 0
         self.batches = 0
         self.selected: str | None = None
-        self.pending: dict[str, Sprite] = {}          # played cards about to capture
-        self.glow: set[str] = set()                   # table cards being captured
-        self.seat_banners: dict[int, list] = {}       # seat -> [text, seconds left]
-        self.pops: list[list] = []                    # [text, seat, seconds left]
-        self.flash: list | None = None                # [text, seconds left]
-        self.revealed: list[dict] = []                # the deal's declarations, at its end
-        self.reveals: dict[int, list[tuple[str, str, tuple]]] = {}   # seat -> shown lines
+        self.pending: dict[str, Sprite] = {}  # played cards about to capture
+        self.glow: set[str] = set()  # table cards being captured
+        self.seat_banners: dict[int, list] = {}  # seat -> [text, seconds left]
+        self.pops: list[list] = []  # [text, seat, seconds left]
+        self.flash: list | None = None  # [text, seconds left]
+        self.revealed: list[dict] = []  # the deal's declarations, at its end
+        self.reveals: dict[int, list[tuple[str, str, tuple]]] = {}  # seat -> shown lines
         self.reveal_left = 0.0
         view = session.view()
         self.teams = bool(view.get("teams", n == 4))
@@ -77,12 +84,14 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
         self.deck_count = v["deck_count"]
         self.hand_order = sort_hand(list(v["hand"]))
         slots = self.hand_slots(len(self.hand_order))
-        self.hand = {c: Sprite(c, p, L.card, deck="spanish")
-                     for c, p in zip(self.hand_order, slots)}
+        self.hand = {
+            c: Sprite(c, p, L.card, deck="spanish") for c, p in zip(self.hand_order, slots)
+        }
         codes = sort_hand(list(v["table"]))
         size = self.geometry()["card"]
-        self.table_cards = {c: Sprite(c, p, size, deck="spanish")
-                            for c, p in zip(codes, self.table_slots(codes))}
+        self.table_cards = {
+            c: Sprite(c, p, size, deck="spanish") for c, p in zip(codes, self.table_slots(codes))
+        }
         for d in v["declarations"]:
             self.seat_banners[d["seat"]] = [t(f"ronda.kind.{d['kind']}"), SEAT_BANNER]
         self.phase = v["phase"]
@@ -99,18 +108,22 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
         sides = any(self.spot(s) in (1, 3) for s in range(self.players))
         if not L.portrait:
             geo = {
-                "card": (92, 129), "gap": 12,
-                "area": pygame.Rect(270, 176, 740, 290) if sides else
-                pygame.Rect(170, 176, 940, 290),
+                "card": (92, 129),
+                "gap": 12,
+                "area": pygame.Rect(270, 176, 740, 290)
+                if sides
+                else pygame.Rect(170, 176, 940, 290),
                 "piles": [(340, 640), (1150, 452), (870, 112), (130, 452)],
                 "deck": (262, 150),
                 "declare": [pygame.Rect(846, 546, 176, 56), pygame.Rect(846, 612, 176, 56)],
             }
         else:
             geo = {
-                "card": (80, 112) if sides else (92, 129), "gap": 10,
-                "area": pygame.Rect(172, 420, 376, 480) if sides else
-                pygame.Rect(40, 420, 640, 460),
+                "card": (80, 112) if sides else (92, 129),
+                "gap": 10,
+                "area": pygame.Rect(172, 420, 376, 480)
+                if sides
+                else pygame.Rect(40, 420, 640, 460),
                 "piles": [(400, 1030), (636, 800), (572, 262), (84, 800)],
                 "deck": (116, 300),
                 "declare": [pygame.Rect(148, 914, 204, 52), pygame.Rect(368, 914, 204, 52)],
@@ -128,7 +141,7 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
         (cw, ch), gap, area = g["card"], g["gap"], g["area"]
         per_row = max(1, (area.w + gap) // (cw + gap))
         rows = -(-n // per_row)
-        per_row = -(-n // rows)                       # balance the rows
+        per_row = -(-n // rows)  # balance the rows
         row_h = ch + gap
         y0 = area.centery - (rows - 1) * row_h / 2
         out = []
@@ -158,12 +171,23 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
     def build_controls(self) -> list:
         L = self.app.layout
         g = self.geometry()
-        self.play_button = Button(L.play_button, lambda: t("play.play"), self.play_selected, 28,
-                                  primary=True, key="play")
-        self.ronda_button = Button(g["declare"][0], lambda: t("ronda.declare.ronda"),
-                                   lambda: self.declare("ronda"), 24, key="declare:ronda")
-        self.tringa_button = Button(g["declare"][1], lambda: t("ronda.declare.tringa"),
-                                    lambda: self.declare("tringa"), 24, key="declare:tringa")
+        self.play_button = Button(
+            L.play_button, lambda: t("play.play"), self.play_selected, 28, primary=True, key="play"
+        )
+        self.ronda_button = Button(
+            g["declare"][0],
+            lambda: t("ronda.declare.ronda"),
+            lambda: self.declare("ronda"),
+            24,
+            key="declare:ronda",
+        )
+        self.tringa_button = Button(
+            g["declare"][1],
+            lambda: t("ronda.declare.tringa"),
+            lambda: self.declare("tringa"),
+            24,
+            key="declare:tringa",
+        )
         return [self.play_button, self.ronda_button, self.tringa_button]
 
     def place_controls(self, modal: bool) -> None:
@@ -173,19 +197,25 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
         g = self.geometry()
         first, second = g["declare"]
         if i18n.is_rtl() and self.app.layout.portrait:
-            first, second = second, first          # the first choice reads first
+            first, second = second, first  # the first choice reads first
         self.ronda_button.rect, self.tringa_button.rect = first.copy(), second.copy()
 
     # ----- state questions --------------------------------------------------------------------
     def busy(self) -> bool:
-        return (any(s.moving for s in self.flying)
-                or any(s.moving for s in self.table_cards.values()))
+        return any(s.moving for s in self.flying) or any(
+            s.moving for s in self.table_cards.values()
+        )
 
     def my_turn(self) -> bool:
         """You may play now (everything shown, not automated)."""
-        return (not self.queue and self.score is None and self.phase == "play"
-                and self.session.phase == "play" and self.session.to_act() == [self.me]
-                and not self.my_seat.automated)
+        return (
+            not self.queue
+            and self.score is None
+            and self.phase == "play"
+            and self.session.phase == "play"
+            and self.session.to_act() == [self.me]
+            and not self.my_seat.automated
+        )
 
     def can_declare(self) -> bool:
         """RO-16: the engine offers declarations before your first card of a batch."""
@@ -280,8 +310,11 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
                 self.reveals = {}
 
     def animating(self) -> bool:
-        return (super().animating() or self.flash is not None
-                or bool(self.pops or self.seat_banners or self.reveals))
+        return (
+            super().animating()
+            or self.flash is not None
+            or bool(self.pops or self.seat_banners or self.reveals)
+        )
 
     def _layout_hand(self, dt: float) -> None:
         """Cards in the hand glide to their slots; on your turn they rise, the chosen one more."""
@@ -295,5 +328,7 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
             sprite = self.table_cards[code]
             if sprite.moving or not sprite.visible:
                 continue
-            sprite.pos = (approach(sprite.pos[0], slot[0], 14, dt),
-                          approach(sprite.pos[1], slot[1], 14, dt))
+            sprite.pos = (
+                approach(sprite.pos[0], slot[0], 14, dt),
+                approach(sprite.pos[1], slot[1], 14, dt),
+            )

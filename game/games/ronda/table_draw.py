@@ -6,6 +6,7 @@ panel (per side, yours first) and the match end.
 :class:`RondaDrawing` is a part of :class:`game.games.ronda.table.RondaTable` (a mixin: it
 reads the scene's state and never changes it).
 """
+
 from __future__ import annotations
 
 import pygame
@@ -26,8 +27,12 @@ class RondaDrawing:
     # ----- drawing -------------------------------------------------------------------------------
     def draw_hud(self, surface: pygame.Surface) -> None:
         L = self.app.layout
-        line = t("ronda.hud", deal=digits(max(1, self.deal_no)), batch=digits(max(1, self.batch)),
-                 batches=digits(max(1, self.batches)))
+        line = t(
+            "ronda.hud",
+            deal=digits(max(1, self.deal_no)),
+            batch=digits(max(1, self.batch)),
+            batches=digits(max(1, self.batches)),
+        )
         r = self.hud_text(surface, line)
         target = t("ronda.target", n=digits(self.target))
         if L.portrait:
@@ -35,8 +40,14 @@ class RondaDrawing:
         else:
             rtl = i18n.is_rtl()
             x = r.left - 28 if rtl else r.right + 28
-            draw.blit_text(surface, target, 20, (x, L.top_bar.centery), draw.INK_DIM,
-                           anchor="midright" if rtl else "midleft")
+            draw.blit_text(
+                surface,
+                target,
+                20,
+                (x, L.top_bar.centery),
+                draw.INK_DIM,
+                anchor="midright" if rtl else "midleft",
+            )
 
     def draw_table(self, surface: pygame.Surface) -> None:
         four = self.app.settings["four_color"]
@@ -46,8 +57,9 @@ class RondaDrawing:
             self._draw_pile(surface, seat)
             self.draw_plate(surface, seat)
         self._draw_deck(surface)
-        preview = set(self.would_capture(self.selected)) if (
-            self.selected and self.my_turn()) else set()
+        preview = (
+            set(self.would_capture(self.selected)) if (self.selected and self.my_turn()) else set()
+        )
         for code in sort_hand(list(self.table_cards)):
             sprite = self.table_cards[code]
             lit = code in preview or code in self.glow
@@ -96,8 +108,11 @@ class RondaDrawing:
     def _draw_deck(self, surface: pygame.Surface) -> None:
         """The undealt stock, with the cards still to come (its count is public)."""
         L = self.app.layout
-        waiting = sum(1 for s in [*self.flying, *self.hand.values(), *self.table_cards.values()]
-                      if s.hide_until_start and s.motion is not None and not s.motion.started)
+        waiting = sum(
+            1
+            for s in [*self.flying, *self.hand.values(), *self.table_cards.values()]
+            if s.hide_until_start and s.motion is not None and not s.motion.started
+        )
         left = self.deck_count + waiting
         if left <= 0:
             return
@@ -142,27 +157,40 @@ class RondaDrawing:
             row_h = 56
             rect = pygame.Rect(0, 0, max(plate.w + 6, 210), 12 + row_h * len(lines))
             rect.center = plate.center
-            if self.spot(seat) == 0:          # yours grows upwards, away from the hand
+            if self.spot(seat) == 0:  # yours grows upwards, away from the hand
                 rect.bottom = plate.bottom + 3
             rect.clamp_ip(screen)
             draw.panel(surface, rect, (30, 34, 30), 255, 16, draw.GOLD)
             for i, (head, outcome, color) in enumerate(lines):
                 y = rect.y + 6 + row_h * i
-                draw.blit_text(surface, head, draw.fit_text(head, 22, rect.w - 16, True),
-                               (rect.centerx, y + 16), draw.INK, bold=True)
-                draw.blit_text(surface, outcome, draw.fit_text(outcome, 18, rect.w - 16, True),
-                               (rect.centerx, y + 42), color, bold=True)
+                draw.blit_text(
+                    surface,
+                    head,
+                    draw.fit_text(head, 22, rect.w - 16, True),
+                    (rect.centerx, y + 16),
+                    draw.INK,
+                    bold=True,
+                )
+                draw.blit_text(
+                    surface,
+                    outcome,
+                    draw.fit_text(outcome, 18, rect.w - 16, True),
+                    (rect.centerx, y + 42),
+                    color,
+                    bold=True,
+                )
 
     def _draw_pops(self, surface: pygame.Surface) -> None:
         for s, seat, left in self.pops:
             k = 1 - left / max(0.01, Speed.scale(POP, motion=False))
             rect = self.plate_rect(seat)
-            if self.spot(seat) == 2:        # the top seat's points drop below its plate
+            if self.spot(seat) == 2:  # the top seat's points drop below its plate
                 y = rect.bottom + 20 + 40 * k
-            else:                           # the others' rise above the plate, clear of the name
+            else:  # the others' rise above the plate, clear of the name
                 y = rect.top - 16 - 50 * k
-            draw.blit_text(surface, digits(s), 36, (rect.centerx, y), draw.GOLD, bold=True,
-                           shadow=True)
+            draw.blit_text(
+                surface, digits(s), 36, (rect.centerx, y), draw.GOLD, bold=True, shadow=True
+            )
 
     def _draw_flash(self, surface: pygame.Surface) -> None:
         s, _left = self.flash
@@ -195,10 +223,15 @@ class RondaDrawing:
         entry = self.score["entry"]
         decls, hidden = self._shown_declarations(self.score["declarations"])
         nsides = len(entry["totals"])
-        order = self.sides_from_mine(nsides)        # columns: yours first
+        order = self.sides_from_mine(nsides)  # columns: yours first
         rows = [
-            ("ronda.score.cards", [t("ronda.score.cards_value", n=digits(c), p=digits(p))
-                                   for c, p in zip(entry["cards"], entry["card_points"])]),
+            (
+                "ronda.score.cards",
+                [
+                    t("ronda.score.cards_value", n=digits(c), p=digits(p))
+                    for c, p in zip(entry["cards"], entry["card_points"])
+                ],
+            ),
             ("ronda.score.caidas", [digits(v) for v in entry["caidas"]]),
             ("ronda.score.mesas", [digits(v) for v in entry["mesas"]]),
             ("ronda.score.declarations", [digits(v) for v in entry["declarations"]]),
@@ -208,8 +241,7 @@ class RondaDrawing:
         row_h = 36 if not L.portrait else 40
         lines = len(decls) + (1 if hidden else 0)
         h = 84 + 44 + row_h * (len(rows) + 1) + 16 + (30 * lines + 12 if lines else 0)
-        rect = self.score_frame(surface, 860, h,
-                                t("ronda.score.title", n=digits(entry["deal"])))
+        rect = self.score_frame(surface, 860, h, t("ronda.score.title", n=digits(entry["deal"])))
         label_w = 250 if not L.portrait else 200
         col_w = (rect.w - 32 - label_w) / nsides
         rtl = i18n.is_rtl()
@@ -223,26 +255,52 @@ class RondaDrawing:
         for col, side in enumerate(order):
             name = self.side_name(side)
             color = self.side_color(side) if self.teams else draw.SAND
-            draw.blit_text(surface, name, draw.fit_text(name, 22, round(col_w) - 8, True),
-                           (x_of(col), y), color, bold=True)
+            draw.blit_text(
+                surface,
+                name,
+                draw.fit_text(name, 22, round(col_w) - 8, True),
+                (x_of(col), y),
+                color,
+                bold=True,
+            )
         pygame.draw.line(surface, draw.PANEL_EDGE, (rect.x + 20, y + 22), (rect.right - 20, y + 22))
         y += 44
         for key, values in rows:
             bold = key == "ronda.score.deal"
             s = t(key)
-            draw.blit_text(surface, s, draw.fit_text(s, 21, label_w - 16, bold), (label_x, y),
-                           draw.SAND if not bold else draw.INK, bold=bold, anchor=label_anchor)
+            draw.blit_text(
+                surface,
+                s,
+                draw.fit_text(s, 21, label_w - 16, bold),
+                (label_x, y),
+                draw.SAND if not bold else draw.INK,
+                bold=bold,
+                anchor=label_anchor,
+            )
             for col, side in enumerate(order):
                 v = values[side]
-                draw.blit_text(surface, v, draw.fit_text(v, 22, round(col_w) - 8), (x_of(col), y),
-                               draw.TURN if bold else draw.INK, bold=bold)
+                draw.blit_text(
+                    surface,
+                    v,
+                    draw.fit_text(v, 22, round(col_w) - 8),
+                    (x_of(col), y),
+                    draw.TURN if bold else draw.INK,
+                    bold=bold,
+                )
             y += row_h
         prog = self.count_up()
         band = pygame.Rect(rect.x + 14, y - row_h // 2 + 2, rect.w - 28, row_h - 4)
         pygame.draw.rect(surface, (40, 60, 56), band, border_radius=8)
         s = t("ronda.score.total", n=digits(self.target))
-        draw.blit_text(surface, s, draw.fit_text(s, 22, label_w - 16, True), (label_x, y),
-                       draw.GOLD, bold=True, anchor=label_anchor)
+        draw.blit_text(
+            surface,
+            s,
+            draw.fit_text(s, 22, label_w - 16, True),
+            (label_x, y),
+            draw.GOLD,
+            bold=True,
+            anchor=label_anchor,
+        )
         for col, side in enumerate(order):
             old = entry["totals"][side] - entry["points"][side]
             shown = round(old + entry["points"][side] * prog)
@@ -252,16 +310,19 @@ class RondaDrawing:
         if hidden:
             lines.append(t("ronda.decl.more", n=digits(hidden)))
         for s in lines:
-            draw.blit_text(surface, s, draw.fit_text(s, 19, rect.w - 48), (rect.centerx, y + 12),
-                           draw.INK_DIM)
+            draw.blit_text(
+                surface, s, draw.fit_text(s, 19, rect.w - 48), (rect.centerx, y + 12), draw.INK_DIM
+            )
             y += 30
 
     @staticmethod
     def _shown_declarations(decls: list[dict], room: int = 4) -> tuple[list[dict], int]:
         """The declarations the panel has room for, those that moved the score first (scored
         or false, RO-17/RO-18), in their order; and how many are left out."""
+
         def counted(d: dict) -> bool:
             return bool(d.get("scored")) or not d.get("valid", True)
+
         ranked = sorted(range(len(decls)), key=lambda i: (not counted(decls[i]), i))
         keep = sorted(ranked[:room])
         return [decls[i] for i in keep], max(0, len(decls) - room)
@@ -275,8 +336,9 @@ class RondaDrawing:
             outcome = t("ronda.decl.false_to", side=to) if to else t("ronda.decl.false")
             return t("ronda.decl.line_false", name=name, kind=kind, outcome=outcome)
         outcome = t("ronda.decl.scores") if d["scored"] else t("ronda.decl.beaten")
-        return t("ronda.decl.line", name=name, kind=kind, rank=self.rank_word(d["rank"]),
-                 outcome=outcome)
+        return t(
+            "ronda.decl.line", name=name, kind=kind, rank=self.rank_word(d["rank"]), outcome=outcome
+        )
 
     def rank_word(self, rank: str) -> str:
         return t(f"ronda.rank.{rank}") if rank in ("10", "11", "12") else digits(rank)
@@ -293,5 +355,5 @@ class RondaDrawing:
     def over_rows(self) -> list[tuple[int, str, int, bool]]:
         totals = self.over["result"]["totals"]
         mine_first = self.sides_from_mine(len(totals))
-        order = sorted(mine_first, key=lambda s: -totals[s])     # equal totals: yours first
+        order = sorted(mine_first, key=lambda s: -totals[s])  # equal totals: yours first
         return ranked_rows(totals, order, self.side_name)

@@ -6,6 +6,7 @@ up at the seats and the deal's score.
 :class:`RondaEvents` is a part of :class:`game.games.ronda.table.RondaTable` (a mixin): each
 ``_on_<event>`` starts showing one event and returns how long it holds the next.
 """
+
 from __future__ import annotations
 
 from game.games.ronda.rules import sort_hand
@@ -14,20 +15,20 @@ from game.ui import draw
 from game.ui.sprites import Sprite
 from game.ui.tween import Speed, ease_in_out, ease_out
 
-DEAL_BLOCK = 0.22        # one block of three cards to a player
-CARD_STAGGER = 0.05      # the cards of a block, one after the other
+DEAL_BLOCK = 0.22  # one block of three cards to a player
+CARD_STAGGER = 0.05  # the cards of a block, one after the other
 DEAL_FLIGHT = 0.30
-LAY_STEP = 0.14          # the first batch's four table cards
+LAY_STEP = 0.14  # the first batch's four table cards
 FLIP = 0.22
-PLAY_FLIGHT = 0.26       # 220-300 ms ease-out to the table
-CAPTURE_PAUSE = 0.5      # the capture stays readable
-CAPTURE_FLIGHT = 0.40    # 350-450 ms to the pile
-CAPTURE_STAGGER = 0.06   # the run goes to the pile in order
+PLAY_FLIGHT = 0.26  # 220-300 ms ease-out to the table
+CAPTURE_PAUSE = 0.5  # the capture stays readable
+CAPTURE_FLIGHT = 0.40  # 350-450 ms to the pile
+CAPTURE_STAGGER = 0.06  # the run goes to the pile in order
 SEAT_BANNER = 1.8
 FLASH = 1.3
 POP = 1.2
-REVEAL_HOLD = 2.4        # the deal's declarations stay at the seats before the score panel
-KIND_POINTS = {"ronda": 1, "tringa": 5}      # RO-16 (shown with a scoring declaration)
+REVEAL_HOLD = 2.4  # the deal's declarations stay at the seats before the score panel
+KIND_POINTS = {"ronda": 1, "tringa": 5}  # RO-16 (shown with a scoring declaration)
 
 
 class RondaEvents:
@@ -65,14 +66,26 @@ class RondaEvents:
                 if seat == self.me and j < len(own):
                     sprite = Sprite(own[j], deck, L.card, face_up=False, deck="spanish")
                     sprite.hide_until_start = True
-                    sprite.move(slots[j], flight, delay, ease_out, arc=-40,
-                                on_land=lambda: self._dealt_to(self.me, None))
+                    sprite.move(
+                        slots[j],
+                        flight,
+                        delay,
+                        ease_out,
+                        arc=-40,
+                        on_land=lambda: self._dealt_to(self.me, None),
+                    )
                     self.hand[own[j]] = sprite
                 else:
                     sprite = Sprite(None, deck, L.small, face_up=False, deck="spanish")
                     sprite.hide_until_start = True
-                    sprite.move(self.seat_hand(seat), flight, delay, ease_out, arc=40,
-                                on_land=lambda s=seat, sp=sprite: self._dealt_to(s, sp))
+                    sprite.move(
+                        self.seat_hand(seat),
+                        flight,
+                        delay,
+                        ease_out,
+                        arc=40,
+                        on_land=lambda s=seat, sp=sprite: self._dealt_to(s, sp),
+                    )
                     self.flying.append(sprite)
         end = (n - 1) * block + 2 * stagger + flight
         laid = ev.get("table", [])
@@ -82,8 +95,13 @@ class RondaEvents:
             for k, (code, slot) in enumerate(zip(codes, self.table_slots(codes))):
                 sprite = Sprite(code, deck, size, face_up=False, deck="spanish")
                 sprite.hide_until_start = True
-                sprite.move(slot, flight, end + k * lay, ease_out,
-                            on_land=lambda sp=sprite: sp.start_flip(Speed.scale(FLIP)))
+                sprite.move(
+                    slot,
+                    flight,
+                    end + k * lay,
+                    ease_out,
+                    on_land=lambda sp=sprite: sp.start_flip(Speed.scale(FLIP)),
+                )
                 self.table_cards[code] = sprite
             end += (len(codes) - 1) * lay + flight
         self.after(end, self._reveal_hand)
@@ -110,8 +128,10 @@ class RondaEvents:
 
     def _on_declared(self, ev: dict) -> float:
         """RO-19: the kind is said aloud; the rank waits for the end of the deal."""
-        self.seat_banners[ev["seat"]] = [t(f"ronda.kind.{ev['kind']}"),
-                                         Speed.scale(SEAT_BANNER, motion=False)]
+        self.seat_banners[ev["seat"]] = [
+            t(f"ronda.kind.{ev['kind']}"),
+            Speed.scale(SEAT_BANNER, motion=False),
+        ]
         self.app.audio.play("bid", 0.7)
         return Speed.scale(0.5, motion=False)
 
@@ -122,8 +142,9 @@ class RondaEvents:
         seat, code = ev["seat"], ev["card"]
         self.phase = "play"
         if seat == self.me:
-            sprite = self.hand.pop(code, None) or Sprite(code, L.hand_center, L.card,
-                                                         deck="spanish")
+            sprite = self.hand.pop(code, None) or Sprite(
+                code, L.hand_center, L.card, deck="spanish"
+            )
             if code in self.hand_order:
                 self.hand_order.remove(code)
             sprite.face_up, sprite.flip_t, sprite.shake = True, None, 0.0
@@ -182,8 +203,14 @@ class RondaEvents:
                 if sprite is not None and sprite not in self.flying:
                     self.flying.append(sprite)
             for i, sprite in enumerate(cards):
-                sprite.move(target, flight, i * stagger, ease_in_out, size=small,
-                            on_land=lambda sp=sprite: self._to_pile(seat, sp))
+                sprite.move(
+                    target,
+                    flight,
+                    i * stagger,
+                    ease_in_out,
+                    size=small,
+                    on_land=lambda sp=sprite: self._to_pile(seat, sp),
+                )
 
         self.after(pause, collect)
         return pause + flight + stagger * len(cards) + 0.05
@@ -202,7 +229,7 @@ class RondaEvents:
             self.show_banner(t("ronda.sweep_you"), 1.6)
         elif seat is not None:
             self.show_banner(t("ronda.sweep", name=self.seat_name(seat)), 1.6)
-        else:               # RO-20 Decision: nobody captured, so the cards go to nobody
+        else:  # RO-20 Decision: nobody captured, so the cards go to nobody
             self.show_banner(t("ronda.sweep_nobody"), 2.2)
         pause = Speed.scale(CAPTURE_PAUSE, motion=False)
         flight, stagger = Speed.scale(CAPTURE_FLIGHT), Speed.scale(CAPTURE_STAGGER)
@@ -215,8 +242,11 @@ class RondaEvents:
             for i, c in enumerate(codes):
                 sprite = self.table_cards.pop(c)
                 self.flying.append(sprite)
-                land = (lambda sp=sprite: self._to_pile(seat, sp)) if seat is not None else \
-                    (lambda sp=sprite: self.flying.remove(sp) if sp in self.flying else None)
+                land = (
+                    (lambda sp=sprite: self._to_pile(seat, sp))
+                    if seat is not None
+                    else (lambda sp=sprite: self.flying.remove(sp) if sp in self.flying else None)
+                )
                 sprite.move(target, flight, i * stagger, ease_in_out, size=small, on_land=land)
 
         self.after(pause, collect)

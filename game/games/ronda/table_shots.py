@@ -2,6 +2,7 @@
 through the game's spec): two players from a scripted first batch (deal, declaration, capture
 preview, caida, mesa), the deal score and match end with two and four players, four players'
 declaration turn, and three players' declarations turned up at the seats."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -27,13 +28,15 @@ def ronda_first_batch_deck() -> list[str]:
     return head + [c for c in spanish_deck() if c not in head]
 
 
-RONDA_SCRIPT = [(1, {"type": "play", "card": "5C"}),
-                (0, {"type": "declare", "kind": "ronda"}),
-                (0, {"type": "play", "card": "5O"}),
-                (1, {"type": "play", "card": "10E"}),
-                (0, {"type": "play", "card": "1C"}),
-                (1, {"type": "play", "card": "3B"}),
-                (0, {"type": "play", "card": "1E"})]
+RONDA_SCRIPT = [
+    (1, {"type": "play", "card": "5C"}),
+    (0, {"type": "declare", "kind": "ronda"}),
+    (0, {"type": "play", "card": "5O"}),
+    (1, {"type": "play", "card": "10E"}),
+    (0, {"type": "play", "card": "1C"}),
+    (1, {"type": "play", "card": "3B"}),
+    (0, {"type": "play", "card": "1E"}),
+]
 
 
 def ronda_bot_match(players: int, seed: int):
@@ -42,15 +45,18 @@ def ronda_bot_match(players: int, seed: int):
     rngs = [bot_rng(seed * 4 + i) for i in range(players)]
     while match.phase != "over":
         seat = match.to_act()[0]
-        match.apply(seat, run(ronda_bots.think(match.view(seat), match.legal_actions(seat),
-                                               "easy", rngs[seat])))
+        match.apply(
+            seat,
+            run(ronda_bots.think(match.view(seat), match.legal_actions(seat), "easy", rngs[seat])),
+        )
     return match
 
 
 def _ronda_scene(shooter: Shooter, match, options: dict):
     """A Ronda table where the script moves every seat (all seats human)."""
-    seats = [Seat("human", "seat.you")] + [Seat("human", f"ronda.name.{i}")
-                                           for i in range(1, match.players)]
+    seats = [Seat("human", "seat.you")] + [
+        Seat("human", f"ronda.name.{i}") for i in range(1, match.players)
+    ]
     table = Table(match, seats, FakeClock(), None)
     events = [e.for_seat(0) for e in match.start_events] if not match.log else None
     sc = RondaTable(shooter.app, table, events, bot_seed=1, options=options)
@@ -77,10 +83,12 @@ def screenshot_scenes(shooter: Shooter) -> None:
 
     def step_until(pred: Callable[[], bool]) -> None:
         """Play the script (seat 1's moves and yours) until ``pred`` holds."""
+
         def each() -> None:
             if steps and ready() and not pred():
                 seat, action = steps.pop(0)
                 sc.act(seat, action, human=True)
+
         shooter.until(pred, 4000, each)
 
     step_until(lambda: ready() and sc.can_declare())
@@ -112,8 +120,12 @@ def screenshot_scenes(shooter: Shooter) -> None:
     def bots_move() -> None:
         if ready() and match.to_act() != [0]:
             seat = match.to_act()[0]
-            sc.act(seat, run(ronda_bots.think(match.view(seat), match.legal_actions(seat),
-                                              "normal", rng)), human=True)
+            sc.act(
+                seat,
+                run(ronda_bots.think(match.view(seat), match.legal_actions(seat), "normal", rng)),
+                human=True,
+            )
+
     shooter.until(lambda: ready() and sc.can_declare(), 4000, bots_move)
     shooter.frames(4)
     shooter.shot("ronda4_03_declare")
@@ -144,17 +156,93 @@ def ronda_scripted_end(shooter: Shooter, players: int) -> None:
 # tringa in the last batch is false (it holds a pair of sixes), so the reveal shows all three
 # outcomes: scored, beaten (seat 2's rondas) and false (RO-17, RO-18, RO-19).
 RONDA3_DECK = [
-    "2O", "12O", "1C", "12E", "4C", "4B", "3E", "10O", "12C", "3B", "5O", "2C", "1B", "10C", "4O",
-    "7E", "5B", "2E", "11E", "11C", "11B", "10E", "10B", "2B", "12B", "1O", "1E", "6B", "7O", "7C",
-    "6E", "6C", "7B", "6O", "3O", "3C", "11O", "5E", "4E", "5C",
+    "2O",
+    "12O",
+    "1C",
+    "12E",
+    "4C",
+    "4B",
+    "3E",
+    "10O",
+    "12C",
+    "3B",
+    "5O",
+    "2C",
+    "1B",
+    "10C",
+    "4O",
+    "7E",
+    "5B",
+    "2E",
+    "11E",
+    "11C",
+    "11B",
+    "10E",
+    "10B",
+    "2B",
+    "12B",
+    "1O",
+    "1E",
+    "6B",
+    "7O",
+    "7C",
+    "6E",
+    "6C",
+    "7B",
+    "6O",
+    "3O",
+    "3C",
+    "11O",
+    "5E",
+    "4E",
+    "5C",
 ]
 RONDA3_MOVES = [
-    "1C", "ronda", "12E", "12C", "12O", "4C", "10O", "2O", "4B", "3E", "10C", "2E", "ronda", "10E",
-    "4O", "5B", "11C", "7E", "11E", "11B", "10B", "ronda", "1O", "ronda", "7O", "12B", "1E", "7C",
-    "2B", "6B", "6E", "tringa", "7B", "ronda", "3O", "ronda", "4E", "6O", "3C", "5C", "6C", "11O",
+    "1C",
+    "ronda",
+    "12E",
+    "12C",
+    "12O",
+    "4C",
+    "10O",
+    "2O",
+    "4B",
+    "3E",
+    "10C",
+    "2E",
+    "ronda",
+    "10E",
+    "4O",
+    "5B",
+    "11C",
+    "7E",
+    "11E",
+    "11B",
+    "10B",
+    "ronda",
+    "1O",
+    "ronda",
+    "7O",
+    "12B",
+    "1E",
+    "7C",
+    "2B",
+    "6B",
+    "6E",
+    "tringa",
+    "7B",
+    "ronda",
+    "3O",
+    "ronda",
+    "4E",
+    "6O",
+    "3C",
+    "5C",
+    "6C",
+    "11O",
     "5E",
 ]
-RONDA3_LAST_BATCH = 30      # index of your 6E, after which the last batch is dealt
+RONDA3_LAST_BATCH = 30  # index of your 6E, after which the last batch is dealt
 
 
 def _ronda3_action(token: str) -> dict:
@@ -183,9 +271,10 @@ def ronda_three_players(shooter: Shooter) -> None:
     def ready() -> bool:
         return sc.idle() and sc.phase == "play" and not sc.timers
 
-    def play_script() -> None:      # your 6E, then the others' declarations and cards
+    def play_script() -> None:  # your 6E, then the others' declarations and cards
         if ready() and moves:
             sc.act(sc.session.match.to_act()[0], _ronda3_action(moves.pop(0)), human=True)
+
     shooter.until(lambda: ready() and sc.can_declare(), 4000, play_script)
     shooter.frames(4)
     shooter.shot("ronda3_03_declare")
@@ -203,4 +292,3 @@ def ronda_three_players(shooter: Shooter) -> None:
     shooter.shot("ronda3_06a_reveal")
     shooter.until(lambda: sc.score is not None and sc.score["t"] > 1.2, 3000)
     shooter.shot("ronda3_07_deal_score")
-

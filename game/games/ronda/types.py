@@ -3,6 +3,7 @@
 See game.core.types. The conformance tests check every event and view a match produces against
 these; mypy checks the engine builds its view to match.
 """
+
 from typing import Literal, NotRequired, TypedDict
 
 from game.core.types import PlayAction, ViewBase
@@ -27,11 +28,11 @@ class Deal(TypedDict):
     dealer: int
     batches: int
     last_batch: bool
-    table: NotRequired[list[str]]         # the first batch lays the table (RO-5)
+    table: NotRequired[list[str]]  # the first batch lays the table (RO-5)
     redeals: NotRequired[int]
     counts: list[int]
     deck_count: int
-    hand: NotRequired[list[str]]          # only the seat's own
+    hand: NotRequired[list[str]]  # only the seat's own
 
 
 class LastBatch(TypedDict):
@@ -41,7 +42,7 @@ class LastBatch(TypedDict):
 class Declared(TypedDict):
     type: Literal["declared"]
     seat: int
-    kind: str                             # the kind only; the rank waits for the deal's end
+    kind: str  # the kind only; the rank waits for the deal's end
 
 
 class Played(TypedDict):
@@ -116,10 +117,17 @@ class MatchOver(Result):
 
 
 EVENT_SHAPES: dict[str, type] = {
-    "deal": Deal, "last_batch": LastBatch, "declared": Declared, "played": Played,
-    "captured": Captured, "laid": Laid, "sweep": Sweep,
-    "declarations_revealed": DeclarationsRevealed, "deal_scored": DealScored,
-    "match_over": MatchOver}
+    "deal": Deal,
+    "last_batch": LastBatch,
+    "declared": Declared,
+    "played": Played,
+    "captured": Captured,
+    "laid": Laid,
+    "sweep": Sweep,
+    "declarations_revealed": DeclarationsRevealed,
+    "deal_scored": DealScored,
+    "match_over": MatchOver,
+}
 
 
 class BatchDeclaration(TypedDict):

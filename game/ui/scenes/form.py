@@ -1,4 +1,5 @@
 """Lays out labelled rows of controls, mirrored for Arabic, for the menu and settings screens."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -19,7 +20,7 @@ class Form:
         self.top = top
         self.row_h = row_h
         self.gap = gap
-        self.rows: list[tuple[str, pygame.Rect, pygame.Rect]] = []   # key, label area, control
+        self.rows: list[tuple[str, pygame.Rect, pygame.Rect]] = []  # key, label area, control
 
     @property
     def width(self) -> int:
@@ -74,10 +75,9 @@ def place_control(form: Form, widget, control: pygame.Rect, rtl: Callable[[], bo
             b.rect.x += dx
 
 
-TURNS = (0, 60, 90, 120)        # the turn time a table may have (0: unlimited; TB-6)
+TURNS = (0, 60, 90, 120)  # the turn time a table may have (0: unlimited; TB-6)
 
 
 def turn_label(n: int) -> Callable[[], str]:
     """The label of turn time ``n`` in the current language."""
-    return (lambda: t("turn.unlimited")) if n == 0 else \
-        (lambda: t("turn.seconds", n=digits(n)))
+    return (lambda: t("turn.unlimited")) if n == 0 else (lambda: t("turn.seconds", n=digits(n)))

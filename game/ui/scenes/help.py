@@ -3,6 +3,7 @@
 A tab row picks the game; it opens on the game chosen in the menu. A game's page is
 ``help.<game>.title`` / ``help.<game>.body`` in its own strings (its spec's ``help_keys``); a game
 without them has no tab."""
+
 from __future__ import annotations
 
 import pygame
@@ -30,8 +31,7 @@ class HelpScene(Scene):
 
     def __init__(self, app, back: str = "menu", game: str | None = None):
         self.back_to = back
-        self.pages = [g.key for g in games.available() if has_page(g.key)] or \
-            [games.DEFAULT_GAME]
+        self.pages = [g.key for g in games.available() if has_page(g.key)] or [games.DEFAULT_GAME]
         chosen = game or app.settings.get("game", games.DEFAULT_GAME)
         self.game = chosen if chosen in self.pages else self.pages[0]
         super().__init__(app)
@@ -39,17 +39,23 @@ class HelpScene(Scene):
     def build(self) -> None:
         L = self.app.layout
         y = L.h - 92 if not L.portrait else L.h - 110
-        self.back_button = Button((L.w // 2 - 130, y, 260, 60), lambda: t("back"), self.back, 26,
-                                  primary=True, key="back")
+        self.back_button = Button(
+            (L.w // 2 - 130, y, 260, 60), lambda: t("back"), self.back, 26, primary=True, key="back"
+        )
         self.widgets = [self.back_button]
         self.tabs = None
         if len(self.pages) > 1:
             top = 56 if not L.portrait else 80
             w = min(L.w - 64, 200 * len(self.pages))
-            self.tabs = Segmented((L.w // 2 - w // 2, top + 34, w, 48),
-                                  [(g, (lambda g=g: t(f"game.{g}"))) for g in self.pages],
-                                  lambda: self.game, self.set_page, 22, rtl=i18n.is_rtl,
-                                  key="page")
+            self.tabs = Segmented(
+                (L.w // 2 - w // 2, top + 34, w, 48),
+                [(g, (lambda g=g: t(f"game.{g}"))) for g in self.pages],
+                lambda: self.game,
+                self.set_page,
+                22,
+                rtl=i18n.is_rtl,
+                key="page",
+            )
             self.widgets.append(self.tabs)
 
     def set_page(self, game: str) -> None:
@@ -65,12 +71,20 @@ class HelpScene(Scene):
         title_key, _body = page_keys(self.game)
         if self.tabs is not None:
             top -= 18
-        draw.blit_text(surface, t(title_key), 40 if self.tabs is None else 34, (L.w // 2, top),
-                       draw.GOLD, bold=True, shadow=True)
+        draw.blit_text(
+            surface,
+            t(title_key),
+            40 if self.tabs is None else 34,
+            (L.w // 2, top),
+            draw.GOLD,
+            bold=True,
+            shadow=True,
+        )
         box_top = top + 40 if self.tabs is None else self.tabs.rect.bottom + 12
         width = min(1040, L.w - 48)
-        box = pygame.Rect((L.w - width) // 2, box_top, width,
-                          self.back_button.rect.top - 16 - box_top)
+        box = pygame.Rect(
+            (L.w - width) // 2, box_top, width, self.back_button.rect.top - 16 - box_top
+        )
         draw.panel(surface, box)
         size = 22 if not L.portrait else 24
         lines = self._lines(size, box.w - 48)

@@ -13,6 +13,7 @@ Text entry: natively the keyboard types into the code / name / server field; the
 virtual keyboard for a pygame canvas, so there ``window.prompt`` asks (WEB.md). If the server
 cannot be reached the player goes back to the menu with a clear message.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -48,8 +49,15 @@ from game.ui.widgets import Button
 __all__ = ["VIEWS", "LobbyScene", "online_games", "online_options", "table_summary"]
 
 VIEWS: dict[str, type[LobbyView]] = {
-    "connecting": ConnectingView, "home": HomeView, "setup": SetupView, "code": CodeView,
-    "field": CodeView, "list": ListView, "pending": PendingView, "room": RoomView}
+    "connecting": ConnectingView,
+    "home": HomeView,
+    "setup": SetupView,
+    "code": CodeView,
+    "field": CodeView,
+    "list": ListView,
+    "pending": PendingView,
+    "room": RoomView,
+}
 MESSAGE_SECONDS = 4.0
 FIELD_LIMITS = {"code": 12, "name": protocol.MAX_NAME, "server": 120}
 
@@ -59,8 +67,13 @@ class LobbyScene(Scene):
 
     name = "lobby"
 
-    def __init__(self, app, session: Session | None = None, join_code: str | None = None,
-                 server: str | None = None):
+    def __init__(
+        self,
+        app,
+        session: Session | None = None,
+        join_code: str | None = None,
+        server: str | None = None,
+    ):
         saved = load_online()
         given = server or getattr(app.options, "server", None)
         self.server = server_url(given) if given else default_server()
@@ -71,7 +84,7 @@ class LobbyScene(Scene):
         self.visibility = "private"
         self.game = self._initial_game(app)
         self.tables: list[dict] = []
-        self.field: str | None = None         # "code" | "name" | "server" while typing
+        self.field: str | None = None  # "code" | "name" | "server" while typing
         self.typed = ""
         self.message: tuple[str, float] | None = None
         self.starting = False
@@ -104,7 +117,7 @@ class LobbyScene(Scene):
         return t(s) if s.startswith("online.") else s
 
     def animating(self) -> bool:
-        return self.message is not None        # shown for a few seconds, then gone
+        return self.message is not None  # shown for a few seconds, then gone
 
     def redraw_every(self) -> float | None:
         """The connecting dots and the typing caret blink."""
@@ -157,9 +170,14 @@ class LobbyScene(Scene):
         """The ``create`` message's fields for the chosen game, options and turn time."""
         s = self.app.settings
         players, options = online_options(s, self.game)
-        return {"game": self.game, "players": players, "options": options,
-                "visibility": self.visibility, "turn_seconds": s["turn_seconds"] or None,
-                "bots": s.get("level", "normal")}
+        return {
+            "game": self.game,
+            "players": players,
+            "options": options,
+            "visibility": self.visibility,
+            "turn_seconds": s["turn_seconds"] or None,
+            "bots": s.get("level", "normal"),
+        }
 
     def create(self) -> None:
         if self.state == "setup":
@@ -175,6 +193,7 @@ class LobbyScene(Scene):
         if WEB:
             try:
                 import platform
+
                 answer = platform.window.prompt(t(f"online.{field}_prompt"), current)
             except Exception:
                 answer = None
@@ -195,9 +214,9 @@ class LobbyScene(Scene):
             self.join(text)
         elif field == "name":
             if text:
-                self.player_name = " ".join(text.split())[:protocol.MAX_NAME]
+                self.player_name = " ".join(text.split())[: protocol.MAX_NAME]
                 self._save(name=self.player_name)
-                self.connect()        # the server learns a name with hello
+                self.connect()  # the server learns a name with hello
             else:
                 self.set_state("home")
         elif field == "server":
@@ -223,10 +242,10 @@ class LobbyScene(Scene):
         self.session.send("join", code=code)
 
     def join_any(self) -> None:
-        self.session.send("join_any")          # TB-4: any game's table
+        self.session.send("join_any")  # TB-4: any game's table
 
     def open_list(self) -> None:
-        self.session.send("list")              # every game's open tables, each one named
+        self.session.send("list")  # every game's open tables, each one named
         self.set_state("list")
 
     def answer(self, player: str | None, accept: bool) -> None:
@@ -261,7 +280,7 @@ class LobbyScene(Scene):
         messages = self.session.poll()
         for i, msg in enumerate(messages):
             if self.receive(msg):
-                self.session.unread(messages[i + 1:])   # the table scene reads the rest
+                self.session.unread(messages[i + 1 :])  # the table scene reads the rest
                 return
         if self.session.failed:
             was_open = self.state != "connecting"
@@ -342,8 +361,9 @@ class LobbyScene(Scene):
         L = self.app.layout
         surface.blit(draw.felt(L.w, L.h), (0, 0))
         title_y = 56 if not L.portrait else 80
-        draw.blit_text(surface, t(self.view.title), 44, (L.w // 2, title_y), draw.GOLD,
-                       bold=True, shadow=True)
+        draw.blit_text(
+            surface, t(self.view.title), 44, (L.w // 2, title_y), draw.GOLD, bold=True, shadow=True
+        )
         self.view.draw(surface)
         super().draw(surface)
         msg = self.message_text()
@@ -356,4 +376,3 @@ class LobbyScene(Scene):
             rect.center = (L.w // 2, y)
             draw.panel(surface, rect, (80, 26, 22), 240, 14, draw.GOLD)
             surface.blit(img, img.get_rect(center=rect.center))
-

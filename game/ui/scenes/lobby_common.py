@@ -1,5 +1,6 @@
 """What the lobby's states share: the server's address, the games and description of a table,
 and the base of a state's view (its widgets and drawing; see :mod:`game.ui.scenes.lobby`)."""
+
 from __future__ import annotations
 
 import sys
@@ -31,6 +32,7 @@ def default_server() -> str:
             return saved
         try:
             import platform
+
             loc = platform.window.location
             scheme = "wss" if str(loc.protocol) == "https:" else "ws"
             return f"{scheme}://{loc.hostname}:{DEFAULT_PORT}"
@@ -47,6 +49,7 @@ def server_url(text: str) -> str:
         if WEB:
             try:
                 import platform
+
                 secure = str(platform.window.location.protocol) == "https:"
             except Exception:
                 pass
@@ -90,8 +93,13 @@ def sep() -> str:
     return "، " if i18n.is_rtl() else " · "
 
 
-def table_summary(game: str, players: int, options: dict | None,
-                  turn_seconds: int | None = None, turn: bool = True) -> tuple[str, str]:
+def table_summary(
+    game: str,
+    players: int,
+    options: dict | None,
+    turn_seconds: int | None = None,
+    turn: bool = True,
+) -> tuple[str, str]:
     """(headline, details) of a table for the lobby: "Ronda, 4 players" and its options
     ("Play to: Quick · 25 · Turn time: 60 s"), in the current language."""
     options = options or {}
@@ -107,8 +115,8 @@ class LobbyView:
     how it draws. ``lobby`` is the scene: its state (``session``, ``game``, ``typed``…) and its
     actions (``create``, ``join``…) are the lobby's; a view only lays them out."""
 
-    title = "online.title"       # the i18n key of the screen's title
-    has_back = True              # the Back button at the bottom
+    title = "online.title"  # the i18n key of the screen's title
+    has_back = True  # the Back button at the bottom
 
     def __init__(self, lobby) -> None:
         self.lobby = lobby
@@ -131,12 +139,20 @@ class LobbyView:
         w = min(1000, L.w - 64)
         return pygame.Rect((L.w - w) // 2, 140 if not L.portrait else 160, w, L.h - 240)
 
-    def _text(self, surface, s: str, size: int, rect: pygame.Rect, y: int, color=None,
-              bold: bool = False, pad: int = 20) -> pygame.Rect:
+    def _text(
+        self,
+        surface,
+        s: str,
+        size: int,
+        rect: pygame.Rect,
+        y: int,
+        color=None,
+        bold: bool = False,
+        pad: int = 20,
+    ) -> pygame.Rect:
         """``s`` at the reading start of ``rect`` (right in Arabic), centred on line ``y``."""
         color = color or draw.INK
         size = draw.fit_text(s, size, rect.w - 2 * pad, bold)
         if i18n.is_rtl():
-            return draw.blit_text(surface, s, size, (rect.right - pad, y), color, bold,
-                                  "midright")
+            return draw.blit_text(surface, s, size, (rect.right - pad, y), color, bold, "midright")
         return draw.blit_text(surface, s, size, (rect.x + pad, y), color, bold, "midleft")

@@ -1,5 +1,6 @@
 """The lobby's waiting room: the table's code and invite link, its seats (team, host, away),
 the host's approval requests, Start and Leave (TB-1, TB-2, TB-5)."""
+
 from __future__ import annotations
 
 import pygame
@@ -20,10 +21,17 @@ class RoomView(LobbyView):
     def build(self) -> None:
         L = self.app.layout
         room = self.lobby.session.room if self.lobby.session else None
-        leave = Button((0, 0, 240, 60), lambda: t("online.leave"), self.lobby.leave, 22,
-                       key="leave")
-        start = Button((0, 0, 300, 70), lambda: t("online.start"), self.lobby.start, 28,
-                       primary=True, key="start")
+        leave = Button(
+            (0, 0, 240, 60), lambda: t("online.leave"), self.lobby.leave, 22, key="leave"
+        )
+        start = Button(
+            (0, 0, 300, 70),
+            lambda: t("online.start"),
+            self.lobby.start,
+            28,
+            primary=True,
+            key="start",
+        )
         if L.portrait:
             start.rect.midbottom = (L.w // 2, L.h - 110)
             leave.rect.midbottom = (L.w // 2, L.h - 28)
@@ -38,12 +46,21 @@ class RoomView(LobbyView):
         self.widgets = [start, leave]
         for i, req in enumerate((room or {}).get("pending", [])[:3]):
             row = self._request_rect(i)
-            yes = Button((0, 0, 120, 48), lambda: t("online.accept"),
-                         lambda p=req.get("player"): self.lobby.answer(p, True), 20, primary=True,
-                         key=f"accept:{i}")
-            no = Button((0, 0, 120, 48), lambda: t("online.refuse"),
-                        lambda p=req.get("player"): self.lobby.answer(p, False), 20,
-                        key=f"refuse:{i}")
+            yes = Button(
+                (0, 0, 120, 48),
+                lambda: t("online.accept"),
+                lambda p=req.get("player"): self.lobby.answer(p, True),
+                20,
+                primary=True,
+                key=f"accept:{i}",
+            )
+            no = Button(
+                (0, 0, 120, 48),
+                lambda: t("online.refuse"),
+                lambda p=req.get("player"): self.lobby.answer(p, False),
+                20,
+                key=f"refuse:{i}",
+            )
             if i18n.is_rtl():
                 yes.rect.midleft = (row.x + 12, row.centery)
                 no.rect.midleft = (row.x + 144, row.centery)
@@ -82,18 +99,41 @@ class RoomView(LobbyView):
             return
         code_p, seats_p = self._room_columns()
         draw.panel(surface, code_p, draw.PANEL, 215, 18, draw.GOLD)
-        head, details = table_summary(str(room.get("game", "")), len(room["seats"]),
-                                      room.get("options"), room.get("turn_seconds"))
-        draw.blit_text(surface, head, draw.fit_text(head, 26, code_p.w - 40, True),
-                       (code_p.centerx, code_p.y + 30), draw.SAND, bold=True)
-        draw.blit_text(surface, details, draw.fit_text(details, 18, code_p.w - 40),
-                       (code_p.centerx, code_p.y + 60), draw.INK_DIM)
-        draw.blit_text(surface, t("online.code_big"), 20, (code_p.centerx, code_p.y + 90),
-                       draw.INK_DIM)
-        code = " ".join(room["code"])          # spaced out so it can be read aloud
+        head, details = table_summary(
+            str(room.get("game", "")),
+            len(room["seats"]),
+            room.get("options"),
+            room.get("turn_seconds"),
+        )
+        draw.blit_text(
+            surface,
+            head,
+            draw.fit_text(head, 26, code_p.w - 40, True),
+            (code_p.centerx, code_p.y + 30),
+            draw.SAND,
+            bold=True,
+        )
+        draw.blit_text(
+            surface,
+            details,
+            draw.fit_text(details, 18, code_p.w - 40),
+            (code_p.centerx, code_p.y + 60),
+            draw.INK_DIM,
+        )
+        draw.blit_text(
+            surface, t("online.code_big"), 20, (code_p.centerx, code_p.y + 90), draw.INK_DIM
+        )
+        code = " ".join(room["code"])  # spaced out so it can be read aloud
         big = 96 if not self.app.layout.portrait else 84
-        draw.blit_text(surface, code, draw.fit_text(code, big, code_p.w - 40, True),
-                       (code_p.centerx, code_p.y + 156), draw.GOLD, bold=True, shadow=True)
+        draw.blit_text(
+            surface,
+            code,
+            draw.fit_text(code, big, code_p.w - 40, True),
+            (code_p.centerx, code_p.y + 156),
+            draw.GOLD,
+            bold=True,
+            shadow=True,
+        )
         self._draw_invite(surface, room, code_p)
         draw.panel(surface, seats_p, draw.PANEL, 215, 18, draw.PANEL_EDGE)
         self._text(surface, t("online.seats"), 26, seats_p, seats_p.y + 34, draw.GOLD, True, 24)
@@ -110,18 +150,28 @@ class RoomView(LobbyView):
             text_rect = pygame.Rect(row.x, row.y, row.w - 280, row.h)
             if i18n.is_rtl():
                 text_rect.x = row.x + 280
-            self._text(surface, t("online.request", name=str(req.get("name", ""))), 22,
-                       text_rect, row.centery, draw.INK, True, 14)
+            self._text(
+                surface,
+                t("online.request", name=str(req.get("name", ""))),
+                22,
+                text_rect,
+                row.centery,
+                draw.INK,
+                True,
+                14,
+            )
         L = self.app.layout
         note = t("online.start_note") if self.lobby.is_host() else t("online.wait_host")
-        y = (L.h - 196 if L.portrait else L.h - 116)
+        y = L.h - 196 if L.portrait else L.h - 116
         if L.portrait and not self.lobby.is_host():
             y = L.h - 150
-        draw.blit_text(surface, note, draw.fit_text(note, 22, L.w - 80), (L.w // 2, y),
-                       draw.INK_DIM)
+        draw.blit_text(
+            surface, note, draw.fit_text(note, 22, L.w - 80), (L.w // 2, y), draw.INK_DIM
+        )
 
-    def _draw_seat_row(self, surface: pygame.Surface, i: int, seat: dict, you: bool,
-                       host: bool) -> None:
+    def _draw_seat_row(
+        self, surface: pygame.Surface, i: int, seat: dict, you: bool, host: bool
+    ) -> None:
         row = self._seat_rect(i)
         kind = seat.get("kind", "empty")
         filled = kind != "empty"
@@ -130,8 +180,13 @@ class RoomView(LobbyView):
         rtl = i18n.is_rtl()
         cx = row.right - 34 if rtl else row.x + 34
         colors = [(64, 120, 110), (150, 84, 60), (96, 86, 150), (140, 116, 52)]
-        name = str(seat.get("name", "")) if kind == "human" else \
-            t("online.seat_bot") if kind == "bot" else t("online.seat_empty")
+        name = (
+            str(seat.get("name", ""))
+            if kind == "human"
+            else t("online.seat_bot")
+            if kind == "bot"
+            else t("online.seat_empty")
+        )
         if filled:
             pygame.draw.circle(surface, colors[i % 4], (cx, row.centery), 20)
             pygame.draw.circle(surface, draw.SAND, (cx, row.centery), 20, 2)
@@ -143,28 +198,45 @@ class RoomView(LobbyView):
         tags = []
         room = self.lobby.session.room if self.lobby.session else None
         if room and self._teams(room):
-            tags.append(t("online.team", n=digits(i % 2 + 1)))     # partners sit opposite
+            tags.append(t("online.team", n=digits(i % 2 + 1)))  # partners sit opposite
         if host:
             tags.append(t("online.host_tag"))
         if kind == "human" and not seat.get("connected", True):
             tags.append(t("online.away"))
-        name_rect = pygame.Rect(row.x + 64, row.y, row.w - 64 - 150, row.h) if not rtl else \
-            pygame.Rect(row.x + 150, row.y, row.w - 64 - 150, row.h)
-        self._text(surface, name, 22, name_rect, row.centery,
-                   draw.INK if filled else draw.INK_DIM, filled, 0)
+        name_rect = (
+            pygame.Rect(row.x + 64, row.y, row.w - 64 - 150, row.h)
+            if not rtl
+            else pygame.Rect(row.x + 150, row.y, row.w - 64 - 150, row.h)
+        )
+        self._text(
+            surface,
+            name,
+            22,
+            name_rect,
+            row.centery,
+            draw.INK if filled else draw.INK_DIM,
+            filled,
+            0,
+        )
         if tags:
             s = sep().join(tags)
             pos = (row.x + 16, row.centery) if rtl else (row.right - 16, row.centery)
-            draw.blit_text(surface, s, 18, pos, draw.GOLD, bold=True,
-                           anchor="midleft" if rtl else "midright")
+            draw.blit_text(
+                surface, s, 18, pos, draw.GOLD, bold=True, anchor="midleft" if rtl else "midright"
+            )
 
     def _draw_invite(self, surface: pygame.Surface, room: dict, code_p: pygame.Rect) -> None:
         """The invite link under the code, and how to share it."""
         link = page_link(room, self.lobby.server)
         y = code_p.y + 234
         draw.blit_text(surface, t("online.invite"), 20, (code_p.centerx, y), draw.INK_DIM)
-        draw.blit_text(surface, link, draw.fit_text(link, 22, code_p.w - 40),
-                       (code_p.centerx, y + 30), draw.INK)
+        draw.blit_text(
+            surface,
+            link,
+            draw.fit_text(link, 22, code_p.w - 40),
+            (code_p.centerx, y + 30),
+            draw.INK,
+        )
         lines = self._wrap(t("online.share"), 20, code_p.w - 48)
         for i, line in enumerate(lines[:3]):
             draw.blit_text(surface, line, 20, (code_p.centerx, y + 78 + i * 28), draw.INK_DIM)
@@ -177,11 +249,13 @@ class RoomView(LobbyView):
         """Team play as the game's spec says (partners sit opposite: seats 0 & 2, 1 & 3)."""
         game = room.get("game")
         return registry.exists(game) and registry.get(str(game)).teams(
-            len(room.get("seats", [])), room.get("options") or {})
+            len(room.get("seats", [])), room.get("options") or {}
+        )
 
     @staticmethod
     def _wrap(s: str, size: int, width: int) -> list[str]:
         from game.ui import text
+
         try:
             return text.wrap(s, size, width)
         except Exception:

@@ -1,5 +1,6 @@
 """The online lobby's screens for ``main.py --screenshots`` (run by game.ui.screenshots): a
 scripted session shows each state without a server."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -29,20 +30,34 @@ class ShownSession:
         pass
 
 
-def _shown_room(you: int, pending: bool, game: str = "hareeja", options: dict | None = None,
-                players: int = 4) -> dict:
-    seats = [{"name": "Huda", "kind": "human", "connected": True},
-             {"name": "Karim", "kind": "human", "connected": True},
-             {"name": "", "kind": "empty", "connected": False},
-             {"name": "", "kind": "empty", "connected": False}][:players]
+def _shown_room(
+    you: int, pending: bool, game: str = "hareeja", options: dict | None = None, players: int = 4
+) -> dict:
+    seats = [
+        {"name": "Huda", "kind": "human", "connected": True},
+        {"name": "Karim", "kind": "human", "connected": True},
+        {"name": "", "kind": "empty", "connected": False},
+        {"name": "", "kind": "empty", "connected": False},
+    ][:players]
     if you == 1 and players > 2:
         seats[2] = {"name": "Sami", "kind": "human", "connected": False}
-    return {"t": "room", "code": "K7QMX4PA", "link": "https://majlis.example/?room=K7QMX4PA",
-            "game": game, "players": players, "options": options or {},
-            "visibility": "approval", "turn_seconds": 60, "bots": "normal", "seats": seats,
-            "host": 0, "you": you,
-            "pending": [{"player": "p9", "name": "Yousef"}] if pending else [],
-            "started": False, "over": False}
+    return {
+        "t": "room",
+        "code": "K7QMX4PA",
+        "link": "https://majlis.example/?room=K7QMX4PA",
+        "game": game,
+        "players": players,
+        "options": options or {},
+        "visibility": "approval",
+        "turn_seconds": 60,
+        "bots": "normal",
+        "seats": seats,
+        "host": 0,
+        "you": you,
+        "pending": [{"player": "p9", "name": "Yousef"}] if pending else [],
+        "started": False,
+        "over": False,
+    }
 
 
 def screenshot_lobby(shooter) -> None:
@@ -51,16 +66,42 @@ def screenshot_lobby(shooter) -> None:
     tables, the host's waiting room with a request to approve, a guest's waiting room (Ronda
     in teams), and waiting for the host's answer."""
     app = shooter.app
-    tables = [{"code": "K7QMX4PA", "game": "hareeja", "players": 4, "visibility": "auto",
-               "seated": 3, "host": "Huda", "options": {}, "turn_seconds": 60},
-              {"code": "P2WZR8KD", "game": "ronda", "players": 2, "visibility": "approval",
-               "seated": 1, "host": "عبد الله", "options": {"rules": "quick"},
-               "turn_seconds": None},
-              {"code": "M9TGB3HN", "game": "hand_rummy", "players": 4, "visibility": "auto",
-               "seated": 2, "host": "Karim", "turn_seconds": 90,
-               "options": {"rounds": 10, "variant": "majlis", "partnership": True}}]
-    saved = {k: app.settings.get(k) for k in ("game", "options.ronda", "options.hand_rummy",
-                                              "turn_seconds")}
+    tables = [
+        {
+            "code": "K7QMX4PA",
+            "game": "hareeja",
+            "players": 4,
+            "visibility": "auto",
+            "seated": 3,
+            "host": "Huda",
+            "options": {},
+            "turn_seconds": 60,
+        },
+        {
+            "code": "P2WZR8KD",
+            "game": "ronda",
+            "players": 2,
+            "visibility": "approval",
+            "seated": 1,
+            "host": "عبد الله",
+            "options": {"rules": "quick"},
+            "turn_seconds": None,
+        },
+        {
+            "code": "M9TGB3HN",
+            "game": "hand_rummy",
+            "players": 4,
+            "visibility": "auto",
+            "seated": 2,
+            "host": "Karim",
+            "turn_seconds": 90,
+            "options": {"rounds": 10, "variant": "majlis", "partnership": True},
+        },
+    ]
+    saved = {
+        k: app.settings.get(k)
+        for k in ("game", "options.ronda", "options.hand_rummy", "turn_seconds")
+    }
 
     def scene(room: dict | None = None) -> LobbyScene:
         sc = LobbyScene(app, session=ShownSession(room), server="ws://192.168.1.5:9310")
@@ -68,10 +109,19 @@ def screenshot_lobby(shooter) -> None:
         app.switch(sc)
         return sc
 
-    app.settings.update({"game": "ronda", "turn_seconds": 60,
-                         "options.ronda": {"players": 4, "rules": "maghribi"},
-                         "options.hand_rummy": {"players": 4, "rounds": 10,
-                                                "variant": "majlis", "partnership": True}})
+    app.settings.update(
+        {
+            "game": "ronda",
+            "turn_seconds": 60,
+            "options.ronda": {"players": 4, "rules": "maghribi"},
+            "options.hand_rummy": {
+                "players": 4,
+                "rounds": 10,
+                "variant": "majlis",
+                "partnership": True,
+            },
+        }
+    )
     sc = scene()
     shooter.frames(2)
     shooter.shot("lobby_01_home")

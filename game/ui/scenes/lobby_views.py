@@ -2,6 +2,7 @@
 (name, server, the new table and the ways to join), the new table's game and options, typing a
 code (or the name / server), the public list and waiting for the host's answer. The waiting
 room is :mod:`game.ui.scenes.lobby_room`."""
+
 from __future__ import annotations
 
 import pygame
@@ -21,8 +22,9 @@ class ConnectingView(LobbyView):
 
     def draw(self, surface: pygame.Surface) -> None:
         L = self.app.layout
-        draw.blit_text(surface, t("online.connecting"), 28, (L.w // 2, L.h // 2 - 30), draw.INK,
-                       bold=True)
+        draw.blit_text(
+            surface, t("online.connecting"), 28, (L.w // 2, L.h // 2 - 30), draw.INK, bold=True
+        )
         dots = int(pygame.time.get_ticks() / 300) % 4
         draw.blit_text(surface, self.lobby.server, 20, (L.w // 2, L.h // 2 + 20), draw.INK_DIM)
         for i in range(3):
@@ -37,10 +39,20 @@ class HomeView(LobbyView):
         L = self.app.layout
         c = self._col()
         rtl = i18n.is_rtl
-        name_btn = Button((0, 0, 150, 48), lambda: t("online.server_change"),
-                          lambda: self.lobby.edit("name"), 20, key="name")
-        server_btn = Button((0, 0, 150, 48), lambda: t("online.server_change"),
-                            lambda: self.lobby.edit("server"), 20, key="server")
+        name_btn = Button(
+            (0, 0, 150, 48),
+            lambda: t("online.server_change"),
+            lambda: self.lobby.edit("name"),
+            20,
+            key="name",
+        )
+        server_btn = Button(
+            (0, 0, 150, 48),
+            lambda: t("online.server_change"),
+            lambda: self.lobby.edit("server"),
+            20,
+            key="server",
+        )
         if L.portrait:
             create = pygame.Rect(c.x, c.y + 150, c.w, 370)
             join = pygame.Rect(c.x, create.bottom + 24, c.w, 340)
@@ -53,28 +65,58 @@ class HomeView(LobbyView):
         self.cards = {"create": create, "join": join}
         # The table to create: its game and options, with a button to choose them.
         summary = pygame.Rect(create.x + 20, create.y + 64, create.w - 40, 76)
-        change = Button((0, 0, 130, 48), lambda: t("online.server_change"),
-                        self.lobby.open_setup, 20,
-                        key="setup")
+        change = Button(
+            (0, 0, 130, 48),
+            lambda: t("online.server_change"),
+            self.lobby.open_setup,
+            20,
+            key="setup",
+        )
         if i18n.is_rtl():
             change.rect.midleft = (summary.x + 12, summary.centery)
         else:
             change.rect.midright = (summary.right - 12, summary.centery)
         self.summary_rect = summary
-        vis = Segmented((create.x + 20, create.y + 184, create.w - 40, 60),
-                        [(v, (lambda v=v: t(f"vis.{v}"))) for v in protocol.VISIBILITIES],
-                        lambda: self.lobby.visibility, self.lobby.set_visibility, 20, rtl=rtl,
-                        key="vis")
-        make = Button((create.x + 40, create.bottom - 86, create.w - 80, 68),
-                      lambda: t("online.create_button"), self.lobby.create, 28, primary=True,
-                      key="create")
+        vis = Segmented(
+            (create.x + 20, create.y + 184, create.w - 40, 60),
+            [(v, (lambda v=v: t(f"vis.{v}"))) for v in protocol.VISIBILITIES],
+            lambda: self.lobby.visibility,
+            self.lobby.set_visibility,
+            20,
+            rtl=rtl,
+            key="vis",
+        )
+        make = Button(
+            (create.x + 40, create.bottom - 86, create.w - 80, 68),
+            lambda: t("online.create_button"),
+            self.lobby.create,
+            28,
+            primary=True,
+            key="create",
+        )
         bw = join.w - 80
-        code = Button((join.x + 40, join.y + 84, bw, 64), lambda: t("online.join_code"),
-                      self.lobby.ask_code, 26, primary=True, key="join_code")
-        pub = Button((join.x + 40, join.y + 170, bw, 60), lambda: t("online.public"),
-                     self.lobby.open_list, 24, key="public")
-        anyt = Button((join.x + 40, join.y + 250, bw, 60), lambda: t("online.join_any"),
-                      self.lobby.join_any, 24, key="join_any")
+        code = Button(
+            (join.x + 40, join.y + 84, bw, 64),
+            lambda: t("online.join_code"),
+            self.lobby.ask_code,
+            26,
+            primary=True,
+            key="join_code",
+        )
+        pub = Button(
+            (join.x + 40, join.y + 170, bw, 60),
+            lambda: t("online.public"),
+            self.lobby.open_list,
+            24,
+            key="public",
+        )
+        anyt = Button(
+            (join.x + 40, join.y + 250, bw, 60),
+            lambda: t("online.join_any"),
+            self.lobby.join_any,
+            24,
+            key="join_any",
+        )
         self.id_rows = [name_btn, server_btn]
         self.widgets = [name_btn, server_btn, change, vis, make, code, pub, anyt]
 
@@ -91,14 +133,16 @@ class HomeView(LobbyView):
             button.rect.h = 44
             if rtl:
                 button.rect.midleft = (line.x + 4, line.centery)
-                text_rect = pygame.Rect(button.rect.right, line.y, line.right - button.rect.right,
-                                        line.h)
+                text_rect = pygame.Rect(
+                    button.rect.right, line.y, line.right - button.rect.right, line.h
+                )
             else:
                 button.rect.midright = (line.right - 4, line.centery)
                 text_rect = pygame.Rect(line.x, line.y, button.rect.x - line.x, line.h)
             # Label and value drawn apart: a Latin address inside an Arabic line stays whole.
-            head = self._text(surface, t(key) + ":", 22, text_rect, line.centery, draw.SAND,
-                              True, 16)
+            head = self._text(
+                surface, t(key) + ":", 22, text_rect, line.centery, draw.SAND, True, 16
+            )
             rest = text_rect.copy()
             if rtl:
                 rest.width = head.x - text_rect.x
@@ -109,21 +153,30 @@ class HomeView(LobbyView):
         create, join = self.cards["create"], self.cards["join"]
         for rect in (create, join):
             draw.panel(surface, rect, draw.PANEL, 215, 18, draw.PANEL_EDGE)
-        draw.blit_text(surface, t("online.create"), 28, (create.centerx, create.y + 36),
-                       draw.GOLD, bold=True)
+        draw.blit_text(
+            surface, t("online.create"), 28, (create.centerx, create.y + 36), draw.GOLD, bold=True
+        )
         self._draw_summary(surface)
-        draw.blit_text(surface, t("online.visibility"), 20, (create.centerx, create.y + 162),
-                       draw.SAND, bold=True)
-        draw.blit_text(surface, t("online.join_title"), 28, (join.centerx, join.y + 36), draw.GOLD,
-                       bold=True)
+        draw.blit_text(
+            surface,
+            t("online.visibility"),
+            20,
+            (create.centerx, create.y + 162),
+            draw.SAND,
+            bold=True,
+        )
+        draw.blit_text(
+            surface, t("online.join_title"), 28, (join.centerx, join.y + 36), draw.GOLD, bold=True
+        )
 
     def _draw_summary(self, surface: pygame.Surface) -> None:
         """The chosen game and options in the "New table" card, beside their Change button."""
         rect = self.summary_rect
         draw.panel(surface, rect, (30, 48, 46), 230, 12, draw.PANEL_EDGE)
         players, options = online_options(self.app.settings, self.lobby.game)
-        head, details = table_summary(self.lobby.game, players, options,
-                                      self.app.settings["turn_seconds"])
+        head, details = table_summary(
+            self.lobby.game, players, options, self.app.settings["turn_seconds"]
+        )
         text = rect.copy()
         text.w -= 150
         if i18n.is_rtl():
@@ -132,7 +185,7 @@ class HomeView(LobbyView):
         self._text(surface, details, 18, text, rect.y + 54, draw.INK_DIM, pad=14)
 
     def message_y(self) -> int:
-        return 227 if not self.app.layout.portrait else 274   # between the rows and the cards
+        return 227 if not self.app.layout.portrait else 274  # between the rows and the cards
 
 
 class SetupView(LobbyView):
@@ -150,25 +203,48 @@ class SetupView(LobbyView):
         n_rows = 2 + len(info.choices)
         top = (112 if n_rows > 4 else 150) if not L.portrait else 170
         self.form = form = Form(L, top, row_h=52, gap=12 if not L.portrait else 14)
-        rows = [Segmented(form.add("menu.game"),
-                          [(g, (lambda g=g: t(f"game.{g}"))) for g in online_games()],
-                          lambda: self.lobby.game, self.lobby.set_game, rtl=rtl, key="game")]
+        rows = [
+            Segmented(
+                form.add("menu.game"),
+                [(g, (lambda g=g: t(f"game.{g}"))) for g in online_games()],
+                lambda: self.lobby.game,
+                self.lobby.set_game,
+                rtl=rtl,
+                key="game",
+            )
+        ]
         for choice in info.choices:
-            rows.append(Segmented(
-                form.add(choice.label),
-                [(v, (lambda v=v, c=choice: c.text(v))) for v in self._values(choice)],
-                lambda c=choice: games.options_for(s, self.lobby.game)[c.key],
-                lambda v, c=choice: self.lobby.set_option(c.key, v), rtl=rtl,
-                key=f"opt.{choice.key}"))
-        rows.append(Segmented(form.add("menu.turn"), [(n, turn_label(n)) for n in TURNS],
-                              lambda: s["turn_seconds"],
-                              lambda v: self.app.set_setting("turn_seconds", v),
-                              rtl=rtl, key="turn"))
+            rows.append(
+                Segmented(
+                    form.add(choice.label),
+                    [(v, (lambda v=v, c=choice: c.text(v))) for v in self._values(choice)],
+                    lambda c=choice: games.options_for(s, self.lobby.game)[c.key],
+                    lambda v, c=choice: self.lobby.set_option(c.key, v),
+                    rtl=rtl,
+                    key=f"opt.{choice.key}",
+                )
+            )
+        rows.append(
+            Segmented(
+                form.add("menu.turn"),
+                [(n, turn_label(n)) for n in TURNS],
+                lambda: s["turn_seconds"],
+                lambda v: self.app.set_setting("turn_seconds", v),
+                rtl=rtl,
+                key="turn",
+            )
+        )
         for widget, (_k, _label, control) in zip(rows, form.rows):
             place_control(form, widget, control, rtl)
         self.form_rows = rows
-        make = Button((0, 0, 380, 68), lambda: t("online.create_button"), self.lobby.create, 28,
-                      primary=True, key="create")
+        make = Button(
+            (0, 0, 380, 68),
+            lambda: t("online.create_button"),
+            self.lobby.create,
+            28,
+            primary=True,
+            key="create",
+        )
         make.rect.midtop = (L.w // 2, form.bottom + (6 if not L.portrait else 20))
         self.widgets = [*rows, make]
 
@@ -190,8 +266,14 @@ class CodeView(LobbyView):
     def build(self) -> None:
         L = self.app.layout
         box = self._code_box()
-        join = Button((0, 0, 220, 64), lambda: t("online.join"), self.lobby.submit_field, 28,
-                      primary=True, key="submit")
+        join = Button(
+            (0, 0, 220, 64),
+            lambda: t("online.join"),
+            self.lobby.submit_field,
+            28,
+            primary=True,
+            key="submit",
+        )
         join.rect.midtop = (L.w // 2, box.bottom + 80)
         self.widgets = [join]
 
@@ -206,21 +288,27 @@ class CodeView(LobbyView):
         box = self._code_box()
         field = self.lobby.field or "code"
         title = t("online.code_title") if field == "code" else t(f"online.{field}_prompt")
-        draw.blit_text(surface, title, draw.fit_text(title, 30, L.w - 80, True),
-                       (L.w // 2, box.y - 44), draw.SAND, bold=True)
+        draw.blit_text(
+            surface,
+            title,
+            draw.fit_text(title, 30, L.w - 80, True),
+            (L.w // 2, box.y - 44),
+            draw.SAND,
+            bold=True,
+        )
         draw.panel(surface, box, (10, 20, 20), 240, 16, draw.GOLD)
         if field == "code":
             n = protocol.CODE_LENGTH
             slot_w = (box.w - 40 - 12 * (n - 1)) // n
             for i in range(n):
-                slot = pygame.Rect(box.x + 20 + i * (slot_w + 12), box.y + 16, slot_w,
-                                   box.h - 32)
+                slot = pygame.Rect(box.x + 20 + i * (slot_w + 12), box.y + 16, slot_w, box.h - 32)
                 pygame.draw.rect(surface, (30, 48, 46), slot, border_radius=10)
                 edge = draw.TURN if i == min(len(self.lobby.typed), n - 1) else draw.PANEL_EDGE
                 pygame.draw.rect(surface, edge, slot, 2, border_radius=10)
                 if i < len(self.lobby.typed):
-                    draw.blit_text(surface, self.lobby.typed[i], 52, slot.center, draw.INK,
-                                   bold=True)
+                    draw.blit_text(
+                        surface, self.lobby.typed[i], 52, slot.center, draw.INK, bold=True
+                    )
             help_s = t("online.code_help", n=digits(n))
         else:
             caret = "|" if (pygame.time.get_ticks() // 500) % 2 == 0 else " "
@@ -228,9 +316,13 @@ class CodeView(LobbyView):
             draw.blit_text(surface, s, draw.fit_text(s, 32, box.w - 40), box.center, draw.INK)
             help_s = ""
         if help_s:
-            draw.blit_text(surface, help_s, draw.fit_text(help_s, 22, L.w - 80),
-                           (L.w // 2, box.bottom + 34), draw.INK_DIM)
-
+            draw.blit_text(
+                surface,
+                help_s,
+                draw.fit_text(help_s, 22, L.w - 80),
+                (L.w // 2, box.bottom + 34),
+                draw.INK_DIM,
+            )
 
 
 class ListView(LobbyView):
@@ -238,17 +330,24 @@ class ListView(LobbyView):
 
     def build(self) -> None:
         c = self._col()
-        refresh = Button((0, 0, 200, 56), lambda: t("online.refresh"), self.lobby.open_list, 22,
-                         key="refresh")
+        refresh = Button(
+            (0, 0, 200, 56), lambda: t("online.refresh"), self.lobby.open_list, 22, key="refresh"
+        )
         refresh.rect.topright = (c.right, c.y) if not i18n.is_rtl() else (c.x + 200, c.y)
         self.widgets = [refresh]
-        for i, table in enumerate(self.lobby.tables[:self._list_rows()]):
+        for i, table in enumerate(self.lobby.tables[: self._list_rows()]):
             row = self._row_rect(i)
-            b = Button((0, 0, 150, 52), lambda: t("online.join"),
-                       lambda code=table.get("code", ""): self.lobby.join(code), 22, primary=True,
-                       key=f"sit:{i}")
-            b.rect.center = (row.x + 95, row.centery) if i18n.is_rtl() else \
-                (row.right - 95, row.centery)
+            b = Button(
+                (0, 0, 150, 52),
+                lambda: t("online.join"),
+                lambda code=table.get("code", ""): self.lobby.join(code),
+                22,
+                primary=True,
+                key=f"sit:{i}",
+            )
+            b.rect.center = (
+                (row.x + 95, row.centery) if i18n.is_rtl() else (row.right - 95, row.centery)
+            )
             self.widgets.append(b)
 
     def _list_rows(self) -> int:
@@ -267,9 +366,10 @@ class ListView(LobbyView):
             head.x = c.x + 220
         self._text(surface, t("online.public"), 30, head, head.centery, draw.GOLD, True, 4)
         if not self.lobby.tables:
-            draw.blit_text(surface, t("online.none_public"), 26, (L.w // 2, c.y + 180),
-                           draw.INK_DIM, bold=True)
-        for i, table in enumerate(self.lobby.tables[:self._list_rows()]):
+            draw.blit_text(
+                surface, t("online.none_public"), 26, (L.w // 2, c.y + 180), draw.INK_DIM, bold=True
+            )
+        for i, table in enumerate(self.lobby.tables[: self._list_rows()]):
             row = self._row_rect(i)
             draw.panel(surface, row, draw.PANEL, 215, 14, draw.PANEL_EDGE)
             info = pygame.Rect(row.x, row.y, row.w - 190, row.h)
@@ -277,15 +377,22 @@ class ListView(LobbyView):
                 info.x = row.x + 190
             game = t(f"game.{table.get('game', '')}")
             vis = t(f"vis.{table.get('visibility', 'auto')}")
-            seats = t("online.list_seats", n=digits(table.get("seated", 0)),
-                      m=digits(table.get("players", 4)))
-            self._text(surface, sep().join((game, seats, vis)), 24, info, row.y + 24, draw.INK,
-                       True)
-            _head, details = table_summary(str(table.get("game", "")), table.get("players", 4),
-                                           table.get("options"), table.get("turn_seconds"))
+            seats = t(
+                "online.list_seats",
+                n=digits(table.get("seated", 0)),
+                m=digits(table.get("players", 4)),
+            )
+            self._text(
+                surface, sep().join((game, seats, vis)), 24, info, row.y + 24, draw.INK, True
+            )
+            _head, details = table_summary(
+                str(table.get("game", "")),
+                table.get("players", 4),
+                table.get("options"),
+                table.get("turn_seconds"),
+            )
             host = t("online.list_host", name=str(table.get("host", "")))
-            self._text(surface, sep().join((host, details)), 18, info, row.y + 52,
-                       draw.INK_DIM)
+            self._text(surface, sep().join((host, details)), 18, info, row.y + 52, draw.INK_DIM)
 
 
 class PendingView(LobbyView):
@@ -295,13 +402,20 @@ class PendingView(LobbyView):
 
     def build(self) -> None:
         L = self.app.layout
-        cancel = Button((0, 0, 220, 60), lambda: t("online.cancel"), self.lobby.leave, 24,
-                        key="cancel")
+        cancel = Button(
+            (0, 0, 220, 60), lambda: t("online.cancel"), self.lobby.leave, 24, key="cancel"
+        )
         cancel.rect.center = (L.w // 2, L.h // 2 + 90)
         self.widgets = [cancel]
 
     def draw(self, surface: pygame.Surface) -> None:
         L = self.app.layout
         s = t("online.waiting")
-        draw.blit_text(surface, s, draw.fit_text(s, 28, L.w - 80, True), (L.w // 2, L.h // 2 - 20),
-                       draw.INK, bold=True)
+        draw.blit_text(
+            surface,
+            s,
+            draw.fit_text(s, 28, L.w - 80, True),
+            (L.w // 2, L.h // 2 - 20),
+            draw.INK,
+            bold=True,
+        )

@@ -1,5 +1,6 @@
 """The main menu: game and its options, bot level, turn time, language; Play, Continue,
 Settings, Rules, Statistics. The games listed are those with a table module (game.ui.games)."""
+
 from __future__ import annotations
 
 import pygame
@@ -38,28 +39,55 @@ class MenuScene(Scene):
             top = 300 if not compact else 210
         else:
             top = 190 if not compact else 132
-        self.form = form = Form(L, top, row_h=(56 if not compact else 50),
-                                gap=(16 if not compact else 10))
-        rows: list = [Segmented(form.add("menu.game"),
-                                [(g.key, (lambda g=g: g.title)) for g in self.games],
-                                lambda: s["game"], self.set_game, rtl=rtl, key="game")]
+        self.form = form = Form(
+            L, top, row_h=(56 if not compact else 50), gap=(16 if not compact else 10)
+        )
+        rows: list = [
+            Segmented(
+                form.add("menu.game"),
+                [(g.key, (lambda g=g: g.title)) for g in self.games],
+                lambda: s["game"],
+                self.set_game,
+                rtl=rtl,
+                key="game",
+            )
+        ]
         for choice in self.game.choices:
-            rows.append(Segmented(
-                form.add(choice.label),
-                [(v, (lambda v=v, c=choice: c.text(v))) for v in choice.values],
-                lambda c=choice: games.options_for(s, self.game.key)[c.key],
-                lambda v, c=choice: self.set_option(c.key, v), rtl=rtl, key=f"opt.{choice.key}"))
+            rows.append(
+                Segmented(
+                    form.add(choice.label),
+                    [(v, (lambda v=v, c=choice: c.text(v))) for v in choice.values],
+                    lambda c=choice: games.options_for(s, self.game.key)[c.key],
+                    lambda v, c=choice: self.set_option(c.key, v),
+                    rtl=rtl,
+                    key=f"opt.{choice.key}",
+                )
+            )
         rows += [
-            Segmented(form.add("menu.level"),
-                      [(lv, (lambda lv=lv: t(f"level.{lv}"))) for lv in LEVELS],
-                      lambda: s["level"], lambda v: app.set_setting("level", v),
-                      rtl=rtl, key="level"),
-            Segmented(form.add("menu.turn"), [(n, turn_label(n)) for n in TURNS],
-                      lambda: s["turn_seconds"], lambda v: app.set_setting("turn_seconds", v),
-                      rtl=rtl, key="turn"),
-            Segmented(form.add("menu.language"),
-                      [("ar", lambda: t("lang.ar")), ("en", lambda: t("lang.en"))],
-                      lambda: s["language"], self.set_language, rtl=rtl, key="language"),
+            Segmented(
+                form.add("menu.level"),
+                [(lv, (lambda lv=lv: t(f"level.{lv}"))) for lv in LEVELS],
+                lambda: s["level"],
+                lambda v: app.set_setting("level", v),
+                rtl=rtl,
+                key="level",
+            ),
+            Segmented(
+                form.add("menu.turn"),
+                [(n, turn_label(n)) for n in TURNS],
+                lambda: s["turn_seconds"],
+                lambda v: app.set_setting("turn_seconds", v),
+                rtl=rtl,
+                key="turn",
+            ),
+            Segmented(
+                form.add("menu.language"),
+                [("ar", lambda: t("lang.ar")), ("en", lambda: t("lang.en"))],
+                lambda: s["language"],
+                self.set_language,
+                rtl=rtl,
+                key="language",
+            ),
         ]
         self.rows = rows
         self.widgets = list(rows)
@@ -73,18 +101,18 @@ class MenuScene(Scene):
         """Play (and Continue when a match is saved), Settings, Rules, Statistics, Online."""
         L = self.app.layout
         cx = L.w // 2
-        play = Button((0, 0, 10, 10), lambda: t("menu.play"), self.play, 32, primary=True,
-                      key="play")
-        cont = Button((0, 0, 10, 10), lambda: t("menu.continue"), self.resume, 24,
-                      key="continue")
-        sett = Button((0, 0, 10, 10), lambda: t("menu.settings"), self.open_settings, 24,
-                      key="settings")
-        rules = Button((0, 0, 10, 10), lambda: t("menu.rules"), self.open_rules, 24,
-                       key="rules")
-        online = Button((0, 0, 10, 10), lambda: t("menu.online"), self.open_online, 24,
-                        key="online")
-        numbers = Button((0, 0, 10, 10), lambda: t("menu.stats"), self.open_stats, 24,
-                         key="stats")
+        play = Button(
+            (0, 0, 10, 10), lambda: t("menu.play"), self.play, 32, primary=True, key="play"
+        )
+        cont = Button((0, 0, 10, 10), lambda: t("menu.continue"), self.resume, 24, key="continue")
+        sett = Button(
+            (0, 0, 10, 10), lambda: t("menu.settings"), self.open_settings, 24, key="settings"
+        )
+        rules = Button((0, 0, 10, 10), lambda: t("menu.rules"), self.open_rules, 24, key="rules")
+        online = Button(
+            (0, 0, 10, 10), lambda: t("menu.online"), self.open_online, 24, key="online"
+        )
+        numbers = Button((0, 0, 10, 10), lambda: t("menu.stats"), self.open_stats, 24, key="stats")
         cont.visible = self.saved is not None
         if L.portrait:
             y += 14
@@ -100,8 +128,13 @@ class MenuScene(Scene):
             self._row = [play, cont, sett, rules, numbers, online]
         else:
             y += 6
-            widths = [(sett, 150, 58), (rules, 140, 58), (numbers, 160, 58), (play, 240, 70),
-                      (online, 190, 58)]
+            widths = [
+                (sett, 150, 58),
+                (rules, 140, 58),
+                (numbers, 160, 58),
+                (play, 240, 70),
+                (online, 190, 58),
+            ]
             if cont.visible:
                 widths.append((cont, 180, 58))
             total = sum(w for _b, w, _h in widths) + 16 * (len(widths) - 1)
@@ -139,7 +172,7 @@ class MenuScene(Scene):
 
     # ----- actions ----------------------------------------------------------------------------
     def play(self) -> None:
-        if self.saved is not None:       # a match still in progress is abandoned: played, not won
+        if self.saved is not None:  # a match still in progress is abandoned: played, not won
             stats.record_abandoned(self.saved)
         storage.clear_match()
         self.app.switch(games.new_match(self.app, self.game.key, seed=self.app.options.seed))
@@ -177,10 +210,22 @@ class MenuScene(Scene):
             title_y = 52 if not L.portrait else 88
         else:
             title_y = 92 if not L.portrait else 150
-        draw.blit_text(surface, t("app.title"), 56 if self.compact else 64, (L.w // 2, title_y),
-                       draw.GOLD, bold=True, shadow=True)
-        draw.blit_text(surface, t("app.tagline"), 22 if self.compact else 24,
-                       (L.w // 2, title_y + (46 if self.compact else 54)), draw.INK_DIM)
+        draw.blit_text(
+            surface,
+            t("app.title"),
+            56 if self.compact else 64,
+            (L.w // 2, title_y),
+            draw.GOLD,
+            bold=True,
+            shadow=True,
+        )
+        draw.blit_text(
+            surface,
+            t("app.tagline"),
+            22 if self.compact else 24,
+            (L.w // 2, title_y + (46 if self.compact else 54)),
+            draw.INK_DIM,
+        )
         self._layout_rtl()
         self.form.draw_labels(surface)
         super().draw(surface)

@@ -1,4 +1,5 @@
 """Settings: language, sound and volume, animation speed, reduced motion, four-colour cards."""
+
 from __future__ import annotations
 
 import pygame
@@ -25,34 +26,67 @@ class SettingsScene(Scene):
         L = app.layout
         s = app.settings
         rtl = i18n.is_rtl
-        self.form = form = Form(L, 130 if not L.portrait else 150,
-                                row_h=52 if not L.portrait else 56, gap=14)
+        self.form = form = Form(
+            L, 130 if not L.portrait else 150, row_h=52 if not L.portrait else 56, gap=14
+        )
         on, off = (lambda: t("on")), (lambda: t("off"))
         self.rows = [
-            Segmented(form.add("settings.language"),
-                      [("ar", lambda: t("lang.ar")), ("en", lambda: t("lang.en"))],
-                      lambda: s["language"], lambda v: app.set_setting("language", v),
-                      rtl=rtl, key="language"),
-            Toggle(form.add("settings.sound"), lambda: s["sound"],
-                   lambda v: app.set_setting("sound", v), on, off, rtl=rtl, key="sound"),
-            Segmented(form.add("settings.volume"),
-                      [(v, (lambda v=v: i18n.digits(f"{round(v * 100)}%"))) for v in VOLUMES],
-                      lambda: min(VOLUMES, key=lambda v: abs(v - s["volume"])),
-                      lambda v: app.set_setting("volume", v), rtl=rtl, key="volume"),
-            Segmented(form.add("settings.speed"),
-                      [(k, (lambda k=k: t(f"speed.{k}"))) for k in ("slow", "normal", "fast")],
-                      lambda: s["speed"], lambda v: app.set_setting("speed", v),
-                      rtl=rtl, key="speed"),
-            Toggle(form.add("settings.reduced"), lambda: s["reduced_motion"],
-                   lambda v: app.set_setting("reduced_motion", v), on, off, rtl=rtl,
-                   key="reduced"),
-            Toggle(form.add("settings.fourcolor"), lambda: s["four_color"],
-                   lambda v: app.set_setting("four_color", v), on, off, rtl=rtl,
-                   key="four_color"),
+            Segmented(
+                form.add("settings.language"),
+                [("ar", lambda: t("lang.ar")), ("en", lambda: t("lang.en"))],
+                lambda: s["language"],
+                lambda v: app.set_setting("language", v),
+                rtl=rtl,
+                key="language",
+            ),
+            Toggle(
+                form.add("settings.sound"),
+                lambda: s["sound"],
+                lambda v: app.set_setting("sound", v),
+                on,
+                off,
+                rtl=rtl,
+                key="sound",
+            ),
+            Segmented(
+                form.add("settings.volume"),
+                [(v, (lambda v=v: i18n.digits(f"{round(v * 100)}%"))) for v in VOLUMES],
+                lambda: min(VOLUMES, key=lambda v: abs(v - s["volume"])),
+                lambda v: app.set_setting("volume", v),
+                rtl=rtl,
+                key="volume",
+            ),
+            Segmented(
+                form.add("settings.speed"),
+                [(k, (lambda k=k: t(f"speed.{k}"))) for k in ("slow", "normal", "fast")],
+                lambda: s["speed"],
+                lambda v: app.set_setting("speed", v),
+                rtl=rtl,
+                key="speed",
+            ),
+            Toggle(
+                form.add("settings.reduced"),
+                lambda: s["reduced_motion"],
+                lambda v: app.set_setting("reduced_motion", v),
+                on,
+                off,
+                rtl=rtl,
+                key="reduced",
+            ),
+            Toggle(
+                form.add("settings.fourcolor"),
+                lambda: s["four_color"],
+                lambda v: app.set_setting("four_color", v),
+                on,
+                off,
+                rtl=rtl,
+                key="four_color",
+            ),
         ]
         y = form.bottom + 8
-        self.back_button = Button((L.w // 2 - 130, y, 260, 60), lambda: t("back"), self.back,
-                                  26, primary=True, key="back")
+        self.back_button = Button(
+            (L.w // 2 - 130, y, 260, 60), lambda: t("back"), self.back, 26, primary=True, key="back"
+        )
         self.widgets = [*self.rows, self.back_button]
 
     def back(self) -> None:
@@ -69,8 +103,15 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         L = self.app.layout
         surface.blit(draw.felt(L.w, L.h), (0, 0))
-        draw.blit_text(surface, t("settings.title"), 44, (L.w // 2, 70 if not L.portrait else 90),
-                       draw.GOLD, bold=True, shadow=True)
+        draw.blit_text(
+            surface,
+            t("settings.title"),
+            44,
+            (L.w // 2, 70 if not L.portrait else 90),
+            draw.GOLD,
+            bold=True,
+            shadow=True,
+        )
         self._layout_rtl()
         self.form.draw_labels(surface)
         super().draw(surface)

@@ -2,6 +2,7 @@
 current and best win streak), the game's key figures, the last ten matches, and Reset with a
 confirm step. Reads :mod:`game.ui.stats` through ``stats.load``; draws nothing it
 has not been given (an empty store shows zeros and a line saying so)."""
+
 from __future__ import annotations
 
 import pygame
@@ -13,7 +14,7 @@ from game.ui.scene import Scene
 from game.ui.widgets import Button, Segmented
 
 TILE_KEYS = ("played", "won", "rate", "streak", "best")
-ROW_H = {False: 30, True: 40}           # match rows: landscape, portrait
+ROW_H = {False: 30, True: 40}  # match rows: landscape, portrait
 
 
 def result_text(entry: dict) -> str:
@@ -32,7 +33,7 @@ def score_text(entry: dict) -> str:
 
 
 def date_text(entry: dict) -> str:
-    """"2025-03-04 21:07" as 2025/03/04 21:07 (slashes keep the date in order under bidi)."""
+    """ "2025-03-04 21:07" as 2025/03/04 21:07 (slashes keep the date in order under bidi)."""
     return digits(entry.get("date", "").replace("-", "/"))
 
 
@@ -86,46 +87,80 @@ class StatsScene(Scene):
         top = tabs_y
         if len(self.pages) > 1:
             w = min(self.width, 220 * len(self.pages))
-            self.tabs = Segmented((L.w // 2 - w // 2, tabs_y, w, 48),
-                                  [(g, (lambda g=g: t(f"game.{g}"))) for g in self.pages],
-                                  lambda: self.game, self.set_page, 22, rtl=i18n.is_rtl,
-                                  key="page")
+            self.tabs = Segmented(
+                (L.w // 2 - w // 2, tabs_y, w, 48),
+                [(g, (lambda g=g: t(f"game.{g}"))) for g in self.pages],
+                lambda: self.game,
+                self.set_page,
+                22,
+                rtl=i18n.is_rtl,
+                key="page",
+            )
             top = tabs_y + 48 + 14
         self.tiles_rect = pygame.Rect(self.x0, top, self.width, 100 if not portrait else 110)
         by = L.h - 84 if not portrait else L.h - 112
         cx = L.w // 2
-        self.back_button = Button((cx - 250, by, 240, 60), lambda: t("back"), self.back, 26,
-                                  primary=True, key="back")
-        self.reset_button = Button((cx + 10, by, 240, 60), lambda: t("stats.reset"),
-                                   self.ask_reset, 24, key="reset")
+        self.back_button = Button(
+            (cx - 250, by, 240, 60), lambda: t("back"), self.back, 26, primary=True, key="back"
+        )
+        self.reset_button = Button(
+            (cx + 10, by, 240, 60), lambda: t("stats.reset"), self.ask_reset, 24, key="reset"
+        )
         below = self.tiles_rect.bottom + 16
         bottom = by - 16
         if portrait:
             fig_h = 44 + 36 * 7
             self.figures_rect = pygame.Rect(self.x0, below, self.width, fig_h)
-            self.recent_rect = pygame.Rect(self.x0, self.figures_rect.bottom + 16, self.width,
-                                           bottom - self.figures_rect.bottom - 16)
+            self.recent_rect = pygame.Rect(
+                self.x0,
+                self.figures_rect.bottom + 16,
+                self.width,
+                bottom - self.figures_rect.bottom - 16,
+            )
         else:
             fw = 400
             self.figures_rect = pygame.Rect(self.x0, below, fw, bottom - below)
-            self.recent_rect = pygame.Rect(self.x0 + fw + 16, below, self.width - fw - 16,
-                                           bottom - below)
+            self.recent_rect = pygame.Rect(
+                self.x0 + fw + 16, below, self.width - fw - 16, bottom - below
+            )
         self.confirm_rect = pygame.Rect(0, 0, min(640, L.w - 48), 250)
         self.confirm_rect.center = (cx, L.h // 2)
         cy = self.confirm_rect.bottom - 48
-        self.yes_button = DangerButton((cx - 230, cy - 30, 220, 60), lambda: t("stats.reset_yes"),
-                                 self.do_reset, 24, key="reset_yes")
-        self.no_button = Button((cx + 10, cy - 30, 220, 60), lambda: t("stats.reset_no"),
-                                self.cancel_reset, 24, primary=True, key="reset_no")
-        self.widgets = [w for w in (self.tabs, self.back_button, self.reset_button,
-                                    self.yes_button, self.no_button) if w is not None]
+        self.yes_button = DangerButton(
+            (cx - 230, cy - 30, 220, 60),
+            lambda: t("stats.reset_yes"),
+            self.do_reset,
+            24,
+            key="reset_yes",
+        )
+        self.no_button = Button(
+            (cx + 10, cy - 30, 220, 60),
+            lambda: t("stats.reset_no"),
+            self.cancel_reset,
+            24,
+            primary=True,
+            key="reset_no",
+        )
+        self.widgets = [
+            w
+            for w in (
+                self.tabs,
+                self.back_button,
+                self.reset_button,
+                self.yes_button,
+                self.no_button,
+            )
+            if w is not None
+        ]
         self._place()
 
     def _place(self) -> None:
         """Show the confirm buttons only while asking; mirror the button pairs in Arabic."""
         rtl = i18n.is_rtl()
-        for first, second in ((self.back_button, self.reset_button),
-                              (self.no_button, self.yes_button)):
+        for first, second in (
+            (self.back_button, self.reset_button),
+            (self.no_button, self.yes_button),
+        ):
             xs = sorted((first.rect.x, second.rect.x))
             first.rect.x, second.rect.x = (xs[1], xs[0]) if rtl else (xs[0], xs[1])
         asking = self.confirming
@@ -173,8 +208,15 @@ class StatsScene(Scene):
         L = self.app.layout
         self._place()
         surface.blit(draw.felt(L.w, L.h), (0, 0))
-        draw.blit_text(surface, t("stats.title"), 38 if not L.portrait else 42,
-                       (L.w // 2, self.title_y), draw.GOLD, bold=True, shadow=True)
+        draw.blit_text(
+            surface,
+            t("stats.title"),
+            38 if not L.portrait else 42,
+            (L.w // 2, self.title_y),
+            draw.GOLD,
+            bold=True,
+            shadow=True,
+        )
         summary = self.summary()
         self.draw_tiles(surface, summary)
         self.draw_figures(surface, summary)
@@ -185,9 +227,13 @@ class StatsScene(Scene):
 
     def draw_tiles(self, surface: pygame.Surface, s: dict) -> None:
         """Five big numbers in a row, reading from the right in Arabic."""
-        values = {"played": digits(s["played"]), "won": digits(s["won"]),
-                  "rate": t("stats.none") if s["rate"] is None else number(f"{s['rate']}%"),
-                  "streak": digits(s["streak"]), "best": digits(s["best_streak"])}
+        values = {
+            "played": digits(s["played"]),
+            "won": digits(s["won"]),
+            "rate": t("stats.none") if s["rate"] is None else number(f"{s['rate']}%"),
+            "streak": digits(s["streak"]),
+            "best": digits(s["best_streak"]),
+        }
         keys = list(reversed(TILE_KEYS)) if i18n.is_rtl() else list(TILE_KEYS)
         r = self.tiles_rect
         gap = 12 if not _portrait(self) else 8
@@ -198,11 +244,23 @@ class StatsScene(Scene):
             hot = key == "streak" and s["streak"] > 0
             draw.panel(surface, tile, draw.PANEL, 225, 14, draw.GOLD if hot else draw.PANEL_EDGE)
             value = values[key]
-            draw.blit_text(surface, value, draw.fit_text(value, big, w - 16, True),
-                           (tile.centerx, tile.y + r.h * 0.40), draw.GOLD, bold=True)
+            draw.blit_text(
+                surface,
+                value,
+                draw.fit_text(value, big, w - 16, True),
+                (tile.centerx, tile.y + r.h * 0.40),
+                draw.GOLD,
+                bold=True,
+            )
             label = t(f"stats.{key}")
-            draw.blit_text(surface, label, draw.fit_text(label, 20, w - 18, True),
-                           (tile.centerx, tile.bottom - 20), draw.INK_DIM, bold=True)
+            draw.blit_text(
+                surface,
+                label,
+                draw.fit_text(label, 20, w - 18, True),
+                (tile.centerx, tile.bottom - 20),
+                draw.INK_DIM,
+                bold=True,
+            )
 
     def _row_ends(self, rect: pygame.Rect, pad: int = 20) -> tuple[tuple, tuple]:
         """((x, anchor) of a label at the reading start, (x, anchor) of a value at the end)."""
@@ -214,10 +272,14 @@ class StatsScene(Scene):
         r = self.figures_rect
         draw.panel(surface, r)
         (lx, la), (vx, va) = self._row_ends(r)
-        draw.blit_text(surface, t("stats.figures"), 24, (lx, r.y + 24), draw.SAND, bold=True,
-                       anchor=la)
-        rows = list(s["figures"]) + [("shared", s["shared"]), ("abandoned", s["abandoned"]),
-                                     ("online", s["online"])]
+        draw.blit_text(
+            surface, t("stats.figures"), 24, (lx, r.y + 24), draw.SAND, bold=True, anchor=la
+        )
+        rows = list(s["figures"]) + [
+            ("shared", s["shared"]),
+            ("abandoned", s["abandoned"]),
+            ("online", s["online"]),
+        ]
         step = min(36, (r.h - 56) // max(1, len(rows)))
         y = r.y + 56 + step // 2
         for key, value in rows:
@@ -225,15 +287,20 @@ class StatsScene(Scene):
             label = t(f"stats.fig.{key}")
             vimg = draw.label(value_s, 22, draw.GOLD, True)
             room = r.w - 40 - vimg.get_width() - 16
-            draw.blit_text(surface, label, draw.fit_text(label, 21, room), (lx, y), draw.INK,
-                           anchor=la)
+            draw.blit_text(
+                surface, label, draw.fit_text(label, 21, room), (lx, y), draw.INK, anchor=la
+            )
             surface.blit(vimg, vimg.get_rect(**{va: (vx, y)}))
             y += step
 
     def columns(self, rect: pygame.Rect) -> list[tuple[str, int, str]]:
         """(i18n key, x, anchor) of the match table's columns, mirrored in Arabic."""
-        fractions = (("stats.col.date", 0.0), ("stats.col.result", 0.36),
-                     ("stats.col.score", 0.62), ("stats.col.table", 0.80))
+        fractions = (
+            ("stats.col.date", 0.0),
+            ("stats.col.result", 0.36),
+            ("stats.col.score", 0.62),
+            ("stats.col.table", 0.80),
+        )
         inner = rect.inflate(-40, 0)
         out = []
         for key, f in fractions:
@@ -247,8 +314,9 @@ class StatsScene(Scene):
         r = self.recent_rect
         draw.panel(surface, r)
         (lx, la), _v = self._row_ends(r)
-        draw.blit_text(surface, t("stats.recent"), 24, (lx, r.y + 24), draw.SAND, bold=True,
-                       anchor=la)
+        draw.blit_text(
+            surface, t("stats.recent"), 24, (lx, r.y + 24), draw.SAND, bold=True, anchor=la
+        )
         matches = stats.recent(self.data, self.game)
         if not matches:
             lines = self._wrapped(t("stats.empty"), 22, r.w - 60)
@@ -258,8 +326,9 @@ class StatsScene(Scene):
                 y += 34
             return
         cols = self.columns(r)
-        col_w = [cols[i + 1][1] - cols[i][1] if i + 1 < len(cols) else None
-                 for i in range(len(cols))]
+        col_w = [
+            cols[i + 1][1] - cols[i][1] if i + 1 < len(cols) else None for i in range(len(cols))
+        ]
         head_y = r.y + 60
         for key, x, anchor in cols:
             draw.blit_text(surface, t(key), 18, (x, head_y), draw.INK_DIM, bold=True, anchor=anchor)
@@ -271,16 +340,32 @@ class StatsScene(Scene):
                 pygame.draw.rect(surface, (58, 50, 24), band, border_radius=8)
             elif i % 2 == 0:
                 pygame.draw.rect(surface, (26, 40, 38), band, border_radius=8)
-            cells = (date_text(entry), result_text(entry), score_text(entry),
-                     t("stats.table.online" if entry.get("online") else "stats.table.local"))
-            colors = (draw.INK_DIM, draw.GOLD if entry["result"] in ("won", "shared") else draw.INK,
-                      draw.INK, draw.TURN if entry.get("online") else draw.INK_DIM)
+            cells = (
+                date_text(entry),
+                result_text(entry),
+                score_text(entry),
+                t("stats.table.online" if entry.get("online") else "stats.table.local"),
+            )
+            colors = (
+                draw.INK_DIM,
+                draw.GOLD if entry["result"] in ("won", "shared") else draw.INK,
+                draw.INK,
+                draw.TURN if entry.get("online") else draw.INK_DIM,
+            )
             for (key, x, anchor), cell, color, w in zip(cols, cells, colors, col_w):
-                width = abs(w) - 10 if w else abs(r.x + 20 - x) if i18n.is_rtl() \
-                    else r.right - 20 - x
+                width = (
+                    abs(w) - 10 if w else abs(r.x + 20 - x) if i18n.is_rtl() else r.right - 20 - x
+                )
                 size = draw.fit_text(cell, 19, width, key == "stats.col.result")
-                draw.blit_text(surface, cell, size, (x, y), color,
-                               bold=key == "stats.col.result", anchor=anchor)
+                draw.blit_text(
+                    surface,
+                    cell,
+                    size,
+                    (x, y),
+                    color,
+                    bold=key == "stats.col.result",
+                    anchor=anchor,
+                )
             y += row_h
 
     def draw_confirm(self, surface: pygame.Surface) -> None:
@@ -288,13 +373,20 @@ class StatsScene(Scene):
         r = self.confirm_rect
         draw.panel(surface, r, (16, 26, 26), 245, 20, draw.GOLD)
         ask = t("stats.reset_ask", game=t(f"game.{self.game}"))
-        draw.blit_text(surface, ask, draw.fit_text(ask, 28, r.w - 48, True),
-                       (r.centerx, r.y + 56), draw.INK, bold=True)
+        draw.blit_text(
+            surface,
+            ask,
+            draw.fit_text(ask, 28, r.w - 48, True),
+            (r.centerx, r.y + 56),
+            draw.INK,
+            bold=True,
+        )
         warn = t("stats.reset_warn")
         draw.blit_text(surface, warn, 22, (r.centerx, r.y + 104), draw.INK_DIM)
 
     def _wrapped(self, s: str, size: int, width: int) -> list[str]:
         from game.ui import text
+
         return text.wrap(s, size, width)
 
 

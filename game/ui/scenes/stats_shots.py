@@ -1,5 +1,6 @@
 """The statistics shown by ``main.py --screenshots``: built the way the client builds them, from
 the player's view at the end of whole bot matches of every game (fixed seeds and dates)."""
+
 from __future__ import annotations
 
 import copy
@@ -16,8 +17,10 @@ def _bots_play(match, bots_module, seed: int, level: str = "easy"):
     rngs = [bot_rng(seed * 4 + i) for i in range(match.players)]
     while match.phase != "over":
         seat = match.to_act()[0]
-        match.apply(seat, run(bots_module.think(match.view(seat), match.legal_actions(seat),
-                                                level, rngs[seat])))
+        match.apply(
+            seat,
+            run(bots_module.think(match.view(seat), match.legal_actions(seat), level, rngs[seat])),
+        )
     return match
 
 
@@ -33,15 +36,22 @@ def stats_sample() -> dict:
         def add(game: str, match, online: bool = False, abandoned: bool = False) -> None:
             nonlocal day
             day += 1
-            entry = stats.make_entry(game, match.view(0), players[:match.players], online,
-                                     abandoned=abandoned,
-                                     date=f"2025-03-{day:02d} {18 + day % 5}:{(day * 7) % 60:02d}")
+            entry = stats.make_entry(
+                game,
+                match.view(0),
+                players[: match.players],
+                online,
+                abandoned=abandoned,
+                date=f"2025-03-{day:02d} {18 + day % 5}:{(day * 7) % 60:02d}",
+            )
             stats.add(data, entry)
 
         def played(game: str, players: int, options: dict, seed: int):
             spec = registry.get(game)
-            return _bots_play(spec.engine_class().new(players, options, seed=seed),
-                              spec.bots_module(), seed)
+            return _bots_play(
+                spec.engine_class().new(players, options, seed=seed), spec.bots_module(), seed
+            )
+
         for i, seed in enumerate((101, 5, 17, 23, 42, 64, 77, 88, 90, 99, 120, 131)):
             add("hareeja", played("hareeja", 4, {}, seed), online=i % 4 == 3)
         left = played("hareeja", 4, {}, 7)

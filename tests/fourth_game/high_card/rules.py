@@ -3,6 +3,7 @@
 Each round every player gets three cards; in turn each plays one, and the highest rank of the
 trick (ties: the first played) scores a point for its player. ``rounds`` rounds (1 or 2) make a
 match; the highest total wins. 2–4 players, one French deck."""
+
 from __future__ import annotations
 
 from game.core.cards import french_deck
@@ -34,15 +35,23 @@ class Match(BaseMatch):
         self.start_events = self._deal()
 
     def _deal(self) -> list[Event]:
-        deck = self._check_deck(french_deck()) if self.round_no == 0 else \
-            self.rng.shuffled(french_deck())
+        deck = (
+            self._check_deck(french_deck())
+            if self.round_no == 0
+            else self.rng.shuffled(french_deck())
+        )
         self.round_no += 1
-        self.hands = [deck[i * HAND:(i + 1) * HAND] for i in range(self.players)]
+        self.hands = [deck[i * HAND : (i + 1) * HAND] for i in range(self.players)]
         self.trick: list[list] = []
         self.turn = 0
         self.won = [0] * self.players
-        return [Event("deal", {"round": self.round_no},
-                      {s: {"hand": list(h)} for s, h in enumerate(self.hands)})]
+        return [
+            Event(
+                "deal",
+                {"round": self.round_no},
+                {s: {"hand": list(h)} for s, h in enumerate(self.hands)},
+            )
+        ]
 
     @property
     def phase(self) -> str:
@@ -58,10 +67,17 @@ class Match(BaseMatch):
 
     def view(self, seat: int | None) -> dict:
         hand = self.hands[seat] if seat is not None and self.phase != "over" else []
-        return {"you": seat, "phase": self.phase, "to_act": self.to_act(),
-                "totals": self.totals, "hand": list(hand),
-                "trick": [list(p) for p in self.trick], "round": self.round_no,
-                "history": [dict(h) for h in self.history], "result": self.result}
+        return {
+            "you": seat,
+            "phase": self.phase,
+            "to_act": self.to_act(),
+            "totals": self.totals,
+            "hand": list(hand),
+            "trick": [list(p) for p in self.trick],
+            "round": self.round_no,
+            "history": [dict(h) for h in self.history],
+            "result": self.result,
+        }
 
     @property
     def totals(self) -> list[int]:
@@ -72,13 +88,18 @@ class Match(BaseMatch):
         if self.phase != "over":
             return None
         best = max(self.scores)
-        return {"totals": self.totals,
-                "winners": [s for s, v in enumerate(self.scores) if v == best]}
+        return {
+            "totals": self.totals,
+            "winners": [s for s, v in enumerate(self.scores) if v == best],
+        }
 
     def _apply(self, seat: int, action: dict) -> list[Event]:
-        if not isinstance(action, dict) or action.get("type") != "play" or \
-                set(action) != {"type", "card"}:
-            raise IllegalAction("Play a card: {\"type\": \"play\", \"card\": ...}.")
+        if (
+            not isinstance(action, dict)
+            or action.get("type") != "play"
+            or set(action) != {"type", "card"}
+        ):
+            raise IllegalAction('Play a card: {"type": "play", "card": ...}.')
         if action["card"] not in self.hands[seat]:
             raise IllegalAction("That card is not in your hand.", "not_in_hand")
         return self._play(seat, action["card"])

@@ -1,4 +1,5 @@
 """High card's declared facts: the one file that makes it a game of the table."""
+
 from __future__ import annotations
 
 from game.core.spec import GameSpec, History, Option, Stats

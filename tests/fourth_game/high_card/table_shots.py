@@ -1,4 +1,5 @@
 """High card's screenshots: the table at the deal."""
+
 from __future__ import annotations
 
 from .table import HighCardTable
