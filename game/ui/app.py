@@ -110,12 +110,36 @@ class App:
         if message:
             self.toast(message)
         self.scene = None
+        self.overlays: list = []  # open overlays (game.ui.overlay), the top one last
         self.go("menu")
 
     # ----- scenes, settings ---------------------------------------------------------------
     def switch(self, scene) -> None:
+        """Show ``scene`` (any open overlay belonged to the one before: it closes)."""
+        for overlay in self.overlays:
+            overlay.open = False
+        self.overlays = []
         self.scene = scene
         self._dirty = True
+
+    def open_overlay(self, overlay):
+        """Show ``overlay`` (game.ui.overlay.Overlay) above the scene until it closes; it takes
+        every input event meanwhile. Returns it."""
+        overlay.open = True
+        self.overlays.append(overlay)
+        self._dirty = True
+        return overlay
+
+    def close_overlay(self, overlay) -> None:
+        overlay.open = False
+        if overlay in self.overlays:
+            self.overlays.remove(overlay)
+        self._dirty = True
+
+    @property
+    def overlay(self):
+        """The top overlay, or None."""
+        return self.overlays[-1] if self.overlays else None
 
     def warm_up(self) -> None:
         """Open every font size now instead of on quiet frames (benches, screenshots)."""
@@ -137,6 +161,8 @@ class App:
         self.screen = self.window.open(self.layout.size)
         if self.scene is not None:
             self.scene.relayout()
+        for overlay in self.overlays:
+            overlay.relayout()
         self._dirty = True
 
     def go(self, route: str, **params):
@@ -182,7 +208,10 @@ class App:
         portrait = self.window.poll(dt)
         if portrait is not None:
             self.set_portrait(portrait)
-        self.scene.update(dt)
+        for overlay in list(self.overlays):
+            overlay.update(dt)
+        if not any(o.pauses for o in self.overlays):
+            self.scene.update(dt)
         for toast in self.toasts:
             toast[1] -= dt
         self.toasts = [t for t in self.toasts if t[1] > 0]
@@ -212,13 +241,16 @@ class App:
                 self._dirty = True
                 continue
             touched = touched or event.type in _INPUT
-            self.scene.handle(event)
+            if self.overlays:
+                self.overlays[-1].handle(event)  # modal: the scene below sees nothing
+            else:
+                self.scene.handle(event)
         return touched
 
     def _needs_draw(self) -> bool:
         """Whether the picture may differ from the last one drawn (see the module docstring)."""
         scene = self.scene
-        animating = scene.animating()
+        animating = scene.animating() or any(o.animating() for o in self.overlays)
         was, self._was_animating = self._was_animating, animating
         toast = self.toasts[-1][0] if self.toasts else None
         if (
@@ -235,6 +267,8 @@ class App:
 
     def _draw(self) -> None:
         self.scene.draw(self.screen)
+        for overlay in self.overlays:
+            overlay.draw(self.screen)
         self._draw_toasts()
         pygame.display.flip()
         self.draws += 1

@@ -1,6 +1,8 @@
 """The rules of each game, short, in the current language (written for this game, not copied).
 
-A tab row picks the game; it opens on the game chosen in the menu. A game's page is
+A tab row picks the game; it opens on the game chosen in the menu. The page is an opaque panel
+whose text scrolls (wheel, drag, arrow and page keys) and is clipped to it
+(:class:`game.ui.overlay.ScrollText`). A game's page is
 ``help.<game>.title`` / ``help.<game>.body`` in its own strings (its spec's ``help_keys``); a game
 without them has no tab."""
 
@@ -11,7 +13,8 @@ import pygame
 from game import i18n
 from game.games import registry
 from game.i18n import t
-from game.ui import draw, games, text
+from game.ui import draw, games, overlay
+from game.ui.overlay import ScrollText
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Segmented
 
@@ -42,7 +45,6 @@ class HelpScene(Scene):
         self.back_button = Button(
             (L.w // 2 - 130, y, 260, 60), lambda: t("back"), self.back, 26, primary=True, key="back"
         )
-        self.widgets = [self.back_button]
         self.tabs = None
         if len(self.pages) > 1:
             top = 56 if not L.portrait else 80
@@ -56,13 +58,31 @@ class HelpScene(Scene):
                 rtl=i18n.is_rtl,
                 key="page",
             )
-            self.widgets.append(self.tabs)
+        box = self._box()
+        offset = self.scroll.offset if hasattr(self, "scroll") else 0
+        self.scroll = ScrollText(
+            box.inflate(-40, -32), lambda: t(page_keys(self.game)[1]), 22 if not L.portrait else 24
+        )
+        self.scroll.offset = offset
+        self.widgets = [self.back_button, *([self.tabs] if self.tabs else []), self.scroll]
 
     def set_page(self, game: str) -> None:
-        self.game = game
+        if game != self.game:
+            self.game = game
+            self.scroll.offset = 0
 
     def back(self) -> None:
         self.app.go(self.back_to)
+
+    def _box(self) -> pygame.Rect:
+        """The opaque panel the page's text lives in (it scrolls inside, clipped)."""
+        L = self.app.layout
+        top = 56 if not L.portrait else 80
+        box_top = top + 40 if self.tabs is None else self.tabs.rect.bottom + 16
+        width = min(1040, L.w - 48)
+        return pygame.Rect(
+            (L.w - width) // 2, box_top, width, self.back_button.rect.top - 20 - box_top
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         L = self.app.layout
@@ -71,41 +91,8 @@ class HelpScene(Scene):
         title_key, _body = page_keys(self.game)
         if self.tabs is not None:
             top -= 18
-        draw.blit_text(
-            surface,
-            t(title_key),
-            40 if self.tabs is None else 34,
-            (L.w // 2, top),
-            draw.GOLD,
-            bold=True,
-            shadow=True,
-        )
-        box_top = top + 40 if self.tabs is None else self.tabs.rect.bottom + 12
-        width = min(1040, L.w - 48)
-        box = pygame.Rect(
-            (L.w - width) // 2, box_top, width, self.back_button.rect.top - 16 - box_top
-        )
-        draw.panel(surface, box)
-        size = 22 if not L.portrait else 24
-        lines = self._lines(size, box.w - 48)
-        line_h = round(size * 1.55)
-        y = box.top + 20
-        rtl = i18n.is_rtl()
-        for line in lines:
-            if line:
-                anchor, x = ("topright", box.right - 24) if rtl else ("topleft", box.left + 24)
-                draw.blit_text(surface, line, size, (x, y), draw.INK, anchor=anchor)
-                y += line_h
-            else:
-                y += line_h // 2
+        title = t(title_key)
+        size = draw.fit_text(title, 40 if self.tabs is None else 34, L.w - 64, bold=True)
+        draw.blit_text(surface, title, size, (L.w // 2, top), draw.GOLD, bold=True, shadow=True)
+        overlay.panel(surface, self._box())
         super().draw(surface)
-
-    def _lines(self, size: int, width: int) -> list[str]:
-        key = (i18n.language(), size, width, self.game)
-        if getattr(self, "_cache_key", None) != key:
-            out: list[str] = []
-            for para in t(page_keys(self.game)[1]).split("\n"):
-                out.extend(text.wrap(para, size, width))
-                out.append("")
-            self._cache_key, self._cache = key, out[:-1]
-        return self._cache
