@@ -16,7 +16,10 @@ from game.table import FakeClock, Seat, Table
 
 
 # ----- seating ----------------------------------------------------------------------------------
-@pytest.mark.parametrize("players, spots", [(2, [0, 2]), (3, [0, 1, 3]), (4, [0, 1, 2, 3])])
+@pytest.mark.parametrize(
+    "players, spots",
+    [(2, [0, 2]), (3, [0, 1, 3]), (4, [0, 1, 2, 3]), (5, [0, 1, 4, 5, 3])],
+)
 def test_your_seat_is_at_the_bottom_and_the_next_player_to_your_right(players, spots):
     """DESIGN.md "Seats and sides": seats run counter-clockwise, so the player after you sits
     to your right (screen position 1), whatever your seat number."""
@@ -35,7 +38,7 @@ def test_seating_refuses_a_seat_that_is_not_at_the_table():
     with pytest.raises(ValueError):
         Seating(4, 4)
     with pytest.raises(ValueError):
-        Seating(5, 0)
+        Seating(6, 0)
 
 
 # ----- local ------------------------------------------------------------------------------------

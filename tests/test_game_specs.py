@@ -31,8 +31,8 @@ def test_the_games_are_found_in_menu_order_and_the_protocol_reads_them():
     assert protocol.PLAYER_COUNTS == {
         "hareeja": (4,),
         "ronda": (2, 3, 4),
-        "hand_rummy": (2, 3, 4),
-    }  # TB-5
+        "hand_rummy": (2, 3, 4, 5),
+    }  # TB-5, HR-12 (five with the classic rules)
     assert protocol.BOT_LEVELS == BOT_LEVELS == ("easy", "normal", "hard")
 
 

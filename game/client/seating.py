@@ -6,9 +6,11 @@ counter-clockwise (DESIGN.md "Seats and sides": the next player is to your right
 
 - 2 players: you at the bottom, the other at the top;
 - 3 players: right, then left (the three spread round the table, none at the top);
-- 4 players: right, top, left.
+- 4 players: right, top, left;
+- 5 players (Hand rummy classic, HR-12): right, top right, top left, left.
 
-Screen positions are numbered as the layouts index them: 0 bottom, 1 right, 2 top, 3 left.
+Screen positions are numbered as the layouts index them: 0 bottom, 1 right, 2 top, 3 left;
+4 top right and 5 top left only at a table of five.
 """
 
 from __future__ import annotations
@@ -16,12 +18,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 BOTTOM, RIGHT, TOP, LEFT = 0, 1, 2, 3
+TOP_RIGHT, TOP_LEFT = 4, 5  # a table of five
 
 # The screen position of the seat k places after yours (k = 0 is you), per player count.
 SPOTS: dict[int, tuple[int, ...]] = {
     2: (BOTTOM, TOP),
     3: (BOTTOM, RIGHT, LEFT),
     4: (BOTTOM, RIGHT, TOP, LEFT),
+    5: (BOTTOM, RIGHT, TOP_RIGHT, TOP_LEFT, LEFT),
 }
 
 

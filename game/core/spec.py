@@ -42,7 +42,10 @@ class Option:
     in a table's one-line description (a plural entry of the catalog: "One round", "{n}
     rounds"); without one the value's label. ``players``: the seat counts
     the option needs when it is on (HR-12: partnership only with four); otherwise it falls
-    back to its default. A boolean option is not described (team play is, see ``teams``)."""
+    back to its default. ``limits``: ``(value, seat counts)`` pairs, a value that only those
+    seat counts allow (HR-12: the majlis rules for 2–4, so five players play classic); the
+    option then falls back to its default, or the first value the table allows. A boolean
+    option is not described (team play is, see ``teams``)."""
 
     key: str
     label: str
@@ -51,10 +54,21 @@ class Option:
     text: str = ""
     summary: str = ""
     players: tuple[int, ...] = ()
+    limits: tuple[tuple[Any, tuple[int, ...]], ...] = ()
 
     @property
     def initial(self) -> Any:
         return self.values[0] if self.default is None else self.default
+
+    def offered(self, players: int) -> tuple[Any, ...]:
+        """The values a table of ``players`` may take (see ``limits``)."""
+        barred = [v for v, counts in self.limits if players not in counts]
+        return tuple(v for v in self.values if not any(v is b or v == b for b in barred))
+
+    def fallback(self, players: int) -> Any:
+        """The value a table of ``players`` takes when the chosen one is not allowed."""
+        allowed = self.offered(players)
+        return self.initial if self.initial in allowed or not allowed else allowed[0]
 
 
 def no_teams(players: int, options: Mapping[str, Any]) -> bool:
@@ -147,11 +161,14 @@ class GameSpec:
 
     def fit(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """``options`` for a table of ``players``: an option that needs other seat counts
-        (partnership with fewer than four) falls back to its default."""
+        (partnership with fewer than four, the majlis rules with five) falls back (see
+        :class:`Option`)."""
         out = dict(options)
         for o in self.options:
             if o.players and players not in o.players and o.key in out:
                 out[o.key] = o.initial
+            if o.limits and out.get(o.key, o.initial) not in o.offered(players):
+                out[o.key] = o.fallback(players)
         return out
 
     def sides(self, players: int, options: Mapping[str, Any] | None = None) -> int:

@@ -18,7 +18,14 @@ from game.ui import draw, settle
 from game.ui.plates import PLATE_AVATAR, plate_avatar, plate_body
 from game.ui.tween import Speed
 
-SEAT_COLORS = [(64, 120, 110), (150, 84, 60), (96, 86, 150), (140, 116, 52)]
+SEAT_COLORS = [  # by screen position (game/client/seating.py; 4 and 5: a table of five)
+    (64, 120, 110),
+    (150, 84, 60),
+    (96, 86, 150),
+    (140, 116, 52),
+    (150, 70, 110),
+    (60, 110, 150),
+]
 SIDE_COLORS = [(70, 130, 190), (196, 96, 70)]  # team play: blue side 0, terracotta side 1
 
 

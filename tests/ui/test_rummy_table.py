@@ -153,7 +153,7 @@ def test_HR_15_sort_and_undo_buttons_reorder_only_the_hand(make_app):
 
 
 @pytest.mark.parametrize("portrait", [False, True])
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_layout_keeps_controls_on_screen_large_and_apart(portrait, players):
     g = make_geometry(portrait, players)
     screen = (

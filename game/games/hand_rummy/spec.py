@@ -1,5 +1,6 @@
-"""Hand rummy's declared facts (see game.core.spec): 2–4 players, 1–20 rounds, majlis or
-classic scoring, partners with four; the lowest total wins."""
+"""Hand rummy's declared facts (see game.core.spec): 2–5 players (five only with the classic
+rules, HR-12), 1–20 rounds, majlis or classic scoring, partners with four; the lowest total
+wins."""
 
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ SPEC = GameSpec(
     name="hand_rummy",
     engine="game.games.hand_rummy.rules:Match",
     bots="game.games.hand_rummy.bots",
-    players=(2, 3, 4),
+    players=(2, 3, 4, 5),  # HR-12: classic for 2–5, the majlis rules for 2–4
     default_players=4,
     options=(
         Option(
@@ -47,7 +48,13 @@ SPEC = GameSpec(
             default=5,  # HR-2
             summary="hr.rounds_n",
         ),
-        Option("variant", "menu.variant", ("majlis", "classic"), text="rummy.variant.{value}"),
+        Option(
+            "variant",
+            "menu.variant",
+            ("majlis", "classic"),
+            text="rummy.variant.{value}",
+            limits=(("majlis", (2, 3, 4)),),  # HR-12: five players play classic
+        ),
         Option("partnership", "menu.partnership", (False, True), players=(4,)),  # HR-12
     ),
     teams=teams,

@@ -14,7 +14,8 @@ from game import i18n
 from game.games.hand_rummy import melds as M
 from game.games.hand_rummy.staging import suit_key
 from game.i18n import digits, t
-from game.ui import assets, draw
+from game.ui import assets, draw, text
+from game.ui.plates import PLATE_AVATAR
 from game.ui.sprites import shadow
 from game.ui.tween import Speed
 
@@ -108,21 +109,31 @@ class RummyDrawing:
                 surface.blit(img, img.get_rect(center=(round(cx), cy)))
 
     def draw_figure(self, surface, seat, figure, color, pos, anchor) -> None:
-        """The card count beside a small card back, then opened / not opened."""
-        size = 18 if self.geo.portrait else 19
-        img = draw.label(
-            figure, draw.fit_text(figure, size, self.plate_rect(seat).w - 40, True), color, True
-        )
-        back = assets.card_back((14, 20))
-        total = back.get_width() + 6 + img.get_width()
-        rect = pygame.Rect(0, 0, total, max(img.get_height(), 20))
+        """The card count beside a small card back, then opened / not opened; on a plate too
+        narrow for those words at a readable size, the count and a check mark once opened."""
+        back = assets.card_back((16, 22))
+        plate = self.plate_rect(seat)
+        beside = plate.h < 100  # the figure sits beside the avatar, not under it
+        room = plate.w - (2 * PLATE_AVATAR + 36 if beside else 24) - back.get_width() - 6
+        size = 22
+        mark = 0
+        if text.size(figure, size, True)[0] > room:
+            figure, mark = digits(self.counts[seat]), (22 if self.opened[seat] else 0)
+        img = draw.label(figure, size, color, True)
+        total = back.get_width() + 6 + img.get_width() + (mark + 6 if mark else 0)
+        rect = pygame.Rect(0, 0, total, max(img.get_height(), 22))
         setattr(rect, anchor, pos)
-        if i18n.is_rtl():
-            surface.blit(img, img.get_rect(midleft=(rect.x, rect.centery)))
-            surface.blit(back, back.get_rect(midright=(rect.right, rect.centery)))
-        else:
-            surface.blit(back, back.get_rect(midleft=(rect.x, rect.centery)))
-            surface.blit(img, img.get_rect(midright=(rect.right, rect.centery)))
+        rtl = i18n.is_rtl()
+        parts = [back, img] if not rtl else [img, back]
+        x = rect.x
+        if mark and rtl:
+            draw.check_mark(surface, (x + mark // 2, rect.centery), mark, draw.TURN)
+            x += mark + 6
+        for part in parts:
+            surface.blit(part, part.get_rect(midleft=(x, rect.centery)))
+            x += part.get_width() + 6
+        if mark and not rtl:
+            draw.check_mark(surface, (x + mark // 2, rect.centery), mark, draw.TURN)
 
     def _draw_piles(self, surface: pygame.Surface, four: bool) -> None:
         g = self.geo
@@ -166,18 +177,12 @@ class RummyDrawing:
             pygame.draw.rect(
                 surface, draw.GOLD, self.pile_rect(g.discard).inflate(-4, -4), 3, border_radius=10
             )
-        y = g.stock[1] + size[1] // 2 + 18
-        draw.blit_text(
-            surface,
-            f"{t('hr.stock')} {digits(self.stock_count)}",
-            16,
-            (g.stock[0], y),
-            draw.INK_DIM,
-            bold=True,
-        )
-        draw.blit_text(
-            surface, t("hr.discard_pile"), 16, (g.discard[0], y), draw.INK_DIM, bold=True
-        )
+        y = g.stock[1] + size[1] // 2 + (14 if g.portrait else 18)
+        text_size = 22 if g.portrait else 16
+        stock = f"{t('hr.stock')} {digits(self.stock_count)}"
+        draw.blit_text(surface, stock, text_size, (g.stock[0], y), draw.INK_DIM, bold=True)
+        discard = t("hr.discard_pile")
+        draw.blit_text(surface, discard, text_size, (g.discard[0], y), draw.INK_DIM, bold=True)
 
     def backdrop_panels(self) -> tuple:
         """The melds' area and (once dealt) the staging area lie on the felt."""
@@ -187,21 +192,37 @@ class RummyDrawing:
             return (melds, (tuple(g.staging), draw.PANEL, 170, 14, draw.PANEL_EDGE))
         return (melds,)
 
+    def _layout_melds(self) -> None:
+        """Each meld's rect, card size and step for drawing and tapping, worked out again only
+        when the melds, the geometry or the reading direction change (not every frame)."""
+        rtl = i18n.is_rtl()
+        g = self.geo
+        key = (g.portrait, g.players, rtl, tuple(map(len, self.melds)), tuple(self.meld_owners))
+        if getattr(self, "_melds_key", None) == key:
+            return
+        self._melds_key = key
+        blocks = [
+            (owner, [(i, len(self.melds[i])) for i, o in enumerate(self.meld_owners) if o == owner])
+            for owner in self.meld_row_owners()
+        ]
+        rects, tags, card, step = g.meld_flow(blocks, rtl)
+        self._meld_rects = [(i, rects[i]) for _o, melds in blocks for i, _n in melds]
+        self._meld_geo = {i: (rect, card, step) for i, rect in self._meld_rects}
+        self._meld_tags = tags
+
     def _draw_melds(self, surface: pygame.Surface, four: bool) -> None:
         area = self.geo.melds
         if not self.melds:
-            draw.blit_text(surface, t("hr.no_melds"), 20, area.center, draw.INK_DIM)
+            size = 22 if self.geo.portrait else 20
+            draw.blit_text(surface, t("hr.no_melds"), size, area.center, draw.INK_DIM)
             return
         targets = self._meld_targets()
-        rtl = i18n.is_rtl()
-        for owner, row in self._meld_rows.items():
-            cx = row.x + 20 if not rtl else row.right - 20
+        for owner, center in self._meld_tags:
             color = self.side_color(owner) if self.partnership else self.avatar_color(owner)
-            pygame.draw.circle(surface, color, (cx, row.centery), 15)
-            pygame.draw.circle(surface, draw.SAND, (cx, row.centery), 15, 2)
-            draw.blit_text(
-                surface, self.seat_name(owner)[:1], 17, (cx, row.centery - 1), draw.INK, bold=True
-            )
+            pygame.draw.circle(surface, color, center, 17)
+            pygame.draw.circle(surface, draw.SAND, center, 17, 2)
+            initial = self.seat_name(owner)[:1]
+            draw.blit_text(surface, initial, 22, (center[0], center[1] - 1), draw.INK, bold=True)
         for meld, rect in self._meld_rects:
             _rect, card, step = self._meld_geo[meld]
             if meld in targets:
@@ -233,9 +254,10 @@ class RummyDrawing:
         head = t("hr.staged", n=digits(points)) if opened else t("hr.staged_open", n=digits(points))
         head_color = draw.TURN if (opened or points >= M.OPENING_MIN) else draw.SAND
         anchor, x = ("midright", area.right - 14) if rtl else ("midleft", area.x + 14)
-        title = t("hr.staging_head", head=head)
+        title = head if g.portrait else t("hr.staging_head", head=head)
+        size = 22 if g.portrait else 20
         r = draw.blit_text(
-            surface, title, 20, (x, area.y + 18), head_color, bold=True, anchor=anchor
+            surface, title, size, (x, area.y + 18), head_color, bold=True, anchor=anchor
         )
         message, color = self.staging_message()
         if message:
@@ -244,7 +266,7 @@ class RummyDrawing:
             draw.blit_text(
                 surface,
                 message,
-                draw.fit_text(message, 19, width, True),
+                draw.fit_text(message, 22 if g.portrait else 19, width, True),
                 (x2, area.y + 18),
                 color,
                 bold=True,

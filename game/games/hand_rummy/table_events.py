@@ -8,7 +8,6 @@ each ``_on_<event>`` starts showing one event and returns how long it holds the 
 
 from __future__ import annotations
 
-from game import i18n
 from game.core.cards import JOKER
 from game.games.hand_rummy.staging import Staging, suit_key
 from game.i18n import digits, t
@@ -343,21 +342,6 @@ class RummyEvents:
         """Owners with melds, top to bottom: the others in seat order, you at the bottom."""
         have = set(self.meld_owners)
         return [s for s in self.others() + [self.me] if s in have]
-
-    def _layout_melds(self) -> None:
-        """Cache each meld's rect, card size and step for drawing and tapping."""
-        rows = self.geo.meld_rows(self.meld_row_owners())
-        rtl = i18n.is_rtl()
-        self._meld_rects, self._meld_geo = [], {}
-        for owner, row in rows.items():
-            mine = [i for i, o in enumerate(self.meld_owners) if o == owner]
-            card, rects, step = self.geo.meld_layout(
-                row, [len(self.melds[i]) for i in mine], rtl, 36
-            )
-            for i, rect in zip(mine, rects):
-                self._meld_rects.append((i, rect))
-                self._meld_geo[i] = (rect, card, step)
-        self._meld_rows = rows
 
     def meld_card_pos(self, meld: int, place: int) -> tuple[tuple[float, float], tuple[int, int]]:
         rect, card, step = self._meld_geo[meld]

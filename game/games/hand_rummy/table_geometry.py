@@ -10,9 +10,14 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.client.seating import BOTTOM, LEFT, RIGHT, SPOTS, TOP
+from game.client.seating import BOTTOM, LEFT, RIGHT, SPOTS, TOP, TOP_LEFT, TOP_RIGHT
 
 MARGIN = 16
+MELD_PAD = 8  # inside the melds' panel
+MELD_TAG = 40  # the owner's round tag before his first meld
+MELD_GAP_X, MELD_GAP_Y = 12, 8
+MIN_PITCH = 44  # px: the touch target LOOK.md asks for
+MELD_MIN_STEP = 0.34  # of a card's width: the corner index (rank and suit) stays in view
 
 
 @dataclass
@@ -24,7 +29,7 @@ class RummyGeometry:
     the middle, a row per owner; then your plate, the staging area and Apply / Add group /
     Clear; then sort buttons, your hand in one row and Discard. Portrait: top bar, the
     opponents' plates in a row, the melds, the piles with your plate and Apply / Discard, the
-    staging area, a row of buttons, your hand in two rows.
+    staging area, a row of buttons, your hand (two tiers from 15 cards).
     """
 
     w: int
@@ -42,7 +47,7 @@ class RummyGeometry:
     hand_card: tuple[int, int]
     staged_card: tuple[int, int]
     meld_card: tuple[int, int]
-    hand_rows: int
+    hand_tier: int  # px between the two tiers of a long hand (0: always one row)
     buttons: dict[str, pygame.Rect]
     hint_y: int
     banner_y: int
@@ -51,14 +56,18 @@ class RummyGeometry:
 
     # the hand
     def hand_slots(self, n: int) -> list[tuple[float, float]]:
-        """Centres of ``n`` hand cards, left to right (portrait: two rows, the top row first)."""
+        """Centres of ``n`` hand cards, left to right: one row while each card keeps a touch
+        target of MIN_PITCH px; beyond that (portrait, 15 cards) two overlapping tiers, the
+        top tier first, its cards showing their corner index above the lower tier."""
         if n <= 0:
             return []
-        if self.hand_rows == 1 or n * (self.hand_card[0] + 6) <= self.hand.w:
-            return self._row(n, self.hand.y + self.lift + self.hand_card[1] / 2)
+        ch = self.hand_card[1]
+        y = self.hand.y + self.lift + self.hand_tier + ch / 2
+        single = self._row(n, y)
+        if not self.hand_tier or n < 2 or single[1][0] - single[0][0] >= MIN_PITCH:
+            return single
         top = (n + 1) // 2
-        y1 = self.hand.y + self.lift + self.hand_card[1] / 2
-        return self._row(top, y1) + self._row(n - top, y1 + self.hand_card[1] + 10)
+        return self._row(top, y - self.hand_tier) + self._row(n - top, y)
 
     def _row(self, n: int, y: float) -> list[tuple[float, float]]:
         if n <= 0:
@@ -122,46 +131,70 @@ class RummyGeometry:
         return [(x0 + step * i, box.centery) for i in range(k)]
 
     # melds on the table
-    def meld_rows(self, owners: list[int]) -> dict[int, pygame.Rect]:
-        """A row per owner (top to bottom in the given order) inside the melds area."""
-        if not owners:
-            return {}
-        area = self.melds
-        row_h = min(self.meld_card[1] + 26, area.h // len(owners))
-        return {
-            o: pygame.Rect(area.x, area.y + i * row_h, area.w, row_h) for i, o in enumerate(owners)
-        }
+    def meld_flow(
+        self, blocks: list[tuple[int, list[tuple[int, int]]]], rtl: bool
+    ) -> tuple[dict[int, pygame.Rect], list[tuple[int, tuple[int, int]]], tuple[int, int], int]:
+        """The melds on the table flowing in lines, like text: ``blocks`` = (owner, [(meld,
+        cards)]) in order; each owner's melds follow a round tag with his initial and wrap onto
+        the next line when the line is full. Returns (a rect per meld, (owner, tag centre) per
+        block, card size, card step). The step tightens first (down to what keeps each card's
+        corner index in view), then the cards shrink until everything fits (a tap zooms)."""
+        area = self.melds.inflate(-2 * MELD_PAD, -2 * MELD_PAD)
+        cw0, ch0 = self.meld_card
+        scale = 1.0
+        while True:
+            cw, ch = max(20, round(cw0 * scale)), max(28, round(ch0 * scale))
+            for step in range(cw // 2, max(8, round(cw * MELD_MIN_STEP)) - 1, -2):
+                placed = self._flow(blocks, area, (cw, ch), step, own_lines=True)
+                placed = placed or self._flow(blocks, area, (cw, ch), step)
+                if placed is not None:
+                    break
+            else:
+                placed = None
+            if placed is not None or ch <= 28:
+                break
+            scale *= 0.92
+        if placed is None:
+            step = 8
+            placed = self._flow(blocks, area, (cw, ch), step, overflow=True)
+            assert placed is not None
+        rects, tags = placed
+        if rtl:  # mirrored: lines read from the right
+            for r in rects.values():
+                r.x = area.x + area.right - r.right
+            tags = [(o, (area.x + area.right - x, y)) for o, (x, y) in tags]
+        return rects, tags, (cw, ch), step
 
-    def meld_layout(
-        self,
-        row: pygame.Rect,
-        sizes: list[int],
-        rtl: bool,
-        label_w: int,
-    ) -> tuple[tuple[int, int], list[pygame.Rect], int]:
-        """(card size, a rect per meld, card step) for one owner's melds, tightening the step
-        and then the cards until the row fits."""
-        cw, ch = self.meld_card
-        scale = min(1.0, (row.h - 8) / ch)
-        cw, ch = round(cw * scale), round(ch * scale)
-        gap, inner = 12, row.w - label_w - 8
-
-        def width(step: int, card_w: int) -> int:
-            return sum(card_w + step * (k - 1) for k in sizes) + gap * (len(sizes) - 1)
-
-        step = cw // 2
-        while step > 14 and width(step, cw) > inner:
-            step -= 1
-        if width(step, cw) > inner:
-            k = inner / width(step, cw)
-            cw, ch, step = max(24, int(cw * k)), max(34, int(ch * k)), max(9, int(step * k))
-        rects, x = [], (row.x + label_w + 4 if not rtl else row.right - label_w - 4)
-        for n in sizes:
-            wdt = cw + step * (n - 1)
-            left = x if not rtl else x - wdt
-            rects.append(pygame.Rect(left, row.centery - ch // 2, wdt, ch))
-            x = x + wdt + gap if not rtl else x - wdt - gap
-        return (cw, ch), rects, step
+    @staticmethod
+    def _flow(
+        blocks: list[tuple[int, list[tuple[int, int]]]],
+        area: pygame.Rect,
+        card: tuple[int, int],
+        step: int,
+        overflow: bool = False,
+        own_lines: bool = False,
+    ) -> tuple[dict[int, pygame.Rect], list[tuple[int, tuple[int, int]]]] | None:
+        """Place the melds at one card size and step (None: they do not fit); ``own_lines``:
+        each owner's melds start on a line of their own."""
+        cw, ch = card
+        line_h = ch + MELD_GAP_Y
+        rects: dict[int, pygame.Rect] = {}
+        tags: list[tuple[int, tuple[int, int]]] = []
+        x, y = area.x, area.y
+        for owner, melds in blocks:
+            for k, (meld, n) in enumerate(melds):
+                w = cw + step * (n - 1)
+                lead = MELD_TAG if k == 0 else 0
+                if x > area.x and (x + lead + w > area.right or (own_lines and k == 0)):
+                    x, y = area.x, y + line_h
+                if y + ch > area.bottom and not overflow:
+                    return None
+                if k == 0:
+                    tags.append((owner, (x + MELD_TAG // 2 - 2, y + ch // 2)))
+                    x += lead
+                rects[meld] = pygame.Rect(x, y, w, ch)
+                x += w + MELD_GAP_X
+        return rects, tags
 
 
 def opponent_spots(players: int) -> tuple[int, ...]:
@@ -181,6 +214,8 @@ def _landscape(players: int) -> RummyGeometry:
         RIGHT: pygame.Rect(col_r, 84, side, 132),
         LEFT: pygame.Rect(MARGIN, 84, side, 132),
         TOP: pygame.Rect(w // 2 - 130, 14, 260, 62),
+        TOP_LEFT: pygame.Rect(w // 2 - 255, 14, 250, 62),  # a table of five
+        TOP_RIGHT: pygame.Rect(w // 2 + 5, 14, 250, 62),
     }
     plates = {BOTTOM: pygame.Rect(MARGIN, 388, side, 132)}
     for spot in opponent_spots(players):
@@ -209,8 +244,8 @@ def _landscape(players: int) -> RummyGeometry:
         hand=pygame.Rect(200, 556, 880, 156),
         hand_card=(84, 118),
         staged_card=(56, 78),
-        meld_card=(50, 70),
-        hand_rows=1,
+        meld_card=(56, 78),
+        hand_tier=0,
         buttons=buttons,
         hint_y=352,
         banner_y=230,
@@ -218,23 +253,28 @@ def _landscape(players: int) -> RummyGeometry:
 
 
 def _portrait(players: int) -> RummyGeometry:
+    """Top to bottom: the top bar, the others' plates in a row, the melds (the tallest part:
+    four lines of cards whose corner index reads on a phone), the piles with your plate and
+    Apply / Discard, the staging area, a row of buttons, your hand in one overlapping row (two
+    tiers from 15 cards) clear of the bottom frame."""
     w, h = 720, 1280
     inner = w - 2 * MARGIN
-    order = [LEFT, TOP, RIGHT]  # the others' plates in a row
+    order = [LEFT, TOP_LEFT, TOP, TOP_RIGHT, RIGHT]  # the others' plates in a row
     shown = sorted(opponent_spots(players), key=order.index)
     n, gap = len(shown), 10
     pw = (inner - gap * (n - 1)) // n if n > 1 else 300
     x0 = MARGIN if n > 1 else w // 2 - pw // 2
-    plates = {spot: pygame.Rect(x0 + i * (pw + gap), 80, pw, 76) for i, spot in enumerate(shown)}
-    plates[BOTTOM] = pygame.Rect(204, 566, 216, 124)
+    plates = {spot: pygame.Rect(x0 + i * (pw + gap), 78, pw, 76) for i, spot in enumerate(shown)}
+    piles_y = 692
+    plates[BOTTOM] = pygame.Rect(204, piles_y, 216, 124)
     right = w - MARGIN
     buttons = {
-        "apply": pygame.Rect(432, 566, right - 432, 58),
-        "discard": pygame.Rect(432, 632, right - 432, 58),
+        "apply": pygame.Rect(432, piles_y, right - 432, 58),
+        "discard": pygame.Rect(432, piles_y + 66, right - 432, 58),
     }
     bw = (inner - 4 * 8) // 5
     for i, key in enumerate(("sort_suit", "sort_rank", "undo", "add_group", "clear")):
-        buttons[key] = pygame.Rect(MARGIN + i * (bw + 8), 920, bw, 54)
+        buttons[key] = pygame.Rect(MARGIN + i * (bw + 8), 992, bw, 54)
     return RummyGeometry(
         w=w,
         h=h,
@@ -242,17 +282,17 @@ def _portrait(players: int) -> RummyGeometry:
         players=players,
         top_bar=pygame.Rect(MARGIN, 16, inner, 52),
         plates=plates,
-        melds=pygame.Rect(MARGIN, 168, inner, 386),
-        stock=(60, 616),
-        discard=(150, 616),
+        melds=pygame.Rect(MARGIN, 162, inner, piles_y - 8 - 162),
+        stock=(60, piles_y + 54),
+        discard=(150, piles_y + 54),
         pile_card=(76, 106),
-        staging=pygame.Rect(MARGIN, 700, inner, 210),
-        hand=pygame.Rect(MARGIN, 984, inner, h - MARGIN - 984),
+        staging=pygame.Rect(MARGIN, 826, inner, 158),
+        hand=pygame.Rect(MARGIN, 1054, inner, 188),  # its lowest card ends 38 px above the edge
         hand_card=(84, 118),
-        staged_card=(62, 87),
-        meld_card=(52, 73),
-        hand_rows=2,
+        staged_card=(74, 104),
+        meld_card=(74, 104),
+        hand_tier=48,
         buttons=buttons,
-        hint_y=530,
+        hint_y=560,
         banner_y=420,
     )

@@ -23,6 +23,7 @@ def screenshot_scenes(shooter: Shooter) -> None:
     scripted_round(shooter)
     rummy_moments(shooter)
     scripted_end(shooter)
+    five_players(shooter)
 
 
 # The scripted first round (dealer 0, so seat 1 starts with 15 cards; see DESIGN.md "Explicit
@@ -233,3 +234,33 @@ def rummy_moments(shooter: Shooter) -> None:
     shooter.until(lambda: sc.ended is not None, 600)
     shooter.frames(50)
     shooter.shot("rummy_06a_hands_up")
+
+
+FIVE_SEED = 3
+
+
+def five_players(shooter: Shooter) -> None:
+    """A table of five (classic, HR-12) from a bot-played round: the melds on the table just
+    before the round ends, a meld zoomed, then the hands face up and the round's scores."""
+    options = {"rounds": 1, "variant": "classic"}
+    record = bot_match(FIVE_SEED, options, players=5).record()
+    log = record["log"]
+    *head, (seat, action) = log
+    match = Match.replay({**record, "log": head})
+    sc = RummyTable(
+        shooter.app, _human_table(shooter.app, match), options={"players": 5, **options}
+    )
+    shooter.app.switch(sc)
+    shooter.frames(40)
+    shooter.shot("rummy5_01_table")
+    if sc.melds and hasattr(sc, "zoom_meld"):
+        sc.zoom_meld(len(sc.melds) - 1)
+        shooter.frames(12)
+        shooter.shot("rummy5_02_meld_zoom")
+        sc.zoom_meld(None)
+    sc.act(seat, action, human=True)
+    shooter.until(lambda: sc.ended is not None, 600)
+    shooter.frames(50)
+    shooter.shot("rummy5_03_hands_up")
+    shooter.until(lambda: sc.score is not None and sc.score["t"] > 1.2)
+    shooter.shot("rummy5_04_round_score")

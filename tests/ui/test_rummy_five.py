@@ -1,0 +1,84 @@
+"""HR-12: classic Hand rummy seats five — the engine's deal, the menu and lobby choices that come
+from the spec, and a whole five-bot match through the real frame loop and table scene, in both
+orientations."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pygame
+import pytest
+
+from game.core.cards import JOKER, rummy_deck
+from game.games import registry
+from game.games.hand_rummy.rules import HAND_SIZE, Match
+from game.games.hand_rummy.table import RummyTable
+from game.games.hand_rummy.table_geometry import make_geometry
+from game.ui import games
+from game.ui.app import App, Options
+
+
+def test_HR_12_two_decks_and_two_jokers_deal_five_hands_and_leave_a_stock():
+    for seed in range(20):
+        match = Match.new(5, {"variant": "classic"}, seed=seed)
+        starter = match.to_act()[0]
+        sizes = [len(match.hands[s]) for s in range(5)]
+        assert sizes == [HAND_SIZE + (s == starter) for s in range(5)]
+        assert len(rummy_deck()) == 106  # two 52-card decks and two jokers
+        assert match.view(0)["stock_count"] == 106 - 5 * HAND_SIZE - 1 == 35
+        dealt = Counter(c for s in range(5) for c in match.hands[s]) + Counter(match.stock)
+        assert dealt == Counter(rummy_deck())  # every card of both decks once, jokers included
+        assert Counter(rummy_deck())[JOKER] == 2
+
+
+def test_HR_12_five_players_only_with_the_classic_rules_and_never_in_partnership():
+    spec = registry.get("hand_rummy")
+    assert 5 in spec.players
+    assert spec.fit(5, {"variant": "majlis", "partnership": True}) == {
+        "variant": "classic",
+        "partnership": False,
+    }
+    assert spec.fit(4, {"variant": "majlis"}) == {"variant": "majlis"}
+    assert spec.option("variant").offered(5) == ("classic",)
+    assert spec.option("variant").offered(3) == ("majlis", "classic")
+    Match.new(5, spec.fit(5, spec.defaults()), seed=1)  # the menu's defaults start a match
+
+
+def test_the_menu_offers_five_players_and_starts_a_classic_table_of_five(make_app):
+    app = make_app()
+    rummy = games.info("hand_rummy")
+    players = next(c for c in rummy.choices if c.key == "players")
+    assert 5 in players.values
+    app.settings["options.hand_rummy"] = {"players": 5, "variant": "majlis", "rounds": 1}
+    options = games.options_for(app.settings, "hand_rummy")
+    assert options["players"] == 5 and options["variant"] == "classic"
+    scene = games.new_match(app, "hand_rummy", seed=3)
+    assert scene.players == 5 and scene.session.view()["variant"] == "classic"
+
+
+@pytest.mark.parametrize("portrait", [False, True])
+def test_five_seats_have_their_own_plates_on_screen(portrait):
+    g = make_geometry(portrait, 5)
+    screen = pygame.Rect(0, 0, g.w, g.h)
+    assert len(g.plates) == 5
+    rects = list(g.plates.values()) + list(g.buttons.values()) + [g.melds, g.staging, g.hand]
+    for i, a in enumerate(rects):
+        assert screen.contains(a), a
+        for b in rects[i + 1 : 5]:  # the plates never overlap one another
+            assert not a.colliderect(b), (a, b)
+
+
+@pytest.mark.parametrize("portrait", [False, True])
+def test_HR_12_five_bots_play_a_classic_match_through_the_table(majlis_home, portrait):
+    app = App(
+        Options(autoplay=True, speed=40.0, seed=4, frames=40000, lang="en", portrait=portrait)
+    )
+    scene = RummyTable.start_autoplay(app, {"players": 5, "rounds": 1, "variant": "classic"})
+    assert scene.players == 5
+    while app.running:
+        app.step(1 / 60)
+    match = scene.session.match
+    assert match.phase == "over" and match.players == 5 and match.variant == "classic"
+    assert scene.over is not None
+    assert app.autoplay_result["totals"] == match.totals
+    assert app.frame < 40000
