@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.net import links
 from game.net import protocol as P
 
 GOOD = [
@@ -192,12 +193,16 @@ def test_TB_1_room_codes_avoid_look_alikes_and_links_carry_them():
         len(c) == P.CODE_LENGTH == 8 and not set(c) & set("O0I1") and c == c.upper() for c in codes
     )
     code = sorted(codes)[0]
-    assert P.invite_link(code) == f"?room={code}"
-    assert P.code_from_link(P.invite_link(code, "https://majlis.example/play/")) == code
-    assert P.code_from_link(f"https://x/?lang=ar&room={code.lower()}") == code
+    # One format for the server's "room" link and the client's invite: the fragment (links.py)
+    assert links.build_invite_link("", code) == f"#room={code}"
+    link = links.build_invite_link("https://majlis.example/play/", code)
+    assert link == f"https://majlis.example/play/#room={code}"
+    assert links.room_from_text(link) == code
+    assert links.room_from_text(f"https://x/?lang=ar&room={code.lower()}") == code  # older links
     assert P.normalize_code(" k7qm x4pa ") == "K7QMX4PA"
     assert P.normalize_code("K7QMX4P0") is None and P.normalize_code("K7QMX4P") is None
-    assert P.code_from_link("https://x/?lang=ar") is None
+    assert links.room_from_text("https://x/?lang=ar") is None
+    assert links.room_from_text("https://x/#lang=ar") is None
 
 
 def test_protocol_module_is_importable_without_websockets():

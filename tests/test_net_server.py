@@ -92,7 +92,7 @@ def test_TB_1_private_table_by_code_or_link_and_wrong_code_is_an_error():
             code = room["code"]
             assert (
                 len(code) == P.CODE_LENGTH == 8
-                and room["link"] == f"https://majlis.example/?room={code}"
+                and room["link"] == f"https://majlis.example/#room={code}"
             )
             assert room["you"] == 0 and room["host"] == 0 and not room["started"]
             listed = await other.request("list", "tables")

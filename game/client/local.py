@@ -9,11 +9,11 @@ the code that builds and drives tables (tests, screenshot scripts), never for a 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import ModuleType
 from typing import Any
 
 from game.core.bots import Thinking, bot_rng
 from game.core.errors import IllegalAction
+from game.core.spec import BotsModule
 from game.games import registry
 from game.table import Seat, SystemClock, Table
 
@@ -27,10 +27,9 @@ def engine_class(game: str) -> Any:
     return registry.get(game).engine_class()
 
 
-def bots_module(game: str) -> ModuleType:
+def bots_module(game: str) -> BotsModule:
     """The game's bots module (``think(view, legal, level, rng)``), as its spec names it."""
-    module: ModuleType = registry.get(game).bots_module()
-    return module
+    return registry.get(game).bots_module()
 
 
 class LocalSession(TableSession):
@@ -43,7 +42,7 @@ class LocalSession(TableSession):
         table: Table,
         me: int = 0,
         bot_seed: int | None = None,
-        bots: ModuleType | None = None,
+        bots: BotsModule | None = None,
         game: str | None = None,
     ):
         super().__init__()

@@ -41,6 +41,13 @@ class Thinking:
     def done(self) -> bool:
         return self.action is not None
 
+    @property
+    def answer(self) -> ActionInput:
+        """The action, once :meth:`step` returned True (asking earlier is a bug)."""
+        if self.action is None:
+            raise RuntimeError("the bot is still thinking")
+        return self.action
+
     def step(self, slice_seconds: float = 0.004) -> bool:
         """Think for at most about ``slice_seconds``; True once the action is ready."""
         if self.action is not None:

@@ -10,11 +10,15 @@ the client reads one without loading every engine. :mod:`game.games.registry` fi
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from game.core.bots import LEVELS
+from game.core.bots import LEVELS, Think
+
+if TYPE_CHECKING:
+    from game.core.protocol import Match
 
 BOT_LEVELS: tuple[str, ...] = LEVELS  # every game's bots know these levels (easy → hard)
 
@@ -30,6 +34,13 @@ def load(path: str) -> Any:
     for part in attr.split(".") if attr else ():
         obj = getattr(obj, part)
     return obj
+
+
+class BotsModule(Protocol):
+    """What a game's ``bots.py`` offers: a bot's thought for one seat. ``view`` and ``legal``
+    are the game's own view and actions (each game types them; here any game's)."""
+
+    def think(self, view: Any, legal: list[Any], level: str, rng: random.Random) -> Think: ...
 
 
 @dataclass(frozen=True)
@@ -179,11 +190,13 @@ class GameSpec:
         return seat % 2 if self.teams(players, options or {}) else seat
 
     # ----- loading what it names -------------------------------------------------------------
-    def engine_class(self) -> Any:
-        return load(self.engine)
+    def engine_class(self) -> type[Match[Any, Any]]:
+        engine: type[Match[Any, Any]] = load(self.engine)
+        return engine
 
-    def bots_module(self) -> Any:
-        return load(self.bots)
+    def bots_module(self) -> BotsModule:
+        bots: BotsModule = load(self.bots)
+        return bots
 
     def scene_class(self) -> Any:
         if self.scene is None:

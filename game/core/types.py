@@ -30,6 +30,12 @@ class PlayAction(TypedDict):
     card: str
 
 
+# One JSON object as it crosses a process edge: a wire message, a stored record, a view or event
+# of a game the caller does not know (the server is game-agnostic). Its fields are checked at
+# run time where it enters (game.net.protocol.decode, the engine's own checks), so ``Any`` here
+# is the honest type of decoded JSON, and it is used only at those boundaries.
+JsonObject = dict[str, Any]
+
 # An event as one seat sees it: its "type" plus the public data and that seat's private part.
 # Each game lists the exact shape of every event type it emits (``EVENT_SHAPES``).
 EventDict = dict[str, Any]

@@ -8,11 +8,13 @@ A mixin of :class:`game.net.rooms.Lobby`."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
 
 from game.core.bots import Thinking, bot_rng, run
+from game.core.types import ActionInput
 
+from .lobby_api import LobbyApi
 from .model import Room, Thought, engine
 
 THINK_SLICE = 0.002  # seconds a bot thinks before the server serves everyone else
@@ -24,31 +26,27 @@ log = logging.getLogger("majlis.lobby")
 
 
 def think_whole(
-    game: str, view: dict, legal: list, level: str, seed: int, cap: float = THINK_CAP
-) -> dict:
+    game: str,
+    view: Mapping[str, Any],
+    legal: list[Any],
+    level: str,
+    seed: int,
+    cap: float = THINK_CAP,
+) -> ActionInput:
     """A bot's move thought to the end (in a worker process): at most ``cap`` seconds, then
     the easy move, as in the sliced way. The same seed gives the same move."""
     _, bots = engine(game)
     rng = bot_rng(seed)
     thinking = Thinking(bots.think(view, legal, level, rng))
     if thinking.step(cap):
-        return thinking.action
+        return thinking.answer
     return run(bots.think(view, legal, "easy", rng))
 
 
 class Bots:
     """The lobby's bot side."""
 
-    clock: Any
-    rooms: dict[str, Room]
-    think_slice: float | None
-    think_clock: Callable[[], float]
-    think_cap: float
-    wake: Callable[[], None]
-    offload: Callable[[Room, Thought], bool] | None
-    _busy: dict[str, Room]
-
-    def _advance(self, room: Room, limit: int = 1000) -> None:
+    def _advance(self: LobbyApi, room: Room, limit: int = 1000) -> None:
         """Bots move (bot seats, assisted seats, seats whose player left) when their pacing
         delay is over. Sliced (the default): the bot's thought is started here and thought out
         by :meth:`think`. Blocking (``think_slice`` None): bots think to the end at once and
@@ -58,18 +56,19 @@ class Bots:
                 return
             if (
                 self.offload is not None
-                and room.thought.level != "easy"
-                and self.offload(room, room.thought)
+                and room.thinking.level != "easy"
+                and self.offload(room, room.thinking)
             ):
                 return  # a worker process thinks (the server's)
             if self.think_slice is not None:
                 self._busy[room.code] = room
                 self.wake()
                 return
-            room.thought.thinking.step(float("inf"))
-            self._finish_thought(room, room.thought.thinking.action)
+            thinking = room.thinking.thinking
+            thinking.step(float("inf"))
+            self._finish_thought(room, thinking.answer)
 
-    def _start_thought(self, room: Room) -> bool:
+    def _start_thought(self: LobbyApi, room: Room) -> bool:
         """Start a bot's thought for the next automated seat, if one is due. True if started."""
         table = room.table
         if (
@@ -102,12 +101,14 @@ class Bots:
         )
         return True
 
-    def thought_done(self, room: Room, thought: Thought, action: dict | None) -> None:
+    def thought_done(
+        self: LobbyApi, room: Room, thought: Thought, action: ActionInput | None
+    ) -> None:
         """A worker process finished ``thought`` with ``action`` (None: it failed, so think
         here in slices). Played if the table still waits for exactly that move."""
         if room.thought is not thought:
             return
-        table = room.table
+        table = room.live
         if action is None:
             self._busy[room.code] = room
             self.wake()
@@ -127,7 +128,7 @@ class Bots:
                 room.thought = None
         self._advance(room)
 
-    def think(self) -> bool:
+    def think(self: LobbyApi) -> bool:
         """Think one slice (:data:`THINK_SLICE`) for the next room whose bot is thinking, in
         turn; a finished thought is played. True while some bot still has work: the caller
         lets the others run (``await asyncio.sleep(0)``) and calls again."""
@@ -144,15 +145,16 @@ class Bots:
             self._busy[code] = room  # to the back of the queue
         return bool(self._busy)
 
-    def pump(self) -> None:
+    def pump(self: LobbyApi) -> None:
         """Think until no bot has work (tests driving the lobby without a server)."""
         while self.think():
             pass
 
-    def _think_slice(self, room: Room) -> None:
-        thought, table = room.thought, room.table
+    def _think_slice(self: LobbyApi, room: Room) -> None:
+        thought = room.thought
         if thought is None:
             return
+        table = room.live
         if (
             room.code not in self.rooms
             or room.over
@@ -163,10 +165,11 @@ class Bots:
             self._advance(room)
             return
         begun = self.think_clock()
-        done = thought.thinking.step(self.think_slice)
+        slice_seconds = self.think_slice if self.think_slice is not None else float("inf")
+        done = thought.thinking.step(slice_seconds)
         thought.spent += self.think_clock() - begun
         if done:
-            self._finish_thought(room, thought.thinking.action)
+            self._finish_thought(room, thought.thinking.answer)
         elif thought.spent >= self.think_cap:  # enough: the quick move of an easy bot
             _, bots = engine(room.game)
             log.warning("bot at table %s thought %.2f s; easy move", room.code, thought.spent)
@@ -177,8 +180,8 @@ class Bots:
             return
         self._advance(room)
 
-    def _finish_thought(self, room: Room, action: dict) -> None:
-        seat = room.thought.seat
+    def _finish_thought(self: LobbyApi, room: Room, action: ActionInput) -> None:
+        seat = room.thinking.seat
         room.thought = None
         with self._acting(room, seat):
-            room.table.act(seat, action, human=False)
+            room.live.act(seat, action, human=False)

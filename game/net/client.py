@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -31,22 +32,23 @@ class Client:
         self.local_addr = local_addr
         self.keep_frames = keep_frames
         self.ws: ClientConnection | None = None
-        self.frames: list[dict] = []  # everything received, in order
+        self.frames: list[P.Message] = []  # everything received, in order
         self.player: str | None = None
         self.token: str | None = None
-        self.room: dict | None = None  # the latest "room"
-        self.view: dict | None = None  # the latest view from "events"
-        self.last_events: dict | None = None  # the newest "events" received
+        self.room: P.Message | None = None  # the latest "room"
+        self.view: P.Message | None = None  # the latest view from "events"
+        self.last_events: P.Message | None = None  # the newest "events" received
         self.closed = asyncio.Event()
         self.close_code: int | None = None  # the WebSocket close code and reason, once closed
         self.close_reason: str = ""
-        self._inbox: asyncio.Queue[dict] = asyncio.Queue()
+        self._inbox: asyncio.Queue[P.Message] = asyncio.Queue()
         self._views = ViewTracker()  # view patches -> full views (delta.py)
-        self._reader: asyncio.Task | None = None
+        self._reader: asyncio.Task[None] | None = None
 
     async def connect(self) -> Client:
-        extra = {} if self.local_addr is None else {"local_addr": self.local_addr}
-        self.ws = await connect(self.url, compression=None, max_size=P.MAX_FRAME * 256, **extra)
+        self.ws = await connect(
+            self.url, compression=None, max_size=P.MAX_FRAME * 256, local_addr=self.local_addr
+        )
         self._reader = asyncio.create_task(self._read())
         return self
 
@@ -63,9 +65,16 @@ class Client:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._reader
 
+    @property
+    def socket(self) -> ClientConnection:
+        if self.ws is None:
+            raise RuntimeError("not connected: await connect() first")
+        return self.ws
+
     async def _read(self) -> None:
+        ws = self.socket
         try:
-            async for text in self.ws:
+            async for text in ws:
                 msg = self._views.absorb(P.decode_server(text))
                 if msg is None:
                     continue
@@ -82,27 +91,27 @@ class Client:
         except ConnectionClosed:
             pass
         finally:
-            self.close_code, self.close_reason = self.ws.close_code, self.ws.close_reason or ""
+            self.close_code, self.close_reason = ws.close_code, ws.close_reason or ""
             self.closed.set()
 
     # ----- sending -----------------------------------------------------------------------------
     async def send(self, kind: str, **fields: Any) -> None:
         """Send one message of type ``kind`` (checked by :func:`protocol.encode`)."""
-        await self.ws.send(P.encode({"t": kind, **fields}))
+        await self.socket.send(P.encode({"t": kind, **fields}))
 
     async def send_raw(self, text: str | bytes) -> None:
         """Send a frame as is (tests of malformed input)."""
-        await self.ws.send(text)
+        await self.socket.send(text)
 
     # ----- receiving ---------------------------------------------------------------------------
-    async def recv(self, timeout: float = 5.0) -> dict:
+    async def recv(self, timeout: float = 5.0) -> P.Message:
         """The next message."""
         return await asyncio.wait_for(self._inbox.get(), timeout)
 
-    async def expect(self, *kinds: str, timeout: float = 5.0) -> dict:
+    async def expect(self, *kinds: str, timeout: float = 5.0) -> P.Message:
         """The next message of one of ``kinds``, skipping others."""
 
-        async def wait() -> dict:
+        async def wait() -> P.Message:
             while True:
                 msg = await self._inbox.get()
                 if msg["t"] in kinds:
@@ -110,7 +119,7 @@ class Client:
 
         return await asyncio.wait_for(wait(), timeout)
 
-    async def latest(self, timeout: float = 5.0) -> dict:
+    async def latest(self, timeout: float = 5.0) -> P.Message:
         """The newest ``events`` message: waits for one, then skips to the last already here
         (an older one's ``legal`` may be stale). Stops at an ``error`` and returns it."""
         msg = await self.expect("events", "error", timeout=timeout)
@@ -123,7 +132,12 @@ class Client:
                 msg = later
         return msg
 
-    async def play(self, choose, timeout: float = 10.0, max_actions: int | None = None) -> dict:
+    async def play(
+        self,
+        choose: Callable[[P.Message], P.Message],
+        timeout: float = 10.0,
+        max_actions: int | None = None,
+    ) -> P.Message:
         """Play this client's seat: ``choose(msg)`` picks an action from an ``events`` message
         (its ``view`` and ``legal``). Acts only on the newest ``events`` and waits for its own
         action's events (``by``) before acting again. Starts from the newest ``events`` already
@@ -148,14 +162,16 @@ class Client:
                 waiting_ack = True
             msg = await self.expect("events", "error", timeout=timeout)
 
-    def drain(self) -> list[dict]:
+    def drain(self) -> list[P.Message]:
         """Messages already received and not yet read."""
-        out = []
+        out: list[P.Message] = []
         while not self._inbox.empty():
             out.append(self._inbox.get_nowait())
         return out
 
-    async def request(self, kind: str, *replies: str, timeout: float = 5.0, **fields: Any) -> dict:
+    async def request(
+        self, kind: str, *replies: str, timeout: float = 5.0, **fields: Any
+    ) -> P.Message:
         """Send a message and wait for the first reply of one of ``replies`` (or ``error``).
         Messages received before sending and not read yet are dropped first (they stay in
         :attr:`frames`), so an older message is never taken for the reply."""
@@ -163,6 +179,7 @@ class Client:
         await self.send(kind, **fields)
         return await self.expect(*replies, "error", timeout=timeout)
 
-    async def hello(self, name: str, token: str | None = None) -> dict:
-        fields = {"name": name} if token is None else {"name": name, "token": token}
-        return await self.request("hello", "welcome", **fields)
+    async def hello(self, name: str, token: str | None = None) -> P.Message:
+        if token is None:
+            return await self.request("hello", "welcome", name=name)
+        return await self.request("hello", "welcome", name=name, token=token)

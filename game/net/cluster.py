@@ -26,7 +26,13 @@ import contextlib
 import json
 import logging
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from game.core.types import JsonObject
+
+if TYPE_CHECKING:
+    from .redis_store import RedisStore
+    from .rooms import Lobby
 
 log = logging.getLogger("majlis.cluster")
 
@@ -34,17 +40,24 @@ log = logging.getLogger("majlis.cluster")
 class Cluster:
     """This process's view of the others, and its duties to them."""
 
+    # ``redis: Any``: redis-py types its commands as "a value or an awaitable of one".
     def __init__(
-        self, redis: Any, url: str, lobby: Any, store: Any, ns: str = "majlis", lease: float = 3.0
+        self,
+        redis: Any,
+        url: str,
+        lobby: Lobby,
+        store: RedisStore,
+        ns: str = "majlis",
+        lease: float = 3.0,
     ):
         self.redis, self.url, self.lobby, self.store = redis, url, lobby, store
         self.ns, self.lease = ns, lease
         self.proc = secrets.token_hex(4)
         self.urls: dict[str, str] = {}
         self.owner: dict[str, str] = {}
-        self.open: dict[str, dict] = {}
+        self.open: dict[str, JsonObject] = {}  # code -> its public-list entry
         self.seats: dict[str, str] = {}
-        self._out: asyncio.Queue[tuple[str, dict]] = asyncio.Queue()
+        self._out: asyncio.Queue[tuple[str, JsonObject]] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
         self._pubsub: Any = None
 
@@ -92,7 +105,7 @@ class Cluster:
         url = self.elsewhere(code) if code else None
         return (url, code) if url and code else None
 
-    def remote_open(self, game: str | None) -> list[dict]:
+    def remote_open(self, game: str | None) -> list[JsonObject]:
         return [
             entry
             for code, entry in self.open.items()
@@ -109,7 +122,7 @@ class Cluster:
         self.open.pop(code, None)
         self._out.put_nowait(("drop", {"code": code, "proc": self.proc}))
 
-    def listed(self, code: str, entry: dict | None) -> None:
+    def listed(self, code: str, entry: JsonObject | None) -> None:
         """An open public table's list entry (None: not listed any more)."""
         if entry is None:
             if self.open.pop(code, None) is not None:
@@ -135,7 +148,7 @@ class Cluster:
             except Exception:
                 log.exception("cluster publish failed")
 
-    async def _send(self, op: str, data: dict) -> None:
+    async def _send(self, op: str, data: JsonObject) -> None:
         async with self.redis.pipeline(transaction=True) as pipe:
             if op == "own":
                 pipe.hset(self.k("owner"), data["code"], data["proc"])
@@ -164,7 +177,7 @@ class Cluster:
             except Exception:
                 log.exception("cluster message failed")
 
-    def _apply(self, msg: dict) -> None:
+    def _apply(self, msg: JsonObject) -> None:
         if msg.get("from") == self.proc:
             return
         op = msg["op"]

@@ -27,8 +27,10 @@ import json
 import logging
 from typing import Any
 
+from game.core.types import JsonObject
+
 log = logging.getLogger("majlis.net")
-Patch = list | None
+Patch = list[Any] | None  # JSON values of any shape (the view is any game's)
 
 
 def diff(old: Any, new: Any) -> Patch:
@@ -42,7 +44,7 @@ def diff(old: Any, new: Any) -> Patch:
     return None if old == new else ["=", new]
 
 
-def _diff_dict(old: dict, new: dict) -> Patch:
+def _diff_dict(old: JsonObject, new: JsonObject) -> Patch:
     changes: dict[str, Any] = {}
     for key, value in new.items():
         if key not in old:
@@ -60,12 +62,12 @@ def _diff_dict(old: dict, new: dict) -> Patch:
     return ["d", changes, removed]
 
 
-def _diff_list(old: list, new: list) -> Patch:
+def _diff_list(old: list[Any], new: list[Any]) -> Patch:
     n = len(old)
     if len(new) >= n and new[:n] == old:
         return None if len(new) == n else ["+", new[n:]]
     if len(new) == n:
-        changes = {}
+        changes: dict[str, Patch] = {}
         for i, (a, b) in enumerate(zip(old, new)):
             if a == b and type(a) is type(b):
                 continue
@@ -107,7 +109,7 @@ class ViewSender:
     def __init__(self) -> None:
         self.last: dict[str, Any] = {}
 
-    def fields(self, room: str, view: dict) -> dict:
+    def fields(self, room: str, view: JsonObject) -> JsonObject:
         """``{"view": view}`` the first time for this table, then ``{"vd": patch}``."""
         before = self.last.get(room)
         self.last = {room: view}  # one table at a time per connection
@@ -122,7 +124,7 @@ class ViewTracker:
     def __init__(self) -> None:
         self.base: Any = None
 
-    def absorb(self, msg: dict) -> dict | None:
+    def absorb(self, msg: JsonObject) -> JsonObject | None:
         """``msg`` with a full ``view`` (a copy: scenes may change it). None (logged) when a
         patch arrives without a view to apply it to."""
         if msg.get("t") != "events":

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Iterator
 
 from game.core.errors import IllegalAction
 from game.core.events import Event
+from game.core.types import JsonObject
 from game.table import Seat, Table
 
+from . import links
 from . import protocol as P
-from .guard import AddressGuard
-from .limits import Limits
+from .lobby_api import LobbyApi
 from .model import Player, Refusal, Room, Session, engine
 from .names import distinct_names
 from .pacing import held_until, pacing_seconds
@@ -26,20 +26,8 @@ log = logging.getLogger("majlis.lobby")
 class Handlers:
     """One method per client request, and the table's event handler."""
 
-    clock: Any
-    store: Any
-    rooms: dict[str, Room]
-    limits: Limits
-    guard: AddressGuard
-    seeds: Callable[[], int]
-    rate_clock: Callable[[], float]
-    bot_delay: float
-    pace: float
-    moved: Callable[[int], None]
-    cluster: Any
-
     # ===== lobby requests ======================================================================
-    def _create(self, session: Session, player: Player, msg: dict) -> None:
+    def _create(self: LobbyApi, session: Session, player: Player, msg: JsonObject) -> None:
         self._not_busy(player)
         limits = self.limits
         if session.creates >= limits.max_creates:
@@ -59,9 +47,9 @@ class Handlers:
             counts = ", ".join(map(str, P.PLAYER_COUNTS[game]))
             raise Refusal(f"{game} is played by {counts} players, not {players}.", "bad_table")
         options = dict(msg.get("options") or {})
-        rules, _ = engine(game)
+        engine_class, _ = engine(game)
         try:
-            rules.Match.new(players, options, seed=0)  # TB-5: the engine checks options
+            engine_class.new(players, options, seed=0)  # TB-5: the engine checks options
         except IllegalAction as err:
             raise Refusal(err.message, "bad_table") from None
         room = Room(
@@ -85,14 +73,14 @@ class Handlers:
         session.creates += 1
         self._send_room(room)
 
-    def _join(self, session: Session, player: Player, msg: dict) -> None:
+    def _join(self: LobbyApi, session: Session, player: Player, msg: JsonObject) -> None:
         """TB-1: by code or invite link. Wrong codes are limited per address (back-off) and
         server-wide *before* the code is looked up (:mod:`game.net.limits`)."""
         now = self.rate_clock()
         wait = self.guard.join_wait(session.address, now)
         if wait > 0:
             raise Refusal(f"Too many wrong codes; try again in {int(wait + 0.999)} s.", "slow_down")
-        code = P.code_from_link(msg["code"])
+        code = links.room_from_text(msg["code"])
         room = self.rooms.get(code) if code else None
         if room is None and code and self.cluster is not None:
             url = self.cluster.elsewhere(code)
@@ -105,11 +93,11 @@ class Handlers:
         if player.room is room:
             self._send_room(room)
             if room.started:
-                self._send_view(room, player.seat)
+                self._send_view(room, player.place)
             return
         self._enter(player, room)
 
-    def _enter(self, player: Player, room: Room) -> None:
+    def _enter(self: LobbyApi, player: Player, room: Room) -> None:
         self._not_busy(player)
         if room.started:
             raise Refusal("That table has already started.", "started")
@@ -119,12 +107,12 @@ class Handlers:
             if player not in room.pending:
                 room.pending.append(player)
             player.waiting = room
-            player.conn.send({"t": "waiting", "code": room.code})
+            player.live_conn.send({"t": "waiting", "code": room.code})
             self._send_room(room)
             return
         self._seat(player, room)  # TB-1 private, TB-3 automatic
 
-    def _join_any(self, session: Session, player: Player, msg: dict) -> None:
+    def _join_any(self: LobbyApi, session: Session, player: Player, msg: JsonObject) -> None:
         """TB-4: the automatic table closest to full, then an approval table."""
         self._not_busy(player)
         game = msg.get("game")
@@ -138,7 +126,7 @@ class Handlers:
                 for e in (self.cluster.remote_open(game) if self.cluster else [])
                 if e["visibility"] == visibility
             ]
-            if remote:  # the fullest table of another process
+            if remote and self.cluster is not None:  # the fullest table of another process
                 best = min(remote, key=lambda e: (e["players"] - e["seated"], -e["seated"]))
                 url = self.cluster.elsewhere(best["code"])
                 if url is not None:
@@ -146,14 +134,14 @@ class Handlers:
                     return
         raise Refusal("No open table right now; create one.", "no_table")
 
-    def _list(self, session: Session, player: Player, msg: dict) -> None:
+    def _list(self: LobbyApi, session: Session, player: Player, msg: JsonObject) -> None:
         rooms = self._open_rooms(msg.get("game"), ("auto", "approval"))[:100]
         entries = [self._list_entry(r) for r in rooms]
         if self.cluster is not None:  # other processes' open tables too
             entries += self.cluster.remote_open(msg.get("game"))[: 100 - len(entries)]
-        player.conn.send({"t": "tables", "list": entries})
+        player.live_conn.send({"t": "tables", "list": entries})
 
-    def _list_entry(self, r: Room) -> dict:
+    def _list_entry(self: LobbyApi, r: Room) -> JsonObject:
         return {
             "code": r.code,
             "game": r.game,
@@ -162,10 +150,10 @@ class Handlers:
             "visibility": r.visibility,
             "turn_seconds": r.turn_seconds,
             "seated": r.seated(),
-            "host": r.occupants[r.host].name if r.occupants[r.host] else "",
+            "host": host.name if (host := r.occupants[r.host]) else "",
         }
 
-    def _open_rooms(self, game: str | None, visibilities: tuple[str, ...]) -> list[Room]:
+    def _open_rooms(self: LobbyApi, game: str | None, visibilities: tuple[str, ...]) -> list[Room]:
         """Unstarted public rooms with a free seat, closest to full first (fewest free seats,
         then most seated), oldest code order as the last tie-break."""
         rooms = [
@@ -178,7 +166,7 @@ class Handlers:
         ]
         return sorted(rooms, key=lambda r: (len(r.free_seats()), -r.seated()))
 
-    def _answer(self, session: Session, player: Player, msg: dict) -> None:
+    def _answer(self: LobbyApi, session: Session, player: Player, msg: JsonObject) -> None:
         room = self._hosted(player)
         asker = next((p for p in room.pending if p.id == msg["player"]), None)
         if asker is None:
@@ -193,11 +181,11 @@ class Handlers:
             self._refuse(asker, room)
             self._send_room(room)
 
-    def _start(self, session: Session, player: Player, msg: dict) -> None:
+    def _start(self: LobbyApi, session: Session, player: Player, msg: JsonObject) -> None:
         room = self._hosted(player)
-        rules, _ = engine(room.game)
+        engine_class, _ = engine(room.game)
         seed = self.seeds()
-        match = rules.Match.new(room.players, room.options, seed=seed)
+        match = engine_class.new(room.players, room.options, seed=seed)
         bot_names = iter(BOT_NAMES)
         raw = [
             occupant.name if occupant is not None else next(bot_names)
@@ -234,7 +222,7 @@ class Handlers:
         self._send_deadline(room)
         self._advance(room)
 
-    def _open_table(self, room: Room, table: Table) -> None:
+    def _open_table(self: LobbyApi, room: Room, table: Table) -> None:
         room.table = table
         room.logged = len(table.match.log)
         room.bot_due = self.clock.now() + self.bot_delay
@@ -242,34 +230,34 @@ class Handlers:
         table.listen(lambda events: self._on_events(room, events))
 
     # ===== playing =============================================================================
-    def _act(self, session: Session, player: Player, msg: dict) -> None:
+    def _act(self: LobbyApi, session: Session, player: Player, msg: JsonObject) -> None:
         room = self._playing(player)
-        with self._acting(room, player.seat):
-            room.table.act(player.seat, msg["action"], human=True)
+        with self._acting(room, player.place):
+            room.live.act(player.place, msg["action"], human=True)
         self._advance(room)
 
-    def _back(self, session: Session, player: Player, msg: dict) -> None:
+    def _back(self: LobbyApi, session: Session, player: Player, msg: JsonObject) -> None:
         room = self._playing(player)
-        with self._acting(room, player.seat):
-            room.table.reclaim(player.seat)  # TB-8 "I'm back"
+        with self._acting(room, player.place):
+            room.live.reclaim(player.place)  # TB-8 "I'm back"
         self._advance(room)
 
-    def _leave(self, session: Session, player: Player, msg: dict) -> None:
+    def _leave(self: LobbyApi, session: Session, player: Player, msg: JsonObject) -> None:
         if player.waiting is not None:
-            room = player.waiting
-            room.pending.remove(player)
+            asked = player.waiting
+            asked.pending.remove(player)
             player.waiting = None
-            player.conn.send({"t": "left", "code": room.code})
-            self._send_room(room)
+            player.live_conn.send({"t": "left", "code": asked.code})
+            self._send_room(asked)
             return
         room = player.room
         if room is None:
             raise Refusal("You are not at a table.", "not_seated")
-        seat = player.seat
+        seat = player.place
         player.room, player.seat = None, None
         if self.cluster is not None:
             self.cluster.seated(player.key, None)
-        player.conn.send({"t": "left", "code": room.code})
+        player.live_conn.send({"t": "left", "code": room.code})
         room.occupants[seat] = None
         if not room.anyone_connected():
             room.quiet_since = self.clock.now()
@@ -283,15 +271,15 @@ class Handlers:
             self._send_room(room)
         elif not room.over:
             with self._acting(room, seat):
-                room.table.leave(seat)  # TB-9: a bot plays this seat now
+                room.live.leave(seat)  # TB-9: a bot plays this seat now
             self._send_room(room)
             self._advance(room)
 
-    def _on_events(self, room: Room, events: list[Event]) -> None:
+    def _on_events(self: LobbyApi, room: Room, events: list[Event]) -> None:
         """Every table change: each seat gets its own redacted copy and view; the clocks hold
         while clients show the events; the log, seats and clocks are saved."""
         self._pace(room, events)
-        match = room.table.match
+        match = room.live.match
         if self.store is not None:  # queued first: the frames below wait for this write
             self._save_progress(room)
             if match.phase == "over":
@@ -309,16 +297,16 @@ class Handlers:
         if self.bot_delay > 0:  # paced bots also wait until the show is over
             room.bot_due = max(room.bot_due, room.shown_at)
 
-    def _pace(self, room: Room, events: list[Event]) -> None:
+    def _pace(self: LobbyApi, room: Room, events: list[Event]) -> None:
         """Hold the turn clocks while clients show ``events``: clients show batches one after
         another, so the time adds to what is still being shown (bounded)."""
         seconds = pacing_seconds(events) * self.pace
         if seconds <= 0 or room.over:
             return
         room.shown_at = held_until(self.clock.now(), room.shown_at, seconds)
-        room.table.hold()
+        room.live.hold()
 
-    def _release(self, room: Room) -> None:
+    def _release(self: LobbyApi, room: Room) -> None:
         """Start the turn clocks again once clients have shown everything, at that moment."""
         table = room.table
         if table is not None and table.held and self.clock.now() >= room.shown_at:
@@ -326,7 +314,7 @@ class Handlers:
                 table.release()
 
     @contextlib.contextmanager
-    def _acting(self, room: Room, seat: int) -> Iterator[None]:
+    def _acting(self: LobbyApi, room: Room, seat: int) -> Iterator[None]:
         self._release(room)  # a turn starting now starts now, not earlier
         room.actor = seat
         try:

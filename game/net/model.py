@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import hashlib
-import importlib
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game.core.bots import Thinking
+from game.core.protocol import Match
+from game.core.spec import BotsModule
+from game.core.types import JsonObject
+from game.games import registry
 from game.table import Table
 
 from .delta import ViewSender
@@ -18,7 +22,7 @@ from .limits import RATE_BURST
 class Conn(Protocol):
     """What the lobby needs of a connection."""
 
-    def send(self, msg: dict) -> None: ...
+    def send(self, msg: JsonObject) -> None: ...
     def close(self, code: int = 1000, reason: str = "") -> None: ...
 
 
@@ -26,17 +30,42 @@ class Clock(Protocol):
     def now(self) -> float: ...
 
 
+class TableStore(Protocol):
+    """What the lobby needs of its store: :class:`game.net.store.Store` (SQLite, one process)
+    or :class:`game.net.redis_store.RedisStore` (several). Records are JSON objects."""
+
+    queued: int
+    durable: int
+
+    def save_table(self, record: JsonObject) -> None: ...
+    def record(
+        self,
+        code: str,
+        first: int,
+        entries: list[list[Any]],
+        seats: list[JsonObject] | None = None,
+        clocks: JsonObject | None = None,
+    ) -> None: ...
+    def finish(self, code: str, result: Any, at: float | None = None) -> None: ...
+    def save_room(self, code: str, record: JsonObject) -> None: ...
+    def drop_room(self, code: str) -> None: ...
+    def beat(self, at: float) -> None: ...
+    def prune(self, before: float) -> int | None: ...
+    def has_code(self, code: str) -> bool: ...
+    def alive(self) -> float | None: ...
+    def unfinished(self) -> list[JsonObject]: ...
+    def rooms(self) -> list[JsonObject]: ...
+
+
 def token_key(token: str) -> str:
     """What the server keeps of a token (the database never holds the token itself)."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def engine(game: str) -> tuple[Any, Any]:
-    """The game's rules module and bots module."""
-    return (
-        importlib.import_module(f"game.games.{game}.rules"),
-        importlib.import_module(f"game.games.{game}.bots"),
-    )
+def engine(game: str) -> tuple[type[Match[Any, Any]], BotsModule]:
+    """The game's engine class and bots module, as its spec declares them (the registry)."""
+    spec = registry.get(game)
+    return spec.engine_class(), spec.bots_module()
 
 
 class Refusal(Exception):
@@ -52,17 +81,31 @@ class Player:
     id: str
     key: str  # token_key(token)
     name: str
-    conn: Any = None
+    conn: Conn | None = None
     room: Room | None = None  # the table he sits at (also after it is over)
     seat: int | None = None
     waiting: Room | None = None  # approval requested (TB-2)
+
+    @property
+    def place(self) -> int:
+        """His seat, where he must have one (a request only a seated player reaches)."""
+        if self.seat is None:
+            raise RuntimeError(f"player {self.id} has no seat")
+        return self.seat
+
+    @property
+    def live_conn(self) -> Conn:
+        """His connection, where he must have one (he is the sender of the request)."""
+        if self.conn is None:
+            raise RuntimeError(f"player {self.id} is not connected")
+        return self.conn
 
 
 @dataclass(eq=False)
 class Session:
     """Per-connection state: who it is and its limits."""
 
-    conn: Any
+    conn: Conn
     address: str = "local"  # the limits' unit (guard.address_key)
     opened: float = 0.0  # lobby clock at connect (hello timeout)
     player: Player | None = None
@@ -81,8 +124,8 @@ class Thought:
 
     seat: int
     log: int
-    view: dict
-    legal: list
+    view: Mapping[str, Any]  # the seat's view, any game's
+    legal: list[Any]  # its legal actions, any game's
     rng: random.Random
     thinking: Thinking
     spent: float = 0.0
@@ -95,7 +138,7 @@ class Room:
     code: str
     game: str
     players: int
-    options: dict
+    options: JsonObject
     visibility: str
     turn_seconds: int | None
     bots: str
@@ -113,11 +156,25 @@ class Room:
     actor: int | None = None  # whose request is being applied
     shown_at: float = 0.0  # clients have shown every event by then
     thought: Thought | None = None  # a bot's move being thought out
-    saved_seats: list | None = None  # the seat records last stored
+    saved_seats: list[JsonObject] | None = None  # the seat records last stored
 
     @property
     def started(self) -> bool:
         return self.table is not None
+
+    @property
+    def live(self) -> Table:
+        """The table of a started room (asking before the start is a bug)."""
+        if self.table is None:
+            raise RuntimeError(f"room {self.code} has not started")
+        return self.table
+
+    @property
+    def thinking(self) -> Thought:
+        """The bot's thought in progress, where there must be one."""
+        if self.thought is None:
+            raise RuntimeError(f"room {self.code} has no bot thinking")
+        return self.thought
 
     @property
     def over(self) -> bool:

@@ -4,11 +4,11 @@ A mixin of :class:`game.net.rooms.Lobby` (it reads the lobby's rooms and clock).
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.core.events import Event
+from game.core.types import JsonObject
 
-from . import protocol as P
+from . import links
+from .lobby_api import LobbyApi
 from .model import Player, Room
 from .names import distinct_names
 
@@ -16,15 +16,7 @@ from .names import distinct_names
 class Outgoing:
     """The lobby's messages to clients."""
 
-    link_base: str
-    clock: Any
-    store: Any
-    rooms: dict[str, Room]
-    sessions: dict[int, Any]
-    deltas: bool
-    cluster: Any
-
-    def room_msg(self, room: Room, for_player: Player | None) -> dict:
+    def room_msg(self: LobbyApi, room: Room, for_player: Player | None) -> JsonObject:
         seats = []
         names = (
             room.names
@@ -61,7 +53,7 @@ class Outgoing:
         return {
             "t": "room",
             "code": room.code,
-            "link": P.invite_link(room.code, self.link_base),
+            "link": links.build_invite_link(self.link_base, room.code),
             "game": room.game,
             "players": room.players,
             "options": room.options,
@@ -76,7 +68,7 @@ class Outgoing:
             "over": room.over,
         }
 
-    def _send_room(self, room: Room) -> None:
+    def _send_room(self: LobbyApi, room: Room) -> None:
         """Every seated player gets the room; an unstarted room's seats are stored (restart)."""
         if self.store is not None and not room.started and room.code in self.rooms:
             self.store.save_room(room.code, self._room_record(room))
@@ -86,19 +78,20 @@ class Outgoing:
             if occupant is not None and occupant.conn is not None and occupant.room is room:
                 occupant.conn.send(self.room_msg(room, occupant))
 
-    def _share(self, room: Room) -> None:
+    def _share(self: LobbyApi, room: Room) -> None:
         """Tell the other processes (:mod:`game.net.cluster`) who sits here and whether the
         table is on the public list."""
+        assert self.cluster is not None, "only a process of a cluster shares its tables"
         public = not room.started and room.visibility != "private" and room.free_seats()
         self.cluster.listed(room.code, self._list_entry(room) if public else None)
         for occupant in room.occupants:
             if occupant is not None and occupant.room is room:
                 self.cluster.seated(occupant.key, room.code)
 
-    def _send_view(self, room: Room, seat: int) -> None:
+    def _send_view(self: LobbyApi, room: Room, seat: int) -> None:
         self._send_events(room, seat, [])
 
-    def _send_events(self, room: Room, seat: int, events: list[Event]) -> None:
+    def _send_events(self: LobbyApi, room: Room, seat: int, events: list[Event]) -> None:
         """The seat's events and view, the view as a patch to the one this connection was
         sent before (:mod:`game.net.delta`) unless ``deltas`` is off."""
         occupant = room.occupants[seat]
@@ -110,7 +103,7 @@ class Outgoing:
             msg.update(session.views.fields(room.code, msg.pop("view")))
         occupant.conn.send(msg)
 
-    def _send_deadline(self, room: Room, only: Player | None = None) -> None:
+    def _send_deadline(self: LobbyApi, room: Room, only: Player | None = None) -> None:
         table = room.table
         if table is None or table.turn_seconds is None:
             return
@@ -128,8 +121,8 @@ class Outgoing:
             ):
                 occupant.conn.send({"t": "deadline", "remaining": remaining})
 
-    def _events_msg(self, room: Room, seat: int, events: list[Event]) -> dict:
-        match = room.table.match
+    def _events_msg(self: LobbyApi, room: Room, seat: int, events: list[Event]) -> JsonObject:
+        match = room.live.match
         legal = (
             match.legal_actions(seat) if match.phase != "over" and seat in match.to_act() else []
         )

@@ -72,7 +72,8 @@ Server → client
 ``room {code, link, game, players, options, visibility, turn_seconds, bots, seats, host, you,
 pending, started, over}``
     The table as it is now, sent on every change of its seats. ``link``: the invite link
-    (``?room=CODE``, see :func:`invite_link`); ``seats``: one entry per seat,
+    (``#room=CODE`` after the server's ``--link-base``: :mod:`game.net.links`); ``seats``: one
+    entry per seat,
     ``{name, kind, connected, assisted, left}`` with ``kind`` ``"human" | "bot" | "empty"``;
     ``host``: the host's seat; ``you``: your seat (null while waiting); ``pending``:
     ``[{player, name}]``, the approval requests (filled only in the host's copy).
@@ -121,19 +122,24 @@ pending, started, over}``
 Room codes are 8 characters from :data:`CODE_ALPHABET` (upper-case letters and digits without
 the look-alikes O/0 and I/1), e.g. ``K7QMX4PA``: 2**40 of them, so that with the server's limits
 on wrong codes nobody can find a table by guessing (the numbers: :mod:`game.net.limits`); the
-invite link is ``?room=K7QMX4PA`` after the page's address (the browser hands URL parameters
-to the program as environment variables, WEB.md).
+invite link is ``#room=K7QMX4PA`` after the page's address, in the fragment, which pygbag's
+loader never reads (:mod:`game.net.links`, the one builder for the client and the server).
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from game.core.spec import BOT_LEVELS as LEVELS
+from game.core.types import JsonObject
 from game.games import registry
+
+# One message: a JSON object whose "t" names its type. Client messages are checked field by
+# field by decode() before anything reads them; so ``Any`` in it is decoded JSON, nothing else.
+Message = JsonObject
 
 # ----- games, tables and limits -------------------------------------------------------------
 GAMES: tuple[str, ...] = registry.names()  # every game/games/<name>/spec.py
@@ -189,7 +195,7 @@ class ProtocolError(ValueError):
         self.message = message
 
 
-# ----- room codes and links --------------------------------------------------------------------
+# ----- room codes --------------------------------------------------------------------
 def normalize_code(text: Any) -> str | None:
     """A room code as typed ("k7qm x4pa", " K7QMX4PA ") in its canonical form, or None if it
     cannot be one (wrong length, or a character outside :data:`CODE_ALPHABET`: a look-alike
@@ -202,32 +208,19 @@ def normalize_code(text: Any) -> str | None:
     return code
 
 
-def new_code(rng) -> str:
+class Chooser(Protocol):
+    """What :func:`new_code` needs of a generator (``random.Random``, ``SystemRandom``)."""
+
+    def choice(self, seq: Sequence[str]) -> str: ...
+
+
+def new_code(rng: Chooser) -> str:
     """A fresh room code from ``rng`` (a ``random.Random``; never the global one)."""
     return "".join(rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-def invite_link(code: str, base: str = "") -> str:
-    """The invite link of a room: ``base`` (the page's address, may be empty) + ``?room=CODE``."""
-    return f"{base}?room={code}"
-
-
-def code_from_link(link: str) -> str | None:
-    """The room code in an invite link or a bare code, or None."""
-    if not isinstance(link, str):
-        return None
-    _, sep, query = link.partition("?")
-    if not sep:
-        return normalize_code(link)
-    for pair in query.split("&"):
-        key, _, value = pair.partition("=")
-        if key == "room":
-            return normalize_code(value)
-    return None
-
-
 # ----- encode / decode ---------------------------------------------------------------------------
-def encode(msg: dict) -> str:
+def encode(msg: Message) -> str:
     """One message as a compact JSON text frame. Raises ProtocolError for an object without a
     known ``t`` (client messages are also checked field by field, so a bad one never leaves)."""
     if not isinstance(msg, dict):
@@ -243,14 +236,14 @@ def encode(msg: dict) -> str:
         raise ProtocolError(f"The message cannot be written as JSON: {err}.") from None
 
 
-def decode(text: Any) -> dict:
+def decode(text: Any) -> Message:
     """A client's message, checked against its type. Raises ProtocolError."""
     msg = _parse(text, MAX_FRAME)
     _check_client(msg)
     return msg
 
 
-def decode_server(text: Any, max_frame: int = 1 << 20) -> dict:
+def decode_server(text: Any, max_frame: int = 1 << 20) -> Message:
     """A server's message: a JSON object of a known server type (extra fields allowed)."""
     msg = _parse(text, max_frame)
     kind = msg.get("t")
@@ -275,7 +268,7 @@ def _reject_constant(name: str) -> Any:
     raise ProtocolError(f"{name} is not a number JSON allows.")
 
 
-def _parse(text: Any, max_frame: int) -> dict:
+def _parse(text: Any, max_frame: int) -> Message:
     if isinstance(text, (bytes, bytearray)):
         raise ProtocolError("Frames must be text (JSON), not binary.")
     if not isinstance(text, str):
@@ -323,7 +316,7 @@ def _optional(check: Check) -> Check:
     return optional
 
 
-def _one_of(choices: tuple) -> Check:
+def _one_of(choices: tuple[Any, ...]) -> Check:
     def check(kind: str, key: str, value: Any) -> None:
         if isinstance(value, bool) and not any(isinstance(c, bool) for c in choices):
             raise ProtocolError(f'"{key}" in "{kind}" must be one of {_show(choices)}.')
@@ -333,7 +326,7 @@ def _one_of(choices: tuple) -> Check:
     return check
 
 
-def _show(choices: tuple) -> str:
+def _show(choices: tuple[Any, ...]) -> str:
     return ", ".join(json.dumps(c) for c in choices)
 
 
@@ -428,7 +421,7 @@ _CLIENT_FIELDS: dict[str, dict[str, tuple[Check, bool]]] = {
 }
 
 
-def _check_client(msg: dict) -> None:
+def _check_client(msg: Message) -> None:
     kind = msg["t"]
     fields = _CLIENT_FIELDS.get(kind)
     if fields is None:
@@ -446,7 +439,7 @@ def _check_client(msg: dict) -> None:
         check(kind, key, msg[key])
 
 
-def _kind_of(pytype: type | tuple, what: str) -> Check:
+def _kind_of(pytype: type | tuple[type, ...], what: str) -> Check:
     def check(kind: str, key: str, value: Any) -> None:
         if (isinstance(value, bool) and pytype is not bool) or not isinstance(value, pytype):
             raise ProtocolError(f'"{key}" in "{kind}" must be {what}.')
@@ -473,6 +466,6 @@ _SERVER_REQUIRED: dict[str, dict[str, Check]] = {
 }
 
 
-def error(message: str, code: str = "illegal") -> dict:
+def error(message: str, code: str = "illegal") -> Message:
     """An ``error`` message."""
     return {"t": "error", "message": message, "code": code}

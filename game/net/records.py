@@ -5,12 +5,14 @@ unstarted rooms' seats are stored as they change, so a restarted server resumes 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from game.core.errors import IllegalAction
+from game.core.protocol import Match
+from game.core.types import JsonObject
 from game.table import Seat, Table
 
+from .lobby_api import LobbyApi
 from .model import Player, Room, engine
 
 HEARTBEAT = 5.0  # seconds between "still alive" marks in the store (turn clocks)
@@ -20,16 +22,9 @@ RESUME_GRACE = 15.0  # a resumed turn has at least this long (time to reconnect)
 class Records:
     """The lobby's store side."""
 
-    store: Any
-    clock: Any
-    wall: Callable[[], float]
-    rooms: dict[str, Room]
-    players: dict[str, Player]
-    cluster: Any
-
-    def _seat_records(self, room: Room) -> list[dict]:
-        out = []
-        for s, place in enumerate(room.table.seats):
+    def _seat_records(self: LobbyApi, room: Room) -> list[JsonObject]:
+        out: list[JsonObject] = []
+        for s, place in enumerate(room.live.seats):
             occupant = room.occupants[s]
             out.append(
                 {
@@ -45,7 +40,7 @@ class Records:
             )
         return out
 
-    def _room_record(self, room: Room) -> dict:
+    def _room_record(self: LobbyApi, room: Room) -> JsonObject:
         """An unstarted room as stored: its settings and who sits where (not the requests)."""
         return {
             "code": room.code,
@@ -62,7 +57,7 @@ class Records:
             ],
         }
 
-    def _table_record(self, room: Room, seed: int) -> dict:
+    def _table_record(self: LobbyApi, room: Room, seed: int) -> JsonObject:
         """A table that just started, as stored (the log follows in :meth:`_save_progress`)."""
         return {
             "code": room.code,
@@ -78,13 +73,13 @@ class Records:
             "seats": self._seat_records(room),
         }
 
-    def _clock_record(self, room: Room) -> dict | None:
+    def _clock_record(self: LobbyApi, room: Room) -> JsonObject | None:
         """The turn clocks as stored: the wall time, each timed seat's used seconds and how long
         the clocks still stand for the show (None on an untimed table)."""
-        table = room.table
+        table = room.live
         if table.turn_seconds is None:
             return None
-        used = {}
+        used: dict[str, float] = {}
         for seat in range(room.players):
             left = table.remaining(seat)
             if left is not None:
@@ -92,10 +87,11 @@ class Records:
         held = max(0.0, room.shown_at - self.clock.now()) if table.held else 0.0
         return {"at": self.wall(), "used": used, "held": round(held, 3)}
 
-    def _save_progress(self, room: Room) -> None:
+    def _save_progress(self: LobbyApi, room: Room) -> None:
         """New log entries, the seats if they changed (missed turns, assistance, leaving) and
         the turn clocks, in one transaction."""
-        match = room.table.match
+        assert self.store is not None, "only a lobby with a store saves"
+        match = room.live.match
         seats = self._seat_records(room)
         changed = seats != room.saved_seats
         room.saved_seats = seats
@@ -107,7 +103,9 @@ class Records:
             self._clock_record(room),
         )
 
-    def _resumed_table(self, record: dict, match: Any, seats: list[Seat]) -> Table:
+    def _resumed_table(
+        self: LobbyApi, record: JsonObject, match: Match[Any, Any], seats: list[Seat]
+    ) -> Table:
         """A resumed table whose turn goes on with the time that was left when the server
         stopped, not a fresh clock.
 
@@ -121,6 +119,7 @@ class Records:
         clocks = record.get("clocks")
         if turn is None or not clocks or not clocks.get("used"):
             return Table(match, seats, self.clock, turn)
+        assert self.store is not None, "only a lobby with a store resumes"
         alive = max(self.store.alive() or clocks["at"], clocks["at"])
         ran = max(0.0, alive - clocks["at"] - clocks.get("held", 0.0))
         used = min(clocks["used"].values()) + ran
@@ -128,21 +127,23 @@ class Records:
         with self.clock.pinned(self.clock.now() - (turn - left)):
             return Table(match, seats, self.clock, turn)
 
-    def _resume(self) -> None:
+    def _resume(self: LobbyApi) -> None:
         """Rebuild every unfinished table from its log and every unstarted room from its seats;
         their players come back with their tokens."""
+        assert self.store is not None, "only a lobby with a store resumes"
         for record in self.store.unfinished():
             self._resume_table(record)
         for record in self.store.rooms():
             self._resume_room(record)
 
-    def _resume_table(self, record: dict) -> None:
-        rules, _ = engine(record["game"])
+    def _resume_table(self: LobbyApi, record: JsonObject) -> None:
+        engine_class, _ = engine(record["game"])
         try:
-            match = rules.Match.replay(record)
+            match = engine_class.replay(record)
         except (IllegalAction, KeyError, TypeError, ValueError):
             return  # a damaged record is not resumed
-        seats, occupants = [], []
+        seats: list[Seat] = []
+        occupants: list[Player | None] = []
         for info in record["seats"]:
             seats.append(
                 Seat(
@@ -176,11 +177,11 @@ class Records:
                 player.room, player.seat = room, seat
         self.rooms[room.code] = room
         self._open_table(room, self._resumed_table(record, match, seats))
-        if match.phase == "over":  # finished but not yet marked
+        if match.phase == "over" and self.store is not None:  # finished but not yet marked
             self.store.finish(room.code, {"result": match.result, "totals": match.totals})
             room.over_since = self.clock.now()
 
-    def adopt_table(self, record: dict) -> int:
+    def adopt_table(self: LobbyApi, record: JsonObject) -> int:
         """A started table another process held (it died): resumed here from its log.
         Returns 1 if adopted."""
         if record["code"] in self.rooms:
@@ -188,29 +189,30 @@ class Records:
         self._resume_table(record)
         return self._adopted(record["code"])
 
-    def adopt_room(self, record: dict) -> int:
+    def adopt_room(self: LobbyApi, record: JsonObject) -> int:
         """An unstarted room another process held. Returns 1 if adopted."""
         if record["code"] in self.rooms:
             return 0
         self._resume_room(record)
         return self._adopted(record["code"])
 
-    def _adopted(self, code: str) -> int:
+    def _adopted(self: LobbyApi, code: str) -> int:
         room = self.rooms.get(code)
         if room is None:
             return 0
+        assert self.cluster is not None, "only a process of a cluster adopts tables"
         self.cluster.own(code)
         for occupant in room.occupants:
             if occupant is not None:
                 self.cluster.seated(occupant.key, code)
         return 1
 
-    def _stored_player(self, info: dict) -> Player:
+    def _stored_player(self: LobbyApi, info: JsonObject) -> Player:
         player = self.players.get(info["key"]) or Player(info["player"], info["key"], info["name"])
         self.players[player.key] = player
         return player
 
-    def _resume_room(self, record: dict) -> None:
+    def _resume_room(self: LobbyApi, record: JsonObject) -> None:
         """An unstarted room after a restart: same code, settings and seats, everyone offline."""
         if record["code"] in self.rooms:
             return
@@ -221,7 +223,8 @@ class Records:
                 player = None  # seated elsewhere already
             occupants.append(player)
         if not any(occupants):
-            self.store.drop_room(record["code"])
+            if self.store is not None:
+                self.store.drop_room(record["code"])
             return
         room = Room(
             record["code"],

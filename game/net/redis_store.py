@@ -26,6 +26,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from game.core.types import JsonObject
+
 log = logging.getLogger("majlis.store")
 
 
@@ -36,6 +38,7 @@ def _dump(value: Any) -> str:
 class RedisStore:
     """Table records in Redis. ``await start()`` on the server's loop before use."""
 
+    # ``Any``: redis-py types its commands as "a value or an awaitable of one" for both APIs.
     def __init__(self, redis: Any, ns: str = "majlis", wall: Callable[[], float] = time.time):
         self.redis = redis  # a redis.asyncio.Redis (decode_responses=True)
         self.ns = ns
@@ -107,7 +110,7 @@ class RedisStore:
         pass
 
     # ----- writes (the Store's methods) --------------------------------------------------------
-    def save_table(self, record: dict) -> None:
+    def save_table(self, record: JsonObject) -> None:
         code = record["code"]
         self.known.add(code)
         data = dict(record)
@@ -123,12 +126,12 @@ class RedisStore:
         self,
         code: str,
         first: int,
-        entries: list,
-        seats: list[dict] | None = None,
-        clocks: dict | None = None,
+        entries: list[list[Any]],
+        seats: list[JsonObject] | None = None,
+        clocks: JsonObject | None = None,
     ) -> None:
         texts = [_dump(entry) for entry in entries]
-        fields = {}
+        fields: dict[str, str] = {}
         if seats is not None:
             fields["seats"] = _dump(seats)
         if clocks is not None:
@@ -153,7 +156,7 @@ class RedisStore:
 
         self._queue(op)
 
-    def save_room(self, code: str, record: dict) -> None:
+    def save_room(self, code: str, record: JsonObject) -> None:
         self.known.add(code)
         self._queue(lambda p: p.set(self.key("room", code), _dump(record)))
 
@@ -163,8 +166,9 @@ class RedisStore:
     def beat(self, at: float) -> None:
         pass  # the cluster's lease says who is alive
 
-    def prune(self, before: float) -> None:
+    def prune(self, before: float) -> int | None:  # None: the count is not waited for
         asyncio.get_running_loop().create_task(self._prune(before))
+        return None
 
     async def _prune(self, before: float) -> None:
         old = await self.redis.zrangebyscore(f"{self.ns}:finished", 0, before)
@@ -179,24 +183,25 @@ class RedisStore:
     def alive(self) -> float | None:
         return None
 
-    def unfinished(self) -> list[dict]:
+    def unfinished(self) -> list[JsonObject]:
         return []  # tables come through the cluster's takeover
 
-    def rooms(self) -> list[dict]:
+    def rooms(self) -> list[JsonObject]:
         return []
 
-    async def load_table(self, code: str) -> dict | None:
+    async def load_table(self, code: str) -> JsonObject | None:
         """A started table's whole record with its log (what ``Match.replay`` needs)."""
         fields = await self.redis.hgetall(self.key("t", code))
         if not fields or "record" not in fields:
             return None
-        out = json.loads(fields["record"])
+        out: JsonObject = json.loads(fields["record"])
         out["seats"] = json.loads(fields["seats"])
         for name in ("clocks", "finished", "result"):
             out[name] = json.loads(fields[name]) if name in fields else None
         out["log"] = [json.loads(t) for t in await self.redis.lrange(self.key("log", code), 0, -1)]
         return out
 
-    async def load_room(self, code: str) -> dict | None:
+    async def load_room(self, code: str) -> JsonObject | None:
         text = await self.redis.get(self.key("room", code))
-        return None if text is None else json.loads(text)
+        record: JsonObject | None = None if text is None else json.loads(text)
+        return record

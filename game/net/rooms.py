@@ -30,7 +30,7 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core.errors import IllegalAction
 from game.core.rng import fresh_seed
@@ -51,12 +51,22 @@ from .limits import (
     RATE_PER_SECOND,
     Limits,
 )
-from .model import Clock, Conn, Player, Refusal, Room, Session, engine, token_key
+from .model import (
+    Clock,
+    Conn,
+    Player,
+    Refusal,
+    Room,
+    Session,
+    TableStore,
+    Thought,
+    engine,
+    token_key,
+)
 from .names import BadName, clean_name
 from .outgoing import Outgoing
 from .pacing import PACE_DEALT_CARD, PACE_EVENT, PACE_MAX_BACKLOG, PinnableClock, pacing_seconds
 from .records import HEARTBEAT, RESUME_GRACE, Records
-from .store import Store
 
 __all__ = [
     "BOT_NAMES",
@@ -79,6 +89,9 @@ __all__ = [
     "pacing_seconds",
     "token_key",
 ]
+if TYPE_CHECKING:
+    from .cluster import Cluster
+
 log = logging.getLogger("majlis.lobby")
 
 
@@ -87,7 +100,7 @@ class Lobby(Handlers, Outgoing, Records, Bots):
 
     def __init__(
         self,
-        store: Store | None = None,
+        store: TableStore | None = None,
         clock: Clock | None = None,
         bot_delay: float = 0.6,
         link_base: str = "",
@@ -107,7 +120,7 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         measures thinking; ``wall`` is the wall clock stored for restarts; ``identities`` is
         (seconds, count) an unseated player's token is kept; ``limits`` the abuse limits;
         ``deltas`` False sends every view whole (benchmarks compare)."""
-        self.store = store
+        self.store: TableStore | None = store
         self.seeds = seeds  # new match seeds (tests inject their own)
         self.clock = PinnableClock(clock if clock is not None else SystemClock())
         self.bot_delay = bot_delay
@@ -121,9 +134,9 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         self.deltas = deltas
         self.guard = AddressGuard(self.limits)
         self.wake: Callable[[], None] = lambda: None  # the server's "bots have work" signal
-        self.offload: Callable[[Room, Any], bool] | None = None  # the server's bot workers
+        self.offload: Callable[[Room, Thought], bool] | None = None  # the server's bot workers
         self.moved: Callable[[int], None] = lambda count: None  # metrics: moves applied
-        self.cluster: Any = None  # other processes (cluster.py), if any
+        self.cluster: Cluster | None = None  # other processes (cluster.py), if any
         self._busy: dict[str, Room] = {}  # rooms whose bot is thinking, in turn
         self._idle: OrderedDict[str, float] = OrderedDict()  # unseated, offline: key -> since
         self._unwelcomed: OrderedDict[int, Session] = OrderedDict()  # no hello yet
@@ -246,7 +259,7 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         session.strikes += 1
         return session.strikes >= FLOOD_STRIKES
 
-    def _dispatch(self, session: Session, msg: dict) -> None:
+    def _dispatch(self, session: Session, msg: P.Message) -> None:
         kind = msg["t"]
         if kind == "ping":
             session.conn.send({"t": "pong"})
@@ -271,7 +284,7 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         handler(session, player, msg)
 
     # ===== hello / reconnect ===================================================================
-    def _hello(self, session: Session, msg: dict) -> None:
+    def _hello(self, session: Session, msg: P.Message) -> None:
         try:
             name = clean_name(msg["name"])
         except BadName as bad:
@@ -309,7 +322,7 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         if player.room is not None:
             self._send_room(player.room)
             if player.room.started:
-                self._send_view(player.room, player.seat)
+                self._send_view(player.room, player.place)
                 self._send_deadline(player.room, only=player)
         elif player.waiting is not None:
             session.conn.send({"t": "waiting", "code": player.waiting.code})
@@ -340,14 +353,14 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         limits = self.limits
         quiet = not room.anyone_connected() and now - room.quiet_since
         if room.over:
-            if now - room.over_since >= limits.over_room:
+            if room.over_since is not None and now - room.over_since >= limits.over_room:
                 self._close(room)
         elif room.started:
             if quiet is not False and quiet >= limits.abandoned_grace:
                 self._abandon(room)
                 return
             self._release(room)
-            room.table.tick()
+            room.live.tick()
             self._advance(room)
         elif quiet is not False and quiet >= limits.unstarted_grace:
             self._close(room)
@@ -360,7 +373,7 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         (abandoned) so no restart resumes it, and it leaves the counts."""
         log.info("table abandoned", extra={"event": "table_abandoned", "code": room.code})
         if self.store is not None:
-            match = room.table.match
+            match = room.live.match
             self._save_progress(room)
             self.store.finish(
                 room.code, {"result": None, "totals": match.totals, "abandoned": True}
@@ -385,7 +398,7 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         if player.room is not None and not player.room.over:
             raise Refusal("You are already at a table; leave it first.", "seated")
         if player.room is not None:  # a finished table: simply move on
-            player.room.occupants[player.seat] = None
+            player.room.occupants[player.place] = None
             player.room, player.seat = None, None
         if player.waiting is not None:
             player.waiting.pending.remove(player)

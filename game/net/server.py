@@ -38,21 +38,27 @@ import multiprocessing
 import sys
 import time
 from http import HTTPStatus
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from websockets.asyncio.server import ServerConnection, serve
+from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
+
+from game.core.types import ActionInput
 
 from . import protocol as P
 from .botplay import think_whole
 from .guard import address_key
 from .limits import OUTBOX_BYTES, Limits
 from .metrics import Metrics, log_json
-from .model import Room, Thought
+from .model import Clock, Room, TableStore, Thought
 from .outbox import Outbox
+from .redis_store import RedisStore
 from .rooms import RATE_BURST, RATE_PER_SECOND, THINK_REST, THINK_SLICE, Lobby
 from .store import Store, StoreDamaged, move_aside
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
 
 WIRE_LIMIT = 64 * 1024  # bytes; bigger frames close the connection
 SLOW_READER = "Too slow reading messages."
@@ -64,7 +70,7 @@ class DurableGate:
     """Frames wait here until the store writes queued before them are committed (group
     commit off the loop: :class:`game.net.store.Store` with ``background=True``)."""
 
-    def __init__(self, store: Store):
+    def __init__(self, store: TableStore):
         self.store = store
         self.done = store.durable
         self._waiters: list[tuple[int, asyncio.Future[None]]] = []
@@ -107,7 +113,7 @@ class _Conn:
         self.writer = asyncio.create_task(self._write())
         self.closing: asyncio.Future[None] | None = None  # kept so the task is not collected
 
-    def send(self, msg: dict) -> None:
+    def send(self, msg: P.Message) -> None:
         if self.closed:
             return
         if self.outbox.put(P.encode(msg), self.gate.tag() if self.gate else 0):
@@ -154,7 +160,7 @@ class TableServer:
         host: str = "127.0.0.1",
         port: int = 9310,
         db: str = ":memory:",
-        clock=None,
+        clock: Clock | None = None,
         bot_delay: float = 0.6,
         tick_interval: float = 0.1,
         link_base: str = "",
@@ -164,7 +170,7 @@ class TableServer:
         public_url: str | None = None,
         redis_ns: str = "majlis",
         lease: float = 3.0,
-        **lobby_options,
+        **lobby_options: Any,
     ):
         """``trust_proxy``: the address limits count the first ``X-Forwarded-For`` address
         (only behind a proxy that sets it; otherwise anyone could claim any address).
@@ -175,16 +181,14 @@ class TableServer:
         ``lease`` how soon the others adopt its tables after it dies) instead of SQLite."""
         self.host, self.requested_port = host, port
         self.trust_proxy = trust_proxy
-        self.redis: Any = None
-        self.cluster: Any = None
+        self.redis: Any = None  # a redis.asyncio.Redis (redis-py types its replies loosely)
+        self.cluster: Cluster | None = None
         self.public_url, self.redis_ns, self.lease = public_url, redis_ns, lease
         if redis_url:
             import redis.asyncio  # server-only, and only for a cluster
 
-            from .redis_store import RedisStore
-
             self.redis = redis.asyncio.from_url(redis_url, decode_responses=True)
-            self.store: Any = RedisStore(self.redis, redis_ns)
+            self.store: Store | RedisStore = RedisStore(self.redis, redis_ns)
         else:
             self.store = Store(db, background=True)
         self.gate = DurableGate(self.store)
@@ -196,14 +200,17 @@ class TableServer:
         self.tick_interval = tick_interval
         self.bot_workers = bot_workers
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
-        self._server = None
-        self._ticker: asyncio.Task | None = None
-        self._thinker: asyncio.Task | None = None
+        self._server: Server | None = None
+        self._ticker: asyncio.Task[None] | None = None
+        self._thinker: asyncio.Task[None] | None = None
         self._bots_have_work: asyncio.Event | None = None
 
     @property
     def port(self) -> int:
-        return self._server.sockets[0].getsockname()[1]
+        if self._server is None:
+            raise RuntimeError("the server has not started")
+        port: int = next(iter(self._server.sockets)).getsockname()[1]
+        return port
 
     async def start(self) -> TableServer:
         self._server = await serve(
@@ -215,8 +222,12 @@ class TableServer:
             process_request=self._plain_http,
         )
         loop = asyncio.get_running_loop()
-        self.store.on_commit = lambda seq: loop.call_soon_threadsafe(self.gate.committed, seq)
-        if self.redis is not None:
+
+        def committed(seq: int) -> None:  # the store's writer thread: hand it to the loop
+            loop.call_soon_threadsafe(self.gate.committed, seq)
+
+        self.store.on_commit = committed
+        if isinstance(self.store, RedisStore):
             from .cluster import Cluster
 
             await self.store.start()
@@ -256,7 +267,7 @@ class TableServer:
         except RuntimeError:  # the pool is shut down or broken
             return False
 
-        def done(future: asyncio.Future[dict]) -> None:
+        def done(future: asyncio.Future[ActionInput]) -> None:
             action = None if future.cancelled() or future.exception() else future.result()
             if action is None and not future.cancelled():
                 log.warning("bot worker failed: %s", future.exception())
@@ -303,7 +314,7 @@ class TableServer:
             await self._server.wait_closed()
         if self.cluster is not None:
             await self.cluster.stop()
-        if self.redis is not None:
+        if isinstance(self.store, RedisStore):
             await self.store.aclose()
             await self.redis.aclose()
         self.store.close()
@@ -318,9 +329,11 @@ class TableServer:
 
     async def _think_forever(self) -> None:
         """Bots think one slice at a time, every connection and table served in between."""
+        work = self._bots_have_work
+        assert work is not None, "started in start()"
         while True:
-            await self._bots_have_work.wait()
-            self._bots_have_work.clear()
+            await work.wait()
+            work.clear()
             try:
                 while self._think_for(THINK_SLICE):
                     await asyncio.sleep(THINK_REST)

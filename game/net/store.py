@@ -28,7 +28,13 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
+
+from game.core.types import JsonObject
+
+Params = ParamSpec("Params")
+R = TypeVar("R")
+Write = tuple[int, Callable[..., Any], tuple[Any, ...]]  # (its number, the method, its arguments)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -95,24 +101,30 @@ def move_aside(path: str, now: float | None = None) -> str | None:
     return target
 
 
-def _writes(method: Callable[..., Any]) -> Callable[..., Any]:
-    """A write: run at once in its own transaction, or queued for the writer thread."""
+def _writes(
+    method: Callable[Concatenate[Store, Params], R],
+) -> Callable[Concatenate[Store, Params], R | None]:
+    """A write: run at once in its own transaction (its result), or queued for the writer
+    thread (None)."""
 
     @functools.wraps(method)
-    def write(self: Store, *args: Any) -> Any:
+    def write(self: Store, /, *args: Params.args, **kwargs: Params.kwargs) -> R | None:
+        assert not kwargs, "store writes take positional arguments (they are queued as a tuple)"
         return self._submit(method, args)
 
     return write
 
 
-def _reads(method: Callable[..., Any]) -> Callable[..., Any]:
+def _reads(
+    method: Callable[Concatenate[Store, Params], R],
+) -> Callable[Concatenate[Store, Params], R]:
     """A read: after every queued write is committed, under the connection's lock."""
 
     @functools.wraps(method)
-    def read(self: Store, *args: Any) -> Any:
+    def read(self: Store, /, *args: Params.args, **kwargs: Params.kwargs) -> R:
         self.flush()
         with self._lock:
-            return method(self, *args)
+            return method(self, *args, **kwargs)
 
     return read
 
@@ -147,7 +159,7 @@ class Store:
         self.queued = 0  # writes asked for so far
         self.durable = 0  # ... and committed
         self.on_commit: Callable[[int], None] | None = None
-        self._pending: list[Any] = []  # writes for the writer thread ...
+        self._pending: list[Write] = []  # writes for the writer thread ...
         self._wake = threading.Event()  # ... woken once per batch
         self._handoff = threading.Lock()  # guards _pending
         self._stopping = False
@@ -181,7 +193,7 @@ class Store:
         self.db.close()
 
     # ----- the writer -------------------------------------------------------------------------
-    def _submit(self, method: Callable[..., Any], args: tuple) -> Any:
+    def _submit(self, method: Callable[..., R], args: tuple[Any, ...]) -> R | None:
         if self._writer is None:
             with self._lock, self._transaction():
                 result = method(self, *args)
@@ -207,7 +219,7 @@ class Store:
             if self._stopping and not self._pending:
                 return
 
-    def _commit(self, writes: list) -> None:
+    def _commit(self, writes: list[Write]) -> None:
         """Queued writes in one transaction; if that fails, one at a time, so a bad write
         (logged) never takes the others with it."""
         with self._lock:
@@ -246,7 +258,7 @@ class Store:
 
     # ----- writes -----------------------------------------------------------------------------
     @_writes
-    def save_table(self, record: dict) -> None:
+    def save_table(self, record: JsonObject) -> None:
         """A table that just started: its match record (without the log) and its seats."""
         self.db.execute(
             "INSERT OR REPLACE INTO tables (code, game, players, options, seed, deck, visibility,"
@@ -272,9 +284,9 @@ class Store:
         self,
         code: str,
         first: int,
-        entries: list,
-        seats: list[dict] | None = None,
-        clocks: dict | None = None,
+        entries: list[list[Any]],
+        seats: list[JsonObject] | None = None,
+        clocks: JsonObject | None = None,
     ) -> None:
         """A table's progress in one transaction: log entries ``[seat, action]`` numbered from
         ``first`` (the match log's index), the seats (when they changed) and the turn clocks
@@ -298,7 +310,7 @@ class Store:
         self.db.execute("INSERT OR REPLACE INTO alive (id, at) VALUES (0, ?)", (at,))
 
     @_writes
-    def save_room(self, code: str, record: dict) -> None:
+    def save_room(self, code: str, record: JsonObject) -> None:
         """An unstarted room's settings and seats."""
         self.db.execute(
             "INSERT OR REPLACE INTO rooms (code, record) VALUES (?, ?)", (code, _dump(record))
@@ -334,10 +346,10 @@ class Store:
     def alive(self) -> float | None:
         """The last heartbeat's wall time, or None."""
         row = self.db.execute("SELECT at FROM alive WHERE id = 0").fetchone()
-        return None if row is None else row[0]
+        return None if row is None else float(row[0])
 
     @_reads
-    def rooms(self) -> list[dict]:
+    def rooms(self) -> list[JsonObject]:
         """Every stored unstarted room."""
         return [json.loads(text) for (text,) in self.db.execute("SELECT record FROM rooms")]
 
@@ -354,17 +366,17 @@ class Store:
         )
 
     @_reads
-    def unfinished(self) -> list[dict]:
+    def unfinished(self) -> list[JsonObject]:
         """Every started, unfinished table with its log, oldest first."""
         rows = self.db.execute("SELECT code FROM tables WHERE finished IS NULL ORDER BY started")
-        return [self._table(code) for (code,) in rows.fetchall()]
+        return [t for (code,) in rows.fetchall() if (t := self._table(code)) is not None]
 
     @_reads
-    def table(self, code: str) -> dict | None:
+    def table(self, code: str) -> JsonObject | None:
         """One table's whole record: the match record keys, the table's settings and its log."""
         return self._table(code)
 
-    def _table(self, code: str) -> dict | None:
+    def _table(self, code: str) -> JsonObject | None:
         row = self.db.execute(
             "SELECT code, game, players, options, seed, deck, visibility, turn_seconds, bots, host,"
             " seats, started, finished, result, clocks FROM tables WHERE code = ?",
