@@ -7,6 +7,8 @@ shaping text again; switching language simply asks for other strings.
 from __future__ import annotations
 
 import math
+import random
+from collections import Counter
 from functools import lru_cache
 
 import pygame
@@ -95,16 +97,46 @@ def _panel_image(
     return img
 
 
+FELT_BUILDS: Counter[tuple[int, int, bool]] = Counter()  # felts drawn, by (w, h, emblem)
+
+
 @lru_cache(maxsize=8)
-def felt(w: int, h: int) -> pygame.Surface:
-    """The table, drawn once per size: felt with a soft vignette inside a wooden rim."""
+def felt(w: int, h: int, emblem: bool = False) -> pygame.Surface:
+    """The table, drawn once per size: woven felt with a soft vignette inside a wooden rim with
+    a brass edge; the tables (``emblem``) carry a faint star rosette at the centre."""
+    FELT_BUILDS[(w, h, emblem)] += 1
     surf = pygame.Surface((w, h))
-    surf.fill(RIM)
-    rim = 10
-    inner = pygame.Rect(rim, rim, w - 2 * rim, h - 2 * rim)
-    pygame.draw.rect(surf, RIM_LIGHT, inner.inflate(4, 4), border_radius=26)
-    # Vignette: concentric ellipses from dark edge to lighter centre, drawn small then scaled.
-    small = pygame.Surface((w // 8, h // 8))
+    _rim(surf)
+    inner = surf.get_rect().inflate(-2 * RIM_WIDTH, -2 * RIM_WIDTH)
+    cloth = _vignette(inner.size)
+    _weave(cloth)
+    if emblem:
+        mark = rosette(round(min(w, h) * 0.46), GOLD, 34)
+        cloth.blit(mark, mark.get_rect(center=(inner.w // 2, inner.h // 2)))
+    mask = pygame.Surface(inner.size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=24)
+    cloth = cloth.convert_alpha() if pygame.display.get_surface() else cloth.convert_alpha(surf)
+    cloth.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surf.blit(cloth, inner)
+    pygame.draw.rect(surf, BRASS, inner.inflate(2, 2), 2, border_radius=25)
+    return surf
+
+
+RIM_WIDTH = 10
+BRASS = (176, 138, 66)
+
+
+def _rim(surf: pygame.Surface) -> None:
+    """A rounded wooden rim: dark outer edge, a lit bevel, then the wood."""
+    rect = surf.get_rect()
+    surf.fill((46, 28, 14))
+    for k, colour in enumerate(((70, 42, 20), RIM_LIGHT, (122, 80, 40), RIM)):
+        pygame.draw.rect(surf, colour, rect.inflate(-2 - 2 * k, -2 - 2 * k), border_radius=30 - k)
+
+
+def _vignette(size: tuple[int, int]) -> pygame.Surface:
+    """Felt from a dark edge to a lighter centre: concentric ellipses drawn small, then scaled."""
+    small = pygame.Surface((max(2, size[0] // 8), max(2, size[1] // 8)))
     small.fill(FELT_DARK)
     cx, cy = small.get_width() / 2, small.get_height() / 2
     steps = 24
@@ -113,28 +145,95 @@ def felt(w: int, h: int) -> pygame.Surface:
         color = [int(FELT_DARK[c] + (FELT[c] - FELT_DARK[c]) * (k**0.7)) for c in range(3)]
         rx, ry = cx * (1.5 - k * 1.05), cy * (1.5 - k * 1.05)
         pygame.draw.ellipse(small, color, pygame.Rect(cx - rx, cy - ry, 2 * rx, 2 * ry))
-    cloth = pygame.transform.smoothscale(small, inner.size)
-    mask = pygame.Surface(inner.size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=24)
-    cloth = cloth.convert_alpha() if pygame.display.get_surface() else cloth.copy()
-    cloth.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    surf.blit(cloth, inner)
-    return surf
+    return pygame.transform.smoothscale(small, size)
+
+
+@lru_cache(maxsize=1)
+def _weave_tiles() -> tuple[pygame.Surface, pygame.Surface]:
+    """A light and a dark 96-px tile: the felt's twill (fine diagonals) and fibre speckle. Added
+    to and taken from the cloth, so the texture keeps the vignette's colours."""
+    rng = random.Random(7)  # the same cloth every time
+    size = 96
+    light, dark = pygame.Surface((size, size)), pygame.Surface((size, size))
+    for x in range(-size, size, 4):  # twill: a faint diagonal every 4 px, its shadow beside it
+        pygame.draw.line(light, (5, 6, 6), (x, size), (x + size, 0))
+        pygame.draw.line(dark, (4, 5, 5), (x + 2, size), (x + 2 + size, 0))
+    for _ in range(900):
+        x, y, v = rng.randrange(size), rng.randrange(size), rng.randrange(3, 9)
+        (light if rng.random() < 0.5 else dark).set_at((x, y), (v, v, v))
+    return light, dark
+
+
+def _weave(cloth: pygame.Surface) -> None:
+    light, dark = _weave_tiles()
+    step = light.get_width()
+    for y in range(0, cloth.get_height(), step):
+        for x in range(0, cloth.get_width(), step):
+            cloth.blit(light, (x, y), special_flags=pygame.BLEND_RGB_ADD)
+            cloth.blit(dark, (x, y), special_flags=pygame.BLEND_RGB_SUB)
+
+
+@lru_cache(maxsize=8)
+def rosette(diameter: int, color: tuple = GOLD, alpha: int = 255) -> pygame.Surface:
+    """The Majlis emblem: an eight-pointed star (two interlaced squares, the khatam) in a ring
+    of sixteen points, with a small star at its heart; ``color`` at ``alpha`` on transparency.
+    Drawn twice the size and scaled down once (smooth edges); cached."""
+    ss = 2
+    n = diameter * ss
+    art = pygame.Surface((n, n), pygame.SRCALPHA)
+    c, r = n / 2, n / 2 - ss
+    ink = (*color, 255)
+    line = max(2, round(r * 0.035))
+
+    def star(radius: float, inner: float, points: int, turn: float = 0.0) -> list:
+        return [
+            (
+                c + (radius if k % 2 == 0 else inner) * math.cos(turn + math.pi * k / points),
+                c + (radius if k % 2 == 0 else inner) * math.sin(turn + math.pi * k / points),
+            )
+            for k in range(2 * points)
+        ]
+
+    thin = max(1, line // 2)
+    pygame.draw.circle(art, ink, (c, c), r, line)
+    pygame.draw.circle(art, ink, (c, c), r * 0.88, thin)
+    for k in range(32):  # a bead ring between the two circles
+        a = math.pi / 16 * k
+        pygame.draw.circle(
+            art, ink, (c + r * 0.94 * math.cos(a), c + r * 0.94 * math.sin(a)), r * 0.022
+        )
+    for turn in (0.0, math.pi / 4):  # the two squares of the khatam, as double-lined straps
+        for size in (0.8, 0.72):
+            corners = [turn + math.pi / 2 * k for k in range(4)]
+            pts = [(c + r * size * math.cos(a), c + r * size * math.sin(a)) for a in corners]
+            pygame.draw.polygon(art, ink, pts, thin)
+    pygame.draw.polygon(art, ink, star(r * 0.52, r * 0.4, 8, math.pi / 8), thin)
+    for k in range(8):  # a dot in each of the star's bays
+        a = math.pi / 8 + math.pi / 4 * k
+        pygame.draw.circle(
+            art, ink, (c + r * 0.62 * math.cos(a), c + r * 0.62 * math.sin(a)), r * 0.03
+        )
+    pygame.draw.polygon(art, ink, star(r * 0.34, r * 0.2, 8, math.pi / 8))
+    pygame.draw.circle(art, (0, 0, 0, 0), (c, c), r * 0.08)
+    img = pygame.transform.smoothscale(art, (diameter, diameter))
+    if alpha < 255:
+        img.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
+    return img
 
 
 def backdrop(w: int, h: int, panels: tuple = ()) -> pygame.Surface:
-    """The felt with fixed translucent panels already laid on it, drawn once per set of
-    panels: one opaque full-screen blit a frame instead of the felt and each large alpha
+    """The table's felt (with its emblem) and fixed translucent panels laid on it, drawn once
+    per set of panels: one opaque full-screen blit a frame instead of the felt and each large alpha
     panel (an 880×292 panel alone costs ~0.1 ms a frame). ``panels`` is a tuple of
     ``((x, y, w, h), color, alpha, radius, edge)``, as :func:`panel` takes them."""
     if not panels:
-        return felt(w, h)
+        return felt(w, h, True)
     return _backdrop(w, h, panels)
 
 
 @lru_cache(maxsize=4)
 def _backdrop(w: int, h: int, panels: tuple) -> pygame.Surface:
-    surf = felt(w, h).copy()
+    surf = felt(w, h, True).copy()
     for (x, y, pw, ph), color, alpha, radius, edge in panels:
         surf.blit(_panel_image(pw, ph, color, alpha, radius, edge), (x, y))
     return surf

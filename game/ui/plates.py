@@ -11,7 +11,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.ui import assets, draw
+from game.ui import assets, avatars, draw
 
 
 def deck_codes(deck: str) -> list[str]:
@@ -42,8 +42,10 @@ def plate_body(
     color: tuple,
     dealer: bool,
     chip: str,
+    look: int = -1,
 ) -> pygame.Surface:
-    """A plate's panel, turn outline, avatar disc with the initial, name and dealer chip,
+    """A plate's panel, turn outline, avatar (drawn ``look``, ringed in the seat's ``color``; the
+    initial on a plain disc when ``look`` is -1), name and dealer chip,
     2 px of margin all round (for the outline). Drawn once per look, blitted every frame."""
     img = pygame.Surface((w + 4, h + 4), pygame.SRCALPHA)
     rect = pygame.Rect(2, 2, w, h)
@@ -52,9 +54,13 @@ def plate_body(
         pygame.draw.rect(img, draw.TURN, rect.inflate(4, 4), 2, border_radius=18)
     r = PLATE_AVATAR
     center = plate_avatar(rect, rtl)
-    pygame.draw.circle(img, color, center, r)
-    pygame.draw.circle(img, draw.SAND, center, r, 2)
-    draw.blit_text(img, name[:1], 24, (center[0], center[1] - 1), draw.INK, bold=True)
+    if look >= 0:
+        img.blit(avatars.avatar(look, 2 * r), (center[0] - r, center[1] - r))
+        pygame.draw.circle(img, color, center, r + 1, 3)
+    else:
+        pygame.draw.circle(img, color, center, r)
+        draw.blit_text(img, name[:1], 24, (center[0], center[1] - 1), draw.INK, bold=True)
+    pygame.draw.circle(img, draw.SAND, center, r + 2, 1)
     if h >= 100:
         draw.blit_text(
             img,

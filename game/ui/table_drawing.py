@@ -14,7 +14,7 @@ import pygame
 
 from game import i18n
 from game.i18n import digits, t
-from game.ui import draw, settle
+from game.ui import avatars, draw, settle
 from game.ui.plates import PLATE_AVATAR, plate_avatar, plate_body
 from game.ui.tween import Speed
 
@@ -119,6 +119,7 @@ class TableDrawing:
             self.avatar_color(seat),
             seat == self.dealer,
             t("plate.dealer_chip"),
+            self.avatar_look(seat),
         )
         surface.blit(body, (rect.x - 2, rect.y - 2))
         avatar = plate_avatar(rect, rtl)
@@ -139,6 +140,10 @@ class TableDrawing:
 
     def avatar_color(self, seat: int) -> tuple:
         return SEAT_COLORS[self.spot(seat)]
+
+    def avatar_look(self, seat: int) -> int:
+        """The drawn look of ``seat``'s avatar: distinct at the table, the same every match."""
+        return avatars.pick(tuple(s.name for s in self.session.seats))[seat]
 
     def draw_avatar(
         self, surface: pygame.Surface, seat: int, center: tuple[int, int], radius: int
