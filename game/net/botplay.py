@@ -53,6 +53,7 @@ class Bots:
         play until a person must act or a pacing delay starts."""
         for _ in range(limit):
             if not self._start_thought(room):
+                self._plan(room)  # a bot not yet due: tick starts it when it is
                 return
             if (
                 self.offload is not None
@@ -141,6 +142,7 @@ class Bots:
         except Exception:  # one broken table must not stop the others
             log.exception("bot at table %s failed", room.code)
             room.thought = None
+            self._plan(room)  # the next tick starts its thought again
         if room.thought is not None:
             self._busy[code] = room  # to the back of the queue
         return bool(self._busy)

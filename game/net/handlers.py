@@ -226,6 +226,7 @@ class Handlers:
         room.table = table
         room.logged = len(table.match.log)
         room.bot_due = self.clock.now() + self.bot_delay
+        self._plan(room)
         room.saved_seats = self._seat_records(room)
         table.listen(lambda events: self._on_events(room, events))
 
@@ -296,6 +297,7 @@ class Handlers:
         room.bot_due = now + self.bot_delay
         if self.bot_delay > 0:  # paced bots also wait until the show is over
             room.bot_due = max(room.bot_due, room.shown_at)
+        self._plan(room)
 
     def _pace(self: LobbyApi, room: Room, events: list[Event]) -> None:
         """Hold the turn clocks while clients show ``events``: clients show batches one after

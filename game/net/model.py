@@ -157,6 +157,7 @@ class Room:
     shown_at: float = 0.0  # clients have shown every event by then
     thought: Thought | None = None  # a bot's move being thought out
     saved_seats: list[JsonObject] | None = None  # the seat records last stored
+    due: float | None = None  # when the lobby's tick next visits it (schedule.py)
 
     @property
     def started(self) -> bool:

@@ -69,7 +69,9 @@ class Outgoing:
         }
 
     def _send_room(self: LobbyApi, room: Room) -> None:
-        """Every seated player gets the room; an unstarted room's seats are stored (restart)."""
+        """Every seated player gets the room; an unstarted room's seats are stored (restart).
+        Sent on every change of its seats, so its next visit by ``tick`` is planned here too."""
+        self._plan(room)
         if self.store is not None and not room.started and room.code in self.rooms:
             self.store.save_room(room.code, self._room_record(room))
         if self.cluster is not None and room.code in self.rooms:

@@ -176,6 +176,7 @@ class Records:
             if player is not None:
                 player.room, player.seat = room, seat
         self.rooms[room.code] = room
+        self._plan(room)
         self._open_table(room, self._resumed_table(record, match, seats))
         if match.phase == "over" and self.store is not None:  # finished but not yet marked
             self.store.finish(room.code, {"result": match.result, "totals": match.totals})
@@ -244,3 +245,4 @@ class Records:
             if player is not None:
                 player.room, player.seat = room, seat
         self.rooms[room.code] = room
+        self._plan(room)

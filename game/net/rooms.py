@@ -67,6 +67,7 @@ from .names import BadName, clean_name
 from .outgoing import Outgoing
 from .pacing import PACE_DEALT_CARD, PACE_EVENT, PACE_MAX_BACKLOG, PinnableClock, pacing_seconds
 from .records import HEARTBEAT, RESUME_GRACE, Records
+from .schedule import Schedule, next_moment
 
 __all__ = [
     "BOT_NAMES",
@@ -149,6 +150,7 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         self.players: dict[str, Player] = {}  # by token key
         self.sessions: dict[int, Session] = {}  # by id(conn)
         self._codes = random.SystemRandom()
+        self.schedule = Schedule()  # when each table next needs tick()
         if store is not None:
             self._resume()
 
@@ -331,13 +333,16 @@ class Lobby(Handlers, Outgoing, Records, Bots):
     def tick(self) -> None:
         """Start the held clocks again, time out late turns (TB-7, TB-8), start due bots, end
         tables nobody needs, close silent connections, forget old identities, mark the store
-        alive and prune its old records."""
+        alive and prune its old records. Only the tables whose next moment has come are
+        visited (:class:`~game.net.schedule.Schedule`): a table waiting for a person with no
+        clock running costs nothing here."""
         now = self.clock.now()
-        for room in list(self.rooms.values()):
+        for room in self.schedule.due(now, self.rooms):
             try:
                 self._tick_room(room, now)
             except Exception:  # one broken table must not stop the others
                 log.exception("table %s failed to tick", room.code)
+            self._plan(room)
         self._close_silent(now)
         self._prune_identities(now)
         self.guard.forget_old(self.rate_clock())
@@ -367,6 +372,11 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         elif now - room.created >= limits.unstarted_max:
             minutes = int(limits.unstarted_max // 60)
             self._close(room, f"The table closed: it waited {minutes} minutes without starting.")
+
+    def _plan(self, room: Room) -> None:
+        """(Re)schedule ``room``'s next visit by :meth:`tick` after anything changed it."""
+        if room.code in self.rooms:
+            self.schedule.plan(room, next_moment(room, self.limits))
 
     def _abandon(self, room: Room) -> None:
         """A started table nobody is connected to: it ends, its record is marked finished
