@@ -129,7 +129,8 @@ def test_public_lists_and_joins_by_code_across_three_processes(redis_url):
                 moved = await guest.request("join", "room", "moved", code=code)  # process B
                 assert moved == {"t": "moved", "url": url[0], "code": code}
                 async with Client(moved["url"]) as there:
-                    await there.hello("Guest", token=guest.token)
+                    welcome = await there.hello("Guest", token=guest.token)
+                    assert welcome["token"] == guest.token  # moved: still the same player
                     seated = await there.request("join", "room", code=code)
                     assert seated["you"] == 1
                 await until(lambda: c.cluster.open.get(code, {}).get("seated") == 2)

@@ -116,8 +116,9 @@ pending, started, over}``
 ``moved {url, code}``
     Several server processes share one lobby (Redis, ``game.net.cluster``): the table with
     ``code`` (joined by code, found by ``join_any``, or where your token's player sits) is held
-    by the server at ``url``. Connect there, ``hello`` with your token, then ``join`` the code
-    (for a seat you already hold, the ``hello`` alone gives it back).
+    by the server at ``url``. Connect there, ``hello`` with your token (it stays your token
+    there: the same player), then ``join`` the code (for a seat you already hold, the
+    ``hello`` alone gives it back).
 
 Room codes are 8 characters from :data:`CODE_ALPHABET` (upper-case letters and digits without
 the look-alikes O/0 and I/1), e.g. ``K7QMX4PA``: 2**40 of them, so that with the server's limits

@@ -27,10 +27,11 @@ from __future__ import annotations
 import logging
 import random
 import secrets
+import string
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from game.core.errors import IllegalAction
 from game.core.rng import fresh_seed
@@ -94,6 +95,8 @@ if TYPE_CHECKING:
     from .cluster import Cluster
 
 log = logging.getLogger("majlis.lobby")
+KEPT_TOKEN_LENGTH = 32  # len(secrets.token_urlsafe(24)): the tokens this server hands out
+TOKEN_ALPHABET = frozenset(string.ascii_letters + string.digits + "-_")  # URL-safe base64
 
 
 class Lobby(Handlers, Outgoing, Records, Bots):
@@ -301,7 +304,8 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         if session.player is not None and session.player is not player:
             raise Refusal("This connection already has a player.", "protocol")
         if player is None:
-            token = secrets.token_urlsafe(24)
+            if not self._kept_token(token):
+                token = secrets.token_urlsafe(24)
             player = Player("p" + secrets.token_hex(5), token_key(token), name)
             self.players[player.key] = player
         else:
@@ -328,6 +332,19 @@ class Lobby(Handlers, Outgoing, Records, Bots):
                 self._send_deadline(player.room, only=player)
         elif player.waiting is not None:
             session.conn.send({"t": "waiting", "code": player.waiting.code})
+
+    def _kept_token(self, token: object) -> TypeGuard[str]:
+        """Whether a token this process does not know stays the player's token: only in a
+        cluster, where a player sent here by ``moved`` (or whose process died) brings the token
+        another process gave him, and it must stay his one identity everywhere. It must look
+        like one of ours (as long as :func:`secrets.token_urlsafe` of 24 bytes), so a client
+        cannot pick a short, guessable one."""
+        return (
+            self.cluster is not None
+            and isinstance(token, str)
+            and len(token) >= KEPT_TOKEN_LENGTH
+            and set(token) <= TOKEN_ALPHABET
+        )
 
     # ===== time passing =========================================================================
     def tick(self) -> None:
