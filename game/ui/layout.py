@@ -102,11 +102,11 @@ def make_layout(portrait: bool) -> Layout:
         card=card,
         small=(52, 73),
         trick_card=(92, 129),
-        hand_center=(360, h - MARGIN - card[1] // 2 - 6),
+        hand_center=(360, h - MARGIN - card[1] // 2 - 25),  # the fan's ends clear the frame
         hand_span=w - 2 * MARGIN,
         center=center,
         trick_offsets=[(0, 106), (112, 0), (0, -106), (-112, 0)],
-        seat_anchor=[(156, 1030), (636, 660), (360, 262), (84, 660)],
+        seat_anchor=[(156, 1016), (636, 660), (360, 262), (84, 660)],
         seat_hand=[(0, 0), (636, 522), (360, 164), (84, 522)],
         plates=[(276, 64), (136, 112), (200, 90), (136, 112)],
         play_button=pygame.Rect(w - MARGIN - 200, 1000, 200, 60),

@@ -65,7 +65,7 @@ def plate_body(
         draw.blit_text(
             img,
             name,
-            draw.fit_text(name, 20, w - 12, True),
+            draw.fit_text(name, 22, w - 12, True),
             (rect.centerx, center[1] + r + 16),
             draw.INK,
             bold=True,
@@ -75,15 +75,18 @@ def plate_body(
         draw.blit_text(
             img,
             name,
-            draw.fit_text(name, 20, w - 2 * r - 30, True),
+            draw.fit_text(name, 22, w - 2 * r - 30, True),
             (tx, rect.centery - 14),
             draw.INK,
             bold=True,
             anchor="midright" if rtl else "midleft",
         )
     if dealer:  # the dealer's chip, lettered so it reads as one
-        spot = (rect.x + 14, rect.y + 14)
-        pygame.draw.circle(img, draw.GOLD, spot, 11)
-        pygame.draw.circle(img, (60, 40, 10), spot, 11, 2)
-        draw.blit_text(img, chip, 14, (spot[0], spot[1] - 1), (40, 28, 8), bold=True)
+        # 22 px, so it reads on a phone (issue 10); on a wide plate at the far end from the
+        # avatar, which it would cover.
+        far = h < 100 and not rtl
+        spot = (rect.right - 15 if far else rect.x + 15, rect.y + 15)
+        pygame.draw.circle(img, draw.GOLD, spot, 14)
+        pygame.draw.circle(img, (60, 40, 10), spot, 14, 2)
+        draw.blit_text(img, chip, 22, (spot[0], spot[1] - 1), (40, 28, 8), bold=True)
     return img

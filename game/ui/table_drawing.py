@@ -14,7 +14,7 @@ import pygame
 
 from game import i18n
 from game.i18n import digits, t
-from game.ui import avatars, draw, settle
+from game.ui import avatars, draw, overlay, settle
 from game.ui.plates import PLATE_AVATAR, plate_avatar, plate_body
 from game.ui.tween import Speed
 
@@ -91,7 +91,7 @@ class TableDrawing:
         return draw.blit_text(
             surface,
             s,
-            24 if line == 0 else 20,
+            24 if line == 0 else 22 if self.app.layout.portrait else 20,
             (x, tb.centery + 30 * line),
             color or draw.SAND,
             bold=line == 0,
@@ -229,15 +229,16 @@ class TableDrawing:
         """Dim the table, slide in a gold-edged panel of w×h with ``title``; the "next" button
         sits under it. Returns the panel's rect."""
         L = self.app.layout
-        draw.dim(surface, 120)
+        overlay.dim(surface, 150)  # white cards recede too: nothing reads as above the dim
         slide = 1 - (1 - min(1.0, self.score["t"] / max(0.01, Speed.scale(0.3)))) ** 3
         rect = pygame.Rect(0, 0, min(w, L.w - 40), h)
         rect.center = (
             L.w // 2,
             round(L.h // 2 + (1 - slide) * 60) - (20 if not L.portrait else 60),
         )
-        draw.panel(surface, rect, (16, 26, 26), 245, 20, draw.GOLD)
-        draw.blit_text(surface, title, 32, (rect.centerx, rect.y + 34), draw.GOLD, bold=True)
+        overlay.panel(surface, rect)  # opaque: nothing of the table shows through
+        size = draw.fit_text(title, 32, rect.w - 40, True)
+        draw.blit_text(surface, title, size, (rect.centerx, rect.y + 34), draw.GOLD, bold=True)
         self.next_button.rect.center = (rect.centerx, rect.bottom + 44)
         return rect
 
@@ -256,7 +257,7 @@ class TableDrawing:
     def draw_over(self, surface: pygame.Surface) -> None:
         """The match-end panel: title, headline, ranking, confetti; again / menu buttons."""
         L = self.app.layout
-        draw.dim(surface, 130)
+        overlay.dim(surface, 160)
         for c in self.confetti:
             pygame.draw.rect(
                 surface,
@@ -267,7 +268,7 @@ class TableDrawing:
         w = 760 if not L.portrait else L.w - 40
         rect = pygame.Rect(0, 0, w, 170 + 50 * len(rows))
         rect.center = (L.w // 2, L.h // 2 - (30 if not L.portrait else 60))
-        draw.panel(surface, rect, (16, 26, 26), 245, 20, draw.GOLD)
+        overlay.panel(surface, rect)  # opaque: nothing of the table shows through
         draw.blit_text(
             surface, t("over.title"), 34, (rect.centerx, rect.y + 36), draw.GOLD, bold=True
         )

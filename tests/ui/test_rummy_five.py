@@ -1,6 +1,6 @@
 """HR-12: classic Hand rummy seats five — the engine's deal, the menu and lobby choices that come
 from the spec, and a whole five-bot match through the real frame loop and table scene, in both
-orientations."""
+orientations; and a table of five's melds, zoomed by a tap (issue 10)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,17 @@ from collections import Counter
 
 import pygame
 import pytest
+from ui_helpers import click
 
+from game.core.bots import bot_rng, run
 from game.core.cards import JOKER, rummy_deck
 from game.games import registry
+from game.games.hand_rummy import bots
 from game.games.hand_rummy.rules import HAND_SIZE, Match
 from game.games.hand_rummy.table import RummyTable
 from game.games.hand_rummy.table_geometry import make_geometry
+from game.games.hand_rummy.table_zoom import ZOOM_CARD, MeldZoom
+from game.table import FakeClock, Seat, Table
 from game.ui import games
 from game.ui.app import App, Options
 
@@ -82,3 +87,45 @@ def test_HR_12_five_bots_play_a_classic_match_through_the_table(majlis_home, por
     assert scene.over is not None
     assert app.autoplay_result["totals"] == match.totals
     assert app.frame < 40000
+
+
+def five_with_melds(seed: int = 3) -> Match:
+    """A classic table of five played by bots until at least four melds lie on the table."""
+    match = Match.new(5, {"variant": "classic", "rounds": 1}, seed=seed)
+    rngs = [bot_rng(seed * 8 + s) for s in range(5)]
+    while len(match.melds) < 4:
+        seat = match.to_act()[0]
+        view, legal = match.view(seat), match.legal_actions(seat)
+        match.apply(seat, run(bots.think(view, legal, "normal", rngs[seat])))
+        assert match.phase != "over"
+    return match
+
+
+@pytest.mark.parametrize("portrait", [False, True])
+def test_a_tap_on_a_meld_with_no_card_picked_zooms_it_and_a_tap_or_esc_closes(portrait):
+    app = App(Options(lang="en", portrait=portrait))
+    match = five_with_melds()
+    seats = [Seat("human", "seat.you")] + [Seat("human", f"name.{i}") for i in range(1, 5)]
+    scene = RummyTable(app, Table(match, seats, FakeClock(), None), options={"players": 5})
+    app.switch(scene)
+    for _ in range(5):
+        app.step(1 / 60)
+    assert scene.selected is None
+    meld, rect = scene._meld_rects[-1]
+    log = list(match.log)
+    click(app, rect.center)
+    zoom = app.overlay
+    assert (
+        isinstance(zoom, MeldZoom)
+        and zoom.meld == meld
+        and zoom.cards() == list(match.melds[meld].cards)
+    )
+    assert match.log == log  # looking changes nothing
+    assert zoom.rect.h >= ZOOM_CARD[1] and ZOOM_CARD[1] * 0.25 >= 26  # a 45 px corner index
+    click(app, (5, 5))  # a tap anywhere closes it
+    assert app.overlay is None
+    click(app, rect.center)
+    assert isinstance(app.overlay, MeldZoom)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    app.step(1 / 60)
+    assert app.overlay is None

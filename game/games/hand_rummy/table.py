@@ -102,7 +102,7 @@ class RummyTable(RummyInput, RummyEvents, RummyDrawing, CardTable):
     # ----- widgets -----------------------------------------------------------------------------
     def build_controls(self) -> list:
         b = self.geo.buttons
-        small = 20 if self.geo.portrait else 22
+        small = 22
         self.apply_button = Button(
             b["apply"], lambda: t("hr.apply"), self.apply_melds, 24, primary=True, key="apply"
         )
@@ -115,7 +115,7 @@ class RummyTable(RummyInput, RummyEvents, RummyDrawing, CardTable):
             key="discard",
         )
         self.add_button = Button(
-            b["add_group"], lambda: t("hr.add_group"), self.add_group, small - 2, key="add_group"
+            b["add_group"], lambda: t("hr.add_group"), self.add_group, small, key="add_group"
         )
         self.clear_button = Button(
             b["clear"], lambda: t("hr.clear"), self.clear_staging, small, key="clear"

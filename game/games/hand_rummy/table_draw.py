@@ -13,6 +13,7 @@ import pygame
 from game import i18n
 from game.games.hand_rummy import melds as M
 from game.games.hand_rummy.staging import suit_key
+from game.games.hand_rummy.table_score import RummyScoreDrawing
 from game.i18n import digits, t
 from game.ui import assets, draw, text
 from game.ui.plates import PLATE_AVATAR
@@ -22,7 +23,7 @@ from game.ui.tween import Speed
 FLIP = 0.22
 
 
-class RummyDrawing:
+class RummyDrawing(RummyScoreDrawing):
     """The table's drawing (see the module docstring)."""
 
     # ----- drawing -------------------------------------------------------------------------------
@@ -70,9 +71,10 @@ class RummyDrawing:
                 draw.GOLD,
                 bold=True,
             )
+        portrait = self.geo.portrait
         top = area.y + 48
-        row_h = min(110, (area.bottom - 8 - top) // len(seats))
-        ch = min(96, row_h - 12)
+        row_h = min(110 if not portrait else 122, (area.bottom - 8 - top) // len(seats))
+        ch = min(96 if not portrait else 104, row_h - 12)
         cw = round(ch * 0.71)
         flip = Speed.scale(FLIP * 2)
         k = min(1.0, self.ended_t / max(0.01, flip))  # 0..1: the turn-over
@@ -86,7 +88,7 @@ class RummyDrawing:
             draw.blit_text(
                 surface,
                 name,
-                draw.fit_text(name, 20, label_w - 8, True),
+                draw.fit_text(name, 22 if portrait else 20, label_w - 8, True),
                 (lx, cy),
                 draw.INK,
                 bold=True,
@@ -334,117 +336,3 @@ class RummyDrawing:
             self.draw_banner(surface, self.hint[0], g.hint_y, (80, 26, 22))
         if self.banner and not self.shown_hands():  # the hands' panel carries it then
             self.draw_banner(surface, self.banner[0], g.banner_y, (60, 44, 14))
-
-    # ----- score and match end ----------------------------------------------------------------
-    def draw_score_panel(self, surface: pygame.Surface) -> None:
-        """Every hand face up with its points, the round's scores and the running totals."""
-        entry = self.score["entry"]
-        portrait = self.geo.portrait
-        n = self.players
-        row_h = 70 if not portrait else 92
-        rect = self.score_frame(
-            surface, 1080, 150 + row_h * n, t("hr.score.title", n=digits(entry["round"]))
-        )
-        kind = entry["kind"]
-        key = ("hr.score.hand" if kind == -60 else "hr.score.out") + (
-            "_you" if entry["winner"] == self.me else ""
-        )
-        sub = t(key, name=self.seat_name(entry["winner"]), score=digits(kind))
-        draw.blit_text(
-            surface,
-            sub,
-            draw.fit_text(sub, 22, rect.w - 40, True),
-            (rect.centerx, rect.y + 72),
-            draw.INK,
-            bold=True,
-        )
-        prog = self.count_up()
-        cols = self._score_columns(rect)
-        y = rect.y + 112
-        for label, (cx, _w) in zip(
-            ("hr.score.player", "hr.score.left", "hr.score.round", "hr.score.total"), cols
-        ):
-            draw.blit_text(surface, t(label), 18, (cx, y), draw.SAND, bold=True)
-        pygame.draw.line(surface, draw.PANEL_EDGE, (rect.x + 20, y + 16), (rect.right - 20, y + 16))
-        totals = entry["totals"]
-        for row, seat in enumerate(self.seating.from_me()):  # your row first
-            top = rect.y + 130 + row * row_h
-            band = pygame.Rect(rect.x + 14, top + 4, rect.w - 28, row_h - 8)
-            if seat == self.me:
-                pygame.draw.rect(surface, (40, 60, 56), band, border_radius=8)
-            side = self.session.side_of(seat)
-            score = entry["scores"][seat]
-            old = totals[side] - entry["side_scores"][side]
-            total = round(old + entry["side_scores"][side] * prog)
-            name = self.seat_name(seat)
-            if self.partnership:
-                name = f"{name} ({t('hr.team', n=digits(side + 1))})"
-            (nx, nw), (hx, hw), (sx, _), (tx, _) = cols
-            draw.blit_text(
-                surface,
-                name,
-                draw.fit_text(name, 22, nw, True),
-                (nx, band.centery),
-                draw.INK,
-                bold=True,
-            )
-            self._draw_left_hand(surface, entry["hands"][seat], (hx, band.centery), hw, band.h - 8)
-            shown = f"+{score}" if score > 0 else str(score)
-            color = draw.TURN if score < 0 else draw.RED if score > 0 else draw.INK_DIM
-            draw.blit_text(surface, digits(shown), 24, (sx, band.centery), color, bold=True)
-            draw.blit_text(surface, digits(total), 24, (tx, band.centery), draw.GOLD, bold=True)
-
-    def _score_columns(self, rect: pygame.Rect) -> list[tuple[float, float]]:
-        """(centre x, width) of the columns player / cards left / round / total."""
-        fractions = [0.22, 0.52, 0.12, 0.14]
-        out, x = [], rect.x + 16
-        for f in fractions:
-            w = (rect.w - 32) * f
-            out.append((x + w / 2, w - 8))
-            x += w
-        if i18n.is_rtl():
-            out = [(rect.x + rect.right - cx, w) for cx, w in out]
-        return out
-
-    def _draw_left_hand(
-        self, surface: pygame.Surface, cards: list[str], center, width: float, height: int
-    ) -> None:
-        if not cards:
-            draw.blit_text(surface, "\u2014", 22, center, draw.INK_DIM)
-            return
-        four = self.app.settings["four_color"]
-        ch = min(height, 62)
-        cw = round(ch * 0.71)
-        step = min(cw - 4, (width - cw) / max(1, len(cards) - 1))
-        total = cw + step * (len(cards) - 1)
-        x0 = center[0] - total / 2
-        for i, code in enumerate(cards):
-            img = assets.card_face(code, (cw, ch), four)
-            surface.blit(img, img.get_rect(topleft=(round(x0 + i * step), center[1] - ch // 2)))
-
-    def over_headline(self) -> str:
-        result = self.over["result"]
-        winners = result["winners"]
-        if self.partnership:
-            names = " / ".join(t("hr.team", n=digits(s + 1)) for s in winners)
-            return t("hr.over.team_wins", name=names) + " \u00b7 " + t("hr.over.low_wins")
-        if winners == [self.me]:
-            return t("over.you_win")
-        if len(winners) > 1:
-            sep = "، " if i18n.is_rtl() else ", "
-            return t("over.shared", names=sep.join(self.seat_name(s) for s in winners))
-        return t("over.winner", name=self.seat_name(winners[0]))
-
-    def over_rows(self) -> list[tuple[int, str, int, bool]]:
-        """Lowest total first (HR-11); equal totals share a place."""
-        result = self.over["result"]
-        totals = result["totals"]
-        order = sorted(range(len(totals)), key=lambda s: (totals[s], s))
-        best = min(totals)
-        rows, place = [], 0
-        for i, who in enumerate(order):
-            if i == 0 or totals[who] != totals[order[i - 1]]:
-                place = i + 1
-            name = t("hr.team", n=digits(who + 1)) if self.partnership else self.seat_name(who)
-            rows.append((place, name, totals[who], totals[who] == best))
-        return rows

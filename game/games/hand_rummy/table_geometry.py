@@ -272,9 +272,12 @@ def _portrait(players: int) -> RummyGeometry:
         "apply": pygame.Rect(432, piles_y, right - 432, 58),
         "discard": pygame.Rect(432, piles_y + 66, right - 432, 58),
     }
-    bw = (inner - 4 * 8) // 5
-    for i, key in enumerate(("sort_suit", "sort_rank", "undo", "add_group", "clear")):
-        buttons[key] = pygame.Rect(MARGIN + i * (bw + 8), 992, bw, 54)
+    # Widths that hold each label at 22 px in both languages ("مجموعة جديدة" is the longest).
+    widths = {"sort_suit": 140, "sort_rank": 140, "undo": 96, "add_group": 184, "clear": 96}
+    x = MARGIN
+    for key, bw in widths.items():
+        buttons[key] = pygame.Rect(x, 992, bw, 54)
+        x += bw + 8
     return RummyGeometry(
         w=w,
         h=h,

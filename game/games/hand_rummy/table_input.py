@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.games.hand_rummy.table_zoom import MeldZoom
 from game.i18n import t
 
 
@@ -114,9 +115,10 @@ class RummyInput:
         self.selected = None
 
     def tap_meld(self, meld: int) -> None:
-        """Add the picked card to a table meld, or take its joker back (HR-7, HR-8)."""
+        """Add the picked card to a table meld, or take its joker back (HR-7, HR-8); with no
+        card picked, show the meld large (issue 10)."""
         if self.selected is None:
-            self.show_hint(t("hr.tip.pick_first"))
+            self.zoom_meld(meld)
             return
         card = self.staging.hand[self.selected]
         action = None
@@ -132,6 +134,14 @@ class RummyInput:
             action = {"type": "add", "card": card, "meld": meld}
         if self.act(self.me, action, human=True):
             self.selected = None
+
+    def zoom_meld(self, meld: int | None) -> None:
+        """Open table meld ``meld`` large above the table; None closes it."""
+        shown = [o for o in self.app.overlays if isinstance(o, MeldZoom)]
+        for o in shown:
+            o.close()
+        if meld is not None and 0 <= meld < len(self.melds):
+            self.app.open_overlay(MeldZoom(self, meld))
 
     def tap_discard_pile(self) -> None:
         if self.my_turn() and not self.drawn():

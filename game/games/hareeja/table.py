@@ -118,7 +118,7 @@ class HareejaTable(HareejaDrawing, CardTable):
             (0, L.top_bar.y, 176, L.top_bar.h),
             lambda: t("hj.last_trick"),
             self.toggle_last_trick,
-            20,
+            22,
             key="last_trick",
         )
         return [self.bid_row, self.confirm_button, self.play_button, self.peek_button]

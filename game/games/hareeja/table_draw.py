@@ -15,7 +15,7 @@ from game.i18n import digits, t
 from game.ui import assets, draw
 from game.ui.table_drawing import ranked_rows
 
-PEEK_SCALE = 0.8  # the last trick is drawn a little smaller than the live one
+PEEK_SCALE = 0.82  # the last trick a little smaller than the live one (104 px tall: a 26 px index)
 
 
 class HareejaDrawing:
@@ -67,7 +67,7 @@ class HareejaDrawing:
         frame = area.inflate(56, 40)
         frame.y -= 22
         frame.h += 22
-        draw.panel(surface, frame, (12, 24, 24), 245, 18, draw.GOLD)
+        draw.panel(surface, frame, (12, 24, 24), 255, 18, draw.GOLD)
         winner = self.last_trick["winner"]
         title = (
             t("hj.last_trick.title_you")
@@ -77,7 +77,7 @@ class HareejaDrawing:
         draw.blit_text(
             surface,
             title,
-            draw.fit_text(title, 20, frame.w - 20, True),
+            draw.fit_text(title, 22 if L.portrait else 20, frame.w - 20, True),
             (frame.centerx, frame.y + 20),
             draw.GOLD,
             bold=True,
@@ -91,7 +91,7 @@ class HareejaDrawing:
         for seat, _code in self.last_trick["cards"]:  # names on top of every card
             name = self.seat_name(seat)
             x, y = spots[seat]
-            pill = pygame.Rect(0, 0, size[0] + 18, 24)
+            pill = pygame.Rect(0, 0, size[0] + 18, 30 if L.portrait else 24)
             pill.center = (round(x), round(y + size[1] / 2 - 14))
             draw.panel(
                 surface,
@@ -104,7 +104,7 @@ class HareejaDrawing:
             draw.blit_text(
                 surface,
                 name,
-                draw.fit_text(name, 16, pill.w - 8, True),
+                draw.fit_text(name, 22 if L.portrait else 16, pill.w - 8, True),
                 pill.center,
                 draw.INK,
                 bold=True,
@@ -132,7 +132,7 @@ class HareejaDrawing:
             draw.blit_text(
                 surface,
                 t("hud.bids_sum", n=digits(total)),
-                20,
+                22,
                 (x, tb.centery + 30),
                 draw.INK_DIM,
                 anchor=anchor,
@@ -150,14 +150,15 @@ class HareejaDrawing:
         for i in range(n):
             rect = back.get_rect(center=(round(x0 + i * step), cy))
             surface.blit(back, rect)
-        badge = pygame.Rect(0, 0, 34, 26)
+        badge = pygame.Rect(0, 0, 40, 30) if L.portrait else pygame.Rect(0, 0, 34, 26)
         badge.center = (
             round(cx + step * (n - 1) / 2 + L.small[0] / 2 - 6),
             cy + L.small[1] // 2 - 6,
         )
         pygame.draw.rect(surface, (20, 20, 20), badge, border_radius=12)
         pygame.draw.rect(surface, draw.GOLD, badge, 2, border_radius=12)
-        draw.blit_text(surface, digits(n), 18, badge.center, draw.INK, bold=True)
+        size = 22 if L.portrait else 18
+        draw.blit_text(surface, digits(n), size, badge.center, draw.INK, bold=True)
 
     def figure(self, seat: int) -> tuple[str, tuple]:
         """The seat's key figure: tricks of bid once revealed; before, your own bid or a check."""
@@ -185,7 +186,12 @@ class HareejaDrawing:
     ) -> None:
         if figure == "check":
             r = draw.blit_text(
-                surface, t("bid.done"), 18, (pos[0], pos[1]), draw.TURN, anchor=anchor
+                surface,
+                t("bid.done"),
+                22 if self.app.layout.portrait else 18,
+                (pos[0], pos[1]),
+                draw.TURN,
+                anchor=anchor,
             )
             gap = 16
             cx = (
@@ -265,7 +271,8 @@ class HareejaDrawing:
         y = rect.y + 84
         for key, cx in zip(cols, xs):
             s = t(key)
-            draw.blit_text(surface, s, draw.fit_text(s, 20, 120), (cx, y), draw.SAND, bold=True)
+            size = draw.fit_text(s, 22, 120) if L.portrait else draw.fit_text(s, 20, 120)
+            draw.blit_text(surface, s, size, (cx, y), draw.SAND, bold=True)
         pygame.draw.line(surface, draw.PANEL_EDGE, (rect.x + 20, y + 20), (rect.right - 20, y + 20))
         for row, seat in enumerate(self.seating.from_me()):  # your row first
             y = rect.y + 136 + row * 44

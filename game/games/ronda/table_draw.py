@@ -55,6 +55,7 @@ class RondaDrawing:
             self._draw_backs(surface, seat)
         for seat in range(self.players):
             self._draw_pile(surface, seat)
+        for seat in range(self.players):
             self.draw_plate(surface, seat)
         self._draw_deck(surface)
         preview = (
@@ -69,6 +70,8 @@ class RondaDrawing:
             sprite.draw(surface, four, glow=code == self.selected and self.my_turn())
         for sprite in self.flying:
             sprite.draw(surface, four)
+        for seat in range(self.players):  # above plates and cards: a count is never hidden
+            self._draw_pile_badge(surface, seat)
         self._draw_seat_banners(surface)
         self._draw_reveals(surface)
         self._draw_pops(surface)
@@ -98,12 +101,23 @@ class RondaDrawing:
             pygame.draw.rect(surface, (40, 90, 80), outline, 2, border_radius=8)
         for i in range(min(4, (n + 5) // 6)):
             surface.blit(back, back.get_rect(center=(cx - i * 2, cy - i * 2)))
+
+    def _draw_pile_badge(self, surface: pygame.Surface, seat: int) -> None:
+        """The pile's count on its corner, drawn after the cards and plates so nothing
+        covers it."""
+        cx, cy = self.pile_pos(seat)
         color = self.side_color(self.session.side_of(seat)) if self.teams else draw.GOLD
-        badge = pygame.Rect(0, 0, 40, 26)
-        badge.center = (cx + L.small[0] // 2 - 4, cy + L.small[1] // 2 - 6)
+        self._badge(surface, (cx, cy), self.piles[seat], color)
+
+    def _badge(self, surface: pygame.Surface, pile: tuple[int, int], n: int, color) -> None:
+        """A count on the lower corner of a small pile at ``pile`` (22 px in portrait)."""
+        L = self.app.layout
+        badge = pygame.Rect(0, 0, 46, 32) if L.portrait else pygame.Rect(0, 0, 40, 26)
+        badge.center = (pile[0] + L.small[0] // 2 - 4, pile[1] + L.small[1] // 2 - 6)
         pygame.draw.rect(surface, (20, 20, 20), badge, border_radius=12)
         pygame.draw.rect(surface, color, badge, 2, border_radius=12)
-        draw.blit_text(surface, digits(n), 18, badge.center, draw.INK, bold=True)
+        size = 22 if L.portrait else 18
+        draw.blit_text(surface, digits(n), size, badge.center, draw.INK, bold=True)
 
     def _draw_deck(self, surface: pygame.Surface) -> None:
         """The undealt stock, with the cards still to come (its count is public)."""
@@ -120,11 +134,7 @@ class RondaDrawing:
         back = assets.card_back(L.small)
         for i in range(min(4, (left + 9) // 10)):
             surface.blit(back, back.get_rect(center=(cx - i * 2, cy - i * 2)))
-        badge = pygame.Rect(0, 0, 40, 26)
-        badge.center = (cx + L.small[0] // 2 - 4, cy + L.small[1] // 2 - 6)
-        pygame.draw.rect(surface, (20, 20, 20), badge, border_radius=12)
-        pygame.draw.rect(surface, draw.SAND, badge, 2, border_radius=12)
-        draw.blit_text(surface, digits(left), 18, badge.center, draw.INK, bold=True)
+        self._badge(surface, (cx, cy), left, draw.SAND)
 
     def plate_edge(self, seat: int) -> tuple:
         return self.side_color(self.session.side_of(seat)) if self.teams else draw.PANEL_EDGE
@@ -174,7 +184,7 @@ class RondaDrawing:
                 draw.blit_text(
                     surface,
                     outcome,
-                    draw.fit_text(outcome, 18, rect.w - 16, True),
+                    draw.fit_text(outcome, 22 if L.portrait else 18, rect.w - 16, True),
                     (rect.centerx, y + 42),
                     color,
                     bold=True,
@@ -238,11 +248,12 @@ class RondaDrawing:
             ("ronda.score.penalties", [digits(v) for v in entry["penalties"]]),
             ("ronda.score.deal", [digits(f"+{v}" if v > 0 else v) for v in entry["points"]]),
         ]
-        row_h = 36 if not L.portrait else 40
+        row_h = 36 if not L.portrait else 64  # portrait: each label on a line above its values
         lines = len(decls) + (1 if hidden else 0)
         h = 84 + 44 + row_h * (len(rows) + 1) + 16 + (30 * lines + 12 if lines else 0)
+        h += 16 if L.portrait else 0
         rect = self.score_frame(surface, 860, h, t("ronda.score.title", n=digits(entry["deal"])))
-        label_w = 250 if not L.portrait else 200
+        label_w = 250 if not L.portrait else 0
         col_w = (rect.w - 32 - label_w) / nsides
         rtl = i18n.is_rtl()
 
@@ -251,6 +262,9 @@ class RondaDrawing:
             return rect.x + rect.right - x if rtl else x
 
         label_x, label_anchor = (rect.right - 24, "midright") if rtl else (rect.x + 24, "midleft")
+        label_dy, value_dy = (0, 0) if not L.portrait else (-15, 14)
+        if L.portrait:
+            label_x, label_anchor = rect.centerx, "center"
         y = rect.y + 84
         for col, side in enumerate(order):
             name = self.side_name(side)
@@ -264,15 +278,17 @@ class RondaDrawing:
                 bold=True,
             )
         pygame.draw.line(surface, draw.PANEL_EDGE, (rect.x + 20, y + 22), (rect.right - 20, y + 22))
-        y += 44
+        y += 44 if not L.portrait else 60
         for key, values in rows:
             bold = key == "ronda.score.deal"
             s = t(key)
             draw.blit_text(
                 surface,
                 s,
-                draw.fit_text(s, 21, label_w - 16, bold),
-                (label_x, y),
+                draw.fit_text(s, 22, rect.w - 48, bold)
+                if L.portrait
+                else draw.fit_text(s, 21, label_w - 16, bold),
+                (label_x, y + label_dy),
                 draw.SAND if not bold else draw.INK,
                 bold=bold,
                 anchor=label_anchor,
@@ -283,7 +299,7 @@ class RondaDrawing:
                     surface,
                     v,
                     draw.fit_text(v, 22, round(col_w) - 8),
-                    (x_of(col), y),
+                    (x_of(col), y + value_dy),
                     draw.TURN if bold else draw.INK,
                     bold=bold,
                 )
@@ -295,8 +311,8 @@ class RondaDrawing:
         draw.blit_text(
             surface,
             s,
-            draw.fit_text(s, 22, label_w - 16, True),
-            (label_x, y),
+            draw.fit_text(s, 22, (label_w or rect.w - 32) - 16, True),
+            (label_x, y + label_dy),
             draw.GOLD,
             bold=True,
             anchor=label_anchor,
@@ -304,14 +320,20 @@ class RondaDrawing:
         for col, side in enumerate(order):
             old = entry["totals"][side] - entry["points"][side]
             shown = round(old + entry["points"][side] * prog)
-            draw.blit_text(surface, digits(shown), 26, (x_of(col), y), draw.GOLD, bold=True)
+            draw.blit_text(
+                surface, digits(shown), 26, (x_of(col), y + value_dy), draw.GOLD, bold=True
+            )
         y += row_h // 2 + 16
         lines = [self._declaration_line(d) for d in decls]
         if hidden:
             lines.append(t("ronda.decl.more", n=digits(hidden)))
         for s in lines:
             draw.blit_text(
-                surface, s, draw.fit_text(s, 19, rect.w - 48), (rect.centerx, y + 12), draw.INK_DIM
+                surface,
+                s,
+                draw.fit_text(s, 22 if L.portrait else 19, rect.w - 48),
+                (rect.centerx, y + 12),
+                draw.INK_DIM,
             )
             y += 30
 

@@ -1,0 +1,156 @@
+"""Drawing the Hand rummy round's score panel (every hand left, with its points, the round's
+scores and the running totals) and the match end's ranking (lowest total first, HR-11).
+
+:class:`RummyScoreDrawing` is a part of :class:`game.games.hand_rummy.table.RummyTable` (a
+mixin, through :class:`~game.games.hand_rummy.table_draw.RummyDrawing`). In portrait each
+player's row is a line of text over his cards, drawn tall enough to read on a phone.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game import i18n
+from game.i18n import digits, t
+from game.ui import assets, draw
+
+PORTRAIT_CARD = (74, 104)  # the cards left in a hand, portrait: a 26 px corner index
+
+
+class RummyScoreDrawing:
+    """The score panel and the match end (see the module docstring)."""
+
+    # ----- score and match end ----------------------------------------------------------------
+    def draw_score_panel(self, surface: pygame.Surface) -> None:
+        """Every hand face up with its points, the round's scores and the running totals."""
+        entry = self.score["entry"]
+        portrait = self.geo.portrait
+        seats = self.seating.from_me()  # your row first
+        if portrait:
+            heights = [self._portrait_row_h(entry["hands"][s]) for s in seats]
+        else:
+            heights = [70] * len(seats)
+        rect = self.score_frame(
+            surface,
+            1080,
+            (150 if not portrait else 136) + sum(heights),
+            t("hr.score.title", n=digits(entry["round"])),
+        )
+        kind = entry["kind"]
+        key = ("hr.score.hand" if kind == -60 else "hr.score.out") + (
+            "_you" if entry["winner"] == self.me else ""
+        )
+        sub = t(key, name=self.seat_name(entry["winner"]), score=digits(kind))
+        draw.blit_text(
+            surface,
+            sub,
+            draw.fit_text(sub, 22, rect.w - 40, True),
+            (rect.centerx, rect.y + 72),
+            draw.INK,
+            bold=True,
+        )
+        cols = self._score_columns(rect)
+        y = rect.y + 112
+        labels = ["hr.score.player", "hr.score.left", "hr.score.round", "hr.score.total"]
+        for i, (label, (cx, _w)) in enumerate(zip(labels, cols)):
+            if not (portrait and i == 1):  # portrait: the cards lie under each name
+                draw.blit_text(surface, t(label), 22 if portrait else 18, (cx, y), draw.SAND, True)
+        pygame.draw.line(surface, draw.PANEL_EDGE, (rect.x + 20, y + 16), (rect.right - 20, y + 16))
+        top = rect.y + (130 if not portrait else 126)
+        for seat, row_h in zip(seats, heights):
+            band = pygame.Rect(rect.x + 14, top + 4, rect.w - 28, row_h - 8)
+            self._draw_score_row(surface, entry, seat, band, cols)
+            top += row_h
+
+    @staticmethod
+    def _portrait_row_h(cards: list[str]) -> int:
+        return 56 if not cards else 56 + PORTRAIT_CARD[1] + 10
+
+    def _draw_score_row(self, surface, entry, seat: int, band: pygame.Rect, cols) -> None:
+        """One player's row: name, the cards left (landscape: beside; portrait: under the
+        line), the round's score and the total counting up."""
+        if seat == self.me:
+            pygame.draw.rect(surface, (40, 60, 56), band, border_radius=8)
+        side = self.session.side_of(seat)
+        score = entry["scores"][seat]
+        totals = entry["totals"]
+        old = totals[side] - entry["side_scores"][side]
+        total = round(old + entry["side_scores"][side] * self.count_up())
+        name = self.seat_name(seat)
+        if self.partnership:
+            name = f"{name} ({t('hr.team', n=digits(side + 1))})"
+        (nx, nw), (hx, hw), (sx, _), (tx, _) = cols
+        portrait = self.geo.portrait
+        line_y = band.y + 24 if portrait else band.centery
+        size = draw.fit_text(name, 24 if portrait else 22, nw, True, minimum=22 if portrait else 12)
+        draw.blit_text(surface, name, size, (nx, line_y), draw.INK, bold=True)
+        cards = entry["hands"][seat]
+        if portrait:
+            if cards:
+                mid = (band.centerx, band.y + 48 + PORTRAIT_CARD[1] // 2)
+                self._draw_left_hand(surface, cards, mid, band.w - 24, PORTRAIT_CARD[1])
+        else:
+            self._draw_left_hand(surface, cards, (hx, band.centery), hw, band.h - 8)
+        shown = f"+{score}" if score > 0 else str(score)
+        color = draw.TURN if score < 0 else draw.RED if score > 0 else draw.INK_DIM
+        draw.blit_text(surface, digits(shown), 24, (sx, line_y), color, bold=True)
+        draw.blit_text(surface, digits(total), 24, (tx, line_y), draw.GOLD, bold=True)
+
+    def _score_columns(self, rect: pygame.Rect) -> list[tuple[float, float]]:
+        """(centre x, width) of the columns player / cards left / round / total (portrait:
+        the cards lie under the line, so the name takes their column)."""
+        if self.geo.portrait:
+            fractions = [0.56, 0.0, 0.2, 0.24]
+        else:
+            fractions = [0.22, 0.52, 0.12, 0.14]
+        out, x = [], rect.x + 16
+        for f in fractions:
+            w = (rect.w - 32) * f
+            out.append((x + w / 2, w - 8))
+            x += w
+        if i18n.is_rtl():
+            out = [(rect.x + rect.right - cx, w) for cx, w in out]
+        return out
+
+    def _draw_left_hand(
+        self, surface: pygame.Surface, cards: list[str], center, width: float, height: int
+    ) -> None:
+        if not cards:
+            draw.blit_text(surface, "\u2014", 22, center, draw.INK_DIM)
+            return
+        four = self.app.settings["four_color"]
+        ch = min(height, 62 if not self.geo.portrait else PORTRAIT_CARD[1])
+        cw = round(ch * 0.71)
+        step = min(cw - 4, (width - cw) / max(1, len(cards) - 1))
+        total = cw + step * (len(cards) - 1)
+        x0 = center[0] - total / 2
+        for i, code in enumerate(cards):
+            img = assets.card_face(code, (cw, ch), four)
+            surface.blit(img, img.get_rect(topleft=(round(x0 + i * step), center[1] - ch // 2)))
+
+    def over_headline(self) -> str:
+        result = self.over["result"]
+        winners = result["winners"]
+        if self.partnership:
+            names = " / ".join(t("hr.team", n=digits(s + 1)) for s in winners)
+            return t("hr.over.team_wins", name=names) + " \u00b7 " + t("hr.over.low_wins")
+        if winners == [self.me]:
+            return t("over.you_win")
+        if len(winners) > 1:
+            sep = "، " if i18n.is_rtl() else ", "
+            return t("over.shared", names=sep.join(self.seat_name(s) for s in winners))
+        return t("over.winner", name=self.seat_name(winners[0]))
+
+    def over_rows(self) -> list[tuple[int, str, int, bool]]:
+        """Lowest total first (HR-11); equal totals share a place."""
+        result = self.over["result"]
+        totals = result["totals"]
+        order = sorted(range(len(totals)), key=lambda s: (totals[s], s))
+        best = min(totals)
+        rows, place = [], 0
+        for i, who in enumerate(order):
+            if i == 0 or totals[who] != totals[order[i - 1]]:
+                place = i + 1
+            name = t("hr.team", n=digits(who + 1)) if self.partnership else self.seat_name(who)
+            rows.append((place, name, totals[who], totals[who] == best))
+        return rows
