@@ -17,9 +17,9 @@ central band between the two index columns.
 from __future__ import annotations
 
 import argparse
-import io
 import math
 import os
+import sys
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -29,6 +29,9 @@ import itertools
 import pygame
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import pngpal  # noqa: E402
+
 OUT = ROOT / "sprites"
 FONT = ROOT / "fonts" / "Majlis-Bold.ttf"
 
@@ -736,19 +739,14 @@ def icon(size: int, back: pygame.Surface, face: pygame.Surface) -> pygame.Surfac
 
 
 # ---------------------------------------------------------------- output
-def save_png(surf: pygame.Surface, path: Path) -> None:
-    """Save a PNG, palette-quantised with Pillow when it is installed (5-10x smaller;
-    flat card art survives 256 colours with alpha)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+def quantised(surf: pygame.Surface) -> bytes | None:
+    """``surf``'s RGBA pixels in at most 256 colours (Pillow), or None without Pillow. Flat
+    card art survives 256 colours with alpha."""
     try:
         from PIL import Image
     except ImportError:
-        pygame.image.save(surf, str(path))
-        return
-    raw = io.BytesIO()
-    pygame.image.save(surf, raw, "png")
-    raw.seek(0)
-    img = Image.open(raw).convert("RGBA")
+        return None
+    img = Image.frombytes("RGBA", surf.get_size(), pygame.image.tobytes(surf, "RGBA"))
     pal = img.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     # The quantiser rounds alpha too: snap near-opaque and near-clear entries back, so card
     # faces stay fully opaque and corners fully transparent.
@@ -756,11 +754,42 @@ def save_png(surf: pygame.Surface, path: Path) -> None:
     for i in range(3, len(rgba), 4):
         rgba[i] = 255 if rgba[i] >= 248 else 0 if rgba[i] <= 6 else rgba[i]
     pal.putpalette(rgba, "RGBA")
-    pal.save(path, optimize=True)
+    return pal.convert("RGBA").tobytes()
 
 
-def build() -> dict[str, pygame.Surface]:
-    """Draw and save every sprite; return them by path (relative to sprites/)."""
+def save_png(surf: pygame.Surface, path: Path, twin: pygame.Surface | None = None) -> None:
+    """Save ``surf`` as an indexed PNG (tools/pngpal.py). A ``twin`` (the same drawing in the
+    four-colour deck's colours) is saved as french4/<name>.pal: this PNG with that palette is
+    the twin. Without Pillow, plain RGBA PNGs (the twin as french4/<name>.png)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    size = surf.get_size()
+    pixels = quantised(surf)
+    if pixels is None:
+        pygame.image.save(surf, str(path))
+        if twin is not None:
+            pygame.image.save(twin, str(four_colour_path(path, ".png")))
+        return
+    twin_pixels = quantised(twin) if twin is not None else None
+    packed = pngpal.twin_png(*size, pixels, twin_pixels or pixels)
+    if packed is None and twin_pixels is not None:  # over 256 colour pairs: two whole PNGs
+        four = pngpal.twin_png(*size, twin_pixels, twin_pixels)
+        assert four is not None
+        four_colour_path(path, ".png").write_bytes(four[0])
+        packed, twin = pngpal.twin_png(*size, pixels, pixels), None
+    assert packed is not None
+    path.write_bytes(packed[0])
+    if twin is not None:
+        four_colour_path(path, ".pal").write_bytes(packed[1])
+
+
+def four_colour_path(french: Path, suffix: str) -> Path:
+    folder = french.parent.parent / "french4"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / (french.stem + suffix)
+
+
+def draw_all() -> dict[str, pygame.Surface]:
+    """Every sprite, by path relative to sprites/ (french4 cards included, as surfaces)."""
     made: dict[str, pygame.Surface] = {}
     for folder, colours in (("french", FRENCH_COLOURS), ("french4", FOUR_COLOURS)):
         for suit in "SHDC":
@@ -773,8 +802,24 @@ def build() -> dict[str, pygame.Surface]:
     made["cards/back.png"] = back_card()
     made["icon.png"] = icon(256, made["cards/back.png"], made["cards/french/AH.png"])
     made["favicon.png"] = icon(64, made["cards/back.png"], made["cards/french/AH.png"])
+    return made
+
+
+def build() -> dict[str, pygame.Surface]:
+    """Draw and save every sprite; return them by path (relative to sprites/). A four-colour
+    card is saved as a palette for its French twin when it differs, else not at all (the game
+    falls back to the French card)."""
+    made = draw_all()
+    for old in (OUT / "cards" / "french4").glob("*.*"):
+        old.unlink()
     for rel, surf in made.items():
-        save_png(surf, OUT / rel)
+        if rel.startswith("cards/french4/"):
+            continue
+        twin = made.get(rel.replace("/french/", "/french4/")) if "/french/" in rel else None
+        same = twin is None or pygame.image.tobytes(surf, "RGBA") == pygame.image.tobytes(
+            twin, "RGBA"
+        )
+        save_png(surf, OUT / rel, None if same else twin)
     return made
 
 
@@ -800,7 +845,8 @@ def main() -> None:
     args = parser.parse_args()
     pygame.init()
     made = build()
-    total = sum((OUT / rel).stat().st_size for rel in made)
+    files = [*(OUT / "cards").rglob("*.p*"), OUT / "icon.png", OUT / "favicon.png"]
+    total = sum(p.stat().st_size for p in files)
     print(f"{len(made)} sprites, {total / 1024:.0f} KB")
     if args.sheet:
         contact_sheet(made, args.sheet)

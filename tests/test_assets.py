@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from array import array
 from pathlib import Path
 
@@ -13,6 +14,7 @@ import pygame
 import pytest
 
 from game.core.cards import JOKER, french_deck, spanish_deck
+from game.ui import assets
 
 ROOT = Path(__file__).resolve().parents[1]
 SPRITES = ROOT / "sprites"
@@ -24,8 +26,7 @@ SOUND_NAMES = ("deal", "play", "trick", "chime", "bid", "turn", "tick", "round",
 
 def card_paths() -> list[Path]:
     paths = [SPRITES / "cards" / "back.png"]
-    for folder in ("french", "french4"):
-        paths += [SPRITES / "cards" / folder / f"{code}.png" for code in french_deck() + [JOKER]]
+    paths += [SPRITES / "cards" / "french" / f"{code}.png" for code in french_deck() + [JOKER]]
     paths += [SPRITES / "cards" / "spanish" / f"{code}.png" for code in spanish_deck()]
     return paths
 
@@ -33,7 +34,7 @@ def card_paths() -> list[Path]:
 def test_every_card_sprite_exists():
     missing = [str(p.relative_to(ROOT)) for p in card_paths() if not p.is_file()]
     assert not missing
-    assert len(card_paths()) == 1 + 2 * 53 + 40
+    assert len(card_paths()) == 1 + 53 + 40
 
 
 @pytest.mark.parametrize("path", card_paths(), ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -45,6 +46,95 @@ def test_card_loads_with_rounded_transparent_corners(path):
         assert img.get_at(corner).a == 0, corner
     for inside in ((w // 2, 2), (2, h // 2), (w // 2, h // 2), (w - 3, h // 2)):
         assert img.get_at(inside).a == 255, inside
+
+
+def _four_colour(code: str) -> pygame.Surface:
+    img = assets._four_colour(code)
+    return (
+        img
+        if img is not None
+        else pygame.image.load(str(SPRITES / "cards" / "french" / f"{code}.png"))
+    )
+
+
+def _mostly(img: pygame.Surface, pick) -> int:
+    """Pixels of the top-left index that ``pick(r, g, b)`` accepts."""
+    return sum(pick(*img.get_at((x, y))[:3]) for x in range(8, 64) for y in range(10, 128))
+
+
+@pytest.mark.parametrize("code", french_deck() + [JOKER])
+def test_four_colour_cards_are_the_french_drawing_in_their_own_colours(code):
+    """Diamonds blue, clubs green (a palette for the French card's pixels, french4/*.pal);
+    hearts, spades and the joker are the French card itself."""
+    pal = SPRITES / "cards" / "french4" / f"{code}.pal"
+    french = pygame.image.load(str(SPRITES / "cards" / "french" / f"{code}.png"))
+    four = _four_colour(code)
+    assert four.get_size() == french.get_size()
+    same = pygame.image.tobytes(four, "RGBA") == pygame.image.tobytes(french, "RGBA")
+    suit = code[-1]
+    assert pal.exists() == (suit in "DC") and same == (suit not in "DC")
+    if suit == "D":
+        assert _mostly(four, lambda r, g, b: b > r + 80) > 300
+        assert _mostly(four, lambda r, g, b: r > b + 80) == 0
+    if suit == "C":
+        assert _mostly(four, lambda r, g, b: g > r + 50 and g > b + 30) > 300
+
+
+def test_a_palette_swap_needs_an_indexed_png():
+    with pytest.raises(ValueError):
+        assets.with_palette(b"GIF89a" + bytes(40), b"")
+
+
+def _script():
+    sys.path.insert(0, str(SPRITES))
+    import make_sprites
+
+    pygame.init()  # the script sets ranks in the project's font
+    return make_sprites
+
+
+def _close(drawn: pygame.Surface, path: Path) -> bool:
+    """``drawn`` matches the committed PNG up to its 256-colour quantisation."""
+    a = pygame.image.tobytes(drawn, "RGBA")
+    b = pygame.image.tobytes(pygame.image.load(str(path)), "RGBA")
+    if len(a) != len(b):
+        return False
+    diffs = [max(abs(a[i + k] - b[i + k]) for k in range(4)) for i in range(0, len(a), 4)]
+    return sum(diffs) / len(diffs) <= 4 and sum(d > 40 for d in diffs) <= len(diffs) * 0.002
+
+
+def test_every_spanish_face_is_what_the_sprite_script_draws():
+    """The committed Spanish cards are the script's (run ``python sprites/make_sprites.py``
+    after changing it; never edit the PNGs by hand)."""
+    script = _script()
+    stale = [
+        f"{rank}{suit}"
+        for suit in "OCEB"
+        for rank in script.SPANISH_RANKS
+        if not _close(
+            script.spanish_card(rank, suit), SPRITES / "cards" / "spanish" / f"{rank}{suit}.png"
+        )
+    ]
+    assert not stale, f"regenerate the sprites: {stale}"
+
+
+@pytest.mark.parametrize("code", ["10D", "QC", "AS"])
+def test_french_and_four_colour_faces_are_what_the_sprite_script_draws(code):
+    script = _script()
+    rank, suit = code[:-1], code[-1]
+    french = SPRITES / "cards" / "french" / f"{code}.png"
+    assert _close(script.french_card(rank, suit, script.FRENCH_COLOURS), french)
+    drawn = script.french_card(rank, suit, script.FOUR_COLOURS)
+    a = pygame.image.tobytes(drawn, "RGBA")
+    b = pygame.image.tobytes(_four_colour(code), "RGBA")
+    diffs = [max(abs(a[i + k] - b[i + k]) for k in range(4)) for i in range(0, len(a), 4)]
+    assert sum(diffs) / len(diffs) <= 4
+
+
+def test_the_sprite_script_draws_the_same_card_every_time():
+    script = _script()
+    once, again = script.spanish_card("12", "O"), script.spanish_card("12", "O")
+    assert pygame.image.tobytes(once, "RGBA") == pygame.image.tobytes(again, "RGBA")
 
 
 def _ink_height(img: pygame.Surface, region: pygame.Rect) -> int:
@@ -76,7 +166,7 @@ def test_icons():
 
 
 def test_sprite_budget():
-    total = sum(p.stat().st_size for p in SPRITES.rglob("*.png"))
+    total = sum(p.stat().st_size for p in SPRITES.rglob("*.p[an][lg]"))
     assert total < 1.2 * 1024 * 1024, total
 
 

@@ -10,9 +10,9 @@ Only what the browser client needs goes into the bundle (``runtime_files``):
   the client's whole module graph and checks it is all here and needs no server module.
 * Python files lose comments and docstrings (line numbers kept; main.py is left whole, its
   PEP 723 block is a comment pygbag reads).
-* fonts (TTF + licence), sounds (OGG), and the sprites the game loads. A four-colour card that
-  is byte-identical to its French twin is left out: ``game.ui.assets`` falls back to the French
-  sprite when the four-colour one is missing.
+* fonts (TTF + licence), sounds (OGG), and the sprites the game loads. A four-colour card is
+  its French twin's pixels with another palette (french4/<name>.pal, see tools/pngpal.py), or
+  nothing where the two are the same: ``game.ui.assets`` falls back to the French sprite.
 NOT_IN_APK files (window icon, favicon) and the screenshot tour (NATIVE_ONLY: game/ui/screenshots.py
 and every *_shots.py, reached only by ``main.py --screenshots``) stay out; so do tests,
 benchmarks, asset scripts and docs.
@@ -61,7 +61,7 @@ CLIENT_MODULES = (
 # (folder, file name patterns) of the assets the game loads at run time.
 ASSETS = [
     ("fonts", ("*.ttf", "OFL.txt")),
-    ("sprites", ("*.png",)),
+    ("sprites", ("*.png", "*.pal")),
     ("sounds", ("*.ogg",)),
 ]
 FOUR_COLOUR, FRENCH = Path("sprites/cards/french4"), Path("sprites/cards/french")
@@ -97,6 +97,12 @@ def redundant_sprite(rel: Path) -> bool:
         return False
     twin = ROOT / FRENCH / rel.name
     return twin.exists() and twin.read_bytes() == (ROOT / rel).read_bytes()
+
+
+def palette_twin(rel: Path) -> bool:
+    """A French card whose four-colour twin is a palette for its pixels (french4/<name>.pal,
+    tools/pngpal.py): its palette order is shared with the twin, so it is shipped as made."""
+    return rel.parent == FRENCH and (ROOT / FOUR_COLOUR / f"{rel.stem}.pal").exists()
 
 
 def asset_files() -> list[Path]:
@@ -297,7 +303,7 @@ def stage() -> int:
         target = STAGE / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / rel, target)
-        if target.suffix == ".png":
+        if target.suffix == ".png" and not palette_twin(rel):
             saved += repack_png(target)
         elif target.suffix == ".py" and rel != Path("main.py"):  # main.py: PEP 723 comments
             target.write_text(strip_python(target.read_text(encoding="utf-8")), encoding="utf-8")

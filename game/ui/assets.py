@@ -7,6 +7,7 @@ card with its index so the game stays playable while sprites are being made.
 
 from __future__ import annotations
 
+import io
 from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
@@ -61,10 +62,42 @@ def _card_face(code: str, size: tuple[int, int], four_color: bool) -> pygame.Sur
     folder = "french4" if four_color else "french"
     src = _load(str(path("sprites", "cards", folder, f"{code}.png")))
     if src is None and four_color:
+        src = _four_colour(code)
+    if src is None and four_color:  # hearts and spades: the French card is the same
         src = _load(str(path("sprites", "cards", "french", f"{code}.png")))
     if src is not None:
         return pygame.transform.smoothscale(src, size)
     return _plain_face(code, size, four_color)
+
+
+@lru_cache(maxsize=32)
+def _four_colour(code: str) -> pygame.Surface | None:
+    """A four-colour card stored as its palette only (``french4/<code>.pal``): the French card's
+    pixels with that palette (see tools/pngpal.py)."""
+    try:
+        palette = path("sprites", "cards", "french4", f"{code}.pal").read_bytes()
+        french = path("sprites", "cards", "french", f"{code}.png").read_bytes()
+        img = pygame.image.load(io.BytesIO(with_palette(french, palette)), f"{code}.png")
+    except (pygame.error, OSError, ValueError):
+        return None
+    return img.convert_alpha() if pygame.display.get_surface() else img
+
+
+def with_palette(png: bytes, palette: bytes) -> bytes:
+    """The indexed PNG ``png`` with its PLTE/tRNS chunks replaced by ``palette`` (those chunks,
+    whole). Raises ValueError if ``png`` is not an indexed PNG."""
+    if png[:8] != b"\x89PNG\r\n\x1a\n" or png[25] != 3:  # colour type 3: palette
+        raise ValueError("not an indexed PNG")
+    out, pos = [png[:8]], 8
+    while pos < len(png):
+        length = int.from_bytes(png[pos : pos + 4], "big")
+        kind, end = png[pos + 4 : pos + 8], pos + 12 + length
+        if kind == b"IHDR":
+            out += [png[pos:end], palette]
+        elif kind not in (b"PLTE", b"tRNS"):
+            out.append(png[pos:end])
+        pos = end
+    return b"".join(out)
 
 
 @lru_cache(maxsize=16)
