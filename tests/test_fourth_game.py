@@ -74,9 +74,8 @@ def click(pos):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     app.step(1 / 60)
 
-menu_row = next(w for w in app.scene.widgets if getattr(w, "key", "") == "game")
-out["menu_games"] = [b.value for b in menu_row.buttons]
-click(app.scene.widget("game:high_card").rect.center)
+out["menu_games"] = [tile.game.key for tile in app.scene.tiles]  # the home screen's tiles
+click(app.scene.widget("tile:high_card").rect.center)  # its setup sheet
 click(app.scene.widget("opt.players:3").rect.center)
 click(app.scene.widget("opt.rounds:2").rect.center)
 out["menu_options"] = games.options_for(app.settings, "high_card")

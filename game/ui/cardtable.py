@@ -184,7 +184,7 @@ class CardTable(TableInput, TableDrawing, Scene):
         try:
             session = LocalSession.from_saved(cls.name, saved)
         except Exception:
-            storage.clear_match()
+            storage.keep_match_aside()  # cannot be replayed: kept, not deleted
             return None
         if session.phase == "over":
             storage.clear_match()
@@ -226,12 +226,12 @@ class CardTable(TableInput, TableDrawing, Scene):
         self.menu_button = Button(
             (tb.right - 120, tb.y, 120, tb.h),
             lambda: t("menu.button"),
-            self.to_menu,
+            self.open_pause,
             22,
             key="menu",
         )
         self.lang_button = Button(
-            (tb.right - 192, tb.y, 60, tb.h),
+            (tb.right - 232, tb.y, 100, tb.h),  # "عربي" / "English"
             lambda: t("lang.toggle"),
             self.toggle_language,
             22,
@@ -289,7 +289,7 @@ class CardTable(TableInput, TableDrawing, Scene):
         if i18n.is_rtl():
             self.menu_button.rect.x, self.lang_button.rect.x = tb.x, tb.x + 132
         else:
-            self.menu_button.rect.x, self.lang_button.rect.x = tb.right - 120, tb.right - 192
+            self.menu_button.rect.x, self.lang_button.rect.x = tb.right - 120, tb.right - 232
         self.place_controls(modal)
         self.back_button.visible = self.assisted() and not modal
         self.back_button.rect = L.play_button.copy()  # the play button is hidden while assisted
@@ -363,6 +363,12 @@ class CardTable(TableInput, TableDrawing, Scene):
                 self.app, s["level"], s["turn_seconds"] or None, options=self.options
             )
         )
+
+    def open_pause(self) -> None:
+        """The pause menu (Esc, the menu button): resume, rules, settings, leave."""
+        from game.ui.scenes.pause import open_pause
+
+        open_pause(self)
 
     def to_menu(self) -> None:
         self._leave_to_menu(send=self.session.online and self.session.phase != "over")

@@ -112,7 +112,7 @@ class ScrollText(Widget):
                 if not para.strip():
                     y += self.line_h // 2
                     continue
-                for line in text.wrap(para, self.size, self.rect.w - 16):
+                for line in text.wrap(para, self.size, self.rect.w - 24):
                     out.append((line, y))
                     y += self.line_h
                 y += self.line_h // 2
@@ -176,7 +176,7 @@ class ScrollText(Widget):
             if top + y + self.line_h < self.rect.y or top + y > self.rect.bottom:
                 continue
             if rtl:
-                pos, anchor = (self.rect.right - 12, top + y), "topright"
+                pos, anchor = (self.rect.right - 4, top + y), "topright"
             else:
                 pos, anchor = (self.rect.x + 4, top + y), "topleft"
             draw.blit_text(surface, line, self.size, pos, self.color, anchor=anchor)
@@ -256,10 +256,15 @@ class Overlay:
         n = len(self.actions)
         return n * BUTTON_H + (n - 1) * 14 if self._stacked() else BUTTON_H
 
+    def panel_width(self) -> int:
+        """Override: the panel's width (760 in landscape, the window less 2×32 in portrait)."""
+        L = self.app.layout
+        return min(760, L.w - 96) if not L.portrait else L.w - 64
+
     def build(self) -> None:
         """Place the panel, body and buttons for the current layout (again after a turn)."""
         L = self.app.layout
-        width = min(760, L.w - 96) if not L.portrait else L.w - 64
+        width = self.panel_width()
         inner_w = width - 2 * PAD
         head = 76 if self.title_text() else PAD
         wanted = head + self.content_height(inner_w) + self._buttons_height() + 2 * PAD
@@ -331,6 +336,16 @@ class Overlay:
     def button(self, key: str) -> Button:
         """The button named ``key`` (tests, screenshots)."""
         return next(b for b in self.buttons if b.key == key)
+
+    def widget_key(self, key: str) -> Widget:
+        """The widget (or a segmented row's choice) named ``key`` (tests, screenshots)."""
+        for w in self.widgets:
+            if getattr(w, "key", None) == key:
+                return w
+            for b in getattr(w, "buttons", []):
+                if b.key == key:
+                    return b
+        raise KeyError(key)
 
     # ----- frame -----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:

@@ -13,7 +13,8 @@ import importlib
 from typing import Any
 
 ROUTES: dict[str, str] = {
-    "menu": "game.ui.scenes.menu:MenuScene",
+    "menu": "game.ui.scenes.home:HomeScene",  # the home screen (game tiles)
+    "setup": "game.ui.scenes.setup:SetupScene",  # a game's setup sheet
     "settings": "game.ui.scenes.settings:SettingsScene",
     "help": "game.ui.scenes.help:HelpScene",
     "stats": "game.ui.scenes.stats:StatsScene",

@@ -58,9 +58,9 @@ class Shooter:
         self.frames(1)
 
     def menu_for(self, game: str) -> None:
-        """The menu with ``game`` chosen (its option rows showing)."""
+        """``game``'s setup sheet (its option rows showing)."""
         self.app.settings["game"] = game
-        self.app.go("menu")
+        self.app.go("setup", game=game)
         self.frames(2)
 
     def rules_page(self, game: str) -> None:
@@ -75,14 +75,66 @@ class Shooter:
 
     # ----- the scenes ----------------------------------------------------------------------------
     def menus(self) -> None:
-        self.menu_for(games.DEFAULT_GAME)
-        self.shot("01_menu")
+        """Home (without and with a saved match), every game's setup sheet and rules page,
+        settings, the confirmations, and the message about a saved match kept aside."""
+        from game.ui import overlay, storage
+
+        storage.clear_match()
+        self.app.go("menu")
+        self.frames(2)
+        self.shot("home_01_home")
+        for g in games.available():
+            self.menu_for(g.key)
+            self.shot(f"home_02_setup_{g.key}")
+            self.rules_page(g.key)
+            self.shot(f"home_03_rules_{g.key}")
+            scroll = self.app.scene.scroll
+            if scroll.max_offset:
+                scroll.offset = scroll.max_offset
+                self.frames(1)
+                self.shot(f"home_03_rules_{g.key}_end")
         self.app.go("settings")
         self.frames(2)
-        self.shot("02_settings")
-        self.app.go("help")
+        self.shot("home_04_settings")
+        self._saved_match_screens(overlay, storage)
+
+    def _saved_match_screens(self, overlay, storage) -> None:
+        """A match in progress: the Continue card, Play over it (asks), the pause menu at its
+        table, Leave (asks), the settings and rules panels over the table."""
+        key = games.available()[-1].key
+        table = games.new_match(self.app, key, seed=PLAY_SEED)
+        table.persist = True
+        self.app.switch(table)
+        self.frames(150)
+        table.save()
+        table.open_pause()
         self.frames(2)
-        self.shot("03_rules")
+        self.shot("home_05_pause")
+        self.app.overlay.button("leave").on_click()
+        self.frames(2)
+        self.shot("home_06_leave_confirm")
+        self.app.overlay.close()
+        self.app.overlay.button("settings").on_click()
+        self.frames(2)
+        self.shot("home_07_pause_settings")
+        self.app.overlay.close()
+        self.app.overlay.button("rules").on_click()
+        self.frames(2)
+        self.shot("home_08_pause_rules")
+        self.app.go("menu")
+        self.frames(2)
+        self.shot("home_09_home_continue")
+        self.menu_for(games.DEFAULT_GAME)
+        self.app.scene.play()
+        self.frames(2)
+        self.shot("home_10_new_match_confirm")
+        storage.write("match", "{not a match")
+        self.app.go("menu")
+        self.frames(2)
+        self.shot("home_11_saved_match_kept_aside")
+        storage.clear_match()
+        self.app.go("menu")
+        self.frames(1)
 
     def stats_screens(self) -> None:
         """The statistics screen: empty, then filled from real bot matches (every game tab),

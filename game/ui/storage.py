@@ -4,7 +4,8 @@
 Natively files live in ``$MAJLIS_HOME`` (tests) or ``~/.majlis/``. Under pygbag files written at
 run time vanish on reload, so the browser's ``localStorage`` is used instead (WEB.md).
 A corrupt or unreadable store never crashes the app: it falls back to defaults and reports a
-message key the UI shows once.
+message key the UI shows once. A saved match that cannot be read is kept aside under a
+timestamped name (``match.corrupt-YYYYMMDD-HHMMSS``), never deleted.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import contextlib
 import json
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -136,7 +138,9 @@ def save_match(saved: dict[str, Any]) -> bool:
 
 
 def load_match() -> tuple[dict[str, Any] | None, str | None]:
-    """(saved match or None, message key or None)."""
+    """(saved match or None, message key or None). A saved match that cannot be read is not
+    deleted: it is kept aside under a timestamped name (:func:`keep_match_aside`) and the
+    message says so; the next load finds no match and starts clean."""
     try:
         raw = _read("match")
         if raw is None:
@@ -146,8 +150,31 @@ def load_match() -> tuple[dict[str, Any] | None, str | None]:
             raise ValueError("not a saved match")
         return saved, None
     except Exception:
-        clear_match()
+        keep_match_aside()
         return None, "storage.match_corrupt"
+
+
+def aside_name(name: str, when: float | None = None) -> str:
+    """The name a store ``name`` is kept under when it cannot be used:
+    ``<name>.corrupt-YYYYMMDD-HHMMSS`` (local time)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
+    return f"{name}.corrupt-{stamp}"
+
+
+def keep_match_aside() -> str | None:
+    """Move the saved match that cannot be read or replayed out of the way, keeping its text
+    (nothing a player did is thrown away); returns the name it is kept under (None: there was
+    nothing, or the store cannot be written — then it is left where it is)."""
+    try:
+        raw = _read("match")
+        if raw is None:
+            return None
+        name = aside_name("match")
+        _write(name, raw)
+        _write("match", None)
+        return name
+    except Exception:
+        return None
 
 
 def clear_match() -> None:

@@ -24,6 +24,9 @@ class TableInput:
         for widget in self.widgets:
             if widget.handle(event):
                 return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.on_escape()
+            return
         if self.score is not None or self.over is not None:
             if (
                 event.type == pygame.KEYDOWN
@@ -38,6 +41,10 @@ class TableInput:
                 self.click_card(code)
         elif event.type == pygame.KEYDOWN:
             self.key(event)
+
+    def on_escape(self) -> None:
+        """Esc at the table: the pause menu (a game may first let Esc undo a selection)."""
+        self.open_pause()
 
     def click_card(self, code: str) -> None:
         """A tap on the own card ``code`` (the game decides: select, play, refuse)."""

@@ -167,16 +167,18 @@ class Segmented(Widget):
         return next(b for b in self.buttons if b.value == value)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if not self.visible:
+        if not self.visible or not self.enabled:
             return False
         return any(b.handle(event) for b in self._placed())
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The choices, the current one lit; a disabled row is greyed (it keeps its place)."""
         if not self.visible:
             return
         current = self.get()
         for b in self._placed():
-            b.selected = b.value == current
+            b.selected = b.value == current and self.enabled
+            b.enabled = self.enabled
             b.draw(surface)
 
 

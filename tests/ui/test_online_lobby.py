@@ -18,8 +18,9 @@ from game.games.hareeja.table import HareejaTable
 from game.net.client import Client
 from game.net.server import TableServer
 from game.ui.app import App, Options
+from game.ui.scenes.home import HomeScene as MenuScene
 from game.ui.scenes.lobby import LobbyScene
-from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.lobby_common import server_name
 
 DT = 1 / 60
 
@@ -231,16 +232,30 @@ def test_TB_3_public_list_and_join_from_it():
     asyncio.run(scenario())
 
 
-def test_server_down_gives_a_message_and_the_menu():
-    """No server at the address: a clear message and back to the menu, never a crash."""
+def test_server_down_says_so_in_place_with_what_to_do():
+    """No server at the address: the lobby says so in place (not a toast over the title),
+    names the server without its raw address, and Try again reaches a server that is back."""
 
     async def scenario() -> None:
         server, url = await start_server()
+        port = server.port
         await server.close()  # the port is free again: nobody answers there
         app = make_online_app(url)
         await click(app, app.scene.widget("online").rect.center)
-        assert await pump(app, lambda: isinstance(app.scene, MenuScene))
-        assert app.toasts and app.toasts[-1][0] == "online.unreachable"
+        lobby = app.scene
+        assert await pump(app, lambda: lobby.state == "offline")
+        assert app.scene is lobby and not app.toasts
+        app.scene.draw(app.screen)  # drawn, nothing crashes
+        assert lobby.widget("retry").visible and lobby.widget("server").visible
+        assert "ws://" not in server_name(lobby.server)
+        again = await TableServer("127.0.0.1", port, bot_delay=0.0, tick_interval=0.02).start()
+        try:
+            await click(app, lobby.widget("retry").rect.center)
+            assert await pump(app, lambda: lobby.state == "home")
+        finally:
+            await again.close()
+        await click(app, lobby.widget("back").rect.center)
+        assert isinstance(app.scene, MenuScene)
 
     asyncio.run(scenario())
 

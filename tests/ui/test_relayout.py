@@ -14,7 +14,7 @@ from game.games.hareeja.table import HareejaTable
 from game.ui import games, settle
 from game.ui.app import App, Options
 from game.ui.scenes.help import HelpScene
-from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.home import HomeScene as MenuScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.stats import StatsScene
 
@@ -48,15 +48,15 @@ def assert_cards_fit(scene) -> None:
 
 def test_menu_turns_to_portrait_and_back_keeping_the_choice(make_app):
     app = make_app()
-    click(app, app.scene.widget("game:ronda").rect.center)
+    click(app, app.scene.widget("tile:ronda").rect.center)
     scene = app.scene
     turn(app, 700, 1100)
     assert app.scene is scene and app.layout.portrait
     assert app.screen.get_size() == (720, 1280)
     assert app.settings["game"] == "ronda" and scene.widget("opt.players") is not None
     assert_widgets_fit(app)
-    click(app, scene.widget("game:hareeja").rect.center)  # the new widgets take taps
-    assert app.settings["game"] == "hareeja"
+    click(app, scene.widget("opt.players:3").rect.center)  # the new widgets take taps
+    assert app.settings["options.ronda"]["players"] == 3
     turn(app, 1440, 900, pygame.WINDOWSIZECHANGED)
     assert not app.layout.portrait and app.screen.get_size() == (1280, 720)
     assert_widgets_fit(app)

@@ -41,8 +41,7 @@ def scripted_scene(app) -> RummyTable:
 
 def test_menu_play_starts_a_hand_rummy_match(make_app):
     app = make_app()
-    app.scene.set_game("hand_rummy")
-    app.step(1 / 60)
+    click(app, app.scene.widget("tile:hand_rummy").rect.center)
     click(app, app.scene.widget("play").rect.center)
     assert isinstance(app.scene, RummyTable)
     assert app.scene.session.match.players == 4 and app.scene.session.match.phase == "play"
@@ -179,8 +178,7 @@ def test_layout_keeps_controls_on_screen_large_and_apart(portrait, players):
 
 def test_saved_rummy_match_continues_after_restart(make_app):
     app = make_app()
-    app.scene.set_game("hand_rummy")
-    app.step(1 / 60)
+    click(app, app.scene.widget("tile:hand_rummy").rect.center)
     click(app, app.scene.widget("play").rect.center)
     scene = app.scene
     assert run_until(app, lambda: len(scene.session.match.log) >= 2, 6000)

@@ -15,7 +15,7 @@ from game.games.hareeja import bots as hareeja_bots
 from game.games.hareeja.rules import Match as HareejaMatch
 from game.games.hareeja.table import HareejaTable
 from game.ui import stats
-from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.home import HomeScene as MenuScene
 from game.ui.scenes.stats import StatsScene
 
 
@@ -212,14 +212,19 @@ def test_online_matches_are_recorded_and_marked_online(make_app):
 
 def test_abandoned_match_counts_as_played_not_won(make_app):
     app = make_app(speed=40.0)
+    click(app, app.scene.widget("tile:hareeja").rect.center)
     click(app, app.scene.widget("play").rect.center)
     table = app.scene
     assert run_until(app, table.can_bid)
     click(app, table.widget("bid:1").rect.center)
     click(app, table.widget("confirm").rect.center)
-    click(app, table.widget("menu").rect.center)  # leave it in progress
+    click(app, table.widget("menu").rect.center)  # the pause menu: leave it in progress
+    click(app, app.overlay.button("leave").rect.center)
+    click(app, app.overlay.button("yes").rect.center)
     assert app.scene.widget("continue").visible
-    click(app, app.scene.widget("play").rect.center)  # a new match replaces it
+    click(app, app.scene.widget("tile:hareeja").rect.center)
+    click(app, app.scene.widget("play").rect.center)  # a new match replaces it, once asked
+    click(app, app.overlay.button("yes").rect.center)
     data, _ = stats.load()
     g = data["games"]["hareeja"]
     assert (g["played"], g["won"], g["abandoned"], g["streak"]) == (1, 0, 1, 0)

@@ -28,6 +28,7 @@ def table_scene(app, **kw) -> HareejaTable:
 
 def test_menu_play_starts_a_hareeja_match(make_app):
     app = make_app()
+    click(app, app.scene.widget("tile:hareeja").rect.center)
     click(app, app.scene.widget("play").rect.center)
     assert isinstance(app.scene, HareejaTable)
     assert app.scene.session.match.phase == "declare"
@@ -133,6 +134,7 @@ def test_TB_6_turn_clock_is_held_while_the_deal_is_still_being_shown(make_app):
 
 def test_saved_match_continues_after_restart(make_app):
     app = make_app()
+    click(app, app.scene.widget("tile:hareeja").rect.center)
     click(app, app.scene.widget("play").rect.center)
     scene = app.scene
     run_until(app, scene.can_bid)

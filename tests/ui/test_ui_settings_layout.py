@@ -6,6 +6,7 @@ import pytest
 from ui_helpers import click, run_until
 
 from game.games.hareeja.table import HareejaTable
+from game.i18n import t
 from game.ui import storage
 from game.ui.scenes.settings import SettingsScene
 
@@ -40,8 +41,11 @@ def test_corrupt_saved_match_is_set_aside(make_app, majlis_home):
     majlis_home.mkdir(parents=True, exist_ok=True)
     (majlis_home / "match.json").write_text("{broken")
     app = make_app()
+    app.step(1 / 60)
     assert not app.scene.widget("continue").visible
-    assert any(t[0] == "storage.match_corrupt" for t in app.toasts)
+    assert app.overlay is not None and app.overlay.body() == t("storage.match_corrupt")
+    kept = list(majlis_home.glob("match.corrupt-*.json"))
+    assert [p.read_text() for p in kept] == ["{broken"]  # kept aside, not deleted
 
 
 def visible_buttons(scene):
@@ -71,7 +75,7 @@ def check(app, scene, lang):
 @pytest.mark.parametrize("lang", ["ar", "en"])
 def test_layouts_keep_every_button_on_screen_and_large(make_app, portrait, lang):
     from game.ui.scenes.help import HelpScene
-    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.home import HomeScene as MenuScene
 
     app = make_app(portrait=portrait, lang=lang)
     for scene in (MenuScene(app), SettingsScene(app), HelpScene(app)):
@@ -98,7 +102,7 @@ def test_layouts_keep_every_button_on_screen_and_large(make_app, portrait, lang)
 def test_escape_goes_back_from_settings_and_rules(make_app):
     import pygame
 
-    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.home import HomeScene as MenuScene
 
     app = make_app()
     for key in ("settings", "rules"):

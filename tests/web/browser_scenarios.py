@@ -68,11 +68,12 @@ async def play(window, config: dict) -> dict:
         "screen": list(app.screen.get_size()),
         "resizes_at_start": window.resizes,
     }
-    await tap(app, app.scene.widget("language:en").rect.center)
+    await tap(app, app.scene.widget("lang").rect.center)  # the home screen's "English"
     out["settings_saved"] = (stored(window, "settings") or {}).get("language")
     app.options.speed = 40.0
     Speed.set(app.settings["speed"], app.settings["reduced_motion"], app.options.speed)
     made = count_tables()
+    await tap(app, app.scene.widget("tile:hareeja").rect.center)
     await tap(app, app.scene.widget("play").rect.center)
     assert await until(lambda: isinstance(app.scene, CardTable), 10)
     scene = app.scene
@@ -119,6 +120,7 @@ async def readable(window, config: dict) -> dict:
     from game.ui.cardtable import CardTable
 
     app = await the_app()
+    await tap(app, app.scene.widget("tile:hareeja").rect.center)
     app.scene.draw(app.screen)
     play = app.scene.widget("play").rect
     inks = {

@@ -165,6 +165,9 @@ class RummyInput:
         for widget in self.widgets:
             if widget.handle(event):
                 return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.on_escape()  # the pause menu, at any moment of the match
+            return
         if self.modal():
             if (
                 event.type == pygame.KEYDOWN
@@ -251,8 +254,13 @@ class RummyInput:
                 self.draw_from("stock")
             else:
                 self.discard_selected()
-        elif event.key == pygame.K_ESCAPE:
+
+    def on_escape(self) -> None:
+        """Esc drops the selected card first; with none selected it opens the pause menu."""
+        if self.selected is not None:
             self.selected = None
+        else:
+            self.open_pause()
 
     def pile_rect(self, center: tuple[int, int]) -> pygame.Rect:
         r = pygame.Rect((0, 0), self.geo.pile_card)

@@ -15,8 +15,11 @@ from game.ui.layout import Layout
 class Form:
     """Rows of (label key, control). Landscape: label beside control; portrait: label above."""
 
-    def __init__(self, layout: Layout, top: int, row_h: int = 56, gap: int = 16):
+    def __init__(
+        self, layout: Layout, top: int, row_h: int = 56, gap: int = 16, width: int | None = None
+    ):
         self.layout = layout
+        self._width = width  # None: the screen's form width (a panel's form is narrower)
         self.top = top
         self.row_h = row_h
         self.gap = gap
@@ -24,6 +27,8 @@ class Form:
 
     @property
     def width(self) -> int:
+        if self._width is not None:
+            return self._width
         return 820 if not self.layout.portrait else self.layout.w - 64
 
     def add(self, key: str) -> pygame.Rect:
@@ -34,8 +39,9 @@ class Form:
             label = pygame.Rect(x0, y, self.width, 32)
             control = pygame.Rect(x0, y + 36, self.width, self.row_h)
         else:
-            label = pygame.Rect(x0, y, 240, self.row_h)
-            control = pygame.Rect(x0 + 260, y, self.width - 260, self.row_h)
+            label_w = min(240, self.width * 30 // 100)
+            label = pygame.Rect(x0, y, label_w, self.row_h)
+            control = pygame.Rect(x0 + label_w + 20, y, self.width - label_w - 20, self.row_h)
         self.rows.append((key, label, control))
         return control
 
@@ -56,13 +62,17 @@ class Form:
     def controls_rtl(self, rects: list[pygame.Rect]) -> None:
         """Mirror control rects in place when the language reads right to left (landscape)."""
 
-    def draw_labels(self, surface: pygame.Surface) -> None:
+    def draw_labels(self, surface: pygame.Surface, dim: set[str] | frozenset = frozenset()) -> None:
+        """Each row's label (fitted to its area); the rows keyed in ``dim`` are greyed."""
         rtl = i18n.is_rtl()
         for key, label, _control in self.rows:
             rect = self.mirror(label) if (rtl and not self.layout.portrait) else label
             anchor = "midright" if rtl else "midleft"
             pos = rect.midright if rtl else rect.midleft
-            draw.blit_text(surface, i18n.t(key), 24, pos, draw.SAND, bold=True, anchor=anchor)
+            words = i18n.t(key)
+            size = draw.fit_text(words, 24, rect.w, bold=True)
+            color = draw.INK_DIM if key in dim else draw.SAND
+            draw.blit_text(surface, words, size, pos, color, bold=True, anchor=anchor)
 
 
 def place_control(form: Form, widget, control: pygame.Rect, rtl: Callable[[], bool]) -> None:

@@ -11,7 +11,8 @@ state its view (widgets and drawing: :mod:`game.ui.scenes.lobby_views`,
 
 Text entry: natively the keyboard types into the code / name / server field; the browser has no
 virtual keyboard for a pygame canvas, so there ``window.prompt`` asks (WEB.md). If the server
-cannot be reached the player goes back to the menu with a clear message.
+cannot be reached (or the connection is lost) the lobby says so in place (state ``offline``),
+with Try again and Choose another server.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from game.ui.scenes.lobby_views import (
     ConnectingView,
     HomeView,
     ListView,
+    OfflineView,
     PendingView,
     SetupView,
 )
@@ -50,6 +52,7 @@ __all__ = ["VIEWS", "LobbyScene", "online_games", "online_options", "table_summa
 
 VIEWS: dict[str, type[LobbyView]] = {
     "connecting": ConnectingView,
+    "offline": OfflineView,
     "home": HomeView,
     "setup": SetupView,
     "code": CodeView,
@@ -88,6 +91,7 @@ class LobbyScene(Scene):
         self.typed = ""
         self.message: tuple[str, float] | None = None
         self.starting = False
+        self.lost = False  # offline because a connection was lost (not never made)
         super().__init__(app)
         if self.session is None:
             self.connect()
@@ -222,7 +226,7 @@ class LobbyScene(Scene):
         elif field == "server":
             url = server_url(text) if text else ""
             if not valid_server(url):
-                self.set_state("home")
+                self.set_state("home" if self.session is not None else "offline")
                 self.say("online.server_bad")
                 return
             self.server = url
@@ -264,7 +268,7 @@ class LobbyScene(Scene):
     def back(self) -> None:
         if self.state in ("code", "field", "list", "setup"):
             self.field = None
-            self.set_state("home")
+            self.set_state("home" if self.session is not None else "offline")
             return
         if self.session is not None:
             self.session.close()
@@ -282,11 +286,11 @@ class LobbyScene(Scene):
             if self.receive(msg):
                 self.session.unread(messages[i + 1 :])  # the table scene reads the rest
                 return
-        if self.session.failed:
-            was_open = self.state != "connecting"
+        if self.session.failed:  # said in place, with what to do (OfflineView)
+            self.lost = self.state != "connecting"
             self.session.close()
-            self.app.toast("online.lost" if was_open else "online.unreachable", 6.0)
-            self.app.go("menu")
+            self.session = None
+            self.set_state("offline")
 
     def receive(self, msg: dict) -> bool:
         """Handle one server message; True when the scene was left."""

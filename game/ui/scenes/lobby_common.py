@@ -57,6 +57,20 @@ def server_url(text: str) -> str:
     return text
 
 
+def server_name(url: str) -> str:
+    """The server as a player reads it: "this computer" for a server on this machine, else
+    its host name (never the raw ``ws://…:port`` address)."""
+    from urllib.parse import urlsplit
+
+    try:
+        host = urlsplit(url).hostname or ""
+    except ValueError:
+        host = ""
+    if host in ("", "127.0.0.1", "localhost", "::1", "0.0.0.0"):
+        return t("online.server_local")
+    return host.removeprefix("www.")
+
+
 def valid_server(text: str) -> bool:
     return text.startswith(("ws://", "wss://")) and len(text) > 6 and " " not in text
 

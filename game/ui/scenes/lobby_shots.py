@@ -155,4 +155,12 @@ def screenshot_lobby(shooter) -> None:
     sc.set_state("pending")
     shooter.frames(2)
     shooter.shot("lobby_07_waiting_for_host")
+    sc = scene()
+    sc.session = None  # no server answered: said in place, with what to do
+    sc.set_state("offline")
+    shooter.frames(2)
+    shooter.shot("lobby_08_no_server")
+    sc.set_state("connecting")
+    shooter.frames(2)
+    shooter.shot("lobby_09_connecting")
     app.settings.update(saved)

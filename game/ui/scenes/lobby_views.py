@@ -11,9 +11,17 @@ from game import i18n
 from game.games import registry
 from game.i18n import digits, t
 from game.net import protocol
-from game.ui import draw, games
+from game.ui import draw, games, text
 from game.ui.scenes.form import TURNS, Form, place_control, turn_label
-from game.ui.scenes.lobby_common import LobbyView, online_games, online_options, sep, table_summary
+from game.ui.scenes.lobby_common import (
+    WEB,
+    LobbyView,
+    online_games,
+    online_options,
+    sep,
+    server_name,
+    table_summary,
+)
 from game.ui.widgets import Button, Segmented
 
 
@@ -26,10 +34,56 @@ class ConnectingView(LobbyView):
             surface, t("online.connecting"), 28, (L.w // 2, L.h // 2 - 30), draw.INK, bold=True
         )
         dots = int(pygame.time.get_ticks() / 300) % 4
-        draw.blit_text(surface, self.lobby.server, 20, (L.w // 2, L.h // 2 + 20), draw.INK_DIM)
+        where = t("online.server_at", name=server_name(self.lobby.server))
+        draw.blit_text(surface, where, 22, (L.w // 2, L.h // 2 + 20), draw.INK_DIM)
         for i in range(3):
             color = draw.GOLD if i < dots else draw.PANEL_EDGE
             pygame.draw.circle(surface, color, (L.w // 2 - 24 + i * 24, L.h // 2 + 70), 7)
+
+
+class OfflineView(LobbyView):
+    """No server answers (or the connection was lost): said in place, with what to do —
+    try again, or choose another server."""
+
+    def build(self) -> None:
+        L = self.app.layout
+        c = self._col()
+        w = min(420, c.w)
+        y = c.y + (330 if not L.portrait else 520)
+        retry = Button(
+            (L.w // 2 - w // 2, y, w, 66),
+            lambda: t("online.retry"),
+            self.lobby.connect,
+            26,
+            primary=True,
+            key="retry",
+        )
+        change = Button(
+            (L.w // 2 - w // 2, y + 82, w, 60),
+            lambda: t("online.server_choose"),
+            lambda: self.lobby.edit("server"),
+            24,
+            key="server",
+        )
+        self.widgets = [retry, change]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        L = self.app.layout
+        c = self._col()
+        box = pygame.Rect(c.x, c.y - 10, c.w, (320 if not L.portrait else 510) - 20)
+        draw.panel(surface, box, (20, 34, 33), 255, 18, draw.GOLD)
+        head = "online.lost_title" if self.lobby.lost else "online.offline_title"
+        title = t(head)
+        size = draw.fit_text(title, 32, box.w - 48, bold=True)
+        draw.blit_text(surface, title, size, (box.centerx, box.y + 44), draw.GOLD, bold=True)
+        where = t("online.server_at", name=server_name(self.lobby.server))
+        draw.blit_text(surface, where, 22, (box.centerx, box.y + 88), draw.SAND)
+        how = t("online.offline_web" if WEB else "online.offline_native")
+        lines = text.wrap(how, 22, box.w - 64)
+        y = box.y + 130
+        for line in lines:
+            draw.blit_text(surface, line, 22, (box.centerx, y), draw.INK)
+            y += 34
 
 
 class HomeView(LobbyView):
@@ -125,7 +179,8 @@ class HomeView(LobbyView):
         c = self._col()
         rtl = i18n.is_rtl()
         # Who and where: name and server, each with a Change button.
-        rows = [("online.name", self.lobby.player_name), ("online.server", self.lobby.server)]
+        where = t("online.server_connected", name=server_name(self.lobby.server))
+        rows = [("online.name", self.lobby.player_name), ("online.server", where)]
         for i, ((key, value), button) in enumerate(zip(rows, self.id_rows)):
             y = c.y - 20 + i * 58 if not L.portrait else c.y - 10 + i * 62
             line = pygame.Rect(c.x, y - 26, c.w, 52)

@@ -14,75 +14,80 @@ from game.ui.widgets import Button, Segmented, Toggle
 VOLUMES = (0.25, 0.5, 0.75, 1.0)
 
 
+def setting_rows(app, form: Form) -> list[Segmented]:
+    """The settings' rows, one per setting, added to ``form`` (the settings screen and the
+    settings panel of the pause menu show the same rows)."""
+    s = app.settings
+    rtl = i18n.is_rtl
+    on, off = (lambda: t("on")), (lambda: t("off"))
+    return [
+        Segmented(
+            form.add("settings.language"),
+            [("ar", lambda: t("lang.ar")), ("en", lambda: t("lang.en"))],
+            lambda: s["language"],
+            lambda v: app.set_setting("language", v),
+            rtl=rtl,
+            key="language",
+        ),
+        Toggle(
+            form.add("settings.sound"),
+            lambda: s["sound"],
+            lambda v: app.set_setting("sound", v),
+            on,
+            off,
+            rtl=rtl,
+            key="sound",
+        ),
+        Segmented(
+            form.add("settings.volume"),
+            [(v, (lambda v=v: i18n.digits(f"{round(v * 100)}%"))) for v in VOLUMES],
+            lambda: min(VOLUMES, key=lambda v: abs(v - s["volume"])),
+            lambda v: app.set_setting("volume", v),
+            rtl=rtl,
+            key="volume",
+        ),
+        Segmented(
+            form.add("settings.speed"),
+            [(k, (lambda k=k: t(f"speed.{k}"))) for k in ("slow", "normal", "fast")],
+            lambda: s["speed"],
+            lambda v: app.set_setting("speed", v),
+            rtl=rtl,
+            key="speed",
+        ),
+        Toggle(
+            form.add("settings.reduced"),
+            lambda: s["reduced_motion"],
+            lambda v: app.set_setting("reduced_motion", v),
+            on,
+            off,
+            rtl=rtl,
+            key="reduced",
+        ),
+        Toggle(
+            form.add("settings.fourcolor"),
+            lambda: s["four_color"],
+            lambda v: app.set_setting("four_color", v),
+            on,
+            off,
+            rtl=rtl,
+            key="four_color",
+        ),
+    ]
+
+
 class SettingsScene(Scene):
     name = "settings"
 
-    def __init__(self, app, back: str = "menu"):
+    def __init__(self, app, back="menu"):
         self.back_to = back
         super().__init__(app)
 
     def build(self) -> None:
-        app = self.app
-        L = app.layout
-        s = app.settings
-        rtl = i18n.is_rtl
+        L = self.app.layout
         self.form = form = Form(
             L, 130 if not L.portrait else 150, row_h=52 if not L.portrait else 56, gap=14
         )
-        on, off = (lambda: t("on")), (lambda: t("off"))
-        self.rows = [
-            Segmented(
-                form.add("settings.language"),
-                [("ar", lambda: t("lang.ar")), ("en", lambda: t("lang.en"))],
-                lambda: s["language"],
-                lambda v: app.set_setting("language", v),
-                rtl=rtl,
-                key="language",
-            ),
-            Toggle(
-                form.add("settings.sound"),
-                lambda: s["sound"],
-                lambda v: app.set_setting("sound", v),
-                on,
-                off,
-                rtl=rtl,
-                key="sound",
-            ),
-            Segmented(
-                form.add("settings.volume"),
-                [(v, (lambda v=v: i18n.digits(f"{round(v * 100)}%"))) for v in VOLUMES],
-                lambda: min(VOLUMES, key=lambda v: abs(v - s["volume"])),
-                lambda v: app.set_setting("volume", v),
-                rtl=rtl,
-                key="volume",
-            ),
-            Segmented(
-                form.add("settings.speed"),
-                [(k, (lambda k=k: t(f"speed.{k}"))) for k in ("slow", "normal", "fast")],
-                lambda: s["speed"],
-                lambda v: app.set_setting("speed", v),
-                rtl=rtl,
-                key="speed",
-            ),
-            Toggle(
-                form.add("settings.reduced"),
-                lambda: s["reduced_motion"],
-                lambda v: app.set_setting("reduced_motion", v),
-                on,
-                off,
-                rtl=rtl,
-                key="reduced",
-            ),
-            Toggle(
-                form.add("settings.fourcolor"),
-                lambda: s["four_color"],
-                lambda v: app.set_setting("four_color", v),
-                on,
-                off,
-                rtl=rtl,
-                key="four_color",
-            ),
-        ]
+        self.rows = setting_rows(self.app, form)
         y = form.bottom + 8
         self.back_button = Button(
             (L.w // 2 - 130, y, 260, 60), lambda: t("back"), self.back, 26, primary=True, key="back"

@@ -1,0 +1,289 @@
+"""The home screen: one tile per game (its own art), a Continue card naming the saved match
+(game, round, score), and the ways out: play online, statistics, settings, rules, language.
+
+A tile opens that game's setup sheet (route ``setup``). The games and their art come from the
+registry (:func:`game.ui.games.available`, :mod:`game.ui.tiles`): no game is named here.
+Every rect is fixed per orientation (nothing moves when a save appears or goes, the Continue
+card has its own slot). A saved match that cannot be read is kept aside (game.ui.storage) and
+said once, in a message over the home screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game import i18n
+from game.games import registry
+from game.i18n import digits, t, tn
+from game.ui import draw, games, overlay, storage, tiles
+from game.ui.scene import Scene
+from game.ui.widgets import Button
+
+LANDSCAPE_TILE = (360, 300)
+PORTRAIT_TILE = (656, 220)
+ART_H = 190  # landscape: the art's height at the top of a tile
+PORTRAIT_ART_W = 300  # portrait: the art's width at the side of a tile
+
+
+def saved_summary(saved: dict[str, Any]) -> dict[str, Any] | None:
+    """What the Continue card says of ``saved``: ``{"game", "round", "totals", "side"}``,
+    from a replay of its record; None when it cannot be replayed or is over."""
+    try:
+        game = saved.get("game", games.DEFAULT_GAME)  # an old save is Hareeja's
+        if not games.has_table(game):
+            return None
+        match = registry.get(game).engine_class().replay(saved["record"])
+        view = match.view(0)
+        if view.get("phase") == "over":
+            return None
+        history = view.get("history") or []
+        totals = [int(x) for x in view.get("totals") or []]
+        side = view.get("side")
+        return {
+            "game": game,
+            "round": len(history) + 1,
+            "totals": totals,
+            "side": side if isinstance(side, int) else 0,
+        }
+    except Exception:
+        return None
+
+
+def score_text(summary: dict[str, Any]) -> str:
+    """ "Round 3 · You 12 – 8" (yours first, then the other sides in order)."""
+    totals = summary["totals"]
+    mine = summary["side"] if 0 <= summary["side"] < len(totals) else 0
+    others = " – ".join(digits(v) for i, v in enumerate(totals) if i != mine)
+    return t(
+        "home.continue_score",
+        round=digits(summary["round"]),
+        you=digits(totals[mine]) if totals else digits(0),
+        others=others,
+    )
+
+
+def players_text(spec) -> str:
+    """ "4 players" / "2–4 players"."""
+    low, high = min(spec.players), max(spec.players)
+    if low == high:
+        return tn("home.players_n", low)
+    return t("home.players_range", low=digits(low), high=digits(high))
+
+
+class GameTile(Button):
+    """A game's tile: its art, its name and its player counts; a tap opens its setup sheet."""
+
+    def __init__(self, rect, game: games.GameInfo, on_click, portrait: bool):
+        super().__init__(rect, lambda: game.title, on_click, 30, key=f"tile:{game.key}")
+        self.game = game
+        self.portrait = portrait
+
+    def art_rect(self) -> pygame.Rect:
+        r = self.rect
+        if not self.portrait:
+            return pygame.Rect(r.x + 8, r.y + 8, r.w - 16, ART_H)
+        x = r.right - 8 - PORTRAIT_ART_W if i18n.is_rtl() else r.x + 8
+        return pygame.Rect(x, r.y + 8, PORTRAIT_ART_W, r.h - 16)
+
+    def text_rect(self) -> pygame.Rect:
+        r, art = self.rect, self.art_rect()
+        if not self.portrait:
+            return pygame.Rect(r.x + 12, art.bottom + 4, r.w - 24, r.bottom - art.bottom - 12)
+        if i18n.is_rtl():
+            return pygame.Rect(r.x + 16, r.y + 8, art.x - r.x - 32, r.h - 16)
+        return pygame.Rect(art.right + 16, r.y + 8, r.right - art.right - 32, r.h - 16)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lit = self.pressed or self.hover
+        edge = draw.GOLD if lit else draw.PANEL_EDGE
+        draw.panel(surface, self.rect.move(0, 4), (0, 0, 0), 120, 18, None)
+        draw.panel(surface, self.rect, (24, 40, 38) if not lit else (34, 56, 52), 255, 18, edge)
+        art = self.art_rect()
+        surface.blit(tiles.art(self.game.key, art.size), art)
+        pygame.draw.rect(surface, edge, art, 2, border_radius=4)
+        box = self.text_rect()
+        title = self.game.title
+        size = draw.fit_text(title, 34, box.w, bold=True)
+        sub = players_text(self.game.spec)
+        sub_size = draw.fit_text(sub, 22, box.w)
+        gap = 12
+        top = box.centery - (size + gap + sub_size) // 2 - 4
+        draw.blit_text(surface, title, size, (box.centerx, top + size // 2 + 4), draw.GOLD, True)
+        draw.blit_text(
+            surface, sub, sub_size, (box.centerx, top + size + gap + sub_size // 2 + 4), draw.INK
+        )
+
+
+class ContinueCard(Button):
+    """The saved match: "Continue <game>" and "Round 3 · You 12 – 8"; a tap resumes it."""
+
+    def __init__(self, rect, summary_of, on_click):
+        super().__init__(rect, lambda: t("menu.continue"), on_click, 26, key="continue")
+        self.summary_of = summary_of
+
+    def draw(self, surface: pygame.Surface) -> None:
+        summary = self.summary_of()
+        if not self.visible or summary is None:
+            return
+        lit = self.pressed or self.hover
+        draw.panel(
+            surface, self.rect, (44, 34, 20) if not lit else (60, 46, 26), 255, 16, draw.GOLD
+        )
+        rtl = i18n.is_rtl()
+        badge_w = min(220, self.rect.w // 3)
+        badge = pygame.Rect(0, 0, badge_w, self.rect.h - 24)
+        badge.centery = self.rect.centery
+        if rtl:
+            badge.x = self.rect.x + 14
+        else:
+            badge.right = self.rect.right - 14
+        fill, edge, ink = (212, 168, 72), (250, 226, 160), (28, 22, 12)
+        surface.blit(
+            _badge(badge.w, badge.h, fill, edge, ink, t("home.continue_button")), badge.topleft
+        )
+        text_w = self.rect.w - badge_w - 52
+        x = self.rect.right - 20 if rtl else self.rect.x + 20
+        anchor = "midright" if rtl else "midleft"
+        head = t("home.continue_game", game=t(registry.get(summary["game"]).title_key))
+        score = score_text(summary)
+        head_size = draw.fit_text(head, 28, text_w, bold=True)
+        score_size = draw.fit_text(score, 22, text_w)
+        cy = self.rect.centery
+        draw.blit_text(surface, head, head_size, (x, cy - 16), draw.GOLD, True, anchor)
+        draw.blit_text(surface, score, score_size, (x, cy + 18), draw.INK, anchor=anchor)
+
+
+def _badge(w, h, fill, edge, ink, label) -> pygame.Surface:
+    from game.ui.widgets import button_image
+
+    return button_image(w, h, fill, edge, ink, label, 24)
+
+
+class HomeScene(Scene):
+    """See the module docstring."""
+
+    name = "menu"
+
+    def __init__(self, app):
+        self.saved, self.message = storage.load_match()
+        self.summary = saved_summary(self.saved) if self.saved else None
+        if self.saved is not None and self.summary is None:
+            # Readable but not replayable (or already over): kept aside, not deleted.
+            storage.keep_match_aside()
+            self.saved, self.message = None, "storage.match_corrupt"
+        super().__init__(app)
+
+    # ----- layout ---------------------------------------------------------------------------------
+    def build(self) -> None:
+        L = self.app.layout
+        self.games = games.available()
+        self.tiles = [
+            GameTile(rect, g, (lambda g=g: self.open_game(g.key)), L.portrait)
+            for g, rect in zip(self.games, self._tile_rects(len(self.games)))
+        ]
+        card = pygame.Rect(260, 134, 760, 84) if not L.portrait else pygame.Rect(32, 196, 656, 100)
+        self.card = ContinueCard(card, lambda: self.summary, self.resume)
+        self.card.visible = self.summary is not None
+        self.bottom = self._bottom_buttons()
+        self.widgets = [self.card, *self.tiles, *self.bottom]
+
+    def _tile_rects(self, n: int) -> list[pygame.Rect]:
+        L = self.app.layout
+        if L.portrait:
+            w, h = PORTRAIT_TILE
+            gap = max(12, min(20, (720 - n * h) // max(1, n - 1)))
+            h = min(h, (720 - gap * (n - 1)) // max(1, n))
+            return [pygame.Rect(32, 320 + i * (h + gap), w, h) for i in range(n)]
+        gap = 32
+        w = min(LANDSCAPE_TILE[0], (L.w - 96 - gap * (n - 1)) // max(1, n))
+        x0 = (L.w - (n * w + gap * (n - 1))) // 2
+        rects = [pygame.Rect(x0 + i * (w + gap), 238, w, LANDSCAPE_TILE[1]) for i in range(n)]
+        return list(reversed(rects)) if i18n.is_rtl() else rects
+
+    def _bottom_buttons(self) -> list[Button]:
+        L = self.app.layout
+        online = Button(
+            (0, 0, 10, 10), lambda: t("menu.online"), self.open_online, 26, key="online"
+        )
+        stats = Button((0, 0, 10, 10), lambda: t("menu.stats"), self.open_stats, 24, key="stats")
+        sett = Button(
+            (0, 0, 10, 10), lambda: t("menu.settings"), self.open_settings, 24, key="settings"
+        )
+        rules = Button((0, 0, 10, 10), lambda: t("menu.rules"), self.open_rules, 24, key="rules")
+        lang = Button(
+            (0, 0, 10, 10), lambda: t("lang.toggle"), self.toggle_language, 24, key="lang"
+        )
+        if L.portrait:
+            online.rect = pygame.Rect(32, 1060, 656, 64)
+            row, y, widths = [stats, sett, rules, lang], 1140, [152, 152, 152, 152]
+        else:
+            row, y, widths = [online, stats, sett, rules, lang], 570, [250, 180, 170, 150, 140]
+        width_of = dict(zip(map(id, row), widths))
+        order = list(reversed(row)) if i18n.is_rtl() else row
+        x = (L.w - sum(widths) - 16 * (len(row) - 1)) // 2
+        for b in order:
+            b.rect = pygame.Rect(x, y, width_of[id(b)], 60)
+            x += b.rect.w + 16
+        return [online, stats, sett, rules, lang]
+
+    # ----- actions ------------------------------------------------------------------------------
+    def open_game(self, key: str) -> None:
+        self.app.set_setting("game", key)
+        self.app.go("setup", game=key)
+
+    def resume(self) -> None:
+        scene = games.from_saved(self.app, self.saved) if self.saved else None
+        if scene is None:
+            self.saved, self.summary = None, None
+            self.card.visible = False
+            overlay.message(self.app, "home.saved_title", lambda: t("storage.match_corrupt"))
+            return
+        self.app.switch(scene)
+
+    def open_online(self) -> None:
+        self.app.go("lobby")
+
+    def open_settings(self) -> None:
+        self.app.go("settings")
+
+    def open_stats(self) -> None:
+        self.app.go("stats")
+
+    def open_rules(self) -> None:
+        self.app.go("help")
+
+    def toggle_language(self) -> None:
+        self.app.set_setting("language", "en" if i18n.language() == "ar" else "ar")
+        self.build()  # tiles and the bottom row read from the other side
+
+    # ----- frame ----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.message is not None:  # said once, over the home screen
+            message, self.message = self.message, None
+            overlay.message(self.app, "home.saved_title", lambda: t(message))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        L = self.app.layout
+        surface.blit(draw.felt(L.w, L.h), (0, 0))
+        title_y, size = (64, 56) if not L.portrait else (104, 68)
+        draw.blit_text(
+            surface, t("app.title"), size, (L.w // 2, title_y), draw.GOLD, bold=True, shadow=True
+        )
+        draw.blit_text(
+            surface,
+            t("app.tagline"),
+            22 if not L.portrait else 26,
+            (L.w // 2, title_y + size * 3 // 4 + 8),
+            draw.INK_DIM,
+        )
+        if self.summary is None:
+            draw.blit_text(
+                surface,
+                t("home.choose"),
+                26,
+                self.card.rect.center,
+                draw.SAND,
+                bold=True,
+            )
+        super().draw(surface)

@@ -1,0 +1,119 @@
+"""The pause menu of a table (Esc or the table's menu button): Resume, Rules (of this game),
+Settings, Leave — and the settings panel it opens, on the overlay system.
+
+Nothing is lost: a local match stands still while the menu is open (the overlay pauses the
+scene) and is saved after every action, so Leave keeps it for Continue on the home screen;
+online, the table plays on meanwhile and Leave is the table's usual leave (a bot takes the
+seat, TB-9). Leave asks first while the match is running and says which of the two happens.
+
+The table calls :func:`open_pause` (imported when first used: no scene imports this module's
+neighbours, and this module knows the table only through the few names it calls)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game import i18n
+from game.games import registry
+from game.i18n import t
+from game.ui import overlay
+from game.ui.overlay import Action, Overlay
+from game.ui.scenes.form import Form, place_control
+from game.ui.scenes.settings import setting_rows
+
+
+class PauseMenu(Overlay):
+    """Resume, Rules, Settings, Leave (see the module docstring)."""
+
+    def __init__(self, table: Any):
+        self.table = table
+        self.pauses = not table.session.online
+        resume = Action("pause.resume", None, "resume", primary=True)
+        super().__init__(
+            table.app,
+            lambda: t(registry.get(table.name).title_key),
+            lambda: t("pause.online_note" if table.session.online else "pause.saved_note"),
+            [
+                resume,
+                Action("menu.rules", self.open_rules, "rules"),
+                Action("menu.settings", self.open_settings, "settings"),
+                Action("pause.leave", self.leave, "leave"),
+            ],
+            stack=True,
+            escape=resume,
+            key="pause",
+        )
+
+    def open_rules(self) -> bool:
+        overlay.rules(self.app, self.table.name)
+        return False  # the pause menu stays beneath
+
+    def open_settings(self) -> bool:
+        self.app.open_overlay(SettingsPanel(self.app))
+        return False
+
+    def running(self) -> bool:
+        return self.table.session.phase != "over"
+
+    def leave(self) -> bool:
+        if not self.running():
+            self.table.to_menu()
+            return True
+        online = self.table.session.online
+        overlay.confirm(
+            self.app,
+            "pause.leave_title",
+            lambda: t("pause.leave_online" if online else "pause.leave_saved"),
+            "pause.leave_yes",
+            self.table.to_menu,
+            key="leave",
+        )
+        return False
+
+
+class SettingsPanel(Overlay):
+    """The settings' rows in a panel over the table (the same rows as the settings screen)."""
+
+    def __init__(self, app: Any):
+        self.rows: list = []
+        super().__init__(
+            app, "settings.title", None, [Action("close", None, "close", True)], key="settings"
+        )
+
+    def _form(self, top: int) -> Form:
+        L = self.app.layout
+        width = min(880, L.w - 144) if not L.portrait else L.w - 112
+        return Form(L, top, row_h=50 if not L.portrait else 54, gap=12, width=width)
+
+    def panel_width(self) -> int:
+        L = self.app.layout
+        return min(940, L.w - 80) if not L.portrait else L.w - 64
+
+    def content_height(self, width: int) -> int:
+        form = self._form(0)
+        setting_rows(self.app, form)  # counts the rows there are
+        return form.bottom - 12
+
+    def build_content(self, rect: pygame.Rect) -> None:
+        self.form = self._form(rect.y)
+        self.rows = setting_rows(self.app, self.form)
+        self.widgets.extend(self.rows)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        self._mirror()
+        return super().handle(event)
+
+    def _mirror(self) -> None:
+        for widget, (_k, _label, control) in zip(self.rows, self.form.rows):
+            place_control(self.form, widget, control, i18n.is_rtl)
+
+    def draw_content(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self._mirror()
+        self.form.draw_labels(surface)
+
+
+def open_pause(table: Any) -> PauseMenu:
+    """Open the pause menu over ``table`` (a card table scene); returns it."""
+    return table.app.open_overlay(PauseMenu(table))

@@ -1,0 +1,201 @@
+"""A game's setup sheet: its own options (players, rules…), bot level and turn time, then
+Back, Rules and Play.
+
+The rows are the game's spec's (through :func:`game.ui.games.info`), each with a fixed place
+for that game: choosing an option changes no row's place or size (an option that needs other
+seat counts, e.g. partnership with four, stays in its row, greyed). Play over a saved match asks
+first (the saved match is counted as abandoned only when the player says so)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game import i18n
+from game.core.spec import BOT_LEVELS
+from game.i18n import t
+from game.ui import draw, games, overlay, stats, storage, tiles
+from game.ui.scene import Scene
+from game.ui.scenes.form import TURNS, Form, place_control, turn_label
+from game.ui.widgets import Button, Segmented
+
+ROW_H = 54
+GAP = 14
+LANDSCAPE_ART = pygame.Rect(430, 104, 420, 150)  # above the rows (games with few rows)
+
+
+class SetupScene(Scene):
+    """See the module docstring."""
+
+    name = "setup"
+
+    def __init__(self, app, game: str | None = None):
+        keys = [g.key for g in games.available()]
+        chosen = game or app.settings.get("game")
+        self.game = games.info(chosen if chosen in keys else keys[0])
+        super().__init__(app)
+
+    # ----- layout ---------------------------------------------------------------------------------
+    def _rows_top(self, n: int) -> int:
+        """Where the first row goes: the rows centred in the space between header (with the
+        game's art when it leaves room) and buttons. Fixed for the game: it depends on its
+        number of rows only."""
+        L = self.app.layout
+        per = ROW_H + GAP + (36 if L.portrait else 0)
+        if L.portrait:
+            top, bottom = 330, 1130
+        elif self._art_fits(n):
+            top, bottom = LANDSCAPE_ART.bottom + 24, 588
+        else:
+            top, bottom = 108, 588
+        return max(top, top + (bottom - top - n * per) // 2)
+
+    @staticmethod
+    def _art_fits(n: int) -> bool:
+        """Landscape: whether ``n`` rows fit under the art banner."""
+        return n * (ROW_H + GAP) <= 588 - (LANDSCAPE_ART.bottom + 24)
+
+    def build(self) -> None:
+        app = self.app
+        L = app.layout
+        s = app.settings
+        rtl = i18n.is_rtl
+        n = len(self.game.choices) + 2
+        self.form = form = Form(L, self._rows_top(n), row_h=ROW_H, gap=GAP)
+        rows: list[Segmented] = []
+        for choice in self.game.choices:
+            rows.append(
+                Segmented(
+                    form.add(choice.label),
+                    [(v, (lambda v=v, c=choice: c.text(v))) for v in choice.values],
+                    lambda c=choice: self.options()[c.key],
+                    lambda v, c=choice: self.set_option(c.key, v),
+                    rtl=rtl,
+                    key=f"opt.{choice.key}",
+                )
+            )
+        rows.append(
+            Segmented(
+                form.add("menu.level"),
+                [(lv, (lambda lv=lv: t(f"level.{lv}"))) for lv in BOT_LEVELS],
+                lambda: s["level"],
+                lambda v: app.set_setting("level", v),
+                rtl=rtl,
+                key="level",
+            )
+        )
+        rows.append(
+            Segmented(
+                form.add("menu.turn"),
+                [(n, turn_label(n)) for n in TURNS],
+                lambda: s["turn_seconds"],
+                lambda v: app.set_setting("turn_seconds", v),
+                rtl=rtl,
+                key="turn",
+            )
+        )
+        self.rows = rows
+        self.buttons = self._bottom_buttons()
+        self.widgets = [*rows, *self.buttons]
+        self._enable_rows()
+
+    def _bottom_buttons(self) -> list[Button]:
+        L = self.app.layout
+        back = Button((0, 0, 10, 10), lambda: t("back"), self.back, 26, key="back")
+        rules = Button((0, 0, 10, 10), lambda: t("menu.rules"), self.open_rules, 26, key="rules")
+        play = Button(
+            (0, 0, 10, 10), lambda: t("menu.play"), self.play, 32, primary=True, key="play"
+        )
+        if L.portrait:
+            y, sizes = 1150, [(back, 180, 64), (rules, 180, 64), (play, 264, 72)]
+        else:
+            y, sizes = 606, [(back, 200, 60), (rules, 200, 60), (play, 300, 70)]
+        order = list(reversed(sizes)) if i18n.is_rtl() else sizes
+        x = (L.w - sum(w for _b, w, _h in sizes) - 16 * (len(sizes) - 1)) // 2
+        for b, w, h in order:
+            b.rect = pygame.Rect(x, y + (72 - h) // 2, w, h)
+            x += w + 16
+        return [back, rules, play]
+
+    def header_art(self) -> pygame.Rect | None:
+        """The game's tile art as a banner above the rows: always in portrait; in landscape
+        when the game's rows leave room for it (a fixed choice per game)."""
+        L = self.app.layout
+        if L.portrait:
+            return pygame.Rect(32, 44, L.w - 64, 200)
+        if self._art_fits(len(self.game.choices) + 2):
+            return LANDSCAPE_ART
+        return None
+
+    # ----- options ------------------------------------------------------------------------------
+    def options(self) -> dict[str, Any]:
+        return games.options_for(self.app.settings, self.game.key)
+
+    def set_option(self, key: str, value: Any) -> None:
+        options = self.options()
+        options[key] = value
+        self.app.set_setting(f"options.{self.game.key}", options)
+        self._enable_rows()
+
+    def _enable_rows(self) -> None:
+        """An option that needs other seat counts is greyed (its row stays where it is)."""
+        players = self.options().get("players", self.game.spec.first_players)
+        for row, choice in zip(self.rows, self.game.choices):
+            if choice.key == "players":
+                continue
+            option = self.game.spec.option(choice.key)
+            row.enabled = not option.players or players in option.players
+
+    # ----- actions ------------------------------------------------------------------------------
+    def back(self) -> None:
+        self.app.go("menu")
+
+    def open_rules(self) -> None:
+        overlay.rules(self.app, self.game.key)
+
+    def play(self) -> None:
+        saved, _message = storage.load_match()
+        if saved is None:
+            self.start()
+            return
+        game = t(games.info(saved.get("game", games.DEFAULT_GAME)).spec.title_key)
+        overlay.confirm(
+            self.app,
+            "setup.replace_title",
+            lambda: t("setup.replace_body", game=game),
+            "setup.replace_yes",
+            lambda: self.start(abandon=saved),
+            key="replace",
+        )
+
+    def start(self, abandon: dict | None = None) -> None:
+        if abandon is not None:  # the match in progress is abandoned: played, not won
+            stats.record_abandoned(abandon)
+        storage.clear_match()
+        self.app.switch(games.new_match(self.app, self.game.key, seed=self.app.options.seed))
+
+    # ----- frame ----------------------------------------------------------------------------------
+    def _layout_rtl(self) -> None:
+        for widget, (_k, _label, control) in zip(self.rows, self.form.rows):
+            place_control(self.form, widget, control, i18n.is_rtl)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self._layout_rtl()
+        super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        L = self.app.layout
+        surface.blit(draw.felt(L.w, L.h), (0, 0))
+        art = self.header_art()
+        if art is not None:
+            surface.blit(tiles.art(self.game.key, art.size), art)
+            pygame.draw.rect(surface, draw.GOLD, art, 2, border_radius=4)
+        title = self.game.title
+        y = 62 if art is None or not L.portrait else art.bottom + 46
+        size = draw.fit_text(title, 48, L.w - 96, bold=True)
+        draw.blit_text(surface, title, size, (L.w // 2, y), draw.GOLD, bold=True, shadow=True)
+        self._layout_rtl()
+        dim = {key for (key, _l, _c), row in zip(self.form.rows, self.rows) if not row.enabled}
+        self.form.draw_labels(surface, dim)
+        super().draw(surface)

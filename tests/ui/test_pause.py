@@ -1,0 +1,85 @@
+"""The pause menu at every table (issue 10): Esc or the menu button opens it, Resume returns,
+a local match stands still meanwhile, Rules and Settings open over it, Leave asks while the
+match runs and keeps it saved for Continue."""
+
+import pygame
+import pytest
+from ui_helpers import click, key
+
+from game.ui import games
+from game.ui.scenes.home import HomeScene
+from game.ui.scenes.pause import PauseMenu, SettingsPanel
+
+KEYS = [g.key for g in games.available()]
+
+
+def table_of(app, game):
+    scene = games.new_match(app, game, seed=4)
+    scene.persist = True
+    app.switch(scene)
+    for _ in range(120):
+        app.step(1 / 60)
+    return scene
+
+
+@pytest.mark.parametrize("portrait", [False, True])
+@pytest.mark.parametrize("game", KEYS)
+def test_escape_opens_pause_and_resume_returns(make_app, game, portrait):
+    app = make_app(portrait=portrait)
+    table = table_of(app, game)
+    if game == "hand_rummy":
+        table.selected = None
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.overlay, PauseMenu) and app.scene is table
+    frame = pygame.Rect(0, 0, *app.layout.size)
+    assert all(frame.contains(b.rect) for b in app.overlay.buttons)
+    log = list(table.session.match.log)
+    elapsed = table.elapsed
+    for _ in range(300):  # five seconds: nothing moves at a paused local table
+        app.step(1 / 60)
+    assert table.session.match.log == log and table.elapsed == elapsed
+    click(app, app.overlay.button("resume").rect.center)
+    assert app.overlay is None and app.scene is table
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)  # Esc again resumes
+    assert app.overlay is None and app.scene is table
+
+
+@pytest.mark.parametrize("game", KEYS)
+def test_menu_button_opens_pause_and_leave_asks_and_keeps_the_match(make_app, majlis_home, game):
+    app = make_app()
+    table = table_of(app, game)
+    table.save()
+    click(app, table.widget("menu").rect.center)
+    pause = app.overlay
+    assert isinstance(pause, PauseMenu)
+    click(app, pause.button("rules").rect.center)
+    assert app.overlay.key == "rules" and app.overlay.scroll is not None
+    key(app, pygame.K_ESCAPE)
+    assert app.overlay is pause
+    click(app, pause.button("settings").rect.center)
+    assert isinstance(app.overlay, SettingsPanel)
+    click(app, app.overlay.widget_key("sound:False").rect.center)
+    assert app.settings["sound"] is False
+    click(app, app.overlay.button("close").rect.center)
+    assert app.overlay is pause
+    click(app, pause.button("leave").rect.center)
+    ask = app.overlay
+    assert ask.key == "leave" and "saved" in ask.body()
+    click(app, ask.button("no").rect.center)
+    assert app.overlay is pause and app.scene is table  # Cancel: back to the pause menu
+    click(app, pause.button("leave").rect.center)
+    click(app, app.overlay.button("yes").rect.center)
+    assert isinstance(app.scene, HomeScene) and app.overlay is None
+    assert (majlis_home / "match.json").exists()
+    assert app.scene.widget("continue").visible and app.scene.summary["game"] == game
+
+
+def test_hand_rummy_escape_drops_a_selection_first(make_app):
+    app = make_app()
+    table = table_of(app, "hand_rummy")
+    table.selected = 0
+    key(app, pygame.K_ESCAPE)
+    assert table.selected is None and app.overlay is None
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.overlay, PauseMenu)
