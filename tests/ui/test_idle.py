@@ -38,7 +38,7 @@ def test_an_idle_menu_is_not_drawn_but_input_is(make_app):
 def test_a_setting_changed_by_a_tap_redraws_and_a_toast_comes_and_goes(make_app):
     app = make_app()
     frames(app, 5)
-    click(app, app.scene.widget("language:ar").rect.center)
+    click(app, app.scene.widget("lang").rect.center)
     assert app.settings["language"] == "ar"
     frames(app, 2)
     app.toast("storage.corrupt", seconds=0.5)

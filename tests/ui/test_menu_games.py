@@ -1,18 +1,19 @@
-"""The menu offers exactly the games that have a table module, each with its own options."""
+"""The home screen offers exactly the games that have a table module (a tile each), each with
+its own options on its setup sheet."""
 
 from pathlib import Path
 
 from ui_helpers import click
 
 from game.ui import games
-from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.home import HomeScene
+from game.ui.scenes.setup import SetupScene
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def shown_games(scene) -> list[str]:
-    row = next(w for w in scene.widgets if getattr(w, "key", "") == "game")
-    return [b.value for b in row.buttons]
+    return [tile.game.key for tile in scene.tiles]
 
 
 def test_menu_shows_exactly_the_games_with_a_table_module(make_app):
@@ -30,28 +31,30 @@ def test_a_game_without_a_table_module_is_not_offered(make_app, monkeypatch):
     monkeypatch.setattr(games, "has_table", lambda key: key == "hareeja")
     app = make_app()
     assert shown_games(app.scene) == ["hareeja"]
-    assert app.settings["game"] == "hareeja"
 
 
 def test_choosing_ronda_shows_its_options_and_remembers_them(make_app):
     app = make_app()
-    click(app, app.scene.widget("game:ronda").rect.center)
+    click(app, app.scene.widget("tile:ronda").rect.center)
     assert app.settings["game"] == "ronda"
     click(app, app.scene.widget("opt.players:3").rect.center)
     click(app, app.scene.widget("opt.rules:quick").rect.center)
     assert games.options_for(app.settings, "ronda") == {"players": 3, "rules": "quick"}
-    again = MenuScene(app)
+    again = SetupScene(app, game="ronda")
     assert again.widget("opt.players:3").rect.w >= 44
-    click(app, app.scene.widget("game:hareeja").rect.center)
+    click(app, app.scene.widget("back").rect.center)
+    assert isinstance(app.scene, HomeScene)
+    click(app, app.scene.widget("tile:hareeja").rect.center)
     keys = {getattr(w, "key", "") for w in app.scene.widgets}
     assert not any(k.startswith("opt.") for k in keys)  # Hareeja has no options
 
 
 def test_each_games_options_survive_a_restart(make_app):
     app = make_app()
-    click(app, app.scene.widget("game:ronda").rect.center)
+    click(app, app.scene.widget("tile:ronda").rect.center)
     click(app, app.scene.widget("opt.players:4").rect.center)
-    click(app, app.scene.widget("game:hand_rummy").rect.center)
+    click(app, app.scene.widget("back").rect.center)
+    click(app, app.scene.widget("tile:hand_rummy").rect.center)
     click(app, app.scene.widget("opt.rounds:1").rect.center)  # HR-2: 1 to 20 rounds
     again = make_app()
     assert games.options_for(again.settings, "ronda")["players"] == 4
