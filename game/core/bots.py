@@ -11,22 +11,27 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Generator
+from typing import TypeVar
 
-from .types import ActionInput
+from .types import ActionInput, ViewBase
 
+T = TypeVar("T")
+# A search thought in slices: yields between slices of work, returns its answer (a card, a bid,
+# an action...), so the frame loop or the server can stop it after any slice.
+Slices = Generator[None, None, T]
 # A bot's thought: yields between slices, returns its action (checked by the engine like any).
-Think = Generator[None, None, ActionInput]
+Think = Slices[ActionInput]
 LEVELS = ("easy", "normal", "hard")
 
 
-def run(thought: Think) -> ActionInput:
+def run(thought: Slices[T]) -> T:
     """Drive a thinking generator to its answer in one go."""
     try:
         while True:
             next(thought)
     except StopIteration as done:
-        action: ActionInput = done.value
-        return action
+        answer: T = done.value
+        return answer
 
 
 class Thinking:
@@ -61,6 +66,15 @@ class Thinking:
         except StopIteration as done:
             self.action = done.value
             return True
+
+
+def seat_of(view: ViewBase) -> int:
+    """The seat a bot plays: its view's ``you`` (a spectator's view has none; a bot is never
+    asked to play one)."""
+    seat = view["you"]
+    if seat is None:
+        raise ValueError("A bot plays a seat; this is a spectator's view.")
+    return seat
 
 
 def bot_rng(seed: int | None) -> random.Random:

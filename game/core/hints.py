@@ -11,32 +11,34 @@ the caller passes a generator). Nothing here sees more than the view.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Generator
-from typing import Any
+from collections.abc import Callable, Generator, Mapping
+from typing import Any, TypeVar
 
-Action = dict[str, Any]
-Reason = Callable[[dict[str, Any], Action], "str | None"]
-HintThink = Generator[None, None, tuple[Action, "str | None"]]
+A = TypeVar("A", bound=Mapping[str, Any])  # the game's actions (and what its bots may answer)
+L = TypeVar("L", bound=Mapping[str, Any])  # the game's legal actions
+V = TypeVar("V", bound=Mapping[str, Any])  # the game's view
+Reason = Callable[[V, A], "str | None"]
+HintThink = Generator[None, None, tuple[A, "str | None"]]
 HINT_SEED = 0
 
 
 def think_hint(
-    think: Callable[..., Generator[None, None, Action]],
-    reason: Reason,
-    view: dict[str, Any],
-    legal: list[Action],
+    think: Callable[[V, list[L], str, random.Random], Generator[None, None, A]],
+    reason: Callable[[V, A], str | None],
+    view: V,
+    legal: list[L],
     rng: random.Random | None = None,
-) -> HintThink:
+) -> HintThink[A]:
     """Think the hard bot's move for ``view`` and explain it."""
     action = yield from think(view, legal, "hard", rng or random.Random(HINT_SEED))
     return action, reason(view, action)
 
 
-def run_hint(thought: HintThink) -> tuple[Action, str | None]:
+def run_hint(thought: HintThink[A]) -> tuple[A, str | None]:
     """Drive a hint's thinking to its answer in one go."""
     try:
         while True:
             next(thought)
     except StopIteration as done:
-        result: tuple[Action, str | None] = done.value
+        result: tuple[A, str | None] = done.value
         return result

@@ -19,37 +19,49 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Generator
 
-from game.core.bots import bot_rng, run
+from game.core.bots import Slices, bot_rng, run, seat_of
 from game.core.cards import JOKER, split
 from game.core.hints import HintThink, run_hint, think_hint
+from game.core.types import TimeoutAction
 
 from . import melds as M
 from . import planner as P
+from .types import (
+    AddAction,
+    DrawAction,
+    RummyAction,
+    RummyView,
+    SwapJokerAction,
+)
 
-Think = Generator[None, None, dict]
+Move = RummyAction | TimeoutAction  # a bot with nothing better asks for the engine's safe move
+Think = Slices[Move]
+TIMEOUT: TimeoutAction = {"type": "timeout"}
 HAND_WAIT_LEFT = 1  # hard holds its opening back when this few cards miss a meld ...
 HAND_WAIT_STOCK = 40  # ... and the stock still holds at least this many cards
 
 
 def choose(
-    view: dict,
-    legal_actions: list[dict],
+    view: RummyView,
+    legal_actions: list[RummyAction],
     budget: float | None = None,
     level: str = "normal",
     seed: int | None = None,
-) -> dict:
+) -> Move:
     """The bot's next action for the seat of ``view`` (``budget`` is unused: thinking is fast)."""
     return run(think(view, legal_actions, level, bot_rng(seed)))
 
 
 def think(
-    view: dict, legal: list[dict], level: str = "normal", rng: random.Random | None = None
+    view: RummyView,
+    legal: list[RummyAction],
+    level: str = "normal",
+    rng: random.Random | None = None,
 ) -> Think:
     """Generator: yields between slices of work and returns one legal action."""
     rng = rng or random.Random(0)
-    seat, hand, variant = view["you"], list(view["hand"]), view["variant"]
+    seat, hand, variant = seat_of(view), list(view["hand"]), view["variant"]
     opened = view["opened"][seat]
     if not view["drawn"]:
         yield
@@ -82,12 +94,12 @@ def think(
     return _discard(view, legal, level, rng)
 
 
-def _hard_discard(view: dict, legal: list[dict]) -> Think:
+def _hard_discard(view: RummyView, legal: list[RummyAction]) -> Think:
     """The discard the planner finds best (planner.py): the next draw's chances to open or go
     out and the cards it lets the bot lay, over the cards the bot cannot see."""
     discards = {a["card"] for a in legal if a["type"] == "discard"}
     if not discards:
-        return legal[0] if legal else {"type": "timeout"}
+        return legal[0] if legal else TIMEOUT
     keep = _keep_scores(view, "hard")
     _, card = yield from P.best_discard(view, keep)
     if card not in discards:
@@ -95,7 +107,7 @@ def _hard_discard(view: dict, legal: list[dict]) -> Think:
     return {"type": "discard", "card": card}
 
 
-def _wait_for_hand(view: dict, hand: list[str], groups: list[list[str]]) -> bool:
+def _wait_for_hand(view: RummyView, hand: list[str], groups: list[list[str]]) -> bool:
     """True when an opening is better held back for going out in one turn (HR-10 "hand").
 
     Only while nobody has opened (nobody can go out soon) and the stock is deep, and only when
@@ -108,9 +120,9 @@ def _wait_for_hand(view: dict, hand: list[str], groups: list[list[str]]) -> bool
     return 1 <= left - 1 <= HAND_WAIT_LEFT
 
 
-def _draw(view: dict, legal: list[dict], level: str) -> dict:
-    take = {"type": "draw", "from": "discard"}
-    stock = {"type": "draw", "from": "stock"}
+def _draw(view: RummyView, legal: list[RummyAction], level: str) -> RummyAction:
+    take: DrawAction = {"type": "draw", "from": "discard"}
+    stock: DrawAction = {"type": "draw", "from": "stock"}
     if take not in legal:
         return stock if stock in legal else legal[0]
     if stock not in legal:
@@ -118,6 +130,8 @@ def _draw(view: dict, legal: list[dict], level: str) -> dict:
     top = view["discard_top"]
     if top == JOKER:
         return take
+    if top is None:  # cannot be: a discard to take is on the pile
+        return stock
     if level == "easy":
         return stock
     if _completes_meld(view, top):
@@ -125,9 +139,9 @@ def _draw(view: dict, legal: list[dict], level: str) -> dict:
     return stock
 
 
-def _completes_meld(view: dict, card: str) -> bool:
+def _completes_meld(view: RummyView, card: str) -> bool:
     """True if ``card`` makes a new meld with the hand, or (after opening) fits a table meld."""
-    seat, hand, variant = view["you"], view["hand"], view["variant"]
+    seat, hand, variant = seat_of(view), view["hand"], view["variant"]
     if view["opened"][seat] and any(_fits(meld, card) for meld in view["melds"]):
         return True
     before = M.find_melds(hand, variant)
@@ -146,7 +160,7 @@ def _fits(cards: list[str], card: str) -> bool:
     return meld is not None and M.extend(meld, card) is not None
 
 
-def _use_joker(hand: list[str], legal: list[dict], variant: str) -> dict:
+def _use_joker(hand: list[str], legal: list[RummyAction], variant: str) -> Move:
     """A joker just taken back must be laid again before the discard."""
     groups = M.find_melds(hand, variant)
     if any(JOKER in g for g in groups):
@@ -154,10 +168,10 @@ def _use_joker(hand: list[str], legal: list[dict], variant: str) -> dict:
     for action in legal:
         if action["type"] == "add" and action["card"] == JOKER:
             return action
-    return {"type": "timeout"}  # the engine's safe move puts the joker back
+    return TIMEOUT  # the engine's safe move puts the joker back
 
 
-def _best_add(hand: list[str], legal: list[dict]) -> dict | None:
+def _best_add(hand: list[str], legal: list[RummyAction]) -> AddAction | None:
     """The most valuable natural card that fits a table meld (a joker only to go out)."""
     adds = [a for a in legal if a["type"] == "add" and (a["card"] != JOKER or len(hand) <= 2)]
     if not adds:
@@ -167,7 +181,7 @@ def _best_add(hand: list[str], legal: list[dict]) -> dict | None:
     return max(adds, key=lambda a: (M.card_points(a["card"]), a["card"], -a["meld"]))
 
 
-def _paying_swap(hand: list[str], legal: list[dict], variant: str) -> dict | None:
+def _paying_swap(hand: list[str], legal: list[RummyAction], variant: str) -> SwapJokerAction | None:
     """A joker swap whose joker goes straight into a new meld with the hand."""
     for action in legal:
         if action["type"] != "swap_joker":
@@ -182,7 +196,7 @@ def _paying_swap(hand: list[str], legal: list[dict], variant: str) -> dict | Non
     return None
 
 
-def _laying_swap(view: dict, legal: list[dict]) -> dict | None:
+def _laying_swap(view: RummyView, legal: list[RummyAction]) -> SwapJokerAction | None:
     """A joker swap whose joker then fits a table meld: one more natural card laid (HR-8)."""
     table = P.table_melds(view)
     if len(table) != len(view["melds"]):
@@ -201,10 +215,10 @@ def _laying_swap(view: dict, legal: list[dict]) -> dict | None:
     return None
 
 
-def _discard(view: dict, legal: list[dict], level: str, rng: random.Random) -> dict:
+def _discard(view: RummyView, legal: list[RummyAction], level: str, rng: random.Random) -> Move:
     discards = [a for a in legal if a["type"] == "discard"]
     if not discards:
-        return legal[0] if legal else {"type": "timeout"}
+        return legal[0] if legal else TIMEOUT
     naturals = [a for a in discards if a["card"] != JOKER] or discards
     if level == "easy":
         return rng.choice(naturals)
@@ -212,9 +226,9 @@ def _discard(view: dict, legal: list[dict], level: str, rng: random.Random) -> d
     return min(naturals, key=lambda a: (keep[a["card"]], a["card"]))
 
 
-def _keep_scores(view: dict, level: str) -> dict[str, float]:
+def _keep_scores(view: RummyView, level: str) -> dict[str, float]:
     """How much the bot wants to keep each card: meld use, near-melds, penalty, feeding."""
-    seat, hand, variant = view["you"], view["hand"], view["variant"]
+    seat, hand, variant = seat_of(view), view["hand"], view["variant"]
     opened = view["opened"][seat]
     counts = Counter(hand)
     in_melds = Counter(c for g in M.find_melds(hand, variant) for c in g)
@@ -241,7 +255,7 @@ def _keep_scores(view: dict, level: str) -> dict[str, float]:
     return scores
 
 
-def _near_meld(card: str, counts: Counter, seen: Counter) -> float:
+def _near_meld(card: str, counts: Counter[str], seen: Counter[str]) -> float:
     """Partial runs and sets the card belongs to; cards all seen elsewhere are dead."""
     rank, suit = split(card)
     number = M.RANK_NUMBER[rank]
@@ -272,12 +286,12 @@ def _near_meld(card: str, counts: Counter, seen: Counter) -> float:
     return score
 
 
-def _dead(card: str, seen: Counter) -> int:
+def _dead(card: str, seen: Counter[str]) -> int:
     return 1 if seen[card] >= 2 else 0
 
 
-def _seen_cards(view: dict) -> Counter:
-    seen: Counter = Counter()
+def _seen_cards(view: RummyView) -> Counter[str]:
+    seen: Counter[str] = Counter()
     for meld in view["melds"]:
         seen.update(meld)
     seen.update(card for _, card in view.get("discards", []))
@@ -300,7 +314,7 @@ def _safe(card: str, throws: list[str]) -> float:
     return score
 
 
-def _feeds(card: str, view: dict, next_picks: list[str], nxt: int) -> float:
+def _feeds(card: str, view: RummyView, next_picks: list[str], nxt: int) -> float:
     """Keep cards the next player seems to want: what he picked, what fits the table for him."""
     score = 0.0
     rank, suit = split(card)
@@ -318,35 +332,33 @@ def _feeds(card: str, view: dict, next_picks: list[str], nxt: int) -> float:
 
 
 # ----- hints (game/core/hints.py) -------------------------------------------------------------
-def reason(view: dict, action: dict) -> str | None:
+def reason(view: RummyView, action: Move) -> str | None:
     """Why the hint plays ``action``, as a string key (HR-6 draw, HR-7 opening, HR-8, HR-10)."""
-    kind = action.get("type")
-    if kind == "draw":
-        return (
-            "hint.rummy.take_discard"
-            if action.get("from") == "discard"
-            else "hint.rummy.draw_stock"
-        )
+    kind = action["type"]
+    if action["type"] == "draw":
+        return "hint.rummy.take_discard" if action["from"] == "discard" else "hint.rummy.draw_stock"
     if kind == "meld":
-        return "hint.rummy.meld" if view["opened"][view["you"]] else "hint.rummy.open"
+        return "hint.rummy.meld" if view["opened"][seat_of(view)] else "hint.rummy.open"
     if kind == "add":
         return "hint.rummy.add"
     if kind == "swap_joker":
         return "hint.rummy.swap"
     if kind != "discard":
         return None
-    if not view["opened"][view["you"]]:
+    if not view["opened"][seat_of(view)]:
         groups = M.find_melds(list(view["hand"]), view["variant"])
         if groups and M.groups_points(groups, view["variant"]) >= M.OPENING_MIN:
             return "hint.rummy.hold_hand"
     return "hint.rummy.discard"
 
 
-def hint_think(view: dict, legal: list[dict], rng: random.Random | None = None) -> HintThink:
+def hint_think(
+    view: RummyView, legal: list[RummyAction], rng: random.Random | None = None
+) -> HintThink[Move]:
     """The hard bot's move for this seat and why, thought in slices."""
     return think_hint(think, reason, view, legal, rng)
 
 
-def hint(view: dict, legal: list[dict]) -> tuple[dict, str | None]:
+def hint(view: RummyView, legal: list[RummyAction]) -> tuple[Move, str | None]:
     """The hard bot's move for this seat and why (a string key, or None)."""
     return run_hint(hint_think(view, legal))

@@ -21,11 +21,12 @@ top discard by the same count (51 %, no better than the simple "it completes a m
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Generator
 
+from game.core.bots import Slices, seat_of
 from game.core.cards import JOKER, rummy_deck
 
 from . import melds as M
+from .types import RummyView
 
 W_OUT = 1000.0  # weight of the chance that the next draw opens (or goes out)
 W_PROGRESS = 700.0  # weight of the expected cards laid (meld points / 51 before opening)
@@ -33,12 +34,12 @@ W_FEED = 300.0  # weight of throwing a card the next, opened, player lays at onc
 CANDIDATES = 6  # discards judged by the count (the six least kept by the heuristic)
 DECK = Counter(rummy_deck())
 
-Plan = Generator[None, None, tuple[float, str]]
+Plan = Slices[tuple[float, str]]  # (its value, the card to throw)
 
 
-def pool(view: dict) -> Counter:
+def pool(view: RummyView) -> Counter[str]:
     """The cards the seat cannot place, with their copies (the next draw's distribution)."""
-    seat = view["you"]
+    seat = seat_of(view)
     known = Counter(view["hand"])
     for meld in view["melds"]:
         known.update(meld)
@@ -47,14 +48,14 @@ def pool(view: dict) -> Counter:
     pile = thrown - picked
     if sum(pile.values()) == view.get("discard_count", 0):
         known.update(pile)
-    elif view.get("discard_top"):  # the pile was reshuffled into the stock (HR-3)
-        known[view["discard_top"]] += 1
+    elif top := view.get("discard_top"):  # the pile was reshuffled into the stock (HR-3)
+        known[top] += 1
     known.update(card for who, card in view.get("picks", []) if who != seat)
     return DECK - known
 
 
-def table_melds(view: dict) -> list[M.Meld]:
-    out = []
+def table_melds(view: RummyView) -> list[M.Meld]:
+    out: list[M.Meld] = []
     for cards in view["melds"]:
         meld = M.classify(list(cards))
         if meld is not None:
@@ -99,8 +100,8 @@ def laid_count(hand: list[str], table: list[M.Meld], variant: str) -> int:
 
 
 def outs(
-    hand: list[str], opened: bool, table: list[M.Meld], draws: Counter, variant: str
-) -> Generator[None, None, tuple[float, float]]:
+    hand: list[str], opened: bool, table: list[M.Meld], draws: Counter[str], variant: str
+) -> Slices[tuple[float, float]]:
     """Over one draw from ``draws``: (the chance it opens, or after opening lets the hand go
     out; the expected cards it lets the bot lay, or before opening the meld points it adds
     divided by 51). Yields every 16 draws looked at."""
@@ -122,9 +123,9 @@ def outs(
     return chance / total, progress / total
 
 
-def feeds_next(view: dict, card: str, table: list[M.Meld]) -> bool:
+def feeds_next(view: RummyView, card: str, table: list[M.Meld]) -> bool:
     """True if the next player (an opponent who has opened) could lay ``card`` at once."""
-    seat = view["you"]
+    seat = seat_of(view)
     nxt = (seat + 1) % view["players"]
     if view.get("partnership") and nxt % 2 == seat % 2:
         return False
@@ -135,10 +136,10 @@ def feeds_next(view: dict, card: str, table: list[M.Meld]) -> bool:
     )
 
 
-def best_discard(view: dict, keep: dict[str, float]) -> Plan:
+def best_discard(view: RummyView, keep: dict[str, float]) -> Plan:
     """The discard that leaves the hand the best next draw, the heuristic ``keep`` scores
     (how much the bot wants to keep each card) as the tie-breaker: (its value, the card)."""
-    seat, variant = view["you"], view["variant"]
+    seat, variant = seat_of(view), view["variant"]
     hand = list(view["hand"])
     naturals = sorted({c for c in hand if c != JOKER}, key=lambda c: (keep[c], c))
     candidates = naturals[:CANDIDATES] or [JOKER]

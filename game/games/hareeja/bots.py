@@ -27,7 +27,7 @@ import random
 import time
 from collections.abc import Iterable
 
-from game.core.bots import Think, bot_rng, run
+from game.core.bots import Slices, bot_rng, run, seat_of
 from game.core.hints import HintThink, run_hint, think_hint
 from game.games.hareeja.rules import (
     DECK,
@@ -39,6 +39,7 @@ from game.games.hareeja.rules import (
     round_score,
     trick_winner,
 )
+from game.games.hareeja.types import BidAction, HareejaAction, HareejaView, SeatCard
 
 HARD_PLAYOUTS = 320  # play-outs per card decision: samples = this / candidate cards ...
 HARD_MIN_SAMPLES = 24  # ... but at least this many deals
@@ -105,7 +106,7 @@ def is_boss(code: str, outstanding: set[str]) -> bool:
     return not any(h in outstanding for h in HIGHER[code])
 
 
-def pick_card(hand: list[str], trick: list, want: bool, outstanding: set[str]) -> str:
+def pick_card(hand: list[str], trick: list[SeatCard], want: bool, outstanding: set[str]) -> str:
     """The baseline card: chase tricks while ``want``, otherwise duck.
 
     ``outstanding``: the cards still in the other three hands (as far as this seat knows).
@@ -164,14 +165,14 @@ def _discard(hand: list[str], legal: list[str], want: bool, outstanding: set[str
 
 
 # ----- what a view tells --------------------------------------------------------------------------
-def outstanding_cards(view: dict) -> set[str]:
+def outstanding_cards(view: HareejaView) -> set[str]:
     """Cards neither in this seat's hand nor played this round: they are in the other hands."""
     gone = set(view["hand"])
     gone.update(c for _, c in view.get("played", ()))
     return {c for c in DECK if c not in gone}
 
 
-def observed_voids(view: dict) -> list[set[str]]:
+def observed_voids(view: HareejaView) -> list[set[str]]:
     """Per seat, the suits it failed to follow this round (so it holds none of them)."""
     voids: list[set[str]] = [set() for _ in range(PLAYERS)]
     played = view.get("played", [])
@@ -184,34 +185,35 @@ def observed_voids(view: dict) -> list[set[str]]:
     return voids
 
 
-def wants_tricks(view: dict, seat: int) -> bool:
+def wants_tricks(view: HareejaView, seat: int) -> bool:
     bid = view["bids"][seat]
     return bid is not None and view["tricks"][seat] < bid
 
 
 # ----- the thinking entry points ------------------------------------------------------------------
 def think(
-    view: dict,
-    legal: list[dict],
+    view: HareejaView,
+    legal: list[HareejaAction],
     level: str = "normal",
     rng: random.Random | None = None,
     budget: float | None = None,
-) -> Think:
+) -> Slices[HareejaAction]:
     """Generator: yields between slices of work and returns the chosen action (from ``legal``)."""
     if not legal:
         raise ValueError("The bot was asked to act with no legal action.")
     rng = rng if rng is not None else bot_rng(None)
-    if legal[0]["type"] == "bid":
+    bids = [a for a in legal if a["type"] == "bid"]
+    if bids:  # the bidding: every legal action is a bid
         if level == "hard":
             bid = yield from _search_bid(view, rng, budget)
-            return _nearest_bid(legal, bid)
-        return _bid_action(view, legal, level, rng)
-    cards = [a["card"] for a in legal]
+            return _nearest_bid(bids, bid)
+        return _bid_action(view, bids, level, rng)
+    cards = [a["card"] for a in legal if a["type"] == "play"]
     if len(cards) == 1:
-        return dict(legal[0])
+        return legal[0].copy()
     if level == "easy" and rng.random() < EASY_RANDOM_PLAY:
         return {"type": "play", "card": rng.choice(cards)}
-    me = view["you"]
+    me = seat_of(view)
     baseline = pick_card(
         view["hand"], view["trick"], wants_tricks(view, me), outstanding_cards(view)
     )
@@ -221,25 +223,27 @@ def think(
     return {"type": "play", "card": card}
 
 
-def _bid_action(view: dict, legal: list[dict], level: str, rng: random.Random) -> dict:
+def _bid_action(
+    view: HareejaView, legal: list[BidAction], level: str, rng: random.Random
+) -> BidAction:
     bid = choose_bid(view["hand"])
     if level == "easy" and rng.random() < EASY_BID_NOISE:
         bid += rng.choice((-1, 1))
     return _nearest_bid(legal, bid)
 
 
-def _nearest_bid(legal: list[dict], bid: int) -> dict:
+def _nearest_bid(legal: list[BidAction], bid: int) -> BidAction:
     allowed = [a["n"] for a in legal]
     return {"type": "bid", "n": min(allowed, key=lambda n: (abs(n - bid), n))}
 
 
 def choose(
-    view: dict,
-    legal_actions: list[dict],
+    view: HareejaView,
+    legal_actions: list[HareejaAction],
     budget: float | None = None,
     level: str = "normal",
     seed: int | None = None,
-) -> dict:
+) -> HareejaAction:
     """The bot's action for ``view`` in one go.
 
     ``budget``: optional cap in seconds on hard's search (it may then stop before its count of
@@ -257,8 +261,8 @@ def _past(deadline: float | None) -> bool:
 
 
 def _search(
-    view: dict, cards: list[str], baseline: str, rng: random.Random, budget: float | None
-) -> Think:
+    view: HareejaView, cards: list[str], baseline: str, rng: random.Random, budget: float | None
+) -> Slices[str]:
     """Weighted average round score of each candidate over sampled deals; ties keep the
     baseline."""
     deadline = _deadline(budget)
@@ -280,7 +284,7 @@ def _search(
     return max(cards, key=lambda c: (totals[c], -RANK[c]))
 
 
-def bid_fit(view: dict, hands: list[list[str]]) -> float:
+def bid_fit(view: HareejaView, hands: list[list[str]]) -> float:
     """How well the revealed bids fit a sampled deal: each other seat's dealt hand (its sampled
     cards plus those it played this round) should count to about its bid."""
     played: list[list[str]] = [[] for _ in range(PLAYERS)]
@@ -294,7 +298,7 @@ def bid_fit(view: dict, hands: list[list[str]]) -> float:
     return math.exp(-misfit / (2 * BID_FIT_SIGMA**2))
 
 
-def _search_bid(view: dict, rng: random.Random, budget: float | None) -> Think:
+def _search_bid(view: HareejaView, rng: random.Random, budget: float | None) -> Slices[int]:
     """The bid whose play-outs from this seat score best over sampled deals.
 
     The others are dealt the unseen 24 cards at random and bid with the baseline (their bids
@@ -302,7 +306,7 @@ def _search_bid(view: dict, rng: random.Random, budget: float | None) -> Think:
     leader, so the seat's position is in every play-out.
     """
     deadline = _deadline(budget)
-    me, hand = view["you"], list(view["hand"])
+    me, hand = seat_of(view), list(view["hand"])
     counted = choose_bid(hand)
     candidates = sorted(
         {0} | set(range(max(0, counted - BID_SPREAD), min(MAX_BID, counted + BID_SPREAD) + 1))
@@ -326,16 +330,19 @@ def _search_bid(view: dict, rng: random.Random, budget: float | None) -> Think:
 
 
 def sample_hands(
-    view: dict, outstanding: list[str], voids: list[set[str]], rng: random.Random
+    view: HareejaView, outstanding: list[str], voids: list[set[str]], rng: random.Random
 ) -> list[list[str]]:
     """A deal of the unseen cards to the other seats: right counts, no card in a shown void."""
-    me = view["you"]
+    me = seat_of(view)
     counts = list(view["hand_counts"])
     for _ in range(20):
         hands = _try_deal(me, counts, outstanding, voids, rng)
         if hands is not None:
             return hands
-    return _try_deal(me, counts, outstanding, [set() for _ in range(PLAYERS)], rng)
+    hands = _try_deal(me, counts, outstanding, [set() for _ in range(PLAYERS)], rng)
+    if hands is None:  # cannot happen: without voids every unseen card fits some seat
+        raise RuntimeError("no deal of the unseen cards fits the hand counts")
+    return hands
 
 
 def _try_deal(
@@ -361,22 +368,31 @@ def _try_deal(
     return hands
 
 
-def _play_out(view: dict, sampled: list[list[str]], first: str) -> float:
+def _play_out(view: HareejaView, sampled: list[list[str]], first: str) -> float:
     """Play ``first`` for this seat, then the baseline for everyone to the end of the round."""
-    me = view["you"]
+    me = seat_of(view)
     hands = [list(h) for h in sampled]
     hands[me] = list(view["hand"])
+    bids = revealed_bids(view)
     tricks = _finish_round(
-        hands, view["bids"], list(view["tricks"]), [list(c) for c in view["trick"]], me, first
+        hands, bids, list(view["tricks"]), [list(c) for c in view["trick"]], me, first
     )
-    return float(round_score(view["bids"][me], tricks[me]))
+    return float(round_score(bids[me], tricks[me]))
+
+
+def revealed_bids(view: HareejaView) -> list[int]:
+    """Every seat's bid, once the play began (HJ-5: all four are revealed by then)."""
+    bids = view["bids"]
+    if any(b is None for b in bids):
+        raise ValueError("The bids are not all revealed yet.")
+    return [b for b in bids if b is not None]
 
 
 def _finish_round(
     hands: list[list[str]],
     bids: list[int],
     tricks: list[int],
-    trick: list,
+    trick: list[SeatCard],
     seat: int,
     card: str | None = None,
 ) -> list[int]:
@@ -415,14 +431,12 @@ __all__ = [
 
 
 # ----- hints (game/core/hints.py) -------------------------------------------------------------
-def reason(view: dict, action: dict) -> str | None:
+def reason(view: HareejaView, action: HareejaAction) -> str | None:
     """Why the hint plays ``action``, as a string key (HJ-5 bids, HJ-8 following, HJ-9)."""
-    if action.get("type") == "bid":
+    if action["type"] == "bid":
         return "hint.hareeja.bid"
-    if action.get("type") != "play":
-        return None
     card, trick, hand = action["card"], view["trick"], view["hand"]
-    want = wants_tricks(view, view["you"])
+    want = wants_tricks(view, seat_of(view))
     if trick:
         led = SUIT[trick[0][1]]
         wins = SUIT[card] == led and all(RANK[card] > RANK[c] for _, c in trick if SUIT[c] == led)
@@ -430,7 +444,7 @@ def reason(view: dict, action: dict) -> str | None:
         wins = is_boss(card, outstanding_cards(view))
     if want and wins:
         return "hint.hareeja.take"
-    if not want and view["bids"][view["you"]] is not None and not wins:
+    if not want and view["bids"][seat_of(view)] is not None and not wins:
         return "hint.hareeja.duck"
     if trick and SUIT[card] == SUIT[trick[0][1]]:
         same = [c for c in hand if SUIT[c] == SUIT[card]]
@@ -439,11 +453,13 @@ def reason(view: dict, action: dict) -> str | None:
     return None
 
 
-def hint_think(view: dict, legal: list[dict], rng: random.Random | None = None) -> HintThink:
+def hint_think(
+    view: HareejaView, legal: list[HareejaAction], rng: random.Random | None = None
+) -> HintThink[HareejaAction]:
     """The hard bot's move for this seat and why, thought in slices."""
     return think_hint(think, reason, view, legal, rng)
 
 
-def hint(view: dict, legal: list[dict]) -> tuple[dict, str | None]:
+def hint(view: HareejaView, legal: list[HareejaAction]) -> tuple[HareejaAction, str | None]:
     """The hard bot's move for this seat and why (a string key, or None)."""
     return run_hint(hint_think(view, legal))

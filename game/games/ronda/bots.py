@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Generator
 from math import comb
 
-from game.core.bots import LEVELS, bot_rng, run
+from game.core.bots import LEVELS, Slices, bot_rng, run, seat_of
 from game.core.hints import HintThink, run_hint, think_hint
+from game.core.types import PlayAction
 from game.games.ronda.rules import LOW_KEY, RANK, RANK_ORDER
+from game.games.ronda.types import DeclareAction, RondaAction, RondaView
 
 W_POINT = 1.0  # a caida or mesa point
 W_CARD = 0.45  # one more card in the pile (card points are the surplus above a share)
@@ -61,7 +62,13 @@ def play_gain(
     return W_POINT * points + W_CARD * (1 + taken), after
 
 
-def unseen_counts(view: dict) -> list[int]:
+def caida_rank(view: RondaView) -> int | None:
+    """The rank a caida would take now (RO-12): the card the last player laid, if any."""
+    card = view["caida_card"]
+    return None if card is None else RANK[card]
+
+
+def unseen_counts(view: RondaView) -> list[int]:
     """Per rank, the cards the bot cannot place: in other hands or still undealt."""
     counts = [4] * NRANKS
     for code in view["hand"]:
@@ -103,12 +110,12 @@ def expected_reply(
 class Situation:
     """What one decision needs, computed once from the view."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: RondaView):
         n = view["players"]
-        me = view["you"]
+        me = seat_of(view)
         self.hand = list(view["hand"])
         self.table_ranks = {RANK[c] for c in view["table"]}
-        self.caida_rank = None if view.get("caida_card") is None else RANK[view["caida_card"]]
+        self.caida_rank = caida_rank(view)
         self.unseen = unseen_counts(view)
         counts = list(view["hand_counts"])
         self.next_seat = (me + 1) % n
@@ -131,9 +138,9 @@ class Situation:
 
 
 # ----- decisions --------------------------------------------------------------------------------
-def declaration(view: dict, legal: list[dict]) -> dict | None:
+def declaration(view: RondaView, legal: list[RondaAction]) -> DeclareAction | None:
     """The truthful declaration the hand supports, tringa before ronda (RO-16)."""
-    offered = {a["kind"] for a in legal if a.get("type") == "declare"}
+    offered = {a["kind"] for a in legal if a["type"] == "declare"}
     if not offered:
         return None
     counts: dict[int, int] = {}
@@ -148,12 +155,12 @@ def declaration(view: dict, legal: list[dict]) -> dict | None:
 
 
 def think(
-    view: dict,
-    legal: list[dict],
+    view: RondaView,
+    legal: list[RondaAction],
     level: str = "normal",
     rng: random.Random | None = None,
     budget: float | None = None,
-) -> Generator[None, None, dict]:
+) -> Slices[RondaAction]:
     """Yield between slices of work; return the chosen action (always one of ``legal``)."""
     if not legal:
         raise ValueError("No legal action to choose from.")
@@ -163,7 +170,7 @@ def think(
     declare = declaration(view, legal)
     if declare is not None and not (level == "easy" and rng.random() < 0.3):
         return declare
-    plays = [a for a in legal if a.get("type") == "play"]
+    plays: list[PlayAction] = [a for a in legal if a["type"] == "play"]
     if not plays:
         return legal[0]
     if len(plays) == 1:
@@ -180,12 +187,12 @@ def think(
 
 
 def choose(
-    view: dict,
-    legal_actions: list[dict],
+    view: RondaView,
+    legal_actions: list[RondaAction],
     budget: float | None = None,
     level: str = "normal",
     seed: int | None = None,
-) -> dict:
+) -> RondaAction:
     """One decision, thought through to the end (native play, tests, the server)."""
     return run(think(view, legal_actions, level, bot_rng(seed), budget))
 
@@ -214,7 +221,7 @@ class Deal:
                 * REPLY_DISCOUNT
                 * max(_gain(table, r, caida, True)[0] for r in set(hand))
             )
-        best = None
+        best: float | None = None
         mine = s.sign[seat] > 0
         for i, rank in enumerate(hand):
             if rank in hand[:i]:
@@ -231,6 +238,8 @@ class Deal:
             total = s.sign[seat] * gain + below
             if best is None or (total > best if mine else total < best):
                 best = total
+        if best is None:  # an empty hand with plays left: the counts said otherwise
+            raise ValueError("A seat to play holds no card.")
         return best
 
 
@@ -251,10 +260,13 @@ def _gain(table: int, rank: int, caida: int | None, mesa_allowed: bool) -> tuple
 class HardSituation:
     """What the batch search needs from the view: seats, sides, what is unseen."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: RondaView):
         self.players = n = view["players"]
-        self.me = me = view["you"]
-        side = (lambda s: s % 2) if view.get("teams") else (lambda s: s)
+        self.me = me = seat_of(view)
+
+        def side(s: int) -> int:
+            return s % 2 if view.get("teams") else s
+
         self.sign = [
             1.0 if side(s) == side(me) else -1.0 / max(1, len({side(x) for x in range(n)}) - 1)
             for s in range(n)
@@ -264,7 +276,7 @@ class HardSituation:
         self.table = 0
         for c in view["table"]:
             self.table |= 1 << RANK[c]
-        self.caida = None if view.get("caida_card") is None else RANK[view["caida_card"]]
+        self.caida: int | None = caida_rank(view)
         self.unseen = unseen_counts(view)
         self.last_batch = view["deck_count"] == 0
         self.left = sum(self.counts)  # plays to the end of the batch
@@ -314,8 +326,8 @@ class HardSituation:
 
 
 def batch_search(
-    view: dict, cards: list[str], rng: random.Random, budget: float | None
-) -> Generator[None, None, dict[str, float]]:
+    view: RondaView, cards: list[str], rng: random.Random, budget: float | None
+) -> Slices[dict[str, float]]:
     """Average over sampled hands of each card's searched value (to the end of the batch,
     or HARD_PLIES plays). HARD_SAMPLES samples; ``budget`` (seconds) may stop it sooner."""
     hs = HardSituation(view)
@@ -352,17 +364,15 @@ def batch_search(
 
 
 # ----- hints (game/core/hints.py) -------------------------------------------------------------
-def reason(view: dict, action: dict) -> str | None:
+def reason(view: RondaView, action: RondaAction) -> str | None:
     """Why the hint plays ``action``, as a string key (RO-12 caida, RO-14 mesa, RO-16)."""
-    if action.get("type") == "declare":
+    if action["type"] == "declare":
         return f"hint.ronda.{action['kind']}"
-    if action.get("type") != "play":
-        return None
     rank = RANK[action["card"]]
     table = {RANK[c] for c in view["table"]}
     if rank not in table:
         return "hint.ronda.safe_lay" if unseen_counts(view)[rank] == 0 else None
-    caida = view.get("caida_card") is not None and RANK[view["caida_card"]] == rank
+    caida = caida_rank(view) == rank
     last_card = view["deck_count"] == 0 and sum(view["hand_counts"]) == 1
     mesa = run_length(table, rank) == len(table) and not last_card
     if caida and mesa:
@@ -370,11 +380,13 @@ def reason(view: dict, action: dict) -> str | None:
     return "hint.ronda.caida" if caida else "hint.ronda.mesa" if mesa else "hint.ronda.capture"
 
 
-def hint_think(view: dict, legal: list[dict], rng: random.Random | None = None) -> HintThink:
+def hint_think(
+    view: RondaView, legal: list[RondaAction], rng: random.Random | None = None
+) -> HintThink[RondaAction]:
     """The hard bot's move for this seat and why, thought in slices."""
     return think_hint(think, reason, view, legal, rng)
 
 
-def hint(view: dict, legal: list[dict]) -> tuple[dict, str | None]:
+def hint(view: RondaView, legal: list[RondaAction]) -> tuple[RondaAction, str | None]:
     """The hard bot's move for this seat and why (a string key, or None)."""
     return run_hint(hint_think(view, legal))
