@@ -24,13 +24,40 @@ from __future__ import annotations
 import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from game.core.spec import GameSpec, Option
+from game.core.types import JsonObject
 from game.games import registry
 from game.i18n import digits, t, tn
 
 DEFAULT_GAME = registry.names()[0]  # Hareeja: also the game of a save without "game"
+
+# The app and the scenes are the pygame side (game.ui.app, game.ui.scene), which this
+# pygame-free module may not import (tests/test_layers.py): ``Any`` stands for a scene here.
+Scene = Any
+Settings = JsonObject  # the app's settings: JSON in the store (game.ui.storage checks them)
+
+
+class App(Protocol):
+    """What starting a game asks of the app: its settings."""
+
+    settings: Settings
+
+
+class TableScene(Protocol):
+    """A game's table scene class, as its spec names it (the contract above)."""
+
+    def new_match(
+        self,
+        app: App,
+        level: str,
+        turn_seconds: int | None,
+        options: JsonObject,
+        seed: int | None = None,
+    ) -> Scene: ...
+    def from_saved(self, app: App, saved: JsonObject) -> Scene | None: ...
+    def start_autoplay(self, app: App, options: JsonObject) -> Scene: ...
 
 
 @dataclass(frozen=True)
@@ -39,7 +66,7 @@ class Choice:
 
     key: str
     label: str  # i18n key of the row's label
-    values: tuple
+    values: tuple[Any, ...]  # option values: JSON scalars (numbers, words, booleans)
     text: Callable[[Any], str]  # the shown label of a value (current language)
     initial: Any = None  # the default value (None: the first of ``values``)
 
@@ -68,7 +95,7 @@ def summary_text(option: Option, value: Any) -> str:
     return value_text(option)(value)
 
 
-def describe(key: str, players: int, options: dict | None) -> list[str]:
+def describe(key: str, players: int, options: JsonObject | None) -> list[str]:
     """The parts of a table's description: each option's value (booleans are not told), then
     "Two teams" in team play."""
     if not registry.exists(key):
@@ -100,7 +127,7 @@ class GameInfo:
     def title(self) -> str:
         return t(self.spec.title_key)
 
-    def defaults(self) -> dict:
+    def defaults(self) -> JsonObject:
         return {c.key: c.default for c in self.choices}
 
 
@@ -137,12 +164,13 @@ def info(key: str) -> GameInfo:
     return _info(registry.get(key))
 
 
-def table_class(key: str):
+def table_class(key: str) -> TableScene:
     """The game's table scene class, imported on first use."""
-    return registry.get(key).scene_class()
+    scene: TableScene = registry.get(key).scene_class()
+    return scene
 
 
-def options_for(settings: dict, key: str) -> dict:
+def options_for(settings: Settings, key: str) -> JsonObject:
     """The remembered options of game ``key``, with defaults for anything missing or stale."""
     game = info(key)
     stored = settings.get(f"options.{key}")
@@ -157,7 +185,7 @@ def options_for(settings: dict, key: str) -> dict:
     return game.spec.fit(out.get("players", game.spec.first_players), out)
 
 
-def new_match(app, key: str, seed: int | None = None):
+def new_match(app: App, key: str, seed: int | None = None) -> Scene:
     """The table scene of a new match of ``key`` with the menu's settings."""
     s = app.settings
     return table_class(key).new_match(
@@ -165,7 +193,7 @@ def new_match(app, key: str, seed: int | None = None):
     )
 
 
-def from_saved(app, saved: dict):
+def from_saved(app: App, saved: JsonObject) -> Scene | None:
     """Rebuild whichever game ``saved`` holds; None when it cannot be replayed."""
     key = saved.get("game", DEFAULT_GAME)
     if not registry.exists(key) or not has_table(key):
@@ -173,7 +201,7 @@ def from_saved(app, saved: dict):
     return table_class(key).from_saved(app, saved)
 
 
-def start_autoplay(app, key: str = DEFAULT_GAME):
+def start_autoplay(app: App, key: str = DEFAULT_GAME) -> Scene:
     """``--autoplay``: bots play a whole match of ``key`` through the loop."""
     return table_class(key).start_autoplay(app, options_for(app.settings, key))
 

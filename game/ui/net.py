@@ -28,9 +28,14 @@ import itertools
 import json
 import logging
 import sys
+from typing import TYPE_CHECKING, Protocol
 
 from game.net import protocol
 from game.net.delta import ViewTracker
+from game.net.protocol import Message
+
+if TYPE_CHECKING:
+    from websockets.asyncio.client import ClientConnection
 
 WEB = sys.platform == "emscripten"
 OPEN_TIMEOUT = 6.0  # seconds to wait for the server before saying it is unreachable
@@ -39,7 +44,7 @@ MAX_MESSAGE = 1 << 20  # bytes; a bigger frame is dropped
 log = logging.getLogger("majlis.net")
 
 
-def decode(raw: object) -> dict | None:
+def decode(raw: object) -> Message | None:
     """One inbound frame as a server message, or None (logged) when it is not one."""
     if isinstance(raw, (bytes, bytearray)):
         try:
@@ -54,7 +59,7 @@ def decode(raw: object) -> dict | None:
         return None
 
 
-def encode(msg: dict) -> str | None:
+def encode(msg: Message) -> str | None:
     """``msg`` as a frame, or None (logged) when the wire contract refuses it."""
     try:
         return protocol.encode(msg)
@@ -72,7 +77,7 @@ class Connection:
         self.url = ""
         self.views = ViewTracker()  # the server sends view patches; scenes get whole views
 
-    def _inbound(self, raw: object) -> dict | None:
+    def _inbound(self, raw: object) -> Message | None:
         """One frame as a server message with its whole view (None: dropped, logged)."""
         msg = decode(raw)
         return None if msg is None else self.views.absorb(msg)
@@ -88,10 +93,10 @@ class Connection:
     def connect(self, url: str) -> None:
         raise NotImplementedError
 
-    def send(self, msg: dict) -> bool:
+    def send(self, msg: Message) -> bool:
         raise NotImplementedError
 
-    def poll(self) -> list[dict]:
+    def poll(self) -> list[Message]:
         raise NotImplementedError
 
     def close(self) -> None:
@@ -109,10 +114,10 @@ class NativeConnection(Connection):
 
     def __init__(self) -> None:
         super().__init__()
-        self._inbox: list[dict] = []
-        self._outbox: asyncio.Queue | None = None
-        self._task: asyncio.Task | None = None
-        self._ws = None
+        self._inbox: list[Message] = []
+        self._outbox: asyncio.Queue[str] | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._ws: ClientConnection | None = None
 
     def connect(self, url: str) -> None:
         self.url = url
@@ -154,16 +159,18 @@ class NativeConnection(Connection):
             writer.cancel()
             await ws.close()
 
-    async def _write(self, ws) -> None:
+    async def _write(self, ws: ClientConnection) -> None:
+        outbox = self._outbox
+        assert outbox is not None, "set in connect() before the task starts"
         while True:
-            text = await self._outbox.get()
+            text = await outbox.get()
             try:
                 await ws.send(text)
             except Exception as exc:
                 self._fail(f"send: {type(exc).__name__}: {exc}")
                 return
 
-    def send(self, msg: dict) -> bool:
+    def send(self, msg: Message) -> bool:
         if self.state != "open" or self._outbox is None:
             return False
         text = encode(msg)
@@ -172,7 +179,7 @@ class NativeConnection(Connection):
         self._outbox.put_nowait(text)
         return True
 
-    def poll(self) -> list[dict]:
+    def poll(self) -> list[Message]:
         out, self._inbox = self._inbox, []
         return out
 
@@ -225,17 +232,24 @@ JS_CLOSE = (
 _ids = itertools.count(1)
 
 
+class JsWindow(Protocol):
+    """What this module asks of the page's ``window`` (pygbag's bridge, or a test's stand-in):
+    to run a JavaScript expression and hand back its value."""
+
+    def eval(self, code: str) -> object: ...
+
+
 class BrowserConnection(Connection):
     """The page's WebSocket, driven through ``window.eval`` (``window`` is
     ``platform.window`` under pygbag; tests pass a stand-in)."""
 
-    def __init__(self, window=None) -> None:
+    def __init__(self, window: JsWindow | None = None) -> None:
         super().__init__()
         if window is None:
-            import platform  # pygbag's browser bridge (only exists under emscripten)
+            from game.ui.links import browser_window  # pygbag's bridge (only under emscripten)
 
-            window = platform.window
-        self.window = window
+            window = browser_window()
+        self.window: JsWindow = window
         self.id = next(_ids)
 
     def _js(self, template: str, **values: str) -> object:
@@ -268,7 +282,7 @@ class BrowserConnection(Connection):
         elif state in ("connecting", "open"):
             self.state = state
 
-    def send(self, msg: dict) -> bool:
+    def send(self, msg: Message) -> bool:
         self._refresh()
         if self.state != "open":
             return False
@@ -277,13 +291,16 @@ class BrowserConnection(Connection):
             return False
         text = json.dumps(frame)
         try:
-            return bool(int(self._js(JS_SEND, TEXT=text) or 0))
+            sent = self._js(JS_SEND, TEXT=text) or 0
+            if not isinstance(sent, (int, float, str)):
+                raise TypeError(f"window.eval answered {sent!r}")
+            return bool(int(sent))
         except Exception as exc:
             self._fail(f"send: {type(exc).__name__}: {exc}")
             return False
 
-    def poll(self) -> list[dict]:
-        out: list[dict] = []
+    def poll(self) -> list[Message]:
+        out: list[Message] = []
         try:
             raw = self._js(JS_DRAIN)
             frames = json.loads(str(raw)) if raw else []

@@ -29,9 +29,12 @@ def scene_class(route: str) -> type:
     except KeyError:
         raise KeyError(f"No route {route!r}; routes: {', '.join(ROUTES)}.") from None
     module, _, name = path.partition(":")
-    return getattr(importlib.import_module(module), name)
+    scene: type = getattr(importlib.import_module(module), name)
+    return scene
 
 
+# ``app`` and the scenes are the pygame side (game.ui.app, game.ui.scene), which this
+# pygame-free module may not import (tests/test_layers.py): ``Any`` stands for them here.
 def make(app: Any, route: str, **params: Any) -> Any:
     """A new scene of ``route`` for ``app``."""
     return scene_class(route)(app, **params)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from typing import Any
+from typing import Any, cast
 
 STEP = 1 / 30  # the virtual clock's step while finishing an animation
 LIMIT = 30.0  # seconds of virtual time at most (a runaway timer chain stops here)
@@ -63,7 +63,7 @@ def sprites(scene: Any) -> list[Any]:
     return out
 
 
-def picture_key(scene: Any) -> tuple:
+def picture_key(scene: Any) -> tuple[tuple[Any, ...], ...]:
     """The sprites as drawn: equal keys on two frames mean no card changed on screen."""
     out = []
     for s in sprites(scene):
@@ -120,8 +120,8 @@ def map_point(p: tuple[float, float], old: Any, new: Any) -> tuple[float, float]
 def map_size(size: tuple[int, int], old: Any, new: Any) -> tuple[int, int]:
     for name in ("card", "trick_card", "small"):
         if tuple(size) == tuple(getattr(old, name)):
-            return tuple(getattr(new, name))
-    return tuple(size)
+            return cast(tuple[int, int], tuple(getattr(new, name)))
+    return cast(tuple[int, int], tuple(size))
 
 
 def move_to_layout(scene: Any, old: Any, new: Any) -> None:

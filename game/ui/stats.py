@@ -33,9 +33,11 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypeGuard
 
 from game.core.spec import Stats
+from game.core.types import JsonObject  # the statistics are JSON in the store; clean() checks them
 from game.games import registry
 from game.ui import storage
 
@@ -44,6 +46,9 @@ MAX_MATCHES = 200
 RECENT = 10
 RESULTS = ("won", "shared", "place", "abandoned")
 COUNTS = ("played", "won", "shared", "abandoned", "online", "streak", "best_streak")
+
+
+View = Mapping[str, Any]  # a seat's view of any game (each game types its own)
 
 
 def game_stats(game: str) -> Stats | None:
@@ -60,7 +65,7 @@ def empty_game() -> dict[str, Any]:
     return {**dict.fromkeys(COUNTS, 0), "sums": {}}
 
 
-def _is_int(x: Any) -> bool:
+def _is_int(x: Any) -> TypeGuard[int]:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
@@ -106,27 +111,28 @@ def _valid_entry(m: Any) -> bool:
 
 
 # ----- one match ----------------------------------------------------------------------------------
-def figures(game: str, view: dict) -> dict[str, int]:
+def figures(game: str, view: View) -> dict[str, int]:
     """The game's key figures for the view's seat (its side in team play) from its history."""
     history = [h for h in view.get("history") or [] if isinstance(h, dict)]
     spec = game_stats(game)
     return spec.count(history, _seat(view), _side(view)) if spec is not None else {}
 
 
-def _seat(view: dict) -> int:
+def _seat(view: View) -> int:
     """The view's own seat (0 for an old view without one)."""
     you = view.get("you")
     return you if _is_int(you) else 0
 
 
-def _side(view: dict) -> int:
+def _side(view: View) -> int:
     """The view's side (its seat when the game has no teams; 0 for an old seat-0 view)."""
     side = view.get("side")
     if _is_int(side):
         return side
     you, sides = view.get("you"), view.get("sides")
     if _is_int(you) and isinstance(sides, list) and 0 <= you < len(sides):
-        return sides[you]
+        mine: int = sides[you]
+        return mine
     return you if _is_int(you) else 0
 
 
@@ -145,7 +151,7 @@ def outcome(game: str, totals: list[int], side: int) -> tuple[str, int]:
 
 def make_entry(
     game: str,
-    view: dict,
+    view: View,
     players: list[str],
     online: bool,
     totals: list[int] | None = None,
@@ -172,7 +178,7 @@ def make_entry(
     }
 
 
-def add(stats: dict, entry: dict) -> dict:
+def add(stats: JsonObject, entry: JsonObject) -> JsonObject:
     """Count ``entry`` in the aggregates and keep it among the last MAX_MATCHES (in place)."""
     g = stats["games"].setdefault(entry["game"], empty_game())
     g["played"] += 1
@@ -199,7 +205,7 @@ def add(stats: dict, entry: dict) -> dict:
     return stats
 
 
-def reset(stats: dict, game: str) -> dict:
+def reset(stats: JsonObject, game: str) -> JsonObject:
     """Forget everything about ``game`` (the screen asks first)."""
     stats["games"].pop(game, None)
     stats["matches"] = [m for m in stats["matches"] if m["game"] != game]
@@ -207,7 +213,7 @@ def reset(stats: dict, game: str) -> dict:
 
 
 # ----- what the screen shows -------------------------------------------------------------------
-def summary(stats: dict, game: str) -> dict[str, Any]:
+def summary(stats: JsonObject, game: str) -> dict[str, Any]:
     """The big numbers and the key figures of ``game``: counts, ``rate`` (0..100 or None) and
     ``figures`` as (name, value) pairs in display order (values may be None: nothing yet)."""
     g = stats["games"].get(game) or empty_game()
@@ -219,7 +225,7 @@ def summary(stats: dict, game: str) -> dict[str, Any]:
     return out
 
 
-def recent(stats: dict, game: str, n: int = RECENT) -> list[dict]:
+def recent(stats: JsonObject, game: str, n: int = RECENT) -> list[JsonObject]:
     """The last ``n`` matches of ``game``, newest first."""
     return [m for m in reversed(stats["matches"]) if m["game"] == game][:n]
 
@@ -254,12 +260,12 @@ def save(data: dict[str, Any]) -> bool:
         return False
 
 
-def _store(entry: dict) -> bool:
+def _store(entry: JsonObject) -> bool:
     data, _message = load()  # a corrupt store was set aside: start afresh
     return save(add(data, entry))
 
 
-def record_match_end(scene: Any, result: dict) -> bool:
+def record_match_end(scene: Any, result: JsonObject) -> bool:
     """The match of ``scene`` (a CardTable, local or online) has ended: record it once.
 
     Not recorded: ``--autoplay`` and ``--screenshots`` runs, and tables where your seat is a bot.
@@ -288,7 +294,7 @@ def record_match_end(scene: Any, result: dict) -> bool:
         return False
 
 
-def record_abandoned(saved: dict) -> bool:
+def record_abandoned(saved: JsonObject) -> bool:
     """A saved match in progress is being replaced by a new one: count it as played, not won.
     Its finished rounds are read from a replay of its record (seed + action log)."""
     try:
@@ -296,7 +302,7 @@ def record_abandoned(saved: dict) -> bool:
         seats = saved.get("seats") or []
         if not seats or seats[0].get("kind") == "bot":
             return False
-        view: dict = {}
+        view: View = {}
         try:
             match = registry.get(game).engine_class().replay(saved["record"])
             view = match.view(0)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from game.games import registry
+from game.ui.links import browser_window  # pygbag's bridge; only exists under emscripten
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "language": "ar",
@@ -57,9 +58,7 @@ def write(name: str, text: str | None) -> None:
 
 def _read(name: str) -> str | None:
     if _WEB:
-        import platform  # pygbag's browser bridge; only exists under emscripten
-
-        value = platform.window.localStorage.getItem(_PREFIX + name)
+        value = browser_window().localStorage.getItem(_PREFIX + name)
         # A missing key is JavaScript null; depending on the bridge it may arrive as None or as
         # the text "null"/"undefined". None of those is a corrupt store, just an empty one.
         text = None if value is None else str(value)
@@ -72,12 +71,10 @@ def _read(name: str) -> str | None:
 
 def _write(name: str, text: str | None) -> None:
     if _WEB:
-        import platform
-
         if text is None:
-            platform.window.localStorage.removeItem(_PREFIX + name)
+            browser_window().localStorage.removeItem(_PREFIX + name)
         else:
-            platform.window.localStorage.setItem(_PREFIX + name, text)
+            browser_window().localStorage.setItem(_PREFIX + name, text)
         return
     path = data_dir() / f"{name}.json"
     if text is None:

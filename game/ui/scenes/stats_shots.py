@@ -4,15 +4,22 @@ the player's view at the end of whole bot matches of every game (fixed seeds and
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from game.core.bots import bot_rng, run
+from game.core.protocol import Match
+from game.core.spec import BotsModule
+from game.core.types import JsonObject
 from game.games import registry
 from game.ui import stats
 
-_STATS_SAMPLE: dict | None = None
+_STATS_SAMPLE: JsonObject | None = None
+AnyMatch = Match[Any, Any]  # a match of any game
 
 
-def _bots_play(match, bots_module, seed: int, level: str = "easy"):
+def _bots_play(
+    match: AnyMatch, bots_module: BotsModule, seed: int, level: str = "easy"
+) -> AnyMatch:
     """Play ``match`` to its end with ``level`` bots in every seat (pure, no screen)."""
     rngs = [bot_rng(seed * 4 + i) for i in range(match.players)]
     while match.phase != "over":
@@ -24,7 +31,7 @@ def _bots_play(match, bots_module, seed: int, level: str = "easy"):
     return match
 
 
-def stats_sample() -> dict:
+def stats_sample() -> JsonObject:
     """Statistics for the screenshots, built the way the client builds them: entries made from
     the seat-0 view of whole bot matches of every game (fixed seeds and dates)."""
     global _STATS_SAMPLE
@@ -33,7 +40,7 @@ def stats_sample() -> dict:
         players = ["seat.you", "name.1", "name.2", "name.3"]
         day = 0
 
-        def add(game: str, match, online: bool = False, abandoned: bool = False) -> None:
+        def add(game: str, match: AnyMatch, online: bool = False, abandoned: bool = False) -> None:
             nonlocal day
             day += 1
             entry = stats.make_entry(
@@ -46,7 +53,7 @@ def stats_sample() -> dict:
             )
             stats.add(data, entry)
 
-        def played(game: str, players: int, options: dict, seed: int):
+        def played(game: str, players: int, options: JsonObject, seed: int) -> AnyMatch:
             spec = registry.get(game)
             return _bots_play(
                 spec.engine_class().new(players, options, seed=seed), spec.bots_module(), seed
