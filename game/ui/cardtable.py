@@ -21,8 +21,8 @@ Drawing shared by every table (plates, banners, panels; relayout and idle frames
 cards on screen are :class:`game.ui.sprites.Sprite`. Seats are the engine's numbers;
 ``self.me`` is the player's seat and ``self.spot(seat)`` where a seat sits on the screen.
 
-A subclass sets ``name`` (the game key), ``DEFAULT_PLAYERS``, ``ENGINE_OPTIONS`` and
-``BOT_NAMES``, and overrides:
+A subclass sets ``name`` (the game key), ``DEFAULT_PLAYERS`` and ``ENGINE_OPTIONS`` (the bots'
+names are its spec's ``bot_names``), and overrides:
 
 - ``build_controls()`` → its own widgets; ``place_controls(modal)`` shows/places them;
 - ``sync_from_view()`` (show a match as it stands, without animation), ``update_sprites(dt)``,
@@ -44,6 +44,7 @@ from game import i18n
 from game.client.local import LocalSession
 from game.client.online import server_message
 from game.client.session import Refusal, SeatState, TableSession
+from game.games import registry
 from game.i18n import t
 from game.ui import assets, draw, stats, storage
 from game.ui.plates import deck_codes
@@ -72,7 +73,6 @@ class CardTable(TableInput, TableDrawing, Scene):
     name = "cardtable"
     DEFAULT_PLAYERS = 4
     ENGINE_OPTIONS: tuple[str, ...] = ()  # menu options passed on to the engine
-    BOT_NAMES = "name.{i}"  # i18n keys of the bots' names (i = 1, 2, 3)
     DECK = "french"  # the card sprites' folder ("spanish" for Ronda)
     CARDS: tuple[str, ...] = ()  # the codes the game deals (none: every face in DECK's folder)
 
@@ -158,7 +158,7 @@ class CardTable(TableInput, TableDrawing, Scene):
             deck=deck,
             all_bots=all_bots,
             clock=clock,
-            bot_names=cls.BOT_NAMES,
+            bot_names=registry.get(cls.name).bot_names,  # the spec says them (one place)
         )
         scene = cls(app, session, bot_seed=seed, options=options)
         scene.save()

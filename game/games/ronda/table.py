@@ -36,7 +36,6 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
     DECK = "spanish"
     CARDS = RONDA_CARDS
     ENGINE_OPTIONS = ("rules",)
-    BOT_NAMES = "ronda.name.{i}"
 
     def __init__(
         self,
