@@ -392,21 +392,23 @@ class Overlay:
 # ----- the usual overlays ------------------------------------------------------------------------
 def confirm(
     app: App,
-    title: str,
+    title: str | Callable[[], str],
     message: Callable[[], str],
     yes: str,
     on_yes: Callable[[], Any],
     no: str = "cancel",
     key: str = "confirm",
+    danger: bool = False,
 ) -> Overlay:
-    """Ask before doing something that cannot be undone: Cancel (Esc) or ``yes``."""
-    cancel = Action(no, None, "no")
+    """Ask before doing something that cannot be undone: Cancel (Esc) or ``yes``. With
+    ``danger`` (erasing something), Cancel is the lit button and Enter's choice."""
+    cancel = Action(no, None, "no", primary=danger)
     return app.open_overlay(
         Overlay(
             app,
             title,
             message,
-            [cancel, Action(yes, on_yes, "yes", primary=True)],
+            [cancel, Action(yes, on_yes, "yes", primary=not danger)],
             stack=False,
             escape=cancel,
             key=key,

@@ -88,10 +88,9 @@ class Shooter:
             self.shot(f"home_02_setup_{g.key}")
             self.rules_page(g.key)
             self.shot(f"home_03_rules_{g.key}")
-            scroll = self.app.scene.scroll
-            if scroll.max_offset:
-                scroll.offset = scroll.max_offset
-                self.frames(1)
+            if self.app.scene.scroll.max_offset:  # the end of the page, by the End key
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0))
+                self.frames(2)
                 self.shot(f"home_03_rules_{g.key}_end")
         self.app.go("settings")
         self.frames(2)
@@ -105,7 +104,8 @@ class Shooter:
         table = games.new_match(self.app, key, seed=PLAY_SEED)
         table.persist = True
         self.app.switch(table)
-        self.frames(150)
+        self.until(table.idle, 3000)
+        self.frames(30)
         table.save()
         table.open_pause()
         self.frames(2)

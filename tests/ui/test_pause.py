@@ -83,3 +83,45 @@ def test_hand_rummy_escape_drops_a_selection_first(make_app):
     assert table.selected is None and app.overlay is None
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.overlay, PauseMenu)
+
+
+def test_online_pause_keeps_the_table_running_and_leave_is_the_tables_leave(make_app):
+    """Online the table plays on under the pause menu (no pause of the server's match), and
+    Leave asks, says a bot takes the seat (TB-9), then sends the usual leave."""
+    from game.client.online import OnlineSession
+    from game.games.ronda.rules import Match as RondaMatch
+    from game.games.ronda.table import RondaTable
+    from tests.ui.loopback import Loopback
+
+    class Recording(Loopback):
+        def send(self, kind: str, **fields) -> bool:
+            self.sent.append(kind)
+            return super().send(kind, **fields)
+
+        def close(self) -> None:
+            pass
+
+    match = RondaMatch.new(2, {"rules": "maghribi"}, seed=3)
+    loop = Recording(match, 0)
+    loop.sent = []
+    room = {
+        "seats": [{"name": n, "kind": "human"} for n in ("Huda", "Omar")],
+        "you": 0,
+        "game": "ronda",
+        "options": {"rules": "maghribi"},
+        "turn_seconds": None,
+    }
+    app = make_app()
+    session = OnlineSession(loop, room, first=loop.frame(match.start_events, None))
+    table = RondaTable(app, session, options={"players": 2, "rules": "maghribi"})
+    app.switch(table)
+    key(app, pygame.K_ESCAPE)
+    pause = app.overlay
+    assert isinstance(pause, PauseMenu) and not pause.pauses
+    elapsed = table.elapsed
+    app.step(1 / 60)
+    assert table.elapsed > elapsed  # the table goes on beneath the menu
+    click(app, pause.button("leave").rect.center)
+    assert app.overlay.key == "leave" and "bot" in app.overlay.body()
+    click(app, app.overlay.button("yes").rect.center)
+    assert "leave" in loop.sent and isinstance(app.scene, HomeScene)

@@ -4,6 +4,7 @@ restart or corruption, and the statistics screen driven with real pygame events.
 import json
 from types import SimpleNamespace
 
+import pygame
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -283,12 +284,16 @@ def test_reset_asks_first_and_only_erases_that_game(make_app, majlis_home):
     sc = open_stats_from_menu(app)
     before = (majlis_home / "stats.json").read_text()
     click(app, sc.widget("reset").rect.center)
-    assert sc.confirming and not sc.widget("reset").visible
+    assert sc.confirming
     assert (majlis_home / "stats.json").read_text() == before  # nothing erased yet
-    click(app, sc.widget("reset_no").rect.center)
+    click(app, app.overlay.button("no").rect.center)
     assert not sc.confirming and sc.summary()["played"] == 12
     click(app, sc.widget("reset").rect.center)
-    click(app, sc.widget("reset_yes").rect.center)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    app.step(1 / 60)  # Enter is Cancel here: erasing is never the default
+    assert not sc.confirming and sc.summary()["played"] == 12
+    click(app, sc.widget("reset").rect.center)
+    click(app, app.overlay.button("yes").rect.center)
     assert sc.summary()["played"] == 0
     data, _ = stats.load()
     assert "hareeja" not in data["games"] and data["games"]["ronda"]["played"] == 1
@@ -313,15 +318,18 @@ def test_stats_screen_buttons_on_screen_and_large(make_app, portrait, lang):
     margin = 16 if portrait else 8
     screen = app.screen.get_rect().inflate(-2 * margin, -2 * margin)
     for asking in (False, True):
-        sc.confirming = asking
+        if asking:
+            sc.ask_reset()
         app.step(1 / 60)
-        shown = [b for w in sc.widgets for b in (getattr(w, "buttons", None) or [w]) if w.visible]
+        widgets = app.overlay.buttons if asking else sc.widgets
+        shown = [b for w in widgets for b in (getattr(w, "buttons", None) or [w]) if w.visible]
         assert shown
         for b in shown:
             assert screen.contains(b.rect), (b.key, b.rect)
             assert b.rect.h >= 44 and b.rect.w >= 44
         for panel in (sc.tiles_rect, sc.figures_rect, sc.recent_rect):
             assert screen.contains(panel)
+    app.overlay.close()
     menu = MenuScene(app)
     app.switch(menu)
     app.step(1 / 60)

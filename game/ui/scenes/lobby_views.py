@@ -41,6 +41,9 @@ class ConnectingView(LobbyView):
             pygame.draw.circle(surface, color, (L.w // 2 - 24 + i * 24, L.h // 2 + 70), 7)
 
 
+SERVER_COMMAND = "./majlis server"  # how README starts the table server
+
+
 class OfflineView(LobbyView):
     """No server answers (or the connection was lost): said in place, with what to do —
     try again, or choose another server."""
@@ -49,7 +52,7 @@ class OfflineView(LobbyView):
         L = self.app.layout
         c = self._col()
         w = min(420, c.w)
-        y = c.y + (330 if not L.portrait else 520)
+        y = c.y + (330 if not L.portrait else 400)
         retry = Button(
             (L.w // 2 - w // 2, y, w, 66),
             lambda: t("online.retry"),
@@ -70,7 +73,7 @@ class OfflineView(LobbyView):
     def draw(self, surface: pygame.Surface) -> None:
         L = self.app.layout
         c = self._col()
-        box = pygame.Rect(c.x, c.y - 10, c.w, (320 if not L.portrait else 510) - 20)
+        box = pygame.Rect(c.x, c.y - 10, c.w, (320 if not L.portrait else 390) - 20)
         draw.panel(surface, box, (20, 34, 33), 255, 18, draw.GOLD)
         head = "online.lost_title" if self.lobby.lost else "online.offline_title"
         title = t(head)
@@ -84,6 +87,8 @@ class OfflineView(LobbyView):
         for line in lines:
             draw.blit_text(surface, line, 22, (box.centerx, y), draw.INK)
             y += 34
+        if not WEB:  # the command on a line of its own (Latin, never mixed into Arabic)
+            draw.blit_text(surface, SERVER_COMMAND, 24, (box.centerx, y + 12), draw.GOLD, True)
 
 
 class HomeView(LobbyView):

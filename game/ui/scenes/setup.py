@@ -15,7 +15,7 @@ import pygame
 from game import i18n
 from game.core.spec import BOT_LEVELS
 from game.i18n import t
-from game.ui import draw, games, overlay, stats, storage, tiles
+from game.ui import draw, games, overlay, stats, storage, text, tiles
 from game.ui.scene import Scene
 from game.ui.scenes.form import TURNS, Form, place_control, turn_label
 from game.ui.widgets import Button, Segmented
@@ -176,6 +176,21 @@ class SetupScene(Scene):
         self.app.switch(games.new_match(self.app, self.game.key, seed=self.app.options.seed))
 
     # ----- frame ----------------------------------------------------------------------------------
+    def _draw_blurb(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """What the game is (the first paragraph of its rules page), where the sheet has room
+        for all of it between the title and the rows; otherwise nothing (never cut)."""
+        body = t(self.game.spec.help_keys[1])
+        if area.h < 40 or body == self.game.spec.help_keys[1]:
+            return
+        size, line_h = 22, 32
+        lines = text.wrap(body.split("\n")[0], size, min(area.w, 900))
+        if len(lines) * line_h + 16 > area.h:
+            return
+        y = area.centery - len(lines) * line_h // 2 + line_h // 2
+        for line in lines:
+            draw.blit_text(surface, line, size, (area.centerx, y), draw.INK_DIM)
+            y += line_h
+
     def _layout_rtl(self) -> None:
         for widget, (_k, _label, control) in zip(self.rows, self.form.rows):
             place_control(self.form, widget, control, i18n.is_rtl)
@@ -195,6 +210,8 @@ class SetupScene(Scene):
         y = 62 if art is None or not L.portrait else art.bottom + 46
         size = draw.fit_text(title, 48, L.w - 96, bold=True)
         draw.blit_text(surface, title, size, (L.w // 2, y), draw.GOLD, bold=True, shadow=True)
+        top = art.bottom + 8 if art is not None and not L.portrait else y + 34
+        self._draw_blurb(surface, pygame.Rect(48, top, L.w - 96, self.form.top - 16 - top))
         self._layout_rtl()
         dim = {key for (key, _l, _c), row in zip(self.form.rows, self.rows) if not row.enabled}
         self.form.draw_labels(surface, dim)

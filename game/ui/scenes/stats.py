@@ -9,7 +9,7 @@ import pygame
 
 from game import i18n
 from game.i18n import digits, t
-from game.ui import draw, games, stats
+from game.ui import draw, games, overlay, stats
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Segmented
 
@@ -53,14 +53,6 @@ def number(s: str) -> str:
     return s.replace(".", "\u066b").replace("%", "\u066a") if i18n.language() == "ar" else s
 
 
-class DangerButton(Button):
-    """A button for what cannot be undone: a red edge and text."""
-
-    def colors(self) -> tuple[tuple, tuple, tuple]:
-        fill, _edge, _ink = super().colors()
-        return fill, draw.RED, (255, 196, 186)
-
-
 class StatsScene(Scene):
     name = "stats"
 
@@ -72,7 +64,6 @@ class StatsScene(Scene):
         self.pages = [g.key for g in games.available()] or [games.DEFAULT_GAME]
         chosen = game or app.settings.get("game", games.DEFAULT_GAME)
         self.game = chosen if chosen in self.pages else self.pages[0]
-        self.confirming = False
         super().__init__(app)
 
     # ----- layout ------------------------------------------------------------------------------
@@ -123,32 +114,12 @@ class StatsScene(Scene):
             self.recent_rect = pygame.Rect(
                 self.x0 + fw + 16, below, self.width - fw - 16, bottom - below
             )
-        self.confirm_rect = pygame.Rect(0, 0, min(640, L.w - 48), 250)
-        self.confirm_rect.center = (cx, L.h // 2)
-        cy = self.confirm_rect.bottom - 48
-        self.yes_button = DangerButton(
-            (cx - 230, cy - 30, 220, 60),
-            lambda: t("stats.reset_yes"),
-            self.do_reset,
-            24,
-            key="reset_yes",
-        )
-        self.no_button = Button(
-            (cx + 10, cy - 30, 220, 60),
-            lambda: t("stats.reset_no"),
-            self.cancel_reset,
-            24,
-            primary=True,
-            key="reset_no",
-        )
         self.widgets = [
             w
             for w in (
                 self.tabs,
                 self.back_button,
                 self.reset_button,
-                self.yes_button,
-                self.no_button,
             )
             if w is not None
         ]
@@ -157,17 +128,9 @@ class StatsScene(Scene):
     def _place(self) -> None:
         """Show the confirm buttons only while asking; mirror the button pairs in Arabic."""
         rtl = i18n.is_rtl()
-        for first, second in (
-            (self.back_button, self.reset_button),
-            (self.no_button, self.yes_button),
-        ):
-            xs = sorted((first.rect.x, second.rect.x))
-            first.rect.x, second.rect.x = (xs[1], xs[0]) if rtl else (xs[0], xs[1])
-        asking = self.confirming
-        self.yes_button.visible = self.no_button.visible = asking
-        for w in (self.tabs, self.back_button, self.reset_button):
-            if w is not None:
-                w.visible = not asking
+        first, second = self.back_button, self.reset_button
+        xs = sorted((first.rect.x, second.rect.x))
+        first.rect.x, second.rect.x = (xs[1], xs[0]) if rtl else (xs[0], xs[1])
         self.reset_button.enabled = self.summary()["played"] > 0
 
     # ----- actions ----------------------------------------------------------------------------
@@ -176,17 +139,28 @@ class StatsScene(Scene):
         self._place()
 
     def ask_reset(self) -> None:
-        self.confirming = True
-        self._place()
+        """Erasing a game's statistics asks first (Cancel is the lit choice)."""
+        game = t(f"game.{self.game}")
+        overlay.confirm(
+            self.app,
+            lambda: t("stats.reset_ask", game=game),
+            lambda: t("stats.reset_warn"),
+            "stats.reset_yes",
+            self.do_reset,
+            "stats.reset_no",
+            key="reset",
+            danger=True,
+        )
 
-    def cancel_reset(self) -> None:
-        self.confirming = False
-        self._place()
+    @property
+    def confirming(self) -> bool:
+        """The reset question is open."""
+        top = self.app.overlay
+        return top is not None and top.key == "reset"
 
     def do_reset(self) -> None:
         stats.reset(self.data, self.game)
         stats.save(self.data)
-        self.confirming = False
         self.app.toast("stats.reset_done", 2.5)
         self._place()
 
@@ -200,7 +174,7 @@ class StatsScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         self._place()
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.cancel_reset() if self.confirming else self.back()
+            self.back()
             return
         super().handle(event)
 
@@ -221,8 +195,6 @@ class StatsScene(Scene):
         self.draw_tiles(surface, summary)
         self.draw_figures(surface, summary)
         self.draw_recent(surface)
-        if self.confirming:
-            self.draw_confirm(surface)
         super().draw(surface)
 
     def draw_tiles(self, surface: pygame.Surface, s: dict) -> None:
@@ -367,22 +339,6 @@ class StatsScene(Scene):
                     anchor=anchor,
                 )
             y += row_h
-
-    def draw_confirm(self, surface: pygame.Surface) -> None:
-        draw.dim(surface, 150)
-        r = self.confirm_rect
-        draw.panel(surface, r, (16, 26, 26), 245, 20, draw.GOLD)
-        ask = t("stats.reset_ask", game=t(f"game.{self.game}"))
-        draw.blit_text(
-            surface,
-            ask,
-            draw.fit_text(ask, 28, r.w - 48, True),
-            (r.centerx, r.y + 56),
-            draw.INK,
-            bold=True,
-        )
-        warn = t("stats.reset_warn")
-        draw.blit_text(surface, warn, 22, (r.centerx, r.y + 104), draw.INK_DIM)
 
     def _wrapped(self, s: str, size: int, width: int) -> list[str]:
         from game.ui import text
