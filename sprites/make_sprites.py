@@ -32,6 +32,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import pngpal  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "sprites"))
+import spanish_art  # noqa: E402
+
 OUT = ROOT / "sprites"
 FONT = ROOT / "fonts" / "Majlis-Bold.ttf"
 
@@ -59,7 +62,7 @@ MAROON = (112, 22, 34)
 
 FRENCH_COLOURS = {"S": INK, "H": RED, "D": RED, "C": INK}
 FOUR_COLOURS = {"S": INK, "H": RED, "D": BLUE, "C": GREEN}
-SPANISH_COLOURS = {"O": (176, 124, 14), "C": RED, "E": BLUE, "B": GREEN}
+SPANISH_COLOURS = spanish_art.SUIT_COLOURS
 
 FRENCH_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SPANISH_RANKS = ("1", "2", "3", "4", "5", "6", "7", "10", "11", "12")
@@ -184,114 +187,9 @@ def draw_french(suit: str, w: int, h: int, colour) -> pygame.Surface:
 
 # ---------------------------------------------------------------- Spanish suits
 def draw_spanish(suit: str, w: int, h: int, colour=None) -> pygame.Surface:
-    """A Spanish suit (oros, copas, espadas, bastos) filling w x h, in its own colours.
-    colour, when given, paints it in one colour (for small corner indices)."""
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    line = max(2, round(min(w, h) * 0.045))
-    {"O": _oros, "C": _copas, "E": _espadas, "B": _bastos}[suit](surf, w, h, line, colour)
-    return surf
-
-
-def _oros(surf, w, h, line, colour):
-    gold, dark = (colour or (222, 170, 40)), (colour or GOLD_DARK)
-    cx, cy, r = w / 2, h / 2, min(w, h) / 2 - 1
-    pygame.draw.circle(surf, dark, (cx, cy), r)
-    pygame.draw.circle(surf, gold, (cx, cy), r - line * 1.3)
-    pygame.draw.circle(surf, dark, (cx, cy), r * 0.62, line)
-    if colour is None:  # an eight-petal rosette in the middle
-        for k in range(8):
-            a = k * math.pi / 4
-            pygame.draw.circle(
-                surf, RED, (cx + math.cos(a) * r * 0.33, cy + math.sin(a) * r * 0.33), r * 0.11
-            )
-        pygame.draw.circle(surf, dark, (cx, cy), r * 0.16)
-    else:  # one colour: ivory rings keep it a coin, not a dot
-        pygame.draw.circle(surf, IVORY, (cx, cy), r * 0.66, max(2, round(r * 0.12)))
-        pygame.draw.circle(surf, IVORY, (cx, cy), r * 0.16)
-
-
-def _copas(surf, w, h, line, colour):
-    red, gold, dark = (colour or RED), (colour or (222, 170, 40)), (colour or MAROON)
-    bowl = [(w * 0.06, h * 0.1)]
-    for i in range(21):  # half ellipse of the bowl
-        a = math.pi * i / 20
-        bowl.append((w / 2 - math.cos(a) * w * 0.44, h * 0.1 + math.sin(a) * h * 0.42))
-    bowl.append((w * 0.94, h * 0.1))
-    pygame.draw.polygon(surf, dark, bowl)
-    pygame.draw.polygon(surf, red, [(x + (w / 2 - x) * 0.1, y + line * 0.5) for x, y in bowl[1:-1]])
-    pygame.draw.ellipse(surf, dark, (0, 0, w, h * 0.2))
-    pygame.draw.ellipse(surf, gold, (line, line, w - 2 * line, h * 0.2 - 2 * line))
-    pygame.draw.rect(surf, dark, (w * 0.42, h * 0.5, w * 0.16, h * 0.32))
-    pygame.draw.ellipse(
-        surf, gold if colour is None else dark, (w * 0.33, h * 0.58, w * 0.34, h * 0.1)
-    )
-    foot = [(w * 0.4, h * 0.8), (w * 0.6, h * 0.8), (w * 0.86, h * 0.96), (w * 0.14, h * 0.96)]
-    pygame.draw.polygon(surf, dark, foot)
-    pygame.draw.ellipse(surf, dark, (w * 0.12, h * 0.9, w * 0.76, h * 0.1))
-    if colour is None:
-        pygame.draw.ellipse(surf, gold, (w * 0.18, h * 0.915, w * 0.64, h * 0.06))
-    else:  # one colour: an ivory rim shows the mouth of the cup
-        pygame.draw.ellipse(surf, IVORY, (w * 0.14, h * 0.05, w * 0.72, h * 0.1))
-
-
-def _espadas(surf, w, h, line, colour):
-    blade, steel, dark = (colour or BLUE), (colour or (150, 185, 226)), (colour or (16, 52, 108))
-    bw = w * 0.56
-    blade_pts = [
-        (w / 2, 0),
-        (w / 2 + bw / 2, h * 0.14),
-        (w / 2 + bw / 2, h * 0.66),
-        (w / 2 - bw / 2, h * 0.66),
-        (w / 2 - bw / 2, h * 0.14),
-    ]
-    pygame.draw.polygon(surf, dark, blade_pts)
-    inner = [(x + (w / 2 - x) * 0.3, y + (h * 0.4 - y) * 0.04) for x, y in blade_pts]
-    pygame.draw.polygon(surf, blade, inner)
-    pygame.draw.line(surf, steel, (w / 2, h * 0.08), (w / 2, h * 0.62), max(1, round(w * 0.08)))
-    guard = pygame.Rect(0, h * 0.655, w, h * 0.075)
-    pygame.draw.rect(surf, dark, guard, border_radius=round(guard.h / 2))
-    for x in (guard.left + w * 0.12, guard.right - w * 0.12):  # curled ends
-        pygame.draw.circle(surf, dark, (x, guard.top - guard.h * 0.15), w * 0.12)
-    pygame.draw.rect(surf, dark, (w * 0.36, h * 0.72, w * 0.28, h * 0.17))
-    pygame.draw.circle(surf, dark, (w / 2, h * 0.91), w * 0.22)
-    if colour is None:
-        pygame.draw.circle(surf, blade, (w / 2, h * 0.91), w * 0.12)
-
-
-def _bastos(surf, w, h, line, colour):
-    """A wooden club (garrote): a thick rounded head tapering to the grip, with knots."""
-    wood, dark, light = (colour or GREEN), (colour or (22, 78, 34)), (colour or (120, 185, 100))
-    top, bottom = h * 0.12, h * 0.98
-
-    def half(f: float) -> float:
-        return w * (0.44 - 0.24 * f**0.8)
-
-    ys = [top + (bottom - top) * i / 40 for i in range(41)]
-    left = [(w / 2 - half((y - top) / (bottom - top)), y) for y in ys]
-    outline = left + [(w - x, y) for x, y in reversed(left)]
-    knots = [(-1, 0.18), (1, 0.34), (-1, 0.52), (1, 0.7)]
-    for side, f in knots:
-        y = top + (bottom - top) * f
-        pygame.draw.circle(surf, dark, (w / 2 + side * half(f) * 0.92, y), w * 0.15)
-    pygame.draw.polygon(surf, dark, outline)
-    pygame.draw.ellipse(surf, dark, (w / 2 - half(0), 0, 2 * half(0), top * 2))
-    if colour is None:
-        inset = line * 1.2
-        inner = [(x + (inset if x < w / 2 else -inset), y) for x, y in outline]
-        pygame.draw.polygon(surf, wood, inner)
-        pygame.draw.ellipse(
-            surf, wood, (w / 2 - half(0) + inset, inset, 2 * (half(0) - inset), top * 2 - inset)
-        )
-        pygame.draw.line(
-            surf,
-            light,
-            (w / 2 - half(0) * 0.45, top * 0.8),
-            (w / 2 - half(1) * 0.4, bottom - h * 0.05),
-            max(2, round(w * 0.1)),
-        )
-        for side, f in knots:  # knot centres
-            y = top + (bottom - top) * f
-            pygame.draw.circle(surf, light, (w / 2 + side * half(f) * 0.92, y), w * 0.06)
+    """A Spanish suit (oros, copas, espadas, bastos) filling w x h: one design per suit, in
+    its own colours, wherever it appears (``colour`` is ignored; see spanish_art.py)."""
+    return spanish_art.draw_suit(suit, w, h)
 
 
 def suit_image(suit: str, w: int, h: int, colour, spanish: bool, plain: bool = False):
@@ -302,10 +200,8 @@ def suit_image(suit: str, w: int, h: int, colour, spanish: bool, plain: bool = F
 
 def suit_box(suit: str, spanish: bool, size: float) -> tuple[float, float]:
     """(w, h) of a pip: tall for swords, clubs and cups."""
-    if spanish and suit == "E":
-        return size * 0.55, size * 1.9
-    if spanish and suit == "B":
-        return size * 0.65, size * 1.85
+    if spanish and suit in "EB":
+        return size * 0.72, size * 1.9
     if spanish and suit == "C":
         return size * 0.85, size * 1.1
     return size, size
@@ -368,29 +264,38 @@ def band_rect() -> pygame.Rect:
     return pygame.Rect(s(BAND.x), s(BAND.y), s(BAND.w), s(BAND.h))
 
 
+def on_pixel_grid(rect: pygame.Rect) -> pygame.Rect:
+    """``rect`` moved (< 1 final px) to start on a final pixel: every pip of a card then scales
+    down to the very same pixels, which the PNG's compression finds again (~15 % smaller)."""
+    return pygame.Rect(rect.x // SS * SS, rect.y // SS * SS, rect.w, rect.h)
+
+
 def draw_pips(card, suit: str, n: int, colour, spanish: bool):
     """Number-card pips in the centre band; French pips in the lower half are turned,
     as on printed cards (Spanish cards are not double-ended)."""
     band = band_rect()
     if n == 1:
-        w, h = suit_box(suit, spanish, 66 if not (spanish and suit in "EB") else 100)
+        w, h = suit_box(suit, spanish, 76 if spanish else 66)
+        if spanish and suit in "EB":  # the ace's sword or club stands the card's height
+            w, h = 64, 180
         img = suit_image(suit, s(w), s(h), colour, spanish)
         card.blit(img, img.get_rect(center=band.center))
         return
-    size = 32 if not spanish else 36
+    three_columns = spanish and suit in "EB" and n in TALL_PIPS
+    size = 32 if not spanish else 33 if three_columns else 38
     w, h = suit_box(suit, spanish, size)
     img = suit_image(suit, s(w), s(h), colour, spanish)
     flipped = pygame.transform.rotate(img, 180)
     dx = s(20)
     margin = s(10) + img.get_height() / 2
     top, bottom = band.top + margin, band.bottom - margin
-    layout = TALL_PIPS.get(n, PIPS[n]) if spanish and suit in "EB" else PIPS[n]
-    if spanish and suit in "EB" and n in TALL_PIPS:
-        dx = s(24)
+    layout = TALL_PIPS[n] if three_columns else PIPS[n]
+    if three_columns:
+        dx = s(25)
     for col, row in layout:
         centre = (band.centerx + col * dx, top + (bottom - top) * row)
         pic = flipped if (not spanish and row > 0.5) else img
-        card.blit(pic, pic.get_rect(center=centre))
+        card.blit(pic, on_pixel_grid(pic.get_rect(center=centre)))
 
 
 def spanish_index_suit(suit: str, colour) -> pygame.Surface:
@@ -556,54 +461,9 @@ def draw_court_french(card, rank: str, suit: str, colour, robe):
     card.blit(pygame.transform.rotate(small, 180), (inner.right - s(19), inner.bottom - s(19)))
 
 
-def horse_head(surf, rect: pygame.Rect, colour):
-    """A horse's head and neck facing left, filling rect."""
-    pts = [
-        (0.5, 0),
-        (0.58, 0.1),
-        (0.68, 0.12),
-        (0.9, 0.38),
-        (1, 1),
-        (0.42, 1),
-        (0.42, 0.72),
-        (0.3, 0.58),
-        (0.1, 0.6),
-        (0, 0.52),
-        (0.04, 0.42),
-        (0.3, 0.16),
-        (0.43, 0.08),
-    ]
-    poly = [(rect.left + x * rect.w, rect.top + y * rect.h) for x, y in pts]
-    pygame.draw.polygon(surf, (120, 78, 44), poly)
-    mane = [(0.58, 0.1), (0.68, 0.12), (0.9, 0.38), (1, 1), (0.86, 1), (0.78, 0.42), (0.62, 0.2)]
-    pygame.draw.polygon(
-        surf, HAIR, [(rect.left + x * rect.w, rect.top + y * rect.h) for x, y in mane]
-    )
-    pygame.draw.circle(
-        surf, INK, (rect.left + 0.36 * rect.w, rect.top + 0.3 * rect.h), rect.w * 0.045
-    )
-    bridle = [(0.12, 0.45), (0.44, 0.34), (0.46, 0.66)]
-    pygame.draw.lines(
-        surf,
-        colour,
-        False,
-        [(rect.left + x * rect.w, rect.top + y * rect.h) for x, y in bridle],
-        max(3, round(rect.w * 0.05)),
-    )
-
-
 def draw_court_spanish(card, rank: str, suit: str):
-    """Sota (10), caballo (11), rey (12): a figure above, its suit held large below."""
-    inner = panel(card)
-    robe = SPANISH_COLOURS[suit]
-    top = pygame.Rect(inner.left + s(4), inner.top + s(6), inner.w - s(8), inner.h * 0.52)
-    if rank == "11":
-        horse_head(card, top.inflate(-s(6), -s(18)).move(0, s(6)), robe)
-    else:
-        draw_bust(card, top, "K" if rank == "12" else "J", robe, None)
-    w, h = suit_box(suit, True, 50)
-    img = draw_spanish(suit, s(w), s(h))
-    card.blit(img, img.get_rect(center=(inner.centerx, inner.top + inner.h * 0.77)))
+    """Sota (10), caballo (11), rey (12): a full-length figure holding its suit."""
+    spanish_art.court(card, panel(card).inflate(-s(4), -s(6)), rank, suit)
 
 
 # ---------------------------------------------------------------- joker
