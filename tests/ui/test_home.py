@@ -192,3 +192,11 @@ def test_old_save_without_game_is_hareejas(make_app, majlis_home):
     assert LocalSession.from_saved("hareeja", saved) is not None
     home = make_app().scene
     assert home.summary is not None and home.summary["game"] == "hareeja"
+
+
+def test_score_text_with_two_sides_and_with_more(make_app):
+    make_app(lang="en")
+    two = {"game": "ronda", "round": 3, "totals": [8, 12], "side": 1}
+    assert score_text(two) == "Round 3 · You 12 – 8"
+    five = {"game": "hand_rummy", "round": 2, "totals": [40, -30, 0, 200, 15], "side": 0}
+    assert score_text(five) == "Round 2 · You 40 · others -30, 0, 200, 15"

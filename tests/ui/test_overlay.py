@@ -125,3 +125,58 @@ def test_rules_overlay_of_each_game_fits_the_window(make_app, game):
         assert frame.contains(box.rect)
         assert box.rect.contains(box.scroll.rect)
         assert box.rect.contains(box.button("close").rect)
+
+
+@pytest.mark.parametrize("portrait", [False, True])
+def test_rules_scene_draws_its_text_only_inside_the_panel(make_app, portrait):
+    """The whole rules screen, scrolled half-way: every pixel outside the text's rect is the
+    same as with no text at all (nothing spills over the border, Back or the tabs)."""
+    app = make_app(portrait=portrait, lang="ar")
+    scene = app.go("help", game="hand_rummy")
+    app.step(1 / 60)
+    box = scene.scroll
+    box.offset = box.max_offset // 2
+    scene.draw(app.screen)
+    with_text = app.screen.copy()
+    source, box.source = box.source, lambda: ""
+    scene.draw(app.screen)
+    box.source = source
+    without = app.screen.copy()
+    with_text.fill((0, 0, 0), box.rect)
+    without.fill((0, 0, 0), box.rect)
+    w, h = app.layout.size
+    differ = [
+        (x, y)
+        for x in range(0, w, 2)
+        for y in range(0, h, 2)
+        if with_text.get_at((x, y)) != without.get_at((x, y))
+    ]
+    assert differ == []
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_nothing_is_drawn_above_the_dim_layer(make_app, game):
+    """With the pause menu open, every pixel outside its panel is the table's own pixel
+    dimmed: nothing of the table is drawn over the dim layer."""
+    from game.ui import games
+
+    app = make_app()
+    table = games.new_match(app, game, seed=2)
+    app.switch(table)
+    for _ in range(90):
+        app.step(1 / 60)
+    table.open_pause()
+    table.draw(app.screen)
+    plain = app.screen.copy()
+    app.step(1 / 60)
+    app._draw()
+    shown = app.screen
+    panel = app.overlay.rect
+    keep = (255 - 150) / 255
+    w, h = app.layout.size
+    for x in range(0, w, 7):
+        for y in range(0, h, 7):
+            if panel.collidepoint(x, y):
+                continue
+            a, b = plain.get_at((x, y)), shown.get_at((x, y))
+            assert all(b[i] <= a[i] * keep + 2 for i in range(3)), ((x, y), a, b)

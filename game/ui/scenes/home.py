@@ -51,15 +51,17 @@ def saved_summary(saved: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def score_text(summary: dict[str, Any]) -> str:
-    """ "Round 3 · You 12 – 8" (yours first, then the other sides in order)."""
+    """ "Round 3 · You 12 – 8" with two sides; "Round 3 · You 12 · others 8, 5, 3" with more
+    (yours first, then the other sides in seat order)."""
     totals = summary["totals"]
     mine = summary["side"] if 0 <= summary["side"] < len(totals) else 0
-    others = " – ".join(digits(v) for i, v in enumerate(totals) if i != mine)
+    others = [digits(v) for i, v in enumerate(totals) if i != mine]
+    key = "home.continue_score" if len(others) <= 1 else "home.continue_score_many"
     return t(
-        "home.continue_score",
+        key,
         round=digits(summary["round"]),
         you=digits(totals[mine]) if totals else digits(0),
-        others=others,
+        others=("، " if i18n.is_rtl() else ", ").join(others),
     )
 
 
