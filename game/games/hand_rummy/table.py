@@ -259,7 +259,38 @@ class RummyTable(RummyInput, RummyEvents, RummyDrawing, CardTable):
         return BOT_STEP_PAUSE
 
     def _layout_workspace(self, dt: float) -> None:
-        """Give every workspace card a place (hand row or group) and glide it there."""
+        """Give every workspace card a place (hand row or group) and glide it there. The
+        places are worked out again only when the cards, the groups, the pick, the workspace's
+        sprites or the geometry changed, not every frame (issue 6: frame time)."""
+        key = self._workspace_key()
+        if key != getattr(self, "_ws_key", None) or self.geo is not getattr(self, "_ws_geo", None):
+            self._ws_targets = self._place_workspace()
+            self._ws_key, self._ws_geo = self._workspace_key(), self.geo
+        for place, _code, pos, size in self._ws_targets:
+            sprite = self.ws.get(place)
+            if sprite is None or sprite.moving:
+                continue
+            sprite.size = size
+            if sprite.pos != pos:
+                sprite.pos = (
+                    approach(sprite.pos[0], pos[0], 16, dt),
+                    approach(sprite.pos[1], pos[1], 16, dt),
+                )
+
+    def _workspace_key(self) -> tuple:
+        return (
+            tuple(self.staging.hand),
+            tuple(map(tuple, self.staging.groups)),
+            self.selected,
+            i18n.is_rtl(),
+            self.spawn,
+            tuple((place, id(sprite), sprite.code) for place, sprite in self.ws.items()),
+        )
+
+    def _place_workspace(self) -> list[tuple[tuple, str, tuple[float, float], tuple[int, int]]]:
+        """Each workspace card's place (hand row or group), reusing the sprite of a card that
+        kept its place or the nearest one of the same card; returns (place, code, position,
+        size) per card."""
         g = self.geo
         targets: list[tuple[tuple, str, tuple[float, float], tuple[int, int]]] = []
         slots = g.hand_slots(len(self.staging.hand))
@@ -296,15 +327,7 @@ class RummyTable(RummyInput, RummyEvents, RummyDrawing, CardTable):
                 sprite = Sprite(code, self.spawn or g.stock, size, face_up=True)
             new[place] = sprite
         self.ws = new
-        for place, _code, pos, size in targets:
-            sprite = new[place]
-            if sprite.moving:
-                continue
-            sprite.size = size
-            sprite.pos = (
-                approach(sprite.pos[0], pos[0], 16, dt),
-                approach(sprite.pos[1], pos[1], 16, dt),
-            )
+        return targets
 
     def group_geometry(self):
         sizes = [len(gr) for gr in self.staging.groups]

@@ -8,6 +8,8 @@ it reads the scene's state and never changes it).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from game import i18n
@@ -16,7 +18,7 @@ from game.games.hand_rummy.staging import suit_key
 from game.games.hand_rummy.table_score import RummyScoreDrawing
 from game.i18n import digits, t
 from game.ui import assets, draw, text
-from game.ui.plates import PLATE_AVATAR
+from game.ui.plates import PLATE_AVATAR, deck_codes
 from game.ui.sprites import shadow
 from game.ui.tween import Speed
 
@@ -36,7 +38,7 @@ class RummyDrawing(RummyScoreDrawing):
         for seat in range(self.players):
             self.draw_plate(surface, seat)
         self._draw_piles(surface, four)
-        self._draw_melds(surface, four)
+        self._draw_melds(surface, four, frozenset(self._meld_targets()))
         if self.phase != "deal" or self.ws:
             self._draw_staging(surface, four)
         self._draw_hand(surface, four)
@@ -112,30 +114,14 @@ class RummyDrawing(RummyScoreDrawing):
 
     def draw_figure(self, surface, seat, figure, color, pos, anchor) -> None:
         """The card count beside a small card back, then opened / not opened; on a plate too
-        narrow for those words at a readable size, the count and a check mark once opened."""
-        back = assets.card_back((16, 22))
+        narrow for those words at a readable size, the count and a check mark once opened.
+        Drawn once per look (:func:`figure_image`), one blit a frame."""
         plate = self.plate_rect(seat)
         beside = plate.h < 100  # the figure sits beside the avatar, not under it
-        room = plate.w - (2 * PLATE_AVATAR + 36 if beside else 24) - back.get_width() - 6
-        size = 22
-        mark = 0
-        if text.size(figure, size, True)[0] > room:
-            figure, mark = digits(self.counts[seat]), (22 if self.opened[seat] else 0)
-        img = draw.label(figure, size, color, True)
-        total = back.get_width() + 6 + img.get_width() + (mark + 6 if mark else 0)
-        rect = pygame.Rect(0, 0, total, max(img.get_height(), 22))
-        setattr(rect, anchor, pos)
-        rtl = i18n.is_rtl()
-        parts = [back, img] if not rtl else [img, back]
-        x = rect.x
-        if mark and rtl:
-            draw.check_mark(surface, (x + mark // 2, rect.centery), mark, draw.TURN)
-            x += mark + 6
-        for part in parts:
-            surface.blit(part, part.get_rect(midleft=(x, rect.centery)))
-            x += part.get_width() + 6
-        if mark and not rtl:
-            draw.check_mark(surface, (x + mark // 2, rect.centery), mark, draw.TURN)
+        room = plate.w - (2 * PLATE_AVATAR + 36 if beside else 24) - FIGURE_BACK[0] - 6
+        short = digits(self.counts[seat]), self.opened[seat]
+        img = figure_image(figure, tuple(color), room, short, i18n.is_rtl())
+        surface.blit(img, img.get_rect(**{anchor: pos}))
 
     def _draw_piles(self, surface: pygame.Surface, four: bool) -> None:
         g = self.geo
@@ -194,6 +180,18 @@ class RummyDrawing(RummyScoreDrawing):
             return (melds, (tuple(g.staging), draw.PANEL, 170, 14, draw.PANEL_EDGE))
         return (melds,)
 
+    def preload(self) -> None:
+        """The faces at this table's own sizes too (hand, staged, melds, piles), so a card's
+        first landing in a meld does not scale its image in the middle of a frame."""
+        super().preload()
+        g = self.geo
+        codes = sorted(set(deck_codes(self.DECK)))
+        sizes = (g.hand_card, g.staged_card, g.meld_card, g.pile_card)
+        assets.preload(codes, sizes, self.DECK, self.app.settings.get("four_color", False))
+
+    def meld_tag_color(self, owner: int) -> tuple:
+        return self.side_color(owner) if self.partnership else self.avatar_color(owner)
+
     def _layout_melds(self) -> None:
         """Each meld's rect, card size and step for drawing and tapping, worked out again only
         when the melds, the geometry or the reading direction change (not every frame)."""
@@ -212,15 +210,14 @@ class RummyDrawing(RummyScoreDrawing):
         self._meld_geo = {i: (rect, card, step) for i, rect in self._meld_rects}
         self._meld_tags = tags
 
-    def _draw_melds(self, surface: pygame.Surface, four: bool) -> None:
+    def _draw_melds(self, surface: pygame.Surface, four: bool, targets: frozenset) -> None:
         area = self.geo.melds
         if not self.melds:
             size = 22 if self.geo.portrait else 20
             draw.blit_text(surface, t("hr.no_melds"), size, area.center, draw.INK_DIM)
             return
-        targets = self._meld_targets()
         for owner, center in self._meld_tags:
-            color = self.side_color(owner) if self.partnership else self.avatar_color(owner)
+            color = self.meld_tag_color(owner)
             pygame.draw.circle(surface, color, center, 17)
             pygame.draw.circle(surface, draw.SAND, center, 17, 2)
             initial = self.seat_name(owner)[:1]
@@ -278,13 +275,9 @@ class RummyDrawing(RummyScoreDrawing):
         for gi, box in enumerate(boxes):
             state = self.staging.group_state(gi)
             edge = {"valid": draw.TURN, "invalid": draw.RED}.get(state, draw.PANEL_EDGE)
-            pygame.draw.rect(surface, (12, 22, 22), box, border_radius=10)
-            pygame.draw.rect(surface, edge, box, 2, border_radius=10)
+            surface.blit(group_box(box.size, edge), box)
         pick = self.selected is not None
-        pygame.draw.rect(surface, (12, 22, 22), new_box, border_radius=10)
-        pygame.draw.rect(
-            surface, draw.GOLD if pick else draw.PANEL_EDGE, new_box, 2, border_radius=10
-        )
+        surface.blit(group_box(new_box.size, draw.GOLD if pick else draw.PANEL_EDGE), new_box)
         draw.blit_text(
             surface,
             "+",
@@ -336,3 +329,44 @@ class RummyDrawing(RummyScoreDrawing):
             self.draw_banner(surface, self.hint[0], g.hint_y, (80, 26, 22))
         if self.banner and not self.shown_hands():  # the hands' panel carries it then
             self.draw_banner(surface, self.banner[0], g.banner_y, (60, 44, 14))
+
+
+FIGURE_BACK = (16, 22)  # the small card back beside a plate's card count
+
+
+@lru_cache(maxsize=64)
+def figure_image(
+    figure: str, color: tuple, room: int, short: tuple[str, bool], rtl: bool
+) -> pygame.Surface:
+    """A plate's figure: a small card back and the words at 22 px; where they do not fit in
+    ``room`` px, the count alone (``short``) and a check mark once opened."""
+    back = assets.card_back(FIGURE_BACK)
+    mark = 0
+    if text.size(figure, 22, True)[0] > room:
+        figure, mark = short[0], (22 if short[1] else 0)
+    words = draw.label(figure, 22, color, True)
+    w = back.get_width() + 6 + words.get_width() + (mark + 6 if mark else 0)
+    h = max(words.get_height(), 22)
+    img = pygame.Surface((w, h), pygame.SRCALPHA)
+    parts: list = [back, words] if not rtl else [words, back]
+    if mark:
+        parts = [*parts, "mark"] if not rtl else ["mark", *parts]
+    x = 0
+    for part in parts:
+        if part == "mark":
+            draw.check_mark(img, (x + mark // 2, h // 2), mark, draw.TURN)
+            x += mark + 6
+        else:
+            img.blit(part, part.get_rect(midleft=(x, h // 2)))
+            x += part.get_width() + 6
+    return img
+
+
+@lru_cache(maxsize=32)
+def group_box(size: tuple[int, int], edge: tuple) -> pygame.Surface:
+    """A staged group's box (dark, rounded, ``edge`` coloured), drawn once per look."""
+    img = pygame.Surface(size, pygame.SRCALPHA)
+    rect = img.get_rect()
+    pygame.draw.rect(img, (12, 22, 22), rect, border_radius=10)
+    pygame.draw.rect(img, edge, rect, 2, border_radius=10)
+    return img
