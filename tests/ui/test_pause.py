@@ -125,3 +125,21 @@ def test_online_pause_keeps_the_table_running_and_leave_is_the_tables_leave(make
     assert app.overlay.key == "leave" and "bot" in app.overlay.body()
     click(app, app.overlay.button("yes").rect.center)
     assert "leave" in loop.sent and isinstance(app.scene, HomeScene)
+
+
+def test_open_overlays_turn_with_the_window(make_app):
+    """The window turns under the pause menu and its settings panel: both are laid out again
+    for the new shape, still open, the table untouched beneath."""
+    app = make_app()
+    table = table_of(app, "ronda")
+    table.open_pause()
+    click(app, app.overlay.button("settings").rect.center)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=700, h=1100, size=(700, 1100)))
+    app.step(1 / 60)
+    assert app.layout.portrait and app.scene is table
+    frame = pygame.Rect(0, 0, *app.layout.size)
+    assert [type(o) for o in app.overlays] == [PauseMenu, SettingsPanel]
+    for box in app.overlays:
+        assert frame.contains(box.rect)
+        for w in box.widgets:
+            assert box.rect.contains(w.rect), (box.key, getattr(w, "key", w), w.rect)
