@@ -22,6 +22,7 @@ and all, bots included), server CPU per move, and CPU and memory of every proces
     .venv/bin/python bench/bench_load.py --hard 50 --seconds 30
     .venv/bin/python bench/bench_load.py --zombie 240      # the zombie-table loop, 4 minutes
     .venv/bin/python bench/bench_load.py --cpu-per-move    # the lobby alone, no sockets
+    .venv/bin/python bench/bench_load.py --tick 1000       # the tick with 1,000 waiting tables
 """
 
 from __future__ import annotations
@@ -388,6 +389,42 @@ def cpu_per_move(tables: int = 50, moves: int = 4000, deltas: bool = True) -> No
     )
 
 
+def tick_cost(tables: int = 1000, ticks: int = 700) -> None:
+    """The lobby's tick (the server runs it 10 times a second) with ``tables`` started tables
+    waiting for a person's move (untimed, as most are), one of them timed: process CPU per
+    tick and tables visited per tick (the schedule visits only tables whose moment came)."""
+    clock = FakeClock()
+    lobby = Lobby(None, clock=clock, bot_delay=0, rate=(10**9, 1e9), limits=Limits.loose())
+    for t in range(tables):
+        conn = _EncodingConn()
+        lobby.connect(conn, "bench")
+        lobby.receive(conn, json.dumps({"t": "hello", "name": f"p{t}"}))
+        timed = {**TABLE, "turn_seconds": 60 if t == 0 else None}
+        lobby.receive(conn, json.dumps({"t": "create", "bots": "easy", **timed}))
+        lobby.receive(conn, json.dumps({"t": "start"}))
+    lobby.pump()
+    clock.advance(30)  # every deal shown
+    lobby.tick()
+    visited = [0]
+    real = lobby._tick_room
+
+    def counted(room, now):
+        visited[0] += 1
+        real(room, now)
+
+    lobby._tick_room = counted
+    begun = time.process_time()
+    for _ in range(ticks):
+        clock.advance(0.1)
+        lobby.tick()
+    cpu = time.process_time() - begun
+    print(
+        f"== the lobby's tick, {tables} started tables waiting for a person (1 timed): "
+        f"{cpu / ticks * 1000:.3f} ms CPU per tick; {visited[0]} table visits in {ticks} ticks "
+        f"({ticks / 10:.0f} s of server time; the timed turn ran out once in them)"
+    )
+
+
 # ----- the zombie-table loop --------------------------------------------------------------------
 async def zombie(seconds: float) -> None:
     """Connect, create an untimed table, start it, disconnect — as fast as the server lets one
@@ -444,10 +481,15 @@ def main() -> None:
         "--cpu-per-move", action="store_true", help="the lobby alone in this process, no sockets"
     )
     parser.add_argument(
+        "--tick", type=int, default=0, help="the lobby's tick with this many waiting tables"
+    )
+    parser.add_argument(
         "--db", default="", help="the servers' store (default: a SQLite file in a temporary folder)"
     )
     args = parser.parse_args()
-    if args.cpu_per_move:
+    if args.tick:
+        tick_cost(args.tick)
+    elif args.cpu_per_move:
         cpu_per_move(deltas=True)
         cpu_per_move(deltas=False)
     elif args.zombie:

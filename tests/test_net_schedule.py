@@ -68,7 +68,8 @@ def test_a_bot_due_later_is_moved_at_its_moment(monkeypatch):
     say(lob, host, "start")
     room = next(iter(lob.rooms.values()))
     seen = visits(lob, monkeypatch)
-    assert room.live.automated_to_act() and room.due is not None
+    lob.tick()  # plans the table changed since the last tick; nothing is due yet
+    assert seen == [] and room.live.automated_to_act() and room.due is not None
     bot_due = room.bot_due
     assert bot_due == pytest.approx(3.0)
     while room.due is not None and room.due < bot_due:  # earlier moments (the deal's show)
@@ -93,9 +94,12 @@ def test_a_closed_or_replanned_room_leaves_only_stale_entries_that_are_skipped()
     schedule.plan(a, 9.0)  # planned again, later: the 5.0 entry is stale
     schedule.plan(b, 1.0)
     del rooms[b.code]  # closed
-    assert list(schedule.due(6.0, rooms)) == []
-    assert list(schedule.due(9.0, rooms)) == [a] and a.due is None
-    assert list(schedule.due(100.0, rooms)) == []  # visited once until planned again
+    never = lambda room: None  # noqa: E731
+    assert list(schedule.due(6.0, rooms, never)) == []
+    assert list(schedule.due(9.0, rooms, never)) == [a] and a.due is None
+    assert list(schedule.due(100.0, rooms, never)) == []  # visited once until planned again
+    schedule.touch(a)  # changed: planned from its state at the next call
+    assert list(schedule.due(100.0, rooms, lambda room: 50.0)) == [a]
 
 
 def test_stale_entries_are_compacted(monkeypatch):
@@ -104,5 +108,5 @@ def test_stale_entries_are_compacted(monkeypatch):
     rooms = {room.code: room}
     for i in range(3000):
         schedule.plan(room, 1000.0 + i)  # each plan makes the one before stale
-    list(schedule.due(0.0, rooms))
+    list(schedule.due(0.0, rooms, lambda room: None))
     assert len(schedule) == 1 and room.due == pytest.approx(3999.0)

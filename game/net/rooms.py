@@ -354,7 +354,7 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         visited (:class:`~game.net.schedule.Schedule`): a table waiting for a person with no
         clock running costs nothing here."""
         now = self.clock.now()
-        for room in self.schedule.due(now, self.rooms):
+        for room in self.schedule.due(now, self.rooms, self._next_moment):
             try:
                 self._tick_room(room, now)
             except Exception:  # one broken table must not stop the others
@@ -391,9 +391,11 @@ class Lobby(Handlers, Outgoing, Records, Bots):
             self._close(room, f"The table closed: it waited {minutes} minutes without starting.")
 
     def _plan(self, room: Room) -> None:
-        """(Re)schedule ``room``'s next visit by :meth:`tick` after anything changed it."""
-        if room.code in self.rooms:
-            self.schedule.plan(room, next_moment(room, self.limits))
+        """``room`` changed: the next :meth:`tick` plans its next visit again."""
+        self.schedule.touch(room)
+
+    def _next_moment(self, room: Room) -> float | None:
+        return next_moment(room, self.limits)
 
     def _abandon(self, room: Room) -> None:
         """A started table nobody is connected to: it ends, its record is marked finished

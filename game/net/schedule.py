@@ -3,16 +3,17 @@ tables whose moment has come (a turn clock running out, a held clock to start ag
 to move, a grace period ending) instead of every table ten times a second. Pure Python.
 
 Visiting a table early is harmless (``Lobby._tick_room`` acts only on what is due), so the
-moment planned is the earliest of everything that could be due, and every change of a table
-plans it again (``Lobby._plan``: on each event, seat change, bot step and visit). A table
-waiting for a person with no clock running has no moment and is never visited.
+moment planned is the earliest of everything that could be due. Every change of a table marks
+it (``Lobby._plan``: on each event, seat change, bot step and visit; a set insertion, so a move
+pays nearly nothing), and the next tick plans each marked table once from its state then. A
+table waiting for a person with no clock running has no moment and is never visited.
 """
 
 from __future__ import annotations
 
 import heapq
 import itertools
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 
 from .limits import Limits
 from .model import Room
@@ -50,6 +51,11 @@ class Schedule:
     def __init__(self) -> None:
         self._heap: list[tuple[float, int, str]] = []
         self._order = itertools.count()  # ties: first planned, first visited
+        self._changed: dict[str, Room] = {}  # rooms to plan again at the next call of due()
+
+    def touch(self, room: Room) -> None:
+        """``room`` changed: plan it again (from its state then) at the next :meth:`due`."""
+        self._changed[room.code] = room
 
     def plan(self, room: Room, at: float | None) -> None:
         if at == room.due:
@@ -58,9 +64,15 @@ class Schedule:
         if at is not None:
             heapq.heappush(self._heap, (at, next(self._order), room.code))
 
-    def due(self, now: float, rooms: Mapping[str, Room]) -> Iterator[Room]:
+    def due(
+        self, now: float, rooms: Mapping[str, Room], moment: Callable[[Room], float | None]
+    ) -> Iterator[Room]:
         """The rooms whose moment is ``now`` or past, earliest first (each once per call;
-        visiting one must plan it again)."""
+        visiting one must touch it), after planning each touched room at ``moment(room)``."""
+        changed, self._changed = self._changed, {}
+        for code, touched in changed.items():
+            if rooms.get(code) is touched:  # still open
+                self.plan(touched, moment(touched))
         ready: list[Room] = []
         while self._heap and self._heap[0][0] <= now:
             at, _, code = heapq.heappop(self._heap)
