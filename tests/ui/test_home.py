@@ -200,3 +200,22 @@ def test_score_text_with_two_sides_and_with_more(make_app):
     assert score_text(two) == "Round 3 · You 12 – 8"
     five = {"game": "hand_rummy", "round": 2, "totals": [40, -30, 0, 200, 15], "side": 0}
     assert score_text(five) == "Round 2 · You 40 · others -30, 0, 200, 15"
+
+
+def test_a_finished_saved_match_offers_no_continue_and_is_no_error(make_app, majlis_home):
+    from game.games.ronda.rules import Match as RondaMatch
+
+    match = RondaMatch.new(2, {"rules": "quick"}, seed=1)
+    rng = __import__("random").Random(0)
+    while match.phase != "over":
+        seat = match.to_act()[0]
+        match.apply(seat, rng.choice(match.legal_actions(seat)))
+    seats = [{"kind": "human", "name": "seat.you", "level": "easy"}] + [
+        {"kind": "bot", "name": "name.1", "level": "easy"}
+    ]
+    storage.save_match({"game": "ronda", "record": match.record(), "seats": seats})
+    app = make_app()
+    app.step(1 / 60)
+    assert not app.scene.widget("continue").visible and app.overlay is None
+    assert not (majlis_home / "match.json").exists()
+    assert not list(majlis_home.glob("match.corrupt-*"))

@@ -27,16 +27,14 @@ PORTRAIT_ART_W = 300  # portrait: the art's width at the side of a tile
 
 
 def saved_summary(saved: dict[str, Any]) -> dict[str, Any] | None:
-    """What the Continue card says of ``saved``: ``{"game", "round", "totals", "side"}``,
-    from a replay of its record; None when it cannot be replayed or is over."""
+    """What the Continue card says of ``saved``: ``{"game", "round", "totals", "side",
+    "over"}``, from a replay of its record; None when it cannot be replayed."""
     try:
         game = saved.get("game", games.DEFAULT_GAME)  # an old save is Hareeja's
         if not games.has_table(game):
             return None
         match = registry.get(game).engine_class().replay(saved["record"])
         view = match.view(0)
-        if view.get("phase") == "over":
-            return None
         history = view.get("history") or []
         totals = [int(x) for x in view.get("totals") or []]
         side = view.get("side")
@@ -45,6 +43,7 @@ def saved_summary(saved: dict[str, Any]) -> dict[str, Any] | None:
             "round": len(history) + 1,
             "totals": totals,
             "side": side if isinstance(side, int) else 0,
+            "over": view.get("phase") == "over",
         }
     except Exception:
         return None
@@ -171,9 +170,12 @@ class HomeScene(Scene):
         self.saved, self.message = storage.load_match()
         self.summary = saved_summary(self.saved) if self.saved else None
         if self.saved is not None and self.summary is None:
-            # Readable but not replayable (or already over): kept aside, not deleted.
+            # Readable but not replayable: kept aside, not deleted.
             storage.keep_match_aside()
             self.saved, self.message = None, "storage.match_corrupt"
+        elif self.summary is not None and self.summary["over"]:
+            storage.clear_match()  # finished (and recorded): nothing left to continue
+            self.saved, self.summary = None, None
         super().__init__(app)
 
     # ----- layout ---------------------------------------------------------------------------------
