@@ -170,6 +170,10 @@ class LocalSession(TableSession):
     def rest(self) -> None:
         self.thinking = None
 
+    # ----- hints -------------------------------------------------------------------------------
+    def hints_allowed(self) -> bool:
+        return True  # practice in this process
+
     # ----- keeping --------------------------------------------------------------------------------
     def saved(self) -> dict[str, Any]:
         return {

@@ -195,6 +195,10 @@ class OnlineSession(TableSession):
             for s, entry in enumerate(room["seats"])
         ]
 
+    def hints_allowed(self) -> bool:
+        """Only where the table's host allows hints (the room says ``"hints": true``)."""
+        return bool(self.room.get("hints"))
+
     # ----- what the seat sees ---------------------------------------------------------------------
     @property
     def seats(self) -> Sequence[SeatState]:

@@ -29,6 +29,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from game.core.hints import HintThink
+from game.games import registry
+
 from .seating import Seating
 
 JSON = dict[str, Any]  # a view, an action or an event, as the wire has them
@@ -165,6 +168,28 @@ class TableSession(ABC):
 
     def rest(self) -> None:  # noqa: B027 (an optional hook)
         """Stop any bot thinking (the screen is dealing, or the match is over)."""
+
+    # ----- hints (issue 9) ---------------------------------------------------------------------
+    def hints_allowed(self) -> bool:
+        """Override: the table allows hints (practice does; online, the host decides)."""
+        return False
+
+    def hints_offered(self) -> bool:
+        """Hints may be asked for here: allowed, and the game's bots give them."""
+        return self.hints_allowed() and hasattr(self._bots_module(), "hint_think")
+
+    def hint_think(self) -> HintThink | None:
+        """The hard bot's move for your seat and why, from your own view only, as a thought
+        to step in slices (:func:`game.core.hints.think_hint`); None when hints are not
+        offered or you are not to act."""
+        legal = self.legal()
+        if not legal or not self.hints_offered():
+            return None
+        thought: HintThink = self._bots_module().hint_think(dict(self.view()), legal)
+        return thought
+
+    def _bots_module(self) -> Any:
+        return registry.get(self.game).bots_module()
 
     # ----- keeping --------------------------------------------------------------------------------
     def saved(self) -> dict[str, Any] | None:

@@ -39,6 +39,7 @@ def twins(make_app, scene_class, new_match, me: int, options: dict):
         "game": scene_class.name,
         "options": options,
         "turn_seconds": None,
+        "hints": True,  # as practice offers them (the Hint button is in both pictures)
     }
     online = OnlineSession(loop, room, first=loop.frame(online_match.start_events, None))
     apps = [make_app(), make_app()]
