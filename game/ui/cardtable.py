@@ -50,8 +50,9 @@ from game.ui import assets, draw, stats, storage
 from game.ui.plates import deck_codes
 from game.ui.scene import Scene
 from game.ui.sprites import Sprite
+from game.ui.table_aids import TableAids
 from game.ui.table_drawing import TableDrawing
-from game.ui.table_input import TableInput
+from game.ui.table_input import PANEL_GRACE, TableInput
 from game.ui.tween import Speed
 from game.ui.widgets import Button
 
@@ -67,7 +68,7 @@ def as_session(table: Any, bot_seed: int | None, game: str) -> TableSession:
     return LocalSession(table, bot_seed=bot_seed, game=game)
 
 
-class CardTable(TableInput, TableDrawing, Scene):
+class CardTable(TableInput, TableAids, TableDrawing, Scene):
     """One seat of a match (``session.me``), shown and played. See the module docstring."""
 
     name = "cardtable"
@@ -104,8 +105,7 @@ class CardTable(TableInput, TableDrawing, Scene):
         self.fx_rng = random.Random(bot_seed if bot_seed is not None else 99)
         self.confetti: list[list[float]] = []
         self._confetti_colors: list[tuple] = []
-        self.last_tick_second: int | None = None
-        self.was_my_turn = False
+        self.reset_aids()
         self.elapsed = 0.0
         start = list(start_events) if start_events else self.session.take_events()
         super().__init__(app)
@@ -258,6 +258,7 @@ class CardTable(TableInput, TableDrawing, Scene):
             self.menu_button,
             self.lang_button,
             *self.build_controls(),
+            *self.aid_widgets(),
             self.back_button,
             self.next_button,
             self.again_button,
@@ -291,10 +292,15 @@ class CardTable(TableInput, TableDrawing, Scene):
         else:
             self.menu_button.rect.x, self.lang_button.rect.x = tb.right - 120, tb.right - 232
         self.place_controls(modal)
+        self.place_hint_button(modal)
         self.back_button.visible = self.assisted() and not modal
         self.back_button.rect = L.play_button.copy()  # the play button is hidden while assisted
         self.next_button.visible = self.score is not None
+        self.next_button.enabled = self.panel_ready()  # a summary stays at least 1 s
         self.again_button.visible = self.menu2_button.visible = self.over is not None
+        self.again_button.enabled = self.menu2_button.enabled = (
+            self.over is not None and self.over["t"] >= PANEL_GRACE
+        )
 
     # ----- state questions --------------------------------------------------------------------
     def busy(self) -> bool:
@@ -401,7 +407,7 @@ class CardTable(TableInput, TableDrawing, Scene):
         self._take_incoming()
         if self.idle():
             self._drive_bots(dt)
-        self._cues()
+        self.update_aids(dt)
         if self.hint:
             self.hint = (self.hint[0], self.hint[1] - dt) if self.hint[1] > dt else None
         if self.banner:
@@ -437,21 +443,6 @@ class CardTable(TableInput, TableDrawing, Scene):
         """Run ``callback`` after ``seconds`` of frames (pygame timers are unreliable on web)."""
         self.timers.append([seconds, callback])
 
-    def _cues(self) -> None:
-        """The your-turn cue and the ticking of the last seconds."""
-        mine = self.awaiting_me()
-        if mine and not self.was_my_turn:
-            self.app.audio.play("turn", 0.6)
-        self.was_my_turn = mine
-        rem = self.session.remaining(self.me)
-        if rem is not None and rem <= 5 and mine:
-            second = int(rem)
-            if second != self.last_tick_second:
-                self.last_tick_second = second
-                self.app.audio.play("tick", 0.5)
-        else:
-            self.last_tick_second = None
-
     # ----- bots --------------------------------------------------------------------------------
     def bot_pause(self, view: dict, legal: list[dict]) -> float:
         """Override: the least time (normal speed) a bot seems to think before it acts, given
@@ -480,27 +471,17 @@ class CardTable(TableInput, TableDrawing, Scene):
         return 0.0
 
     def _on_turn_timeout(self, ev: dict) -> float:
+        """TB-7: the safe move follows; the game's handler for it says what was played."""
+        if ev.get("seat") == self.me:
+            self.timed_out = True
         return 0.0
 
     def _open_over(self, result: dict) -> None:
         self.phase = "over"
         self.totals = list(result["totals"])
         self.over = {"result": result, "t": 0.0}
-        rng = self.fx_rng
         L = self.app.layout
-        colors = [draw.GOLD, draw.SAND, draw.TURN, (230, 120, 110), (240, 240, 230)]
-        self.confetti = [
-            [
-                rng.uniform(0, L.w),
-                rng.uniform(-L.h * 0.6, 0),
-                rng.uniform(-40, 40),
-                rng.uniform(120, 260),
-                rng.uniform(4, 9),
-                rng.randrange(len(colors)),
-            ]
-            for _ in range(120)
-        ]
-        self._confetti_colors = colors
+        self.confetti, self._confetti_colors = draw.confetti(self.fx_rng, L.w, L.h)
         if self.persist:
             storage.clear_match()
         stats.record_match_end(self, result)  # local and online; never autoplay/all-bot

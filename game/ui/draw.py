@@ -261,13 +261,22 @@ def ring(
     color: tuple,
     width: int = 5,
 ) -> None:
-    """A countdown ring: the remaining ``fraction`` drawn clockwise from the top."""
+    """A countdown ring: the remaining ``fraction`` from the top, as a solid band ``width``
+    thick inside ``radius`` (a polygon: thick ``draw.arc`` leaves holes)."""
     if fraction <= 0:
         return
-    rect = pygame.Rect(0, 0, 2 * radius, 2 * radius)
-    rect.center = (round(center[0]), round(center[1]))
-    start = math.pi / 2
-    pygame.draw.arc(surface, color, rect, start, start + 2 * math.pi * min(1.0, fraction), width)
+    cx, cy = round(center[0]), round(center[1])
+    if fraction >= 1:
+        pygame.draw.circle(surface, color, (cx, cy), radius, width)
+        return
+    steps = max(6, round(90 * fraction))
+    outer, inner = [], []
+    for i in range(steps + 1):
+        a = math.pi / 2 + 2 * math.pi * fraction * i / steps
+        c, s = math.cos(a), -math.sin(a)
+        outer.append((cx + radius * c, cy + radius * s))
+        inner.append((cx + (radius - width) * c, cy + (radius - width) * s))
+    pygame.draw.polygon(surface, color, outer + inner[::-1])
 
 
 def dim(surface: pygame.Surface, alpha: int = 140) -> None:
@@ -275,3 +284,21 @@ def dim(surface: pygame.Surface, alpha: int = 140) -> None:
     multiply (about twice as fast as blitting a full-screen translucent veil)."""
     keep = 255 - alpha
     surface.fill((keep, keep, keep), special_flags=pygame.BLEND_MULT)
+
+
+def confetti(rng: random.Random, w: int, h: int) -> tuple[list[list[float]], list[tuple]]:
+    """The match winner's confetti over a w×h screen: pieces [x, y, vx, vy, size, colour
+    index] starting above the top, and their colours."""
+    colors = [GOLD, SAND, TURN, (230, 120, 110), (240, 240, 230)]
+    pieces = [
+        [
+            rng.uniform(0, w),
+            rng.uniform(-h * 0.6, 0),
+            rng.uniform(-40, 40),
+            rng.uniform(120, 260),
+            rng.uniform(4, 9),
+            rng.randrange(len(colors)),
+        ]
+        for _ in range(120)
+    ]
+    return pieces, colors

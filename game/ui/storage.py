@@ -28,6 +28,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "speed": "normal",  # slow | normal | fast
     "reduced_motion": False,
     "four_color": False,
+    "confirm_play": False,  # tap a card to select it, again (or Play) to play it
     "level": "normal",  # easy | normal | hard
     "turn_seconds": 0,  # 0 = unlimited, else 60 | 90 | 120
     "game": registry.names()[0],  # the first game of the menu (Hareeja)

@@ -8,6 +8,7 @@ scene's state and never changes it). Where a seat is drawn comes from the sessio
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import pygame
@@ -59,6 +60,7 @@ class TableDrawing:
         surface.blit(draw.backdrop(L.w, L.h, self.backdrop_panels()), (0, 0))
         self.draw_hud(surface)
         self.draw_table(surface)
+        self.draw_suggestion(surface)
         self.draw_banners(surface)
         if self.score is not None:
             self.draw_score_panel(surface)
@@ -67,6 +69,7 @@ class TableDrawing:
         self._place_widgets()
         for widget in self.widgets:
             widget.draw(surface)
+        self.draw_ask(surface)
 
     def backdrop_panels(self) -> tuple:
         """Override: fixed translucent panels drawn once onto the felt (see draw.backdrop)."""
@@ -122,6 +125,8 @@ class TableDrawing:
             self.avatar_look(seat),
         )
         surface.blit(body, (rect.x - 2, rect.y - 2))
+        if seat == self.me and active and self.awaiting_me():
+            self.draw_your_turn(surface, rect)
         avatar = plate_avatar(rect, rtl)
         self.draw_avatar(surface, seat, avatar, radius)
         figure, fig_color = self.figure(seat)
@@ -148,13 +153,38 @@ class TableDrawing:
     def draw_avatar(
         self, surface: pygame.Surface, seat: int, center: tuple[int, int], radius: int
     ) -> None:
-        """The turn timer ringing the avatar (TB-6); the disc itself is in the plate's body."""
+        """The turn timer ringing the avatar (TB-6): a bold ring on a dark track and the
+        seconds left in a badge under the avatar; calm, amber from 10 s, red from 5 s. The
+        disc itself is in the plate's body."""
         rem = self.session.remaining(seat)
         turn = self.session.turn_seconds
-        if rem is not None and turn and seat in self.shown_to_act():
-            fraction = rem / turn
-            color = draw.TURN if rem > 10 else draw.AMBER if rem > 5 else draw.RED
-            draw.ring(surface, center, radius + 6, fraction, color, 4)
+        if rem is None or not turn or seat not in self.shown_to_act():
+            return
+        color = self.timer_color(rem)
+        draw.ring(surface, center, radius + 9, 1.0, (64, 74, 68), 7)
+        draw.ring(surface, center, radius + 9, rem / turn, color, 7)
+        s = digits(max(0, math.ceil(rem)))
+        badge = pygame.Rect(0, 0, 44, 28)
+        badge.center = (center[0], center[1] + radius + 4)
+        draw.panel(surface, badge, (16, 20, 18), 255, 14, color)
+        draw.blit_text(surface, s, 22, badge.center, color if rem <= 10 else draw.INK, bold=True)
+
+    def draw_your_turn(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Your turn: a bright edge round your plate; when the turn has just come it pulses
+        and a "Your turn" tag stands over the plate (then it stays still: a waiting table
+        costs no frames)."""
+        pulse = 0.5 + 0.5 * math.sin(self.elapsed * 8) if self.turn_cue > 0 else 0.0
+        grow = round(8 + 8 * pulse)
+        pygame.draw.rect(surface, draw.TURN, rect.inflate(grow, grow), 3, border_radius=18)
+        if self.turn_cue <= 0:
+            return
+        s = t("turn.yours")
+        tag = draw.label(s, 24, (16, 30, 24), True)
+        box = pygame.Rect(0, 0, tag.get_width() + 32, tag.get_height() + 10)
+        box.midbottom = (rect.centerx, rect.top - 10)
+        box.clamp_ip(pygame.Rect(16, 16, self.app.layout.w - 32, self.app.layout.h - 32))
+        draw.panel(surface, box, draw.TURN, 255, 14, draw.INK)
+        surface.blit(tag, tag.get_rect(center=box.center))
 
     def figure(self, seat: int) -> tuple[str, tuple]:
         """Override: the seat's key figure as (text, colour)."""
@@ -186,10 +216,15 @@ class TableDrawing:
         L = self.app.layout
         status = self.status_banner()
         y = self.banner_y()
+        suggestion = self.hint_line()
         if self.assisted() and self.over is None:
             self.draw_banner(surface, t("assist.banner"), y, (70, 40, 18))
         elif self.hint:
             self.draw_banner(surface, self.hint[0], y, (80, 26, 22))
+        elif self.notice:
+            self.draw_banner(surface, self.notice[0], y, (86, 58, 16))
+        elif suggestion:
+            self.draw_banner(surface, suggestion, y, (24, 56, 48))
         elif status:
             self.draw_banner(surface, status, y, draw.PANEL)
         if self.banner:
@@ -339,6 +374,7 @@ class TableDrawing:
             or bool(self.timers)
             or self.hint is not None
             or self.banner is not None
+            or self.aids_animating()
             or (self.score is not None and self.score["t"] < settling)
             or (self.over is not None and (bool(self.confetti) or self.over["t"] < settling))
         ):

@@ -113,11 +113,9 @@ def test_TB_1_private_table_code_join_start_with_bots_and_play_a_card():
             await click(app, sc.widget("bid:1").rect.center)
             await click(app, sc.widget("confirm").rect.center)
             assert await pump(app, lambda: sc.confirmed[0])
-            # Our turn: click a legal card twice (select, then play).
+            # Our turn: one tap on a legal card plays it.
             assert await pump(app, lambda: sc.my_turn() and sc.idle(), 6000)
             card = sorted(sc.legal_cards())[0]
-            await click(app, sc.hand[card].rect().center)
-            assert sc.selected == card
             await click(app, sc.hand[card].rect().center)
             assert await pump(app, lambda: card not in sc.hand)
             me = room["you"]

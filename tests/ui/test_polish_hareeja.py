@@ -15,7 +15,7 @@ def started(make_app, portrait=False) -> tuple:
 
 
 def play_until_first_trick(app, scene) -> None:
-    """Bid 2 with the picker, then play the first legal card whenever it is our turn."""
+    """Bid 2 with the picker, then play (one tap) the first legal card whenever it is our turn."""
     assert run_until(app, scene.can_bid, 4000)
     click(app, scene.widget("bid:2").rect.center)
     click(app, scene.widget("confirm").rect.center)
@@ -23,8 +23,7 @@ def play_until_first_trick(app, scene) -> None:
     def play() -> None:
         if scene.my_turn() and scene.idle():
             code = sorted(scene.legal_cards())[0]
-            click(app, scene.hand[code].rect().center)
-            click(app, scene.hand[code].rect().center)
+            click(app, scene.hand[code].rect().center)  # one tap plays
 
     assert run_until(app, lambda: scene.last_trick is not None, 8000, each=play)
 

@@ -51,6 +51,7 @@ def ready(scene) -> bool:
 
 def test_RO_12_RO_16_declare_then_take_the_laid_card_by_clicking_is_a_caida(make_app):
     app = make_app()
+    app.set_setting("confirm_play", True)  # the first tap previews the capture
     scene = scripted_table(app)
     assert run_until(app, lambda: ready(scene))
     scene.act(1, {"type": "play", "card": "5C"}, human=True)
@@ -122,8 +123,7 @@ def test_continue_restores_a_saved_ronda_match(make_app):
     scene = start_from_menu(app, 2)
     assert run_until(app, scene.my_turn, 3000)
     code = scene.hand_order[0]
-    scene.click_card(code)
-    scene.click_card(code)
+    scene.click_card(code)  # one tap plays
     log = list(scene.session.match.log)
     assert log[-1] == [0, {"type": "play", "card": code}]
     restarted = make_app()
@@ -144,6 +144,7 @@ def test_ronda_controls_stay_on_screen_and_large(make_app, portrait, players):
     app.switch(scene)
     assert run_until(app, lambda: scene.can_declare() and scene.idle(), 4000)
     scene.selected = scene.hand_order[0]
+    scene.held_kinds = lambda: {"ronda", "tringa"}  # both offers up (as with a three in hand)
     app.step(1 / 60)
     margin = 16 if portrait else 8
     screen = app.screen.get_rect().inflate(-2 * margin, -2 * margin)

@@ -14,9 +14,10 @@ SEAT0 = ["7S", "8S", "7H", "8H", "7D", "8D", "7C", "8C"]
 def deck_with_every_suit_for_seat0() -> list[str]:
     """Dealer 0 deals card i to seat (1 + i) % 4: seat 0 gets indices 3, 7, 11, ..."""
     rest = [c for c in french_deck(short=True) if c not in SEAT0]
+    mine = list(SEAT0)  # (a copy: the deck can be built more than once)
     deck = []
     for i in range(32):
-        deck.append(SEAT0.pop(0) if (1 + i) % 4 == 0 else rest.pop(0))
+        deck.append(mine.pop(0) if (1 + i) % 4 == 0 else rest.pop(0))
     return deck
 
 
@@ -64,8 +65,19 @@ def bid_then_wait_for_turn(app, scene) -> None:
     run_until(app, lambda: not any(s.moving for s in scene.hand.values()), 200)
 
 
-def test_play_a_legal_card_by_clicking_it_twice(make_app):
+def test_one_tap_plays_a_legal_card(make_app):
     app = make_app()
+    scene = table_scene(app)
+    bid_then_wait_for_turn(app, scene)
+    code = sorted(scene.legal_cards())[0]
+    log = len(scene.session.match.log)
+    click(app, scene.hand[code].rect().center)
+    assert scene.session.match.log[log] == [0, {"type": "play", "card": code}]
+
+
+def test_confirm_before_playing_restores_select_then_confirm(make_app):
+    app = make_app()
+    app.set_setting("confirm_play", True)
     scene = table_scene(app)
     bid_then_wait_for_turn(app, scene)
     code = sorted(scene.legal_cards())[0]
@@ -73,7 +85,43 @@ def test_play_a_legal_card_by_clicking_it_twice(make_app):
     click(app, scene.hand[code].rect().center)
     assert scene.selected == code and len(scene.session.match.log) == log
     app.step(1 / 60)
+    assert scene.widget("play").visible
     click(app, scene.hand[code].rect().center)
+    assert scene.session.match.log[log] == [0, {"type": "play", "card": code}]
+
+
+def drag(app, start, end, steps: int = 6) -> None:
+    """A real drag: press at ``start``, move in steps to ``end``, release there."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.step(1 / 60)
+    for i in range(1, steps + 1):
+        pos = (
+            round(start[0] + (end[0] - start[0]) * i / steps),
+            round(start[1] + (end[1] - start[1]) * i / steps),
+        )
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        )
+        app.step(1 / 60)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.step(1 / 60)
+
+
+def test_dragging_a_card_onto_the_table_plays_it_and_a_short_drag_does_not(make_app):
+    app = make_app()
+    app.set_setting("confirm_play", True)  # a drag plays even in confirm mode: it is deliberate
+    scene = table_scene(app)
+    bid_then_wait_for_turn(app, scene)
+    code = sorted(scene.legal_cards())[0]
+    log = len(scene.session.match.log)
+    start = scene.hand[code].rect().center
+    drag(app, start, (start[0] + 60, start[1] - 10))  # let go over the hand: nothing
+    assert len(scene.session.match.log) == log and code in scene.hand
+    for _ in range(60):  # the card glides back into the fan
+        app.step(1 / 60)
+    start = scene.hand[code].rect().center
+    assert scene.card_at(start) == code
+    drag(app, start, app.layout.center)
     assert scene.session.match.log[log] == [0, {"type": "play", "card": code}]
 
 

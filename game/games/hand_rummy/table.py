@@ -266,9 +266,13 @@ class RummyTable(RummyInput, RummyEvents, RummyDrawing, CardTable):
         if key != getattr(self, "_ws_key", None) or self.geo is not getattr(self, "_ws_geo", None):
             self._ws_targets = self._place_workspace()
             self._ws_key, self._ws_geo = self._workspace_key(), self.geo
+        held = self.dragged()
         for place, _code, pos, size in self._ws_targets:
             sprite = self.ws.get(place)
             if sprite is None or sprite.moving:
+                continue
+            if held is not None and self.drag is not None and place == ("h", held):
+                sprite.pos = self.drag["pos"]  # the dragged card follows the pointer
                 continue
             sprite.size = size
             if sprite.pos != pos:
@@ -336,6 +340,29 @@ class RummyTable(RummyInput, RummyEvents, RummyDrawing, CardTable):
             self._group_key = key
             self._group_geo = self.geo.group_boxes(sizes, i18n.is_rtl())
         return self._group_geo
+
+    # ----- hints (game/ui/table_aids.py) -----------------------------------------------------
+    def hinted_rects(self, action: dict) -> list[pygame.Rect]:
+        """The pile to draw from; the cards to discard, meld or lay off (each once, from the
+        hand row or a group); the table meld they go to."""
+        kind = action.get("type")
+        if kind == "draw":
+            pile = self.geo.stock if action.get("from") == "stock" else self.geo.discard
+            return [self.pile_rect(pile)]
+        if kind == "meld":
+            cards = [c for group in action.get("groups", []) for c in group]
+        else:
+            cards = [action["card"]] if "card" in action else list(action.get("cards", []))
+        rects, used = [], set()
+        for code in cards:
+            for place, sprite in self.ws.items():
+                if sprite.code == code and place not in used:
+                    used.add(place)
+                    rects.append(sprite.rect())
+                    break
+        if kind in ("add", "swap_joker"):
+            rects += [rect.copy() for meld, rect in self._meld_rects if meld == action["meld"]]
+        return rects
 
     def _workspace_pos(self, code: str) -> tuple[float, float]:
         """Where one of your cards is now (staged first, then the hand row), for flights."""

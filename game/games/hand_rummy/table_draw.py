@@ -316,7 +316,7 @@ class RummyDrawing(RummyScoreDrawing):
         return t(f"hr.reason.{reason}"), color
 
     def _draw_hand(self, surface: pygame.Surface, four: bool) -> None:
-        for i in range(len(self.staging.hand)):
+        for i in self.in_draw_order(range(len(self.staging.hand))):
             sprite = self.ws.get(("h", i))
             if sprite is not None:
                 sprite.draw(surface, four, glow=i == self.selected)
@@ -327,6 +327,10 @@ class RummyDrawing(RummyScoreDrawing):
             self.draw_banner(surface, t("assist.banner"), g.hint_y, (70, 40, 18))
         elif self.hint:
             self.draw_banner(surface, self.hint[0], g.hint_y, (80, 26, 22))
+        elif self.notice:
+            self.draw_banner(surface, self.notice[0], g.hint_y, (86, 58, 16))
+        elif self.hint_line():
+            self.draw_banner(surface, self.hint_line() or "", g.hint_y, (24, 56, 48))
         if self.banner and not self.shown_hands():  # the hands' panel carries it then
             self.draw_banner(surface, self.banner[0], g.banner_y, (60, 44, 14))
 

@@ -277,6 +277,9 @@ class RummyEvents:
             self.hand.remove(card)
             self._sync_hand()
             self.selected = None
+            if self.timed_out:
+                self.timed_out = False
+                self.show_notice(t("hr.timeout_card", card=self.card_words(card)))
         duration = Speed.scale(DISCARD_FLIGHT)
         size = self.geo.pile_card
         sprite = Sprite(card, start, self.geo.hand_card if seat == self.me else (40, 56))
@@ -325,8 +328,9 @@ class RummyEvents:
         return t(key, name=self.seat_name(ev["winner"]), score=digits(kind))
 
     def _on_turn_timeout(self, ev: dict) -> float:
+        """TB-7: the table draws and discards for you; the discard says which card."""
         if ev.get("seat") == self.me:
-            self.app.toast("hr.timeout", 3.0)
+            self.timed_out = True
         return 0.0
 
     def next_label(self) -> str:

@@ -1,6 +1,14 @@
-"""What the player does at the Hand rummy table: taps and keys, and the actions they lead to —
-draw, stage into groups (HR-13), apply melds (HR-14), add to a table meld or take its joker
-back (HR-7, HR-8), discard, sort and move cards in the hand and undo (HR-15).
+"""What the player does at the Hand rummy table: taps, drags and keys, and the actions they
+lead to — draw, stage into groups (HR-13), apply melds (HR-14), add to a table meld or take its
+joker back (HR-7, HR-8), discard, sort and move cards in the hand and undo (HR-15).
+
+**Why a tap on a hand card does not discard** (the other games play on one tap): in rummy the
+hand is a workspace. A tap picks a card so that the next tap can put it into a group, onto a
+table meld, or at another place in the hand — most taps of a turn are that, and a tap that
+threw the card away instead would lose it for good. So one gesture discards without any doubt:
+**drag the card onto the discard pile** (as in the rummy apps players know). A drag is a pick
+and a drop in one: dropped on a group it stages the card, on a table meld it adds it, beside
+the hand's cards it moves it there. Pick-then-tap the pile (or Discard, or Enter) still works.
 
 :class:`RummyInput` is a part of :class:`game.games.hand_rummy.table.RummyTable` (a mixin).
 """
@@ -162,8 +170,11 @@ class RummyInput:
     # ----- input -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         self._place_widgets()
+        if self.modal_input(event):
+            return
         for widget in self.widgets:
             if widget.handle(event):
+                self.drag = None
                 return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.on_escape()  # the pause menu, at any moment of the match
@@ -171,19 +182,47 @@ class RummyInput:
         if self.modal():
             if (
                 event.type == pygame.KEYDOWN
-                and event.key in (pygame.K_RETURN, pygame.K_SPACE)
-                and self.score is not None
+                and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+                and self.panel_ready()
             ):
                 self.close_score()
             return
         if self.phase != "play" or self.my_seat.assisted:
+            self.drag = None
             return
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.tap(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = self.hit(event.pos)
+            self.drag = self._press(hit[1], event.pos) if hit and hit[0] == "hand" else None
+        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
+            self._drag_to(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            drag, self.drag = self.drag, None
+            if drag is not None and drag["moved"]:
+                self.drop(drag["code"], event.pos)
+            else:
+                self.tap(event.pos)
         elif event.type == pygame.KEYDOWN:
-            self.key(event)
+            if event.key == pygame.K_h:
+                self.request_hint()
+            else:
+                self.key(event)
 
-    def tap(self, pos: tuple[int, int]) -> None:
+    def drop(self, index: int, pos: tuple[int, int]) -> None:
+        """The hand card at ``index`` was dragged to ``pos``: pick it and tap there."""
+        if index >= len(self.staging.hand):
+            return
+        self.selected = index
+        hit = self.hit(pos, skip=index)
+        if hit is not None and hit[0] == "hand":  # onto another card: it goes to that place
+            self.move_in_hand(hit[1])
+        elif hit is None and self.geo.hand.collidepoint(pos):
+            self.move_in_hand(self.gap_index(pos))
+        elif hit is None:
+            self.selected = None  # let go over nothing: the card goes back
+        else:
+            self.tap(pos, skip=index)
+
+    def tap(self, pos: tuple[int, int], skip: int | None = None) -> None:
         """A tap on the table (not on a button): find what is under it, topmost first."""
         if (
             self.apply_button.visible
@@ -192,7 +231,7 @@ class RummyInput:
         ):
             self.show_hint(t(f"hr.reason.{self.apply_reason()}"))
             return
-        hit = self.hit(pos)
+        hit = self.hit(pos, skip)
         if hit is None:
             return
         kind, *where = hit
@@ -213,11 +252,13 @@ class RummyInput:
         elif kind == "discard":
             self.tap_discard_pile()
 
-    def hit(self, pos: tuple[int, int]) -> tuple | None:
+    def hit(self, pos: tuple[int, int], skip: int | None = None) -> tuple | None:
         """What lies under ``pos``: ("hand", i), ("hand_gap", i) (beside the hand's cards, with one
         picked), ("staged", g, j), ("group", g), ("new_group",),
-        ("meld", m), ("stock",), ("discard",) — or None."""
+        ("meld", m), ("stock",), ("discard",) — or None. ``skip``: a hand card being dragged."""
         for i in reversed(range(len(self.staging.hand))):
+            if i == skip:
+                continue
             sprite = self.ws.get(("h", i))
             if sprite is not None and sprite.rect().collidepoint(pos):
                 return ("hand", i)

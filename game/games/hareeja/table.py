@@ -191,22 +191,50 @@ class HareejaTable(HareejaDrawing, CardTable):
             self.act(self.me, {"type": "bid", "n": self.pick}, human=True)
 
     def click_card(self, code: str) -> None:
-        """Tap a card: select it, tap again to play; an illegal card is refused with a hint."""
+        """Tap a legal card: it is played (with "confirm before playing": selected first, a
+        second tap or Play plays it); an illegal card shakes and says why (HJ-8)."""
         if self.phase != "play":
             return
+        if self.refuse(code):
+            return
+        if self.confirm_first() and self.selected != code:
+            self.selected = code
+            return
+        self.play_card(code)
+
+    def drop_card(self, code: str) -> None:
+        """A card dragged onto the table: played at once if legal."""
+        if self.phase == "play" and not self.refuse(code):
+            self.play_card(code)
+
+    def refuse(self, code: str) -> bool:
+        """Refuse ``code`` with its reason (not your turn, must follow suit); True if refused."""
         if not self.my_turn():
             self.show_hint(t("play.not_turn"))
-            return
-        if code not in self.legal_cards():
-            trick = self.session.view()["trick"]
-            led = suit_of(trick[0][1]) if trick else ""
-            self.show_hint(t("play.follow", suit=t(f"suit.{led}")) if led else t("play.not_turn"))
-            self.hand[code].shake = 0.35
-            return
-        if self.selected == code:
-            self.play_selected()
-        else:
-            self.selected = code
+            return True
+        if code in self.legal_cards():
+            return False
+        trick = self.session.view()["trick"]
+        led = suit_of(trick[0][1]) if trick else ""
+        self.show_hint(t("play.follow", suit=t(f"suit.{led}")) if led else t("play.not_turn"))
+        self.hand[code].shake = 0.35
+        return True
+
+    def play_card(self, code: str) -> None:
+        self.selected = code
+        self.play_selected()
+
+    # ----- hints (game/ui/table_aids.py) -----------------------------------------------------
+    def on_suggestion(self, action: dict) -> None:
+        """A suggested bid is picked in the picker (Confirm still sends it)."""
+        if action.get("type") == "bid" and self.can_bid():
+            self.pick = int(action["n"])
+
+    def hinted_rects(self, action: dict) -> list[pygame.Rect]:
+        card = action.get("card")
+        if action.get("type") == "play" and card in self.hand:
+            return [self.hand[card].rect()]
+        return []
 
     def toggle_last_trick(self) -> None:
         """Show the last trick with who played each card for a moment (tap again: close)."""
@@ -386,8 +414,8 @@ class HareejaTable(HareejaDrawing, CardTable):
             sprite.face_up = True
             sprite.flip_t = None
             sprite.shake = 0.0
-            if ev.get("timeout"):
-                self.app.toast("timeout.you", 3.0)
+            if ev.get("timeout") or self.timed_out:
+                self.timeout_notice(self.card_words(code))
         else:
             self.counts[seat] = max(0, self.counts[seat] - 1)
             sprite = Sprite(code, self.seat_hand(seat), L.trick_card, face_up=True)

@@ -35,7 +35,7 @@ class HareejaDrawing:
                 sprite.draw(surface, four)
         legal = self.legal_cards()
         playing = self.my_turn()
-        for code in self.hand_order:
+        for code in self.in_draw_order(self.hand_order):
             sprite = self.hand[code]
             sprite.draw(
                 surface,

@@ -112,6 +112,12 @@ def match(shooter: Shooter) -> None:
     shooter.frames(10)
     shooter.shot("09a_last_trick")
     sc.toggle_last_trick()
+    # The last seconds of our turn (red, with the seconds) and a hint asked for with H.
+    clock.advance((sc.session.remaining(0) or 60) - 4.3)
+    sc.request_hint()
+    shooter.until(lambda: sc.suggestion is not None, 600)
+    shooter.frames(3)
+    shooter.shot("09b_hint_timer_red")
     shooter.until(lambda: sc.score is not None and sc.score["t"] > 1.4, 20000, play_on)
     shooter.shot("10_round_score")
     sc.close_score()

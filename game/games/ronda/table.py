@@ -14,7 +14,7 @@ import pygame
 from game import i18n
 from game.client.seating import order_from
 from game.games.ronda.rules import DECK as RONDA_CARDS
-from game.games.ronda.rules import capture_run, sort_hand
+from game.games.ronda.rules import KIND_POINTS, KINDS, capture_run, combination, sort_hand
 from game.games.ronda.table_draw import RondaDrawing
 from game.games.ronda.table_events import SEAT_BANNER, RondaEvents
 from game.i18n import t
@@ -125,7 +125,8 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
                 else pygame.Rect(40, 420, 640, 460),
                 "piles": [(400, 1030), (636, 800), (572, 262), (84, 800)],
                 "deck": (116, 300),
-                "declare": [pygame.Rect(148, 914, 204, 52), pygame.Rect(368, 914, 204, 52)],
+                # (right of the "your turn" tag that stands over your plate)
+                "declare": [pygame.Rect(246, 914, 200, 52), pygame.Rect(458, 914, 200, 52)],
                 "banner_y": 868,
             }
         self._geo_key, self._geo = key, geo
@@ -191,8 +192,9 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
 
     def place_controls(self, modal: bool) -> None:
         self.play_button.visible = not modal and self.selected is not None and self.my_turn()
-        offer = not modal and self.can_declare()
-        self.ronda_button.visible = self.tringa_button.visible = offer
+        held = self.held_kinds() if not modal else set()
+        self.ronda_button.visible = "ronda" in held
+        self.tringa_button.visible = "tringa" in held
         g = self.geometry()
         first, second = g["declare"]
         if i18n.is_rtl() and self.app.layout.portrait:
@@ -220,12 +222,28 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
         """RO-16: the engine offers declarations before your first card of a batch."""
         return self.my_turn() and any(a["type"] == "declare" for a in self.session.legal())
 
+    def held_kinds(self) -> set[str]:
+        """RO-16: the declarations the hand really holds, while one may be made (a three
+        holds a ronda too). Only these are offered."""
+        if not self.can_declare():
+            return set()
+        hand = list(self.session.view()["hand"])
+        return {kind for kind in KINDS if combination(hand, kind) is not None}
+
     def awaiting_me(self) -> bool:
         return self.my_turn() and self.idle()
 
     def bot_pause(self, view: dict, legal: list[dict]) -> float:
         offered = any(a["type"] == "declare" for a in legal)
         return BOT_DECLARE_PAUSE if offered else BOT_PAUSE
+
+    def previewed(self) -> str | None:
+        """The card whose capture lights up: the selected one, or the one pressed or dragged
+        (a drag shows what it will take before it is let go)."""
+        if not self.my_turn():
+            return None
+        held = self.drag["code"] if self.drag is not None else None
+        return held or self.selected
 
     def would_capture(self, code: str) -> list[str]:
         """The table cards ``code`` would take now (RO-9, RO-10)."""
@@ -246,17 +264,29 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
 
     # ----- actions of the player ----------------------------------------------------------------
     def click_card(self, code: str) -> None:
-        """Tap a card: select it (its capture lights up), tap again to play."""
+        """Tap a card: it is played (any card may be, RO-9). With "confirm before playing"
+        the first tap selects it (its capture lights up) and a second tap or Play plays it."""
         if self.phase != "play":
             return
         if not self.my_turn():
             self.show_hint(t("play.not_turn"))
             return
-        if self.selected == code:
-            self.play_selected()
-        else:
+        if self.confirm_first() and self.selected != code:
             self.selected = code
             self.app.audio.play("bid", 0.3)
+            return
+        self.selected = code
+        self.play_selected()
+
+    def drop_card(self, code: str) -> None:
+        """A card dragged onto the table: played at once."""
+        if self.phase != "play":
+            return
+        if not self.my_turn():
+            self.show_hint(t("play.not_turn"))
+            return
+        self.selected = code
+        self.play_selected()
 
     def play_selected(self) -> None:
         if self.selected and self.my_turn() and self.selected in self.hand:
@@ -264,8 +294,43 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
             self.act(self.me, {"type": "play", "card": code}, human=True)
 
     def declare(self, kind: str) -> None:
+        """Declare ``kind``; one the hand does not hold asks first and names its cost (RO-18)."""
+        if not self.can_declare():
+            return
+        if kind in self.held_kinds():
+            self.send_declaration(kind)
+            return
+        points = KIND_POINTS[kind]
+        text = t(
+            f"ronda.ask.false_{kind}",
+            who=self.penalty_taker(),
+            n=i18n.digits(points),
+        )
+        self.ask(
+            text,
+            t("ronda.ask.declare", kind=t(f"ronda.declare.{kind}")),
+            t("ronda.ask.cancel"),
+            lambda: self.send_declaration(kind),
+        )
+
+    def send_declaration(self, kind: str) -> None:
         if self.can_declare():
             self.act(self.me, {"type": "declare", "kind": kind}, human=True)
+
+    def penalty_taker(self) -> str:
+        """Who scores a false declaration of yours (RO-18): the other team, or the opponent
+        (with three players, the player after you)."""
+        if self.teams:
+            return t("ronda.ask.them")
+        return self.seat_name((self.me + 1) % self.players)
+
+    # ----- hints (game/ui/table_aids.py) -----------------------------------------------------
+    def hinted_rects(self, action: dict) -> list[pygame.Rect]:
+        if action.get("type") == "declare":
+            button = self.ronda_button if action["kind"] == "ronda" else self.tringa_button
+            return [button.rect.copy()] if button.visible else []
+        card = action.get("card")
+        return [self.hand[card].rect()] if card in self.hand else []
 
     # ----- input -------------------------------------------------------------------------------
     def key(self, event: pygame.event.Event) -> None:

@@ -58,14 +58,13 @@ class RondaDrawing:
         for seat in range(self.players):
             self.draw_plate(surface, seat)
         self._draw_deck(surface)
-        preview = (
-            set(self.would_capture(self.selected)) if (self.selected and self.my_turn()) else set()
-        )
+        chosen = self.previewed()
+        preview = set(self.would_capture(chosen)) if chosen else set()
         for code in sort_hand(list(self.table_cards)):
             sprite = self.table_cards[code]
             lit = code in preview or code in self.glow
             sprite.draw(surface, four, glow=lit, glow_color=draw.GOLD)
-        for code in self.hand_order:
+        for code in self.in_draw_order(self.hand_order):
             sprite = self.hand[code]
             sprite.draw(surface, four, glow=code == self.selected and self.my_turn())
         for sprite in self.flying:
@@ -151,28 +150,40 @@ class RondaDrawing:
         return t(key, n=digits(points)), draw.GOLD
 
     def _draw_seat_banners(self, surface: pygame.Surface) -> None:
-        """Declarations said aloud, on the declarer's plate."""
+        """Declarations said aloud, beside the declarer's plate (the plate stays readable)."""
+        L = self.app.layout
         for seat, (s, _left) in self.seat_banners.items():
-            rect = self.plate_rect(seat).inflate(6, 6)
+            plate = self.plate_rect(seat)
+            rect = pygame.Rect(0, 0, max(160, min(plate.w, 220)), 54)
+            self.place_beside(rect, plate, self.spot(seat))
+            rect.clamp_ip(pygame.Rect(16, 16, L.w - 32, L.h - 32))
             draw.panel(surface, rect, (96, 60, 14), 255, 18, draw.GOLD)
             size = draw.fit_text(s, 30, rect.w - 16, True)
             draw.blit_text(surface, s, size, rect.center, draw.INK, bold=True, shadow=True)
 
     def _draw_reveals(self, surface: pygame.Surface) -> None:
-        """The deal's declarations over their seats' plates: one row per declaration."""
+        """The deal's declarations beside their seats' plates (towards the table, never over
+        a plate): the declarer's name, then one row per declaration."""
         L = self.app.layout
         screen = pygame.Rect(16, 16, L.w - 32, L.h - 32)
         for seat, lines in self.reveals.items():
             plate = self.plate_rect(seat)
             row_h = 56
-            rect = pygame.Rect(0, 0, max(plate.w + 6, 210), 12 + row_h * len(lines))
-            rect.center = plate.center
-            if self.spot(seat) == 0:  # yours grows upwards, away from the hand
-                rect.bottom = plate.bottom + 3
+            rect = pygame.Rect(0, 0, max(plate.w + 6, 220), 44 + row_h * len(lines))
+            self.place_beside(rect, plate, self.spot(seat))
             rect.clamp_ip(screen)
             draw.panel(surface, rect, (30, 34, 30), 255, 16, draw.GOLD)
+            by = t("ronda.reveal.by", name=self.seat_name(seat))
+            draw.blit_text(
+                surface,
+                by,
+                draw.fit_text(by, 20, rect.w - 16, True),
+                (rect.centerx, rect.y + 20),
+                draw.SAND,
+                bold=True,
+            )
             for i, (head, outcome, color) in enumerate(lines):
-                y = rect.y + 6 + row_h * i
+                y = rect.y + 38 + row_h * i
                 draw.blit_text(
                     surface,
                     head,
@@ -189,6 +200,19 @@ class RondaDrawing:
                     color,
                     bold=True,
                 )
+
+    @staticmethod
+    def place_beside(rect: pygame.Rect, plate: pygame.Rect, spot: int, gap: int = 10) -> None:
+        """Put ``rect`` beside ``plate`` on the table's side: above yours (spot 0), below the
+        top seat's, left of the right seat's, right of the left seat's."""
+        if spot == 0:
+            rect.midbottom = (plate.centerx, plate.top - gap)
+        elif spot == 2:
+            rect.midtop = (plate.centerx, plate.bottom + gap)
+        elif spot == 1:
+            rect.midright = (plate.left - gap, plate.centery)
+        else:
+            rect.midleft = (plate.right + gap, plate.centery)
 
     def _draw_pops(self, surface: pygame.Surface) -> None:
         for s, seat, left in self.pops:
@@ -213,12 +237,13 @@ class RondaDrawing:
     def status_banner(self) -> str | None:
         if not self.my_turn():
             return None
-        if self.selected:
-            run = self.would_capture(self.selected)
+        chosen = self.previewed()
+        if chosen:
+            run = self.would_capture(chosen)
             if run:
                 return t("ronda.would_take", n=digits(len(run)))
             return t("ronda.would_lay")
-        if self.can_declare():
+        if self.held_kinds():
             return t("ronda.declare_hint")
         return None
 

@@ -1,4 +1,5 @@
-"""Settings: language, sound and volume, animation speed, reduced motion, four-colour cards."""
+"""Settings: language, sound and volume, animation speed, reduced motion, four-colour cards,
+confirm before playing a card."""
 
 from __future__ import annotations
 
@@ -71,6 +72,15 @@ def setting_rows(app, form: Form) -> list[Segmented]:
             off,
             rtl=rtl,
             key="four_color",
+        ),
+        Toggle(
+            form.add("settings.confirm_play"),
+            lambda: s["confirm_play"],
+            lambda v: app.set_setting("confirm_play", v),
+            on,
+            off,
+            rtl=rtl,
+            key="confirm_play",
         ),
     ]
 

@@ -1,0 +1,240 @@
+"""What helps the player at every card table: the your-turn cue and the last seconds' tick,
+notices (what the table played for you when your time ran out), a confirm dialog for a choice
+that costs (e.g. a Ronda declaration the hand does not hold), and hints.
+
+**Hints** (issue 9): the H key or the Hint button asks the session for the hard bot's move from
+your own view (``session.hint_think()``, the game's ``bots.hint_think``); it is thought a few
+milliseconds per frame like any bot (:class:`game.core.bots.Thinking`), never all at once, so the
+frame loop never waits. The suggestion stays until the match moves on: the game marks it
+(``hinted_rects``) and its reason (a string key of the game's catalog) shows at the banner line.
+
+:class:`TableAids` is a part of :class:`game.ui.cardtable.CardTable` (a mixin).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game import i18n
+from game.core.bots import Thinking
+from game.core.cards import JOKER
+from game.i18n import t
+from game.ui import draw
+from game.ui.text import wrap
+from game.ui.tween import Speed
+from game.ui.widgets import Button
+
+HINT_SLICE = 0.004  # seconds of hint thinking per frame (the browser has no threads)
+NOTICE_SECONDS = 4.0
+TURN_CUE_SECONDS = 1.6  # "Your turn" shows this long when the turn arrives
+TICK_FROM = 5  # the tick sounds in the last seconds (LOOK.md "Timers")
+
+
+class TableAids:
+    """Cues, notices, the confirm dialog and hints (see the module docstring)."""
+
+    # ----- state (set in CardTable.__init__ through reset_aids) -------------------------------
+    def reset_aids(self) -> None:
+        self.notice: tuple[str, float] | None = None
+        self.asking: dict[str, Any] | None = None
+        self.hinting: tuple[int, Thinking] | None = None  # (session version, thought)
+        self.suggestion: dict[str, Any] | None = None  # {"action", "reason", "version"}
+        self.turn_cue = 0.0  # seconds the "your turn" cue still shows
+        self.was_my_turn = False
+        self.last_tick_second: int | None = None
+        self.timed_out = False  # your turn timed out; the safe move follows (TB-7)
+
+    def aid_widgets(self) -> list:
+        """The Hint button (in the top bar, beside the language button)."""
+        L = self.app.layout
+        tb = L.top_bar
+        self.hint_button = Button(
+            (0, tb.y, 112, tb.h), lambda: t("hint.button"), self.request_hint, 20, key="hint"
+        )
+        self.ask_yes = Button((0, 0, 240, 58), lambda: "", self._ask_yes, 24, True, key="ask:yes")
+        self.ask_no = Button((0, 0, 200, 58), lambda: "", self._ask_no, 24, key="ask:no")
+        return [self.hint_button]
+
+    def place_hint_button(self, modal: bool) -> None:
+        """Shown where hints are offered, beside the top bar's leftmost button on its side."""
+        button = self.hint_button
+        button.visible = not modal and self.session.hints_offered() and not self.assisted()
+        button.selected = self.hinting is not None or self.suggestion is not None
+        row = self.lang_button.rect.y
+        bar = [w for w in self.widgets if w is not button and w.visible and w.rect.y == row]
+        gap = 12
+        if i18n.is_rtl():
+            button.rect.x = max((w.rect.right for w in bar), default=0) + gap
+        else:
+            button.rect.right = min((w.rect.x for w in bar), default=self.app.layout.w) - gap
+        if bar:
+            button.rect.y, button.rect.h = bar[0].rect.y, bar[0].rect.h
+
+    # ----- the your-turn cue and the tick -------------------------------------------------------
+    def update_aids(self, dt: float) -> None:
+        """Per frame: the cues, the notice's time, the hint's thinking."""
+        mine = self.awaiting_me()
+        if mine and not self.was_my_turn:
+            self.app.audio.play("turn", 0.6)
+            self.turn_cue = Speed.scale(TURN_CUE_SECONDS, motion=False)
+        elif not mine:
+            self.turn_cue = 0.0
+        self.was_my_turn = mine
+        self.turn_cue = max(0.0, self.turn_cue - dt)
+        rem = self.session.remaining(self.me)
+        if rem is not None and rem <= TICK_FROM and mine:
+            second = math.ceil(rem)
+            if second != self.last_tick_second and second > 0:
+                self.last_tick_second = second
+                self.app.audio.play("tick", 0.5)
+        else:
+            self.last_tick_second = None
+        if self.notice:
+            left = self.notice[1] - dt
+            self.notice = (self.notice[0], left) if left > 0 else None
+        self._step_hint()
+
+    def timer_color(self, remaining: float) -> tuple:
+        """Calm until 10 s are left, amber then, red from 5 s (LOOK.md "Timers")."""
+        return draw.TURN if remaining > 10 else draw.AMBER if remaining > TICK_FROM else draw.RED
+
+    def show_notice(self, message: str, seconds: float = NOTICE_SECONDS) -> None:
+        """A message for the player at the banner line, away from the plates."""
+        self.notice = (message, Speed.scale(seconds, motion=False))
+
+    def card_words(self, code: str) -> str:
+        """A French card in words ("the 7 of hearts"; Arabic "٧ هاص")."""
+        if code == JOKER:
+            return t("card.joker")
+        rank, suit = code[:-1], code[-1]
+        word = t(f"rank.{rank}") if rank in ("A", "K", "Q", "J") else i18n.digits(rank)
+        return t("card.name", rank=word, suit=t(f"suit.{suit}"))
+
+    def timeout_notice(self, what: str) -> None:
+        """Your time ran out and the table played ``what`` (already in words) for you."""
+        self.timed_out = False
+        self.show_notice(t("timeout.played", what=what))
+
+    # ----- a choice that costs: ask first -------------------------------------------------------
+    def ask(self, text: str, yes: str, no: str, on_yes: Callable[[], None]) -> None:
+        """Ask before ``on_yes``: a dialog with ``text`` and the two answers (i18n strings)."""
+        self.asking = {"text": text, "on_yes": on_yes}
+        self.ask_yes.label = lambda: yes
+        self.ask_no.label = lambda: no
+
+    def _ask_yes(self) -> None:
+        asked, self.asking = self.asking, None
+        if asked is not None:
+            asked["on_yes"]()
+
+    def _ask_no(self) -> None:
+        self.asking = None
+
+    def modal_input(self, event: pygame.event.Event) -> bool:
+        """While the dialog is open it takes every event: its buttons, Enter / Y (yes),
+        N / Backspace (no)."""
+        if self.asking is None:
+            return False
+        for button in (self.ask_yes, self.ask_no):
+            if button.handle(event):
+                return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
+                self._ask_yes()
+            elif event.key in (pygame.K_n, pygame.K_BACKSPACE):
+                self._ask_no()
+        return True
+
+    def draw_ask(self, surface: pygame.Surface) -> None:
+        """The dialog over a dimmed table: the question, then yes / no side by side."""
+        if self.asking is None:
+            return
+        L = self.app.layout
+        draw.dim(surface, 120)
+        w = min(620, L.w - 48)
+        lines = wrap(self.asking["text"], 26, w - 56, True)
+        rect = pygame.Rect(0, 0, w, 60 + 36 * len(lines) + 96)
+        rect.center = (L.w // 2, L.h // 2 - (40 if L.portrait else 20))
+        draw.panel(surface, rect, (22, 34, 32), 255, 20, draw.GOLD)
+        for i, line in enumerate(lines):
+            draw.blit_text(
+                surface, line, 26, (rect.centerx, rect.y + 44 + 36 * i), draw.INK, bold=True
+            )
+        y = rect.bottom - 50
+        first, second = (
+            (self.ask_no, self.ask_yes) if i18n.is_rtl() else (self.ask_yes, self.ask_no)
+        )
+        first.rect.center = (rect.centerx - 128, y)
+        second.rect.center = (rect.centerx + 128, y)
+        self.ask_yes.draw(surface)
+        self.ask_no.draw(surface)
+
+    # ----- hints ------------------------------------------------------------------------------
+    def request_hint(self) -> None:
+        """H / the Hint button: think the hard bot's move for you (in slices, see _step_hint)."""
+        if not self.session.hints_offered():
+            self.show_hint(t("hint.not_offered"))
+            return
+        if not self.awaiting_me() or self.modal():
+            self.show_hint(t("hint.wait"))
+            return
+        if self.suggestion is not None and self.suggestion["version"] == self.session.version:
+            self.suggestion = None  # a second press hides it
+            return
+        thought = self.session.hint_think()
+        if thought is None:
+            self.show_hint(t("hint.wait"))
+            return
+        self.hinting = (self.session.version, Thinking(thought))
+
+    def _step_hint(self) -> None:
+        """Think the hint a slice; drop it (and a shown suggestion) once the match moved on."""
+        version = self.session.version
+        if self.suggestion is not None and (
+            self.suggestion["version"] != version or not self.awaiting_me()
+        ):
+            self.suggestion = None
+        if self.hinting is None:
+            return
+        asked, thinking = self.hinting
+        if asked != version:
+            self.hinting = None
+            return
+        if thinking.step(HINT_SLICE):
+            self.hinting = None
+            action, reason = thinking.action  # type: ignore[misc]
+            self.suggestion = {"action": dict(action), "reason": reason, "version": version}
+            self.on_suggestion(self.suggestion["action"])
+            self.app.audio.play("bid", 0.4)
+
+    def on_suggestion(self, action: dict) -> None:
+        """Override: do something with a fresh suggestion (e.g. preselect the bid)."""
+
+    def hinted_rects(self, action: dict) -> list[pygame.Rect]:
+        """Override: where on screen the suggested ``action`` is (cards, piles, buttons)."""
+        return []
+
+    def hint_line(self) -> str | None:
+        """The suggestion's reason in words (or a plain "the suggested move")."""
+        if self.suggestion is None:
+            return t("hint.thinking") if self.hinting is not None else None
+        reason = self.suggestion["reason"]
+        return t("hint.prefix", reason=t(reason) if reason else t("hint.generic"))
+
+    def draw_suggestion(self, surface: pygame.Surface) -> None:
+        """A pulsing gold frame around what the hint suggests."""
+        if self.suggestion is None or self.modal():
+            return
+        pulse = 0.5 + 0.5 * math.sin(self.elapsed * 6)
+        width = 3 + round(2 * pulse)
+        for rect in self.hinted_rects(self.suggestion["action"]):
+            pygame.draw.rect(surface, draw.GOLD, rect.inflate(10, 10), width, border_radius=12)
+
+    def aids_animating(self) -> bool:
+        return bool(
+            self.notice or self.turn_cue > 0 or self.hinting or self.suggestion or self.asking
+        )

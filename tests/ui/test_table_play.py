@@ -1,0 +1,274 @@
+"""Playing at the table as in the card apps (issue 10) and hints (issue 9), driven with real
+pygame events and time only through update(dt): one tap plays, a drag plays, Ronda offers a
+declaration only when the hand holds it and asks before a false one, summaries stay a second,
+the timer shows its seconds, a timeout says what was played, a hint marks a legal move."""
+
+import pygame
+from ui_helpers import click, key, run_until
+
+import game.ui.table_drawing as td
+from game.core.cards import spanish_deck
+from game.games.hand_rummy.table import RummyTable
+from game.games.hareeja.table import HareejaTable
+from game.games.ronda.rules import Match as RondaMatch
+from game.games.ronda.table import RondaTable
+from game.table import FakeClock, Seat, Table
+
+DT = 1 / 60
+
+
+def ronda_table(app, head: list[str], confirm: bool = False) -> RondaTable:
+    """Two players, every seat moved by the test. Dealer 0 deals seat 1 ``head[0:3]``, you
+    ``head[3:6]``, then lays ``head[6:10]`` on the table."""
+    app.set_setting("confirm_play", confirm)
+    deck = head + [c for c in spanish_deck() if c not in head]
+    match = RondaMatch.new(2, {}, seed=1, deck=deck)
+    table = Table(
+        match, [Seat("human", "seat.you"), Seat("human", "ronda.name.1")], FakeClock(), None
+    )
+    scene = RondaTable(app, table, [e.for_seat(0) for e in match.start_events], bot_seed=1)
+    app.switch(scene)
+    assert run_until(app, lambda: scene.idle() and scene.phase == "play" and not scene.timers)
+    scene.act(1, {"type": "play", "card": "5C"}, human=True)
+    assert run_until(app, lambda: scene.my_turn() and scene.idle() and not scene.timers)
+    app.step(DT)
+    return scene
+
+
+PAIR = ["5C", "10E", "3B", "5O", "1C", "1E", "2E", "4E", "10B", "11C"]  # you: 5O 1C 1E
+NO_PAIR = ["5C", "10E", "3B", "5O", "1C", "7O", "2E", "4E", "10B", "11C"]  # you: 5O 1C 7O
+
+
+def test_ronda_one_tap_plays_the_card(make_app):
+    app = make_app()
+    scene = ronda_table(app, NO_PAIR)
+    for _ in range(30):
+        app.step(DT)
+    click(app, scene.hand["7O"].rect().center)
+    assert scene.session.match.log[-1] == [0, {"type": "play", "card": "7O"}]
+
+
+def test_RO_16_declare_is_offered_only_when_the_hand_holds_it(make_app):
+    app = make_app()
+    scene = ronda_table(app, PAIR)
+    assert scene.can_declare() and scene.held_kinds() == {"ronda"}
+    assert scene.widget("declare:ronda").visible and not scene.widget("declare:tringa").visible
+    assert scene.status_banner() is not None  # "You hold a pair: declare it now…"
+
+    app = make_app()
+    scene = ronda_table(app, NO_PAIR)
+    assert scene.can_declare() and scene.held_kinds() == set()
+    assert not scene.widget("declare:ronda").visible
+    assert not scene.widget("declare:tringa").visible
+    assert scene.status_banner() is None
+
+
+def test_RO_18_a_false_declaration_asks_first_and_names_its_cost(make_app):
+    app = make_app()
+    scene = ronda_table(app, NO_PAIR)
+    log = list(scene.session.match.log)
+    key(app, pygame.K_r)  # no pair in hand
+    assert scene.asking is not None and scene.session.match.log == log  # nothing taken yet
+    text = scene.asking["text"]
+    assert "no pair" in text and "1 point" in text and scene.seat_name(1) in text
+    click(app, scene.ask_no.rect.center)  # Cancel
+    assert scene.asking is None and scene.session.match.log == log
+    key(app, pygame.K_t)  # no three either
+    assert "5 points" in scene.asking["text"]
+    click(app, scene.hand["7O"].rect().center)  # the dialog takes every tap
+    assert scene.session.match.log == log
+    click(app, scene.ask_yes.rect.center)  # declared anyway, knowing the cost
+    assert scene.session.match.log[-1] == [0, {"type": "declare", "kind": "tringa"}]
+
+
+def test_RO_18_in_arabic_the_cost_is_named_too(make_app):
+    app = make_app(lang="ar")
+    scene = ronda_table(app, NO_PAIR)
+    key(app, pygame.K_r)
+    assert "نقطة واحدة" in scene.asking["text"]
+
+
+def test_RO_16_a_held_pair_is_declared_by_key_without_asking(make_app):
+    app = make_app()
+    scene = ronda_table(app, PAIR)
+    key(app, pygame.K_r)
+    assert scene.asking is None
+    assert scene.session.match.log[-1] == [0, {"type": "declare", "kind": "ronda"}]
+
+
+def test_RO_19_reveals_name_the_declarer_and_sit_beside_the_plate(make_app):
+    app = make_app()
+    scene = ronda_table(app, PAIR)
+    scene.reveals = {0: [("Ronda of 1", "scores 1", (255, 255, 255))]}
+    scene.reveal_left = 2.0
+    drawn = []
+    real = scene.place_beside
+
+    def spy(rect, plate, spot, gap=10):
+        real(rect, plate, spot, gap)
+        drawn.append((rect.copy(), plate.copy()))
+
+    scene.place_beside = spy
+    scene.draw(app.screen)
+    rect, plate = drawn[-1]
+    assert not rect.colliderect(plate) and rect.bottom <= plate.top
+
+
+def hareeja_my_turn(app, turn_seconds=None) -> HareejaTable:
+    scene = HareejaTable.new_match(
+        app, "easy", seed=5, turn_seconds=turn_seconds, clock=FakeClock()
+    )
+    app.switch(scene)
+    assert run_until(app, scene.can_bid, 4000)
+    click(app, scene.widget("bid:2").rect.center)
+    click(app, scene.widget("confirm").rect.center)
+    assert run_until(app, lambda: scene.my_turn() and scene.idle(), 8000)
+    return scene
+
+
+def test_an_illegal_tap_shakes_and_changes_nothing_even_in_one_tap_mode(make_app):
+    from test_ui_flow import deck_with_every_suit_for_seat0
+
+    app = make_app()
+    scene = HareejaTable.new_match(app, "easy", seed=5, deck=deck_with_every_suit_for_seat0())
+    app.switch(scene)
+    assert run_until(app, scene.can_bid, 4000)
+    click(app, scene.widget("bid:2").rect.center)
+    click(app, scene.widget("confirm").rect.center)
+    assert run_until(app, lambda: scene.my_turn() and scene.idle(), 8000)
+    illegal = [c for c in scene.hand_order if c not in scene.legal_cards()]
+    before = list(scene.session.match.log)
+    click(app, scene.hand[illegal[0]].rect().center)
+    assert scene.session.match.log == before and scene.hand[illegal[0]].shake > 0
+    assert "Follow the suit" in scene.hint[0]
+
+
+def test_the_round_summary_ignores_enter_and_taps_in_its_first_second(make_app):
+    app = make_app()
+    scene = hareeja_my_turn(app)
+    scene.score = {"entry": {"round": 1, "tiebreak": 0}, "t": 0.0}
+    scene.draw_score_panel = lambda surface: None  # (the panel's contents do not matter here)
+    app.step(DT)
+    key(app, pygame.K_RETURN)
+    assert scene.score is not None
+    click(app, scene.next_button.rect.center)
+    assert scene.score is not None
+    for _ in range(60):  # one second of frames
+        app.step(DT)
+    key(app, pygame.K_RETURN)
+    assert scene.score is None
+
+
+def test_the_timer_shows_its_seconds_and_turns_red_in_the_last_five(make_app):
+    app = make_app()
+    scene = hareeja_my_turn(app, turn_seconds=60)
+    clock = scene.session.table.clock
+
+    texts: list[tuple[str, tuple]] = []
+    blit = td.draw.blit_text
+
+    def spy(surface, s, size, pos, color=None, *a, **kw):
+        texts.append((s, color))
+        return blit(surface, s, size, pos, color, *a, **kw)
+
+    td.draw.blit_text = spy
+    try:
+        scene.draw(app.screen)
+        rem = scene.session.remaining(0)
+        assert any(s == str(int(-(-rem // 1))) for s, _c in texts)
+        clock.advance(rem - 4.2)  # 4.2 s left
+        app.step(DT)
+        texts.clear()
+        scene.draw(app.screen)
+        assert ("5", td.draw.RED) in texts
+        assert scene.timer_color(4.2) == td.draw.RED and scene.timer_color(9) == td.draw.AMBER
+        assert scene.timer_color(30) != td.draw.AMBER
+    finally:
+        td.draw.blit_text = blit
+    assert "tick" in app.audio.played
+
+
+def test_TB_7_a_timeout_says_which_card_was_played_for_you(make_app):
+    app = make_app()
+    scene = hareeja_my_turn(app, turn_seconds=60)
+    clock = scene.session.table.clock
+    hand = set(scene.hand_order)
+    clock.advance(61)
+    assert run_until(app, lambda: scene.notice is not None, 200)
+    played = (hand - set(scene.session.match.hands[0])).pop()
+    assert scene.card_words(played) in scene.notice[0]
+    assert "Time ran out" in scene.notice[0]
+
+
+def test_your_turn_cue_plays_and_shows(make_app):
+    app = make_app()
+    scene = hareeja_my_turn(app)
+    assert "turn" in app.audio.played and scene.turn_cue > 0
+
+
+def test_hint_by_key_marks_a_legal_card_without_holding_the_frame(make_app):
+    app = make_app()
+    scene = hareeja_my_turn(app)
+    log = list(scene.session.match.log)
+    key(app, pygame.K_h)
+    assert scene.hinting is not None or scene.suggestion is not None
+    assert run_until(app, lambda: scene.suggestion is not None, 600)
+    action = scene.suggestion["action"]
+    assert action["type"] == "play" and action["card"] in scene.legal_cards()
+    assert scene.hinted_rects(action) == [scene.hand[action["card"]].rect()]
+    assert scene.hint_line().startswith("Hint:")
+    assert scene.session.match.log == log  # a hint never plays for you
+
+
+def test_hint_button_in_ronda_and_rummy(make_app):
+    app = make_app()
+    scene = ronda_table(app, PAIR)
+    app.step(DT)
+    click(app, scene.widget("hint").rect.center)
+    assert run_until(app, lambda: scene.suggestion is not None, 600)
+    assert scene.hinted_rects(scene.suggestion["action"])
+
+    app = make_app()
+    rummy = RummyTable.new_match(app, "easy", seed=3)
+    app.switch(rummy)
+    assert run_until(app, rummy.my_turn, 8000)
+    app.step(DT)
+    click(app, rummy.widget("hint").rect.center)
+    assert run_until(app, lambda: rummy.suggestion is not None, 600)
+    assert rummy.suggestion["action"]["type"] == "draw"
+    assert rummy.hinted_rects(rummy.suggestion["action"])
+
+
+def drag(app, start, end, steps: int = 6) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.step(DT)
+    for i in range(1, steps + 1):
+        pos = (
+            round(start[0] + (end[0] - start[0]) * i / steps),
+            round(start[1] + (end[1] - start[1]) * i / steps),
+        )
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        )
+        app.step(DT)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.step(DT)
+
+
+def test_HR_rummy_a_tap_picks_and_a_drag_onto_the_pile_discards(make_app):
+    app = make_app()
+    scene = RummyTable.new_match(app, "easy", seed=3)
+    app.switch(scene)
+    assert run_until(app, scene.my_turn, 8000)
+    click(app, scene.pile_rect(scene.geo.stock).center)  # draw
+    assert run_until(app, lambda: scene.my_turn() and scene.drawn(), 600)
+    for _ in range(40):
+        app.step(DT)
+    log = list(scene.session.match.log)
+    click(app, scene.ws[("h", 0)].rect().center)  # a tap only picks: nothing thrown away
+    assert scene.selected == 0 and scene.session.match.log == log
+    click(app, scene.ws[("h", 0)].rect().center)  # and puts it down again
+    assert scene.selected is None
+    card = scene.staging.hand[2]
+    drag(app, scene.ws[("h", 2)].rect().center, scene.geo.discard)
+    assert scene.session.match.log[-1] == [0, {"type": "discard", "card": card}]
