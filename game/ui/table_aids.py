@@ -1,6 +1,6 @@
 """What helps the player at every card table: the your-turn cue and the last seconds' tick,
-notices (what the table played for you when your time ran out), a confirm dialog for a choice
-that costs (e.g. a Ronda declaration the hand does not hold), and hints.
+notices (what the table played for you when your time ran out), a question before a choice
+that costs (e.g. a Ronda declaration the hand does not hold; an overlay), and hints.
 
 **Hints** (issue 9): the H key or the Hint button asks the session for the hard bot's move from
 your own view (``session.hint_think()``, the game's ``bots.hint_think``); it is thought a few
@@ -24,7 +24,7 @@ from game.core.bots import Thinking
 from game.core.cards import JOKER
 from game.i18n import t
 from game.ui import draw
-from game.ui.text import wrap
+from game.ui.overlay import Action, Overlay
 from game.ui.tween import Speed
 from game.ui.widgets import Button
 
@@ -40,7 +40,7 @@ class TableAids:
     # ----- state (set in CardTable.__init__ through reset_aids) -------------------------------
     def reset_aids(self) -> None:
         self.notice: tuple[str, float] | None = None
-        self.asking: dict[str, Any] | None = None
+        self._asking: Overlay | None = None
         self.hinting: tuple[int, Thinking] | None = None  # (session version, thought)
         self.suggestion: dict[str, Any] | None = None  # {"action", "reason", "version"}
         self.turn_cue = 0.0  # seconds the "your turn" cue still shows
@@ -55,8 +55,6 @@ class TableAids:
         self.hint_button = Button(
             (0, tb.y, 112, tb.h), lambda: t("hint.button"), self.request_hint, 20, key="hint"
         )
-        self.ask_yes = Button((0, 0, 240, 58), lambda: "", self._ask_yes, 24, True, key="ask:yes")
-        self.ask_no = Button((0, 0, 200, 58), lambda: "", self._ask_no, 24, key="ask:no")
         return [self.hint_button]
 
     def place_hint_button(self, modal: bool) -> None:
@@ -120,58 +118,26 @@ class TableAids:
         self.show_notice(t("timeout.played", what=what))
 
     # ----- a choice that costs: ask first -------------------------------------------------------
-    def ask(self, text: str, yes: str, no: str, on_yes: Callable[[], None]) -> None:
-        """Ask before ``on_yes``: a dialog with ``text`` and the two answers (i18n strings)."""
-        self.asking = {"text": text, "on_yes": on_yes}
-        self.ask_yes.label = lambda: yes
-        self.ask_no.label = lambda: no
-
-    def _ask_yes(self) -> None:
-        asked, self.asking = self.asking, None
-        if asked is not None:
-            asked["on_yes"]()
-
-    def _ask_no(self) -> None:
-        self.asking = None
-
-    def modal_input(self, event: pygame.event.Event) -> bool:
-        """While the dialog is open it takes every event: its buttons, Enter / Y (yes),
-        N / Backspace (no)."""
-        if self.asking is None:
-            return False
-        for button in (self.ask_yes, self.ask_no):
-            if button.handle(event):
-                return True
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
-                self._ask_yes()
-            elif event.key in (pygame.K_n, pygame.K_BACKSPACE):
-                self._ask_no()
-        return True
-
-    def draw_ask(self, surface: pygame.Surface) -> None:
-        """The dialog over a dimmed table: the question, then yes / no side by side."""
-        if self.asking is None:
-            return
-        L = self.app.layout
-        draw.dim(surface, 120)
-        w = min(620, L.w - 48)
-        lines = wrap(self.asking["text"], 26, w - 56, True)
-        rect = pygame.Rect(0, 0, w, 60 + 36 * len(lines) + 96)
-        rect.center = (L.w // 2, L.h // 2 - (40 if L.portrait else 20))
-        draw.panel(surface, rect, (22, 34, 32), 255, 20, draw.GOLD)
-        for i, line in enumerate(lines):
-            draw.blit_text(
-                surface, line, 26, (rect.centerx, rect.y + 44 + 36 * i), draw.INK, bold=True
-            )
-        y = rect.bottom - 50
-        first, second = (
-            (self.ask_no, self.ask_yes) if i18n.is_rtl() else (self.ask_yes, self.ask_no)
+    def ask(self, title: str, text: str, yes: str, no: str, on_yes: Callable[[], None]) -> None:
+        """Ask before ``on_yes`` in an overlay (game/ui/overlay.py): ``title``, ``text`` and
+        the two answers, all already in words; Enter says yes, Esc no."""
+        cancel = Action(lambda: no, None, "no")
+        self._asking = Overlay(
+            self.app,
+            lambda: title,
+            lambda: text,
+            [cancel, Action(lambda: yes, on_yes, "yes", primary=True)],
+            stack=False,
+            escape=cancel,
+            key="ask",
         )
-        first.rect.center = (rect.centerx - 128, y)
-        second.rect.center = (rect.centerx + 128, y)
-        self.ask_yes.draw(surface)
-        self.ask_no.draw(surface)
+        self.app.open_overlay(self._asking)
+
+    @property
+    def asking(self) -> Overlay | None:
+        """The question open now, if any."""
+        asked = getattr(self, "_asking", None)
+        return asked if asked is not None and asked.open else None
 
     # ----- hints ------------------------------------------------------------------------------
     def request_hint(self) -> None:
@@ -235,6 +201,4 @@ class TableAids:
             pygame.draw.rect(surface, draw.GOLD, rect.inflate(10, 10), width, border_radius=12)
 
     def aids_animating(self) -> bool:
-        return bool(
-            self.notice or self.turn_cue > 0 or self.hinting or self.suggestion or self.asking
-        )
+        return bool(self.notice or self.turn_cue > 0 or self.hinting or self.suggestion)

@@ -69,7 +69,6 @@ class TableDrawing:
         self._place_widgets()
         for widget in self.widgets:
             widget.draw(surface)
-        self.draw_ask(surface)
 
     def backdrop_panels(self) -> tuple:
         """Override: fixed translucent panels drawn once onto the felt (see draw.backdrop)."""

@@ -41,8 +41,6 @@ class TableInput:
         counts; otherwise a tap on an own card goes to :meth:`click_card`, a card dragged onto
         the table to :meth:`drop_card`, keys to :meth:`key`."""
         self._place_widgets()
-        if self.modal_input(event):  # an open dialog takes everything (TableAids)
-            return
         for widget in self.widgets:
             if widget.handle(event):
                 self.drag = None

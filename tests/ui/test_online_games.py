@@ -111,8 +111,7 @@ def test_ronda_two_players_online_declaration_and_a_clicked_card_reach_the_other
             else:  # no pair: a false ronda asks first and is sent once confirmed (RO-18)
                 sc.declare("ronda")
                 assert sc.asking is not None
-                sc.draw(app.screen)
-                await click(app, sc.ask_yes.rect.center)
+                await click(app, sc.asking.button("yes").rect.center)
             assert await pump(app, lambda: sc.me in sc.seat_banners)
             assert await pump(app, lambda: sc.awaiting_me() and not sc.can_declare(), 3000)
             card = sc.hand_order[0]

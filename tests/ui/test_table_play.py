@@ -69,15 +69,15 @@ def test_RO_18_a_false_declaration_asks_first_and_names_its_cost(make_app):
     log = list(scene.session.match.log)
     key(app, pygame.K_r)  # no pair in hand
     assert scene.asking is not None and scene.session.match.log == log  # nothing taken yet
-    text = scene.asking["text"]
+    text = scene.asking.body()
     assert "no pair" in text and "1 point" in text and scene.seat_name(1) in text
-    click(app, scene.ask_no.rect.center)  # Cancel
+    click(app, scene.asking.button("no").rect.center)  # Cancel
     assert scene.asking is None and scene.session.match.log == log
     key(app, pygame.K_t)  # no three either
-    assert "5 points" in scene.asking["text"]
-    click(app, scene.hand["7O"].rect().center)  # the dialog takes every tap
+    assert "5 points" in scene.asking.body()
+    click(app, scene.hand["7O"].rect().center)  # the question takes every tap
     assert scene.session.match.log == log
-    click(app, scene.ask_yes.rect.center)  # declared anyway, knowing the cost
+    click(app, scene.asking.button("yes").rect.center)  # declared anyway, knowing the cost
     assert scene.session.match.log[-1] == [0, {"type": "declare", "kind": "tringa"}]
 
 
@@ -85,7 +85,7 @@ def test_RO_18_in_arabic_the_cost_is_named_too(make_app):
     app = make_app(lang="ar")
     scene = ronda_table(app, NO_PAIR)
     key(app, pygame.K_r)
-    assert "نقطة واحدة" in scene.asking["text"]
+    assert "نقطة واحدة" in scene.asking.body()
 
 
 def test_RO_16_a_held_pair_is_declared_by_key_without_asking(make_app):

@@ -170,8 +170,6 @@ class RummyInput:
     # ----- input -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         self._place_widgets()
-        if self.modal_input(event):
-            return
         for widget in self.widgets:
             if widget.handle(event):
                 self.drag = None

@@ -307,6 +307,7 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
             n=i18n.digits(points),
         )
         self.ask(
+            t("ronda.ask.title", kind=t(f"ronda.declare.{kind}")),
             text,
             t("ronda.ask.declare", kind=t(f"ronda.declare.{kind}")),
             t("ronda.ask.cancel"),
