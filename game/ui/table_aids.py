@@ -53,7 +53,7 @@ class TableAids:
         L = self.app.layout
         tb = L.top_bar
         self.hint_button = Button(
-            (0, tb.y, 112, tb.h), lambda: t("hint.button"), self.request_hint, 20, key="hint"
+            (0, tb.y, 112, tb.h), lambda: t("hint.button"), self.request_hint, 22, key="hint"
         )
         return [self.hint_button]
 

@@ -169,15 +169,21 @@ class RondaDrawing:
         for seat, lines in self.reveals.items():
             plate = self.plate_rect(seat)
             row_h = 56
-            rect = pygame.Rect(0, 0, max(plate.w + 6, 220), 44 + row_h * len(lines))
+            least = 22 if L.portrait else 12  # (no text under 22 px on a phone)
+            rect = pygame.Rect(0, 0, max(plate.w + 6, 260 if L.portrait else 220), 0)
+            rect.h = 44 + row_h * len(lines)
             self.place_beside(rect, plate, self.spot(seat))
             rect.clamp_ip(screen)
             draw.panel(surface, rect, (30, 34, 30), 255, 16, draw.GOLD)
-            by = t("ronda.reveal.by", name=self.seat_name(seat))
+            by = (
+                t("ronda.reveal.by_you")
+                if seat == self.me
+                else t("ronda.reveal.by", name=self.seat_name(seat))
+            )
             draw.blit_text(
                 surface,
                 by,
-                draw.fit_text(by, 20, rect.w - 16, True),
+                draw.fit_text(by, 22 if L.portrait else 20, rect.w - 16, True, least),
                 (rect.centerx, rect.y + 20),
                 draw.SAND,
                 bold=True,
@@ -187,7 +193,7 @@ class RondaDrawing:
                 draw.blit_text(
                     surface,
                     head,
-                    draw.fit_text(head, 22, rect.w - 16, True),
+                    draw.fit_text(head, 22, rect.w - 16, True, least),
                     (rect.centerx, y + 16),
                     draw.INK,
                     bold=True,
@@ -195,7 +201,7 @@ class RondaDrawing:
                 draw.blit_text(
                     surface,
                     outcome,
-                    draw.fit_text(outcome, 22 if L.portrait else 18, rect.w - 16, True),
+                    draw.fit_text(outcome, 22 if L.portrait else 18, rect.w - 16, True, least),
                     (rect.centerx, y + 42),
                     color,
                     bold=True,
