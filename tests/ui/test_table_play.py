@@ -272,3 +272,14 @@ def test_HR_rummy_a_tap_picks_and_a_drag_onto_the_pile_discards(make_app):
     card = scene.staging.hand[2]
     drag(app, scene.ws[("h", 2)].rect().center, scene.geo.discard)
     assert scene.session.match.log[-1] == [0, {"type": "discard", "card": card}]
+
+
+def test_HJ_5_a_hint_while_bidding_picks_the_bid_and_leaves_the_confirm_to_you(make_app):
+    app = make_app()
+    scene = HareejaTable.new_match(app, "easy", seed=5, clock=FakeClock())
+    app.switch(scene)
+    assert run_until(app, lambda: scene.can_bid() and scene.idle(), 4000)
+    key(app, pygame.K_h)
+    assert run_until(app, lambda: scene.suggestion is not None, 600)
+    assert scene.suggestion["action"]["type"] == "bid"
+    assert scene.pick == scene.suggestion["action"]["n"] and not scene.confirmed[0]

@@ -130,6 +130,11 @@ def scripted_round(shooter) -> None:
     shooter.until(sc.my_turn)
     shooter.frames(20)
     sc.banner = None
+    sc.request_hint()  # H: the hard bot's discard, marked, and why
+    shooter.until(lambda: sc.suggestion is not None, 900)
+    shooter.frames(3)
+    shooter.shot("rummy_05a_hint")
+    sc.suggestion = None
     sc.selected = 0
     sc.tap_discard_pile()
     shooter.frames(7)
