@@ -178,14 +178,14 @@ class TableSession(ABC):
         """Hints may be asked for here: allowed, and the game's bots give them."""
         return self.hints_allowed() and hasattr(self._bots_module(), "hint_think")
 
-    def hint_think(self) -> HintThink | None:
+    def hint_think(self) -> HintThink[JSON] | None:
         """The hard bot's move for your seat and why, from your own view only, as a thought
         to step in slices (:func:`game.core.hints.think_hint`); None when hints are not
         offered or you are not to act."""
         legal = self.legal()
         if not legal or not self.hints_offered():
             return None
-        thought: HintThink = self._bots_module().hint_think(dict(self.view()), legal)
+        thought: HintThink[JSON] = self._bots_module().hint_think(dict(self.view()), legal)
         return thought
 
     def _bots_module(self) -> Any:
