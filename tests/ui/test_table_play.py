@@ -4,6 +4,7 @@ declaration only when the hand holds it and asks before a false one, summaries s
 the timer shows its seconds, a timeout says what was played, a hint marks a legal move."""
 
 import pygame
+import pytest
 from ui_helpers import click, key, run_until
 
 import game.ui.table_drawing as td
@@ -283,3 +284,21 @@ def test_HJ_5_a_hint_while_bidding_picks_the_bid_and_leaves_the_confirm_to_you(m
     assert run_until(app, lambda: scene.suggestion is not None, 600)
     assert scene.suggestion["action"]["type"] == "bid"
     assert scene.pick == scene.suggestion["action"]["n"] and not scene.confirmed[0]
+
+
+@pytest.mark.parametrize("portrait", [False, True])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_RO_19_reveal_panels_cover_no_plate_and_no_other_panel(make_app, portrait, players):
+    app = make_app(portrait=portrait)
+    scene = RondaTable.new_match(app, "easy", options={"players": players}, seed=4)
+    app.switch(scene)
+    line = ("Ronda of caballo", "scores +1", (255, 255, 255))
+    scene.reveals = {s: [line, line, line] for s in range(players)}  # three each: the most
+    rects = scene.reveal_rects(52 if portrait else 56)
+    plates = [scene.plate_rect(s) for s in range(players)]
+    screen = app.screen.get_rect()
+    for seat, rect in rects.items():
+        assert screen.contains(rect)
+        assert rect.collidelist(plates) < 0, (seat, rect)
+        others = [r for s, r in rects.items() if s != seat]
+        assert rect.collidelist(others) < 0, (seat, rect, others)

@@ -165,15 +165,10 @@ class RondaDrawing:
         """The deal's declarations beside their seats' plates (towards the table, never over
         a plate): the declarer's name, then one row per declaration."""
         L = self.app.layout
-        screen = pygame.Rect(16, 16, L.w - 32, L.h - 32)
-        for seat, lines in self.reveals.items():
-            plate = self.plate_rect(seat)
-            row_h = 56
-            least = 22 if L.portrait else 12  # (no text under 22 px on a phone)
-            rect = pygame.Rect(0, 0, max(plate.w + 6, 260 if L.portrait else 220), 0)
-            rect.h = 44 + row_h * len(lines)
-            self.place_beside(rect, plate, self.spot(seat))
-            rect.clamp_ip(screen)
+        row_h = 52 if L.portrait else 56
+        least = 22 if L.portrait else 12  # (no text under 22 px on a phone)
+        for seat, rect in self.reveal_rects(row_h).items():
+            lines = self.reveals[seat]
             draw.panel(surface, rect, (30, 34, 30), 255, 16, draw.GOLD)
             by = (
                 t("ronda.reveal.by_you")
@@ -206,6 +201,36 @@ class RondaDrawing:
                     color,
                     bold=True,
                 )
+
+    def reveal_rects(self, row_h: int) -> dict[int, pygame.Rect]:
+        """Where each seat's reveal panel goes: beside its plate on the table's side when that
+        is free, else above or below the plate (in portrait above or below first); never over
+        a plate or another panel (yours placed first, then the top seat's)."""
+        L = self.app.layout
+        screen = pygame.Rect(16, 16, L.w - 32, L.h - 32)
+        taken = [self.plate_rect(s) for s in range(self.players)]
+        if L.portrait:  # narrow: the side seats' panels go above or below their plates first
+            sides = {0: (0,), 1: (0, 2, 1), 2: (2,), 3: (0, 2, 3)}
+        else:
+            sides = {0: (0,), 1: (1, 0, 2), 2: (2,), 3: (3, 0, 2)}
+        out: dict[int, pygame.Rect] = {}
+        order = sorted(self.reveals, key=lambda s: (s != self.me, self.spot(s) != 2, self.spot(s)))
+        for seat in order:
+            plate = self.plate_rect(seat)
+            w = max(plate.w + 6, 260 if L.portrait else 220)
+            tries = []
+            for side in sides[self.spot(seat) % 4]:
+                rect = pygame.Rect(0, 0, w, 44 + row_h * len(self.reveals[seat]))
+                self.place_beside(rect, plate, side)
+                rect.clamp_ip(screen)
+                tries.append(rect)
+                if rect.collidelist(taken) < 0:
+                    break
+            else:
+                rect = tries[0]
+            taken.append(rect)
+            out[seat] = rect
+        return out
 
     @staticmethod
     def place_beside(rect: pygame.Rect, plate: pygame.Rect, spot: int, gap: int = 10) -> None:
