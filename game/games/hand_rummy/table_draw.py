@@ -167,7 +167,16 @@ class RummyDrawing(RummyScoreDrawing):
             )
         y = g.stock[1] + size[1] // 2 + (14 if g.portrait else 18)
         text_size = 22 if g.portrait else 16
-        stock = f"{t('hr.stock')} {digits(self.stock_count)}"
+        if g.portrait:  # the count on the pile's corner: the words alone fit under it
+            stock = t("hr.stock")
+            count = digits(self.stock_count)
+            badge = pygame.Rect(0, 0, max(44, text.size(count, 22, True)[0] + 16), 32)
+            badge.center = (g.stock[0] + size[0] // 2 - 6, g.stock[1] + size[1] // 2 - 10)
+            pygame.draw.rect(surface, (20, 20, 20), badge, border_radius=12)
+            pygame.draw.rect(surface, draw.SAND, badge, 2, border_radius=12)
+            draw.blit_text(surface, count, 22, badge.center, draw.INK, bold=True)
+        else:
+            stock = f"{t('hr.stock')} {digits(self.stock_count)}"
         draw.blit_text(surface, stock, text_size, (g.stock[0], y), draw.INK_DIM, bold=True)
         discard = t("hr.discard_pile")
         draw.blit_text(surface, discard, text_size, (g.discard[0], y), draw.INK_DIM, bold=True)
