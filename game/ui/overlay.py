@@ -121,7 +121,11 @@ class ScrollText(Widget):
 
     def content_height(self) -> int:
         lines = self.lines()
-        return lines[-1][1] + self.line_h if lines else 0
+        if not lines:
+            return 0
+        last, y = lines[-1]
+        # Arabic glyphs reach below the line pitch (the tail of a final ي): room for the ink.
+        return y + max(self.line_h, text.size(last, self.size)[1])
 
     @property
     def max_offset(self) -> int:

@@ -180,3 +180,15 @@ def test_nothing_is_drawn_above_the_dim_layer(make_app, game):
                 continue
             a, b = plain.get_at((x, y)), shown.get_at((x, y))
             assert all(b[i] <= a[i] * keep + 2 for i in range(3)), ((x, y), a, b)
+
+
+def test_a_single_arabic_line_is_not_cut_below_its_pitch():
+    """The final ي of "وهي" hangs below the 1.5× line pitch; the box must hold all its ink,
+    or the pause menu's one-line body loses the letter's tail (seen in a screenshot)."""
+    from game.ui import text
+
+    pygame.init()
+    line = "وهي محفوظة"
+    box = ScrollText((0, 0, 400, 10), lambda: line, size=22)
+    assert box.content_height() >= text.size(line, 22)[1]
+    assert box.content_height() > box.line_h  # the glyphs are taller than the pitch here
