@@ -302,3 +302,22 @@ def test_RO_19_reveal_panels_cover_no_plate_and_no_other_panel(make_app, portrai
         assert rect.collidelist(plates) < 0, (seat, rect)
         others = [r for s, r in rects.items() if s != seat]
         assert rect.collidelist(others) < 0, (seat, rect, others)
+
+
+def test_TB_7_ronda_and_rummy_timeouts_say_what_was_played(make_app):
+    app = make_app()
+    ronda = RondaTable.new_match(app, "easy", 60, seed=4, clock=FakeClock())
+    app.switch(ronda)
+    assert run_until(app, lambda: ronda.my_turn() and ronda.idle(), 4000)
+    ronda.session.table.clock.advance(61)
+    assert run_until(app, lambda: ronda.notice is not None, 300)
+    assert "Time ran out" in ronda.notice[0] and "your " in ronda.notice[0]
+
+    app = make_app()
+    rummy = RummyTable.new_match(app, "easy", 60, seed=3, clock=FakeClock())
+    app.switch(rummy)
+    assert run_until(app, rummy.my_turn, 8000)
+    rummy.session.table.clock.advance(61)
+    assert run_until(app, lambda: rummy.notice is not None, 600)
+    thrown = rummy.session.match.discard[-1]
+    assert "drew and threw" in rummy.notice[0] and rummy.card_words(thrown) in rummy.notice[0]
