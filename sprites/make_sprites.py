@@ -4,8 +4,9 @@
                                               # to optimise the PNGs, see requirements-assets.txt)
     python sprites/make_sprites.py --sheet /tmp/sheet.png    # also a contact sheet to look at
 
-Every card is 200x280 with transparent rounded corners. Everything is drawn at three times
-the size and scaled down once, which gives antialiased edges to plain pygame polygons.
+Every card is drawn in 200x280 coordinates and saved at 160x224 (SIZE), with transparent
+rounded corners. Everything is drawn at four times the saved size and scaled down once, which
+gives antialiased edges to plain pygame polygons.
 Suits are polygons and circles, so they look the same everywhere; ranks use Majlis-Bold.
 
 Readable at phone size: on a 720-px portrait screen a card is ~76 px wide, so the corner
@@ -38,8 +39,12 @@ import spanish_art  # noqa: E402
 OUT = ROOT / "sprites"
 FONT = ROOT / "fonts" / "Majlis-Bold.ttf"
 
-SS = 3  # supersampling factor
-W, H = 200, 280  # final card size
+W, H = 200, 280  # the card's drawing coordinates ("final pixels" below)
+# The size of the saved sprite: the largest card on screen is 130x182 (a zoomed meld) and the
+# framebuffer is never bigger than 1280x720, so 160x224 is sharp everywhere and ~20 % lighter.
+SIZE = (160, 224)
+GRID = 4  # supersampled pixels per pixel of the saved sprite
+SS = GRID * SIZE[0] / W  # supersampling of the drawing coordinates (3.2)
 RADIUS = 14  # corner radius
 INDEX_X, INDEX_W = 8, 56  # corner index column: rank 70 tall, suit 40 under it
 RANK_TOP, RANK_H = 10, 70
@@ -256,8 +261,8 @@ def blank_card() -> pygame.Surface:
     return card
 
 
-def finish(card: pygame.Surface) -> pygame.Surface:
-    return pygame.transform.smoothscale(card, (W, H))
+def finish(card: pygame.Surface, size: tuple[int, int] = SIZE) -> pygame.Surface:
+    return pygame.transform.smoothscale(card, size)
 
 
 def band_rect() -> pygame.Rect:
@@ -267,7 +272,7 @@ def band_rect() -> pygame.Rect:
 def on_pixel_grid(rect: pygame.Rect) -> pygame.Rect:
     """``rect`` moved (< 1 final px) to start on a final pixel: every pip of a card then scales
     down to the very same pixels, which the PNG's compression finds again (~15 % smaller)."""
-    return pygame.Rect(rect.x // SS * SS, rect.y // SS * SS, rect.w, rect.h)
+    return pygame.Rect(rect.x // GRID * GRID, rect.y // GRID * GRID, rect.w, rect.h)
 
 
 def draw_pips(card, suit: str, n: int, colour, spanish: bool):
@@ -512,7 +517,9 @@ def draw_joker(card):
 
 
 # ---------------------------------------------------------------- faces
-def french_card(rank: str, suit: str, colours: dict) -> pygame.Surface:
+def french_card(
+    rank: str, suit: str, colours: dict, size: tuple[int, int] = SIZE
+) -> pygame.Surface:
     card = blank_card()
     colour = colours[suit]
     rank_img = glyphs(rank, s(RANK_H), s(INDEX_W), colour)
@@ -521,7 +528,7 @@ def french_card(rank: str, suit: str, colours: dict) -> pygame.Surface:
         draw_court_french(card, rank, suit, colour, colour)
     else:
         draw_pips(card, suit, 1 if rank == "A" else int(rank), colour, spanish=False)
-    return finish(card)
+    return finish(card, size)
 
 
 def joker_card() -> pygame.Surface:
@@ -543,7 +550,7 @@ def spanish_card(rank: str, suit: str) -> pygame.Surface:
 
 
 # ---------------------------------------------------------------- back, icon
-def back_card() -> pygame.Surface:
+def back_card(size: tuple[int, int] = SIZE) -> pygame.Surface:
     """Deep red with a gold lattice of eight-pointed stars inside a gold frame."""
     card = canvas(W, H)
     card.fill((*EDGE, 0))
@@ -581,7 +588,7 @@ def back_card() -> pygame.Surface:
     pygame.draw.polygon(card, GOLD, star_points(cx, cy, s(20), s(14), turn=math.pi / 8))
     pygame.draw.circle(card, MAROON, (cx, cy), s(7))
     pygame.draw.circle(card, GOLD, (cx, cy), s(40), s(2))
-    return finish(card)
+    return finish(card, size)
 
 
 def icon(size: int, back: pygame.Surface, face: pygame.Surface) -> pygame.Surface:
@@ -660,8 +667,9 @@ def draw_all() -> dict[str, pygame.Surface]:
         for rank in SPANISH_RANKS:
             made[f"cards/spanish/{rank}{suit}.png"] = spanish_card(rank, suit)
     made["cards/back.png"] = back_card()
-    made["icon.png"] = icon(256, made["cards/back.png"], made["cards/french/AH.png"])
-    made["favicon.png"] = icon(64, made["cards/back.png"], made["cards/french/AH.png"])
+    big = (back_card((232, 325)), french_card("A", "H", FRENCH_COLOURS, (232, 325)))
+    made["icon.png"] = icon(256, *big)
+    made["favicon.png"] = icon(64, *big)
     return made
 
 
@@ -687,15 +695,16 @@ def contact_sheet(made: dict[str, pygame.Surface], path: Path) -> None:
     """All cards at full size, and the same at 76 px wide (a phone fan), on felt."""
     cards = [(k, v) for k, v in made.items() if k.startswith("cards/")]
     per_row, small_w = 14, 76
-    small_h = round(H * small_w / W)
+    w, h = SIZE
+    small_h = round(h * small_w / w)
     rows = math.ceil(len(cards) / per_row)
-    sheet = pygame.Surface((per_row * (W + 6) + 6, rows * (H + 6) + rows * (small_h + 6) + 12))
+    sheet = pygame.Surface((per_row * (w + 6) + 6, rows * (h + 6) + rows * (small_h + 6) + 12))
     sheet.fill((18, 84, 74))
     for i, (_, img) in enumerate(cards):
         r, c = divmod(i, per_row)
-        sheet.blit(img, (6 + c * (W + 6), 6 + r * (H + 6)))
+        sheet.blit(img, (6 + c * (w + 6), 6 + r * (h + 6)))
         small = pygame.transform.smoothscale(img, (small_w, small_h))
-        sheet.blit(small, (6 + c * (small_w + 4), rows * (H + 6) + 12 + r * (small_h + 6)))
+        sheet.blit(small, (6 + c * (small_w + 4), rows * (h + 6) + 12 + r * (small_h + 6)))
     pygame.image.save(sheet, str(path))
 
 

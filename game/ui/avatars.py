@@ -107,7 +107,7 @@ NAMED = {
     "name.1": 0,  # Fahad
     "name.2": 2,  # Noura
     "name.3": 1,  # Salem
-    "name.4": 11,
+    "name.4": 12,  # Maryam
     "ronda.name.1": 8,  # Karim
     "ronda.name.2": 3,  # Khadija
     "ronda.name.3": 7,  # Mehdi

@@ -66,6 +66,7 @@ def test_the_bots_keep_their_chosen_looks_whoever_sits_with_them():
         assert looks[1:] == [avatars.NAMED[f"name.{i}"] for i in (1, 2, 3)]
     assert avatars.LOOKS[avatars.NAMED["name.2"]].wear == "hijab"  # Noura
     assert avatars.LOOKS[avatars.NAMED["ronda.name.2"]].wear == "hijab"  # Khadija
+    assert avatars.LOOKS[avatars.NAMED["name.4"]].wear == "hijab"  # Maryam
 
 
 def test_a_plate_shows_its_seats_avatar():

@@ -17,7 +17,7 @@ from game.games.hand_rummy import melds as M
 from game.games.hand_rummy.staging import suit_key
 from game.games.hand_rummy.table_score import RummyScoreDrawing
 from game.i18n import digits, t
-from game.ui import assets, draw, text
+from game.ui import assets, avatars, draw, text
 from game.ui.plates import PLATE_AVATAR, deck_codes
 from game.ui.sprites import shadow
 from game.ui.tween import Speed
@@ -227,10 +227,9 @@ class RummyDrawing(RummyScoreDrawing):
             return
         for owner, center in self._meld_tags:
             color = self.meld_tag_color(owner)
-            pygame.draw.circle(surface, color, center, 17)
-            pygame.draw.circle(surface, draw.SAND, center, 17, 2)
-            initial = self.seat_name(owner)[:1]
-            draw.blit_text(surface, initial, 22, (center[0], center[1] - 1), draw.INK, bold=True)
+            face = avatars.avatar(self.avatar_look(owner), 34)  # whose meld: their avatar
+            surface.blit(face, face.get_rect(center=center))
+            pygame.draw.circle(surface, color, center, 18, 3)
         for meld, rect in self._meld_rects:
             _rect, card, step = self._meld_geo[meld]
             if meld in targets:
