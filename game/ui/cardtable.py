@@ -52,7 +52,7 @@ from game.ui.scene import Scene
 from game.ui.sprites import Sprite
 from game.ui.table_aids import TableAids
 from game.ui.table_drawing import TableDrawing
-from game.ui.table_input import PANEL_GRACE, TableInput
+from game.ui.table_input import TableInput
 from game.ui.tween import Speed
 from game.ui.widgets import Button
 
@@ -296,11 +296,8 @@ class CardTable(TableInput, TableAids, TableDrawing, Scene):
         self.back_button.visible = self.assisted() and not modal
         self.back_button.rect = L.play_button.copy()  # the play button is hidden while assisted
         self.next_button.visible = self.score is not None
-        self.next_button.enabled = self.panel_ready()  # a summary stays at least 1 s
         self.again_button.visible = self.menu2_button.visible = self.over is not None
-        self.again_button.enabled = self.menu2_button.enabled = (
-            self.over is not None and self.over["t"] >= PANEL_GRACE
-        )
+        self.hold_summaries()
 
     # ----- state questions --------------------------------------------------------------------
     def busy(self) -> bool:

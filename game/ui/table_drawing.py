@@ -138,6 +138,13 @@ class TableDrawing:
             anchor = "midright" if rtl else "midleft"
             self.draw_figure(surface, seat, figure, fig_color, (tx, rect.centery + 15), anchor)
 
+    def turn_tag_rect(self, plate: pygame.Rect, w: int, h: int) -> pygame.Rect | None:
+        """Where the "Your turn" tag stands: over your plate (override: elsewhere, or None
+        where the table has no free place for it; the plate's edge still says it)."""
+        box = pygame.Rect(0, 0, w, h)
+        box.midbottom = (plate.centerx, plate.top - 10)
+        return box
+
     def plate_edge(self, seat: int) -> tuple:
         """Override: the plate's edge colour when it is not that seat's turn."""
         return draw.PANEL_EDGE
@@ -179,8 +186,9 @@ class TableDrawing:
             return
         s = t("turn.yours")
         tag = draw.label(s, 24, (16, 30, 24), True)
-        box = pygame.Rect(0, 0, tag.get_width() + 32, tag.get_height() + 10)
-        box.midbottom = (rect.centerx, rect.top - 10)
+        box = self.turn_tag_rect(rect, tag.get_width() + 32, tag.get_height() + 10)
+        if box is None:
+            return
         box.clamp_ip(pygame.Rect(16, 16, self.app.layout.w - 32, self.app.layout.h - 32))
         draw.panel(surface, box, draw.TURN, 255, 14, draw.INK)
         surface.blit(tag, tag.get_rect(center=box.center))

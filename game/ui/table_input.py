@@ -35,6 +35,12 @@ class TableInput:
         """The open score panel has been up long enough to be closed (at least 1 s)."""
         return self.score is not None and self.score["t"] >= PANEL_GRACE
 
+    def hold_summaries(self) -> None:
+        """A summary's buttons (next; again / menu at the match end) work only after 1 s."""
+        self.next_button.enabled = self.panel_ready()
+        over = self.over is not None and self.over["t"] >= PANEL_GRACE
+        self.again_button.enabled = self.menu2_button.enabled = over
+
     # ----- input (a table with a hand of sprites: self.hand, self.hand_order) ------------------
     def handle(self, event: pygame.event.Event) -> None:
         """Widgets first; while a score or match-over panel is open only Enter/Space (next)

@@ -214,6 +214,11 @@ class RummyTable(RummyInput, RummyEvents, RummyDrawing, CardTable):
         mine = self.session.side_of(self.me)
         return SIDE_COLORS[(self.session.side_of(seat) - mine) % 2]
 
+    def turn_tag_rect(self, plate: pygame.Rect, w: int, h: int) -> pygame.Rect | None:
+        """In landscape the piles sit right over your plate: no tag there (the plate's edge
+        and the staging area's line say it is your turn)."""
+        return None if not self.geo.portrait else super().turn_tag_rect(plate, w, h)
+
     def plate_edge(self, seat: int) -> tuple:
         if self.partnership:
             return self.side_color(seat)
