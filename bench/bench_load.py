@@ -150,13 +150,17 @@ async def one_table(url: str, seed: int, pace: float, stop_at: float, out: dict)
     clients = [Client(url, keep_frames=False) for _ in range(4)]
     try:
         for i, c in enumerate(clients):
-            await c.connect()
+            begun = time.perf_counter()
+            await c.connect()  # the WebSocket handshake
+            out["handshake"].append(time.perf_counter() - begun)
             await c.hello(f"p{seed}-{i}")
+        out["seated"] += 1  # all four connected and welcomed
         while time.perf_counter() < stop_at:
             room = await clients[0].request("create", "room", bots="easy", **TABLE)
             for c in clients[1:]:
                 await c.request("join", "room", code=room["code"])
             await clients[0].send("start")
+            out["started"] += 1
             table_clock = [time.perf_counter()]
             await asyncio.gather(
                 *(seat_player(c, pace, stop_at, out, rng, table_clock) for c in clients)
@@ -207,7 +211,7 @@ async def hard_table(url: str, seed: int, stop_at: float, out: dict) -> None:
 def client_process(
     urls: list[str], first: int, count: int, pace: float, seconds: float, hard: bool, queue
 ) -> None:
-    out = {"lat": [], "errors": 0, "why": ""}
+    out: dict = {"lat": [], "errors": 0, "why": "", "handshake": [], "seated": 0, "started": 0}
 
     async def main() -> None:
         stop_at = time.perf_counter() + seconds
@@ -226,6 +230,9 @@ def client_process(
     queue.put(
         {
             "lat": out["lat"],
+            "handshake": out["handshake"],
+            "seated": out["seated"],
+            "started": out["started"],
             "errors": out["errors"],
             "why": out["why"],
             "cpu": usage.ru_utime + usage.ru_stime,
@@ -312,6 +319,14 @@ def run(
         f"{len(lat) / elapsed:.0f}/s; server CPU per move "
         f"{server_cpu / max(moves, 1) * 1000:.3f} ms"
     )
+    shakes = [x for r in results for x in r["handshake"]]
+    if shakes:
+        print(
+            f"  WebSocket handshakes: {len(shakes)}, p50 {pct(shakes, 50) * 1000:.1f} ms, "
+            f"p99 {pct(shakes, 99) * 1000:.1f} ms, max {max(shakes) * 1000:.1f} ms; tables with "
+            f"all 4 welcomed {sum(r['seated'] for r in results)}, matches started "
+            f"{sum(r['started'] for r in results)}"
+        )
     for i, (a, b) in enumerate(zip(after, before)):
         print(
             f"  server {i}: CPU {a[0] - b[0]:.1f} s ({(a[0] - b[0]) / elapsed * 100:.0f} %), "

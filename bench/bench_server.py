@@ -36,6 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.net.client import Client
+from game.net.limits import Limits
 from game.net.rooms import THINK_SLICE
 from game.net.server import TableServer
 
@@ -160,6 +161,7 @@ async def bench(
         "rate": (10_000, 10_000.0),
         "pace": 0 if hard_tables else 1,
         "think_slice": THINK_SLICE if sliced else None,
+        "limits": Limits.loose(),  # every client is 127.0.0.1: no per-address table quota
     }
     pipe, child = multiprocessing.Pipe()
     process = multiprocessing.get_context("spawn").Process(target=serve, args=(child, options))
