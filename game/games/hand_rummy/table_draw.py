@@ -120,7 +120,8 @@ class RummyDrawing(RummyScoreDrawing):
         beside = plate.h < 100  # the figure sits beside the avatar, not under it
         room = plate.w - (2 * PLATE_AVATAR + 36 if beside else 24) - FIGURE_BACK[0] - 6
         short = digits(self.counts[seat]), self.opened[seat]
-        img = figure_image(figure, tuple(color), room, short, i18n.is_rtl())
+        size = 22 if self.geo.portrait else draw.fit_text(figure, 20, room, True, minimum=16)
+        img = figure_image(figure, tuple(color), room, short, i18n.is_rtl(), size)
         surface.blit(img, img.get_rect(**{anchor: pos}))
 
     def _draw_piles(self, surface: pygame.Surface, four: bool) -> None:
@@ -348,15 +349,16 @@ FIGURE_BACK = (16, 22)  # the small card back beside a plate's card count
 
 @lru_cache(maxsize=64)
 def figure_image(
-    figure: str, color: tuple, room: int, short: tuple[str, bool], rtl: bool
+    figure: str, color: tuple, room: int, short: tuple[str, bool], rtl: bool, size: int = 22
 ) -> pygame.Surface:
-    """A plate's figure: a small card back and the words at 22 px; where they do not fit in
-    ``room`` px, the count alone (``short``) and a check mark once opened."""
+    """A plate's figure: a small card back and the words at ``size`` px (22 in portrait);
+    where they do not fit in ``room`` px, the count alone (``short``) and a check mark once
+    opened."""
     back = assets.card_back(FIGURE_BACK)
     mark = 0
-    if text.size(figure, 22, True)[0] > room:
-        figure, mark = short[0], (22 if short[1] else 0)
-    words = draw.label(figure, 22, color, True)
+    if text.size(figure, size, True)[0] > room:
+        figure, mark, size = short[0], (22 if short[1] else 0), 22
+    words = draw.label(figure, size, color, True)
     w = back.get_width() + 6 + words.get_width() + (mark + 6 if mark else 0)
     h = max(words.get_height(), 22)
     img = pygame.Surface((w, h), pygame.SRCALPHA)
