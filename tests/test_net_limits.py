@@ -562,3 +562,23 @@ def test_an_unknown_token_is_replaced_alone_and_kept_in_a_cluster_if_it_looks_li
     for weak in ("short", "A" * 31, "A" * 31 + "!", "ا" * 32):
         conn = hello(shared, "Sara", address="5.6.7.8", token=weak)
         assert conn.last("welcome")["token"] != weak
+
+
+# ----- seat counts: the wire allows every game's own (TB-5, HR-12) -----------------------------
+def test_TB_5_HR_12_a_five_seat_classic_rummy_table_is_created_online_and_six_refused():
+    lob = lobby()
+    host = hello(lob, "Host")
+    room = create(lob, host, game="hand_rummy", players=5, variant="classic")
+    assert room["players"] == 5 and len(room["seats"]) == 5  # at the limit: accepted
+    other = hello(lob, "Other", address="5.6.7.8")
+
+    def refused(**fields) -> str:
+        table = {"visibility": "private", "turn_seconds": None, "bots": "easy", **fields}
+        say(lob, other, "create", **table)
+        assert not other.all("room")
+        return other.last("error")["code"]
+
+    classic = {"options": {"variant": "classic"}}
+    assert refused(game="hand_rummy", players=6, **classic) == "protocol"  # past every game
+    assert refused(game="ronda", players=5) == "bad_table"  # past Ronda's own count (TB-5)
+    assert refused(game="hand_rummy", players=5) == "bad_table"  # majlis rules: 2-4 (HR-12)

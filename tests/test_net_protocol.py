@@ -82,7 +82,7 @@ BAD = [
     (
         '{"t": "create", "game": "ronda", "players": 9, "visibility": "auto", '
         '"turn_seconds": null, "bots": "easy"}',
-        "from 2 to 4",
+        "from 2 to 5",  # every game's seat counts (Hand rummy's classic rules seat five)
     ),
     (
         '{"t": "create", "game": "ronda", "players": 2, "visibility": "auto", '

@@ -145,6 +145,8 @@ Message = JsonObject
 # ----- games, tables and limits -------------------------------------------------------------
 GAMES: tuple[str, ...] = registry.names()  # every game/games/<name>/spec.py
 PLAYER_COUNTS: dict[str, tuple[int, ...]] = registry.player_counts()  # TB-5
+MIN_PLAYERS = min(n for counts in PLAYER_COUNTS.values() for n in counts)
+MAX_PLAYERS = max(n for counts in PLAYER_COUNTS.values() for n in counts)  # 5: Hand rummy
 VISIBILITIES: tuple[str, ...] = ("private", "approval", "auto")
 TURN_SECONDS: tuple[int | None, ...] = (None, 60, 90, 120)  # TB-6
 BOT_LEVELS: tuple[str, ...] = LEVELS
@@ -404,7 +406,7 @@ _CLIENT_FIELDS: dict[str, dict[str, tuple[Check, bool]]] = {
     "hello": {"name": (_text(MAX_STRING, 1), True), "token": (_optional(_text(MAX_TOKEN)), False)},
     "create": {
         "game": (_GAME, True),
-        "players": (_integer(2, 4), True),
+        "players": (_integer(MIN_PLAYERS, MAX_PLAYERS), True),  # each game's own: the lobby
         "options": (_options, False),
         "visibility": (_one_of(VISIBILITIES), True),
         "turn_seconds": (_one_of(TURN_SECONDS), True),
