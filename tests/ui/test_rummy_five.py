@@ -8,6 +8,7 @@ from collections import Counter
 
 import pygame
 import pytest
+from test_relayout import assert_cards_fit, assert_widgets_fit, turn
 from ui_helpers import click
 
 from game.core.bots import bot_rng, run
@@ -19,7 +20,7 @@ from game.games.hand_rummy.table import RummyTable
 from game.games.hand_rummy.table_geometry import make_geometry
 from game.games.hand_rummy.table_zoom import ZOOM_CARD, MeldZoom
 from game.table import FakeClock, Seat, Table
-from game.ui import games
+from game.ui import games, settle
 from game.ui.app import App, Options
 
 
@@ -129,3 +130,34 @@ def test_a_tap_on_a_meld_with_no_card_picked_zooms_it_and_a_tap_or_esc_closes(po
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     app.step(1 / 60)
     assert app.overlay is None
+
+
+def test_HR_12_a_table_of_five_turned_mid_flight_keeps_its_state_and_play_goes_on(majlis_home):
+    """Rotated while cards fly, both ways: the match is untouched, every card at rest is on
+    screen (the five plates' geometry in each orientation), and the bots play on."""
+    app = App(Options(autoplay=True, speed=12.0, seed=5, lang="en", portrait=False))
+    scene = RummyTable.start_autoplay(app, {"players": 5, "rounds": 1, "variant": "classic"})
+    turns = frames = 0
+    while turns < 4 and frames < 20000:
+        app.step(1 / 60)
+        frames += 1
+        if frames % 37 == 0 and settle.in_motion(scene):
+            log = list(scene.session.match.log)
+            was = app.layout.portrait
+            turn(app, 1280, 720) if was else turn(app, 720, 1280)
+            turns += 1
+            assert app.layout.portrait != was and scene.geo.portrait != was
+            assert list(scene.session.match.log)[: len(log)] == log
+            assert_cards_fit(scene)
+            assert_widgets_fit(app)
+    assert turns == 4
+    played = len(scene.session.match.log)
+    assert run_until_played(app, scene, played + 10)
+
+
+def run_until_played(app: App, scene, n: int, limit: int = 20000) -> bool:
+    for _ in range(limit):
+        if len(scene.session.match.log) >= n or not app.running:
+            return True
+        app.step(1 / 60)
+    return False
