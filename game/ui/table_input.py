@@ -97,6 +97,12 @@ class TableInput:
         """The own card being dragged now (it follows the pointer), if any."""
         return self.drag["code"] if self.drag is not None and self.drag["moved"] else None
 
+    def chosen(self, code: str) -> bool:
+        """``code`` glows: it is selected, or dragged over the table (letting go plays it)."""
+        if code == self.selected:
+            return True
+        return code == self.dragged() and self.drag is not None and self.on_table(self.drag["pos"])
+
     def in_draw_order(self, keys) -> list:
         """``keys`` (hand codes or places) with the dragged one last, so it is drawn on top."""
         held = self.dragged()

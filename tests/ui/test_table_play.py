@@ -321,3 +321,24 @@ def test_TB_7_ronda_and_rummy_timeouts_say_what_was_played(make_app):
     assert run_until(app, lambda: rummy.notice is not None, 600)
     thrown = rummy.session.match.discard[-1]
     assert "drew and threw" in rummy.notice[0] and rummy.card_words(thrown) in rummy.notice[0]
+
+
+def test_a_card_dragged_over_the_table_glows_and_plays_when_let_go(make_app):
+    app = make_app()
+    scene = hareeja_my_turn(app)
+    code = sorted(scene.legal_cards())[0]
+    log = len(scene.session.match.log)
+    start = scene.hand[code].rect().center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.step(DT)
+    assert not scene.chosen(code)  # pressed, not yet dragged
+    for pos in ((start[0], start[1] - 60), app.layout.center):
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        )
+        app.step(DT)
+    assert scene.chosen(code) and len(scene.session.match.log) == log
+    assert scene.hand[code].pos == app.layout.center  # it follows the pointer
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.layout.center, button=1))
+    app.step(DT)
+    assert scene.session.match.log[log] == [0, {"type": "play", "card": code}]

@@ -41,7 +41,7 @@ class HareejaDrawing:
                 surface,
                 four,
                 dimmed=playing and code not in legal,
-                glow=code == self.selected and playing,
+                glow=self.chosen(code) and playing,
             )
         for sprite in self.flying:
             sprite.draw(surface, four)

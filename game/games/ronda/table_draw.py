@@ -66,7 +66,7 @@ class RondaDrawing:
             sprite.draw(surface, four, glow=lit, glow_color=draw.GOLD)
         for code in self.in_draw_order(self.hand_order):
             sprite = self.hand[code]
-            sprite.draw(surface, four, glow=code == self.selected and self.my_turn())
+            sprite.draw(surface, four, glow=self.chosen(code) and self.my_turn())
         for sprite in self.flying:
             sprite.draw(surface, four)
         for seat in range(self.players):  # above plates and cards: a count is never hidden
