@@ -208,3 +208,41 @@ def test_RO_10_hard_samples_believe_the_last_lay_held_no_match():
     rng = random.Random(4)
     matched = sum(bool({RANK["5C"], RANK["7C"]} & set(hs.sample(rng)[1])) for _ in range(200))
     assert matched < 20  # about 40 % of unconditioned deals would hold a 5 or a 7
+
+
+def _first_card_view(declarations: list[dict[str, object]]) -> dict[str, object]:
+    """Seat 1 has played his first card of the batch, a rey laid on the table (the caida)."""
+    return {
+        "players": 2,
+        "you": 0,
+        "teams": None,
+        "hand": ["1O", "2O", "3O"],
+        "hand_counts": [3, 2],
+        "table": ["5C", "12E"],
+        "caida_card": "12E",
+        "captured_ranks": {},
+        "deck_count": 20,
+        "last_capturer": None,
+        "declarations": declarations,
+    }
+
+
+def test_RO_16_hard_samples_believe_what_was_declared():
+    """A player who played his first card of the batch without declaring held no pair (bots
+    and most people declare, RO-16): hard's sampled deals seldom give him one, nor a second
+    rey with the one he laid. One who declared a ronda held a pair: the deals mostly do."""
+    import random
+
+    from game.games.ronda.bots import HardSituation
+    from game.games.ronda.rules import RANK
+
+    rey = RANK["12E"]
+
+    def paired(hand: list[int]) -> bool:
+        return len(set(hand + [rey])) < 3
+
+    silent = HardSituation(_first_card_view([]))
+    rng = random.Random(5)
+    assert sum(paired(silent.sample(rng)[1]) for _ in range(300)) < 15  # unconditioned ~ 20 %
+    declared = HardSituation(_first_card_view([{"seat": 1, "kind": "ronda"}]))
+    assert sum(paired(declared.sample(rng)[1]) for _ in range(300)) > 250

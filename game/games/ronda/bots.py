@@ -9,11 +9,13 @@ laying a rank whose other cards are all gone ("dead") leaves no caida to take.
 easy: the same estimate with noise, and it sometimes forgets to declare.
 hard: samples the other hands from the unseen cards (HARD_SAMPLES deals, a count, so it is the
 same for a seed on any machine) and searches each to the end of the batch (a 2-player batch is
-6 plays; 5 or 4 plays with more players): opponents answer to hurt it most, a partner to help,
-and a card is worth a full point (with 2 players or teams every card won is a point of margin,
-RO-21). Before the batch search hard looked only at the next reply and won 54% against normal.
+6 plays; 5 or 4 plays with more players): opponents answer to hurt it most, a partner to help.
+Before the batch search hard looked only at the next reply and won 54% against normal.
 A player who just laid a card without capturing held no rank that was on the table (bots and
-most people capture when they can), so sampled deals that give him one are drawn again.
+most people capture when they can), and one who played his first card of a batch without
+declaring held no pair (a ronda or tringa declared says he held one), so sampled deals that
+contradict this are drawn again. A card counts half a point in the search: with two sides the
+card points' margin is half the difference of the piles (RO-21).
 It yields between slices of samples (the client drives it a slice per frame).
 """
 
@@ -33,10 +35,12 @@ W_POINT = 1.0  # a caida or mesa point
 W_CARD = 0.45  # one more card in the pile (card points are the surplus above a share)
 REPLY_DISCOUNT = 0.9  # the reply is an estimate: weigh it a little less than a sure gain
 HARD_SAMPLES = 64  # sampled deals per decision: a count, so hard is the same per seed
-INFER_TRIES = 8  # redraws of a deal that contradicts what the last play showed
-HARD_W_CARD = 1.0  # hard's card value: with 2 players or teams each card is a point of margin
+INFER_TRIES = 12  # redraws of a deal that contradicts what the plays and declarations showed
+HARD_W_CARD = 0.5  # hard's card value: with 2 sides the 40 cards are shared, so one more card
+# for me is one fewer for them, and the card points' margin is half the difference (RO-21)
 HARD_PLIES = {2: 6, 3: 5, 4: 4}  # plays searched (a 2-player batch is 6 plays)
 SAMPLES_PER_SLICE = 4
+BATCH_CARDS = 3  # cards each player gets per batch (RO-4, RO-7)
 NRANKS = len(RANK_ORDER)
 
 
@@ -286,20 +290,41 @@ class HardSituation:
         laid = self.caida is not None and self.sign[before] < 0
         self.laid_by = before if laid else None
         self.held_none = {r for r in range(NRANKS) if self.table >> r & 1} - {self.caida}
+        declared = {d["seat"]: d["kind"] for d in view.get("declarations", [])}
+        # Seats that played this batch (fewer than 3 cards): what they declared, or None.
+        self.declared = {
+            s: declared.get(s) for s in range(n) if s != me and self.counts[s] < BATCH_CARDS
+        }
 
     def sample(self, rng: random.Random) -> list[list[int]]:
-        """The other hands drawn from the unseen ranks, with their true sizes. A previous
-        player who just laid a card without capturing (the caida card) held nothing that
-        matched the table then: deals that give him such a rank are drawn again (a few times,
-        then kept: he may have chosen not to capture)."""
+        """The other hands drawn from the unseen ranks, with their true sizes, redrawn (a few
+        times, then kept: people err) while they contradict what the table showed."""
         hands = self._draw(rng)
-        if self.laid_by is None or not self.held_none:
-            return hands
         for _ in range(INFER_TRIES):
-            if not self.held_none & set(hands[self.laid_by]):
+            if self.consistent(hands):
                 break
             hands = self._draw(rng)
         return hands
+
+    def consistent(self, hands: list[list[int]]) -> bool:
+        """A previous player who just laid a card without capturing (the caida card) held
+        nothing that matched the table then (RO-10). A player who played his first card of the
+        batch without declaring held no pair (bots and most people declare, RO-16); one who
+        declared a ronda held one, a tringa three of a kind."""
+        if self.laid_by is not None and self.held_none & set(hands[self.laid_by]):
+            return False
+        for seat, kind in self.declared.items():
+            held = list(hands[seat])
+            if seat == self.laid_by and len(held) == BATCH_CARDS - 1 and self.caida is not None:
+                held.append(self.caida)  # his whole hand of the batch is known
+            pair = len(set(held)) < len(held)
+            if kind is None and pair:
+                return False
+            if kind == "tringa" and len(set(held)) > 1:
+                return False
+            if kind == "ronda" and len(held) == BATCH_CARDS and not pair:
+                return False
+        return True
 
     def _draw(self, rng: random.Random) -> list[list[int]]:
         pool = [r for r in range(NRANKS) for _ in range(self.unseen[r])]
