@@ -15,7 +15,9 @@ A player who just laid a card without capturing held no rank that was on the tab
 most people capture when they can), and one who played his first card of a batch without
 declaring held no pair (a ronda or tringa declared says he held one), so sampled deals that
 contradict this are drawn again. A card counts half a point in the search: with two sides the
-card points' margin is half the difference of the piles (RO-21).
+card points' margin is half the difference of the piles (RO-21). Measured (bench_strength.py,
+400 matches): 61.8 % before these two, 62.1 % after (no significant change; margin +3.7 both);
+160 samples instead of 64 gave 62.5 %, margin +4.2, at 2.5 times the think time, so not kept.
 It yields between slices of samples (the client drives it a slice per frame).
 """
 
