@@ -62,6 +62,7 @@ class Handlers:
             msg["bots"],
             [None] * players,
             address=session.address,
+            hints=msg.get("hints", False),
         )
         room.created = room.quiet_since = self.clock.now()
         room.occupants[0] = player
@@ -149,6 +150,7 @@ class Handlers:
             "options": r.options,
             "visibility": r.visibility,
             "turn_seconds": r.turn_seconds,
+            "hints": r.hints,
             "seated": r.seated(),
             "host": host.name if (host := r.occupants[r.host]) else "",
         }

@@ -60,6 +60,7 @@ class Outgoing:
             "visibility": room.visibility,
             "turn_seconds": room.turn_seconds,
             "bots": room.bots,
+            "hints": room.hints,
             "seats": seats,
             "host": room.host,
             "you": for_player.seat if for_player is not None and for_player.room is room else None,

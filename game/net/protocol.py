@@ -24,7 +24,7 @@ Client → server
     ``bad_name``); two equal names at one table are told apart ("Sara (2)"). ``token``: from
     an earlier ``welcome`` (or null). Must come first;
     anything else before it is answered with ``error`` code ``hello_first``.
-``create {game, players, options?, visibility, turn_seconds, bots}``
+``create {game, players, options?, visibility, turn_seconds, bots, hints?}``
     A new table with the sender in seat 0 as its host. ``game``: one of :data:`GAMES`;
     ``players``: the seat count, one of ``PLAYER_COUNTS[game]`` (TB-5); ``options``: the engine's
     options (Ronda ``{"rules"}``, Hand rummy ``{"rounds": 1..20, "variant", "partnership"}``;
@@ -32,7 +32,8 @@ Client → server
     or link only, TB-1), ``"approval"`` (listed; the host accepts each player, TB-2) or
     ``"auto"`` (listed; anyone sits at once while a seat is free, TB-3); ``turn_seconds``:
     null (unlimited), 60, 90 or 120 (TB-6); ``bots``: ``"easy" | "normal" | "hard"``, the level
-    of the bots that fill empty seats at the start and of assistance / take-over (TB-8, TB-9).
+    of the bots that fill empty seats at the start and of assistance / take-over (TB-8, TB-9);
+    ``hints``: ``true`` lets every seat ask for a hint (issue 9), ``false`` (the default) not.
     Reply: ``room``.
 ``join {code}``
     Join the table with that room code (case and spaces are forgiven). Private and automatic
@@ -67,10 +68,11 @@ Server → client
 ``welcome {player, token, name}``
     After ``hello``. ``token`` is secret: it gives the seat back.
 ``tables {list}``
-    ``list``: ``[{code, game, players, options, visibility, turn_seconds, seated, host}]``
+    ``list``: ``[{code, game, players, options, visibility, turn_seconds, hints, seated,
+    host}]``
     (``seated``: seats taken by people; ``host``: the host's name).
-``room {code, link, game, players, options, visibility, turn_seconds, bots, seats, host, you,
-pending, started, over}``
+``room {code, link, game, players, options, visibility, turn_seconds, bots, hints, seats, host,
+you, pending, started, over}``
     The table as it is now, sent on every change of its seats. ``link``: the invite link
     (``#room=CODE`` after the server's ``--link-base``: :mod:`game.net.links`); ``seats``: one
     entry per seat,
@@ -411,6 +413,7 @@ _CLIENT_FIELDS: dict[str, dict[str, tuple[Check, bool]]] = {
         "visibility": (_one_of(VISIBILITIES), True),
         "turn_seconds": (_one_of(TURN_SECONDS), True),
         "bots": (_one_of(BOT_LEVELS), True),
+        "hints": (_boolean, False),
     },
     "join": {"code": (_text(MAX_STRING, 1), True)},
     "join_any": {"game": (_optional(_GAME), False)},

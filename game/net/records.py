@@ -50,6 +50,7 @@ class Records:
             "visibility": room.visibility,
             "turn_seconds": room.turn_seconds,
             "bots": room.bots,
+            "hints": room.hints,
             "host": room.host,
             "seats": [
                 None if p is None else {"player": p.id, "key": p.key, "name": p.name}
@@ -69,6 +70,7 @@ class Records:
             "visibility": room.visibility,
             "turn_seconds": room.turn_seconds,
             "bots": room.bots,
+            "hints": room.hints,
             "host": room.host,
             "seats": self._seat_records(room),
         }
@@ -169,6 +171,7 @@ class Records:
             record["bots"],
             occupants,
             host=record["host"],
+            hints=bool(record.get("hints", False)),  # records from before hints have none
             names=[s.name for s in seats],
         )
         room.created = room.quiet_since = self.clock.now()
@@ -237,6 +240,7 @@ class Records:
             record["bots"],
             occupants,
             host=record["host"],
+            hints=bool(record.get("hints", False)),  # records from before hints have none
         )
         if occupants[room.host] is None:
             room.host = next(s for s, p in enumerate(occupants) if p is not None)

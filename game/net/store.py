@@ -52,7 +52,8 @@ CREATE TABLE IF NOT EXISTS tables (
     started REAL NOT NULL,
     finished REAL,
     result TEXT,
-    clocks TEXT
+    clocks TEXT,
+    hints INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL,
@@ -181,6 +182,8 @@ class Store:
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
         if "clocks" not in columns:  # a database from before the clocks
             self.db.execute("ALTER TABLE tables ADD COLUMN clocks TEXT")
+        if "hints" not in columns:  # a database from before hints (its tables had none)
+            self.db.execute("ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0")
         self.db.execute("CREATE INDEX IF NOT EXISTS tables_finished ON tables (finished)")
 
     def close(self) -> None:
@@ -262,7 +265,7 @@ class Store:
         """A table that just started: its match record (without the log) and its seats."""
         self.db.execute(
             "INSERT OR REPLACE INTO tables (code, game, players, options, seed, deck, visibility,"
-            " turn_seconds, bots, host, seats, started) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            " turn_seconds, bots, host, seats, started, hints) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (
                 record["code"],
                 record["game"],
@@ -276,6 +279,7 @@ class Store:
                 record["host"],
                 _dump(record["seats"]),
                 record.get("started", self.wall()),
+                int(bool(record.get("hints", False))),
             ),
         )
 
@@ -379,7 +383,7 @@ class Store:
     def _table(self, code: str) -> JsonObject | None:
         row = self.db.execute(
             "SELECT code, game, players, options, seed, deck, visibility, turn_seconds, bots, host,"
-            " seats, started, finished, result, clocks FROM tables WHERE code = ?",
+            " seats, started, finished, result, clocks, hints FROM tables WHERE code = ?",
             (code,),
         ).fetchone()
         if row is None:
@@ -400,8 +404,10 @@ class Store:
             "finished",
             "result",
             "clocks",
+            "hints",
         )
         out = dict(zip(keys, row))
+        out["hints"] = bool(out["hints"])
         for key in ("options", "deck", "seats", "result", "clocks"):
             if out[key] is not None:
                 out[key] = json.loads(out[key])

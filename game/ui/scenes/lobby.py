@@ -85,6 +85,7 @@ class LobbyScene(Scene):
         self.session = session
         self.state = "connecting"
         self.visibility = "private"
+        self.hints = False  # the new table lets its seats ask for hints (issue 9)
         self.game = self._initial_game(app)
         self.tables: list[dict] = []
         self.field: str | None = None  # "code" | "name" | "server" while typing
@@ -145,6 +146,9 @@ class LobbyScene(Scene):
     def set_visibility(self, value: str) -> None:
         self.visibility = value
 
+    def set_hints(self, value: bool) -> None:
+        self.hints = value
+
     def is_host(self) -> bool:
         room = self.session.room if self.session else None
         return bool(room) and room.get("you") is not None and room.get("you") == room.get("host")
@@ -181,6 +185,7 @@ class LobbyScene(Scene):
             "visibility": self.visibility,
             "turn_seconds": s["turn_seconds"] or None,
             "bots": s.get("level", "normal"),
+            "hints": self.hints,
         }
 
     def create(self) -> None:

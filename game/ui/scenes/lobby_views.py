@@ -249,13 +249,14 @@ class HomeView(LobbyView):
 
 
 class SetupView(LobbyView):
-    """The new table's game and options, and the turn time."""
+    """The new table's game and options, the turn time and whether hints are offered."""
 
     title = "online.create"
 
     def build(self) -> None:
-        """The new table's game, its options (players, rules / rounds, scoring, partners) and
-        the turn time: the menu's own choices, remembered with the menu's settings."""
+        """The new table's game, its options (players, rules / rounds, scoring, partners), the
+        turn time (the menu's own choices, remembered with the menu's settings) and hints (off
+        unless the host turns them on)."""
         L = self.app.layout
         s = self.app.settings
         rtl = i18n.is_rtl
@@ -292,6 +293,16 @@ class SetupView(LobbyView):
                 lambda v: self.app.set_setting("turn_seconds", v),
                 rtl=rtl,
                 key="turn",
+            )
+        )
+        rows.append(
+            Segmented(
+                form.add("online.hints"),
+                [(False, (lambda: t("off"))), (True, (lambda: t("on")))],
+                lambda: self.lobby.hints,
+                self.lobby.set_hints,
+                rtl=rtl,
+                key="hints",
             )
         )
         for widget, (_k, _label, control) in zip(rows, form.rows):
