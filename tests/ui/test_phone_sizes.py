@@ -16,6 +16,7 @@ from phone_probe import MIN_INDEX, MIN_TEXT, Drawn, index_height, measure
 
 from game.ui import games
 from game.ui.app import App, Options
+from game.ui.scenes.lobby_shots import screenshot_lobby
 from game.ui.screenshots import PLAY_SEED, Shooter
 
 
@@ -75,10 +76,23 @@ def test_portrait_tables_draw_no_text_under_22_and_no_card_index_under_26(lang, 
 
 @pytest.mark.parametrize("lang", ["ar", "en"])
 def test_portrait_home_settings_and_rules_draw_no_text_under_22(lang, monkeypatch):
-    """The screens before a table, as the screenshot set shoots them (the online lobby's
-    screens are not held to it yet: their secondary lines are 16-20 px)."""
+    """The screens before a table, as the screenshot set shoots them."""
     app = App(Options(portrait=True, lang=lang, seed=PLAY_SEED))
     shooter = MeasuringShooter(app, monkeypatch)
     shooter.menus()
     assert len(shooter.drawn) >= 3 and all(d.texts for d in shooter.drawn.values())
+    assert report(shooter.drawn) == [], "\n".join(report(shooter.drawn))
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_portrait_lobby_draws_no_text_under_22(lang, monkeypatch):
+    """Every state of the online lobby the screenshot set shoots (home, each game's new-table
+    form, typing a code, the wrong code, the public list, the host's and a guest's waiting
+    rooms, waiting for the host, no server, connecting)."""
+    app = App(Options(portrait=True, lang=lang, seed=PLAY_SEED))
+    shooter = MeasuringShooter(app, monkeypatch)
+    screenshot_lobby(shooter)
+    shots = {name.split("/")[2] for name in shooter.drawn}
+    assert {"lobby_01_home", "lobby_04_public_list", "lobby_05_room_host_request"} <= shots
+    assert len(shots) >= 10 and all(d.texts for d in shooter.drawn.values())
     assert report(shooter.drawn) == [], "\n".join(report(shooter.drawn))

@@ -17,6 +17,7 @@ from game.ui.widgets import Widget
 
 WEB = sys.platform == "emscripten"
 DEFAULT_PORT = 9310
+PHONE_TEXT = 22  # issue 10: in portrait (a phone) no text below 22 logical px
 
 
 def default_server() -> str:
@@ -124,6 +125,67 @@ def table_summary(
     return headline, sep().join(parts)
 
 
+def line_size(portrait: bool, size: int) -> int:
+    """A secondary line's size: ``size`` in landscape, at least 22 px in portrait (issue 10)."""
+    return max(size, PHONE_TEXT) if portrait else size
+
+
+def fit_lines(
+    s: str,
+    size: int,
+    width: int,
+    most: int = 2,
+    bold: bool = False,
+    least: int = PHONE_TEXT,
+    joint: str | None = None,
+) -> tuple[list[str], int]:
+    """(lines, size): ``s`` broken into lines no wider than ``width`` at the largest size from
+    ``size`` down to ``least`` that needs at most ``most`` lines (else all its lines at
+    ``least``). Lines break between the parts ``joint`` joins when given ("Turn time: 60 s"
+    stays whole), else at spaces; a word wider than a line (a link) breaks between
+    characters (after a link's ``&``, ``?``, ``#`` or ``/`` when one is near)."""
+    lines: list[str] = [s]
+    for sz in range(size, least - 1, -1):
+        if joint:
+            lines = _pack_parts(s.split(joint), joint, sz, width, bold)
+        else:
+            lines = _break_lines(s, sz, width, bold)
+        if len(lines) <= most:
+            return lines, sz
+    return lines, least
+
+
+def _pack_parts(parts: list[str], joint: str, size: int, width: int, bold: bool) -> list[str]:
+    """The parts, as many to a line as fit; a part too wide for a line is wrapped alone."""
+    from game.ui import text
+
+    out: list[str] = []
+    for part in parts:
+        joined = f"{out[-1]}{joint}{part}" if out else part
+        if out and text.size(joined, size, bold)[0] <= width:
+            out[-1] = joined
+        else:
+            out.extend(_break_lines(part, size, width, bold))
+    return out
+
+
+def _break_lines(s: str, size: int, width: int, bold: bool) -> list[str]:
+    from game.ui import text
+
+    out: list[str] = []
+    for line in text.wrap(s, size, width, bold):
+        while text.size(line, size, bold)[0] > width and len(line) > 1:
+            cut = len(line) - 1
+            while cut > 1 and text.size(line[:cut], size, bold)[0] > width:
+                cut -= 1
+            joint = max(line.rfind(c, 0, cut) for c in "&?#/")  # a link breaks after a joint
+            cut = joint + 1 if joint > cut // 2 else cut
+            out.append(line[:cut])
+            line = line[cut:]
+        out.append(line)
+    return out
+
+
 class LobbyView:
     """One state of the lobby: the widgets it shows (``build``, again on every relayout) and
     how it draws. ``lobby`` is the scene: its state (``session``, ``game``, ``typed``…) and its
@@ -147,6 +209,35 @@ class LobbyView:
         """Where the lobby's message goes (under the content)."""
         return self.app.layout.h - 120
 
+    def small(self, size: int) -> int:
+        """A secondary line's size (22 px at least in portrait; see :func:`line_size`)."""
+        return line_size(self.app.layout.portrait, size)
+
+    def _lines(
+        self,
+        surface,
+        s: str,
+        size: int,
+        rect: pygame.Rect,
+        y: int,
+        step: int,
+        color=None,
+        most: int = 2,
+        pad: int = 20,
+    ) -> int:
+        """``s`` at the reading start of ``rect``, wrapped onto at most ``most`` lines ``step``
+        apart from line ``y`` (in portrait it never shrinks below 22 px); returns the count."""
+        color = color or draw.INK
+        least = PHONE_TEXT if self.app.layout.portrait else 12
+        lines, size = fit_lines(s, size, rect.w - 2 * pad, most, least=least, joint=sep())
+        for i, line in enumerate(lines):
+            if i18n.is_rtl():
+                pos, anchor = (rect.right - pad, y + i * step), "midright"
+            else:
+                pos, anchor = (rect.x + pad, y + i * step), "midleft"
+            draw.blit_text(surface, line, size, pos, color, False, anchor)
+        return len(lines)
+
     def _col(self) -> pygame.Rect:
         """The content column."""
         L = self.app.layout
@@ -166,7 +257,8 @@ class LobbyView:
     ) -> pygame.Rect:
         """``s`` at the reading start of ``rect`` (right in Arabic), centred on line ``y``."""
         color = color or draw.INK
-        size = draw.fit_text(s, size, rect.w - 2 * pad, bold)
+        least = PHONE_TEXT if self.app.layout.portrait else 12
+        size = draw.fit_text(s, size, rect.w - 2 * pad, bold, min(size, least))
         if i18n.is_rtl():
             return draw.blit_text(surface, s, size, (rect.right - pad, y), color, bold, "midright")
         return draw.blit_text(surface, s, size, (rect.x + pad, y), color, bold, "midleft")

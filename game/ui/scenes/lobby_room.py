@@ -9,7 +9,14 @@ from game import i18n
 from game.games import registry
 from game.i18n import digits, t
 from game.ui import draw
-from game.ui.scenes.lobby_common import LobbyView, page_link, sep, table_summary
+from game.ui.scenes.lobby_common import (
+    PHONE_TEXT,
+    LobbyView,
+    fit_lines,
+    page_link,
+    sep,
+    table_summary,
+)
 from game.ui.widgets import Button
 
 
@@ -50,7 +57,7 @@ class RoomView(LobbyView):
                 (0, 0, 120, 48),
                 lambda: t("online.accept"),
                 lambda p=req.get("player"): self.lobby.answer(p, True),
-                20,
+                self.small(20),
                 primary=True,
                 key=f"accept:{i}",
             )
@@ -58,7 +65,7 @@ class RoomView(LobbyView):
                 (0, 0, 120, 48),
                 lambda: t("online.refuse"),
                 lambda p=req.get("player"): self.lobby.answer(p, False),
-                20,
+                self.small(20),
                 key=f"refuse:{i}",
             )
             if i18n.is_rtl():
@@ -73,8 +80,8 @@ class RoomView(LobbyView):
         """(code panel, seats panel)."""
         L = self.app.layout
         if L.portrait:
-            code = pygame.Rect(32, 130, L.w - 64, 350)
-            seats = pygame.Rect(32, code.bottom + 24, L.w - 64, 470)
+            code = pygame.Rect(32, 130, L.w - 64, 420)  # its lines are 22 px, some wrapped
+            seats = pygame.Rect(32, code.bottom + 24, L.w - 64, 440)
         else:
             code = pygame.Rect(48, 100, 520, 460)
             seats = pygame.Rect(600, 100, L.w - 648, 460)
@@ -99,12 +106,16 @@ class RoomView(LobbyView):
             return
         code_p, seats_p = self._room_columns()
         draw.panel(surface, code_p, draw.PANEL, 215, 18, draw.GOLD)
-        head, details = table_summary(
-            str(room.get("game", "")),
-            len(room["seats"]),
-            room.get("options"),
-            room.get("turn_seconds"),
-        )
+        if self.app.layout.portrait:
+            self._draw_code_portrait(surface, room, code_p)
+        else:
+            self._draw_code(surface, room, code_p)
+        draw.panel(surface, seats_p, draw.PANEL, 215, 18, draw.PANEL_EDGE)
+        self._draw_seats(surface, room, seats_p)
+
+    def _draw_code(self, surface: pygame.Surface, room: dict, code_p: pygame.Rect) -> None:
+        """The code panel: the table, its code big, the invite link and how to share it."""
+        head, details = self._summary(room)
         draw.blit_text(
             surface,
             head,
@@ -124,18 +135,67 @@ class RoomView(LobbyView):
             surface, t("online.code_big"), 20, (code_p.centerx, code_p.y + 90), draw.INK_DIM
         )
         code = " ".join(room["code"])  # spaced out so it can be read aloud
-        big = 96 if not self.app.layout.portrait else 84
         draw.blit_text(
             surface,
             code,
-            draw.fit_text(code, big, code_p.w - 40, True),
+            draw.fit_text(code, 96, code_p.w - 40, True),
             (code_p.centerx, code_p.y + 156),
             draw.GOLD,
             bold=True,
             shadow=True,
         )
         self._draw_invite(surface, room, code_p)
-        draw.panel(surface, seats_p, draw.PANEL, 215, 18, draw.PANEL_EDGE)
+
+    def _draw_code_portrait(self, surface: pygame.Surface, room: dict, code_p: pygame.Rect) -> None:
+        """The code panel on a phone: every line 22 px or more (issue 10), the details, the
+        link and how to share it wrapped onto two lines each, one under the other."""
+        head, details = self._summary(room)
+        size = draw.fit_text(head, 26, code_p.w - 40, True, PHONE_TEXT)
+        draw.blit_text(surface, head, size, (code_p.centerx, code_p.y + 30), draw.SAND, bold=True)
+        y = self._centred(surface, details, code_p, code_p.y + 64, joint=sep())
+        draw.blit_text(surface, t("online.code_big"), 22, (code_p.centerx, y + 6), draw.INK_DIM)
+        code = " ".join(room["code"])  # spaced out so it can be read aloud
+        draw.blit_text(
+            surface,
+            code,
+            draw.fit_text(code, 84, code_p.w - 40, True),
+            (code_p.centerx, y + 70),
+            draw.GOLD,
+            bold=True,
+            shadow=True,
+        )
+        y += 138
+        draw.blit_text(surface, t("online.invite"), 22, (code_p.centerx, y), draw.INK_DIM)
+        y = self._centred(surface, page_link(room, self.lobby.server), code_p, y + 30, draw.INK)
+        self._centred(surface, t("online.share"), code_p, y + 10)
+
+    def _centred(
+        self,
+        surface: pygame.Surface,
+        s: str,
+        panel: pygame.Rect,
+        y: int,
+        color=None,
+        joint: str | None = None,
+    ) -> int:
+        """``s`` at 22 px, centred in ``panel`` on up to two lines 28 apart from line ``y``;
+        returns the line after."""
+        lines, size = fit_lines(s, 22, panel.w - 48, joint=joint)
+        for line in lines:
+            draw.blit_text(surface, line, size, (panel.centerx, y), color or draw.INK_DIM)
+            y += 28
+        return y
+
+    def _summary(self, room: dict) -> tuple[str, str]:
+        return table_summary(
+            str(room.get("game", "")),
+            len(room["seats"]),
+            room.get("options"),
+            room.get("turn_seconds"),
+        )
+
+    def _draw_seats(self, surface: pygame.Surface, room: dict, seats_p: pygame.Rect) -> None:
+        """The seats panel: each seat, then the requests to sit with Accept / Refuse."""
         self._text(surface, t("online.seats"), 26, seats_p, seats_p.y + 34, draw.GOLD, True, 24)
         you, host = room.get("you"), room.get("host")
         for i, seat in enumerate(room["seats"]):
@@ -203,10 +263,11 @@ class RoomView(LobbyView):
             tags.append(t("online.host_tag"))
         if kind == "human" and not seat.get("connected", True):
             tags.append(t("online.away"))
+        tag_w = 190 if self.app.layout.portrait else 150  # the tags are 22 px on a phone
         name_rect = (
-            pygame.Rect(row.x + 64, row.y, row.w - 64 - 150, row.h)
+            pygame.Rect(row.x + 64, row.y, row.w - 64 - tag_w, row.h)
             if not rtl
-            else pygame.Rect(row.x + 150, row.y, row.w - 64 - 150, row.h)
+            else pygame.Rect(row.x + tag_w, row.y, row.w - 64 - tag_w, row.h)
         )
         self._text(
             surface,
@@ -222,7 +283,13 @@ class RoomView(LobbyView):
             s = sep().join(tags)
             pos = (row.x + 16, row.centery) if rtl else (row.right - 16, row.centery)
             draw.blit_text(
-                surface, s, 18, pos, draw.GOLD, bold=True, anchor="midleft" if rtl else "midright"
+                surface,
+                s,
+                self.small(18),
+                pos,
+                draw.GOLD,
+                bold=True,
+                anchor="midleft" if rtl else "midright",
             )
 
     def _draw_invite(self, surface: pygame.Surface, room: dict, code_p: pygame.Rect) -> None:

@@ -102,18 +102,19 @@ class HomeView(LobbyView):
             (0, 0, 150, 48),
             lambda: t("online.server_change"),
             lambda: self.lobby.edit("name"),
-            20,
+            self.small(20),
             key="name",
         )
         server_btn = Button(
             (0, 0, 150, 48),
             lambda: t("online.server_change"),
             lambda: self.lobby.edit("server"),
-            20,
+            self.small(20),
             key="server",
         )
+        tall = 28 if L.portrait else 0  # the summary's details take two lines in portrait
         if L.portrait:
-            create = pygame.Rect(c.x, c.y + 150, c.w, 370)
+            create = pygame.Rect(c.x, c.y + 150, c.w, 370 + tall)
             join = pygame.Rect(c.x, create.bottom + 24, c.w, 340)
         else:
             half = (c.w - 24) // 2
@@ -123,12 +124,12 @@ class HomeView(LobbyView):
                 create.x, join.x = join.x, create.x
         self.cards = {"create": create, "join": join}
         # The table to create: its game and options, with a button to choose them.
-        summary = pygame.Rect(create.x + 20, create.y + 64, create.w - 40, 76)
+        summary = pygame.Rect(create.x + 20, create.y + 64, create.w - 40, 76 + tall)
         change = Button(
             (0, 0, 130, 48),
             lambda: t("online.server_change"),
             self.lobby.open_setup,
-            20,
+            self.small(20),
             key="setup",
         )
         if i18n.is_rtl():
@@ -137,11 +138,11 @@ class HomeView(LobbyView):
             change.rect.midright = (summary.right - 12, summary.centery)
         self.summary_rect = summary
         vis = Segmented(
-            (create.x + 20, create.y + 184, create.w - 40, 60),
+            (create.x + 20, create.y + 184 + tall, create.w - 40, 60),
             [(v, (lambda v=v: t(f"vis.{v}"))) for v in protocol.VISIBILITIES],
             lambda: self.lobby.visibility,
             self.lobby.set_visibility,
-            20,
+            self.small(20),
             rtl=rtl,
             key="vis",
         )
@@ -220,8 +221,8 @@ class HomeView(LobbyView):
         draw.blit_text(
             surface,
             t("online.visibility"),
-            20,
-            (create.centerx, create.y + 162),
+            self.small(20),
+            (create.centerx, create.y + 162 + (28 if L.portrait else 0)),
             draw.SAND,
             bold=True,
         )
@@ -242,7 +243,10 @@ class HomeView(LobbyView):
         if i18n.is_rtl():
             text.x += 150
         self._text(surface, head, 22, text, rect.y + 24, draw.INK, True, 14)
-        self._text(surface, details, 18, text, rect.y + 54, draw.INK_DIM, pad=14)
+        if self.app.layout.portrait:  # on a phone: 22 px, on two lines
+            self._lines(surface, details, 22, text, rect.y + 54, 28, draw.INK_DIM, pad=14)
+        else:
+            self._text(surface, details, 18, text, rect.y + 54, draw.INK_DIM, pad=14)
 
     def message_y(self) -> int:
         return 227 if not self.app.layout.portrait else 274  # between the rows and the cards
@@ -422,10 +426,12 @@ class ListView(LobbyView):
             self.widgets.append(b)
 
     def _list_rows(self) -> int:
-        return 6 if not self.app.layout.portrait else 9
+        return 6
 
     def _row_rect(self, i: int) -> pygame.Rect:
         c = self._col()
+        if self.app.layout.portrait:  # the details take up to three 22 px lines on a phone
+            return pygame.Rect(c.x, c.y + 76 + i * 136, c.w, 126)
         return pygame.Rect(c.x, c.y + 76 + i * 84, c.w, 72)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -463,7 +469,11 @@ class ListView(LobbyView):
                 table.get("turn_seconds"),
             )
             host = t("online.list_host", name=str(table.get("host", "")))
-            self._text(surface, sep().join((host, details)), 18, info, row.y + 52, draw.INK_DIM)
+            line = sep().join((host, details))
+            if L.portrait:
+                self._lines(surface, line, 22, info, row.y + 54, 28, draw.INK_DIM, most=3)
+            else:
+                self._text(surface, line, 18, info, row.y + 52, draw.INK_DIM)
 
 
 class PendingView(LobbyView):
