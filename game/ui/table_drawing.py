@@ -220,7 +220,6 @@ class TableDrawing:
     # banners
     def draw_banners(self, surface: pygame.Surface) -> None:
         """Assist banner, else the hint, else the game's ``status_banner``; then the banner."""
-        L = self.app.layout
         status = self.status_banner()
         y = self.banner_y()
         suggestion = self.hint_line()
@@ -235,7 +234,11 @@ class TableDrawing:
         elif status:
             self.draw_banner(surface, status, y, draw.PANEL)
         if self.banner:
-            self.draw_banner(surface, self.banner[0], L.extras["tiebreak_y"], (60, 44, 14))
+            self.draw_banner(surface, self.banner[0], self.table_banner_y(), (60, 44, 14))
+
+    def table_banner_y(self) -> int:
+        """Override: the centre line of the banner across the table (``show_banner``)."""
+        return self.app.layout.extras["tiebreak_y"]
 
     def banner_y(self) -> int:
         """Override: the centre line of hints and the assist banner."""
@@ -255,16 +258,22 @@ class TableDrawing:
         size: int = 24,
     ) -> pygame.Rect:
         """A rounded banner centred at (x or the middle, y)."""
+        rect, img = self.banner_rect(s, y, x, size)
+        draw.panel(surface, rect, color, 235, 14, draw.GOLD)
+        surface.blit(img, img.get_rect(center=rect.center))
+        return rect
+
+    def banner_rect(
+        self, s: str, y: int, x: int | None = None, size: int = 24
+    ) -> tuple[pygame.Rect, pygame.Surface]:
+        """Where :meth:`draw_banner` puts ``s`` (kept on screen), and its text's image."""
         L = self.app.layout
-        width = L.w - 64
-        size = draw.fit_text(s, size, width - 40, True)
+        size = draw.fit_text(s, size, L.w - 104, True)
         img = draw.label(s, size, draw.INK, True)
         rect = pygame.Rect(0, 0, img.get_width() + 48, img.get_height() + 18)
         rect.center = (L.w // 2 if x is None else x, y)
         rect.clamp_ip(pygame.Rect(16, 16, L.w - 32, L.h - 32))
-        draw.panel(surface, rect, color, 235, 14, draw.GOLD)
-        surface.blit(img, img.get_rect(center=rect.center))
-        return rect
+        return rect, img
 
     # panels
     def score_frame(self, surface: pygame.Surface, w: int, h: int, title: str) -> pygame.Rect:

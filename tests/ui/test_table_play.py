@@ -304,6 +304,32 @@ def test_RO_19_reveal_panels_cover_no_plate_and_no_other_panel(make_app, portrai
         assert rect.collidelist(others) < 0, (seat, rect, others)
 
 
+@pytest.mark.parametrize("lang", ["ar", "en"])
+@pytest.mark.parametrize("portrait", [False, True])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_RO_20_the_sweep_banner_never_covers_a_reveal_panel(make_app, portrait, players, lang):
+    """Issue 10: at a deal's end the sweep's banner and the declarations' reveal panels are
+    shown together; the banner goes where no panel is (one to three declarations a seat)."""
+    from game import i18n
+
+    app = make_app(portrait=portrait, lang=lang)
+    scene = RondaTable.new_match(app, "easy", options={"players": players}, seed=4)
+    app.switch(scene)
+    line = ("Ronda of caballo", "scores +1", (255, 255, 255))
+    sweeps = [i18n.t("ronda.sweep_you"), i18n.t("ronda.sweep", name="Khadija")]
+    for sweep in sweeps:
+        for count in (1, 2, 3):
+            scene.reveals = {s: [line] * (1 + (s + count) % 3) for s in range(players)}
+            scene.show_banner(sweep, 1.6)
+            banner, _img = scene.banner_rect(sweep, scene.table_banner_y())
+            panels = scene.reveal_rects(scene.reveal_row_h())
+            assert len(panels) == players
+            assert app.screen.get_rect().contains(banner)
+            assert banner.collidelist(list(panels.values())) < 0, (banner, panels)
+    scene.reveals = {}  # nothing to avoid: the banner keeps its line
+    assert scene.table_banner_y() == app.layout.extras["tiebreak_y"]
+
+
 def test_TB_7_ronda_and_rummy_timeouts_say_what_was_played(make_app):
     app = make_app()
     ronda = RondaTable.new_match(app, "easy", 60, seed=4, clock=FakeClock())

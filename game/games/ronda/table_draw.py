@@ -165,7 +165,7 @@ class RondaDrawing:
         """The deal's declarations beside their seats' plates (towards the table, never over
         a plate): the declarer's name, then one row per declaration."""
         L = self.app.layout
-        row_h = 52 if L.portrait else 56
+        row_h = self.reveal_row_h()
         least = 22 if L.portrait else 12  # (no text under 22 px on a phone)
         for seat, rect in self.reveal_rects(row_h).items():
             lines = self.reveals[seat]
@@ -201,6 +201,30 @@ class RondaDrawing:
                     color,
                     bold=True,
                 )
+
+    def reveal_row_h(self) -> int:
+        """The height of one declaration's two lines in a reveal panel."""
+        return 52 if self.app.layout.portrait else 56
+
+    def table_banner_y(self) -> int:
+        """The table's banner (the sweep's "the rest is yours") at its line, unless a reveal
+        panel is there: then at the nearest line clear of the panels (and of the plates, when
+        one is)."""
+        y = super().table_banner_y()
+        if not (self.banner and self.reveals):
+            return y
+        L = self.app.layout
+        panels = list(self.reveal_rects(self.reveal_row_h()).values())
+        plates = [self.plate_rect(s) for s in range(self.players)]
+        rect, _img = self.banner_rect(self.banner[0], y)
+        half = rect.h // 2
+        lines = [y, *sorted(range(16 + half, L.h - 16 - half, 4), key=lambda n: (abs(n - y), n))]
+        for avoid in (panels + plates, panels):
+            for line in lines:
+                rect.centery = line
+                if rect.collidelist(avoid) < 0:
+                    return line
+        return y
 
     def reveal_rects(self, row_h: int) -> dict[int, pygame.Rect]:
         """Where each seat's reveal panel goes: beside its plate on the table's side when that
