@@ -243,10 +243,8 @@ class HomeView(LobbyView):
         if i18n.is_rtl():
             text.x += 150
         self._text(surface, head, 22, text, rect.y + 24, draw.INK, True, 14)
-        if self.app.layout.portrait:  # on a phone: 22 px, on two lines
-            self._lines(surface, details, 22, text, rect.y + 54, 28, draw.INK_DIM, pad=14)
-        else:
-            self._text(surface, details, 18, text, rect.y + 54, draw.INK_DIM, pad=14)
+        most = 2 if self.app.layout.portrait else 1  # on a phone: 22 px, on two lines
+        self._lines(surface, details, self.small(18), text, rect.y + 54, 28, draw.INK_DIM, most, 14)
 
     def message_y(self) -> int:
         return 227 if not self.app.layout.portrait else 274  # between the rows and the cards
@@ -403,6 +401,8 @@ class CodeView(LobbyView):
 class ListView(LobbyView):
     """The open public tables of every game, each with a Join button."""
 
+    ROWS = 6  # the tables shown
+
     def build(self) -> None:
         c = self._col()
         refresh = Button(
@@ -410,7 +410,7 @@ class ListView(LobbyView):
         )
         refresh.rect.topright = (c.right, c.y) if not i18n.is_rtl() else (c.x + 200, c.y)
         self.widgets = [refresh]
-        for i, table in enumerate(self.lobby.tables[: self._list_rows()]):
+        for i, table in enumerate(self.lobby.tables[: self.ROWS]):
             row = self._row_rect(i)
             b = Button(
                 (0, 0, 150, 52),
@@ -424,9 +424,6 @@ class ListView(LobbyView):
                 (row.x + 95, row.centery) if i18n.is_rtl() else (row.right - 95, row.centery)
             )
             self.widgets.append(b)
-
-    def _list_rows(self) -> int:
-        return 6
 
     def _row_rect(self, i: int) -> pygame.Rect:
         c = self._col()
@@ -446,7 +443,7 @@ class ListView(LobbyView):
             draw.blit_text(
                 surface, t("online.none_public"), 26, (L.w // 2, c.y + 180), draw.INK_DIM, bold=True
             )
-        for i, table in enumerate(self.lobby.tables[: self._list_rows()]):
+        for i, table in enumerate(self.lobby.tables[: self.ROWS]):
             row = self._row_rect(i)
             draw.panel(surface, row, draw.PANEL, 215, 14, draw.PANEL_EDGE)
             info = pygame.Rect(row.x, row.y, row.w - 190, row.h)
@@ -470,10 +467,8 @@ class ListView(LobbyView):
             )
             host = t("online.list_host", name=str(table.get("host", "")))
             line = sep().join((host, details))
-            if L.portrait:
-                self._lines(surface, line, 22, info, row.y + 54, 28, draw.INK_DIM, most=3)
-            else:
-                self._text(surface, line, 18, info, row.y + 52, draw.INK_DIM)
+            most, y = (3, row.y + 54) if L.portrait else (1, row.y + 52)  # 22 px on a phone
+            self._lines(surface, line, self.small(18), info, y, 28, draw.INK_DIM, most)
 
 
 class PendingView(LobbyView):
