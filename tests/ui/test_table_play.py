@@ -299,6 +299,7 @@ def test_RO_19_reveal_panels_cover_no_plate_and_no_other_panel(make_app, portrai
     screen = app.screen.get_rect()
     for seat, rect in rects.items():
         assert screen.contains(rect)
+        assert rect.top > app.layout.top_bar.bottom, (seat, rect)  # the buttons stay free
         assert rect.collidelist(plates) < 0, (seat, rect)
         others = [r for s, r in rects.items() if s != seat]
         assert rect.collidelist(others) < 0, (seat, rect, others)

@@ -229,9 +229,11 @@ class RondaDrawing:
     def reveal_rects(self, row_h: int) -> dict[int, pygame.Rect]:
         """Where each seat's reveal panel goes: beside its plate on the table's side when that
         is free, else above or below the plate (in portrait above or below first); never over
-        a plate or another panel (yours placed first, then the top seat's)."""
+        a plate or another panel (yours placed first, then the top seat's), and always below the
+        top bar's buttons."""
         L = self.app.layout
-        screen = pygame.Rect(16, 16, L.w - 32, L.h - 32)
+        top = L.top_bar.bottom + 4  # below the Menu, language and Hint buttons
+        screen = pygame.Rect(16, top, L.w - 32, L.h - 16 - top)
         taken = [self.plate_rect(s) for s in range(self.players)]
         if L.portrait:  # narrow: the side seats' panels go above or below their plates first
             sides = {0: (0,), 1: (0, 2, 1), 2: (2,), 3: (0, 2, 3)}
