@@ -99,3 +99,15 @@ def test_the_emblem_is_a_drawn_rosette_for_any_size():
     assert small.get_size() == (64, 64) and big.get_size() == (300, 300)
     assert small.get_at((0, 0)).a == 0 and small.get_at((32, 1)).a > 0  # the outer ring
     assert max(big.get_at((x, 150)).a for x in range(300)) <= 40
+
+
+def test_lobby_seats_wear_the_faces_the_table_gives_them():
+    """The waiting room draws each seated player's avatar, chosen by the same name the online
+    table picks it by (you: "seat.you"; others: their own name), not a letter disc."""
+    from game.client.online import RemoteSeat
+    from game.ui.scenes.lobby_room import RoomView
+
+    seats = [{"kind": "human", "name": "Huda"}, {"kind": "human", "name": "Karim"}, {}]
+    for i, entry in enumerate(seats[:2]):
+        mine = i == 1
+        assert RoomView._seat_key(i, entry, mine) == RemoteSeat(entry, i, mine, "normal").name

@@ -8,7 +8,7 @@ import pygame
 from game import i18n
 from game.games import registry
 from game.i18n import digits, t
-from game.ui import draw
+from game.ui import avatars, draw
 from game.ui.scenes.lobby_common import (
     PHONE_TEXT,
     LobbyView,
@@ -198,8 +198,11 @@ class RoomView(LobbyView):
         """The seats panel: each seat, then the requests to sit with Accept / Refuse."""
         self._text(surface, t("online.seats"), 26, seats_p, seats_p.y + 34, draw.GOLD, True, 24)
         you, host = room.get("you"), room.get("host")
+        looks = avatars.pick(
+            tuple(self._seat_key(i, seat, i == you) for i, seat in enumerate(room["seats"]))
+        )
         for i, seat in enumerate(room["seats"]):
-            self._draw_seat_row(surface, i, seat, i == you, i == host)
+            self._draw_seat_row(surface, i, seat, i == you, i == host, looks[i])
         pending = room.get("pending", [])[:3]
         if pending:
             top = self._request_rect(0).y - 26
@@ -229,8 +232,17 @@ class RoomView(LobbyView):
             surface, note, draw.fit_text(note, 22, L.w - 80), (L.w // 2, y), draw.INK_DIM
         )
 
+    @staticmethod
+    def _seat_key(i: int, seat: dict, you: bool) -> str:
+        """The name the table will pick this seat's avatar by (as game.client.online's
+        RemoteSeat names it), so a player wears the same face in the lobby and at the table."""
+        if you:
+            return "seat.you"
+        name = seat.get("name")
+        return name if isinstance(name, str) and name else "online.player"
+
     def _draw_seat_row(
-        self, surface: pygame.Surface, i: int, seat: dict, you: bool, host: bool
+        self, surface: pygame.Surface, i: int, seat: dict, you: bool, host: bool, look: int
     ) -> None:
         row = self._seat_rect(i)
         kind = seat.get("kind", "empty")
@@ -239,7 +251,6 @@ class RoomView(LobbyView):
         pygame.draw.rect(surface, draw.TURN if you else draw.PANEL_EDGE, row, 2, border_radius=12)
         rtl = i18n.is_rtl()
         cx = row.right - 34 if rtl else row.x + 34
-        colors = [(64, 120, 110), (150, 84, 60), (96, 86, 150), (140, 116, 52)]
         name = (
             str(seat.get("name", ""))
             if kind == "human"
@@ -248,9 +259,9 @@ class RoomView(LobbyView):
             else t("online.seat_empty")
         )
         if filled:
-            pygame.draw.circle(surface, colors[i % 4], (cx, row.centery), 20)
+            face = avatars.avatar(look, 40)
+            surface.blit(face, face.get_rect(center=(cx, row.centery)))
             pygame.draw.circle(surface, draw.SAND, (cx, row.centery), 20, 2)
-            draw.blit_text(surface, name[:1], 22, (cx, row.centery - 1), draw.INK, bold=True)
         else:
             pygame.draw.circle(surface, draw.PANEL_EDGE, (cx, row.centery), 20, 2)
         if you:
