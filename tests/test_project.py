@@ -85,3 +85,15 @@ def test_pure_layers_type_check_strictly():
         [_tool("mypy")], cwd=ROOT, capture_output=True, text=True, timeout=300, check=False
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_no_source_file_is_over_500_lines():
+    """Issue 7's bound: a file of the game or its tools that grows past it is split along a seam
+    (tests and bench scripts aside: bench/bench_load.py is 536 lines)."""
+    long = {
+        str(path.relative_to(ROOT)): n
+        for folder in ("game", "tools")
+        for path in (ROOT / folder).rglob("*.py")
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > 500
+    }
+    assert not long, long

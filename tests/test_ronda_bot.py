@@ -190,7 +190,7 @@ def test_RO_10_hard_samples_believe_the_last_lay_held_no_match():
     import random
 
     from game.games.ronda.bots import HardSituation
-    from game.games.ronda.rules import RANK
+    from game.games.ronda.cards import RANK
 
     view = {
         "players": 2,
@@ -234,7 +234,7 @@ def test_RO_16_hard_samples_believe_what_was_declared():
     import random
 
     from game.games.ronda.bots import HardSituation
-    from game.games.ronda.rules import RANK
+    from game.games.ronda.cards import RANK
 
     rey = RANK["12E"]
 

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from conformance import Spec, check_match
-from game.games.ronda.rules import DECK, KINDS, RANK, Match
+from game.games.ronda.cards import DECK, RANK
+from game.games.ronda.rules import KINDS, Match
 from game.games.ronda.types import EVENT_SHAPES, RondaView
 
 TIMEOUT = {"type": "timeout"}

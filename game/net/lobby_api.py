@@ -9,7 +9,6 @@ wherever a mixin's method is called on a lobby). Pure Python."""
 from __future__ import annotations
 
 import random
-from collections import OrderedDict
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Protocol
@@ -20,6 +19,7 @@ from game.core.types import ActionInput, JsonObject
 from game.table import Seat, Table
 
 from .guard import AddressGuard
+from .identities import IdleIdentities
 from .limits import Limits
 from .model import Player, Room, Session, TableStore, Thought
 from .pacing import PinnableClock
@@ -54,7 +54,7 @@ class LobbyApi(Protocol):
     players: dict[str, Player]
     sessions: dict[int, Session]
     _busy: dict[str, Room]
-    _idle: OrderedDict[str, float]
+    _idle: IdleIdentities
     _codes: random.SystemRandom
 
     # ----- rooms.py -----------------------------------------------------------------------------
@@ -65,7 +65,6 @@ class LobbyApi(Protocol):
     def _new_code(self) -> str: ...
     def _refuse(self, asker: Player, room: Room) -> None: ...
     def _seat(self, player: Player, room: Room) -> None: ...
-    def _keep_identity(self, player: Player) -> None: ...
     def _abandon(self, room: Room) -> None: ...
     def _plan(self, room: Room) -> None: ...
 

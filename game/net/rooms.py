@@ -41,6 +41,7 @@ from . import protocol as P
 from .botplay import THINK_CAP, THINK_REST, THINK_SLICE, Bots
 from .guard import AddressGuard
 from .handlers import BOT_NAMES, Handlers
+from .identities import IdleIdentities
 from .limits import (
     FLOOD_CLOSE,
     FLOOD_FORGIVE,
@@ -133,7 +134,6 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         self.think_clock = think_clock
         self.think_cap = THINK_CAP  # seconds of thinking per bot move
         self.wall = wall
-        self.identities = identities
         self.limits = limits or Limits()
         self.deltas = deltas
         self.guard = AddressGuard(self.limits)
@@ -142,7 +142,6 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         self.moved: Callable[[int], None] = lambda count: None  # metrics: moves applied
         self.cluster: Cluster | None = None  # other processes (cluster.py), if any
         self._busy: dict[str, Room] = {}  # rooms whose bot is thinking, in turn
-        self._idle: OrderedDict[str, float] = OrderedDict()  # unseated, offline: key -> since
         self._unwelcomed: OrderedDict[int, Session] = OrderedDict()  # no hello yet
         self._beat_at = -HEARTBEAT
         self._pruned_at = -PRUNE_EVERY
@@ -151,6 +150,7 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         self.rate = rate
         self.rooms: dict[str, Room] = {}
         self.players: dict[str, Player] = {}  # by token key
+        self._idle = IdleIdentities(self.players, *identities)  # unseated and offline
         self.sessions: dict[int, Session] = {}  # by id(conn)
         self._codes = random.SystemRandom()
         self.schedule = Schedule()  # when each table next needs tick()
@@ -189,32 +189,7 @@ class Lobby(Handlers, Outgoing, Records, Bots):
                 player.room.quiet_since = self.clock.now()
             self._send_room(player.room)
         elif player.waiting is None:
-            self._keep_identity(player)  # nothing to come back to but his name
-
-    def _keep_identity(self, player: Player) -> None:
-        """An offline player without a seat: keep his token -> name for a while, bounded."""
-        self._idle[player.key] = self.clock.now()
-        self._idle.move_to_end(player.key)
-        while len(self._idle) > self.identities[1]:
-            self._forget(next(iter(self._idle)))
-
-    def _forget(self, key: str) -> None:
-        self._idle.pop(key, None)
-        player = self.players.get(key)
-        if (
-            player is not None
-            and player.conn is None
-            and player.room is None
-            and player.waiting is None
-        ):
-            del self.players[key]
-
-    def _prune_identities(self, now: float) -> None:
-        while self._idle:
-            key, since = next(iter(self._idle.items()))
-            if now - since < self.identities[0]:
-                return
-            self._forget(key)
+            self._idle.keep(player, self.clock.now())  # nothing to come back to but his name
 
     def receive(self, conn: Conn, text: Any) -> None:
         """One frame from ``conn``. Every refusal is an ``error`` reply; nothing raises."""
@@ -309,7 +284,7 @@ class Lobby(Handlers, Outgoing, Records, Bots):
             player = Player("p" + secrets.token_hex(5), token_key(token), name)
             self.players[player.key] = player
         else:
-            self._idle.pop(player.key, None)
+            self._idle.back(player.key)
             player.name = name if player.room is None or not player.room.started else player.name
             old = player.conn
             if old is not None and old is not session.conn:
@@ -361,7 +336,7 @@ class Lobby(Handlers, Outgoing, Records, Bots):
                 log.exception("table %s failed to tick", room.code)
             self._plan(room)
         self._close_silent(now)
-        self._prune_identities(now)
+        self._idle.prune(now)
         self.guard.forget_old(self.rate_clock())
         wall = self.wall()
         if self.store is not None and wall - self._beat_at >= HEARTBEAT:
@@ -469,7 +444,7 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         if asker.conn is not None:
             asker.conn.send({"t": "refused", "code": room.code})
         elif asker.room is None:
-            self._keep_identity(asker)  # offline and nothing to wait for any more
+            self._idle.keep(asker, self.clock.now())  # offline and nothing to wait for any more
 
     def _close(self, room: Room, reason: str = "") -> None:
         """The room ends: its players are free again (told why when ``reason``), it leaves
@@ -499,7 +474,7 @@ class Lobby(Handlers, Outgoing, Records, Bots):
                     occupant.conn.send(P.error(reason, "closed"))
                     occupant.conn.send({"t": "left", "code": room.code})
                 if occupant.conn is None and occupant.waiting is None:
-                    self._keep_identity(occupant)
+                    self._idle.keep(occupant, self.clock.now())
         self._busy.pop(room.code, None)
         room.thought = None
         if room.address is not None:

@@ -27,7 +27,9 @@ from game.core.protocol import Match as BaseMatch
 from game.core.types import ActionInput, Phase
 
 from . import melds as M
+from . import scoring
 from .types import Result, RoundEntry, RummyAction, RummyView, SwapJokerAction
+from .views import seat_view
 
 HAND_SIZE = 14
 ACTIONS = ("draw", "meld", "add", "swap_joker", "discard")
@@ -460,25 +462,11 @@ class Match(BaseMatch[RummyAction, RummyView]):
         return events
 
     # ----- scoring ----------------------------------------------------------------------------
-    def _loser_score(self, seat: int, kind: int) -> int:
-        """HR-10 (majlis) / HR-12 (classic) score of a seat that did not go out."""
-        value = M.hand_points(self.hands[seat])
-        if self.variant == "classic" and kind == -30:
-            return value if self.opened[seat] else 100
-        return 2 * value if self.opened[seat] else 200
-
     def _round_over(self, winner: int) -> list[Event]:
         kind = -60 if self.opened_turn[winner] == self.turn_no else -30
-        win_side = self.side_of(winner)
-        scores = [0] * self.players
-        for seat in range(self.players):
-            if seat == winner:
-                scores[seat] = kind
-            elif self.side_of(seat) != win_side:
-                scores[seat] = self._loser_score(seat, kind)
-        side_scores = [0] * self._sides_count
-        for seat, score in enumerate(scores):
-            side_scores[self.side_of(seat)] += score
+        scores, side_scores = scoring.round_scores(
+            winner, kind, self.variant, self.hands, self.opened, self.side_of, self._sides_count
+        )
         for side, score in enumerate(side_scores):
             self._totals[side] += score
         entry: RoundEntry = {
@@ -490,28 +478,15 @@ class Match(BaseMatch[RummyAction, RummyView]):
             "hands": [list(h) for h in self.hands],
         }
         self.history.append(entry)
-        events = [
-            Event(
-                "round_scored",
-                {
-                    "round": self.round,
-                    "winner": winner,
-                    "kind": kind,
-                    "scores": scores,
-                    "side_scores": side_scores,
-                    "totals": list(self._totals),
-                    "hands": [list(h) for h in self.hands],
-                },
-            )
-        ]
+        scored = {**scoring.copy_entry(entry), "totals": list(self._totals)}
+        events = [Event("round_scored", scored)]
         if self.round >= self.rounds:
             low = min(self._totals)
             winners = [side for side, total in enumerate(self._totals) if total == low]
             self._result = {"totals": list(self._totals), "winners": winners}
             self._phase = "over"
-            return events + [
-                Event("match_over", {"totals": list(self._totals), "winners": winners})
-            ]
+            over = {"totals": list(self._totals), "winners": list(winners)}  # the result's copy
+            return [*events, Event("match_over", over)]
         self.round += 1
         self.dealer = (self.dealer + 1) % self.players
         self._deal(self.rng.shuffled(M_DECK))
@@ -519,56 +494,7 @@ class Match(BaseMatch[RummyAction, RummyView]):
 
     # ----- views ------------------------------------------------------------------------------
     def view(self, seat: int | None) -> RummyView:
-        seen = (
-            seat
-            if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players
-            else None
-        )
-        return {
-            "game": self.GAME,
-            "phase": self._phase,
-            "to_act": self.to_act(),
-            "totals": list(self._totals),
-            "you": seen,
-            "side": None if seen is None else self.side_of(seen),
-            "sides": [self.side_of(s) for s in range(self.players)],
-            "players": self.players,
-            "teams": [[0, 2], [1, 3]] if self.partnership else None,
-            "partnership": self.partnership,
-            "variant": self.variant,
-            "rounds": self.rounds,
-            "round": self.round,
-            "dealer": self.dealer,
-            "starter": self.starter,
-            "turn": self.turn,
-            "hand": [] if seen is None else list(self.hands[seen]),
-            "hand_counts": [len(h) for h in self.hands],
-            "melds": [list(m.cards) for m in self.melds],
-            "meld_stands": [list(m.stands) for m in self.melds],
-            "meld_owners": list(self.meld_owners),
-            "discard_top": self.discard[-1] if self.discard else None,
-            "discard_count": len(self.discard),
-            "stock_count": len(self.stock),
-            "opened": list(self.opened),
-            "drawn": self.drawn,
-            "pending_joker": bool(self.pending),
-            "discards": [list(x) for x in self.discard_log],
-            "picks": [list(x) for x in self.pick_log],
-            "history": [_copy_entry(h) for h in self.history],
-            "result": self.result,
-        }
-
-
-def _copy_entry(entry: RoundEntry) -> RoundEntry:
-    """A copy of a history entry whose lists the caller may keep or change."""
-    return {
-        "round": entry["round"],
-        "winner": entry["winner"],
-        "kind": entry["kind"],
-        "scores": list(entry["scores"]),
-        "side_scores": list(entry["side_scores"]),
-        "hands": [list(h) for h in entry["hands"]],
-    }
+        return seat_view(self, seat)
 
 
 M_DECK = rummy_deck()

@@ -34,7 +34,7 @@ from math import comb
 from game.core.bots import LEVELS, Slices, bot_rng, run, seat_of
 from game.core.hints import HintThink, run_hint, think_hint
 from game.core.types import PlayAction
-from game.games.ronda.rules import LOW_KEY, RANK, RANK_ORDER
+from game.games.ronda.cards import LOW_KEY, RANK, RANK_ORDER
 from game.games.ronda.types import DeclareAction, RondaAction, RondaView
 
 W_POINT = 1.0  # a caida or mesa point

@@ -31,12 +31,12 @@ from __future__ import annotations
 from typing import Any, TypedDict, cast
 
 from game.core.actions import action_type, card_field, only_keys, str_field
-from game.core.cards import SPANISH_RANKS, SPANISH_SUITS, spanish_deck, split
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.protocol import Match as BaseMatch
 from game.core.types import ActionInput, Phase
 
+from .cards import DECK, LOW_KEY, RANK, RANK_ORDER, is_card, rank_name, sort_hand
 from .types import (
     BatchDeclaration,
     DealEntry,
@@ -48,7 +48,6 @@ from .types import (
 )
 
 GAME = "ronda"
-DECK: tuple[str, ...] = tuple(spanish_deck())
 RULE_SETS = {"maghribi": 41, "quick": 25}  # RO-1: only the target differs
 BATCHES = {2: 6, 3: 4, 4: 3}  # RO-7
 BATCH_SIZE = 3
@@ -57,31 +56,6 @@ KINDS: tuple[Kind, ...] = ("ronda", "tringa")
 KIND_POINTS = {"ronda": 1, "tringa": 5}  # RO-16, RO-18
 CARDS_FREE = {2: 20, 3: 13, 4: 20}  # RO-21: points per card above this
 OPTION_KEYS = ("rules", "first_dealer")
-
-RANK_ORDER = SPANISH_RANKS  # RO-6: 1..7, sota 10, caballo 11, rey 12
-RANK: dict[str, int] = {}  # card code -> index in Ronda order
-LOW_KEY: dict[str, tuple[int, int]] = {}  # TB-7 tie-break: rank, then suit order
-for _code in DECK:
-    _rank, _suit = split(_code)
-    RANK[_code] = RANK_ORDER.index(_rank)
-    LOW_KEY[_code] = (RANK[_code], SPANISH_SUITS.index(_suit))
-del _code, _rank, _suit
-TOP_RANK = len(RANK_ORDER) - 1
-
-
-def is_card(code: Any) -> bool:
-    """True for a code of the Spanish 40-card deck."""
-    return isinstance(code, str) and code in RANK
-
-
-def rank_name(index: int) -> str:
-    """The rank code ("1".."7", "10", "11", "12") at ``index`` in Ronda order."""
-    return RANK_ORDER[index]
-
-
-def sort_hand(cards: list[str]) -> list[str]:
-    """Cards in Ronda order, lowest first (suit order breaks ties)."""
-    return sorted(cards, key=LOW_KEY.__getitem__)
 
 
 def capture_run(table: list[str], code: str) -> list[str]:

@@ -13,8 +13,9 @@ import pygame
 
 from game import i18n
 from game.client.seating import order_from
-from game.games.ronda.rules import DECK as RONDA_CARDS
-from game.games.ronda.rules import KIND_POINTS, KINDS, capture_run, combination, sort_hand
+from game.games.ronda.cards import DECK as RONDA_CARDS
+from game.games.ronda.cards import sort_hand
+from game.games.ronda.rules import KIND_POINTS, KINDS, capture_run, combination
 from game.games.ronda.table_draw import RondaDrawing
 from game.games.ronda.table_events import SEAT_BANNER, RondaEvents
 from game.i18n import t

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game import i18n
-from game.games.ronda.rules import sort_hand
+from game.games.ronda.cards import sort_hand
 from game.i18n import digits, t
 from game.ui import assets, draw
 from game.ui.table_drawing import ranked_rows

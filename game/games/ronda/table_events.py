@@ -9,7 +9,7 @@ up at the seats and the deal's score.
 
 from __future__ import annotations
 
-from game.games.ronda.rules import sort_hand
+from game.games.ronda.cards import sort_hand
 from game.i18n import digits, t
 from game.ui import draw
 from game.ui.sprites import Sprite
