@@ -21,6 +21,19 @@ def setting_rows(app, form: Form) -> list[Segmented]:
     s = app.settings
     rtl = i18n.is_rtl
     on, off = (lambda: t("on")), (lambda: t("off"))
+
+    def toggle(label: str, setting: str, key: str) -> Segmented:
+        """An on/off row for a boolean setting."""
+        return Toggle(
+            form.add(label),
+            lambda: s[setting],
+            lambda v: app.set_setting(setting, v),
+            on,
+            off,
+            rtl=rtl,
+            key=key,
+        )
+
     return [
         Segmented(
             form.add("settings.language"),
@@ -30,15 +43,7 @@ def setting_rows(app, form: Form) -> list[Segmented]:
             rtl=rtl,
             key="language",
         ),
-        Toggle(
-            form.add("settings.sound"),
-            lambda: s["sound"],
-            lambda v: app.set_setting("sound", v),
-            on,
-            off,
-            rtl=rtl,
-            key="sound",
-        ),
+        toggle("settings.sound", "sound", "sound"),
         Segmented(
             form.add("settings.volume"),
             [(v, (lambda v=v: i18n.digits(f"{round(v * 100)}%"))) for v in VOLUMES],
@@ -55,33 +60,9 @@ def setting_rows(app, form: Form) -> list[Segmented]:
             rtl=rtl,
             key="speed",
         ),
-        Toggle(
-            form.add("settings.reduced"),
-            lambda: s["reduced_motion"],
-            lambda v: app.set_setting("reduced_motion", v),
-            on,
-            off,
-            rtl=rtl,
-            key="reduced",
-        ),
-        Toggle(
-            form.add("settings.fourcolor"),
-            lambda: s["four_color"],
-            lambda v: app.set_setting("four_color", v),
-            on,
-            off,
-            rtl=rtl,
-            key="four_color",
-        ),
-        Toggle(
-            form.add("settings.confirm_play"),
-            lambda: s["confirm_play"],
-            lambda v: app.set_setting("confirm_play", v),
-            on,
-            off,
-            rtl=rtl,
-            key="confirm_play",
-        ),
+        toggle("settings.reduced", "reduced_motion", "reduced"),
+        toggle("settings.fourcolor", "four_color", "four_color"),
+        toggle("settings.confirm_play", "confirm_play", "confirm_play"),
     ]
 
 
