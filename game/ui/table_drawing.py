@@ -17,6 +17,7 @@ from game import i18n
 from game.i18n import digits, t
 from game.ui import avatars, draw, overlay, settle
 from game.ui.plates import PLATE_AVATAR, plate_avatar, plate_body
+from game.ui.table_still import StillParts
 from game.ui.tween import Speed
 
 SEAT_COLORS = [  # by screen position (game/client/seating.py; 4 and 5: a table of five)
@@ -30,7 +31,7 @@ SEAT_COLORS = [  # by screen position (game/client/seating.py; 4 and 5: a table 
 SIDE_COLORS = [(70, 130, 190), (196, 96, 70)]  # team play: blue side 0, terracotta side 1
 
 
-class TableDrawing:
+class TableDrawing(StillParts):
     """The shared drawing of a table scene (see the module docstring)."""
 
     # ----- seats on the screen -----------------------------------------------------------------
@@ -56,10 +57,7 @@ class TableDrawing:
 
     # ----- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        L = self.app.layout
-        surface.blit(draw.backdrop(L.w, L.h, self.backdrop_panels()), (0, 0))
-        self.draw_hud(surface)
-        self.draw_table(surface)
+        self.draw_still_layer(surface)
         self.draw_suggestion(surface)
         self.draw_banners(surface)
         if self.score is not None:

@@ -16,6 +16,7 @@ from game import i18n
 from game.games.hand_rummy import melds as M
 from game.games.hand_rummy.staging import suit_key
 from game.games.hand_rummy.table_score import RummyScoreDrawing
+from game.games.hand_rummy.table_still import RummyStill, tag_region
 from game.i18n import digits, t
 from game.ui import assets, avatars, draw, text
 from game.ui.plates import PLATE_AVATAR, deck_codes
@@ -25,7 +26,7 @@ from game.ui.tween import Speed
 FLIP = 0.22
 
 
-class RummyDrawing(RummyScoreDrawing):
+class RummyDrawing(RummyStill, RummyScoreDrawing):
     """The table's drawing (see the module docstring)."""
 
     # ----- drawing -------------------------------------------------------------------------------
@@ -33,15 +34,35 @@ class RummyDrawing(RummyScoreDrawing):
         self.hud_text(surface, t("hr.round", n=digits(self.round), total=digits(self.rounds)))
 
     def draw_table(self, surface: pygame.Surface) -> None:
+        self.draw_table_still(surface)
+        self.draw_table_moving(surface)
+
+    def draw_table_still(self, surface: pygame.Surface) -> None:
+        """Plates, piles, melds, the staging area's frame and, when none of them moves, your
+        staged and hand cards: the part the still layer keeps (:meth:`still_parts`; only what
+        meets the part being repainted is drawn)."""
         four = self.app.settings["four_color"]
         self._layout_melds()
+        clip = self.in_clip
         for seat in range(self.players):
-            self.draw_plate(surface, seat)
-        self._draw_piles(surface, four)
-        self._draw_melds(surface, four, frozenset(self._meld_targets()))
-        if self.phase != "deal" or self.ws:
+            if clip(self.plate_region(self.plate_rect(seat))):
+                self.draw_plate(surface, seat)
+        stock, discard = self._pile_regions()
+        if clip(stock) or clip(discard):
+            self._draw_piles(surface, four)
+        if clip(self.geo.melds.inflate(24, 24)):
+            self._draw_melds(surface, four, frozenset(self._meld_targets()), clip)
+        if (self.phase != "deal" or self.ws) and clip(self.geo.staging.inflate(16, 16)):
             self._draw_staging(surface, four)
-        self._draw_hand(surface, four)
+        if self.workspace_at_rest() and clip(self._workspace_region()):
+            self._draw_workspace(surface, four)
+
+    def draw_table_moving(self, surface: pygame.Surface) -> None:
+        """Your cards while any of them moves, the cards in the air, the hands shown at the
+        round's end."""
+        four = self.app.settings["four_color"]
+        if not self.workspace_at_rest():
+            self._draw_workspace(surface, four)
         for sprite in self.dealing:
             sprite.draw(surface, four)
         for sprite in self.flying:
@@ -220,18 +241,25 @@ class RummyDrawing(RummyScoreDrawing):
         self._meld_geo = {i: (rect, card, step) for i, rect in self._meld_rects}
         self._meld_tags = tags
 
-    def _draw_melds(self, surface: pygame.Surface, four: bool, targets: frozenset) -> None:
+    def _draw_melds(
+        self, surface: pygame.Surface, four: bool, targets: frozenset, clip=None
+    ) -> None:
+        """The melds and their owners' tags (``clip``: only those it accepts)."""
         area = self.geo.melds
         if not self.melds:
             size = 22 if self.geo.portrait else 20
             draw.blit_text(surface, t("hr.no_melds"), size, area.center, draw.INK_DIM)
             return
         for owner, center in self._meld_tags:
+            if clip and not clip(tag_region(center)):
+                continue
             color = self.meld_tag_color(owner)
             face = avatars.avatar(self.avatar_look(owner), 34)  # whose meld: their avatar
             surface.blit(face, face.get_rect(center=center))
             pygame.draw.circle(surface, color, center, 18, 3)
         for meld, rect in self._meld_rects:
+            if clip and not clip(rect.inflate(16, 16)):
+                continue
             _rect, card, step = self._meld_geo[meld]
             if meld in targets:
                 pygame.draw.rect(surface, draw.TURN, rect.inflate(10, 10), 3, border_radius=8)
@@ -295,11 +323,6 @@ class RummyDrawing(RummyScoreDrawing):
             draw.GOLD if pick else draw.INK_DIM,
             bold=True,
         )
-        for gi, group in enumerate(self.staging.groups):
-            for j in range(len(group)):
-                sprite = self.ws.get(("g", gi, j))
-                if sprite is not None:
-                    sprite.draw(surface, four)
 
     def staging_message(self) -> tuple[str, tuple]:
         """The line beside the staged total: what to do now, or why Apply is off (HR-14)."""
@@ -324,11 +347,26 @@ class RummyDrawing(RummyScoreDrawing):
         color = draw.INK_DIM if reason == "not_your_turn" else draw.AMBER
         return t(f"hr.reason.{reason}"), color
 
-    def _draw_hand(self, surface: pygame.Surface, four: bool) -> None:
+    def _draw_workspace(self, surface: pygame.Surface, four: bool) -> None:
+        """Your staged cards, then your hand row over them."""
+        picked = self.ws.get(("h", self.selected)) if self.selected is not None else None
+        for sprite in self._workspace_sprites():
+            sprite.draw(surface, four, glow=sprite is picked)
+
+    def _workspace_sprites(self) -> list:
+        """Your staged cards' sprites, then your hand's, in drawing order."""
+        ws = self.ws
+        out = []
+        for gi, group in enumerate(self.staging.groups):
+            for j in range(len(group)):
+                sprite = ws.get(("g", gi, j))
+                if sprite is not None:
+                    out.append(sprite)
         for i in self.in_draw_order(range(len(self.staging.hand))):
-            sprite = self.ws.get(("h", i))
+            sprite = ws.get(("h", i))
             if sprite is not None:
-                sprite.draw(surface, four, glow=i == self.selected)
+                out.append(sprite)
+        return out
 
     def draw_banners(self, surface: pygame.Surface) -> None:
         g = self.geo

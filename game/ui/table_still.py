@@ -1,0 +1,127 @@
+"""The still layer of a card table (issue 6: frame time): :class:`StillParts`, a part of
+:class:`game.ui.table_drawing.TableDrawing` (a mixin).
+
+A table that describes its still part as parts (:meth:`StillParts.still_parts`: a key and a
+rect for each plate, pile, meld…) splits its drawing in two: :meth:`draw_table_still`, kept in a
+:class:`game.ui.static_layer.StaticLayer` and repainted only where a part changed, and
+:meth:`draw_table_moving`, drawn over it every frame. A table without parts draws as before.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game import i18n
+from game.ui import draw
+from game.ui.plates import PLATE_AVATAR, plate_avatar
+from game.ui.static_layer import StaticLayer
+
+
+class StillParts:
+    """The still layer's side of a table scene (see the module docstring)."""
+
+    STATIC_LAYER = True  # keep the still part (game/ui/static_layer.py); tests turn it off
+    _still_clip: pygame.Rect | None = None  # while the still layer repaints a part of itself
+
+    def draw_still_layer(self, surface: pygame.Surface) -> None:
+        """The still part (kept in the layer when the table has parts), then what moves."""
+        still = self.still_parts() if self.layered() else None
+        if still is None:
+            self.draw_still(surface)
+        else:
+            layer = self.__dict__.get("_static_layer")
+            if layer is None:
+                layer = self._static_layer = StaticLayer()
+            layer.draw(surface, still[0], still[1], self._paint_still)
+        self.draw_moving(surface)
+
+    def draw_still(self, surface: pygame.Surface) -> None:
+        """The felt, the top bar's text and what of the table does not move (a table with
+        :meth:`still_parts` splits :meth:`draw_table` into this and :meth:`draw_moving`)."""
+        L = self.app.layout
+        surface.blit(draw.backdrop(L.w, L.h, self.backdrop_panels()), (0, 0))
+        if self.in_clip(L.top_bar.inflate(8, 8)):
+            self.draw_hud(surface)
+        if self.layered():
+            self.draw_table_still(surface)
+        else:
+            self.draw_table(surface)
+
+    def draw_moving(self, surface: pygame.Surface) -> None:
+        """What is drawn over the still part every frame (nothing more without still parts)."""
+        if self.layered():
+            self.draw_table_moving(surface)
+
+    def _paint_still(self, surface: pygame.Surface, clip: pygame.Rect | None) -> None:
+        self._still_clip = clip
+        try:
+            self.draw_still(surface)
+        finally:
+            self._still_clip = None
+
+    def in_clip(self, rect: pygame.Rect) -> bool:
+        """Whether something drawn within ``rect`` shows in what is being painted now (the
+        still layer repaints one part: anything elsewhere is skipped)."""
+        clip = self._still_clip
+        return clip is None or clip.colliderect(rect)
+
+    def layered(self) -> bool:
+        """This table keeps its still part apart (it has :meth:`still_parts`)."""
+        return self.STATIC_LAYER and type(self).still_parts is not StillParts.still_parts
+
+    def still_parts(self) -> tuple[tuple, dict] | None:
+        """Override: what :meth:`draw_still` shows, as (whole key, {name: (part key, rect)}),
+        or None for no still layer this frame. See game/ui/static_layer.py."""
+        return None
+
+    def draw_table_still(self, surface: pygame.Surface) -> None:
+        """Override with :meth:`still_parts`: the part of :meth:`draw_table` under the moving
+        cards (skip what is not :meth:`in_clip`); :meth:`draw_table_moving` draws the rest."""
+
+    def draw_table_moving(self, surface: pygame.Surface) -> None:
+        """Override with :meth:`still_parts` (see :meth:`draw_table_still`)."""
+
+    def whole_key(self) -> tuple:
+        """What every still part depends on: sizes, language, card colours, the felt."""
+        L = self.app.layout
+        return (
+            L.size,
+            i18n.language(),
+            bool(self.app.settings.get("four_color")),
+            self.backdrop_panels(),
+        )
+
+    def plate_part(self, seat: int) -> tuple[tuple, pygame.Rect] | None:
+        """Everything :meth:`draw_plate` draws for ``seat`` as a key, and the rect it draws
+        within (None while the "your turn" cue pulses: that plate changes every frame)."""
+        active = seat in self.shown_to_act()
+        yours = seat == self.me and active and self.awaiting_me()
+        if yours and self.turn_cue > 0:
+            return None
+        rect = self.plate_rect(seat)
+        rem = self.session.remaining(seat) if active else None
+        key = (
+            tuple(rect),
+            active,
+            yours,
+            self.seat_name(seat),
+            self.plate_edge(seat),
+            self.avatar_color(seat),
+            self.avatar_look(seat),
+            seat == self.dealer,
+            rem,
+            self.session.turn_seconds,
+            self.figure(seat),
+        )
+        return key, self.plate_region(rect)
+
+    @staticmethod
+    def plate_region(rect: pygame.Rect) -> pygame.Rect:
+        """Where a plate draws: its body, the "your turn" edge round it, the timer ring round
+        its avatar and the seconds' badge under it (both sides: either reading direction)."""
+        r = PLATE_AVATAR + 16
+        region = rect.inflate(32, 32)
+        for rtl in (False, True):
+            cx, cy = plate_avatar(rect, rtl)
+            region.union_ip(pygame.Rect(cx - r, cy - r, 2 * r, 2 * r + 24))
+        return region

@@ -1,0 +1,150 @@
+"""Issue 6, frame time: the Hand rummy table keeps its still part in a layer
+(game/ui/static_layer.py) and repaints only the parts whose content changed. Whatever the
+layer keeps, every frame must look exactly as a full redraw would: these tests draw each frame
+both ways (the real frame, then the scene again with the layer turned off) and compare every
+pixel — through whole bot matches and through a player's own moves (a card picked and staged,
+a meld laid, a discard, the table turned, the language switched)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from test_relayout import turn
+from test_rummy_table import scripted_scene
+from ui_helpers import click, run_until
+
+from game.games.hand_rummy.table import RummyTable
+from game.ui import games
+from game.ui.app import App, Options
+from game.ui.static_layer import StaticLayer, merged
+
+
+class Checked:
+    """Wraps ``app._draw``: after each real frame, the table is drawn again without the layer
+    onto a second surface and the two pictures are compared."""
+
+    def __init__(self, app: App):
+        self.app = app
+        self.frames = 0
+        self.differ: list[int] = []
+        self._draw = app._draw
+        app._draw = self.draw  # type: ignore[method-assign]
+
+    def draw(self) -> None:
+        self._draw()
+        scene = self.app.scene
+        if not isinstance(scene, RummyTable):
+            return
+        screen = self.app.screen
+        plain = pygame.Surface(screen.get_size(), 0, screen)
+        scene.STATIC_LAYER = False
+        try:
+            scene.draw(plain)
+            for overlay in self.app.overlays:
+                overlay.draw(plain)
+            self.app.screen = plain  # the toasts, as App._draw puts them
+            self.app._draw_toasts()
+        finally:
+            scene.STATIC_LAYER = True
+            self.app.screen = screen
+        self.frames += 1
+        if pygame.image.tobytes(screen, "RGB") != pygame.image.tobytes(plain, "RGB"):
+            self.differ.append(self.app.frame)
+
+    def layer(self) -> StaticLayer:
+        return self.app.scene.__dict__["_static_layer"]
+
+
+@pytest.mark.parametrize(
+    ("portrait", "lang", "options"),
+    [
+        (False, "ar", {}),
+        (True, "en", {"players": 4, "partnership": True}),
+        (False, "en", {"players": 5, "variant": "classic"}),
+    ],
+)
+def test_bot_match_frames_equal_a_full_redraw(portrait, lang, options):
+    app = App(Options(autoplay=True, seed=7, lang=lang, portrait=portrait))
+    check = Checked(app)
+    table = games.table_class("hand_rummy")
+    table.start_autoplay(app, {**games.info("hand_rummy").defaults(), **options})
+    for _ in range(600):
+        app.step(1 / 60)
+    layer = check.layer()
+    assert check.frames > 200
+    assert layer.part_paints > 20  # parts were repainted, not the whole picture every frame
+    assert layer.full_paints < check.frames / 10
+    assert check.differ == []
+
+
+def test_a_players_moves_repaint_what_they_change(make_app):
+    """Picked, staged, melded, discarded, turned, in the other language: each shows at once
+    (the picture equals a full redraw) and repaints the layer."""
+    app = make_app()
+    scene = scripted_scene(app)
+    check = Checked(app)
+
+    def my_turn_settled() -> bool:  # (while the "your turn" cue pulses, nothing is kept)
+        return scene.my_turn() and scene.turn_cue <= 0
+
+    assert run_until(app, my_turn_settled, 600)
+    layer = check.layer()
+
+    def repainted(action) -> None:
+        before = (layer.full_paints, layer.part_paints)
+        action()
+        app.step(1 / 60)
+        assert (layer.full_paints, layer.part_paints) != before
+        assert check.differ == []
+
+    repainted(lambda: click(app, scene.geo.stock))  # the draw: stock count, your hand
+    assert run_until(app, my_turn_settled, 600)
+    index = scene.staging.hand.index("6S")
+    repainted(lambda: click(app, scene.ws[("h", index)].rect().center))  # picked: it glows
+    run = next(i for i, g in enumerate(scene.staging.groups) if "2S" in g)
+    box = scene.group_geometry()[0][run]
+    repainted(lambda: click(app, (box.right - 4, box.bottom - 4)))  # staged
+    assert "6S" in scene.staging.groups[run]
+    melds = len(scene.melds)
+    repainted(lambda: click(app, scene.apply_button.rect.center))  # the melds are laid
+    assert run_until(app, lambda: my_turn_settled() and len(scene.melds) > melds, 600)
+    repainted(lambda: turn(app, 720, 1280))  # the table turns to portrait
+    assert app.layout.portrait
+    repainted(lambda: click(app, scene.lang_button.rect.center))  # Arabic
+    run_until(app, lambda: not scene.animating(), 200)
+    repainted(lambda: click(app, scene.ws[("h", 0)].rect().center))
+    code = scene.staging.hand[0]
+    repainted(lambda: click(app, scene.discard_button.rect.center))  # the discard
+    assert scene.session.match.log[-1] == [0, {"type": "discard", "card": code}]
+    run_until(app, lambda: scene.discard_pile[-1:] == [code] and not scene.animating(), 600)
+    assert scene.discard_pile[-1] == code
+    assert check.frames > 50 and check.differ == []
+
+
+def test_a_still_table_costs_one_blit_and_a_changed_part_repaints_only_its_rect():
+    layer = StaticLayer()
+    target = pygame.Surface((200, 100))
+    painted: list = []
+
+    def paint(surface, clip):
+        painted.append(clip)
+        surface.fill((10, 20, 30))
+        pygame.draw.rect(surface, (200, 0, 0), (10, 10, 20, 20))
+
+    parts = {"a": (1, pygame.Rect(10, 10, 20, 20)), "b": (1, pygame.Rect(100, 10, 20, 20))}
+    layer.draw(target, "whole", parts, paint)
+    assert painted == [None]
+    layer.draw(target, "whole", dict(parts), paint)
+    assert painted == [None]  # nothing changed: the kept picture
+    layer.draw(target, "whole", {**parts, "b": (2, pygame.Rect(110, 10, 20, 20))}, paint)
+    assert painted[1:] == [pygame.Rect(100, 10, 30, 20)]  # the old and new rects, joined
+    layer.draw(target, "other", parts, paint)
+    assert painted[-1] is None  # the whole key changed: everything again
+    assert target.get_at((15, 15))[:3] == (200, 0, 0)
+
+
+def test_merged_joins_overlapping_rects_and_drops_what_is_off_screen():
+    bounds = pygame.Rect(0, 0, 100, 100)
+    rects = [pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 10, 10), pygame.Rect(200, 0, 5, 5)]
+    assert merged(rects, bounds) == [pygame.Rect(0, 0, 15, 15)]
+    assert merged([pygame.Rect(0, 0, 0, 0)], bounds) == []
