@@ -14,8 +14,19 @@ holds its own tables; the multi-process lobby through Redis is not measured here
 ``--hard N`` instead runs N tables of one person and three hard bots and measures how long the
 person waits for his turn (from his move's acknowledgement to his next turn).
 
+Two phases: the **ramp** (every WebSocket handshake, hello, create, join and start, as fast as
+``load_clients.RAMP_AT_ONCE`` tables at a time per process allow) is reported on its own; then,
+once every table of every process is seated and playing, and ``--settle`` seconds later, a
+**steady window** of ``--seconds``: only acts sent in it count, and the moves and the CPU of
+every process (from /proc) are taken at its two ends. So the per-move figures are the server's
+playing cost, not the connection storm. The load clients are deliberately light (one raw
+WebSocket per seat, no view rebuilding; :mod:`load_clients` says why), so that on a 2-core
+machine the figures are the server's and not the load generator's.
+
 Prints, per run: act -> acknowledgement latency p50/p95/p99/max, moves per second (clients'
-and all, bots included), server CPU per move, and CPU and memory of every process.
+and all, bots included), server CPU per move, and CPU and memory of every process. A run takes
+the ramp (a few seconds for 1,000 tables), ``--settle`` and ``--seconds``, plus at most ~35 s
+for stragglers.
 
     .venv/bin/python bench/bench_load.py --tables 100 --pace human --seconds 20
     .venv/bin/python bench/bench_load.py --tables 100 --pace fast --servers 2 --seconds 15
@@ -33,18 +44,21 @@ import json
 import multiprocessing
 import os
 import random
-import resource
 import select
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
-from game.net import protocol as P  # noqa: E402
+import load_clients  # noqa: E402
+
+from game.net import wire  # noqa: E402
 from game.net.client import Client  # noqa: E402
 from game.net.limits import Limits  # noqa: E402
 from game.net.rooms import Lobby  # noqa: E402
@@ -55,7 +69,9 @@ TABLE = {"game": "hareeja", "players": 4, "visibility": "private", "turn_seconds
 
 
 # ----- servers ----------------------------------------------------------------------------------
-def start_server(db: str, workers: int, loose: bool = True) -> tuple[subprocess.Popen, str]:
+def start_server(
+    db: str, workers: int, loose: bool = True, extra: tuple[str, ...] = ()
+) -> tuple[subprocess.Popen, str]:
     args = [
         sys.executable,
         "-m",
@@ -69,6 +85,7 @@ def start_server(db: str, workers: int, loose: bool = True) -> tuple[subprocess.
         "--bot-workers",
         str(workers),
         "--log-text",
+        *extra,
     ]
     if loose:
         args.append("--loose-limits")
@@ -112,141 +129,40 @@ async def metric(url: str, name: str) -> float:
     return 0.0
 
 
-# ----- clients ----------------------------------------------------------------------------------
-async def seat_player(
-    c: Client, pace: float, stop_at: float, out: dict, rng: random.Random, table_clock: list[float]
-) -> None:
-    """Act on this seat's turns until the match ends or time is up; record latencies."""
-    waiting_since = None
-    while time.perf_counter() < stop_at:
-        try:
-            msg = await c.expect("events", "error", timeout=max(0.1, stop_at - time.perf_counter()))
-        except TimeoutError:
-            return
-        if msg["t"] == "error":
-            out["errors"] += 1
-            out["why"] = msg["message"]
-            waiting_since = None
-            continue
-        if msg["view"]["phase"] == "over":
-            return
-        you = msg["view"]["you"]
-        if waiting_since is not None and msg["by"] == you:
-            out["lat"].append(time.perf_counter() - waiting_since)
-            waiting_since = None
-            table_clock[0] = time.perf_counter()
-        if msg["legal"] and waiting_since is None and msg is c.last_events:
-            if pace > 0:
-                due = table_clock[0] + pace
-                await asyncio.sleep(max(0.0, due - time.perf_counter()))
-                if time.perf_counter() >= stop_at:
-                    return
-            await c.send("act", action=rng.choice(msg["legal"]))
-            waiting_since = time.perf_counter()
-
-
-async def one_table(url: str, seed: int, pace: float, stop_at: float, out: dict) -> None:
-    rng = random.Random(seed)
-    clients = [Client(url, keep_frames=False) for _ in range(4)]
-    try:
-        for i, c in enumerate(clients):
-            begun = time.perf_counter()
-            await c.connect()  # the WebSocket handshake
-            out["handshake"].append(time.perf_counter() - begun)
-            await c.hello(f"p{seed}-{i}")
-        out["seated"] += 1  # all four connected and welcomed
-        while time.perf_counter() < stop_at:
-            room = await clients[0].request("create", "room", bots="easy", **TABLE)
-            for c in clients[1:]:
-                await c.request("join", "room", code=room["code"])
-            await clients[0].send("start")
-            out["started"] += 1
-            table_clock = [time.perf_counter()]
-            await asyncio.gather(
-                *(seat_player(c, pace, stop_at, out, rng, table_clock) for c in clients)
-            )
-            if time.perf_counter() >= stop_at:
-                break  # no leaving: bots would take over and play on
-            for c in clients:
-                await c.request("leave", "left")
-    except Exception as err:  # counted, never hidden
-        out["errors"] += 1
-        out["why"] = repr(err)
-    finally:
-        for c in clients:
-            await c.close()
-
-
-async def hard_table(url: str, seed: int, stop_at: float, out: dict) -> None:
-    """One person and three hard bots: the person's wait for his turn."""
-    rng = random.Random(seed)
-    async with Client(url, keep_frames=False) as c:
-        await c.hello(f"h{seed}")
-        while time.perf_counter() < stop_at:
-            await c.request("create", "room", bots="hard", **TABLE)
-            await c.send("start")
-            acked_at = time.perf_counter()
-            while time.perf_counter() < stop_at:
-                try:
-                    msg = await c.expect("events", timeout=max(0.1, stop_at - time.perf_counter()))
-                except TimeoutError:
-                    return
-                if msg["view"]["phase"] == "over":
-                    break
-                if msg["by"] == 0 and acked_at is None:
-                    acked_at = time.perf_counter()
-                if msg["legal"] and msg is c.last_events:
-                    out["lat"].append(time.perf_counter() - acked_at)
-                    await asyncio.sleep(0.2)  # a quick person
-                    await c.send("act", action=rng.choice(msg["legal"]))
-                    acked_at = None
-                    while acked_at is None:
-                        got = await c.expect("events", timeout=30)
-                        if got["by"] == 0:
-                            acked_at = time.perf_counter()
-            if time.perf_counter() < stop_at:
-                await c.request("leave", "left")
-
-
-def client_process(
-    urls: list[str], first: int, count: int, pace: float, seconds: float, hard: bool, queue
-) -> None:
-    out: dict = {"lat": [], "errors": 0, "why": "", "handshake": [], "seated": 0, "started": 0}
-
-    async def main() -> None:
-        stop_at = time.perf_counter() + seconds
-        tasks = []
-        for n in range(first, first + count):
-            url = urls[n % len(urls)]
-            job = (
-                hard_table(url, n, stop_at, out) if hard else one_table(url, n, pace, stop_at, out)
-            )
-            tasks.append(asyncio.create_task(job))
-            await asyncio.sleep(0.002)  # a gentle ramp
-        await asyncio.gather(*tasks, return_exceptions=True)
-
-    asyncio.run(main())
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    queue.put(
-        {
-            "lat": out["lat"],
-            "handshake": out["handshake"],
-            "seated": out["seated"],
-            "started": out["started"],
-            "errors": out["errors"],
-            "why": out["why"],
-            "cpu": usage.ru_utime + usage.ru_stime,
-            "rss": usage.ru_maxrss * 1024,
-        }
-    )
-
-
 # ----- one run ----------------------------------------------------------------------------------
 def pct(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
+
+
+def ms(values: list[float]) -> str:
+    return (
+        f"p50 {pct(values, 50) * 1000:.1f} ms, p95 {pct(values, 95) * 1000:.1f} ms, "
+        f"p99 {pct(values, 99) * 1000:.1f} ms, "
+        f"max {max(values, default=float('nan')) * 1000:.1f} ms"
+    )
+
+
+def start_clients(
+    urls: list[str], tables: int, procs: int, pace: float, hard: bool
+) -> list[tuple[Any, Any]]:
+    """``procs`` load-generating processes (:mod:`load_clients`), each with its share."""
+    ctx = multiprocessing.get_context("spawn")
+    share = -(-tables // procs)
+    started = []
+    for k in range(procs):
+        first, count = k * share, max(0, min(share, tables - k * share))
+        if count:
+            ours, theirs = ctx.Pipe()
+            w = ctx.Process(
+                target=load_clients.client_process,
+                args=(urls, first, count, pace, hard, theirs),
+            )
+            w.start()
+            started.append((w, ours))
+    return started
 
 
 def run(
@@ -258,82 +174,75 @@ def run(
     hard: bool = False,
     workers: int = 1,
     db: str = "",
+    settle: float = 2.0,
+    server_args: tuple[str, ...] = (),
 ) -> None:
+    """Seat every table (the ramp, reported on its own), then measure a steady window of
+    ``seconds``: latencies of the acts sent in it, moves, and the CPU of every process in it."""
     with tempfile.TemporaryDirectory() as tmp:
         procs = [
-            start_server(db or os.path.join(tmp, f"s{i}.sqlite3"), workers) for i in range(servers)
+            start_server(db or os.path.join(tmp, f"s{i}.sqlite3"), workers, extra=server_args)
+            for i in range(servers)
         ]
         urls = [url for _, url in procs]
+        clients: list[tuple[Any, Any]] = []
         try:
-            before = [proc_usage(p.pid) for p, _ in procs]
+            ramp_begun = time.monotonic()
+            clients = start_clients(
+                urls, tables, client_procs, 1.0 if pace == "human" else 0.0, hard
+            )
+            ramps = [pipe.recv()[1] for _, pipe in clients]  # every table seated and started
+            ramp = time.monotonic() - ramp_begun
+            t0 = time.monotonic() + settle
+            t1 = t0 + seconds
+            for _, pipe in clients:
+                pipe.send((t0, t1))
+            time.sleep(max(0.0, t0 - time.monotonic()))
+            pids = [p.pid for p, _ in procs] + [w.pid for w, _ in clients]
+            before = [proc_usage(pid) for pid in pids]
             moves_before = [asyncio.run(metric(u, "majlis_moves_total")) for u in urls]
-            ctx = multiprocessing.get_context("spawn")
-            queue = ctx.Queue()
-            share = -(-tables // client_procs)
-            workers_list = []
-            for k in range(client_procs):
-                first, count = k * share, max(0, min(share, tables - k * share))
-                if count:
-                    w = ctx.Process(
-                        target=client_process,
-                        args=(
-                            urls,
-                            first,
-                            count,
-                            1.0 if pace == "human" else 0.0,
-                            seconds,
-                            hard,
-                            queue,
-                        ),
-                    )
-                    w.start()
-                    workers_list.append(w)
-            started = time.perf_counter()
-            results = [queue.get(timeout=seconds + 300) for _ in workers_list]
-            elapsed = time.perf_counter() - started
-            for w in workers_list:
-                w.join(30)
-            after = [proc_usage(p.pid) for p, _ in procs]
+            time.sleep(max(0.0, t1 - time.monotonic()))
+            after = [proc_usage(pid) for pid in pids]
             moves_after = [asyncio.run(metric(u, "majlis_moves_total")) for u in urls]
+            results = [pipe.recv()[1] for _, pipe in clients]
+            for w, _ in clients:
+                w.join(30)
         finally:
+            for w, _ in clients:
+                if w.is_alive():
+                    w.kill()
             for p, _ in procs:
                 p.kill()
                 p.wait()
     lat = [x for r in results for x in r["lat"]]
     errors = sum(r["errors"] for r in results)
+    why = next((r["why"] for r in results if r["why"]), "")
     moves = sum(moves_after) - sum(moves_before)
-    server_cpu = sum(a[0] - b[0] for a, b in zip(after, before))
+    cpu = [a[0] - b[0] for a, b in zip(after, before)]
+    server_cpu = sum(cpu[:servers])
     what = f"{tables} tables x {'1 person + 3 hard bots' if hard else '4 clients'}"
     print(
         f"== {what}, {pace if not hard else 'person'} pace, {servers} server process(es), "
-        f"{client_procs} client processes, {elapsed:.0f} s"
-    )
-    label = "person's wait for his turn" if hard else "act -> acknowledgement"
-    print(
-        f"  {label}: p50 {pct(lat, 50) * 1000:.1f} ms, p95 {pct(lat, 95) * 1000:.1f} ms, "
-        f"p99 {pct(lat, 99) * 1000:.1f} ms, max {max(lat, default=float('nan')) * 1000:.1f} "
-        f"ms over {len(lat)} ({errors} errors{'; ' + results[0]['why'] if errors else ''})"
-    )
-    print(
-        f"  moves (all, bots included): {moves / elapsed:.0f}/s; clients' acknowledged: "
-        f"{len(lat) / elapsed:.0f}/s; server CPU per move "
-        f"{server_cpu / max(moves, 1) * 1000:.3f} ms"
+        f"{len(clients)} client processes ({load_clients.loop_name()}), "
+        f"server {' '.join(server_args) or 'defaults'}"
     )
     shakes = [x for r in results for x in r["handshake"]]
-    if shakes:
-        print(
-            f"  WebSocket handshakes: {len(shakes)}, p50 {pct(shakes, 50) * 1000:.1f} ms, "
-            f"p99 {pct(shakes, 99) * 1000:.1f} ms, max {max(shakes) * 1000:.1f} ms; tables with "
-            f"all 4 welcomed {sum(r['seated'] for r in results)}, matches started "
-            f"{sum(r['started'] for r in results)}"
-        )
-    for i, (a, b) in enumerate(zip(after, before)):
-        print(
-            f"  server {i}: CPU {a[0] - b[0]:.1f} s ({(a[0] - b[0]) / elapsed * 100:.0f} %), "
-            f"RSS {a[1] / 1e6:.0f} MB"
-        )
-    for i, r in enumerate(results):
-        print(f"  client process {i}: CPU {r['cpu']:.1f} s, peak RSS {r['rss'] / 1e6:.0f} MB")
+    print(
+        f"  ramp (not measured below): {ramp:.1f} s to seat and start every table "
+        f"(slowest process {max(ramps):.1f} s); {len(shakes)} WebSocket handshakes, {ms(shakes)}; "
+        f"tables seated {sum(r['seated'] for r in results)}"
+    )
+    label = "person's wait for his turn" if hard else "act -> acknowledgement"
+    print(f"  steady window {seconds:.0f} s (after {settle:.0f} s to settle):")
+    print(f"  {label}: {ms(lat)} over {len(lat)} ({errors} errors{'; ' + why if errors else ''})")
+    print(
+        f"  moves (all, bots included): {moves / seconds:.0f}/s; clients' acknowledged: "
+        f"{len(lat) / seconds:.0f}/s; matches started in all {sum(r['started'] for r in results)};"
+        f" server CPU per move {server_cpu / max(moves, 1) * 1000:.3f} ms"
+    )
+    for i, (c, a) in enumerate(zip(cpu, after)):
+        who = f"server {i}" if i < servers else f"client process {i - servers}"
+        print(f"  {who}: CPU {c:.1f} s ({c / seconds * 100:.0f} %), RSS {a[1] / 1e6:.0f} MB")
     print(
         f"  (load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores: the "
         f"machine is shared, figures are noisy)"
@@ -348,7 +257,7 @@ class _EncodingConn:
         self.bytes = 0
 
     def send(self, msg: dict) -> None:
-        self.bytes += len(P.encode(msg))
+        self.bytes += len(wire.encode(msg))
 
     def close(self, code: int = 1000, reason: str = "") -> None:
         pass
@@ -501,6 +410,15 @@ def main() -> None:
     parser.add_argument(
         "--db", default="", help="the servers' store (default: a SQLite file in a temporary folder)"
     )
+    parser.add_argument(
+        "--settle", type=float, default=2.0, help="seconds between the ramp and the window"
+    )
+    parser.add_argument(
+        "--server-arg",
+        action="append",
+        default=[],
+        help="one more argument for every server process (repeat it): --server-arg=--no-uvloop",
+    )
     args = parser.parse_args()
     if args.tick:
         tick_cost(args.tick)
@@ -509,26 +427,18 @@ def main() -> None:
         cpu_per_move(deltas=False)
     elif args.zombie:
         asyncio.run(zombie(args.zombie))
-    elif args.hard:
-        run(
-            args.hard,
-            "human",
-            args.servers,
-            args.seconds,
-            args.client_procs,
-            hard=True,
-            workers=args.bot_workers,
-            db=args.db,
-        )
     else:
         run(
-            args.tables,
+            args.hard or args.tables,
             args.pace,
             args.servers,
             args.seconds,
             args.client_procs,
+            hard=bool(args.hard),
             workers=args.bot_workers,
             db=args.db,
+            settle=args.settle,
+            server_args=tuple(args.server_arg),
         )
 
 

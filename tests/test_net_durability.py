@@ -122,6 +122,50 @@ def test_background_writes_are_batched_and_reads_see_them(tmp_path):
     assert not again.has_code("R0000000") and len(again.rooms()) == 199
 
 
+def table_record(code: str) -> dict:
+    return {
+        "code": code,
+        "game": "hareeja",
+        "players": 4,
+        "options": {},
+        "seed": 7,
+        "deck": None,
+        "visibility": "private",
+        "turn_seconds": 60,
+        "bots": "easy",
+        "host": 0,
+        "seats": [{"kind": "remote"}] * 4,
+        "started": 1.0,
+    }
+
+
+def write_a_busy_lobby(store: Store) -> None:
+    """Writes as a busy server queues them: moves of two tables interleaved (more than one
+    INSERT's worth), seats and clocks changing on the way, a finish, a table started late."""
+    store.save_table(table_record("AAAA0001"))
+    store.save_table(table_record("AAAA0002"))
+    for n in range(450):
+        code = "AAAA0001" if n % 3 else "AAAA0002"
+        seats = [{"kind": "remote", "missed": n}] * 4 if n % 50 == 0 else None
+        store.record(code, n, [[n % 4, {"type": "play", "card": f"{n}S"}]], seats, {"at": n})
+        if n == 300:
+            store.save_table(table_record("AAAA0003"))
+            store.record("AAAA0003", 0, [[0, {"type": "bid", "n": 1}]], None, None)
+    store.finish("AAAA0002", {"result": None, "abandoned": True}, 99.0)
+
+
+def test_batched_writes_store_exactly_what_one_write_at_a_time_stores(tmp_path):
+    batched = Store(str(tmp_path / "b.sqlite3"), background=True)
+    write_a_busy_lobby(batched)
+    batched.close()
+    direct = Store(str(tmp_path / "d.sqlite3"))
+    write_a_busy_lobby(direct)
+    again = Store(str(tmp_path / "b.sqlite3"))
+    for code in ("AAAA0001", "AAAA0002", "AAAA0003"):
+        assert again.table(code) == direct.table(code), code
+    assert len(again.table("AAAA0001")["log"]) == 300
+
+
 def test_hard_bots_think_in_a_worker_process_and_make_the_same_moves():
     async def bots_only(workers: int) -> list:
         srv = await TableServer(

@@ -514,13 +514,13 @@ def test_the_card_leak_check_catches_a_draw_that_shows_another_seats_card():
 def test_a_socket_that_stops_reading_is_closed_with_a_reason_once_its_bytes_pass_the_limit():
     import asyncio
 
-    from game.net.server import SLOW_READER, _Conn
+    from game.net.sockets import SLOW_READER, _Conn
 
     class StuckSocket:  # a peer that never reads: every send hangs
         def __init__(self):
             self.closed_with = None
 
-        async def send(self, text):
+        async def send(self, frame, text=None):
             await asyncio.Event().wait()
 
         async def close(self, code=1000, reason=""):

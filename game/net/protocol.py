@@ -228,6 +228,16 @@ def new_code(rng: Chooser) -> str:
 def encode(msg: Message) -> str:
     """One message as a compact JSON text frame. Raises ProtocolError for an object without a
     known ``t`` (client messages are also checked field by field, so a bad one never leaves)."""
+    check_outgoing(msg)
+    try:
+        return json.dumps(msg, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError) as err:
+        raise ProtocolError(f"The message cannot be written as JSON: {err}.") from None
+
+
+def check_outgoing(msg: Message) -> None:
+    """What :func:`encode` checks before writing: an object of a known type (client messages
+    field by field). Raises ProtocolError."""
     if not isinstance(msg, dict):
         raise ProtocolError("A message must be an object.")
     kind = msg.get("t")
@@ -235,10 +245,6 @@ def encode(msg: Message) -> str:
         _check_client(msg)
     elif kind not in SERVER_TYPES:
         raise ProtocolError(f"Unknown message type {kind!r}.")
-    try:
-        return json.dumps(msg, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    except (TypeError, ValueError) as err:
-        raise ProtocolError(f"The message cannot be written as JSON: {err}.") from None
 
 
 def decode(text: Any) -> Message:
