@@ -22,6 +22,8 @@ import math
 from collections import deque
 from typing import Any, cast
 
+from game.ui.sprites import Sprite
+
 STEP = 1 / 30  # the virtual clock's step while finishing an animation
 LIMIT = 30.0  # seconds of virtual time at most (a runaway timer chain stops here)
 SNAP = 30.0  # one update of this long puts every gliding card on its slot
@@ -30,21 +32,18 @@ SNAP = 30.0  # one update of this long puts every gliding card on its slot
 _PLAIN = (str, int, float, bool, type(None))
 
 
-def _is_sprite(x: Any) -> bool:
-    return hasattr(x, "motion") and hasattr(x, "flip_t") and hasattr(x, "pos")
-
-
 def sprites(scene: Any) -> list[Any]:
     """Every sprite the scene holds, each once. A container whose first item is a plain value
-    (a list of card codes, of totals) is taken to hold no sprite: this runs every frame."""
+    (a list of card codes, of totals) is taken to hold no sprite, and a private attribute
+    (``_name``: a cache of places, keys or pictures) is not looked into: this runs every
+    frame."""
     out: list[Any] = []
     seen: set[int] = set()
-    todo = [(value, 2) for name, value in vars(scene).items() if name != "_picture"]
+    todo = [(value, 2) for name, value in vars(scene).items() if name[:1] != "_"]
+    containers = (list, tuple, deque)
     while todo:
         x, depth = todo.pop()
-        if isinstance(x, _PLAIN):
-            continue
-        if _is_sprite(x):
+        if isinstance(x, Sprite):
             if id(x) not in seen:
                 seen.add(id(x))
                 out.append(x)
@@ -53,13 +52,14 @@ def sprites(scene: Any) -> list[Any]:
             continue
         if isinstance(x, dict):
             items: Any = list(x.values())
-        elif isinstance(x, (list, tuple, deque)):
+        elif isinstance(x, containers):
             items = x
         else:
             continue
         if not items or (isinstance(items[0], _PLAIN) and not isinstance(x, tuple)):
             continue
-        todo.extend((v, depth - 1) for v in items)
+        depth -= 1
+        todo.extend([(v, depth) for v in items if not isinstance(v, _PLAIN)])
     return out
 
 
