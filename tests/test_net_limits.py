@@ -514,30 +514,40 @@ def test_the_card_leak_check_catches_a_draw_that_shows_another_seats_card():
 def test_a_socket_that_stops_reading_is_closed_with_a_reason_once_its_bytes_pass_the_limit():
     import asyncio
 
+    from websockets.protocol import State
+
     from game.net.sockets import SLOW_READER, _Conn
 
-    class StuckSocket:  # a peer that never reads: every send hangs
+    class StuckTransport:  # a peer that never reads: every byte written stays buffered
         def __init__(self):
-            self.closed_with = None
+            self.buffered = 0
 
-        async def send(self, frame, text=None):
-            await asyncio.Event().wait()
+        def write(self, data):
+            self.buffered += len(data)
+
+        def get_write_buffer_size(self):
+            return self.buffered
+
+    class StuckSocket:
+        def __init__(self):
+            self.transport = StuckTransport()
+            self.state = State.OPEN
+            self.closed_with = None
 
         async def close(self, code=1000, reason=""):
             self.closed_with = (code, reason)
 
     async def body():
         ws = StuckSocket()
-        conn = _Conn(ws, limit=192)
-        frame = {"t": "pong"}  # '{"t":"pong"}': 12 bytes
-        conn.send(frame)
-        await asyncio.sleep(0)  # the writer takes it and hangs
-        for _ in range(192 // 12):
-            conn.send(frame)  # 16 × 12 = 192 bytes: AT the limit
-        assert not conn.closed and conn.outbox.bytes == 192
+        conn = _Conn(ws, limit=196)
+        frame = {"t": "pong"}  # '{"t":"pong"}': 12 bytes, 14 with the frame header
+        for _ in range(196 // 14):
+            conn.send(frame)  # 14 × 14 = 196 bytes wait for the peer: AT the limit
+        assert not conn.closed and conn.waiting() == 196
         conn.send({"t": "error", "message": "x", "code": "y"})  # one past
         await asyncio.sleep(0)
         assert conn.closed and ws.closed_with == (1008, SLOW_READER)
+        assert ws.transport.buffered == 196  # nothing more was written
 
     asyncio.run(asyncio.wait_for(body(), 5))
 

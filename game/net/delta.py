@@ -49,32 +49,27 @@ def diff(old: Any, new: Any) -> Patch:
 
 
 def _diff_dict(old: JsonObject, new: JsonObject) -> Patch:
-    """Key by key. The server runs this for every seat on every move, so the common cases
-    (an unchanged value, a replaced scalar, a list, a nested object) are handled here without
-    a call to :func:`diff` each."""
+    """Key by key. The server runs this for every seat on every move, so the unchanged keys
+    are skipped in one comprehension and only the few changed ones are looked at."""
+    get = old.get
+    changed = [(key, value) for key, value in new.items() if get(key, _MISSING) != value]
+    removed = [] if len(old) == len(new) else [key for key in old if key not in new]
+    if not changed:
+        return ["d", {}, removed] if removed else None
     changes: dict[str, Any] = {}
-    added = 0
-    for key, value in new.items():
-        before = old.get(key, _MISSING)
+    for key, value in changed:
+        before = get(key, _MISSING)
         kind = type(value)
         if type(before) is not kind:
             changes[key] = ["=", value]
-            added += before is _MISSING
-        elif before == value:
-            continue
         elif kind is list:
-            patch = _diff_list(before, value)
-            if patch is not None:
-                changes[key] = patch
+            changes[key] = _diff_list(before, value)
         elif kind is dict:
-            patch = _diff_dict(before, value)
-            if patch is not None:
-                changes[key] = patch
+            changes[key] = _diff_dict(before, value)
         else:
             changes[key] = ["=", value]
-    removed = [] if len(old) == len(new) - added else [key for key in old if key not in new]
-    if not changes and not removed:
-        return None
+    if len(old) != len(new) - sum(key not in old for key, _ in changed):
+        removed = [key for key in old if key not in new]
     return ["d", changes, removed]
 
 

@@ -283,8 +283,8 @@ class TableServer:
     async def _handle(self, ws: ServerConnection) -> None:
         conn = _Conn(ws, self.lobby.limits.outbox_bytes, self.gate)
         if not self.lobby.connect(conn, self._address(ws)):
-            with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
-                await asyncio.wait_for(conn.writer, 2)
+            with contextlib.suppress(asyncio.CancelledError, ConnectionClosed, TimeoutError):
+                await asyncio.wait_for(asyncio.shield(conn.finished), 2)
             return
         try:
             async for frame in ws:
@@ -300,8 +300,8 @@ class TableServer:
         finally:
             self.lobby.disconnect(conn)
             conn.close()
-            with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
-                await asyncio.wait_for(conn.writer, 2)
+            with contextlib.suppress(asyncio.CancelledError, ConnectionClosed, TimeoutError):
+                await asyncio.wait_for(asyncio.shield(conn.finished), 2)
 
 
 def tune_gc() -> None:
