@@ -111,6 +111,20 @@ def proc_usage(pid: int) -> tuple[float, int]:
     return cpu, rss
 
 
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started (a server's bot workers), from /proc."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    if int(stat.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        found.append(int(entry))
+            except (OSError, ValueError, IndexError):
+                continue
+    return found
+
+
 async def metric(url: str, name: str) -> float:
     host, port = url.removeprefix("ws://").split(":")
     reader, writer = await asyncio.open_connection(host, int(port))
@@ -199,11 +213,20 @@ def run(
                 pipe.send((t0, t1))
             time.sleep(max(0.0, t0 - time.monotonic()))
             pids = [p.pid for p, _ in procs] + [w.pid for w, _ in clients]
-            before = [proc_usage(pid) for pid in pids]
+            helpers = [c for p, _ in procs for c in children(p.pid)]  # bot workers
+            before = [proc_usage(pid) for pid in pids + helpers]
             moves_before = [asyncio.run(metric(u, "majlis_moves_total")) for u in urls]
             time.sleep(max(0.0, t1 - time.monotonic()))
-            after = [proc_usage(pid) for pid in pids]
+            after = [proc_usage(pid) for pid in pids + helpers]
             moves_after = [asyncio.run(metric(u, "majlis_moves_total")) for u in urls]
+            bots = [
+                sum(asyncio.run(metric(u, name)) for u in urls)
+                for name in (
+                    'majlis_bot_moves_total{search="full"}',
+                    'majlis_bot_moves_total{search="cut"}',
+                    "majlis_bot_budget_seconds_total",
+                )
+            ]
             results = [pipe.recv()[1] for _, pipe in clients]
             for w, _ in clients:
                 w.join(30)
@@ -240,9 +263,21 @@ def run(
         f"{len(lat) / seconds:.0f}/s; matches started in all {sum(r['started'] for r in results)};"
         f" server CPU per move {server_cpu / max(moves, 1) * 1000:.3f} ms"
     )
-    for i, (c, a) in enumerate(zip(cpu, after)):
+    if hard:
+        print(
+            f"  hard bot moves since the start: {bots[0]:.0f} with the full search, {bots[1]:.0f} "
+            f"cut short for load (mean budget {bots[2] / max(bots[1], 1) * 1000:.1f} ms); "
+            f"{workers} bot worker process(es) per server"
+        )
+    for i, (c, a) in enumerate(zip(cpu[: len(pids)], after)):
         who = f"server {i}" if i < servers else f"client process {i - servers}"
         print(f"  {who}: CPU {c:.1f} s ({c / seconds * 100:.0f} %), RSS {a[1] / 1e6:.0f} MB")
+    if helpers:
+        spent = sum(cpu[len(pids) :])
+        print(
+            f"  the servers' {len(helpers)} helper processes (bot workers): CPU {spent:.1f} s "
+            f"({spent / seconds * 100:.0f} %)"
+        )
     print(
         f"  (load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores: the "
         f"machine is shared, figures are noisy)"
@@ -399,7 +434,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--client-procs", type=int, default=2)
     parser.add_argument("--hard", type=int, default=0, help="tables of 1 person + 3 hard bots")
-    parser.add_argument("--bot-workers", type=int, default=1)
+    parser.add_argument(
+        "--bot-workers", type=int, default=os.cpu_count() or 1, help="per server (one per core)"
+    )
     parser.add_argument("--zombie", type=float, default=0, help="seconds of the zombie loop")
     parser.add_argument(
         "--cpu-per-move", action="store_true", help="the lobby alone in this process, no sockets"

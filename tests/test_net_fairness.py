@@ -428,3 +428,51 @@ def test_TB_2_an_offline_asker_refused_later_is_kept_as_an_identity_not_leaked()
     clock.advance(R.IDENTITY_TTL + 1)
     lob.tick()
     assert key not in lob.players
+
+
+# ----- hard bots under load (issue 8: a person's turn within 3 s at 200 tables) -----------------
+def test_the_bot_search_budget_is_full_when_light_and_a_share_of_the_turn_under_load():
+    from game.net.botplay import BOT_TURN_SECONDS, MIN_BUDGET, think_budget
+
+    assert think_budget(1, 1) is None and think_budget(2, 2) is None  # a thinker each: all
+    assert think_budget(3, 2) == pytest.approx(BOT_TURN_SECONDS * 2 / 3)
+    assert think_budget(200, 2) == pytest.approx(BOT_TURN_SECONDS * 2 / 200)
+    assert think_budget(10**6, 2) == MIN_BUDGET
+
+
+def test_a_cut_search_still_plays_a_legal_move_and_a_game_without_budgets_ignores_it():
+    import random
+
+    from game.games.hand_rummy import rules as rummy
+    from game.games.hareeja import rules as hareeja
+    from game.net.botplay import think_whole
+
+    for module, players, options in ((hareeja, 4, {}), (rummy, 3, {"rounds": 1})):
+        match = module.Match.new(players, options, 5)
+        rng = random.Random(5)
+        for _ in range(12):  # into the play, where hard searches
+            seat = match.to_act()[0]
+            match.apply(seat, rng.choice(match.legal_actions(seat)))
+        seat = match.to_act()[0]
+        legal = match.legal_actions(seat)
+        action = think_whole(module.Match.GAME, match.view(seat), legal, "hard", 3, 0.5, 0.002)
+        match.apply(seat, action)  # the engine takes it (an illegal one raises)
+
+
+def test_a_bot_thinks_during_its_pacing_delay_and_moves_when_the_delay_is_over():
+    clock = FakeClock()
+    lob = lobby(clock=clock, bot_delay=0.6, pace=0)  # pace 0: only the bot delay holds it
+    ali = join(lob, "Ali")
+    create(lob, ali, game="ronda", players=2, turn_seconds=None, bots="hard")
+    say(lob, ali, "start")  # seat 1, the hard bot, leads
+    room = next(iter(lob.rooms.values()))
+    assert room.thought is not None  # thinking began at once, not after the delay
+    lob.pump()
+    assert room.thought.answer is not None and room.table.match.log == []  # ready, not played
+    clock.advance(0.59)
+    lob.tick()
+    assert room.table.match.log == []
+    clock.advance(0.02)
+    lob.tick()  # the delay is over: the move that was ready is played
+    assert len(room.table.match.log) == 1 and room.thought is None
+    assert room.table.match.to_act() == [0]

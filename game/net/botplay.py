@@ -7,6 +7,8 @@ A mixin of :class:`game.net.rooms.Lobby`."""
 
 from __future__ import annotations
 
+import functools
+import inspect
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -22,7 +24,38 @@ THINK_REST = 0.001  # ... and the pause after each slice, so that a message need
 # several loop turns (read, handle, write) never waits a slice
 # at each turn: bots get at most ~2/3 of the process
 THINK_CAP = 0.5  # seconds of thinking one bot move may take (then the easy move)
+BOT_TURN_SECONDS = 0.4  # under load: a bot's move should come back within about this long,
+# its wait behind the other bots' moves included (a person waits for three of them)
+MIN_BUDGET = 0.002  # ... but a hard search never gets less than this (at least one sample)
 log = logging.getLogger("majlis.lobby")
+
+
+def think_budget(waiting: int, workers: int) -> float | None:
+    """Seconds of search for the next bot move when ``waiting`` bot moves (this one included)
+    share ``workers`` thinkers: None (the full, reproducible search, capped at
+    :data:`THINK_CAP`) while each has a thinker of its own; beyond that each move gets its
+    share of :data:`BOT_TURN_SECONDS`, so under load hard bots search less deeply instead of
+    making the people wait."""
+    if waiting <= max(1, workers):
+        return None
+    return max(MIN_BUDGET, BOT_TURN_SECONDS * max(1, workers) / waiting)
+
+
+@functools.cache
+def _takes_budget(think: Any) -> bool:
+    """Whether a game's ``think`` accepts a search ``budget`` (Hand rummy's thinks fast)."""
+    return "budget" in inspect.signature(think).parameters
+
+
+def start_thinking(
+    game: str, view: Any, legal: list[Any], level: str, rng: Any, budget: float | None
+) -> Any:
+    """The bot's ``think`` generator, with ``budget`` when the game's bots take one."""
+    _, bots = engine(game)
+    think: Any = bots.think  # the spec's think has no budget; Hareeja's and Ronda's take one
+    if budget is not None and _takes_budget(think):
+        return think(view, legal, level, rng, budget)
+    return think(view, legal, level, rng)
 
 
 def think_whole(
@@ -32,12 +65,14 @@ def think_whole(
     level: str,
     seed: int,
     cap: float = THINK_CAP,
+    budget: float | None = None,
 ) -> ActionInput:
     """A bot's move thought to the end (in a worker process): at most ``cap`` seconds, then
-    the easy move, as in the sliced way. The same seed gives the same move."""
+    the easy move, as in the sliced way; ``budget`` (:func:`think_budget`) cuts a hard search
+    short under load. Without a budget the same seed gives the same move."""
     _, bots = engine(game)
     rng = bot_rng(seed)
-    thinking = Thinking(bots.think(view, legal, level, rng))
+    thinking = Thinking(start_thinking(game, view, legal, level, rng, budget))
     if thinking.step(cap):
         return thinking.answer
     return run(bots.think(view, legal, "easy", rng))
@@ -48,12 +83,19 @@ class Bots:
 
     def _advance(self: LobbyApi, room: Room, limit: int = 1000) -> None:
         """Bots move (bot seats, assisted seats, seats whose player left) when their pacing
-        delay is over. Sliced (the default): the bot's thought is started here and thought out
-        by :meth:`think`. Blocking (``think_slice`` None): bots think to the end at once and
+        delay is over; they think during it, so a hard bot's search does not add to it.
+        Sliced (the default): the bot's thought is started here and thought out by
+        :meth:`think`. Blocking (``think_slice`` None): bots think to the end at once and
         play until a person must act or a pacing delay starts."""
         for _ in range(limit):
+            ready = self._play_ready(room)
+            if ready is False:
+                self._plan(room)  # thought out, not yet due: tick plays it when it is
+                return
+            if ready:
+                continue
             if not self._start_thought(room):
-                self._plan(room)  # a bot not yet due: tick starts it when it is
+                self._plan(room)  # no bot to move
                 return
             if (
                 self.offload is not None
@@ -69,22 +111,41 @@ class Bots:
             thinking.step(float("inf"))
             self._finish_thought(room, thinking.answer)
 
+    def _play_ready(self: LobbyApi, room: Room) -> bool | None:
+        """A move thought out during the pacing delay: played (True) once the delay is over,
+        False while it is not; None when there is no such move (or it is stale: dropped)."""
+        thought = room.thought
+        if thought is None or thought.answer is None:
+            return None
+        if self._stale(room, thought):
+            room.thought = None
+            return None
+        if self.clock.now() < room.bot_due:
+            return False
+        self._finish_thought(room, thought.answer)
+        return True
+
+    def _stale(self: LobbyApi, room: Room, thought: Thought) -> bool:
+        """Whether the table moved on since ``thought`` began (its move no longer wanted)."""
+        table = room.live
+        return (
+            room.code not in self.rooms
+            or room.over
+            or len(table.match.log) != thought.log
+            or thought.seat not in table.automated_to_act()
+        )
+
     def _start_thought(self: LobbyApi, room: Room) -> bool:
-        """Start a bot's thought for the next automated seat, if one is due. True if started."""
+        """Start a bot's thought for the next automated seat, at once (its pacing delay runs
+        meanwhile). True if started."""
         table = room.table
-        if (
-            table is None
-            or room.thought is not None
-            or room.code not in self.rooms
-            or self.clock.now() < room.bot_due
-        ):
+        if table is None or room.thought is not None or room.code not in self.rooms:
             return False
         seats = table.automated_to_act()
         if not seats:
             return False
         seat = seats[0]
         view, legal = table.bot_view(seat)
-        _, bots = engine(room.game)
         # The bot's generator is seeded from the match seed and the log length, so a table
         # resumed from its log makes the same bot moves as one that never stopped.
         seed = table.match.seed * 7919 + len(table.match.log) * 8 + seat
@@ -96,11 +157,21 @@ class Bots:
             view,
             legal,
             rng,
-            Thinking(bots.think(view, legal, level, rng), self.think_clock),
+            Thinking(
+                start_thinking(room.game, view, legal, level, rng, self._sliced_budget()),
+                self.think_clock,
+            ),
             seed=seed,
             level=level,
         )
         return True
+
+    def _sliced_budget(self: LobbyApi) -> float | None:
+        """The search budget of a bot thinking here, in slices, behind the others waiting
+        (none when worker processes think: the server gives theirs)."""
+        if self.offload is not None:
+            return None
+        return think_budget(len(self._busy) + 1, 1)
 
     def thought_done(
         self: LobbyApi, room: Room, thought: Thought, action: ActionInput | None
@@ -109,17 +180,11 @@ class Bots:
         here in slices). Played if the table still waits for exactly that move."""
         if room.thought is not thought:
             return
-        table = room.live
         if action is None:
             self._busy[room.code] = room
             self.wake()
             return
-        if (
-            room.code not in self.rooms
-            or room.over
-            or len(table.match.log) != thought.log
-            or thought.seat not in table.automated_to_act()
-        ):
+        if self._stale(room, thought):
             room.thought = None  # the table moved on: think again
         else:
             try:
@@ -143,7 +208,7 @@ class Bots:
             log.exception("bot at table %s failed", room.code)
             room.thought = None
             self._plan(room)  # the next tick starts its thought again
-        if room.thought is not None:
+        if room.thought is not None and room.thought.answer is None:
             self._busy[code] = room  # to the back of the queue
         return bool(self._busy)
 
@@ -156,13 +221,9 @@ class Bots:
         thought = room.thought
         if thought is None:
             return
-        table = room.live
-        if (
-            room.code not in self.rooms
-            or room.over
-            or len(table.match.log) != thought.log
-            or thought.seat not in table.automated_to_act()
-        ):
+        if thought.answer is not None:
+            return  # thought out; played when its pacing delay is over
+        if self._stale(room, thought):
             room.thought = None  # the table moved on: think again
             self._advance(room)
             return
@@ -183,7 +244,13 @@ class Bots:
         self._advance(room)
 
     def _finish_thought(self: LobbyApi, room: Room, action: ActionInput) -> None:
-        seat = room.thinking.seat
+        """Play the bot's move, or keep it until its pacing delay is over."""
+        thought = room.thinking
+        if self.clock.now() < room.bot_due:
+            thought.answer = action
+            self._plan(room)
+            return
+        seat = thought.seat
         room.thought = None
         with self._acting(room, seat):
             room.live.act(seat, action, human=False)

@@ -55,6 +55,9 @@ class Metrics:
         self.moves = 0
         self.messages = 0
         self.handle = Histogram()
+        self.bots_full = 0  # bot moves thought in workers with the full search ...
+        self.bots_cut = 0  # ... and with a budget cut for load (bot_budget: their seconds)
+        self.bot_budget = 0.0
         self._recent: deque[tuple[float, int]] = deque()
 
     def moved(self, count: int = 1) -> None:
@@ -63,6 +66,14 @@ class Metrics:
         self._recent.append((now, count))
         while self._recent and now - self._recent[0][0] > RATE_WINDOW:
             self._recent.popleft()
+
+    def bot_thought(self, budget: float | None) -> None:
+        """A bot move sent to a worker, with its search budget (None: the full search)."""
+        if budget is None:
+            self.bots_full += 1
+        else:
+            self.bots_cut += 1
+            self.bot_budget += budget
 
     def handled(self, seconds: float) -> None:
         self.messages += 1
@@ -98,6 +109,11 @@ class Metrics:
             f"majlis_store_queue {store.queued - store.durable if store else 0}",
             "# TYPE majlis_bots_thinking gauge",
             f"majlis_bots_thinking {len(lobby._busy)}",
+            "# TYPE majlis_bot_moves_total counter",
+            f'majlis_bot_moves_total{{search="full"}} {self.bots_full}',
+            f'majlis_bot_moves_total{{search="cut"}} {self.bots_cut}',
+            "# TYPE majlis_bot_budget_seconds_total counter",
+            f"majlis_bot_budget_seconds_total {self.bot_budget:.3f}",
             "# TYPE process_cpu_seconds_total counter",
             f"process_cpu_seconds_total {usage.ru_utime + usage.ru_stime:.3f}",
             "# TYPE process_resident_memory_bytes gauge",

@@ -131,6 +131,7 @@ class Thought:
     spent: float = 0.0
     seed: int = 0  # rng's seed (a worker process makes its own rng)
     level: str = "easy"
+    answer: Any = None  # the move, thought out before the pacing delay ended (played then)
 
 
 @dataclass(eq=False)

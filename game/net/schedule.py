@@ -39,7 +39,7 @@ def next_moment(room: Room, limits: Limits) -> float | None:
         deadline = table.deadline(seat)  # while held: before the real one, so never late
         if deadline is not None:
             moments.append(deadline)
-    if room.thought is None and table.automated_to_act():
+    if (room.thought is None or room.thought.answer is not None) and table.automated_to_act():
         moments.append(room.bot_due)
     return min(moments) if moments else None
 

@@ -36,6 +36,7 @@ import contextlib
 import gc
 import logging
 import multiprocessing
+import os
 import sys
 import time
 from http import HTTPStatus
@@ -49,7 +50,7 @@ from game.core.types import ActionInput
 
 from . import protocol as P
 from . import wire
-from .botplay import think_whole
+from .botplay import think_budget, think_whole
 from .guard import address_key
 from .limits import Limits
 from .metrics import Metrics, log_json
@@ -69,6 +70,7 @@ except ImportError:  # pragma: no cover - depends on the environment
 
 WIRE_LIMIT = 64 * 1024  # bytes; bigger frames close the connection
 GC_THRESHOLDS = (50_000, 20, 100)  # see tune_gc
+BOT_NICENESS = 10  # bot workers yield the cores to the server's loop: people's moves first
 HEALTH_STORE_LAG = 10_000  # store writes queued and not committed: unhealthy past this
 log = logging.getLogger("majlis.server")
 
@@ -120,6 +122,7 @@ class TableServer:
         self.lobby.moved = self.metrics.moved
         self.tick_interval = tick_interval
         self.bot_workers = bot_workers
+        self._thinking = 0  # bot moves sent to the workers and not yet back
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._server: Server | None = None
         self._ticker: asyncio.Task[None] | None = None
@@ -165,7 +168,10 @@ class TableServer:
         self._thinker = asyncio.create_task(self._think_forever())
         if self.bot_workers > 0:
             self._pool = concurrent.futures.ProcessPoolExecutor(
-                self.bot_workers, mp_context=multiprocessing.get_context("spawn")
+                self.bot_workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=os.nice,
+                initargs=(BOT_NICENESS,),
             )
             self.lobby.offload = self._offload
         self._bots_have_work.set()  # resumed tables may have bots to move
@@ -175,6 +181,7 @@ class TableServer:
         """Think ``thought`` in a worker process; the move is played when it comes back."""
         if self._pool is None:
             return False
+        budget = think_budget(self._thinking + 1, self.bot_workers)
         try:
             job = self._pool.submit(
                 think_whole,
@@ -184,11 +191,15 @@ class TableServer:
                 thought.level,
                 thought.seed,
                 self.lobby.think_cap,
+                budget,
             )
         except RuntimeError:  # the pool is shut down or broken
             return False
+        self._thinking += 1
+        self.metrics.bot_thought(budget)
 
         def done(future: asyncio.Future[ActionInput]) -> None:
+            self._thinking -= 1
             action = None if future.cancelled() or future.exception() else future.result()
             if action is None and not future.cancelled():
                 log.warning("bot worker failed: %s", future.exception())
@@ -364,8 +375,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--bot-workers",
         type=int,
-        default=1,
-        help="processes in which normal and hard bots think (0: in the server process, in slices)",
+        default=os.cpu_count() or 1,
+        help="processes in which normal and hard bots think, at a lower priority than the "
+        "server (default: one per core; 0: in the server process, in slices)",
     )
     parser.add_argument(
         "--redis",
