@@ -177,19 +177,35 @@ class TableDrawing(StillParts):
         """Your turn: a bright edge round your plate; when the turn has just come it pulses
         and a "Your turn" tag stands over the plate (then it stays still: a waiting table
         costs no frames)."""
-        pulse = 0.5 + 0.5 * math.sin(self.elapsed * 8) if self.turn_cue > 0 else 0.0
-        grow = round(8 + 8 * pulse)
+        grow = self.turn_edge_grow()
         pygame.draw.rect(surface, draw.TURN, rect.inflate(grow, grow), 3, border_radius=18)
         if self.turn_cue <= 0:
             return
-        s = t("turn.yours")
-        tag = draw.label(s, 24, (16, 30, 24), True)
-        box = self.turn_tag_rect(rect, tag.get_width() + 32, tag.get_height() + 10)
-        if box is None:
+        tag = self._turn_tag(rect)
+        if tag is None:
             return
-        box.clamp_ip(pygame.Rect(16, 16, self.app.layout.w - 32, self.app.layout.h - 32))
+        box, img = tag
         draw.panel(surface, box, draw.TURN, 255, 14, draw.INK)
-        surface.blit(tag, tag.get_rect(center=box.center))
+        surface.blit(img, img.get_rect(center=box.center))
+
+    def turn_edge_grow(self) -> int:
+        """How far your plate's "your turn" edge stands out now (it pulses while the cue
+        shows, then stays at 8 px)."""
+        pulse = 0.5 + 0.5 * math.sin(self.elapsed * 8) if self.turn_cue > 0 else 0.0
+        return round(8 + 8 * pulse)
+
+    def turn_tag_box(self, plate: pygame.Rect) -> pygame.Rect | None:
+        """Where the "Your turn" tag over ``plate`` is drawn while the cue shows (or None)."""
+        tag = self._turn_tag(plate) if self.turn_cue > 0 else None
+        return tag[0] if tag else None
+
+    def _turn_tag(self, plate: pygame.Rect) -> tuple[pygame.Rect, pygame.Surface] | None:
+        img = draw.label(t("turn.yours"), 24, (16, 30, 24), True)
+        box = self.turn_tag_rect(plate, img.get_width() + 32, img.get_height() + 10)
+        if box is None:
+            return None
+        box.clamp_ip(pygame.Rect(16, 16, self.app.layout.w - 32, self.app.layout.h - 32))
+        return box, img
 
     def figure(self, seat: int) -> tuple[str, tuple]:
         """Override: the seat's key figure as (text, colour)."""

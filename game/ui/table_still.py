@@ -91,19 +91,25 @@ class StillParts:
             self.backdrop_panels(),
         )
 
-    def plate_part(self, seat: int) -> tuple[tuple, pygame.Rect] | None:
+    def plate_part(self, seat: int) -> tuple[tuple, pygame.Rect]:
         """Everything :meth:`draw_plate` draws for ``seat`` as a key, and the rect it draws
-        within (None while the "your turn" cue pulses: that plate changes every frame)."""
+        within (while the "your turn" cue pulses, your plate changes every frame: only its
+        rect is repainted)."""
         active = seat in self.shown_to_act()
         yours = seat == self.me and active and self.awaiting_me()
-        if yours and self.turn_cue > 0:
-            return None
         rect = self.plate_rect(seat)
+        region = self.plate_region(rect)
+        cue = None
+        if yours:  # the edge (pulsing while the cue shows) and the "Your turn" tag
+            cue = (self.turn_edge_grow(), self.turn_cue > 0)
+            box = self.turn_tag_box(rect)
+            if box is not None:
+                region = region.union(box.inflate(4, 4))
         rem = self.session.remaining(seat) if active else None
         key = (
             tuple(rect),
             active,
-            yours,
+            cue,
             self.seat_name(seat),
             self.plate_edge(seat),
             self.avatar_color(seat),
@@ -113,7 +119,7 @@ class StillParts:
             self.session.turn_seconds,
             self.figure(seat),
         )
-        return key, self.plate_region(rect)
+        return key, region
 
     @staticmethod
     def plate_region(rect: pygame.Rect) -> pygame.Rect:

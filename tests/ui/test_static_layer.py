@@ -77,18 +77,24 @@ def test_bot_match_frames_equal_a_full_redraw(portrait, lang, options):
     assert check.differ == []
 
 
-def test_a_players_moves_repaint_what_they_change(make_app):
-    """Picked, staged, melded, discarded, turned, in the other language: each shows at once
-    (the picture equals a full redraw) and repaints the layer."""
-    app = make_app()
+@pytest.mark.parametrize("portrait", [False, True])
+def test_a_players_moves_repaint_what_they_change(make_app, portrait):
+    """Your turn's cue, picked, staged, melded, turned, in the other language, discarded: each
+    shows at once (the picture equals a full redraw) and repaints the layer."""
+    app = make_app(portrait=portrait)
     scene = scripted_scene(app)
     check = Checked(app)
 
-    def my_turn_settled() -> bool:  # (while the "your turn" cue pulses, nothing is kept)
+    def my_turn_settled() -> bool:
         return scene.my_turn() and scene.turn_cue <= 0
 
-    assert run_until(app, my_turn_settled, 600)
+    app.step(1 / 60)
     layer = check.layer()
+    assert scene.turn_cue > 0  # your turn has just come: the cue pulses on your plate ...
+    full, parts = layer.full_paints, layer.part_paints
+    assert run_until(app, my_turn_settled, 600)
+    assert layer.full_paints == full and layer.part_paints > parts + 10  # ... repainted alone
+    assert check.differ == []
 
     def repainted(action) -> None:
         before = (layer.full_paints, layer.part_paints)
@@ -108,8 +114,8 @@ def test_a_players_moves_repaint_what_they_change(make_app):
     melds = len(scene.melds)
     repainted(lambda: click(app, scene.apply_button.rect.center))  # the melds are laid
     assert run_until(app, lambda: my_turn_settled() and len(scene.melds) > melds, 600)
-    repainted(lambda: turn(app, 720, 1280))  # the table turns to portrait
-    assert app.layout.portrait
+    repainted(lambda: turn(app, *((1280, 720) if portrait else (720, 1280))))  # it turns
+    assert app.layout.portrait != portrait
     repainted(lambda: click(app, scene.lang_button.rect.center))  # Arabic
     run_until(app, lambda: not scene.animating(), 200)
     repainted(lambda: click(app, scene.ws[("h", 0)].rect().center))

@@ -41,10 +41,7 @@ class RummyStill:
         everything its drawing reads, each rect everything it draws."""
         parts: dict = {}
         for seat in range(self.players):
-            plate = self.plate_part(seat)
-            if plate is None:
-                return None
-            parts[("plate", seat)] = plate
+            parts[("plate", seat)] = self.plate_part(seat)
         g = self.geo
         parts["top"] = ((self.round, self.rounds), self.app.layout.top_bar.inflate(8, 8))
         self._pile_parts(parts)
