@@ -3,6 +3,7 @@ player, in each game, with 95 % intervals and think times per level.
 
 Usage: python bench/bench_strength.py [--games hareeja,ronda,rummy] [--levels all|a:b,...]
                                       [--pairs 20] [--seconds 150] [--alone 0] [--markdown]
+                                      [--seed-base 20000]
 
 Every seed is played twice with the levels' seats swapped (a "duplicate" pair: the same deals for
 both sides), so luck of the cards largely cancels out. Formats:
@@ -21,8 +22,9 @@ margin per unit with its 95 % interval over seed pairs; at the end, per game and
 time p50 / p95 / max over every decision that level made in that game (natively, one call to
 ``run(think(...))``; the client and server think the same work in slices), in CPU time of this
 process, so that other programs on a shared machine do not inflate it.
-Seeds are fixed (SEED_BASE + i), so a run with the same arguments prints the same results
-unless the time cap (``--seconds`` per pairing) stops it early: the counts say how far it got.
+Seeds are fixed (SEED_BASE + i; ``--seed-base`` plays another range), so a run with the same
+arguments prints the same results unless the time cap (``--seconds`` per pairing) stops it
+early: the counts say how far it got.
 This is a benchmark, not a test.
 """
 
@@ -182,6 +184,7 @@ def pairings(spec: str) -> list[tuple[str, str]]:
 
 
 def main() -> None:
+    global SEED_BASE
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -205,7 +208,9 @@ def main() -> None:
         help="Hareeja: seeds of hard alone against three normal (x4 seats)",
     )
     parser.add_argument("--markdown", action="store_true", help="also print README tables")
+    parser.add_argument("--seed-base", type=int, default=SEED_BASE, help="first seed played")
     args = parser.parse_args()
+    SEED_BASE = args.seed_base
     rows = []
     for game in args.games.split(","):
         for a, b in pairings(args.levels):

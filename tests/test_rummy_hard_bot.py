@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from game.core.bots import Thinking, run
-from game.games.hand_rummy import bots, planner
+from game.games.hand_rummy import bots, holding, planner
 from game.games.hand_rummy import melds as M
 from test_rummy_support import new_match
 
@@ -98,3 +98,48 @@ def test_hard_discard_is_repeatable_and_thought_in_slices():
         steps += 1
     assert thinking.action == first and steps >= 6  # many short slices, same answer
     assert first["card"] not in ("7H", "8H", "5S", "5D")
+
+
+OPENER = ["KS", "KD", "KC", "AS", "AD", "AC", "2C", "3C", "4C", "9D", "4S", "JD", "8H", "6S"]
+
+
+def test_HR_7_hard_opens_with_the_melds_that_give_the_fewest_places():
+    hand = ["KS", "KD", "KC", "KH", "AS", "AD", "AC", "5H", "6H", "7H"]
+    match = new_match({1: hand + ["2C", "9D", "4S", "JD", "8C"]})
+    action = run(bots.think(match.view(1), match.legal_actions(1), "hard"))
+    assert action["type"] == "meld"  # the four kings (no place left) and the aces (one)
+    assert sorted(map(sorted, action["groups"])) == sorted([sorted(hand[:4]), sorted(hand[4:7])])
+    assert holding.spots(["5H", "6H", "7H"]) == 2 and holding.spots(hand[:4]) == 0
+
+
+def opened_seat_one() -> tuple[dict, list]:
+    """Seat 1 opened with its kings and aces and holds 2-3-4C back; a turn later, drawn."""
+    match = new_match({1: OPENER + ["10H"]})
+    action = run(bots.think(match.view(1), match.legal_actions(1), "hard"))
+    assert action["type"] == "meld" and ["2C", "3C", "4C"] not in action["groups"]
+    match.apply(1, action)
+    match.apply(1, {"type": "discard", "card": "10H"})
+    for seat in (2, 3, 0):
+        match.apply(seat, {"type": "draw", "from": "stock"})
+        match.apply(seat, {"type": "discard", "card": match.hands[seat][-1]})
+    match.apply(1, {"type": "draw", "from": "stock"})
+    return match.view(1), match.legal_actions(1)
+
+
+def test_HR_9_hard_holds_its_melds_back_until_an_opponent_is_near_going_out():
+    view, legal = opened_seat_one()
+    assert "2C" in view["hand"] and view["opened"][1]
+    assert run(bots.think(view, legal, "normal"))["type"] == "meld"
+    assert run(bots.think(view, legal, "hard"))["type"] == "discard"
+    near = dict(view, hand_counts=[14, len(view["hand"]), holding.MELDS_NEAR, 14])
+    assert run(bots.think(near, legal, "hard"))["type"] == "meld"
+
+
+def test_HR_9_hard_lays_everything_in_the_turn_it_goes_out():
+    view, _ = opened_seat_one()
+    hand = ["2C", "3C", "4C", "5C", "9D"]
+    out = dict(view, hand=hand)
+    assert holding.goes_out(out, hand)
+    assert holding.melds_to_lay(out, hand, M.find_melds(hand)) == [["2C", "3C", "4C", "5C"]]
+    assert not holding.holds_adds(out, hand)
+    assert holding.holds_adds(view, list(view["hand"]))

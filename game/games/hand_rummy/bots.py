@@ -7,12 +7,13 @@ once, and finally discard the card that helps least and feeds the next player le
 Levels: "easy" skips joker swaps and discard reading; "hard" also counts cards already seen,
 keeps high cards before opening (a player who never opens scores a flat 200 whatever he holds,
 and high cards reach 51 sooner), treats a card the next player threw away (or one next to it)
-as safe to throw, and holds a ready opening back to go out in one turn ("hand", -60) while
-nobody else has opened and at most HAND_WAIT_LEFT cards still miss a meld. Hard chooses its
-discard with the planner (planner.py): over every card it cannot see, what the next draw would
-do for the hand that is left (open, go out, cards laid), and it does not throw a card the next,
-opened, player could lay at once. Hard against normal, four players in seats 0 and 2, duplicate
-seeds: see the README's strength table.
+as safe to throw, and decides what to lay and when with holding.py: it opens with the fewest
+cards (and places for the others) that reach 51, then holds its melds and lay-offs back until
+it can go out or an opponent is near going out, and holds a ready opening back for a one-turn
+"hand" (-60). Hard chooses its discard with the planner (planner.py): over every card it
+cannot see, what the next draw would do for the hand that is left (open, go out, cards laid),
+and it does not throw a card the next, opened, player could lay at once. Hard against normal,
+four players in seats 0 and 2, duplicate seeds: see the README's strength table.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from game.core.cards import JOKER, split
 from game.core.hints import HintThink, run_hint, think_hint
 from game.core.types import TimeoutAction
 
+from . import holding as H
 from . import melds as M
 from . import planner as P
 from .types import (
@@ -38,8 +40,7 @@ from .types import (
 Move = RummyAction | TimeoutAction  # a bot with nothing better asks for the engine's safe move
 Think = Slices[Move]
 TIMEOUT: TimeoutAction = {"type": "timeout"}
-HAND_WAIT_LEFT = 1  # hard holds its opening back when this few cards miss a meld ...
-HAND_WAIT_STOCK = 40  # ... and the stock still holds at least this many cards
+HAND_WAIT_STOCK = H.HAND_WAIT_STOCK
 
 
 def choose(
@@ -71,14 +72,17 @@ def think(
         return _use_joker(hand, legal, variant)
     groups = M.find_melds(hand, variant)
     yield
-    if (
-        groups
-        and (opened or M.groups_points(groups, variant) >= M.OPENING_MIN)
-        and (opened or level != "hard" or not _wait_for_hand(view, hand, groups))
-    ):
+    if level == "hard":
+        lay = H.melds_to_lay(view, hand, groups)
+        if lay:
+            return {"type": "meld", "groups": lay}
+    elif groups and (opened or M.groups_points(groups, variant) >= M.OPENING_MIN):
         return {"type": "meld", "groups": groups}
     if opened:
-        add = _best_add(hand, legal)
+        held = Counter(c for g in groups for c in g) if level == "hard" else None
+        add = _best_add(hand, legal, held)
+        if add is not None and level == "hard" and H.holds_adds(view, hand):
+            add = None
         if add is not None:
             return add
         yield
@@ -105,19 +109,6 @@ def _hard_discard(view: RummyView, legal: list[RummyAction]) -> Think:
     if card not in discards:
         card = sorted(discards)[0]
     return {"type": "discard", "card": card}
-
-
-def _wait_for_hand(view: RummyView, hand: list[str], groups: list[list[str]]) -> bool:
-    """True when an opening is better held back for going out in one turn (HR-10 "hand").
-
-    Only while nobody has opened (nobody can go out soon) and the stock is deep, and only when
-    the melds leave the discard plus at most HAND_WAIT_LEFT cards: the gain is 30 points, the
-    risk a flat 200 if someone else goes out first.
-    """
-    if any(view["opened"]) or view["stock_count"] < HAND_WAIT_STOCK:
-        return False
-    left = len(hand) - sum(len(g) for g in groups)
-    return 1 <= left - 1 <= HAND_WAIT_LEFT
 
 
 def _draw(view: RummyView, legal: list[RummyAction], level: str) -> RummyAction:
@@ -171,9 +162,17 @@ def _use_joker(hand: list[str], legal: list[RummyAction], variant: str) -> Move:
     return TIMEOUT  # the engine's safe move puts the joker back
 
 
-def _best_add(hand: list[str], legal: list[RummyAction]) -> AddAction | None:
-    """The most valuable natural card that fits a table meld (a joker only to go out)."""
-    adds = [a for a in legal if a["type"] == "add" and (a["card"] != JOKER or len(hand) <= 2)]
+def _best_add(
+    hand: list[str], legal: list[RummyAction], held: Counter[str] | None = None
+) -> AddAction | None:
+    """The most valuable natural card that fits a table meld (a joker only to go out); not a
+    card of a meld ``held`` back in the hand."""
+    free = Counter(hand) - (held or Counter())
+    adds = [
+        a
+        for a in legal
+        if a["type"] == "add" and (a["card"] != JOKER or len(hand) <= 2) and free[a["card"]] > 0
+    ]
     if not adds:
         return None
     if len(hand) == 1:
