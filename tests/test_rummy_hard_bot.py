@@ -7,6 +7,7 @@ from collections import Counter
 from game.core.bots import Thinking, run
 from game.games.hand_rummy import bots, holding, planner
 from game.games.hand_rummy import melds as M
+from game.games.hand_rummy.rules import Match
 from test_rummy_support import new_match
 
 
@@ -103,43 +104,49 @@ def test_hard_discard_is_repeatable_and_thought_in_slices():
 OPENER = ["KS", "KD", "KC", "AS", "AD", "AC", "2C", "3C", "4C", "9D", "4S", "JD", "8H", "6S"]
 
 
-def test_HR_7_hard_opens_with_the_melds_that_give_the_fewest_places():
-    hand = ["KS", "KD", "KC", "KH", "AS", "AD", "AC", "5H", "6H", "7H"]
-    match = new_match({1: hand + ["2C", "9D", "4S", "JD", "8C"]})
+def seat_one_after_a_turn(hand: list[str], stock: list[str]) -> Match:
+    """Seat 1 (hard) held ``hand`` + 10H and threw a loose card (it lays nothing though it
+    holds 63 points of melds); everybody drew from ``stock``; seat 1 drew too."""
+    match = new_match({1: hand + ["10H"]}, stock_top=stock)
     action = run(bots.think(match.view(1), match.legal_actions(1), "hard"))
-    assert action["type"] == "meld"  # the four kings (no place left) and the aces (one)
-    assert sorted(map(sorted, action["groups"])) == sorted([sorted(hand[:4]), sorted(hand[4:7])])
-    assert holding.spots(["5H", "6H", "7H"]) == 2 and holding.spots(hand[:4]) == 0
-
-
-def opened_seat_one() -> tuple[dict, list]:
-    """Seat 1 opened with its kings and aces and holds 2-3-4C back; a turn later, drawn."""
-    match = new_match({1: OPENER + ["10H"]})
-    action = run(bots.think(match.view(1), match.legal_actions(1), "hard"))
-    assert action["type"] == "meld" and ["2C", "3C", "4C"] not in action["groups"]
+    assert action["type"] == "discard" and action["card"] in ("10H", "6S", "JS", "8H", "4S", "9D")
     match.apply(1, action)
-    match.apply(1, {"type": "discard", "card": "10H"})
-    for seat in (2, 3, 0):
+    for seat in (2, 3, 0, 1):
         match.apply(seat, {"type": "draw", "from": "stock"})
-        match.apply(seat, {"type": "discard", "card": match.hands[seat][-1]})
-    match.apply(1, {"type": "draw", "from": "stock"})
-    return match.view(1), match.legal_actions(1)
+        if seat != 1:
+            match.apply(seat, {"type": "discard", "card": match.hands[seat][-1]})
+    return match
 
 
-def test_HR_9_hard_holds_its_melds_back_until_an_opponent_is_near_going_out():
-    view, legal = opened_seat_one()
-    assert "2C" in view["hand"] and view["opened"][1]
+def test_HR_10_hard_holds_its_melds_back_until_an_opponent_is_near_going_out():
+    match = seat_one_after_a_turn(OPENER, ["2S", "3S", "4D", "QH"])
+    view, legal = match.view(1), match.legal_actions(1)
+    assert "QH" in view["hand"] and not view["opened"][1]
+    assert holding.holds_opening(view) and not holding.goes_out(view, list(view["hand"]))
     assert run(bots.think(view, legal, "normal"))["type"] == "meld"
     assert run(bots.think(view, legal, "hard"))["type"] == "discard"
-    near = dict(view, hand_counts=[14, len(view["hand"]), holding.MELDS_NEAR, 14])
-    assert run(bots.think(near, legal, "hard"))["type"] == "meld"
+    near = dict(view, hand_counts=[14, len(view["hand"]), holding.OPEN_NEAR, 14])
+    assert run(bots.think(near, legal, "hard"))["type"] == "meld"  # escape the flat 200
 
 
-def test_HR_9_hard_lays_everything_in_the_turn_it_goes_out():
-    view, _ = opened_seat_one()
-    hand = ["2C", "3C", "4C", "5C", "9D"]
-    out = dict(view, hand=hand)
-    assert holding.goes_out(out, hand)
-    assert holding.melds_to_lay(out, hand, M.find_melds(hand)) == [["2C", "3C", "4C", "5C"]]
-    assert not holding.holds_adds(out, hand)
+def test_HR_10_hard_goes_out_in_one_turn_opening_adding_and_discarding():
+    hand = ["KS", "KD", "KC", "AS", "AD", "AC", "2C", "3C", "4C", "5C", "7D", "8D", "9D", "6S"]
+    match = seat_one_after_a_turn(hand, ["2S", "3S", "4D", "10D"])
+    seen = []
+    while match.phase != "over" and len(seen) < 12:
+        action = run(bots.think(match.view(1), match.legal_actions(1), "hard"))
+        seen.append(action["type"])
+        match.apply(1, action)
+    assert match.phase == "over" and seen[0] == "meld" and seen[-1] == "discard"
+    entry = match.history[-1]
+    assert entry["winner"] == 1 and entry["kind"] == -60
+
+
+def test_HR_7_an_opened_hard_lays_off_only_in_the_turn_it_goes_out():
+    match = seat_one_after_a_turn(OPENER, ["2S", "3S", "4D", "QH"])
+    view = dict(match.view(1), opened=[False, True, False, False])
+    hand = ["2C", "3C", "4C", "9D"]
     assert holding.holds_adds(view, list(view["hand"]))
+    out = dict(view, hand=hand)
+    assert holding.goes_out(out, hand) and not holding.holds_adds(out, hand)
+    assert holding.melds_to_lay(out, hand, M.find_melds(hand)) == [hand[:3]]

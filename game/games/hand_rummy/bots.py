@@ -7,13 +7,13 @@ once, and finally discard the card that helps least and feeds the next player le
 Levels: "easy" skips joker swaps and discard reading; "hard" also counts cards already seen,
 keeps high cards before opening (a player who never opens scores a flat 200 whatever he holds,
 and high cards reach 51 sooner), treats a card the next player threw away (or one next to it)
-as safe to throw, and decides what to lay and when with holding.py: it opens with the fewest
-cards (and places for the others) that reach 51, then holds its melds and lay-offs back until
-it can go out or an opponent is near going out, and holds a ready opening back for a one-turn
-"hand" (-60). Hard chooses its discard with the planner (planner.py): over every card it
-cannot see, what the next draw would do for the hand that is left (open, go out, cards laid),
-and it does not throw a card the next, opened, player could lay at once. Hard against normal,
-four players in seats 0 and 2, duplicate seeds: see the README's strength table.
+as safe to throw, and decides what to lay and when with holding.py: it lays nothing until it
+can go out in one turn (the "hand", -60), leaving the others no places to add to, unless an
+opponent gets near going out. Hard chooses its discard with the planner (planner.py): over
+every card it cannot see, what the next draw would do for the hand that is left (open, go out,
+cards laid), and it does not throw a card the next, opened, player could lay at once. Hard
+against normal, four players in seats 0 and 2, duplicate seeds: see the README's strength
+table.
 """
 
 from __future__ import annotations
@@ -40,7 +40,6 @@ from .types import (
 Move = RummyAction | TimeoutAction  # a bot with nothing better asks for the engine's safe move
 Think = Slices[Move]
 TIMEOUT: TimeoutAction = {"type": "timeout"}
-HAND_WAIT_STOCK = H.HAND_WAIT_STOCK
 
 
 def choose(
@@ -105,7 +104,7 @@ def _hard_discard(view: RummyView, legal: list[RummyAction]) -> Think:
     if not discards:
         return legal[0] if legal else TIMEOUT
     keep = _keep_scores(view, "hard")
-    _, card = yield from P.best_discard(view, keep)
+    _, card = yield from P.best_discard(view, keep, H.holds_opening(view))
     if card not in discards:
         card = sorted(discards)[0]
     return {"type": "discard", "card": card}

@@ -1,34 +1,32 @@
-"""Hand rummy hard bot: what it lays and when. It holds cards back to deny the others places.
+"""Hand rummy hard bot: what it lays and when. It holds its cards back to go out in one turn.
 
 A meld on the table is a place where every opened player may add cards (HR-7), and in a race
-to go out first (HR-9) those places help the others as much as the owner. Once opened, though,
-the owner gains nothing by laying early: a meld held in the hand can be laid in the turn it
-goes out, and a card that fits a table meld now will usually still fit then. So hard opens
-with the fewest cards that reach 51 (giving the fewest places: sets before runs), and after
-opening lays new melds and adds cards only in the turn it can go out, or once an opponent is
-near going out (then the cards held would count double against it, HR-10), or the stock runs
-low. It still holds an opening back for a one-turn "hand" (HR-10, -60) while nobody has
-opened and one card more would do.
+to go out first (HR-9) those places help the others as much as the owner. The owner gains
+little by laying early: the melds it holds can be laid in the turn it goes out, together with
+the cards that fit the others' melds (a player may add right after opening in the same turn).
+So hard lays nothing until it can go out at once — opening, melding, adding and discarding in
+one turn, the "hand" that scores -60 (HR-10) — unless an opponent gets near going out (then
+what it holds would count against it: a flat 200 if it never opened, HR-10) or the stock runs
+low: then it lays what it can to cut its penalty. Once opened (that way), it keeps new melds
+back until an opponent holds MELDS_NEAR cards or fewer, and its lay-offs until ADDS_NEAR.
 
-Measured with bench/bench_strength.py (hard vs normal, 4 players, duplicate seeds): the
-holding is what lifted hard from about 53 % to about 60 % of rounds; see the README.
+Measured with bench/bench_strength.py (hard vs normal, 4 players, duplicate seeds): opening at
+once, then holding back, won about 57 % of rounds; holding the opening too about 66 %; see the
+README.
 """
 
 from __future__ import annotations
 
 from game.core.bots import seat_of
-from game.core.cards import JOKER, rummy_deck
 
 from . import melds as M
 from . import planner as P
 from .types import RummyView
 
-MELDS_NEAR = 1  # lay held melds once an opponent holds this few cards (or fewer) ...
-ADDS_NEAR = 3  # ... and held lay-offs once one holds this few
+OPEN_NEAR = 3  # open (to escape the flat 200) once an opponent holds this few cards or fewer
+MELDS_NEAR = 1  # an opened hard lays its held melds once an opponent holds this few ...
+ADDS_NEAR = 3  # ... and its held lay-offs once one holds this few
 LOW_STOCK = 10  # lay everything once the stock is this short
-HAND_WAIT_LEFT = 1  # hard holds its opening back when this few cards miss a meld ...
-HAND_WAIT_STOCK = 40  # ... and the stock still holds at least this many cards
-NATURALS = sorted(set(rummy_deck()) - {JOKER})
 
 
 def melds_to_lay(view: RummyView, hand: list[str], groups: list[list[str]]) -> list[list[str]]:
@@ -36,14 +34,21 @@ def melds_to_lay(view: RummyView, hand: list[str], groups: list[list[str]]) -> l
     if not groups:
         return []
     seat, variant = seat_of(view), view["variant"]
-    opened = view["opened"][seat]
-    if not opened and (
-        M.groups_points(groups, variant) < M.OPENING_MIN or wait_for_hand(view, hand, groups)
-    ):
-        return []
-    if near_out(view, MELDS_NEAR) or goes_out(view, hand):
-        return groups
-    return [] if opened else smallest_opening(groups, variant)
+    if not view["opened"][seat]:
+        if M.groups_points(groups, variant) < M.OPENING_MIN:
+            return []
+        return groups if goes_out(view, hand) or near_out(view, OPEN_NEAR) else []
+    return groups if goes_out(view, hand) or near_out(view, MELDS_NEAR) else []
+
+
+def holds_opening(view: RummyView) -> bool:
+    """True when hard has not opened though its melds reach 51: it holds them to go out at
+    once, so its discard is judged as if it had opened."""
+    variant = view["variant"]
+    return (
+        not view["opened"][seat_of(view)]
+        and M.groups_points(M.find_melds(list(view["hand"]), variant), variant) >= M.OPENING_MIN
+    )
 
 
 def holds_adds(view: RummyView, hand: list[str]) -> bool:
@@ -62,47 +67,8 @@ def near_out(view: RummyView, near: int) -> bool:
 
 
 def goes_out(view: RummyView, hand: list[str]) -> bool:
-    """True if laying every meld and every fitting card leaves at most the discard (HR-9)."""
+    """True if laying every meld (an opening only from 51) and every card that fits a table
+    meld leaves at most the discard (HR-9)."""
     rest = list(hand)
-    P.lay(rest, True, P.table_melds(view), view["variant"])
+    P.lay(rest, bool(view["opened"][seat_of(view)]), P.table_melds(view), view["variant"])
     return len(rest) <= 1
-
-
-def smallest_opening(groups: list[list[str]], variant: str) -> list[list[str]]:
-    """The melds among ``groups`` that reach the opening's 51 giving the others the fewest
-    places to add cards, then with the fewest cards, then the most points (HR-7)."""
-    best: tuple[tuple[int, int, int], list[list[str]]] | None = None
-    places = [spots(g) for g in groups]
-    n = len(groups)
-    for mask in range(1, 1 << n):
-        chosen = [i for i in range(n) if mask >> i & 1]
-        melds = [groups[i] for i in chosen]
-        points = M.groups_points(melds, variant)
-        if points < M.OPENING_MIN:
-            continue
-        key = (sum(places[i] for i in chosen), sum(len(g) for g in melds), -points)
-        if best is None or key < best[0]:
-            best = (key, melds)
-    return best[1] if best else groups
-
-
-def spots(group: list[str]) -> int:
-    """How many different cards could be added to ``group`` once it is on the table (a joker
-    counts once more: it may be taken back, HR-8)."""
-    meld = M.classify(group)
-    if meld is None:
-        return 0
-    return sum(M.extend(meld, c) is not None for c in NATURALS) + group.count(JOKER)
-
-
-def wait_for_hand(view: RummyView, hand: list[str], groups: list[list[str]]) -> bool:
-    """True when an opening is better held back for going out in one turn (HR-10 "hand").
-
-    Only while nobody has opened (nobody can go out soon) and the stock is deep, and only when
-    the melds leave the discard plus at most HAND_WAIT_LEFT cards: the gain is 30 points, the
-    risk a flat 200 if someone else goes out first.
-    """
-    if any(view["opened"]) or view["stock_count"] < HAND_WAIT_STOCK:
-        return False
-    left = len(hand) - sum(len(g) for g in groups)
-    return 1 <= left - 1 <= HAND_WAIT_LEFT

@@ -136,14 +136,15 @@ def feeds_next(view: RummyView, card: str, table: list[M.Meld]) -> bool:
     )
 
 
-def best_discard(view: RummyView, keep: dict[str, float]) -> Plan:
+def best_discard(view: RummyView, keep: dict[str, float], as_opened: bool = False) -> Plan:
     """The discard that leaves the hand the best next draw, the heuristic ``keep`` scores
-    (how much the bot wants to keep each card) as the tie-breaker: (its value, the card)."""
+    (how much the bot wants to keep each card) as the tie-breaker: (its value, the card).
+    ``as_opened``: judge the hand as if opened (it holds 51 back to go out in one turn)."""
     seat, variant = seat_of(view), view["variant"]
     hand = list(view["hand"])
     naturals = sorted({c for c in hand if c != JOKER}, key=lambda c: (keep[c], c))
     candidates = naturals[:CANDIDATES] or [JOKER]
-    opened = bool(view["opened"][seat])
+    opened = bool(view["opened"][seat]) or as_opened
     table = table_melds(view)
     draws = pool(view)
     best: tuple[float, str] | None = None
