@@ -15,13 +15,14 @@ holds its own tables; the multi-process lobby through Redis is not measured here
 person waits for his turn (from his move's acknowledgement to his next turn).
 
 Two phases: the **ramp** (every WebSocket handshake, hello, create, join and start, as fast as
-``load_clients.RAMP_AT_ONCE`` tables at a time per process allow) is reported on its own; then,
-once every table of every process is seated and playing, and ``--settle`` seconds later, a
-**steady window** of ``--seconds``: only acts sent in it count, and the moves and the CPU of
-every process (from /proc) are taken at its two ends. So the per-move figures are the server's
-playing cost, not the connection storm. The load clients are deliberately light (one raw
-WebSocket per seat, no view rebuilding; :mod:`load_clients` says why), so that on a 2-core
-machine the figures are the server's and not the load generator's.
+``load_clients.RAMP_AT_ONCE`` tables at a time per process allow; nobody plays yet) is reported
+on its own; then every table starts playing (first moves spread over one pace) and, after
+``--settle`` seconds, comes a **steady window** of ``--seconds``: only acts sent in it count,
+and the moves and the CPU of every process (from /proc) are taken at its two ends. So the
+per-move figures are the server's playing cost, not the connection storm. The load clients
+are deliberately light (one raw WebSocket per seat, no view rebuilding; :mod:`load_clients`
+says why), so that on a 2-core machine the figures are the server's and not the load
+generator's.
 
 Prints, per run: act -> acknowledgement latency p50/p95/p99/max, moves per second (clients'
 and all, bots included), server CPU per move, and CPU and memory of every process. A run takes
@@ -62,6 +63,7 @@ from game.net import wire  # noqa: E402
 from game.net.client import Client  # noqa: E402
 from game.net.limits import Limits  # noqa: E402
 from game.net.rooms import Lobby  # noqa: E402
+from game.net.server import tune_gc  # noqa: E402
 from game.net.store import Store  # noqa: E402
 from game.table.clock import FakeClock  # noqa: E402
 
@@ -300,8 +302,9 @@ class _EncodingConn:
 
 def cpu_per_move(tables: int = 50, moves: int = 4000, deltas: bool = True) -> None:
     """Hareeja tables of four people driven through the lobby in this process (engine, views,
-    view patches, JSON, the store's queue and its writer thread), no sockets: process CPU per
-    move and bytes sent per move."""
+    view patches, JSON, the store's queue and its writer thread; the garbage collector tuned
+    as in the server), no sockets: process CPU per move and bytes sent per move."""
+    tune_gc()  # as the server does after its start
     store = Store(":memory:", background=True)
     lobby = Lobby(
         store,

@@ -11,7 +11,9 @@ else. The wire protocol is the same as the product client's.
 
 Every timestamp is ``time.monotonic()`` (system-wide on Linux, so comparable between the
 processes): the parent gives each process a measuring window ``[t0, t1)`` once every table
-is seated and playing, and only acts sent inside it count.
+is seated and its match started; nobody acts before that (the ramp measures connections
+alone), then the tables' first moves spread over one pace, and only acts sent inside the
+window count.
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ class Window:
     def __init__(self) -> None:
         self.t0 = float("inf")
         self.t1 = float("inf")
+        self.go = asyncio.Event()  # every process seated: play (set with t0 and t1)
 
     def inside(self, moment: float) -> bool:
         return self.t0 <= moment < self.t1
@@ -192,8 +195,11 @@ async def four_people(
                 seats.append(await open_seat(url, f"p{n}-{i}", tally))
             tally.seated += 1
             await sit_down(seats, tally)
+        await window.go.wait()  # nobody plays during the ramp: it measures the connections
+        first = rng.random() * pace  # the tables' first moves spread over one pace
         while time.monotonic() < window.t1:
-            clock = [time.monotonic()]
+            clock = [time.monotonic() + first - pace]
+            first = 0.0
             await asyncio.gather(*(seat_forever(s, rng, pace, clock, window, tally) for s in seats))
             if time.monotonic() >= window.t1:
                 break
@@ -219,6 +225,8 @@ async def person_and_hard_bots(
         async with ramp:
             seat = await open_seat(url, f"h{n}", tally)
             tally.seated += 1
+        await window.go.wait()
+        await asyncio.sleep(rng.random())  # the tables start spread over a second
         while time.monotonic() < window.t1:
             await seat.send(t="create", bots="hard", **TABLE)
             await seat.expect("room")
@@ -266,11 +274,14 @@ def client_process(
             asyncio.create_task(job(urls[n % len(urls)], n, pace, window, tally, ramp))
             for n in range(first, first + count)
         ]
-        while tally.started < count and not all(t.done() for t in tasks):
+        while (tally.seated if hard else tally.started) < count and not all(
+            t.done() for t in tasks
+        ):
             await asyncio.sleep(0.05)
         pipe.send(("ready", time.monotonic() - begun))
         loop = asyncio.get_running_loop()
         window.t0, window.t1 = await loop.run_in_executor(None, pipe.recv)
+        window.go.set()
         _, late = await asyncio.wait(tasks, timeout=window.t1 - time.monotonic() + 35)
         for task in late:  # a table that hangs past the window (counted as an error)
             tally.error("a table still hung 35 s after the window")
