@@ -113,6 +113,17 @@ def proc_usage(pid: int) -> tuple[float, int]:
     return cpu, rss
 
 
+def sched(pid: int) -> tuple[float, float]:
+    """Seconds the process's main thread ran and waited, runnable, for a CPU (Linux
+    /proc/PID/schedstat): the wait shows a machine too busy to give the server its share."""
+    try:
+        with open(f"/proc/{pid}/schedstat") as stat:
+            ran, waited, _ = stat.read().split()
+        return int(ran) / 1e9, int(waited) / 1e9
+    except (OSError, ValueError):
+        return 0.0, 0.0
+
+
 def children(pid: int) -> list[int]:
     """The processes ``pid`` started (a server's bot workers), from /proc."""
     found = []
@@ -217,9 +228,11 @@ def run(
             pids = [p.pid for p, _ in procs] + [w.pid for w, _ in clients]
             helpers = [c for p, _ in procs for c in children(p.pid)]  # bot workers
             before = [proc_usage(pid) for pid in pids + helpers]
+            sched_before = [sched(p.pid) for p, _ in procs]
             moves_before = [asyncio.run(metric(u, "majlis_moves_total")) for u in urls]
             time.sleep(max(0.0, t1 - time.monotonic()))
             after = [proc_usage(pid) for pid in pids + helpers]
+            sched_after = [sched(p.pid) for p, _ in procs]
             moves_after = [asyncio.run(metric(u, "majlis_moves_total")) for u in urls]
             bots = [
                 sum(asyncio.run(metric(u, name)) for u in urls)
@@ -273,7 +286,14 @@ def run(
         )
     for i, (c, a) in enumerate(zip(cpu[: len(pids)], after)):
         who = f"server {i}" if i < servers else f"client process {i - servers}"
-        print(f"  {who}: CPU {c:.1f} s ({c / seconds * 100:.0f} %), RSS {a[1] / 1e6:.0f} MB")
+        line = f"  {who}: CPU {c:.1f} s ({c / seconds * 100:.0f} %), RSS {a[1] / 1e6:.0f} MB"
+        if i < servers:
+            ran, waited = (x - y for x, y in zip(sched_after[i], sched_before[i]))
+            line += (
+                f"; its loop thread ran {ran / seconds * 100:.0f} % of the window and waited "
+                f"{waited / seconds * 100:.0f} % for a free CPU"
+            )
+        print(line)
     if helpers:
         spent = sum(cpu[len(pids) :])
         print(

@@ -1,7 +1,8 @@
 """The online table server: ``python -m game.net.server [--host H] [--port 9310] [--db PATH]``.
 
-asyncio + websockets 15. Each connection is read by its own task and written by a small writer
-task (a bounded queue: a client that stops reading is dropped instead of growing memory). All
+asyncio (uvloop when installed) + websockets 15. Each connection is read by its own task; its
+frames are written as soon as the store writes before them are committed (:mod:`.sockets`: the
+bytes waiting for a client are bounded, a client that stops reading is dropped). All
 state lives in :class:`game.net.rooms.Lobby`, which is synchronous: a frame is handled from
 start to end without an ``await``, so no two messages ever see a half-changed table. A ticker
 calls ``Lobby.tick`` every ``tick_interval`` seconds for turn clocks (TB-6..TB-8) and bot moves.
