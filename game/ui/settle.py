@@ -30,6 +30,7 @@ SNAP = 30.0  # one update of this long puts every gliding card on its slot
 
 
 _PLAIN = (str, int, float, bool, type(None))
+_WALKED = {Sprite, dict, list, tuple, deque}  # what may be or hold a sprite (exact types)
 
 
 def sprites(scene: Any) -> list[Any]:
@@ -39,27 +40,22 @@ def sprites(scene: Any) -> list[Any]:
     frame."""
     out: list[Any] = []
     seen: set[int] = set()
-    todo = [(value, 2) for name, value in vars(scene).items() if name[:1] != "_"]
-    containers = (list, tuple, deque)
+    todo = [(v, 2) for name, v in vars(scene).items() if name[:1] != "_" and type(v) in _WALKED]
     while todo:
         x, depth = todo.pop()
-        if isinstance(x, Sprite):
+        kind = type(x)
+        if kind is Sprite:
             if id(x) not in seen:
                 seen.add(id(x))
                 out.append(x)
             continue
         if not depth:
             continue
-        if isinstance(x, dict):
-            items: Any = list(x.values())
-        elif isinstance(x, containers):
-            items = x
-        else:
-            continue
-        if not items or (isinstance(items[0], _PLAIN) and not isinstance(x, tuple)):
+        items: Any = list(x.values()) if kind is dict else x
+        if not items or (kind is not tuple and isinstance(items[0], _PLAIN)):
             continue
         depth -= 1
-        todo.extend([(v, depth) for v in items if not isinstance(v, _PLAIN)])
+        todo.extend([(v, depth) for v in items if type(v) in _WALKED])
     return out
 
 
