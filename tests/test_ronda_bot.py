@@ -178,8 +178,6 @@ def test_RO_21_hard_counts_the_sweep_of_the_last_batch():
     """On the deal's last batch the table goes to the last capturer (RO-20), so the search
     values a capture there more than a lay."""
     match = position({1: ["2C", "6C", "11C"]}, ["1O", "6O", "7O", "12O"])
-    situation = bots.HardSituation(match.view(1))
-    assert situation.plies == min(situation.left, bots.HARD_PLIES[2])
     values = run(bots.batch_search(match.view(1), ["2C", "6C", "11C"], random.Random(1), None))
     assert max(values, key=values.get) == "6C"
 
@@ -246,3 +244,77 @@ def test_RO_16_hard_samples_believe_what_was_declared():
     assert sum(paired(silent.sample(rng)[1]) for _ in range(300)) < 15  # unconditioned ~ 20 %
     declared = HardSituation(_first_card_view([{"seat": 1, "kind": "ronda"}]))
     assert sum(paired(declared.sample(rng)[1]) for _ in range(300)) > 250
+
+
+def _true_hands(match, seat):
+    """Every hand of ``match`` as rank lists, as hard's search holds a sampled deal."""
+    from game.games.ronda.cards import RANK
+
+    return [sorted(RANK[c] for c in match.hands[s]) for s in range(match.players)]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_hard_models_the_normal_bot_exactly(players):
+    """Hard's search plays the other seats as the normal bot would from their own view: on real
+    positions its model picks the rank the normal bot picks, and a lay the normal bot made is
+    always explained by its true hand (so sampled deals that cannot explain it may be dropped)."""
+    from game.games.ronda.cards import RANK
+    from game.games.ronda.search import HardSituation
+
+    checked = explained = 0
+    for seed in range(4):
+        match = Match.new(players, {"rules": "quick"}, seed=seed)
+        rnd = random.Random(seed)
+        while match.phase != "over":
+            seat = match.to_act()[0]
+            view, legal = match.view(seat), match.legal_actions(seat)
+            action = bots.choose(view, legal, level="normal", seed=rnd.getrandbits(32))
+            hs = HardSituation(view)
+            hands = _true_hands(match, seat)
+            if hs.laid_by is not None:
+                assert hs.lay_explained(hands)
+                explained += 1
+            if action["type"] == "play" and len(set(hs.hand)) > 1:
+                undealt = list(hs.unseen)
+                for s in range(players):
+                    if s != seat:
+                        for r in hands[s]:
+                            undealt[r] -= 1
+                left = sum(hs.counts)
+                rank = hs.normal_choice(
+                    hands, undealt, seat, hs.table, hs.caida, left, hs.last_batch
+                )
+                assert rank == RANK[action["card"]]
+                checked += 1
+            match.apply(seat, action)
+    assert checked > 100 and explained > 20
+
+
+def test_hard_lays_the_dead_rank_rather_than_give_a_caida():
+    """Nothing captures; two of hard's ranks are dead (their other cards all captured), the
+    third is live: laying the live one hands the next player a likely caida (RO-12)."""
+    match = position({1: ["11B", "4C", "6C"]}, ["1O", "5O", "7O", "12O"])
+    view = match.view(1)
+    view["captured_ranks"]["11"] = 3
+    view["captured_ranks"]["6"] = 3
+    legal = [a for a in match.legal_actions(1) if a["type"] == "play"]
+    for seed in range(3):
+        action = bots.choose(view, legal, level="hard", seed=seed)
+        assert action["card"] in ("11B", "6C")
+
+
+def test_hard_is_the_same_for_a_seed_whatever_the_slices():
+    """The same seed gives the same card driven in one go or a slice per frame."""
+    match = Match.new(2, {"rules": "quick"}, seed=77)
+    for _ in range(7):
+        match.apply(match.to_act()[0], {"type": "timeout"})
+    seat = match.to_act()[0]
+    view, legal = match.view(seat), match.legal_actions(seat)
+    once = run(bots.think(view, legal, "hard", random.Random(5)))
+    ticks = iter(range(10**6))
+    sliced = Thinking(
+        bots.think(view, legal, "hard", random.Random(5)), clock=lambda: next(ticks) * 0.001
+    )
+    while not sliced.step(0.0005):
+        pass
+    assert sliced.action == once == run(bots.think(view, legal, "hard", random.Random(5)))
