@@ -84,3 +84,50 @@ def test_the_sender_and_tracker_rebuild_every_view_of_real_matches_through_the_w
 def test_a_patch_without_a_view_before_it_is_dropped_not_applied_to_nothing():
     assert ViewTracker().absorb({"t": "events", "vd": ["=", {}]}) is None
     assert ViewTracker().absorb({"t": "pong"}) == {"t": "pong"}
+
+
+def test_seats_sharing_one_moves_patches_each_rebuild_their_own_view():
+    """The server diffs the four seats' views of a move sharing work (diff_shared): every
+    seat's tracker still rebuilds exactly that seat's view, hand and secret bid included."""
+    rng = random.Random(4)
+    match = hareeja.Match.new(4, {}, 4)
+    senders = [ViewSender() for _ in range(4)]
+    trackers = [ViewTracker() for _ in range(4)]
+    for _ in range(200):
+        if match.phase == "over":
+            break
+        seat = match.to_act()[0]
+        match.apply(seat, rng.choice(match.legal_actions(seat)))
+        shared: dict = {}
+        for s in range(4):
+            view = match.view(s)
+            msg = {
+                "t": "events",
+                "events": [],
+                "legal": [],
+                "log": 0,
+                "by": None,
+                **senders[s].fields("ROOM", view, shared),
+            }
+            assert trackers[s].absorb(P.decode_server(P.encode(msg)))["view"] == match.view(s)
+
+
+def test_a_shared_patch_is_reused_only_from_the_same_old_value_to_an_equal_new_one():
+    from game.net.delta import diff_shared
+
+    common = [1, 2]
+    shared: dict = {}
+    first, kept_first = diff_shared(
+        {"pub": common, "me": [0]}, {"pub": [1, 2, 3], "me": [0]}, shared
+    )
+    assert first == ["d", {"pub": ["+", [3]]}, []]
+    # the same old object, a different new value: its own patch
+    other, _ = diff_shared({"pub": common, "me": [5]}, {"pub": [9], "me": [5]}, shared)
+    assert other == ["d", {"pub": ["=", [9]]}, []]
+    # an equal old value that is another object: its own patch (equal), kept as the shared one
+    third, kept = diff_shared({"pub": [1, 2], "me": [7]}, {"pub": [1, 2, 3], "me": [8]}, shared)
+    assert apply({"pub": [1, 2], "me": [7]}, third) == {"pub": [1, 2, 3], "me": [8]}
+    assert kept["pub"] is kept_first["pub"]  # from now on the same object as the first seat's
+    # another old value, an equal new one (a secret made public): never the first seat's patch
+    fourth, _ = diff_shared({"pub": [7, 2], "me": [0]}, {"pub": [1, 2, 3], "me": [0]}, shared)
+    assert apply({"pub": [7, 2], "me": [0]}, fourth) == {"pub": [1, 2, 3], "me": [0]}

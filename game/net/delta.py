@@ -25,6 +25,8 @@ from __future__ import annotations
 import copy
 import json
 import logging
+from itertools import compress
+from operator import ne
 from typing import Any
 
 from game.core.types import JsonObject
@@ -34,6 +36,16 @@ Patch = list[Any] | None  # JSON values of any shape (the view is any game's)
 
 
 _MISSING = object()
+
+
+def _changed(old: JsonObject, new: JsonObject) -> list[tuple[str, Any]]:
+    """``new``'s items whose value is not equal to ``old``'s (or missing there): compared in
+    C (``map(ne, ...)``) when both have the same keys in the same order, as views of one game
+    always do."""
+    if len(old) == len(new) and list(old) == list(new):
+        return list(compress(new.items(), map(ne, old.values(), new.values())))
+    get = old.get
+    return [(key, value) for key, value in new.items() if get(key, _MISSING) != value]
 
 
 def diff(old: Any, new: Any) -> Patch:
@@ -52,7 +64,7 @@ def _diff_dict(old: JsonObject, new: JsonObject) -> Patch:
     """Key by key. The server runs this for every seat on every move, so the unchanged keys
     are skipped in one comprehension and only the few changed ones are looked at."""
     get = old.get
-    changed = [(key, value) for key, value in new.items() if get(key, _MISSING) != value]
+    changed = _changed(old, new)
     removed = [] if len(old) == len(new) else [key for key in old if key not in new]
     if not changed:
         return ["d", {}, removed] if removed else None
@@ -73,12 +85,17 @@ def _diff_dict(old: JsonObject, new: JsonObject) -> Patch:
     return ["d", changes, removed]
 
 
+SMALL_LIST = 4  # a changed list this short goes whole: as short as patching its places
+
+
 def _diff_list(old: list[Any], new: list[Any]) -> Patch:
-    n = len(old)
-    if len(new) >= n and new[:n] == old:
-        return None if len(new) == n else ["+", new[n:]]
-    if len(new) != n:
+    n, m = len(old), len(new)
+    if m > n:  # grown at its end (a history, the cards played)?
+        if n == 0 or (new[n - 1] == old[n - 1] and new[:n] == old):
+            return ["+", new[n:]]
         return ["=", new]
+    if m < n or n <= SMALL_LIST:
+        return None if new == old else ["=", new]
     changes: dict[str, Patch] = {}
     most = n // 2  # more changed places than this: the whole list is shorter
     for i in range(n):
@@ -90,7 +107,7 @@ def _diff_list(old: list[Any], new: list[Any]) -> Patch:
             if len(changes) == most:
                 return ["=", new]
             changes[str(i)] = patch
-    return ["i", changes]
+    return ["i", changes] if changes else None
 
 
 def apply(old: Any, patch: Patch) -> Any:
@@ -117,19 +134,65 @@ def apply(old: Any, patch: Patch) -> Any:
     raise ValueError(f"Unknown patch operation {op!r}.")
 
 
+Shared = dict[str, tuple[Any, Any, Patch]]  # one move's patches by key: (old, new, patch)
+
+
+def diff_shared(old: JsonObject, new: JsonObject, shared: Shared) -> tuple[Patch, JsonObject]:
+    """:func:`diff` of two views of one seat, sharing work with the other seats' views of the
+    same move, and the view to keep for the next patch.
+
+    A changed key whose old value *is* (the same object as) the old value another seat's
+    patch in ``shared`` started from, and whose new value equals that seat's, gets that
+    seat's patch without a diff. So that this holds move after move, the view kept is
+    ``old`` with only the changed keys replaced, by the other seat's value when equal: the
+    seats' public parts become the same objects. Correct for any views: a patch is reused
+    only from the identical old value to an equal new value."""
+    get = old.get
+    changed = _changed(old, new)
+    kept = dict(old)
+    added = sum(1 for key, _ in changed if key not in old) if len(old) != len(new) else 0
+    removed = [] if len(old) == len(new) - added else [key for key in old if key not in new]
+    if len(old) == len(new) and any(key not in old for key, _ in changed):
+        removed = [key for key in old if key not in new]  # as many keys, some renamed
+    for key in removed:
+        del kept[key]
+    if not changed and not removed:
+        return None, kept
+    changes: dict[str, Any] = {}
+    for key, value in changed:
+        before = get(key, _MISSING)
+        known = shared.get(key)
+        if known is not None and known[1] == value and type(known[1]) is type(value):
+            value = known[1]  # the other seat's object, from now on shared
+            if known[0] is before:
+                changes[key] = known[2]
+                kept[key] = value
+                continue
+        patch = diff(before, value) if before is not _MISSING else ["=", value]
+        changes[key] = patch
+        kept[key] = value
+        shared.setdefault(key, (before, value, patch))
+    return ["d", changes, removed], kept
+
+
 class ViewSender:
     """The server side: per (connection, table), the last view sent."""
 
     def __init__(self) -> None:
         self.last: dict[str, Any] = {}
 
-    def fields(self, room: str, view: JsonObject) -> JsonObject:
-        """``{"view": view}`` the first time for this table, then ``{"vd": patch}``."""
+    def fields(self, room: str, view: JsonObject, shared: Shared | None = None) -> JsonObject:
+        """``{"view": view}`` the first time for this table, then ``{"vd": patch}``.
+        ``shared``: one move's patches of the other seats (:func:`diff_shared`)."""
         before = self.last.get(room)
         self.last = {room: view}  # one table at a time per connection
         if before is None:
             return {"view": view}
-        return {"vd": diff(before, view)}
+        if shared is None or type(before) is not dict or type(view) is not dict:
+            return {"vd": diff(before, view)}
+        patch, kept = diff_shared(before, view, shared)
+        self.last = {room: kept}
+        return {"vd": patch}
 
 
 class ViewTracker:

@@ -14,6 +14,7 @@ from game.table import Seat, Table
 
 from . import links
 from . import protocol as P
+from .delta import Shared
 from .lobby_api import LobbyApi
 from .model import Player, Refusal, Room, Session, engine
 from .names import distinct_names
@@ -287,8 +288,9 @@ class Handlers:
             self._save_progress(room)
             if match.phase == "over":
                 self.store.finish(room.code, {"result": match.result, "totals": match.totals})
+        shared: Shared = {}  # the seats' patches share their public parts
         for seat in range(room.players):
-            self._send_events(room, seat, events)
+            self._send_events(room, seat, events, shared)
         self.moved(len(match.log) - room.logged)
         room.logged = len(match.log)
         if match.phase == "over" and room.over_since is None:

@@ -8,6 +8,7 @@ from game.core.events import Event
 from game.core.types import JsonObject
 
 from . import links
+from .delta import Shared
 from .lobby_api import LobbyApi
 from .model import Player, Room
 from .names import distinct_names
@@ -94,16 +95,23 @@ class Outgoing:
     def _send_view(self: LobbyApi, room: Room, seat: int) -> None:
         self._send_events(room, seat, [])
 
-    def _send_events(self: LobbyApi, room: Room, seat: int, events: list[Event]) -> None:
+    def _send_events(
+        self: LobbyApi,
+        room: Room,
+        seat: int,
+        events: list[Event],
+        shared: Shared | None = None,
+    ) -> None:
         """The seat's events and view, the view as a patch to the one this connection was
-        sent before (:mod:`game.net.delta`) unless ``deltas`` is off."""
+        sent before (:mod:`game.net.delta`) unless ``deltas`` is off. ``shared``: the
+        patches of the other seats' views of the same change (computed once for all)."""
         occupant = room.occupants[seat]
         if occupant is None or occupant.conn is None:
             return
         msg = self._events_msg(room, seat, events)
         session = self.sessions.get(id(occupant.conn))
         if self.deltas and session is not None:
-            msg.update(session.views.fields(room.code, msg.pop("view")))
+            msg.update(session.views.fields(room.code, msg.pop("view"), shared))
         occupant.conn.send(msg)
 
     def _send_deadline(self: LobbyApi, room: Room, only: Player | None = None) -> None:
