@@ -128,10 +128,10 @@ def test_HR_10_hard_holds_its_melds_back_until_an_opponent_is_near_going_out():
     near = dict(view, hand_counts=[14, len(view["hand"]), holding.OPEN_NEAR, 14])
     assert run(bots.think(near, legal, "hard"))["type"] == "meld"  # escape the flat 200
     loose = holding.loose(view, list(view["hand"]))
-    assert loose > holding.OPEN_NEAR  # behind in the race: an opponent holds no more cards
-    behind = dict(view, hand_counts=[14, len(view["hand"]), 14, loose])
+    assert loose - 1 > holding.OPEN_NEAR  # behind in the race: an opponent holds fewer cards
+    behind = dict(view, hand_counts=[14, len(view["hand"]), 14, loose - 1])
     assert run(bots.think(behind, legal, "hard"))["type"] == "meld"
-    ahead = dict(view, hand_counts=[14, len(view["hand"]), 14, loose + 1])
+    ahead = dict(view, hand_counts=[14, len(view["hand"]), 14, loose])
     assert run(bots.think(ahead, legal, "hard"))["type"] == "discard"
 
 
