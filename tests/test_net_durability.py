@@ -15,7 +15,10 @@ import select
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
+
+import pytest
 
 from game.games.hareeja import rules as hareeja
 from game.net.client import Client
@@ -25,7 +28,7 @@ from game.net.store import Store
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def start_server(db: str) -> tuple[subprocess.Popen, str]:
+def start_server(db: str, workers: int = 0) -> tuple[subprocess.Popen, str]:
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -38,7 +41,7 @@ def start_server(db: str) -> tuple[subprocess.Popen, str]:
             "--bot-delay",
             "0",
             "--bot-workers",
-            "0",
+            str(workers),
             "--loose-limits",
         ],
         cwd=ROOT,
@@ -209,3 +212,64 @@ def test_hard_bots_think_in_a_worker_process_and_make_the_same_moves():
     in_worker = asyncio.run(asyncio.wait_for(bots_only(1), 120))
     in_process = asyncio.run(asyncio.wait_for(bots_only(0), 120))
     assert len(in_worker) == 12 and in_worker == in_process
+
+
+def children_of(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    if int(stat.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        found.append(int(entry))
+            except (OSError, ValueError, IndexError):
+                continue
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_bot_workers_exit_when_their_server_is_killed(tmp_path):
+    proc, url = start_server(str(tmp_path / "w.sqlite3"), workers=2)
+
+    async def a_hard_table() -> None:  # the workers start with the first hard bot move
+        async with Client(url) as c:
+            await c.hello("Ali")
+            await c.request(
+                "create",
+                "room",
+                game="hareeja",
+                players=4,
+                visibility="private",
+                turn_seconds=None,
+                bots="hard",
+            )
+            await c.send("start")
+            await c.expect("events")
+
+    try:
+        asyncio.run(asyncio.wait_for(a_hard_table(), 60))
+        workers: list[int] = []
+        for _ in range(300):  # spawned on the first bot move: wait for them (bounded)
+            workers = [p for p in children_of(proc.pid) if alive(p)]
+            if len(workers) >= 2:
+                break
+            time.sleep(0.1)
+        assert len(workers) >= 2, workers
+    finally:
+        kill(proc)
+    for _ in range(150):  # at most 15 s
+        if not any(alive(p) for p in workers):
+            break
+        time.sleep(0.1)
+    left = [p for p in workers if alive(p)]
+    for pid in left:  # never leave them behind, even when the test fails
+        os.kill(pid, signal.SIGKILL)
+    assert not left, f"bot workers {left} outlived their server"

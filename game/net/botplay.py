@@ -7,9 +7,16 @@ A mixin of :class:`game.net.rooms.Lobby`."""
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import functools
 import inspect
 import logging
+import os
+import signal
+import sys
+import threading
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -27,6 +34,7 @@ THINK_CAP = 0.5  # seconds of thinking one bot move may take (then the easy move
 BOT_TURN_SECONDS = 0.4  # under load: a bot's move should come back within about this long,
 # its wait behind the other bots' moves included (a person waits for three of them)
 MIN_BUDGET = 0.002  # ... but a hard search never gets less than this (at least one sample)
+PR_SET_PDEATHSIG = 1  # linux/prctl.h: the signal a process gets when its parent dies
 log = logging.getLogger("majlis.lobby")
 
 
@@ -56,6 +64,27 @@ def start_thinking(
     if budget is not None and _takes_budget(think):
         return think(view, legal, level, rng, budget)
     return think(view, legal, level, rng)
+
+
+def worker_init(parent: int, niceness: int) -> None:
+    """In each bot worker process, first: a lower priority than the server's loop, and an
+    exit as soon as the server process is gone (killed with ``kill -9`` or by the OOM killer,
+    it cannot stop its workers): Linux's ``PR_SET_PDEATHSIG`` kills the worker with its
+    parent, and a watchdog thread that checks the parent every second does it elsewhere."""
+    os.nice(niceness)
+    if sys.platform == "linux":
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # gone before the line above took effect
+        os._exit(0)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def think_whole(

@@ -51,7 +51,7 @@ from game.core.types import ActionInput
 
 from . import protocol as P
 from . import wire
-from .botplay import think_budget, think_whole
+from .botplay import think_budget, think_whole, worker_init
 from .guard import address_key
 from .limits import Limits
 from .metrics import Metrics, log_json
@@ -171,8 +171,8 @@ class TableServer:
             self._pool = concurrent.futures.ProcessPoolExecutor(
                 self.bot_workers,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=os.nice,
-                initargs=(BOT_NICENESS,),
+                initializer=worker_init,
+                initargs=(os.getpid(), BOT_NICENESS),
             )
             self.lobby.offload = self._offload
         self._bots_have_work.set()  # resumed tables may have bots to move
