@@ -47,7 +47,7 @@ HARD_SAMPLES = {2: 128, 3: 96, 4: 80}  # sampled deals per decision, by players:
 INFER_TRIES = 24  # draws of a deal to find one that agrees with what the table showed
 HARD_W_CARD = 0.5  # hard's card value: with 2 sides the 40 cards are shared, so one more card
 # for me is one fewer for them, and the card points' margin is half the difference (RO-21)
-SAMPLES_PER_SLICE = 4
+SAMPLES_PER_SLICE = 1  # one played-out deal (~1-3 ms) between yields: a frame never pays more
 BATCH_CARDS = 3  # cards each player gets per batch (RO-4, RO-7)
 
 
