@@ -5,7 +5,7 @@ the timer shows its seconds, a timeout says what was played, a hint marks a lega
 
 import pygame
 import pytest
-from ui_helpers import click, key, run_until
+from ui_helpers import click, drag, key, run_until
 
 import game.ui.table_drawing as td
 from game.core.cards import spanish_deck
@@ -238,22 +238,6 @@ def test_hint_button_in_ronda_and_rummy(make_app):
     assert run_until(app, lambda: rummy.suggestion is not None, 600)
     assert rummy.suggestion["action"]["type"] == "draw"
     assert rummy.hinted_rects(rummy.suggestion["action"])
-
-
-def drag(app, start, end, steps: int = 6) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    app.step(DT)
-    for i in range(1, steps + 1):
-        pos = (
-            round(start[0] + (end[0] - start[0]) * i / steps),
-            round(start[1] + (end[1] - start[1]) * i / steps),
-        )
-        pygame.event.post(
-            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
-        )
-        app.step(DT)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
-    app.step(DT)
 
 
 def test_HR_rummy_a_tap_picks_and_a_drag_onto_the_pile_discards(make_app):

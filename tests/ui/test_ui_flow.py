@@ -1,7 +1,7 @@
 """The client driven with real pygame events: menu → match, bids, play, refusals, language."""
 
 import pygame
-from ui_helpers import click, key, run_until
+from ui_helpers import click, drag, key, run_until
 
 from game import i18n
 from game.core.cards import french_deck
@@ -88,23 +88,6 @@ def test_confirm_before_playing_restores_select_then_confirm(make_app):
     assert scene.widget("play").visible
     click(app, scene.hand[code].rect().center)
     assert scene.session.match.log[log] == [0, {"type": "play", "card": code}]
-
-
-def drag(app, start, end, steps: int = 6) -> None:
-    """A real drag: press at ``start``, move in steps to ``end``, release there."""
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    app.step(1 / 60)
-    for i in range(1, steps + 1):
-        pos = (
-            round(start[0] + (end[0] - start[0]) * i / steps),
-            round(start[1] + (end[1] - start[1]) * i / steps),
-        )
-        pygame.event.post(
-            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
-        )
-        app.step(1 / 60)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
-    app.step(1 / 60)
 
 
 def test_dragging_a_card_onto_the_table_plays_it_and_a_short_drag_does_not(make_app):

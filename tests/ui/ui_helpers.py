@@ -12,6 +12,23 @@ def click(app: App, pos) -> None:
     app.step(1 / 60)
 
 
+def drag(app: App, start, end, steps: int = 6) -> None:
+    """A real drag: press at ``start``, move in steps to ``end``, release there."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.step(1 / 60)
+    for i in range(1, steps + 1):
+        pos = (
+            round(start[0] + (end[0] - start[0]) * i / steps),
+            round(start[1] + (end[1] - start[1]) * i / steps),
+        )
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        )
+        app.step(1 / 60)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.step(1 / 60)
+
+
 def key(app: App, k: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
     app.step(1 / 60)

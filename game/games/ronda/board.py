@@ -64,6 +64,17 @@ def holds_probability(unseen_total: int, of_rank: int, hand_size: int) -> float:
     return 1.0 - comb(unseen_total - of_rank, hand_size) / comb(unseen_total, hand_size)
 
 
+def best_first(options: list[tuple[float, float]]) -> float:
+    """The expected best of ``options`` (gain, chance he holds it): each gain counts with its
+    chance times the chance that he holds none of the better ones."""
+    options.sort(reverse=True)
+    expected, none_better = 0.0, 1.0
+    for gain, p in options:
+        expected += gain * p * none_better
+        none_better *= 1.0 - p
+    return expected
+
+
 def expected_reply(
     table_ranks: set[int], caida_rank: int | None, unseen: list[int], hand_size: int
 ) -> float:
@@ -75,12 +86,7 @@ def expected_reply(
         if unseen[rank] and rank in table_ranks:
             gain, _ = play_gain(table_ranks, rank, caida_rank, True)
             options.append((gain, holds_probability(total, unseen[rank], hand_size)))
-    options.sort(reverse=True)
-    expected, none_better = 0.0, 1.0
-    for gain, p in options:
-        expected += gain * p * none_better
-        none_better *= 1.0 - p
-    return expected
+    return best_first(options)
 
 
 class Situation:

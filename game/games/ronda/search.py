@@ -35,6 +35,7 @@ from game.games.ronda.board import (
     REPLY_DISCOUNT,
     W_CARD,
     W_POINT,
+    best_first,
     caida_rank,
     holds_probability,
     unseen_counts,
@@ -99,12 +100,7 @@ def _reply(table: int, caida: int | None, unseen: tuple[int, ...], total: int, s
             after = table & ~(((1 << taken) - 1) << rank)
             gain = W_POINT * (int(rank == caida) + int(not after)) + W_CARD * (1 + taken)
             options.append((gain, _holds(total, unseen[rank], size)))
-    options.sort(reverse=True)
-    expected, none_better = 0.0, 1.0
-    for gain, p in options:
-        expected += gain * p * none_better
-        none_better *= 1.0 - p
-    return expected
+    return best_first(options)
 
 
 _holds = lru_cache(maxsize=4096)(holds_probability)
