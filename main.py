@@ -67,6 +67,11 @@ def parse_options():
         "--server", metavar="URL", help="online table server, e.g. ws://127.0.0.1:9310"
     )
     parser.add_argument("--room", metavar="CODE", help="open the online lobby joining this table")
+    parser.add_argument(
+        "--scale",
+        type=float,
+        help="draw at this many pixels per layout pixel (1 to 1.5; a high-density screen)",
+    )
     args = parser.parse_args()
     speed = args.speed if args.speed is not None else (12.0 if args.autoplay else 1.0)
     options = Options(
@@ -78,6 +83,7 @@ def parse_options():
         speed=speed,
         frames=args.frames,
         level=args.level,
+        scale=args.scale,
     )
     options.game = args.game  # None: every game's screenshots, Hareeja's autoplay
     options.server = args.server

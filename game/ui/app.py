@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import pygame
 
 from game import i18n
-from game.ui import draw, storage, text
+from game.ui import draw, scale, storage, text
 from game.ui.audio import Audio
 from game.ui.layout import Layout, make_layout
 from game.ui.tween import Speed
@@ -61,6 +61,7 @@ class Options:
     speed: float = 1.0
     frames: int | None = None
     level: str | None = None
+    scale: float | None = None  # draw at this factor (game.ui.scale); None: from the screen
 
 
 class App:
@@ -75,6 +76,8 @@ class App:
         shape = Window.start_shape()  # the browser window's shape, else the option
         portrait = self.options.portrait if shape is None else shape
         self.window = Window(resizable=not (self.options.autoplay or self.options.screenshots))
+        wanted = self.options.scale
+        scale.set_factor(Window.start_factor(portrait) if wanted is None else wanted)
         self.layout: Layout = make_layout(portrait)
         self.previous_layout: Layout | None = None  # the layout before the last turn
         self.screen = self.window.open(self.layout.size)
@@ -154,7 +157,14 @@ class App:
     def set_portrait(self, portrait: bool) -> None:
         """Turn the table: the other layout, the display at its size, the scene laid out again
         for it at once (a match keeps its state, an open panel stays open)."""
-        if portrait == self.layout.portrait:
+        self.set_shape(portrait, scale.factor())
+
+    def set_shape(self, portrait: bool, factor: float) -> None:
+        """The table turned, or drawn at another scale (game.ui.scale): a new layout, the
+        display at its size, the scene laid out again for it at once (a match keeps its
+        state, an open panel stays open)."""
+        rescaled = scale.set_factor(factor)
+        if portrait == self.layout.portrait and not rescaled:
             return
         self.previous_layout = self.layout
         self.layout = make_layout(portrait)

@@ -7,9 +7,11 @@ Everything important keeps ≥ 16 px from the edges in portrait.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 
 import pygame
+
+from game.ui import scale
 
 LANDSCAPE = (1280, 720)
 PORTRAIT = (720, 1280)
@@ -37,6 +39,7 @@ class Layout:
     picker: pygame.Rect  # the bid picker panel
     lift: int = 18  # legal cards rise by this much
     select_lift: int = 40
+    fan_curve: int = 10  # the fan's ends sit this much lower than its middle
     extras: dict = field(default_factory=dict)
 
     def hand_positions(self, n: int) -> list[tuple[float, float]]:
@@ -49,7 +52,7 @@ class Layout:
         out = []
         for i in range(n):
             k = (i - (n - 1) / 2) / max(1, (n - 1) / 2) if n > 1 else 0.0
-            out.append((x0 + step * i, self.hand_center[1] + 10 * k * k))
+            out.append((x0 + step * i, self.hand_center[1] + self.fan_curve * k * k))
         return out
 
     def plate_rect(self, seat: int) -> pygame.Rect:
@@ -67,7 +70,40 @@ class Layout:
 
 
 def make_layout(portrait: bool) -> Layout:
-    """The layout for one orientation."""
+    """The layout for one orientation, in frame pixels at the current scale
+    (:mod:`game.ui.scale`)."""
+    logical = _logical_layout(portrait)
+    if scale.factor() == 1:
+        return logical
+    return replace(
+        logical,
+        **{
+            f.name: _scaled(getattr(logical, f.name))
+            for f in fields(logical)
+            if f.name != "portrait"
+        },
+    )
+
+
+def _scaled(value):
+    """A layout value (a length, a point, a rect, a list or dict of them) at the current scale."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)):
+        return scale.px(value)
+    if isinstance(value, pygame.Rect):
+        return scale.rect(*value)
+    if isinstance(value, tuple):
+        return tuple(_scaled(v) for v in value)
+    if isinstance(value, list):
+        return [_scaled(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _scaled(v) for k, v in value.items()}
+    return value
+
+
+def _logical_layout(portrait: bool) -> Layout:
+    """The layout for one orientation in logical pixels (the frame at scale 1)."""
     if not portrait:
         w, h = LANDSCAPE
         card = (104, 146)

@@ -169,7 +169,15 @@ async def take_all(out_dir: str, options: Options | None = None) -> list[Path]:
     saved: list[Path] = []
     for portrait in (False, True):
         for lang in ("ar", "en"):
-            app = App(Options(portrait=portrait, lang=lang, screenshots=str(out), seed=PLAY_SEED))
+            app = App(
+                Options(
+                    portrait=portrait,
+                    lang=lang,
+                    screenshots=str(out),
+                    seed=PLAY_SEED,
+                    scale=options.scale if options is not None else None,
+                )
+            )
             shooter = Shooter(app, out, f"{'portrait' if portrait else 'landscape'}_{lang}")
             shooter.menus()
             shooter.stats_screens()

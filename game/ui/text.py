@@ -25,6 +25,8 @@ from pathlib import Path
 
 import pygame
 
+from game.ui import scale
+
 # The project root is two levels above game/ui/; under pygbag this is the app folder.
 FONT_DIR = Path(__file__).resolve().parents[2] / "fonts"
 _FILES = {False: "Majlis-Regular.ttf", True: "Majlis-Bold.ttf"}
@@ -46,7 +48,8 @@ def _load(size: int, bold: bool, kind: str) -> pygame.font.Font:
     if cached is None:
         if not pygame.font.get_init():
             pygame.font.init()
-        cached = pygame.font.Font(str(FONT_DIR / _FILES[bool(bold)]), size)
+        # ``size`` is logical: the font opens at the frame's scale (game.ui.scale).
+        cached = pygame.font.Font(str(FONT_DIR / _FILES[bool(bold)]), scale.px(size))
         try:
             if kind == "rtl":
                 cached.set_script("Arab")
@@ -62,8 +65,8 @@ def _load(size: int, bold: bool, kind: str) -> pygame.font.Font:
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The Majlis font at a pixel size, cached. Set to Latin, left to right: for Arabic or
-    mixed text use render() / size() instead of this font's own render()."""
+    """The Majlis font at a logical size (opened at the frame's scale), cached. Set to Latin,
+    left to right: for Arabic or mixed text use render() / size() instead of its render()."""
     return _load(size, bold, "ltr")
 
 
@@ -188,7 +191,7 @@ def _run_image(run: str, rtl: bool, size: int, bold: bool, rgba: tuple) -> pygam
 
 
 def size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
-    """Pixel size of the rendered text (one line per "\\n")."""
+    """Frame-pixel size of the rendered text (one line per "\\n"); ``size`` is logical."""
     lines = text.split("\n")
     height = _load(size, bold, "ltr").get_height()
     linesize = _load(size, bold, "ltr").get_linesize()

@@ -25,6 +25,8 @@ import warnings
 
 import pygame
 
+from game.ui import scale
+
 WEB = sys.platform == "emscripten"
 POLL_SECONDS = 0.25  # how often the browser's window size is read
 MIN_WINDOW = (360, 360)  # the native window may shrink this far
@@ -102,6 +104,18 @@ class Window:
             return portrait_for(float(page.innerWidth), float(page.innerHeight))
         except Exception:
             return None
+
+    @staticmethod
+    def start_factor(portrait: bool) -> float:
+        """The drawing scale for the browser window (game.ui.scale.pick); 1 natively."""
+        page = _browser()
+        if page is None or not scale.AUTO:
+            return 1.0
+        try:
+            width, height = float(page.innerWidth), float(page.innerHeight)
+        except Exception:
+            return 1.0
+        return scale.pick(width, height, pixel_ratio(), portrait)
 
     def shape_from_event(self, event: pygame.event.Event) -> bool | None:
         """For a window-size event: portrait or not; None for any other event."""

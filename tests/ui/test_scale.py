@@ -1,0 +1,75 @@
+"""Drawing at a scale for high-density screens (game.ui.scale): the factor picked from the
+browser's window, the layout and fonts at that factor, and back to 1 unchanged."""
+
+import pygame
+import pytest
+
+from game.ui import scale, text
+from game.ui.layout import make_layout
+
+
+@pytest.fixture(autouse=True)
+def back_to_one():
+    yield
+    scale.set_factor(1.0)
+
+
+@pytest.mark.parametrize(
+    ("css", "ratio", "portrait", "expected"),
+    [
+        ((390, 844), 3.0, True, 1.5),  # a phone of ratio 3: capped at 1.5
+        ((390, 844), 2.0, True, 1.0),  # 390×693 CSS px × 2 = 780 device px wide: 1.08 → 1
+        ((1440, 900), 1.0, False, 1.0),  # a laptop at ratio 1: the frame fits as it is
+        ((1440, 900), 2.0, False, 1.5),
+        ((1920, 1080), 1.0, False, 1.5),  # a 1080p screen shows 1.5× the frame's pixels
+        ((1600, 900), 1.0, False, 1.25),
+        ((0, 0), 2.0, False, 1.0),  # a window not measured yet
+    ],
+)
+def test_the_factor_covers_the_screen_s_pixels_and_no_more(css, ratio, portrait, expected):
+    assert scale.pick(css[0], css[1], ratio, portrait) == expected
+
+
+def test_factors_are_quarter_steps_between_one_and_the_cap():
+    assert [scale.snap(v) for v in (0.5, 1.0, 1.2, 1.3, 1.49, 1.5, 3.0)] == [
+        1.0,
+        1.0,
+        1.0,
+        1.25,
+        1.25,
+        1.5,
+        1.5,
+    ]
+
+
+def test_at_one_a_length_is_itself():
+    assert scale.factor() == 1.0
+    assert [scale.px(v) for v in (0, 1, 28, 1280)] == [0, 1, 28, 1280]
+    assert scale.rect(16, 16, 1248, 52) == pygame.Rect(16, 16, 1248, 52)
+
+
+@pytest.mark.parametrize("portrait", [False, True])
+def test_the_layout_at_one_and_a_half_is_the_same_layout_larger(portrait):
+    base = make_layout(portrait)
+    assert scale.set_factor(1.5)
+    big = make_layout(portrait)
+    assert big.portrait is portrait
+    assert big.size == (round(base.w * 1.5), round(base.h * 1.5))
+    assert big.card == (round(base.card[0] * 1.5), round(base.card[1] * 1.5))
+    assert big.top_bar == scale.rect(*base.top_bar)
+    assert big.seat_anchor == [scale.pt(*p) for p in base.seat_anchor]
+    assert big.extras["toast_y"] == round(base.extras["toast_y"] * 1.5)
+    spots = [(round(x / 1.5), round(y / 1.5)) for x, y in big.hand_positions(8)]
+    for (x, y), (bx, by) in zip(spots, base.hand_positions(8), strict=True):
+        assert abs(x - bx) <= 1 and abs(y - by) <= 1
+
+
+def test_fonts_open_at_the_scaled_size_and_caches_follow_the_factor():
+    pygame.font.init()
+    small = text.render("Majlis 10", 20, (255, 255, 255))
+    assert scale.set_factor(1.5)
+    large = text.render("Majlis 10", 20, (255, 255, 255))
+    assert large.get_height() >= round(small.get_height() * 1.4)
+    assert not scale.set_factor(1.5)  # the same factor again changes nothing
+    assert scale.set_factor(1.0)
+    assert text.render("Majlis 10", 20, (255, 255, 255)).get_size() == small.get_size()
