@@ -33,6 +33,7 @@ from game import i18n
 from game.ui import draw, scale, storage, text
 from game.ui.audio import Audio
 from game.ui.layout import Layout, make_layout
+from game.ui.scale import px
 from game.ui.tween import Speed
 from game.ui.window import Window
 
@@ -293,12 +294,12 @@ class App:
             return
         key = self.toasts[-1][0]
         s = i18n.t(key)
-        width = self.layout.w - 64 if self.layout.portrait else 560
-        size = draw.fit_text(s, 22, width - 32)
+        width = self.layout.w - px(64) if self.layout.portrait else px(560)
+        size = draw.fit_text(s, 22, width - px(32))
         img = draw.label(s, size, draw.INK)
-        rect = pygame.Rect(0, 0, min(width, img.get_width() + 40), img.get_height() + 20)
-        rect.center = (self.layout.w // 2, self.layout.extras.get("toast_y", 60))
-        draw.panel(self.screen, rect, (60, 24, 20), 235, 12, draw.GOLD)
+        rect = pygame.Rect(0, 0, min(width, img.get_width() + px(40)), img.get_height() + px(20))
+        rect.center = (self.layout.w // 2, self.layout.extras.get("toast_y", px(60)))
+        draw.panel(self.screen, rect, (60, 24, 20), 235, px(12), draw.GOLD)
         self.screen.blit(img, img.get_rect(center=rect.center))
 
     async def run(self) -> int:

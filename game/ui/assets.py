@@ -15,6 +15,8 @@ from pathlib import Path
 import pygame
 
 from game.core.cards import split
+from game.ui import scale
+from game.ui.scale import px
 
 ROOT = Path(__file__).resolve().parents[2]
 RED_SUITS = {"H", "D"}
@@ -107,10 +109,9 @@ def _card_back(size: tuple[int, int]) -> pygame.Surface:
         return pygame.transform.smoothscale(src, size)
     img = pygame.Surface(size, pygame.SRCALPHA)
     rect = img.get_rect()
-    pygame.draw.rect(img, (120, 30, 40), rect, border_radius=max(4, size[0] // 12))
-    pygame.draw.rect(
-        img, (230, 200, 140), rect.inflate(-8, -8), 2, border_radius=max(3, size[0] // 14)
-    )
+    pygame.draw.rect(img, (120, 30, 40), rect, border_radius=max(px(4), size[0] // 12))
+    inner = rect.inflate(-px(8), -px(8))
+    pygame.draw.rect(img, (230, 200, 140), inner, px(2), border_radius=max(px(3), size[0] // 14))
     return img
 
 
@@ -125,15 +126,17 @@ def _plain_face(code: str, size: tuple[int, int], four_color: bool) -> pygame.Su
         color = (196, 30, 40) if suit in RED_SUITS else (20, 20, 24)
     img = pygame.Surface(size, pygame.SRCALPHA)
     rect = img.get_rect()
-    pygame.draw.rect(img, (250, 248, 240), rect, border_radius=max(4, size[0] // 12))
-    pygame.draw.rect(img, (160, 150, 130), rect, 1, border_radius=max(4, size[0] // 12))
-    idx = max(14, size[1] // 6)
+    corner = max(px(4), size[0] // 12)
+    pygame.draw.rect(img, (250, 248, 240), rect, border_radius=corner)
+    pygame.draw.rect(img, (160, 150, 130), rect, px(1), border_radius=corner)
+    tall = round(scale.logical(size[1]))  # font sizes are logical
+    idx = max(14, tall // 6)
     r = text.render(rank, idx, color, True)
     s = text.render(SUIT_GLYPH.get(suit, ""), idx, color, False)
-    img.blit(r, (6, 3))
-    img.blit(s, (6 + (r.get_width() - s.get_width()) // 2, 3 + r.get_height() - 4))
-    big = text.render(SUIT_GLYPH.get(suit, ""), size[1] // 3, color, False)
-    img.blit(big, big.get_rect(center=(rect.centerx + 6, rect.centery + 10)))
+    img.blit(r, (px(6), px(3)))
+    img.blit(s, (px(6) + (r.get_width() - s.get_width()) // 2, px(3) + r.get_height() - px(4)))
+    big = text.render(SUIT_GLYPH.get(suit, ""), tall // 3, color, False)
+    img.blit(big, big.get_rect(center=(rect.centerx + px(6), rect.centery + px(10))))
     return img
 
 

@@ -46,8 +46,9 @@ from game.client.online import server_message
 from game.client.session import Refusal, SeatState, TableSession
 from game.games import registry
 from game.i18n import t
-from game.ui import assets, draw, stats, storage
+from game.ui import assets, draw, scale, stats, storage
 from game.ui.plates import deck_codes
+from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.sprites import Sprite
 from game.ui.table_aids import TableAids
@@ -223,37 +224,24 @@ class CardTable(TableInput, TableAids, TableDrawing, Scene):
     def build(self) -> None:
         L = self.app.layout
         tb = L.top_bar
+        # menu and language ("عربي" / "English"): in the top bar, placed by _place_widgets
         self.menu_button = Button(
-            (tb.right - 120, tb.y, 120, tb.h),
-            lambda: t("menu.button"),
-            self.open_pause,
-            22,
-            key="menu",
+            (0, tb.y, px(120), tb.h), self.words("menu.button"), self.open_pause, 22
         )
         self.lang_button = Button(
-            (tb.right - 232, tb.y, 100, tb.h),  # "عربي" / "English"
-            lambda: t("lang.toggle"),
-            self.toggle_language,
-            22,
-            key="lang",
+            (0, tb.y, px(100), tb.h), self.words("lang.toggle"), self.toggle_language, 22
         )
+        R = scale.rect  # panel buttons: sized here, placed with their panels
         self.back_button = Button(
-            (0, 0, 200, 56), lambda: t("assist.back"), self.reclaim, 24, primary=True, key="back"
+            R(0, 0, 200, 56), self.words("assist.back"), self.reclaim, 24, True
         )
-        self.next_button = Button(
-            (0, 0, 260, 60),
-            lambda: t(self.next_label()),
-            self.close_score,
-            26,
-            primary=True,
-            key="next",
-        )
+        self.next_button = Button(R(0, 0, 260, 60), self.next_words, self.close_score, 26, True)
         self.again_button = Button(
-            (0, 0, 240, 60), lambda: t("over.again"), self.play_again, 26, primary=True, key="again"
+            R(0, 0, 240, 60), self.words("over.again"), self.play_again, 26, True
         )
-        self.menu2_button = Button(
-            (0, 0, 200, 60), lambda: t("over.menu"), self.to_menu, 26, key="menu2"
-        )
+        self.menu2_button = Button(R(0, 0, 200, 60), self.words("over.menu"), self.to_menu, 26)
+        for key in ("menu", "lang", "back", "next", "again", "menu2"):
+            getattr(self, f"{key}_button").key = key
         self.widgets = [
             self.menu_button,
             self.lang_button,
@@ -265,6 +253,14 @@ class CardTable(TableInput, TableAids, TableDrawing, Scene):
             self.menu2_button,
         ]
         self._place_widgets()
+
+    @staticmethod
+    def words(key: str) -> Callable[[], str]:
+        """A label: the catalog's words for ``key`` in the language now."""
+        return lambda: t(key)
+
+    def next_words(self) -> str:
+        return t(self.next_label())
 
     def build_controls(self) -> list:
         """Override: the game's own widgets (created for the current layout)."""
@@ -288,9 +284,10 @@ class CardTable(TableInput, TableAids, TableDrawing, Scene):
             w.visible = not modal
         tb = L.top_bar
         if i18n.is_rtl():
-            self.menu_button.rect.x, self.lang_button.rect.x = tb.x, tb.x + 132
+            self.menu_button.rect.x, self.lang_button.rect.x = tb.x, tb.x + px(132)
         else:
-            self.menu_button.rect.x, self.lang_button.rect.x = tb.right - 120, tb.right - 232
+            self.menu_button.rect.x = tb.right - px(120)
+            self.lang_button.rect.x = tb.right - px(232)
         self.place_controls(modal)
         self.place_hint_button(modal)
         self.back_button.visible = self.assisted() and not modal
@@ -489,7 +486,7 @@ class CardTable(TableInput, TableAids, TableDrawing, Scene):
         for c in self.confetti:
             c[0] += c[2] * dt
             c[1] += c[3] * dt
-        self.confetti = [c for c in self.confetti if c[1] < L.h + 20]
+        self.confetti = [c for c in self.confetti if c[1] < L.h + px(20)]
         if self.app.options.autoplay and self.over["t"] > Speed.scale(1.0, motion=False):
             self.finish_autoplay(self.over["result"])
 

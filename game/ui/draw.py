@@ -9,11 +9,11 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from functools import lru_cache
 
 import pygame
 
-from game.ui import text
+from game.ui import scale, text
+from game.ui.scale import px
 
 # Palette (LOOK.md: an evening majlis — deep felt, sand and muted gold, one clear "your turn").
 FELT = (14, 74, 66)
@@ -32,7 +32,7 @@ PANEL_EDGE = (120, 96, 56)
 SHADOW = (0, 0, 0)
 
 
-@lru_cache(maxsize=1024)
+@scale.cached(maxsize=1024)
 def label(s: str, size: int, color: tuple = INK, bold: bool = False) -> pygame.Surface:
     """The rendered text (shaped, bidi-ordered), cached."""
     return text.render(s, size, color, bold)
@@ -52,14 +52,15 @@ def blit_text(
     img = label(s, size, color, bold)
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:
-        surface.blit(label(s, size, SHADOW, bold), rect.move(1, 2))
+        surface.blit(label(s, size, SHADOW, bold), rect.move(px(1), px(2)))
     surface.blit(img, rect)
     return rect
 
 
-@lru_cache(maxsize=2048)
+@scale.cached(maxsize=2048)
 def fit_text(s: str, size: int, width: int, bold: bool = False, minimum: int = 12) -> int:
-    """The largest size ≤ ``size`` at which ``s`` fits in ``width`` pixels. Measured, not
+    """The largest (logical) font size ≤ ``size`` at which ``s`` fits in ``width`` frame
+    pixels. Measured, not
     rendered, and guessed from the first measure (text width grows with the size), so only
     one or two sizes are tried: a font's first use at a size costs about a millisecond."""
     w = text.size(s, size, bold)[0]
@@ -78,51 +79,53 @@ def panel(
     rect: pygame.Rect,
     color: tuple = PANEL,
     alpha: int = 225,
-    radius: int = 14,
+    radius: int | None = None,
     edge: tuple | None = PANEL_EDGE,
 ) -> None:
-    """A rounded, slightly transparent panel with a thin brass edge."""
+    """A rounded, slightly transparent panel with a thin brass edge; ``rect`` and ``radius``
+    in frame pixels (default: 14 logical)."""
+    radius = px(14) if radius is None else radius
     img = _panel_image(rect.w, rect.h, color, alpha, radius, edge)
     surface.blit(img, rect)
 
 
-@lru_cache(maxsize=128)
+@scale.cached(maxsize=128)
 def _panel_image(
     w: int, h: int, color: tuple, alpha: int, radius: int, edge: tuple | None
 ) -> pygame.Surface:
     img = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(img, (*color, alpha), img.get_rect(), border_radius=radius)
     if edge:
-        pygame.draw.rect(img, (*edge, 255), img.get_rect(), 2, border_radius=radius)
+        pygame.draw.rect(img, (*edge, 255), img.get_rect(), px(2), border_radius=radius)
     return img
 
 
 FELT_BUILDS: Counter[tuple[int, int, bool]] = Counter()  # felts drawn, by (w, h, emblem)
 
 
-@lru_cache(maxsize=8)
+@scale.cached(maxsize=8)
 def felt(w: int, h: int, emblem: bool = False) -> pygame.Surface:
     """The table, drawn once per size: woven felt with a soft vignette inside a wooden rim with
     a brass edge; the tables (``emblem``) carry a faint star rosette at the centre."""
     FELT_BUILDS[(w, h, emblem)] += 1
     surf = pygame.Surface((w, h))
     _rim(surf)
-    inner = surf.get_rect().inflate(-2 * RIM_WIDTH, -2 * RIM_WIDTH)
+    inner = surf.get_rect().inflate(-2 * px(RIM_WIDTH), -2 * px(RIM_WIDTH))
     cloth = _vignette(inner.size)
     _weave(cloth)
     if emblem:
         mark = rosette(round(min(w, h) * 0.46), GOLD, 34)
         cloth.blit(mark, mark.get_rect(center=(inner.w // 2, inner.h // 2)))
     mask = pygame.Surface(inner.size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=24)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=px(24))
     cloth = cloth.convert_alpha() if pygame.display.get_surface() else cloth.convert_alpha(surf)
     cloth.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     surf.blit(cloth, inner)
-    pygame.draw.rect(surf, BRASS, inner.inflate(2, 2), 2, border_radius=25)
+    pygame.draw.rect(surf, BRASS, inner.inflate(px(2), px(2)), px(2), border_radius=px(25))
     return surf
 
 
-RIM_WIDTH = 10
+RIM_WIDTH = 10  # logical
 BRASS = (176, 138, 66)
 
 
@@ -131,7 +134,8 @@ def _rim(surf: pygame.Surface) -> None:
     rect = surf.get_rect()
     surf.fill((46, 28, 14))
     for k, colour in enumerate(((70, 42, 20), RIM_LIGHT, (122, 80, 40), RIM)):
-        pygame.draw.rect(surf, colour, rect.inflate(-2 - 2 * k, -2 - 2 * k), border_radius=30 - k)
+        inset = px(2 + 2 * k)
+        pygame.draw.rect(surf, colour, rect.inflate(-inset, -inset), border_radius=px(30 - k))
 
 
 def _vignette(size: tuple[int, int]) -> pygame.Surface:
@@ -148,10 +152,10 @@ def _vignette(size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(small, size)
 
 
-@lru_cache(maxsize=1)
+@scale.cached(maxsize=1)
 def _weave_tiles() -> tuple[pygame.Surface, pygame.Surface]:
-    """A light and a dark 96-px tile: the felt's twill (fine diagonals) and fibre speckle. Added
-    to and taken from the cloth, so the texture keeps the vignette's colours."""
+    """A light and a dark 96-px tile (logical px): the felt's twill (fine diagonals) and fibre
+    speckle. Added to and taken from the cloth, so the texture keeps the vignette's colours."""
     rng = random.Random(7)  # the same cloth every time
     size = 96
     light, dark = pygame.Surface((size, size)), pygame.Surface((size, size))
@@ -161,6 +165,8 @@ def _weave_tiles() -> tuple[pygame.Surface, pygame.Surface]:
     for _ in range(900):
         x, y, v = rng.randrange(size), rng.randrange(size), rng.randrange(3, 9)
         (light if rng.random() < 0.5 else dark).set_at((x, y), (v, v, v))
+    if scale.factor() != 1:  # the same cloth, larger: the tile at the frame's scale
+        light, dark = (pygame.transform.smoothscale(t, (px(size), px(size))) for t in (light, dark))
     return light, dark
 
 
@@ -173,7 +179,7 @@ def _weave(cloth: pygame.Surface) -> None:
             cloth.blit(dark, (x, y), special_flags=pygame.BLEND_RGB_SUB)
 
 
-@lru_cache(maxsize=8)
+@scale.cached(maxsize=8)
 def rosette(diameter: int, color: tuple = GOLD, alpha: int = 255) -> pygame.Surface:
     """The Majlis emblem: an eight-pointed star (two interlaced squares, the khatam) in a ring
     of sixteen points, with a small star at its heart; ``color`` at ``alpha`` on transparency.
@@ -231,7 +237,7 @@ def backdrop(w: int, h: int, panels: tuple = ()) -> pygame.Surface:
     return _backdrop(w, h, panels)
 
 
-@lru_cache(maxsize=4)
+@scale.cached(maxsize=4)
 def _backdrop(w: int, h: int, panels: tuple) -> pygame.Surface:
     surf = felt(w, h, True).copy()
     for (x, y, pw, ph), color, alpha, radius, edge in panels:
@@ -244,9 +250,11 @@ def check_mark(
     center: tuple[float, float],
     size: int,
     color: tuple = TURN,
-    width: int = 4,
+    width: int | None = None,
 ) -> None:
-    """A drawn check mark (the font has no ✓)."""
+    """A drawn check mark (the font has no ✓); ``size`` and ``width`` in frame pixels (the
+    line 4 logical by default)."""
+    width = px(4) if width is None else width
     x, y = center
     s = size / 2
     pts = [(x - s * 0.7, y), (x - s * 0.15, y + s * 0.55), (x + s * 0.75, y - s * 0.6)]
@@ -259,10 +267,12 @@ def ring(
     radius: int,
     fraction: float,
     color: tuple,
-    width: int = 5,
+    width: int | None = None,
 ) -> None:
     """A countdown ring: the remaining ``fraction`` from the top, as a solid band ``width``
-    thick inside ``radius`` (a polygon: thick ``draw.arc`` leaves holes)."""
+    thick inside ``radius`` (a polygon: thick ``draw.arc`` leaves holes); frame pixels (the
+    band 5 logical by default)."""
+    width = px(5) if width is None else width
     if fraction <= 0:
         return
     cx, cy = round(center[0]), round(center[1])
@@ -287,16 +297,17 @@ def dim(surface: pygame.Surface, alpha: int = 140) -> None:
 
 
 def confetti(rng: random.Random, w: int, h: int) -> tuple[list[list[float]], list[tuple]]:
-    """The match winner's confetti over a w×h screen: pieces [x, y, vx, vy, size, colour
-    index] starting above the top, and their colours."""
+    """The match winner's confetti over a w×h screen (frame pixels): pieces [x, y, vx, vy,
+    size, colour index] starting above the top, and their colours."""
     colors = [GOLD, SAND, TURN, (230, 120, 110), (240, 240, 230)]
+    k = scale.factor()  # speeds and sizes are logical
     pieces = [
         [
             rng.uniform(0, w),
             rng.uniform(-h * 0.6, 0),
-            rng.uniform(-40, 40),
-            rng.uniform(120, 260),
-            rng.uniform(4, 9),
+            rng.uniform(-40, 40) * k,
+            rng.uniform(120, 260) * k,
+            rng.uniform(4, 9) * k,
             rng.randrange(len(colors)),
         ]
         for _ in range(120)

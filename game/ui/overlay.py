@@ -37,6 +37,7 @@ import pygame
 from game import i18n
 from game.i18n import t
 from game.ui import draw, text
+from game.ui.scale import px
 from game.ui.widgets import Button, Widget
 
 if TYPE_CHECKING:
@@ -44,9 +45,9 @@ if TYPE_CHECKING:
     from game.ui.layout import Layout
 
 PANEL = (20, 34, 33)  # opaque: nothing of the table shows through a panel
-TITLE_SIZE = 32
+TITLE_SIZE = 32  # font sizes: logical
 BODY_SIZE = 22
-BUTTON_H = 60
+BUTTON_H = 60  # lengths: logical px, drawn at px(…)
 PAD = 24
 WHEEL_STEP = 60  # pixels one wheel notch scrolls
 
@@ -58,14 +59,15 @@ def dim(surface: pygame.Surface, alpha: int = 150) -> None:
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, edge: tuple = draw.GOLD) -> None:
     """An opaque rounded panel with a brass edge."""
-    draw.panel(surface, rect, PANEL, 255, 16, edge)
+    draw.panel(surface, rect, PANEL, 255, px(16), edge)
 
 
 def panel_rect(layout: Layout, height: int, width: int | None = None) -> pygame.Rect:
     """A centred panel ``height`` tall (cut to the window with a margin) and ``width`` wide
-    (default: 760 in landscape, the window less 2×32 in portrait)."""
-    margin = 40 if not layout.portrait else 48
-    w = width or (min(760, layout.w - 96) if not layout.portrait else layout.w - 64)
+    (default: 760 in landscape, the window less 2×32 in portrait); frame pixels, the
+    numbers here logical."""
+    margin = px(40 if not layout.portrait else 48)
+    w = width or (min(px(760), layout.w - px(96)) if not layout.portrait else layout.w - px(64))
     h = min(height, layout.h - 2 * margin)
     rect = pygame.Rect(0, 0, w, h)
     rect.center = (layout.w // 2, layout.h // 2)
@@ -99,7 +101,7 @@ class ScrollText(Widget):
 
     @property
     def line_h(self) -> int:
-        return round(self.size * 1.5)
+        return px(self.size * 1.5)
 
     def lines(self) -> list[tuple[str, int]]:
         """(line, y from the top of the text) for the current text, size and width."""
@@ -112,7 +114,7 @@ class ScrollText(Widget):
                 if not para.strip():
                     y += self.line_h // 2
                     continue
-                for line in text.wrap(para, self.size, self.rect.w - 24):
+                for line in text.wrap(para, self.size, self.rect.w - px(24)):
                     out.append((line, y))
                     y += self.line_h
                 y += self.line_h // 2
@@ -139,7 +141,7 @@ class ScrollText(Widget):
             return False
         page = max(self.line_h, self.rect.h - 2 * self.line_h)
         if event.type == pygame.MOUSEWHEEL:
-            self.scroll_by(-event.y * WHEEL_STEP)
+            self.scroll_by(-event.y * px(WHEEL_STEP))
             return True
         if event.type == pygame.KEYDOWN:
             steps = {
@@ -180,9 +182,9 @@ class ScrollText(Widget):
             if top + y + self.line_h < self.rect.y or top + y > self.rect.bottom:
                 continue
             if rtl:
-                pos, anchor = (self.rect.right - 4, top + y), "topright"
+                pos, anchor = (self.rect.right - px(4), top + y), "topright"
             else:
-                pos, anchor = (self.rect.x + 4, top + y), "topleft"
+                pos, anchor = (self.rect.x + px(4), top + y), "topleft"
             draw.blit_text(surface, line, self.size, pos, self.color, anchor=anchor)
         if self.max_offset:
             self._draw_bar(surface, rtl)
@@ -191,11 +193,13 @@ class ScrollText(Widget):
     def _draw_bar(self, surface: pygame.Surface, rtl: bool) -> None:
         """A thin bar at the outer edge: how much there is, and where the view is."""
         total = self.content_height()
-        h = max(40, self.rect.h * self.rect.h // total)
+        h = max(px(40), self.rect.h * self.rect.h // total)
         y = self.rect.y + (self.rect.h - h) * self.offset // max(1, self.max_offset)
-        x = self.rect.x if rtl else self.rect.right - 6
-        pygame.draw.rect(surface, (60, 70, 66), (x, self.rect.y, 6, self.rect.h), border_radius=3)
-        pygame.draw.rect(surface, draw.SAND, (x, y, 6, h), border_radius=3)
+        bar, round_ = px(6), px(3)
+        x = self.rect.x if rtl else self.rect.right - bar
+        track = (x, self.rect.y, bar, self.rect.h)
+        pygame.draw.rect(surface, (60, 70, 66), track, border_radius=round_)
+        pygame.draw.rect(surface, draw.SAND, (x, y, bar, h), border_radius=round_)
 
 
 @dataclass
@@ -258,26 +262,27 @@ class Overlay:
 
     def _buttons_height(self) -> int:
         n = len(self.actions)
-        return n * BUTTON_H + (n - 1) * 14 if self._stacked() else BUTTON_H
+        return px(n * BUTTON_H + (n - 1) * 14) if self._stacked() else px(BUTTON_H)
 
     def panel_width(self) -> int:
         """Override: the panel's width (760 in landscape, the window less 2×32 in portrait)."""
         L = self.app.layout
-        return min(760, L.w - 96) if not L.portrait else L.w - 64
+        return min(px(760), L.w - px(96)) if not L.portrait else L.w - px(64)
 
     def build(self) -> None:
         """Place the panel, body and buttons for the current layout (again after a turn)."""
         L = self.app.layout
         width = self.panel_width()
-        inner_w = width - 2 * PAD
-        head = 76 if self.title_text() else PAD
-        wanted = head + self.content_height(inner_w) + self._buttons_height() + 2 * PAD
+        pad = px(PAD)
+        inner_w = width - 2 * pad
+        head = px(76) if self.title_text() else pad
+        wanted = head + self.content_height(inner_w) + self._buttons_height() + 2 * pad
         self.rect = panel_rect(L, wanted, width)
         body = pygame.Rect(
-            self.rect.x + PAD,
+            self.rect.x + pad,
             self.rect.y + head,
             inner_w,
-            self.rect.h - head - self._buttons_height() - 2 * PAD,
+            self.rect.h - head - self._buttons_height() - 2 * pad,
         )
         self.content_rect = body
         self.scroll = ScrollText(body, self.body) if self.body is not None else None
@@ -289,24 +294,26 @@ class Overlay:
         """Override: make the contents' own widgets in ``rect`` (append to self.widgets)."""
 
     def _place_buttons(self) -> list[Button]:
-        bottom = self.rect.bottom - PAD
+        pad, button_h = px(PAD), px(BUTTON_H)
+        bottom = self.rect.bottom - pad
         out = []
         n = len(self.actions)
         order = (
             list(reversed(self.actions)) if i18n.is_rtl() and not self._stacked() else self.actions
         )
         if self._stacked():
-            w = min(420, self.rect.w - 2 * PAD)
+            w = min(px(420), self.rect.w - 2 * pad)
             y = bottom - self._buttons_height()
             rects = [
-                pygame.Rect(self.rect.centerx - w // 2, y + i * (BUTTON_H + 14), w, BUTTON_H)
+                pygame.Rect(self.rect.centerx - w // 2, y + px(i * (BUTTON_H + 14)), w, button_h)
                 for i in range(n)
             ]
         else:
-            w = min(280, (self.rect.w - 2 * PAD - 16 * (n - 1)) // n)
-            x = self.rect.centerx - (n * w + 16 * (n - 1)) // 2
+            gap = px(16)
+            w = min(px(280), (self.rect.w - 2 * pad - gap * (n - 1)) // n)
+            x = self.rect.centerx - (n * w + gap * (n - 1)) // 2
             rects = [
-                pygame.Rect(x + i * (w + 16), bottom - BUTTON_H, w, BUTTON_H) for i in range(n)
+                pygame.Rect(x + i * (w + gap), bottom - button_h, w, button_h) for i in range(n)
             ]
         for action, rect in zip(order, rects):
             out.append(
@@ -381,10 +388,9 @@ class Overlay:
         panel(surface, self.rect)
         title = self.title_text()
         if title:
-            size = draw.fit_text(title, TITLE_SIZE, self.rect.w - 2 * PAD, bold=True)
-            draw.blit_text(
-                surface, title, size, (self.rect.centerx, self.rect.y + 42), draw.GOLD, bold=True
-            )
+            size = draw.fit_text(title, TITLE_SIZE, self.rect.w - 2 * px(PAD), bold=True)
+            center = (self.rect.centerx, self.rect.y + px(42))
+            draw.blit_text(surface, title, size, center, draw.GOLD, bold=True)
         self.draw_content(surface, self.content_rect)
         for widget in self.widgets:
             widget.draw(surface)

@@ -7,11 +7,10 @@ A plate's turn-timer ring and key figure change from frame to frame and are draw
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
-from game.ui import assets, avatars, draw
+from game.ui import assets, avatars, draw, scale
+from game.ui.scale import px
 
 
 def deck_codes(deck: str) -> list[str]:
@@ -20,18 +19,29 @@ def deck_codes(deck: str) -> list[str]:
     return [p.stem for p in folder.glob("*.png")] if folder.is_dir() else []
 
 
-PLATE_AVATAR = 22  # the avatar disc's radius on a seat plate
+PLATE_AVATAR = 22  # the avatar disc's radius on a seat plate (logical px)
+TALL_PLATE = 100  # a plate this tall (logical px) has its avatar at the top, its name under it
+
+
+def avatar_radius() -> int:
+    """The avatar disc's radius on a seat plate, in frame pixels."""
+    return px(PLATE_AVATAR)
+
+
+def tall(rect: pygame.Rect) -> bool:
+    """A plate (frame pixels) tall enough for avatar, name and figure stacked."""
+    return rect.h >= px(TALL_PLATE)
 
 
 def plate_avatar(rect: pygame.Rect, rtl: bool) -> tuple[int, int]:
     """The avatar's centre on a plate: at the top of a tall plate, else at its reading start."""
-    r = PLATE_AVATAR
-    if rect.h >= 100:
-        return rect.centerx, rect.y + 8 + r
-    return (rect.right - 10 - r, rect.centery) if rtl else (rect.x + 10 + r, rect.centery)
+    r = avatar_radius()
+    if tall(rect):
+        return rect.centerx, rect.y + px(8) + r
+    return (rect.right - px(10) - r, rect.centery) if rtl else (rect.x + px(10) + r, rect.centery)
 
 
-@lru_cache(maxsize=64)
+@scale.cached(maxsize=64)
 def plate_body(
     w: int,
     h: int,
@@ -46,37 +56,38 @@ def plate_body(
 ) -> pygame.Surface:
     """A plate's panel, turn outline, avatar (drawn ``look``, ringed in the seat's ``color``; the
     initial on a plain disc when ``look`` is -1), name and dealer chip,
-    2 px of margin all round (for the outline). Drawn once per look, blitted every frame."""
-    img = pygame.Surface((w + 4, h + 4), pygame.SRCALPHA)
-    rect = pygame.Rect(2, 2, w, h)
-    draw.panel(img, rect, draw.PANEL, 215, 16, draw.TURN if active else edge)
+    :func:`margin` px all round (for the outline). Drawn once per look, blitted every frame."""
+    m = margin()
+    img = pygame.Surface((w + 2 * m, h + 2 * m), pygame.SRCALPHA)
+    rect = pygame.Rect(m, m, w, h)
+    draw.panel(img, rect, draw.PANEL, 215, px(16), draw.TURN if active else edge)
     if active:
-        pygame.draw.rect(img, draw.TURN, rect.inflate(4, 4), 2, border_radius=18)
-    r = PLATE_AVATAR
+        pygame.draw.rect(img, draw.TURN, rect.inflate(2 * m, 2 * m), px(2), border_radius=px(18))
+    r = avatar_radius()
     center = plate_avatar(rect, rtl)
     if look >= 0:
         img.blit(avatars.avatar(look, 2 * r), (center[0] - r, center[1] - r))
-        pygame.draw.circle(img, color, center, r + 1, 3)
+        pygame.draw.circle(img, color, center, r + px(1), px(3))
     else:
         pygame.draw.circle(img, color, center, r)
-        draw.blit_text(img, name[:1], 24, (center[0], center[1] - 1), draw.INK, bold=True)
-    pygame.draw.circle(img, draw.SAND, center, r + 2, 1)
-    if h >= 100:
+        draw.blit_text(img, name[:1], 24, (center[0], center[1] - px(1)), draw.INK, bold=True)
+    pygame.draw.circle(img, draw.SAND, center, r + px(2), px(1))
+    if tall(rect):
         draw.blit_text(
             img,
             name,
-            draw.fit_text(name, 22, w - 12, True),
-            (rect.centerx, center[1] + r + 16),
+            draw.fit_text(name, 22, w - px(12), True),
+            (rect.centerx, center[1] + r + px(16)),
             draw.INK,
             bold=True,
         )
     else:
-        tx = center[0] - r - 10 if rtl else center[0] + r + 10
+        tx = center[0] - r - px(10) if rtl else center[0] + r + px(10)
         draw.blit_text(
             img,
             name,
-            draw.fit_text(name, 22, w - 2 * r - 30, True),
-            (tx, rect.centery - 14),
+            draw.fit_text(name, 22, w - 2 * r - px(30), True),
+            (tx, rect.centery - px(14)),
             draw.INK,
             bold=True,
             anchor="midright" if rtl else "midleft",
@@ -84,9 +95,14 @@ def plate_body(
     if dealer:  # the dealer's chip, lettered so it reads as one
         # 22 px, so it reads on a phone (issue 10); on a wide plate at the far end from the
         # avatar, which it would cover.
-        far = h < 100 and not rtl
-        spot = (rect.right - 15 if far else rect.x + 15, rect.y + 15)
-        pygame.draw.circle(img, draw.GOLD, spot, 14)
-        pygame.draw.circle(img, (60, 40, 10), spot, 14, 2)
-        draw.blit_text(img, chip, 22, (spot[0], spot[1] - 1), (40, 28, 8), bold=True)
+        far = not tall(rect) and not rtl
+        spot = (rect.right - px(15) if far else rect.x + px(15), rect.y + px(15))
+        pygame.draw.circle(img, draw.GOLD, spot, px(14))
+        pygame.draw.circle(img, (60, 40, 10), spot, px(14), px(2))
+        draw.blit_text(img, chip, 22, (spot[0], spot[1] - px(1)), (40, 28, 8), bold=True)
     return img
+
+
+def margin() -> int:
+    """The margin round a plate's body image (the turn outline), in frame pixels."""
+    return px(2)

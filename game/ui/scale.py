@@ -19,7 +19,13 @@ layout and every scene laid out again (``App.set_shape``), as when the phone tur
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any, TypeVar
+
 import pygame
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 AUTO = False  # pick the factor from the browser's screen (on once every scene draws at scale)
 MAX_FACTOR = 1.5  # the most device pixels per logical pixel the frame is drawn at
@@ -43,7 +49,30 @@ def set_factor(value: float) -> bool:
     from game.ui import text  # fonts and renders are cached at pixel sizes
 
     text.clear_cache()
+    for drop in _caches:
+        drop()
     return True
+
+
+_caches: list[Callable[[], None]] = []  # cleared when the factor changes
+
+
+def cached(maxsize: int | None = 128) -> Callable[[F], F]:
+    """``functools.lru_cache`` for a picture drawn at the current factor (its arguments
+    logical or not): forgotten when the factor changes, so nothing drawn at the old scale is
+    reused (e.g. a label cached by its logical font size)."""
+
+    def wrap(fn: F) -> F:
+        kept = lru_cache(maxsize=maxsize)(fn)
+        _caches.append(kept.cache_clear)
+        return kept  # type: ignore[return-value]
+
+    return wrap
+
+
+def on_change(drop: Callable[[], None]) -> None:
+    """Call ``drop`` whenever the factor changes (a cache kept by hand)."""
+    _caches.append(drop)
 
 
 def snap(value: float) -> float:

@@ -8,7 +8,8 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ui import assets, draw
+from game.ui import assets, draw, scale
+from game.ui.scale import px
 from game.ui.tween import Motion, ease_out
 
 FLIP = 0.22
@@ -113,20 +114,26 @@ class Sprite:
         img = self.image(four_color)
         x, y = self.pos
         if self.shake > 0:
-            x += math.sin(self.shake * 60) * 7 * (self.shake / 0.35)
+            x += math.sin(self.shake * 60) * px(7) * (self.shake / 0.35)
         if self.flip_t is not None:
             k = abs(1 - 2 * min(1.0, self.flip_t / self.flip_len))
             w = max(2, round(self.size[0] * k))
             img = pygame.transform.scale(img, (w, self.size[1]))
             rect = img.get_rect(center=(round(x), round(y)))
-            surface.blit(shadow(img.get_size()), rect.move(2, 4))  # narrows as the card turns
+            # the shadow narrows as the card turns
+            surface.blit(shadow(img.get_size()), rect.move(px(2), px(4)))
             surface.blit(img, rect)
         else:
             rect = img.get_rect(center=(round(x), round(y)))
-            surface.blit(assets.shadowed(img, 2, 4), rect)
+            surface.blit(assets.shadowed(img, px(2), px(4)), rect)
         if glow:
+            grow = px(6)
             pygame.draw.rect(
-                surface, glow_color or draw.TURN, rect.inflate(6, 6), 3, border_radius=10
+                surface,
+                glow_color or draw.TURN,
+                rect.inflate(grow, grow),
+                px(3),
+                border_radius=px(10),
             )
         if dimmed:
             surface.blit(veil(img.get_size()), rect)
@@ -134,13 +141,20 @@ class Sprite:
 
 _SHADOWS: dict = {}
 _VEILS: dict = {}
+scale.on_change(_SHADOWS.clear)  # (their corners' least radius is a length)
+scale.on_change(_VEILS.clear)
+
+
+def corner(size: tuple[int, int]) -> int:
+    """A card's corner radius at ``size`` (frame pixels)."""
+    return max(px(4), size[0] // 12)
 
 
 def shadow(size: tuple[int, int]) -> pygame.Surface:
     """A soft card shadow of ``size`` (cached)."""
     if size not in _SHADOWS:
         img = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(img, (0, 0, 0, 70), img.get_rect(), border_radius=max(4, size[0] // 12))
+        pygame.draw.rect(img, (0, 0, 0, 70), img.get_rect(), border_radius=corner(size))
         _SHADOWS[size] = img
     return _SHADOWS[size]
 
@@ -149,8 +163,6 @@ def veil(size: tuple[int, int]) -> pygame.Surface:
     """The dark veil over a card that may not be played (cached)."""
     if size not in _VEILS:
         img = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(
-            img, (10, 16, 16, 120), img.get_rect(), border_radius=max(4, size[0] // 12)
-        )
+        pygame.draw.rect(img, (10, 16, 16, 120), img.get_rect(), border_radius=corner(size))
         _VEILS[size] = img
     return _VEILS[size]

@@ -25,6 +25,7 @@ from game.core.cards import JOKER
 from game.i18n import t
 from game.ui import draw
 from game.ui.overlay import Action, Overlay
+from game.ui.scale import px
 from game.ui.tween import Speed
 from game.ui.widgets import Button
 
@@ -53,7 +54,7 @@ class TableAids:
         L = self.app.layout
         tb = L.top_bar
         self.hint_button = Button(
-            (0, tb.y, 112, tb.h), lambda: t("hint.button"), self.request_hint, 22, key="hint"
+            (0, tb.y, px(112), tb.h), lambda: t("hint.button"), self.request_hint, 22, key="hint"
         )
         return [self.hint_button]
 
@@ -64,7 +65,7 @@ class TableAids:
         button.selected = self.hinting is not None or self.suggestion is not None
         row = self.lang_button.rect.y
         bar = [w for w in self.widgets if w is not button and w.visible and w.rect.y == row]
-        gap = 12
+        gap = px(12)
         if i18n.is_rtl():
             button.rect.x = max((w.rect.right for w in bar), default=0) + gap
         else:
@@ -196,9 +197,12 @@ class TableAids:
         if self.suggestion is None or self.modal():
             return
         pulse = 0.5 + 0.5 * math.sin(self.elapsed * 6)
-        width = 3 + round(2 * pulse)
+        width = px(3 + round(2 * pulse))
+        grow, radius = px(10), px(12)
         for rect in self.hinted_rects(self.suggestion["action"]):
-            pygame.draw.rect(surface, draw.GOLD, rect.inflate(10, 10), width, border_radius=12)
+            pygame.draw.rect(
+                surface, draw.GOLD, rect.inflate(grow, grow), width, border_radius=radius
+            )
 
     def aids_animating(self) -> bool:
         return bool(self.notice or self.turn_cue > 0 or self.hinting or self.suggestion)

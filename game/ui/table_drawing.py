@@ -16,7 +16,8 @@ import pygame
 from game import i18n
 from game.i18n import digits, t
 from game.ui import avatars, draw, overlay, settle
-from game.ui.plates import PLATE_AVATAR, plate_avatar, plate_body
+from game.ui.plates import avatar_radius, margin, plate_avatar, plate_body, tall
+from game.ui.scale import px
 from game.ui.table_still import StillParts
 from game.ui.tween import Speed
 
@@ -87,12 +88,12 @@ class TableDrawing(StillParts):
         """Write ``s`` at the reading start of the top bar (line 1 sits just below it)."""
         tb = self.app.layout.top_bar
         rtl = i18n.is_rtl()
-        anchor, x = ("midright", tb.right - 8) if rtl else ("midleft", tb.x + 8)
+        anchor, x = ("midright", tb.right - px(8)) if rtl else ("midleft", tb.x + px(8))
         return draw.blit_text(
             surface,
             s,
             24 if line == 0 else 22 if self.app.layout.portrait else 20,
-            (x, tb.centery + 30 * line),
+            (x, tb.centery + px(30) * line),
             color or draw.SAND,
             bold=line == 0,
             anchor=anchor,
@@ -106,8 +107,8 @@ class TableDrawing(StillParts):
         rect = self.plate_rect(seat)
         active = seat in self.shown_to_act()
         rtl = i18n.is_rtl()
-        vertical = rect.h >= 100
-        radius = PLATE_AVATAR
+        vertical = tall(rect)
+        radius = avatar_radius()
         name = self.seat_name(seat)
         body = plate_body(
             rect.w,
@@ -121,7 +122,7 @@ class TableDrawing(StillParts):
             t("plate.dealer_chip"),
             self.avatar_look(seat),
         )
-        surface.blit(body, (rect.x - 2, rect.y - 2))
+        surface.blit(body, (rect.x - margin(), rect.y - margin()))
         if seat == self.me and active and self.awaiting_me():
             self.draw_your_turn(surface, rect)
         avatar = plate_avatar(rect, rtl)
@@ -129,18 +130,18 @@ class TableDrawing(StillParts):
         figure, fig_color = self.figure(seat)
         if vertical:
             self.draw_figure(
-                surface, seat, figure, fig_color, (rect.centerx, rect.bottom - 16), "center"
+                surface, seat, figure, fig_color, (rect.centerx, rect.bottom - px(16)), "center"
             )
         else:
-            tx = avatar[0] - radius - 10 if rtl else avatar[0] + radius + 10
+            tx = avatar[0] - radius - px(10) if rtl else avatar[0] + radius + px(10)
             anchor = "midright" if rtl else "midleft"
-            self.draw_figure(surface, seat, figure, fig_color, (tx, rect.centery + 15), anchor)
+            self.draw_figure(surface, seat, figure, fig_color, (tx, rect.centery + px(15)), anchor)
 
     def turn_tag_rect(self, plate: pygame.Rect, w: int, h: int) -> pygame.Rect | None:
         """Where the "Your turn" tag stands: over your plate (override: elsewhere, or None
         where the table has no free place for it; the plate's edge still says it)."""
         box = pygame.Rect(0, 0, w, h)
-        box.midbottom = (plate.centerx, plate.top - 10)
+        box.midbottom = (plate.centerx, plate.top - px(10))
         return box
 
     def plate_edge(self, seat: int) -> tuple:
@@ -165,12 +166,12 @@ class TableDrawing(StillParts):
         if rem is None or not turn or seat not in self.shown_to_act():
             return
         color = self.timer_color(rem)
-        draw.ring(surface, center, radius + 9, 1.0, (64, 74, 68), 7)
-        draw.ring(surface, center, radius + 9, rem / turn, color, 7)
+        draw.ring(surface, center, radius + px(9), 1.0, (64, 74, 68), px(7))
+        draw.ring(surface, center, radius + px(9), rem / turn, color, px(7))
         s = digits(max(0, math.ceil(rem)))
-        badge = pygame.Rect(0, 0, 44, 28)
-        badge.center = (center[0], center[1] + radius + 4)
-        draw.panel(surface, badge, (16, 20, 18), 255, 14, color)
+        badge = pygame.Rect(0, 0, px(44), px(28))
+        badge.center = (center[0], center[1] + radius + px(4))
+        draw.panel(surface, badge, (16, 20, 18), 255, px(14), color)
         draw.blit_text(surface, s, 22, badge.center, color if rem <= 10 else draw.INK, bold=True)
 
     def draw_your_turn(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -178,21 +179,21 @@ class TableDrawing(StillParts):
         and a "Your turn" tag stands over the plate (then it stays still: a waiting table
         costs no frames)."""
         grow = self.turn_edge_grow()
-        pygame.draw.rect(surface, draw.TURN, rect.inflate(grow, grow), 3, border_radius=18)
+        pygame.draw.rect(surface, draw.TURN, rect.inflate(grow, grow), px(3), border_radius=px(18))
         if self.turn_cue <= 0:
             return
         tag = self._turn_tag(rect)
         if tag is None:
             return
         box, img = tag
-        draw.panel(surface, box, draw.TURN, 255, 14, draw.INK)
+        draw.panel(surface, box, draw.TURN, 255, px(14), draw.INK)
         surface.blit(img, img.get_rect(center=box.center))
 
     def turn_edge_grow(self) -> int:
         """How far your plate's "your turn" edge stands out now (it pulses while the cue
-        shows, then stays at 8 px)."""
+        shows, then stays at 8 logical px); frame pixels."""
         pulse = 0.5 + 0.5 * math.sin(self.elapsed * 8) if self.turn_cue > 0 else 0.0
-        return round(8 + 8 * pulse)
+        return px(8 + 8 * pulse)
 
     def turn_tag_box(self, plate: pygame.Rect) -> pygame.Rect | None:
         """Where the "Your turn" tag over ``plate`` is drawn while the cue shows (or None)."""
@@ -201,10 +202,10 @@ class TableDrawing(StillParts):
 
     def _turn_tag(self, plate: pygame.Rect) -> tuple[pygame.Rect, pygame.Surface] | None:
         img = draw.label(t("turn.yours"), 24, (16, 30, 24), True)
-        box = self.turn_tag_rect(plate, img.get_width() + 32, img.get_height() + 10)
+        box = self.turn_tag_rect(plate, img.get_width() + px(32), img.get_height() + px(10))
         if box is None:
             return None
-        box.clamp_ip(pygame.Rect(16, 16, self.app.layout.w - 32, self.app.layout.h - 32))
+        box.clamp_ip(self.inside_margin())
         return box, img
 
     def figure(self, seat: int) -> tuple[str, tuple]:
@@ -224,7 +225,7 @@ class TableDrawing(StillParts):
         draw.blit_text(
             surface,
             figure,
-            draw.fit_text(figure, 22, 170, True),
+            draw.fit_text(figure, 22, px(170), True),
             pos,
             color,
             bold=True,
@@ -273,7 +274,7 @@ class TableDrawing(StillParts):
     ) -> pygame.Rect:
         """A rounded banner centred at (x or the middle, y)."""
         rect, img = self.banner_rect(s, y, x, size)
-        draw.panel(surface, rect, color, 235, 14, draw.GOLD)
+        draw.panel(surface, rect, color, 235, px(14), draw.GOLD)
         surface.blit(img, img.get_rect(center=rect.center))
         return rect
 
@@ -282,12 +283,17 @@ class TableDrawing(StillParts):
     ) -> tuple[pygame.Rect, pygame.Surface]:
         """Where :meth:`draw_banner` puts ``s`` (kept on screen), and its text's image."""
         L = self.app.layout
-        size = draw.fit_text(s, size, L.w - 104, True)
+        size = draw.fit_text(s, size, L.w - px(104), True)
         img = draw.label(s, size, draw.INK, True)
-        rect = pygame.Rect(0, 0, img.get_width() + 48, img.get_height() + 18)
+        rect = pygame.Rect(0, 0, img.get_width() + px(48), img.get_height() + px(18))
         rect.center = (L.w // 2 if x is None else x, y)
-        rect.clamp_ip(pygame.Rect(16, 16, L.w - 32, L.h - 32))
+        rect.clamp_ip(self.inside_margin())
         return rect, img
+
+    def inside_margin(self) -> pygame.Rect:
+        """The frame less 16 logical px all round: banners and tags stay inside it."""
+        L = self.app.layout
+        return pygame.Rect(px(16), px(16), L.w - px(32), L.h - px(32))
 
     # panels
     def score_frame(self, surface: pygame.Surface, w: int, h: int, title: str) -> pygame.Rect:
@@ -296,15 +302,15 @@ class TableDrawing(StillParts):
         L = self.app.layout
         overlay.dim(surface, 150)  # white cards recede too: nothing reads as above the dim
         slide = 1 - (1 - min(1.0, self.score["t"] / max(0.01, Speed.scale(0.3)))) ** 3
-        rect = pygame.Rect(0, 0, min(w, L.w - 40), h)
+        rect = pygame.Rect(0, 0, min(w, L.w - px(40)), h)
         rect.center = (
             L.w // 2,
-            round(L.h // 2 + (1 - slide) * 60) - (20 if not L.portrait else 60),
+            round(L.h // 2 + (1 - slide) * px(60)) - px(20 if not L.portrait else 60),
         )
         overlay.panel(surface, rect)  # opaque: nothing of the table shows through
-        size = draw.fit_text(title, 32, rect.w - 40, True)
-        draw.blit_text(surface, title, size, (rect.centerx, rect.y + 34), draw.GOLD, bold=True)
-        self.next_button.rect.center = (rect.centerx, rect.bottom + 44)
+        size = draw.fit_text(title, 32, rect.w - px(40), True)
+        draw.blit_text(surface, title, size, (rect.centerx, rect.y + px(34)), draw.GOLD, bold=True)
+        self.next_button.rect.center = (rect.centerx, rect.bottom + px(44))
         return rect
 
     def count_up(self) -> float:
@@ -330,35 +336,40 @@ class TableDrawing(StillParts):
                 (round(c[0]), round(c[1]), round(c[4]), round(c[4] * 0.6)),
             )
         rows = self.over_rows()
-        w = 760 if not L.portrait else L.w - 40
-        rect = pygame.Rect(0, 0, w, 170 + 50 * len(rows))
-        rect.center = (L.w // 2, L.h // 2 - (30 if not L.portrait else 60))
+        w = px(760) if not L.portrait else L.w - px(40)
+        rect = pygame.Rect(0, 0, w, px(170 + 50 * len(rows)))
+        rect.center = (L.w // 2, L.h // 2 - px(30 if not L.portrait else 60))
         overlay.panel(surface, rect)  # opaque: nothing of the table shows through
         draw.blit_text(
-            surface, t("over.title"), 34, (rect.centerx, rect.y + 36), draw.GOLD, bold=True
+            surface, t("over.title"), 34, (rect.centerx, rect.y + px(36)), draw.GOLD, bold=True
         )
         head = self.over_headline()
         draw.blit_text(
             surface,
             head,
-            draw.fit_text(head, 28, rect.w - 40, True),
-            (rect.centerx, rect.y + 86),
+            draw.fit_text(head, 28, rect.w - px(40), True),
+            (rect.centerx, rect.y + px(86)),
             draw.INK,
             bold=True,
         )
         rtl = i18n.is_rtl()
         for i, (place, name, total, best) in enumerate(rows):
-            y = rect.y + 150 + i * 50
-            row = pygame.Rect(rect.x + 40, y - 22, rect.w - 80, 44)
-            pygame.draw.rect(surface, (58, 50, 24) if best else (30, 44, 42), row, border_radius=10)
-            place_x = row.right - 30 if rtl else row.x + 30
-            name_x, name_anchor = (row.right - 70, "midright") if rtl else (row.x + 70, "midleft")
-            total_x, total_anchor = (row.x + 20, "midleft") if rtl else (row.right - 20, "midright")
+            y = rect.y + px(150 + i * 50)
+            row = pygame.Rect(rect.x + px(40), y - px(22), rect.w - px(80), px(44))
+            fill = (58, 50, 24) if best else (30, 44, 42)
+            pygame.draw.rect(surface, fill, row, border_radius=px(10))
+            place_x = row.right - px(30) if rtl else row.x + px(30)
+            name_x, name_anchor = (
+                (row.right - px(70), "midright") if rtl else (row.x + px(70), "midleft")
+            )
+            total_x, total_anchor = (
+                (row.x + px(20), "midleft") if rtl else (row.right - px(20), "midright")
+            )
             draw.blit_text(surface, digits(place), 26, (place_x, y), draw.GOLD, bold=True)
             draw.blit_text(
                 surface,
                 name,
-                draw.fit_text(name, 24, row.w - 200, True),
+                draw.fit_text(name, 24, row.w - px(200), True),
                 (name_x, y),
                 draw.INK,
                 bold=True,
@@ -367,13 +378,13 @@ class TableDrawing(StillParts):
             draw.blit_text(
                 surface, digits(total), 26, (total_x, y), draw.GOLD, bold=True, anchor=total_anchor
             )
-        by = rect.bottom + 44
+        by, apart = rect.bottom + px(44), px(130)
         if rtl:
-            self.again_button.rect.center = (rect.centerx + 130, by)
-            self.menu2_button.rect.center = (rect.centerx - 130, by)
+            self.again_button.rect.center = (rect.centerx + apart, by)
+            self.menu2_button.rect.center = (rect.centerx - apart, by)
         else:
-            self.again_button.rect.center = (rect.centerx - 130, by)
-            self.menu2_button.rect.center = (rect.centerx + 130, by)
+            self.again_button.rect.center = (rect.centerx - apart, by)
+            self.menu2_button.rect.center = (rect.centerx + apart, by)
 
     # ----- the window turned; frames with nothing new (game/ui/settle.py) -----------------------
     def relayout(self) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui.scale import px
 from game.ui.tween import approach
 
 DRAG_START = 16  # logical px a press must travel before it is a drag, not a tap
@@ -90,7 +91,7 @@ class TableInput:
         assert drag is not None
         drag["pos"] = pos
         sx, sy = drag["start"]
-        if (pos[0] - sx) ** 2 + (pos[1] - sy) ** 2 >= DRAG_START**2:
+        if (pos[0] - sx) ** 2 + (pos[1] - sy) ** 2 >= px(DRAG_START) ** 2:
             drag["moved"] = True
 
     def dragged(self) -> str | None:

@@ -14,6 +14,7 @@ import pygame
 from game import i18n
 from game.ui import draw
 from game.ui.plates import PLATE_AVATAR, plate_avatar
+from game.ui.scale import px
 from game.ui.static_layer import StaticLayer
 
 
@@ -40,7 +41,7 @@ class StillParts:
         :meth:`still_parts` splits :meth:`draw_table` into this and :meth:`draw_moving`)."""
         L = self.app.layout
         surface.blit(draw.backdrop(L.w, L.h, self.backdrop_panels()), (0, 0))
-        if self.in_clip(L.top_bar.inflate(8, 8)):
+        if self.in_clip(L.top_bar.inflate(px(8), px(8))):
             self.draw_hud(surface)
         if self.layered():
             self.draw_table_still(surface)
@@ -104,7 +105,7 @@ class StillParts:
             cue = (self.turn_edge_grow(), self.turn_cue > 0)
             box = self.turn_tag_box(rect)
             if box is not None:
-                region = region.union(box.inflate(4, 4))
+                region = region.union(box.inflate(px(4), px(4)))
         rem = self.session.remaining(seat) if active else None
         key = (
             tuple(rect),
@@ -125,9 +126,9 @@ class StillParts:
     def plate_region(rect: pygame.Rect) -> pygame.Rect:
         """Where a plate draws: its body, the "your turn" edge round it, the timer ring round
         its avatar and the seconds' badge under it (both sides: either reading direction)."""
-        r = PLATE_AVATAR + 16
-        region = rect.inflate(32, 32)
+        r = px(PLATE_AVATAR + 16)
+        region = rect.inflate(px(32), px(32))
         for rtl in (False, True):
             cx, cy = plate_avatar(rect, rtl)
-            region.union_ip(pygame.Rect(cx - r, cy - r, 2 * r, 2 * r + 24))
+            region.union_ip(pygame.Rect(cx - r, cy - r, 2 * r, 2 * r + px(24)))
         return region

@@ -13,11 +13,11 @@ import importlib
 import importlib.util
 import math
 from collections.abc import Sequence
-from functools import lru_cache
 
 import pygame
 
-from game.ui import assets
+from game.ui import assets, scale
+from game.ui.scale import px
 
 Color = tuple[int, int, int]
 
@@ -32,24 +32,24 @@ def ground(size: tuple[int, int], color: Color) -> pygame.Surface:
         row = tuple(int(color[i] + (dark[i] - color[i]) * k) for i in range(3))
         pygame.draw.line(surf, row, (0, y), (w, y))
     lattice = pygame.Surface(size, pygame.SRCALPHA)
-    step = 44
+    step = px(44)
     for gy in range(-step, h + step, step):
         for gx in range(-step, w + step, step):
             x = gx + (step // 2 if (gy // step) % 2 else 0)
-            star(lattice, (x, gy), 12, (255, 228, 170, 26))
+            star(lattice, (x, gy), px(12), (255, 228, 170, 26))
     surf.blit(lattice, (0, 0))
     return surf
 
 
 def star(surface: pygame.Surface, center: tuple[float, float], r: float, color) -> None:
-    """An eight-point star outline (two squares turned 45° from each other)."""
+    """An eight-point star outline (two squares turned 45° from each other); frame pixels."""
     cx, cy = center
     for turn in (0.0, math.pi / 4):
         pts = [
             (cx + r * math.cos(turn + k * math.pi / 2), cy + r * math.sin(turn + k * math.pi / 2))
             for k in range(4)
         ]
-        pygame.draw.polygon(surface, color, pts, 2)
+        pygame.draw.polygon(surface, color, pts, px(2))
 
 
 def card(code: str, height: int, deck: str = "french") -> pygame.Surface:
@@ -96,16 +96,16 @@ def row(
     x = center[0] - total // 2
     for code in codes:
         img = _shadowed(card(code, height, deck))
-        surface.blit(img, (x - 3, center[1] - height // 2 - 3))
+        surface.blit(img, (x - px(3), center[1] - height // 2 - px(3)))
         x += step
 
 
 def _shadowed(img: pygame.Surface) -> pygame.Surface:
-    out = pygame.Surface((img.get_width() + 8, img.get_height() + 8), pygame.SRCALPHA)
+    out = pygame.Surface((img.get_width() + px(8), img.get_height() + px(8)), pygame.SRCALPHA)
     shade = pygame.Surface(img.get_size(), pygame.SRCALPHA)
-    pygame.draw.rect(shade, (0, 0, 0, 90), shade.get_rect(), border_radius=8)
-    out.blit(shade, (6, 6))
-    out.blit(img, (3, 3))
+    pygame.draw.rect(shade, (0, 0, 0, 90), shade.get_rect(), border_radius=px(8))
+    out.blit(shade, (px(6), px(6)))
+    out.blit(img, (px(3), px(3)))
     return out
 
 
@@ -116,7 +116,7 @@ def default_art(size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
-@lru_cache(maxsize=16)
+@scale.cached(maxsize=16)
 def art(game: str, size: tuple[int, int]) -> pygame.Surface:
     """The tile art of ``game`` at ``size`` (its ``tile.py``, else :func:`default_art`)."""
     module = f"game.games.{game}.table_tile"

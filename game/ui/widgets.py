@@ -8,14 +8,14 @@ A click is a press and a release inside the same widget (touch arrives as mouse 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
 import pygame
 
-from game.ui import draw
+from game.ui import draw, scale
+from game.ui.scale import px
 
-MIN_TARGET = 44
+MIN_TARGET = 44  # logical px
 Label = Callable[[], str]
 
 
@@ -93,18 +93,19 @@ class Button(Widget):
         surface.blit(img, self.rect.topleft)
 
 
-@lru_cache(maxsize=192)
+@scale.cached(maxsize=192)
 def button_image(
     w: int, h: int, fill: tuple, edge: tuple, ink: tuple, label: str, size: int
 ) -> pygame.Surface:
     """A button drawn once per look (size, colours, text): one blit a frame instead of three
-    rounded rectangles and a text fit. The drop shadow hangs 3 px below ``h``."""
-    img = pygame.Surface((w, h + 3), pygame.SRCALPHA)
+    rounded rectangles and a text fit. The drop shadow hangs 3 (logical) px below ``h``."""
+    drop, radius = px(3), px(12)
+    img = pygame.Surface((w, h + drop), pygame.SRCALPHA)
     rect = pygame.Rect(0, 0, w, h)
-    pygame.draw.rect(img, (0, 0, 0), rect.move(0, 3), border_radius=12)
-    pygame.draw.rect(img, fill, rect, border_radius=12)
-    pygame.draw.rect(img, edge, rect, 2, border_radius=12)
-    fitted = draw.fit_text(label, size, w - 16, bold=True)
+    pygame.draw.rect(img, (0, 0, 0), rect.move(0, drop), border_radius=radius)
+    pygame.draw.rect(img, fill, rect, border_radius=radius)
+    pygame.draw.rect(img, edge, rect, px(2), border_radius=radius)
+    fitted = draw.fit_text(label, size, w - px(16), bold=True)
     draw.blit_text(img, label, fitted, rect.center, ink, bold=True)
     return img
 
@@ -139,7 +140,7 @@ class Segmented(Widget):
 
     def _build(self) -> None:
         n = len(self.options)
-        gap = 8
+        gap = px(8)
         w = (self.rect.w - gap * (n - 1)) / n
         self.buttons = []
         for i, (value, lab) in enumerate(self.options):

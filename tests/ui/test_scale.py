@@ -3,6 +3,7 @@ browser's window, the layout and fonts at that factor, and back to 1 unchanged."
 
 import pygame
 import pytest
+from ui_helpers import click, drag
 
 from game.ui import scale, text
 from game.ui.layout import make_layout
@@ -73,3 +74,67 @@ def test_fonts_open_at_the_scaled_size_and_caches_follow_the_factor():
     assert not scale.set_factor(1.5)  # the same factor again changes nothing
     assert scale.set_factor(1.0)
     assert text.render("Majlis 10", 20, (255, 255, 255)).get_size() == small.get_size()
+
+
+def test_pictures_drawn_at_one_factor_are_not_reused_at_another():
+    """Labels, buttons and panels are cached by logical font sizes or by frame sizes that
+    two factors can share: a new factor draws them again."""
+    from game.ui import draw, widgets
+
+    pygame.font.init()
+    small = draw.label("Majlis 10", 20)
+    button = widgets.button_image(180, 60, (30, 56, 52), draw.PANEL_EDGE, draw.INK, "Menu", 22)
+    assert scale.set_factor(1.5)
+    assert draw.label("Majlis 10", 20).get_height() >= round(small.get_height() * 1.4)
+    again = widgets.button_image(180, 60, (30, 56, 52), draw.PANEL_EDGE, draw.INK, "Menu", 22)
+    assert again is not button and again.get_height() > button.get_height()  # a longer drop
+    assert draw.fit_text("Majlis 10", 20, small.get_width()) < 20  # measured at 1.5 now
+    assert scale.set_factor(1.0)
+    assert draw.label("Majlis 10", 20).get_size() == small.get_size()
+
+
+def _hareeja_my_turn(app):
+    from test_table_play import hareeja_my_turn
+
+    return hareeja_my_turn(app)
+
+
+def test_at_one_and_a_half_a_small_wobble_is_a_tap_and_a_long_one_a_drag(make_app):
+    """The drag threshold is 16 logical px: a press that wanders 20 frame px (13 logical) at
+    1.5 still taps the card (one tap plays it); the card is found where it is drawn."""
+    app = make_app(scale=1.5)
+    assert app.screen.get_size() == (1920, 1080) == app.layout.size
+    scene = _hareeja_my_turn(app)
+    code = sorted(scene.legal_cards())[0]
+    sprite = scene.hand[code]
+    assert sprite.size == app.layout.card == (156, 219)
+    log = len(scene.session.match.log)
+    start = sprite.rect().center
+    drag(app, start, (start[0], start[1] - 20), steps=2)
+    assert scene.session.match.log[log] == [0, {"type": "play", "card": code}]
+
+
+def test_at_one_and_a_half_a_drag_of_sixteen_frame_pixels_is_not_yet_a_drag(make_app):
+    app = make_app(scale=1.5)
+    scene = _hareeja_my_turn(app)
+    code = sorted(scene.legal_cards())[0]
+    start = scene.hand[code].rect().center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.step(1 / 60)
+    moves = [((start[0], start[1] - 16), False), ((start[0], start[1] - 24), True)]
+    for pos, dragged in moves:  # px(16) == 24 at 1.5
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        )
+        app.step(1 / 60)
+        assert (scene.dragged() == code) is dragged
+
+
+def test_at_one_and_a_half_the_table_s_buttons_are_larger_and_answer_where_drawn(make_app):
+    app = make_app(scale=1.5)
+    scene = _hareeja_my_turn(app)
+    menu, lang = scene.menu_button.rect, scene.lang_button.rect
+    assert (menu.w, lang.w, menu.h) == (180, 150, app.layout.top_bar.h)
+    assert menu.right == app.layout.top_bar.right and lang.right == menu.x - 18
+    click(app, menu.center)
+    assert app.overlay is not None and app.overlay.key == "pause"
