@@ -13,8 +13,7 @@ import pygame
 
 from game.ui import scale
 
-LANDSCAPE = (1280, 720)
-PORTRAIT = (720, 1280)
+LANDSCAPE, PORTRAIT = scale.LANDSCAPE, scale.PORTRAIT
 MARGIN = 16
 
 

@@ -30,6 +30,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 AUTO = False  # pick the factor from the browser's screen (on once every scene draws at scale)
 MAX_FACTOR = 1.5  # the most device pixels per logical pixel the frame is drawn at
 STEP = 0.25  # factors come in quarter steps: fewer font sizes and card images to make
+LANDSCAPE = (1280, 720)  # the frame in logical pixels (game.ui.layout lays it out)
+PORTRAIT = (720, 1280)
 _factor = 1.0
 
 
@@ -46,10 +48,7 @@ def set_factor(value: float) -> bool:
     if value == _factor:
         return False
     _factor = value
-    from game.ui import text  # fonts and renders are cached at pixel sizes
-
-    text.clear_cache()
-    for drop in _caches:
+    for drop in _caches:  # fonts, renders and pictures cached at pixel sizes
         drop()
     return True
 
@@ -109,8 +108,6 @@ def pick(css_width: float, css_height: float, ratio: float, portrait: bool) -> f
     window (the frame's shape kept), per logical pixel of the frame; never below 1, never
     above :data:`MAX_FACTOR`, in quarter steps (rounded down: never more pixels than the
     screen shows)."""
-    from game.ui.layout import LANDSCAPE, PORTRAIT
-
     w, h = PORTRAIT if portrait else LANDSCAPE
     if css_width <= 0 or css_height <= 0 or ratio <= 0:
         return 1.0

@@ -298,3 +298,6 @@ def clear_cache() -> None:
     _runs.cache_clear()
     _line_width.cache_clear()
     _wrap.cache_clear()
+
+
+scale.on_change(clear_cache)  # fonts open at px(size): a new factor opens them again
