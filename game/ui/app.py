@@ -216,9 +216,11 @@ class App:
     def step(self, dt: float) -> None:
         """One frame: input, update, then draw and flip if anything changed."""
         touched = self._events()
-        portrait = self.window.poll(dt)
-        if portrait is not None:
-            self.set_portrait(portrait)
+        shape = self.window.poll(dt)
+        if shape is not None:
+            portrait, factor = shape
+            fixed = self.options.scale is not None  # --scale keeps its factor
+            self.set_shape(portrait, scale.factor() if fixed else factor)
         for overlay in list(self.overlays):
             overlay.update(dt)
         if not any(o.pauses for o in self.overlays):

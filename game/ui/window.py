@@ -1,20 +1,23 @@
 """The window and its shape: landscape or portrait, picked from the window and picked again
 when it changes (a resized desktop window, a browser resize, a phone turned).
 
-The framebuffer is always one of the two layout sizes (1280×720 or 720×1280, game/ui/layout.py);
-what changes with the window is which one. Natively the window is resizable and SDL scales the
-framebuffer into it (``SCALED``), so dragging it to a tall shape turns the table to portrait.
+The framebuffer is one of the two layout shapes (1280×720 or 720×1280 logical pixels,
+game/ui/layout.py) at the drawing scale (game/ui/scale.py: 1, 1.25 or 1.5 device pixels per
+logical pixel); what changes with the window is which shape, and in the browser the scale.
+Natively the window is resizable and SDL scales the framebuffer into it (``SCALED``), so
+dragging it to a tall shape turns the table to portrait.
 Under pygbag the page scales the canvas with CSS: after every ``set_mode`` we call
 ``platform.window.window_resize()`` so the canvas takes the framebuffer's shape (pygbag's loader
 sized it from the 1×1 placeholder, WEB.md), and the browser's ``innerWidth``/``innerHeight``
 are read a few times a second, because a rotation or a resize does not reliably reach SDL.
 
-High-density screens: the framebuffer is NOT multiplied by ``devicePixelRatio``. A 390×844 phone
-at ratio 3 would need 1170×2532 pixels, 3.2× the 720×1280 frame: every full redraw and every
-canvas upload would cost 3.2× (several ms in WebAssembly on a phone), for text that is already
-drawn at 20-34 px. The canvas is upscaled by the browser instead (about 1.6× on such a phone);
-``pixel_ratio()`` reports the ratio so a later, cheaper scheme (e.g. a 1.5× frame on desktops)
-can use it.
+High-density screens: with ``scale.AUTO`` the frame is drawn at ``scale.pick(innerWidth,
+innerHeight, devicePixelRatio)``: the device pixels the fitted canvas covers per logical pixel,
+capped at 1.5 (a 390×844 phone at ratio 3: a 1080×1920 frame, where the full 1170×2532 would
+cost 3.2× the 720×1280 frame's pixels in every redraw and canvas upload). The page keeps the
+canvas's backing store at the frame's size and its CSS size fitted to the window. The ratio is
+read again with the window's size (:meth:`Window.poll`): a browser zoom, another screen or a
+rotation that changes the factor lays everything out again at the new one.
 """
 
 from __future__ import annotations
@@ -130,15 +133,19 @@ class Window:
         self.user_size = (w, h)
         return portrait_for(w, h)
 
-    def poll(self, dt: float) -> bool | None:
-        """In the browser, a few times a second: portrait or not from ``innerWidth/Height``."""
+    def poll(self, dt: float) -> tuple[bool, float] | None:
+        """In the browser, a few times a second: (portrait or not, the drawing factor) for the
+        window's ``innerWidth``/``innerHeight`` and ``devicePixelRatio`` now; else None."""
         if not WEB:
             return None
         self._poll_left -= dt
         if self._poll_left > 0:
             return None
         self._poll_left = POLL_SECONDS
-        return self.start_shape()
+        portrait = self.start_shape()
+        if portrait is None:
+            return None
+        return portrait, self.start_factor(portrait)
 
 
 def pixel_ratio() -> float:

@@ -58,7 +58,9 @@ def count_tables() -> list:
 
 async def play(window, config: dict) -> dict:
     """Settings by a tap, one finger tap on Play, the bots play the match to its end (the
-    player's seat handed to a bot, the speed option high); optionally the phone turns."""
+    player's seat handed to a bot, the speed option high); optionally the phone turns
+    (``rotate``) or the screen's devicePixelRatio changes (``new_ratio``) mid-match."""
+    from game.ui import scale
     from game.ui.cardtable import CardTable
     from game.ui.tween import Speed
 
@@ -66,6 +68,7 @@ async def play(window, config: dict) -> dict:
     out = {
         "portrait_at_start": app.layout.portrait,
         "screen": list(app.screen.get_size()),
+        "factor": scale.factor(),
         "resizes_at_start": window.resizes,
     }
     await tap(app, app.scene.widget("lang").rect.center)  # the home screen's "English"
@@ -90,6 +93,16 @@ async def play(window, config: dict) -> dict:
         out["turned"] = turned and app.scene is scene
         out["log_kept"] = list(scene.session.match.log)[: len(before)] == before
         out["screen_after_turn"] = list(app.screen.get_size())
+    if "new_ratio" in config:
+        assert await until(lambda: len(scene.session.match.log) >= 16)
+        before, was = list(scene.session.match.log), app.layout.size
+        window.devicePixelRatio = config["new_ratio"]  # another screen, or a browser zoom
+        out["rescaled"] = await until(lambda: app.layout.size != was, 5) and app.scene is scene
+        out["log_kept_rescaled"] = list(scene.session.match.log)[: len(before)] == before
+        out["screen_rescaled"] = list(app.screen.get_size())
+        out["factor_rescaled"] = scale.factor()
+        out["card_rescaled"] = list(app.layout.card)
+        out["hand_sizes"] = sorted({tuple(s.size) for s in scene.hand.values()})
     out["finished"] = await play_out(app, scene, 150)
     out["phase"] = scene.session.match.phase
     out["tables_made_total"] = len(made)

@@ -5,7 +5,7 @@ with it as the browser would (issue 6, "simulated browser run").
 
 The runner imports what it needs natively (pygame, subprocess, asyncio), then sets
 ``sys.platform = "emscripten"``, installs this module's ``platform`` (``window.localStorage``,
-``location``, ``innerWidth``/``innerHeight``, ``devicePixelRatio``, ``prompt``,
+``location``, ``innerWidth``/``innerHeight``, ``devicePixelRatio`` (``ratio``), ``prompt``,
 ``window_resize`` and ``eval`` handed to a Node process that holds real WebSockets) and runs
 ``main.py`` as ``__main__``. ``asyncio.run`` is wrapped so a scenario coroutine runs beside the
 app's own frame loop: it taps with fingers the way pygbag sends them (FINGER events plus mouse
@@ -202,11 +202,15 @@ def run(config: dict) -> dict:
 
         pygame.font.Font = NoShaping
     w, h = config["size"]
-    window = Window(w, h, config.get("storage"), config.get("node"))
+    window = Window(w, h, config.get("storage"), config.get("node"), config.get("ratio", 1.0))
     sys.platform = "emscripten"
     sys.modules["platform"] = platform_module(window)
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(Path(__file__).resolve().parent))
+    if "scale_auto" in config:  # the factor from the screen (game.ui.scale.AUTO) on or off
+        from game.ui import scale
+
+        scale.AUTO = bool(config["scale_auto"])
     import browser_scenarios
 
     result: dict = {}

@@ -246,7 +246,16 @@ class Chromium:
             raise RuntimeError("chromium did not start its DevTools endpoint")
         return found[0]
 
-    def open(self, width: int, height: int, mobile: bool = False, before_load: str = "") -> Tab:
+    def open(
+        self,
+        width: int,
+        height: int,
+        mobile: bool = False,
+        before_load: str = "",
+        ratio: float = 1.0,
+    ) -> Tab:
+        """A new tab with a viewport of ``width``×``height`` CSS px at devicePixelRatio
+        ``ratio``."""
         request = urllib.request.Request(
             f"http://127.0.0.1:{self.port}/json/new?about:blank", method="PUT"
         )
@@ -257,7 +266,7 @@ class Chromium:
             tab.call(f"{domain}.enable")
         tab.call(
             "Emulation.setDeviceMetricsOverride",
-            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
+            {"width": width, "height": height, "deviceScaleFactor": ratio, "mobile": mobile},
         )
         if mobile:
             tab.call("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})

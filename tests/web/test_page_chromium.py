@@ -79,8 +79,8 @@ def shot(tab, name: str) -> None:
         tab.screenshot(Path(folder) / f"{name}.png")
 
 
-def load(chromium, server, size, address="/", mobile=False, before_load=""):
-    tab = chromium.open(*size, mobile=mobile, before_load=before_load)
+def load(chromium, server, size, address="/", mobile=False, before_load="", ratio=1.0):
+    tab = chromium.open(*size, mobile=mobile, before_load=before_load, ratio=ratio)
     tab.call("Page.navigate", {"url": server.origin + address})
     tab.wait_for("window.majlis && document.readyState === 'complete'")
     return tab
@@ -172,6 +172,33 @@ def test_a_framebuffer_set_later_keeps_its_shape_on_screen(chromium, server):
         box = canvas_box(tab)
         assert (box["fw"], box["fh"]) == (720, 1280)
         assert abs(box["w"] / box["h"] - 720 / 1280) < 0.01 and box["h"] == 900
+    finally:
+        tab.close()
+
+
+@pytest.mark.parametrize(
+    ("frame", "viewport"), [((1080, 1920), PHONE), ((1920, 1080), (PHONE[1], PHONE[0]))]
+)
+def test_a_frame_drawn_at_one_and_a_half_keeps_its_pixels_and_fits_the_screen(
+    chromium, server, frame, viewport
+):
+    """A phone of devicePixelRatio 3: Python draws at 1.5 (game.ui.scale) and sets a 1080×1920
+    framebuffer; the canvas keeps that backing store (no CSS-pixel resize) while its box on
+    screen fits the window with the game's shape, centred."""
+    tab = load(chromium, server, viewport, mobile=True, ratio=3.0)
+    try:
+        assert tab.evaluate("devicePixelRatio") == 3
+        tab.evaluate(
+            f"majlis.started = true; canvas.width = {frame[0]}; canvas.height = {frame[1]}; 1"
+        )
+        tab.pump(0.3)
+        box = canvas_box(tab)
+        assert (box["fw"], box["fh"]) == frame
+        vw, vh = viewport
+        assert abs(box["w"] / box["h"] - frame[0] / frame[1]) < 0.01
+        assert box["w"] == vw or box["h"] == vh
+        assert box["w"] <= vw and box["h"] <= vh
+        assert abs(box["x"] * 2 + box["w"] - vw) <= 2 and abs(box["y"] * 2 + box["h"] - vh) <= 2
     finally:
         tab.close()
 

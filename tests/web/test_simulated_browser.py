@@ -70,6 +70,40 @@ def test_one_tap_starts_one_match_and_the_bots_finish_it(size, rotate):
     assert_clean_web_path(out)
 
 
+def test_a_phone_of_ratio_three_plays_at_one_and_a_half_and_turns_mid_match():
+    """devicePixelRatio 3 on a 390×844 phone: the frame is drawn at 1.5 (1080×1920), one tap
+    still starts one match, and turned mid-match the table is 1920×1080, the match kept."""
+    out = browser(
+        {"scenario": "play", "size": [390, 844], "ratio": 3.0, "rotate": True, "scale_auto": True}
+    )
+    assert out["factor"] == 1.5
+    assert out["portrait_at_start"] and out["screen"] == [1080, 1920]
+    assert out["tables_made"] == ["HareejaTable"] and out["tables_made_total"] == 1
+    assert out["turned"] and out["log_kept"] and out["screen_after_turn"] == [1920, 1080]
+    assert out["finished"] and out["phase"] == "over"
+    assert_clean_web_path(out)
+
+
+def test_a_new_pixel_ratio_mid_match_draws_the_table_again_at_the_new_factor():
+    """The phone's page moves to a screen of ratio 2 mid-match: the factor drops to 1
+    (720×1280), the cards in the hand take the new card size, the match goes on."""
+    out = browser(
+        {
+            "scenario": "play",
+            "size": [390, 844],
+            "ratio": 3.0,
+            "new_ratio": 2.0,
+            "scale_auto": True,
+        }
+    )
+    assert out["factor"] == 1.5 and out["screen"] == [1080, 1920]
+    assert out["rescaled"] and out["log_kept_rescaled"]
+    assert out["factor_rescaled"] == 1.0 and out["screen_rescaled"] == [720, 1280]
+    assert out["hand_sizes"] == [out["card_rescaled"]]
+    assert out["finished"] and out["phase"] == "over" and out["tables_made_total"] == 1
+    assert_clean_web_path(out)
+
+
 @pytest.mark.parametrize(
     "missing",
     [{"no_bidi": True}, {"no_shaping": True}, {"no_bidi": True, "no_shaping": True}],
