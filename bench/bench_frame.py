@@ -1,9 +1,10 @@
 """Frame time of a table's play scene with cards in motion (dummy video driver).
 
-Usage: python bench/bench_frame.py [--game hareeja|ronda|hand_rummy] [--portrait]
-Prints median and p99 over 600 frames. Each frame is the real App.step: events, update (bots
-thinking in slices, tweens), draw, flip (frames where nothing changed are not drawn: see
-bench_idle.py; the "drawn" line is over the drawn frames only; a table with a still layer
+Usage: python bench/bench_frame.py [--game hareeja|ronda|hand_rummy] [--portrait] [--scale F]
+Prints median and p99 over 600 frames; ``--scale`` draws at that factor (game.ui.scale: 1.5 is
+a phone of devicePixelRatio 3, a 1080×1920 frame). Each frame is the real App.step: events,
+update (bots thinking in slices, tweens), draw, flip (frames where nothing changed are not
+drawn: see bench_idle.py; the "drawn" line is over the drawn frames only; a table with a still layer
 says how often it was repainted). Target: cpu p99 <= 2.0 ms natively.
 """
 
@@ -29,8 +30,18 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--game", default="hareeja", choices=[g.key for g in games.available()])
     parser.add_argument("--portrait", action="store_true")
+    parser.add_argument("--scale", type=float, default=1.0, help="drawing factor (1 to 1.5)")
     args = parser.parse_args()
-    app = App(Options(autoplay=True, speed=1.0, seed=2024, lang="ar", portrait=args.portrait))
+    app = App(
+        Options(
+            autoplay=True,
+            speed=1.0,
+            seed=2024,
+            lang="ar",
+            portrait=args.portrait,
+            scale=args.scale,
+        )
+    )
     app.warm_up()  # as a player's time in the menu would have done
     scene = games.table_class(args.game).start_autoplay(app, games.info(args.game).defaults())
     # Warm up through the first deal into play.
@@ -48,8 +59,11 @@ def main() -> None:
         if app.draws > draws:
             drawn_cpu.append(cpu[-1])
         moving += not scene.idle()
-    size = "720x1280" if args.portrait else "1280x720"
-    print(f"{args.game} {size}: frames {len(times)}, with something in motion {moving}")
+    size = "x".join(map(str, app.layout.size))
+    print(
+        f"{args.game} {size} (scale {args.scale:g}): frames {len(times)}, "
+        f"with something in motion {moving}"
+    )
     for name, values in (("wall", times), ("cpu", cpu), ("cpu, drawn", drawn_cpu)):
         values.sort()
         p99 = values[min(len(values) - 1, int(len(values) * 0.99))]

@@ -1,9 +1,10 @@
 """CPU time of an idle frame: the menu, and each game's table waiting for your move (nothing
 moving, no input, no turn clock). Dummy video driver; each frame is the real App.step.
 
-Usage: python bench/bench_idle.py [--frames N] [--always-draw]
+Usage: python bench/bench_idle.py [--frames N] [--always-draw] [--scale F]
 ``--always-draw`` redraws every frame, as the app did before idle frames were skipped (the
-"before" figure). Target: idle frame <= 0.3 ms CPU natively.
+"before" figure); ``--scale`` draws at that factor (game.ui.scale, 1 to 1.5).
+Target: idle frame <= 0.3 ms CPU natively.
 """
 
 import argparse
@@ -67,11 +68,12 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--frames", type=int, default=300)
     parser.add_argument("--always-draw", action="store_true")
+    parser.add_argument("--scale", type=float, default=1.0, help="drawing factor (1 to 1.5)")
     args = parser.parse_args()
     for portrait in (False, True):
-        app = App(Options(lang="ar", portrait=portrait))
+        app = App(Options(lang="ar", portrait=portrait, scale=args.scale))
         app.settings["turn_seconds"] = 0
-        shape = "portrait" if portrait else "landscape"
+        shape = f"{'portrait' if portrait else 'landscape'} x{args.scale:g}"
         app.warm_up()
         for _ in range(30):
             app.step(DT)
