@@ -10,10 +10,13 @@ from game import i18n
 from game.i18n import digits, t
 from game.ui import draw
 from game.ui.layout import Layout
+from game.ui.scale import px
 
 
 class Form:
-    """Rows of (label key, control). Landscape: label beside control; portrait: label above."""
+    """Rows of (label key, control). Landscape: label beside control; portrait: label above.
+
+    ``top``, ``row_h``, ``gap`` and ``width`` are frame pixels (``px(56)``), as the layout's."""
 
     def __init__(
         self, layout: Layout, top: int, row_h: int = 56, gap: int = 16, width: int | None = None
@@ -29,24 +32,26 @@ class Form:
     def width(self) -> int:
         if self._width is not None:
             return self._width
-        return 820 if not self.layout.portrait else self.layout.w - 64
+        return px(820) if not self.layout.portrait else self.layout.w - px(64)
 
     def add(self, key: str) -> pygame.Rect:
         """Reserve a row for label ``key``; returns the control's rect (left-to-right frame)."""
         x0 = (self.layout.w - self.width) // 2
         y = self.top + sum(self._row_height() for _ in self.rows)
         if self.layout.portrait:
-            label = pygame.Rect(x0, y, self.width, 32)
-            control = pygame.Rect(x0, y + 36, self.width, self.row_h)
+            label = pygame.Rect(x0, y, self.width, px(32))
+            control = pygame.Rect(x0, y + px(36), self.width, self.row_h)
         else:
-            label_w = min(240, self.width * 30 // 100)
+            label_w = min(px(240), self.width * 30 // 100)
             label = pygame.Rect(x0, y, label_w, self.row_h)
-            control = pygame.Rect(x0 + label_w + 20, y, self.width - label_w - 20, self.row_h)
+            control = pygame.Rect(
+                x0 + label_w + px(20), y, self.width - label_w - px(20), self.row_h
+            )
         self.rows.append((key, label, control))
         return control
 
     def _row_height(self) -> int:
-        return self.row_h + self.gap + (36 if self.layout.portrait else 0)
+        return self.row_h + self.gap + (px(36) if self.layout.portrait else 0)
 
     @property
     def bottom(self) -> int:

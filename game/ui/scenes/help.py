@@ -15,6 +15,7 @@ from game.games import registry
 from game.i18n import t
 from game.ui import draw, games, overlay
 from game.ui.overlay import ScrollText
+from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Segmented
 
@@ -41,16 +42,21 @@ class HelpScene(Scene):
 
     def build(self) -> None:
         L = self.app.layout
-        y = L.h - 92 if not L.portrait else L.h - 110
+        y = L.h - px(92 if not L.portrait else 110)
         self.back_button = Button(
-            (L.w // 2 - 130, y, 260, 60), lambda: t("back"), self.back, 26, primary=True, key="back"
+            (L.w // 2 - px(130), y, px(260), px(60)),
+            lambda: t("back"),
+            self.back,
+            26,
+            primary=True,
+            key="back",
         )
         self.tabs = None
         if len(self.pages) > 1:
             top = 56 if not L.portrait else 80
-            w = min(L.w - 64, 200 * len(self.pages))
+            w = min(L.w - px(64), px(200) * len(self.pages))
             self.tabs = Segmented(
-                (L.w // 2 - w // 2, top + 34, w, 48),
+                (L.w // 2 - w // 2, px(top + 34), w, px(48)),
                 [(g, (lambda g=g: t(f"game.{g}"))) for g in self.pages],
                 lambda: self.game,
                 self.set_page,
@@ -61,7 +67,9 @@ class HelpScene(Scene):
         box = self._box()
         offset = self.scroll.offset if hasattr(self, "scroll") else 0
         self.scroll = ScrollText(
-            box.inflate(-40, -32), lambda: t(page_keys(self.game)[1]), 22 if not L.portrait else 24
+            box.inflate(-px(40), -px(32)),
+            lambda: t(page_keys(self.game)[1]),
+            22 if not L.portrait else 24,
         )
         self.scroll.offset = offset
         self.widgets = [self.back_button, *([self.tabs] if self.tabs else []), self.scroll]
@@ -78,10 +86,10 @@ class HelpScene(Scene):
         """The opaque panel the page's text lives in (it scrolls inside, clipped)."""
         L = self.app.layout
         top = 56 if not L.portrait else 80
-        box_top = top + 40 if self.tabs is None else self.tabs.rect.bottom + 16
-        width = min(1040, L.w - 48)
+        box_top = px(top + 40) if self.tabs is None else self.tabs.rect.bottom + px(16)
+        width = min(px(1040), L.w - px(48))
         return pygame.Rect(
-            (L.w - width) // 2, box_top, width, self.back_button.rect.top - 20 - box_top
+            (L.w - width) // 2, box_top, width, self.back_button.rect.top - px(20) - box_top
         )
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -92,7 +100,7 @@ class HelpScene(Scene):
         if self.tabs is not None:
             top -= 18
         title = t(title_key)
-        size = draw.fit_text(title, 40 if self.tabs is None else 34, L.w - 64, bold=True)
-        draw.blit_text(surface, title, size, (L.w // 2, top), draw.GOLD, bold=True, shadow=True)
+        size = draw.fit_text(title, 40 if self.tabs is None else 34, L.w - px(64), bold=True)
+        draw.blit_text(surface, title, size, (L.w // 2, px(top)), draw.GOLD, bold=True, shadow=True)
         overlay.panel(surface, self._box())
         super().draw(surface)

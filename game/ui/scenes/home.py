@@ -16,7 +16,8 @@ import pygame
 from game import i18n
 from game.games import registry
 from game.i18n import digits, t, tn
-from game.ui import draw, games, overlay, storage, tiles
+from game.ui import draw, games, overlay, scale, storage, tiles
+from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.widgets import Button
 
@@ -83,37 +84,42 @@ class GameTile(Button):
     def art_rect(self) -> pygame.Rect:
         r = self.rect
         if not self.portrait:
-            return pygame.Rect(r.x + 8, r.y + 8, r.w - 16, ART_H)
-        x = r.right - 8 - PORTRAIT_ART_W if i18n.is_rtl() else r.x + 8
-        return pygame.Rect(x, r.y + 8, PORTRAIT_ART_W, r.h - 16)
+            return pygame.Rect(r.x + px(8), r.y + px(8), r.w - px(16), px(ART_H))
+        x = r.right - px(8) - px(PORTRAIT_ART_W) if i18n.is_rtl() else r.x + px(8)
+        return pygame.Rect(x, r.y + px(8), px(PORTRAIT_ART_W), r.h - px(16))
 
     def text_rect(self) -> pygame.Rect:
         r, art = self.rect, self.art_rect()
         if not self.portrait:
-            return pygame.Rect(r.x + 12, art.bottom + 4, r.w - 24, r.bottom - art.bottom - 12)
+            return pygame.Rect(
+                r.x + px(12), art.bottom + px(4), r.w - px(24), r.bottom - art.bottom - px(12)
+            )
         if i18n.is_rtl():
-            return pygame.Rect(r.x + 16, r.y + 8, art.x - r.x - 32, r.h - 16)
-        return pygame.Rect(art.right + 16, r.y + 8, r.right - art.right - 32, r.h - 16)
+            return pygame.Rect(r.x + px(16), r.y + px(8), art.x - r.x - px(32), r.h - px(16))
+        return pygame.Rect(
+            art.right + px(16), r.y + px(8), r.right - art.right - px(32), r.h - px(16)
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         lit = self.pressed or self.hover
         edge = draw.GOLD if lit else draw.PANEL_EDGE
-        draw.panel(surface, self.rect.move(0, 4), (0, 0, 0), 120, 18, None)
-        draw.panel(surface, self.rect, (24, 40, 38) if not lit else (34, 56, 52), 255, 18, edge)
+        draw.panel(surface, self.rect.move(0, px(4)), (0, 0, 0), 120, px(18), None)
+        fill = (24, 40, 38) if not lit else (34, 56, 52)
+        draw.panel(surface, self.rect, fill, 255, px(18), edge)
         art = self.art_rect()
         surface.blit(tiles.art(self.game.key, art.size), art)
-        pygame.draw.rect(surface, edge, art, 2, border_radius=4)
+        pygame.draw.rect(surface, edge, art, px(2), border_radius=px(4))
         box = self.text_rect()
         title = self.game.title
         size = draw.fit_text(title, 34, box.w, bold=True)
         sub = players_text(self.game.spec)
         sub_size = draw.fit_text(sub, 22, box.w)
-        gap = 12
-        top = box.centery - (size + gap + sub_size) // 2 - 4
-        draw.blit_text(surface, title, size, (box.centerx, top + size // 2 + 4), draw.GOLD, True)
-        draw.blit_text(
-            surface, sub, sub_size, (box.centerx, top + size + gap + sub_size // 2 + 4), draw.INK
-        )
+        gap = 12  # the lines' heights are their (logical) font sizes: placed in logical px
+        top = box.centery - px(size + gap + sub_size) // 2 - px(4)
+        title_y = top + px(size // 2 + 4)
+        draw.blit_text(surface, title, size, (box.centerx, title_y), draw.GOLD, True)
+        sub_y = top + px(size + gap + sub_size // 2 + 4)
+        draw.blit_text(surface, sub, sub_size, (box.centerx, sub_y), draw.INK)
 
 
 class ContinueCard(Button):
@@ -129,30 +135,30 @@ class ContinueCard(Button):
             return
         lit = self.pressed or self.hover
         draw.panel(
-            surface, self.rect, (44, 34, 20) if not lit else (60, 46, 26), 255, 16, draw.GOLD
+            surface, self.rect, (44, 34, 20) if not lit else (60, 46, 26), 255, px(16), draw.GOLD
         )
         rtl = i18n.is_rtl()
-        badge_w = min(220, self.rect.w // 3)
-        badge = pygame.Rect(0, 0, badge_w, self.rect.h - 24)
+        badge_w = min(px(220), self.rect.w // 3)
+        badge = pygame.Rect(0, 0, badge_w, self.rect.h - px(24))
         badge.centery = self.rect.centery
         if rtl:
-            badge.x = self.rect.x + 14
+            badge.x = self.rect.x + px(14)
         else:
-            badge.right = self.rect.right - 14
+            badge.right = self.rect.right - px(14)
         fill, edge, ink = (212, 168, 72), (250, 226, 160), (28, 22, 12)
         surface.blit(
             _badge(badge.w, badge.h, fill, edge, ink, t("home.continue_button")), badge.topleft
         )
-        text_w = self.rect.w - badge_w - 52
-        x = self.rect.right - 20 if rtl else self.rect.x + 20
+        text_w = self.rect.w - badge_w - px(52)
+        x = self.rect.right - px(20) if rtl else self.rect.x + px(20)
         anchor = "midright" if rtl else "midleft"
         head = t("home.continue_game", game=t(registry.get(summary["game"]).title_key))
         score = score_text(summary)
         head_size = draw.fit_text(head, 28, text_w, bold=True)
         score_size = draw.fit_text(score, 22, text_w)
         cy = self.rect.centery
-        draw.blit_text(surface, head, head_size, (x, cy - 16), draw.GOLD, True, anchor)
-        draw.blit_text(surface, score, score_size, (x, cy + 18), draw.INK, anchor=anchor)
+        draw.blit_text(surface, head, head_size, (x, cy - px(16)), draw.GOLD, True, anchor)
+        draw.blit_text(surface, score, score_size, (x, cy + px(18)), draw.INK, anchor=anchor)
 
 
 def _badge(w, h, fill, edge, ink, label) -> pygame.Surface:
@@ -186,7 +192,7 @@ class HomeScene(Scene):
             GameTile(rect, g, (lambda g=g: self.open_game(g.key)), L.portrait)
             for g, rect in zip(self.games, self._tile_rects(len(self.games)))
         ]
-        card = pygame.Rect(260, 134, 760, 84) if not L.portrait else pygame.Rect(32, 196, 656, 100)
+        card = scale.rect(260, 134, 760, 84) if not L.portrait else scale.rect(32, 196, 656, 100)
         self.card = ContinueCard(card, lambda: self.summary, self.resume)
         self.card.visible = self.summary is not None
         self.bottom = self._bottom_buttons()
@@ -195,14 +201,15 @@ class HomeScene(Scene):
     def _tile_rects(self, n: int) -> list[pygame.Rect]:
         L = self.app.layout
         if L.portrait:
-            w, h = PORTRAIT_TILE
+            w, h = PORTRAIT_TILE  # logical: the column of tiles is fixed, 720 px tall
             gap = max(12, min(20, (720 - n * h) // max(1, n - 1)))
             h = min(h, (720 - gap * (n - 1)) // max(1, n))
-            return [pygame.Rect(32, 320 + i * (h + gap), w, h) for i in range(n)]
-        gap = 32
-        w = min(LANDSCAPE_TILE[0], (L.w - 96 - gap * (n - 1)) // max(1, n))
+            return [scale.rect(32, 320 + i * (h + gap), w, h) for i in range(n)]
+        gap = px(32)
+        w = min(px(LANDSCAPE_TILE[0]), (L.w - px(96) - gap * (n - 1)) // max(1, n))
         x0 = (L.w - (n * w + gap * (n - 1))) // 2
-        rects = [pygame.Rect(x0 + i * (w + gap), 238, w, LANDSCAPE_TILE[1]) for i in range(n)]
+        h = px(LANDSCAPE_TILE[1])
+        rects = [pygame.Rect(x0 + i * (w + gap), px(238), w, h) for i in range(n)]
         return list(reversed(rects)) if i18n.is_rtl() else rects
 
     def _bottom_buttons(self) -> list[Button]:
@@ -219,16 +226,16 @@ class HomeScene(Scene):
             (0, 0, 10, 10), lambda: t("lang.toggle"), self.toggle_language, 24, key="lang"
         )
         if L.portrait:
-            online.rect = pygame.Rect(32, 1060, 656, 64)
+            online.rect = scale.rect(32, 1060, 656, 64)
             row, y, widths = [stats, sett, rules, lang], 1140, [152, 152, 152, 152]
         else:
             row, y, widths = [online, stats, sett, rules, lang], 570, [250, 180, 170, 150, 140]
         width_of = dict(zip(map(id, row), widths))
         order = list(reversed(row)) if i18n.is_rtl() else row
-        x = (L.w - sum(widths) - 16 * (len(row) - 1)) // 2
+        x = (L.w - sum(px(w) for w in widths) - px(16) * (len(row) - 1)) // 2
         for b in order:
-            b.rect = pygame.Rect(x, y, width_of[id(b)], 60)
-            x += b.rect.w + 16
+            b.rect = pygame.Rect(x, px(y), px(width_of[id(b)]), px(60))
+            x += b.rect.w + px(16)
         return [online, stats, sett, rules, lang]
 
     # ----- actions ------------------------------------------------------------------------------
@@ -272,13 +279,13 @@ class HomeScene(Scene):
         surface.blit(draw.felt(L.w, L.h), (0, 0))
         title_y, size = (64, 56) if not L.portrait else (104, 68)
         draw.blit_text(
-            surface, t("app.title"), size, (L.w // 2, title_y), draw.GOLD, bold=True, shadow=True
+            surface, t("app.title"), size, (L.w // 2, px(title_y)), draw.GOLD, True, shadow=True
         )
         draw.blit_text(
             surface,
             t("app.tagline"),
             22 if not L.portrait else 26,
-            (L.w // 2, title_y + size * 3 // 4 + 8),
+            (L.w // 2, px(title_y + size * 3 // 4 + 8)),
             draw.INK_DIM,
         )
         if self.summary is None:

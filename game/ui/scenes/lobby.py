@@ -25,6 +25,7 @@ from game.client.online import OnlineSession, Session, load_online, save_online,
 from game.i18n import digits, t
 from game.net import protocol
 from game.ui import draw, games, links
+from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.scenes.lobby_common import (
     WEB,
@@ -36,12 +37,12 @@ from game.ui.scenes.lobby_common import (
     table_summary,
     valid_server,
 )
+from game.ui.scenes.lobby_list import ListView
 from game.ui.scenes.lobby_room import RoomView
 from game.ui.scenes.lobby_views import (
     CodeView,
     ConnectingView,
     HomeView,
-    ListView,
     OfflineView,
     PendingView,
     SetupView,
@@ -138,8 +139,10 @@ class LobbyScene(Scene):
         self.view.build()
         self.widgets = list(self.view.widgets)
         if self.view.has_back:
-            back = Button((0, 0, 200, 60), lambda: t("online.back"), self.back, 24, key="back")
-            back.rect.midbottom = (L.w // 2, L.h - 24)
+            back = Button(
+                (0, 0, px(200), px(60)), lambda: t("online.back"), self.back, 24, key="back"
+            )
+            back.rect.midbottom = (L.w // 2, L.h - px(24))
             self.widgets.append(back)
 
     # ----- actions --------------------------------------------------------------------------------
@@ -369,7 +372,7 @@ class LobbyScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         L = self.app.layout
         surface.blit(draw.felt(L.w, L.h), (0, 0))
-        title_y = 56 if not L.portrait else 80
+        title_y = px(56 if not L.portrait else 80)
         draw.blit_text(
             surface, t(self.view.title), 44, (L.w // 2, title_y), draw.GOLD, bold=True, shadow=True
         )
@@ -378,10 +381,10 @@ class LobbyScene(Scene):
         msg = self.message_text()
         if msg:
             y = self.view.message_y()
-            width = L.w - 80
-            size = draw.fit_text(msg, 22, width - 40, True)
+            width = L.w - px(80)
+            size = draw.fit_text(msg, 22, width - px(40), True)
             img = draw.label(msg, size, draw.INK, True)
-            rect = pygame.Rect(0, 0, img.get_width() + 48, img.get_height() + 18)
+            rect = pygame.Rect(0, 0, img.get_width() + px(48), img.get_height() + px(18))
             rect.center = (L.w // 2, y)
-            draw.panel(surface, rect, (80, 26, 22), 240, 14, draw.GOLD)
+            draw.panel(surface, rect, (80, 26, 22), 240, px(14), draw.GOLD)
             surface.blit(img, img.get_rect(center=rect.center))

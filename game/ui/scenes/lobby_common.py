@@ -12,6 +12,7 @@ from game.client.online import load_online
 from game.games import registry
 from game.i18n import digits, t
 from game.ui import draw, games, links
+from game.ui.scale import px
 from game.ui.scenes.form import turn_label
 from game.ui.widgets import Widget
 
@@ -206,8 +207,8 @@ class LobbyView:
         """Draw what is not a widget."""
 
     def message_y(self) -> int:
-        """Where the lobby's message goes (under the content)."""
-        return self.app.layout.h - 120
+        """Where the lobby's message goes (under the content), in frame pixels."""
+        return self.app.layout.h - px(120)
 
     def small(self, size: int) -> int:
         """A secondary line's size (22 px at least in portrait; see :func:`line_size`)."""
@@ -223,12 +224,14 @@ class LobbyView:
         step: int,
         color=None,
         most: int = 2,
-        pad: int = 20,
+        pad: int | None = None,
     ) -> int:
         """``s`` at the reading start of ``rect``, wrapped onto at most ``most`` lines ``step``
-        apart from line ``y`` (in portrait it never shrinks below 22 px); returns the count."""
+        apart from line ``y`` (in portrait it never shrinks below 22 px); returns the count.
+        Lengths in frame pixels (``pad``: ``px(20)`` when not given)."""
         color = color or draw.INK
         least = PHONE_TEXT if self.app.layout.portrait else 12
+        pad = px(20) if pad is None else pad
         lines, size = fit_lines(s, size, rect.w - 2 * pad, most, least=least, joint=sep())
         for i, line in enumerate(lines):
             if i18n.is_rtl():
@@ -241,8 +244,8 @@ class LobbyView:
     def _col(self) -> pygame.Rect:
         """The content column."""
         L = self.app.layout
-        w = min(1000, L.w - 64)
-        return pygame.Rect((L.w - w) // 2, 140 if not L.portrait else 160, w, L.h - 240)
+        w = min(px(1000), L.w - px(64))
+        return pygame.Rect((L.w - w) // 2, px(140 if not L.portrait else 160), w, L.h - px(240))
 
     def _text(
         self,
@@ -253,11 +256,13 @@ class LobbyView:
         y: int,
         color=None,
         bold: bool = False,
-        pad: int = 20,
+        pad: int | None = None,
     ) -> pygame.Rect:
-        """``s`` at the reading start of ``rect`` (right in Arabic), centred on line ``y``."""
+        """``s`` at the reading start of ``rect`` (right in Arabic), centred on line ``y``
+        (frame pixels; ``pad``: ``px(20)`` when not given)."""
         color = color or draw.INK
         least = PHONE_TEXT if self.app.layout.portrait else 12
+        pad = px(20) if pad is None else pad
         size = draw.fit_text(s, size, rect.w - 2 * pad, bold, min(size, least))
         if i18n.is_rtl():
             return draw.blit_text(surface, s, size, (rect.right - pad, y), color, bold, "midright")

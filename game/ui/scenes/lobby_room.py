@@ -8,7 +8,8 @@ import pygame
 from game import i18n
 from game.games import registry
 from game.i18n import digits, t
-from game.ui import avatars, draw
+from game.ui import avatars, draw, scale
+from game.ui.scale import px
 from game.ui.scenes.lobby_common import (
     PHONE_TEXT,
     LobbyView,
@@ -29,10 +30,10 @@ class RoomView(LobbyView):
         L = self.app.layout
         room = self.lobby.session.room if self.lobby.session else None
         leave = Button(
-            (0, 0, 240, 60), lambda: t("online.leave"), self.lobby.leave, 22, key="leave"
+            (0, 0, px(240), px(60)), lambda: t("online.leave"), self.lobby.leave, 22, key="leave"
         )
         start = Button(
-            (0, 0, 300, 70),
+            (0, 0, px(300), px(70)),
             lambda: t("online.start"),
             self.lobby.start,
             28,
@@ -40,21 +41,21 @@ class RoomView(LobbyView):
             key="start",
         )
         if L.portrait:
-            start.rect.midbottom = (L.w // 2, L.h - 110)
-            leave.rect.midbottom = (L.w // 2, L.h - 28)
+            start.rect.midbottom = (L.w // 2, L.h - px(110))
+            leave.rect.midbottom = (L.w // 2, L.h - px(28))
         else:
-            gap = 24
+            gap = px(24)
             total = start.rect.w + leave.rect.w + gap
             x = (L.w - total) // 2
             first, second = (leave, start) if i18n.is_rtl() else (start, leave)
-            first.rect.midleft = (x, L.h - 64)
-            second.rect.midleft = (x + first.rect.w + gap, L.h - 64)
+            first.rect.midleft = (x, L.h - px(64))
+            second.rect.midleft = (x + first.rect.w + gap, L.h - px(64))
         start.visible = bool(room) and self.lobby.is_host()
         self.widgets = [start, leave]
         for i, req in enumerate((room or {}).get("pending", [])[:3]):
             row = self._request_rect(i)
             yes = Button(
-                (0, 0, 120, 48),
+                (0, 0, px(120), px(48)),
                 lambda: t("online.accept"),
                 lambda p=req.get("player"): self.lobby.answer(p, True),
                 self.small(20),
@@ -62,55 +63,55 @@ class RoomView(LobbyView):
                 key=f"accept:{i}",
             )
             no = Button(
-                (0, 0, 120, 48),
+                (0, 0, px(120), px(48)),
                 lambda: t("online.refuse"),
                 lambda p=req.get("player"): self.lobby.answer(p, False),
                 self.small(20),
                 key=f"refuse:{i}",
             )
             if i18n.is_rtl():
-                yes.rect.midleft = (row.x + 12, row.centery)
-                no.rect.midleft = (row.x + 144, row.centery)
+                yes.rect.midleft = (row.x + px(12), row.centery)
+                no.rect.midleft = (row.x + px(144), row.centery)
             else:
-                yes.rect.midright = (row.right - 144, row.centery)
-                no.rect.midright = (row.right - 12, row.centery)
+                yes.rect.midright = (row.right - px(144), row.centery)
+                no.rect.midright = (row.right - px(12), row.centery)
             self.widgets += [yes, no]
 
     def _room_columns(self) -> tuple[pygame.Rect, pygame.Rect]:
         """(code panel, seats panel)."""
         L = self.app.layout
         if L.portrait:
-            code = pygame.Rect(32, 130, L.w - 64, 420)  # its lines are 22 px, some wrapped
-            seats = pygame.Rect(32, code.bottom + 24, L.w - 64, 440)
+            code = pygame.Rect(px(32), px(130), L.w - px(64), px(420))  # 22 px lines, wrapped
+            seats = pygame.Rect(px(32), code.bottom + px(24), L.w - px(64), px(440))
         else:
-            code = pygame.Rect(48, 100, 520, 460)
-            seats = pygame.Rect(600, 100, L.w - 648, 460)
+            code = scale.rect(48, 100, 520, 460)
+            seats = pygame.Rect(px(600), px(100), L.w - px(648), px(460))
             if i18n.is_rtl():
-                code.x, seats.x = L.w - 48 - code.w, 48
+                code.x, seats.x = L.w - px(48) - code.w, px(48)
         return code, seats
 
     def _seat_rect(self, i: int) -> pygame.Rect:
         _code, seats = self._room_columns()
-        return pygame.Rect(seats.x + 20, seats.y + 64 + i * 62, seats.w - 40, 54)
+        return pygame.Rect(seats.x + px(20), seats.y + px(64 + i * 62), seats.w - px(40), px(54))
 
     def _request_rect(self, i: int) -> pygame.Rect:
         _code, seats = self._room_columns()
         room = self.lobby.session.room if self.lobby.session else None
         n = len(room["seats"]) if room else 4
-        top = seats.y + 64 + n * 62 + 46
-        return pygame.Rect(seats.x + 20, top + i * 66, seats.w - 40, 58)
+        top = seats.y + px(64 + n * 62 + 46)
+        return pygame.Rect(seats.x + px(20), top + px(i * 66), seats.w - px(40), px(58))
 
     def draw(self, surface: pygame.Surface) -> None:
         room = self.lobby.session.room if self.lobby.session else None
         if not room:
             return
         code_p, seats_p = self._room_columns()
-        draw.panel(surface, code_p, draw.PANEL, 215, 18, draw.GOLD)
+        draw.panel(surface, code_p, draw.PANEL, 215, px(18), draw.GOLD)
         if self.app.layout.portrait:
             self._draw_code_portrait(surface, room, code_p)
         else:
             self._draw_code(surface, room, code_p)
-        draw.panel(surface, seats_p, draw.PANEL, 215, 18, draw.PANEL_EDGE)
+        draw.panel(surface, seats_p, draw.PANEL, 215, px(18), draw.PANEL_EDGE)
         self._draw_seats(surface, room, seats_p)
 
     def _draw_code(self, surface: pygame.Surface, room: dict, code_p: pygame.Rect) -> None:
@@ -119,27 +120,27 @@ class RoomView(LobbyView):
         draw.blit_text(
             surface,
             head,
-            draw.fit_text(head, 26, code_p.w - 40, True),
-            (code_p.centerx, code_p.y + 30),
+            draw.fit_text(head, 26, code_p.w - px(40), True),
+            (code_p.centerx, code_p.y + px(30)),
             draw.SAND,
             bold=True,
         )
         draw.blit_text(
             surface,
             details,
-            draw.fit_text(details, 18, code_p.w - 40),
-            (code_p.centerx, code_p.y + 60),
+            draw.fit_text(details, 18, code_p.w - px(40)),
+            (code_p.centerx, code_p.y + px(60)),
             draw.INK_DIM,
         )
         draw.blit_text(
-            surface, t("online.code_big"), 20, (code_p.centerx, code_p.y + 90), draw.INK_DIM
+            surface, t("online.code_big"), 20, (code_p.centerx, code_p.y + px(90)), draw.INK_DIM
         )
         code = " ".join(room["code"])  # spaced out so it can be read aloud
         draw.blit_text(
             surface,
             code,
-            draw.fit_text(code, 96, code_p.w - 40, True),
-            (code_p.centerx, code_p.y + 156),
+            draw.fit_text(code, 96, code_p.w - px(40), True),
+            (code_p.centerx, code_p.y + px(156)),
             draw.GOLD,
             bold=True,
             shadow=True,
@@ -150,24 +151,26 @@ class RoomView(LobbyView):
         """The code panel on a phone: every line 22 px or more (issue 10), the details, the
         link and how to share it wrapped onto two lines each, one under the other."""
         head, details = self._summary(room)
-        size = draw.fit_text(head, 26, code_p.w - 40, True, PHONE_TEXT)
-        draw.blit_text(surface, head, size, (code_p.centerx, code_p.y + 30), draw.SAND, bold=True)
-        y = self._centred(surface, details, code_p, code_p.y + 64, joint=sep())
-        draw.blit_text(surface, t("online.code_big"), 22, (code_p.centerx, y + 6), draw.INK_DIM)
+        size = draw.fit_text(head, 26, code_p.w - px(40), True, PHONE_TEXT)
+        head_y = code_p.y + px(30)
+        draw.blit_text(surface, head, size, (code_p.centerx, head_y), draw.SAND, bold=True)
+        y = self._centred(surface, details, code_p, code_p.y + px(64), joint=sep())
+        draw.blit_text(surface, t("online.code_big"), 22, (code_p.centerx, y + px(6)), draw.INK_DIM)
         code = " ".join(room["code"])  # spaced out so it can be read aloud
         draw.blit_text(
             surface,
             code,
-            draw.fit_text(code, 84, code_p.w - 40, True),
-            (code_p.centerx, y + 70),
+            draw.fit_text(code, 84, code_p.w - px(40), True),
+            (code_p.centerx, y + px(70)),
             draw.GOLD,
             bold=True,
             shadow=True,
         )
-        y += 138
+        y += px(138)
         draw.blit_text(surface, t("online.invite"), 22, (code_p.centerx, y), draw.INK_DIM)
-        y = self._centred(surface, page_link(room, self.lobby.server), code_p, y + 30, draw.INK)
-        self._centred(surface, t("online.share"), code_p, y + 10)
+        link = page_link(room, self.lobby.server)
+        y = self._centred(surface, link, code_p, y + px(30), draw.INK)
+        self._centred(surface, t("online.share"), code_p, y + px(10))
 
     def _centred(
         self,
@@ -179,11 +182,11 @@ class RoomView(LobbyView):
         joint: str | None = None,
     ) -> int:
         """``s`` at 22 px, centred in ``panel`` on up to two lines 28 apart from line ``y``;
-        returns the line after."""
-        lines, size = fit_lines(s, 22, panel.w - 48, joint=joint)
+        returns the line after (frame pixels)."""
+        lines, size = fit_lines(s, 22, panel.w - px(48), joint=joint)
         for line in lines:
             draw.blit_text(surface, line, size, (panel.centerx, y), color or draw.INK_DIM)
-            y += 28
+            y += px(28)
         return y
 
     def _summary(self, room: dict) -> tuple[str, str]:
@@ -196,7 +199,8 @@ class RoomView(LobbyView):
 
     def _draw_seats(self, surface: pygame.Surface, room: dict, seats_p: pygame.Rect) -> None:
         """The seats panel: each seat, then the requests to sit with Accept / Refuse."""
-        self._text(surface, t("online.seats"), 26, seats_p, seats_p.y + 34, draw.GOLD, True, 24)
+        seats_y = seats_p.y + px(34)
+        self._text(surface, t("online.seats"), 26, seats_p, seats_y, draw.GOLD, True, px(24))
         you, host = room.get("you"), room.get("host")
         looks = avatars.pick(
             tuple(self._seat_key(i, seat, i == you) for i, seat in enumerate(room["seats"]))
@@ -205,14 +209,14 @@ class RoomView(LobbyView):
             self._draw_seat_row(surface, i, seat, i == you, i == host, looks[i])
         pending = room.get("pending", [])[:3]
         if pending:
-            top = self._request_rect(0).y - 26
-            self._text(surface, t("online.requests"), 22, seats_p, top, draw.SAND, True, 24)
+            top = self._request_rect(0).y - px(26)
+            self._text(surface, t("online.requests"), 22, seats_p, top, draw.SAND, True, px(24))
         for i, req in enumerate(pending):
             row = self._request_rect(i)
-            draw.panel(surface, row, (50, 40, 20), 230, 12, draw.GOLD)
-            text_rect = pygame.Rect(row.x, row.y, row.w - 280, row.h)
+            draw.panel(surface, row, (50, 40, 20), 230, px(12), draw.GOLD)
+            text_rect = pygame.Rect(row.x, row.y, row.w - px(280), row.h)
             if i18n.is_rtl():
-                text_rect.x = row.x + 280
+                text_rect.x = row.x + px(280)
             self._text(
                 surface,
                 t("online.request", name=str(req.get("name", ""))),
@@ -221,15 +225,15 @@ class RoomView(LobbyView):
                 row.centery,
                 draw.INK,
                 True,
-                14,
+                px(14),
             )
         L = self.app.layout
         note = t("online.start_note") if self.lobby.is_host() else t("online.wait_host")
-        y = L.h - 196 if L.portrait else L.h - 116
+        y = L.h - px(196 if L.portrait else 116)
         if L.portrait and not self.lobby.is_host():
-            y = L.h - 150
+            y = L.h - px(150)
         draw.blit_text(
-            surface, note, draw.fit_text(note, 22, L.w - 80), (L.w // 2, y), draw.INK_DIM
+            surface, note, draw.fit_text(note, 22, L.w - px(80)), (L.w // 2, y), draw.INK_DIM
         )
 
     @staticmethod
@@ -247,10 +251,12 @@ class RoomView(LobbyView):
         row = self._seat_rect(i)
         kind = seat.get("kind", "empty")
         filled = kind != "empty"
-        pygame.draw.rect(surface, (30, 48, 46) if filled else (22, 34, 33), row, border_radius=12)
-        pygame.draw.rect(surface, draw.TURN if you else draw.PANEL_EDGE, row, 2, border_radius=12)
+        fill = (30, 48, 46) if filled else (22, 34, 33)
+        pygame.draw.rect(surface, fill, row, border_radius=px(12))
+        edge = draw.TURN if you else draw.PANEL_EDGE
+        pygame.draw.rect(surface, edge, row, px(2), border_radius=px(12))
         rtl = i18n.is_rtl()
-        cx = row.right - 34 if rtl else row.x + 34
+        cx = row.right - px(34) if rtl else row.x + px(34)
         name = (
             str(seat.get("name", ""))
             if kind == "human"
@@ -259,11 +265,11 @@ class RoomView(LobbyView):
             else t("online.seat_empty")
         )
         if filled:
-            face = avatars.avatar(look, 40)
+            face = avatars.avatar(look, px(40))
             surface.blit(face, face.get_rect(center=(cx, row.centery)))
-            pygame.draw.circle(surface, draw.SAND, (cx, row.centery), 20, 2)
+            pygame.draw.circle(surface, draw.SAND, (cx, row.centery), px(20), px(2))
         else:
-            pygame.draw.circle(surface, draw.PANEL_EDGE, (cx, row.centery), 20, 2)
+            pygame.draw.circle(surface, draw.PANEL_EDGE, (cx, row.centery), px(20), px(2))
         if you:
             name = t("online.you", name=name)
         tags = []
@@ -274,11 +280,11 @@ class RoomView(LobbyView):
             tags.append(t("online.host_tag"))
         if kind == "human" and not seat.get("connected", True):
             tags.append(t("online.away"))
-        tag_w = 190 if self.app.layout.portrait else 150  # the tags are 22 px on a phone
+        tag_w = px(190 if self.app.layout.portrait else 150)  # the tags are 22 px on a phone
         name_rect = (
-            pygame.Rect(row.x + 64, row.y, row.w - 64 - tag_w, row.h)
+            pygame.Rect(row.x + px(64), row.y, row.w - px(64) - tag_w, row.h)
             if not rtl
-            else pygame.Rect(row.x + tag_w, row.y, row.w - 64 - tag_w, row.h)
+            else pygame.Rect(row.x + tag_w, row.y, row.w - px(64) - tag_w, row.h)
         )
         self._text(
             surface,
@@ -292,7 +298,7 @@ class RoomView(LobbyView):
         )
         if tags:
             s = sep().join(tags)
-            pos = (row.x + 16, row.centery) if rtl else (row.right - 16, row.centery)
+            pos = (row.x + px(16), row.centery) if rtl else (row.right - px(16), row.centery)
             draw.blit_text(
                 surface,
                 s,
@@ -306,21 +312,22 @@ class RoomView(LobbyView):
     def _draw_invite(self, surface: pygame.Surface, room: dict, code_p: pygame.Rect) -> None:
         """The invite link under the code, and how to share it."""
         link = page_link(room, self.lobby.server)
-        y = code_p.y + 234
+        y = code_p.y + px(234)
         draw.blit_text(surface, t("online.invite"), 20, (code_p.centerx, y), draw.INK_DIM)
         draw.blit_text(
             surface,
             link,
-            draw.fit_text(link, 22, code_p.w - 40),
-            (code_p.centerx, y + 30),
+            draw.fit_text(link, 22, code_p.w - px(40)),
+            (code_p.centerx, y + px(30)),
             draw.INK,
         )
-        lines = self._wrap(t("online.share"), 20, code_p.w - 48)
+        lines = self._wrap(t("online.share"), 20, code_p.w - px(48))
         for i, line in enumerate(lines[:3]):
-            draw.blit_text(surface, line, 20, (code_p.centerx, y + 78 + i * 28), draw.INK_DIM)
+            line_y = y + px(78 + i * 28)
+            draw.blit_text(surface, line, 20, (code_p.centerx, line_y), draw.INK_DIM)
 
     def message_y(self) -> int:
-        return self.app.layout.h - 190 if self.app.layout.portrait else 640
+        return self.app.layout.h - px(190) if self.app.layout.portrait else px(640)
 
     @staticmethod
     def _teams(room: dict) -> bool:

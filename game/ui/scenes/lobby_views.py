@@ -1,7 +1,7 @@
 """The lobby's states before a table, one small view each (see LobbyView): connecting, home
 (name, server, the new table and the ways to join), the new table's game and options, typing a
-code (or the name / server), the public list and waiting for the host's answer. The waiting
-room is :mod:`game.ui.scenes.lobby_room`."""
+code (or the name / server), and waiting for the host's answer. The public list is
+:mod:`game.ui.scenes.lobby_list`, the waiting room :mod:`game.ui.scenes.lobby_room`."""
 
 from __future__ import annotations
 
@@ -12,13 +12,13 @@ from game.games import registry
 from game.i18n import digits, t
 from game.net import protocol
 from game.ui import draw, games, text
+from game.ui.scale import px
 from game.ui.scenes.form import TURNS, Form, place_control, turn_label
 from game.ui.scenes.lobby_common import (
     WEB,
     LobbyView,
     online_games,
     online_options,
-    sep,
     server_name,
     table_summary,
 )
@@ -31,14 +31,20 @@ class ConnectingView(LobbyView):
     def draw(self, surface: pygame.Surface) -> None:
         L = self.app.layout
         draw.blit_text(
-            surface, t("online.connecting"), 28, (L.w // 2, L.h // 2 - 30), draw.INK, bold=True
+            surface,
+            t("online.connecting"),
+            28,
+            (L.w // 2, L.h // 2 - px(30)),
+            draw.INK,
+            bold=True,
         )
         dots = int(pygame.time.get_ticks() / 300) % 4
         where = t("online.server_at", name=server_name(self.lobby.server))
-        draw.blit_text(surface, where, 22, (L.w // 2, L.h // 2 + 20), draw.INK_DIM)
+        draw.blit_text(surface, where, 22, (L.w // 2, L.h // 2 + px(20)), draw.INK_DIM)
         for i in range(3):
             color = draw.GOLD if i < dots else draw.PANEL_EDGE
-            pygame.draw.circle(surface, color, (L.w // 2 - 24 + i * 24, L.h // 2 + 70), 7)
+            dot = (L.w // 2 + px(-24 + i * 24), L.h // 2 + px(70))
+            pygame.draw.circle(surface, color, dot, px(7))
 
 
 SERVER_COMMAND = "./majlis server"  # how README starts the table server
@@ -51,10 +57,10 @@ class OfflineView(LobbyView):
     def build(self) -> None:
         L = self.app.layout
         c = self._col()
-        w = min(420, c.w)
-        y = c.y + (330 if not L.portrait else 400)
+        w = min(px(420), c.w)
+        y = c.y + px(330 if not L.portrait else 400)
         retry = Button(
-            (L.w // 2 - w // 2, y, w, 66),
+            (L.w // 2 - w // 2, y, w, px(66)),
             lambda: t("online.retry"),
             self.lobby.connect,
             26,
@@ -62,7 +68,7 @@ class OfflineView(LobbyView):
             key="retry",
         )
         change = Button(
-            (L.w // 2 - w // 2, y + 82, w, 60),
+            (L.w // 2 - w // 2, y + px(82), w, px(60)),
             lambda: t("online.server_choose"),
             lambda: self.lobby.edit("server"),
             24,
@@ -73,22 +79,23 @@ class OfflineView(LobbyView):
     def draw(self, surface: pygame.Surface) -> None:
         L = self.app.layout
         c = self._col()
-        box = pygame.Rect(c.x, c.y - 10, c.w, (320 if not L.portrait else 390) - 20)
-        draw.panel(surface, box, (20, 34, 33), 255, 18, draw.GOLD)
+        box = pygame.Rect(c.x, c.y - px(10), c.w, px((320 if not L.portrait else 390) - 20))
+        draw.panel(surface, box, (20, 34, 33), 255, px(18), draw.GOLD)
         head = "online.lost_title" if self.lobby.lost else "online.offline_title"
         title = t(head)
-        size = draw.fit_text(title, 32, box.w - 48, bold=True)
-        draw.blit_text(surface, title, size, (box.centerx, box.y + 44), draw.GOLD, bold=True)
+        size = draw.fit_text(title, 32, box.w - px(48), bold=True)
+        draw.blit_text(surface, title, size, (box.centerx, box.y + px(44)), draw.GOLD, bold=True)
         where = t("online.server_at", name=server_name(self.lobby.server))
-        draw.blit_text(surface, where, 22, (box.centerx, box.y + 88), draw.SAND)
+        draw.blit_text(surface, where, 22, (box.centerx, box.y + px(88)), draw.SAND)
         how = t("online.offline_web" if WEB else "online.offline_native")
-        lines = text.wrap(how, 22, box.w - 64)
-        y = box.y + 130
+        lines = text.wrap(how, 22, box.w - px(64))
+        y = box.y + px(130)
         for line in lines:
             draw.blit_text(surface, line, 22, (box.centerx, y), draw.INK)
-            y += 34
+            y += px(34)
         if not WEB:  # the command on a line of its own (Latin, never mixed into Arabic)
-            draw.blit_text(surface, SERVER_COMMAND, 24, (box.centerx, y + 12), draw.GOLD, True)
+            cmd_y = y + px(12)
+            draw.blit_text(surface, SERVER_COMMAND, 24, (box.centerx, cmd_y), draw.GOLD, True)
 
 
 class HomeView(LobbyView):
@@ -99,46 +106,48 @@ class HomeView(LobbyView):
         c = self._col()
         rtl = i18n.is_rtl
         name_btn = Button(
-            (0, 0, 150, 48),
+            (0, 0, px(150), px(48)),
             lambda: t("online.server_change"),
             lambda: self.lobby.edit("name"),
             self.small(20),
             key="name",
         )
         server_btn = Button(
-            (0, 0, 150, 48),
+            (0, 0, px(150), px(48)),
             lambda: t("online.server_change"),
             lambda: self.lobby.edit("server"),
             self.small(20),
             key="server",
         )
-        tall = 28 if L.portrait else 0  # the summary's details take two lines in portrait
+        tall = px(28) if L.portrait else 0  # the summary's details take two lines in portrait
         if L.portrait:
-            create = pygame.Rect(c.x, c.y + 150, c.w, 370 + tall)
-            join = pygame.Rect(c.x, create.bottom + 24, c.w, 340)
+            create = pygame.Rect(c.x, c.y + px(150), c.w, px(370) + tall)
+            join = pygame.Rect(c.x, create.bottom + px(24), c.w, px(340))
         else:
-            half = (c.w - 24) // 2
-            create = pygame.Rect(c.x, c.y + 110, half, 370)
-            join = pygame.Rect(c.x + half + 24, c.y + 110, half, 370)
+            half = (c.w - px(24)) // 2
+            create = pygame.Rect(c.x, c.y + px(110), half, px(370))
+            join = pygame.Rect(c.x + half + px(24), c.y + px(110), half, px(370))
             if i18n.is_rtl():
                 create.x, join.x = join.x, create.x
         self.cards = {"create": create, "join": join}
         # The table to create: its game and options, with a button to choose them.
-        summary = pygame.Rect(create.x + 20, create.y + 64, create.w - 40, 76 + tall)
+        summary = pygame.Rect(
+            create.x + px(20), create.y + px(64), create.w - px(40), px(76) + tall
+        )
         change = Button(
-            (0, 0, 130, 48),
+            (0, 0, px(130), px(48)),
             lambda: t("online.server_change"),
             self.lobby.open_setup,
             self.small(20),
             key="setup",
         )
         if i18n.is_rtl():
-            change.rect.midleft = (summary.x + 12, summary.centery)
+            change.rect.midleft = (summary.x + px(12), summary.centery)
         else:
-            change.rect.midright = (summary.right - 12, summary.centery)
+            change.rect.midright = (summary.right - px(12), summary.centery)
         self.summary_rect = summary
         vis = Segmented(
-            (create.x + 20, create.y + 184 + tall, create.w - 40, 60),
+            (create.x + px(20), create.y + px(184) + tall, create.w - px(40), px(60)),
             [(v, (lambda v=v: t(f"vis.{v}"))) for v in protocol.VISIBILITIES],
             lambda: self.lobby.visibility,
             self.lobby.set_visibility,
@@ -147,16 +156,16 @@ class HomeView(LobbyView):
             key="vis",
         )
         make = Button(
-            (create.x + 40, create.bottom - 86, create.w - 80, 68),
+            (create.x + px(40), create.bottom - px(86), create.w - px(80), px(68)),
             lambda: t("online.create_button"),
             self.lobby.create,
             28,
             primary=True,
             key="create",
         )
-        bw = join.w - 80
+        bw = join.w - px(80)
         code = Button(
-            (join.x + 40, join.y + 84, bw, 64),
+            (join.x + px(40), join.y + px(84), bw, px(64)),
             lambda: t("online.join_code"),
             self.lobby.ask_code,
             26,
@@ -164,14 +173,14 @@ class HomeView(LobbyView):
             key="join_code",
         )
         pub = Button(
-            (join.x + 40, join.y + 170, bw, 60),
+            (join.x + px(40), join.y + px(170), bw, px(60)),
             lambda: t("online.public"),
             self.lobby.open_list,
             24,
             key="public",
         )
         anyt = Button(
-            (join.x + 40, join.y + 250, bw, 60),
+            (join.x + px(40), join.y + px(250), bw, px(60)),
             lambda: t("online.join_any"),
             self.lobby.join_any,
             24,
@@ -188,21 +197,21 @@ class HomeView(LobbyView):
         where = t("online.server_connected", name=server_name(self.lobby.server))
         rows = [("online.name", self.lobby.player_name), ("online.server", where)]
         for i, ((key, value), button) in enumerate(zip(rows, self.id_rows)):
-            y = c.y - 20 + i * 58 if not L.portrait else c.y - 10 + i * 62
-            line = pygame.Rect(c.x, y - 26, c.w, 52)
-            draw.panel(surface, line, draw.PANEL, 170, 12, None)
-            button.rect.h = 44
+            y = c.y + px(-20 + i * 58 if not L.portrait else -10 + i * 62)
+            line = pygame.Rect(c.x, y - px(26), c.w, px(52))
+            draw.panel(surface, line, draw.PANEL, 170, px(12), None)
+            button.rect.h = px(44)
             if rtl:
-                button.rect.midleft = (line.x + 4, line.centery)
+                button.rect.midleft = (line.x + px(4), line.centery)
                 text_rect = pygame.Rect(
                     button.rect.right, line.y, line.right - button.rect.right, line.h
                 )
             else:
-                button.rect.midright = (line.right - 4, line.centery)
+                button.rect.midright = (line.right - px(4), line.centery)
                 text_rect = pygame.Rect(line.x, line.y, button.rect.x - line.x, line.h)
             # Label and value drawn apart: a Latin address inside an Arabic line stays whole.
             head = self._text(
-                surface, t(key) + ":", 22, text_rect, line.centery, draw.SAND, True, 16
+                surface, t(key) + ":", 22, text_rect, line.centery, draw.SAND, True, px(16)
             )
             rest = text_rect.copy()
             if rtl:
@@ -210,44 +219,51 @@ class HomeView(LobbyView):
             else:
                 rest.width = text_rect.right - head.right
                 rest.x = head.right
-            self._text(surface, value, 22, rest, line.centery, draw.INK, pad=10)
+            self._text(surface, value, 22, rest, line.centery, draw.INK, pad=px(10))
         create, join = self.cards["create"], self.cards["join"]
         for rect in (create, join):
-            draw.panel(surface, rect, draw.PANEL, 215, 18, draw.PANEL_EDGE)
+            draw.panel(surface, rect, draw.PANEL, 215, px(18), draw.PANEL_EDGE)
+        create_y = create.y + px(36)
         draw.blit_text(
-            surface, t("online.create"), 28, (create.centerx, create.y + 36), draw.GOLD, bold=True
+            surface, t("online.create"), 28, (create.centerx, create_y), draw.GOLD, bold=True
         )
         self._draw_summary(surface)
         draw.blit_text(
             surface,
             t("online.visibility"),
             self.small(20),
-            (create.centerx, create.y + 162 + (28 if L.portrait else 0)),
+            (create.centerx, create.y + px(162 + (28 if L.portrait else 0))),
             draw.SAND,
             bold=True,
         )
         draw.blit_text(
-            surface, t("online.join_title"), 28, (join.centerx, join.y + 36), draw.GOLD, bold=True
+            surface,
+            t("online.join_title"),
+            28,
+            (join.centerx, join.y + px(36)),
+            draw.GOLD,
+            bold=True,
         )
 
     def _draw_summary(self, surface: pygame.Surface) -> None:
         """The chosen game and options in the "New table" card, beside their Change button."""
         rect = self.summary_rect
-        draw.panel(surface, rect, (30, 48, 46), 230, 12, draw.PANEL_EDGE)
+        draw.panel(surface, rect, (30, 48, 46), 230, px(12), draw.PANEL_EDGE)
         players, options = online_options(self.app.settings, self.lobby.game)
         head, details = table_summary(
             self.lobby.game, players, options, self.app.settings["turn_seconds"]
         )
         text = rect.copy()
-        text.w -= 150
+        text.w -= px(150)
         if i18n.is_rtl():
-            text.x += 150
-        self._text(surface, head, 22, text, rect.y + 24, draw.INK, True, 14)
+            text.x += px(150)
+        self._text(surface, head, 22, text, rect.y + px(24), draw.INK, True, px(14))
         most = 2 if self.app.layout.portrait else 1  # on a phone: 22 px, on two lines
-        self._lines(surface, details, self.small(18), text, rect.y + 54, 28, draw.INK_DIM, most, 14)
+        y, step = rect.y + px(54), px(28)
+        self._lines(surface, details, self.small(18), text, y, step, draw.INK_DIM, most, px(14))
 
     def message_y(self) -> int:
-        return 227 if not self.app.layout.portrait else 274  # between the rows and the cards
+        return px(227 if not self.app.layout.portrait else 274)  # between rows and cards
 
 
 class SetupView(LobbyView):
@@ -265,7 +281,8 @@ class SetupView(LobbyView):
         info = games.info(self.lobby.game)
         n_rows = 2 + len(info.choices)
         top = (112 if n_rows > 4 else 150) if not L.portrait else 170
-        self.form = form = Form(L, top, row_h=52, gap=12 if not L.portrait else 14)
+        gap = 12 if not L.portrait else 14
+        self.form = form = Form(L, px(top), row_h=px(52), gap=px(gap))
         rows = [
             Segmented(
                 form.add("menu.game"),
@@ -311,14 +328,14 @@ class SetupView(LobbyView):
             place_control(form, widget, control, rtl)
         self.form_rows = rows
         make = Button(
-            (0, 0, 380, 68),
+            (0, 0, px(380), px(68)),
             lambda: t("online.create_button"),
             self.lobby.create,
             28,
             primary=True,
             key="create",
         )
-        make.rect.midtop = (L.w // 2, form.bottom + (6 if not L.portrait else 20))
+        make.rect.midtop = (L.w // 2, form.bottom + px(6 if not L.portrait else 20))
         self.widgets = [*rows, make]
 
     def _values(self, choice) -> tuple:
@@ -340,20 +357,21 @@ class CodeView(LobbyView):
         L = self.app.layout
         box = self._code_box()
         join = Button(
-            (0, 0, 220, 64),
+            (0, 0, px(220), px(64)),
             lambda: t("online.join"),
             self.lobby.submit_field,
             28,
             primary=True,
             key="submit",
         )
-        join.rect.midtop = (L.w // 2, box.bottom + 80)
+        join.rect.midtop = (L.w // 2, box.bottom + px(80))
         self.widgets = [join]
 
     def _code_box(self) -> pygame.Rect:
         L = self.app.layout
-        box = pygame.Rect(0, 0, min(L.w - 80, 560 if self.lobby.field == "code" else 900), 110)
-        box.center = (L.w // 2, L.h // 2 - 60)
+        wide = px(560 if self.lobby.field == "code" else 900)
+        box = pygame.Rect(0, 0, min(L.w - px(80), wide), px(110))
+        box.center = (L.w // 2, L.h // 2 - px(60))
         return box
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -364,20 +382,22 @@ class CodeView(LobbyView):
         draw.blit_text(
             surface,
             title,
-            draw.fit_text(title, 30, L.w - 80, True),
-            (L.w // 2, box.y - 44),
+            draw.fit_text(title, 30, L.w - px(80), True),
+            (L.w // 2, box.y - px(44)),
             draw.SAND,
             bold=True,
         )
-        draw.panel(surface, box, (10, 20, 20), 240, 16, draw.GOLD)
+        draw.panel(surface, box, (10, 20, 20), 240, px(16), draw.GOLD)
         if field == "code":
             n = protocol.CODE_LENGTH
-            slot_w = (box.w - 40 - 12 * (n - 1)) // n
+            gap = px(12)
+            slot_w = (box.w - px(40) - gap * (n - 1)) // n
             for i in range(n):
-                slot = pygame.Rect(box.x + 20 + i * (slot_w + 12), box.y + 16, slot_w, box.h - 32)
-                pygame.draw.rect(surface, (30, 48, 46), slot, border_radius=10)
+                x = box.x + px(20) + i * (slot_w + gap)
+                slot = pygame.Rect(x, box.y + px(16), slot_w, box.h - px(32))
+                pygame.draw.rect(surface, (30, 48, 46), slot, border_radius=px(10))
                 edge = draw.TURN if i == min(len(self.lobby.typed), n - 1) else draw.PANEL_EDGE
-                pygame.draw.rect(surface, edge, slot, 2, border_radius=10)
+                pygame.draw.rect(surface, edge, slot, px(2), border_radius=px(10))
                 if i < len(self.lobby.typed):
                     draw.blit_text(
                         surface, self.lobby.typed[i], 52, slot.center, draw.INK, bold=True
@@ -386,89 +406,16 @@ class CodeView(LobbyView):
         else:
             caret = "|" if (pygame.time.get_ticks() // 500) % 2 == 0 else " "
             s = self.lobby.typed + caret
-            draw.blit_text(surface, s, draw.fit_text(s, 32, box.w - 40), box.center, draw.INK)
+            draw.blit_text(surface, s, draw.fit_text(s, 32, box.w - px(40)), box.center, draw.INK)
             help_s = ""
         if help_s:
             draw.blit_text(
                 surface,
                 help_s,
-                draw.fit_text(help_s, 22, L.w - 80),
-                (L.w // 2, box.bottom + 34),
+                draw.fit_text(help_s, 22, L.w - px(80)),
+                (L.w // 2, box.bottom + px(34)),
                 draw.INK_DIM,
             )
-
-
-class ListView(LobbyView):
-    """The open public tables of every game, each with a Join button."""
-
-    ROWS = 6  # the tables shown
-
-    def build(self) -> None:
-        c = self._col()
-        refresh = Button(
-            (0, 0, 200, 56), lambda: t("online.refresh"), self.lobby.open_list, 22, key="refresh"
-        )
-        refresh.rect.topright = (c.right, c.y) if not i18n.is_rtl() else (c.x + 200, c.y)
-        self.widgets = [refresh]
-        for i, table in enumerate(self.lobby.tables[: self.ROWS]):
-            row = self._row_rect(i)
-            b = Button(
-                (0, 0, 150, 52),
-                lambda: t("online.join"),
-                lambda code=table.get("code", ""): self.lobby.join(code),
-                22,
-                primary=True,
-                key=f"sit:{i}",
-            )
-            b.rect.center = (
-                (row.x + 95, row.centery) if i18n.is_rtl() else (row.right - 95, row.centery)
-            )
-            self.widgets.append(b)
-
-    def _row_rect(self, i: int) -> pygame.Rect:
-        c = self._col()
-        if self.app.layout.portrait:  # the details take up to three 22 px lines on a phone
-            return pygame.Rect(c.x, c.y + 76 + i * 136, c.w, 126)
-        return pygame.Rect(c.x, c.y + 76 + i * 84, c.w, 72)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        L = self.app.layout
-        c = self._col()
-        rtl = i18n.is_rtl()
-        head = pygame.Rect(c.x, c.y, c.w - 220, 56)
-        if rtl:
-            head.x = c.x + 220
-        self._text(surface, t("online.public"), 30, head, head.centery, draw.GOLD, True, 4)
-        if not self.lobby.tables:
-            draw.blit_text(
-                surface, t("online.none_public"), 26, (L.w // 2, c.y + 180), draw.INK_DIM, bold=True
-            )
-        for i, table in enumerate(self.lobby.tables[: self.ROWS]):
-            row = self._row_rect(i)
-            draw.panel(surface, row, draw.PANEL, 215, 14, draw.PANEL_EDGE)
-            info = pygame.Rect(row.x, row.y, row.w - 190, row.h)
-            if rtl:
-                info.x = row.x + 190
-            game = t(f"game.{table.get('game', '')}")
-            vis = t(f"vis.{table.get('visibility', 'auto')}")
-            seats = t(
-                "online.list_seats",
-                n=digits(table.get("seated", 0)),
-                m=digits(table.get("players", 4)),
-            )
-            self._text(
-                surface, sep().join((game, seats, vis)), 24, info, row.y + 24, draw.INK, True
-            )
-            _head, details = table_summary(
-                str(table.get("game", "")),
-                table.get("players", 4),
-                table.get("options"),
-                table.get("turn_seconds"),
-            )
-            host = t("online.list_host", name=str(table.get("host", "")))
-            line = sep().join((host, details))
-            most, y = (3, row.y + 54) if L.portrait else (1, row.y + 52)  # 22 px on a phone
-            self._lines(surface, line, self.small(18), info, y, 28, draw.INK_DIM, most)
 
 
 class PendingView(LobbyView):
@@ -479,9 +426,9 @@ class PendingView(LobbyView):
     def build(self) -> None:
         L = self.app.layout
         cancel = Button(
-            (0, 0, 220, 60), lambda: t("online.cancel"), self.lobby.leave, 24, key="cancel"
+            (0, 0, px(220), px(60)), lambda: t("online.cancel"), self.lobby.leave, 24, key="cancel"
         )
-        cancel.rect.center = (L.w // 2, L.h // 2 + 90)
+        cancel.rect.center = (L.w // 2, L.h // 2 + px(90))
         self.widgets = [cancel]
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -490,8 +437,8 @@ class PendingView(LobbyView):
         draw.blit_text(
             surface,
             s,
-            draw.fit_text(s, 28, L.w - 80, True),
-            (L.w // 2, L.h // 2 - 20),
+            draw.fit_text(s, 28, L.w - px(80), True),
+            (L.w // 2, L.h // 2 - px(20)),
             draw.INK,
             bold=True,
         )

@@ -20,6 +20,7 @@ from game.games import registry
 from game.i18n import t
 from game.ui import overlay
 from game.ui.overlay import Action, Overlay
+from game.ui.scale import px
 from game.ui.scenes.form import Form, place_control
 from game.ui.scenes.settings import setting_rows
 
@@ -84,17 +85,17 @@ class SettingsPanel(Overlay):
 
     def _form(self, top: int) -> Form:
         L = self.app.layout
-        width = min(880, L.w - 144) if not L.portrait else L.w - 112
-        return Form(L, top, row_h=50 if not L.portrait else 54, gap=12, width=width)
+        width = min(px(880), L.w - px(144)) if not L.portrait else L.w - px(112)
+        return Form(L, top, row_h=px(50 if not L.portrait else 54), gap=px(12), width=width)
 
     def panel_width(self) -> int:
         L = self.app.layout
-        return min(940, L.w - 80) if not L.portrait else L.w - 64
+        return min(px(940), L.w - px(80)) if not L.portrait else L.w - px(64)
 
     def content_height(self, width: int) -> int:
         form = self._form(0)
         setting_rows(self.app, form)  # counts the rows there are
-        return form.bottom - 12
+        return form.bottom - px(12)
 
     def build_content(self, rect: pygame.Rect) -> None:
         self.form = self._form(rect.y)

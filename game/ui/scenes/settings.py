@@ -8,6 +8,7 @@ import pygame
 from game import i18n
 from game.i18n import t
 from game.ui import draw
+from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.scenes.form import Form, place_control
 from game.ui.widgets import Button, Segmented, Toggle
@@ -76,12 +77,20 @@ class SettingsScene(Scene):
     def build(self) -> None:
         L = self.app.layout
         self.form = form = Form(
-            L, 130 if not L.portrait else 150, row_h=52 if not L.portrait else 56, gap=14
+            L,
+            px(130 if not L.portrait else 150),
+            row_h=px(52 if not L.portrait else 56),
+            gap=px(14),
         )
         self.rows = setting_rows(self.app, form)
-        y = form.bottom + 8
+        y = form.bottom + px(8)
         self.back_button = Button(
-            (L.w // 2 - 130, y, 260, 60), lambda: t("back"), self.back, 26, primary=True, key="back"
+            (L.w // 2 - px(130), y, px(260), px(60)),
+            lambda: t("back"),
+            self.back,
+            26,
+            primary=True,
+            key="back",
         )
         self.widgets = [*self.rows, self.back_button]
 
@@ -103,7 +112,7 @@ class SettingsScene(Scene):
             surface,
             t("settings.title"),
             44,
-            (L.w // 2, 70 if not L.portrait else 90),
+            (L.w // 2, px(70 if not L.portrait else 90)),
             draw.GOLD,
             bold=True,
             shadow=True,

@@ -15,14 +15,16 @@ import pygame
 from game import i18n
 from game.core.spec import BOT_LEVELS
 from game.i18n import t
-from game.ui import draw, games, overlay, stats, storage, text, tiles
+from game.ui import draw, games, overlay, scale, stats, storage, text, tiles
+from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.scenes.form import TURNS, Form, place_control, turn_label
 from game.ui.widgets import Button, Segmented
 
 ROW_H = 54
 GAP = 14
-LANDSCAPE_ART = pygame.Rect(430, 104, 420, 150)  # above the rows (games with few rows)
+LANDSCAPE_ART = (430, 104, 420, 150)  # logical; above the rows (games with few rows)
+ART_BOTTOM = LANDSCAPE_ART[1] + LANDSCAPE_ART[3]
 
 
 class SetupScene(Scene):
@@ -40,21 +42,21 @@ class SetupScene(Scene):
     def _rows_top(self, n: int) -> int:
         """Where the first row goes: the rows centred in the space between header (with the
         game's art when it leaves room) and buttons. Fixed for the game: it depends on its
-        number of rows only."""
+        number of rows only. In frame pixels (worked out in logical ones)."""
         L = self.app.layout
         per = ROW_H + GAP + (36 if L.portrait else 0)
         if L.portrait:
             top, bottom = 330, 1130
         elif self._art_fits(n):
-            top, bottom = LANDSCAPE_ART.bottom + 24, 588
+            top, bottom = ART_BOTTOM + 24, 588
         else:
             top, bottom = 108, 588
-        return max(top, top + (bottom - top - n * per) // 2)
+        return px(max(top, top + (bottom - top - n * per) // 2))
 
     @staticmethod
     def _art_fits(n: int) -> bool:
         """Landscape: whether ``n`` rows fit under the art banner."""
-        return n * (ROW_H + GAP) <= 588 - (LANDSCAPE_ART.bottom + 24)
+        return n * (ROW_H + GAP) <= 588 - (ART_BOTTOM + 24)
 
     def build(self) -> None:
         app = self.app
@@ -62,7 +64,7 @@ class SetupScene(Scene):
         s = app.settings
         rtl = i18n.is_rtl
         n = len(self.game.choices) + 2
-        self.form = form = Form(L, self._rows_top(n), row_h=ROW_H, gap=GAP)
+        self.form = form = Form(L, self._rows_top(n), row_h=px(ROW_H), gap=px(GAP))
         rows: list[Segmented] = []
         for choice in self.game.choices:
             rows.append(
@@ -112,10 +114,10 @@ class SetupScene(Scene):
         else:
             y, sizes = 606, [(back, 200, 60), (rules, 200, 60), (play, 300, 70)]
         order = list(reversed(sizes)) if i18n.is_rtl() else sizes
-        x = (L.w - sum(w for _b, w, _h in sizes) - 16 * (len(sizes) - 1)) // 2
+        x = (L.w - sum(px(w) for _b, w, _h in sizes) - px(16) * (len(sizes) - 1)) // 2
         for b, w, h in order:
-            b.rect = pygame.Rect(x, y + (72 - h) // 2, w, h)
-            x += w + 16
+            b.rect = pygame.Rect(x, px(y + (72 - h) // 2), px(w), px(h))
+            x += px(w) + px(16)
         return [back, rules, play]
 
     def header_art(self) -> pygame.Rect | None:
@@ -123,9 +125,9 @@ class SetupScene(Scene):
         when the game's rows leave room for it (a fixed choice per game)."""
         L = self.app.layout
         if L.portrait:
-            return pygame.Rect(32, 44, L.w - 64, 200)
+            return pygame.Rect(px(32), px(44), L.w - px(64), px(200))
         if self._art_fits(len(self.game.choices) + 2):
-            return LANDSCAPE_ART
+            return scale.rect(*LANDSCAPE_ART)
         return None
 
     # ----- options ------------------------------------------------------------------------------
@@ -180,11 +182,11 @@ class SetupScene(Scene):
         """What the game is (the first paragraph of its rules page), where the sheet has room
         for all of it between the title and the rows; otherwise nothing (never cut)."""
         body = t(self.game.spec.help_keys[1])
-        if area.h < 40 or body == self.game.spec.help_keys[1]:
+        if area.h < px(40) or body == self.game.spec.help_keys[1]:
             return
-        size, line_h = 22, 32
-        lines = text.wrap(body.split("\n")[0], size, min(area.w, 900))
-        if len(lines) * line_h + 16 > area.h:
+        size, line_h = 22, px(32)
+        lines = text.wrap(body.split("\n")[0], size, min(area.w, px(900)))
+        if len(lines) * line_h + px(16) > area.h:
             return
         y = area.centery - len(lines) * line_h // 2 + line_h // 2
         for line in lines:
@@ -205,13 +207,14 @@ class SetupScene(Scene):
         art = self.header_art()
         if art is not None:
             surface.blit(tiles.art(self.game.key, art.size), art)
-            pygame.draw.rect(surface, draw.GOLD, art, 2, border_radius=4)
+            pygame.draw.rect(surface, draw.GOLD, art, px(2), border_radius=px(4))
         title = self.game.title
-        y = 62 if art is None or not L.portrait else art.bottom + 46
-        size = draw.fit_text(title, 48, L.w - 96, bold=True)
+        y = px(62) if art is None or not L.portrait else art.bottom + px(46)
+        size = draw.fit_text(title, 48, L.w - px(96), bold=True)
         draw.blit_text(surface, title, size, (L.w // 2, y), draw.GOLD, bold=True, shadow=True)
-        top = art.bottom + 8 if art is not None and not L.portrait else y + 34
-        self._draw_blurb(surface, pygame.Rect(48, top, L.w - 96, self.form.top - 16 - top))
+        top = art.bottom + px(8) if art is not None and not L.portrait else y + px(34)
+        blurb = pygame.Rect(px(48), top, L.w - px(96), self.form.top - px(16) - top)
+        self._draw_blurb(surface, blurb)
         self._layout_rtl()
         dim = {key for (key, _l, _c), row in zip(self.form.rows, self.rows) if not row.enabled}
         self.form.draw_labels(surface, dim)

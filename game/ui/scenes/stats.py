@@ -10,11 +10,12 @@ import pygame
 from game import i18n
 from game.i18n import digits, t
 from game.ui import draw, games, overlay, stats
+from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Segmented
 
 TILE_KEYS = ("played", "won", "rate", "streak", "best")
-ROW_H = {False: 30, True: 40}  # match rows: landscape, portrait
+ROW_H = {False: 30, True: 40}  # match rows (logical px): landscape, portrait
 
 
 def result_text(entry: dict) -> str:
@@ -70,16 +71,16 @@ class StatsScene(Scene):
     def build(self) -> None:
         L = self.app.layout
         portrait = L.portrait
-        self.width = min(1120, L.w - 64) if not portrait else L.w - 48
+        self.width = min(px(1120), L.w - px(64)) if not portrait else L.w - px(48)
         self.x0 = (L.w - self.width) // 2
-        self.title_y = 44 if not portrait else 64
-        tabs_y = 76 if not portrait else 104
+        self.title_y = px(44 if not portrait else 64)
+        tabs_y = px(76 if not portrait else 104)
         self.tabs = None
         top = tabs_y
         if len(self.pages) > 1:
-            w = min(self.width, 220 * len(self.pages))
+            w = min(self.width, px(220) * len(self.pages))
             self.tabs = Segmented(
-                (L.w // 2 - w // 2, tabs_y, w, 48),
+                (L.w // 2 - w // 2, tabs_y, w, px(48)),
                 [(g, (lambda g=g: t(f"game.{g}"))) for g in self.pages],
                 lambda: self.game,
                 self.set_page,
@@ -87,32 +88,41 @@ class StatsScene(Scene):
                 rtl=i18n.is_rtl,
                 key="page",
             )
-            top = tabs_y + 48 + 14
-        self.tiles_rect = pygame.Rect(self.x0, top, self.width, 100 if not portrait else 110)
-        by = L.h - 84 if not portrait else L.h - 112
+            top = tabs_y + px(48 + 14)
+        self.tiles_rect = pygame.Rect(self.x0, top, self.width, px(100 if not portrait else 110))
+        by = L.h - px(84 if not portrait else 112)
         cx = L.w // 2
         self.back_button = Button(
-            (cx - 250, by, 240, 60), lambda: t("back"), self.back, 26, primary=True, key="back"
+            (cx - px(250), by, px(240), px(60)),
+            lambda: t("back"),
+            self.back,
+            26,
+            primary=True,
+            key="back",
         )
         self.reset_button = Button(
-            (cx + 10, by, 240, 60), lambda: t("stats.reset"), self.ask_reset, 24, key="reset"
+            (cx + px(10), by, px(240), px(60)),
+            lambda: t("stats.reset"),
+            self.ask_reset,
+            24,
+            key="reset",
         )
-        below = self.tiles_rect.bottom + 16
-        bottom = by - 16
+        below = self.tiles_rect.bottom + px(16)
+        bottom = by - px(16)
         if portrait:
-            fig_h = 44 + 36 * 7
+            fig_h = px(44 + 36 * 7)
             self.figures_rect = pygame.Rect(self.x0, below, self.width, fig_h)
             self.recent_rect = pygame.Rect(
                 self.x0,
-                self.figures_rect.bottom + 16,
+                self.figures_rect.bottom + px(16),
                 self.width,
-                bottom - self.figures_rect.bottom - 16,
+                bottom - self.figures_rect.bottom - px(16),
             )
         else:
-            fw = 400
+            fw = px(400)
             self.figures_rect = pygame.Rect(self.x0, below, fw, bottom - below)
             self.recent_rect = pygame.Rect(
-                self.x0 + fw + 16, below, self.width - fw - 16, bottom - below
+                self.x0 + fw + px(16), below, self.width - fw - px(16), bottom - below
             )
         self.widgets = [
             w
@@ -208,18 +218,19 @@ class StatsScene(Scene):
         }
         keys = list(reversed(TILE_KEYS)) if i18n.is_rtl() else list(TILE_KEYS)
         r = self.tiles_rect
-        gap = 12 if not _portrait(self) else 8
+        gap = px(12 if not _portrait(self) else 8)
         w = (r.w - gap * (len(keys) - 1)) // len(keys)
         big = 46 if not _portrait(self) else 40
         for i, key in enumerate(keys):
             tile = pygame.Rect(r.x + i * (w + gap), r.y, w, r.h)
             hot = key == "streak" and s["streak"] > 0
-            draw.panel(surface, tile, draw.PANEL, 225, 14, draw.GOLD if hot else draw.PANEL_EDGE)
+            edge = draw.GOLD if hot else draw.PANEL_EDGE
+            draw.panel(surface, tile, draw.PANEL, 225, px(14), edge)
             value = values[key]
             draw.blit_text(
                 surface,
                 value,
-                draw.fit_text(value, big, w - 16, True),
+                draw.fit_text(value, big, w - px(16), True),
                 (tile.centerx, tile.y + r.h * 0.40),
                 draw.GOLD,
                 bold=True,
@@ -228,37 +239,39 @@ class StatsScene(Scene):
             draw.blit_text(
                 surface,
                 label,
-                draw.fit_text(label, 20, w - 18, True),
-                (tile.centerx, tile.bottom - 20),
+                draw.fit_text(label, 20, w - px(18), True),
+                (tile.centerx, tile.bottom - px(20)),
                 draw.INK_DIM,
                 bold=True,
             )
 
     def _row_ends(self, rect: pygame.Rect, pad: int = 20) -> tuple[tuple, tuple]:
-        """((x, anchor) of a label at the reading start, (x, anchor) of a value at the end)."""
+        """((x, anchor) of a label at the reading start, (x, anchor) of a value at the end);
+        ``pad`` is logical."""
+        pad = px(pad)
         if i18n.is_rtl():
             return (rect.right - pad, "midright"), (rect.x + pad, "midleft")
         return (rect.x + pad, "midleft"), (rect.right - pad, "midright")
 
     def draw_figures(self, surface: pygame.Surface, s: dict) -> None:
         r = self.figures_rect
-        draw.panel(surface, r)
+        draw.panel(surface, r, radius=px(14))
         (lx, la), (vx, va) = self._row_ends(r)
         draw.blit_text(
-            surface, t("stats.figures"), 24, (lx, r.y + 24), draw.SAND, bold=True, anchor=la
+            surface, t("stats.figures"), 24, (lx, r.y + px(24)), draw.SAND, bold=True, anchor=la
         )
         rows = list(s["figures"]) + [
             ("shared", s["shared"]),
             ("abandoned", s["abandoned"]),
             ("online", s["online"]),
         ]
-        step = min(36, (r.h - 56) // max(1, len(rows)))
-        y = r.y + 56 + step // 2
+        step = min(px(36), (r.h - px(56)) // max(1, len(rows)))
+        y = r.y + px(56) + step // 2
         for key, value in rows:
             value_s = figure_text(value)
             label = t(f"stats.fig.{key}")
             vimg = draw.label(value_s, 22, draw.GOLD, True)
-            room = r.w - 40 - vimg.get_width() - 16
+            room = r.w - px(40) - vimg.get_width() - px(16)
             draw.blit_text(
                 surface, label, draw.fit_text(label, 21, room), (lx, y), draw.INK, anchor=la
             )
@@ -273,7 +286,7 @@ class StatsScene(Scene):
             ("stats.col.score", 0.62),
             ("stats.col.table", 0.80),
         )
-        inner = rect.inflate(-40, 0)
+        inner = rect.inflate(-px(40), 0)
         out = []
         for key, f in fractions:
             if i18n.is_rtl():
@@ -284,34 +297,34 @@ class StatsScene(Scene):
 
     def draw_recent(self, surface: pygame.Surface) -> None:
         r = self.recent_rect
-        draw.panel(surface, r)
+        draw.panel(surface, r, radius=px(14))
         (lx, la), _v = self._row_ends(r)
         draw.blit_text(
-            surface, t("stats.recent"), 24, (lx, r.y + 24), draw.SAND, bold=True, anchor=la
+            surface, t("stats.recent"), 24, (lx, r.y + px(24)), draw.SAND, bold=True, anchor=la
         )
         matches = stats.recent(self.data, self.game)
         if not matches:
-            lines = self._wrapped(t("stats.empty"), 22, r.w - 60)
-            y = r.centery - 17 * (len(lines) - 1)
+            lines = self._wrapped(t("stats.empty"), 22, r.w - px(60))
+            y = r.centery - px(17) * (len(lines) - 1)
             for line in lines:
                 draw.blit_text(surface, line, 22, (r.centerx, y), draw.INK_DIM)
-                y += 34
+                y += px(34)
             return
         cols = self.columns(r)
         col_w = [
             cols[i + 1][1] - cols[i][1] if i + 1 < len(cols) else None for i in range(len(cols))
         ]
-        head_y = r.y + 60
+        head_y = r.y + px(60)
         for key, x, anchor in cols:
             draw.blit_text(surface, t(key), 18, (x, head_y), draw.INK_DIM, bold=True, anchor=anchor)
-        row_h = min(ROW_H[_portrait(self)], (r.bottom - head_y - 24) // stats.RECENT)
-        y = head_y + 14 + row_h // 2
+        row_h = min(px(ROW_H[_portrait(self)]), (r.bottom - head_y - px(24)) // stats.RECENT)
+        y = head_y + px(14) + row_h // 2
         for i, entry in enumerate(matches):
-            band = pygame.Rect(r.x + 12, round(y - row_h / 2), r.w - 24, row_h)
+            band = pygame.Rect(r.x + px(12), round(y - row_h / 2), r.w - px(24), row_h)
             if entry["result"] in ("won", "shared"):
-                pygame.draw.rect(surface, (58, 50, 24), band, border_radius=8)
+                pygame.draw.rect(surface, (58, 50, 24), band, border_radius=px(8))
             elif i % 2 == 0:
-                pygame.draw.rect(surface, (26, 40, 38), band, border_radius=8)
+                pygame.draw.rect(surface, (26, 40, 38), band, border_radius=px(8))
             cells = (
                 date_text(entry),
                 result_text(entry),
@@ -326,7 +339,11 @@ class StatsScene(Scene):
             )
             for (key, x, anchor), cell, color, w in zip(cols, cells, colors, col_w):
                 width = (
-                    abs(w) - 10 if w else abs(r.x + 20 - x) if i18n.is_rtl() else r.right - 20 - x
+                    abs(w) - px(10)
+                    if w
+                    else abs(r.x + px(20) - x)
+                    if i18n.is_rtl()
+                    else r.right - px(20) - x
                 )
                 size = draw.fit_text(cell, 19, width, key == "stats.col.result")
                 draw.blit_text(

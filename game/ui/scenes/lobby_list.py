@@ -1,0 +1,93 @@
+"""The lobby's public list: the open tables of every game, each with a Join button (TB-4; see
+:mod:`game.ui.scenes.lobby`)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import i18n
+from game.i18n import digits, t
+from game.ui import draw
+from game.ui.scale import px
+from game.ui.scenes.lobby_common import LobbyView, sep, table_summary
+from game.ui.widgets import Button
+
+
+class ListView(LobbyView):
+    """The open public tables of every game, each with a Join button."""
+
+    ROWS = 6  # the tables shown
+
+    def build(self) -> None:
+        c = self._col()
+        refresh = Button(
+            (0, 0, px(200), px(56)),
+            lambda: t("online.refresh"),
+            self.lobby.open_list,
+            22,
+            key="refresh",
+        )
+        refresh.rect.topright = (c.right, c.y) if not i18n.is_rtl() else (c.x + px(200), c.y)
+        self.widgets = [refresh]
+        for i, table in enumerate(self.lobby.tables[: self.ROWS]):
+            row = self._row_rect(i)
+            b = Button(
+                (0, 0, px(150), px(52)),
+                lambda: t("online.join"),
+                lambda code=table.get("code", ""): self.lobby.join(code),
+                22,
+                primary=True,
+                key=f"sit:{i}",
+            )
+            b.rect.center = (
+                (row.x + px(95), row.centery)
+                if i18n.is_rtl()
+                else (row.right - px(95), row.centery)
+            )
+            self.widgets.append(b)
+
+    def _row_rect(self, i: int) -> pygame.Rect:
+        c = self._col()
+        if self.app.layout.portrait:  # the details take up to three 22 px lines on a phone
+            return pygame.Rect(c.x, c.y + px(76 + i * 136), c.w, px(126))
+        return pygame.Rect(c.x, c.y + px(76 + i * 84), c.w, px(72))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        L = self.app.layout
+        c = self._col()
+        rtl = i18n.is_rtl()
+        head = pygame.Rect(c.x, c.y, c.w - px(220), px(56))
+        if rtl:
+            head.x = c.x + px(220)
+        self._text(surface, t("online.public"), 30, head, head.centery, draw.GOLD, True, px(4))
+        if not self.lobby.tables:
+            none_y = c.y + px(180)
+            draw.blit_text(
+                surface, t("online.none_public"), 26, (L.w // 2, none_y), draw.INK_DIM, bold=True
+            )
+        for i, table in enumerate(self.lobby.tables[: self.ROWS]):
+            row = self._row_rect(i)
+            draw.panel(surface, row, draw.PANEL, 215, px(14), draw.PANEL_EDGE)
+            info = pygame.Rect(row.x, row.y, row.w - px(190), row.h)
+            if rtl:
+                info.x = row.x + px(190)
+            game = t(f"game.{table.get('game', '')}")
+            vis = t(f"vis.{table.get('visibility', 'auto')}")
+            seats = t(
+                "online.list_seats",
+                n=digits(table.get("seated", 0)),
+                m=digits(table.get("players", 4)),
+            )
+            self._text(
+                surface, sep().join((game, seats, vis)), 24, info, row.y + px(24), draw.INK, True
+            )
+            _head, details = table_summary(
+                str(table.get("game", "")),
+                table.get("players", 4),
+                table.get("options"),
+                table.get("turn_seconds"),
+            )
+            host = t("online.list_host", name=str(table.get("host", "")))
+            line = sep().join((host, details))
+            most, y = (3, row.y + px(54)) if L.portrait else (1, row.y + px(52))  # 22 px: phone
+            self._lines(surface, line, self.small(18), info, y, px(28), draw.INK_DIM, most)
