@@ -102,15 +102,16 @@ def start_server(
     return proc, line.split(" on ")[1].split()[0]
 
 
-def proc_usage(pid: int) -> tuple[float, int]:
-    """CPU seconds and resident bytes of a process (Linux /proc)."""
+def proc_usage(pid: int) -> tuple[float, int, float]:
+    """CPU seconds (user + system), resident bytes and system (kernel) CPU seconds of a
+    process (Linux /proc)."""
     with open(f"/proc/{pid}/stat") as stat:
         fields = stat.read().rsplit(")", 1)[1].split()
     ticks = os.sysconf("SC_CLK_TCK")
-    cpu = (int(fields[11]) + int(fields[12])) / ticks
+    user, system = int(fields[11]) / ticks, int(fields[12]) / ticks
     with open(f"/proc/{pid}/statm") as statm:
         rss = int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-    return cpu, rss
+    return user + system, rss, system
 
 
 def sched(pid: int) -> tuple[float, float]:
@@ -258,6 +259,7 @@ def run(
     moves = sum(moves_after) - sum(moves_before)
     cpu = [a[0] - b[0] for a, b in zip(after, before)]
     server_cpu = sum(cpu[:servers])
+    server_sys = sum(a[2] - b[2] for a, b in zip(after[:servers], before[:servers]))
     what = f"{tables} tables x {'1 person + 3 hard bots' if hard else '4 clients'}"
     print(
         f"== {what}, {pace if not hard else 'person'} pace, {servers} server process(es), "
@@ -276,7 +278,9 @@ def run(
     print(
         f"  moves (all, bots included): {moves / seconds:.0f}/s; clients' acknowledged: "
         f"{len(lat) / seconds:.0f}/s; matches started in all {sum(r['started'] for r in results)};"
-        f" server CPU per move {server_cpu / max(moves, 1) * 1000:.3f} ms"
+        f" server CPU per move {server_cpu / max(moves, 1) * 1000:.3f} ms "
+        f"(user {(server_cpu - server_sys) / max(moves, 1) * 1000:.3f}, "
+        f"system {server_sys / max(moves, 1) * 1000:.3f})"
     )
     if hard:
         print(
