@@ -169,6 +169,49 @@ def test_batched_writes_store_exactly_what_one_write_at_a_time_stores(tmp_path):
     assert len(again.table("AAAA0001")["log"]) == 300
 
 
+def test_a_batch_of_moves_alone_commits_as_one_statement_and_stores_the_same(tmp_path):
+    """The commonest batch (moves only, no seats or clocks) is committed as one INSERT without
+    BEGIN/COMMIT (fewer hand-offs of the GIL); it stores exactly what direct writes store, and
+    a move that cannot be written (logged) never takes the others with it."""
+
+    def moves_only(store: Store) -> None:
+        for n in range(180):
+            code = "AAAA0001" if n % 3 else "AAAA0002"
+            store.record(code, n, [[n % 4, {"type": "play", "card": f"{n}S"}]], None, None)
+
+    batched = Store(str(tmp_path / "b.sqlite3"), background=True)
+    for code in ("AAAA0001", "AAAA0002"):
+        batched.save_table(table_record(code))
+    batched.flush()
+    transactions = []
+    real = batched._transaction
+
+    def counted():
+        transactions.append(1)
+        return real()
+
+    batched._transaction = counted  # type: ignore[method-assign]
+    with batched._lock:  # the writer waits: the moves gather into one batch behind it
+        moves_only(batched)
+    batched.flush()
+    assert batched.durable == batched.queued
+    assert transactions == []  # one statement each, no BEGIN ... COMMIT
+    with batched._lock:
+        batched.record("AAAA0001", 180, [[0, {"bad": {1, 2}}]], None, None)  # not JSON
+        batched.record("AAAA0001", 181, [[1, {"type": "play", "card": "1C"}]], None, None)
+    batched.flush()
+    batched.close()
+    direct = Store(str(tmp_path / "d.sqlite3"))
+    for code in ("AAAA0001", "AAAA0002"):
+        direct.save_table(table_record(code))
+    moves_only(direct)
+    again = Store(str(tmp_path / "b.sqlite3"))
+    assert again.table("AAAA0002") == direct.table("AAAA0002")
+    log = again.table("AAAA0001")["log"]
+    assert log[:120] == direct.table("AAAA0001")["log"]
+    assert log[120:] == [[1, {"type": "play", "card": "1C"}]]  # the bad one alone was lost
+
+
 def test_hard_bots_think_in_a_worker_process_and_make_the_same_moves():
     async def bots_only(workers: int) -> list:
         srv = await TableServer(

@@ -279,6 +279,9 @@ def _reject_constant(name: str) -> Any:
     raise ProtocolError(f"{name} is not a number JSON allows.")
 
 
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant)  # one, not one per frame
+
+
 def _parse(text: Any, max_frame: int) -> Message:
     if isinstance(text, (bytes, bytearray)):
         raise ProtocolError("Frames must be text (JSON), not binary.")
@@ -287,7 +290,7 @@ def _parse(text: Any, max_frame: int) -> Message:
     if len(text) > max_frame:
         raise ProtocolError(f"The frame is too long ({len(text)} characters; at most {max_frame}).")
     try:
-        msg = json.loads(text, parse_constant=_reject_constant)
+        msg = _DECODER.decode(text)
     except RecursionError:
         raise ProtocolError("The frame is nested too deeply.") from None
     except json.JSONDecodeError as err:

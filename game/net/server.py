@@ -72,6 +72,7 @@ except ImportError:  # pragma: no cover - depends on the environment
 WIRE_LIMIT = 64 * 1024  # bytes; bigger frames close the connection
 GC_THRESHOLDS = (50_000, 20, 100)  # see tune_gc
 BOT_NICENESS = 10  # bot workers yield the cores to the server's loop: people's moves first
+SWITCH_INTERVAL = 0.0005  # seconds; see the --switch-interval option
 HEALTH_STORE_LAG = 10_000  # store writes queued and not committed: unhealthy past this
 log = logging.getLogger("majlis.server")
 
@@ -417,6 +418,14 @@ def main(argv: list[str] | None = None) -> None:
         "(about 2.4 times the bytes, a little less server CPU a move; benchmarks compare)",
     )
     parser.add_argument(
+        "--switch-interval",
+        type=float,
+        default=SWITCH_INTERVAL * 1000,
+        metavar="MS",
+        help="how long the event loop may hold the GIL while the store's writer thread waits "
+        "for it (sys.setswitchinterval; benchmarks compare)",
+    )
+    parser.add_argument(
         "--no-uvloop",
         action="store_true",
         help="run on asyncio's own event loop even when uvloop is installed (benchmarks compare)",
@@ -442,6 +451,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.loose_limits:
         options["limits"] = Limits.loose()
         options["rate"] = (100_000, 100_000.0)
+    sys.setswitchinterval(args.switch_interval / 1000)
     run = asyncio.run if args.no_uvloop or uvloop is None else uvloop.run
     try:
         with contextlib.suppress(KeyboardInterrupt):
