@@ -383,31 +383,33 @@ def _action(kind: str, key: str, value: Any) -> None:
         raise ProtocolError('"action" must be an object such as {"type": "play", ...}.')
     if not isinstance(value.get("type"), str):
         raise ProtocolError('The action has no "type" string.')
-    budget = [MAX_ACTION_ITEMS]
+    _walk_action(value, 1, [MAX_ACTION_ITEMS])
 
-    def walk(item: Any, depth: int) -> None:
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise ProtocolError(f"The action is too big (at most {MAX_ACTION_ITEMS} values).")
-        if depth > MAX_ACTION_DEPTH:
-            raise ProtocolError("The action is nested too deeply.")
-        if isinstance(item, str):
-            if len(item) > MAX_STRING:
-                raise ProtocolError("A string in the action is too long.")
-        elif isinstance(item, dict):
-            for name, sub in item.items():
-                if len(name) > MAX_STRING:
-                    raise ProtocolError("A field name in the action is too long.")
-                walk(sub, depth + 1)
-        elif isinstance(item, list):
-            for sub in item:
-                walk(sub, depth + 1)
-        elif isinstance(item, float) and not math.isfinite(item):
-            raise ProtocolError("A number in the action is not finite.")
-        elif item is not None and not isinstance(item, (bool, int, float)):
-            raise ProtocolError("The action holds a value JSON cannot carry.")
 
-    walk(value, 1)
+def _walk_action(item: Any, depth: int, budget: list[int]) -> None:
+    """Bound one value of an action and everything in it (``budget``: values left). A
+    module-level function, not a closure that calls itself: such a closure is a reference
+    cycle, garbage for the cyclic collector on every move."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise ProtocolError(f"The action is too big (at most {MAX_ACTION_ITEMS} values).")
+    if depth > MAX_ACTION_DEPTH:
+        raise ProtocolError("The action is nested too deeply.")
+    if isinstance(item, str):
+        if len(item) > MAX_STRING:
+            raise ProtocolError("A string in the action is too long.")
+    elif isinstance(item, dict):
+        for name, sub in item.items():
+            if len(name) > MAX_STRING:
+                raise ProtocolError("A field name in the action is too long.")
+            _walk_action(sub, depth + 1, budget)
+    elif isinstance(item, list):
+        for sub in item:
+            _walk_action(sub, depth + 1, budget)
+    elif isinstance(item, float) and not math.isfinite(item):
+        raise ProtocolError("A number in the action is not finite.")
+    elif item is not None and not isinstance(item, (bool, int, float)):
+        raise ProtocolError("The action holds a value JSON cannot carry.")
 
 
 _GAME = _one_of(GAMES)
