@@ -17,6 +17,7 @@ from game.games.hareeja.rules import MAX_BID, sort_hand
 from game.games.hareeja.table_draw import HareejaDrawing
 from game.i18n import digits, t
 from game.ui.cardtable import CardTable
+from game.ui.scale import px
 from game.ui.sprites import Sprite
 from game.ui.tween import Speed, ease_in_out, ease_out
 from game.ui.widgets import Button, Segmented
@@ -92,10 +93,10 @@ class HareejaTable(HareejaDrawing, CardTable):
         L = self.app.layout
         p = L.picker
         n = 9
-        bw = min(64, (p.w - 40 - 8 * (n - 1)) // n)
-        row_w = n * bw + 8 * (n - 1)
+        bw = min(px(64), (p.w - px(40) - px(8) * (n - 1)) // n)
+        row_w = n * bw + px(8) * (n - 1)
         self.bid_row = Segmented(
-            (p.centerx - row_w // 2, p.y + 58, row_w, 60),
+            (p.centerx - row_w // 2, p.y + px(58), row_w, px(60)),
             [(k, (lambda k=k: digits(k))) for k in range(MAX_BID + 1)],
             lambda: self.pick,
             self.set_pick,
@@ -104,7 +105,7 @@ class HareejaTable(HareejaDrawing, CardTable):
             key="bid",
         )
         self.confirm_button = Button(
-            (p.centerx - 130, p.bottom - 68, 260, 56),
+            (p.centerx - px(130), p.bottom - px(68), px(260), px(56)),
             lambda: t("bid.confirm"),
             self.confirm_bid,
             26,
@@ -115,7 +116,7 @@ class HareejaTable(HareejaDrawing, CardTable):
             L.play_button, lambda: t("play.play"), self.play_selected, 28, primary=True, key="play"
         )
         self.peek_button = Button(
-            (0, L.top_bar.y, 176, L.top_bar.h),
+            (0, L.top_bar.y, px(176), L.top_bar.h),
             lambda: t("hj.last_trick"),
             self.toggle_last_trick,
             22,
@@ -131,7 +132,7 @@ class HareejaTable(HareejaDrawing, CardTable):
         self.peek_button.visible = not modal and self.can_peek()
         self.peek_button.selected = self.peek > 0
         tb = self.app.layout.top_bar
-        gap = 12
+        gap = px(12)
         if i18n.is_rtl():  # beside the language button, on the buttons' side of the bar
             self.peek_button.rect.x = self.lang_button.rect.right + gap
         else:
@@ -351,7 +352,7 @@ class HareejaTable(HareejaDrawing, CardTable):
                     flight,
                     delay,
                     ease_out,
-                    arc=-40,
+                    arc=px(-40),
                     on_land=lambda: self.app.audio.play("deal", 0.4),
                 )
                 self.hand[own[k]] = sprite
@@ -364,7 +365,7 @@ class HareejaTable(HareejaDrawing, CardTable):
                     flight,
                     delay,
                     ease_out,
-                    arc=40,
+                    arc=px(40),
                     on_land=lambda s=seat, sp=sprite: self._dealt_to(s, sp),
                 )
                 self.flying.append(sprite)

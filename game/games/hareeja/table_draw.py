@@ -12,7 +12,8 @@ import pygame
 
 from game import i18n
 from game.i18n import digits, t
-from game.ui import assets, draw
+from game.ui import assets, draw, scale
+from game.ui.scale import px
 from game.ui.table_drawing import ranked_rows
 
 PEEK_SCALE = 0.82  # the last trick a little smaller than the live one (104 px tall: a 26 px index)
@@ -64,10 +65,10 @@ class HareejaDrawing:
             r = pygame.Rect((0, 0), size)
             r.center = (round(pos[0]), round(pos[1]))
             area = r if not area.w else area.union(r)
-        frame = area.inflate(56, 40)
-        frame.y -= 22
-        frame.h += 22
-        draw.panel(surface, frame, (12, 24, 24), 255, 18, draw.GOLD)
+        frame = area.inflate(px(56), px(40))
+        frame.y -= px(22)
+        frame.h += px(22)
+        draw.panel(surface, frame, (12, 24, 24), 255, px(18), draw.GOLD)
         winner = self.last_trick["winner"]
         title = (
             t("hj.last_trick.title_you")
@@ -77,8 +78,8 @@ class HareejaDrawing:
         draw.blit_text(
             surface,
             title,
-            draw.fit_text(title, 22 if L.portrait else 20, frame.w - 20, True),
-            (frame.centerx, frame.y + 20),
+            draw.fit_text(title, 22 if L.portrait else 20, frame.w - px(20), True),
+            (frame.centerx, frame.y + px(20)),
             draw.GOLD,
             bold=True,
         )
@@ -87,24 +88,26 @@ class HareejaDrawing:
             rect = img.get_rect(center=(round(spots[seat][0]), round(spots[seat][1])))
             surface.blit(img, rect)
             if seat == winner:
-                pygame.draw.rect(surface, draw.GOLD, rect.inflate(6, 6), 3, border_radius=9)
+                pygame.draw.rect(
+                    surface, draw.GOLD, rect.inflate(px(6), px(6)), px(3), border_radius=px(9)
+                )
         for seat, _code in self.last_trick["cards"]:  # names on top of every card
             name = self.seat_name(seat)
             x, y = spots[seat]
-            pill = pygame.Rect(0, 0, size[0] + 18, 30 if L.portrait else 24)
-            pill.center = (round(x), round(y + size[1] / 2 - 14))
+            pill = pygame.Rect(0, 0, size[0] + px(18), px(30) if L.portrait else px(24))
+            pill.center = (round(x), round(y + size[1] / 2 - px(14)))
             draw.panel(
                 surface,
                 pill,
                 (20, 20, 20),
                 225,
-                10,
+                px(10),
                 draw.GOLD if seat == winner else draw.PANEL_EDGE,
             )
             draw.blit_text(
                 surface,
                 name,
-                draw.fit_text(name, 22 if L.portrait else 16, pill.w - 8, True),
+                draw.fit_text(name, 22 if L.portrait else 16, pill.w - px(8), True),
                 pill.center,
                 draw.INK,
                 bold=True,
@@ -118,14 +121,14 @@ class HareejaDrawing:
             s = t("hud.tiebreak", n=digits(self.tiebreak))
         else:
             s = t("hud.round", n=digits(self.round), total=digits(5))
-        anchor, x = ("midright", tb.right - 8) if rtl else ("midleft", tb.x + 8)
+        anchor, x = ("midright", tb.right - px(8)) if rtl else ("midleft", tb.x + px(8))
         r = draw.blit_text(
             surface, s, 24, (x, tb.centery), draw.SAND, bold=True, anchor=anchor, shadow=True
         )
         if self.revealed and not L.portrait:
             total = sum(b or 0 for b in self.bids)
             s2 = t("hud.bids_sum", n=digits(total))
-            x2 = r.left - 28 if rtl else r.right + 28
+            x2 = r.left - px(28) if rtl else r.right + px(28)
             draw.blit_text(surface, s2, 20, (x2, tb.centery), draw.INK_DIM, anchor=anchor)
         elif self.revealed:
             total = sum(b or 0 for b in self.bids)
@@ -133,7 +136,7 @@ class HareejaDrawing:
                 surface,
                 t("hud.bids_sum", n=digits(total)),
                 22,
-                (x, tb.centery + 30),
+                (x, tb.centery + px(30)),
                 draw.INK_DIM,
                 anchor=anchor,
             )
@@ -145,18 +148,18 @@ class HareejaDrawing:
             return
         back = assets.card_back(L.small)
         cx, cy = self.seat_hand(seat)
-        step = 12 if not L.portrait else 9
+        step = px(12) if not L.portrait else px(9)
         x0 = cx - step * (n - 1) / 2
         for i in range(n):
             rect = back.get_rect(center=(round(x0 + i * step), cy))
             surface.blit(back, rect)
-        badge = pygame.Rect(0, 0, 40, 30) if L.portrait else pygame.Rect(0, 0, 34, 26)
+        badge = scale.rect(0, 0, 40, 30) if L.portrait else scale.rect(0, 0, 34, 26)
         badge.center = (
-            round(cx + step * (n - 1) / 2 + L.small[0] / 2 - 6),
-            cy + L.small[1] // 2 - 6,
+            round(cx + step * (n - 1) / 2 + L.small[0] / 2 - px(6)),
+            cy + L.small[1] // 2 - px(6),
         )
-        pygame.draw.rect(surface, (20, 20, 20), badge, border_radius=12)
-        pygame.draw.rect(surface, draw.GOLD, badge, 2, border_radius=12)
+        pygame.draw.rect(surface, (20, 20, 20), badge, border_radius=px(12))
+        pygame.draw.rect(surface, draw.GOLD, badge, px(2), border_radius=px(12))
         size = 22 if L.portrait else 18
         draw.blit_text(surface, digits(n), size, badge.center, draw.INK, bold=True)
 
@@ -193,7 +196,7 @@ class HareejaDrawing:
                 draw.TURN,
                 anchor=anchor,
             )
-            gap = 16
+            gap = px(16)
             cx = (
                 r.left - gap
                 if (anchor != "midright" and anchor != "center")
@@ -201,13 +204,13 @@ class HareejaDrawing:
             )
             if anchor == "midleft":
                 cx = r.right + gap
-            draw.check_mark(surface, (cx, pos[1]), 18, draw.TURN, 3)
+            draw.check_mark(surface, (cx, pos[1]), px(18), draw.TURN, px(3))
             return
         if self.revealed and self.reveal_t < 1.0:
             # Bids flip in together: the figure grows from a sliver.
             img = draw.label(figure, 22, color, True)
             k = abs(1 - 2 * self.reveal_t) if self.reveal_t < 0.5 else self.reveal_t
-            w = max(2, round(img.get_width() * k))
+            w = max(px(2), round(img.get_width() * k))
             img = pygame.transform.scale(img, (w, img.get_height()))
             rect = img.get_rect(**{anchor: pos})
             surface.blit(img, rect)
@@ -227,18 +230,19 @@ class HareejaDrawing:
             return
         back = assets.card_back(L.small)
         for i in range(min(4, (left + 7) // 8)):
-            surface.blit(back, back.get_rect(center=(L.center[0] - i * 2, L.center[1] - i * 2)))
+            off = i * px(2)
+            surface.blit(back, back.get_rect(center=(L.center[0] - off, L.center[1] - off)))
 
     def _draw_picker(self, surface: pygame.Surface) -> None:
         L = self.app.layout
         p = L.picker
-        draw.panel(surface, p, draw.PANEL, 230, 18, draw.GOLD)
+        draw.panel(surface, p, draw.PANEL, 230, px(18), draw.GOLD)
         s = t("bid.title")
         draw.blit_text(
             surface,
             s,
-            draw.fit_text(s, 24, p.w - 24, True),
-            (p.centerx, p.y + 28),
+            draw.fit_text(s, 24, p.w - px(24), True),
+            (p.centerx, p.y + px(28)),
             draw.SAND,
             bold=True,
         )
@@ -257,25 +261,31 @@ class HareejaDrawing:
             if entry["tiebreak"]
             else t("score.title", n=digits(entry["round"]))
         )
-        rect = self.score_frame(surface, 820 if not L.portrait else L.w - 40, 340, title)
+        rect = self.score_frame(
+            surface, px(820) if not L.portrait else L.w - px(40), px(340), title
+        )
         cols = ["score.player", "score.bid", "score.tricks", "score.round", "score.total"]
         fractions = [0.30, 0.15, 0.17, 0.17, 0.21]
         xs = []
-        x = rect.x + 16
+        x = rect.x + px(16)
         for f in fractions:
-            cw = (rect.w - 32) * f
+            cw = (rect.w - px(32)) * f
             xs.append(x + cw / 2)
             x += cw
         if i18n.is_rtl():
             xs = [rect.x + rect.right - v for v in xs]
-        y = rect.y + 84
+        y = rect.y + px(84)
         for key, cx in zip(cols, xs):
             s = t(key)
-            size = draw.fit_text(s, 22, 120) if L.portrait else draw.fit_text(s, 20, 120)
+            size = draw.fit_text(s, 22 if L.portrait else 20, px(120))
             draw.blit_text(surface, s, size, (cx, y), draw.SAND, bold=True)
-        pygame.draw.line(surface, draw.PANEL_EDGE, (rect.x + 20, y + 20), (rect.right - 20, y + 20))
+        under = y + px(20)
+        edge = draw.PANEL_EDGE
+        pygame.draw.line(
+            surface, edge, (rect.x + px(20), under), (rect.right - px(20), under), px(1)
+        )
         for row, seat in enumerate(self.seating.from_me()):  # your row first
-            y = rect.y + 136 + row * 44
+            y = rect.y + px(136) + row * px(44)
             old = entry["totals"][seat] - entry["scores"][seat]
             shown_total = round(old + entry["scores"][seat] * prog)
             score = entry["scores"][seat]
@@ -287,11 +297,11 @@ class HareejaDrawing:
                 (digits(shown_total), draw.GOLD),
             ]
             if seat == self.me:
-                band = pygame.Rect(rect.x + 14, y - 20, rect.w - 28, 40)
-                pygame.draw.rect(surface, (40, 60, 56), band, border_radius=8)
+                band = pygame.Rect(rect.x + px(14), y - px(20), rect.w - px(28), px(40))
+                pygame.draw.rect(surface, (40, 60, 56), band, border_radius=px(8))
             for (s, color), cx in zip(values, xs):
                 draw.blit_text(
-                    surface, s, draw.fit_text(s, 24, 200, True), (cx, y), color, bold=True
+                    surface, s, draw.fit_text(s, 24, px(200), True), (cx, y), color, bold=True
                 )
 
     def over_headline(self) -> str:
