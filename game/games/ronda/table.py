@@ -19,7 +19,9 @@ from game.games.ronda.rules import KIND_POINTS, KINDS, capture_run, combination
 from game.games.ronda.table_draw import RondaDrawing
 from game.games.ronda.table_events import SEAT_BANNER, RondaEvents
 from game.i18n import t
+from game.ui import scale
 from game.ui.cardtable import CardTable, as_session
+from game.ui.scale import px
 from game.ui.sprites import Sprite
 from game.ui.table_drawing import SIDE_COLORS
 from game.ui.tween import approach
@@ -102,33 +104,30 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
     def geometry(self) -> dict:
         """Table area, card size, piles and deck for this layout and player count (cached)."""
         L = self.app.layout
-        key = (L.portrait, self.players)
+        key = (L.portrait, self.players, scale.factor())
         if getattr(self, "_geo_key", None) == key:
             return self._geo
         sides = any(self.spot(s) in (1, 3) for s in range(self.players))
+        rect, pt = scale.rect, scale.pt
         if not L.portrait:
             geo = {
-                "card": (92, 129),
-                "gap": 12,
-                "area": pygame.Rect(270, 176, 740, 290)
-                if sides
-                else pygame.Rect(170, 176, 940, 290),
-                "piles": [(340, 640), (1150, 452), (870, 112), (130, 452)],
-                "deck": (262, 150),
-                "declare": [pygame.Rect(846, 546, 176, 56), pygame.Rect(846, 612, 176, 56)],
+                "card": pt(92, 129),
+                "gap": px(12),
+                "area": rect(270, 176, 740, 290) if sides else rect(170, 176, 940, 290),
+                "piles": [pt(340, 640), pt(1150, 452), pt(870, 112), pt(130, 452)],
+                "deck": pt(262, 150),
+                "declare": [rect(846, 546, 176, 56), rect(846, 612, 176, 56)],
             }
         else:
             geo = {
-                "card": (80, 112) if sides else (92, 129),
-                "gap": 10,
-                "area": pygame.Rect(172, 420, 376, 480)
-                if sides
-                else pygame.Rect(40, 420, 640, 460),
-                "piles": [(400, 1030), (636, 800), (572, 262), (84, 800)],
-                "deck": (116, 300),
+                "card": pt(80, 112) if sides else pt(92, 129),
+                "gap": px(10),
+                "area": rect(172, 420, 376, 480) if sides else rect(40, 420, 640, 460),
+                "piles": [pt(400, 1030), pt(636, 800), pt(572, 262), pt(84, 800)],
+                "deck": pt(116, 300),
                 # (right of the "your turn" tag that stands over your plate)
-                "declare": [pygame.Rect(246, 914, 200, 52), pygame.Rect(458, 914, 200, 52)],
-                "banner_y": 868,
+                "declare": [rect(246, 914, 200, 52), rect(458, 914, 200, 52)],
+                "banner_y": px(868),
             }
         self._geo_key, self._geo = key, geo
         return geo
@@ -156,7 +155,8 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
     def hand_slots(self, n: int) -> list[tuple[float, float]]:
         """Your three cards side by side with a gap (the fan overlaps only when they can't)."""
         L = self.app.layout
-        cw = L.card[0] + 14
+        cw = L.card[0] + px(14)
+
         if n * cw > L.hand_span:
             return L.hand_positions(n)
         x0 = L.hand_center[0] - cw * (n - 1) / 2

@@ -14,7 +14,8 @@ import pygame
 from game import i18n
 from game.games.ronda.cards import sort_hand
 from game.i18n import digits, t
-from game.ui import assets, draw
+from game.ui import assets, draw, scale
+from game.ui.scale import px
 from game.ui.table_drawing import ranked_rows
 from game.ui.tween import Speed
 
@@ -39,7 +40,7 @@ class RondaDrawing:
             self.hud_text(surface, target, 1, draw.INK_DIM)
         else:
             rtl = i18n.is_rtl()
-            x = r.left - 28 if rtl else r.right + 28
+            x = r.left - px(28) if rtl else r.right + px(28)
             draw.blit_text(
                 surface,
                 target,
@@ -84,7 +85,7 @@ class RondaDrawing:
             return
         back = assets.card_back(L.small)
         cx, cy = self.seat_hand(seat)
-        step = 22
+        step = px(22)
         x0 = cx - step * (n - 1) / 2
         for i in range(n):
             surface.blit(back, back.get_rect(center=(round(x0 + i * step), cy)))
@@ -97,9 +98,9 @@ class RondaDrawing:
         back = assets.card_back(L.small)
         if n <= 0:
             outline = back.get_rect(center=(cx, cy))
-            pygame.draw.rect(surface, (40, 90, 80), outline, 2, border_radius=8)
+            pygame.draw.rect(surface, (40, 90, 80), outline, px(2), border_radius=px(8))
         for i in range(min(4, (n + 5) // 6)):
-            surface.blit(back, back.get_rect(center=(cx - i * 2, cy - i * 2)))
+            surface.blit(back, back.get_rect(center=(cx - i * px(2), cy - i * px(2))))
 
     def _draw_pile_badge(self, surface: pygame.Surface, seat: int) -> None:
         """The pile's count on its corner, drawn after the cards and plates so nothing
@@ -111,10 +112,10 @@ class RondaDrawing:
     def _badge(self, surface: pygame.Surface, pile: tuple[int, int], n: int, color) -> None:
         """A count on the lower corner of a small pile at ``pile`` (22 px in portrait)."""
         L = self.app.layout
-        badge = pygame.Rect(0, 0, 46, 32) if L.portrait else pygame.Rect(0, 0, 40, 26)
-        badge.center = (pile[0] + L.small[0] // 2 - 4, pile[1] + L.small[1] // 2 - 6)
-        pygame.draw.rect(surface, (20, 20, 20), badge, border_radius=12)
-        pygame.draw.rect(surface, color, badge, 2, border_radius=12)
+        badge = scale.rect(0, 0, 46, 32) if L.portrait else scale.rect(0, 0, 40, 26)
+        badge.center = (pile[0] + L.small[0] // 2 - px(4), pile[1] + L.small[1] // 2 - px(6))
+        pygame.draw.rect(surface, (20, 20, 20), badge, border_radius=px(12))
+        pygame.draw.rect(surface, color, badge, px(2), border_radius=px(12))
         size = 22 if L.portrait else 18
         draw.blit_text(surface, digits(n), size, badge.center, draw.INK, bold=True)
 
@@ -132,7 +133,7 @@ class RondaDrawing:
         cx, cy = self.geometry()["deck"]
         back = assets.card_back(L.small)
         for i in range(min(4, (left + 9) // 10)):
-            surface.blit(back, back.get_rect(center=(cx - i * 2, cy - i * 2)))
+            surface.blit(back, back.get_rect(center=(cx - i * px(2), cy - i * px(2))))
         self._badge(surface, (cx, cy), left, draw.SAND)
 
     def plate_edge(self, seat: int) -> tuple:
@@ -154,11 +155,11 @@ class RondaDrawing:
         L = self.app.layout
         for seat, (s, _left) in self.seat_banners.items():
             plate = self.plate_rect(seat)
-            rect = pygame.Rect(0, 0, max(160, min(plate.w, 220)), 54)
+            rect = pygame.Rect(0, 0, max(px(160), min(plate.w, px(220))), px(54))
             self.place_beside(rect, plate, self.spot(seat))
-            rect.clamp_ip(pygame.Rect(16, 16, L.w - 32, L.h - 32))
-            draw.panel(surface, rect, (96, 60, 14), 255, 18, draw.GOLD)
-            size = draw.fit_text(s, 30, rect.w - 16, True)
+            rect.clamp_ip(pygame.Rect(px(16), px(16), L.w - px(32), L.h - px(32)))
+            draw.panel(surface, rect, (96, 60, 14), 255, px(18), draw.GOLD)
+            size = draw.fit_text(s, 30, rect.w - px(16), True)
             draw.blit_text(surface, s, size, rect.center, draw.INK, bold=True, shadow=True)
 
     def _draw_reveals(self, surface: pygame.Surface) -> None:
@@ -169,7 +170,7 @@ class RondaDrawing:
         least = 22 if L.portrait else 12  # (no text under 22 px on a phone)
         for seat, rect in self.reveal_rects(row_h).items():
             lines = self.reveals[seat]
-            draw.panel(surface, rect, (30, 34, 30), 255, 16, draw.GOLD)
+            draw.panel(surface, rect, (30, 34, 30), 255, px(16), draw.GOLD)
             by = (
                 t("ronda.reveal.by_you")
                 if seat == self.me
@@ -178,33 +179,33 @@ class RondaDrawing:
             draw.blit_text(
                 surface,
                 by,
-                draw.fit_text(by, 22 if L.portrait else 20, rect.w - 16, True, least),
-                (rect.centerx, rect.y + 20),
+                draw.fit_text(by, 22 if L.portrait else 20, rect.w - px(16), True, least),
+                (rect.centerx, rect.y + px(20)),
                 draw.SAND,
                 bold=True,
             )
             for i, (head, outcome, color) in enumerate(lines):
-                y = rect.y + 38 + row_h * i
+                y = rect.y + px(38) + row_h * i
                 draw.blit_text(
                     surface,
                     head,
-                    draw.fit_text(head, 22, rect.w - 16, True, least),
-                    (rect.centerx, y + 16),
+                    draw.fit_text(head, 22, rect.w - px(16), True, least),
+                    (rect.centerx, y + px(16)),
                     draw.INK,
                     bold=True,
                 )
                 draw.blit_text(
                     surface,
                     outcome,
-                    draw.fit_text(outcome, 22 if L.portrait else 18, rect.w - 16, True, least),
-                    (rect.centerx, y + 42),
+                    draw.fit_text(outcome, 22 if L.portrait else 18, rect.w - px(16), True, least),
+                    (rect.centerx, y + px(42)),
                     color,
                     bold=True,
                 )
 
     def reveal_row_h(self) -> int:
         """The height of one declaration's two lines in a reveal panel."""
-        return 52 if self.app.layout.portrait else 56
+        return px(52) if self.app.layout.portrait else px(56)
 
     def table_banner_y(self) -> int:
         """The table's banner (the sweep's "the rest is yours") at its line, unless a reveal
@@ -218,7 +219,11 @@ class RondaDrawing:
         plates = [self.plate_rect(s) for s in range(self.players)]
         rect, _img = self.banner_rect(self.banner[0], y)
         half = rect.h // 2
-        lines = [y, *sorted(range(16 + half, L.h - 16 - half, 4), key=lambda n: (abs(n - y), n))]
+        edge = px(16)
+        lines = [
+            y,
+            *sorted(range(edge + half, L.h - edge - half, px(4)), key=lambda n: (abs(n - y), n)),
+        ]
         for avoid in (panels + plates, panels):
             for line in lines:
                 rect.centery = line
@@ -232,8 +237,8 @@ class RondaDrawing:
         a plate or another panel (yours placed first, then the top seat's), and always below the
         top bar's buttons."""
         L = self.app.layout
-        top = L.top_bar.bottom + 4  # below the Menu, language and Hint buttons
-        screen = pygame.Rect(16, top, L.w - 32, L.h - 16 - top)
+        top = L.top_bar.bottom + px(4)  # below the Menu, language and Hint buttons
+        screen = pygame.Rect(px(16), top, L.w - px(32), L.h - px(16) - top)
         taken = [self.plate_rect(s) for s in range(self.players)]
         if L.portrait:  # narrow: the side seats' panels go above or below their plates first
             sides = {0: (0,), 1: (0, 2, 1), 2: (2,), 3: (0, 2, 3)}
@@ -243,10 +248,10 @@ class RondaDrawing:
         order = sorted(self.reveals, key=lambda s: (s != self.me, self.spot(s) != 2, self.spot(s)))
         for seat in order:
             plate = self.plate_rect(seat)
-            w = max(plate.w + 6, 260 if L.portrait else 220)
+            w = max(plate.w + px(6), px(260) if L.portrait else px(220))
             tries = []
             for side in sides[self.spot(seat) % 4]:
-                rect = pygame.Rect(0, 0, w, 44 + row_h * len(self.reveals[seat]))
+                rect = pygame.Rect(0, 0, w, px(44) + row_h * len(self.reveals[seat]))
                 self.place_beside(rect, plate, side)
                 rect.clamp_ip(screen)
                 tries.append(rect)
@@ -259,9 +264,13 @@ class RondaDrawing:
         return out
 
     @staticmethod
-    def place_beside(rect: pygame.Rect, plate: pygame.Rect, spot: int, gap: int = 10) -> None:
+    def place_beside(
+        rect: pygame.Rect, plate: pygame.Rect, spot: int, gap: int | None = None
+    ) -> None:
         """Put ``rect`` beside ``plate`` on the table's side: above yours (spot 0), below the
-        top seat's, left of the right seat's, right of the left seat's."""
+        top seat's, left of the right seat's, right of the left seat's; ``gap`` frame pixels
+        apart (10 logical by default)."""
+        gap = px(10) if gap is None else gap
         if spot == 0:
             rect.midbottom = (plate.centerx, plate.top - gap)
         elif spot == 2:
@@ -276,9 +285,9 @@ class RondaDrawing:
             k = 1 - left / max(0.01, Speed.scale(POP, motion=False))
             rect = self.plate_rect(seat)
             if self.spot(seat) == 2:  # the top seat's points drop below its plate
-                y = rect.bottom + 20 + 40 * k
+                y = rect.bottom + px(20) + px(40) * k
             else:  # the others' rise above the plate, clear of the name
-                y = rect.top - 16 - 50 * k
+                y = rect.top - px(16) - px(50) * k
             draw.blit_text(
                 surface, digits(s), 36, (rect.centerx, y), draw.GOLD, bold=True, shadow=True
             )
@@ -288,7 +297,7 @@ class RondaDrawing:
         g = self.geometry()
         area = g["area"]
         tops = [sp.rect().top for sp in self.table_cards.values() if not sp.moving]
-        y = max(area.top + 10, min(tops, default=area.centery) - 34)
+        y = max(area.top + px(10), min(tops, default=area.centery) - px(34))
         self.draw_banner(surface, s, y, (120, 70, 16), x=area.centerx, size=38)
 
     def status_banner(self) -> str | None:
@@ -330,46 +339,54 @@ class RondaDrawing:
             ("ronda.score.penalties", [digits(v) for v in entry["penalties"]]),
             ("ronda.score.deal", [digits(f"+{v}" if v > 0 else v) for v in entry["points"]]),
         ]
-        row_h = 36 if not L.portrait else 64  # portrait: each label on a line above its values
+        row_h = px(36) if not L.portrait else px(64)  # portrait: each label above its values
         lines = len(decls) + (1 if hidden else 0)
-        h = 84 + 44 + row_h * (len(rows) + 1) + 16 + (30 * lines + 12 if lines else 0)
-        h += 16 if L.portrait else 0
-        rect = self.score_frame(surface, 860, h, t("ronda.score.title", n=digits(entry["deal"])))
-        label_w = 250 if not L.portrait else 0
-        col_w = (rect.w - 32 - label_w) / nsides
+        h = px(84 + 44) + row_h * (len(rows) + 1) + px(16)
+        h += px(30) * lines + px(12) if lines else 0
+        h += px(16) if L.portrait else 0
+        title = t("ronda.score.title", n=digits(entry["deal"]))
+        rect = self.score_frame(surface, px(860), h, title)
+        label_w = px(250) if not L.portrait else 0
+        col_w = (rect.w - px(32) - label_w) / nsides
         rtl = i18n.is_rtl()
 
         def x_of(col: int) -> float:
-            x = rect.x + 16 + label_w + col_w * (col + 0.5)
+            x = rect.x + px(16) + label_w + col_w * (col + 0.5)
             return rect.x + rect.right - x if rtl else x
 
-        label_x, label_anchor = (rect.right - 24, "midright") if rtl else (rect.x + 24, "midleft")
-        label_dy, value_dy = (0, 0) if not L.portrait else (-15, 14)
+        label_x, label_anchor = (
+            (rect.right - px(24), "midright") if rtl else (rect.x + px(24), "midleft")
+        )
+        label_dy, value_dy = (0, 0) if not L.portrait else (px(-15), px(14))
         if L.portrait:
             label_x, label_anchor = rect.centerx, "center"
-        y = rect.y + 84
+        y = rect.y + px(84)
         for col, side in enumerate(order):
             name = self.side_name(side)
             color = self.side_color(side) if self.teams else draw.SAND
             draw.blit_text(
                 surface,
                 name,
-                draw.fit_text(name, 22, round(col_w) - 8, True),
+                draw.fit_text(name, 22, round(col_w) - px(8), True),
                 (x_of(col), y),
                 color,
                 bold=True,
             )
-        pygame.draw.line(surface, draw.PANEL_EDGE, (rect.x + 20, y + 22), (rect.right - 20, y + 22))
-        y += 44 if not L.portrait else 60
+        under = y + px(22)
+        edge = draw.PANEL_EDGE
+        pygame.draw.line(
+            surface, edge, (rect.x + px(20), under), (rect.right - px(20), under), px(1)
+        )
+        y += px(44) if not L.portrait else px(60)
         for key, values in rows:
             bold = key == "ronda.score.deal"
             s = t(key)
             draw.blit_text(
                 surface,
                 s,
-                draw.fit_text(s, 22, rect.w - 48, bold)
+                draw.fit_text(s, 22, rect.w - px(48), bold)
                 if L.portrait
-                else draw.fit_text(s, 21, label_w - 16, bold),
+                else draw.fit_text(s, 21, label_w - px(16), bold),
                 (label_x, y + label_dy),
                 draw.SAND if not bold else draw.INK,
                 bold=bold,
@@ -380,20 +397,20 @@ class RondaDrawing:
                 draw.blit_text(
                     surface,
                     v,
-                    draw.fit_text(v, 22, round(col_w) - 8),
+                    draw.fit_text(v, 22, round(col_w) - px(8)),
                     (x_of(col), y + value_dy),
                     draw.TURN if bold else draw.INK,
                     bold=bold,
                 )
             y += row_h
         prog = self.count_up()
-        band = pygame.Rect(rect.x + 14, y - row_h // 2 + 2, rect.w - 28, row_h - 4)
-        pygame.draw.rect(surface, (40, 60, 56), band, border_radius=8)
+        band = pygame.Rect(rect.x + px(14), y - row_h // 2 + px(2), rect.w - px(28), row_h - px(4))
+        pygame.draw.rect(surface, (40, 60, 56), band, border_radius=px(8))
         s = t("ronda.score.total", n=digits(self.target))
         draw.blit_text(
             surface,
             s,
-            draw.fit_text(s, 22, (label_w or rect.w - 32) - 16, True),
+            draw.fit_text(s, 22, (label_w or rect.w - px(32)) - px(16), True),
             (label_x, y + label_dy),
             draw.GOLD,
             bold=True,
@@ -405,7 +422,7 @@ class RondaDrawing:
             draw.blit_text(
                 surface, digits(shown), 26, (x_of(col), y + value_dy), draw.GOLD, bold=True
             )
-        y += row_h // 2 + 16
+        y += row_h // 2 + px(16)
         lines = [self._declaration_line(d) for d in decls]
         if hidden:
             lines.append(t("ronda.decl.more", n=digits(hidden)))
@@ -413,11 +430,11 @@ class RondaDrawing:
             draw.blit_text(
                 surface,
                 s,
-                draw.fit_text(s, 22 if L.portrait else 19, rect.w - 48),
-                (rect.centerx, y + 12),
+                draw.fit_text(s, 22 if L.portrait else 19, rect.w - px(48)),
+                (rect.centerx, y + px(12)),
                 draw.INK_DIM,
             )
-            y += 30
+            y += px(30)
 
     @staticmethod
     def _shown_declarations(decls: list[dict], room: int = 4) -> tuple[list[dict], int]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from game.games.ronda.cards import sort_hand
 from game.i18n import digits, t
 from game.ui import draw
+from game.ui.scale import px
 from game.ui.sprites import Sprite
 from game.ui.tween import Speed, ease_in_out, ease_out
 
@@ -71,7 +72,7 @@ class RondaEvents:
                         flight,
                         delay,
                         ease_out,
-                        arc=-40,
+                        arc=px(-40),
                         on_land=lambda: self._dealt_to(self.me, None),
                     )
                     self.hand[own[j]] = sprite
@@ -83,7 +84,7 @@ class RondaEvents:
                         flight,
                         delay,
                         ease_out,
-                        arc=40,
+                        arc=px(40),
                         on_land=lambda s=seat, sp=sprite: self._dealt_to(s, sp),
                     )
                     self.flying.append(sprite)
@@ -160,7 +161,8 @@ class RondaEvents:
         if follow.get("type") == "captured" and follow["run"]:
             target = self.table_cards.get(follow["run"][0])
             end = target.pos if target is not None else L.center
-            sprite.move((end[0] + 16, end[1] + 18), duration, 0.0, ease_out, size=g["card"])
+            sprite.move((end[0] + px(16), end[1] + px(18)), duration, 0.0, ease_out, size=g["card"])
+
             self.pending[code] = sprite
             self.flying.append(sprite)
         else:
