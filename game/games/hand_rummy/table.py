@@ -33,6 +33,7 @@ from game.games.hand_rummy.table_input import RummyInput
 from game.i18n import digits, t
 from game.ui import draw
 from game.ui.cardtable import CardTable, as_session
+from game.ui.scale import px
 from game.ui.sprites import Sprite
 from game.ui.table_drawing import SIDE_COLORS
 from game.ui.tween import approach
@@ -156,7 +157,7 @@ class RummyTable(RummyInput, RummyEvents, RummyDrawing, CardTable):
     def _place_widgets(self) -> None:
         super()._place_widgets()
         tb = self.geo.top_bar
-        h = 48 if not self.geo.portrait else 52
+        h = px(48) if not self.geo.portrait else px(52)
         for w in (self.menu_button, self.lang_button):
             w.rect.h, w.rect.y = h, tb.y
         # "I'm back" takes Discard's place (hidden while the table plays for you).

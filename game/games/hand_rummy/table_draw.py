@@ -18,8 +18,9 @@ from game.games.hand_rummy.staging import suit_key
 from game.games.hand_rummy.table_score import RummyScoreDrawing
 from game.games.hand_rummy.table_still import RummyStill, tag_region
 from game.i18n import digits, t
-from game.ui import assets, avatars, draw, text
+from game.ui import assets, avatars, draw, scale, text
 from game.ui.plates import PLATE_AVATAR, deck_codes
+from game.ui.scale import px
 from game.ui.sprites import shadow
 from game.ui.tween import Speed
 
@@ -50,9 +51,9 @@ class RummyDrawing(RummyStill, RummyScoreDrawing):
         stock, discard = self._pile_regions()
         if clip(stock) or clip(discard):
             self._draw_piles(surface, four)
-        if clip(self.geo.melds.inflate(24, 24)):
+        if clip(self.geo.melds.inflate(px(24), px(24))):
             self._draw_melds(surface, four, frozenset(self._meld_targets()), clip)
-        if (self.phase != "deal" or self.ws) and clip(self.geo.staging.inflate(16, 16)):
+        if (self.phase != "deal" or self.ws) and clip(self.geo.staging.inflate(px(16), px(16))):
             self._draw_staging(surface, four)
         if self.workspace_at_rest() and clip(self._workspace_region()):
             self._draw_workspace(surface, four)
@@ -83,45 +84,45 @@ class RummyDrawing(RummyStill, RummyScoreDrawing):
         if not seats:
             return
         area = self.geo.melds
-        draw.panel(surface, area, (10, 30, 28), 255, 16, draw.GOLD)
+        draw.panel(surface, area, (10, 30, 28), 255, px(16), draw.GOLD)
         head = self.went_out_line(self.ended)
         if head:
             draw.blit_text(
                 surface,
                 head,
-                draw.fit_text(head, 24, area.w - 40, True),
-                (area.centerx, area.y + 24),
+                draw.fit_text(head, 24, area.w - px(40), True),
+                (area.centerx, area.y + px(24)),
                 draw.GOLD,
                 bold=True,
             )
         portrait = self.geo.portrait
-        top = area.y + 48
-        row_h = min(110 if not portrait else 122, (area.bottom - 8 - top) // len(seats))
-        ch = min(96 if not portrait else 104, row_h - 12)
+        top = area.y + px(48)
+        row_h = min(px(110) if not portrait else px(122), (area.bottom - px(8) - top) // len(seats))
+        ch = min(px(96) if not portrait else px(104), row_h - px(12))
         cw = round(ch * 0.71)
         flip = Speed.scale(FLIP * 2)
         k = min(1.0, self.ended_t / max(0.01, flip))  # 0..1: the turn-over
         width_k = abs(1 - 2 * k)
         rtl = i18n.is_rtl()
-        label_w = 150 if not self.geo.portrait else 118
+        label_w = px(150) if not self.geo.portrait else px(118)
         for i, seat in enumerate(seats):
             cy = top + row_h * i + row_h // 2
             name = self.seat_name(seat)
-            lx, anchor = (area.right - 16, "midright") if rtl else (area.x + 16, "midleft")
+            lx, anchor = (area.right - px(16), "midright") if rtl else (area.x + px(16), "midleft")
             draw.blit_text(
                 surface,
                 name,
-                draw.fit_text(name, 22 if portrait else 20, label_w - 8, True),
+                draw.fit_text(name, 22 if portrait else 20, label_w - px(8), True),
                 (lx, cy),
                 draw.INK,
                 bold=True,
                 anchor=anchor,
             )
             cards = sorted(self.ended["hands"][seat], key=suit_key)
-            inner = area.w - label_w - 40
-            step = min(cw + 4, (inner - cw) / max(1, len(cards) - 1))
+            inner = area.w - label_w - px(40)
+            step = min(cw + px(4), (inner - cw) / max(1, len(cards) - 1))
             total = cw + step * (len(cards) - 1)
-            x0 = (area.x + label_w + 24) if not rtl else (area.right - label_w - 24 - total)
+            x0 = (area.x + label_w + px(24)) if not rtl else (area.right - label_w - px(24) - total)
             for j, code in enumerate(cards):
                 img = (
                     assets.card_face(code, (cw, ch), four)
@@ -129,7 +130,7 @@ class RummyDrawing(RummyStill, RummyScoreDrawing):
                     else assets.card_back((cw, ch))
                 )
                 if k < 1.0:
-                    img = pygame.transform.scale(img, (max(2, round(cw * width_k)), ch))
+                    img = pygame.transform.scale(img, (max(px(2), round(cw * width_k)), ch))
                 cx = x0 + step * j + cw / 2
                 surface.blit(img, img.get_rect(center=(round(cx), cy)))
 
@@ -138,11 +139,13 @@ class RummyDrawing(RummyStill, RummyScoreDrawing):
         narrow for those words at a readable size, the count and a check mark once opened.
         Drawn once per look (:func:`figure_image`), one blit a frame."""
         plate = self.plate_rect(seat)
-        beside = plate.h < 100  # the figure sits beside the avatar, not under it
-        room = plate.w - (2 * PLATE_AVATAR + 36 if beside else 24) - FIGURE_BACK[0] - 6
+        beside = plate.h < px(100)  # the figure sits beside the avatar, not under it
+        inset = px(2 * PLATE_AVATAR + 36) if beside else px(24)
+        room = plate.w - inset - px(FIGURE_BACK[0]) - px(6)
         short = digits(self.counts[seat]), self.opened[seat]
         size = 22 if self.geo.portrait else draw.fit_text(figure, 20, room, True, minimum=16)
-        img = figure_image(figure, tuple(color), room, short, i18n.is_rtl(), size)
+        look = (figure, tuple(color), room, short, i18n.is_rtl(), size)
+        img = figure_image(*look, scale.factor())
         surface.blit(img, img.get_rect(**{anchor: pos}))
 
     def _draw_piles(self, surface: pygame.Surface, four: bool) -> None:
@@ -151,15 +154,17 @@ class RummyDrawing(RummyStill, RummyScoreDrawing):
         if self.stock_count > 0:
             back = assets.card_back(size)
             for i in range(min(3, (self.stock_count + 19) // 20)):
-                surface.blit(shadow(size), back.get_rect(center=g.stock).move(2 - i * 2, 4 - i * 2))
-                surface.blit(back, back.get_rect(center=g.stock).move(-i * 2, -i * 2))
+                off = i * px(2)
+                pile = back.get_rect(center=g.stock)
+                surface.blit(shadow(size), pile.move(px(2) - off, px(4) - off))
+                surface.blit(back, pile.move(-off, -off))
         else:
             pygame.draw.rect(
                 surface,
                 draw.PANEL_EDGE,
-                self.pile_rect(g.stock).inflate(-12, -12),
-                2,
-                border_radius=8,
+                self.pile_rect(g.stock).inflate(px(-12), px(-12)),
+                px(2),
+                border_radius=px(8),
             )
         shown = self.discard_pile
         base = pygame.Rect((0, 0), size)
@@ -167,35 +172,32 @@ class RummyDrawing(RummyStill, RummyScoreDrawing):
         if shown:
             for i, code in enumerate(shown[-3:]):
                 img = assets.card_face(code, size, four)
+                back_by = i - len(shown[-3:]) + 1  # 0 for the top card, -1, -2 under it
                 r = img.get_rect(
-                    center=(
-                        g.discard[0] + (i - len(shown[-3:]) + 1) * 3,
-                        g.discard[1] + (i - len(shown[-3:]) + 1) * 2,
-                    )
+                    center=(g.discard[0] + back_by * px(3), g.discard[1] + back_by * px(2))
                 )
-                surface.blit(shadow(size), r.move(2, 4))
+                surface.blit(shadow(size), r.move(px(2), px(4)))
                 surface.blit(img, r)
         else:
-            pygame.draw.rect(surface, draw.PANEL_EDGE, base, 2, border_radius=8)
+            pygame.draw.rect(surface, draw.PANEL_EDGE, base, px(2), border_radius=px(8))
         mine = self.my_turn()
+        ring = {"width": px(3), "border_radius": px(10)}
         if mine and not self.drawn():
             for center in (g.stock, g.discard):
-                pygame.draw.rect(
-                    surface, draw.TURN, self.pile_rect(center).inflate(-4, -4), 3, border_radius=10
-                )
+                pile = self.pile_rect(center).inflate(px(-4), px(-4))
+                pygame.draw.rect(surface, draw.TURN, pile, **ring)
         elif mine and self.selected is not None and not self.pending():
-            pygame.draw.rect(
-                surface, draw.GOLD, self.pile_rect(g.discard).inflate(-4, -4), 3, border_radius=10
-            )
-        y = g.stock[1] + size[1] // 2 + (14 if g.portrait else 18)
+            pile = self.pile_rect(g.discard).inflate(px(-4), px(-4))
+            pygame.draw.rect(surface, draw.GOLD, pile, **ring)
+        y = g.stock[1] + size[1] // 2 + (px(14) if g.portrait else px(18))
         text_size = 22 if g.portrait else 16
         if g.portrait:  # the count on the pile's corner: the words alone fit under it
             stock = t("hr.stock")
             count = digits(self.stock_count)
-            badge = pygame.Rect(0, 0, max(44, text.size(count, 22, True)[0] + 16), 32)
-            badge.center = (g.stock[0] + size[0] // 2 - 6, g.stock[1] + size[1] // 2 - 10)
-            pygame.draw.rect(surface, (20, 20, 20), badge, border_radius=12)
-            pygame.draw.rect(surface, draw.SAND, badge, 2, border_radius=12)
+            badge = pygame.Rect(0, 0, max(px(44), text.size(count, 22, True)[0] + px(16)), px(32))
+            badge.center = (g.stock[0] + size[0] // 2 - px(6), g.stock[1] + size[1] // 2 - px(10))
+            pygame.draw.rect(surface, (20, 20, 20), badge, border_radius=px(12))
+            pygame.draw.rect(surface, draw.SAND, badge, px(2), border_radius=px(12))
             draw.blit_text(surface, count, 22, badge.center, draw.INK, bold=True)
         else:
             stock = f"{t('hr.stock')} {digits(self.stock_count)}"
@@ -206,9 +208,9 @@ class RummyDrawing(RummyStill, RummyScoreDrawing):
     def backdrop_panels(self) -> tuple:
         """The melds' area and (once dealt) the staging area lie on the felt."""
         g = self.geo
-        melds = (tuple(g.melds), (8, 40, 36), 110, 16, None)
+        melds = (tuple(g.melds), (8, 40, 36), 110, px(16), None)
         if self.phase != "deal" or self.ws:
-            return (melds, (tuple(g.staging), draw.PANEL, 170, 14, draw.PANEL_EDGE))
+            return (melds, (tuple(g.staging), draw.PANEL, 170, px(14), draw.PANEL_EDGE))
         return (melds,)
 
     def preload(self) -> None:
@@ -254,20 +256,21 @@ class RummyDrawing(RummyStill, RummyScoreDrawing):
             if clip and not clip(tag_region(center)):
                 continue
             color = self.meld_tag_color(owner)
-            face = avatars.avatar(self.avatar_look(owner), 34)  # whose meld: their avatar
+            face = avatars.avatar(self.avatar_look(owner), px(34))  # whose meld: their avatar
             surface.blit(face, face.get_rect(center=center))
-            pygame.draw.circle(surface, color, center, 18, 3)
+            pygame.draw.circle(surface, color, center, px(18), px(3))
         for meld, rect in self._meld_rects:
-            if clip and not clip(rect.inflate(16, 16)):
+            if clip and not clip(rect.inflate(px(16), px(16))):
                 continue
             _rect, card, step = self._meld_geo[meld]
             if meld in targets:
-                pygame.draw.rect(surface, draw.TURN, rect.inflate(10, 10), 3, border_radius=8)
+                lit = rect.inflate(px(10), px(10))
+                pygame.draw.rect(surface, draw.TURN, lit, px(3), border_radius=px(8))
             for place, code in enumerate(self.melds[meld]):
                 if (meld, place) in self.hidden:
                     continue
                 img = assets.card_face(code, card, four)
-                surface.blit(assets.shadowed(img, 1, 3), (rect.x + step * place, rect.y))
+                surface.blit(assets.shadowed(img, px(1), px(3)), (rect.x + step * place, rect.y))
 
     def _meld_targets(self) -> set[int]:
         """Melds the picked card may go to now (add or joker swap)."""
@@ -289,21 +292,21 @@ class RummyDrawing(RummyStill, RummyScoreDrawing):
         points = self.staging.staged_points()
         head = t("hr.staged", n=digits(points)) if opened else t("hr.staged_open", n=digits(points))
         head_color = draw.TURN if (opened or points >= M.OPENING_MIN) else draw.SAND
-        anchor, x = ("midright", area.right - 14) if rtl else ("midleft", area.x + 14)
+        anchor, x = ("midright", area.right - px(14)) if rtl else ("midleft", area.x + px(14))
         title = head if g.portrait else t("hr.staging_head", head=head)
         size = 22 if g.portrait else 20
         r = draw.blit_text(
-            surface, title, size, (x, area.y + 18), head_color, bold=True, anchor=anchor
+            surface, title, size, (x, area.y + px(18)), head_color, bold=True, anchor=anchor
         )
         message, color = self.staging_message()
         if message:
-            width = area.w - r.w - 48
-            anchor2, x2 = ("midleft", area.x + 14) if rtl else ("midright", area.right - 14)
+            width = area.w - r.w - px(48)
+            anchor2, x2 = ("midleft", area.x + px(14)) if rtl else ("midright", area.right - px(14))
             draw.blit_text(
                 surface,
                 message,
                 draw.fit_text(message, 22 if g.portrait else 19, width, True),
-                (x2, area.y + 18),
+                (x2, area.y + px(18)),
                 color,
                 bold=True,
                 anchor=anchor2,
@@ -312,14 +315,15 @@ class RummyDrawing(RummyStill, RummyScoreDrawing):
         for gi, box in enumerate(boxes):
             state = self.staging.group_state(gi)
             edge = {"valid": draw.TURN, "invalid": draw.RED}.get(state, draw.PANEL_EDGE)
-            surface.blit(group_box(box.size, edge), box)
+            surface.blit(group_box(box.size, edge, scale.factor()), box)
         pick = self.selected is not None
-        surface.blit(group_box(new_box.size, draw.GOLD if pick else draw.PANEL_EDGE), new_box)
+        new_edge = draw.GOLD if pick else draw.PANEL_EDGE
+        surface.blit(group_box(new_box.size, new_edge, scale.factor()), new_box)
         draw.blit_text(
             surface,
             "+",
             34,
-            (new_box.centerx, new_box.centery - 2),
+            (new_box.centerx, new_box.centery - px(2)),
             draw.GOLD if pick else draw.INK_DIM,
             bold=True,
         )
@@ -382,23 +386,30 @@ class RummyDrawing(RummyStill, RummyScoreDrawing):
             self.draw_banner(surface, self.banner[0], g.banner_y, (60, 44, 14))
 
 
-FIGURE_BACK = (16, 22)  # the small card back beside a plate's card count
+FIGURE_BACK = (16, 22)  # logical px: the small card back beside a plate's card count
 
 
 @lru_cache(maxsize=64)
 def figure_image(
-    figure: str, color: tuple, room: int, short: tuple[str, bool], rtl: bool, size: int = 22
+    figure: str,
+    color: tuple,
+    room: int,
+    short: tuple[str, bool],
+    rtl: bool,
+    size: int = 22,
+    factor: float = 1.0,
 ) -> pygame.Surface:
-    """A plate's figure: a small card back and the words at ``size`` px (22 in portrait);
-    where they do not fit in ``room`` px, the count alone (``short``) and a check mark once
-    opened."""
-    back = assets.card_back(FIGURE_BACK)
+    """A plate's figure: a small card back and the words at font ``size`` (22 in portrait);
+    where they do not fit in ``room`` frame px, the count alone (``short``) and a check mark
+    once opened. ``factor``: the scale it is drawn at (a part of the cache's key)."""
+    back = assets.card_back(scale.pt(*FIGURE_BACK))
     mark = 0
     if text.size(figure, size, True)[0] > room:
-        figure, mark, size = short[0], (22 if short[1] else 0), 22
+        figure, mark, size = short[0], (px(22) if short[1] else 0), 22
     words = draw.label(figure, size, color, True)
-    w = back.get_width() + 6 + words.get_width() + (mark + 6 if mark else 0)
-    h = max(words.get_height(), 22)
+    gap = px(6)
+    w = back.get_width() + gap + words.get_width() + (mark + gap if mark else 0)
+    h = max(words.get_height(), px(22))
     img = pygame.Surface((w, h), pygame.SRCALPHA)
     parts: list = [back, words] if not rtl else [words, back]
     if mark:
@@ -406,19 +417,21 @@ def figure_image(
     x = 0
     for part in parts:
         if part == "mark":
-            draw.check_mark(img, (x + mark // 2, h // 2), mark, draw.TURN)
-            x += mark + 6
+            draw.check_mark(img, (x + mark // 2, h // 2), mark, draw.TURN, px(4))
+            x += mark + gap
         else:
             img.blit(part, part.get_rect(midleft=(x, h // 2)))
-            x += part.get_width() + 6
+            x += part.get_width() + gap
     return img
 
 
 @lru_cache(maxsize=32)
-def group_box(size: tuple[int, int], edge: tuple) -> pygame.Surface:
-    """A staged group's box (dark, rounded, ``edge`` coloured), drawn once per look."""
+def group_box(size: tuple[int, int], edge: tuple, factor: float = 1.0) -> pygame.Surface:
+    """A staged group's box (dark, rounded, ``edge`` coloured), drawn once per look
+    (``factor``: the scale it is drawn at, a part of the cache's key)."""
     img = pygame.Surface(size, pygame.SRCALPHA)
     rect = img.get_rect()
-    pygame.draw.rect(img, (12, 22, 22), rect, border_radius=10)
-    pygame.draw.rect(img, edge, rect, 2, border_radius=10)
+    pygame.draw.rect(img, (12, 22, 22), rect, border_radius=px(10))
+    pygame.draw.rect(img, edge, rect, px(2), border_radius=px(10))
+
     return img

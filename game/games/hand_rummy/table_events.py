@@ -11,6 +11,7 @@ from __future__ import annotations
 from game.core.cards import JOKER
 from game.games.hand_rummy.staging import Staging, suit_key
 from game.i18n import digits, t
+from game.ui.scale import pt, px
 from game.ui.sprites import Sprite
 from game.ui.tween import Speed, ease_in_out, ease_out
 
@@ -58,15 +59,15 @@ class RummyEvents:
                 target, size = slots[min(mine, len(slots) - 1)], g.hand_card
                 mine += 1
             else:
-                target, size = self.seat_center(seat), (40, 56)
-            sprite = Sprite(None, g.stock, (54, 76), face_up=False)
+                target, size = self.seat_center(seat), pt(40, 56)
+            sprite = Sprite(None, g.stock, pt(54, 76), face_up=False)
             sprite.hide_until_start = True
             sprite.move(
                 target,
                 flight,
                 i * step,
                 ease_out,
-                arc=-30 if seat == self.me else 30,
+                arc=px(-30) if seat == self.me else px(30),
                 size=size,
                 on_land=lambda s=seat, sp=sprite: self._dealt(s, sp),
             )
@@ -128,7 +129,7 @@ class RummyEvents:
                 duration,
                 0,
                 ease_out,
-                size=(40, 56),
+                size=pt(40, 56),
                 on_land=lambda sp=sprite: self._land(sp),
             )
             self.flying.append(sprite)
@@ -146,7 +147,7 @@ class RummyEvents:
             return
         slot = g.hand_slots(len(self.staging.hand))[index]
         sprite = Sprite(code, start, g.pile_card, face_up=face_up)
-        sprite.move(slot, duration, 0.0, ease_out, arc=-30, size=g.hand_card)
+        sprite.move(slot, duration, 0.0, ease_out, arc=px(-30), size=g.hand_card)
         if not face_up:
             sprite.start_flip(duration)
         self.ws[("h", index)] = sprite
@@ -174,7 +175,7 @@ class RummyEvents:
         for k, ((meld, place, code), start) in enumerate(zip(cards, starts)):
             self.hidden.add((meld, place))
             target, size = self.meld_card_pos(meld, place)
-            sprite = Sprite(code, start, self.geo.staged_card if seat == self.me else (40, 56))
+            sprite = Sprite(code, start, self.geo.staged_card if seat == self.me else pt(40, 56))
             sprite.move(
                 target,
                 duration,
@@ -251,7 +252,7 @@ class RummyEvents:
                 Speed.scale(LAY_FLIGHT),
                 0.1,
                 ease_in_out,
-                size=(40, 56),
+                size=pt(40, 56),
                 on_land=lambda sp=joker: self._land(sp),
             )
             self.flying.append(joker)
@@ -282,7 +283,7 @@ class RummyEvents:
                 self.show_notice(t("hr.timeout_card", card=self.card_words(card)))
         duration = Speed.scale(DISCARD_FLIGHT)
         size = self.geo.pile_card
-        sprite = Sprite(card, start, self.geo.hand_card if seat == self.me else (40, 56))
+        sprite = Sprite(card, start, self.geo.hand_card if seat == self.me else pt(40, 56))
 
         def landed() -> None:
             self.discard_pile = (self.discard_pile + [card])[-4:]

@@ -2,21 +2,26 @@
 Rects, no drawing): the plates, the melds on the table, the piles, the staging area, your hand
 and the buttons. Plates are keyed by screen position (0 bottom = you, 1 right, 2 top, 3 left;
 see :mod:`game.client.seating`), never by seat number.
+
+Written in logical pixels; :func:`make_geometry` returns it in frame pixels at the current
+scale (:mod:`game.ui.scale`), and the methods' own lengths go through ``px()``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 
 import pygame
 
 from game.client.seating import BOTTOM, LEFT, RIGHT, SPOTS, TOP, TOP_LEFT, TOP_RIGHT
+from game.ui import scale
+from game.ui.scale import px
 
 MARGIN = 16
 MELD_PAD = 8  # inside the melds' panel
 MELD_TAG = 40  # the owner's round tag before his first meld
 MELD_GAP_X, MELD_GAP_Y = 12, 8
-MIN_PITCH = 44  # px: the touch target LOOK.md asks for
+MIN_PITCH = 44  # logical px: the touch target LOOK.md asks for
 MELD_MIN_STEP = 0.34  # of a card's width: the corner index (rank and suit) stays in view
 
 
@@ -64,7 +69,7 @@ class RummyGeometry:
         ch = self.hand_card[1]
         y = self.hand.y + self.lift + self.hand_tier + ch / 2
         single = self._row(n, y)
-        if not self.hand_tier or n < 2 or single[1][0] - single[0][0] >= MIN_PITCH:
+        if not self.hand_tier or n < 2 or single[1][0] - single[0][0] >= px(MIN_PITCH):
             return single
         top = (n + 1) // 2
         return self._row(top, y - self.hand_tier) + self._row(n - top, y)
@@ -73,15 +78,14 @@ class RummyGeometry:
         if n <= 0:
             return []
         cw = self.hand_card[0]
-        step = min(cw + 6, (self.hand.w - cw) / max(1, n - 1)) if n > 1 else 0
+        step = min(cw + px(6), (self.hand.w - cw) / max(1, n - 1)) if n > 1 else 0
         x0 = self.hand.centerx - step * (n - 1) / 2
         return [(x0 + step * i, y) for i in range(n)]
 
     # the staging area
     def staging_cards_area(self) -> pygame.Rect:
-        return pygame.Rect(
-            self.staging.x + 10, self.staging.y + 34, self.staging.w - 20, self.staging.h - 40
-        )
+        s = self.staging
+        return pygame.Rect(s.x + px(10), s.y + px(34), s.w - px(20), s.h - px(40))
 
     def group_boxes(
         self,
@@ -93,22 +97,22 @@ class RummyGeometry:
         step tightens first), else two lines of smaller cards."""
         area = self.staging_cards_area()
         for lines in (1, 2, 3):
-            line_h = min((area.h - 6 * (lines - 1)) // lines, self.staged_card[1] + 24)
-            scale = min(1.0, (line_h - 12) / self.staged_card[1])
-            cw, ch = round(self.staged_card[0] * scale), round(self.staged_card[1] * scale)
-            for step in range(cw // 2 + 6, 15, -2):
+            line_h = min((area.h - px(6) * (lines - 1)) // lines, self.staged_card[1] + px(24))
+            shrink = min(1.0, (line_h - px(12)) / self.staged_card[1])
+            cw, ch = round(self.staged_card[0] * shrink), round(self.staged_card[1] * shrink)
+            for step in range(cw // 2 + px(6), px(15), -2):
                 placed = self._place_boxes(sizes, area, lines, line_h, cw, step, rtl)
                 if placed is not None:
                     return placed[:-1], placed[-1], (cw, ch), step
-        placed = self._place_boxes(sizes, area, 99, area.h // 3, 30, 12, rtl)
-        return placed[:-1], placed[-1], (30, 42), 12
+        placed = self._place_boxes(sizes, area, 99, area.h // 3, px(30), px(12), rtl)
+        return placed[:-1], placed[-1], scale.pt(30, 42), px(12)
 
     @staticmethod
     def _place_boxes(
         sizes: list[int], area: pygame.Rect, lines: int, line_h: int, cw: int, step: int, rtl: bool
     ) -> list[pygame.Rect] | None:
-        pad, gap = 8, 10
-        widths = [cw + 2 * pad + step * max(0, k - 1) for k in sizes] + [max(cw + 2 * pad, 64)]
+        pad, gap = px(8), px(10)
+        widths = [cw + 2 * pad + step * max(0, k - 1) for k in sizes] + [max(cw + 2 * pad, px(64))]
         boxes, line, x = [], 0, 0
         for width in widths:
             if x and x + width > area.w:
@@ -116,7 +120,7 @@ class RummyGeometry:
             if line >= lines or width > area.w:
                 return None
             left = area.x + x if not rtl else area.right - x - width
-            boxes.append(pygame.Rect(left, area.y + line * (line_h + 6), width, line_h))
+            boxes.append(pygame.Rect(left, area.y + line * (line_h + px(6)), width, line_h))
             x += width + gap
         return boxes
 
@@ -127,7 +131,7 @@ class RummyGeometry:
         card: tuple[int, int],
         step: int,
     ) -> list[tuple[float, float]]:
-        x0 = box.x + 8 + card[0] / 2
+        x0 = box.x + px(8) + card[0] / 2
         return [(x0 + step * i, box.centery) for i in range(k)]
 
     # melds on the table
@@ -139,23 +143,23 @@ class RummyGeometry:
         the next line when the line is full. Returns (a rect per meld, (owner, tag centre) per
         block, card size, card step). The step tightens first (down to what keeps each card's
         corner index in view), then the cards shrink until everything fits (a tap zooms)."""
-        area = self.melds.inflate(-2 * MELD_PAD, -2 * MELD_PAD)
+        area = self.melds.inflate(-2 * px(MELD_PAD), -2 * px(MELD_PAD))
         cw0, ch0 = self.meld_card
-        scale = 1.0
+        shrink = 1.0
         while True:
-            cw, ch = max(20, round(cw0 * scale)), max(28, round(ch0 * scale))
-            for step in range(cw // 2, max(8, round(cw * MELD_MIN_STEP)) - 1, -2):
+            cw, ch = max(px(20), round(cw0 * shrink)), max(px(28), round(ch0 * shrink))
+            for step in range(cw // 2, max(px(8), round(cw * MELD_MIN_STEP)) - 1, -2):
                 placed = self._flow(blocks, area, (cw, ch), step, own_lines=True)
                 placed = placed or self._flow(blocks, area, (cw, ch), step)
                 if placed is not None:
                     break
             else:
                 placed = None
-            if placed is not None or ch <= 28:
+            if placed is not None or ch <= px(28):
                 break
-            scale *= 0.92
+            shrink *= 0.92
         if placed is None:
-            step = 8
+            step = px(8)
             placed = self._flow(blocks, area, (cw, ch), step, overflow=True)
             assert placed is not None
         rects, tags = placed
@@ -177,23 +181,24 @@ class RummyGeometry:
         """Place the melds at one card size and step (None: they do not fit); ``own_lines``:
         each owner's melds start on a line of their own."""
         cw, ch = card
-        line_h = ch + MELD_GAP_Y
+        line_h = ch + px(MELD_GAP_Y)
+        tag_w = px(MELD_TAG)
         rects: dict[int, pygame.Rect] = {}
         tags: list[tuple[int, tuple[int, int]]] = []
         x, y = area.x, area.y
         for owner, melds in blocks:
             for k, (meld, n) in enumerate(melds):
                 w = cw + step * (n - 1)
-                lead = MELD_TAG if k == 0 else 0
+                lead = tag_w if k == 0 else 0
                 if x > area.x and (x + lead + w > area.right or (own_lines and k == 0)):
                     x, y = area.x, y + line_h
                 if y + ch > area.bottom and not overflow:
                     return None
                 if k == 0:
-                    tags.append((owner, (x + MELD_TAG // 2 - 2, y + ch // 2)))
+                    tags.append((owner, (x + tag_w // 2 - px(2), y + ch // 2)))
                     x += lead
                 rects[meld] = pygame.Rect(x, y, w, ch)
-                x += w + MELD_GAP_X
+                x += w + px(MELD_GAP_X)
         return rects, tags
 
 
@@ -203,7 +208,35 @@ def opponent_spots(players: int) -> tuple[int, ...]:
 
 
 def make_geometry(portrait: bool, players: int = 4) -> RummyGeometry:
-    return _portrait(players) if portrait else _landscape(players)
+    """The table's geometry for one orientation, in frame pixels at the current scale."""
+    logical = _portrait(players) if portrait else _landscape(players)
+    if scale.factor() == 1:
+        return logical
+    unscaled = ("portrait", "players")
+    return replace(
+        logical,
+        **{
+            f.name: _scaled(getattr(logical, f.name))
+            for f in fields(logical)
+            if f.name not in unscaled
+        },
+    )
+
+
+def _scaled(value):
+    """A geometry value (a length, a point, a rect, a list or dict of them) at the current
+    scale."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return px(value)
+    if isinstance(value, pygame.Rect):
+        return scale.rect(*value)
+    if isinstance(value, tuple):
+        return tuple(_scaled(v) for v in value)
+    if isinstance(value, list):
+        return [_scaled(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _scaled(v) for k, v in value.items()}
+    return value
 
 
 def _landscape(players: int) -> RummyGeometry:

@@ -19,6 +19,7 @@ import pygame
 
 from game.games.hand_rummy.table_zoom import MeldZoom
 from game.i18n import t
+from game.ui.scale import px
 
 
 class RummyInput:
@@ -273,7 +274,7 @@ class RummyInput:
         if new_box.collidepoint(pos):
             return ("new_group",)
         for meld, rect in self._meld_rects:
-            if rect.inflate(8, 8).collidepoint(pos):
+            if rect.inflate(px(8), px(8)).collidepoint(pos):
                 return ("meld", meld)
         if self.pile_rect(self.geo.stock).collidepoint(pos):
             return ("stock",)
@@ -304,4 +305,4 @@ class RummyInput:
     def pile_rect(self, center: tuple[int, int]) -> pygame.Rect:
         r = pygame.Rect((0, 0), self.geo.pile_card)
         r.center = center
-        return r.inflate(12, 12)
+        return r.inflate(px(12), px(12))

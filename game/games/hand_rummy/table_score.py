@@ -13,8 +13,9 @@ import pygame
 from game import i18n
 from game.i18n import digits, t
 from game.ui import assets, draw
+from game.ui.scale import px
 
-PORTRAIT_CARD = (74, 104)  # the cards left in a hand, portrait: a 26 px corner index
+PORTRAIT_CARD = (74, 104)  # logical px: the cards left in a hand, portrait (a 26 px index)
 
 
 class RummyScoreDrawing:
@@ -29,11 +30,11 @@ class RummyScoreDrawing:
         if portrait:
             heights = [self._portrait_row_h(entry["hands"][s]) for s in seats]
         else:
-            heights = [70] * len(seats)
+            heights = [px(70)] * len(seats)
         rect = self.score_frame(
             surface,
-            1080,
-            (150 if not portrait else 136) + sum(heights),
+            px(1080),
+            (px(150) if not portrait else px(136)) + sum(heights),
             t("hr.score.title", n=digits(entry["round"])),
         )
         kind = entry["kind"]
@@ -44,33 +45,37 @@ class RummyScoreDrawing:
         draw.blit_text(
             surface,
             sub,
-            draw.fit_text(sub, 22, rect.w - 40, True),
-            (rect.centerx, rect.y + 72),
+            draw.fit_text(sub, 22, rect.w - px(40), True),
+            (rect.centerx, rect.y + px(72)),
             draw.INK,
             bold=True,
         )
         cols = self._score_columns(rect)
-        y = rect.y + 112
+        y = rect.y + px(112)
         labels = ["hr.score.player", "hr.score.left", "hr.score.round", "hr.score.total"]
         for i, (label, (cx, _w)) in enumerate(zip(labels, cols)):
             if not (portrait and i == 1):  # portrait: the cards lie under each name
                 draw.blit_text(surface, t(label), 22 if portrait else 18, (cx, y), draw.SAND, True)
-        pygame.draw.line(surface, draw.PANEL_EDGE, (rect.x + 20, y + 16), (rect.right - 20, y + 16))
-        top = rect.y + (130 if not portrait else 126)
+        under = y + px(16)
+        edge = draw.PANEL_EDGE
+        pygame.draw.line(
+            surface, edge, (rect.x + px(20), under), (rect.right - px(20), under), px(1)
+        )
+        top = rect.y + (px(130) if not portrait else px(126))
         for seat, row_h in zip(seats, heights):
-            band = pygame.Rect(rect.x + 14, top + 4, rect.w - 28, row_h - 8)
+            band = pygame.Rect(rect.x + px(14), top + px(4), rect.w - px(28), row_h - px(8))
             self._draw_score_row(surface, entry, seat, band, cols)
             top += row_h
 
     @staticmethod
     def _portrait_row_h(cards: list[str]) -> int:
-        return 56 if not cards else 56 + PORTRAIT_CARD[1] + 10
+        return px(56) if not cards else px(56 + PORTRAIT_CARD[1] + 10)
 
     def _draw_score_row(self, surface, entry, seat: int, band: pygame.Rect, cols) -> None:
         """One player's row: name, the cards left (landscape: beside; portrait: under the
         line), the round's score and the total counting up."""
         if seat == self.me:
-            pygame.draw.rect(surface, (40, 60, 56), band, border_radius=8)
+            pygame.draw.rect(surface, (40, 60, 56), band, border_radius=px(8))
         side = self.session.side_of(seat)
         score = entry["scores"][seat]
         totals = entry["totals"]
@@ -81,16 +86,17 @@ class RummyScoreDrawing:
             name = f"{name} ({t('hr.team', n=digits(side + 1))})"
         (nx, nw), (hx, hw), (sx, _), (tx, _) = cols
         portrait = self.geo.portrait
-        line_y = band.y + 24 if portrait else band.centery
+        line_y = band.y + px(24) if portrait else band.centery
         size = draw.fit_text(name, 24 if portrait else 22, nw, True, minimum=22 if portrait else 12)
         draw.blit_text(surface, name, size, (nx, line_y), draw.INK, bold=True)
         cards = entry["hands"][seat]
         if portrait:
             if cards:
-                mid = (band.centerx, band.y + 48 + PORTRAIT_CARD[1] // 2)
-                self._draw_left_hand(surface, cards, mid, band.w - 24, PORTRAIT_CARD[1])
+                card_h = px(PORTRAIT_CARD[1])
+                mid = (band.centerx, band.y + px(48) + card_h // 2)
+                self._draw_left_hand(surface, cards, mid, band.w - px(24), card_h)
         else:
-            self._draw_left_hand(surface, cards, (hx, band.centery), hw, band.h - 8)
+            self._draw_left_hand(surface, cards, (hx, band.centery), hw, band.h - px(8))
         shown = f"+{score}" if score > 0 else str(score)
         color = draw.TURN if score < 0 else draw.RED if score > 0 else draw.INK_DIM
         draw.blit_text(surface, digits(shown), 24, (sx, line_y), color, bold=True)
@@ -103,10 +109,10 @@ class RummyScoreDrawing:
             fractions = [0.56, 0.0, 0.2, 0.24]
         else:
             fractions = [0.22, 0.52, 0.12, 0.14]
-        out, x = [], rect.x + 16
+        out, x = [], rect.x + px(16)
         for f in fractions:
-            w = (rect.w - 32) * f
-            out.append((x + w / 2, w - 8))
+            w = (rect.w - px(32)) * f
+            out.append((x + w / 2, w - px(8)))
             x += w
         if i18n.is_rtl():
             out = [(rect.x + rect.right - cx, w) for cx, w in out]
@@ -119,9 +125,10 @@ class RummyScoreDrawing:
             draw.blit_text(surface, "\u2014", 22, center, draw.INK_DIM)
             return
         four = self.app.settings["four_color"]
-        ch = min(height, 62 if not self.geo.portrait else PORTRAIT_CARD[1])
+        ch = min(height, px(62) if not self.geo.portrait else px(PORTRAIT_CARD[1]))
         cw = round(ch * 0.71)
-        step = min(cw - 4, (width - cw) / max(1, len(cards) - 1))
+        step = min(cw - px(4), (width - cw) / max(1, len(cards) - 1))
+
         total = cw + step * (len(cards) - 1)
         x0 = center[0] - total / 2
         for i, code in enumerate(cards):

@@ -12,7 +12,8 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import digits, t
-from game.ui import draw
+from game.ui import draw, scale
+from game.ui.scale import px
 
 
 class RummyStill:
@@ -43,7 +44,7 @@ class RummyStill:
         for seat in range(self.players):
             parts[("plate", seat)] = self.plate_part(seat)
         g = self.geo
-        parts["top"] = ((self.round, self.rounds), self.app.layout.top_bar.inflate(8, 8))
+        parts["top"] = ((self.round, self.rounds), self.app.layout.top_bar.inflate(px(8), px(8)))
         self._pile_parts(parts)
         self._meld_parts(parts)
         picked = self.selected
@@ -56,7 +57,7 @@ class RummyStill:
                 self.staging_message(),
                 picked is not None,
             ),
-            g.staging.inflate(16, 16),
+            g.staging.inflate(px(16), px(16)),
         )
         if self.workspace_at_rest():
             glow = self.ws.get(("h", picked)) if picked is not None else None
@@ -80,19 +81,19 @@ class RummyStill:
         """Where the stock and the discard pile draw: the stack and its highlight, the words
         under it and (portrait) the stock's count badge on its corner."""
         g = self.geo
-        y = g.stock[1] + g.pile_card[1] // 2 + (14 if g.portrait else 18)
+        y = g.stock[1] + g.pile_card[1] // 2 + (px(14) if g.portrait else px(18))
         size = 22 if g.portrait else 16
         stock = t("hr.stock") if g.portrait else f"{t('hr.stock')} {digits(self.stock_count)}"
         out = []
         for words, center in ((stock, g.stock), (t("hr.discard_pile"), g.discard)):
             img = draw.label(words, size, draw.INK_DIM, True)
-            region = img.get_rect(center=(center[0], y)).inflate(6, 6)
-            out.append(region.union(self.pile_rect(center).inflate(8, 8)))
+            region = img.get_rect(center=(center[0], y)).inflate(px(6), px(6))
+            out.append(region.union(self.pile_rect(center).inflate(px(8), px(8))))
         if g.portrait:
-            badge = pygame.Rect(0, 0, 96, 40)
+            badge = scale.rect(0, 0, 96, 40)
             badge.center = (
-                g.stock[0] + g.pile_card[0] // 2 - 6,
-                g.stock[1] + g.pile_card[1] // 2 - 10,
+                g.stock[0] + g.pile_card[0] // 2 - px(6),
+                g.stock[1] + g.pile_card[1] // 2 - px(10),
             )
             out[0].union_ip(badge)
         return out[0], out[1]
@@ -114,16 +115,17 @@ class RummyStill:
             cards = self.melds[meld]
             gone = tuple(p for p in range(len(cards)) if (meld, p) in hidden) if hidden else ()
             key = (tuple(rect), card, step, tuple(cards), gone, meld in targets)
-            parts[("meld", meld)] = (key, rect.inflate(16, 16))
+            parts[("meld", meld)] = (key, rect.inflate(px(16), px(16)))
 
     def _workspace_region(self) -> pygame.Rect:
         """Where your staged and hand cards draw (with shadow and the picked card's glow)."""
         rects = [s.rect() for s in self._workspace_sprites()]
         if not rects:
             return pygame.Rect(0, 0, 0, 0)
-        return rects[0].unionall(rects[1:]).inflate(16, 16).move(1, 2)
+        return rects[0].unionall(rects[1:]).inflate(px(16), px(16)).move(px(1), px(2))
 
 
 def tag_region(center: tuple[int, int]) -> pygame.Rect:
     """Where a meld owner's tag (avatar and ring) is drawn."""
-    return pygame.Rect(center[0] - 22, center[1] - 22, 44, 44)
+    r = px(22)
+    return pygame.Rect(center[0] - r, center[1] - r, 2 * r, 2 * r)

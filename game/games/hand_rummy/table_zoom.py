@@ -11,10 +11,11 @@ import pygame
 
 from game.i18n import t
 from game.ui import assets, overlay
+from game.ui.scale import pt, px
 
-ZOOM_CARD = (130, 182)  # a 45 px corner index
+ZOOM_CARD = (130, 182)  # logical px: a 45 px corner index
 MIN_STEP = 0.4  # of a card's width between cards in a line: the index stays in view
-LINE_GAP = 14
+LINE_GAP = 14  # logical px
 
 
 class MeldZoom(overlay.Overlay):
@@ -46,14 +47,14 @@ class MeldZoom(overlay.Overlay):
 
     def _lines(self, width: int) -> list[list[str]]:
         """The cards in lines that keep each card's corner index in view."""
-        cw = ZOOM_CARD[0]
+        cw = px(ZOOM_CARD[0])
         per_line = max(1, int((width - cw) // (cw * MIN_STEP)) + 1)
         cards = self.cards()
         return [cards[i : i + per_line] for i in range(0, len(cards), per_line)] or [[]]
 
     def content_height(self, width: int) -> int:
         lines = len(self._lines(width))
-        return lines * ZOOM_CARD[1] + (lines - 1) * LINE_GAP
+        return lines * px(ZOOM_CARD[1]) + (lines - 1) * px(LINE_GAP)
 
     def update(self, dt: float) -> None:
         if len(self.cards()) != getattr(self, "_shown", None):  # a card was added meanwhile
@@ -68,7 +69,8 @@ class MeldZoom(overlay.Overlay):
 
     def draw_content(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         four = self.app.settings["four_color"]
-        cw, ch = ZOOM_CARD
+        card = pt(*ZOOM_CARD)
+        cw, ch = card
         y = rect.y
         for line in self._lines(rect.w):
             if not line:
@@ -77,6 +79,6 @@ class MeldZoom(overlay.Overlay):
             total = cw + step * (len(line) - 1)
             x0 = rect.centerx - total / 2
             for i, code in enumerate(line):
-                img = assets.card_face(code, ZOOM_CARD, four)
-                surface.blit(assets.shadowed(img, 2, 4), (round(x0 + step * i), y))
-            y += ch + LINE_GAP
+                img = assets.card_face(code, card, four)
+                surface.blit(assets.shadowed(img, px(2), px(4)), (round(x0 + step * i), y))
+            y += ch + px(LINE_GAP)
