@@ -8,8 +8,6 @@ it reads the scene's state and never changes it).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from game import i18n
@@ -19,7 +17,7 @@ from game.games.hand_rummy.table_score import RummyScoreDrawing
 from game.games.hand_rummy.table_still import RummyStill, tag_region
 from game.i18n import digits, t
 from game.ui import assets, avatars, draw, scale, text
-from game.ui.plates import PLATE_AVATAR, deck_codes
+from game.ui.plates import avatar_radius, deck_codes, tall
 from game.ui.scale import px
 from game.ui.sprites import shadow
 from game.ui.tween import Speed
@@ -139,13 +137,12 @@ class RummyDrawing(RummyStill, RummyScoreDrawing):
         narrow for those words at a readable size, the count and a check mark once opened.
         Drawn once per look (:func:`figure_image`), one blit a frame."""
         plate = self.plate_rect(seat)
-        beside = plate.h < px(100)  # the figure sits beside the avatar, not under it
-        inset = px(2 * PLATE_AVATAR + 36) if beside else px(24)
+        beside = not tall(plate)  # the figure sits beside the avatar, not under it
+        inset = 2 * avatar_radius() + px(36) if beside else px(24)
         room = plate.w - inset - px(FIGURE_BACK[0]) - px(6)
         short = digits(self.counts[seat]), self.opened[seat]
         size = 22 if self.geo.portrait else draw.fit_text(figure, 20, room, True, minimum=16)
-        look = (figure, tuple(color), room, short, i18n.is_rtl(), size)
-        img = figure_image(*look, scale.factor())
+        img = figure_image(figure, tuple(color), room, short, i18n.is_rtl(), size)
         surface.blit(img, img.get_rect(**{anchor: pos}))
 
     def _draw_piles(self, surface: pygame.Surface, four: bool) -> None:
@@ -315,10 +312,10 @@ class RummyDrawing(RummyStill, RummyScoreDrawing):
         for gi, box in enumerate(boxes):
             state = self.staging.group_state(gi)
             edge = {"valid": draw.TURN, "invalid": draw.RED}.get(state, draw.PANEL_EDGE)
-            surface.blit(group_box(box.size, edge, scale.factor()), box)
+            surface.blit(group_box(box.size, edge), box)
         pick = self.selected is not None
         new_edge = draw.GOLD if pick else draw.PANEL_EDGE
-        surface.blit(group_box(new_box.size, new_edge, scale.factor()), new_box)
+        surface.blit(group_box(new_box.size, new_edge), new_box)
         draw.blit_text(
             surface,
             "+",
@@ -389,19 +386,13 @@ class RummyDrawing(RummyStill, RummyScoreDrawing):
 FIGURE_BACK = (16, 22)  # logical px: the small card back beside a plate's card count
 
 
-@lru_cache(maxsize=64)
+@scale.cached(maxsize=64)
 def figure_image(
-    figure: str,
-    color: tuple,
-    room: int,
-    short: tuple[str, bool],
-    rtl: bool,
-    size: int = 22,
-    factor: float = 1.0,
+    figure: str, color: tuple, room: int, short: tuple[str, bool], rtl: bool, size: int = 22
 ) -> pygame.Surface:
     """A plate's figure: a small card back and the words at font ``size`` (22 in portrait);
     where they do not fit in ``room`` frame px, the count alone (``short``) and a check mark
-    once opened. ``factor``: the scale it is drawn at (a part of the cache's key)."""
+    once opened."""
     back = assets.card_back(scale.pt(*FIGURE_BACK))
     mark = 0
     if text.size(figure, size, True)[0] > room:
@@ -425,10 +416,10 @@ def figure_image(
     return img
 
 
-@lru_cache(maxsize=32)
-def group_box(size: tuple[int, int], edge: tuple, factor: float = 1.0) -> pygame.Surface:
-    """A staged group's box (dark, rounded, ``edge`` coloured), drawn once per look
-    (``factor``: the scale it is drawn at, a part of the cache's key)."""
+@scale.cached(maxsize=32)
+def group_box(size: tuple[int, int], edge: tuple) -> pygame.Surface:
+    """A staged group's box (dark, rounded, ``edge`` coloured), drawn once per look."""
+
     img = pygame.Surface(size, pygame.SRCALPHA)
     rect = img.get_rect()
     pygame.draw.rect(img, (12, 22, 22), rect, border_radius=px(10))
