@@ -221,3 +221,23 @@ def test_rummy_at_one_and_a_half_draws_picks_and_drags_to_discard_where_it_draws
     assert big.staging.hand[2] == card
     drag(app, up(cards[1].center), up(discard_at))
     assert big.session.match.log[-1] == [0, {"type": "discard", "card": card}]
+
+
+def test_rummy_drawn_at_another_scale_mid_match_lays_melds_and_hit_areas_out_again(make_app):
+    """A browser zoom changes the factor while a match runs (App.set_shape): the melds, the
+    piles and the hand follow at once, and a click where the stock is now draws from it."""
+    app = make_app(scale=1.0)
+    scene = rummy_turn(app)
+    melds = dict(scene._meld_rects)
+    stock_at = scene.geo.stock
+    card = scene.ws[("h", 0)].rect()
+    app.set_shape(False, BIG)
+    settle(app)
+    assert scene.geo.stock == up(stock_at)
+    assert dict(scene._meld_rects).keys() == melds.keys()
+    for meld, rect in scene._meld_rects:
+        assert abs(rect.x - melds[meld].x * BIG) <= 2 and abs(rect.y - melds[meld].y * BIG) <= 2
+        assert abs(rect.w - melds[meld].w * BIG) <= 3 and abs(rect.h - melds[meld].h * BIG) <= 3
+    assert scene.ws[("h", 0)].rect().collidepoint(up(card.center))
+    click(app, up(stock_at))
+    assert scene.session.match.log[-1] == [0, {"type": "draw", "from": "stock"}]

@@ -227,7 +227,9 @@ class RummyDrawing(RummyStill, RummyScoreDrawing):
         when the melds, the geometry or the reading direction change (not every frame)."""
         rtl = i18n.is_rtl()
         g = self.geo
-        key = (g.portrait, g.players, rtl, tuple(map(len, self.melds)), tuple(self.meld_owners))
+        key = (g.portrait, g.players, scale.factor(), rtl, tuple(map(len, self.melds)))
+        key += tuple(self.meld_owners)
+
         if getattr(self, "_melds_key", None) == key:
             return
         self._melds_key = key
