@@ -1,6 +1,6 @@
 """The server's garbage collector policy (game/net/collector.py): survivors are frozen each
 step, so young collections have nothing to scan, and garbage in reference cycles is still
-collected once the frozen objects grew past the bound."""
+collected once the heap grew past the bound."""
 
 import gc
 import weakref
@@ -23,7 +23,7 @@ def restore_gc():
 
 
 def test_a_step_freezes_what_survived_so_young_collections_scan_nothing(restore_gc):
-    collector = Collector(growth=100.0, check_every=1)  # never a full collection here
+    collector = Collector(growth=100.0)  # never a full collection here
     kept = [[i] for i in range(5000)]
     assert gc.get_count()[0] > 0
     before = gc.get_freeze_count()
@@ -32,8 +32,8 @@ def test_a_step_freezes_what_survived_so_young_collections_scan_nothing(restore_
     assert gc.get_freeze_count() >= before + len(kept)
 
 
-def test_cycles_are_collected_once_the_frozen_objects_grew_past_the_bound(restore_gc):
-    collector = Collector(growth=0.25, check_every=1)  # a quarter, to keep the test small
+def test_cycles_are_collected_once_the_heap_grew_past_the_bound(restore_gc):
+    collector = Collector(growth=0.25)  # a quarter, to keep the test small
     cycle = Node()
     gone = weakref.ref(cycle)
     del cycle
