@@ -11,7 +11,8 @@ A table scene keeps its cards as sprites in attributes of its own (``hand``, ``t
   in their own order, on a virtual clock (a rotation does not wait for them, and a card flying
   to a place of the old layout is not left there);
 - :func:`move_to_layout` carries resting cards from the old layout's places (the centre, a
-  seat, a trick spot) to the same places in the new one, and sizes with them; cards the table
+  seat, a trick spot) to the same places in the new one, and sizes with them (a new drawing
+  scale, game.ui.scale, grows or shrinks their offsets and other sizes too); cards the table
   glides to slots every frame (hands, the table's rows) are then snapped there by one long
   ``update_sprites`` step.
 """
@@ -103,21 +104,33 @@ def _anchors(L: Any) -> list[tuple[float, float]]:
     return points
 
 
+def growth(old: Any, new: Any) -> float:
+    """How much larger the new layout draws than the old (its scale over the old one's: the
+    cards' logical size is the same in both shapes)."""
+    return new.card[1] / old.card[1] if old.card[1] else 1.0
+
+
 def map_point(p: tuple[float, float], old: Any, new: Any) -> tuple[float, float]:
     """``p`` on the old layout to the new one: kept beside its nearest named place."""
     a_old, a_new = _anchors(old), _anchors(new)
     i = min(range(len(a_old)), key=lambda k: math.dist(p, a_old[k]))
-    dx, dy = p[0] - a_old[i][0], p[1] - a_old[i][1]
+    k = growth(old, new)
+    dx, dy = (p[0] - a_old[i][0]) * k, (p[1] - a_old[i][1]) * k
     x = min(max(a_new[i][0] + dx, 0), new.w)
     y = min(max(a_new[i][1] + dy, 0), new.h)
     return x, y
 
 
 def map_size(size: tuple[int, int], old: Any, new: Any) -> tuple[int, int]:
+    """A card's size in the new layout: the same named size (hand, trick, small), else the
+    size grown or shrunk with the drawing scale."""
     for name in ("card", "trick_card", "small"):
         if tuple(size) == tuple(getattr(old, name)):
             return cast(tuple[int, int], tuple(getattr(new, name)))
-    return cast(tuple[int, int], tuple(size))
+    k = growth(old, new)
+    if k == 1:
+        return cast(tuple[int, int], tuple(size))
+    return round(size[0] * k), round(size[1] * k)
 
 
 def move_to_layout(scene: Any, old: Any, new: Any) -> None:

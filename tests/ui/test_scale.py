@@ -138,3 +138,40 @@ def test_at_one_and_a_half_the_table_s_buttons_are_larger_and_answer_where_drawn
     assert menu.right == app.layout.top_bar.right and lang.right == menu.x - 18
     click(app, menu.center)
     assert app.overlay is not None and app.overlay.key == "pause"
+
+
+def test_a_new_factor_mid_match_carries_every_card_to_the_new_scale(make_app):
+    """A browser zoom mid-match (App.set_shape at 1.5): the same scene and match, every card
+    at the new layout's sizes and where the same card was, 1.5× as far from the corner."""
+    from game.ui import settle
+
+    app = make_app()
+    scene = _hareeja_my_turn(app)
+    log = list(scene.session.match.log)
+    was = {id(s): s.pos for s in settle.sprites(scene)}
+    app.set_shape(False, 1.5)
+    app.step(1 / 60)
+    new = app.layout
+    assert app.scene is scene and list(scene.session.match.log) == log
+    assert app.screen.get_size() == (1920, 1080)
+    cards = settle.sprites(scene)
+    assert cards and {tuple(s.size) for s in cards} <= {new.card, new.trick_card, new.small}
+    for s in cards:
+        x, y = was[id(s)]
+        assert abs(s.pos[0] - 1.5 * x) <= 3 and abs(s.pos[1] - 1.5 * y) <= 3
+
+
+def test_a_card_off_its_place_keeps_its_place_and_size_at_the_new_scale():
+    """settle.move_to_layout's pieces: a card 10 px off the centre is 15 px off it at 1.5; a
+    size of a table's own (a rummy meld card) grows with the scale; at one scale both stay."""
+    from game.ui import settle
+
+    old = make_layout(False)
+    scale.set_factor(1.5)
+    new = make_layout(False)
+    cx, cy = old.center
+    assert settle.map_point((cx + 10, cy - 4), old, new) == (new.center[0] + 15, new.center[1] - 6)
+    assert settle.map_size((40, 56), old, new) == (60, 84)
+    assert settle.map_size(old.small, old, new) == new.small
+    turned = make_layout(True)
+    assert settle.map_size((60, 84), new, turned) == (60, 84)
