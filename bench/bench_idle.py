@@ -58,7 +58,7 @@ def report(name: str, cpu: list[float], drawn: int) -> None:
     cpu.sort()
     p99 = cpu[min(len(cpu) - 1, int(len(cpu) * 0.99))]
     print(
-        f"{name:<24} idle frame cpu mean {statistics.fmean(cpu):.3f} ms, "
+        f"{name:<26} idle frame cpu mean {statistics.fmean(cpu):.3f} ms, "
         f"median {statistics.median(cpu):.3f} ms, p99 {p99:.3f} ms; "
         f"drawn {drawn} of {len(cpu)}"
     )

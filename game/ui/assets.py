@@ -153,6 +153,9 @@ def preload(codes, sizes, deck: str = "french", four_color: bool = False) -> Non
 _SHADOWED: OrderedDict[tuple[int, int, int], tuple[pygame.Surface, pygame.Surface]] = OrderedDict()
 
 
+scale.on_change(_SHADOWED.clear)  # (cards of the old scale are not shown again)
+
+
 def shadowed(img: pygame.Surface, dx: int, dy: int) -> pygame.Surface:
     """``img`` (a cached card image) over its soft shadow offset by (dx, dy), in one surface of
     ``img``'s size plus the offset, so a card on the table is one blit instead of two. Kept
@@ -165,7 +168,7 @@ def shadowed(img: pygame.Surface, dx: int, dy: int) -> pygame.Surface:
         return hit[1]
     w, h = img.get_size()
     both = pygame.Surface((w + dx, h + dy), pygame.SRCALPHA)
-    pygame.draw.rect(both, (0, 0, 0, 70), (dx, dy, w, h), border_radius=max(4, w // 12))
+    pygame.draw.rect(both, (0, 0, 0, 70), (dx, dy, w, h), border_radius=max(px(4), w // 12))
     both.blit(img, (0, 0))
     _SHADOWED[key] = (img, both)
     if len(_SHADOWED) > 384:
