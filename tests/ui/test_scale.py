@@ -175,3 +175,32 @@ def test_a_card_off_its_place_keeps_its_place_and_size_at_the_new_scale():
     assert settle.map_size(old.small, old, new) == new.small
     turned = make_layout(True)
     assert settle.map_size((60, 84), new, turned) == (60, 84)
+
+
+@pytest.mark.parametrize("portrait", [False, True])
+def test_at_one_and_a_half_an_overlay_is_the_same_panel_larger_and_scrolls_as_far(
+    make_app, portrait
+):
+    """A long message at 1.5: its panel, body and button are 1.5× the ones at 1 (across
+    within a pixel or two of rounding; down within a line of text), a wheel notch scrolls 1.5×
+    as far, and its button answers."""
+    from game.ui import overlay
+
+    body = "\n".join(f"Paragraph {i}: " + "word " * 40 for i in range(30))
+    one = make_app(portrait=portrait)
+    small = overlay.message(one, "menu.rules", lambda: body)
+    parts = (small.rect, small.scroll.rect, small.button("ok").rect)
+    scale.set_factor(1.5)
+    app = make_app(portrait=portrait, scale=1.5)
+    box = overlay.message(app, "menu.rules", lambda: body)
+    app.step(1 / 60)
+    line = box.scroll.line_h  # text wraps by measured widths: a line more or less at 1.5
+    for little, big in zip(parts, (box.rect, box.scroll.rect, box.button("ok").rect)):
+        assert abs(big.x - 1.5 * little.x) <= 2 and abs(big.w - 1.5 * little.w) <= 2
+        assert abs(big.centery - 1.5 * little.centery) <= line and big.h >= 1.5 * little.h - line
+    assert box.scroll.max_offset > 0
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    app.step(1 / 60)
+    assert box.scroll.offset == min(90, box.scroll.max_offset)
+    click(app, box.button("ok").rect.center)
+    assert app.overlay is None
