@@ -63,13 +63,13 @@ def fit_text(s: str, size: int, width: int, bold: bool = False, minimum: int = 1
     pixels. Measured, not
     rendered, and guessed from the first measure (text width grows with the size), so only
     one or two sizes are tried: a font's first use at a size costs about a millisecond."""
-    w = text.size(s, size, bold)[0]
+    w = text.fit_width(s, size, bold)
     if w <= width or size <= minimum:
         return size
     guess = max(minimum, min(size - 1, int(size * width / max(1, w))))
-    while guess < size - 1 and text.size(s, guess + 1, bold)[0] <= width:
+    while guess < size - 1 and text.fit_width(s, guess + 1, bold) <= width:
         guess += 1
-    while guess > minimum and text.size(s, guess, bold)[0] > width:
+    while guess > minimum and text.fit_width(s, guess, bold) > width:
         guess -= 1
     return guess
 

@@ -16,6 +16,7 @@ and shared: blit them, never draw on them.
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from collections import OrderedDict
@@ -42,14 +43,16 @@ _STRONG_RTL = ("R", "AL")
 
 
 # ---------------------------------------------------------------- fonts
-def _load(size: int, bold: bool, kind: str) -> pygame.font.Font:
-    key = (size, bold, kind)
+def _load(size: int, bold: bool, kind: str, unscaled: bool = False) -> pygame.font.Font:
+    pixels = size if unscaled else scale.px(size)
+    key = (pixels, bold, kind)
     cached = _fonts.get(key)
     if cached is None:
         if not pygame.font.get_init():
             pygame.font.init()
-        # ``size`` is logical: the font opens at the frame's scale (game.ui.scale).
-        cached = pygame.font.Font(str(FONT_DIR / _FILES[bool(bold)]), scale.px(size))
+        # ``size`` is logical: the font opens at the frame's scale (game.ui.scale), or at
+        # scale 1 (``unscaled``: measuring as the frame at 1 would, see fit_width).
+        cached = pygame.font.Font(str(FONT_DIR / _FILES[bool(bold)]), pixels)
         try:
             if kind == "rtl":
                 cached.set_script("Arab")
@@ -174,12 +177,14 @@ def _make_run(chars: list[str], level: int) -> tuple[str, bool]:
 
 
 # ---------------------------------------------------------------- measure / render
-def _run_font(size: int, bold: bool, rtl: bool) -> pygame.font.Font:
-    return _load(size, bold, "rtl" if rtl else "ltr")
+def _run_font(size: int, bold: bool, rtl: bool, unscaled: bool = False) -> pygame.font.Font:
+    return _load(size, bold, "rtl" if rtl else "ltr", unscaled)
 
 
-def _run_size(run: str, rtl: bool, size: int, bold: bool) -> tuple[int, int]:
-    font_ = _run_font(size, bold, rtl)
+def _run_size(
+    run: str, rtl: bool, size: int, bold: bool, unscaled: bool = False
+) -> tuple[int, int]:
+    font_ = _run_font(size, bold, rtl, unscaled)
     return font_.size(run if _shaping or not rtl else run[::-1])
 
 
@@ -200,8 +205,23 @@ def size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=4096)
-def _line_width(line: str, size: int, bold: bool) -> int:
-    return sum(_run_size(run, rtl, size, bold)[0] for run, rtl in _runs(line))
+def _line_width(line: str, size: int, bold: bool, unscaled: bool = False) -> int:
+    return sum(_run_size(run, rtl, size, bold, unscaled)[0] for run, rtl in _runs(line))
+
+
+def fit_width(text: str, size: int, bold: bool = False) -> int:
+    """The frame pixels ``text`` needs when it is fitted into a space (wrapped, or its font
+    size chosen): its width as drawn, and never less than its width at scale 1 times the
+    factor. A font's glyphs do not grow exactly with its size, so without the second measure
+    a line could wrap, or a label shrink, at one scale and not at another."""
+    factor = scale.factor()
+    widths = []
+    for line in text.split("\n"):
+        drawn = _line_width(line, size, bold)
+        if factor != 1:
+            drawn = max(drawn, math.ceil(_line_width(line, size, bold, True) * factor))
+        widths.append(drawn)
+    return max(widths)
 
 
 def render(text: str, size: int, color, bold: bool = False) -> pygame.Surface:
@@ -267,7 +287,7 @@ def _wrap(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
         current = ""
         for word in paragraph.split(" "):
             candidate = f"{current} {word}" if current else word
-            if current and _line_width(candidate, size, bold) > width:
+            if current and fit_width(candidate, size, bold) > width:
                 lines.append(current)
                 current = word
             else:
@@ -282,13 +302,17 @@ WARM_SIZES = (*range(14, 35), 36, 38, 40, 44, 52, 56, 64)
 def warm_fonts() -> Iterator[None]:
     """Open and shape with every font size the UI uses, one per step. A font's first
     measure at a size costs about a millisecond (SDL_ttf sets up HarfBuzz for it): the app
-    takes these steps on frames it does not draw, so no animation pays for them later."""
-    for size in WARM_SIZES:
-        for bold in (False, True):
-            for kind, sample in (("rtl", "\u0645\u062c\u0644\u0633"), ("ltr", "Majlis 10")):
-                if (size, bold, kind) not in _fonts:
-                    _load(size, bold, kind).size(sample)
-                    yield
+    takes these steps on frames it does not draw, so no animation pays for them later. At a
+    scale other than 1 the sizes at scale 1 are opened too (:func:`fit_width` measures with
+    them)."""
+    for unscaled in (False, True) if scale.factor() != 1 else (False,):
+        for size in WARM_SIZES:
+            pixels = size if unscaled else scale.px(size)
+            for bold in (False, True):
+                for kind, sample in (("rtl", "\u0645\u062c\u0644\u0633"), ("ltr", "Majlis 10")):
+                    if (pixels, bold, kind) not in _fonts:
+                        _load(size, bold, kind, unscaled).size(sample)
+                        yield
 
 
 def clear_cache() -> None:

@@ -204,3 +204,30 @@ def test_at_one_and_a_half_an_overlay_is_the_same_panel_larger_and_scrolls_as_fa
     assert box.scroll.offset == min(90, box.scroll.max_offset)
     click(app, box.button("ok").rect.center)
     assert app.overlay is None
+
+
+def test_text_wraps_and_fits_the_same_way_at_every_scale():
+    """Glyphs do not grow exactly with the font size: measured only as drawn, a paragraph
+    could wrap into other lines at 1.5 than at 1 (a panel a line shorter) and a label take
+    another size. Fitted text is measured at 1 too, so lines and sizes are the same; and what
+    is drawn still fits."""
+    from game import i18n
+    from game.games import registry
+    from game.ui import draw
+
+    pygame.font.init()
+    texts = []
+    for lang in ("en", "ar"):
+        i18n.set_language(lang)
+        texts += [i18n.t(registry.get(g).help_keys[1]) for g in registry.names()]
+    i18n.set_language("ar")
+    widths = (300, 457, 612)
+    at_one = [[text.wrap(s, 22, w) for w in widths] for s in texts]
+    labels = [line for s in texts for line in s.split("\n")[:6] if line]
+    sizes = [draw.fit_text(line, 28, 400) for line in labels]
+    assert scale.set_factor(1.5)
+    assert [[text.wrap(s, 22, scale.px(w)) for w in widths] for s in texts] == at_one
+    assert [draw.fit_text(line, 28, scale.px(400)) for line in labels] == sizes
+    for s in texts:
+        for line in text.wrap(s, 22, scale.px(457)):
+            assert text.size(line, 22)[0] <= scale.px(457) or " " not in line
