@@ -177,3 +177,41 @@ def test_the_lobby_at_one_and_a_half_answers_real_clicks(make_app, portrait):
     click(app, scene.widget("create").rect.center)
     assert scene.session.sent[-1][0] == "create"
     assert scene.session.sent[-1][1]["turn_seconds"] == 90
+
+
+def overlay_rects(overlay) -> dict[str, pygame.Rect]:
+    """The panel, its controls by key, and (the settings panel) its form's rows."""
+    out = {"panel": overlay.rect.copy()}
+    for i, w in enumerate(overlay.widgets):
+        out[f"widget:{getattr(w, 'key', '') or i}"] = w.rect.copy()
+    form = getattr(overlay, "form", None)
+    for n, (_key, label, control) in enumerate(getattr(form, "rows", [])):
+        out[f"form:{n}:label"], out[f"form:{n}:control"] = label.copy(), control.copy()
+    return out
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+@pytest.mark.parametrize("portrait", [False, True])
+def test_the_pause_menu_and_its_settings_panel_scale_and_answer_clicks(make_app, portrait, lang):
+    """At a table: the pause menu, then its settings panel, laid out at 1 and at 1.5 (the
+    same panels 1.5 times larger); at 1.5 a real click on a settings row's choice sets it."""
+    app = make_app(portrait=portrait, lang=lang, scale=1.0)
+    table = games.new_match(app, KEYS[0], seed=4)
+    app.switch(table)
+    app.step(1 / 60)
+    table.open_pause()
+    app.step(1 / 60)
+    pause = app.overlay
+    click(app, pause.button("settings").rect.center)
+    panel = app.overlay
+    assert panel is not pause and panel.key == "settings"
+    before = {"pause": overlay_rects(pause), "settings": overlay_rects(panel)}
+    app.set_shape(portrait, FACTOR)
+    app.step(1 / 60)
+    assert_scaled(before["pause"], overlay_rects(pause))
+    assert_scaled(before["settings"], overlay_rects(panel))
+    was = app.settings["reduced_motion"]
+    click(app, panel.widget_key("reduced").button_for(not was).rect.center)
+    assert app.settings["reduced_motion"] is (not was)
+    click(app, panel.button("close").rect.center)
+    assert app.overlay is pause
