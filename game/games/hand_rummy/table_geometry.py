@@ -100,7 +100,7 @@ class RummyGeometry:
             line_h = min((area.h - px(6) * (lines - 1)) // lines, self.staged_card[1] + px(24))
             shrink = min(1.0, (line_h - px(12)) / self.staged_card[1])
             cw, ch = round(self.staged_card[0] * shrink), round(self.staged_card[1] * shrink)
-            for step in range(cw // 2 + px(6), px(15), -2):
+            for step in card_steps(cw // 2 + px(6), 16):
                 placed = self._place_boxes(sizes, area, lines, line_h, cw, step, rtl)
                 if placed is not None:
                     return placed[:-1], placed[-1], (cw, ch), step
@@ -148,7 +148,7 @@ class RummyGeometry:
         shrink = 1.0
         while True:
             cw, ch = max(px(20), round(cw0 * shrink)), max(px(28), round(ch0 * shrink))
-            for step in range(cw // 2, max(px(8), round(cw * MELD_MIN_STEP)) - 1, -2):
+            for step in card_steps(cw // 2, max(px(8), round(cw * MELD_MIN_STEP))):
                 placed = self._flow(blocks, area, (cw, ch), step, own_lines=True)
                 placed = placed or self._flow(blocks, area, (cw, ch), step)
                 if placed is not None:
@@ -200,6 +200,14 @@ class RummyGeometry:
                 rects[meld] = pygame.Rect(x, y, w, ch)
                 x += w + px(MELD_GAP_X)
         return rects, tags
+
+
+def card_steps(high: int, low: int) -> list[int]:
+    """The steps between overlapping cards to try, widest first: from ``high`` down to
+    ``low`` frame px, 2 logical px apart, so that every scale tries (and picks) the same
+    steps, only larger."""
+    f = scale.factor()
+    return [round(s * f) for s in range(round(high / f), round(low / f) - 1, -2)]
 
 
 def opponent_spots(players: int) -> tuple[int, ...]:
