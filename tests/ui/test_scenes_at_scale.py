@@ -226,3 +226,27 @@ def test_the_pause_menu_and_its_settings_panel_scale_and_answer_clicks(make_app,
     assert app.settings["reduced_motion"] is (not was)
     click(app, panel.button("close").rect.center)
     assert app.overlay is pause
+
+
+@pytest.mark.parametrize("state", ["connecting", "field"])
+def test_the_lobby_blinks_by_frame_time_so_the_same_frames_draw_the_same_picture(
+    make_app, monkeypatch, state
+):
+    """The connecting dots and the typing caret follow the frames stepped, not the wall
+    clock: the screenshots (and scale_check's pixel comparison at 1) are the same every run.
+    Each run steps 50 frames; the clock reads 0 s in one and 1.75 s in the other, where the
+    dots and the caret would show another phase."""
+    shots = []
+    for ticks in (0, 1750):
+        monkeypatch.setattr(pygame.time, "get_ticks", lambda t=ticks: t)
+        app = make_app()
+        scene = lobby_in(app, "home")
+        if state == "field":
+            scene.edit("name")
+        else:
+            scene.set_state("connecting")
+        for _ in range(50):
+            app.invalidate()
+            app.step(1 / 60)
+        shots.append(pygame.image.tobytes(app.screen, "RGB"))
+    assert shots[0] == shots[1]

@@ -94,6 +94,7 @@ class LobbyScene(Scene):
         self.message: tuple[str, float] | None = None
         self.starting = False
         self.lost = False  # offline because a connection was lost (not never made)
+        self.elapsed = 0.0  # seconds of frames: the dots and the caret blink by it
         super().__init__(app)
         if self.session is None:
             self.connect()
@@ -284,6 +285,7 @@ class LobbyScene(Scene):
 
     # ----- messages -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self.elapsed += dt
         if self.message:
             left = self.message[1] - dt
             self.message = (self.message[0], left) if left > 0 else None

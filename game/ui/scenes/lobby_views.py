@@ -38,7 +38,7 @@ class ConnectingView(LobbyView):
             draw.INK,
             bold=True,
         )
-        dots = int(pygame.time.get_ticks() / 300) % 4
+        dots = int(self.lobby.elapsed / 0.3) % 4  # frame time: the same in every screenshot
         where = t("online.server_at", name=server_name(self.lobby.server))
         draw.blit_text(surface, where, 22, (L.w // 2, L.h // 2 + px(20)), draw.INK_DIM)
         for i in range(3):
@@ -404,7 +404,7 @@ class CodeView(LobbyView):
                     )
             help_s = t("online.code_help", n=digits(n))
         else:
-            caret = "|" if (pygame.time.get_ticks() // 500) % 2 == 0 else " "
+            caret = "|" if int(self.lobby.elapsed / 0.5) % 2 == 0 else " "
             s = self.lobby.typed + caret
             draw.blit_text(surface, s, draw.fit_text(s, 32, box.w - px(40)), box.center, draw.INK)
             help_s = ""
