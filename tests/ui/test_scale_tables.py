@@ -18,7 +18,7 @@ from game.table import FakeClock
 from game.ui import scale
 
 DT = 1 / 60
-BIG = 1.5
+FACTORS = [1.25, 1.5]  # 1.25: quarter-pixel roundings; 1.5: a phone of devicePixelRatio 3
 SAME = 40.0  # most a block may differ (0-255; tools/scale_check.py: a missed px() is 60-200)
 BLOCK = 32  # 1× pixels per side of a compared block
 SOFT = 2  # both pictures compared at half size: text hinting moves a glyph a pixel or two
@@ -31,8 +31,9 @@ def back_to_one():
 
 
 def up(pos) -> tuple[int, int]:
-    """A place of the 1× frame in the 1.5× frame."""
-    return round(pos[0] * BIG), round(pos[1] * BIG)
+    """A place of the 1× frame in the frame at the current factor."""
+    f = scale.factor()
+    return round(pos[0] * f), round(pos[1] * f)
 
 
 def corner(rect: pygame.Rect) -> tuple[int, int]:
@@ -77,9 +78,10 @@ def differs(small: pygame.Surface, big: pygame.Surface, rect: pygame.Rect) -> fl
     return worst
 
 
-def test_the_factor_is_what_each_run_asked_for(make_app):
-    make_app(scale=BIG)
-    assert scale.factor() == BIG
+@pytest.mark.parametrize("factor", FACTORS)
+def test_the_factor_is_what_each_run_asked_for(make_app, factor):
+    make_app(scale=factor)
+    assert scale.factor() == factor
     make_app(scale=1.0)
     assert scale.factor() == 1.0
 
@@ -95,7 +97,8 @@ def hareeja_turn(app) -> HareejaTable:
     return scene
 
 
-def test_hareeja_at_one_and_a_half_bids_selects_and_plays_where_it_draws(make_app):
+@pytest.mark.parametrize("factor", FACTORS)
+def test_hareeja_at_scale_bids_selects_and_plays_where_it_draws(make_app, factor):
     app = make_app(scale=1.0)
     scene = hareeja_turn(app)
     bid_at = corner(scene.widget("bid:2").rect)
@@ -113,7 +116,7 @@ def test_hareeja_at_one_and_a_half_bids_selects_and_plays_where_it_draws(make_ap
     play_at = corner(scene.play_button.rect)
     first = list(scene.session.match.log)
 
-    app = make_app(scale=BIG)
+    app = make_app(scale=factor)
     big = hareeja_turn(app)
     assert differs(bidding, picture(app), picker) < SAME  # the picker is drawn where it was
     click(app, up(bid_at))
@@ -131,7 +134,8 @@ def test_hareeja_at_one_and_a_half_bids_selects_and_plays_where_it_draws(make_ap
 
 
 # ----- Ronda ------------------------------------------------------------------------------------
-def test_ronda_at_one_and_a_half_selects_and_plays_where_it_draws(make_app):
+@pytest.mark.parametrize("factor", FACTORS)
+def test_ronda_at_scale_selects_and_plays_where_it_draws(make_app, factor):
     app = make_app(scale=1.0)
     scene = ronda_table(app, NO_PAIR, confirm=True)
     settle(app)
@@ -141,7 +145,7 @@ def test_ronda_at_one_and_a_half_selects_and_plays_where_it_draws(make_app):
     click(app, card.center)
     play_at = corner(scene.play_button.rect)
 
-    app = make_app(scale=BIG)
+    app = make_app(scale=factor)
     big = ronda_table(app, NO_PAIR, confirm=True)
     settle(app)
     assert big.geometry()["area"] == scale.rect(*table)
@@ -186,7 +190,8 @@ def rummy_turn(app) -> RummyTable:
     return scene
 
 
-def test_rummy_at_one_and_a_half_draws_picks_and_drags_to_discard_where_it_draws(make_app):
+@pytest.mark.parametrize("factor", FACTORS)
+def test_rummy_at_scale_draws_picks_and_drags_to_discard_where_it_draws(make_app, factor):
     app = make_app(scale=1.0)
     scene = rummy_turn(app)
     stock_at = scene.geo.stock
@@ -201,7 +206,7 @@ def test_rummy_at_one_and_a_half_draws_picks_and_drags_to_discard_where_it_draws
     discard_at = scene.geo.discard
     card = scene.staging.hand[2]
 
-    app = make_app(scale=BIG)
+    app = make_app(scale=factor)
     big = rummy_turn(app)
     now = picture(app)
     assert differs(before, now, melds) < SAME  # the melds on the table
@@ -223,7 +228,10 @@ def test_rummy_at_one_and_a_half_draws_picks_and_drags_to_discard_where_it_draws
     assert big.session.match.log[-1] == [0, {"type": "discard", "card": card}]
 
 
-def test_rummy_drawn_at_another_scale_mid_match_lays_melds_and_hit_areas_out_again(make_app):
+@pytest.mark.parametrize("factor", FACTORS)
+def test_rummy_drawn_at_another_scale_mid_match_lays_melds_and_hit_areas_out_again(
+    make_app, factor
+):
     """A browser zoom changes the factor while a match runs (App.set_shape): the melds, the
     piles and the hand follow at once, and a click where the stock is now draws from it."""
     app = make_app(scale=1.0)
@@ -231,13 +239,17 @@ def test_rummy_drawn_at_another_scale_mid_match_lays_melds_and_hit_areas_out_aga
     melds = dict(scene._meld_rects)
     stock_at = scene.geo.stock
     card = scene.ws[("h", 0)].rect()
-    app.set_shape(False, BIG)
+    app.set_shape(False, factor)
     settle(app)
     assert scene.geo.stock == up(stock_at)
     assert dict(scene._meld_rects).keys() == melds.keys()
     for meld, rect in scene._meld_rects:
-        assert abs(rect.x - melds[meld].x * BIG) <= 2 and abs(rect.y - melds[meld].y * BIG) <= 2
-        assert abs(rect.w - melds[meld].w * BIG) <= 3 and abs(rect.h - melds[meld].h * BIG) <= 3
+        assert (
+            abs(rect.x - melds[meld].x * factor) <= 2 and abs(rect.y - melds[meld].y * factor) <= 2
+        )
+        assert (
+            abs(rect.w - melds[meld].w * factor) <= 3 and abs(rect.h - melds[meld].h * factor) <= 3
+        )
     assert scene.ws[("h", 0)].rect().collidepoint(up(card.center))
     click(app, up(stock_at))
     assert scene.session.match.log[-1] == [0, {"type": "draw", "from": "stock"}]

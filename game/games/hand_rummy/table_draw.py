@@ -13,7 +13,7 @@ import pygame
 from game import i18n
 from game.games.hand_rummy import melds as M
 from game.games.hand_rummy.staging import suit_key
-from game.games.hand_rummy.table_score import RummyScoreDrawing
+from game.games.hand_rummy.table_score import RummyScoreDrawing, logical_width
 from game.games.hand_rummy.table_still import RummyStill, tag_region
 from game.i18n import digits, t
 from game.ui import assets, avatars, draw, scale, text
@@ -118,7 +118,7 @@ class RummyDrawing(RummyStill, RummyScoreDrawing):
             )
             cards = sorted(self.ended["hands"][seat], key=suit_key)
             inner = area.w - label_w - px(40)
-            step = min(cw + px(4), (inner - cw) / max(1, len(cards) - 1))
+            step = min(px(logical_width(ch) + 4), (inner - cw) / max(1, len(cards) - 1))
             total = cw + step * (len(cards) - 1)
             x0 = (area.x + label_w + px(24)) if not rtl else (area.right - label_w - px(24) - total)
             for j, code in enumerate(cards):
@@ -269,7 +269,8 @@ class RummyDrawing(RummyStill, RummyScoreDrawing):
                 if (meld, place) in self.hidden:
                     continue
                 img = assets.card_face(code, card, four)
-                surface.blit(assets.shadowed(img, px(1), px(3)), (rect.x + step * place, rect.y))
+                at = (round(rect.x + step * place), rect.y)
+                surface.blit(assets.shadowed(img, px(1), px(3)), at)
 
     def _meld_targets(self) -> set[int]:
         """Melds the picked card may go to now (add or joker swap)."""

@@ -91,7 +91,7 @@ class RummyGeometry:
         self,
         sizes: list[int],
         rtl: bool = False,
-    ) -> tuple[list[pygame.Rect], pygame.Rect, tuple[int, int], int]:
+    ) -> tuple[list[pygame.Rect], pygame.Rect, tuple[int, int], float]:
         """Boxes of the staged groups (``sizes`` = cards in each) and of the "new group" slot,
         in reading order, plus the staged card size and step. One line when it fits (the
         step tightens first), else two lines of smaller cards."""
@@ -109,18 +109,26 @@ class RummyGeometry:
 
     @staticmethod
     def _place_boxes(
-        sizes: list[int], area: pygame.Rect, lines: int, line_h: int, cw: int, step: int, rtl: bool
+        sizes: list[int],
+        area: pygame.Rect,
+        lines: int,
+        line_h: int,
+        cw: int,
+        step: float,
+        rtl: bool,
     ) -> list[pygame.Rect] | None:
         pad, gap = px(8), px(10)
         widths = [cw + 2 * pad + step * max(0, k - 1) for k in sizes] + [max(cw + 2 * pad, px(64))]
-        boxes, line, x = [], 0, 0
+        boxes: list[pygame.Rect] = []
+        line, x = 0, 0.0
         for width in widths:
             if x and x + width > area.w:
-                line, x = line + 1, 0
+                line, x = line + 1, 0.0
             if line >= lines or width > area.w:
                 return None
             left = area.x + x if not rtl else area.right - x - width
-            boxes.append(pygame.Rect(left, area.y + line * (line_h + px(6)), width, line_h))
+            top = area.y + line * (line_h + px(6))
+            boxes.append(pygame.Rect(round(left), top, round(width), line_h))
             x += width + gap
         return boxes
 
@@ -129,7 +137,7 @@ class RummyGeometry:
         box: pygame.Rect,
         k: int,
         card: tuple[int, int],
-        step: int,
+        step: float,
     ) -> list[tuple[float, float]]:
         x0 = box.x + px(8) + card[0] / 2
         return [(x0 + step * i, box.centery) for i in range(k)]
@@ -137,7 +145,7 @@ class RummyGeometry:
     # melds on the table
     def meld_flow(
         self, blocks: list[tuple[int, list[tuple[int, int]]]], rtl: bool
-    ) -> tuple[dict[int, pygame.Rect], list[tuple[int, tuple[int, int]]], tuple[int, int], int]:
+    ) -> tuple[dict[int, pygame.Rect], list[tuple[int, tuple[int, int]]], tuple[int, int], float]:
         """The melds on the table flowing in lines, like text: ``blocks`` = (owner, [(meld,
         cards)]) in order; each owner's melds follow a round tag with his initial and wrap onto
         the next line when the line is full. Returns (a rect per meld, (owner, tag centre) per
@@ -174,7 +182,7 @@ class RummyGeometry:
         blocks: list[tuple[int, list[tuple[int, int]]]],
         area: pygame.Rect,
         card: tuple[int, int],
-        step: int,
+        step: float,
         overflow: bool = False,
         own_lines: bool = False,
     ) -> tuple[dict[int, pygame.Rect], list[tuple[int, tuple[int, int]]]] | None:
@@ -185,7 +193,8 @@ class RummyGeometry:
         tag_w = px(MELD_TAG)
         rects: dict[int, pygame.Rect] = {}
         tags: list[tuple[int, tuple[int, int]]] = []
-        x, y = area.x, area.y
+        x: float = area.x
+        y = area.y
         for owner, melds in blocks:
             for k, (meld, n) in enumerate(melds):
                 w = cw + step * (n - 1)
@@ -195,19 +204,21 @@ class RummyGeometry:
                 if y + ch > area.bottom and not overflow:
                     return None
                 if k == 0:
-                    tags.append((owner, (x + tag_w // 2 - px(2), y + ch // 2)))
+                    tags.append((owner, (round(x) + tag_w // 2 - px(2), y + ch // 2)))
                     x += lead
-                rects[meld] = pygame.Rect(x, y, w, ch)
+                rects[meld] = pygame.Rect(round(x), y, round(w), ch)
                 x += w + px(MELD_GAP_X)
+
         return rects, tags
 
 
-def card_steps(high: int, low: int) -> list[int]:
+def card_steps(high: int, low: int) -> list[float]:
     """The steps between overlapping cards to try, widest first: from ``high`` down to
     ``low`` frame px, 2 logical px apart, so that every scale tries (and picks) the same
-    steps, only larger."""
+    steps, only larger. Not rounded (1.25 × 34 = 42.5): a row of cards is placed from the
+    exact step and rounded once, so rounding does not add up along the row."""
     f = scale.factor()
-    return [round(s * f) for s in range(round(high / f), round(low / f) - 1, -2)]
+    return [s * f for s in range(round(high / f), round(low / f) - 1, -2)]
 
 
 def opponent_spots(players: int) -> tuple[int, ...]:

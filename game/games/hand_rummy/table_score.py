@@ -12,10 +12,17 @@ import pygame
 
 from game import i18n
 from game.i18n import digits, t
-from game.ui import assets, draw
+from game.ui import assets, draw, scale
 from game.ui.scale import px
 
 PORTRAIT_CARD = (74, 104)  # logical px: the cards left in a hand, portrait (a 26 px index)
+
+
+def logical_width(height: int) -> int:
+    """The width, in logical px, of a card ``height`` frame px tall (a step between cards
+    worked out from it is the 1× table's step, scaled: rounding the width at the scale
+    would add up along a row of cards)."""
+    return round(scale.logical(height) * 0.71)
 
 
 class RummyScoreDrawing:
@@ -127,7 +134,7 @@ class RummyScoreDrawing:
         four = self.app.settings["four_color"]
         ch = min(height, px(62) if not self.geo.portrait else px(PORTRAIT_CARD[1]))
         cw = round(ch * 0.71)
-        step = min(cw - px(4), (width - cw) / max(1, len(cards) - 1))
+        step = min(px(logical_width(ch) - 4), (width - cw) / max(1, len(cards) - 1))
 
         total = cw + step * (len(cards) - 1)
         x0 = center[0] - total / 2
