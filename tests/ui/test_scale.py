@@ -231,3 +231,25 @@ def test_text_wraps_and_fits_the_same_way_at_every_scale():
     for s in texts:
         for line in text.wrap(s, 22, scale.px(457)):
             assert text.size(line, 22)[0] <= scale.px(457) or " " not in line
+
+
+@pytest.mark.parametrize("portrait", [False, True])
+def test_at_one_and_a_half_your_rummy_cards_come_to_rest_in_the_still_layer(make_app, portrait):
+    """A slot on a half pixel (portrait at 1.5) is reached within half a pixel, so the
+    cards at rest are kept in the still layer and not drawn again every frame."""
+    from game.ui import games
+
+    app = make_app(portrait=portrait, scale=1.5)
+    app.settings["turn_seconds"] = 0
+    scene = games.new_match(app, "hand_rummy", seed=2024)
+    app.switch(scene)
+    rested = False
+    for _ in range(6000):
+        app.step(1 / 60)
+        if scene.awaiting_me() and scene.idle() and not scene.animating():
+            rested = True
+            break
+    assert rested and scene.ws
+    for _ in range(30):
+        app.step(1 / 60)
+    assert scene.workspace_at_rest()
