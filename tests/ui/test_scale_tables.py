@@ -253,3 +253,29 @@ def test_rummy_drawn_at_another_scale_mid_match_lays_melds_and_hit_areas_out_aga
     assert scene.ws[("h", 0)].rect().collidepoint(up(card.center))
     click(app, up(stock_at))
     assert scene.session.match.log[-1] == [0, {"type": "draw", "from": "stock"}]
+
+
+@pytest.mark.parametrize("factor", FACTORS)
+def test_ronda_and_hareeja_drawn_at_another_scale_mid_match_play_where_they_draw(make_app, factor):
+    """The factor changes mid-turn (App.set_shape): Ronda's table area, piles and deck are
+    worked out again at the new scale, and a tap where a card now is plays it."""
+    app = make_app(scale=1.0)
+    ronda = ronda_table(app, NO_PAIR)
+    settle(app)
+    area, piles = ronda.geometry()["area"].copy(), list(ronda.geometry()["piles"])
+    card = ronda.hand["7O"].rect()
+    app.set_shape(False, factor)
+    settle(app)
+    assert ronda.geometry()["area"] == scale.rect(*area)
+    assert ronda.geometry()["piles"] == [up(p) for p in piles]
+    assert ronda.hand["7O"].rect().collidepoint(up(card.center))
+    click(app, up(card.center))
+    assert ronda.session.match.log[-1] == [0, {"type": "play", "card": "7O"}]
+
+    app = make_app(scale=1.0)
+    hareeja = hareeja_turn(app)
+    bid_at = corner(hareeja.widget("bid:2").rect)
+    app.set_shape(False, factor)
+    settle(app, 10)
+    click(app, up(bid_at))
+    assert hareeja.pick == 2
