@@ -27,7 +27,7 @@ import pygame
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-AUTO = False  # pick the factor from the browser's screen (on once every scene draws at scale)
+AUTO = True  # pick the factor from the browser's screen (off: always 1, the frame upscaled)
 MAX_FACTOR = 1.5  # the most device pixels per logical pixel the frame is drawn at
 STEP = 0.25  # factors come in quarter steps: fewer font sizes and card images to make
 LANDSCAPE = (1280, 720)  # the frame in logical pixels (game.ui.layout lays it out)
