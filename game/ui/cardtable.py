@@ -253,6 +253,11 @@ class CardTable(TableInput, TableAids, TableDrawing, Scene):
             self.menu2_button,
         ]
         self._place_widgets()
+        self.warm_pictures()
+
+    def warm_pictures(self) -> None:
+        """Override: paint now, while the table is being built (a frame that is busy anyway),
+        pictures that would otherwise be painted for the first time mid-animation."""
 
     @staticmethod
     def words(key: str) -> Callable[[], str]:

@@ -154,3 +154,31 @@ def test_merged_joins_overlapping_rects_and_drops_what_is_off_screen():
     rects = [pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 10, 10), pygame.Rect(200, 0, 5, 5)]
     assert merged(rects, bounds) == [pygame.Rect(0, 0, 15, 15)]
     assert merged([pygame.Rect(0, 0, 0, 0)], bounds) == []
+
+
+def test_no_avatar_is_painted_for_the_first_time_while_melds_land(monkeypatch):
+    """Each seat's small avatar beside its melds is painted when the table is built
+    (``warm_pictures``), not in the frame where that seat's first meld lands (~1 ms there)."""
+    from game.ui import avatars
+
+    avatars.avatar.cache_clear()
+    app = App(Options(autoplay=True, speed=4.0, seed=2024, lang="ar"))
+    table = games.table_class("hand_rummy")
+    scene = table.start_autoplay(app, games.info("hand_rummy").defaults())
+    app.step(1 / 60)  # the table's first picture (plates and their avatars): a busy frame anyway
+    painted: list[tuple] = []
+    real = avatars._Painter.paint
+
+    def counting(self):
+        painted.append((self.look, self.n))
+        real(self)
+
+    monkeypatch.setattr(avatars._Painter, "paint", counting)
+    owners = set()
+    for _ in range(6000):
+        app.step(1 / 60)
+        owners |= set(scene.meld_owners)
+        if len(owners) >= 2:
+            break
+    assert len(owners) >= 2, "two seats laid melds"
+    assert painted == []
