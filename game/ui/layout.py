@@ -77,28 +77,11 @@ def make_layout(portrait: bool) -> Layout:
     return replace(
         logical,
         **{
-            f.name: _scaled(getattr(logical, f.name))
+            f.name: scale.scaled(getattr(logical, f.name))
             for f in fields(logical)
             if f.name != "portrait"
         },
     )
-
-
-def _scaled(value):
-    """A layout value (a length, a point, a rect, a list or dict of them) at the current scale."""
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, (int, float)):
-        return scale.px(value)
-    if isinstance(value, pygame.Rect):
-        return scale.rect(*value)
-    if isinstance(value, tuple):
-        return tuple(_scaled(v) for v in value)
-    if isinstance(value, list):
-        return [_scaled(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _scaled(v) for k, v in value.items()}
-    return value
 
 
 def _logical_layout(portrait: bool) -> Layout:

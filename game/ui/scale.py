@@ -97,6 +97,24 @@ def rect(x: float, y: float, w: float, h: float) -> pygame.Rect:
     )
 
 
+def scaled(value: Any) -> Any:
+    """A geometry value written in logical pixels (a length, a point, a rect, or a list,
+    tuple or dict of them) at the current factor; anything else (a flag, a name) as it is."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)):
+        return px(value)
+    if isinstance(value, pygame.Rect):
+        return rect(*value)
+    if isinstance(value, tuple):
+        return tuple(scaled(v) for v in value)
+    if isinstance(value, list):
+        return [scaled(v) for v in value]
+    if isinstance(value, dict):
+        return {k: scaled(v) for k, v in value.items()}
+    return value
+
+
 def logical(value: float) -> float:
     """Frame pixels back to logical ones (e.g. a drag distance against a logical threshold)."""
     return value / _factor
