@@ -256,8 +256,7 @@ class CardTable(TableInput, TableAids, TableDrawing, Scene):
         self.warm_pictures()
 
     def warm_pictures(self) -> None:
-        """Override: paint now, while the table is being built (a frame that is busy anyway),
-        pictures that would otherwise be painted for the first time mid-animation."""
+        """Override: paint, as the table is built, pictures first needed mid-animation."""
 
     @staticmethod
     def words(key: str) -> Callable[[], str]:
