@@ -194,3 +194,9 @@ def Toggle(
 ) -> Segmented:
     """An on/off switch as a two-way segmented choice (clear on touch screens)."""
     return Segmented(rect, [(True, on), (False, off)], get, set, rtl=rtl, key=key)
+
+
+def back_button(width: int, y: int, back: Callable[[], None], label: Label) -> Button:
+    """The primary Back button, centred across a frame ``width`` px wide, its top at ``y``."""
+    rect = (width // 2 - px(130), y, px(260), px(60))
+    return Button(rect, label, back, 26, primary=True, key="back")

@@ -17,7 +17,7 @@ from game.ui import draw, games, overlay
 from game.ui.overlay import ScrollText
 from game.ui.scale import px
 from game.ui.scene import Scene
-from game.ui.widgets import Button, Segmented
+from game.ui.widgets import Segmented, back_button
 
 
 def page_keys(game: str) -> tuple[str, str]:
@@ -43,14 +43,7 @@ class HelpScene(Scene):
     def build(self) -> None:
         L = self.app.layout
         y = L.h - px(92 if not L.portrait else 110)
-        self.back_button = Button(
-            (L.w // 2 - px(130), y, px(260), px(60)),
-            lambda: t("back"),
-            self.back,
-            26,
-            primary=True,
-            key="back",
-        )
+        self.back_button = back_button(L.w, y, self.back, lambda: t("back"))
         self.tabs = None
         if len(self.pages) > 1:
             top = 56 if not L.portrait else 80

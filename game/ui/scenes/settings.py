@@ -11,7 +11,7 @@ from game.ui import draw
 from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.scenes.form import Form, place_control
-from game.ui.widgets import Button, Segmented, Toggle
+from game.ui.widgets import Segmented, Toggle, back_button
 
 VOLUMES = (0.25, 0.5, 0.75, 1.0)
 
@@ -84,14 +84,7 @@ class SettingsScene(Scene):
         )
         self.rows = setting_rows(self.app, form)
         y = form.bottom + px(8)
-        self.back_button = Button(
-            (L.w // 2 - px(130), y, px(260), px(60)),
-            lambda: t("back"),
-            self.back,
-            26,
-            primary=True,
-            key="back",
-        )
+        self.back_button = back_button(L.w, y, self.back, lambda: t("back"))
         self.widgets = [*self.rows, self.back_button]
 
     def back(self) -> None:
