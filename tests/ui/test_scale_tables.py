@@ -7,11 +7,10 @@ in a hit test fails one of the two."""
 
 import pygame
 import pytest
+from test_rummy_table import scripted_scene
 from test_table_play import NO_PAIR, ronda_table
 from ui_helpers import click, drag, run_until
 
-from game.games.hand_rummy import table_shots as rummy_shots
-from game.games.hand_rummy.rules import Match as RummyMatch
 from game.games.hand_rummy.table import RummyTable
 from game.games.hareeja.table import HareejaTable
 from game.table import FakeClock
@@ -161,31 +160,9 @@ def test_ronda_at_scale_selects_and_plays_where_it_draws(make_app, factor):
 
 # ----- Hand rummy -------------------------------------------------------------------------------
 def rummy_turn(app) -> RummyTable:
-    """The screenshot round (explicit deck): your turn after the three others have played."""
-    match = RummyMatch.new(4, {"rounds": 2}, seed=11, deck=rummy_shots.shot_deck())
-    scene = RummyTable(
-        app,
-        rummy_shots._human_table(app, match),
-        [e.for_seat(0) for e in match.start_events],
-        bot_seed=11,
-        options={"players": 4, "rounds": 2},
-    )
-    app.switch(scene)
-    assert run_until(app, lambda: scene.phase == "play" and scene.idle(), 3000)
-    others = [
-        (1, {"type": "meld", "groups": [["10S", "JS", "QS", "KS", "AS"], ["5H", "JK", "7H"]]}),
-        (1, {"type": "discard", "card": "5C"}),
-        (2, {"type": "draw", "from": "stock"}),
-        (2, {"type": "discard", "card": match.hands[2][0]}),
-    ]
-    for seat, action in others:
-        assert run_until(app, scene.idle, 600)
-        scene.act(seat, action, human=True)
-    assert run_until(app, scene.idle, 600)
-    scene.act(3, {"type": "draw", "from": "stock"}, human=True)
-    assert run_until(app, scene.idle, 600)
-    scene.act(3, {"type": "discard", "card": match.hands[3][0]}, human=True)
-    assert run_until(app, scene.my_turn, 1000)
+    """The screenshot round, your turn after the three others (test_rummy_table's script),
+    with every card at rest."""
+    scene = scripted_scene(app)
     settle(app)
     return scene
 
