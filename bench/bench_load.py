@@ -144,12 +144,13 @@ async def metric(url: str, name: str) -> float:
     reader, writer = await asyncio.open_connection(host, int(port))
     writer.write(b"GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n")
     await writer.drain()
-    data = b""
-    while b"process_resident_memory_bytes" not in data:
-        chunk = await reader.read(65536)
-        if not chunk:
-            break
-        data += chunk
+    head = await reader.readuntil(b"\r\n\r\n")
+    length = next(
+        int(line.split(b":")[1])
+        for line in head.split(b"\r\n")
+        if line.lower().startswith(b"content-length:")
+    )
+    data = await reader.readexactly(length)
     writer.close()
     for line in data.decode().splitlines():
         if line.startswith(name + " "):
@@ -158,6 +159,15 @@ async def metric(url: str, name: str) -> float:
 
 
 # ----- one run ----------------------------------------------------------------------------------
+async def full_collections(url: str) -> tuple[float, float]:
+    """The server's full garbage collections so far, and their seconds (game/net/collector.py:
+    one in the window stops the loop for its length, which shows in the latency tail)."""
+    return (
+        await metric(url, "majlis_gc_full_total"),
+        await metric(url, "majlis_gc_full_seconds_total"),
+    )
+
+
 def pct(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
@@ -231,10 +241,12 @@ def run(
             before = [proc_usage(pid) for pid in pids + helpers]
             sched_before = [sched(p.pid) for p, _ in procs]
             moves_before = [asyncio.run(metric(u, "majlis_moves_total")) for u in urls]
+            gc_before = [asyncio.run(full_collections(u)) for u in urls]
             time.sleep(max(0.0, t1 - time.monotonic()))
             after = [proc_usage(pid) for pid in pids + helpers]
             sched_after = [sched(p.pid) for p, _ in procs]
             moves_after = [asyncio.run(metric(u, "majlis_moves_total")) for u in urls]
+            gc_after = [asyncio.run(full_collections(u)) for u in urls]
             bots = [
                 sum(asyncio.run(metric(u, name)) for u in urls)
                 for name in (
@@ -293,9 +305,12 @@ def run(
         line = f"  {who}: CPU {c:.1f} s ({c / seconds * 100:.0f} %), RSS {a[1] / 1e6:.0f} MB"
         if i < servers:
             ran, waited = (x - y for x, y in zip(sched_after[i], sched_before[i]))
+            passes, spent = (x - y for x, y in zip(gc_after[i], gc_before[i]))
             line += (
                 f"; its loop thread ran {ran / seconds * 100:.0f} % of the window and waited "
-                f"{waited / seconds * 100:.0f} % for a free CPU"
+                f"{waited / seconds * 100:.0f} % for a free CPU; full garbage collections in "
+                f"the window: {passes:.0f} ({spent * 1000:.0f} ms), before it: "
+                f"{gc_before[i][0]:.0f} ({gc_before[i][1] * 1000:.0f} ms)"
             )
         print(line)
     if helpers:

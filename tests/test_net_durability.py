@@ -316,3 +316,48 @@ def test_bot_workers_exit_when_their_server_is_killed(tmp_path):
     for pid in left:  # never leave them behind, even when the test fails
         os.kill(pid, signal.SIGKILL)
     assert not left, f"bot workers {left} outlived their server"
+
+
+def test_frames_wait_for_their_commit_and_one_commit_writes_them_in_one_system_call():
+    """The durable gate: no frame is written before the store writes queued before it are
+    committed; the frames one commit frees go out in order, as one write to the transport."""
+    import asyncio
+
+    from websockets.protocol import State
+
+    from game.net.sockets import DurableGate, _Conn, frame_header
+
+    class Queue:  # the store as the gate sees it: writes queued and committed
+        queued = 0
+        durable = 0
+
+    class Transport:
+        def __init__(self):
+            self.writes = []
+
+        def write(self, data):
+            self.writes.append(data)
+
+        def get_write_buffer_size(self):
+            return 0
+
+    class Socket:
+        transport = Transport()
+        state = State.OPEN
+
+    async def body():
+        store, ws = Queue(), Socket()
+        gate = DurableGate(store)
+        conn = _Conn(ws, gate=gate)
+        frames = []
+        for n in range(3):
+            store.queued += 1  # a move recorded, then its frame sent
+            conn.send({"t": "pong", "n": n})
+            frames.append(b'{"t":"pong","n":%d}' % n)
+        assert ws.transport.writes == []  # nothing is durable yet
+        gate.committed(2)
+        assert ws.transport.writes == [b"".join(frame_header(len(f)) + f for f in frames[:2])]
+        gate.committed(3)
+        assert ws.transport.writes[1:] == [frame_header(len(frames[2])) + frames[2]]
+
+    asyncio.run(asyncio.wait_for(body(), 5))

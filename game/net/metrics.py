@@ -3,7 +3,8 @@
 ``GET /metrics`` on the server's own port (websockets' ``process_request`` answers plain HTTP
 there) gives the Prometheus text format: tables by state, sockets, players, moves (a counter
 and a per-second rate over the last :data:`RATE_WINDOW` seconds), the time to handle one client
-message (a histogram), the store's queue, thinking bots, and the process's CPU and memory.
+message (a histogram), the store's queue, thinking bots, the process's CPU and memory, and
+the full garbage collections made (:mod:`.collector`: how many, their seconds).
 ``GET /health`` answers ``ok`` while the loop turns and the store keeps up.
 """
 
@@ -84,7 +85,7 @@ class Metrics:
         recent = sum(n for at, n in self._recent if now - at <= RATE_WINDOW)
         return recent / RATE_WINDOW
 
-    def render(self, lobby: Any, store: Any) -> str:
+    def render(self, lobby: Any, store: Any, collector: Any = None) -> str:
         rooms = list(lobby.rooms.values())
         states = {"unstarted": 0, "playing": 0, "over": 0}
         for room in rooms:
@@ -119,6 +120,15 @@ class Metrics:
             "# TYPE process_resident_memory_bytes gauge",
             f"process_resident_memory_bytes {resident_bytes()}",
         ]
+        if collector is not None:  # the server's (collector.py); not in tests' servers
+            lines += [
+                "# TYPE majlis_gc_full_total counter",
+                f"majlis_gc_full_total {collector.collections}",
+                "# TYPE majlis_gc_full_seconds_total counter",
+                f"majlis_gc_full_seconds_total {collector.seconds:.3f}",
+                "# TYPE majlis_gc_closed_connections gauge",
+                f"majlis_gc_closed_connections {collector.closed}",
+            ]
         return "\n".join(lines) + "\n"
 
 

@@ -221,7 +221,7 @@ class TableServer:
         path = request.path.split("?")[0]
         if path == "/metrics":
             response = connection.respond(
-                HTTPStatus.OK, self.metrics.render(self.lobby, self.store)
+                HTTPStatus.OK, self.metrics.render(self.lobby, self.store, self.collector)
             )
             response.headers["Content-Type"] = "text/plain; version=0.0.4; charset=utf-8"
             return response
@@ -317,6 +317,8 @@ class TableServer:
         finally:
             self.lobby.disconnect(conn)
             conn.close()
+            if self.collector is not None:
+                self.collector.closed_connection()  # its cycles: collector.py
             with contextlib.suppress(asyncio.CancelledError, ConnectionClosed, TimeoutError):
                 await asyncio.wait_for(asyncio.shield(conn.finished), 2)
 

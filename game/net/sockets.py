@@ -115,21 +115,27 @@ class _Conn:
         self.flush()
 
     def flush(self) -> None:
-        """Write every queued frame whose store writes are committed; hold for the rest."""
+        """Write every queued frame whose store writes are committed, all in one write (one
+        system call however many frames a commit freed); hold for the rest."""
         done = self.gate.done if self.gate else float("inf")
+        ready: list[bytes] = []
+        closing: tuple[int, str] | None = None
         while (tag := self.outbox.first_tag()) is not None:
             if tag > done:
                 if not self._held and self.gate is not None:
                     self._held = True
                     self.gate.hold(tag, self)
-                return
+                break
             frame, _ = self.outbox.pop()  # type: ignore[misc]
             if isinstance(frame, tuple):
-                self._close_now(*frame)
-                return
-            if self.ws.state is State.OPEN:
-                data = frame if isinstance(frame, bytes) else frame.encode()
-                self.ws.transport.write(frame_header(len(data)) + data)
+                closing = frame
+                break
+            data = frame if isinstance(frame, bytes) else frame.encode()
+            ready += (frame_header(len(data)), data)
+        if ready and self.ws.state is State.OPEN:
+            self.ws.transport.write(b"".join(ready))
+        if closing is not None:
+            self._close_now(*closing)
 
     def wake(self) -> None:
         """The gate: the frame this connection waited for is durable."""
