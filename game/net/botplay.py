@@ -31,8 +31,9 @@ THINK_REST = 0.001  # ... and the pause after each slice, so that a message need
 # several loop turns (read, handle, write) never waits a slice
 # at each turn: bots get at most ~2/3 of the process
 THINK_CAP = 0.5  # seconds of thinking one bot move may take (then the easy move)
-BOT_TURN_SECONDS = 0.4  # under load: a bot's move should come back within about this long,
-# its wait behind the other bots' moves included (a person waits for three of them)
+BOT_TURN_SECONDS = 0.3  # under load: a bot's move should come back within about this long,
+# its wait behind the other bots' moves included (a person waits for three of them; the
+# slowest waits are ~3 times the median, so 0.3 keeps them within 3 s at 200 busy tables)
 MIN_BUDGET = 0.002  # ... but a hard search never gets less than this (at least one sample)
 PR_SET_PDEATHSIG = 1  # linux/prctl.h: the signal a process gets when its parent dies
 log = logging.getLogger("majlis.lobby")
