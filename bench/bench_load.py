@@ -458,13 +458,16 @@ async def zombie(seconds: float) -> None:
                         else:
                             newcomer_refused += 1
                 tables = await metric(url, 'majlis_tables{state="playing"}')
+            passes, spent = await full_collections(url)
+            memory = await metric(url, "process_resident_memory_bytes")
         finally:
             proc.kill()
             proc.wait()
     print(
         f"== zombie loop {seconds:.0f} s: {loops} loops, {refused} creates refused (per-address "
         f"quota); newcomer created a table {newcomer_ok} times, refused {newcomer_refused}; "
-        f"tables playing at the end {tables:.0f}"
+        f"tables playing at the end {tables:.0f}; the server's full garbage collections "
+        f"{passes:.0f} ({spent * 1000:.0f} ms in all), its memory at the end {memory / 1e6:.0f} MB"
     )
 
 
