@@ -41,15 +41,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
 import random
 import select
+import shutil
+import socket
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -214,10 +218,15 @@ def run(
     db: str = "",
     settle: float = 2.0,
     server_args: tuple[str, ...] = (),
+    redis: bool = False,
 ) -> None:
     """Seat every table (the ramp, reported on its own), then measure a steady window of
-    ``seconds``: latencies of the acts sent in it, moves, and the CPU of every process in it."""
-    with tempfile.TemporaryDirectory() as tmp:
+    ``seconds``: latencies of the acts sent in it, moves, and the CPU of every process in it.
+    ``redis``: the servers share one lobby and keep the match logs in a ``redis-server`` of
+    their own (``--redis``), instead of each its SQLite file."""
+    with tempfile.TemporaryDirectory() as tmp, redis_server(tmp, redis) as redis_url:
+        if redis_url:
+            server_args += ("--redis", redis_url)
         procs = [
             start_server(db or os.path.join(tmp, f"s{i}.sqlite3"), workers, extra=server_args)
             for i in range(servers)
@@ -238,6 +247,8 @@ def run(
             time.sleep(max(0.0, t0 - time.monotonic()))
             pids = [p.pid for p, _ in procs] + [w.pid for w, _ in clients]
             helpers = [c for p, _ in procs for c in children(p.pid)]  # bot workers
+            if redis_url:
+                helpers.append(redis_url.pid)  # its CPU counts with the servers' helpers
             before = [proc_usage(pid) for pid in pids + helpers]
             sched_before = [sched(p.pid) for p, _ in procs]
             moves_before = [asyncio.run(metric(u, "majlis_moves_total")) for u in urls]
@@ -247,6 +258,8 @@ def run(
             sched_after = [sched(p.pid) for p, _ in procs]
             moves_after = [asyncio.run(metric(u, "majlis_moves_total")) for u in urls]
             gc_after = [asyncio.run(full_collections(u)) for u in urls]
+            heap = [asyncio.run(metric(u, "majlis_heap_blocks")) for u in urls]
+            heap_base = [asyncio.run(metric(u, "majlis_heap_blocks_after_full")) for u in urls]
             bots = [
                 sum(asyncio.run(metric(u, name)) for u in urls)
                 for name in (
@@ -310,19 +323,57 @@ def run(
                 f"; its loop thread ran {ran / seconds * 100:.0f} % of the window and waited "
                 f"{waited / seconds * 100:.0f} % for a free CPU; full garbage collections in "
                 f"the window: {passes:.0f} ({spent * 1000:.0f} ms), before it: "
-                f"{gc_before[i][0]:.0f} ({gc_before[i][1] * 1000:.0f} ms)"
+                f"{gc_before[i][0]:.0f} ({gc_before[i][1] * 1000:.0f} ms); heap "
+                f"{heap[i] / 1e6:.2f} M blocks ({heap_base[i] / 1e6:.2f} M after the last full)"
             )
         print(line)
     if helpers:
         spent = sum(cpu[len(pids) :])
         print(
-            f"  the servers' {len(helpers)} helper processes (bot workers): CPU {spent:.1f} s "
+            f"  the servers' {len(helpers)} helper processes (bot workers"
+            f"{', redis-server' if redis else ''}): CPU {spent:.1f} s "
             f"({spent / seconds * 100:.0f} %)"
         )
     print(
         f"  (load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores: the "
         f"machine is shared, figures are noisy)"
     )
+
+
+class RedisUrl(str):
+    """A ``redis://`` address and the pid of the server behind it."""
+
+    pid: int = 0
+
+
+@contextlib.contextmanager
+def redis_server(folder: str, wanted: bool) -> Iterator[RedisUrl | None]:
+    """A ``redis-server`` of the bench's own on a free loopback port (None when not wanted),
+    configured as docs/DEPLOY.md says (append-only file, fsync every second)."""
+    if not wanted:
+        yield None
+        return
+    if shutil.which("redis-server") is None:
+        raise SystemExit("--redis needs redis-server (apt-get install redis-server)")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    proc = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--dir", folder]
+        + ["--save", "", "--appendonly", "yes", "--appendfsync", "everysec"],
+        stdout=subprocess.DEVNULL,
+    )
+    url = RedisUrl(f"redis://127.0.0.1:{port}/0")
+    url.pid = proc.pid
+    try:
+        for _ in range(200):  # up to 10 s
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
+                break
+            time.sleep(0.05)
+        yield url
+    finally:
+        proc.kill()
+        proc.wait()
 
 
 # ----- the server's own CPU per move, without sockets --------------------------------------------
@@ -496,6 +547,11 @@ def main() -> None:
         "--settle", type=float, default=2.0, help="seconds between the ramp and the window"
     )
     parser.add_argument(
+        "--redis",
+        action="store_true",
+        help="the servers share one lobby through a redis-server of the bench's own",
+    )
+    parser.add_argument(
         "--server-arg",
         action="append",
         default=[],
@@ -521,6 +577,7 @@ def main() -> None:
             db=args.db,
             settle=args.settle,
             server_args=tuple(args.server_arg),
+            redis=args.redis,
         )
 
 

@@ -68,7 +68,7 @@ def grow_heap(kept: list, blocks: float) -> None:
 
 
 def test_live_state_growing_brings_no_full_collection_until_the_safety_bound(restore_gc):
-    collector = Collector(share=100.0, growth=0.5)
+    collector = Collector(share=100.0, growth=0.5, floor=0)
     cycle = Node()
     gone = weakref.ref(cycle)
     del cycle
@@ -82,6 +82,15 @@ def test_live_state_growing_brings_no_full_collection_until_the_safety_bound(res
     assert collector.step() is True
     assert gone() is None
     assert collector.baseline >= len(kept)  # the bound now counts from here
+
+
+def test_the_safety_net_waits_for_the_floor_on_a_small_heap(restore_gc):
+    collector = Collector(share=100.0, growth=0.5, floor=10**9)
+    kept: list = []
+    grow_heap(kept, collector.baseline * 1.6)  # past half again, far under the floor
+    assert collector.due() is None
+    collector.floor = sys.getallocatedblocks() - collector.baseline - 1
+    assert collector.due() == "heap grew"
 
 
 def test_a_full_collection_is_logged_with_its_reason_and_length(restore_gc, caplog):

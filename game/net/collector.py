@@ -20,7 +20,10 @@ policy:
   collection runs once their garbage reaches :data:`SHARE` of the heap at the last one, so
   that garbage never takes more than a quarter more memory than the live objects do.
 - **Anything else** (a cycle made by a bug, an error's traceback): a safety net, a full
-  collection once the heap grew :data:`GROWTH` times past its size at the last one.
+  collection once the heap grew :data:`GROWTH` times past its size at the last one, and by
+  :data:`FLOOR_BLOCKS` at least (some 100-200 MB): a server filling up from nothing grows its live
+  state that much, and paying a pass for that (as 500 busy tables did, 300-400 ms in a 20 s
+  window on a busy machine) buys nothing.
 
 The earlier policy (a full pass each time the heap doubled) paid it as play grew the live
 state, i.e. for nothing, and when one landed in a 20 s window at 1,000 tables it was the p99
@@ -36,7 +39,8 @@ import sys
 import time
 
 SHARE = 0.25  # closed connections' garbage, as a share of the heap, that brings a full pass
-GROWTH = 3.0  # the heap's growth since the last full pass that brings one anyway (4 times)
+GROWTH = 3.0  # the heap's growth since the last full pass that brings one anyway (4 times) ...
+FLOOR_BLOCKS = 2_000_000  # ... and at least this many more memory blocks
 CLOSED_CONNECTION_BLOCKS = 146  # memory blocks in cycles a closed connection leaves (measured)
 log = logging.getLogger("majlis.server")
 
@@ -45,9 +49,10 @@ class Collector:
     """Call :meth:`step` now and then (the server: every tick) on the event loop, and
     :meth:`closed_connection` when a connection ends."""
 
-    def __init__(self, share: float = SHARE, growth: float = GROWTH):
+    def __init__(self, share: float = SHARE, growth: float = GROWTH, floor: int = FLOOR_BLOCKS):
         self.share = share
         self.growth = growth
+        self.floor = floor
         self.collections = 0  # full collections made
         self.seconds = 0.0  # spent in them
         self.closed = 0  # connections closed since the last full collection
@@ -63,7 +68,8 @@ class Collector:
         frozen objects: a 15 ms walk at 500,000)."""
         if self.closed * CLOSED_CONNECTION_BLOCKS > self.share * self.baseline:
             return "closed connections"
-        if sys.getallocatedblocks() > self.baseline * (1 + self.growth):
+        bound = max(self.baseline * (1 + self.growth), self.baseline + self.floor)
+        if sys.getallocatedblocks() > bound:
             return "heap grew"
         return None
 

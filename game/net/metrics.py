@@ -15,6 +15,7 @@ import json
 import logging
 import os
 import resource
+import sys
 import time
 from collections import deque
 from typing import Any
@@ -128,6 +129,10 @@ class Metrics:
                 f"majlis_gc_full_seconds_total {collector.seconds:.3f}",
                 "# TYPE majlis_gc_closed_connections gauge",
                 f"majlis_gc_closed_connections {collector.closed}",
+                "# TYPE majlis_heap_blocks gauge",
+                f"majlis_heap_blocks {sys.getallocatedblocks()}",
+                "# TYPE majlis_heap_blocks_after_full gauge",
+                f"majlis_heap_blocks_after_full {collector.baseline}",
             ]
         return "\n".join(lines) + "\n"
 
