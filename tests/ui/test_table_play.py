@@ -105,7 +105,7 @@ def test_RO_19_reveals_name_the_declarer_and_sit_beside_the_plate(make_app):
     drawn = []
     real = scene.place_beside
 
-    def spy(rect, plate, spot, gap=10):
+    def spy(rect, plate, spot, gap=None):
         real(rect, plate, spot, gap)
         drawn.append((rect.copy(), plate.copy()))
 
