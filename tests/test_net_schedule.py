@@ -85,6 +85,23 @@ def test_a_bot_due_later_is_moved_at_its_moment(monkeypatch):
     assert len(seen) == visited + 1 and len(room.live.match.log) > 0  # the bots moved
 
 
+def test_an_untimed_table_is_planned_without_asking_for_its_seats_deadlines(monkeypatch):
+    """A move at an untimed table (most are) plans its next moment cheaply: no seat has a
+    deadline, so the table is not asked for one (each ask syncs its turn starts)."""
+    from game.net.schedule import next_moment
+    from game.table import Table
+
+    lob = lobby()
+    _, code = started_table(lob, 0, turn_seconds=None)
+    room = lob.rooms[code]
+
+    def no_deadlines(self, seat):
+        raise AssertionError("an untimed table was asked for a deadline")
+
+    monkeypatch.setattr(Table, "deadline", no_deadlines)
+    assert next_moment(room, lob.limits) is None or room.live.held  # a person to act, no clock
+
+
 def test_a_closed_or_replanned_room_leaves_only_stale_entries_that_are_skipped():
     schedule = Schedule()
     a = Room("AAAAAAAA", "ronda", 2, {}, "private", None, "easy", [None, None])

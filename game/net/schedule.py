@@ -35,10 +35,11 @@ def next_moment(room: Room, limits: Limits) -> float | None:
         moments.append(room.quiet_since + limits.abandoned_grace)
     if table.held:
         moments.append(room.shown_at)  # the clocks start again (an early visit is a no-op)
-    for seat in range(room.players):
-        deadline = table.deadline(seat)  # while held: before the real one, so never late
-        if deadline is not None:
-            moments.append(deadline)
+    if table.turn_seconds is not None:  # an untimed table has no deadlines to ask about
+        for seat in range(room.players):
+            deadline = table.deadline(seat)  # while held: before the real one, so never late
+            if deadline is not None:
+                moments.append(deadline)
     if (room.thought is None or room.thought.answer is not None) and table.automated_to_act():
         moments.append(room.bot_due)
     return min(moments) if moments else None
