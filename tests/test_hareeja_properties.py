@@ -149,6 +149,19 @@ def test_HJ_5_no_seat_sees_another_bid_before_all_four_are_revealed(seed):
                         assert shown["n"] == match.view(seat)["bids"][seat]
 
 
+@pytest.mark.parametrize("seed", [5, 8])
+def test_seat_views_are_each_seats_view_and_change_nothing(seed):
+    """The server's fast path builds the four views at once: equal to each seat's own view
+    (its hand, its secret bid), key order included, at every step of whole matches."""
+    for match, _ in drive(seed):
+        together = match.seat_views()
+        for seat in range(4):
+            assert together[seat] == match.view(seat)
+            assert list(together[seat]) == list(match.view(seat))
+        together[0]["hand"].append("XX")  # a seat's own hand is its own
+        assert match.view(0)["hand"] == match.hands[0] and together[1]["hand"] == match.hands[1]
+
+
 # ----- scores and the end of the match ------------------------------------------------------------
 @pytest.mark.parametrize("seed,steered", SEEDS)
 def test_HJ_12_totals_equal_a_recomputation_from_history(seed, steered):

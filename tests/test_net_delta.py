@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from game.games.hand_rummy import rules as rummy
 from game.games.hareeja import rules as hareeja
 from game.net import protocol as P
-from game.net.delta import ViewSender, ViewTracker, apply, diff, size
+from game.net.delta import Shared, ViewSender, ViewTracker, apply, diff, diff_shared, size
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 5) | st.text("abQS7", max_size=3),
@@ -89,8 +89,13 @@ def test_a_patch_without_a_view_before_it_is_dropped_not_applied_to_nothing():
 def test_seats_sharing_one_moves_patches_each_rebuild_their_own_view():
     """The server diffs the four seats' views of a move sharing work (diff_shared): every
     seat's tracker still rebuilds exactly that seat's view, hand and secret bid included."""
-    rng = random.Random(4)
-    match = hareeja.Match.new(4, {}, 4)
+    for together in (False, True):  # views built apart, and at once (public parts shared)
+        rng = random.Random(4)
+        match = hareeja.Match.new(4, {}, 4)
+        rebuild_every_seat(match, rng, together)
+
+
+def rebuild_every_seat(match, rng, together: bool) -> None:
     senders = [ViewSender() for _ in range(4)]
     trackers = [ViewTracker() for _ in range(4)]
     for _ in range(200):
@@ -98,9 +103,10 @@ def test_seats_sharing_one_moves_patches_each_rebuild_their_own_view():
             break
         seat = match.to_act()[0]
         match.apply(seat, rng.choice(match.legal_actions(seat)))
-        shared: dict = {}
+        shared = Shared()
+        views = match.seat_views() if together else [match.view(s) for s in range(4)]
         for s in range(4):
-            view = match.view(s)
+            view = views[s]
             msg = {
                 "t": "events",
                 "events": [],
@@ -113,10 +119,8 @@ def test_seats_sharing_one_moves_patches_each_rebuild_their_own_view():
 
 
 def test_a_shared_patch_is_reused_only_from_the_same_old_value_to_an_equal_new_one():
-    from game.net.delta import diff_shared
-
     common = [1, 2]
-    shared: dict = {}
+    shared = Shared()
     first, kept_first = diff_shared(
         {"pub": common, "me": [0]}, {"pub": [1, 2, 3], "me": [0]}, shared
     )
@@ -131,3 +135,39 @@ def test_a_shared_patch_is_reused_only_from_the_same_old_value_to_an_equal_new_o
     # another old value, an equal new one (a secret made public): never the first seat's patch
     fourth, _ = diff_shared({"pub": [7, 2], "me": [0]}, {"pub": [1, 2, 3], "me": [0]}, shared)
     assert apply({"pub": [7, 2], "me": [0]}, fourth) == {"pub": [1, 2, 3], "me": [0]}
+
+
+class Counted(list):
+    """A list that counts how often it is compared."""
+
+    compared = 0
+
+    def __eq__(self, other):
+        Counted.compared += 1
+        return list.__eq__(self, other)
+
+    def __ne__(self, other):
+        Counted.compared += 1
+        return list.__ne__(self, other)
+
+    __hash__ = None
+
+
+def test_a_later_seat_takes_the_first_seats_outcome_for_the_very_same_objects_uncompared():
+    """Where a seat's old and new values are the first seat's objects (kept public parts,
+    views built at once), nothing is compared again: only the seat's own keys are."""
+    played, history, grown = Counted([1, 2]), Counted([[0, 1]]), Counted([1, 2, 3])
+    olds = [{"played": played, "history": history, "hand": [s, 9]} for s in range(4)]
+    news = [{"played": grown, "history": history, "hand": [s]} for s in range(4)]
+    shared = Shared()
+    first, _ = diff_shared(olds[0], news[0], shared)
+    Counted.compared = 0
+    for s in range(1, 4):
+        patch, kept = diff_shared(olds[s], news[s], shared)
+        assert apply(olds[s], patch) == news[s]
+        assert patch == ["d", {"played": first[1]["played"], "hand": ["=", [s]]}, []]
+        assert kept["played"] is grown and kept["history"] is history
+    assert Counted.compared == 0
+    other = {"played": Counted([1, 2]), "history": history, "hand": [9]}  # equal, not the same
+    patch, _ = diff_shared(other, {"played": grown, "history": history, "hand": [9]}, shared)
+    assert apply(other, patch)["played"] == grown and Counted.compared > 0

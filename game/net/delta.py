@@ -26,7 +26,7 @@ import copy
 import json
 import logging
 from itertools import compress
-from operator import ne
+from operator import and_, is_, ne, not_
 from typing import Any
 
 from game.core.types import JsonObject
@@ -134,7 +134,18 @@ def apply(old: Any, patch: Patch) -> Any:
     raise ValueError(f"Unknown patch operation {op!r}.")
 
 
-Shared = dict[str, tuple[Any, Any, Patch]]  # one move's patches by key: (old, new, patch)
+class Shared:
+    """One move's work shared by the seats' patches (:func:`diff_shared`): by key, the first
+    patch made from an old value to a new one; and the first seat's whole diff."""
+
+    __slots__ = ("first", "keys")
+
+    def __init__(self) -> None:
+        self.keys: dict[str, tuple[Any, Any, Patch]] = {}  # key: (old, new, patch)
+        # the first seat's (old view, new view, keys, changes, kept), when its keys kept order
+        self.first: tuple[JsonObject, JsonObject, list[str], dict[str, Any], JsonObject] | None = (
+            None
+        )
 
 
 def diff_shared(old: JsonObject, new: JsonObject, shared: Shared) -> tuple[Patch, JsonObject]:
@@ -146,7 +157,17 @@ def diff_shared(old: JsonObject, new: JsonObject, shared: Shared) -> tuple[Patch
     seat's patch without a diff. So that this holds move after move, the view kept is
     ``old`` with only the changed keys replaced, by the other seat's value when equal: the
     seats' public parts become the same objects. Correct for any views: a patch is reused
-    only from the identical old value to an equal new value."""
+    only from the identical old value to an equal new value.
+
+    Where a seat's old *and* new values of a key are the very objects of the first seat's
+    (kept public parts, and views a game builds with shared public parts), the first seat's
+    outcome for that key is taken without comparing anything: found for all keys at once in
+    C, so a later seat pays only for its own keys (its hand)."""
+    first = shared.first
+    if first is not None:
+        done = _as_first(old, new, shared, first)
+        if done is not None:
+            return done
     get = old.get
     changed = _changed(old, new)
     kept = dict(old)
@@ -156,23 +177,65 @@ def diff_shared(old: JsonObject, new: JsonObject, shared: Shared) -> tuple[Patch
         removed = [key for key in old if key not in new]  # as many keys, some renamed
     for key in removed:
         del kept[key]
-    if not changed and not removed:
-        return None, kept
     changes: dict[str, Any] = {}
     for key, value in changed:
-        before = get(key, _MISSING)
-        known = shared.get(key)
-        if known is not None and known[1] == value and type(known[1]) is type(value):
-            value = known[1]  # the other seat's object, from now on shared
-            if known[0] is before:
-                changes[key] = known[2]
-                kept[key] = value
-                continue
-        patch = diff(before, value) if before is not _MISSING else ["=", value]
-        changes[key] = patch
-        kept[key] = value
-        shared.setdefault(key, (before, value, patch))
+        _one(key, get(key, _MISSING), value, shared, changes, kept)
+    if first is None and not removed and list(old) == list(new):
+        shared.first = (old, new, list(new), changes, kept)
+    if not changed and not removed:
+        return None, kept
     return ["d", changes, removed], kept
+
+
+def _one(
+    key: str, before: Any, value: Any, shared: Shared, changes: dict[str, Any], kept: JsonObject
+) -> None:
+    """The patch of one changed key into ``changes`` and its new value into ``kept``."""
+    known = shared.keys.get(key)
+    if known is not None and known[1] == value and type(known[1]) is type(value):
+        value = known[1]  # the other seat's object, from now on shared
+        if known[0] is before:
+            changes[key] = known[2]
+            kept[key] = value
+            return
+    patch = diff(before, value) if before is not _MISSING else ["=", value]
+    changes[key] = patch
+    kept[key] = value
+    shared.keys.setdefault(key, (before, value, patch))
+
+
+def _as_first(
+    old: JsonObject,
+    new: JsonObject,
+    shared: Shared,
+    first: tuple[JsonObject, JsonObject, list[str], dict[str, Any], JsonObject],
+) -> tuple[Patch, JsonObject] | None:
+    """:func:`diff_shared` from the first seat's diff where most of this seat's old and new
+    values are the first seat's objects; None (not done) otherwise."""
+    first_old, first_new, keys, first_changes, first_kept = first
+    if len(old) != len(keys) or len(new) != len(keys) or list(new) != keys or list(old) != keys:
+        return None
+    same = list(
+        map(
+            and_,
+            map(is_, old.values(), first_old.values()),
+            map(is_, new.values(), first_new.values()),
+        )
+    )
+    own = list(compress(keys, map(not_, same)))
+    if 2 * len(own) > len(keys):  # views built apart: the full diff is cheaper
+        return None
+    changes = dict(first_changes)
+    kept = dict(first_kept)
+    for key in own:  # this seat's own values: as in the full diff
+        changes.pop(key, None)
+        before, value = old[key], new[key]
+        kept[key] = before
+        if before != value:
+            _one(key, before, value, shared, changes, kept)
+    if not changes:
+        return None, kept
+    return ["d", changes, []], kept
 
 
 class ViewSender:

@@ -14,7 +14,6 @@ from game.table import Seat, Table
 
 from . import links
 from . import protocol as P
-from .delta import Shared
 from .lobby_api import LobbyApi
 from .model import Player, Refusal, Room, Session, engine
 from .names import distinct_names
@@ -220,8 +219,7 @@ class Handlers:
             self.store.save_table(self._table_record(room, seed))
             self.store.drop_room(room.code)
         self._send_room(room)
-        for seat in range(room.players):
-            self._send_events(room, seat, match.start_events)
+        self._send_move(room, match.start_events)  # the views' public parts shared from now on
         self._send_deadline(room)
         self._advance(room)
 
@@ -288,9 +286,7 @@ class Handlers:
             self._save_progress(room)
             if match.phase == "over":
                 self.store.finish(room.code, {"result": match.result, "totals": match.totals})
-        shared: Shared = {}  # the seats' patches share their public parts
-        for seat in range(room.players):
-            self._send_events(room, seat, events, shared)
+        self._send_move(room, events)  # the seats' patches share their public parts
         self.moved(len(match.log) - room.logged)
         room.logged = len(match.log)
         if match.phase == "over" and room.over_since is None:

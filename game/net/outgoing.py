@@ -4,7 +4,10 @@ A mixin of :class:`game.net.rooms.Lobby` (it reads the lobby's rooms and clock).
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.core.events import Event
+from game.core.protocol import Match
 from game.core.types import JsonObject
 
 from . import links
@@ -95,24 +98,48 @@ class Outgoing:
     def _send_view(self: LobbyApi, room: Room, seat: int) -> None:
         self._send_events(room, seat, [])
 
-    def _send_events(
-        self: LobbyApi,
-        room: Room,
-        seat: int,
-        events: list[Event],
-        shared: Shared | None = None,
-    ) -> None:
+    def _send_events(self: LobbyApi, room: Room, seat: int, events: list[Event]) -> None:
         """The seat's events and view, the view as a patch to the one this connection was
-        sent before (:mod:`game.net.delta`) unless ``deltas`` is off. ``shared``: the
-        patches of the other seats' views of the same change (computed once for all)."""
+        sent before (:mod:`game.net.delta`) unless ``deltas`` is off."""
         occupant = room.occupants[seat]
         if occupant is None or occupant.conn is None:
             return
         msg = self._events_msg(room, seat, events)
         session = self.sessions.get(id(occupant.conn))
         if self.deltas and session is not None:
-            msg.update(session.views.fields(room.code, msg.pop("view"), shared))
+            msg.update(session.views.fields(room.code, msg.pop("view")))
         occupant.conn.send(msg)
+
+    def _send_move(self: LobbyApi, room: Room, events: list[Event]) -> None:
+        """:meth:`_send_events` to every seat for one change, what the seats share made once:
+        the turn, the events nobody has a private part of, the views (built together where the
+        game can, :func:`seat_views`) and their patches (:class:`~game.net.delta.Shared`)."""
+        match = room.live.match
+        acting = () if match.phase == "over" else match.to_act()
+        public = [event.for_seat(None) for event in events]
+        views: list[JsonObject] | None = None
+        shared = Shared()
+        for seat, occupant in enumerate(room.occupants):
+            if occupant is None or occupant.conn is None:
+                continue
+            if views is None:
+                views = seat_views(match)
+            view = views[seat]
+            msg: JsonObject = {
+                "t": "events",
+                "events": [
+                    event.for_seat(seat) if seat in event.private else seen
+                    for event, seen in zip(events, public)
+                ],
+                "view": view,
+                "legal": match.legal_actions(seat) if seat in acting else [],
+                "log": len(match.log),
+                "by": room.actor,
+            }
+            session = self.sessions.get(id(occupant.conn))
+            if self.deltas and session is not None:
+                msg.update(session.views.fields(room.code, msg.pop("view"), shared))
+            occupant.conn.send(msg)
 
     def _send_deadline(self: LobbyApi, room: Room, only: Player | None = None) -> None:
         table = room.table
@@ -145,3 +172,14 @@ class Outgoing:
             "log": len(match.log),
             "by": room.actor,
         }
+
+
+def seat_views(match: Match[Any, Any]) -> list[JsonObject]:
+    """Every seat's view of ``match``: ``[match.view(s) for s in range(match.players)]``,
+    from the game's ``seat_views()`` where it has one (built at once, the public parts the
+    same objects: the server only reads them). A server-only fast path, not the engine
+    protocol: tests check each game's against its ``view``."""
+    together = getattr(match, "seat_views", None)
+    if together is not None:
+        return list(together())
+    return [match.view(seat) for seat in range(match.players)]

@@ -316,6 +316,23 @@ class Match(BaseMatch[HareejaAction, HareejaView]):
             "result": None if self._result is None else _copy_record(self._result),
         }
 
+    def seat_views(self) -> list[HareejaView]:
+        """Every seat's :meth:`view` at once, equal to ``[view(s) for s in range(4)]``: the
+        public part is built once and is the same objects in all four, so a caller must not
+        change them (the server's fast path, :func:`game.net.outgoing.seat_views`)."""
+        public = self.view(None)
+        views = []
+        for seat in range(PLAYERS):
+            view = public.copy()
+            view["you"] = seat
+            view["hand"] = list(self.hands[seat])
+            if not self.revealed:
+                bids: list[int | None] = [None] * PLAYERS
+                bids[seat] = self.bids[seat]
+                view["bids"] = bids
+            views.append(view)
+        return views
+
 
 Record = TypeVar("Record", RoundEntry, Result)
 
