@@ -209,6 +209,18 @@ def test_TB_6_unlimited_is_the_practice_default_and_never_times_out():
     assert match.log == [] and table.seats[0].missed == 0
 
 
+def test_an_untimed_table_asks_the_engine_whose_turn_it_is_only_to_check_the_move():
+    """Without a turn time no turn starts are kept (nothing reads them): a move asks the
+    engine's ``to_act`` once, in its own turn check, not again for the table's clocks."""
+    match = Relay.new(2, seed=1)
+    table = Table(match, [Seat(), Seat()], clock=FakeClock())
+    asked = []
+    real = match.to_act
+    match.to_act = lambda: asked.append(1) or real()
+    table.act(0, {"type": "bid", "n": 1})
+    assert len(asked) == 1 and table.deadline(1) is None
+
+
 @pytest.mark.parametrize("seconds", [60, 90, 120])
 def test_TB_6_each_turn_time_counts_down_from_the_start_of_the_turn(seconds):
     table = relay_table(turn_seconds=seconds)

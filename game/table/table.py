@@ -248,7 +248,11 @@ class Table:
 
     def _sync(self) -> None:
         """Match the turn starts to ``to_act()`` (also after changes made behind the table's
-        back): a seat that newly has to act starts its turn now; others drop out."""
+        back): a seat that newly has to act starts its turn now; others drop out. Without a
+        turn time nothing reads the turn starts, so none are kept (a move costs less)."""
+        if self.turn_seconds is None:
+            self._phase = self.match.phase
+            return
         now = self._now()
         phase = self.match.phase
         new_phase = phase != self._phase
@@ -259,7 +263,11 @@ class Table:
         }
 
     def _turn_moved(self, actor: int, action: ActionInput, phase: str) -> None:
-        """Update turn starts after ``actor``'s ``action``, taken in ``phase`` (TB-6)."""
+        """Update turn starts after ``actor``'s ``action``, taken in ``phase`` (TB-6); none
+        without a turn time (:meth:`_sync`)."""
+        if self.turn_seconds is None:
+            self._phase = self.match.phase
+            return
         now = self._now()
         same_phase = self.match.phase == phase
         self._phase = self.match.phase
