@@ -286,6 +286,25 @@ def test_TB_8_missed_turns_survive_a_restart(tmp_path):
     assert timeouts(back) == 2 and again.rooms[code].table.seats[0].assisted  # 1 + 2 = 3
 
 
+def test_a_move_builds_and_stores_the_seat_records_only_when_they_changed(monkeypatch):
+    clock = FakeClock()
+    lob = lobby(store=Store(":memory:"), clock=clock, pace=0)
+    ali = join(lob, "Ali")
+    create(lob, ali, game="ronda", players=2, turn_seconds=60)
+    say(lob, ali, "start")
+    lob.pump()
+    stored, built = [], []
+    record, records = lob.store.record, lob._seat_records
+    monkeypatch.setattr(lob.store, "record", lambda *a: stored.append(a[3]) or record(*a))
+    monkeypatch.setattr(lob, "_seat_records", lambda room: built.append(1) or records(room))
+    say(lob, ali, "act", action=ali.last("events")["legal"][0])
+    lob.pump()  # the bot answers
+    assert stored and all(seats is None for seats in stored) and built == []
+    clock.advance(61)
+    lob.tick()  # a missed turn: the seats changed
+    assert [s["missed"] for s in stored[-1]] == [1, 0] and built == [1]
+
+
 def test_an_unstarted_room_keeps_its_seats_across_a_restart(tmp_path):
     db = str(tmp_path / "t.sqlite3")
     lob = lobby(store=Store(db))

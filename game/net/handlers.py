@@ -18,6 +18,7 @@ from .lobby_api import LobbyApi
 from .model import Player, Refusal, Room, Session, engine
 from .names import distinct_names
 from .pacing import held_until, pacing_seconds
+from .records import seat_state
 
 BOT_NAMES = ("Bot 1", "Bot 2", "Bot 3", "Bot 4")
 log = logging.getLogger("majlis.lobby")
@@ -228,7 +229,7 @@ class Handlers:
         room.logged = len(table.match.log)
         room.bot_due = self.clock.now() + self.bot_delay
         self._plan(room)
-        room.saved_seats = self._seat_records(room)
+        room.saved_seats = seat_state(room)  # stored with the table (or resumed from it)
         table.listen(lambda events: self._on_events(room, events))
 
     # ===== playing =============================================================================

@@ -158,7 +158,7 @@ class Room:
     actor: int | None = None  # whose request is being applied
     shown_at: float = 0.0  # clients have shown every event by then
     thought: Thought | None = None  # a bot's move being thought out
-    saved_seats: list[JsonObject] | None = None  # the seat records last stored
+    saved_seats: tuple[Any, ...] = ()  # what the seat records last stored were made of
     due: float | None = None  # when the lobby's tick next visits it (schedule.py)
 
     @property

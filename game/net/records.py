@@ -19,6 +19,17 @@ HEARTBEAT = 5.0  # seconds between "still alive" marks in the store (turn clocks
 RESUME_GRACE = 15.0  # a resumed turn has at least this long (time to reconnect)
 
 
+def seat_state(room: Room) -> tuple[Any, ...]:
+    """What a started room's seat records are made of (:meth:`Records._seat_records`), cheap
+    to build and compare on every move: the records are made only when it changed."""
+    return tuple(
+        [
+            (place.name, place.kind, place.level, place.missed, place.assisted, place.left, player)
+            for place, player in zip(room.live.seats, room.occupants)
+        ]
+    )
+
+
 class Records:
     """The lobby's store side."""
 
@@ -94,14 +105,14 @@ class Records:
         the turn clocks, in one transaction."""
         assert self.store is not None, "only a lobby with a store saves"
         match = room.live.match
-        seats = self._seat_records(room)
-        changed = seats != room.saved_seats
-        room.saved_seats = seats
+        state = seat_state(room)
+        changed = state != room.saved_seats
+        room.saved_seats = state
         self.store.record(
             room.code,
             room.logged,
             match.log[room.logged :],
-            seats if changed else None,
+            self._seat_records(room) if changed else None,
             self._clock_record(room),
         )
 
