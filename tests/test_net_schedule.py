@@ -87,7 +87,8 @@ def test_a_bot_due_later_is_moved_at_its_moment(monkeypatch):
 
 def test_an_untimed_table_is_planned_without_asking_for_its_seats_deadlines(monkeypatch):
     """A move at an untimed table (most are) plans its next moment cheaply: no seat has a
-    deadline, so the table is not asked for one (each ask syncs its turn starts)."""
+    deadline, so the table is not asked for one (each ask syncs its turn starts), and with no
+    clock to hold while the deal is shown, a person to act needs no visit at all."""
     from game.net.schedule import next_moment
     from game.table import Table
 
@@ -99,7 +100,8 @@ def test_an_untimed_table_is_planned_without_asking_for_its_seats_deadlines(monk
         raise AssertionError("an untimed table was asked for a deadline")
 
     monkeypatch.setattr(Table, "deadline", no_deadlines)
-    assert next_moment(room, lob.limits) is None or room.live.held  # a person to act, no clock
+    assert room.shown_at > lob.clock.now() and not room.live.held  # the deal is being shown
+    assert next_moment(room, lob.limits) is None
 
 
 def test_a_closed_or_replanned_room_leaves_only_stale_entries_that_are_skipped():

@@ -302,12 +302,15 @@ class Handlers:
 
     def _pace(self: LobbyApi, room: Room, events: list[Event]) -> None:
         """Hold the turn clocks while clients show ``events``: clients show batches one after
-        another, so the time adds to what is still being shown (bounded)."""
+        another, so the time adds to what is still being shown (bounded). An untimed table
+        has no clock to hold: it is not held, so the tick need not visit it to start the
+        clocks again (``shown_at`` still paces its bots)."""
         seconds = pacing_seconds(events) * self.pace
         if seconds <= 0 or room.over:
             return
         room.shown_at = held_until(self.clock.now(), room.shown_at, seconds)
-        room.live.hold()
+        if room.live.turn_seconds is not None:
+            room.live.hold()
 
     def _release(self: LobbyApi, room: Room) -> None:
         """Start the turn clocks again once clients have shown everything, at that moment."""
