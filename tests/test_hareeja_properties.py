@@ -8,6 +8,7 @@ picks bids so that ties for first place, and tie-break rounds, are common. Fixed
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -152,14 +153,18 @@ def test_HJ_5_no_seat_sees_another_bid_before_all_four_are_revealed(seed):
 @pytest.mark.parametrize("seed", [5, 8])
 def test_seat_views_are_each_seats_view_and_change_nothing(seed):
     """The server's fast path builds the four views at once: equal to each seat's own view
-    (its hand, its secret bid), key order included, at every step of whole matches."""
+    (its hand, its secret bid), key order included, at every step of whole matches; what it
+    keeps from call to call (the cards played, the history) is never changed by later moves."""
+    sent = []
     for match, _ in drive(seed):
         together = match.seat_views()
         for seat in range(4):
             assert together[seat] == match.view(seat)
             assert list(together[seat]) == list(match.view(seat))
+        sent.append((together[1], copy.deepcopy(together[1])))
         together[0]["hand"].append("XX")  # a seat's own hand is its own
         assert match.view(0)["hand"] == match.hands[0] and together[1]["hand"] == match.hands[1]
+    assert all(view == then for view, then in sent)
 
 
 # ----- scores and the end of the match ------------------------------------------------------------

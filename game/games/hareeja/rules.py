@@ -118,6 +118,7 @@ class Match(BaseMatch[HareejaAction, HareejaView]):
             raise IllegalAction('"first_dealer" must be a seat number from 0 to 3.')
         self._totals = [0] * PLAYERS
         self._history: list[RoundEntry] = []
+        self._kept_views: tuple[int, list[SeatCard], list[RoundEntry]] | None = None
         self._result: Result | None = None
         self._phase: Phase = "declare"
         self.round_no = 0
@@ -281,6 +282,12 @@ class Match(BaseMatch[HareejaAction, HareejaView]):
     def view(self, seat: int | None) -> HareejaView:
         if seat is not None:
             self._check_seat(seat)
+        played = [list(c) for c in self.played]
+        return self._view(seat, played, [_copy_record(e) for e in self._history])
+
+    def _view(
+        self, seat: int | None, played: list[SeatCard], history: list[RoundEntry]
+    ) -> HareejaView:
         bids: list[int | None]
         if self.revealed:
             bids = list(self.bids)
@@ -311,16 +318,18 @@ class Match(BaseMatch[HareejaAction, HareejaView]):
             "last_trick": None
             if last is None
             else {"cards": [list(c) for c in last["cards"]], "winner": last["winner"]},
-            "played": [list(c) for c in self.played],
-            "history": [_copy_record(e) for e in self._history],
+            "played": played,
+            "history": history,
             "result": None if self._result is None else _copy_record(self._result),
         }
 
     def seat_views(self) -> list[HareejaView]:
         """Every seat's :meth:`view` at once, equal to ``[view(s) for s in range(4)]``: the
-        public part is built once and is the same objects in all four, so a caller must not
-        change them (the server's fast path, :func:`game.net.outgoing.seat_views`)."""
-        public = self.view(None)
+        public part is built once and is the same objects in all four, and the cards played
+        and the history are the previous call's copies where unchanged (extended where they
+        grew), so a caller must not change them (the server's fast path,
+        :func:`game.net.outgoing.seat_views`)."""
+        public = self._view(None, *self._shown())
         views = []
         for seat in range(PLAYERS):
             view = public.copy()
@@ -332,6 +341,23 @@ class Match(BaseMatch[HareejaAction, HareejaView]):
                 view["bids"] = bids
             views.append(view)
         return views
+
+    def _shown(self) -> tuple[list[SeatCard], list[RoundEntry]]:
+        """:meth:`seat_views`' copies of the round's cards played and of the history, kept
+        from call to call: within a round (a deal starts a new round number) cards are only
+        added, and the history only grows; neither's entries change once added."""
+        kept = self._kept_views
+        if kept is not None and kept[0] == self.round_no and len(kept[1]) <= len(self.played):
+            played = kept[1]
+            if len(played) < len(self.played):
+                played = played + [list(c) for c in self.played[len(played) :]]
+        else:
+            played = [list(c) for c in self.played]
+        history = kept[2] if kept is not None else []
+        if len(history) < len(self._history):
+            history = history + [_copy_record(e) for e in self._history[len(history) :]]
+        self._kept_views = (self.round_no, played, history)
+        return played, history
 
 
 Record = TypeVar("Record", RoundEntry, Result)
