@@ -26,7 +26,7 @@ import copy
 import json
 import logging
 from itertools import compress
-from operator import and_, is_, ne, not_
+from operator import is_not, ne, or_
 from typing import Any
 
 from game.core.types import JsonObject
@@ -215,14 +215,16 @@ def _as_first(
     first_old, first_new, keys, first_changes, first_kept = first
     if len(old) != len(keys) or len(new) != len(keys) or list(new) != keys or list(old) != keys:
         return None
-    same = list(
-        map(
-            and_,
-            map(is_, old.values(), first_old.values()),
-            map(is_, new.values(), first_new.values()),
+    own = list(
+        compress(
+            keys,
+            map(
+                or_,
+                map(is_not, old.values(), first_old.values()),
+                map(is_not, new.values(), first_new.values()),
+            ),
         )
     )
-    own = list(compress(keys, map(not_, same)))
     if 2 * len(own) > len(keys):  # views built apart: the full diff is cheaper
         return None
     changes = dict(first_changes)
