@@ -75,6 +75,11 @@ TABLE = {"game": "hareeja", "players": 4, "visibility": "private", "turn_seconds
 
 
 # ----- servers ----------------------------------------------------------------------------------
+CLOSE_MARGIN = 0.1  # s: CPU and moves are read this long before the window's end, when the
+# clients start closing their connections (closes are not play, and bring a full collection)
+SERVER_LOG = ""  # --server-log: the servers' logs are appended there (else dropped)
+
+
 def start_server(
     db: str, workers: int, loose: bool = True, extra: tuple[str, ...] = ()
 ) -> tuple[subprocess.Popen, str]:
@@ -90,14 +95,13 @@ def start_server(
         "0",
         "--bot-workers",
         str(workers),
-        "--log-text",
+        *([] if SERVER_LOG else ["--log-text"]),  # kept logs are JSON lines, every field
         *extra,
     ]
     if loose:
         args.append("--loose-limits")
-    proc = subprocess.Popen(
-        args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
-    )
+    log = open(SERVER_LOG, "a") if SERVER_LOG else subprocess.DEVNULL  # noqa: SIM115
+    proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=log, text=True)
     ready, _, _ = select.select([proc.stdout], [], [], 60)
     if not ready:
         proc.kill()
@@ -143,7 +147,8 @@ def children(pid: int) -> list[int]:
     return found
 
 
-async def metric(url: str, name: str) -> float:
+async def metrics(url: str) -> dict[str, float]:
+    """One reading of a server's ``/metrics``, by name (labels included)."""
     host, port = url.removeprefix("ws://").split(":")
     reader, writer = await asyncio.open_connection(host, int(port))
     writer.write(b"GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -156,22 +161,15 @@ async def metric(url: str, name: str) -> float:
     )
     data = await reader.readexactly(length)
     writer.close()
-    for line in data.decode().splitlines():
-        if line.startswith(name + " "):
-            return float(line.split()[1])
-    return 0.0
+    lines = (line.rsplit(" ", 1) for line in data.decode().splitlines() if line[:1] != "#")
+    return {name: float(value) for name, value in lines}
+
+
+def read_metrics(urls: list[str]) -> list[dict[str, float]]:
+    return [asyncio.run(metrics(url)) for url in urls]
 
 
 # ----- one run ----------------------------------------------------------------------------------
-async def full_collections(url: str) -> tuple[float, float]:
-    """The server's full garbage collections so far, and their seconds (game/net/collector.py:
-    one in the window stops the loop for its length, which shows in the latency tail)."""
-    return (
-        await metric(url, "majlis_gc_full_total"),
-        await metric(url, "majlis_gc_full_seconds_total"),
-    )
-
-
 def pct(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
@@ -251,23 +249,11 @@ def run(
                 helpers.append(redis_url.pid)  # its CPU counts with the servers' helpers
             before = [proc_usage(pid) for pid in pids + helpers]
             sched_before = [sched(p.pid) for p, _ in procs]
-            moves_before = [asyncio.run(metric(u, "majlis_moves_total")) for u in urls]
-            gc_before = [asyncio.run(full_collections(u)) for u in urls]
-            time.sleep(max(0.0, t1 - time.monotonic()))
+            read_before = read_metrics(urls)
+            time.sleep(max(0.0, t1 - CLOSE_MARGIN - time.monotonic()))
             after = [proc_usage(pid) for pid in pids + helpers]
             sched_after = [sched(p.pid) for p, _ in procs]
-            moves_after = [asyncio.run(metric(u, "majlis_moves_total")) for u in urls]
-            gc_after = [asyncio.run(full_collections(u)) for u in urls]
-            heap = [asyncio.run(metric(u, "majlis_heap_blocks")) for u in urls]
-            heap_base = [asyncio.run(metric(u, "majlis_heap_blocks_after_full")) for u in urls]
-            bots = [
-                sum(asyncio.run(metric(u, name)) for u in urls)
-                for name in (
-                    'majlis_bot_moves_total{search="full"}',
-                    'majlis_bot_moves_total{search="cut"}',
-                    "majlis_bot_budget_seconds_total",
-                )
-            ]
+            read_after = read_metrics(urls)
             results = [pipe.recv()[1] for _, pipe in clients]
             for w, _ in clients:
                 w.join(30)
@@ -278,10 +264,26 @@ def run(
             for p, _ in procs:
                 p.kill()
                 p.wait()
+    span = seconds - CLOSE_MARGIN  # what the CPU, moves and collections were read over
     lat = [x for r in results for x in r["lat"]]
     errors = sum(r["errors"] for r in results)
     why = next((r["why"] for r in results if r["why"]), "")
-    moves = sum(moves_after) - sum(moves_before)
+
+    def grew(name: str, server: int | None = None) -> float:
+        """How much a server's metric (every server's, summed) grew in the window."""
+        pairs = list(zip(read_after, read_before))
+        chosen = pairs if server is None else [pairs[server]]
+        return sum(a.get(name, 0.0) - b.get(name, 0.0) for a, b in chosen)
+
+    moves = grew("majlis_moves_total")
+    bots = [
+        sum(a.get(name, 0.0) for a in read_after)
+        for name in (
+            'majlis_bot_moves_total{search="full"}',
+            'majlis_bot_moves_total{search="cut"}',
+            "majlis_bot_budget_seconds_total",
+        )
+    ]
     cpu = [a[0] - b[0] for a, b in zip(after, before)]
     server_cpu = sum(cpu[:servers])
     server_sys = sum(a[2] - b[2] for a, b in zip(after[:servers], before[:servers]))
@@ -301,7 +303,7 @@ def run(
     print(f"  steady window {seconds:.0f} s (after {settle:.0f} s to settle):")
     print(f"  {label}: {ms(lat)} over {len(lat)} ({errors} errors{'; ' + why if errors else ''})")
     print(
-        f"  moves (all, bots included): {moves / seconds:.0f}/s; clients' acknowledged: "
+        f"  moves (all, bots included): {moves / span:.0f}/s; clients' acknowledged: "
         f"{len(lat) / seconds:.0f}/s; matches started in all {sum(r['started'] for r in results)};"
         f" server CPU per move {server_cpu / max(moves, 1) * 1000:.3f} ms "
         f"(user {(server_cpu - server_sys) / max(moves, 1) * 1000:.3f}, "
@@ -315,16 +317,25 @@ def run(
         )
     for i, (c, a) in enumerate(zip(cpu[: len(pids)], after)):
         who = f"server {i}" if i < servers else f"client process {i - servers}"
-        line = f"  {who}: CPU {c:.1f} s ({c / seconds * 100:.0f} %), RSS {a[1] / 1e6:.0f} MB"
+        line = f"  {who}: CPU {c:.1f} s ({c / span * 100:.0f} %), RSS {a[1] / 1e6:.0f} MB"
         if i < servers:
             ran, waited = (x - y for x, y in zip(sched_after[i], sched_before[i]))
-            passes, spent = (x - y for x, y in zip(gc_after[i], gc_before[i]))
+            passes = grew("majlis_gc_full_total", i)
+            spent = grew("majlis_gc_full_seconds_total", i)
+            earlier, earlier_spent = (
+                read_before[i].get(name, 0.0)
+                for name in ("majlis_gc_full_total", "majlis_gc_full_seconds_total")
+            )
+            heap, heap_base = (
+                read_after[i].get(name, 0.0)
+                for name in ("majlis_heap_blocks", "majlis_heap_blocks_after_full")
+            )
             line += (
-                f"; its loop thread ran {ran / seconds * 100:.0f} % of the window and waited "
-                f"{waited / seconds * 100:.0f} % for a free CPU; full garbage collections in "
+                f"; its loop thread ran {ran / span * 100:.0f} % of the window and waited "
+                f"{waited / span * 100:.0f} % for a free CPU; full garbage collections in "
                 f"the window: {passes:.0f} ({spent * 1000:.0f} ms), before it: "
-                f"{gc_before[i][0]:.0f} ({gc_before[i][1] * 1000:.0f} ms); heap "
-                f"{heap[i] / 1e6:.2f} M blocks ({heap_base[i] / 1e6:.2f} M after the last full)"
+                f"{earlier:.0f} ({earlier_spent * 1000:.0f} ms); heap "
+                f"{heap / 1e6:.2f} M blocks ({heap_base / 1e6:.2f} M after the last full)"
             )
         print(line)
     if helpers:
@@ -332,7 +343,7 @@ def run(
         print(
             f"  the servers' {len(helpers)} helper processes (bot workers"
             f"{', redis-server' if redis else ''}): CPU {spent:.1f} s "
-            f"({spent / seconds * 100:.0f} %)"
+            f"({spent / span * 100:.0f} %)"
         )
     print(
         f"  (load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores: the "
@@ -514,9 +525,16 @@ async def zombie(seconds: float) -> None:
                             await new.request("leave", "left")
                         else:
                             newcomer_refused += 1
-                tables = await metric(url, 'majlis_tables{state="playing"}')
-            passes, spent = await full_collections(url)
-            memory = await metric(url, "process_resident_memory_bytes")
+                read = await metrics(url)
+                tables = read['majlis_tables{state="playing"}']
+            passes, spent, memory = (
+                read[name]
+                for name in (
+                    "majlis_gc_full_total",
+                    "majlis_gc_full_seconds_total",
+                    "process_resident_memory_bytes",
+                )
+            )
         finally:
             proc.kill()
             proc.wait()
@@ -553,6 +571,9 @@ def main() -> None:
         "--settle", type=float, default=2.0, help="seconds between the ramp and the window"
     )
     parser.add_argument(
+        "--server-log", default="", metavar="FILE", help="append the servers' logs to FILE"
+    )
+    parser.add_argument(
         "--redis",
         action="store_true",
         help="the servers share one lobby through a redis-server of the bench's own",
@@ -564,6 +585,8 @@ def main() -> None:
         help="one more argument for every server process (repeat it): --server-arg=--no-uvloop",
     )
     args = parser.parse_args()
+    global SERVER_LOG
+    SERVER_LOG = args.server_log
     if args.tick:
         tick_cost(args.tick)
     elif args.cpu_per_move:
