@@ -10,7 +10,9 @@ of the tables) all run on this machine, on loopback only; everything stops by it
 - ``fast``: every client acts as soon as it is its turn.
 
 ``--servers 2`` starts two server processes and splits the tables between them (each process
-holds its own tables; the multi-process lobby through Redis is not measured here).
+holds its own tables, each with its own SQLite file); with ``--redis`` they share one lobby
+and keep the match logs in a ``redis-server`` the bench starts (append-only, fsync every
+second, as docs/DEPLOY.md says).
 ``--hard N`` instead runs N tables of one person and three hard bots and measures how long the
 person waits for his turn (from his move's acknowledgement to his next turn).
 
@@ -25,12 +27,14 @@ says why), so that on a 2-core machine the figures are the server's and not the 
 generator's.
 
 Prints, per run: act -> acknowledgement latency p50/p95/p99/max, moves per second (clients'
-and all, bots included), server CPU per move, and CPU and memory of every process. A run takes
-the ramp (a few seconds for 1,000 tables), ``--settle`` and ``--seconds``, plus at most ~35 s
-for stragglers.
+and all, bots included), server CPU per move, CPU and memory of every process, and each
+server's full garbage collections in the window (``--server-log FILE`` keeps their logs). A
+run takes the ramp (a few seconds for 1,000 tables), ``--settle`` and ``--seconds``, plus at
+most ~35 s for stragglers.
 
     .venv/bin/python bench/bench_load.py --tables 100 --pace human --seconds 20
     .venv/bin/python bench/bench_load.py --tables 100 --pace fast --servers 2 --seconds 15
+    .venv/bin/python bench/bench_load.py --tables 1000 --servers 2 --redis --seconds 20
     .venv/bin/python bench/bench_load.py --hard 50 --seconds 30
     .venv/bin/python bench/bench_load.py --zombie 240      # the zombie-table loop, 4 minutes
     .venv/bin/python bench/bench_load.py --cpu-per-move    # the lobby alone, no sockets
