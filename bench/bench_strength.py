@@ -3,7 +3,7 @@ player, in each game, with 95 % intervals and think times per level.
 
 Usage: python bench/bench_strength.py [--games hareeja,ronda,rummy] [--levels all|a:b,...]
                                       [--pairs 20] [--seconds 150] [--alone 0] [--markdown]
-                                      [--seed-base 20000]
+                                      [--seed-base 20000] [--hard-budget 0.003]
 
 Every seed is played twice with the levels' seats swapped (a "duplicate" pair: the same deals for
 both sides), so luck of the cards largely cancels out. Formats:
@@ -25,6 +25,9 @@ process, so that other programs on a shared machine do not inflate it.
 Seeds are fixed (SEED_BASE + i; ``--seed-base`` plays another range), so a run with the same
 arguments prints the same results unless the time cap (``--seconds`` per pairing) stops it
 early: the counts say how far it got.
+``--hard-budget S`` gives every hard move S seconds of search (Hareeja and Ronda take a
+budget; Hand rummy's bot thinks fast and ignores it), as a busy server does
+(``game.net.botplay.think_budget``): how strong hard still is under load.
 This is a benchmark, not a test.
 """
 
@@ -50,8 +53,10 @@ from game.games.hareeja import bots as hareeja_bots
 from game.games.hareeja.rules import Match as HareejaMatch
 from game.games.ronda import bots as ronda_bots
 from game.games.ronda.rules import Match as RondaMatch
+from game.net.botplay import start_thinking
 
 SEED_BASE = 20_000
+HARD_BUDGET: float | None = None  # --hard-budget: the search a loaded server leaves hard bots
 LEVELS = ("hard", "normal", "easy", "random")
 TIMES: dict[tuple[str, str], list[float]] = defaultdict(list)  # (game, level) -> seconds
 
@@ -75,6 +80,9 @@ def play(game: str, match: Any, bots_module: Any, levels: list[str], seed: int) 
         t0 = time.process_time()
         if level == "random":
             action = rng.choice(legal) if legal else {"type": "timeout"}
+        elif level == "hard" and HARD_BUDGET is not None:
+            engine_name = "hand_rummy" if game == "rummy" else game
+            action = run(start_thinking(engine_name, view, legal, level, rng, HARD_BUDGET))
         else:
             action = run(bots_module.think(view, legal, level, rng))
         TIMES[game, level].append(time.process_time() - t0)
@@ -184,7 +192,7 @@ def pairings(spec: str) -> list[tuple[str, str]]:
 
 
 def main() -> None:
-    global SEED_BASE
+    global SEED_BASE, HARD_BUDGET
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -209,8 +217,16 @@ def main() -> None:
     )
     parser.add_argument("--markdown", action="store_true", help="also print README tables")
     parser.add_argument("--seed-base", type=int, default=SEED_BASE, help="first seed played")
+    parser.add_argument(
+        "--hard-budget",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="hard bots search this long a move, as on a loaded server (game/net/botplay.py)",
+    )
     args = parser.parse_args()
     SEED_BASE = args.seed_base
+    HARD_BUDGET = args.hard_budget
     rows = []
     for game in args.games.split(","):
         for a, b in pairings(args.levels):
