@@ -405,7 +405,9 @@ class _EncodingConn:
         pass
 
 
-def cpu_per_move(tables: int = 50, moves: int = 4000, deltas: bool = True) -> None:
+def cpu_per_move(
+    tables: int = 50, moves: int = 4000, deltas: bool = True, game: str = "hareeja"
+) -> None:
     """Hareeja tables of four people driven through the lobby in this process (engine, views,
     view patches, JSON, the store's queue and its writer thread; the garbage collector tuned
     as in the server), no sockets: process CPU per move and bytes sent per move. Each round
@@ -429,7 +431,8 @@ def cpu_per_move(tables: int = 50, moves: int = 4000, deltas: bool = True) -> No
         for i, c in enumerate(conns):
             lobby.connect(c, "bench")
             lobby.receive(c, json.dumps({"t": "hello", "name": f"p{t}-{i}"}))
-        lobby.receive(conns[0], json.dumps({"t": "create", "bots": "easy", **TABLE}))
+        table = {**TABLE, "game": game}
+        lobby.receive(conns[0], json.dumps({"t": "create", "bots": "easy", **table}))
         code = next(r.code for r in lobby.rooms.values() if r.occupants[0].conn is conns[0])
         for c in conns[1:]:
             lobby.receive(c, json.dumps({"t": "join", "code": code}))
@@ -456,7 +459,7 @@ def cpu_per_move(tables: int = 50, moves: int = 4000, deltas: bool = True) -> No
     store.close()
     views = "as patches" if deltas else "whole"
     print(
-        f"== the lobby alone ({tables} tables x 4 people, views {views}): {done} moves, "
+        f"== the lobby alone ({tables} {game} tables x 4 people, views {views}): {done} moves, "
         f"CPU per move {cpu / done * 1000:.3f} ms, {sent / done:.0f} bytes sent per move "
         "(all 4 seats)"
     )
@@ -597,6 +600,8 @@ def main() -> None:
         cpu_per_move(deltas=True)
         cpu_per_move(deltas=False)
         cpu_per_move(tables=1000, moves=20_000)  # as many tables as the live target: caches
+        for game in ("ronda", "hand_rummy"):  # random legal moves (rummy's lay no melds)
+            cpu_per_move(game=game)
     elif args.zombie:
         asyncio.run(zombie(args.zombie))
     else:
