@@ -5,6 +5,8 @@ until the deal ends (RO-19), and the end of the match (RO-22). Fixed seeds.
 
 from __future__ import annotations
 
+import copy
+import operator
 import random
 from collections import Counter
 from itertools import chain
@@ -12,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from conformance import Spec, check_match
+from conformance import Spec, check_match, leaks
 from game.games.ronda.cards import DECK, RANK
 from game.games.ronda.rules import KINDS, Match
 from game.games.ronda.types import EVENT_SHAPES, RondaView
@@ -108,3 +110,35 @@ def test_RO_10_RO_19_table_ranks_distinct_declarations_without_rank_until_the_de
                     assert set(shown) == {"type", "seat", "kind"}
                 if shown["type"] == "declarations_revealed":
                     assert all("rank" in d for d in shown["declarations"])
+
+
+# ----- the server's fast path: every seat's view at once ------------------------------------------
+OWN = {"you", "side", "hand", "can_declare"}  # a seat's own keys; the rest is public
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_seat_views_are_each_seats_view_and_change_nothing(seed):
+    """The server's fast path builds every seat's view at once: equal to each seat's own view,
+    key order included, with no card the seat may not see, at every step of whole matches of
+    2, 3 and 4 players; the public part is the same objects in every view; the history's copies
+    are kept from call to call (the same objects while unchanged); and what was handed out
+    never changes with later moves."""
+    players, rules = SETUPS[seed]
+    sent, before = [], None
+    for match, _ in play_random(players, rules, seed):
+        together = match.seat_views()
+        assert len(together) == players
+        for seat, view in enumerate(together):
+            assert view == match.view(seat) and list(view) == list(match.view(seat))
+            assert not leaks(view, secret(match, seat), set())
+            assert all(view[k] is together[0][k] for k in view if k not in OWN)
+        history = together[0]["history"]
+        if before is not None:
+            assert history is before or (
+                len(history) > len(before) and all(map(operator.is_, before, history))
+            )
+        before = history
+        sent += [(view, copy.deepcopy(view)) for view in together[1:]]
+        together[0]["hand"].append("XX")  # a seat's own hand is its own
+        assert match.view(0)["hand"] == match.hands[0] and together[1]["hand"] == match.hands[1]
+    assert len(before) > 1 and all(view == then for view, then in sent)

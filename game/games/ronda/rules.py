@@ -28,7 +28,7 @@ Decisions made here (besides those in RULES.md):
 
 from __future__ import annotations
 
-from typing import Any, TypedDict, cast
+from typing import Any, TypedDict
 
 from game.core.actions import action_type, card_field, only_keys, str_field
 from game.core.errors import IllegalAction
@@ -46,6 +46,7 @@ from .types import (
     RondaAction,
     RondaView,
 )
+from .views import copy_record, seat_view, seat_views, shown_history
 
 GAME = "ronda"
 RULE_SETS = {"maghribi": 41, "quick": 25}  # RO-1: only the target differs
@@ -119,6 +120,7 @@ class Match(BaseMatch[RondaAction, RondaView]):
         self.batches = BATCHES[n]
         self._totals = [0] * self.nsides
         self._history: list[DealEntry] = []
+        self._shown_history: list[DealEntry] = []  # seat_views' copies of it
         self._result: Result | None = None
         self._phase: Phase = "play"
         self.deal_no = 0
@@ -366,7 +368,7 @@ class Match(BaseMatch[RondaAction, RondaView]):
             "totals": list(self._totals),
         }
         self._history.append(entry)
-        events.append(Event("deal_scored", dict(_copy_record(entry))))
+        events.append(Event("deal_scored", dict(copy_record(entry))))
         if max(self._totals) >= self.target:  # RO-22
             self._phase = "over"
             ordered = sorted(self._totals, reverse=True)
@@ -447,44 +449,10 @@ class Match(BaseMatch[RondaAction, RondaView]):
     def view(self, seat: int | None) -> RondaView:
         if seat is not None:
             self._check_seat(seat)
-        n = self.players
-        return {
-            "game": GAME,
-            "phase": self._phase,
-            "to_act": self.to_act(),
-            "totals": list(self._totals),
-            "you": seat,
-            "side": None if seat is None else self.side_of(seat),
-            "sides": [self.side_of(s) for s in range(n)],
-            "players": n,
-            "teams": self.teams,
-            "target": self.target,
-            "rules": self.rules,
-            "hand": [] if seat is None else list(self.hands[seat]),
-            "hand_counts": [len(h) for h in self.hands],
-            "table": list(self.table),
-            "piles": [len(p) for p in self.piles],
-            "deck_count": len(self.stock),
-            "dealer": self.dealer,
-            "deal": self.deal_no,
-            "batch": self.batch,
-            "batches": self.batches,
-            "last_batch": self.last_batch,
-            "turn": self.turn,
-            "declarations": [
-                {"seat": d["seat"], "kind": d["kind"]} for d in self.batch_declarations
-            ],
-            "declared_this_batch": list(self.declared),
-            "can_declare": seat is not None and self.can_declare(seat),
-            "caida_card": self.caida_card,
-            "captured_ranks": {rank_name(i): c for i, c in enumerate(self.captured_ranks)},
-            "last_capturer": self.last_capturer,
-            "deal_points": list(self.deal_points),
-            "history": [_copy_record(e) for e in self._history],
-            "result": self.result,
-        }
+        return seat_view(self, seat, [copy_record(e) for e in self._history])
 
-
-def _copy_record(record: DealEntry) -> DealEntry:
-    """A copy of a history entry whose lists the caller may keep or change."""
-    return cast(DealEntry, {k: (list(v) if isinstance(v, list) else v) for k, v in record.items()})
+    def seat_views(self) -> list[RondaView]:
+        """Every seat's :meth:`view` at once, the public part shared, the history's copies
+        kept from call to call (:func:`.views.seat_views`): the server's fast path."""
+        self._shown_history = shown_history(self._shown_history, self._history)
+        return seat_views(self, self._shown_history)
