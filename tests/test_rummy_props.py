@@ -6,7 +6,9 @@ sees does not change when the cards it may not see are dealt differently. Fixed 
 
 from __future__ import annotations
 
+import copy
 import json
+import operator
 import random
 from collections import Counter
 from itertools import chain, combinations
@@ -14,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from conformance import Spec, check_match
+from conformance import Spec, check_match, leaks
 from game.core.cards import FRENCH_RANKS, JOKER, rummy_deck, split
 from game.games.hand_rummy import melds as M
 from game.games.hand_rummy.rules import Match
@@ -239,3 +241,62 @@ def test_spectator_view_holds_no_hand_and_counts_only():
     assert view["hand_counts"] == [14, 15, 14]
     text = json.dumps(view)
     assert 'stock":' not in text.replace("stock_count", "")
+
+
+# ----- the server's fast path: every seat's view at once ------------------------------------------
+OWN = {"you", "side", "hand"}  # a seat's own keys; the rest is public
+KEPT = ("discards", "picks", "history")  # copies kept from call to call
+
+
+def kept_or_grown(now: list, before: list) -> bool:
+    """``now`` is ``before``, or a longer list that starts with ``before``'s very objects."""
+    return now is before or (len(now) > len(before) and all(map(operator.is_, before, now)))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_seat_views_are_each_seats_view_and_change_nothing(seed):
+    """The server's fast path builds every seat's view at once: equal to each seat's own view,
+    key order included, with no card the seat may not see, at every step of whole matches of
+    2 to 5 players, melds, partnerships and both variants; the public part is the same objects
+    in every view; the round's logs and the history are kept from call to call (the same
+    objects while unchanged, within a round for the logs); and what was handed out never
+    changes with later moves."""
+    players, options = SETUPS[seed]
+    match = Match.new(players, dict(options, first_dealer=seed % players), seed=seed)
+    rnd = random.Random(seed)
+    sent, before, grew = [], None, Counter[str]()
+    while match.phase != "over":
+        match.apply(*random_step(match, rnd))
+        together = match.seat_views()
+        assert len(together) == players
+        for seat, view in enumerate(together):
+            assert view == match.view(seat) and list(view) == list(match.view(seat))
+            assert not leaks(view, secret(match, seat), visible(match, seat))
+            assert all(view[k] is together[0][k] for k in view if k not in OWN)
+        now = together[0]
+        if before is not None:
+            assert kept_or_grown(now["history"], before["history"])
+            if now["round"] == before["round"]:
+                assert all(kept_or_grown(now[k], before[k]) for k in KEPT)
+                grew.update(k for k in KEPT if before[k] and now[k] is not before[k])
+        before = now
+        sent += [(view, copy.deepcopy(view)) for view in together[1:]]
+        together[0]["hand"].append("XX")  # a seat's own hand is its own
+        assert match.view(0)["hand"] == match.hands[0] and together[1]["hand"] == match.hands[1]
+    assert len(before["history"]) == options["rounds"] and grew["discards"] and grew["picks"]
+    assert all(view == then for view, then in sent)
+
+
+def test_seat_views_never_take_a_rounds_kept_logs_for_the_next_rounds():
+    """The server builds the views only while somebody at the table is connected: logs kept
+    from a round are not the next round's, even when these have grown as long unseen."""
+    match = Match.new(3, {"rounds": 2}, seed=3)
+    rnd = random.Random(3)
+    while len(match.discard_log) < 2 or not match.pick_log:
+        match.apply(*random_step(match, rnd))
+    match.seat_views()
+    discards, picks = len(match.discard_log), len(match.pick_log)
+    while match.round == 1 or len(match.discard_log) < discards or len(match.pick_log) < picks:
+        match.apply(*random_step(match, rnd))
+    assert match.phase != "over"
+    assert match.seat_views() == [match.view(s) for s in range(3)]

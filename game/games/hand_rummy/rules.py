@@ -29,7 +29,7 @@ from game.core.types import ActionInput, Phase
 from . import melds as M
 from . import scoring
 from .types import Result, RoundEntry, RummyAction, RummyView, SwapJokerAction
-from .views import seat_view
+from .views import Shown, seat_view, seat_views
 
 HAND_SIZE = 14
 ACTIONS = ("draw", "meld", "add", "swap_joker", "discard")
@@ -49,6 +49,7 @@ class Match(BaseMatch[RummyAction, RummyView]):
         self.dealer = self.first_dealer
         self._totals = [0] * self._sides_count
         self.history: list[RoundEntry] = []
+        self.shown: Shown | None = None  # seat_views' copies, kept from call to call
         self._phase: Phase = "play"
         self._result: Result | None = None
         self.turn_no = 0
@@ -74,12 +75,8 @@ class Match(BaseMatch[RummyAction, RummyView]):
         first = opts.get("first_dealer", 0)
         if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < self.players:
             raise IllegalAction("The first dealer must be one of the seats.")
-        self.rounds, self.variant, self.partnership, self.first_dealer = (
-            rounds,
-            variant,
-            partnership,
-            first,
-        )
+        self.rounds, self.variant = rounds, variant
+        self.partnership, self.first_dealer = partnership, first
 
     @property
     def _sides_count(self) -> int:
@@ -495,6 +492,9 @@ class Match(BaseMatch[RummyAction, RummyView]):
     # ----- views ------------------------------------------------------------------------------
     def view(self, seat: int | None) -> RummyView:
         return seat_view(self, seat)
+
+    def seat_views(self) -> list[RummyView]:  # all at once, the server's fast path
+        return seat_views(self)
 
 
 M_DECK = rummy_deck()

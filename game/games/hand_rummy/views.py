@@ -1,14 +1,18 @@
-"""What one seat of a Hand rummy match may see (DESIGN.md "Views"): the engine's ``view``."""
+"""What the seats of a Hand rummy match may see (DESIGN.md "Views"): the engine's ``view`` of
+one seat, and the server's fast path, every seat's at once (:func:`seat_views`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from .scoring import copy_entry
-from .types import RummyView
+from .types import RoundEntry, RummyView
 
 if TYPE_CHECKING:
     from .rules import Match
+
+Item = TypeVar("Item")
 
 
 def seat_view(match: Match, seat: int | None) -> RummyView:
@@ -18,6 +22,18 @@ def seat_view(match: Match, seat: int | None) -> RummyView:
         if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < match.players
         else None
     )
+    discards = [list(x) for x in match.discard_log]
+    picks = [list(x) for x in match.pick_log]
+    return _view(match, seen, discards, picks, [copy_entry(h) for h in match.history])
+
+
+def _view(
+    match: Match,
+    seen: int | None,
+    discards: list[list[Any]],
+    picks: list[list[Any]],
+    history: list[RoundEntry],
+) -> RummyView:
     return {
         "game": match.GAME,
         "phase": match.phase,
@@ -46,8 +62,57 @@ def seat_view(match: Match, seat: int | None) -> RummyView:
         "opened": list(match.opened),
         "drawn": match.drawn,
         "pending_joker": bool(match.pending),
-        "discards": [list(x) for x in match.discard_log],
-        "picks": [list(x) for x in match.pick_log],
-        "history": [copy_entry(h) for h in match.history],
+        "discards": discards,
+        "picks": picks,
+        "history": history,
         "result": match.result,
     }
+
+
+class Shown(NamedTuple):
+    """:func:`seat_views`' copies kept from call to call, with the match's lists they copy:
+    this round's discard and pick logs (a deal starts new ones) and the history. All three
+    only grow, and an entry never changes once added."""
+
+    discard_log: list[list[Any]]
+    discards: list[list[Any]]
+    pick_log: list[list[Any]]
+    picks: list[list[Any]]
+    history_of: list[RoundEntry]
+    history: list[RoundEntry]
+
+
+def seat_views(match: Match) -> list[RummyView]:
+    """Every seat's view, equal to ``[seat_view(match, s) for s in range(match.players)]``:
+    the public part (all but the seat's own keys) is built once and is the very same objects
+    in every view; the logs' and the history's copies are the previous call's where
+    unchanged (extended into new lists where they grew), so a caller must not change them."""
+    kept = match.shown
+    if kept is None:
+        kept = Shown([], [], [], [], [], [])
+    discards = _copies(kept.discard_log, kept.discards, match.discard_log, list)
+    picks = _copies(kept.pick_log, kept.picks, match.pick_log, list)
+    history = _copies(kept.history_of, kept.history, match.history, copy_entry)
+    match.shown = Shown(match.discard_log, discards, match.pick_log, picks, match.history, history)
+    public = _view(match, None, discards, picks, history)
+    views = []
+    for seat in range(match.players):
+        view = public.copy()
+        view["you"] = seat
+        view["side"] = match.side_of(seat)
+        view["hand"] = list(match.hands[seat])
+        views.append(view)
+    return views
+
+
+def _copies(
+    kept_of: list[Item], kept: list[Item], source: list[Item], copy: Callable[[Item], Item]
+) -> list[Item]:
+    """Copies of ``source``'s items: ``kept`` (an earlier call's copies of the first items of
+    ``kept_of``) where ``kept_of`` is ``source`` (a list that only grows, its items never
+    changed), extended into a new list with copies of the rest; else all new copies."""
+    if kept_of is not source:
+        return [copy(x) for x in source]
+    if len(kept) < len(source):
+        return kept + [copy(x) for x in source[len(kept) :]]
+    return kept
