@@ -10,8 +10,10 @@ from hypothesis import strategies as st
 
 from game.games.hand_rummy import rules as rummy
 from game.games.hareeja import rules as hareeja
+from game.games.ronda import rules as ronda
 from game.net import protocol as P
 from game.net.delta import Shared, ViewSender, ViewTracker, apply, diff, diff_shared, size
+from test_rummy_support import random_step
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 5) | st.text("abQS7", max_size=3),
@@ -87,25 +89,39 @@ def test_a_patch_without_a_view_before_it_is_dropped_not_applied_to_nothing():
 
 
 def test_seats_sharing_one_moves_patches_each_rebuild_their_own_view():
-    """The server diffs the four seats' views of a move sharing work (diff_shared): every
-    seat's tracker still rebuilds exactly that seat's view, hand and secret bid included."""
-    for together in (False, True):  # views built apart, and at once (public parts shared)
-        rng = random.Random(4)
-        match = hareeja.Match.new(4, {}, 4)
-        rebuild_every_seat(match, rng, together)
+    """The server diffs the seats' views of a move sharing work (diff_shared): every seat's
+    tracker still rebuilds exactly that seat's view, hand and secret bid included, in every
+    game that builds its views at once, and when built apart."""
+    games = [
+        (hareeja, 4, {}, 200),
+        (ronda, 4, {}, 200),
+        (ronda, 3, {"rules": "quick"}, 200),
+        (rummy, 4, {"rounds": 2, "partnership": True}, 600),
+        (rummy, 3, {"rounds": 2}, 600),
+    ]
+    for module, players, options, moves in games:
+        for together in (False, True):  # views built apart, and at once (public parts shared)
+            rng = random.Random(4)
+            match = module.Match.new(players, options, 4)
+            rebuild_every_seat(match, rng, together, moves)
 
 
-def rebuild_every_seat(match, rng, together: bool) -> None:
-    senders = [ViewSender() for _ in range(4)]
-    trackers = [ViewTracker() for _ in range(4)]
-    for _ in range(200):
+def rebuild_every_seat(match, rng, together: bool, moves: int = 200) -> None:
+    players = match.players
+    senders = [ViewSender() for _ in range(players)]
+    trackers = [ViewTracker() for _ in range(players)]
+    for _ in range(moves):
         if match.phase == "over":
             break
-        seat = match.to_act()[0]
-        match.apply(seat, rng.choice(match.legal_actions(seat)))
+        if isinstance(match, rummy.Match):  # melds too: rounds end, logs and history restart
+            match.apply(*random_step(match, rng))
+        else:
+            seat = match.to_act()[0]
+            match.apply(seat, rng.choice(match.legal_actions(seat)))
         shared = Shared()
-        views = match.seat_views() if together else [match.view(s) for s in range(4)]
-        for s in range(4):
+        views = match.seat_views() if together else [match.view(s) for s in range(players)]
+        assert len(views) == players
+        for s in range(players):
             view = views[s]
             msg = {
                 "t": "events",
