@@ -600,8 +600,8 @@ def main() -> None:
         cpu_per_move(deltas=True)
         cpu_per_move(deltas=False)
         cpu_per_move(tables=1000, moves=20_000)  # as many tables as the live target: caches
-        for game in ("ronda", "hand_rummy"):  # random legal moves (rummy's lay no melds)
-            cpu_per_move(game=game)
+        for game in ("ronda", "hand_rummy"):  # random legal moves (rummy's lay no melds);
+            cpu_per_move(game=game, moves=20_000)  # ~400 a table: Ronda's whole matches
     elif args.zombie:
         asyncio.run(zombie(args.zombie))
     else:
