@@ -166,3 +166,27 @@ def test_every_refusal_code_has_words_in_arabic_and_english():
     i18n.set_language("en")
     assert i18n.refusal(IllegalAction("Odd.", "no_such_code")) == "Odd."
     i18n.set_language("ar")
+
+
+def test_seat_copies_share_the_public_part_and_keep_its_key_order():
+    from game.core.views import seat_copies
+
+    history: list = [[1]]
+    public = {"you": None, "history": history, "hand": []}
+    views = seat_copies(public, 3, lambda seat: {"hand": [seat], "you": seat})
+    assert [list(v) for v in views] == [["you", "history", "hand"]] * 3
+    assert [v["hand"] for v in views] == [[0], [1], [2]] and views[2]["you"] == 2
+    assert all(v["history"] is history for v in views)
+    assert public == {"you": None, "history": history, "hand": []}  # unchanged
+
+
+def test_grown_copies_reuse_what_was_copied_and_never_change_it():
+    from game.core.views import grown_copies
+
+    source = [{"n": 1}]
+    first = grown_copies([], source, dict)
+    assert first == source and first[0] is not source[0]
+    assert grown_copies(first, source, dict) is first  # nothing grew: the same list
+    source.append({"n": 2})
+    second = grown_copies(first, source, dict)
+    assert second == source and second[0] is first[0] and len(first) == 1  # a new list

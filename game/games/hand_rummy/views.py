@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
+from game.core.views import seat_copies
+
 from .scoring import copy_entry
 from .types import RoundEntry, RummyView
 
@@ -94,15 +96,11 @@ def seat_views(match: Match) -> list[RummyView]:
     picks = _copies(kept.pick_log, kept.picks, match.pick_log, list)
     history = _copies(kept.history_of, kept.history, match.history, copy_entry)
     match.shown = Shown(match.discard_log, discards, match.pick_log, picks, match.history, history)
-    public = _view(match, None, discards, picks, history)
-    views = []
-    for seat in range(match.players):
-        view = public.copy()
-        view["you"] = seat
-        view["side"] = match.side_of(seat)
-        view["hand"] = list(match.hands[seat])
-        views.append(view)
-    return views
+    return seat_copies(
+        _view(match, None, discards, picks, history),
+        match.players,
+        lambda seat: {"you": seat, "side": match.side_of(seat), "hand": list(match.hands[seat])},
+    )
 
 
 def _copies(

@@ -18,6 +18,7 @@ from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.protocol import Match as BaseMatch
 from game.core.types import ActionInput, Phase
+from game.core.views import grown_copies, seat_copies
 
 from .types import BidAction, HareejaAction, HareejaView, LastTrick, Result, RoundEntry, SeatCard
 
@@ -329,18 +330,15 @@ class Match(BaseMatch[HareejaAction, HareejaView]):
         and the history are the previous call's copies where unchanged (extended where they
         grew), so a caller must not change them (the server's fast path,
         :func:`game.net.outgoing.seat_views`)."""
-        public = self._view(None, *self._shown())
-        views = []
-        for seat in range(PLAYERS):
-            view = public.copy()
-            view["you"] = seat
-            view["hand"] = list(self.hands[seat])
-            if not self.revealed:
-                bids: list[int | None] = [None] * PLAYERS
-                bids[seat] = self.bids[seat]
-                view["bids"] = bids
-            views.append(view)
-        return views
+        return seat_copies(self._view(None, *self._shown()), PLAYERS, self._own_keys)
+
+    def _own_keys(self, seat: int) -> dict[str, Any]:
+        """What only ``seat``'s view holds: who it is, its hand, and its bid while bids are
+        secret (HJ-5)."""
+        own: dict[str, Any] = {"you": seat, "hand": list(self.hands[seat])}
+        if not self.revealed:
+            own["bids"] = [self.bids[s] if s == seat else None for s in range(PLAYERS)]
+        return own
 
     def _shown(self) -> tuple[list[SeatCard], list[RoundEntry]]:
         """:meth:`seat_views`' copies of the round's cards played and of the history, kept
@@ -353,9 +351,7 @@ class Match(BaseMatch[HareejaAction, HareejaView]):
                 played = played + [list(c) for c in self.played[len(played) :]]
         else:
             played = [list(c) for c in self.played]
-        history = kept[2] if kept is not None else []
-        if len(history) < len(self._history):
-            history = history + [_copy_record(e) for e in self._history[len(history) :]]
+        history = grown_copies(kept[2] if kept is not None else [], self._history, _copy_record)
         self._kept_views = (self.round_no, played, history)
         return played, history
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from game.core.views import grown_copies, seat_copies
+
 from .cards import rank_name
 from .types import DealEntry, RondaView
 
@@ -54,25 +56,22 @@ def seat_views(match: Match, history: list[DealEntry]) -> list[RondaView]:
     """Every seat's view, equal to ``[match.view(s) for s in range(match.players)]``: the
     public part (all but the seat's own keys) is built once and is the very same objects in
     every view, ``history`` included, so a caller must not change them."""
-    public = seat_view(match, None, history)
-    views = []
-    for seat in range(match.players):
-        view = public.copy()
-        view["you"] = seat
-        view["side"] = match.side_of(seat)
-        view["hand"] = list(match.hands[seat])
-        view["can_declare"] = match.can_declare(seat)
-        views.append(view)
-    return views
+    return seat_copies(
+        seat_view(match, None, history),
+        match.players,
+        lambda seat: {
+            "you": seat,
+            "side": match.side_of(seat),
+            "hand": list(match.hands[seat]),
+            "can_declare": match.can_declare(seat),
+        },
+    )
 
 
 def shown_history(kept: list[DealEntry], history: list[DealEntry]) -> list[DealEntry]:
-    """Copies of ``history``'s entries: ``kept`` (copies of its first entries, made by an
-    earlier call) where it has them, extended into a new list with copies of the rest. Sound
-    because a match's history only grows and an entry never changes once added."""
-    if len(kept) < len(history):
-        return kept + [copy_record(e) for e in history[len(kept) :]]
-    return kept
+    """Copies of ``history``'s entries, ``kept`` (an earlier call's) where it has them: a
+    match's history only grows and an entry never changes once added."""
+    return grown_copies(kept, history, copy_record)
 
 
 def copy_record(record: DealEntry) -> DealEntry:
