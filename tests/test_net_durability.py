@@ -361,3 +361,38 @@ def test_frames_wait_for_their_commit_and_one_commit_writes_them_in_one_system_c
         assert ws.transport.writes[1:] == [frame_header(len(frames[2])) + frames[2]]
 
     asyncio.run(asyncio.wait_for(body(), 5))
+
+
+def test_a_server_told_to_stop_closes_its_connections_and_exits_cleanly(tmp_path):
+    """SIGTERM (a service manager's stop): the server closes every connection with 1001
+    (going away, so clients reconnect), commits what it was given, stops its bot workers and
+    exits 0, instead of dying where it stood."""
+    db = str(tmp_path / "stop.sqlite3")
+    proc, url = start_server(db, workers=2)
+
+    async def seated_then_stopped() -> tuple[str, int | None]:
+        async with Client(url) as c:
+            await c.hello("Ali")
+            room = await c.request(
+                "create",
+                "room",
+                game="hareeja",
+                players=4,
+                visibility="private",
+                turn_seconds=None,
+                bots="hard",
+            )
+            await c.send("start")
+            await c.expect("events")
+            proc.send_signal(signal.SIGTERM)
+            await asyncio.wait_for(c.closed.wait(), 20)
+            return room["code"], c.close_code
+
+    try:
+        code, close_code = asyncio.run(asyncio.wait_for(seated_then_stopped(), 60))
+        assert proc.wait(30) == 0
+    finally:
+        if proc.poll() is None:
+            kill(proc)
+    assert close_code == 1001
+    assert Store(db).table(code)["finished"] is None  # kept, to resume at the next start

@@ -38,6 +38,7 @@ import gc
 import logging
 import multiprocessing
 import os
+import signal
 import sys
 import time
 from http import HTTPStatus
@@ -350,9 +351,14 @@ async def serve_forever(host: str, port: int, db: str, bot_delay: float, **optio
         f"rate {RATE_BURST} burst, {RATE_PER_SECOND}/s; {loop} loop, {wire.WRITER})",
         flush=True,
     )
+    stop = asyncio.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):  # a service manager's stop, or Ctrl-C
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # not on Windows
+            asyncio.get_running_loop().add_signal_handler(signum, stop.set)
     try:
-        await asyncio.Future()
-    finally:
+        await stop.wait()
+        log.info("stopping", extra={"event": "server_stopping"})
+    finally:  # connections closed (1001, going away: clients reconnect), every write committed
         await server.close()
 
 
