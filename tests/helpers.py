@@ -69,3 +69,18 @@ async def until(
             return False
         await (step() if step is not None else asyncio.sleep(0.001))
     return True
+
+
+async def private_hareeja(client: Any, bots: str = "easy") -> dict[str, Any]:
+    """The ``room`` a connected :class:`game.net.client.Client` gets for creating a private,
+    untimed Hareeja table of four, its free seats for ``bots`` once it starts."""
+    room: dict[str, Any] = await client.request(
+        "create",
+        "room",
+        game="hareeja",
+        players=4,
+        visibility="private",
+        turn_seconds=None,
+        bots=bots,
+    )
+    return room

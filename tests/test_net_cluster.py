@@ -22,6 +22,7 @@ import pytest
 
 from game.net.client import Client
 from game.net.server import TableServer
+from helpers import private_hareeja
 
 ROOT = Path(__file__).resolve().parents[1]
 redis_asyncio = pytest.importorskip(
@@ -191,15 +192,7 @@ def test_a_process_killed_mid_match_is_taken_over_and_the_match_finishes(redis_u
         async def first_half():
             async with Client(url_a) as c:
                 await c.hello("Ali")
-                room = await c.request(
-                    "create",
-                    "room",
-                    game="hareeja",
-                    players=4,
-                    visibility="private",
-                    turn_seconds=None,
-                    bots="easy",
-                )
+                room = await private_hareeja(c)
                 await c.send("start")
                 last = await c.play(lambda m: rng.choice(m["legal"]), max_actions=4)
                 return c.token, room["code"], last["log"]

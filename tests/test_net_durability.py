@@ -24,6 +24,7 @@ from game.games.hareeja import rules as hareeja
 from game.net.client import Client
 from game.net.server import TableServer
 from game.net.store import Store
+from helpers import private_hareeja
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -71,15 +72,7 @@ def test_a_move_acknowledged_to_a_client_survives_kill_9(tmp_path):
         async with Client(url) as c:
             await c.hello("Ali", token=token)
             if code is None:
-                room = await c.request(
-                    "create",
-                    "room",
-                    game="hareeja",
-                    players=4,
-                    visibility="private",
-                    turn_seconds=None,
-                    bots="easy",
-                )
+                room = await private_hareeja(c)
                 code = room["code"]
                 await c.send("start")
             else:
@@ -229,15 +222,7 @@ def test_hard_bots_think_in_a_worker_process_and_make_the_same_moves():
                 Client(f"ws://127.0.0.1:{srv.port}") as other,
             ):
                 await host.hello("Host")
-                await host.request(
-                    "create",
-                    "room",
-                    game="hareeja",
-                    players=4,
-                    visibility="private",
-                    turn_seconds=None,
-                    bots="hard",
-                )
+                await private_hareeja(host, bots="hard")
                 await host.send("start")
                 await host.expect("events")
                 await host.request("leave", "left")  # TB-9: four hard bots play on
@@ -285,15 +270,7 @@ def test_bot_workers_exit_when_their_server_is_killed(tmp_path):
     async def a_hard_table() -> None:  # the workers start with the first hard bot move
         async with Client(url) as c:
             await c.hello("Ali")
-            await c.request(
-                "create",
-                "room",
-                game="hareeja",
-                players=4,
-                visibility="private",
-                turn_seconds=None,
-                bots="hard",
-            )
+            await private_hareeja(c, bots="hard")
             await c.send("start")
             await c.expect("events")
 
@@ -373,15 +350,7 @@ def test_a_server_told_to_stop_closes_its_connections_and_exits_cleanly(tmp_path
     async def seated_then_stopped() -> tuple[str, int | None]:
         async with Client(url) as c:
             await c.hello("Ali")
-            room = await c.request(
-                "create",
-                "room",
-                game="hareeja",
-                players=4,
-                visibility="private",
-                turn_seconds=None,
-                bots="hard",
-            )
+            room = await private_hareeja(c, bots="hard")
             await c.send("start")
             await c.expect("events")
             proc.send_signal(signal.SIGTERM)

@@ -19,7 +19,7 @@ from game.net.rooms import Lobby, pacing_seconds
 from game.net.server import WIRE_LIMIT, TableServer
 from game.net.store import Store
 from game.table.clock import FakeClock
-from helpers import run_async
+from helpers import private_hareeja, run_async
 
 
 class Conn:
@@ -407,15 +407,7 @@ def test_a_hard_bot_table_keeps_playing_through_the_sliced_thinker():
         try:
             async with Client(url) as host, Client(url) as other:
                 await host.hello("Host")
-                await host.request(
-                    "create",
-                    "room",
-                    game="hareeja",
-                    players=4,
-                    visibility="private",
-                    turn_seconds=None,
-                    bots="hard",
-                )
+                await private_hareeja(host, bots="hard")
                 await host.send("start")
                 await host.expect("events")
                 await host.request("leave", "left")
