@@ -226,9 +226,9 @@ def run(
     ``seconds``: latencies of the acts sent in it, moves, and the CPU of every process in it.
     ``redis``: the servers share one lobby and keep the match logs in a ``redis-server`` of
     their own (``--redis``), instead of each its SQLite file."""
-    with tempfile.TemporaryDirectory() as tmp, redis_server(tmp, redis) as redis_url:
-        if redis_url:
-            server_args += ("--redis", redis_url)
+    with tempfile.TemporaryDirectory() as tmp, redis_server(tmp, redis) as shared:
+        if shared:
+            server_args += ("--redis", shared[0])
         procs = [
             start_server(db or os.path.join(tmp, f"s{i}.sqlite3"), workers, extra=server_args)
             for i in range(servers)
@@ -249,8 +249,8 @@ def run(
             time.sleep(max(0.0, t0 - time.monotonic()))
             pids = [p.pid for p, _ in procs] + [w.pid for w, _ in clients]
             helpers = [c for p, _ in procs for c in children(p.pid)]  # bot workers
-            if redis_url:
-                helpers.append(redis_url.pid)  # its CPU counts with the servers' helpers
+            if shared:
+                helpers.append(shared[1])  # its CPU counts with the servers' helpers
             before = [proc_usage(pid) for pid in pids + helpers]
             sched_before = [sched(p.pid) for p, _ in procs]
             read_before = read_metrics(urls)
@@ -355,15 +355,10 @@ def run(
     )
 
 
-class RedisUrl(str):
-    """A ``redis://`` address and the pid of the server behind it."""
-
-    pid: int = 0
-
-
 @contextlib.contextmanager
-def redis_server(folder: str, wanted: bool) -> Iterator[RedisUrl | None]:
-    """A ``redis-server`` of the bench's own on a free loopback port (None when not wanted),
+def redis_server(folder: str, wanted: bool) -> Iterator[tuple[str, int] | None]:
+    """A ``redis-server`` of the bench's own on a free loopback port: its address and pid
+    (None when not wanted),
     configured as docs/DEPLOY.md says (append-only file, fsync every second)."""
     if not wanted:
         yield None
@@ -378,14 +373,12 @@ def redis_server(folder: str, wanted: bool) -> Iterator[RedisUrl | None]:
         + ["--save", "", "--appendonly", "yes", "--appendfsync", "everysec"],
         stdout=subprocess.DEVNULL,
     )
-    url = RedisUrl(f"redis://127.0.0.1:{port}/0")
-    url.pid = proc.pid
     try:
         for _ in range(200):  # up to 10 s
             with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
                 break
             time.sleep(0.05)
-        yield url
+        yield f"redis://127.0.0.1:{port}/0", proc.pid
     finally:
         proc.kill()
         proc.wait()
