@@ -358,8 +358,8 @@ def run(
 @contextlib.contextmanager
 def redis_server(folder: str, wanted: bool) -> Iterator[tuple[str, int] | None]:
     """A ``redis-server`` of the bench's own on a free loopback port: its address and pid
-    (None when not wanted),
-    configured as docs/DEPLOY.md says (append-only file, fsync every second)."""
+    (None when not wanted), configured as docs/DEPLOY.md says (append-only file, fsync every
+    second)."""
     if not wanted:
         yield None
         return
