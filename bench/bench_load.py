@@ -50,7 +50,6 @@ import json
 import multiprocessing
 import os
 import random
-import select
 import shutil
 import socket
 import subprocess
@@ -67,7 +66,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import load_clients  # noqa: E402
 
-from game.net import wire  # noqa: E402
+from game.net import spawn, wire  # noqa: E402
 from game.net.client import Client  # noqa: E402
 from game.net.limits import Limits  # noqa: E402
 from game.net.rooms import Lobby  # noqa: E402
@@ -87,31 +86,16 @@ SERVER_LOG = ""  # --server-log: the servers' logs are appended there (else drop
 def start_server(
     db: str, workers: int, loose: bool = True, extra: tuple[str, ...] = ()
 ) -> tuple[subprocess.Popen, str]:
-    args = [
-        sys.executable,
-        "-m",
-        "game.net.server",
-        "--port",
-        "0",
-        "--db",
-        db,
-        "--bot-delay",
-        "0",
-        "--bot-workers",
-        str(workers),
-        *([] if SERVER_LOG else ["--log-text"]),  # kept logs are JSON lines, every field
-        *extra,
-    ]
+    options = ["--port", "0", "--db", db, "--bot-delay", "0", "--bot-workers", str(workers)]
+    if not SERVER_LOG:
+        options.append("--log-text")  # kept logs are JSON lines, every field
     if loose:
-        args.append("--loose-limits")
+        options.append("--loose-limits")
     log = open(SERVER_LOG, "a") if SERVER_LOG else subprocess.DEVNULL  # noqa: SIM115
-    proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=log, text=True)
-    ready, _, _ = select.select([proc.stdout], [], [], 60)
-    if not ready:
-        proc.kill()
-        raise SystemExit("a server did not start within 60 s")
-    line = proc.stdout.readline()
-    return proc, line.split(" on ")[1].split()[0]
+    try:
+        return spawn.start_server([*options, *extra], stderr=log)
+    except RuntimeError as err:
+        raise SystemExit(str(err)) from None
 
 
 def proc_usage(pid: int) -> tuple[float, int, float]:
@@ -135,20 +119,6 @@ def sched(pid: int) -> tuple[float, float]:
         return int(ran) / 1e9, int(waited) / 1e9
     except (OSError, ValueError):
         return 0.0, 0.0
-
-
-def children(pid: int) -> list[int]:
-    """The processes ``pid`` started (a server's bot workers), from /proc."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as stat:
-                    if int(stat.read().rsplit(")", 1)[1].split()[1]) == pid:
-                        found.append(int(entry))
-            except (OSError, ValueError, IndexError):
-                continue
-    return found
 
 
 async def metrics(url: str) -> dict[str, float]:
@@ -248,7 +218,7 @@ def run(
                 pipe.send((t0, t1))
             time.sleep(max(0.0, t0 - time.monotonic()))
             pids = [p.pid for p, _ in procs] + [w.pid for w, _ in clients]
-            helpers = [c for p, _ in procs for c in children(p.pid)]  # bot workers
+            helpers = [c for p, _ in procs for c in spawn.children(p.pid)]  # bot workers
             if shared:
                 helpers.append(shared[1])  # its CPU counts with the servers' helpers
             before = [proc_usage(pid) for pid in pids + helpers]

@@ -14,17 +14,15 @@ import shutil
 import signal
 import socket
 import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
+from game.net import spawn
 from game.net.client import Client
 from game.net.server import TableServer
 from helpers import private_hareeja
 
-ROOT = Path(__file__).resolve().parents[1]
 redis_asyncio = pytest.importorskip(
     "redis.asyncio",
     reason="the redis client package is not installed (pip install -r requirements-dev.txt)",
@@ -153,34 +151,10 @@ def test_public_lists_and_joins_by_code_across_three_processes(redis_url):
 
 
 def start_process(redis_url: str, ns: str) -> tuple[subprocess.Popen, str]:
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "game.net.server",
-            "--port",
-            "0",
-            "--redis",
-            redis_url,
-            "--bot-delay",
-            "0",
-            "--bot-workers",
-            "0",
-            "--loose-limits",
-            "--lease",
-            "1",
-            "--log-text",
-            "--redis-ns",
-            ns,
-        ],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
+    return spawn.start_server(
+        ["--port", "0", "--redis", redis_url, "--bot-delay", "0", "--bot-workers", "0"]
+        + ["--loose-limits", "--lease", "1", "--log-text", "--redis-ns", ns]
     )
-    line = proc.stdout.readline()
-    assert " on ws://" in line, line
-    return proc, line.split(" on ")[1].split()[0]
 
 
 def test_a_process_killed_mid_match_is_taken_over_and_the_match_finishes(redis_url):

@@ -11,51 +11,24 @@
 import asyncio
 import os
 import random
-import select
 import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from game.games.hareeja import rules as hareeja
+from game.net import spawn
 from game.net.client import Client
 from game.net.server import TableServer
 from game.net.store import Store
 from helpers import private_hareeja
 
-ROOT = Path(__file__).resolve().parents[1]
-
 
 def start_server(db: str, workers: int = 0) -> tuple[subprocess.Popen, str]:
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "game.net.server",
-            "--port",
-            "0",
-            "--db",
-            db,
-            "--bot-delay",
-            "0",
-            "--bot-workers",
-            str(workers),
-            "--loose-limits",
-        ],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    ready, _, _ = select.select([proc.stdout], [], [], 60)
-    assert ready, "the server did not start within 60 s"
-    line = proc.stdout.readline()
-    url = line.split(" on ")[1].split()[0]
-    assert url.startswith("ws://127.0.0.1:"), line
-    return proc, url
+    options = ["--port", "0", "--db", db, "--bot-delay", "0", "--bot-workers", str(workers)]
+    return spawn.start_server([*options, "--loose-limits"])
 
 
 def kill(proc: subprocess.Popen) -> None:
@@ -242,19 +215,6 @@ def test_hard_bots_think_in_a_worker_process_and_make_the_same_moves():
     assert len(in_worker) == 12 and in_worker == in_process
 
 
-def children_of(pid: int) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as stat:
-                    if int(stat.read().rsplit(")", 1)[1].split()[1]) == pid:
-                        found.append(int(entry))
-            except (OSError, ValueError, IndexError):
-                continue
-    return found
-
-
 def alive(pid: int) -> bool:
     try:
         with open(f"/proc/{pid}/stat") as stat:
@@ -278,7 +238,7 @@ def test_bot_workers_exit_when_their_server_is_killed(tmp_path):
         asyncio.run(asyncio.wait_for(a_hard_table(), 60))
         workers: list[int] = []
         for _ in range(300):  # spawned on the first bot move: wait for them (bounded)
-            workers = [p for p in children_of(proc.pid) if alive(p)]
+            workers = [p for p in spawn.children(proc.pid) if alive(p)]
             if len(workers) >= 2:
                 break
             time.sleep(0.1)
