@@ -172,25 +172,7 @@ class Records:
             if info["key"] and not info["left"]:
                 player = self._stored_player(info)
             occupants.append(player)
-        room = Room(
-            record["code"],
-            record["game"],
-            record["players"],
-            record["options"],
-            record["visibility"],
-            record["turn_seconds"],
-            record["bots"],
-            occupants,
-            host=record["host"],
-            hints=bool(record.get("hints", False)),  # records from before hints have none
-            names=[s.name for s in seats],
-        )
-        room.created = room.quiet_since = self.clock.now()
-        for seat, player in enumerate(occupants):
-            if player is not None:
-                player.room, player.seat = room, seat
-        self.rooms[room.code] = room
-        self._plan(room)
+        room = self._seat_stored(record, occupants, names=[s.name for s in seats])
         self._open_table(room, self._resumed_table(record, match, seats))
         if match.phase == "over" and self.store is not None:  # finished but not yet marked
             self.store.finish(room.code, {"result": match.result, "totals": match.totals})
@@ -222,6 +204,35 @@ class Records:
                 self.cluster.seated(occupant.key, code)
         return 1
 
+    def _seat_stored(
+        self: LobbyApi,
+        record: JsonObject,
+        occupants: list[Player | None],
+        names: list[str] | None = None,
+    ) -> Room:
+        """A stored table's or room's :class:`Room` back in the lobby, ``occupants`` seated in
+        it (the store keeps the settings, the lobby's clock starts afresh)."""
+        room = Room(
+            record["code"],
+            record["game"],
+            record["players"],
+            record["options"],
+            record["visibility"],
+            record["turn_seconds"],
+            record["bots"],
+            occupants,
+            host=record["host"],
+            hints=bool(record.get("hints", False)),  # records from before hints have none
+            names=names or [],
+        )
+        room.created = room.quiet_since = self.clock.now()
+        for seat, player in enumerate(occupants):
+            if player is not None:
+                player.room, player.seat = room, seat
+        self.rooms[room.code] = room
+        self._plan(room)
+        return room
+
     def _stored_player(self: LobbyApi, info: JsonObject) -> Player:
         player = self.players.get(info["key"]) or Player(info["player"], info["key"], info["name"])
         self.players[player.key] = player
@@ -241,23 +252,7 @@ class Records:
             if self.store is not None:
                 self.store.drop_room(record["code"])
             return
-        room = Room(
-            record["code"],
-            record["game"],
-            record["players"],
-            record["options"],
-            record["visibility"],
-            record["turn_seconds"],
-            record["bots"],
-            occupants,
-            host=record["host"],
-            hints=bool(record.get("hints", False)),  # records from before hints have none
-        )
-        if occupants[room.host] is None:
-            room.host = next(s for s, p in enumerate(occupants) if p is not None)
-        room.created = room.quiet_since = self.clock.now()
-        for seat, player in enumerate(occupants):
-            if player is not None:
-                player.room, player.seat = room, seat
-        self.rooms[room.code] = room
-        self._plan(room)
+        host = record["host"]
+        if occupants[host] is None:
+            host = next(s for s, p in enumerate(occupants) if p is not None)
+        self._seat_stored({**record, "host": host}, occupants)
