@@ -264,6 +264,25 @@ def test_live_tables_per_address_at_the_limit_accepted_one_past_refused():
     assert extra.last("error")["code"] == "too_many" and "address" in extra.last("error")["message"]
 
 
+def test_tables_per_server_at_the_limit_accepted_one_past_refused():
+    lob = lobby(limits=Limits(max_rooms=3))
+    for i in range(3):  # each from its own address: only the server's cap applies
+        assert untimed(lob, hello(lob, f"h{i}", address=f"10.0.0.{i}"))["you"] == 0
+    late = hello(lob, "late", address="10.0.0.9")
+    say(
+        lob,
+        late,
+        "create",
+        game="ronda",
+        players=2,
+        visibility="private",
+        turn_seconds=None,
+        bots="easy",
+    )
+    assert late.last("error")["code"] == "too_many" and "full" in late.last("error")["message"]
+    assert len(lob.rooms) == 3
+
+
 # ----- frames, nesting, items, rate --------------------------------------------------------------
 def test_frame_size_at_the_limit_accepted_one_past_refused():
     ping = '{"t":"ping"}'
@@ -295,6 +314,44 @@ def test_action_item_count_at_the_limit_accepted_one_past_refused():
         P.decode(json.dumps({"t": "act", "action": action(P.MAX_ACTION_ITEMS + 1)}))
 
 
+def create_with(options: dict) -> str:
+    return json.dumps(
+        {
+            "t": "create",
+            "game": "ronda",
+            "players": 2,
+            "visibility": "private",
+            "turn_seconds": None,
+            "bots": "easy",
+            "options": options,
+        }
+    )
+
+
+def test_option_count_at_the_limit_accepted_one_past_refused():
+    P.decode(create_with({f"o{i}": i for i in range(P.MAX_OPTIONS)}))
+    with pytest.raises(P.ProtocolError, match="too many entries"):
+        P.decode(create_with({f"o{i}": i for i in range(P.MAX_OPTIONS + 1)}))
+
+
+def test_option_name_and_text_at_the_limit_accepted_one_past_refused():
+    at, past = "n" * P.MAX_STRING, "n" * (P.MAX_STRING + 1)
+    P.decode(create_with({at: at}))
+    with pytest.raises(P.ProtocolError, match=r"option name .* is too long"):
+        P.decode(create_with({past: 1}))
+    with pytest.raises(P.ProtocolError, match=f'Option "{at}" .* is too long'):
+        P.decode(create_with({at: past}))
+
+
+def test_action_strings_and_names_at_the_limit_accepted_one_past_refused():
+    at, past = "c" * P.MAX_STRING, "c" * (P.MAX_STRING + 1)
+    P.decode(json.dumps({"t": "act", "action": {"type": "play", "card": at, at: 1}}))
+    with pytest.raises(P.ProtocolError, match="A string in the action is too long"):
+        P.decode(json.dumps({"t": "act", "action": {"type": "play", "card": past}}))
+    with pytest.raises(P.ProtocolError, match="too long"):
+        P.decode(json.dumps({"t": "act", "action": {"type": "play", past: 1}}))
+
+
 def test_rate_burst_at_the_limit_accepted_one_past_refused():
     lob = lobby(rate=(10, 0.001), rate_clock=lambda: 0.0)
     conn = Conn()
@@ -303,6 +360,20 @@ def test_rate_burst_at_the_limit_accepted_one_past_refused():
         say(lob, conn, "ping")
     assert [m["t"] for m in conn.sent] == ["pong"] * 10 + ["error"]
     assert conn.sent[-1]["code"] == "rate"
+
+
+def test_sustained_flooding_closes_the_connection_at_the_strike_limit_not_before():
+    from game.net.rooms import FLOOD_CLOSE, FLOOD_STRIKES
+
+    lob = lobby(rate=(1, 0.001), rate_clock=lambda: 0.0)  # no time passes: nothing forgiven
+    conn = Conn()
+    lob.connect(conn)
+    say(lob, conn, "ping")  # the one message the bucket holds
+    for _ in range(int(FLOOD_STRIKES) - 1):  # refused, each a strike
+        say(lob, conn, "ping")
+    assert conn.closed is None and conn.sent[-1]["code"] == "rate"
+    say(lob, conn, "ping")  # the strike that reaches the limit
+    assert conn.closed is not None and conn.closed[0] == FLOOD_CLOSE
 
 
 # ----- pacing backlog ----------------------------------------------------------------------------
@@ -344,6 +415,21 @@ def test_a_second_hello_with_another_players_token_is_refused_and_no_connection_
     assert {m["view"]["you"] for m in a.all("events")} == {0}
     assert {m["view"]["you"] for m in b.all("events")} == {1}
     assert {m["you"] for m in a.all("room")} == {0}
+
+
+def test_a_player_who_connects_again_takes_his_seat_from_the_old_connection():
+    lob = lobby()
+    old = hello(lob, "Sara")
+    token = old.last("welcome")["token"]
+    code = untimed(lob, old, game="ronda", players=2)["code"]
+    say(lob, old, "start")
+    new = hello(lob, "Sara", token=token)  # the same player, from another tab or phone
+    assert old.last("error")["code"] == "replaced"
+    assert old.closed is not None and old.closed[0] == 1000
+    assert new.last("welcome")["token"] == token
+    sent = len(old.sent)
+    say(lob, old, "leave")  # the old connection can no longer act for him
+    assert len(old.sent) == sent and lob.rooms[code].occupants[0].conn is new
 
 
 # ----- names -----------------------------------------------------------------------------------
@@ -544,10 +630,20 @@ def test_a_socket_that_stops_reading_is_closed_with_a_reason_once_its_bytes_pass
         for _ in range(196 // 14):
             conn.send(frame)  # 14 × 14 = 196 bytes wait for the peer: AT the limit
         assert not conn.closed and conn.waiting() == 196
-        conn.send({"t": "error", "message": "x", "code": "y"})  # one past
+        conn.send({"t": "error", "message": "x", "code": "y"})  # past it
         await asyncio.sleep(0)
         assert conn.closed and ws.closed_with == (1008, SLOW_READER)
         assert ws.transport.buffered == 196  # nothing more was written
+
+        short = StuckSocket()  # the same frames, a limit one byte lower
+        conn = _Conn(short, limit=195)
+        for _ in range(196 // 14 - 1):
+            conn.send(frame)
+        assert not conn.closed and conn.waiting() == 182
+        conn.send(frame)  # would make 196: exactly one byte past
+        await asyncio.sleep(0)
+        assert conn.closed and short.closed_with == (1008, SLOW_READER)
+        assert short.transport.buffered == 182
 
     asyncio.run(asyncio.wait_for(body(), 5))
 

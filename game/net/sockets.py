@@ -97,7 +97,8 @@ class _Conn:
     def send(self, msg: P.Message) -> None:
         if self.closed:
             return
-        frame = wire.encode(msg)
+        payload = wire.encode(msg)
+        frame = frame_header(len(payload)) + payload  # what the socket will carry, every byte
         if self.waiting() + len(frame) > self.limit:
             self._drop_slow_reader()
             return
@@ -130,8 +131,7 @@ class _Conn:
             if isinstance(frame, tuple):
                 closing = frame
                 break
-            data = frame if isinstance(frame, bytes) else frame.encode()
-            ready += (frame_header(len(data)), data)
+            ready.append(frame if isinstance(frame, bytes) else frame.encode())
         if ready and self.ws.state is State.OPEN:
             self.ws.transport.write(b"".join(ready))
         if closing is not None:
