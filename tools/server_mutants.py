@@ -1,0 +1,180 @@
+"""A mutation sample of the table server's limits and guards: does the suite notice when one
+of them is loosened by one, or dropped?
+
+Each mutant is one textual change to a file under ``game/net`` (an off-by-one in a limit's
+comparison, or a guard turned off). For each, the server's limit and protocol tests run on a
+throwaway copy of the tree (``git worktree``: the working tree is never touched); a mutant is
+*killed* when a test fails. Every mutant should be killed; a survivor names a limit no test
+holds at its edge (issue 8 asks each limit be accepted at the limit and refused one past it).
+
+    python tools/server_mutants.py            # all, ~1 minute when every mutant is killed
+    python tools/server_mutants.py --list     # the mutants only
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTS = [
+    "tests/test_net_limits.py",
+    "tests/test_net_protocol.py",
+    "tests/test_net_server.py",
+    "tests/test_net_fairness.py",
+    "tests/test_net_durability.py",
+]
+
+# (file, the text as it is, the text of the mutant); the text must stand once in the file.
+MUTANTS: list[tuple[str, str, str]] = [
+    ("protocol.py", "    if len(text) > max_frame:", "    if len(text) > max_frame + 1:"),
+    ("protocol.py", "    if len(value) > MAX_OPTIONS:", "    if len(value) > MAX_OPTIONS + 1:"),
+    (
+        "protocol.py",
+        "        if len(name) > MAX_STRING:\n            raise ProtocolError(f'An option",
+        "        if len(name) > MAX_STRING + 1:\n            raise ProtocolError(f'An option",
+    ),
+    ("protocol.py", "    if budget[0] < 0:", "    if budget[0] < -1:"),
+    ("protocol.py", "    if depth > MAX_ACTION_DEPTH:", "    if depth > MAX_ACTION_DEPTH + 1:"),
+    (
+        "protocol.py",
+        '        if len(item) > MAX_STRING:\n            raise ProtocolError("A string in the',
+        '        if len(item) > MAX_STRING + 1:\n            raise ProtocolError("A string in the',
+    ),
+    ("protocol.py", "        if len(value) > limit:", "        if len(value) > limit + 1:"),
+    (
+        "guard.py",
+        "        if self.connections.get(key, 0) >= self.limits.connections_per_address:",
+        "        if self.connections.get(key, 0) > self.limits.connections_per_address:",
+    ),
+    (
+        "guard.py",
+        "        return self.tables.get(key, 0) < self.limits.tables_per_address",
+        "        return self.tables.get(key, 0) <= self.limits.tables_per_address",
+    ),
+    (
+        "guard.py",
+        "        over = misses.count - self.limits.join_free_misses",
+        "        over = misses.count - self.limits.join_free_misses - 1",
+    ),
+    (
+        "handlers.py",
+        "        if session.creates >= limits.max_creates:",
+        "        if session.creates > limits.max_creates:",
+    ),
+    (
+        "handlers.py",
+        "        if len(self.rooms) >= limits.max_rooms:",
+        "        if len(self.rooms) > limits.max_rooms:",
+    ),
+    ("rooms.py", "        if session.tokens < 1:", "        if session.tokens < 0:"),
+    (
+        "rooms.py",
+        "        return session.strikes >= FLOOD_STRIKES",
+        "        return session.strikes > FLOOD_STRIKES",
+    ),
+    (
+        "rooms.py",
+        "        if session.player is not None and session.player is not player:\n"
+        "            raise Refusal",
+        "        if False:\n            raise Refusal",
+    ),
+    (
+        "rooms.py",
+        "            if old is not None and old is not session.conn:",
+        "            if False:",
+    ),
+    (
+        "names.py",
+        '            if not kept or kept[-1] == " " or marks >= MAX_MARKS:',
+        '            if not kept or kept[-1] == " " or marks > MAX_MARKS:',
+    ),
+    ("names.py", "    if shown > MAX_VISIBLE:", "    if shown > MAX_VISIBLE + 1:"),
+    ("names.py", "    if shown < MIN_VISIBLE:", "    if shown < MIN_VISIBLE - 1:"),
+    ("names.py", '_DROPPED = {"Cc", "Cf",', '_DROPPED = {"Cc",'),
+    (
+        "pacing.py",
+        "    return min(max(now, shown_at) + seconds, now + PACE_MAX_BACKLOG)",
+        "    return max(now, shown_at) + seconds",
+    ),
+    (
+        "sockets.py",
+        "        if self.waiting() + len(frame) > self.limit:",
+        "        if self.waiting() + len(frame) > self.limit + 1:",
+    ),
+]
+
+
+def run_tests(tree: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *TESTS],
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def first_failure(output: str) -> str:
+    return next((line for line in output.splitlines() if line.startswith("FAILED")), "")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--list", action="store_true", help="print the mutants and stop")
+    args = parser.parse_args()
+    if args.list:
+        for name, before, after in MUTANTS:
+            print(f"game/net/{name}: {before.strip()!r} -> {after.strip()!r}")
+        return 0
+    with tempfile.TemporaryDirectory() as folder:
+        tree = Path(folder) / "tree"
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", "-q", str(tree), "HEAD"], cwd=ROOT, check=True
+        )
+        try:
+            for name in {name for name, _, _ in MUTANTS}:  # the working tree's own files
+                (tree / "game/net" / name).write_text((ROOT / "game/net" / name).read_text())
+            for test in TESTS:
+                (tree / test).write_text((ROOT / test).read_text())
+            if run_tests(tree).returncode != 0:
+                print("the tests fail without any mutant: fix them first", file=sys.stderr)
+                return 2
+            survivors = sum(not mutate_and_test(tree, *mutant) for mutant in MUTANTS)
+        finally:
+            subprocess.run(
+                ["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, check=False
+            )
+    print(f"{len(MUTANTS) - survivors} of {len(MUTANTS)} mutants killed, {survivors} survived")
+    return 1 if survivors else 0
+
+
+def mutate_and_test(tree: Path, name: str, before: str, after: str) -> bool:
+    """Run the tests against one mutant; True when a test failed (the mutant is killed)."""
+    path = tree / "game/net" / name
+    original = path.read_text()
+    if original.count(before) != 1:
+        print(f"STALE     game/net/{name}: {before.strip()!r} is not there once; update MUTANTS")
+        return False
+    path.write_text(original.replace(before, after))
+    began = time.monotonic()
+    try:
+        result = run_tests(tree)
+    finally:
+        path.write_text(original)
+    killed = result.returncode != 0
+    verdict = "killed  " if killed else "SURVIVED"
+    print(
+        f"{verdict} {time.monotonic() - began:4.0f} s  game/net/{name}: {after.strip()!r}  "
+        f"{first_failure(result.stdout)[:100]}",
+        flush=True,
+    )
+    return killed
+
+
+if __name__ == "__main__":
+    sys.exit(main())
