@@ -417,6 +417,70 @@ def test_a_second_hello_with_another_players_token_is_refused_and_no_connection_
     assert {m["you"] for m in a.all("room")} == {0}
 
 
+# ----- who may join, and what the host may answer ------------------------------------------------
+def test_a_code_never_seats_a_stranger_in_a_started_match_not_even_in_a_leavers_seat():
+    lob = lobby()
+    host, guest = hello(lob, "Host"), hello(lob, "Guest")
+    code = untimed(lob, host, game="hareeja", players=4)["code"]
+    say(lob, guest, "join", code=code)
+    say(lob, host, "start")
+    say(lob, guest, "leave")  # his seat goes to a bot (TB-9)
+    stranger = hello(lob, "Stranger")
+    say(lob, stranger, "join", code=code)
+    assert stranger.last("error")["code"] == "started"
+    assert stranger not in [o and o.conn for o in lob.rooms[code].occupants]
+
+
+def approval_table(lob, players: int = 3):
+    host = hello(lob, "Host")
+    code = untimed(lob, host, game="ronda", players=players, visibility="approval")["code"]
+    return host, code
+
+
+def asked(lob, name: str, code: str):
+    conn = hello(lob, name)
+    say(lob, conn, "join", code=code)
+    assert conn.last("waiting")["code"] == code
+    return conn
+
+
+def test_the_host_seats_the_asker_he_names_not_the_first_in_line():
+    lob = lobby()
+    host, code = approval_table(lob)
+    first, second = asked(lob, "First", code), asked(lob, "Second", code)
+    pending = host.last("room")["pending"]
+    assert [p["name"] for p in pending] == ["First", "Second"]
+    say(lob, host, "answer", player=pending[1]["player"], accept=True)
+    assert second.last("room")["you"] == 1
+    assert [p["name"] for p in host.last("room")["pending"]] == ["First"]
+    assert first.last("waiting")["code"] == code and first.all("room") == []
+
+
+def test_the_last_free_seat_given_the_others_waiting_are_refused_and_told():
+    lob = lobby()
+    host, code = approval_table(lob, players=2)
+    late = asked(lob, "Late", code)
+    early = asked(lob, "Early", code)
+    ids = {p["name"]: p["player"] for p in host.last("room")["pending"]}
+    say(lob, host, "answer", player=ids["Early"], accept=True)  # the last free seat
+    assert early.last("room")["you"] == 1
+    assert late.last("refused")["code"] == code and host.last("room")["pending"] == []
+    say(lob, host, "answer", player=ids["Late"], accept=True)  # too late: nobody is asking
+    assert host.last("error")["code"] == "no_request"
+    assert lob.rooms[code].seated() == 2 and late.all("room") == []
+
+
+def test_host_requests_after_the_start_are_refused_and_change_nothing():
+    lob = lobby()
+    host = hello(lob, "Host")
+    code = untimed(lob, host, game="hareeja", players=4)["code"]
+    say(lob, host, "start")
+    log = list(lob.rooms[code].live.match.log)
+    say(lob, host, "start")
+    assert host.last("error")["code"] == "started"
+    assert lob.rooms[code].live.match.log == log
+
+
 def test_a_player_who_connects_again_takes_his_seat_from_the_old_connection():
     lob = lobby()
     old = hello(lob, "Sara")

@@ -595,6 +595,11 @@ def test_illegal_actions_through_act_change_nothing(seat, action):
 
 def test_acting_out_of_turn_or_for_a_bot_seat_changes_nothing():
     table = relay_table(players=2, kinds=["human", "bot"])
+    assert 1 in table.match.to_act()  # the bot's bid is due: only the seat's kind refuses
+    before = snapshot(table)
+    with pytest.raises(IllegalAction, match="A bot plays this seat"):
+        table.act(1, {"type": "bid", "n": 1}, human=True)
+    assert snapshot(table) == before
     bid_all(table)
     before = snapshot(table)
     with pytest.raises(IllegalAction):

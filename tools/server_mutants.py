@@ -1,13 +1,14 @@
 """A mutation sample of the table server's limits and guards: does the suite notice when one
 of them is loosened by one, or dropped?
 
-Each mutant is one textual change to a file under ``game/net`` (an off-by-one in a limit's
-comparison, or a guard turned off). For each, the server's limit and protocol tests run on a
-throwaway copy of the tree (``git worktree``: the working tree is never touched); a mutant is
-*killed* when a test fails. Every mutant should be killed; a survivor names a limit no test
-holds at its edge (issue 8 asks each limit be accepted at the limit and refused one past it).
+Each mutant is one textual change to a file under ``game/net`` or ``game/table``: an
+off-by-one in a limit's comparison, or a guard turned off (who may join, start, answer, act).
+For each, the server's limit, protocol and table tests run on a throwaway copy of the tree
+(``git worktree``: the working tree is never touched); a mutant is *killed* when a test fails.
+Every mutant should be killed; a survivor names a limit or guard no test holds at its edge
+(issue 8 asks each limit be accepted at the limit and refused one past it).
 
-    python tools/server_mutants.py            # all, ~1 minute when every mutant is killed
+    python tools/server_mutants.py            # all, ~2 minutes when every mutant is killed
     python tools/server_mutants.py --list     # the mutants only
 """
 
@@ -23,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = [
     "tests/test_net_limits.py",
+    "tests/test_table.py",
     "tests/test_net_protocol.py",
     "tests/test_net_server.py",
     "tests/test_net_fairness.py",
@@ -30,82 +32,140 @@ TESTS = [
 ]
 
 # (file, the text as it is, the text of the mutant); the text must stand once in the file.
+# Left out as equivalent: `_answer`'s "the table is full" check (the last seat given refuses
+# everyone still waiting, so no request is left to accept at a full table).
 MUTANTS: list[tuple[str, str, str]] = [
-    ("protocol.py", "    if len(text) > max_frame:", "    if len(text) > max_frame + 1:"),
-    ("protocol.py", "    if len(value) > MAX_OPTIONS:", "    if len(value) > MAX_OPTIONS + 1:"),
+    ("game/net/protocol.py", "    if len(text) > max_frame:", "    if len(text) > max_frame + 1:"),
     (
-        "protocol.py",
+        "game/net/protocol.py",
+        "    if len(value) > MAX_OPTIONS:",
+        "    if len(value) > MAX_OPTIONS + 1:",
+    ),
+    (
+        "game/net/protocol.py",
         "        if len(name) > MAX_STRING:\n            raise ProtocolError(f'An option",
         "        if len(name) > MAX_STRING + 1:\n            raise ProtocolError(f'An option",
     ),
-    ("protocol.py", "    if budget[0] < 0:", "    if budget[0] < -1:"),
-    ("protocol.py", "    if depth > MAX_ACTION_DEPTH:", "    if depth > MAX_ACTION_DEPTH + 1:"),
+    ("game/net/protocol.py", "    if budget[0] < 0:", "    if budget[0] < -1:"),
     (
-        "protocol.py",
+        "game/net/protocol.py",
+        "    if depth > MAX_ACTION_DEPTH:",
+        "    if depth > MAX_ACTION_DEPTH + 1:",
+    ),
+    (
+        "game/net/protocol.py",
         '        if len(item) > MAX_STRING:\n            raise ProtocolError("A string in the',
         '        if len(item) > MAX_STRING + 1:\n            raise ProtocolError("A string in the',
     ),
-    ("protocol.py", "        if len(value) > limit:", "        if len(value) > limit + 1:"),
     (
-        "guard.py",
+        "game/net/protocol.py",
+        "        if len(value) > limit:",
+        "        if len(value) > limit + 1:",
+    ),
+    (
+        "game/net/guard.py",
         "        if self.connections.get(key, 0) >= self.limits.connections_per_address:",
         "        if self.connections.get(key, 0) > self.limits.connections_per_address:",
     ),
     (
-        "guard.py",
+        "game/net/guard.py",
         "        return self.tables.get(key, 0) < self.limits.tables_per_address",
         "        return self.tables.get(key, 0) <= self.limits.tables_per_address",
     ),
     (
-        "guard.py",
+        "game/net/guard.py",
         "        over = misses.count - self.limits.join_free_misses",
         "        over = misses.count - self.limits.join_free_misses - 1",
     ),
     (
-        "handlers.py",
+        "game/net/handlers.py",
         "        if session.creates >= limits.max_creates:",
         "        if session.creates > limits.max_creates:",
     ),
     (
-        "handlers.py",
+        "game/net/handlers.py",
         "        if len(self.rooms) >= limits.max_rooms:",
         "        if len(self.rooms) > limits.max_rooms:",
     ),
-    ("rooms.py", "        if session.tokens < 1:", "        if session.tokens < 0:"),
+    ("game/net/rooms.py", "        if session.tokens < 1:", "        if session.tokens < 0:"),
     (
-        "rooms.py",
+        "game/net/rooms.py",
         "        return session.strikes >= FLOOD_STRIKES",
         "        return session.strikes > FLOOD_STRIKES",
     ),
     (
-        "rooms.py",
+        "game/net/rooms.py",
         "        if session.player is not None and session.player is not player:\n"
         "            raise Refusal",
         "        if False:\n            raise Refusal",
     ),
     (
-        "rooms.py",
+        "game/net/rooms.py",
         "            if old is not None and old is not session.conn:",
         "            if False:",
     ),
     (
-        "names.py",
+        "game/net/names.py",
         '            if not kept or kept[-1] == " " or marks >= MAX_MARKS:',
         '            if not kept or kept[-1] == " " or marks > MAX_MARKS:',
     ),
-    ("names.py", "    if shown > MAX_VISIBLE:", "    if shown > MAX_VISIBLE + 1:"),
-    ("names.py", "    if shown < MIN_VISIBLE:", "    if shown < MIN_VISIBLE - 1:"),
-    ("names.py", '_DROPPED = {"Cc", "Cf",', '_DROPPED = {"Cc",'),
+    ("game/net/names.py", "    if shown > MAX_VISIBLE:", "    if shown > MAX_VISIBLE + 1:"),
+    ("game/net/names.py", "    if shown < MIN_VISIBLE:", "    if shown < MIN_VISIBLE - 1:"),
+    ("game/net/names.py", '_DROPPED = {"Cc", "Cf",', '_DROPPED = {"Cc",'),
     (
-        "pacing.py",
+        "game/net/pacing.py",
         "    return min(max(now, shown_at) + seconds, now + PACE_MAX_BACKLOG)",
         "    return max(now, shown_at) + seconds",
     ),
     (
-        "sockets.py",
+        "game/net/sockets.py",
         "        if self.waiting() + len(frame) > self.limit:",
         "        if self.waiting() + len(frame) > self.limit + 1:",
     ),
+    (
+        "game/net/handlers.py",
+        '        if room.started:\n            raise Refusal("That table has already started."',
+        '        if False:\n            raise Refusal("That table has already started."',
+    ),
+    (
+        "game/net/handlers.py",
+        '        if not room.free_seats():\n            raise Refusal("That table is full."',
+        '        if False:\n            raise Refusal("That table is full."',
+    ),
+    (
+        "game/net/handlers.py",
+        '        if room.visibility == "approval":  # TB-2',
+        "        if False:  # TB-2",
+    ),
+    (
+        "game/net/handlers.py",
+        '        asker = next((p for p in room.pending if p.id == msg["player"]), None)',
+        "        asker = next(iter(room.pending), None)",
+    ),
+    ("game/net/rooms.py", "        if player.seat != room.host:", "        if False:"),
+    (
+        "game/net/rooms.py",
+        '        if room.started:\n            raise Refusal("The match has already started."',
+        '        if False:\n            raise Refusal("The match has already started."',
+    ),
+    (
+        "game/net/rooms.py",
+        '        if not room.started:\n            raise Refusal("The match has not started yet."',
+        '        if False:\n            raise Refusal("The match has not started yet."',
+    ),
+    (
+        "game/net/rooms.py",
+        "        if player.room is not None and not player.room.over:",
+        "        if False:",
+    ),
+    (
+        "game/net/rooms.py",
+        '        if player is None:\n            raise Refusal("Say hello first',
+        '        if False:\n            raise Refusal("Say hello first',
+    ),
+    ("game/net/sockets.py", "            if tag > done:", "            if False:"),
+    ("game/table/table.py", "        if human and place.left:", "        if False:"),
+    ("game/table/table.py", '        if human and place.kind == "bot":', "        if False:"),
 ]
 
 
@@ -129,7 +189,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.list:
         for name, before, after in MUTANTS:
-            print(f"game/net/{name}: {before.strip()!r} -> {after.strip()!r}")
+            print(f"{name}: {before.strip()!r} -> {after.strip()!r}")
         return 0
     with tempfile.TemporaryDirectory() as folder:
         tree = Path(folder) / "tree"
@@ -138,7 +198,7 @@ def main() -> int:
         )
         try:
             for name in {name for name, _, _ in MUTANTS}:  # the working tree's own files
-                (tree / "game/net" / name).write_text((ROOT / "game/net" / name).read_text())
+                (tree / name).write_text((ROOT / name).read_text())
             for test in TESTS:
                 (tree / test).write_text((ROOT / test).read_text())
             if run_tests(tree).returncode != 0:
@@ -155,10 +215,10 @@ def main() -> int:
 
 def mutate_and_test(tree: Path, name: str, before: str, after: str) -> bool:
     """Run the tests against one mutant; True when a test failed (the mutant is killed)."""
-    path = tree / "game/net" / name
+    path = tree / name
     original = path.read_text()
     if original.count(before) != 1:
-        print(f"STALE     game/net/{name}: {before.strip()!r} is not there once; update MUTANTS")
+        print(f"STALE     {name}: {before.strip()!r} is not there once; update MUTANTS")
         return False
     path.write_text(original.replace(before, after))
     began = time.monotonic()
@@ -169,7 +229,7 @@ def mutate_and_test(tree: Path, name: str, before: str, after: str) -> bool:
     killed = result.returncode != 0
     verdict = "killed  " if killed else "SURVIVED"
     print(
-        f"{verdict} {time.monotonic() - began:4.0f} s  game/net/{name}: {after.strip()!r}  "
+        f"{verdict} {time.monotonic() - began:4.0f} s  {name}: {after.strip()!r}  "
         f"{first_failure(result.stdout)[:100]}",
         flush=True,
     )
