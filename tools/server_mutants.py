@@ -1,12 +1,13 @@
 """A mutation sample of the table server's limits and guards: does the suite notice when one
 of them is loosened by one, or dropped?
 
-Each mutant is one textual change to a file under ``game/net`` or ``game/table``: an
-off-by-one in a limit's comparison, or a guard turned off (who may join, start, answer, act).
-For each, the server's limit, protocol and table tests run on a throwaway copy of the tree
-(``git worktree``: the working tree is never touched); a mutant is *killed* when a test fails.
-Every mutant should be killed; a survivor names a limit or guard no test holds at its edge
-(issue 8 asks each limit be accepted at the limit and refused one past it).
+Each mutant is one textual change to what the server runs (``game/net``, ``game/table``,
+``game/core`` and the games' views): an off-by-one in a limit's comparison, a guard turned off
+(who may join, start, answer, act), or a view or event showing a seat what is hidden from it.
+For each, the server's limit, protocol, table and view-patch tests run on a throwaway copy of
+the tree (``git worktree``: the working tree is never touched); a mutant is *killed* when a
+test fails. Every mutant should be killed; a survivor names a limit or guard no test holds at
+its edge (issue 8 asks each limit be accepted at the limit and refused one past it).
 
     python tools/server_mutants.py            # all, ~2 minutes when every mutant is killed
     python tools/server_mutants.py --list     # the mutants only
@@ -29,11 +30,13 @@ TESTS = [
     "tests/test_net_server.py",
     "tests/test_net_fairness.py",
     "tests/test_net_durability.py",
+    "tests/test_net_delta.py",
 ]
 
 # (file, the text as it is, the text of the mutant); the text must stand once in the file.
 # Left out as equivalent: `_answer`'s "the table is full" check (the last seat given refuses
-# everyone still waiting, so no request is left to accept at a full table).
+# everyone still waiting, so no request is left to accept at a full table), and `_as_first`'s
+# "views built apart: the full diff is cheaper" (only the speed changes).
 MUTANTS: list[tuple[str, str, str]] = [
     ("game/net/protocol.py", "    if len(text) > max_frame:", "    if len(text) > max_frame + 1:"),
     (
@@ -166,6 +169,38 @@ MUTANTS: list[tuple[str, str, str]] = [
     ("game/net/sockets.py", "            if tag > done:", "            if False:"),
     ("game/table/table.py", "        if human and place.left:", "        if False:"),
     ("game/table/table.py", '        if human and place.kind == "bot":', "        if False:"),
+    # what a seat may see: every view and event holds only its own hidden cards and bids
+    (
+        "game/core/events.py",
+        "            out.update(self.private[seat])",
+        "            for part in self.private.values():\n                out.update(part)",
+    ),
+    (
+        "game/games/hand_rummy/views.py",
+        '"hand": list(match.hands[seat])},',
+        '"hand": list(match.hands[(seat + 1) % match.players])},',
+    ),
+    (
+        "game/games/ronda/views.py",
+        '            "hand": list(match.hands[seat]),',
+        '            "hand": list(match.hands[(seat + 1) % match.players]),',
+    ),
+    (
+        "game/games/hareeja/rules.py",
+        '        own: dict[str, Any] = {"you": seat, "hand": list(self.hands[seat])}',
+        '        own: dict[str, Any] = {"you": seat, "hand": list(self.hands[(seat + 1) % 4])}',
+    ),
+    (
+        "game/games/hareeja/rules.py",
+        '            own["bids"] = [self.bids[s] if s == seat else None for s in range(PLAYERS)]',
+        '            own["bids"] = [self.bids[s] for s in range(PLAYERS)]',
+    ),
+    (
+        "game/net/outgoing.py",
+        "                    event.for_seat(seat) if seat in event.private else seen",
+        "                    event.for_seat(0) if seat in event.private else seen",
+    ),
+    ("game/net/delta.py", "        changes.pop(key, None)\n", ""),
 ]
 
 
