@@ -25,6 +25,19 @@ def test_a_started_server_gives_its_address_and_its_process():
         proc.wait()
 
 
+def test_lines_before_the_ready_line_are_passed_over(tmp_path):
+    damaged = tmp_path / "tables.sqlite3"
+    damaged.write_bytes(b"not a database" * 100)
+    options = ["--port", "0", "--db", str(damaged), "--fresh-store", "--bot-workers", "0"]
+    proc, url = spawn.start_server(options, timeout=60)  # it says it moved the store aside
+    try:
+        assert url.startswith("ws://127.0.0.1:")
+        assert list(tmp_path.glob("tables.sqlite3.*"))  # the damaged file, kept aside
+    finally:
+        proc.kill()
+        proc.wait()
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_children_are_the_processes_a_process_started():
     child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])

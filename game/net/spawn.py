@@ -22,30 +22,41 @@ def start_server(
     options: Sequence[str],
     stderr: int | IO[str] = subprocess.DEVNULL,
     timeout: float = 60.0,
-) -> tuple[subprocess.Popen[str], str]:
+) -> tuple[subprocess.Popen[bytes], str]:
     """``python -m game.net.server *options`` (give ``--port 0`` for a free port), once it
     listens: the process and its ``ws://`` address. Raises RuntimeError (the process killed)
-    when it does not say it listens within ``timeout`` seconds."""
+    when it does not say it listens within ``timeout`` seconds.
+
+    Its output is read from the pipe as it comes, unbuffered: a buffered reader could take
+    the ready line into its buffer with a line before it, and then wait on an empty pipe."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "game.net.server", *options],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=stderr,
-        text=True,
+        bufsize=0,
     )
     assert proc.stdout is not None  # stdout=PIPE
     deadline = time.monotonic() + timeout
-    line = ""
-    while READY_MARK not in line:  # lines before it (a store moved aside) are passed over
-        wait = deadline - time.monotonic()
-        ready, _, _ = select.select([proc.stdout], [], [], max(0.0, wait))
-        line = proc.stdout.readline() if ready else ""
-        if not line:  # the time is up, or the process ended
+    said = b""
+    while (url := _ready_url(said)) is None:  # lines before it (a store moved aside) pass
+        ready, _, _ = select.select([proc.stdout], [], [], max(0.0, deadline - time.monotonic()))
+        chunk = os.read(proc.stdout.fileno(), 4096) if ready else b""
+        if not chunk:  # the time is up, or the process ended
             proc.kill()
             proc.wait()
             ended = f"exit code {proc.returncode}" if ready else f"nothing within {timeout:g} s"
             raise RuntimeError(f"the table server did not start ({ended})")
-    return proc, line.split(" on ", 1)[1].split()[0]
+        said += chunk
+    return proc, url
+
+
+def _ready_url(said: bytes) -> str | None:
+    """The address in the server's ready line, once that whole line has come."""
+    for line in said.decode(errors="replace").splitlines(keepends=True):
+        if READY_MARK in line and line.endswith("\n"):
+            return line.split(" on ", 1)[1].split()[0]
+    return None
 
 
 def children(pid: int) -> list[int]:
