@@ -35,6 +35,20 @@ def untimed(lob, conn, **kw):
     return create(lob, conn, turn_seconds=None, **kw)
 
 
+def ask_to_create(lob, conn) -> None:
+    """Ask for a private untimed Ronda table, with no "room" expected back (refusals)."""
+    say(
+        lob,
+        conn,
+        "create",
+        game="ronda",
+        players=2,
+        visibility="private",
+        turn_seconds=None,
+        bots="easy",
+    )
+
+
 # ----- tables end after a grace period -------------------------------------------------------
 def test_an_unstarted_table_with_nobody_connected_ends_after_the_grace_and_leaves_the_store():
     clock = FakeClock()
@@ -233,16 +247,7 @@ def test_tables_per_connection_at_the_limit_accepted_one_past_refused():
     for _ in range(4):
         assert untimed(lob, conn)["you"] == 0
         say(lob, conn, "leave")
-    say(
-        lob,
-        conn,
-        "create",
-        game="ronda",
-        players=2,
-        visibility="private",
-        turn_seconds=None,
-        bots="easy",
-    )
+    ask_to_create(lob, conn)
     assert conn.last("error")["code"] == "too_many"
 
 
@@ -251,16 +256,7 @@ def test_live_tables_per_address_at_the_limit_accepted_one_past_refused():
     for i in range(3):
         assert untimed(lob, hello(lob, f"h{i}"))["you"] == 0
     extra = hello(lob, "h3")
-    say(
-        lob,
-        extra,
-        "create",
-        game="ronda",
-        players=2,
-        visibility="private",
-        turn_seconds=None,
-        bots="easy",
-    )
+    ask_to_create(lob, extra)
     assert extra.last("error")["code"] == "too_many" and "address" in extra.last("error")["message"]
 
 
@@ -269,16 +265,7 @@ def test_tables_per_server_at_the_limit_accepted_one_past_refused():
     for i in range(3):  # each from its own address: only the server's cap applies
         assert untimed(lob, hello(lob, f"h{i}", address=f"10.0.0.{i}"))["you"] == 0
     late = hello(lob, "late", address="10.0.0.9")
-    say(
-        lob,
-        late,
-        "create",
-        game="ronda",
-        players=2,
-        visibility="private",
-        turn_seconds=None,
-        bots="easy",
-    )
+    ask_to_create(lob, late)
     assert late.last("error")["code"] == "too_many" and "full" in late.last("error")["message"]
     assert len(lob.rooms) == 3
 
