@@ -8,11 +8,18 @@ from __future__ import annotations
 import pytest
 
 from game.client.local import LocalSession
-from game.client.online import PENDING_SECONDS, OnlineSession
+from game.client.online import (
+    PENDING_SECONDS,
+    RECONNECT_DELAYS,
+    RESUME_SECONDS,
+    OnlineSession,
+    Session,
+)
 from game.client.seating import Seating, order_from
 from game.games.hareeja.rules import Match as HareejaMatch
 from game.games.ronda.rules import Match as RondaMatch
 from game.table import FakeClock, Seat, Table
+from game.ui.net import Connection
 
 
 # ----- seating ----------------------------------------------------------------------------------
@@ -205,4 +212,149 @@ def test_online_clocks_rooms_and_assistance_follow_the_server():
     assert session.seats[0].name == "Zed"
     server.failed = True
     session.poll()
+    assert session.reconnecting and not session.lost  # tried again before it is lost
+
+
+# ----- a dropped connection, and a move to another server ----------------------------------------
+class Line(Connection):
+    """One scripted connection: open at once (or refused), what it delivers, what it was sent."""
+
+    def __init__(self, url: str, refused: bool = False):
+        super().__init__()
+        self.url, self.state = url, "failed" if refused else "open"
+        self.sent: list[dict] = []
+        self.inbox: list[dict] = []
+
+    def send(self, msg):
+        self.sent.append(msg)
+        return self.open
+
+    def poll(self):
+        out, self.inbox = self.inbox, []
+        return out
+
+    def close(self):
+        self.state = "closed"
+
+
+class Exchange:
+    """The connections a session makes, in order; later ones refused when ``refuse`` says."""
+
+    def __init__(self):
+        self.lines: list[Line] = []
+        self.refuse = False
+
+    def connect(self, url: str) -> Line:
+        self.lines.append(Line(url, self.refuse))
+        return self.lines[-1]
+
+
+class Steady:
+    """The reconnection spread, held at its middle (1.0) so the delays are exact."""
+
+    def uniform(self, low, high):
+        return 1.0
+
+
+def dropped_ronda_seat(me=1):
+    """A Ronda seat at an online table whose connection (the first line) is open and greeted."""
+    match = RondaMatch.new(2, {"rules": "quick"}, seed=4)
+    exchange, now = Exchange(), [100.0]
+    server = Session("ws://a", "Huda", token="tok", connect=exchange.connect)
+    room = {"seats": [{"name": "P0", "kind": "human"}, {"name": "P1", "kind": "human"}]}
+    room.update({"you": me, "game": "ronda", "turn_seconds": 60, "bots": "easy", "started": True})
+    server.poll()  # says hello on the open line
+    first = events_msg(match, me, match.start_events)
+    session = OnlineSession(server, room, first=first, clock=lambda: now[0])
+    session.rng = Steady()
+    return session, match, exchange, now, room
+
+
+def test_a_dropped_connection_is_tried_again_with_the_same_token_and_the_seat_resumes():
+    session, match, exchange, now, room = dropped_ronda_seat()
+    assert exchange.lines[0].sent[0] == {"t": "hello", "name": "Huda", "token": "tok"}
+    while match.to_act() != [1]:
+        seat = match.to_act()[0]
+        match.apply(seat, match.legal_actions(seat)[0])
+    session.receive(events_msg(match, 1))
+    assert session.legal()
+    exchange.lines[0].state = "closed"  # the network went away
+    session.poll()
+    assert session.reconnecting and not session.lost
+    assert session.legal() == [] and 1 not in session.to_act()  # nothing to do meanwhile
+    assert not session.act(match.legal_actions(1)[0])
+    now[0] += RECONNECT_DELAYS[0] - 0.1
+    session.poll()
+    assert len(exchange.lines) == 1  # not yet
+    now[0] += 0.2
+    session.poll()
+    assert len(exchange.lines) == 2 and exchange.lines[1].url == "ws://a"
+    session.poll()
+    assert exchange.lines[1].sent == [{"t": "hello", "name": "Huda", "token": "tok"}]
+    seat = match.to_act()[0]
+    match.apply(seat, match.legal_actions(seat)[0])  # played while we were away
+    exchange.lines[1].inbox = [
+        {"t": "welcome", "player": "p1", "token": "tok", "name": "Huda"},
+        {"t": "room", "code": "K7QMX4PA", "seats": room["seats"], "you": 1, "started": True},
+        events_msg(match, 1),
+    ]
+    session.poll()
+    assert not session.reconnecting and session.resumed and not session.lost
+    assert session.view() == match.view(1) and session.take_events() == []
+
+
+def test_after_every_try_failed_the_table_is_lost():
+    session, _match, exchange, now, _room = dropped_ronda_seat()
+    exchange.refuse = True
+    exchange.lines[0].state = "closed"
+    session.poll()
+    for delay in RECONNECT_DELAYS:
+        assert session.reconnecting and not session.lost
+        now[0] += delay + 0.01
+        session.poll()
+    now[0] += RECONNECT_DELAYS[-1] + 0.01
+    session.poll()
+    assert session.lost and not session.reconnecting
+    assert len(exchange.lines) == 1 + len(RECONNECT_DELAYS)
+
+
+def test_welcomed_back_without_our_table_the_table_is_lost():
+    session, _match, exchange, now, _room = dropped_ronda_seat()
+    exchange.lines[0].state = "closed"
+    session.poll()
+    now[0] += RECONNECT_DELAYS[0] + 0.01
+    session.poll()
+    exchange.lines[1].inbox = [{"t": "welcome", "player": "p1", "token": "tok", "name": "Huda"}]
+    session.poll()  # the server holds no table of ours any more (it ended meanwhile)
+    now[0] += RESUME_SECONDS - 1
+    session.poll()
+    assert session.reconnecting and not session.lost
+    now[0] += 2
+    session.poll()
     assert session.lost
+
+
+def test_a_move_to_another_server_process_is_followed_with_the_same_token():
+    exchange = Exchange()
+    server = Session("ws://a", "Huda", token="tok", connect=exchange.connect)
+    server.poll()
+    moved = {"t": "moved", "url": "ws://b:9310", "code": "K7QMX4PA"}
+    exchange.lines[0].inbox = [moved, {"t": "pong"}]
+    assert server.poll() == [moved]  # the lobby learns the code; the old line is done
+    assert exchange.lines[0].state == "closed" and exchange.lines[1].url == "ws://b:9310"
+    server.poll()
+    assert exchange.lines[1].sent == [{"t": "hello", "name": "Huda", "token": "tok"}]
+    exchange.lines[1].inbox = [{"t": "moved", "url": "javascript:alert(1)", "code": "X"}]
+    server.poll()
+    assert len(exchange.lines) == 2  # only a ws:// or wss:// address is followed
+
+
+def test_a_connection_replaced_by_another_tab_is_not_taken_back():
+    session, _match, exchange, _now, _room = dropped_ronda_seat()
+    exchange.lines[0].inbox = [
+        {"t": "error", "code": "replaced", "message": "You connected from somewhere else."}
+    ]
+    session.poll()
+    exchange.lines[0].state = "closed"  # the server closes the older connection
+    session.poll()
+    assert session.lost and not session.reconnecting and len(exchange.lines) == 1

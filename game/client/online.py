@@ -11,12 +11,19 @@ the :class:`~game.client.session.TableSession` interface (:class:`OnlineSession`
 - Acting sends ``act`` and waits for the answer: meanwhile your seat is not shown as to act and
   has no legal actions (the server's ``legal`` may be stale until then), for at most
   :data:`PENDING_SECONDS`. Bots move on the server; turns time out on the server.
+- A dropped connection mid-match is tried again by itself (:data:`RECONNECT_DELAYS`, spread a
+  little at random so that a restarted server is not met by every client at once): the same
+  token says hello, the server seats us where we were and sends the view, and the scene
+  rebuilds from it (``resumed``). Only when every try failed, or the server no longer holds our
+  table, is the table ``lost``. A ``moved`` (the table is held by another server process of
+  a cluster) is followed the same way, to the address it gives.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import random
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -30,6 +37,10 @@ from .session import JSON, Refusal, SeatState, TableSession
 log = logging.getLogger("majlis.online")
 
 PENDING_SECONDS = 5.0  # an action with no answer stops blocking input after this long
+# Seconds before each new try after a dropped connection (about a minute in all, each spread by
+# up to a quarter either way), then the table is lost.
+RECONNECT_DELAYS = (0.5, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0, 8.0, 8.0, 8.0)
+RESUME_SECONDS = 10.0  # welcomed back but no view of our table by then: the table is gone
 
 
 def bot_names(game: str) -> str:
@@ -84,6 +95,7 @@ class Session:
         self.token = token
         self.player: str | None = None
         self.room: JSON | None = None
+        self._connect = connect
         self.conn = connect(url)
         self.greeted = False
         self._unread: list[JSON] = []
@@ -116,8 +128,29 @@ class Session:
                 self.room = msg
             elif kind in ("left", "refused"):
                 self.room = None
+            elif kind == "moved":  # our table is held by another process of the cluster
+                out.append(msg)
+                self._follow(msg)
+                break  # what the old connection still says is about where we were
             out.append(msg)
         return out
+
+    def reconnect(self, url: str | None = None) -> None:
+        """A new connection (to ``url``, or the same address): the same name and token say
+        hello again, and the server seats us where we were."""
+        self.conn.close()
+        if url is not None:
+            self.url = url
+        self.conn = self._connect(self.url)
+        self.greeted = False
+        self.player = None
+
+    def _follow(self, msg: JSON) -> None:
+        url = msg.get("url")
+        if isinstance(url, str) and url.startswith(("ws://", "wss://")):
+            self.reconnect(url)
+        else:
+            log.warning("online: ignored a move to %r", url)
 
     def unread(self, messages: list[JSON]) -> None:
         """Give back messages a scene polled but did not handle (it left mid-batch): the next
@@ -184,6 +217,11 @@ class OnlineSession(TableSession):
         self._deadline: list[float | None] = [None] * self.players
         self.awaiting = False  # our action is on its way: not our turn meanwhile
         self.awaiting_since = 0.0
+        self.rng = random.Random()  # spreads the reconnection tries
+        self._tries = 0  # new connections made since the last drop
+        self._next_try = 0.0
+        self._welcomed_at: float | None = None  # welcomed back, our table's view not yet here
+        self._replaced = False  # the server moved us to a newer connection (another tab)
         if first is not None:
             self.receive(first)
 
@@ -212,13 +250,14 @@ class OnlineSession(TableSession):
         return self._view
 
     def legal(self) -> list[JSON]:
-        if self.awaiting or self.phase == "over":
+        if self.awaiting or self.reconnecting or self.phase == "over":
             return []
         return list(self._legal)
 
     def to_act(self) -> list[int]:
         seats = list(self._view.get("to_act", []))
-        return [s for s in seats if s != self.me] if self.awaiting else seats
+        blocked = self.awaiting or self.reconnecting
+        return [s for s in seats if s != self.me] if blocked else seats
 
     def remaining(self, seat: int) -> float | None:
         if self.phase == "over" or not 0 <= seat < self.players:
@@ -257,14 +296,61 @@ class OnlineSession(TableSession):
     # ----- messages -------------------------------------------------------------------------------
     def poll(self) -> None:
         for msg in self.server.poll():
+            if self.reconnecting and msg["t"] == "events":  # our table's view: we are back
+                self._back()
+            elif msg["t"] == "error" and msg.get("code") == "replaced":
+                self._replaced = True  # never take the seat back from the newer connection
             try:
                 self.receive(msg)
             except Exception as exc:  # a message that does not fit: log it, keep playing
                 log.warning("online: ignored a %r message: %s", msg.get("t"), exc)
-        if self.server.failed:
-            self.lost = True
+        if self.reconnecting or self.server.failed:
+            self._reconnect_step()
         if self.awaiting and self.clock() - self.awaiting_since > PENDING_SECONDS:
             self._set_awaiting(False)
+
+    # ----- a dropped connection -------------------------------------------------------------------
+    def _reconnect_step(self) -> None:
+        """Try again after a drop, as :data:`RECONNECT_DELAYS` says; ``lost`` when all failed
+        or the server, welcoming us back, no longer holds our table."""
+        now = self.clock()
+        if self._replaced:
+            self._give_up("connected from somewhere else")
+            return
+        if not self.reconnecting:  # it just dropped
+            log.info("online: the connection dropped; trying again")
+            self.reconnecting, self._tries, self._welcomed_at = True, 0, None
+            self._next_try = now + self._delay(0)
+            self._set_awaiting(False)
+            self._version += 1
+            return
+        if self.server.ready:
+            self._welcomed_at = self._welcomed_at or now
+            if now - self._welcomed_at > RESUME_SECONDS:
+                self._give_up("the server no longer holds our table")
+            return
+        if not self.server.failed or now < self._next_try:
+            return  # a try under way, or waiting for the next
+        if self._tries >= len(RECONNECT_DELAYS):
+            self._give_up(f"{self._tries} tries failed")
+            return
+        self._tries += 1
+        self._next_try = now + self._delay(self._tries)
+        self.server.reconnect()
+
+    def _delay(self, tries: int) -> float:
+        base = RECONNECT_DELAYS[min(tries, len(RECONNECT_DELAYS) - 1)]
+        return base * self.rng.uniform(0.75, 1.25)
+
+    def _back(self) -> None:
+        log.info("online: reconnected after %d tries", self._tries)
+        self.reconnecting, self.resumed, self._welcomed_at = False, True, None
+        self._events.clear()  # the scene rebuilds from the view that comes with this message
+        self._version += 1
+
+    def _give_up(self, why: str) -> None:
+        log.warning("online: the table is lost: %s", why)
+        self.reconnecting, self.lost = False, True
 
     def receive(self, msg: JSON) -> None:
         """One server message: events (with the view and legal actions after them), turn

@@ -70,7 +70,9 @@ class TableSession(ABC):
     me: int
     turn_seconds: float | None
     online: bool = False
-    lost: bool = False  # the connection to the table is gone (online only)
+    lost: bool = False  # the connection to the table is gone for good (online only)
+    reconnecting: bool = False  # the connection dropped; trying again (online only)
+    resumed: bool = False  # back after a drop: the scene rebuilds from the fresh view
 
     def __init__(self) -> None:
         self._events: list[JSON] = []

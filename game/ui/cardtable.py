@@ -54,6 +54,7 @@ from game.ui.sprites import Sprite
 from game.ui.table_aids import TableAids
 from game.ui.table_drawing import TableDrawing
 from game.ui.table_input import TableInput
+from game.ui.table_online import TableConnection
 from game.ui.tween import Speed
 from game.ui.widgets import Button
 
@@ -69,7 +70,7 @@ def as_session(table: Any, bot_seed: int | None, game: str) -> TableSession:
     return LocalSession(table, bot_seed=bot_seed, game=game)
 
 
-class CardTable(TableInput, TableAids, TableDrawing, Scene):
+class CardTable(TableInput, TableAids, TableConnection, TableDrawing, Scene):
     """One seat of a match (``session.me``), shown and played. See the module docstring."""
 
     name = "cardtable"
@@ -390,9 +391,8 @@ class CardTable(TableInput, TableAids, TableDrawing, Scene):
     def update(self, dt: float) -> None:
         self.session.poll()
         self._take_incoming()
-        if self.session.lost:
-            self.app.toast("online.lost", 5.0)
-            self._leave_to_menu(send=False)
+        if self.session.lost or self.session.resumed:
+            self.follow_connection()  # table_online.py: lost → the menu; back → rebuilt
             return
         self.elapsed += dt
         self._run_timers(dt)

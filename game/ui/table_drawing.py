@@ -234,11 +234,14 @@ class TableDrawing(StillParts):
 
     # banners
     def draw_banners(self, surface: pygame.Surface) -> None:
-        """Assist banner, else the hint, else the game's ``status_banner``; then the banner."""
+        """Reconnecting, else the assist banner, else the hint, else the game's
+        ``status_banner``; then the banner."""
         status = self.status_banner()
         y = self.banner_y()
         suggestion = self.hint_line()
-        if self.assisted() and self.over is None:
+        if self.session.reconnecting:
+            self.draw_banner(surface, t("online.reconnecting"), y, (80, 26, 22))
+        elif self.assisted() and self.over is None:
             self.draw_banner(surface, t("assist.banner"), y, (70, 40, 18))
         elif self.hint:
             self.draw_banner(surface, self.hint[0], y, (80, 26, 22))
@@ -415,6 +418,7 @@ class TableDrawing(StillParts):
             or bool(self.timers)
             or self.hint is not None
             or self.banner is not None
+            or self.session.reconnecting
             or self.aids_animating()
             or (self.score is not None and self.score["t"] < settling)
             or (self.over is not None and (bool(self.confetti) or self.over["t"] < settling))

@@ -447,3 +447,40 @@ def test_events_arriving_with_the_start_all_reach_the_table_scene(make_app):
     assert scene.session.to_act() == [0] and len(scene.session.view()["table"]) == len(
         match.view(0)["table"]
     )
+
+
+def test_a_table_whose_connection_drops_reconnects_by_itself_and_plays_on():
+    """The server closes our socket mid-match (a network change, a server going away): the
+    table says it is reconnecting, takes no input, connects again with the same token and is
+    built afresh from the server's view, in the same seat: no trip to the menu."""
+
+    async def scenario() -> None:
+        server, url = await start_server()
+        try:
+            app = make_online_app(url)
+            lobby = await open_lobby(app)
+            await click(app, lobby.widget("create").rect.center)
+            assert await pump(app, lambda: lobby.state == "room")
+            await click(app, lobby.widget("start").rect.center)
+            assert await pump(app, lambda: isinstance(app.scene, HareejaTable))
+            table = app.scene
+            assert await pump(app, lambda: table.can_bid() and table.idle())
+            me = table.session.me
+            player = next(p for p in server.lobby.players.values() if p.conn is not None)
+            player.conn.close(1001, "going away")  # the server side of our socket
+            assert await pump(app, lambda: table.session.reconnecting)
+            assert table.session.legal() == [] and not table.can_bid()
+            assert app.scene is table and table.animating()  # the banner is on the table
+            assert await pump(app, lambda: app.scene is not table)
+            again = app.scene
+            assert isinstance(again, HareejaTable) and again.session is table.session
+            assert not again.session.reconnecting and not again.session.lost
+            assert again.session.me == me and not app.toasts
+            assert await pump(app, lambda: again.can_bid() and again.idle())
+            await click(app, again.widget("bid:1").rect.center)
+            await click(app, again.widget("confirm").rect.center)
+            assert await pump(app, lambda: again.confirmed[0])  # the server took our bid
+        finally:
+            await server.close()
+
+    asyncio.run(scenario())
