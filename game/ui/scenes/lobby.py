@@ -333,6 +333,10 @@ class LobbyScene(Scene):
             if self.state == "connecting":
                 self.set_state("home")
             self.say(server_message(msg))
+        elif kind == "moved":  # another server of the cluster holds it: the session went there
+            code = msg.get("code")
+            self.join_code = protocol.normalize_code(code)
+            self.set_state("connecting")  # on its welcome, the code is asked for there
         elif kind == "events" and self.session.room and self.session.room.get("started"):
             return self.enter_table(msg)
         return False
