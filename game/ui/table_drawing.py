@@ -68,6 +68,9 @@ class TableDrawing(StillParts):
         self._place_widgets()
         for widget in self.widgets:
             widget.draw(surface)
+        if self.session.reconnecting:  # over everything: nothing can be played meanwhile
+            label = t("online.reconnecting")
+            self.draw_banner(surface, label, self.table_banner_y(), (80, 26, 22))
 
     def backdrop_panels(self) -> tuple:
         """Override: fixed translucent panels drawn once onto the felt (see draw.backdrop)."""
@@ -234,14 +237,11 @@ class TableDrawing(StillParts):
 
     # banners
     def draw_banners(self, surface: pygame.Surface) -> None:
-        """Reconnecting, else the assist banner, else the hint, else the game's
-        ``status_banner``; then the banner."""
+        """Assist banner, else the hint, else the game's ``status_banner``; then the banner."""
         status = self.status_banner()
         y = self.banner_y()
         suggestion = self.hint_line()
-        if self.session.reconnecting:
-            self.draw_banner(surface, t("online.reconnecting"), y, (80, 26, 22))
-        elif self.assisted() and self.over is None:
+        if self.assisted() and self.over is None:
             self.draw_banner(surface, t("assist.banner"), y, (70, 40, 18))
         elif self.hint:
             self.draw_banner(surface, self.hint[0], y, (80, 26, 22))

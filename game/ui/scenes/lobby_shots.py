@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.client.online import OnlineSession
+from game.games.hareeja.rules import Match as HareejaMatch
+from game.ui import games
 from game.ui.scenes.lobby import LobbyScene, online_games
+
+NAMES = ("Huda", "Karim", "Sami", "Layla")
 
 
 class ShownSession:
@@ -58,6 +63,17 @@ def _shown_room(
         "started": False,
         "over": False,
     }
+
+
+def _dropped_table(app) -> Any:
+    """A started Hareeja table whose connection dropped: the online session tries again."""
+    match = HareejaMatch.new(4, seed=1)
+    room = {**_shown_room(0, pending=False), "started": True}
+    room["seats"] = [{"name": n, "kind": "human", "connected": True} for n in NAMES]
+    first = {"t": "events", "events": [], "view": match.view(0), "legal": [], "by": None}
+    session = OnlineSession(ShownSession(room), room, first=first)  # type: ignore[arg-type]
+    session.reconnecting = True
+    return games.table_class("hareeja")(app, session, options={"players": 4})
 
 
 def screenshot_lobby(shooter) -> None:
@@ -163,4 +179,8 @@ def screenshot_lobby(shooter) -> None:
     sc.set_state("connecting")
     shooter.frames(2)
     shooter.shot("lobby_09_connecting")
+    shooter.frames(2)
+    app.switch(_dropped_table(app))
+    shooter.frames(2)
+    shooter.shot("lobby_10_table_reconnecting")
     app.settings.update(saved)
