@@ -37,6 +37,7 @@ most ~35 s for stragglers.
     .venv/bin/python bench/bench_load.py --tables 1000 --servers 2 --redis --seconds 20
     .venv/bin/python bench/bench_load.py --hard 50 --seconds 30
     .venv/bin/python bench/bench_load.py --zombie 240      # the zombie-table loop, 4 minutes
+    .venv/bin/python bench/bench_load.py --tables 1000 --restart 10 --seconds 30  # a restart
     .venv/bin/python bench/bench_load.py --cpu-per-move    # the lobby alone, no sockets
     .venv/bin/python bench/bench_load.py --tick 1000       # the tick with 1,000 waiting tables
 """
@@ -51,6 +52,7 @@ import multiprocessing
 import os
 import random
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -160,7 +162,7 @@ def ms(values: list[float]) -> str:
 
 
 def start_clients(
-    urls: list[str], tables: int, procs: int, pace: float, hard: bool
+    urls: list[str], tables: int, procs: int, pace: float, hard: bool, reconnect: bool = False
 ) -> list[tuple[Any, Any]]:
     """``procs`` load-generating processes (:mod:`load_clients`), each with its share."""
     ctx = multiprocessing.get_context("spawn")
@@ -172,7 +174,7 @@ def start_clients(
             ours, theirs = ctx.Pipe()
             w = ctx.Process(
                 target=load_clients.client_process,
-                args=(urls, first, count, pace, hard, theirs),
+                args=(urls, first, count, pace, hard, theirs, reconnect),
             )
             w.start()
             started.append((w, ours))
@@ -322,6 +324,62 @@ def run(
     print(
         f"  (load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores: the "
         f"machine is shared, figures are noisy)"
+    )
+
+
+def restart(tables: int, before: float, after: float, client_procs: int) -> None:
+    """``tables`` Hareeja tables of four at the human pace; ``before`` seconds into play the
+    server is stopped as a service manager stops it (SIGTERM: 1001 to every client, the store
+    flushed) and started again on the same port and store. Every client tries again as the
+    game's client does (``RECONNECT_DELAYS``, spread at random). Prints how long the server was
+    down, how long each seat took to see its table again, and how play went on for ``after``
+    seconds."""
+    with tempfile.TemporaryDirectory() as tmp:
+        db = os.path.join(tmp, "restart.sqlite3")
+        proc, url = start_server(db, 1)
+        port = url.rsplit(":", 1)[1]
+        clients = start_clients([url], tables, client_procs, 1.0, False, reconnect=True)
+        try:
+            ramps = [pipe.recv()[1] for _, pipe in clients]
+            t0 = time.monotonic() + 1.0
+            for _, pipe in clients:
+                pipe.send((t0, t0 + before + after))
+            time.sleep(max(0.0, t0 + before - time.monotonic()))
+            stopped = time.monotonic()
+            proc.send_signal(signal.SIGTERM)
+            code = proc.wait(60)
+            exited = time.monotonic()
+            proc, _ = start_server(db, 1, extra=("--port", port))
+            back = time.monotonic()
+            results = [pipe.recv()[1] for _, pipe in clients]
+            for w, _ in clients:
+                w.join(30)
+        finally:
+            for w, _ in clients:
+                if w.is_alive():
+                    w.kill()
+            proc.kill()
+            proc.wait()
+    seats = 4 * tables
+    returned = [x for r in results for x in r["back"]]
+    errors = sum(r["errors"] for r in results)
+    why = next((r["why"] for r in results if r["why"]), "")
+    print(
+        f"== restart: {tables} tables x 4 clients, human pace; seated in {max(ramps):.1f} s; "
+        f"the server stopped {before:.0f} s into play"
+    )
+    print(
+        f"  SIGTERM -> exit {exited - stopped:.2f} s (code {code}); -> listening again "
+        f"{back - stopped:.2f} s after the SIGTERM"
+    )
+    print(
+        f"  seats back at their table: {len(returned)} of {seats}; from the drop: "
+        f"{ms(returned)}; connections tried {sum(r['tries'] for r in results)}"
+    )
+    lat = [x for r in results for x in r["lat"]]
+    print(
+        f"  acts acknowledged over the whole run: {len(lat)}, {ms(lat)} "
+        f"({errors} errors{'; ' + why if errors else ''})"
     )
 
 
@@ -549,6 +607,13 @@ def main() -> None:
         help="the servers share one lobby through a redis-server of the bench's own",
     )
     parser.add_argument(
+        "--restart",
+        type=float,
+        default=0,
+        metavar="S",
+        help="stop the server S seconds into play and start it again (reconnections)",
+    )
+    parser.add_argument(
         "--server-arg",
         action="append",
         default=[],
@@ -567,6 +632,8 @@ def main() -> None:
             cpu_per_move(game=game, moves=20_000)  # ~400 a table: Ronda's whole matches
     elif args.zombie:
         asyncio.run(zombie(args.zombie))
+    elif args.restart:
+        restart(args.tables, args.restart, args.seconds, args.client_procs)
     else:
         run(
             args.hard or args.tables,

@@ -29,6 +29,8 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from game.client.online import RECONNECT_DELAYS  # the game client's tries after a drop
+
 try:  # faster loops and parsing when installed (requirements-server.txt); plain asyncio else
     import uvloop
 except ImportError:  # pragma: no cover - depends on the environment
@@ -56,6 +58,7 @@ class Window:
         self.t0 = float("inf")
         self.t1 = float("inf")
         self.go = asyncio.Event()  # every process seated: play (set with t0 and t1)
+        self.reconnect = False  # a dropped seat connects again, as the game's client does
 
     def inside(self, moment: float) -> bool:
         return self.t0 <= moment < self.t1
@@ -72,6 +75,8 @@ class Tally:
         self.seated = 0
         self.started = 0
         self.acts = 0
+        self.back: list[float] = []  # seconds from a drop to the seat's view again
+        self.tries = 0  # connections tried after drops
 
     def error(self, why: str) -> None:
         self.errors += 1
@@ -86,6 +91,8 @@ class Tally:
             "started": self.started,
             "errors": self.errors,
             "why": self.why,
+            "back": self.back,
+            "tries": self.tries,
             "rss": usage.ru_maxrss * 1024,
         }
 
@@ -93,8 +100,10 @@ class Tally:
 class Seat:
     """One player's connection: the last turn state it was told."""
 
-    def __init__(self, ws: ClientConnection):
+    def __init__(self, ws: ClientConnection, url: str = "", name: str = ""):
         self.ws = ws
+        self.url, self.name = url, name
+        self.token: str | None = None
         self.you: int | None = None
         self.phase = ""
         self.legal: list[Any] = []
@@ -138,38 +147,80 @@ async def seat_forever(
                 msg = loads(await seat.ws.recv())
         except TimeoutError:
             return
-        kind = msg["t"]
-        if kind == "error":
-            if window.inside(time.monotonic()):
-                tally.error(msg.get("message", "error"))
-            seat.sent_at = None
-            continue
-        if kind != "events":
-            continue
-        seat.absorb(msg)
-        now = time.monotonic()
-        if seat.sent_at is not None and msg["by"] == seat.you:
-            if window.inside(seat.sent_at):
-                tally.lat.append(now - seat.sent_at)
-            seat.sent_at = None
-        if seat.phase == "over" or now >= window.t1:
-            return
-        if seat.legal and seat.sent_at is None:
+        except ConnectionClosed:
+            if not window.reconnect:
+                raise
+            await come_back(seat, rng, tally)  # its view came: act on it below if our turn
+        else:
+            if not heard(seat, msg, window, tally):
+                continue
+        while seat.legal and seat.sent_at is None:  # our turn (again, after a drop)
+            if seat.phase == "over" or time.monotonic() >= window.t1:
+                return
             if pace > 0:  # one move per table per ``pace``, even when several seats may act
                 due = clock[0] = max(time.monotonic(), clock[0] + pace)
                 await asyncio.sleep(due - time.monotonic())
             seat.sent_at = time.monotonic()
-            await seat.send(t="act", action=rng.choice(seat.legal))
+            try:
+                await seat.send(t="act", action=rng.choice(seat.legal))
+            except ConnectionClosed:
+                if not window.reconnect:
+                    raise
+                await come_back(seat, rng, tally)
+        if seat.phase == "over" or time.monotonic() >= window.t1:
+            return
+
+
+def heard(seat: Seat, msg: dict[str, Any], window: Window, tally: Tally) -> bool:
+    """One message for this seat; True when it was ``events`` (its turn may have come)."""
+    kind = msg["t"]
+    if kind == "error":
+        if window.inside(time.monotonic()):
+            tally.error(msg.get("message", "error"))
+        seat.sent_at = None
+        return False
+    if kind != "events":
+        return False
+    seat.absorb(msg)
+    if seat.sent_at is not None and msg["by"] == seat.you:
+        if window.inside(seat.sent_at):
+            tally.lat.append(time.monotonic() - seat.sent_at)
+        seat.sent_at = None
+    return True
 
 
 async def open_seat(url: str, name: str, tally: Tally) -> Seat:
     begun = time.monotonic()
     ws = await connect(url, compression=None, max_size=None, open_timeout=120)
     tally.handshake.append(time.monotonic() - begun)
-    seat = Seat(ws)
+    seat = Seat(ws, url, name)
     await seat.send(t="hello", name=name)
-    await seat.expect("welcome")
+    seat.token = (await seat.expect("welcome"))["token"]
     return seat
+
+
+async def come_back(seat: Seat, rng: random.Random, tally: Tally) -> None:
+    """After a drop, as the game's client does: tries at :data:`RECONNECT_DELAYS` (each spread
+    by a quarter), hello with the same token, until the table's view comes (the seat's next
+    message then is its own). Raises ConnectionClosed when every try failed."""
+    dropped = time.monotonic()
+    seat.sent_at = None  # an act on its way when the line dropped is not a sample
+    for delay in RECONNECT_DELAYS:
+        await asyncio.sleep(delay * rng.uniform(0.75, 1.25))
+        tally.tries += 1
+        try:
+            ws = await connect(seat.url, compression=None, max_size=None, open_timeout=10)
+        except (OSError, TimeoutError):
+            continue  # the server is not back yet
+        seat.ws = ws
+        try:
+            await seat.send(t="hello", name=seat.name, token=seat.token)
+            seat.absorb(await seat.expect("events", timeout=30))
+        except (ConnectionClosed, TimeoutError, RuntimeError):
+            continue
+        tally.back.append(time.monotonic() - dropped)
+        return
+    raise ConnectionClosed(None, None)
 
 
 async def sit_down(seats: list[Seat], tally: Tally) -> None:
@@ -259,12 +310,19 @@ async def person_and_hard_bots(
 
 
 def client_process(
-    urls: list[str], first: int, count: int, pace: float, hard: bool, pipe: Any
+    urls: list[str],
+    first: int,
+    count: int,
+    pace: float,
+    hard: bool,
+    pipe: Any,
+    reconnect: bool = False,
 ) -> None:
     """A process holding tables ``first .. first+count-1``: seats them, says "ready" (with the
     time it took), takes the window ``(t0, t1)`` from the parent, plays, sends its tally."""
     tally = Tally()
     window = Window()
+    window.reconnect = reconnect
 
     async def main() -> None:
         ramp = asyncio.Semaphore(RAMP_AT_ONCE)
