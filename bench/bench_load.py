@@ -327,10 +327,13 @@ def run(
     )
 
 
-def restart(tables: int, before: float, after: float, client_procs: int) -> None:
+def restart(
+    tables: int, before: float, after: float, client_procs: int, kill: bool = False
+) -> None:
     """``tables`` Hareeja tables of four at the human pace; ``before`` seconds into play the
     server is stopped as a service manager stops it (SIGTERM: 1001 to every client, the store
-    flushed) and started again on the same port and store. Every client tries again as the
+    flushed), or with ``kill`` as a crash stops it (SIGKILL), and started again on the same
+    port and store. Every client tries again as the
     game's client does (``RECONNECT_DELAYS``, spread at random). Prints how long the server was
     down, how long each seat took to see its table again, and how play went on for ``after``
     seconds."""
@@ -346,7 +349,7 @@ def restart(tables: int, before: float, after: float, client_procs: int) -> None
                 pipe.send((t0, t0 + before + after))
             time.sleep(max(0.0, t0 + before - time.monotonic()))
             stopped = time.monotonic()
-            proc.send_signal(signal.SIGTERM)
+            proc.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
             code = proc.wait(60)
             exited = time.monotonic()
             proc, _ = start_server(db, 1, extra=("--port", port))
@@ -368,9 +371,10 @@ def restart(tables: int, before: float, after: float, client_procs: int) -> None
         f"== restart: {tables} tables x 4 clients, human pace; seated in {max(ramps):.1f} s; "
         f"the server stopped {before:.0f} s into play"
     )
+    how = "SIGKILL" if kill else "SIGTERM"
     print(
-        f"  SIGTERM -> exit {exited - stopped:.2f} s (code {code}); -> listening again "
-        f"{back - stopped:.2f} s after the SIGTERM"
+        f"  {how} -> exit {exited - stopped:.2f} s (code {code}); -> listening again "
+        f"{back - stopped:.2f} s after the {how}"
     )
     print(
         f"  seats back at their table: {len(returned)} of {seats}; from the drop: "
@@ -614,6 +618,9 @@ def main() -> None:
         help="stop the server S seconds into play and start it again (reconnections)",
     )
     parser.add_argument(
+        "--kill", action="store_true", help="with --restart: SIGKILL (a crash), not SIGTERM"
+    )
+    parser.add_argument(
         "--server-arg",
         action="append",
         default=[],
@@ -633,7 +640,7 @@ def main() -> None:
     elif args.zombie:
         asyncio.run(zombie(args.zombie))
     elif args.restart:
-        restart(args.tables, args.restart, args.seconds, args.client_procs)
+        restart(args.tables, args.restart, args.seconds, args.client_procs, kill=args.kill)
     else:
         run(
             args.hard or args.tables,
