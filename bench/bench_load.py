@@ -181,6 +181,20 @@ def start_clients(
     return started
 
 
+def tallies(clients: list[tuple[Any, Any]]) -> list[dict[str, Any]]:
+    """Each client process's tally, once it sent it (then it exits)."""
+    results = [pipe.recv()[1] for _, pipe in clients]
+    for w, _ in clients:
+        w.join(30)
+    return results
+
+
+def stop_clients(clients: list[tuple[Any, Any]]) -> None:
+    for w, _ in clients:
+        if w.is_alive():
+            w.kill()
+
+
 def run(
     tables: int,
     pace: str,
@@ -230,13 +244,9 @@ def run(
             after = [proc_usage(pid) for pid in pids + helpers]
             sched_after = [sched(p.pid) for p, _ in procs]
             read_after = read_metrics(urls)
-            results = [pipe.recv()[1] for _, pipe in clients]
-            for w, _ in clients:
-                w.join(30)
+            results = tallies(clients)
         finally:
-            for w, _ in clients:
-                if w.is_alive():
-                    w.kill()
+            stop_clients(clients)
             for p, _ in procs:
                 p.kill()
                 p.wait()
@@ -354,13 +364,9 @@ def restart(
             exited = time.monotonic()
             proc, _ = start_server(db, 1, extra=("--port", port))
             back = time.monotonic()
-            results = [pipe.recv()[1] for _, pipe in clients]
-            for w, _ in clients:
-                w.join(30)
+            results = tallies(clients)
         finally:
-            for w, _ in clients:
-                if w.is_alive():
-                    w.kill()
+            stop_clients(clients)
             proc.kill()
             proc.wait()
     seats = 4 * tables
