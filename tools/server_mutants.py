@@ -197,8 +197,8 @@ MUTANTS: list[tuple[str, str, str]] = [
     ),
     (
         "game/net/outgoing.py",
-        "                    event.for_seat(seat) if seat in event.private else seen",
-        "                    event.for_seat(0) if seat in event.private else seen",
+        "                event.for_seat(seat) if seat in event.private else shown",
+        "                event.for_seat(0) if seat in event.private else shown",
     ),
     ("game/net/delta.py", "        changes.pop(key, None)\n", ""),
 ]

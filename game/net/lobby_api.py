@@ -18,10 +18,11 @@ from game.core.protocol import Match
 from game.core.types import ActionInput, JsonObject
 from game.table import Seat, Table
 
+from .delta import Shared
 from .guard import AddressGuard
 from .identities import IdleIdentities
 from .limits import Limits
-from .model import Player, Room, Session, TableStore, Thought
+from .model import Conn, Player, Room, Session, TableStore, Thought
 from .pacing import PinnableClock
 
 if TYPE_CHECKING:
@@ -86,7 +87,15 @@ class LobbyApi(Protocol):
     def _send_events(self, room: Room, seat: int, events: list[Event]) -> None: ...
     def _send_move(self, room: Room, events: list[Event]) -> None: ...
     def _send_deadline(self, room: Room, only: Player | None = None) -> None: ...
-    def _events_msg(self, room: Room, seat: int, events: list[Event]) -> JsonObject: ...
+    def _deliver(
+        self,
+        room: Room,
+        conn: Conn,
+        seen: list[JsonObject],
+        view: JsonObject,
+        legal: list[Any],
+        shared: Shared | None = None,
+    ) -> None: ...
 
     # ----- records.py -----------------------------------------------------------------------------
     def _seat_records(self, room: Room) -> list[JsonObject]: ...

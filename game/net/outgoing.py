@@ -13,7 +13,7 @@ from game.core.types import JsonObject
 from . import links
 from .delta import Shared
 from .lobby_api import LobbyApi
-from .model import Player, Room
+from .model import Conn, Player, Room
 from .names import distinct_names
 
 
@@ -99,16 +99,15 @@ class Outgoing:
         self._send_events(room, seat, [])
 
     def _send_events(self: LobbyApi, room: Room, seat: int, events: list[Event]) -> None:
-        """The seat's events and view, the view as a patch to the one this connection was
-        sent before (:mod:`game.net.delta`) unless ``deltas`` is off."""
+        """The seat's events and view (a seat's own change, or its view when it comes back)."""
         occupant = room.occupants[seat]
         if occupant is None or occupant.conn is None:
             return
-        msg = self._events_msg(room, seat, events)
-        session = self.sessions.get(id(occupant.conn))
-        if self.deltas and session is not None:
-            msg.update(session.views.fields(room.code, msg.pop("view")))
-        occupant.conn.send(msg)
+        match = room.live.match
+        acting = match.phase != "over" and seat in match.to_act()
+        seen = [event.for_seat(seat) for event in events]
+        legal = match.legal_actions(seat) if acting else []
+        self._deliver(room, occupant.conn, seen, match.view(seat), legal)
 
     def _send_move(self: LobbyApi, room: Room, events: list[Event]) -> None:
         """:meth:`_send_events` to every seat for one change, what the seats share made once:
@@ -124,22 +123,37 @@ class Outgoing:
                 continue
             if views is None:
                 views = seat_views(match)
-            view = views[seat]
-            msg: JsonObject = {
-                "t": "events",
-                "events": [
-                    event.for_seat(seat) if seat in event.private else seen
-                    for event, seen in zip(events, public)
-                ],
-                "view": view,
-                "legal": match.legal_actions(seat) if seat in acting else [],
-                "log": len(match.log),
-                "by": room.actor,
-            }
-            session = self.sessions.get(id(occupant.conn))
-            if self.deltas and session is not None:
-                msg.update(session.views.fields(room.code, msg.pop("view"), shared))
-            occupant.conn.send(msg)
+            seen = [
+                event.for_seat(seat) if seat in event.private else shown
+                for event, shown in zip(events, public)
+            ]
+            legal = match.legal_actions(seat) if seat in acting else []
+            self._deliver(room, occupant.conn, seen, views[seat], legal, shared)
+
+    def _deliver(
+        self: LobbyApi,
+        room: Room,
+        conn: Conn,
+        seen: list[JsonObject],
+        view: JsonObject,
+        legal: list[Any],
+        shared: Shared | None = None,
+    ) -> None:
+        """One seat's ``events`` message, its view as a patch to the one this connection was
+        sent before (:mod:`game.net.delta`; ``shared``: the other seats' patches of the same
+        change) unless ``deltas`` is off."""
+        msg: JsonObject = {
+            "t": "events",
+            "events": seen,
+            "view": view,
+            "legal": legal,
+            "log": len(room.live.match.log),
+            "by": room.actor,
+        }
+        session = self.sessions.get(id(conn))
+        if self.deltas and session is not None:
+            msg.update(session.views.fields(room.code, msg.pop("view"), shared))
+        conn.send(msg)
 
     def _send_deadline(self: LobbyApi, room: Room, only: Player | None = None) -> None:
         table = room.table
@@ -158,20 +172,6 @@ class Outgoing:
                 and (only is None or occupant is only)
             ):
                 occupant.conn.send({"t": "deadline", "remaining": remaining})
-
-    def _events_msg(self: LobbyApi, room: Room, seat: int, events: list[Event]) -> JsonObject:
-        match = room.live.match
-        legal = (
-            match.legal_actions(seat) if match.phase != "over" and seat in match.to_act() else []
-        )
-        return {
-            "t": "events",
-            "events": [e.for_seat(seat) for e in events],
-            "view": match.view(seat),
-            "legal": legal,
-            "log": len(match.log),
-            "by": room.actor,
-        }
 
 
 def seat_views(match: Match[Any, Any]) -> list[JsonObject]:
