@@ -71,16 +71,19 @@ async def until(
     return True
 
 
-async def private_hareeja(client: Any, bots: str = "easy") -> dict[str, Any]:
-    """The ``room`` a connected :class:`game.net.client.Client` gets for creating a private,
-    untimed Hareeja table of four, its free seats for ``bots`` once it starts."""
+async def private_table(
+    client: Any, game: str = "hareeja", players: int = 4, bots: str = "easy", **more: Any
+) -> dict[str, Any]:
+    """The ``room`` a connected :class:`game.net.client.Client` gets for creating an untimed
+    table (private unless ``more`` says otherwise), its free seats for ``bots`` once it
+    starts."""
+    fields = {"visibility": "private", "turn_seconds": None, **more}
     room: dict[str, Any] = await client.request(
-        "create",
-        "room",
-        game="hareeja",
-        players=4,
-        visibility="private",
-        turn_seconds=None,
-        bots=bots,
+        "create", "room", game=game, players=players, bots=bots, **fields
     )
     return room
+
+
+async def private_hareeja(client: Any, bots: str = "easy") -> dict[str, Any]:
+    """:func:`private_table`: Hareeja, four seats."""
+    return await private_table(client, bots=bots)

@@ -21,7 +21,7 @@ import pytest
 from game.net import spawn
 from game.net.client import Client
 from game.net.server import TableServer
-from helpers import private_hareeja
+from helpers import private_hareeja, private_table
 
 redis_asyncio = pytest.importorskip(
     "redis.asyncio",
@@ -111,15 +111,7 @@ def test_public_lists_and_joins_by_code_across_three_processes(redis_url):
                 await host.hello("Host")
                 await guest.hello("Guest")
                 await looker.hello("Looker")
-                public = await host.request(
-                    "create",
-                    "room",
-                    game="ronda",
-                    players=3,
-                    visibility="auto",
-                    turn_seconds=None,
-                    bots="easy",
-                )
+                public = await private_table(host, "ronda", 3, visibility="auto")
                 code = public["code"]
                 await until(lambda: code in c.cluster.open and code in b.cluster.owner)
                 listed = await looker.request("list", "tables")  # process C

@@ -9,6 +9,7 @@ import asyncio
 from game.net.client import Client
 from game.net.server import TableServer
 from game.ui.scenes.lobby import LobbyScene
+from helpers import private_table
 from tests.test_net_cluster import fresh_ns, redis_url, until  # noqa: F401 (a fixture)
 from tests.ui.test_online_lobby import make_online_app, pump
 
@@ -27,15 +28,7 @@ def test_joining_a_table_held_by_another_process_follows_moved_and_sits_there(re
         try:
             async with Client(url[0]) as host:
                 await host.hello("Host")
-                room = await host.request(
-                    "create",
-                    "room",
-                    game="ronda",
-                    players=2,
-                    visibility="private",
-                    turn_seconds=None,
-                    bots="easy",
-                )
+                room = await private_table(host, "ronda", 2)
                 code = room["code"]
                 await until(lambda: code in other.cluster.owner)
                 app = make_online_app(url[1])  # connected to the process without the table

@@ -20,6 +20,7 @@ from game.games.hand_rummy.table import RummyTable
 from game.games.ronda.table import RondaTable
 from game.net.client import Client
 from game.ui.table_drawing import SIDE_COLORS
+from helpers import private_table
 from tests.leak_checks import assert_no_hand_leak, hands_by_log
 from tests.ui.loopback import Loopback
 from tests.ui.test_online_lobby import click, make_online_app, open_lobby, pump, start_server
@@ -154,16 +155,7 @@ def test_ronda_four_players_with_bots_keeps_partners_opposite_and_our_team_is_ou
         host = await Client(url).connect()
         try:
             await host.hello("Huda")
-            room = await host.request(
-                "create",
-                "room",
-                game="ronda",
-                players=4,
-                options={"rules": "maghribi"},
-                visibility="private",
-                turn_seconds=None,
-                bots="easy",
-            )
+            room = await private_table(host, "ronda", 4, options={"rules": "maghribi"})
             app = make_online_app(url)
             lobby = await open_lobby(app)
             frames = record_frames(lobby.session)
