@@ -54,6 +54,7 @@ from . import protocol as P
 from . import wire
 from .botplay import think_budget, think_whole, worker_init
 from .collector import Collector
+from .fencing import RedisUnsafe
 from .guard import address_key
 from .limits import Limits
 from .metrics import Metrics, log_json
@@ -97,6 +98,7 @@ class TableServer:
         public_url: str | None = None,
         redis_ns: str = "majlis",
         lease: float = 3.0,
+        allow_volatile_redis: bool = False,
         **lobby_options: Any,
     ):
         """``trust_proxy``: the address limits count the first ``X-Forwarded-For`` address
@@ -105,16 +107,20 @@ class TableServer:
         slices), so hard bots never hold up the people's moves. ``redis_url``: share the lobby,
         the directory of tables and players and the match logs with the other processes on
         that Redis (:mod:`game.net.cluster`; ``public_url`` is how clients reach this one,
-        ``lease`` how soon the others adopt its tables after it dies) instead of SQLite."""
+        ``lease`` how soon the others adopt its tables after it dies; a Redis without an
+        append-only file is refused unless ``allow_volatile_redis``) instead of SQLite."""
         self.host, self.requested_port = host, port
         self.trust_proxy = trust_proxy
         self.redis: Any = None  # a redis.asyncio.Redis (redis-py types its replies loosely)
         self.cluster: Cluster | None = None
         self.public_url, self.redis_ns, self.lease = public_url, redis_ns, lease
+        self.allow_volatile_redis = allow_volatile_redis
         if redis_url:
             import redis.asyncio  # server-only, and only for a cluster
 
-            self.redis = redis.asyncio.from_url(redis_url, decode_responses=True)
+            self.redis = redis.asyncio.from_url(  # a silent Redis is a failed call (lease.py)
+                redis_url, decode_responses=True, socket_connect_timeout=lease / 4
+            )
             self.store: Store | RedisStore = RedisStore(self.redis, redis_ns)
         else:
             self.store = Store(db, background=True)
@@ -162,7 +168,13 @@ class TableServer:
             await self.store.start()
             url = self.public_url or f"ws://{self.host}:{self.port}"
             self.cluster = Cluster(
-                self.redis, url, self.lobby, self.store, self.redis_ns, self.lease
+                self.redis,
+                url,
+                self.lobby,
+                self.store,
+                self.redis_ns,
+                self.lease,
+                self.allow_volatile_redis,
             )
             self.lobby.cluster = self.cluster
             await self.cluster.start()
@@ -417,6 +429,12 @@ def main(argv: list[str] | None = None) -> None:
         "of a process that stopped answering",
     )
     parser.add_argument(
+        "--allow-volatile-redis",
+        action="store_true",
+        help="with --redis: start even if Redis keeps no append-only file (tests, benchmarks; "
+        "a Redis restart then loses every table)",
+    )
+    parser.add_argument(
         "--log-text", action="store_true", help="plain text logs instead of JSON lines"
     )
     parser.add_argument(
@@ -460,6 +478,7 @@ def main(argv: list[str] | None = None) -> None:
         "public_url": args.public_url,
         "lease": args.lease,
         "redis_ns": args.redis_ns,
+        "allow_volatile_redis": args.allow_volatile_redis,
     }
     options["deltas"] = not args.whole_views
     if args.loose_limits:
@@ -470,7 +489,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         with contextlib.suppress(KeyboardInterrupt):
             run(serve_forever(args.host, args.port, args.db, args.bot_delay, **options))
-    except StoreDamaged as err:
+    except (StoreDamaged, RedisUnsafe) as err:
         print(f"majlis server: {err}", file=sys.stderr, flush=True)
         raise SystemExit(2) from None
 
