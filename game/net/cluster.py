@@ -134,9 +134,12 @@ class Cluster:
     @property
     def paused(self) -> bool:
         """Whether play is paused here (checked against the clock at every call)."""
+        self._check_lease()
+        return self.outage.active
+
+    def _check_lease(self) -> None:
         if not self.outage.active and not self.lease.held(time.monotonic()):
             self._pause(f"no lease renewal confirmed for {self.lease.pause_after:g} s")
-        return self.outage.active
 
     def refused(self, conn: Conn, kind: str) -> bool:
         """A request refused because play is paused (the client was told)."""
@@ -216,6 +219,7 @@ class Cluster:
     async def _renew_forever(self) -> None:
         while True:
             sent = time.monotonic()
+            self._check_lease()  # this process may have been away (stopped, starved) too long
             try:
                 await self._renewal(self.lease.next_value())
                 self.lease.renewed(sent)

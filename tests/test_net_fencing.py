@@ -1,0 +1,221 @@
+"""One owner per table (issue 19): the fence Redis checks on every write, the lease timing, the
+lobby's clock standing still, and the refusal of a Redis that keeps no append-only file.
+
+The fencing tests run against a real ``redis-server`` (append-only, a free port on 127.0.0.1;
+skipped with the reason when it or the ``redis`` package is missing) through the real
+:class:`game.net.redis_store.RedisStore` and the real scripts of :mod:`game.net.fencing`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import subprocess
+import sys
+
+import pytest
+
+from game.net import spawn
+from game.net.fencing import TAKE, RedisUnsafe
+from game.net.lease import Lease, Watch
+from game.net.pacing import PinnableClock
+from game.table.clock import FakeClock
+from redis_process import RedisProcess, missing
+
+
+# ----- pure timing -------------------------------------------------------------------------------
+def test_a_lease_is_held_until_half_a_lease_after_the_last_confirmed_renewal_was_sent():
+    lease = Lease(3.0)
+    assert not lease.held(0.0)  # never renewed
+    lease.renewed(10.0)
+    assert lease.held(11.5) and not lease.held(11.51)
+    lease.renewed(9.0)  # an older renewal confirmed late changes nothing
+    assert not lease.held(11.6)
+    assert lease.renew_every == 0.5 and lease.pause_after < lease.seconds
+
+
+def test_a_lease_counts_as_lapsed_only_after_a_whole_lease_of_unbroken_sight():
+    watch = Watch(3.0)
+    assert not watch.saw("a", "7", 100.0)
+    assert not watch.saw("a", "7", 102.9)
+    assert watch.saw("a", "7", 103.0)
+    assert not watch.saw("a", "8", 104.0)  # renewed: counted again from here
+    assert not watch.saw("a", "8", 106.5)
+    watch.lost_sight()  # a read failed (Redis away): its silence is not the others'
+    assert not watch.saw("a", "8", 107.0)
+    assert not watch.saw("a", "8", 109.9)
+    assert watch.saw("a", "8", 110.0)
+
+
+def test_the_lobby_clock_stands_still_during_a_pause_and_goes_on_from_where_it_stood():
+    base = FakeClock(50.0)
+    clock = PinnableClock(base)
+    base.advance(1.0)
+    clock.stand_still()
+    base.advance(8.0)  # the outage
+    assert clock.now() == 51.0
+    assert clock.go_on() == 8.0
+    base.advance(2.0)
+    assert clock.now() == 53.0  # the 8 s never passed for the tables
+    with clock.pinned(52.5):
+        assert clock.now() == 52.5
+
+
+# ----- fencing against a real Redis --------------------------------------------------------------
+needs_redis = pytest.mark.skipif(missing() is not None, reason=str(missing()))
+
+
+@pytest.fixture(scope="module")
+def redis_url(tmp_path_factory):
+    if missing():
+        pytest.skip(missing())
+    server = RedisProcess(str(tmp_path_factory.mktemp("redis"))).start()
+    yield server.url
+    server.kill()
+
+
+def record_of(code: str) -> dict:
+    return {
+        "code": code,
+        "game": "ronda",
+        "players": 2,
+        "options": {},
+        "seed": 5,
+        "deck": None,
+        "visibility": "private",
+        "turn_seconds": None,
+        "bots": "easy",
+        "hints": False,
+        "host": 0,
+        "seats": [],
+    }
+
+
+async def store_of(redis, ns: str, proc: str):
+    from game.net.redis_store import RedisStore
+
+    store = RedisStore(redis, ns)
+    store.proc = proc
+    await store.start()
+    lost: list[tuple[str, str | None]] = []
+    store.on_lost = lambda code, fence: lost.append((code, fence))
+    return store, lost
+
+
+async def take(redis, ns: str, dead: str, seen: str, adopter: str):
+    keys = [f"{ns}:alive:{dead}", f"{ns}:tables:{dead}", f"{ns}:tables:{adopter}"]
+    keys += [f"{ns}:fence", f"{ns}:owner", f"{ns}:procs"]
+    return await redis.eval(TAKE, 6, *keys, seen, dead, adopter)
+
+
+@needs_redis
+def test_a_stale_epochs_append_is_refused_and_the_log_stays_whole(redis_url):
+    import redis.asyncio
+
+    async def body():
+        ns = f"f{random.randrange(1 << 30)}"
+        r = redis.asyncio.from_url(redis_url, decode_responses=True)
+        a, lost_a = await store_of(r, ns, "aaaa")
+        b, lost_b = await store_of(r, ns, "bbbb")
+        try:
+            a.claim("CODE")
+            a.save_table(record_of("CODE"))
+            a.record("CODE", 0, [[0, {"type": "one"}]])
+            await a.drain()
+            assert await r.hget(f"{ns}:fence", "CODE") == "1:aaaa" and lost_a == []
+
+            await r.set(f"{ns}:alive:aaaa", "41")
+            assert await take(r, ns, "aaaa", "40", "bbbb") is None  # renewed: alive, kept
+            assert await r.hget(f"{ns}:fence", "CODE") == "1:aaaa"
+            taken = await take(r, ns, "aaaa", "41", "bbbb")  # seen unchanged: adopted
+            assert taken == ["CODE", "2:bbbb"]
+            b.tokens["CODE"] = "2:bbbb"
+
+            a.record("CODE", 1, [[1, {"type": "stale"}]], clocks={"at": 1.0})  # the old holder
+            a.finish("CODE", {"result": "forged"})
+            await a.drain()
+            assert lost_a == [("CODE", "2:bbbb")] * 2  # both refused, each naming the holder
+            assert "CODE" not in a.tokens
+            assert await r.lrange(f"{ns}:log:CODE", 0, -1) == ['[0,{"type":"one"}]']
+            assert await r.hget(f"{ns}:t:CODE", "finished") is None
+            assert await r.hget(f"{ns}:t:CODE", "clocks") is None
+
+            b.record("CODE", 1, [[1, {"type": "two"}]])
+            await b.drain()
+            assert lost_b == [] and await r.llen(f"{ns}:log:CODE") == 2
+            b.record("CODE", 5, [[0, {"type": "gap"}]])  # not where the log ends: refused
+            await b.drain()
+            assert lost_b == [("CODE", None)] and await r.llen(f"{ns}:log:CODE") == 2
+        finally:
+            await r.aclose()
+
+    asyncio.run(asyncio.wait_for(body(), 30))
+
+
+@needs_redis
+def test_a_batch_sent_twice_is_stored_once_and_a_taken_code_cannot_be_claimed(redis_url):
+    import redis.asyncio
+
+    async def body():
+        ns = f"f{random.randrange(1 << 30)}"
+        r = redis.asyncio.from_url(redis_url, decode_responses=True)
+        a, lost_a = await store_of(r, ns, "aaaa")
+        c, lost_c = await store_of(r, ns, "cccc")
+        try:
+            a.claim("CODE")
+            await a.drain()
+            a.record("CODE", 0, [[0, {"type": "one"}], [1, {"type": "two"}]])
+            batch = list(a._ops)
+            await a.drain()
+            assert await a._send(batch) == [1]  # a retry after a lost reply: recognised
+            assert await r.llen(f"{ns}:log:CODE") == 2
+
+            c.claim("CODE")  # the same code made elsewhere: the first holder keeps it
+            await c.drain()
+            assert lost_c == [("CODE", "1:aaaa")]
+            assert await r.hget(f"{ns}:owner", "CODE") == "aaaa"
+
+            a.release("CODE")  # closed: no fence, so nobody writes it any more
+            await a.drain()
+            assert await r.hget(f"{ns}:fence", "CODE") is None
+            a.tokens["CODE"] = "1:aaaa"  # even with the old token in hand
+            a.record("CODE", 2, [[0, {"type": "late"}]])
+            await a.drain()
+            assert lost_a == [("CODE", None)] and await r.llen(f"{ns}:log:CODE") == 2
+        finally:
+            await r.aclose()
+
+    asyncio.run(asyncio.wait_for(body(), 30))
+
+
+# ----- persistence ------------------------------------------------------------------------------
+@needs_redis
+def test_a_redis_without_an_append_only_file_is_refused_unless_explicitly_allowed(tmp_path):
+    from game.net.server import TableServer
+
+    volatile = RedisProcess(str(tmp_path), persistent=False).start()
+    try:
+
+        async def start(allow: bool) -> None:
+            server = TableServer(port=0, redis_url=volatile.url, allow_volatile_redis=allow)
+            try:
+                await server.start()
+            finally:
+                await server.close()
+
+        with pytest.raises(RedisUnsafe, match=r"appendonly 'no'.*--allow-volatile-redis"):
+            asyncio.run(start(False))
+        asyncio.run(start(True))  # warned, and it runs
+
+        proc = subprocess.run(
+            [sys.executable, "-m", "game.net.server", "--port", "0", "--redis", volatile.url],
+            cwd=spawn.ROOT,
+            capture_output=True,
+            check=False,
+            text=True,
+            timeout=60,
+        )
+        assert proc.returncode == 2
+        assert "append-only file" in proc.stderr and "Traceback" not in proc.stderr
+    finally:
+        volatile.kill()
