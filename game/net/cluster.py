@@ -220,11 +220,8 @@ class Cluster:
         while True:
             sent = time.monotonic()
             self._check_lease()  # this process may have been away (stopped, starved) too long
-            try:
-                await self._renewal(self.lease.next_value())
+            if await self._renewed():
                 self.lease.renewed(sent)
-            except Exception as err:
-                self._pause(f"the lease renewal failed ({err!r})")
             if self.paused:
                 await self._try_resume()
             await asyncio.sleep(max(0.0, sent + self.lease.renew_every - time.monotonic()))
@@ -236,6 +233,18 @@ class Cluster:
             return
         if self._may_resume():  # still: nothing failed during the check
             self.outage.resume()
+
+    async def _renewed(self) -> bool:
+        """One renewal, tried a second time at once (a connection of the pool that a Redis
+        restart broke fails once); play pauses if both fail."""
+        for attempt in (1, 2):
+            try:
+                await self._renewal(self.lease.next_value())
+                return True
+            except Exception as err:
+                if attempt == 2:
+                    self._pause(f"the lease renewal failed ({err})")
+        return False
 
     def _may_resume(self) -> bool:
         """Renewed just now, and every write queued so far stored."""

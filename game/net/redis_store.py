@@ -106,7 +106,7 @@ class RedisStore:
         this process does not hold is dropped: it lost it, or closed it)."""
         token = token if token is not None else self.tokens.get(code)
         if token is None:
-            log.info("write for a table not held here dropped", extra={"code": code})
+            log.debug("write for a table not held here dropped", extra={"code": code})
             return
         self.queued += 1
         self._ops.append(
@@ -125,11 +125,15 @@ class RedisStore:
                 await self._commit(batch)
 
     async def _commit(self, batch: list[Write]) -> None:
+        tries = 0
         while True:
             try:
                 results = await self._send(batch)
                 break
             except Exception as err:  # Redis away: keep the writes, try again
+                tries += 1
+                if tries == 1:  # once more at once: a connection a Redis restart broke
+                    continue
                 if not self.failing:
                     log.warning("redis write failed; retrying: %s", err)
                 self.failing = True
