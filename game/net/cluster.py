@@ -84,6 +84,7 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self._checks: set[asyncio.Task[bool]] = set()
         self._unloaded: set[str] = set()  # adopted in Redis, not yet replayed here
+        self._unsure = False  # an adoption's answer was lost: Redis may hold more for us
 
     def k(self, name: str) -> str:
         return f"{self.ns}:{name}"
@@ -214,7 +215,9 @@ class Cluster:
                     pipe.hset(self.k("procs"), self.proc, self.url)
                 await pipe.execute()
 
-        await self._timed(renew())
+        # A slow reply still renews from the moment it was sent: waited for as long as it can
+        # help (a busy loop reads replies late; the lease's own clock decides the pause).
+        await asyncio.wait_for(renew(), self.lease.pause_after)
 
     async def _renew_forever(self) -> None:
         while True:
@@ -236,11 +239,13 @@ class Cluster:
 
     async def _renewed(self) -> bool:
         """One renewal, tried a second time at once (a connection of the pool that a Redis
-        restart broke fails once); play pauses if both fail."""
+        restart broke fails once); play pauses if both fail, but not for a slow reply."""
         for attempt in (1, 2):
             try:
                 await self._renewal(self.lease.next_value())
                 return True
+            except TimeoutError:
+                return False
             except Exception as err:
                 if attempt == 2:
                     self._pause(f"the lease renewal failed ({err})")
@@ -269,8 +274,25 @@ class Cluster:
             for proc, value in leases.items():
                 if proc != self.proc and (value == GONE or self.watch.saw(proc, value, seen)):
                     await self._adopt(proc, value)
+            if self._unsure:
+                await self._find_ours()
             if self._unloaded:
                 await self._load(sorted(self._unloaded))
+
+    async def _find_ours(self) -> None:
+        """After an adoption whose answer was lost: the tables Redis says are ours and this
+        process does not hold are loaded (else nobody would serve them)."""
+        try:
+            codes = sorted(await self._timed(self.redis.smembers(self.k(f"tables:{self.proc}"))))
+            fences = await self._timed(self.redis.hmget(self.k("fence"), codes)) if codes else []
+        except Exception:
+            return
+        self._unsure = False
+        for code, fence in zip(codes, fences):
+            mine = code in self.store.tokens or code in self.store.known  # held, or closed
+            if holder_of(fence) == self.proc and not mine:
+                self.store.tokens[code] = fence
+                self._unloaded.add(code)
 
     async def _read_leases(self) -> dict[str, str]:
         procs: dict[str, str] = await self.redis.hgetall(self.k("procs"))
@@ -284,8 +306,9 @@ class Cluster:
         keys += [self.k("fence"), self.k("owner"), self.k("procs")]
         try:
             taken = await self._timed(self.redis.eval(TAKE, 6, *keys, value, dead, self.proc))
-        except Exception:
-            log.exception("adopting the tables of %s failed", dead)
+        except Exception as err:  # it may have been done all the same: look at ours again
+            log.warning("adopting the tables of %s failed (%s)", dead, err)
+            self._unsure = True
             return
         self.watch.forget(dead)
         if taken is None:
