@@ -17,6 +17,8 @@ import random
 import signal
 import subprocess
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -218,6 +220,7 @@ def test_redis_killed_and_restarted_mid_match_pauses_play_and_forks_nothing(tmp_
                 await p.client.send("act", action=p.rng.choice(msg["legal"]))
                 refused = await p.client.expect("error", timeout=10)
                 assert refused["code"] == "paused" and "try again" in refused["message"]
+            assert [health(url) for url in cluster.urls] == [(503, "play paused\n")] * count
             await asyncio.sleep(max(0.0, killed + OUTAGE - time.monotonic()))
             marks = [len(p.client.frames) for p in players]
             server.start()
@@ -234,6 +237,7 @@ def test_redis_killed_and_restarted_mid_match_pauses_play_and_forks_nothing(tmp_
                 "after Redis answered again (slowest table)"
             )
             await asyncio.gather(*(p.play(6) for p in players))
+            assert [health(url) for url in cluster.urls] == [(200, "ok\n")] * count
             check_tables(server.url, ns, players, cluster.urls)
             for p in players:
                 await p.client.close()
@@ -303,6 +307,15 @@ def test_a_process_frozen_past_its_lease_loses_its_table_and_cannot_write_it(tmp
     finally:
         cluster.stop()
         server.kill()
+
+
+def health(url: str) -> tuple[int, str]:
+    """``GET /health`` of the server at ``url`` (ws://HOST:PORT): status and body."""
+    try:
+        with urllib.request.urlopen(url.replace("ws://", "http://") + "/health", timeout=5) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as err:
+        return err.code, err.read().decode()
 
 
 def b_proc(r: Any, ns: str, cluster: Processes) -> str:

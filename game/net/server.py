@@ -227,8 +227,8 @@ class TableServer:
 
     def _plain_http(self, connection: ServerConnection, request: Request) -> Response | None:
         """Plain HTTP on the same port: ``/metrics`` (Prometheus text, :mod:`.metrics`),
-        ``/health`` (``ok``, or 503 while the store lags far behind), anything else a one-line
-        status instead of a failed WebSocket handshake."""
+        ``/health`` (``ok``, or 503 while the store lags far behind or play is paused),
+        anything else a one-line status instead of a failed WebSocket handshake."""
         if request.headers.get("Upgrade", "").lower() == "websocket":
             return None
         path = request.path.split("?")[0]
@@ -239,6 +239,8 @@ class TableServer:
             response.headers["Content-Type"] = "text/plain; version=0.0.4; charset=utf-8"
             return response
         if path == "/health":
+            if self.cluster is not None and self.cluster.paused:  # Redis away (outage.py)
+                return connection.respond(HTTPStatus.SERVICE_UNAVAILABLE, "play paused\n")
             lag = self.store.queued - self.store.durable
             if lag > HEALTH_STORE_LAG:
                 return connection.respond(
