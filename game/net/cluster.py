@@ -355,21 +355,22 @@ class Cluster:
     async def _listen_forever(self) -> None:
         """The directory's changes; after every reconnection the whole mirror is read again
         (what was published meanwhile is lost)."""
-        first = True
+        first, quiet = True, False
         while True:
             pubsub = self.redis.pubsub()
             try:
                 await pubsub.subscribe(self.k("dir"))
                 if not first:
                     await self._load_mirror()
-                first = False
+                first, quiet = False, False
                 while True:
                     message = await pubsub.get_message(timeout=1.0)
                     if message is not None and message.get("type") == "message":
                         self._apply_safely(message["data"])
             except Exception as err:
-                log.warning("directory updates interrupted (%r); subscribing again", err)
-                first = False
+                if not quiet:  # once per interruption, not at every try
+                    log.warning("directory updates interrupted (%s); subscribing again", err)
+                first, quiet = False, True
             finally:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()

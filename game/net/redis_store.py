@@ -140,13 +140,15 @@ class RedisStore:
                 self.on_trouble()
                 await asyncio.sleep(RETRY_SECONDS)
         self.failing = False
-        for (_, code, _, _), result in zip(batch, results):
+        for (_, code, _, args), result in zip(batch, results):
             if result == DONE:
                 continue
             if isinstance(result, Exception) or result == MISPLACED:
                 log.error("a write was refused: %s", result, extra={"code": code})
             self.tokens.pop(code, None)
-            self.on_lost(code, result if isinstance(result, str) else None)
+            # a code another process made first is not this table: nobody to send anyone to
+            fenced = isinstance(result, str) and args[0] != "claim"
+            self.on_lost(code, result if fenced else None)
         self.durable = batch[-1][0]
         if self.on_commit is not None:
             self.on_commit(self.durable)
