@@ -141,8 +141,8 @@ class RedisStore:
                 await asyncio.sleep(RETRY_SECONDS)
         self.failing = False
         for (_, code, _, args), result in zip(batch, results):
-            if result == DONE:
-                continue
+            if result == DONE or self.tokens.get(code) != args[2]:
+                continue  # done, or refused for a tenure this process already knows is over
             if isinstance(result, Exception) or result == MISPLACED:
                 log.error("a write was refused: %s", result, extra={"code": code})
             self.tokens.pop(code, None)
