@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import logging
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import protocol as P
 from .model import Conn, Room
@@ -64,7 +64,6 @@ class Outage:
     def __init__(self, lobby: Lobby):
         self.lobby = lobby
         self.active = False
-        self.since = 0.0  # the lobby's clock when play paused
         self._due: dict[str, float] = {}  # code -> its bot's due time when play paused
 
     def refused(self, conn: Conn, kind: str) -> bool:
@@ -80,7 +79,6 @@ class Outage:
         self.active = True
         lobby = self.lobby
         lobby.clock.stand_still()
-        self.since = lobby.clock.now()
         log.warning("play paused: %s", why, extra={"event": "paused", "tables": len(lobby.rooms)})
         for room in lobby.rooms.values():
             self._due[room.code] = room.bot_due
@@ -135,5 +133,5 @@ class Outage:
                 hand_over(conn, moved)
 
 
-def _connections(room: Room) -> list[Any]:
+def _connections(room: Room) -> list[Conn]:
     return [p.conn for p in room.occupants if p is not None and p.conn is not None]
