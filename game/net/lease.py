@@ -8,7 +8,7 @@ relies on it, on its own monotonic clock.
 
 - **The holder** counts its lease from the moment it *sent* the last renewal Redis confirmed
   (the renewal took effect after that moment, never before). It stops acting on its tables
-  (:attr:`Lease.pause_after`, ``2L/3``) when no renewal is confirmed for that long, and at once
+  (:attr:`Lease.pause_after`, ``0.8 L``) when no renewal is confirmed for that long, and at once
   when a renewal or a store write fails: play pauses (moves refused with a retryable
   ``paused`` error, turn clocks and bots stand still). It plays again only after a renewal
   *and then* a check of every table's fence (another process may have adopted some: those it
@@ -22,14 +22,15 @@ relies on it, on its own monotonic clock.
   checks in Redis, atomically, that the counter is still the one seen, and gives each table a
   new epoch.
 
-The margins, with ``L`` = 3 s: the holder renews every 0.5 s and stops at most 2 s (``2L/3``:
-three renewals missed, so a busy event loop or a slow reply does not pause play; measured with
-300 busy tables on a loaded 2-core machine, ``L/2`` paused play now and then) after its last
-confirmed renewal was sent; an adopter adopts 3 s (``L``) at least after that, so 1 s
-separates them. What can eat into them: the monotonic clocks' rates (NTP slews them at
-most 0.05 %, 1.5 ms over 3 s) and the holder's event loop being stalled (each request and
-each tick checks the time itself before acting, so a stall delays acting but never lets a
-stale holder act).
+The margins, with ``L`` = 3 s: the holder renews every 0.5 s and stops at most 2.4 s
+(``0.8 L``: four renewals missed, so a busy event loop or a slow Redis does not pause play;
+on a 2-core machine at load 7-18 with 300 busy tables, ``L/2`` and ``2L/3`` paused play now
+and then) after its last confirmed renewal was sent; an adopter adopts 3 s (``L``) at least
+after that, so 0.6 s separate them. What can eat into that: the monotonic clocks' rates (NTP
+slews them at most 0.05 %, 1.5 ms over 3 s), nothing else, because the holder's event loop
+being stalled only delays its acting: each request, tick and bot move checks the time itself
+right before acting, so a stalled holder wakes up paused. A machine so loaded that its
+renewals take longer than that pauses play now and then: give it a longer ``--lease``.
 Even a holder that did act too late could not fork a table: its writes carry its old token
 and Redis refuses them (:mod:`game.net.fencing`), and no frame leaves before its write is
 stored. The timing keeps the players of a healthy process from seeing a pause; the fence
@@ -55,7 +56,7 @@ class Lease:
 
     @property
     def pause_after(self) -> float:
-        return self.seconds * 2 / 3
+        return self.seconds * 0.8
 
     @property
     def wait(self) -> float:
