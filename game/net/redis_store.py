@@ -271,10 +271,13 @@ class RedisStore:
         return None
 
     async def _prune(self, before: float) -> None:
-        old = await self.redis.zrangebyscore(f"{self.ns}:finished", 0, before)
-        if old:
-            await self.redis.delete(*[self.key(k, c) for c in old for k in ("t", "log")])
-            await self.redis.zrem(f"{self.ns}:finished", *old)
+        try:
+            old = await self.redis.zrangebyscore(f"{self.ns}:finished", 0, before)
+            if old:
+                await self.redis.delete(*[self.key(k, c) for c in old for k in ("t", "log")])
+                await self.redis.zrem(f"{self.ns}:finished", *old)
+        except Exception as err:  # Redis away: the next prune does it
+            log.warning("pruning finished tables failed: %s", err)
 
     # ----- reads --------------------------------------------------------------------------------
     def has_code(self, code: str) -> bool:
