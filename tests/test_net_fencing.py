@@ -256,3 +256,84 @@ def test_a_clean_stop_gives_the_lease_up_and_another_process_adopts_at_once(redi
             await b.close()
 
     asyncio.run(asyncio.wait_for(body(), 30))
+
+
+# ----- the lobby while play is paused (FakeClock; the real Cluster and Outage, no Redis) -------
+def paused_lobby(bot_delay: float):
+    from game.net.cluster import Cluster
+    from game.net.redis_store import RedisStore
+    from test_net_fairness import lobby
+
+    clock = FakeClock()
+    lob = lobby(clock=clock, bot_delay=bot_delay)
+    cluster = Cluster(None, "ws://127.0.0.1:1", lob, RedisStore(None), lease=3600.0)
+    cluster.lease.renewed(float("inf"))  # renewed as far as this test goes: paused by hand
+    lob.cluster = cluster
+    return clock, lob, cluster
+
+
+def to_act(clock, lob, conn) -> dict:
+    """Ticks until it is ``conn``'s seat's turn (the show over, the bots moved)."""
+    for _ in range(100):
+        last = conn.last("events")
+        if last["legal"]:
+            return last
+        clock.advance(0.5)
+        lob.tick()
+        lob.pump()  # the bots think in slices
+    raise AssertionError("never our turn")
+
+
+def test_TB_6_a_pause_stops_the_turn_clocks_and_refuses_moves_and_the_clock_goes_on_after():
+    from test_net_fairness import create, join, say, timeouts
+
+    clock, lob, cluster = paused_lobby(bot_delay=0)
+    ali = join(lob, "Ali")
+    create(lob, ali, game="ronda", players=2, turn_seconds=60)
+    say(lob, ali, "start")
+    turn = to_act(clock, lob, ali)
+    room = next(iter(lob.rooms.values()))
+    left = ali.last("deadline")["remaining"][0]
+    cluster.outage.pause("Redis away (test)")
+    assert ali.last("error")["code"] == "paused"  # told at once
+    assert ali.last("deadline")["remaining"] == [None, None]  # clocks shown stopped
+    clock.advance(600)  # ten minutes of outage
+    lob.tick()
+    assert timeouts(ali) == 0
+    logged = len(room.live.match.log)
+    say(lob, ali, "act", action=turn["legal"][0])
+    assert ali.last("error")["code"] == "paused" and len(room.live.match.log) == logged
+    assert cluster.outage.resume() == 600
+    assert ali.last("deadline")["remaining"][0] == pytest.approx(left, abs=0.6)
+    clock.advance(left - 1.0)
+    lob.tick()
+    assert timeouts(ali) == 0  # the outage never counted against the turn
+    clock.advance(1.5)
+    lob.tick()
+    assert timeouts(ali) == 1
+
+
+def test_a_pause_holds_a_bot_that_was_due_and_it_moves_once_play_goes_on():
+    from test_net_fairness import create, join, say
+
+    clock, lob, cluster = paused_lobby(bot_delay=1.0)
+    ali = join(lob, "Ali")
+    create(lob, ali, game="ronda", players=2, turn_seconds=None)
+    say(lob, ali, "start")
+    turn = to_act(clock, lob, ali)
+    room = next(iter(lob.rooms.values()))
+    say(lob, ali, "act", action=next(a for a in turn["legal"] if a["type"] == "play"))
+    logged = len(room.live.match.log)
+    assert room.live.automated_to_act()  # the bot's turn, due in a second
+    cluster.outage.pause("Redis away (test)")
+    for _ in range(20):
+        clock.advance(0.5)
+        lob.tick()
+        lob.pump()
+    assert len(room.live.match.log) == logged  # the bot stood still
+    cluster.outage.resume()
+    for _ in range(20):
+        clock.advance(0.5)
+        lob.tick()
+        lob.pump()
+    assert len(room.live.match.log) > logged
