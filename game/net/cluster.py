@@ -347,7 +347,8 @@ class Cluster:
     # ----- the directory mirror -------------------------------------------------------------------
     async def _load_mirror(self) -> None:
         self.urls = {**await self.redis.hgetall(self.k("procs")), self.proc: self.url}
-        self.owner = await self.redis.hgetall(self.k("owner"))
+        owners: dict[str, str] = await self.redis.hgetall(self.k("owner"))
+        self.owner = {**owners, **dict.fromkeys(self.lobby.rooms, self.proc)}  # ours
         listed = await self.redis.hgetall(self.k("open"))
         self.open = {code: json.loads(entry) for code, entry in listed.items()}
         self.seats = await self.redis.hgetall(self.k("seat"))
