@@ -337,3 +337,55 @@ def test_a_pause_holds_a_bot_that_was_due_and_it_moves_once_play_goes_on():
         lob.tick()
         lob.pump()
     assert len(room.live.match.log) > logged
+
+
+@needs_redis
+def test_a_move_whose_write_is_refused_is_never_acknowledged_and_the_player_is_moved(redis_url):
+    """Through real sockets: another process took the table (its fence changed under this
+    one); the next move's write is refused, its frames are dropped, the player is sent to
+    the holder and the connection closes."""
+    import json
+
+    import redis.asyncio
+
+    from game.net.client import Client
+    from game.net.server import TableServer
+    from helpers import private_table
+
+    async def body():
+        ns = f"f{random.randrange(1 << 30)}"
+        r = redis.asyncio.from_url(redis_url, decode_responses=True)
+        a = await TableServer(
+            port=0, bot_delay=0, tick_interval=0.01, redis_url=redis_url, redis_ns=ns
+        ).start()
+        try:
+            async with Client(f"ws://127.0.0.1:{a.port}") as c:
+                await c.hello("Ann")
+                room = await private_table(c, "ronda", 2)
+                await c.send("start")
+                rng = random.Random(2)
+                last = await c.play(lambda m: rng.choice(m["legal"]), max_actions=2)
+                while not last["legal"]:
+                    last = await c.latest()
+                code, holder = room["code"], "b0b0b0b0b0b0"
+                there = "ws://127.0.0.1:9/elsewhere"
+                note = {"op": "proc", "from": holder, "proc": holder, "url": there}
+                await r.publish(f"{ns}:dir", json.dumps(note))
+                await r.hset(f"{ns}:fence", code, f"2:{holder}")  # taken over meanwhile
+                stored = await r.llen(f"{ns}:log:{code}")
+                while a.cluster.urls.get(holder) != there:
+                    await asyncio.sleep(0.01)
+                c.drain()
+                await c.send("act", action=rng.choice(last["legal"]))
+                moved = await c.expect("moved", "events", timeout=10)
+                assert moved == {"t": "moved", "url": there, "code": code}
+                await asyncio.wait_for(c.closed.wait(), 10)
+                assert c.close_code == 1012
+                assert not [m for m in c.drain() if m["t"] == "events"]  # nothing acknowledged
+                assert await r.llen(f"{ns}:log:{code}") == stored
+                assert code not in a.lobby.rooms
+        finally:
+            await a.close()
+            await r.aclose()
+
+    asyncio.run(asyncio.wait_for(body(), 30))
