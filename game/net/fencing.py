@@ -138,6 +138,12 @@ def plain(*commands: tuple[str, int, tuple[Any, ...]]) -> list[Any]:
     return out
 
 
+VOLATILE_HELP = (
+    "with --redis: start even if Redis keeps no append-only file (tests, benchmarks; a Redis "
+    "restart then loses every table)"
+)
+
+
 class RedisUnsafe(RuntimeError):
     """Redis is configured so that a restart would lose tables (no append-only file)."""
 

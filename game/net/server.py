@@ -54,7 +54,7 @@ from . import protocol as P
 from . import wire
 from .botplay import think_budget, think_whole, worker_init
 from .collector import Collector
-from .fencing import RedisUnsafe
+from .fencing import VOLATILE_HELP, RedisUnsafe
 from .guard import address_key
 from .limits import Limits
 from .metrics import Metrics, log_json
@@ -107,8 +107,8 @@ class TableServer:
         slices), so hard bots never hold up the people's moves. ``redis_url``: share the lobby,
         the directory of tables and players and the match logs with the other processes on
         that Redis (:mod:`game.net.cluster`; ``public_url`` is how clients reach this one,
-        ``lease`` how soon the others adopt its tables after it dies; a Redis without an
-        append-only file is refused unless ``allow_volatile_redis``) instead of SQLite."""
+        ``lease`` how soon the others adopt its tables after it dies; ``allow_volatile_redis``
+        to run on a Redis without an append-only file) instead of SQLite."""
         self.host, self.requested_port = host, port
         self.trust_proxy = trust_proxy
         self.redis: Any = None  # a redis.asyncio.Redis (redis-py types its replies loosely)
@@ -118,9 +118,7 @@ class TableServer:
         if redis_url:
             import redis.asyncio  # server-only, and only for a cluster
 
-            self.redis = redis.asyncio.from_url(  # a silent Redis is a failed call (lease.py)
-                redis_url, decode_responses=True, socket_connect_timeout=lease / 4
-            )
+            self.redis = redis.asyncio.from_url(redis_url, decode_responses=True)
             self.store: Store | RedisStore = RedisStore(self.redis, redis_ns)
         else:
             self.store = Store(db, background=True)
@@ -168,14 +166,9 @@ class TableServer:
             await self.store.start()
             url = self.public_url or f"ws://{self.host}:{self.port}"
             self.cluster = Cluster(
-                self.redis,
-                url,
-                self.lobby,
-                self.store,
-                self.redis_ns,
-                self.lease,
-                self.allow_volatile_redis,
+                self.redis, url, self.lobby, self.store, self.redis_ns, self.lease
             )
+            self.cluster.allow_volatile = self.allow_volatile_redis
             self.lobby.cluster = self.cluster
             await self.cluster.start()
         self.gate.committed(self.store.durable)  # what was committed before this moment
@@ -430,12 +423,7 @@ def main(argv: list[str] | None = None) -> None:
         help="with --redis: seconds after which the others adopt the tables "
         "of a process that stopped answering",
     )
-    parser.add_argument(
-        "--allow-volatile-redis",
-        action="store_true",
-        help="with --redis: start even if Redis keeps no append-only file (tests, benchmarks; "
-        "a Redis restart then loses every table)",
-    )
+    parser.add_argument("--allow-volatile-redis", action="store_true", help=VOLATILE_HELP)
     parser.add_argument(
         "--log-text", action="store_true", help="plain text logs instead of JSON lines"
     )
