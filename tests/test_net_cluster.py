@@ -1,7 +1,8 @@
 """Several server processes sharing one lobby through a real Redis (game/net/cluster.py).
 
-A ``redis-server`` is started on 127.0.0.1 on a free port for this module (skipped, with the
-reason, when it or the ``redis`` client package is missing). Three in-process servers show the
+A ``redis-server`` (append-only file, as docs/DEPLOY.md requires) is started on 127.0.0.1 on a
+free port for this module (skipped, with the reason, when it or the ``redis`` client package is
+missing). Three in-process servers show the
 public list and joins by code across processes; two real server processes show a process
 killed with SIGKILL mid-match whose table another process adopts from the shared log, the
 client reconnecting with its token and finishing the match there.
@@ -10,9 +11,7 @@ client reconnecting with its token and finishing the match there.
 import asyncio
 import os
 import random
-import shutil
 import signal
-import socket
 import subprocess
 import time
 
@@ -22,61 +21,17 @@ from game.net import spawn
 from game.net.client import Client
 from game.net.server import TableServer
 from helpers import private_hareeja, private_table
+from redis_process import RedisProcess, missing
 
-redis_asyncio = pytest.importorskip(
-    "redis.asyncio",
-    reason="the redis client package is not installed (pip install -r requirements-dev.txt)",
-)
-if shutil.which("redis-server") is None:
-    pytest.skip(
-        "redis-server is not installed (apt-get install redis-server; .ci/run does)",
-        allow_module_level=True,
-    )
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+if missing():
+    pytest.skip(missing(), allow_module_level=True)
 
 
 @pytest.fixture(scope="module")
-def redis_url():
-    port = free_port()
-    proc = subprocess.Popen(
-        [
-            "redis-server",
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"redis://127.0.0.1:{port}/0"
-
-    async def ping() -> bool:
-        client = redis_asyncio.from_url(url)
-        try:
-            return bool(await client.ping())
-        except Exception:
-            return False
-        finally:
-            await client.aclose()
-
-    deadline = time.monotonic() + 20
-    while not asyncio.run(ping()):
-        assert time.monotonic() < deadline, "redis-server did not answer within 20 s"
-        assert proc.poll() is None, "redis-server stopped"
-        time.sleep(0.05)
-    yield url
-    proc.kill()
-    proc.wait()
+def redis_url(tmp_path_factory):
+    server = RedisProcess(str(tmp_path_factory.mktemp("redis"))).start()
+    yield server.url
+    server.kill()
 
 
 def fresh_ns() -> str:

@@ -150,8 +150,8 @@ class Bots:
         if self._stale(room, thought):
             room.thought = None
             return None
-        if self.clock.now() < room.bot_due:
-            return False
+        if (self.cluster is not None and self.cluster.paused) or self.clock.now() < room.bot_due:
+            return False  # not yet due, or play paused (outage.py)
         self._finish_thought(room, thought.answer)
         return True
 
@@ -276,7 +276,7 @@ class Bots:
     def _finish_thought(self: LobbyApi, room: Room, action: ActionInput) -> None:
         """Play the bot's move, or keep it until its pacing delay is over."""
         thought = room.thinking
-        if self.clock.now() < room.bot_due:
+        if (self.cluster is not None and self.cluster.paused) or self.clock.now() < room.bot_due:
             thought.answer = action
             self._plan(room)
             return

@@ -1,22 +1,32 @@
 """Several server processes, one lobby, through Redis (server only; ``redis`` asyncio API).
 
 A table lives in exactly one process (its moves are handled there, single-threaded, as with
-one process). Redis holds what the processes share:
+one process), and only that process can write it: every write carries the table's fence
+token and Redis refuses a stale one (:mod:`game.net.fencing`). Redis holds what the processes
+share:
 
-- ``NS:procs`` hash: process id → its WebSocket URL; ``NS:alive:PROC``: the process's lease
-  (expires :attr:`Cluster.lease` seconds after its last renewal);
-- ``NS:owner`` hash: table code → the process holding it; ``NS:tables:PROC`` set: its codes;
+- ``NS:procs`` hash: process id → its WebSocket URL; ``NS:alive:PROC``: the process's lease, a
+  counter it raises at every renewal (:mod:`game.net.lease` says when it counts as lapsed);
+- ``NS:fence`` hash: table code → ``EPOCH:PROC``, its holder's token; ``NS:owner`` hash: code
+  → the process holding it; ``NS:tables:PROC`` set: its codes;
 - ``NS:open`` hash: code → the public-list entry of an open public table;
 - ``NS:seat`` hash: a player's token key → the code of the table he sits at;
-- the records and logs (:class:`game.net.redis_store.RedisStore`).
+- the records and logs (:class:`game.net.redis_store.RedisStore`, which also writes the
+  directory above, in order with the tables' writes, each change published on ``NS:dir``).
 
-Every process keeps a mirror of ``owner``, ``open``, ``seat`` and ``procs`` (loaded at start,
-then kept current by the ``NS:dir`` channel), so the lobby asks it synchronously: a join by a
-code held elsewhere, a ``join_any`` that finds a table elsewhere and a ``hello`` from a player
-seated elsewhere are answered ``moved {url, code}`` (the client reconnects there); ``list``
-shows every process's open tables. When a process's lease lapses (it died), one other process
-claims it and adopts its tables: it replays each log and the table goes on there; its players
-reconnect with their tokens (``moved`` sends them to it from any other process).
+Every process keeps a mirror of ``owner``, ``open``, ``seat`` and ``procs`` (loaded at start
+and after every reconnection, kept current by the ``NS:dir`` channel meanwhile), so the lobby
+asks it synchronously: a join by a code held elsewhere, a ``join_any`` that finds a table
+elsewhere and a ``hello`` from a player seated elsewhere are answered ``moved {url, code}``;
+``list`` shows every process's open tables.
+
+While this process cannot renew its lease or write, play pauses (:mod:`game.net.outage`); it
+resumes after a renewal and a check of every held table's fence. When another process's lease
+lapses (it died, or lost Redis for longer than a lease), one process adopts its tables, each
+with a new epoch: it replays each log and the table goes on there; the players reconnect with
+their tokens (``moved`` sends them there from any process). A process that learns it lost a
+table (a write refused, an ``own`` message, the check after a pause) stops serving it and
+hands its players over.
 """
 
 from __future__ import annotations
@@ -26,15 +36,25 @@ import contextlib
 import json
 import logging
 import secrets
-from typing import TYPE_CHECKING, Any
+import time
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.core.types import JsonObject
+
+from .fencing import TAKE, check_persistence, holder_of
+from .lease import Lease, Watch
+from .model import Conn
+from .outage import Outage
 
 if TYPE_CHECKING:
     from .redis_store import RedisStore
     from .rooms import Lobby
 
 log = logging.getLogger("majlis.cluster")
+GONE = "gone"  # a lease given up by a clean stop: adopted at once
+LEASE_KEPT = 60.0  # seconds a lease key outlives its last renewal in Redis (tidiness only)
+T = TypeVar("T")
 
 
 class Cluster:
@@ -49,50 +69,50 @@ class Cluster:
         store: RedisStore,
         ns: str = "majlis",
         lease: float = 3.0,
+        allow_volatile: bool = False,
     ):
         self.redis, self.url, self.lobby, self.store = redis, url, lobby, store
-        self.ns, self.lease = ns, lease
-        self.proc = secrets.token_hex(4)
+        self.ns, self.allow_volatile = ns, allow_volatile
+        self.proc = secrets.token_hex(6)
+        self.lease = Lease(lease)
+        self.watch = Watch(lease)
+        self.outage = Outage(lobby)
         self.urls: dict[str, str] = {}
         self.owner: dict[str, str] = {}
         self.open: dict[str, JsonObject] = {}  # code -> its public-list entry
         self.seats: dict[str, str] = {}
-        self._out: asyncio.Queue[tuple[str, JsonObject]] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
-        self._pubsub: Any = None
+        self._checks: set[asyncio.Task[bool]] = set()
+        self._unloaded: set[str] = set()  # adopted in Redis, not yet replayed here
+        self._unsure = False  # an adoption's answer was lost: Redis may hold more for us
 
     def k(self, name: str) -> str:
         return f"{self.ns}:{name}"
 
     # ----- start and stop ---------------------------------------------------------------------
     async def start(self) -> None:
-        self._pubsub = self.redis.pubsub()
-        await self._pubsub.subscribe(self.k("dir"))
-        self.urls = await self.redis.hgetall(self.k("procs"))
-        self.owner = await self.redis.hgetall(self.k("owner"))
-        listed = await self.redis.hgetall(self.k("open"))
-        self.open = {code: json.loads(entry) for code, entry in listed.items()}
-        self.seats = await self.redis.hgetall(self.k("seat"))
-        await self.redis.set(self.k(f"alive:{self.proc}"), self.url, px=int(self.lease * 1000))
-        await self.redis.hset(self.k("procs"), self.proc, self.url)
-        self.urls[self.proc] = self.url
-        await self._send("proc", {"proc": self.proc, "url": self.url})
-        for job in (self._listen(), self._publish(), self._renew(), self._watch()):
+        await check_persistence(self.redis, self.allow_volatile)
+        self.store.proc = self.proc
+        self.store.on_lost = self._lost
+        self.store.on_trouble = lambda: self._pause("a store write failed")
+        sent = time.monotonic()
+        await self._renewal(self.lease.next_value())
+        self.lease.renewed(sent)
+        await self._load_mirror()
+        message = {"op": "proc", "from": self.proc, "proc": self.proc, "url": self.url}
+        await self.redis.publish(self.k("dir"), json.dumps(message))
+        for job in (self._listen_forever(), self._renew_forever(), self._watch_forever()):
             self._tasks.append(asyncio.create_task(job))
 
     async def stop(self) -> None:
-        """A clean stop: let the queued publications out, give the lease up at once (others
-        adopt this process's tables right away)."""
-        for _ in range(200):
-            if self._out.empty():
-                break
-            await asyncio.sleep(0.005)
-        for task in self._tasks:
+        """A clean stop: the writes queued are stored, then the lease is given up (others
+        adopt this process's tables at once: it no longer acts on them)."""
+        await self.store.drain(5.0)
+        for task in [*self._tasks, *self._checks]:
             task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await asyncio.gather(*self._tasks, *self._checks, return_exceptions=True)
         with contextlib.suppress(Exception):
-            await self.redis.delete(self.k(f"alive:{self.proc}"))
-            await self._pubsub.aclose()
+            await self._renewal(GONE)
 
     # ----- what the lobby asks (synchronous, from the mirror) ------------------------------------
     def elsewhere(self, code: str) -> str | None:
@@ -112,70 +132,256 @@ class Cluster:
             if self.owner.get(code) != self.proc and (game is None or entry["game"] == game)
         ]
 
-    # ----- what the lobby tells (mirror now, Redis soon after) -----------------------------------
+    @property
+    def paused(self) -> bool:
+        """Whether play is paused here (checked against the clock at every call)."""
+        self._check_lease()
+        return self.outage.active
+
+    def _check_lease(self) -> None:
+        if not self.outage.active and not self.lease.held(time.monotonic()):
+            self._pause(f"no lease renewal confirmed for {self.lease.pause_after:g} s")
+
+    def refused(self, conn: Conn, kind: str) -> bool:
+        """A request refused because play is paused (the client was told)."""
+        return self.paused and self.outage.refused(conn, kind)
+
+    # ----- what the lobby tells (mirror now, Redis through the store) ----------------------------
     def own(self, code: str) -> None:
         self.owner[code] = self.proc
-        self._out.put_nowait(("own", {"code": code, "proc": self.proc}))
+        if code not in self.store.tokens:  # a new table (an adopted one has its token)
+            self.store.claim(code)
 
     def drop(self, code: str) -> None:
         self.owner.pop(code, None)
         self.open.pop(code, None)
-        self._out.put_nowait(("drop", {"code": code, "proc": self.proc}))
+        self.store.release(code)
 
     def listed(self, code: str, entry: JsonObject | None) -> None:
         """An open public table's list entry (None: not listed any more)."""
         if entry is None:
             if self.open.pop(code, None) is not None:
-                self._out.put_nowait(("unlist", {"code": code}))
+                self.store.listed(code, None)
         elif self.open.get(code) != entry:
             self.open[code] = entry
-            self._out.put_nowait(("list", {"code": code, "entry": entry}))
+            self.store.listed(code, entry)
 
     def seated(self, key: str, code: str | None) -> None:
         if code is None:
-            if self.seats.pop(key, None) is not None:
-                self._out.put_nowait(("unseat", {"key": key}))
+            old = self.seats.pop(key, None)
+            if old is not None:
+                self.store.seated(key, old, False)
         elif self.seats.get(key) != code:
             self.seats[key] = code
-            self._out.put_nowait(("seat", {"key": key, "code": code}))
+            self.store.seated(key, code, True)
 
-    # ----- Redis side -----------------------------------------------------------------------------
-    async def _publish(self) -> None:
+    # ----- pausing, resuming, losing a table ----------------------------------------------------
+    def _pause(self, why: str) -> None:
+        self.outage.pause(why)
+
+    def _lost(self, code: str, fence: str | None) -> None:
+        """The store refused a write of ``code``, or a check found its fence not ours."""
+        holder = holder_of(fence)
+        if holder is not None:
+            self.owner[code] = holder
+        url = self.urls.get(holder) if holder and holder != self.proc else None
+        self.store.tokens.pop(code, None)
+        self.outage.forget(code, url)
+
+    async def _checked(self, codes: list[str]) -> bool:
+        """Each of ``codes`` still fenced by this process's token, else lost. False if Redis
+        did not answer."""
+        if not codes:
+            return True
+        try:
+            fences = await self._timed(self.redis.hmget(self.k("fence"), codes))
+        except Exception:
+            return False
+        for code, fence in zip(codes, fences):
+            token = self.store.tokens.get(code)
+            if code in self.lobby.rooms and (token is None or fence != token):
+                self._lost(code, fence)
+        return True
+
+    async def _timed(self, call: Awaitable[T]) -> T:
+        return await asyncio.wait_for(call, self.lease.wait)
+
+    # ----- the lease ------------------------------------------------------------------------------
+    async def _renewal(self, value: str) -> None:
+        async def renew() -> None:
+            async with self.redis.pipeline(transaction=True) as pipe:
+                pipe.set(self.k(f"alive:{self.proc}"), value, px=int(LEASE_KEPT * 1000))
+                if value != GONE:
+                    pipe.hset(self.k("procs"), self.proc, self.url)
+                await pipe.execute()
+
+        # A slow reply still renews from the moment it was sent: waited for as long as it can
+        # help (a busy loop reads replies late; the lease's own clock decides the pause).
+        await asyncio.wait_for(renew(), self.lease.pause_after)
+
+    async def _renew_forever(self) -> None:
         while True:
-            op, data = await self._out.get()
+            sent = time.monotonic()
+            self._check_lease()  # this process may have been away (stopped, starved) too long
+            if await self._renewed():
+                self.lease.renewed(sent)
+            if self.paused:
+                await self._try_resume()
+            await asyncio.sleep(max(0.0, sent + self.lease.renew_every - time.monotonic()))
+
+    async def _try_resume(self) -> None:
+        """Play goes on once renewed, every write stored, and every held table's fence checked
+        (those another process took meanwhile are handed over)."""
+        if not self._may_resume() or not await self._checked(list(self.lobby.rooms)):
+            return
+        if self._may_resume():  # still: nothing failed during the check
+            self.outage.resume()
+
+    async def _renewed(self) -> bool:
+        """One renewal, tried a second time at once (a connection of the pool that a Redis
+        restart broke fails once); play pauses if both fail, but not for a slow reply."""
+        for attempt in (1, 2):
             try:
-                await self._send(op, data)
-            except Exception:
-                log.exception("cluster publish failed")
+                await self._renewal(self.lease.next_value())
+                return True
+            except TimeoutError:
+                return False
+            except Exception as err:
+                if attempt == 2:
+                    self._pause(f"the lease renewal failed ({err})")
+        return False
 
-    async def _send(self, op: str, data: JsonObject) -> None:
-        async with self.redis.pipeline(transaction=True) as pipe:
-            if op == "own":
-                pipe.hset(self.k("owner"), data["code"], data["proc"])
-                pipe.sadd(self.k(f"tables:{data['proc']}"), data["code"])
-            elif op == "drop":
-                pipe.hdel(self.k("owner"), data["code"])
-                pipe.hdel(self.k("open"), data["code"])
-                pipe.srem(self.k(f"tables:{data['proc']}"), data["code"])
-            elif op == "list":
-                pipe.hset(self.k("open"), data["code"], json.dumps(data["entry"]))
-            elif op == "unlist":
-                pipe.hdel(self.k("open"), data["code"])
-            elif op == "seat":
-                pipe.hset(self.k("seat"), data["key"], data["code"])
-            elif op == "unseat":
-                pipe.hdel(self.k("seat"), data["key"])
-            pipe.publish(self.k("dir"), json.dumps({"op": op, "from": self.proc, **data}))
-            await pipe.execute()
+    def _may_resume(self) -> bool:
+        """Renewed just now, and every write queued so far stored."""
+        store = self.store
+        fresh = self.lease.held(time.monotonic())
+        return fresh and not store.failing and store.durable >= store.queued
 
-    async def _listen(self) -> None:
-        async for message in self._pubsub.listen():
-            if message.get("type") != "message":
+    # ----- the others' leases: adoption ---------------------------------------------------------
+    async def _watch_forever(self) -> None:
+        """Adopt the tables of every process whose lease lapsed (:class:`Watch`)."""
+        while True:
+            await asyncio.sleep(self.lease.renew_every)
+            if self.paused:
+                self.watch.lost_sight()
                 continue
             try:
-                self._apply(json.loads(message["data"]))
+                leases = await self._timed(self._read_leases())
             except Exception:
-                log.exception("cluster message failed")
+                self.watch.lost_sight()
+                continue
+            seen = time.monotonic()
+            for proc, value in leases.items():
+                if proc != self.proc and (value == GONE or self.watch.saw(proc, value, seen)):
+                    await self._adopt(proc, value)
+            if self._unsure:
+                await self._find_ours()
+            if self._unloaded:
+                await self._load(sorted(self._unloaded))
+
+    async def _find_ours(self) -> None:
+        """After an adoption whose answer was lost: the tables Redis says are ours and this
+        process does not hold are loaded (else nobody would serve them)."""
+        try:
+            codes = sorted(await self._timed(self.redis.smembers(self.k(f"tables:{self.proc}"))))
+            fences = await self._timed(self.redis.hmget(self.k("fence"), codes)) if codes else []
+        except Exception:
+            return
+        self._unsure = False
+        for code, fence in zip(codes, fences):
+            mine = code in self.store.tokens or code in self.store.known  # held, or closed
+            if holder_of(fence) == self.proc and not mine:
+                self.store.tokens[code] = fence
+                self._unloaded.add(code)
+
+    async def _read_leases(self) -> dict[str, str]:
+        procs: dict[str, str] = await self.redis.hgetall(self.k("procs"))
+        self.urls.update(procs)
+        names = list(procs)
+        values = await self.redis.mget([self.k(f"alive:{p}") for p in names]) if names else []
+        return {proc: value or "" for proc, value in zip(names, values)}
+
+    async def _adopt(self, dead: str, value: str) -> None:
+        keys = [self.k(f"alive:{dead}"), self.k(f"tables:{dead}"), self.k(f"tables:{self.proc}")]
+        keys += [self.k("fence"), self.k("owner"), self.k("procs")]
+        try:
+            taken = await self._timed(self.redis.eval(TAKE, 6, *keys, value, dead, self.proc))
+        except Exception as err:  # it may have been done all the same: look at ours again
+            log.warning("adopting the tables of %s failed (%s)", dead, err)
+            self._unsure = True
+            return
+        self.watch.forget(dead)
+        if taken is None:
+            return  # it renewed its lease meanwhile: alive
+        codes = taken[::2]
+        for code, token in zip(codes, taken[1::2]):
+            self.store.tokens[code] = token
+            if code in self.lobby.rooms:  # an old copy of ours, from before we lost it
+                self.outage.forget(code, None)
+        self._unloaded.update(codes)
+        adopted = await self._load(codes)
+        log.warning("adopted tables", extra={"event": "adopted", "from": dead, "tables": adopted})
+
+    async def _load(self, codes: list[str]) -> int:
+        """Replay adopted tables here (those Redis did not give yet are tried again later)."""
+        adopted = 0
+        for code in codes:
+            try:
+                record = await self._timed(self.store.load_table(code))
+                room = None if record else await self._timed(self.store.load_room(code))
+            except Exception:
+                continue
+            self._unloaded.discard(code)
+            if record is not None and record.get("finished") is None:
+                adopted += self.lobby.adopt_table(record)
+            elif room is not None:
+                adopted += self.lobby.adopt_room(room)
+            if code in self.lobby.rooms:
+                message = {"op": "own", "from": self.proc, "code": code, "proc": self.proc}
+                with contextlib.suppress(Exception):
+                    await self.redis.publish(self.k("dir"), json.dumps(message))
+            else:  # finished, or nothing to replay: not held any more
+                self.store.release(code)
+        return adopted
+
+    # ----- the directory mirror -------------------------------------------------------------------
+    async def _load_mirror(self) -> None:
+        self.urls = {**await self.redis.hgetall(self.k("procs")), self.proc: self.url}
+        owners: dict[str, str] = await self.redis.hgetall(self.k("owner"))
+        self.owner = {**owners, **dict.fromkeys(self.lobby.rooms, self.proc)}  # ours
+        listed = await self.redis.hgetall(self.k("open"))
+        self.open = {code: json.loads(entry) for code, entry in listed.items()}
+        self.seats = await self.redis.hgetall(self.k("seat"))
+
+    async def _listen_forever(self) -> None:
+        """The directory's changes; after every reconnection the whole mirror is read again
+        (what was published meanwhile is lost)."""
+        first, quiet = True, False
+        while True:
+            pubsub = self.redis.pubsub()
+            try:
+                await pubsub.subscribe(self.k("dir"))
+                if not first:
+                    await self._load_mirror()
+                first, quiet = False, False
+                while True:
+                    message = await pubsub.get_message(timeout=1.0)
+                    if message is not None and message.get("type") == "message":
+                        self._apply_safely(message["data"])
+            except Exception as err:
+                if not quiet:  # once per interruption, not at every try
+                    log.warning("directory updates interrupted (%s); subscribing again", err)
+                first, quiet = False, True
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+            await asyncio.sleep(self.lease.renew_every)
+
+    def _apply_safely(self, data: str) -> None:
+        try:
+            self._apply(json.loads(data))
+        except Exception:
+            log.exception("cluster message failed")
 
     def _apply(self, msg: JsonObject) -> None:
         if msg.get("from") == self.proc:
@@ -185,6 +391,10 @@ class Cluster:
             self.urls[msg["proc"]] = msg["url"]
         elif op == "own":
             self.owner[msg["code"]] = msg["proc"]
+            if msg["code"] in self.lobby.rooms:  # another took a table we hold: check
+                check = asyncio.ensure_future(self._checked([msg["code"]]))
+                self._checks.add(check)
+                check.add_done_callback(self._checks.discard)
         elif op == "drop":
             if self.owner.get(msg["code"]) == msg["proc"]:
                 self.owner.pop(msg["code"], None)
@@ -197,46 +407,3 @@ class Cluster:
             self.seats[msg["key"]] = msg["code"]
         elif op == "unseat":
             self.seats.pop(msg["key"], None)
-
-    async def _renew(self) -> None:
-        while True:
-            await asyncio.sleep(self.lease / 3)
-            try:
-                await self.redis.set(
-                    self.k(f"alive:{self.proc}"), self.url, px=int(self.lease * 1000)
-                )
-            except Exception:
-                log.exception("lease renewal failed")
-
-    async def _watch(self) -> None:
-        """Adopt the tables of every process whose lease lapsed."""
-        while True:
-            await asyncio.sleep(self.lease / 2)
-            try:
-                procs = await self.redis.hgetall(self.k("procs"))
-                self.urls.update(procs)
-                for proc in procs:
-                    if proc != self.proc and not await self.redis.exists(self.k(f"alive:{proc}")):
-                        await self._adopt(proc)
-            except Exception:
-                log.exception("watching the other processes failed")
-
-    async def _adopt(self, dead: str) -> None:
-        claimed = await self.redis.set(self.k(f"claim:{dead}"), self.proc, nx=True, px=60_000)
-        if not claimed:
-            return
-        codes = await self.redis.smembers(self.k(f"tables:{dead}"))
-        adopted = 0
-        for code in codes:
-            record = await self.store.load_table(code)
-            if record is not None and record.get("finished") is None:
-                adopted += self.lobby.adopt_table(record)
-            elif record is None:
-                room = await self.store.load_room(code)
-                if room is not None:
-                    adopted += self.lobby.adopt_room(room)
-        async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.delete(self.k(f"tables:{dead}"))
-            pipe.hdel(self.k("procs"), dead)
-            await pipe.execute()
-        log.warning("adopted tables", extra={"event": "adopted", "from": dead, "tables": adopted})

@@ -59,14 +59,21 @@ def held_until(now: float, shown_at: float, seconds: float) -> float:
 class PinnableClock:
     """The lobby's clock, which the lobby can pin at a past moment for one call, so that
     ``Table.release`` (and a resumed table's first turn) take the exact time it means instead
-    of the time the next tick happened to run."""
+    of the time the next tick happened to run; and which can stand still (play paused while a
+    cluster's Redis is away, :mod:`game.net.outage`): the time it stood still never passes
+    for the lobby."""
 
     def __init__(self, clock: Clock):
         self.clock = clock
         self._pinned: float | None = None
+        self._stopped: float | None = None  # the underlying clock's time when it stood still
+        self._skipped = 0.0  # the time it stood still, in all
 
     def now(self) -> float:
-        return self._pinned if self._pinned is not None else self.clock.now()
+        if self._pinned is not None:
+            return self._pinned
+        base = self._stopped if self._stopped is not None else self.clock.now()
+        return base - self._skipped
 
     @contextlib.contextmanager
     def pinned(self, at: float) -> Iterator[None]:
@@ -75,3 +82,16 @@ class PinnableClock:
             yield
         finally:
             self._pinned = None
+
+    def stand_still(self) -> None:
+        if self._stopped is None:
+            self._stopped = self.clock.now()
+
+    def go_on(self) -> float:
+        """Time passes again; returns how long it stood still."""
+        if self._stopped is None:
+            return 0.0
+        gap = self.clock.now() - self._stopped
+        self._skipped += gap
+        self._stopped = None
+        return gap

@@ -113,14 +113,16 @@ you, pending, started, over}``
     (too many tables or connections), ``slow_down`` (too many wrong codes: wait the seconds
     the message says), ``bad_name``, ``closed`` (the table ended: nobody was connected, or it
     never started; a ``left`` follows), ``replaced`` (the same player connected elsewhere),
-    ``left`` and every engine refusal code (``not_your_turn``, ``illegal``…).
+    ``left``, ``paused`` (a cluster's Redis is away: play stands still, nothing changed; try
+    again in a few seconds) and every engine refusal code (``not_your_turn``, ``illegal``…).
 ``pong {}``
 ``moved {url, code}``
     Several server processes share one lobby (Redis, ``game.net.cluster``): the table with
     ``code`` (joined by code, found by ``join_any``, or where your token's player sits) is held
     by the server at ``url``. Connect there, ``hello`` with your token (it stays your token
     there: the same player), then ``join`` the code (for a seat you already hold, the
-    ``hello`` alone gives it back).
+    ``hello`` alone gives it back). Also sent unasked, then the connection closes (1012), when
+    another process took the table over.
 
 Room codes are 8 characters from :data:`CODE_ALPHABET` (upper-case letters and digits without
 the look-alikes O/0 and I/1), e.g. ``K7QMX4PA``: 2**40 of them, so that with the server's limits

@@ -3,18 +3,30 @@
 The same methods as :class:`game.net.store.Store` with ``background=True``: every write is
 queued and returns at once; a writer task sends what is queued to Redis in one ``MULTI/EXEC``
 (group commit) and reports it committed (``durable``, ``on_commit``), so the server's rule "no
-frame before the writes ahead of it are durable" holds as with SQLite. (Redis's own durability
-is its configuration: with ``appendonly yes`` and ``appendfsync everysec`` a crash of Redis
-itself can lose up to a second; a crash of a server process loses nothing acknowledged.)
+frame before the writes ahead of it are durable" holds as with SQLite. Redis must keep an
+append-only file (:func:`game.net.fencing.check_persistence`; docs/DEPLOY.md).
+
+Every write of a table is fenced (:mod:`game.net.fencing`): it carries the token this process
+holds for the table (``tokens``) and Redis applies it only while the table's fence is still
+that token. A write refused so is reported to ``on_lost`` (the code and the fence now) before
+the batch is reported committed, so the frames that waited for it (they may tell of a move
+that was never stored) are dropped with the table, never sent. The directory the processes
+share (owner, open list, seats; :mod:`game.net.cluster`) is written here too, in the same
+order as the tables' writes and with the same retries, each change published on ``NS:dir``
+by the script that makes it.
+
+While Redis does not answer, the writer keeps the batch and tries again every
+:data:`RETRY_SECONDS` (``failing`` is True meanwhile and ``on_trouble`` is told at once: the
+cluster pauses play); a batch is retried whole, which is safe because every write is
+idempotent.
 
 Keys (``NS`` = the namespace, "majlis" by default):
 
 - ``NS:t:CODE`` hash: ``record`` (the match record without its log, JSON), ``seats``,
   ``clocks``, ``finished``, ``result``; ``NS:log:CODE`` list: the log entries ``[seat,
   action]`` in order; ``NS:room:CODE``: an unstarted room's record;
-- ``NS:finished`` sorted set: finished codes by finish time (pruning).
-
-Which process holds which table is :mod:`game.net.cluster`'s business.
+- ``NS:finished`` sorted set: finished codes by finish time (pruning);
+- ``NS:fence`` hash: code → the token of its holder (:mod:`game.net.fencing`).
 """
 
 from __future__ import annotations
@@ -28,11 +40,21 @@ from typing import Any
 
 from game.core.types import JsonObject
 
+from .fencing import DONE, MISPLACED, SCRIPT, first_token, plain
+
 log = logging.getLogger("majlis.store")
+RETRY_SECONDS = 0.25  # between tries of a batch Redis did not take
+Write = tuple[int, str, list[str], list[Any]]  # (its number, the code, its keys, its arguments)
+Lost = Callable[[str, str | None], None]  # (code, the fence now) of a write refused
 
 
 def _dump(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _no_script(result: Any) -> bool:
+    """Redis forgot the script (it restarted): load it and send the batch again."""
+    return type(result).__name__ == "NoScriptError"  # redis.exceptions (imported lazily)
 
 
 class RedisStore:
@@ -43,15 +65,22 @@ class RedisStore:
         self.redis = redis  # a redis.asyncio.Redis (decode_responses=True)
         self.ns = ns
         self.wall = wall
+        self.proc = ""  # this process (the cluster sets it before any write)
         self.queued = 0
         self.durable = 0
+        self.failing = False  # the last try of a batch failed (Redis away)
         self.on_commit: Callable[[int], None] | None = None
-        self._ops: list[tuple[int, Callable[[Any], None]]] = []
+        self.on_lost: Lost = lambda code, fence: None
+        self.on_trouble: Callable[[], None] = lambda: None
+        self.tokens: dict[str, str] = {}  # code -> the fence token this process holds
+        self._ops: list[Write] = []
+        self._sha = ""
         self._wake: asyncio.Event | None = None
         self._writer: asyncio.Task[None] | None = None
         self.known: set[str] = set()  # codes this process wrote (has_code)
 
     async def start(self) -> None:
+        self._sha = await self.redis.script_load(SCRIPT)
         self._wake = asyncio.Event()
         self._writer = asyncio.create_task(self._write_forever())
 
@@ -68,10 +97,21 @@ class RedisStore:
     def key(self, kind: str, code: str) -> str:
         return f"{self.ns}:{kind}:{code}"
 
+    def k(self, name: str) -> str:
+        return f"{self.ns}:{name}"
+
     # ----- the writer -------------------------------------------------------------------------
-    def _queue(self, op: Callable[[Any], None]) -> None:
+    def _queue(self, code: str, keys: list[str], args: list[Any], token: str | None = None) -> None:
+        """Queue a script call for ``code``, fenced by the token held now (a write for a table
+        this process does not hold is dropped: it lost it, or closed it)."""
+        token = token if token is not None else self.tokens.get(code)
+        if token is None:
+            log.debug("write for a table not held here dropped", extra={"code": code})
+            return
         self.queued += 1
-        self._ops.append((self.queued, op))
+        self._ops.append(
+            (self.queued, code, [self.k("fence"), *keys], [args[0], code, token, *args[1:]])
+        )
         if self._wake is not None:
             self._wake.set()
 
@@ -84,20 +124,48 @@ class RedisStore:
                 batch, self._ops = self._ops, []
                 await self._commit(batch)
 
-    async def _commit(self, batch: list[tuple[int, Callable[[Any], None]]]) -> None:
+    async def _commit(self, batch: list[Write]) -> None:
+        tries = 0
         while True:
             try:
-                async with self.redis.pipeline(transaction=True) as pipe:
-                    for _, op in batch:
-                        op(pipe)
-                    await pipe.execute()
+                results = await self._send(batch)
                 break
-            except Exception:  # Redis away: keep the writes, try again
-                log.exception("redis write failed; retrying")
-                await asyncio.sleep(0.5)
+            except Exception as err:  # Redis away: keep the writes, try again
+                tries += 1
+                if tries == 1:  # once more at once: a connection a Redis restart broke
+                    continue
+                if not self.failing:
+                    log.warning("redis write failed; retrying: %s", err)
+                self.failing = True
+                self.on_trouble()
+                await asyncio.sleep(RETRY_SECONDS)
+        self.failing = False
+        for (_, code, _, args), result in zip(batch, results):
+            if result == DONE or self.tokens.get(code) != args[2]:
+                continue  # done, or refused for a tenure this process already knows is over
+            if isinstance(result, Exception) or result == MISPLACED:
+                log.error("a write was refused: %s", result, extra={"code": code})
+            self.tokens.pop(code, None)
+            # a code another process made first is not this table: nobody to send anyone to
+            fenced = isinstance(result, str) and args[0] != "claim"
+            self.on_lost(code, result if fenced else None)
         self.durable = batch[-1][0]
         if self.on_commit is not None:
             self.on_commit(self.durable)
+
+    async def _send(self, batch: list[Write]) -> list[Any]:
+        """One transaction of the batch's script calls, each one's reply (an error reply as an
+        exception); the script is loaded again first if Redis forgot it (a restart). Raises
+        when Redis cannot be reached."""
+        for _ in range(2):
+            async with self.redis.pipeline(transaction=True) as pipe:
+                for _, _, keys, args in batch:
+                    pipe.evalsha(self._sha, len(keys), *keys, *args)
+                results: list[Any] = await pipe.execute(raise_on_error=False)
+            if not any(_no_script(r) for r in results):
+                return results
+            self._sha = await self.redis.script_load(SCRIPT)
+        raise RuntimeError("Redis keeps forgetting the fencing script")
 
     async def drain(self, timeout: float = 30.0) -> None:
         """Wait until every write asked for so far is committed."""
@@ -116,10 +184,9 @@ class RedisStore:
         data = dict(record)
         seats = data.pop("seats")
         data.setdefault("started", self.wall())
+        t = self.key("t", code)
         self._queue(
-            lambda p: p.hset(
-                self.key("t", code), mapping={"record": _dump(data), "seats": _dump(seats)}
-            )
+            code, [t], ["do", *plain(("HSET", 2, ("record", _dump(data), "seats", _dump(seats))))]
         )
 
     def record(
@@ -130,38 +197,71 @@ class RedisStore:
         seats: list[JsonObject] | None = None,
         clocks: JsonObject | None = None,
     ) -> None:
-        texts = [_dump(entry) for entry in entries]
-        fields: dict[str, str] = {}
-        if seats is not None:
-            fields["seats"] = _dump(seats)
-        if clocks is not None:
-            fields["clocks"] = _dump(clocks)
-        if not texts and not fields:
+        if not entries and seats is None and clocks is None:
             return
-
-        def op(p: Any) -> None:
-            if texts:
-                p.rpush(self.key("log", code), *texts)
-            if fields:
-                p.hset(self.key("t", code), mapping=fields)
-
-        self._queue(op)
+        keys = [self.key("log", code), self.key("t", code)]
+        fields = ["" if seats is None else _dump(seats), "" if clocks is None else _dump(clocks)]
+        self._queue(code, keys, ["append", first, *fields, *[_dump(e) for e in entries]])
 
     def finish(self, code: str, result: Any, at: float | None = None) -> None:
         when = self.wall() if at is None else at
-
-        def op(p: Any) -> None:
-            p.hset(self.key("t", code), mapping={"finished": _dump(when), "result": _dump(result)})
-            p.zadd(f"{self.ns}:finished", {code: when})
-
-        self._queue(op)
+        fields = ("finished", _dump(when), "result", _dump(result))
+        commands = plain(("HSET", 2, fields), ("ZADD", 3, (when, code)))
+        self._queue(code, [self.key("t", code), self.k("finished")], ["do", *commands])
 
     def save_room(self, code: str, record: JsonObject) -> None:
         self.known.add(code)
-        self._queue(lambda p: p.set(self.key("room", code), _dump(record)))
+        self._queue(code, [self.key("room", code)], ["do", *plain(("SET", 2, (_dump(record),)))])
 
     def drop_room(self, code: str) -> None:
-        self._queue(lambda p: p.delete(self.key("room", code)))
+        self._queue(code, [self.key("room", code)], ["do", *plain(("DEL", 2, ()))])
+
+    # ----- the directory (game.net.cluster), fenced the same way ------------------------------
+    def _published(self, op: str, **data: Any) -> tuple[str, int, tuple[Any, ...]]:
+        return ("PUBLISH", 0, (self.k("dir"), _dump({"op": op, "from": self.proc, **data})))
+
+    def claim(self, code: str) -> None:
+        """A table created here: its fence (epoch 1) and its owner entry."""
+        token = self.tokens[code] = first_token(self.proc)
+        message = _dump({"op": "own", "from": self.proc, "code": code, "proc": self.proc})
+        keys = [self.k("owner"), self.k(f"tables:{self.proc}")]
+        self._queue(code, keys, ["claim", self.proc, self.k("dir"), message], token)
+
+    def release(self, code: str) -> None:
+        """A table closed here: its directory entries and fence go (its record stays)."""
+        keys = [self.k("owner"), self.k("open"), self.k(f"tables:{self.proc}")]
+        keys.append(self.key("room", code))
+        commands = plain(
+            ("HDEL", 2, (code,)),
+            ("HDEL", 3, (code,)),
+            ("SREM", 4, (code,)),
+            ("DEL", 5, ()),
+            ("HDEL", 1, (code,)),
+            self._published("drop", code=code, proc=self.proc),
+        )
+        self._queue(code, keys, ["do", *commands])
+        self.tokens.pop(code, None)
+
+    def listed(self, code: str, entry: JsonObject | None) -> None:
+        """An open public table's list entry (None: not listed any more)."""
+        change: tuple[str, int, tuple[Any, ...]]
+        if entry is None:
+            change = ("HDEL", 2, (code,))
+            note = self._published("unlist", code=code)
+        else:
+            change = ("HSET", 2, (code, _dump(entry)))
+            note = self._published("list", code=code, entry=entry)
+        self._queue(code, [self.k("open")], ["do", *plain(change, note)])
+
+    def seated(self, key: str, code: str, here: bool) -> None:
+        """A player's seat: at ``code`` (``here``), or no longer there."""
+        if here:
+            commands = plain(("HSET", 2, (key, code)), self._published("seat", key=key, code=code))
+            self._queue(code, [self.k("seat")], ["do", *commands])
+        else:
+            message = _dump({"op": "unseat", "from": self.proc, "key": key})
+            args = ["unseat", key, self.k("dir"), message]
+            self._queue(code, [self.k("seat")], args, token="")
 
     def beat(self, at: float) -> None:
         pass  # the cluster's lease says who is alive
@@ -171,10 +271,13 @@ class RedisStore:
         return None
 
     async def _prune(self, before: float) -> None:
-        old = await self.redis.zrangebyscore(f"{self.ns}:finished", 0, before)
-        if old:
-            await self.redis.delete(*[self.key(k, c) for c in old for k in ("t", "log")])
-            await self.redis.zrem(f"{self.ns}:finished", *old)
+        try:
+            old = await self.redis.zrangebyscore(f"{self.ns}:finished", 0, before)
+            if old:
+                await self.redis.delete(*[self.key(k, c) for c in old for k in ("t", "log")])
+                await self.redis.zrem(f"{self.ns}:finished", *old)
+        except Exception as err:  # Redis away: the next prune does it
+            log.warning("pruning finished tables failed: %s", err)
 
     # ----- reads --------------------------------------------------------------------------------
     def has_code(self, code: str) -> bool:

@@ -250,6 +250,8 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         player = session.player
         if player is None:
             raise Refusal("Say hello first, with your name.", "hello_first")
+        if self.cluster is not None and self.cluster.refused(session.conn, kind):
+            return  # play paused (outage.py): the client was told
         handler = {
             "create": self._create,
             "join": self._join,
@@ -329,7 +331,8 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         visited (:class:`~game.net.schedule.Schedule`): a table waiting for a person with no
         clock running costs nothing here."""
         now = self.clock.now()
-        for room in self.schedule.due(now, self.rooms, self._next_moment):
+        paused = self.cluster is not None and self.cluster.paused  # no table acts (outage.py)
+        for room in [] if paused else self.schedule.due(now, self.rooms, self._next_moment):
             try:
                 self._tick_room(room, now)
             except Exception:  # one broken table must not stop the others

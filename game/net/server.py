@@ -54,6 +54,7 @@ from . import protocol as P
 from . import wire
 from .botplay import think_budget, think_whole, worker_init
 from .collector import Collector
+from .fencing import VOLATILE_HELP, RedisUnsafe
 from .guard import address_key
 from .limits import Limits
 from .metrics import Metrics, log_json
@@ -97,6 +98,7 @@ class TableServer:
         public_url: str | None = None,
         redis_ns: str = "majlis",
         lease: float = 3.0,
+        allow_volatile_redis: bool = False,
         **lobby_options: Any,
     ):
         """``trust_proxy``: the address limits count the first ``X-Forwarded-For`` address
@@ -105,12 +107,14 @@ class TableServer:
         slices), so hard bots never hold up the people's moves. ``redis_url``: share the lobby,
         the directory of tables and players and the match logs with the other processes on
         that Redis (:mod:`game.net.cluster`; ``public_url`` is how clients reach this one,
-        ``lease`` how soon the others adopt its tables after it dies) instead of SQLite."""
+        ``lease`` how soon the others adopt its tables after it dies; ``allow_volatile_redis``
+        to run on a Redis without an append-only file) instead of SQLite."""
         self.host, self.requested_port = host, port
         self.trust_proxy = trust_proxy
         self.redis: Any = None  # a redis.asyncio.Redis (redis-py types its replies loosely)
         self.cluster: Cluster | None = None
         self.public_url, self.redis_ns, self.lease = public_url, redis_ns, lease
+        self.allow_volatile_redis = allow_volatile_redis
         if redis_url:
             import redis.asyncio  # server-only, and only for a cluster
 
@@ -164,6 +168,7 @@ class TableServer:
             self.cluster = Cluster(
                 self.redis, url, self.lobby, self.store, self.redis_ns, self.lease
             )
+            self.cluster.allow_volatile = self.allow_volatile_redis
             self.lobby.cluster = self.cluster
             await self.cluster.start()
         self.gate.committed(self.store.durable)  # what was committed before this moment
@@ -215,8 +220,8 @@ class TableServer:
 
     def _plain_http(self, connection: ServerConnection, request: Request) -> Response | None:
         """Plain HTTP on the same port: ``/metrics`` (Prometheus text, :mod:`.metrics`),
-        ``/health`` (``ok``, or 503 while the store lags far behind), anything else a one-line
-        status instead of a failed WebSocket handshake."""
+        ``/health`` (``ok``, or 503 while the store lags far behind or play is paused),
+        anything else a one-line status instead of a failed WebSocket handshake."""
         if request.headers.get("Upgrade", "").lower() == "websocket":
             return None
         path = request.path.split("?")[0]
@@ -227,6 +232,8 @@ class TableServer:
             response.headers["Content-Type"] = "text/plain; version=0.0.4; charset=utf-8"
             return response
         if path == "/health":
+            if self.cluster is not None and self.cluster.paused:  # Redis away (outage.py)
+                return connection.respond(HTTPStatus.SERVICE_UNAVAILABLE, "play paused\n")
             lag = self.store.queued - self.store.durable
             if lag > HEALTH_STORE_LAG:
                 return connection.respond(
@@ -416,6 +423,7 @@ def main(argv: list[str] | None = None) -> None:
         help="with --redis: seconds after which the others adopt the tables "
         "of a process that stopped answering",
     )
+    parser.add_argument("--allow-volatile-redis", action="store_true", help=VOLATILE_HELP)
     parser.add_argument(
         "--log-text", action="store_true", help="plain text logs instead of JSON lines"
     )
@@ -460,6 +468,7 @@ def main(argv: list[str] | None = None) -> None:
         "public_url": args.public_url,
         "lease": args.lease,
         "redis_ns": args.redis_ns,
+        "allow_volatile_redis": args.allow_volatile_redis,
     }
     options["deltas"] = not args.whole_views
     if args.loose_limits:
@@ -470,7 +479,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         with contextlib.suppress(KeyboardInterrupt):
             run(serve_forever(args.host, args.port, args.db, args.bot_delay, **options))
-    except StoreDamaged as err:
+    except (StoreDamaged, RedisUnsafe) as err:
         print(f"majlis server: {err}", file=sys.stderr, flush=True)
         raise SystemExit(2) from None
 

@@ -106,6 +106,26 @@ class _Conn:
         self.outbox.put(frame, tag)
         self.flush()
 
+    def send_now(self, msg: P.Message) -> None:
+        """Written at once, past the frames waiting for the store: only for what acknowledges
+        nothing (play paused while a cluster's Redis is away: :mod:`game.net.outage`)."""
+        if self.closed or self.ws.state is not State.OPEN:
+            return
+        payload = wire.encode(msg)
+        self.ws.transport.write(frame_header(len(payload)) + payload)
+
+    def hand_over(self, msg: P.Message | None, code: int, reason: str) -> None:
+        """Another process holds this client's table now: every frame still waiting is
+        dropped (it may tell of a move the store refused), ``msg`` (``moved``) is written, and
+        the connection closes."""
+        if self.closed:
+            return
+        self.outbox = Outbox(self.limit)
+        if msg is not None:
+            self.send_now(msg)
+        self.closed = True
+        self._close_now(code, reason)
+
     def close(self, code: int = 1000, reason: str = "") -> None:
         """Close (with a WebSocket close ``code`` and a readable ``reason``) after the queued
         messages are written."""
