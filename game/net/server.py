@@ -58,6 +58,7 @@ from .guard import address_key
 from .limits import Limits
 from .metrics import Metrics, log_json
 from .model import Clock, Room, Thought
+from .origins import OriginPolicy, origin_option, refuse_origin
 from .redis_store import RedisStore
 from .rooms import RATE_BURST, RATE_PER_SECOND, THINK_REST, THINK_SLICE, Lobby
 from .sockets import DurableGate, _Conn
@@ -97,6 +98,7 @@ class TableServer:
         public_url: str | None = None,
         redis_ns: str = "majlis",
         lease: float = 3.0,
+        allowed_origins: tuple[str, ...] = (),
         **lobby_options: Any,
     ):
         """``trust_proxy``: the address limits count the first ``X-Forwarded-For`` address
@@ -105,7 +107,9 @@ class TableServer:
         slices), so hard bots never hold up the people's moves. ``redis_url``: share the lobby,
         the directory of tables and players and the match logs with the other processes on
         that Redis (:mod:`game.net.cluster`; ``public_url`` is how clients reach this one,
-        ``lease`` how soon the others adopt its tables after it dies) instead of SQLite."""
+        ``lease`` how soon the others adopt its tables after it dies) instead of SQLite.
+        ``allowed_origins``: the web pages that may connect (:mod:`.origins`)."""
+        self.origins = OriginPolicy(allowed_origins, [public_url, link_base])
         self.host, self.requested_port = host, port
         self.trust_proxy = trust_proxy
         self.redis: Any = None  # a redis.asyncio.Redis (redis-py types its replies loosely)
@@ -299,6 +303,8 @@ class TableServer:
         return address_key(str(peer[0])) if peer else "unknown"
 
     async def _handle(self, ws: ServerConnection) -> None:
+        if await refuse_origin(ws, self.origins):
+            return
         conn = _Conn(ws, self.lobby.limits.outbox_bytes, self.gate)
         if not self.lobby.connect(conn, self._address(ws)):
             with contextlib.suppress(asyncio.CancelledError, ConnectionClosed, TimeoutError):
@@ -417,6 +423,15 @@ def main(argv: list[str] | None = None) -> None:
         "of a process that stopped answering",
     )
     parser.add_argument(
+        "--allowed-origin",
+        action="append",
+        default=[],
+        type=origin_option,
+        metavar="ORIGIN",
+        help="a web page that may connect (https://majlis.example; repeat for more); "
+        "default: pages on the host the socket was opened to (docs/DEPLOY.md)",
+    )
+    parser.add_argument(
         "--log-text", action="store_true", help="plain text logs instead of JSON lines"
     )
     parser.add_argument(
@@ -460,6 +475,7 @@ def main(argv: list[str] | None = None) -> None:
         "public_url": args.public_url,
         "lease": args.lease,
         "redis_ns": args.redis_ns,
+        "allowed_origins": tuple(args.allowed_origin),
     }
     options["deltas"] = not args.whole_views
     if args.loose_limits:
