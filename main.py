@@ -37,6 +37,7 @@ def parse_options():
 
         link = page_values()  # "#room=…&server=…", never the query
         options.server = link.get("server")
+        options.server_from_link = "server" in link  # asked before a first connection there
         options.room = link.get("room")
         return options
     import argparse
