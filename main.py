@@ -11,7 +11,8 @@ Natively: python main.py [--portrait] [--lang ar|en] [--autoplay] [--screenshots
                          [--room CODE]
 In the browser: an invite link ``…/#room=CODE&server=wss://HOST:PORT`` (game/ui/links.py; the
 page moves an older ``?room=`` into the fragment) opens the online lobby joining that table on
-that server (default: the page's own host).
+that server, after asking when the player has not played there (default: the page's own server,
+``game.ui.scenes.lobby_common.page_server``).
 """
 
 import asyncio

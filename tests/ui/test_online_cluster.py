@@ -147,8 +147,10 @@ def test_after_kill_9_of_the_holder_the_game_s_own_sessions_get_their_seats_back
             before = {s.me: s.version for s in seats}
             os.kill(holder.pid, signal.SIGKILL)  # mid-match
             holder.wait(10)
+            killed = time.monotonic()
             await play(seats, rng, lambda: all(s.reconnecting or s.lost for s in seats), 20)
             await play(seats, rng, lambda: all(not s.reconnecting for s in seats), 60)
+            print(f"both seats back {time.monotonic() - killed:.1f} s after the kill")
             back = {s.me: (s.lost, s.resumed or s.version > before[s.me]) for s in seats}
             await play(seats, rng, lambda: all(s.phase == "over" or s.lost for s in seats), 120)
             return {

@@ -136,7 +136,7 @@ def test_the_token_file_is_readable_by_its_owner_only():
     asyncio.run(asyncio.wait_for(scenario(), 60))
     path = data_dir() / "online.json"
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
-    assert list(json.loads(path.read_text())["tokens"].values())[0]
+    assert next(iter(json.loads(path.read_text())["tokens"].values()))
 
 
 def test_an_old_save_keeps_its_one_token_for_its_own_server_only():
