@@ -13,7 +13,13 @@ import pygame
 from game.i18n import t
 from game.ui import draw, text
 from game.ui.scale import px
-from game.ui.scenes.lobby_common import LOCAL_HOSTS, LobbyView, server_name
+from game.ui.scenes.lobby_common import (
+    LOCAL_HOSTS,
+    PHONE_TEXT,
+    LobbyView,
+    fit_lines,
+    server_name,
+)
 from game.ui.widgets import Button
 
 
@@ -71,16 +77,28 @@ class ConfirmView(LobbyView):
         box = pygame.Rect(c.x, c.y - px(10), c.w, px((320 if not L.portrait else 390) - 20))
         draw.panel(surface, box, (20, 34, 33), 255, px(18), draw.GOLD)
         url = self.lobby.server
+        least = PHONE_TEXT if L.portrait else 14
+        width = box.w - px(48)
         question = t("online.confirm_title", name=server_name(url))
-        size = draw.fit_text(question, 32, box.w - px(48), bold=True)
-        draw.blit_text(surface, question, size, (box.centerx, box.y + px(44)), draw.GOLD, True)
-        host = shown_host(url)  # Latin, on a line of its own (never mixed into Arabic)
-        size = draw.fit_text(host, 26, box.w - px(48), True, 14)
-        draw.blit_text(surface, host, size, (box.centerx, box.y + px(96)), draw.SAND, True)
+        y = box.y + px(44)
+        y = self._centred(surface, question, 32, width, least, y, draw.GOLD, px(40))
+        # The host: Latin, on lines of its own (never mixed into Arabic), broken if too long.
+        y = self._centred(surface, shown_host(url), 26, width, least, y + px(12), draw.SAND)
         how = t("online.confirm_why")
         if unencrypted(url):
             how = f"{how} {t('online.confirm_plain')}"
-        y = box.y + px(146)
+        y += px(20)
         for line in text.wrap(how, self.small(22), box.w - px(64)):
             draw.blit_text(surface, line, self.small(22), (box.centerx, y), draw.INK)
             y += px(34)
+
+    def _centred(
+        self, surface, s: str, size: int, width: int, least: int, y: int, color, step: int = 0
+    ) -> int:
+        """``s`` in bold, centred, on at most two lines from line ``y``; the next line's y."""
+        lines, size = fit_lines(s, size, width, 2, True, least)
+        step = step or px(34)
+        for line in lines:
+            draw.blit_text(surface, line, size, (self.lobby.app.layout.w // 2, y), color, True)
+            y += step
+        return y
