@@ -345,12 +345,13 @@ def test_welcomed_back_without_our_table_the_table_is_lost():
 
 def test_a_move_to_another_server_process_is_followed_with_the_same_token():
     exchange = Exchange()
-    server = Session("ws://a", "Huda", token="tok", connect=exchange.connect)
+    server = Session("ws://a.majlis.example", "Huda", token="tok", connect=exchange.connect)
     server.poll()
-    moved = {"t": "moved", "url": "ws://b:9310", "code": "K7QMX4PA"}
+    moved = {"t": "moved", "url": "ws://b.majlis.example:9310", "code": "K7QMX4PA"}
     exchange.lines[0].inbox = [moved, {"t": "pong"}]
     assert server.poll() == [moved]  # the lobby learns the code; the old line is done
-    assert exchange.lines[0].state == "closed" and exchange.lines[1].url == "ws://b:9310"
+    assert exchange.lines[0].state == "closed"
+    assert exchange.lines[1].url == "ws://b.majlis.example:9310"
     server.poll()
     assert exchange.lines[1].sent == [{"t": "hello", "name": "Huda", "token": "tok"}]
     exchange.lines[1].inbox = [{"t": "moved", "url": "javascript:alert(1)", "code": "X"}]
@@ -435,3 +436,43 @@ def test_a_tab_back_in_front_before_the_drop_was_noticed_tries_at_once():
     session.poll()  # the drop is noticed and the wake-up with it
     session.poll()
     assert len(exchange.lines) == 2 and exchange.lines[1].url == "ws://a"
+
+
+def test_a_move_to_another_site_never_carries_our_token_and_the_entry_gets_its_own_back(
+    monkeypatch, tmp_path
+):
+    """Issue 19: a server the player trusted once (evil.example) must not plant the token it
+    gave him on another site's server, nor learn where his other token goes."""
+    monkeypatch.setenv("MAJLIS_HOME", str(tmp_path))
+    exchange = Exchange()
+    server = Session("wss://evil.example/ws", "Huda", token="evil-token", connect=exchange.connect)
+    server.poll()
+    exchange.lines[0].inbox = [{"t": "moved", "url": "wss://majlis.example/ws", "code": "X"}]
+    server.poll()
+    server.poll()
+    assert exchange.lines[1].sent == [{"t": "hello", "name": "Huda", "token": None}]
+    exchange.lines[1].inbox = [{"t": "welcome", "player": "p1", "token": "ours", "name": "H"}]
+    server.poll()
+    exchange.lines[1].state = "closed"
+    server.reconnect()  # back to the entry: its own token, not the one majlis.example gave
+    server.poll()
+    assert exchange.lines[2].url == "wss://evil.example/ws"
+    assert exchange.lines[2].sent == [{"t": "hello", "name": "Huda", "token": "evil-token"}]
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        ("wss://t1.majlis.example/ws", "wss://t2.majlis.example/ws", True),
+        ("wss://majlis.example/ws", "wss://t1.majlis.example/ws", True),
+        ("ws://127.0.0.1:9311", "ws://127.0.0.1:9312", True),
+        ("wss://evil.example/ws", "wss://majlis.example/ws", False),
+        ("wss://majlis.example.evil.example", "wss://majlis.example", False),
+        ("ws://10.0.0.5:9310", "ws://10.0.0.6:9310", False),
+        ("ws://a", "ws://b", False),
+    ],
+)
+def test_one_site_is_one_host_its_subdomains_and_their_siblings(a, b, same):
+    from game.client.servers import same_site
+
+    assert same_site(a, b) is same and same_site(b, a) is same

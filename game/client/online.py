@@ -35,7 +35,14 @@ from game.games import registry
 from game.i18n import t
 from game.ui import net
 
-from .servers import load_online, may_follow, remember_token, save_online
+from .servers import (
+    load_online,
+    may_follow,
+    remember_token,
+    save_online,
+    server_identity,
+    token_after_move,
+)
 from .session import JSON, Refusal, SeatState, TableSession
 
 __all__ = ["OnlineSession", "Session", "load_online", "save_online", "server_message"]
@@ -73,8 +80,8 @@ class Session:
     followed to the process it names, and every new try after a drop starts at the entry
     again, which answers with the table or ``moved`` to whichever process holds it now (a
     holder that died has no say). ``token`` is the one the entry's server gave us
-    (:func:`game.client.servers.token_for`); it never goes anywhere else but where that
-    server sends us."""
+    (:func:`game.client.servers.token_for`); it goes nowhere else but where that server sends
+    us within its own site (:func:`game.client.servers.token_after_move`)."""
 
     def __init__(
         self,
@@ -87,6 +94,7 @@ class Session:
         self.entry = url
         self.name = name
         self.token = token
+        self._tokens = {server_identity(url) or url: token} if token else {}  # by server
         self.player: str | None = None
         self.room: JSON | None = None
         self._connect = connect
@@ -119,6 +127,7 @@ class Session:
             kind = msg["t"]
             if kind == "welcome":
                 self.player, self.token = msg["player"], msg["token"]
+                self._tokens[server_identity(self.url) or self.url] = self.token
                 remember_token(self.url, msg["token"])
             elif kind == "room":
                 self.room = msg
@@ -135,7 +144,9 @@ class Session:
         """A new connection (to ``url``, or back to the entry address): the same name and
         token say hello again, and the server seats us where we were (or says ``moved``)."""
         self.conn.close()
-        self.url = url if url is not None else self.entry
+        target = url if url is not None else self.entry
+        self.token = token_after_move(self.url, target, self.token, self._tokens)
+        self.url = target
         self.conn = self._connect(self.url)
         self.greeted = False
         self.player = None

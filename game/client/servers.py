@@ -13,7 +13,11 @@ of its ``ws://`` / ``wss://`` address (``wss://Majlis.Example:443/ws`` →
   (``wss://majlis.example/t1``, ``/t2``) shares one player and one token.
 
 The only other place a token goes is where its own server sends it (``moved``: another
-process of the same cluster), over an equally secure scheme (:func:`may_follow`).
+process of the same cluster), over an equally secure scheme (:func:`may_follow`), and only
+within one site (:func:`same_site`: ``t1.majlis.example`` → ``t2.majlis.example``). A move to
+another site takes that site's own token, or none: a server the player trusted once must not
+be able to plant a token it knows on another server (which, in a cluster, keeps a token a
+client brings) and take the seat he gets there.
 
 Stored as ``online`` (:mod:`game.ui.storage`: a file natively, localStorage in the browser):
 ``{"server", "name", "tokens": {identity: token}}``. Older saves held one ``token`` for every
@@ -60,6 +64,48 @@ def may_follow(current: str, target: str) -> bool:
     if server_identity(target) is None:
         return False
     return not (current.startswith("wss://") and target.startswith("ws://"))
+
+
+def _host(url: str) -> str:
+    try:
+        return (urlsplit(url).hostname or "").rstrip(".").lower()
+    except ValueError:
+        return ""
+
+
+def same_site(a: str, b: str) -> bool:
+    """``a`` and ``b`` are one site's servers: the same host, one a subdomain of the other, or
+    siblings under a parent of two labels or more (``t1.majlis.example`` and
+    ``t2.majlis.example``; not ``evil.example`` and ``majlis.example``). Without the public
+    suffix list, siblings under a two-label public suffix (``a.co.uk``, ``b.co.uk``) count as
+    one site too. IP addresses are one site only with themselves."""
+    ha, hb = _host(a), _host(b)
+    if not ha or not hb:
+        return False
+    if ha == hb:
+        return True
+    if _is_ip(ha) or _is_ip(hb):
+        return False
+    if ha.endswith("." + hb) or hb.endswith("." + ha):
+        return True
+    pa, pb = ha.partition(".")[2], hb.partition(".")[2]
+    return pa == pb and pa.count(".") >= 1
+
+
+def _is_ip(host: str) -> bool:
+    return ":" in host or host.replace(".", "").isdigit()
+
+
+def token_after_move(
+    current: str, target: str, token: str | None, known: dict[str, str]
+) -> str | None:
+    """The token to say hello with at ``target`` after a connection to ``current`` that used
+    ``token``: the same one within a site (a cluster seats us by it), else ``target``'s own
+    (``known``: by identity, what this session was given; else the saved one; or none)."""
+    if same_site(current, target):
+        return token
+    identity = server_identity(target)
+    return known.get(identity) if identity in known else token_for(target)
 
 
 def legacy_default() -> str:
