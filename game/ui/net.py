@@ -331,9 +331,10 @@ class BrowserConnection(Connection):
 
     def woke(self) -> bool:
         try:
-            return str(self._js(JS_WOKE)) in ("1", "True", "true")
+            woke = self._js(JS_WOKE)  # 1 or 0: a JS number (int or float) or its text
         except Exception:
             return False
+        return woke == 1 or str(woke) in ("1", "1.0", "true", "True")
 
     def close(self) -> None:
         with contextlib.suppress(Exception):

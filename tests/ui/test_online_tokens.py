@@ -207,3 +207,14 @@ def test_in_the_browser_the_default_is_the_page_server_unless_one_was_chosen(mon
     assert lobby_common.default_server() == "wss://majlis.example/ws"
     save_online({"server": "wss://other.example/ws", "tokens": {}})
     assert lobby_common.default_server() == "wss://other.example/ws"
+
+
+def test_the_default_and_docs_deploy_name_the_same_proxy_path():
+    from pathlib import Path
+
+    from game.ui.scenes.lobby_common import PROXY_PATH
+
+    deploy = (Path(__file__).resolve().parents[2] / "docs" / "DEPLOY.md").read_text()
+    assert f"location {PROXY_PATH} " in deploy  # the nginx block proxies the path pages use
+    assert "proxy_set_header Host $host;" in deploy  # so the Origin default sees the page host
+    assert "?server=wss" not in deploy  # links carry the server in the fragment (WEB.md)
