@@ -118,3 +118,29 @@ def test_a_bad_allowed_origin_option_is_a_usage_error(capsys):
         server_module.main(["--allowed-origin", "majlis.example"])
     assert ended.value.code == 2
     assert "'majlis.example' is not an origin" in capsys.readouterr().err
+
+
+def test_the_allowed_origin_option_reaches_a_real_server_process():
+    from game.net import spawn
+
+    proc, url = spawn.start_server(
+        ["--port", "0", "--db", ":memory:", "--bot-workers", "0", "--log-text"]
+        + ["--allowed-origin", "https://majlis.example", "--allowed-origin", "null"]
+    )
+    port = int(url.rsplit(":", 1)[1])
+    try:
+        origins = ("https://majlis.example", "null", "http://127.0.0.1:8000")
+
+        async def ask() -> list[dict]:
+            return [await first_answer(port, origin) for origin in origins]
+
+        page, sandboxed, same_host = run_async(ask())
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        proc.stdout.close()
+    assert page["welcome"]["t"] == "welcome" and sandboxed["welcome"]["t"] == "welcome"
+    assert same_host == {
+        "code": 1008,
+        "reason": "Origin http://127.0.0.1:8000 may not use this server",
+    }
