@@ -113,6 +113,19 @@ def origin_option(text: str) -> str:
     return text
 
 
+def add_origin_option(parser: argparse.ArgumentParser) -> None:
+    """The server's ``--allowed-origin`` (repeatable; ``args.allowed_origin``, a list)."""
+    parser.add_argument(
+        "--allowed-origin",
+        action="append",
+        default=[],
+        type=origin_option,
+        metavar="ORIGIN",
+        help="a web page that may connect (https://majlis.example; repeat for more); "
+        "default: pages on the host the socket was opened to (docs/DEPLOY.md)",
+    )
+
+
 async def refuse_origin(ws: ServerConnection, policy: OriginPolicy) -> bool:
     """Close ``ws`` (1008, with the reason) when its page may not connect; True if it did."""
     reason = policy.refusal(ws.request.headers) if ws.request is not None else None

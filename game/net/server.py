@@ -58,7 +58,7 @@ from .guard import address_key
 from .limits import Limits
 from .metrics import Metrics, log_json
 from .model import Clock, Room, Thought
-from .origins import OriginPolicy, origin_option, refuse_origin
+from .origins import OriginPolicy, add_origin_option, refuse_origin
 from .redis_store import RedisStore
 from .rooms import RATE_BURST, RATE_PER_SECOND, THINK_REST, THINK_SLICE, Lobby
 from .sockets import DurableGate, _Conn
@@ -422,15 +422,7 @@ def main(argv: list[str] | None = None) -> None:
         help="with --redis: seconds after which the others adopt the tables "
         "of a process that stopped answering",
     )
-    parser.add_argument(
-        "--allowed-origin",
-        action="append",
-        default=[],
-        type=origin_option,
-        metavar="ORIGIN",
-        help="a web page that may connect (https://majlis.example; repeat for more); "
-        "default: pages on the host the socket was opened to (docs/DEPLOY.md)",
-    )
+    add_origin_option(parser)
     parser.add_argument(
         "--log-text", action="store_true", help="plain text logs instead of JSON lines"
     )
