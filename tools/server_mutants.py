@@ -25,6 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = [
     "tests/test_net_limits.py",
+    "tests/test_net_networks.py",
     "tests/test_table.py",
     "tests/test_net_protocol.py",
     "tests/test_net_server.py",
