@@ -594,22 +594,30 @@ async def zombie(seconds: float) -> None:
 
 # ----- bot tables from many addresses against one person's -------------------------------------
 def bot_crowd(
-    addresses: int, per_address: int, people: int, seconds: float, settle: float, loose: bool
+    addresses: int,
+    per_address: int,
+    people: int,
+    seconds: float,
+    settle: float,
+    loose: bool,
+    bot_delay: float = 0.6,
 ) -> None:
     """How long people wait for their turn (``people`` tables of one person and three hard
     bots, each person from his own network: 127.0.201.1, 127.0.202.1, ...) alone, then beside
     a crowd: ``addresses`` addresses, each of its own /24 (127.0.1.1, 127.0.2.1, ...: the
     per-network quotas do not help), each trying to start ``per_address`` tables of one quick
-    person and three hard bots. One server with the default limits (``loose``: none) and bot delay,
-    two bot workers; a fresh server for each run. Prints both p95 and their ratio, and the CPU
-    the server, its bot workers and the load clients took in the window (all on this machine:
-    the crowd's clients run here too, where a real crowd's would not)."""
+    person and three hard bots. One server with the default limits (``loose``: none), two bot
+    workers and ``bot_delay`` (the default 0.6 s: bots also wait for the clients' show; 0:
+    they move as soon as they have thought, so the wait is the bots' queue and search alone);
+    a fresh server for each run. Prints both p95 and their ratio, and the CPU the server, its
+    helper processes and the load clients took in the window (all on this machine: the
+    crowd's clients run here too, where a real crowd's would not)."""
     people_from = [f"127.0.{201 + k}.1" for k in range(people)]
     crowd_from = [f"127.0.{1 + n // per_address}.1" for n in range(addresses * per_address)]
     waits = []
     for crowd in (0, addresses * per_address):
         with tempfile.TemporaryDirectory() as tmp:
-            extra = ("--bot-delay", "0.6", *(("--loose-limits",) if loose else ()))
+            extra = ("--bot-delay", str(bot_delay), *(("--loose-limits",) if loose else ()))
             proc, url = start_server(os.path.join(tmp, "c.sqlite3"), 2, loose=False, extra=extra)
             clients: list[tuple[Any, Any]] = []
             try:
@@ -638,7 +646,8 @@ def bot_crowd(
             f"== bot crowd: {crowd} tables of 1 person + 3 hard bots tried from "
             f"{addresses if crowd else 0} addresses ({sum(r['started'] for r in crowds)} started, "
             f"{sum(r['refused'] for r in crowds)} refused by the quotas; limits "
-            f"{'loose' if loose else 'default'}); {people} people's tables beside them"
+            f"{'loose' if loose else 'default'}, bot delay {bot_delay:g} s); {people} people's "
+            "tables beside them"
         )
         print(
             f"  people's wait for their turn: {ms(mine['lat'])} over {len(mine['lat'])} turns "
@@ -646,9 +655,9 @@ def bot_crowd(
         )
         workers = len(pids) - 1 - len(clients)
         print(
-            f"  CPU in the window: server {cpu[0] / seconds * 100:.0f} %, its {workers} bot "
-            f"workers {sum(cpu[1 : 1 + workers]) / seconds * 100:.0f} %, load clients "
-            f"{sum(cpu[1 + workers :]) / seconds * 100:.0f} %"
+            f"  CPU in the window: server {cpu[0] / seconds * 100:.0f} %, its {workers} helper "
+            f"processes (bot workers) {sum(cpu[1 : 1 + workers]) / seconds * 100:.0f} %, "
+            f"load clients {sum(cpu[1 + workers :]) / seconds * 100:.0f} %"
         )
     print(
         f"  p95 with the crowd / alone: {waits[1] / waits[0]:.2f} "
@@ -679,6 +688,9 @@ def main() -> None:
     parser.add_argument("--people", type=int, default=10, help="--bot-crowd: people's tables")
     parser.add_argument(
         "--loose", action="store_true", help="--bot-crowd: no limits (the scheduler alone)"
+    )
+    parser.add_argument(
+        "--crowd-bot-delay", type=float, default=0.6, help="--bot-crowd: the server's bot delay"
     )
     parser.add_argument(
         "--cpu-per-move", action="store_true", help="the lobby alone in this process, no sockets"
@@ -731,7 +743,13 @@ def main() -> None:
         asyncio.run(zombie(args.zombie))
     elif args.bot_crowd:
         bot_crowd(
-            args.bot_crowd, args.crowd_tables, args.people, args.seconds, args.settle, args.loose
+            args.bot_crowd,
+            args.crowd_tables,
+            args.people,
+            args.seconds,
+            args.settle,
+            args.loose,
+            args.crowd_bot_delay,
         )
     elif args.restart:
         restart(args.tables, args.restart, args.seconds, args.client_procs, kill=args.kill)
