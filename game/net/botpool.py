@@ -1,8 +1,9 @@
 """The bot worker processes, fed in the order of a :class:`~game.net.botplay.FairQueue`
 (server only).
 
-At most one move per worker is in the workers' hands; the others wait here, so the order in
-which they are thought is the queue's (tables a person watches first, the networks in turn)
+At most one move per worker, and one more ready for the first worker to finish (as the
+executor's own queue would keep them fed), is in the workers' hands; the others wait here, so
+the order in which they are thought is the queue's (tables a person watches first, the networks in turn)
 and not the order they came in: 500 bot tables of a few networks cannot line up ahead of one
 person's bots. Each move gets :func:`~game.net.botplay.think_budget` for everything waiting,
 as before: under load hard bots search less deeply rather than make the people wait.
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from .rooms import Lobby
 
 BOT_NICENESS = 10  # bot workers yield the cores to the server's loop: people's moves first
+READY_AHEAD = 1  # moves handed over beyond one per worker, so no worker waits for the loop
 log = logging.getLogger("majlis.server")
 
 
@@ -62,8 +64,8 @@ class BotPool:
         return True
 
     def _feed(self) -> None:
-        """Hand the workers the queue's next moves while one of them is free."""
-        while self.in_hands < self.workers and not self._closed:
+        """Hand the workers the queue's next moves while they have room for them."""
+        while self.in_hands < self.workers + READY_AHEAD and not self._closed:
             room = self.waiting.pop()
             if room is None:
                 return
