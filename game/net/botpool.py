@@ -3,10 +3,11 @@
 
 At most one move per worker, and one more ready for the first worker to finish (as the
 executor's own queue would keep them fed), is in the workers' hands; the others wait here, so
-the order in which they are thought is the queue's (tables a person watches first, the networks in turn)
-and not the order they came in: 500 bot tables of a few networks cannot line up ahead of one
-person's bots. Each move gets :func:`~game.net.botplay.think_budget` for everything waiting,
-as before: under load hard bots search less deeply rather than make the people wait.
+the order in which they are thought is the queue's (tables a person watches first, the
+networks in turn) and not the order they came in: 500 bot tables of a few networks cannot
+line up ahead of one person's bots. Each move gets :func:`~game.net.botplay.think_budget` for
+everything waiting, as before: under load hard bots search less deeply rather than make the
+people wait.
 """
 
 from __future__ import annotations
