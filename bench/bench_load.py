@@ -543,11 +543,11 @@ def tick_cost(tables: int = 1000, ticks: int = 700) -> None:
 # ----- the zombie-table loop --------------------------------------------------------------------
 async def zombie(seconds: float) -> None:
     """Connect, create an untimed table, start it, disconnect — as fast as the server lets one
-    address (127.0.0.1); every 5 s a newcomer from another address (127.0.0.2) must still be
-    able to create a table. Default limits."""
+    address (127.0.0.1); every 5 s a newcomer from another address of its network (127.0.0.2)
+    must still be able to create a table. Default limits."""
     with tempfile.TemporaryDirectory() as tmp:
         proc, url = start_server(os.path.join(tmp, "z.sqlite3"), 0, loose=False)
-        loops = refused = newcomer_ok = newcomer_refused = 0
+        loops = refused = starts_refused = newcomer_ok = newcomer_refused = 0
         try:
             stop_at = time.perf_counter() + seconds
             next_check = 0.0
@@ -559,7 +559,8 @@ async def zombie(seconds: float) -> None:
                         refused += 1
                     else:
                         await z.send("start")
-                        await z.expect("events", "error")
+                        started = await z.expect("events", "error")
+                        starts_refused += started["t"] == "error"
                 loops += 1
                 if time.perf_counter() >= next_check:
                     next_check = time.perf_counter() + 5
@@ -585,8 +586,9 @@ async def zombie(seconds: float) -> None:
             proc.kill()
             proc.wait()
     print(
-        f"== zombie loop {seconds:.0f} s: {loops} loops, {refused} creates refused (per-address "
-        f"quota); newcomer created a table {newcomer_ok} times, refused {newcomer_refused}; "
+        f"== zombie loop {seconds:.0f} s: {loops} loops, {refused} creates refused (table quotas), "
+        f"{starts_refused} starts refused (bot-table quotas); newcomer created a table "
+        f"{newcomer_ok} times, refused {newcomer_refused}; "
         f"tables playing at the end {tables:.0f}; the server's full garbage collections "
         f"{passes:.0f} ({spent * 1000:.0f} ms in all), its memory at the end {memory / 1e6:.0f} MB"
     )
