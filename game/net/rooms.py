@@ -17,9 +17,10 @@ The lobby is split along its seams: :mod:`.handlers` (one method per request, ta
 
 - **Identity.** A player without a seat keeps his token → name for ``IDENTITY_TTL`` seconds
   (at most ``MAX_IDENTITIES`` of them), so a reconnect is the same player.
-- **Abuse.** Per address: open connections, live tables, wrong room codes (back-off); per
-  connection: a time to say hello, a message rate (a sustained flood is closed with a reason),
-  tables created. Tables nobody is connected to end after a grace period and leave the store.
+- **Abuse.** Per address: open connections; per address and network: live tables, tables with
+  bots, wrong room codes (back-off); per connection: a time to say hello, a message rate (a
+  sustained flood is closed with a reason), tables created. Tables nobody is connected to end
+  after a grace period and leave the store.
 """
 
 from __future__ import annotations
