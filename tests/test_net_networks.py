@@ -9,11 +9,16 @@ room and sooner than started ones, tables with bots per address and per network,
 order in which bots think (people's tables first, networks in turn).
 """
 
+import asyncio
+import concurrent.futures
+
+from game.net import botpool
 from game.net.botplay import PEOPLE_TURNS, FairQueue
 from game.net.guard import address_key, network_key
 from game.net.limits import Limits
 from game.net.model import Player, Room
 from game.table.clock import FakeClock
+from tests.helpers import until
 from tests.test_net_fairness import Conn, create, say
 from tests.test_net_limits import ask_to_create, hello, lobby, untimed
 
@@ -218,3 +223,53 @@ def test_tables_a_person_watches_get_their_share_of_bot_turns_and_the_others_sti
     assert served.count(False) == 40 // (PEOPLE_TURNS + 1)  # nobody watches: still served
     queue.discard("watched39")
     assert "watched39" not in queue and len(queue) == 39
+
+
+class HeldExecutor:
+    """A process pool that thinks nothing until told: each submitted move waits in ``jobs``
+    (its room's game, view and legal moves) until the test finishes it."""
+
+    def __init__(self, *args, **kwargs):
+        self.jobs: list[tuple[concurrent.futures.Future, list]] = []
+
+    def submit(self, fn, game, view, legal, *rest):
+        future: concurrent.futures.Future = concurrent.futures.Future()
+        self.jobs.append((future, legal))
+        return future
+
+    def shutdown(self, wait=False, cancel_futures=False):
+        pass
+
+
+def test_the_bot_workers_take_a_watched_tables_move_before_a_backlog_of_unwatched_ones(
+    monkeypatch,
+):
+    monkeypatch.setattr(botpool.concurrent.futures, "ProcessPoolExecutor", HeldExecutor)
+
+    async def body() -> None:
+        lob = lobby(limits=Limits(bot_tables_per_network=50, bot_tables_per_address=50))
+        pool = botpool.BotPool(1, lob, lambda budget: None)
+        lob.offload = pool.offload
+        held = pool._pool
+        for i in range(12):  # 12 tables of hard bots nobody watches (their host left)
+            host = hello(lob, f"h{i}", address=f"10.7.0.{i}")
+            create(lob, host, game="ronda", players=2, turn_seconds=None, bots="hard")
+            say(lob, host, "start")
+            say(lob, host, "leave")
+        assert len(held.jobs) == 1 + botpool.READY_AHEAD  # the rest wait in the pool's queue
+        person = hello(lob, "Person", address="192.0.2.1")
+        code = create(lob, person, game="ronda", players=2, turn_seconds=None, bots="hard")["code"]
+        say(lob, person, "start")
+        mine = lob.rooms[code]
+        while mine.thought is None:  # his turn first: he plays until his bot is to think
+            say(lob, person, "act", action=person.last("events")["legal"][0])
+        waiting = len(pool.waiting)
+        assert waiting >= 11
+        future, legal = held.jobs[0]
+        future.set_result(legal[0])  # a worker is free again
+        assert await until(lambda: len(held.jobs) > 1 + botpool.READY_AHEAD)  # on the loop
+        submitted = [job for job in held.jobs if not job[0].done()]
+        assert mine.thought is not None and mine.code not in pool.waiting  # his went first
+        assert len(submitted) == 1 + botpool.READY_AHEAD and len(pool.waiting) == waiting
+
+    asyncio.run(asyncio.wait_for(body(), 30))

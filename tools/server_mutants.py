@@ -109,8 +109,13 @@ MUTANTS: list[tuple[str, str, str]] = [
     ),
     (
         "game/net/botplay.py",
-        "        kind = 0 if room.anyone_connected() else 1",
-        "        kind = 0",
+        "            kind = 0 if people and (not nobody or self._people_served < PEOPLE_TURNS)",
+        "            kind = 0 if people and (True or self._people_served < PEOPLE_TURNS)",
+    ),
+    (
+        "game/net/botplay.py",
+        "            if (0 if room.anyone_connected() else 1) != kind:",
+        "            if False:",
     ),
     (
         "game/net/botplay.py",

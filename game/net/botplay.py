@@ -140,12 +140,23 @@ class FairQueue:
         self._where[room.code] = (kind, network)
 
     def pop(self) -> Room | None:
-        """The room whose turn it is, taken out of the queue (None: none waits)."""
-        people, nobody = self._kinds
-        if not people and not nobody:
-            return None
-        kind = 0 if people and (not nobody or self._people_served < PEOPLE_TURNS) else 1
-        self._people_served = self._people_served + 1 if kind == 0 else 0
+        """The room whose turn it is, taken out of the queue (None: none waits). A room whose
+        kind changed since it was queued (its person left, or came back) goes to the end of
+        its kind now instead."""
+        while True:
+            people, nobody = self._kinds
+            if not people and not nobody:
+                return None
+            kind = 0 if people and (not nobody or self._people_served < PEOPLE_TURNS) else 1
+            room = self._take(kind)
+            if (0 if room.anyone_connected() else 1) != kind:
+                self.push(room)
+                continue
+            self._people_served = self._people_served + 1 if kind == 0 else 0
+            return room
+
+    def _take(self, kind: int) -> Room:
+        """The first room of the first network of ``kind``; that network goes to the end."""
         networks = self._kinds[kind]
         network, rooms = next(iter(networks.items()))
         code, room = rooms.popitem(last=False)
