@@ -48,12 +48,14 @@ Guesses are limited before the code is looked up (so a refused guess learns noth
   forgiven every :data:`JOIN_FORGIVE` = 60 s: at most 1 guess a minute, sustained;
 - per network, :data:`NETWORK_FREE_MISSES` = 20, then the same back-off for the whole network,
   one forgiven every :data:`NETWORK_FORGIVE` = 10 s: at most 6 guesses a minute, sustained (an
-  honest network's players mistype far fewer codes than that);
+  honest network's players mistype far fewer codes than that). A friend inside a guessing
+  network waits with it, as he would behind a guessing address: the price of counting a /56
+  (one home) or a /24 at all;
 - server-wide, :data:`GLOBAL_MISSES_PER_SECOND` = 1 a second (a burst of
   :data:`GLOBAL_MISS_BURST`): past it, an address with a wrong code of its own not yet forgiven
   waits; an address that guessed nothing is never held back, so a friend's right code is
-  never refused because others guessed wrong. This only trims bursts: the bound is the one
-  per address and per network.
+  never refused because other networks guessed wrong. This only trims bursts: the bound is
+  the one per address and per network.
 
 So A addresses in N networks make at most min(A, 6 N) guesses a minute (after a first burst
 of at most min(5 A, 20 N)), and expect, with the server full of open tables:
