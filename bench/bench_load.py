@@ -37,6 +37,7 @@ most ~35 s for stragglers.
     .venv/bin/python bench/bench_load.py --tables 1000 --servers 2 --redis --seconds 20
     .venv/bin/python bench/bench_load.py --hard 50 --seconds 30
     .venv/bin/python bench/bench_load.py --zombie 240      # the zombie-table loop, 4 minutes
+    .venv/bin/python bench/bench_load.py --bot-crowd 25 --seconds 40 --settle 5  # issue 19
     .venv/bin/python bench/bench_load.py --tables 1000 --restart 10 --seconds 30  # a restart
     .venv/bin/python bench/bench_load.py --cpu-per-move    # the lobby alone, no sockets
     .venv/bin/python bench/bench_load.py --tick 1000       # the tick with 1,000 waiting tables
@@ -162,9 +163,16 @@ def ms(values: list[float]) -> str:
 
 
 def start_clients(
-    urls: list[str], tables: int, procs: int, pace: float, hard: bool, reconnect: bool = False
+    urls: list[str],
+    tables: int,
+    procs: int,
+    pace: float,
+    hard: bool,
+    reconnect: bool = False,
+    sources: list[str] | None = None,
 ) -> list[tuple[Any, Any]]:
-    """``procs`` load-generating processes (:mod:`load_clients`), each with its share."""
+    """``procs`` load-generating processes (:mod:`load_clients`), each with its share
+    (``sources``: table n's person connects from the loopback address ``sources[n]``)."""
     ctx = multiprocessing.get_context("spawn")
     share = -(-tables // procs)
     started = []
@@ -174,7 +182,7 @@ def start_clients(
             ours, theirs = ctx.Pipe()
             w = ctx.Process(
                 target=load_clients.client_process,
-                args=(urls, first, count, pace, hard, theirs, reconnect),
+                args=(urls, first, count, pace, hard, theirs, reconnect, sources),
             )
             w.start()
             started.append((w, ours))
@@ -535,11 +543,11 @@ def tick_cost(tables: int = 1000, ticks: int = 700) -> None:
 # ----- the zombie-table loop --------------------------------------------------------------------
 async def zombie(seconds: float) -> None:
     """Connect, create an untimed table, start it, disconnect — as fast as the server lets one
-    address (127.0.0.1); every 5 s a newcomer from another address (127.0.0.2) must still be
-    able to create a table. Default limits."""
+    address (127.0.0.1); every 5 s a newcomer from another address of its network (127.0.0.2)
+    must still be able to create a table. Default limits."""
     with tempfile.TemporaryDirectory() as tmp:
         proc, url = start_server(os.path.join(tmp, "z.sqlite3"), 0, loose=False)
-        loops = refused = newcomer_ok = newcomer_refused = 0
+        loops = refused = starts_refused = newcomer_ok = newcomer_refused = 0
         try:
             stop_at = time.perf_counter() + seconds
             next_check = 0.0
@@ -551,7 +559,8 @@ async def zombie(seconds: float) -> None:
                         refused += 1
                     else:
                         await z.send("start")
-                        await z.expect("events", "error")
+                        started = await z.expect("events", "error")
+                        starts_refused += started["t"] == "error"
                 loops += 1
                 if time.perf_counter() >= next_check:
                     next_check = time.perf_counter() + 5
@@ -577,10 +586,84 @@ async def zombie(seconds: float) -> None:
             proc.kill()
             proc.wait()
     print(
-        f"== zombie loop {seconds:.0f} s: {loops} loops, {refused} creates refused (per-address "
-        f"quota); newcomer created a table {newcomer_ok} times, refused {newcomer_refused}; "
+        f"== zombie loop {seconds:.0f} s: {loops} loops, {refused} creates refused (table quotas), "
+        f"{starts_refused} starts refused (bot-table quotas); newcomer created a table "
+        f"{newcomer_ok} times, refused {newcomer_refused}; "
         f"tables playing at the end {tables:.0f}; the server's full garbage collections "
         f"{passes:.0f} ({spent * 1000:.0f} ms in all), its memory at the end {memory / 1e6:.0f} MB"
+    )
+
+
+# ----- bot tables from many addresses against one person's -------------------------------------
+def bot_crowd(
+    addresses: int,
+    per_address: int,
+    people: int,
+    seconds: float,
+    settle: float,
+    loose: bool,
+    bot_delay: float = 0.6,
+) -> None:
+    """How long people wait for their turn (``people`` tables of one person and three hard
+    bots, each person from his own network: 127.0.201.1, 127.0.202.1, ...) alone, then beside
+    a crowd: ``addresses`` addresses, each of its own /24 (127.0.1.1, 127.0.2.1, ...: the
+    per-network quotas do not help), each trying to start ``per_address`` tables of one quick
+    person and three hard bots. One server with the default limits (``loose``: none), two bot
+    workers and ``bot_delay`` (the default 0.6 s: bots also wait for the clients' show; 0:
+    they move as soon as they have thought, so the wait is the bots' queue and search alone);
+    a fresh server for each run. Prints both p95 and their ratio, and the CPU the server, its
+    helper processes and the load clients took in the window (all on this machine: the
+    crowd's clients run here too, where a real crowd's would not)."""
+    people_from = [f"127.0.{201 + k}.1" for k in range(people)]
+    crowd_from = [f"127.0.{1 + n // per_address}.1" for n in range(addresses * per_address)]
+    waits = []
+    for crowd in (0, addresses * per_address):
+        with tempfile.TemporaryDirectory() as tmp:
+            extra = ("--bot-delay", str(bot_delay), *(("--loose-limits",) if loose else ()))
+            proc, url = start_server(os.path.join(tmp, "c.sqlite3"), 2, loose=False, extra=extra)
+            clients: list[tuple[Any, Any]] = []
+            try:
+                if crowd:
+                    clients += start_clients([url], crowd, 2, 0.0, True, sources=crowd_from)
+                clients += start_clients([url], people, 1, 0.0, True, sources=people_from)
+                for _, pipe in clients:
+                    pipe.recv()  # seated
+                t0 = time.monotonic() + settle
+                for _, pipe in clients:
+                    pipe.send((t0, t0 + seconds))
+                time.sleep(max(0.0, t0 - time.monotonic()))
+                pids = [proc.pid, *spawn.children(proc.pid), *(w.pid for w, _ in clients)]
+                before = [proc_usage(pid)[0] for pid in pids]
+                time.sleep(max(0.0, t0 + seconds - CLOSE_MARGIN - time.monotonic()))
+                cpu = [proc_usage(pid)[0] - was for pid, was in zip(pids, before)]
+                results = tallies(clients)
+            finally:
+                stop_clients(clients)
+                proc.kill()
+                proc.wait()
+        mine = results[-1]
+        waits.append(pct(mine["lat"], 95))
+        crowds = results[:-1]
+        print(
+            f"== bot crowd: {crowd} tables of 1 person + 3 hard bots tried from "
+            f"{addresses if crowd else 0} addresses ({sum(r['started'] for r in crowds)} started, "
+            f"{sum(r['refused'] for r in crowds)} refused by the quotas; limits "
+            f"{'loose' if loose else 'default'}, bot delay {bot_delay:g} s); {people} people's "
+            "tables beside them"
+        )
+        print(
+            f"  people's wait for their turn: {ms(mine['lat'])} over {len(mine['lat'])} turns "
+            f"({mine['errors']} errors{'; ' + mine['why'] if mine['errors'] else ''})"
+        )
+        workers = len(pids) - 1 - len(clients)
+        print(
+            f"  CPU in the window: server {cpu[0] / seconds * 100:.0f} %, its {workers} helper "
+            f"processes (bot workers) {sum(cpu[1 : 1 + workers]) / seconds * 100:.0f} %, "
+            f"load clients {sum(cpu[1 + workers :]) / seconds * 100:.0f} %"
+        )
+    print(
+        f"  p95 with the crowd / alone: {waits[1] / waits[0]:.2f} "
+        f"(load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores: shared, noisy)"
     )
 
 
@@ -596,6 +679,21 @@ def main() -> None:
         "--bot-workers", type=int, default=os.cpu_count() or 1, help="per server (one per core)"
     )
     parser.add_argument("--zombie", type=float, default=0, help="seconds of the zombie loop")
+    parser.add_argument(
+        "--bot-crowd",
+        type=int,
+        default=0,
+        metavar="ADDRESSES",
+        help="people's turn waits alone, then beside bot tables from this many addresses",
+    )
+    parser.add_argument("--crowd-tables", type=int, default=20, help="--bot-crowd: per address")
+    parser.add_argument("--people", type=int, default=10, help="--bot-crowd: people's tables")
+    parser.add_argument(
+        "--loose", action="store_true", help="--bot-crowd: no limits (the scheduler alone)"
+    )
+    parser.add_argument(
+        "--crowd-bot-delay", type=float, default=0.6, help="--bot-crowd: the server's bot delay"
+    )
     parser.add_argument(
         "--cpu-per-move", action="store_true", help="the lobby alone in this process, no sockets"
     )
@@ -645,6 +743,16 @@ def main() -> None:
             cpu_per_move(game=game, moves=20_000)  # ~400 a table: Ronda's whole matches
     elif args.zombie:
         asyncio.run(zombie(args.zombie))
+    elif args.bot_crowd:
+        bot_crowd(
+            args.bot_crowd,
+            args.crowd_tables,
+            args.people,
+            args.seconds,
+            args.settle,
+            args.loose,
+            args.crowd_bot_delay,
+        )
     elif args.restart:
         restart(args.tables, args.restart, args.seconds, args.client_procs, kill=args.kill)
     else:

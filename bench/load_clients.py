@@ -77,6 +77,7 @@ class Tally:
         self.acts = 0
         self.back: list[float] = []  # seconds from a drop to the seat's view again
         self.tries = 0  # connections tried after drops
+        self.refused = 0  # tables whose start the server refused (a quota: --bot-crowd)
 
     def error(self, why: str) -> None:
         self.errors += 1
@@ -93,6 +94,7 @@ class Tally:
             "why": self.why,
             "back": self.back,
             "tries": self.tries,
+            "refused": self.refused,
             "rss": usage.ru_maxrss * 1024,
         }
 
@@ -189,9 +191,12 @@ def heard(seat: Seat, msg: dict[str, Any], window: Window, tally: Tally) -> bool
     return True
 
 
-async def open_seat(url: str, name: str, tally: Tally) -> Seat:
+async def open_seat(url: str, name: str, tally: Tally, source: str | None = None) -> Seat:
+    """A connection saying hello (from the loopback address ``source``, 127.0.x.y, when
+    given: the server counts its limits per address and per network)."""
     begun = time.monotonic()
-    ws = await connect(url, compression=None, max_size=None, open_timeout=120)
+    local = (source, 0) if source else None
+    ws = await connect(url, compression=None, max_size=None, open_timeout=120, local_addr=local)
     tally.handshake.append(time.monotonic() - begun)
     seat = Seat(ws, url, name)
     await seat.send(t="hello", name=name)
@@ -266,15 +271,22 @@ async def four_people(
 
 
 async def person_and_hard_bots(
-    url: str, n: int, pace: float, window: Window, tally: Tally, ramp: asyncio.Semaphore
+    url: str,
+    n: int,
+    pace: float,
+    window: Window,
+    tally: Tally,
+    ramp: asyncio.Semaphore,
+    source: str | None = None,
 ) -> None:
     """One person and three hard bots: how long the person waits for his turn, from the
-    acknowledgement of his move to the message that gives him his next turn."""
+    acknowledgement of his move to the message that gives him his next turn. A start the
+    server refuses (the bot-table quotas) is counted, and the table given up."""
     rng = random.Random(n)
     seat: Seat | None = None
     try:
         async with ramp:
-            seat = await open_seat(url, f"h{n}", tally)
+            seat = await open_seat(url, f"h{n}", tally, source)
             tally.seated += 1
         await window.go.wait()
         await asyncio.sleep(rng.random())  # the tables start spread over a second
@@ -282,11 +294,16 @@ async def person_and_hard_bots(
             await seat.send(t="create", bots="hard", **TABLE)
             await seat.expect("room")
             await seat.send(t="start")
+            msg: dict[str, Any] | None = await started(seat)
+            if msg is None:
+                tally.refused += 1
+                return
             tally.started += 1
             acked_at = time.monotonic()
             while seat.phase != "over" and time.monotonic() < window.t1:
-                wait = min(3600.0, window.t1 - time.monotonic() + 30)
-                msg = await seat.expect("events", timeout=wait)
+                if msg is None:
+                    wait = min(3600.0, window.t1 - time.monotonic() + 30)
+                    msg = await seat.expect("events", timeout=wait)
                 seat.absorb(msg)
                 if acked_at is None and msg["by"] == seat.you:
                     acked_at = time.monotonic()
@@ -296,6 +313,7 @@ async def person_and_hard_bots(
                     await asyncio.sleep(0.2)  # a quick person
                     await seat.send(t="act", action=rng.choice(seat.legal))
                     acked_at = None
+                msg = None
             if time.monotonic() < window.t1:
                 await seat.send(t="leave")
                 await seat.expect("left")
@@ -309,6 +327,17 @@ async def person_and_hard_bots(
             await seat.ws.close()
 
 
+async def started(seat: Seat) -> dict[str, Any] | None:
+    """After ``start``: the table's first ``events``, or None when the server refused the
+    start (a bot-table quota)."""
+    try:
+        return await seat.expect("events", timeout=60)
+    except RuntimeError as refused:
+        if "tables with bots" in str(refused):
+            return None
+        raise
+
+
 def client_process(
     urls: list[str],
     first: int,
@@ -317,9 +346,11 @@ def client_process(
     hard: bool,
     pipe: Any,
     reconnect: bool = False,
+    sources: list[str] | None = None,
 ) -> None:
     """A process holding tables ``first .. first+count-1``: seats them, says "ready" (with the
-    time it took), takes the window ``(t0, t1)`` from the parent, plays, sends its tally."""
+    time it took), takes the window ``(t0, t1)`` from the parent, plays, sends its tally.
+    ``sources``: with ``hard``, table n's person connects from ``sources[n]``."""
     tally = Tally()
     window = Window()
     window.reconnect = reconnect
@@ -328,8 +359,9 @@ def client_process(
         ramp = asyncio.Semaphore(RAMP_AT_ONCE)
         begun = time.monotonic()
         job: Callable[..., Awaitable[None]] = person_and_hard_bots if hard else four_people
+        where = [{"source": sources[n]} if sources else {} for n in range(first + count)]
         tasks = [
-            asyncio.create_task(job(urls[n % len(urls)], n, pace, window, tally, ramp))
+            asyncio.create_task(job(urls[n % len(urls)], n, pace, window, tally, ramp, **where[n]))
             for n in range(first, first + count)
         ]
         while (tally.seated if hard else tally.started) < count and not all(

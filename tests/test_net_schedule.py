@@ -40,7 +40,7 @@ def started_table(lob, index: int, turn_seconds):
 
 def test_idle_tables_are_not_visited_and_a_timed_turn_still_runs_out_on_time(monkeypatch):
     clock = FakeClock()
-    lob = lobby(clock=clock, limits=Limits(tables_per_address=5))
+    lob = lobby(clock=clock, limits=Limits(tables_per_address=5, bot_tables_per_network=50))
     for i in range(40):
         started_table(lob, i, turn_seconds=None)  # untimed, a person to act
     ali, timed = started_table(lob, 40, turn_seconds=60)

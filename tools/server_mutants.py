@@ -25,6 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = [
     "tests/test_net_limits.py",
+    "tests/test_net_networks.py",
     "tests/test_table.py",
     "tests/test_net_protocol.py",
     "tests/test_net_server.py",
@@ -72,13 +73,54 @@ MUTANTS: list[tuple[str, str, str]] = [
     ),
     (
         "game/net/guard.py",
-        "        return self.tables.get(key, 0) < self.limits.tables_per_address",
-        "        return self.tables.get(key, 0) <= self.limits.tables_per_address",
+        "        if len(self.by_address.get(key, ())) >= self.per_address:",
+        "        if len(self.by_address.get(key, ())) > self.per_address:",
     ),
     (
         "game/net/guard.py",
-        "        over = misses.count - self.limits.join_free_misses",
-        "        over = misses.count - self.limits.join_free_misses - 1",
+        "        if len(self.by_network.get(network_key(key), ())) >= self.per_network:",
+        "        if len(self.by_network.get(network_key(key), ())) > self.per_network:",
+    ),
+    (
+        "game/net/guard.py",
+        "        over = misses.count - self.free",
+        "        over = misses.count - self.free - 1",
+    ),
+    (
+        "game/net/guard.py",
+        "        if self._global_tokens < 1 and self.address_misses.outstanding(key, now):",
+        "        if self._global_tokens < 1:",
+    ),
+    ("game/net/guard.py", "    prefix = NETWORK_PREFIX_V4 if", "    prefix = 32 if"),
+    (
+        "game/net/handlers.py",
+        "        if not quiet:\n            return False",
+        "        if True:\n            return False",
+    ),
+    (
+        "game/net/handlers.py",
+        "        quiet = [r for r in rooms if r and not r.started and not r.anyone_connected()]",
+        "        quiet = [r for r in rooms if r and not r.anyone_connected()]",
+    ),
+    (
+        "game/net/handlers.py",
+        "        if room.address is None or room.seated() == room.players:",
+        "        if True:",
+    ),
+    (
+        "game/net/botplay.py",
+        "            kind = 0 if people and (not nobody or self._people_served < PEOPLE_TURNS)",
+        "            kind = 0 if people and (True or self._people_served < PEOPLE_TURNS)",
+    ),
+    (
+        "game/net/botplay.py",
+        "            if (0 if room.anyone_connected() else 1) != kind:",
+        "            if False:",
+    ),
+    (
+        "game/net/botplay.py",
+        "            networks.move_to_end(network)  # the next network's turn",
+        "            pass",
     ),
     (
         "game/net/handlers.py",
@@ -87,8 +129,8 @@ MUTANTS: list[tuple[str, str, str]] = [
     ),
     (
         "game/net/handlers.py",
-        "        if len(self.rooms) >= limits.max_rooms:",
-        "        if len(self.rooms) > limits.max_rooms:",
+        "        if len(self.rooms) >= limits.max_rooms and not",
+        "        if len(self.rooms) > limits.max_rooms and not",
     ),
     ("game/net/rooms.py", "        if session.tokens < 1:", "        if session.tokens < 0:"),
     (

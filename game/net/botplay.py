@@ -17,12 +17,14 @@ import signal
 import sys
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
 from game.core.bots import Thinking, bot_rng, run
 from game.core.types import ActionInput
 
+from .guard import network_key
 from .lobby_api import LobbyApi
 from .model import Room, Thought, engine
 
@@ -35,6 +37,7 @@ BOT_TURN_SECONDS = 0.3  # under load: a bot's move should come back within about
 # its wait behind the other bots' moves included (a person waits for three of them; the
 # slowest waits are ~3 times the median, so 0.3 keeps them within 3 s at 200 busy tables)
 MIN_BUDGET = 0.002  # ... but a hard search never gets less than this (at least one sample)
+PEOPLE_TURNS = 3  # of every 4 bot turns while both wait, 3 go to tables a person watches
 PR_SET_PDEATHSIG = 1  # linux/prctl.h: the signal a process gets when its parent dies
 log = logging.getLogger("majlis.lobby")
 
@@ -108,6 +111,79 @@ def think_whole(
     return run(bots.think(view, legal, "easy", rng))
 
 
+class FairQueue:
+    """Rooms whose bot waits for its turn to think (a slice here, or a worker process), in the
+    order they are served, so that bot search cannot starve people:
+
+    - tables where a person is connected first: they get :data:`PEOPLE_TURNS` of every
+      ``PEOPLE_TURNS + 1`` turns while tables nobody watches also wait (those still finish);
+    - within each kind, the networks (:func:`~game.net.guard.network_key` of the address that
+      created the table) one after another, each network's rooms in turn: a person's bot waits
+      behind one move of each other network's, however many tables a network holds.
+
+    A room is queued once (queuing it again puts it back at the end, kind and network as they
+    are then)."""
+
+    def __init__(self) -> None:
+        self._kinds: tuple[OrderedDict[str, OrderedDict[str, Room]], ...] = (
+            OrderedDict(),  # people's tables: network -> rooms
+            OrderedDict(),  # tables nobody is connected to
+        )
+        self._where: dict[str, tuple[int, str]] = {}  # code -> (kind, network)
+        self._people_served = 0  # people's turns since the last turn of a table nobody watches
+
+    def push(self, room: Room) -> None:
+        self.discard(room.code)
+        kind = 0 if room.anyone_connected() else 1
+        network = network_key(room.address) if room.address is not None else ""
+        self._kinds[kind].setdefault(network, OrderedDict())[room.code] = room
+        self._where[room.code] = (kind, network)
+
+    def pop(self) -> Room | None:
+        """The room whose turn it is, taken out of the queue (None: none waits). A room whose
+        kind changed since it was queued (its person left, or came back) goes to the end of
+        its kind now instead."""
+        while True:
+            people, nobody = self._kinds
+            if not people and not nobody:
+                return None
+            kind = 0 if people and (not nobody or self._people_served < PEOPLE_TURNS) else 1
+            room = self._take(kind)
+            if (0 if room.anyone_connected() else 1) != kind:
+                self.push(room)
+                continue
+            self._people_served = self._people_served + 1 if kind == 0 else 0
+            return room
+
+    def _take(self, kind: int) -> Room:
+        """The first room of the first network of ``kind``; that network goes to the end."""
+        networks = self._kinds[kind]
+        network, rooms = next(iter(networks.items()))
+        code, room = rooms.popitem(last=False)
+        del self._where[code]
+        if rooms:
+            networks.move_to_end(network)  # the next network's turn
+        else:
+            del networks[network]
+        return room
+
+    def discard(self, code: str) -> None:
+        where = self._where.pop(code, None)
+        if where is None:
+            return
+        networks = self._kinds[where[0]]
+        rooms = networks[where[1]]
+        del rooms[code]
+        if not rooms:
+            del networks[where[1]]
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+    def __contains__(self, code: object) -> bool:
+        return code in self._where
+
+
 class Bots:
     """The lobby's bot side."""
 
@@ -134,7 +210,7 @@ class Bots:
             ):
                 return  # a worker process thinks (the server's)
             if self.think_slice is not None:
-                self._busy[room.code] = room
+                self._busy.push(room)
                 self.wake()
                 return
             thinking = room.thinking.thinking
@@ -211,7 +287,7 @@ class Bots:
         if room.thought is not thought:
             return
         if action is None:
-            self._busy[room.code] = room
+            self._busy.push(room)
             self.wake()
             return
         if self._stale(room, thought):
@@ -226,12 +302,12 @@ class Bots:
 
     def think(self: LobbyApi) -> bool:
         """Think one slice (:data:`THINK_SLICE`) for the next room whose bot is thinking, in
-        turn; a finished thought is played. True while some bot still has work: the caller
-        lets the others run (``await asyncio.sleep(0)``) and calls again."""
-        if not self._busy:
+        the :class:`FairQueue`'s order; a finished thought is played. True while some bot
+        still has work: the caller lets the others run (``await asyncio.sleep(0)``) and calls
+        again."""
+        room = self._busy.pop()
+        if room is None:
             return False
-        code = next(iter(self._busy))
-        room = self._busy.pop(code)
         try:
             self._think_slice(room)
         except Exception:  # one broken table must not stop the others
@@ -239,7 +315,7 @@ class Bots:
             room.thought = None
             self._plan(room)  # the next tick starts its thought again
         if room.thought is not None and room.thought.answer is None:
-            self._busy[code] = room  # to the back of the queue
+            self._busy.push(room)  # to the back of the queue (its network's turn is over)
         return bool(self._busy)
 
     def pump(self: LobbyApi) -> None:

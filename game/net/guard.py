@@ -1,16 +1,19 @@
-"""Per-address and server-wide limits against abuse (pure: the caller passes the time).
+"""Per-address and per-network limits against abuse (pure: the caller passes the time).
 
-:class:`AddressGuard` counts open connections and live tables per address, and limits wrong
-room codes per address (with back-off) and for the whole server (see :mod:`game.net.limits`
-for the numbers and why they make codes unguessable).
+:class:`AddressGuard` counts open connections per address; live tables and tables playing
+with bots per address *and* per network; and limits wrong room codes per address and per
+network (with back-off), with a server-wide budget that only ever slows the addresses that
+guessed wrong themselves. :mod:`game.net.limits` has the numbers, the prefixes and why they
+keep codes unguessable and the server's cap out of reach of a few networks.
 """
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 from dataclasses import dataclass
 
-from .limits import Limits
+from .limits import NETWORK_PREFIX_V4, NETWORK_PREFIX_V6, Limits
 
 
 def address_key(address: str) -> str:
@@ -27,6 +30,20 @@ def address_key(address: str) -> str:
     return str(ip)
 
 
+@functools.lru_cache(maxsize=65536)
+def network_key(key: str) -> str:
+    """The network an address unit (:func:`address_key`) belongs to: its IPv4 /24 or IPv6 /56
+    (:data:`~game.net.limits.NETWORK_PREFIX_V4`, ``_V6``); anything else is its own network."""
+    try:
+        net = ipaddress.ip_network(key, strict=False)
+    except ValueError:
+        return key
+    prefix = NETWORK_PREFIX_V4 if net.version == 4 else NETWORK_PREFIX_V6
+    if net.prefixlen <= prefix:
+        return str(net)
+    return str(net.supernet(new_prefix=prefix))
+
+
 @dataclass
 class _Misses:
     count: float = 0.0  # wrong codes not yet forgiven
@@ -34,18 +51,99 @@ class _Misses:
     wait_until: float = 0.0  # no join before this
 
 
+class MissBudget:
+    """Wrong codes of one kind of unit (addresses, or networks): ``free`` of them, then each
+    further one doubles the wait before the next join (up to ``max_backoff``); one is
+    forgiven every ``forgive`` seconds."""
+
+    def __init__(self, free: int, forgive: float, max_backoff: float):
+        self.free, self.forgive, self.max_backoff = free, forgive, max_backoff
+        self._misses: dict[str, _Misses] = {}
+
+    def wait(self, key: str, now: float) -> float:
+        misses = self._misses.get(key)
+        return max(0.0, misses.wait_until - now) if misses else 0.0
+
+    def outstanding(self, key: str, now: float) -> bool:
+        """Whether ``key`` has a wrong code not yet forgiven."""
+        misses = self._misses.get(key)
+        return misses is not None and misses.count - (now - misses.at) / self.forgive > 0
+
+    def miss(self, key: str, now: float) -> bool:
+        """Count one wrong code; True when it put ``key`` into back-off for the first time."""
+        misses = self._misses.setdefault(key, _Misses(at=now))
+        misses.count = max(0.0, misses.count - (now - misses.at) / self.forgive) + 1
+        misses.at = now
+        over = misses.count - self.free
+        if over > 0:
+            misses.wait_until = now + min(self.max_backoff, 2.0**over)
+        return 0 < over <= 1
+
+    def forget_old(self, now: float) -> None:
+        """Drop records that are fully forgiven (bounded memory)."""
+        horizon = self.forgive * (self.free + 10)
+        stale = [k for k, m in self._misses.items() if now >= m.wait_until and now - m.at > horizon]
+        for key in stale:
+            del self._misses[key]
+
+
+class Quota:
+    """Live things (table codes) per address and per network, each level with its limit."""
+
+    def __init__(self, per_address: int, per_network: int):
+        self.per_address, self.per_network = per_address, per_network
+        self.by_address: dict[str, set[str]] = {}
+        self.by_network: dict[str, set[str]] = {}
+
+    def full(self, key: str) -> str | None:
+        """``"address"`` or ``"network"`` when ``key``'s address or network holds its limit
+        (the address first), else None."""
+        if len(self.by_address.get(key, ())) >= self.per_address:
+            return "address"
+        if len(self.by_network.get(network_key(key), ())) >= self.per_network:
+            return "network"
+        return None
+
+    def held(self, key: str, scope: str) -> set[str]:
+        """The codes ``key``'s address (``scope`` "address") or network holds."""
+        if scope == "address":
+            return self.by_address.get(key, set())
+        return self.by_network.get(network_key(key), set())
+
+    def add(self, key: str, code: str) -> None:
+        self.by_address.setdefault(key, set()).add(code)
+        self.by_network.setdefault(network_key(key), set()).add(code)
+
+    def discard(self, key: str, code: str) -> None:
+        for counts, unit in ((self.by_address, key), (self.by_network, network_key(key))):
+            codes = counts.get(unit)
+            if codes is not None:
+                codes.discard(code)
+                if not codes:
+                    del counts[unit]
+
+    def empty(self) -> bool:
+        return not self.by_address and not self.by_network
+
+
 class AddressGuard:
-    """Connections, tables and wrong codes per address, and wrong codes server-wide."""
+    """Connections per address; tables, bot tables and wrong codes per address and network."""
 
     def __init__(self, limits: Limits):
         self.limits = limits
         self.connections: dict[str, int] = {}
-        self.tables: dict[str, int] = {}
-        self._misses: dict[str, _Misses] = {}
+        self.tables = Quota(limits.tables_per_address, limits.tables_per_network)
+        self.bot_tables = Quota(limits.bot_tables_per_address, limits.bot_tables_per_network)
+        self.address_misses = MissBudget(
+            limits.join_free_misses, limits.join_forgive, limits.join_max_backoff
+        )
+        self.network_misses = MissBudget(
+            limits.network_free_misses, limits.network_forgive, limits.join_max_backoff
+        )
         self._global_tokens = float(limits.global_miss_burst)
         self._global_at = 0.0
 
-    # ----- connections and tables -------------------------------------------------------------
+    # ----- connections ------------------------------------------------------------------------
     def open(self, key: str) -> bool:
         """One more connection from ``key``; False (not counted) past the limit."""
         if self.connections.get(key, 0) >= self.limits.connections_per_address:
@@ -60,41 +158,40 @@ class AddressGuard:
         else:
             self.connections.pop(key, None)
 
-    def may_create(self, key: str) -> bool:
-        return self.tables.get(key, 0) < self.limits.tables_per_address
+    # ----- tables -----------------------------------------------------------------------------
+    def table_opened(self, key: str, code: str) -> None:
+        self.tables.add(key, code)
 
-    def table_opened(self, key: str) -> None:
-        self.tables[key] = self.tables.get(key, 0) + 1
-
-    def table_closed(self, key: str) -> None:
-        left = self.tables.get(key, 0) - 1
-        if left > 0:
-            self.tables[key] = left
-        else:
-            self.tables.pop(key, None)
+    def table_closed(self, key: str, code: str) -> None:
+        """The table left the lobby: out of both counts."""
+        self.tables.discard(key, code)
+        self.bot_tables.discard(key, code)
 
     # ----- joining by code --------------------------------------------------------------------
-    def join_wait(self, key: str, now: float) -> float:
-        """Seconds ``key`` must wait before a join by code is looked up (0: go ahead)."""
+    def join_wait(self, key: str, now: float) -> tuple[float, str]:
+        """Seconds ``key`` must wait before a join by code is looked up (0: go ahead), and
+        whose wrong codes it waits for ("address", "network" or "server"). The server-wide
+        budget holds back only an address with a wrong code of its own not yet forgiven, so
+        a right code from an address that guessed nothing is always looked up."""
         self._refill(now)
-        misses = self._misses.get(key)
-        own = max(0.0, misses.wait_until - now) if misses else 0.0
+        own = self.address_misses.wait(key, now)
         if own > 0:
-            return own
-        if self._global_tokens < 1:
-            return max(1.0, (1 - self._global_tokens) / self.limits.global_misses_per_second)
-        return 0.0
+            return own, "address"
+        network = self.network_misses.wait(network_key(key), now)
+        if network > 0:
+            return network, "network"
+        if self._global_tokens < 1 and self.address_misses.outstanding(key, now):
+            rate = self.limits.global_misses_per_second
+            return max(1.0, (1 - self._global_tokens) / rate), "server"
+        return 0.0, ""
 
-    def missed(self, key: str, now: float) -> None:
-        """A join by code named no open table: count it here and server-wide."""
+    def missed(self, key: str, now: float) -> bool:
+        """A join by code named no open table: count it for the address, its network and the
+        server. True when it just put the network into back-off (worth a log line)."""
         self._refill(now)
-        self._global_tokens -= 1
-        misses = self._misses.setdefault(key, _Misses(at=now))
-        misses.count = max(0.0, misses.count - (now - misses.at) / self.limits.join_forgive) + 1
-        misses.at = now
-        over = misses.count - self.limits.join_free_misses
-        if over > 0:
-            misses.wait_until = now + min(self.limits.join_max_backoff, 2.0**over)
+        self._global_tokens = max(-float(self.limits.global_miss_burst), self._global_tokens - 1)
+        self.address_misses.miss(key, now)
+        return self.network_misses.miss(network_key(key), now)
 
     def _refill(self, now: float) -> None:
         limits = self.limits
@@ -105,8 +202,6 @@ class AddressGuard:
         self._global_at = now
 
     def forget_old(self, now: float) -> None:
-        """Drop per-address miss records that are fully forgiven (bounded memory)."""
-        horizon = self.limits.join_forgive * (self.limits.join_free_misses + 10)
-        stale = [k for k, m in self._misses.items() if now >= m.wait_until and now - m.at > horizon]
-        for key in stale:
-            del self._misses[key]
+        """Drop miss records that are fully forgiven (bounded memory)."""
+        self.address_misses.forget_old(now)
+        self.network_misses.forget_old(now)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from game.core.errors import IllegalAction
 from game.core.events import Event
@@ -14,6 +14,7 @@ from game.table import Seat, Table
 
 from . import links
 from . import protocol as P
+from .guard import network_key
 from .lobby_api import LobbyApi
 from .model import Player, Refusal, Room, Session, engine
 from .names import distinct_names
@@ -21,6 +22,7 @@ from .pacing import held_until, pacing_seconds
 from .records import seat_state
 
 BOT_NAMES = ("Bot 1", "Bot 2", "Bot 3", "Bot 4")
+WHOSE_MISSES = {"address": " from your address", "network": " from your network", "server": ""}
 log = logging.getLogger("majlis.lobby")
 
 
@@ -35,14 +37,7 @@ class Handlers:
             raise Refusal(
                 f"One connection may create at most {limits.max_creates} tables.", "too_many"
             )
-        if not self.guard.may_create(session.address):
-            raise Refusal(
-                f"At most {limits.tables_per_address} tables may be open from one "
-                "address; finish or leave one first.",
-                "too_many",
-            )
-        if len(self.rooms) >= limits.max_rooms:
-            raise Refusal("The server is full; try again later.", "too_many")
+        self._room_for_a_table(session.address)
         game, players = msg["game"], msg["players"]
         if players not in P.PLAYER_COUNTS[game]:
             counts = ", ".join(map(str, P.PLAYER_COUNTS[game]))
@@ -71,17 +66,49 @@ class Handlers:
         self.rooms[room.code] = room
         if self.cluster is not None:
             self.cluster.own(room.code)
-        self.guard.table_opened(session.address)
+        self.guard.table_opened(session.address, room.code)
         session.creates += 1
         self._send_room(room)
 
+    def _room_for_a_table(self: LobbyApi, address: str) -> None:
+        """Make room for one more table from ``address``, or refuse: at the address's, its
+        network's or the server's limit, the oldest unstarted table nobody is connected to (of
+        that address, that network, anywhere) ends first (:mod:`game.net.limits`: it is the
+        cheapest to end, and would end within the grace anyway)."""
+        limits = self.limits
+        scope = self.guard.tables.full(address)
+        if scope is not None and not self._end_a_quiet_table(
+            self.guard.tables.held(address, scope)
+        ):
+            most = limits.tables_per_address if scope == "address" else limits.tables_per_network
+            raise Refusal(
+                f"At most {most} tables may be open from one {scope}; finish or leave one first.",
+                "too_many",
+            )
+        if len(self.rooms) >= limits.max_rooms and not self._end_a_quiet_table(self.rooms):
+            raise Refusal("The server is full; try again later.", "too_many")
+
+    def _end_a_quiet_table(self: LobbyApi, codes: Iterable[str]) -> bool:
+        """End the unstarted table among ``codes`` that nobody has been connected to for the
+        longest; False if there is none."""
+        rooms = (self.rooms.get(code) for code in codes)
+        quiet = [r for r in rooms if r and not r.started and not r.anyone_connected()]
+        if not quiet:
+            return False
+        self._close(min(quiet, key=lambda r: r.quiet_since))
+        return True
+
     def _join(self: LobbyApi, session: Session, player: Player, msg: JsonObject) -> None:
-        """TB-1: by code or invite link. Wrong codes are limited per address (back-off) and
-        server-wide *before* the code is looked up (:mod:`game.net.limits`)."""
+        """TB-1: by code or invite link. Wrong codes are limited per address and per network
+        (back-off) *before* the code is looked up, and never hold back an address that
+        guessed nothing (:mod:`game.net.limits`)."""
         now = self.rate_clock()
-        wait = self.guard.join_wait(session.address, now)
+        wait, whose = self.guard.join_wait(session.address, now)
         if wait > 0:
-            raise Refusal(f"Too many wrong codes; try again in {int(wait + 0.999)} s.", "slow_down")
+            raise Refusal(
+                f"Too many wrong codes{WHOSE_MISSES[whose]}; try again in {int(wait + 0.999)} s.",
+                "slow_down",
+            )
         code = links.room_from_text(msg["code"])
         room = self.rooms.get(code) if code else None
         if room is None and code and self.cluster is not None:
@@ -90,7 +117,9 @@ class Handlers:
                 session.conn.send({"t": "moved", "url": url, "code": code})
                 return
         if room is None:
-            self.guard.missed(session.address, now)
+            if self.guard.missed(session.address, now):
+                network = network_key(session.address)
+                log.warning("wrong codes", extra={"event": "wrong_codes", "network": network})
             raise Refusal(f"No table has the code {msg['code'].strip()!r}.", "no_room")
         if player.room is room:
             self._send_room(room)
@@ -186,6 +215,7 @@ class Handlers:
 
     def _start(self: LobbyApi, session: Session, player: Player, msg: JsonObject) -> None:
         room = self._hosted(player)
+        self._count_bot_table(room)
         engine_class, _ = engine(room.game)
         seed = self.seeds()
         match = engine_class.new(room.players, room.options, seed=seed)
@@ -223,6 +253,26 @@ class Handlers:
         self._send_move(room, match.start_events)  # the views' public parts shared from now on
         self._send_deadline(room)
         self._advance(room)
+
+    def _count_bot_table(self: LobbyApi, room: Room) -> None:
+        """A table starting with a bot seat counts against its address's and network's bot
+        tables until it is over; refused past either limit (nothing changes)."""
+        if room.address is None or room.seated() == room.players:
+            return
+        scope = self.guard.bot_tables.full(room.address)
+        if scope is not None:
+            limits = self.limits
+            most = (
+                limits.bot_tables_per_address
+                if scope == "address"
+                else limits.bot_tables_per_network
+            )
+            raise Refusal(
+                f"At most {most} tables with bots may play from one {scope} at a time; "
+                "wait for one to end, or fill the seats with people.",
+                "too_many",
+            )
+        self.guard.bot_tables.add(room.address, room.code)
 
     def _open_table(self: LobbyApi, room: Room, table: Table) -> None:
         room.table = table
@@ -292,6 +342,8 @@ class Handlers:
         room.logged = len(match.log)
         if match.phase == "over" and room.over_since is None:
             room.over_since = self.clock.now()
+            if room.address is not None:  # its bots are done: no longer a bot table
+                self.guard.bot_tables.discard(room.address, room.code)
             self._send_room(room)
         self._send_deadline(room)
         now = self.clock.now()

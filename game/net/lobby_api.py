@@ -9,7 +9,7 @@ wherever a mixin's method is called on a lobby). Pure Python."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -26,6 +26,7 @@ from .model import Conn, Player, Room, Session, TableStore, Thought
 from .pacing import PinnableClock
 
 if TYPE_CHECKING:
+    from .botplay import FairQueue
     from .cluster import Cluster
 
 
@@ -54,7 +55,7 @@ class LobbyApi(Protocol):
     rooms: dict[str, Room]
     players: dict[str, Player]
     sessions: dict[int, Session]
-    _busy: dict[str, Room]
+    _busy: FairQueue
     _idle: IdleIdentities
     _codes: random.SystemRandom
 
@@ -71,6 +72,9 @@ class LobbyApi(Protocol):
 
     # ----- handlers.py ----------------------------------------------------------------------------
     def _enter(self, player: Player, room: Room) -> None: ...
+    def _room_for_a_table(self, address: str) -> None: ...
+    def _end_a_quiet_table(self, codes: Iterable[str]) -> bool: ...
+    def _count_bot_table(self, room: Room) -> None: ...
     def _open_rooms(self, game: str | None, visibilities: tuple[str, ...]) -> list[Room]: ...
     def _list_entry(self, r: Room) -> JsonObject: ...
     def _open_table(self, room: Room, table: Table) -> None: ...

@@ -17,9 +17,10 @@ The lobby is split along its seams: :mod:`.handlers` (one method per request, ta
 
 - **Identity.** A player without a seat keeps his token → name for ``IDENTITY_TTL`` seconds
   (at most ``MAX_IDENTITIES`` of them), so a reconnect is the same player.
-- **Abuse.** Per address: open connections, live tables, wrong room codes (back-off); per
-  connection: a time to say hello, a message rate (a sustained flood is closed with a reason),
-  tables created. Tables nobody is connected to end after a grace period and leave the store.
+- **Abuse.** Per address: open connections; per address and network: live tables, tables with
+  bots, wrong room codes (back-off); per connection: a time to say hello, a message rate (a
+  sustained flood is closed with a reason), tables created. Tables nobody is connected to end
+  after a grace period and leave the store.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from game.core.rng import fresh_seed
 from game.table.clock import SystemClock
 
 from . import protocol as P
-from .botplay import THINK_CAP, THINK_REST, THINK_SLICE, Bots
+from .botplay import THINK_CAP, THINK_REST, THINK_SLICE, Bots, FairQueue
 from .guard import AddressGuard
 from .handlers import BOT_NAMES, Handlers
 from .identities import IdleIdentities
@@ -141,7 +142,7 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         self.offload: Callable[[Room, Thought], bool] | None = None  # the server's bot workers
         self.moved: Callable[[int], None] = lambda count: None  # metrics: moves applied
         self.cluster: Cluster | None = None  # other processes (cluster.py), if any
-        self._busy: dict[str, Room] = {}  # rooms whose bot is thinking, in turn
+        self._busy = FairQueue()  # rooms whose bot is thinking, in turn (people's first)
         self._unwelcomed: OrderedDict[int, Session] = OrderedDict()  # no hello yet
         self._beat_at = -HEARTBEAT
         self._pruned_at = -PRUNE_EVERY
@@ -479,10 +480,10 @@ class Lobby(Handlers, Outgoing, Records, Bots):
                     occupant.conn.send({"t": "left", "code": room.code})
                 if occupant.conn is None and occupant.waiting is None:
                     self._idle.keep(occupant, self.clock.now())
-        self._busy.pop(room.code, None)
+        self._busy.discard(room.code)
         room.thought = None
         if room.address is not None:
-            self.guard.table_closed(room.address)
+            self.guard.table_closed(room.address, room.code)
         if self.store is not None and not room.started:
             self.store.drop_room(room.code)
 

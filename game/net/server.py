@@ -32,11 +32,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import concurrent.futures
 import contextlib
 import gc
 import logging
-import multiprocessing
 import os
 import signal
 import sys
@@ -48,18 +46,17 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from game.core.types import ActionInput
-
 from . import protocol as P
 from . import wire
-from .botplay import think_budget, think_whole, worker_init
+from .botpool import BotPool
 from .collector import Collector
 from .fencing import VOLATILE_HELP, RedisUnsafe
 from .guard import address_key
 from .limits import Limits
 from .metrics import Metrics, log_json
-from .model import Clock, Room, Thought
+from .model import Clock
 from .origins import OriginPolicy, add_origin_option, refuse_origin
+from .proxies import TrustedProxies
 from .redis_store import RedisStore
 from .rooms import RATE_BURST, RATE_PER_SECOND, THINK_REST, THINK_SLICE, Lobby
 from .sockets import DurableGate, _Conn
@@ -75,7 +72,6 @@ except ImportError:  # pragma: no cover - depends on the environment
 
 WIRE_LIMIT = 64 * 1024  # bytes; bigger frames close the connection
 GC_THRESHOLDS = (50_000, 20, 100)  # see tune_gc
-BOT_NICENESS = 10  # bot workers yield the cores to the server's loop: people's moves first
 SWITCH_INTERVAL = 0.0005  # seconds; see the --switch-interval option
 HEALTH_STORE_LAG = 10_000  # store writes queued and not committed: unhealthy past this
 log = logging.getLogger("majlis.server")
@@ -93,7 +89,7 @@ class TableServer:
         bot_delay: float = 0.6,
         tick_interval: float = 0.1,
         link_base: str = "",
-        trust_proxy: bool = False,
+        trust_proxy: TrustedProxies | str | int | bool = False,
         bot_workers: int = 0,
         redis_url: str | None = None,
         public_url: str | None = None,
@@ -103,8 +99,8 @@ class TableServer:
         allowed_origins: tuple[str, ...] = (),
         **lobby_options: Any,
     ):
-        """``trust_proxy``: the address limits count the first ``X-Forwarded-For`` address
-        (only behind a proxy that sets it; otherwise anyone could claim any address).
+        """``trust_proxy``: the proxies in front (a number of hops or their addresses,
+        :class:`.proxies.TrustedProxies`); the limits count the address they were reached from.
         ``bot_workers``: processes in which bots above "easy" think (0: in this process, in
         slices), so hard bots never hold up the people's moves. ``redis_url``: share the lobby,
         the directory of tables and players and the match logs with the other processes on
@@ -114,7 +110,7 @@ class TableServer:
         ``allowed_origins``: the web pages that may connect (:mod:`.origins`)."""
         self.origins = OriginPolicy(allowed_origins, [public_url, link_base])
         self.host, self.requested_port = host, port
-        self.trust_proxy = trust_proxy
+        self.trust_proxy = TrustedProxies.parse(trust_proxy)
         self.redis: Any = None  # a redis.asyncio.Redis (redis-py types its replies loosely)
         self.cluster: Cluster | None = None
         self.public_url, self.redis_ns, self.lease = public_url, redis_ns, lease
@@ -134,8 +130,7 @@ class TableServer:
         self.lobby.moved = self.metrics.moved
         self.tick_interval = tick_interval
         self.bot_workers = bot_workers
-        self._thinking = 0  # bot moves sent to the workers and not yet back
-        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._pool: BotPool | None = None  # the bot workers, fed people's tables first
         self._server: Server | None = None
         self._ticker: asyncio.Task[None] | None = None
         self._thinker: asyncio.Task[None] | None = None
@@ -181,46 +176,10 @@ class TableServer:
         self.lobby.wake = self._bots_have_work.set
         self._thinker = asyncio.create_task(self._think_forever())
         if self.bot_workers > 0:
-            self._pool = concurrent.futures.ProcessPoolExecutor(
-                self.bot_workers,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=worker_init,
-                initargs=(os.getpid(), BOT_NICENESS),
-            )
-            self.lobby.offload = self._offload
+            self._pool = BotPool(self.bot_workers, self.lobby, self.metrics.bot_thought)
+            self.lobby.offload = self._pool.offload
         self._bots_have_work.set()  # resumed tables may have bots to move
         return self
-
-    def _offload(self, room: Room, thought: Thought) -> bool:
-        """Think ``thought`` in a worker process; the move is played when it comes back."""
-        if self._pool is None:
-            return False
-        budget = think_budget(self._thinking + 1, self.bot_workers)
-        try:
-            job = self._pool.submit(
-                think_whole,
-                room.game,
-                thought.view,
-                thought.legal,
-                thought.level,
-                thought.seed,
-                self.lobby.think_cap,
-                budget,
-            )
-        except RuntimeError:  # the pool is shut down or broken
-            return False
-        self._thinking += 1
-        self.metrics.bot_thought(budget)
-
-        def done(future: asyncio.Future[ActionInput]) -> None:
-            self._thinking -= 1
-            action = None if future.cancelled() or future.exception() else future.result()
-            if action is None and not future.cancelled():
-                log.warning("bot worker failed: %s", future.exception())
-            self.lobby.thought_done(room, thought, action)
-
-        asyncio.wrap_future(job).add_done_callback(done)
-        return True
 
     def _plain_http(self, connection: ServerConnection, request: Request) -> Response | None:
         """Plain HTTP on the same port: ``/metrics`` (Prometheus text, :mod:`.metrics`),
@@ -300,14 +259,11 @@ class TableServer:
         return False
 
     def _address(self, ws: ServerConnection) -> str:
-        """The unit the per-address limits count (:func:`guard.address_key`)."""
-        if self.trust_proxy and ws.request is not None:
-            forwarded = ws.request.headers.get("X-Forwarded-For", "")
-            first = forwarded.split(",")[0].strip()
-            if first:
-                return address_key(first)
-        peer = ws.remote_address
-        return address_key(str(peer[0])) if peer else "unknown"
+        """The unit the per-address limits count (:func:`guard.address_key`): the client's
+        address, read from the right of ``X-Forwarded-For`` past the trusted proxies only."""
+        peer = str(ws.remote_address[0]) if ws.remote_address else "unknown"
+        forwarded = ws.request.headers.get_all("X-Forwarded-For") if ws.request else []
+        return address_key(self.trust_proxy.client(peer, forwarded))
 
     async def _handle(self, ws: ServerConnection) -> None:
         if await refuse_origin(ws, self.origins):
@@ -375,6 +331,14 @@ async def serve_forever(host: str, port: int, db: str, bot_delay: float, **optio
         await server.close()
 
 
+def proxy_option(text: str) -> TrustedProxies:
+    """``--trust-proxy``'s value, or argparse's clear error."""
+    try:
+        return TrustedProxies.parse(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Majlis online table server")
     parser.add_argument("--host", default="127.0.0.1")
@@ -398,8 +362,12 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument(
         "--trust-proxy",
-        action="store_true",
-        help="count per-address limits by X-Forwarded-For (only behind a proxy that sets it)",
+        nargs="?",
+        const="1",
+        type=proxy_option,
+        metavar="N|ADDRESSES",
+        help="behind reverse proxies that append X-Forwarded-For: how many (bare: 1), or their "
+        "addresses/networks (10.0.0.0/8,192.0.2.7); the client is read from its right end",
     )
     parser.add_argument(
         "--bot-workers",
