@@ -115,10 +115,10 @@ class Outage:
             return
         log.warning("table lost to another process", extra={"event": "lost", "code": code})
         self._due.pop(code, None)
-        lobby._busy.pop(code, None)
+        lobby._busy.discard(code)
         room.thought = None
         if room.address is not None:
-            lobby.guard.table_closed(room.address)
+            lobby.guard.table_closed(room.address, code)
         moved = None if url is None else {"t": "moved", "url": url, "code": code}
         for player in [*room.pending, *room.occupants]:
             if player is None or (player.room is not room and player.waiting is not room):
