@@ -173,6 +173,17 @@ class Match(ABC, Generic[A, V]):
     def _timeout(self, seat: int) -> list[Event]:
         """The safe move of TB-7 for ``seat``, applied."""
 
+    def _only_options(self, known: tuple[str, ...]) -> None:
+        """Refuse option keys the game does not know (a typo must not pass silently, and a
+        public table list shows only what the game means): ``known`` are the game's keys."""
+        unknown = sorted(str(k) for k in self.options if k not in known)
+        if unknown:
+            raise IllegalAction(
+                f"Unknown {self.GAME} option(s): {', '.join(unknown)}; "
+                f"it knows {', '.join(known) or 'none'}.",
+                "bad_option",
+            )
+
     def _check_seat(self, seat: Any) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalAction(f"There is no seat {seat!r} at this table.")

@@ -54,7 +54,9 @@ Client → server
 ``act {action}``
     One engine action dict, e.g. ``{"type": "play", "card": "QS"}`` (DESIGN.md "Actions").
     Accepted: every seat gets ``events``. Refused: only the sender gets ``error`` with the
-    engine's refusal ``code`` ("not_your_turn", "follow_suit", …) and nothing changes.
+    engine's refusal ``code`` ("not_your_turn", "follow_suit", …) and nothing changes. The
+    engine's safe move ``{"type": "timeout"}`` is the server's clock's alone (TB-7): a
+    client's is refused (``timeout_reserved``).
 ``back {}``
     TB-8 "I'm back": take the seat back from auto-assistance.
 ``leave {}``
@@ -163,6 +165,7 @@ MAX_STRING = 64  # any other string in a client message
 MAX_OPTIONS = 8  # keys in "options"
 MAX_ACTION_ITEMS = 200  # values in one action, all levels counted
 MAX_ACTION_DEPTH = 4  # {"groups": [["7H", ...]]} is depth 3
+MAX_NUMBER = 2**53 - 1  # any number in a client message: the largest a browser keeps exact
 
 CLIENT_TYPES: tuple[str, ...] = (
     "hello",
@@ -249,7 +252,7 @@ def check_outgoing(msg: Message) -> None:
 
 def decode(text: Any) -> Message:
     """A client's message, checked against its type. Raises ProtocolError."""
-    msg = _parse(text, MAX_FRAME)
+    msg = _parse(text, MAX_FRAME, _CLIENT_DECODER)
     _check_client(msg)
     return msg
 
@@ -279,10 +282,30 @@ def _reject_constant(name: str) -> Any:
     raise ProtocolError(f"{name} is not a number JSON allows.")
 
 
+def _bounded_int(digits: str) -> int:
+    """A client's integer, refused past :data:`MAX_NUMBER` before it is built: Python
+    refuses to convert more than 4,300 digits (a ValueError deep in the decoder), and a huge
+    number has no meaning anywhere in a client message."""
+    if len(digits.lstrip("-")) > len(str(MAX_NUMBER)) or abs(value := int(digits)) > MAX_NUMBER:
+        raise ProtocolError(f"A number in the message is out of range (at most {MAX_NUMBER}).")
+    return value
+
+
+def _bounded_float(text: str) -> float:
+    """A client's fraction, refused unless it is finite and within :data:`MAX_NUMBER`."""
+    value = float(text)
+    if not abs(value) <= MAX_NUMBER:  # also NaN and the infinities 1e999 turns into
+        raise ProtocolError(f"A number in the message is out of range (at most {MAX_NUMBER}).")
+    return value
+
+
 _DECODER = json.JSONDecoder(parse_constant=_reject_constant)  # one, not one per frame
+_CLIENT_DECODER = json.JSONDecoder(
+    parse_constant=_reject_constant, parse_int=_bounded_int, parse_float=_bounded_float
+)
 
 
-def _parse(text: Any, max_frame: int) -> Message:
+def _parse(text: Any, max_frame: int, decoder: json.JSONDecoder = _DECODER) -> Message:
     if isinstance(text, (bytes, bytearray)):
         raise ProtocolError("Frames must be text (JSON), not binary.")
     if not isinstance(text, str):
@@ -290,13 +313,17 @@ def _parse(text: Any, max_frame: int) -> Message:
     if len(text) > max_frame:
         raise ProtocolError(f"The frame is too long ({len(text)} characters; at most {max_frame}).")
     try:
-        msg = _DECODER.decode(text)
+        msg = decoder.decode(text)
     except RecursionError:
         raise ProtocolError("The frame is nested too deeply.") from None
     except json.JSONDecodeError as err:
         raise ProtocolError(
             f"The frame is not valid JSON ({err.msg}, at character {err.pos})."
         ) from None
+    except ValueError as err:  # a number Python will not build (over 4,300 digits)
+        if isinstance(err, ProtocolError):
+            raise
+        raise ProtocolError("A number in the frame is too long to read.") from None
     if not isinstance(msg, dict):
         raise ProtocolError('A message must be a JSON object like {"t": "ping"}.')
     if "t" not in msg:

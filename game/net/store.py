@@ -32,6 +32,8 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from game.core.types import JsonObject
 
+from .store_check import check_integrity, check_read_only
+
 Params = ParamSpec("Params")
 R = TypeVar("R")
 Write = tuple[int, Callable[..., Any], tuple[Any, ...]]  # (its number, the method, its arguments)
@@ -147,6 +149,7 @@ class Store:
         self.path = path
         self.wall = wall  # the start and finish times stored
         try:
+            check_read_only(path)  # first: a writable open may rewrite a damaged header
             self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             self._open()
         except sqlite3.DatabaseError as err:
@@ -177,9 +180,7 @@ class Store:
         if self.path != ":memory:":
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
-        check = self.db.execute("PRAGMA quick_check").fetchone()
-        if check is None or check[0] != "ok":
-            raise sqlite3.DatabaseError(f"integrity check: {check[0] if check else 'no answer'}")
+        check_integrity(self.db)
         self.db.executescript(_SCHEMA)
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
         if "clocks" not in columns:  # a database from before the clocks

@@ -1,6 +1,6 @@
 """Hand rummy (هاند): the engine (RULES.md section 3, HR-1 … HR-12, and TB-7's safe move).
 
-Options (all optional; unknown keys are ignored so a table may carry its own):
+Options (all optional; an unknown key or a wrong-typed value is refused):
 - ``rounds``: 1..20, default 5 (HR-2: the host chooses; 5 matches the other games' length).
 - ``variant``: "majlis" (default, seed 004: 2-4 players, HR-10 scoring) or "classic"
   (seed 003: 2-5 players, HR-12 scoring and seed 003's meld values and set joker swap, see
@@ -33,6 +33,7 @@ from .views import Shown, seat_view, seat_views
 
 HAND_SIZE = 14
 ACTIONS = ("draw", "meld", "add", "swap_joker", "discard")
+OPTION_KEYS = ("rounds", "variant", "partnership", "first_dealer")
 
 
 class Match(BaseMatch[RummyAction, RummyView]):
@@ -58,6 +59,7 @@ class Match(BaseMatch[RummyAction, RummyView]):
         self._turn_before = self.turn_no
 
     def _read_options(self) -> None:
+        self._only_options(OPTION_KEYS)
         opts = self.options
         rounds = opts.get("rounds", 5)
         if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 20:

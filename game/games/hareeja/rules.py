@@ -23,6 +23,7 @@ from game.core.views import grown_copies, seat_copies
 from .types import BidAction, HareejaAction, HareejaView, LastTrick, Result, RoundEntry, SeatCard
 
 GAME = "hareeja"
+OPTION_KEYS = ("first_dealer",)  # the only option: the seat that deals first (tests, replays)
 PLAYERS = 4
 HAND_SIZE = 8
 TRICKS_PER_ROUND = 8
@@ -114,6 +115,7 @@ class Match(BaseMatch[HareejaAction, HareejaView]):
 
     # ----- setup ----------------------------------------------------------------------------
     def _start(self) -> None:
+        self._only_options(OPTION_KEYS)
         first = self.options.get("first_dealer", 0)
         if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < PLAYERS:
             raise IllegalAction('"first_dealer" must be a seat number from 0 to 3.')
