@@ -25,7 +25,8 @@ Several processes (``--redis URL``): a table lives in exactly one process; the p
 the lobby, the directory of tables and players and the match logs through Redis
 (:mod:`game.net.cluster`, :mod:`game.net.redis_store`); a client is sent ``moved`` to the
 process holding its table, and the tables of a process that dies are adopted by another.
-Operating it: docs/DEPLOY.md. Metrics and health on the same port: :mod:`game.net.metrics`.
+Operating it: docs/DEPLOY.md. ``/health`` on the same port; ``/metrics`` on an address of its
+own, loopback by default (:mod:`game.net.metrics_http`).
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ from .collector import Collector
 from .guard import address_key
 from .limits import Limits
 from .metrics import Metrics, log_json
+from .metrics_http import MetricsListener, metrics_address
 from .model import Clock, Room, Thought
 from .redis_store import RedisStore
 from .rooms import RATE_BURST, RATE_PER_SECOND, THINK_REST, THINK_SLICE, Lobby
@@ -75,6 +77,7 @@ WIRE_LIMIT = 64 * 1024  # bytes; bigger frames close the connection
 GC_THRESHOLDS = (50_000, 20, 100)  # see tune_gc
 BOT_NICENESS = 10  # bot workers yield the cores to the server's loop: people's moves first
 SWITCH_INTERVAL = 0.0005  # seconds; see the --switch-interval option
+CLOSE_TIMEOUT = 0.5  # s to wait for a client's close frame (not 10: a quiet one held a stop)
 HEALTH_STORE_LAG = 10_000  # store writes queued and not committed: unhealthy past this
 log = logging.getLogger("majlis.server")
 
@@ -97,6 +100,7 @@ class TableServer:
         public_url: str | None = None,
         redis_ns: str = "majlis",
         lease: float = 3.0,
+        metrics: tuple[str, int] | None = None,
         **lobby_options: Any,
     ):
         """``trust_proxy``: the address limits count the first ``X-Forwarded-For`` address
@@ -105,7 +109,8 @@ class TableServer:
         slices), so hard bots never hold up the people's moves. ``redis_url``: share the lobby,
         the directory of tables and players and the match logs with the other processes on
         that Redis (:mod:`game.net.cluster`; ``public_url`` is how clients reach this one,
-        ``lease`` how soon the others adopt its tables after it dies) instead of SQLite."""
+        ``lease`` how soon the others adopt its tables after it dies) instead of SQLite.
+        ``metrics``: (host, port) to serve ``/metrics`` on (None: nowhere)."""
         self.host, self.requested_port = host, port
         self.trust_proxy = trust_proxy
         self.redis: Any = None  # a redis.asyncio.Redis (redis-py types its replies loosely)
@@ -129,6 +134,7 @@ class TableServer:
         self._thinking = 0  # bot moves sent to the workers and not yet back
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._server: Server | None = None
+        self.metrics_listener = MetricsListener(metrics)  # never on the game port
         self._ticker: asyncio.Task[None] | None = None
         self._thinker: asyncio.Task[None] | None = None
         self._bots_have_work: asyncio.Event | None = None
@@ -149,6 +155,10 @@ class TableServer:
             max_size=WIRE_LIMIT,
             compression=None,
             process_request=self._plain_http,
+            close_timeout=CLOSE_TIMEOUT,
+        )
+        await self.metrics_listener.start(
+            lambda: self.metrics.render(self.lobby, self.store, self.collector), self._health
         )
         loop = asyncio.get_running_loop()
 
@@ -214,28 +224,26 @@ class TableServer:
         return True
 
     def _plain_http(self, connection: ServerConnection, request: Request) -> Response | None:
-        """Plain HTTP on the same port: ``/metrics`` (Prometheus text, :mod:`.metrics`),
-        ``/health`` (``ok``, or 503 while the store lags far behind), anything else a one-line
-        status instead of a failed WebSocket handshake."""
+        """Plain HTTP on the same port: ``/health`` (:meth:`_health`), anything else a
+        one-line status instead of a failed WebSocket handshake (``/metrics`` is not served
+        here: :mod:`.metrics_http` says why)."""
         if request.headers.get("Upgrade", "").lower() == "websocket":
             return None
         path = request.path.split("?")[0]
-        if path == "/metrics":
-            response = connection.respond(
-                HTTPStatus.OK, self.metrics.render(self.lobby, self.store, self.collector)
-            )
-            response.headers["Content-Type"] = "text/plain; version=0.0.4; charset=utf-8"
-            return response
         if path == "/health":
-            lag = self.store.queued - self.store.durable
-            if lag > HEALTH_STORE_LAG:
-                return connection.respond(
-                    HTTPStatus.SERVICE_UNAVAILABLE, f"store {lag} writes behind\n"
-                )
-            return connection.respond(HTTPStatus.OK, "ok\n")
+            return connection.respond(*self._health())
+        if path == "/metrics":
+            return connection.respond(HTTPStatus.NOT_FOUND, "Not here: see --metrics.\n")
         return connection.respond(
             HTTPStatus.OK, f"Majlis table server: {len(self.lobby.rooms)} tables\n"
         )
+
+    def _health(self) -> tuple[HTTPStatus, str]:
+        """``ok``, or 503 while the store lags far behind."""
+        lag = self.store.queued - self.store.durable
+        if lag > HEALTH_STORE_LAG:
+            return HTTPStatus.SERVICE_UNAVAILABLE, f"store {lag} writes behind\n"
+        return HTTPStatus.OK, "ok\n"
 
     async def close(self) -> None:
         if self._pool is not None:
@@ -249,6 +257,7 @@ class TableServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        await self.metrics_listener.close()
         if self.cluster is not None:
             await self.cluster.stop()
         if isinstance(self.store, RedisStore):
@@ -348,7 +357,8 @@ async def serve_forever(host: str, port: int, db: str, bot_delay: float, **optio
     loop = type(asyncio.get_running_loop()).__module__.split(".")[0]
     print(
         f"Majlis table server on ws://{host}:{server.port} ({where}; {resumed} tables resumed; "
-        f"rate {RATE_BURST} burst, {RATE_PER_SECOND}/s; {loop} loop, {wire.WRITER})",
+        f"rate {RATE_BURST} burst, {RATE_PER_SECOND}/s; {server.metrics_listener.describe()}"
+        f"{loop} loop, {wire.WRITER})",
         flush=True,
     )
     stop = asyncio.Event()
@@ -417,6 +427,12 @@ def main(argv: list[str] | None = None) -> None:
         "of a process that stopped answering",
     )
     parser.add_argument(
+        "--metrics",
+        metavar="HOST:PORT",
+        help="where to serve /metrics (HOST:PORT, PORT on 127.0.0.1, or off; default "
+        "127.0.0.1 on the game port + 1000): never the game port, which faces the players",
+    )
+    parser.add_argument(
         "--log-text", action="store_true", help="plain text logs instead of JSON lines"
     )
     parser.add_argument(
@@ -445,6 +461,10 @@ def main(argv: list[str] | None = None) -> None:
         help="run on asyncio's own event loop even when uvloop is installed (benchmarks compare)",
     )
     args = parser.parse_args(argv)
+    try:
+        metrics = metrics_address(args.metrics, args.port)
+    except ValueError as err:
+        parser.error(str(err))
     if args.log_text:
         logging.basicConfig(level=logging.INFO)
     else:
@@ -460,6 +480,7 @@ def main(argv: list[str] | None = None) -> None:
         "public_url": args.public_url,
         "lease": args.lease,
         "redis_ns": args.redis_ns,
+        "metrics": metrics,
     }
     options["deltas"] = not args.whole_views
     if args.loose_limits:
