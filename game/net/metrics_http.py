@@ -35,6 +35,8 @@ def metrics_address(text: str | None, game_port: int) -> tuple[str, int] | None:
     host, _, port = text.rpartition(":")
     if not port.isdigit() or not 0 <= int(port) <= 65535:
         raise ValueError(f"--metrics wants HOST:PORT, PORT or off, not {text!r}.")
+    if game_port and int(port) == game_port:
+        raise ValueError("--metrics must not be the game port: the players reach that one.")
     return host.strip("[]") or DEFAULT_HOST, int(port)
 
 
