@@ -28,8 +28,8 @@ def metrics_address(text: str | None, game_port: int) -> tuple[str, int] | None:
     out, :data:`DEFAULT_HOST` on the game port + :data:`PORT_OFFSET` (any free port when the
     game's is 0 or that is past 65535). Raises ValueError with a sentence for anything else."""
     if text is None:
-        port = game_port + PORT_OFFSET
-        return DEFAULT_HOST, port if game_port and port <= 65535 else 0
+        default = game_port + PORT_OFFSET
+        return DEFAULT_HOST, default if game_port and default <= 65535 else 0
     if text == "off":
         return None
     host, _, port = text.rpartition(":")

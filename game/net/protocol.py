@@ -5,7 +5,9 @@ Every WebSocket frame is one JSON **text** frame holding one object ``{"t": "<ty
 is what the server trusts) and :func:`decode_server` reads a message the *server* sent (what a
 client reads). Both raise :class:`ProtocolError` with a sentence a person can read. Unknown
 extra fields are refused in client messages (a typo must not pass silently) and ignored in
-server messages (so the server may add fields without breaking older clients).
+server messages (so the server may add fields without breaking older clients). Every number in
+a client message is within :data:`MAX_NUMBER` (2**53 - 1) and finite, or the frame is refused
+(``protocol``) before anything reads it.
 
 Players, tokens and seats
 -------------------------
@@ -115,7 +117,8 @@ you, pending, started, over}``
     (too many tables or connections), ``slow_down`` (too many wrong codes: wait the seconds
     the message says), ``bad_name``, ``closed`` (the table ended: nobody was connected, or it
     never started; a ``left`` follows), ``replaced`` (the same player connected elsewhere),
-    ``left`` and every engine refusal code (``not_your_turn``, ``illegal``…).
+    ``left``, ``timeout_reserved`` (an ``act`` of the engine's safe move: only the server's
+    clock times a turn out) and every engine refusal code (``not_your_turn``, ``illegal``…).
 ``pong {}``
 ``moved {url, code}``
     Several server processes share one lobby (Redis, ``game.net.cluster``): the table with
