@@ -16,6 +16,7 @@ where the bug was seen through sockets: those tests run a real server on 127.0.0
 """
 
 import json
+import sqlite3
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -327,3 +328,38 @@ def test_the_fuzz_strategy_reaches_the_numbers_it_is_for():
 
     collect()
     assert seen == {HUGE, "1e999"}
+
+
+def test_TB_5_a_table_stored_with_an_unknown_option_before_they_were_refused_resumes(tmp_path):
+    """Records from before the refusal may hold keys the engine ignored then: the table (and
+    an unstarted room) comes back without them, its log replaying the same, never dropped."""
+    db = str(tmp_path / "t.sqlite3")
+    lob = lobby(store=Store(db))
+    ali, host = join(lob, "Ali"), join(lob, "Host")
+    code = create(lob, ali, game="hand_rummy", players=2, turn_seconds=None, rounds=1)["code"]
+    say(lob, ali, "start")
+    for _ in range(3):  # a few moves, the bot's and Ali's
+        lob.pump()
+        legal = ali.last("events")["legal"]
+        if legal:
+            say(lob, ali, "act", action=legal[0])
+    log = list(lob.rooms[code].live.match.log)
+    assert len(log) >= 2
+    room = create(lob, host, game="hareeja", players=4, turn_seconds=None, visibility="auto")
+    tokens = [c.last("welcome")["token"] for c in (ali, host)]
+    lob.store.close()
+    raw = sqlite3.connect(db)
+    raw.execute("UPDATE tables SET options = ? WHERE code = ?", ('{"rounds":1,"old":1}', code))
+    stored = json.loads(raw.execute("SELECT record FROM rooms").fetchone()[0])
+    stored["options"] = {"planted": "x"}
+    raw.execute("UPDATE rooms SET record = ?", (json.dumps(stored),))
+    raw.commit()
+    raw.close()
+    again = lobby(store=Store(db))
+    assert again.rooms[code].options == {"rounds": 1}
+    assert again.rooms[code].live.match.log == log
+    assert again.rooms[room["code"]].options == {}
+    host2 = join(again, "Host", tokens[1])
+    say(again, host2, "start")
+    assert host2.last("room")["started"] and host2.last("room")["options"] == {}
+    assert join(again, "Ali", tokens[0]).last("room")["code"] == code

@@ -153,6 +153,7 @@ class Records:
 
     def _resume_table(self: LobbyApi, record: JsonObject) -> None:
         engine_class, _ = engine(record["game"])
+        record = {**record, "options": engine_class.known_options(record["options"])}
         try:
             match = engine_class.replay(record)
         except (IllegalAction, KeyError, TypeError, ValueError):
@@ -246,6 +247,8 @@ class Records:
         """An unstarted room after a restart: same code, settings and seats, everyone offline."""
         if record["code"] in self.rooms:
             return
+        options = engine(record["game"])[0].known_options(record["options"])
+        record = {**record, "options": options}
         occupants: list[Player | None] = []
         for info in record["seats"]:
             player = self._stored_player(info) if info else None

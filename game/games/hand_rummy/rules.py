@@ -42,6 +42,7 @@ class Match(BaseMatch[RummyAction, RummyView]):
     GAME = "hand_rummy"
     MIN_PLAYERS = 2
     MAX_PLAYERS = 5
+    OPTIONS = OPTION_KEYS
 
     # ----- set-up -----------------------------------------------------------------------
     def _start(self) -> None:
@@ -59,7 +60,7 @@ class Match(BaseMatch[RummyAction, RummyView]):
         self._turn_before = self.turn_no
 
     def _read_options(self) -> None:
-        self._only_options(OPTION_KEYS)
+        self._only_options()
         opts = self.options
         rounds = opts.get("rounds", 5)
         if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 20:

@@ -112,10 +112,11 @@ class Match(BaseMatch[HareejaAction, HareejaView]):
     GAME = GAME
     MIN_PLAYERS = PLAYERS
     MAX_PLAYERS = PLAYERS
+    OPTIONS = OPTION_KEYS
 
     # ----- setup ----------------------------------------------------------------------------
     def _start(self) -> None:
-        self._only_options(OPTION_KEYS)
+        self._only_options()
         first = self.options.get("first_dealer", 0)
         if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < PLAYERS:
             raise IllegalAction('"first_dealer" must be a seat number from 0 to 3.')
