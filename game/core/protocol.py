@@ -80,6 +80,7 @@ class Match(ABC, Generic[A, V]):
         if seed is None:
             seed = fresh_seed()
         match = cls(players, options, seed, deck)
+        match._only_options()
         match._start()
         return match
 

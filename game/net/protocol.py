@@ -5,9 +5,8 @@ Every WebSocket frame is one JSON **text** frame holding one object ``{"t": "<ty
 is what the server trusts) and :func:`decode_server` reads a message the *server* sent (what a
 client reads). Both raise :class:`ProtocolError` with a sentence a person can read. Unknown
 extra fields are refused in client messages (a typo must not pass silently) and ignored in
-server messages (so the server may add fields without breaking older clients). Every number in
-a client message is within :data:`MAX_NUMBER` (2**53 - 1) and finite, or the frame is refused
-(``protocol``) before anything reads it.
+server messages (so the server may add fields without breaking older clients). A number in a
+client message past 2**53 - 1 is refused (``protocol``): :mod:`.numbers`.
 
 Players, tokens and seats
 -------------------------
@@ -56,9 +55,8 @@ Client → server
 ``act {action}``
     One engine action dict, e.g. ``{"type": "play", "card": "QS"}`` (DESIGN.md "Actions").
     Accepted: every seat gets ``events``. Refused: only the sender gets ``error`` with the
-    engine's refusal ``code`` ("not_your_turn", "follow_suit", …) and nothing changes. The
-    engine's safe move ``{"type": "timeout"}`` is the server's clock's alone (TB-7): a
-    client's is refused (``timeout_reserved``).
+    engine's refusal ``code`` ("not_your_turn", "follow_suit", …) and nothing changes. Only
+    the server's clock makes the safe move ``{"type": "timeout"}`` (TB-7).
 ``back {}``
     TB-8 "I'm back": take the seat back from auto-assistance.
 ``leave {}``
@@ -145,6 +143,8 @@ from game.core.spec import BOT_LEVELS as LEVELS
 from game.core.types import JsonObject
 from game.games import registry
 
+from .numbers import NumberOutOfRange, bounded_float, bounded_int, reject_constant
+
 # One message: a JSON object whose "t" names its type. Client messages are checked field by
 # field by decode() before anything reads them; so ``Any`` in it is decoded JSON, nothing else.
 Message = JsonObject
@@ -168,7 +168,6 @@ MAX_STRING = 64  # any other string in a client message
 MAX_OPTIONS = 8  # keys in "options"
 MAX_ACTION_ITEMS = 200  # values in one action, all levels counted
 MAX_ACTION_DEPTH = 4  # {"groups": [["7H", ...]]} is depth 3
-MAX_NUMBER = 2**53 - 1  # any number in a client message: the largest a browser keeps exact
 
 CLIENT_TYPES: tuple[str, ...] = (
     "hello",
@@ -281,31 +280,10 @@ def decode_server(text: Any, max_frame: int = 1 << 20) -> Message:
     return msg
 
 
-def _reject_constant(name: str) -> Any:
-    raise ProtocolError(f"{name} is not a number JSON allows.")
-
-
-def _bounded_int(digits: str) -> int:
-    """A client's integer, refused past :data:`MAX_NUMBER` before it is built: Python
-    refuses to convert more than 4,300 digits (a ValueError deep in the decoder), and a huge
-    number has no meaning anywhere in a client message."""
-    if len(digits.lstrip("-")) > len(str(MAX_NUMBER)) or abs(value := int(digits)) > MAX_NUMBER:
-        raise ProtocolError(f"A number in the message is out of range (at most {MAX_NUMBER}).")
-    return value
-
-
-def _bounded_float(text: str) -> float:
-    """A client's fraction, refused unless it is finite and within :data:`MAX_NUMBER`."""
-    value = float(text)
-    if not abs(value) <= MAX_NUMBER:  # also NaN and the infinities 1e999 turns into
-        raise ProtocolError(f"A number in the message is out of range (at most {MAX_NUMBER}).")
-    return value
-
-
-_DECODER = json.JSONDecoder(parse_constant=_reject_constant)  # one, not one per frame
+_DECODER = json.JSONDecoder(parse_constant=reject_constant)  # one, not one per frame
 _CLIENT_DECODER = json.JSONDecoder(
-    parse_constant=_reject_constant, parse_int=_bounded_int, parse_float=_bounded_float
-)
+    parse_constant=reject_constant, parse_int=bounded_int, parse_float=bounded_float
+)  # every number bounded (numbers.py)
 
 
 def _parse(text: Any, max_frame: int, decoder: json.JSONDecoder = _DECODER) -> Message:
@@ -323,9 +301,9 @@ def _parse(text: Any, max_frame: int, decoder: json.JSONDecoder = _DECODER) -> M
         raise ProtocolError(
             f"The frame is not valid JSON ({err.msg}, at character {err.pos})."
         ) from None
-    except ValueError as err:  # a number Python will not build (over 4,300 digits)
-        if isinstance(err, ProtocolError):
-            raise
+    except NumberOutOfRange as err:
+        raise ProtocolError(err.message) from None
+    except ValueError:  # a number Python will not build (over 4,300 digits)
         raise ProtocolError("A number in the frame is too long to read.") from None
     if not isinstance(msg, dict):
         raise ProtocolError('A message must be a JSON object like {"t": "ping"}.')

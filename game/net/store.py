@@ -33,6 +33,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 from game.core.types import JsonObject
 
 from .store_check import check_integrity, check_read_only
+from .store_check import move_aside as move_aside  # --fresh-store (server.py, tests)
 
 Params = ParamSpec("Params")
 R = TypeVar("R")
@@ -85,25 +86,6 @@ def _dump(value: Any) -> str:
 
 class StoreDamaged(RuntimeError):
     """The store's file cannot be read. The message names the file and the way out."""
-
-
-def move_aside(path: str, now: float | None = None) -> str | None:
-    """``--fresh-store``: rename the store file (and its WAL/SHM companions) to
-    ``PATH.aside-YYYYmmdd-HHMMSS``, never deleting anything. Returns the new name (None when
-    there was no file)."""
-    if path == ":memory:" or not os.path.exists(path):
-        return None
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(time.time() if now is None else now))
-    target = f"{path}.aside-{stamp}"
-    n = 1
-    while os.path.exists(target):
-        n += 1
-        target = f"{path}.aside-{stamp}-{n}"
-    os.replace(path, target)
-    for extra in ("-wal", "-shm"):
-        if os.path.exists(path + extra):
-            os.replace(path + extra, target + extra)
-    return target
 
 
 def _writes(

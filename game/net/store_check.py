@@ -1,4 +1,5 @@
-"""Checking the store's SQLite file without changing it (server only; stdlib only).
+"""The store's SQLite file: checked without changing it, or moved aside (server only; stdlib
+only).
 
 :func:`check_read_only` runs SQLite's quick check through a read-only connection before the
 store opens its file for writing: a writable open is not safe for a damaged file, since
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 import urllib.parse
 
 DAMAGED = (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)  # primary result codes
@@ -64,3 +66,22 @@ def _check_through(uri: str) -> None:
 def _primary_code(err: sqlite3.Error) -> int | None:
     code = getattr(err, "sqlite_errorcode", None)
     return None if code is None else code & 0xFF
+
+
+def move_aside(path: str, now: float | None = None) -> str | None:
+    """``--fresh-store``: rename the store file (and its WAL/SHM companions) to
+    ``PATH.aside-YYYYmmdd-HHMMSS``, never deleting anything. Returns the new name (None when
+    there was no file)."""
+    if path == ":memory:" or not os.path.exists(path):
+        return None
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(time.time() if now is None else now))
+    target = f"{path}.aside-{stamp}"
+    n = 1
+    while os.path.exists(target):
+        n += 1
+        target = f"{path}.aside-{stamp}-{n}"
+    os.replace(path, target)
+    for extra in ("-wal", "-shm"):
+        if os.path.exists(path + extra):
+            os.replace(path + extra, target + extra)
+    return target

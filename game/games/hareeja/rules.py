@@ -116,7 +116,6 @@ class Match(BaseMatch[HareejaAction, HareejaView]):
 
     # ----- setup ----------------------------------------------------------------------------
     def _start(self) -> None:
-        self._only_options()
         first = self.options.get("first_dealer", 0)
         if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < PLAYERS:
             raise IllegalAction('"first_dealer" must be a seat number from 0 to 3.')

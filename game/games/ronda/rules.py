@@ -129,7 +129,6 @@ class Match(BaseMatch[RondaAction, RondaView]):
         self.start_events: list[Event] = self._new_deal(self._check_deck(list(DECK)))
 
     def _read_options(self) -> None:
-        self._only_options()
         rules = self.options.get("rules", "maghribi")
         if not isinstance(rules, str) or rules not in RULE_SETS:
             raise IllegalAction('"rules" must be "maghribi" or "quick".')
