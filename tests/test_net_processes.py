@@ -221,17 +221,45 @@ def test_a_refused_start_on_a_damaged_store_changes_no_byte_and_adds_no_file(tmp
     assert snapshot(folder) == before
 
 
-def test_a_store_left_by_kill_9_still_opens_with_its_last_write():
-    """The read-only check must not refuse a healthy store whose writes are in its WAL."""
-    import tempfile
+def crashed_mid_rollback_transaction(path: str) -> None:
+    """A rollback-journal store as a crash mid-write leaves it: pages half written, the hot
+    journal beside it holding what undoes them."""
+    live = path + ".live"
+    db = sqlite3.connect(live, isolation_level=None)
+    db.execute("PRAGMA journal_mode=DELETE")
+    db.execute("CREATE TABLE rooms (code TEXT PRIMARY KEY, record TEXT NOT NULL)")
+    for i in range(300):
+        db.execute("INSERT INTO rooms VALUES (?, ?)", (f"R{i:07d}", "y" * 200))
+    db.execute("PRAGMA cache_size=1")  # so the transaction's pages spill into the file
+    db.execute("BEGIN")
+    db.execute("UPDATE rooms SET record = ?", ("n" * 300,))
+    for i in range(300):
+        db.execute("INSERT INTO rooms VALUES (?, ?)", (f"N{i:07d}", "n" * 500))
+    shutil.copy(live, path)
+    shutil.copy(live + "-journal", path + "-journal")
+    db.execute("ROLLBACK")
+    db.close()
+    os.remove(live)
 
-    with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "t.sqlite3")
-        crashed_with_a_wal(path)
-        Store(path).close()  # opened, checked, the schema added
-        db = sqlite3.connect(path)
-        assert db.execute("SELECT record FROM rooms WHERE code = 'LAST'").fetchone() == ("z",)
-        db.close()
+
+@pytest.mark.parametrize(
+    "crash, committed",
+    [
+        (crashed_with_a_wal, {"y" * 300: 200, "z": 1}),
+        (crashed_mid_rollback_transaction, {"y" * 200: 300}),
+    ],
+    ids=["wal", "rollback"],
+)
+def test_a_store_left_by_a_crash_still_opens_with_what_was_committed(tmp_path, crash, committed):
+    """The read-only check must not refuse a healthy store whose last write is in its WAL,
+    nor one whose hot rollback journal must undo a write first (read-only cannot)."""
+    path = str(tmp_path / "t.sqlite3")
+    crash(path)
+    Store(path).close()  # opened, checked, the schema added
+    db = sqlite3.connect(path)
+    kept = dict(db.execute("SELECT record, count(*) FROM rooms GROUP BY record"))
+    db.close()
+    assert kept == committed
 
 
 # ----- e. TB-2: a pending request survives kill -9 ----------------------------------------------

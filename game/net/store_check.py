@@ -43,10 +43,12 @@ def check_read_only(path: str) -> None:
 
 
 def _read_only_uri(path: str) -> str:
-    """Read-only, and without a WAL file (a store closed cleanly: the main file holds it
-    all) also ``immutable``, so that not even the WAL companions are created."""
+    """Read-only; and with no WAL or rollback journal beside it (a store closed cleanly: the
+    main file holds it all) also ``immutable``, so that not even the WAL companions are
+    created. A journal left by a crash must be read (WAL) or undone (rollback) first."""
     uri = "file:" + urllib.parse.quote(os.path.abspath(path)) + "?mode=ro"
-    return uri if os.path.exists(path + "-wal") else uri + "&immutable=1"
+    journals = (path + "-wal", path + "-journal")
+    return uri if any(map(os.path.exists, journals)) else uri + "&immutable=1"
 
 
 def _check_through(uri: str) -> None:
