@@ -84,6 +84,7 @@ TABLE = {"game": "hareeja", "players": 4, "visibility": "private", "turn_seconds
 CLOSE_MARGIN = 0.1  # s: CPU and moves are read this long before the window's end, when the
 # clients start closing their connections (closes are not play, and bring a full collection)
 SERVER_LOG = ""  # --server-log: the servers' logs are appended there (else dropped)
+METRICS_AT: dict[str, int] = {}  # a server's ws:// address -> the port of its /metrics
 
 
 def start_server(
@@ -95,10 +96,22 @@ def start_server(
     if loose:
         options.append("--loose-limits")
     log = open(SERVER_LOG, "a") if SERVER_LOG else subprocess.DEVNULL  # noqa: SIM115
+    metrics_port = free_port()  # /metrics is never on the game port
+    options += ["--metrics", f"127.0.0.1:{metrics_port}"]
     try:
-        return spawn.start_server([*options, *extra], stderr=log)
+        proc, url = spawn.start_server([*options, *extra], stderr=log)
     except RuntimeError as err:
         raise SystemExit(str(err)) from None
+    METRICS_AT[url] = metrics_port
+    return proc, url
+
+
+def free_port() -> int:
+    """A port free on 127.0.0.1 now (the server binds it a moment later)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
 
 
 def proc_usage(pid: int) -> tuple[float, int, float]:
@@ -125,9 +138,9 @@ def sched(pid: int) -> tuple[float, float]:
 
 
 async def metrics(url: str) -> dict[str, float]:
-    """One reading of a server's ``/metrics``, by name (labels included)."""
-    host, port = url.removeprefix("ws://").split(":")
-    reader, writer = await asyncio.open_connection(host, int(port))
+    """One reading of a server's ``/metrics`` (at its metrics address), by name (labels
+    included)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", METRICS_AT[url])
     writer.write(b"GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n")
     await writer.drain()
     head = await reader.readuntil(b"\r\n\r\n")

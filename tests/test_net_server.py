@@ -513,17 +513,20 @@ async def http_get(port: int, path: str) -> str:
     return head.decode()
 
 
-def test_metrics_and_health_are_served_on_the_same_port():
+def test_metrics_are_served_on_their_own_address_and_health_on_the_game_port():
     async def body():
-        async with server() as (srv, url), clients(url, "A") as (a,):
+        async with server(metrics=("127.0.0.1", 0)) as (srv, url), clients(url, "A") as (a,):
             await create(a, game="ronda", players=2, rules="quick")
             await a.send("start")
             await a.play(random_player(8), max_actions=5)
-            metrics = await http_get(srv.port, "/metrics")
+            assert srv.metrics_listener.port not in (None, srv.port)
+            metrics = await http_get(srv.metrics_listener.port, "/metrics")
             health = await http_get(srv.port, "/health")
-            return metrics, health
+            not_here = await http_get(srv.port, "/metrics")  # the port players reach
+            return metrics, health, not_here
 
-    metrics, health = run(body())
+    metrics, health, not_here = run(body())
+    assert not_here.startswith("HTTP/1.1 404") and "majlis_" not in not_here
     assert metrics.startswith("HTTP/1.1 200") and "version=0.0.4" in metrics
     values = dict(
         line.rsplit(" ", 1)

@@ -55,6 +55,7 @@ CLIENT_MODULES = (
     "game/__init__.py",
     "game/net/__init__.py",
     "game/net/protocol.py",
+    "game/net/numbers.py",
     "game/net/links.py",
     "game/net/delta.py",
 )  # delta: the client applies views sent as patches

@@ -40,6 +40,7 @@ class Match(ABC, Generic[A, V]):
     action and view types: ``class Match(BaseMatch[HareejaAction, HareejaView])``."""
 
     GAME: ClassVar[str] = ""
+    OPTIONS: ClassVar[tuple[str, ...] | None] = None  # the option keys it knows (None: any)
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 4
 
@@ -79,6 +80,7 @@ class Match(ABC, Generic[A, V]):
         if seed is None:
             seed = fresh_seed()
         match = cls(players, options, seed, deck)
+        match._only_options()
         match._start()
         return match
 
@@ -172,6 +174,25 @@ class Match(ABC, Generic[A, V]):
     @abstractmethod
     def _timeout(self, seat: int) -> list[Event]:
         """The safe move of TB-7 for ``seat``, applied."""
+
+    def _only_options(self) -> None:
+        """Refuse option keys the game does not know (:attr:`OPTIONS`): a typo must not pass
+        silently, and a public table list shows only what the game means."""
+        known = self.OPTIONS or ()
+        unknown = sorted(str(k) for k in self.options if k not in known)
+        if self.OPTIONS is not None and unknown:
+            raise IllegalAction(
+                f"Unknown {self.GAME} option(s): {', '.join(unknown)}; "
+                f"it knows {', '.join(known) or 'none'}.",
+                "bad_option",
+            )
+
+    @classmethod
+    def known_options(cls, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """``options`` without the keys the game does not know: what a record stored before
+        unknown keys were refused is resumed with (they were ignored then, so it replays
+        the same)."""
+        return {k: v for k, v in (options or {}).items() if cls.OPTIONS is None or k in cls.OPTIONS}
 
     def _check_seat(self, seat: Any) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:

@@ -248,6 +248,7 @@ class Handlers:
             room.bot_due = max(room.bot_due, room.shown_at)
         if self.store is not None:
             self.store.save_table(self._table_record(room, seed))
+            self._save_progress(room)  # the first turn's clock too: a restart resumes it
             self.store.drop_room(room.code)
         self._send_room(room)
         self._send_move(room, match.start_events)  # the views' public parts shared from now on

@@ -1,7 +1,7 @@
 """What an operator watches: Prometheus metrics and JSON-lines logs (server only; stdlib only).
 
-``GET /metrics`` on the server's own port (websockets' ``process_request`` answers plain HTTP
-there) gives the Prometheus text format: tables by state, sockets, players, moves (a counter
+``GET /metrics`` on the metrics address (:mod:`.metrics_http`, never the game port) gives the
+Prometheus text format: tables by state, sockets, players, moves (a counter
 and a per-second rate over the last :data:`RATE_WINDOW` seconds), the time to handle one client
 message (a histogram), the store's queue, thinking bots, the process's CPU and memory, and
 the full garbage collections made (:mod:`.collector`: how many, their seconds).

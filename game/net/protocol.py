@@ -5,7 +5,8 @@ Every WebSocket frame is one JSON **text** frame holding one object ``{"t": "<ty
 is what the server trusts) and :func:`decode_server` reads a message the *server* sent (what a
 client reads). Both raise :class:`ProtocolError` with a sentence a person can read. Unknown
 extra fields are refused in client messages (a typo must not pass silently) and ignored in
-server messages (so the server may add fields without breaking older clients).
+server messages (so the server may add fields without breaking older clients). A number in a
+client message past 2**53 - 1 is refused (``protocol``): :mod:`.numbers`.
 
 Players, tokens and seats
 -------------------------
@@ -54,7 +55,8 @@ Client → server
 ``act {action}``
     One engine action dict, e.g. ``{"type": "play", "card": "QS"}`` (DESIGN.md "Actions").
     Accepted: every seat gets ``events``. Refused: only the sender gets ``error`` with the
-    engine's refusal ``code`` ("not_your_turn", "follow_suit", …) and nothing changes.
+    engine's refusal ``code`` ("not_your_turn", "follow_suit", …) and nothing changes. Only
+    the server's clock makes the safe move ``{"type": "timeout"}`` (TB-7).
 ``back {}``
     TB-8 "I'm back": take the seat back from auto-assistance.
 ``leave {}``
@@ -114,7 +116,9 @@ you, pending, started, over}``
     the message says), ``bad_name``, ``closed`` (the table ended: nobody was connected, or it
     never started; a ``left`` follows), ``replaced`` (the same player connected elsewhere),
     ``left``, ``paused`` (a cluster's Redis is away: play stands still, nothing changed; try
-    again in a few seconds) and every engine refusal code (``not_your_turn``, ``illegal``…).
+    again in a few seconds), ``timeout_reserved`` (an ``act`` of the engine's safe move: only
+    the server's clock times a turn out) and every engine refusal code (``not_your_turn``,
+    ``illegal``…).
 ``pong {}``
 ``moved {url, code}``
     Several server processes share one lobby (Redis, ``game.net.cluster``): the table with
@@ -141,6 +145,8 @@ from typing import Any, Protocol
 from game.core.spec import BOT_LEVELS as LEVELS
 from game.core.types import JsonObject
 from game.games import registry
+
+from .numbers import NumberOutOfRange, bounded_float, bounded_int, reject_constant
 
 # One message: a JSON object whose "t" names its type. Client messages are checked field by
 # field by decode() before anything reads them; so ``Any`` in it is decoded JSON, nothing else.
@@ -251,7 +257,7 @@ def check_outgoing(msg: Message) -> None:
 
 def decode(text: Any) -> Message:
     """A client's message, checked against its type. Raises ProtocolError."""
-    msg = _parse(text, MAX_FRAME)
+    msg = _parse(text, MAX_FRAME, _CLIENT_DECODER)
     _check_client(msg)
     return msg
 
@@ -277,14 +283,13 @@ def decode_server(text: Any, max_frame: int = 1 << 20) -> Message:
     return msg
 
 
-def _reject_constant(name: str) -> Any:
-    raise ProtocolError(f"{name} is not a number JSON allows.")
+_DECODER = json.JSONDecoder(parse_constant=reject_constant)  # one, not one per frame
+_CLIENT_DECODER = json.JSONDecoder(
+    parse_constant=reject_constant, parse_int=bounded_int, parse_float=bounded_float
+)  # every number bounded (numbers.py)
 
 
-_DECODER = json.JSONDecoder(parse_constant=_reject_constant)  # one, not one per frame
-
-
-def _parse(text: Any, max_frame: int) -> Message:
+def _parse(text: Any, max_frame: int, decoder: json.JSONDecoder = _DECODER) -> Message:
     if isinstance(text, (bytes, bytearray)):
         raise ProtocolError("Frames must be text (JSON), not binary.")
     if not isinstance(text, str):
@@ -292,13 +297,17 @@ def _parse(text: Any, max_frame: int) -> Message:
     if len(text) > max_frame:
         raise ProtocolError(f"The frame is too long ({len(text)} characters; at most {max_frame}).")
     try:
-        msg = _DECODER.decode(text)
+        msg = decoder.decode(text)
     except RecursionError:
         raise ProtocolError("The frame is nested too deeply.") from None
     except json.JSONDecodeError as err:
         raise ProtocolError(
             f"The frame is not valid JSON ({err.msg}, at character {err.pos})."
         ) from None
+    except NumberOutOfRange as err:
+        raise ProtocolError(err.message) from None
+    except ValueError:  # a number Python will not build (over 4,300 digits)
+        raise ProtocolError("A number in the frame is too long to read.") from None
     if not isinstance(msg, dict):
         raise ProtocolError('A message must be a JSON object like {"t": "ping"}.')
     if "t" not in msg:

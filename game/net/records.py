@@ -52,7 +52,8 @@ class Records:
         return out
 
     def _room_record(self: LobbyApi, room: Room) -> JsonObject:
-        """An unstarted room as stored: its settings and who sits where (not the requests)."""
+        """An unstarted room as stored: its settings, who sits where and who asked to join
+        (TB-2: a request waiting for the host's answer survives a restart)."""
         return {
             "code": room.code,
             "game": room.game,
@@ -67,6 +68,7 @@ class Records:
                 None if p is None else {"player": p.id, "key": p.key, "name": p.name}
                 for p in room.occupants
             ],
+            "pending": [{"player": p.id, "key": p.key, "name": p.name} for p in room.pending],
         }
 
     def _table_record(self: LobbyApi, room: Room, seed: int) -> JsonObject:
@@ -151,6 +153,7 @@ class Records:
 
     def _resume_table(self: LobbyApi, record: JsonObject) -> None:
         engine_class, _ = engine(record["game"])
+        record = {**record, "options": engine_class.known_options(record["options"])}
         try:
             match = engine_class.replay(record)
         except (IllegalAction, KeyError, TypeError, ValueError):
@@ -174,6 +177,8 @@ class Records:
             occupants.append(player)
         room = self._seat_stored(record, occupants, names=[s.name for s in seats])
         self._open_table(room, self._resumed_table(record, match, seats))
+        if self.store is not None and record["turn_seconds"] is not None:
+            self._save_progress(room)  # the clocks as resumed: this downtime never counts again
         if match.phase == "over" and self.store is not None:  # finished but not yet marked
             self.store.finish(room.code, {"result": match.result, "totals": match.totals})
             room.over_since = self.clock.now()
@@ -242,6 +247,8 @@ class Records:
         """An unstarted room after a restart: same code, settings and seats, everyone offline."""
         if record["code"] in self.rooms:
             return
+        options = engine(record["game"])[0].known_options(record["options"])
+        record = {**record, "options": options}
         occupants: list[Player | None] = []
         for info in record["seats"]:
             player = self._stored_player(info) if info else None
@@ -255,4 +262,14 @@ class Records:
         host = record["host"]
         if occupants[host] is None:
             host = next(s for s, p in enumerate(occupants) if p is not None)
-        self._seat_stored({**record, "host": host}, occupants)
+        room = self._seat_stored({**record, "host": host}, occupants)
+        self._resume_requests(room, record.get("pending") or [])  # none in older records
+
+    def _resume_requests(self: LobbyApi, room: Room, requests: list[JsonObject]) -> None:
+        """TB-2: the requests to join that waited for the host's answer wait again (each
+        asker, offline until he comes back with his token, is told ``waiting`` then)."""
+        for info in requests:
+            asker = self._stored_player(info)
+            if asker.room is None and asker.waiting is None and room.free_seats():
+                asker.waiting = room
+                room.pending.append(asker)

@@ -25,7 +25,8 @@ Several processes (``--redis URL``): a table lives in exactly one process; the p
 the lobby, the directory of tables and players and the match logs through Redis
 (:mod:`game.net.cluster`, :mod:`game.net.redis_store`); a client is sent ``moved`` to the
 process holding its table, and the tables of a process that dies are adopted by another.
-Operating it: docs/DEPLOY.md. Metrics and health on the same port: :mod:`game.net.metrics`.
+Operating it: docs/DEPLOY.md. ``/health`` on the same port; ``/metrics`` on an address of its
+own, loopback by default (:mod:`game.net.metrics_http`).
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ from .fencing import VOLATILE_HELP, RedisUnsafe
 from .guard import address_key
 from .limits import Limits
 from .metrics import Metrics, log_json
+from .metrics_http import MetricsListener, metrics_address
 from .model import Clock
 from .origins import OriginPolicy, add_origin_option, refuse_origin
 from .proxies import TrustedProxies
@@ -73,6 +75,7 @@ except ImportError:  # pragma: no cover - depends on the environment
 WIRE_LIMIT = 64 * 1024  # bytes; bigger frames close the connection
 GC_THRESHOLDS = (50_000, 20, 100)  # see tune_gc
 SWITCH_INTERVAL = 0.0005  # seconds; see the --switch-interval option
+CLOSE_TIMEOUT = 0.5  # s to wait for a client's close frame (not 10: a quiet one held a stop)
 HEALTH_STORE_LAG = 10_000  # store writes queued and not committed: unhealthy past this
 log = logging.getLogger("majlis.server")
 
@@ -97,6 +100,7 @@ class TableServer:
         lease: float = 3.0,
         allow_volatile_redis: bool = False,
         allowed_origins: tuple[str, ...] = (),
+        metrics: tuple[str, int] | None = None,
         **lobby_options: Any,
     ):
         """``trust_proxy``: the proxies in front (a number of hops or their addresses,
@@ -107,6 +111,7 @@ class TableServer:
         that Redis (:mod:`game.net.cluster`; ``public_url`` is how clients reach this one,
         ``lease`` how soon the others adopt its tables after it dies; ``allow_volatile_redis``
         to run on a Redis without an append-only file) instead of SQLite.
+        ``metrics``: (host, port) to serve ``/metrics`` on (None: nowhere).
         ``allowed_origins``: the web pages that may connect (:mod:`.origins`)."""
         self.origins = OriginPolicy(allowed_origins, [public_url, link_base])
         self.host, self.requested_port = host, port
@@ -132,6 +137,7 @@ class TableServer:
         self.bot_workers = bot_workers
         self._pool: BotPool | None = None  # the bot workers, fed people's tables first
         self._server: Server | None = None
+        self.metrics_listener = MetricsListener(metrics)  # never on the game port
         self._ticker: asyncio.Task[None] | None = None
         self._thinker: asyncio.Task[None] | None = None
         self._bots_have_work: asyncio.Event | None = None
@@ -152,6 +158,10 @@ class TableServer:
             max_size=WIRE_LIMIT,
             compression=None,
             process_request=self._plain_http,
+            close_timeout=CLOSE_TIMEOUT,
+        )
+        await self.metrics_listener.start(
+            lambda: self.metrics.render(self.lobby, self.store, self.collector), self._health
         )
         loop = asyncio.get_running_loop()
 
@@ -182,30 +192,28 @@ class TableServer:
         return self
 
     def _plain_http(self, connection: ServerConnection, request: Request) -> Response | None:
-        """Plain HTTP on the same port: ``/metrics`` (Prometheus text, :mod:`.metrics`),
-        ``/health`` (``ok``, or 503 while the store lags far behind or play is paused),
-        anything else a one-line status instead of a failed WebSocket handshake."""
+        """Plain HTTP on the same port: ``/health`` (:meth:`_health`), anything else a
+        one-line status instead of a failed WebSocket handshake (``/metrics`` is not served
+        here: :mod:`.metrics_http` says why)."""
         if request.headers.get("Upgrade", "").lower() == "websocket":
             return None
         path = request.path.split("?")[0]
-        if path == "/metrics":
-            response = connection.respond(
-                HTTPStatus.OK, self.metrics.render(self.lobby, self.store, self.collector)
-            )
-            response.headers["Content-Type"] = "text/plain; version=0.0.4; charset=utf-8"
-            return response
         if path == "/health":
-            if self.cluster is not None and self.cluster.paused:  # Redis away (outage.py)
-                return connection.respond(HTTPStatus.SERVICE_UNAVAILABLE, "play paused\n")
-            lag = self.store.queued - self.store.durable
-            if lag > HEALTH_STORE_LAG:
-                return connection.respond(
-                    HTTPStatus.SERVICE_UNAVAILABLE, f"store {lag} writes behind\n"
-                )
-            return connection.respond(HTTPStatus.OK, "ok\n")
+            return connection.respond(*self._health())
+        if path == "/metrics":
+            return connection.respond(HTTPStatus.NOT_FOUND, "Not here: see --metrics.\n")
         return connection.respond(
             HTTPStatus.OK, f"Majlis table server: {len(self.lobby.rooms)} tables\n"
         )
+
+    def _health(self) -> tuple[HTTPStatus, str]:
+        """``ok``, or 503 while the store lags far behind or play is paused."""
+        if self.cluster is not None and self.cluster.paused:  # Redis away (outage.py)
+            return HTTPStatus.SERVICE_UNAVAILABLE, "play paused\n"
+        lag = self.store.queued - self.store.durable
+        if lag > HEALTH_STORE_LAG:
+            return HTTPStatus.SERVICE_UNAVAILABLE, f"store {lag} writes behind\n"
+        return HTTPStatus.OK, "ok\n"
 
     async def close(self) -> None:
         if self._pool is not None:
@@ -219,6 +227,7 @@ class TableServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        await self.metrics_listener.close()
         if self.cluster is not None:
             await self.cluster.stop()
         if isinstance(self.store, RedisStore):
@@ -317,7 +326,8 @@ async def serve_forever(host: str, port: int, db: str, bot_delay: float, **optio
     loop = type(asyncio.get_running_loop()).__module__.split(".")[0]
     print(
         f"Majlis table server on ws://{host}:{server.port} ({where}; {resumed} tables resumed; "
-        f"rate {RATE_BURST} burst, {RATE_PER_SECOND}/s; {loop} loop, {wire.WRITER})",
+        f"rate {RATE_BURST} burst, {RATE_PER_SECOND}/s; {server.metrics_listener.describe()}"
+        f"{loop} loop, {wire.WRITER})",
         flush=True,
     )
     stop = asyncio.Event()
@@ -400,6 +410,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--allow-volatile-redis", action="store_true", help=VOLATILE_HELP)
     add_origin_option(parser)
     parser.add_argument(
+        "--metrics",
+        metavar="HOST:PORT",
+        help="where to serve /metrics (HOST:PORT, PORT on 127.0.0.1, or off; default "
+        "127.0.0.1 on the game port + 1000): never the game port, which faces the players",
+    )
+    parser.add_argument(
         "--log-text", action="store_true", help="plain text logs instead of JSON lines"
     )
     parser.add_argument(
@@ -428,6 +444,10 @@ def main(argv: list[str] | None = None) -> None:
         help="run on asyncio's own event loop even when uvloop is installed (benchmarks compare)",
     )
     args = parser.parse_args(argv)
+    try:
+        metrics = metrics_address(args.metrics, args.port)
+    except ValueError as err:
+        parser.error(str(err))
     if args.log_text:
         logging.basicConfig(level=logging.INFO)
     else:
@@ -445,6 +465,7 @@ def main(argv: list[str] | None = None) -> None:
         "redis_ns": args.redis_ns,
         "allow_volatile_redis": args.allow_volatile_redis,
         "allowed_origins": tuple(args.allowed_origin),
+        "metrics": metrics,
     }
     options["deltas"] = not args.whole_views
     if args.loose_limits:

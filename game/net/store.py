@@ -32,6 +32,9 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from game.core.types import JsonObject
 
+from .store_check import check_integrity, check_read_only
+from .store_check import move_aside as move_aside  # --fresh-store (server.py, tests)
+
 Params = ParamSpec("Params")
 R = TypeVar("R")
 Write = tuple[int, Callable[..., Any], tuple[Any, ...]]  # (its number, the method, its arguments)
@@ -85,25 +88,6 @@ class StoreDamaged(RuntimeError):
     """The store's file cannot be read. The message names the file and the way out."""
 
 
-def move_aside(path: str, now: float | None = None) -> str | None:
-    """``--fresh-store``: rename the store file (and its WAL/SHM companions) to
-    ``PATH.aside-YYYYmmdd-HHMMSS``, never deleting anything. Returns the new name (None when
-    there was no file)."""
-    if path == ":memory:" or not os.path.exists(path):
-        return None
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(time.time() if now is None else now))
-    target = f"{path}.aside-{stamp}"
-    n = 1
-    while os.path.exists(target):
-        n += 1
-        target = f"{path}.aside-{stamp}-{n}"
-    os.replace(path, target)
-    for extra in ("-wal", "-shm"):
-        if os.path.exists(path + extra):
-            os.replace(path + extra, target + extra)
-    return target
-
-
 def _writes(
     method: Callable[Concatenate[Store, Params], R],
 ) -> Callable[Concatenate[Store, Params], R | None]:
@@ -147,6 +131,7 @@ class Store:
         self.path = path
         self.wall = wall  # the start and finish times stored
         try:
+            check_read_only(path)  # first: a writable open may rewrite a damaged header
             self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             self._open()
         except sqlite3.DatabaseError as err:
@@ -177,9 +162,7 @@ class Store:
         if self.path != ":memory:":
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
-        check = self.db.execute("PRAGMA quick_check").fetchone()
-        if check is None or check[0] != "ok":
-            raise sqlite3.DatabaseError(f"integrity check: {check[0] if check else 'no answer'}")
+        check_integrity(self.db)
         self.db.executescript(_SCHEMA)
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
         if "clocks" not in columns:  # a database from before the clocks

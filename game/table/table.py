@@ -106,7 +106,9 @@ class Table:
         ``human`` says who acts: True for the player's own input, False for a bot's move. Left
         out, it is inferred: a bot moves for an automated seat, the player acts otherwise. A human
         action resets the missed-turn count and ends auto-assistance (TB-8 "acting takes the seat
-        back"), so the client must pass ``human=True`` for input on an assisted seat.
+        back"), so the client must pass ``human=True`` for input on an assisted seat. A human
+        may not send the engine's safe move (``{"type": "timeout"}``): only :meth:`tick`
+        times a seat out (TB-7), so that is refused (code ``timeout_reserved``).
         An IllegalAction from the engine propagates and nothing changes, at the table either.
         """
         place = self._seat(seat)
@@ -116,6 +118,10 @@ class Table:
             raise IllegalAction("You left this match; a bot plays this seat now.")
         if human and place.kind == "bot":
             raise IllegalAction("A bot plays this seat.")
+        if human and _is_timeout(action):
+            raise IllegalAction(
+                "Only the turn clock can time a turn out; choose a move.", "timeout_reserved"
+            )
         self._sync()
         phase = self.match.phase
         events = list(self.match.apply(seat, action))
@@ -283,6 +289,13 @@ class Table:
         if events:
             for callback in list(self._listeners):
                 callback(events)
+
+
+def _is_timeout(action: object) -> bool:
+    """Whether ``action`` asks for the engine's safe move (TB-7), which only the table's own
+    clock (:meth:`Table.tick`) or a bot may make: a player's ``{"type": "timeout"}`` would
+    have the engine choose his move for him."""
+    return isinstance(action, dict) and action.get("type") == TIMEOUT["type"]
 
 
 def drive_bots(table: Table, choose_for_seat: Chooser, max_actions: int = 100_000) -> list[Event]:

@@ -1,13 +1,6 @@
 """Hand rummy (هاند): the engine (RULES.md section 3, HR-1 … HR-12, and TB-7's safe move).
 
-Options (all optional; unknown keys are ignored so a table may carry its own):
-- ``rounds``: 1..20, default 5 (HR-2: the host chooses; 5 matches the other games' length).
-- ``variant``: "majlis" (default, seed 004: 2-4 players, HR-10 scoring) or "classic"
-  (seed 003: 2-5 players, HR-12 scoring and seed 003's meld values and set joker swap, see
-  melds.py).
-- ``partnership``: bool, exactly 4 players, seats 0 & 2 against 1 & 3 (HR-12). The winner's
-  side scores −30/−60; the other side's members are scored by the variant's rules and summed.
-- ``first_dealer``: the seat that deals the first round (default 0).
+Options: :mod:`.options` (rounds, variant, partnership, first dealer).
 
 A turn is several actions: draw (the starter's first turn has none), then any number of meld,
 add and swap_joker, then one discard. Going out by melding or adding the last card, or by the
@@ -28,6 +21,7 @@ from game.core.types import ActionInput, Phase
 
 from . import melds as M
 from . import scoring
+from .options import OPTION_KEYS, read_options
 from .types import Result, RoundEntry, RummyAction, RummyView, SwapJokerAction
 from .views import Shown, seat_view, seat_views
 
@@ -41,6 +35,7 @@ class Match(BaseMatch[RummyAction, RummyView]):
     GAME = "hand_rummy"
     MIN_PLAYERS = 2
     MAX_PLAYERS = 5
+    OPTIONS = OPTION_KEYS
 
     # ----- set-up -----------------------------------------------------------------------
     def _start(self) -> None:
@@ -58,25 +53,8 @@ class Match(BaseMatch[RummyAction, RummyView]):
         self._turn_before = self.turn_no
 
     def _read_options(self) -> None:
-        opts = self.options
-        rounds = opts.get("rounds", 5)
-        if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 20:
-            raise IllegalAction("The number of rounds must be a whole number from 1 to 20.")
-        variant = opts.get("variant", "majlis")
-        if variant not in M.VARIANTS:
-            raise IllegalAction('The variant must be "majlis" or "classic".')
-        if variant == "majlis" and self.players > 4:
-            raise IllegalAction("The majlis rules are for 2 to 4 players; classic allows 5.")
-        partnership = opts.get("partnership", False)
-        if not isinstance(partnership, bool):
-            raise IllegalAction('"partnership" must be true or false.')
-        if partnership and self.players != 4:
-            raise IllegalAction("Partnership play needs exactly 4 players.")
-        first = opts.get("first_dealer", 0)
-        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < self.players:
-            raise IllegalAction("The first dealer must be one of the seats.")
-        self.rounds, self.variant = rounds, variant
-        self.partnership, self.first_dealer = partnership, first
+        read = read_options(self.options, self.players)
+        self.rounds, self.variant, self.partnership, self.first_dealer = read
 
     @property
     def _sides_count(self) -> int:

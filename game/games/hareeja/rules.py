@@ -23,6 +23,7 @@ from game.core.views import grown_copies, seat_copies
 from .types import BidAction, HareejaAction, HareejaView, LastTrick, Result, RoundEntry, SeatCard
 
 GAME = "hareeja"
+OPTION_KEYS = ("first_dealer",)  # the only option: the seat that deals first (tests, replays)
 PLAYERS = 4
 HAND_SIZE = 8
 TRICKS_PER_ROUND = 8
@@ -111,6 +112,7 @@ class Match(BaseMatch[HareejaAction, HareejaView]):
     GAME = GAME
     MIN_PLAYERS = PLAYERS
     MAX_PLAYERS = PLAYERS
+    OPTIONS = OPTION_KEYS
 
     # ----- setup ----------------------------------------------------------------------------
     def _start(self) -> None:

@@ -110,6 +110,7 @@ class Match(BaseMatch[RondaAction, RondaView]):
     GAME = GAME
     MIN_PLAYERS = 2
     MAX_PLAYERS = 4
+    OPTIONS = OPTION_KEYS
 
     # ----- setup ---------------------------------------------------------------------------
     def _start(self) -> None:
@@ -128,9 +129,6 @@ class Match(BaseMatch[RondaAction, RondaView]):
         self.start_events: list[Event] = self._new_deal(self._check_deck(list(DECK)))
 
     def _read_options(self) -> None:
-        unknown = sorted(str(k) for k in self.options if k not in OPTION_KEYS)
-        if unknown:
-            raise IllegalAction(f"Unknown Ronda option(s): {', '.join(unknown)}.")
         rules = self.options.get("rules", "maghribi")
         if not isinstance(rules, str) or rules not in RULE_SETS:
             raise IllegalAction('"rules" must be "maghribi" or "quick".')
