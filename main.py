@@ -11,7 +11,8 @@ Natively: python main.py [--portrait] [--lang ar|en] [--autoplay] [--screenshots
                          [--room CODE]
 In the browser: an invite link ``…/#room=CODE&server=wss://HOST:PORT`` (game/ui/links.py; the
 page moves an older ``?room=`` into the fragment) opens the online lobby joining that table on
-that server (default: the page's own host).
+that server, after asking when the player has not played there (default: the page's own server,
+``game.ui.scenes.lobby_common.page_server``).
 """
 
 import asyncio
@@ -37,6 +38,7 @@ def parse_options():
 
         link = page_values()  # "#room=…&server=…", never the query
         options.server = link.get("server")
+        options.server_from_link = "server" in link  # asked before a first connection there
         options.room = link.get("room")
         return options
     import argparse

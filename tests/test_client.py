@@ -127,6 +127,9 @@ class Server:
         out, self.inbox = self.inbox, []
         return out
 
+    def woke(self):
+        return False
+
 
 def events_msg(match, me, events=(), by=None):
     return {
@@ -224,6 +227,11 @@ class Line(Connection):
         self.url, self.state = url, "failed" if refused else "open"
         self.sent: list[dict] = []
         self.inbox: list[dict] = []
+        self.page_woke = False  # the tab came back to the front (BrowserConnection.woke)
+
+    def woke(self):
+        woke, self.page_woke = self.page_woke, False
+        return woke
 
     def send(self, msg):
         self.sent.append(msg)
@@ -245,7 +253,8 @@ class Exchange:
         self.refuse = False
 
     def connect(self, url: str) -> Line:
-        self.lines.append(Line(url, self.refuse))
+        refused = self.refuse if isinstance(self.refuse, bool) else url in self.refuse
+        self.lines.append(Line(url, refused))
         return self.lines[-1]
 
 
@@ -336,12 +345,13 @@ def test_welcomed_back_without_our_table_the_table_is_lost():
 
 def test_a_move_to_another_server_process_is_followed_with_the_same_token():
     exchange = Exchange()
-    server = Session("ws://a", "Huda", token="tok", connect=exchange.connect)
+    server = Session("ws://a.majlis.example", "Huda", token="tok", connect=exchange.connect)
     server.poll()
-    moved = {"t": "moved", "url": "ws://b:9310", "code": "K7QMX4PA"}
+    moved = {"t": "moved", "url": "ws://b.majlis.example:9310", "code": "K7QMX4PA"}
     exchange.lines[0].inbox = [moved, {"t": "pong"}]
     assert server.poll() == [moved]  # the lobby learns the code; the old line is done
-    assert exchange.lines[0].state == "closed" and exchange.lines[1].url == "ws://b:9310"
+    assert exchange.lines[0].state == "closed"
+    assert exchange.lines[1].url == "ws://b.majlis.example:9310"
     server.poll()
     assert exchange.lines[1].sent == [{"t": "hello", "name": "Huda", "token": "tok"}]
     exchange.lines[1].inbox = [{"t": "moved", "url": "javascript:alert(1)", "code": "X"}]
@@ -358,3 +368,111 @@ def test_a_connection_replaced_by_another_tab_is_not_taken_back():
     exchange.lines[0].state = "closed"  # the server closes the older connection
     session.poll()
     assert session.lost and not session.reconnecting and len(exchange.lines) == 1
+
+
+def test_after_a_move_to_an_address_that_does_not_answer_the_next_try_is_the_entry_again():
+    """Issue 19, deliverable 3: the holder named by ``moved`` died; the seat goes back to the
+    address it came in by, follows that address's current answer and is seated again."""
+    session, match, exchange, now, room = dropped_ronda_seat()
+    exchange.refuse = {"ws://dead:9310"}
+    exchange.lines[0].state = "closed"  # the process we were on went away
+    session.poll()
+    now[0] += RECONNECT_DELAYS[0] + 0.01
+    session.poll()
+    assert exchange.lines[1].url == "ws://a"  # the entry
+    exchange.lines[1].inbox = [{"t": "moved", "url": "ws://dead:9310", "code": "K7QMX4PA"}]
+    session.poll()  # followed at once, and that address does not answer
+    assert exchange.lines[2].url == "ws://dead:9310" and exchange.lines[2].state == "failed"
+    for _ in range(3):
+        now[0] += RECONNECT_DELAYS[-1] + 0.01
+        session.poll()
+    assert exchange.lines[3].url == "ws://a"  # back to the entry, never the dead one again
+    assert exchange.lines[3].sent == [{"t": "hello", "name": "Huda", "token": "tok"}]
+    exchange.lines[3].inbox = [
+        {"t": "welcome", "player": "p1", "token": "tok", "name": "Huda"},
+        {"t": "room", "code": "K7QMX4PA", "seats": room["seats"], "you": 1, "started": True},
+        events_msg(match, 1),
+    ]
+    session.poll()
+    assert not session.reconnecting and session.resumed and not session.lost
+    assert len(exchange.lines) == 4
+
+
+def test_a_move_from_wss_to_plain_ws_is_not_followed():
+    exchange = Exchange()
+    server = Session("wss://a.example/ws", "Huda", token="tok", connect=exchange.connect)
+    server.poll()
+    exchange.lines[0].inbox = [{"t": "moved", "url": "ws://b.example/ws", "code": "K7QMX4PA"}]
+    server.poll()
+    assert len(exchange.lines) == 1  # the token never goes out unencrypted
+
+
+def test_a_tab_back_in_front_tries_again_at_once_and_asks_for_a_redraw():
+    """Deliverable 3 of the brief: visibilitychange to visible while reconnecting: no wait
+    for the back-off; the scene is told to draw again (``woken``)."""
+    session, _match, exchange, now, _room = dropped_ronda_seat()
+    exchange.refuse = True
+    exchange.lines[0].state = "closed"
+    session.poll()
+    for delay in RECONNECT_DELAYS[:4]:
+        now[0] += delay + 0.01
+        session.poll()
+    assert len(exchange.lines) == 5 and session.reconnecting  # now 8 s until the next try
+    version = session.version
+    now[0] += 0.1
+    exchange.lines[-1].page_woke = True
+    session.poll()
+    assert len(exchange.lines) == 6  # tried at once
+    assert session.woken and session.version > version
+    now[0] += 0.1
+    session.poll()
+    assert len(exchange.lines) == 6  # and then the back-off again
+
+
+def test_a_tab_back_in_front_before_the_drop_was_noticed_tries_at_once():
+    session, _match, exchange, _now, _room = dropped_ronda_seat()
+    exchange.lines[0].state = "closed"
+    exchange.lines[0].page_woke = True
+    session.poll()  # the drop is noticed and the wake-up with it
+    session.poll()
+    assert len(exchange.lines) == 2 and exchange.lines[1].url == "ws://a"
+
+
+def test_a_move_to_another_site_never_carries_our_token_and_the_entry_gets_its_own_back(
+    monkeypatch, tmp_path
+):
+    """Issue 19: a server the player trusted once (evil.example) must not plant the token it
+    gave him on another site's server, nor learn where his other token goes."""
+    monkeypatch.setenv("MAJLIS_HOME", str(tmp_path))
+    exchange = Exchange()
+    server = Session("wss://evil.example/ws", "Huda", token="evil-token", connect=exchange.connect)
+    server.poll()
+    exchange.lines[0].inbox = [{"t": "moved", "url": "wss://majlis.example/ws", "code": "X"}]
+    server.poll()
+    server.poll()
+    assert exchange.lines[1].sent == [{"t": "hello", "name": "Huda", "token": None}]
+    exchange.lines[1].inbox = [{"t": "welcome", "player": "p1", "token": "ours", "name": "H"}]
+    server.poll()
+    exchange.lines[1].state = "closed"
+    server.reconnect()  # back to the entry: its own token, not the one majlis.example gave
+    server.poll()
+    assert exchange.lines[2].url == "wss://evil.example/ws"
+    assert exchange.lines[2].sent == [{"t": "hello", "name": "Huda", "token": "evil-token"}]
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        ("wss://t1.majlis.example/ws", "wss://t2.majlis.example/ws", True),
+        ("wss://majlis.example/ws", "wss://t1.majlis.example/ws", True),
+        ("ws://127.0.0.1:9311", "ws://127.0.0.1:9312", True),
+        ("wss://evil.example/ws", "wss://majlis.example/ws", False),
+        ("wss://majlis.example.evil.example", "wss://majlis.example", False),
+        ("ws://10.0.0.5:9310", "ws://10.0.0.6:9310", False),
+        ("ws://a", "ws://b", False),
+    ],
+)
+def test_one_site_is_one_host_its_subdomains_and_their_siblings(a, b, same):
+    from game.client.servers import same_site
+
+    assert same_site(a, b) is same and same_site(b, a) is same

@@ -120,6 +120,9 @@ class Quiet:
     def poll(self) -> list[dict]:
         return []
 
+    def woke(self) -> bool:
+        return False
+
 
 def ronda_session(room_extra: dict) -> OnlineSession:
     match = RondaMatch.new(2, {"rules": "quick"}, seed=4)

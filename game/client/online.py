@@ -16,12 +16,15 @@ the :class:`~game.client.session.TableSession` interface (:class:`OnlineSession`
   token says hello, the server seats us where we were and sends the view, and the scene
   rebuilds from it (``resumed``). Only when every try failed, or the server no longer holds our
   table, is the table ``lost``. A ``moved`` (the table is held by another server process of
-  a cluster) is followed the same way, to the address it gives.
+  a cluster) is followed the same way, to the address it gives; a try after that starts at
+  the entry address again (:class:`Session`), so a holder that died is not tried forever.
+- A browser tab coming back to the front (the page's ``visibilitychange``,
+  :meth:`game.ui.net.Connection.woke`) while the connection is down tries again at once
+  instead of waiting out the back-off, and the table is drawn again (``woken``).
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import random
 import time
@@ -30,9 +33,19 @@ from typing import Any
 
 from game.games import registry
 from game.i18n import t
-from game.ui import net, storage
+from game.ui import net
 
+from .servers import (
+    load_online,
+    may_follow,
+    remember_token,
+    save_online,
+    server_identity,
+    token_after_move,
+)
 from .session import JSON, Refusal, SeatState, TableSession
+
+__all__ = ["OnlineSession", "Session", "load_online", "save_online", "server_message"]
 
 log = logging.getLogger("majlis.online")
 
@@ -48,26 +61,6 @@ def bot_names(game: str) -> str:
     return registry.get(game).bot_names if registry.exists(game) else "name.{i}"
 
 
-# ----- saved online settings (server address, name, token) --------------------------------------
-def load_online() -> JSON:
-    """``{"server", "name", "token"}`` as last saved (empty values when none or unreadable)."""
-    try:
-        raw = storage._read("online")
-        data = json.loads(raw) if raw else {}
-    except Exception:
-        data = {}
-    if not isinstance(data, dict):
-        data = {}
-    return {k: data[k] for k in ("server", "name", "token") if isinstance(data.get(k), str)}
-
-
-def save_online(data: JSON) -> None:
-    try:
-        storage._write("online", json.dumps(data, ensure_ascii=False))
-    except Exception as exc:  # the browser store may be full or blocked: keep playing
-        log.warning("online: could not save settings: %s", exc)
-
-
 def server_message(err: JSON) -> str:
     """A server ``error`` in the player's words: known codes have their own sentence
     (online strings or the engines' refusals), otherwise the server's own message."""
@@ -81,7 +74,14 @@ def server_message(err: JSON) -> str:
 
 # ----- the connection -----------------------------------------------------------------------------
 class Session:
-    """The connection and what the server told us about ourselves and our table."""
+    """The connection and what the server told us about ourselves and our table.
+
+    ``url`` is the entry address (the one the player chose, or a link's): a ``moved`` is
+    followed to the process it names, and every new try after a drop starts at the entry
+    again, which answers with the table or ``moved`` to whichever process holds it now (a
+    holder that died has no say). ``token`` is the one the entry's server gave us
+    (:func:`game.client.servers.token_for`); it goes nowhere else but where that server sends
+    us within its own site (:func:`game.client.servers.token_after_move`)."""
 
     def __init__(
         self,
@@ -91,8 +91,10 @@ class Session:
         connect: Callable[[str], net.Connection] = net.connect,
     ):
         self.url = url
+        self.entry = url
         self.name = name
         self.token = token
+        self._tokens = {server_identity(url) or url: token} if token else {}  # by server
         self.player: str | None = None
         self.room: JSON | None = None
         self._connect = connect
@@ -111,6 +113,10 @@ class Session:
     def send(self, kind: str, **fields: Any) -> bool:
         return self.conn.send({"t": kind, **fields})
 
+    def woke(self) -> bool:
+        """The page came back to the front since the last call (:meth:`net.Connection.woke`)."""
+        return self.conn.woke()
+
     def poll(self) -> list[JSON]:
         """New messages (``welcome`` and ``room`` are also kept here)."""
         if self.conn.open and not self.greeted:
@@ -121,9 +127,8 @@ class Session:
             kind = msg["t"]
             if kind == "welcome":
                 self.player, self.token = msg["player"], msg["token"]
-                data = load_online()
-                data["token"] = self.token
-                save_online(data)
+                self._tokens[server_identity(self.url) or self.url] = self.token
+                remember_token(self.url, msg["token"])
             elif kind == "room":
                 self.room = msg
             elif kind in ("left", "refused"):
@@ -136,18 +141,19 @@ class Session:
         return out
 
     def reconnect(self, url: str | None = None) -> None:
-        """A new connection (to ``url``, or the same address): the same name and token say
-        hello again, and the server seats us where we were."""
+        """A new connection (to ``url``, or back to the entry address): the same name and
+        token say hello again, and the server seats us where we were (or says ``moved``)."""
         self.conn.close()
-        if url is not None:
-            self.url = url
+        target = url if url is not None else self.entry
+        self.token = token_after_move(self.url, target, self.token, self._tokens)
+        self.url = target
         self.conn = self._connect(self.url)
         self.greeted = False
         self.player = None
 
     def _follow(self, msg: JSON) -> None:
         url = msg.get("url")
-        if isinstance(url, str) and url.startswith(("ws://", "wss://")):
+        if isinstance(url, str) and may_follow(self.url, url):
             self.reconnect(url)
         else:
             log.warning("online: ignored a move to %r", url)
@@ -295,6 +301,10 @@ class OnlineSession(TableSession):
 
     # ----- messages -------------------------------------------------------------------------------
     def poll(self) -> None:
+        woke = self.server.woke()
+        if woke:  # the tab is in front again: draw it, and try again now if it dropped
+            self.woken = True
+            self._version += 1
         for msg in self.server.poll():
             if self.reconnecting and msg["t"] == "events":  # our table's view: we are back
                 self._back()
@@ -305,14 +315,15 @@ class OnlineSession(TableSession):
             except Exception as exc:  # a message that does not fit: log it, keep playing
                 log.warning("online: ignored a %r message: %s", msg.get("t"), exc)
         if self.reconnecting or self.server.failed:
-            self._reconnect_step()
+            self._reconnect_step(hurry=woke)
         if self.awaiting and self.clock() - self.awaiting_since > PENDING_SECONDS:
             self._set_awaiting(False)
 
     # ----- a dropped connection -------------------------------------------------------------------
-    def _reconnect_step(self) -> None:
-        """Try again after a drop, as :data:`RECONNECT_DELAYS` says; ``lost`` when all failed
-        or the server, welcoming us back, no longer holds our table."""
+    def _reconnect_step(self, hurry: bool = False) -> None:
+        """Try again after a drop, as :data:`RECONNECT_DELAYS` says (``hurry``: the page just
+        came back to the front, so now); ``lost`` when all failed or the server, welcoming us
+        back, no longer holds our table."""
         now = self.clock()
         if self._replaced:
             self._give_up("connected from somewhere else")
@@ -320,7 +331,7 @@ class OnlineSession(TableSession):
         if not self.reconnecting:  # it just dropped
             log.info("online: the connection dropped; trying again")
             self.reconnecting, self._tries, self._welcomed_at = True, 0, None
-            self._next_try = now + self._delay(0)
+            self._next_try = now if hurry else now + self._delay(0)
             self._set_awaiting(False)
             self._version += 1
             return
@@ -329,6 +340,8 @@ class OnlineSession(TableSession):
             if now - self._welcomed_at > RESUME_SECONDS:
                 self._give_up("the server no longer holds our table")
             return
+        if hurry:
+            self._next_try = now
         if not self.server.failed or now < self._next_try:
             return  # a try under way, or waiting for the next
         if self._tries >= len(RECONNECT_DELAYS):

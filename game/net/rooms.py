@@ -273,7 +273,8 @@ class Lobby(Handlers, Outgoing, Records, Bots):
             raise Refusal(bad.message, "bad_name") from None
         token = msg.get("token")
         player = self.players.get(token_key(token)) if token else None
-        if player is None and token and self.cluster is not None:
+        if token and self.cluster is not None and (player is None or player.room is None):
+            # also when this process knows him unseated (he came here first, then moved)
             there = self.cluster.seated_elsewhere(token_key(token))
             if there is not None:  # seated at another process's table
                 session.conn.send({"t": "moved", "url": there[0], "code": there[1]})

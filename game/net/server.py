@@ -59,6 +59,7 @@ from .guard import address_key
 from .limits import Limits
 from .metrics import Metrics, log_json
 from .model import Clock, Room, Thought
+from .origins import OriginPolicy, add_origin_option, refuse_origin
 from .redis_store import RedisStore
 from .rooms import RATE_BURST, RATE_PER_SECOND, THINK_REST, THINK_SLICE, Lobby
 from .sockets import DurableGate, _Conn
@@ -99,6 +100,7 @@ class TableServer:
         redis_ns: str = "majlis",
         lease: float = 3.0,
         allow_volatile_redis: bool = False,
+        allowed_origins: tuple[str, ...] = (),
         **lobby_options: Any,
     ):
         """``trust_proxy``: the address limits count the first ``X-Forwarded-For`` address
@@ -108,7 +110,9 @@ class TableServer:
         the directory of tables and players and the match logs with the other processes on
         that Redis (:mod:`game.net.cluster`; ``public_url`` is how clients reach this one,
         ``lease`` how soon the others adopt its tables after it dies; ``allow_volatile_redis``
-        to run on a Redis without an append-only file) instead of SQLite."""
+        to run on a Redis without an append-only file) instead of SQLite.
+        ``allowed_origins``: the web pages that may connect (:mod:`.origins`)."""
+        self.origins = OriginPolicy(allowed_origins, [public_url, link_base])
         self.host, self.requested_port = host, port
         self.trust_proxy = trust_proxy
         self.redis: Any = None  # a redis.asyncio.Redis (redis-py types its replies loosely)
@@ -306,6 +310,8 @@ class TableServer:
         return address_key(str(peer[0])) if peer else "unknown"
 
     async def _handle(self, ws: ServerConnection) -> None:
+        if await refuse_origin(ws, self.origins):
+            return
         conn = _Conn(ws, self.lobby.limits.outbox_bytes, self.gate)
         if not self.lobby.connect(conn, self._address(ws)):
             with contextlib.suppress(asyncio.CancelledError, ConnectionClosed, TimeoutError):
@@ -424,6 +430,7 @@ def main(argv: list[str] | None = None) -> None:
         "of a process that stopped answering",
     )
     parser.add_argument("--allow-volatile-redis", action="store_true", help=VOLATILE_HELP)
+    add_origin_option(parser)
     parser.add_argument(
         "--log-text", action="store_true", help="plain text logs instead of JSON lines"
     )
@@ -469,6 +476,7 @@ def main(argv: list[str] | None = None) -> None:
         "lease": args.lease,
         "redis_ns": args.redis_ns,
         "allow_volatile_redis": args.allow_volatile_redis,
+        "allowed_origins": tuple(args.allowed_origin),
     }
     options["deltas"] = not args.whole_views
     if args.loose_limits:

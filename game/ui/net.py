@@ -4,6 +4,7 @@
     conn.send({"type": ...})   # queued; False when the connection is not open
     conn.poll() -> [dict, ...] # the messages that arrived since the last poll (call each frame)
     conn.state                 # "connecting" | "open" | "closed" | "failed"
+    conn.woke() -> bool        # the page came back to the front since the last call
     conn.error                 # a short reason when closed/failed (for the log, not the player)
     conn.close()
 
@@ -12,7 +13,10 @@
 - In the browser (:class:`BrowserConnection`): Python has no sockets there (WEB.md). A small JS
   snippet run with ``platform.window.eval`` holds the page's ``WebSocket`` and an inbound
   array on the JS side; ``poll`` drains that array once per frame. No Python callback is handed
-  to JS (pygbag holds those weakly and they vanish).
+  to JS (pygbag holds those weakly and they vanish). The same snippet listens, once per page,
+  for ``visibilitychange``: a tab back in front sets a flag that :meth:`Connection.woke` reads
+  and clears (a phone may have dropped the socket while the tab slept; the game tries again
+  at once rather than after its back-off).
 
 Messages are the wire contract's (:mod:`game.net.protocol`, ``{"t": ...}``): outbound ones are
 checked by ``protocol.encode`` (a bad one never leaves; ``send`` logs it and returns False),
@@ -92,6 +96,10 @@ class Connection:
 
     def connect(self, url: str) -> None:
         raise NotImplementedError
+
+    def woke(self) -> bool:
+        """True once after the page came back to the front (browser only)."""
+        return False
 
     def send(self, msg: Message) -> bool:
         raise NotImplementedError
@@ -195,6 +203,12 @@ class NativeConnection(Connection):
 JS_OPEN = """
 (function () {
   var box = window.majlisNet = window.majlisNet || {};
+  if (!box.watching && typeof document !== "undefined" && document.addEventListener) {
+    box.watching = true;          // once per page: a tab back in front says so (woke)
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") { box.woke = true; }
+    });
+  }
   var n = {ws: null, inbox: [], state: "connecting", error: ""};
   box[__ID__] = n;
   try { n.ws = new WebSocket(__URL__); }
@@ -214,6 +228,7 @@ JS_OPEN = """
   return n.state;
 })()
 """
+JS_WOKE = "(function(){var b=window.majlisNet||{};var w=b.woke?1:0;b.woke=false;return w;})()"
 JS_DRAIN = "JSON.stringify((window.majlisNet[__ID__] || {inbox: []}).inbox.splice(0))"
 JS_STATE = (
     "(function(){var n=(window.majlisNet||{})[__ID__];"
@@ -313,6 +328,13 @@ class BrowserConnection(Connection):
                 out.append(msg)
         self._refresh()  # after draining: messages sent just before a close still count
         return out
+
+    def woke(self) -> bool:
+        try:
+            woke = self._js(JS_WOKE)  # 1 or 0: a JS number (int or float) or its text
+        except Exception:
+            return False
+        return woke == 1 or str(woke) in ("1", "1.0", "true", "True")
 
     def close(self) -> None:
         with contextlib.suppress(Exception):

@@ -84,7 +84,12 @@ def _write(name: str, text: str | None) -> None:
         return
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
-    tmp.write_text(text, encoding="utf-8")
+    with contextlib.suppress(FileNotFoundError):
+        tmp.unlink()  # a leftover of a crash may have other permissions
+    # Readable by this user only (0600): the online file holds the tokens that are seats.
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(text)
     os.replace(tmp, path)
 
 

@@ -12,6 +12,9 @@ class TableConnection:
 
     def follow_connection(self) -> None:
         session = self.session
+        if session.woken:  # the tab is in front again: its picture may be stale
+            session.woken = False
+            self.app.invalidate()
         if session.lost:
             self.app.toast("online.lost", 5.0)
             self._leave_to_menu(send=False)

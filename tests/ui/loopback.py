@@ -32,6 +32,9 @@ class Loopback:
         out, self.inbox = self.inbox, []
         return out
 
+    def woke(self) -> bool:
+        return False  # the page never goes to the background here
+
     def send(self, kind: str, **fields) -> bool:
         if kind == "act":
             try:

@@ -295,6 +295,9 @@ def test_rummy_partnership_online_keeps_server_seats_and_draws_from_our_seat(mak
         def send(self, *a, **k):
             return True
 
+        def woke(self):
+            return False
+
     match = Match.new(4, {"partnership": True, "rounds": 1}, seed=2)
     room = {
         "seats": [{"name": "A", "kind": "human"}] * 4,

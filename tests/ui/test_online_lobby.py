@@ -295,6 +295,9 @@ class Quiet:
     def send(self, *a, **k):
         return True
 
+    def woke(self):
+        return False
+
 
 def hareeja_room(you: int) -> dict:
     return {

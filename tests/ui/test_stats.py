@@ -188,6 +188,9 @@ def test_online_matches_are_recorded_and_marked_online(make_app):
         def send(self, *a, **k):
             return True
 
+        def woke(self):
+            return False
+
     room = {
         "seats": [{"name": n, "kind": "human"} for n in ("A", "B", "C", "D")],
         "you": 2,

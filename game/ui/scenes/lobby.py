@@ -22,6 +22,7 @@ from typing import Any
 import pygame
 
 from game.client.online import OnlineSession, Session, load_online, save_online, server_message
+from game.client.servers import known_server, server_identity, token_for
 from game.i18n import digits, t
 from game.net import protocol
 from game.ui import draw, games, links
@@ -37,6 +38,7 @@ from game.ui.scenes.lobby_common import (
     table_summary,
     valid_server,
 )
+from game.ui.scenes.lobby_confirm import ConfirmView
 from game.ui.scenes.lobby_list import ListView
 from game.ui.scenes.lobby_room import RoomView
 from game.ui.scenes.lobby_views import (
@@ -52,6 +54,7 @@ from game.ui.widgets import Button
 __all__ = ["VIEWS", "LobbyScene", "online_games", "online_options", "table_summary"]
 
 VIEWS: dict[str, type[LobbyView]] = {
+    "confirm": ConfirmView,
     "connecting": ConnectingView,
     "offline": OfflineView,
     "home": HomeView,
@@ -96,17 +99,37 @@ class LobbyScene(Scene):
         self.lost = False  # offline because a connection was lost (not never made)
         self.elapsed = 0.0  # seconds of frames: the dots and the caret blink by it
         super().__init__(app)
-        if self.session is None:
+        if self.session is None and self._must_ask(server):
+            self.set_state("confirm")  # nothing is sent anywhere before the player says so
+        elif self.session is None:
             self.connect()
         elif self.session.ready:
             self.state = "room" if self.session.room else "home"
             self.build()
 
     # ----- connection -----------------------------------------------------------------------------
+    def _must_ask(self, given: str | None) -> bool:
+        """The server came from a link (``options.server_from_link``, set by ``main.py``) and
+        is neither one the player played on or chose, nor this page's own default."""
+        if given is not None or not getattr(self.app.options, "server_from_link", False):
+            return False
+        own = server_identity(self.server) == server_identity(default_server())
+        return not own and not known_server(self.server)
+
+    def accept_server(self) -> None:
+        """Join on the link's server (it is known from its welcome on)."""
+        self.connect()
+
+    def refuse_server(self) -> None:
+        """Not that server: back to the menu, and Play online uses the usual server."""
+        self.app.options.server = None
+        self.app.options.server_from_link = False
+        self.app.go("menu")
+
     def connect(self) -> None:
         if self.session is not None:
             self.session.close()
-        self.session = Session(self.server, self.player_name, load_online().get("token"))
+        self.session = Session(self.server, self.player_name, token_for(self.server))
         self.set_state("connecting")
 
     def set_state(self, state: str) -> None:
@@ -275,6 +298,9 @@ class LobbyScene(Scene):
         self.set_state("home")
 
     def back(self) -> None:
+        if self.state == "confirm":
+            self.refuse_server()
+            return
         if self.state in ("code", "field", "list", "setup"):
             self.field = None
             self.set_state("home" if self.session is not None else "offline")

@@ -21,26 +21,38 @@ DEFAULT_PORT = 9310
 PHONE_TEXT = 22  # issue 10: in portrait (a phone) no text below 22 logical px
 
 
+LOCAL_HOSTS = ("", "127.0.0.1", "localhost", "::1", "0.0.0.0")
+PROXY_PATH = "/ws"  # where docs/DEPLOY.md's proxy passes the table server, on the page's host
+
+
+def page_server(protocol: str, host: str, hostname: str) -> str:
+    """The server a page at ``protocol//host`` looks for by default: on an https page the
+    documented deployment, ``wss://`` on the page's own host and port at ``/ws`` (the proxy
+    in front of the server; a browser on an https page may only open ``wss://``); on a plain
+    http page (this computer or a LAN: ``./majlis server`` beside pygbag's test server) the
+    server's own port on the page's host name, ``ws://HOST:9310``."""
+    if protocol == "https:":
+        return f"wss://{host}{PROXY_PATH}"
+    return f"ws://{hostname or '127.0.0.1'}:{DEFAULT_PORT}"
+
+
 def default_server() -> str:
-    """``--server`` natively (else the saved one, else this machine); in the browser
-    ``#server=`` of the page's link (else the saved one, else the page's own host on the
-    server's port)."""
+    """The server chosen and saved in the lobby; else natively this machine, in the browser
+    :func:`page_server` for this page. (A link's ``#server=`` comes as the app's
+    ``options.server``, see the lobby.)"""
     saved = load_online().get("server")
+    if saved:
+        return str(saved)
     if WEB:
-        given = links.page_values().get("server")
-        if given:
-            return server_url(given)
-        if saved:
-            return saved
         try:
             import platform
 
             loc = platform.window.location
-            scheme = "wss" if str(loc.protocol) == "https:" else "ws"
-            return f"{scheme}://{loc.hostname}:{DEFAULT_PORT}"
+            host = str(getattr(loc, "host", "") or loc.hostname)  # host[:port]
+            return page_server(str(loc.protocol), host, str(loc.hostname))
         except Exception:
-            return f"ws://127.0.0.1:{DEFAULT_PORT}"
-    return saved or f"ws://127.0.0.1:{DEFAULT_PORT}"
+            pass
+    return f"ws://127.0.0.1:{DEFAULT_PORT}"
 
 
 def server_url(text: str) -> str:
@@ -68,7 +80,7 @@ def server_name(url: str) -> str:
         host = urlsplit(url).hostname or ""
     except ValueError:
         host = ""
-    if host in ("", "127.0.0.1", "localhost", "::1", "0.0.0.0"):
+    if host in LOCAL_HOSTS:
         return t("online.server_local")
     return host.removeprefix("www.")
 

@@ -31,6 +31,9 @@ class ShownSession:
         self.sent.append((kind, fields))
         return True
 
+    def woke(self) -> bool:
+        return False
+
     def close(self) -> None:
         pass
 
@@ -183,4 +186,10 @@ def screenshot_lobby(shooter) -> None:
     app.switch(_dropped_table(app))
     shooter.frames(2)
     shooter.shot("lobby_10_table_reconnecting")
+    app.options.server, app.options.server_from_link = "wss://play.example:8443/ws", True
+    asking = LobbyScene(app, join_code="K7QMX4PA")  # a link to a server not played on
+    app.switch(asking)
+    shooter.frames(2)
+    shooter.shot("lobby_11_link_to_another_server")
+    app.options.server, app.options.server_from_link = None, False
     app.settings.update(saved)
