@@ -18,8 +18,10 @@ import signal
 import time
 
 from game.net.client import Client
+from game.net.reseat import reseat_connected
 from helpers import private_hareeja
 from tests.test_net_cluster import fresh_ns, redis_url, start_process  # noqa: F401 (fixture)
+from tests.test_net_fairness import create, join, lobby, say
 
 
 def test_a_player_connected_to_the_adopting_process_gets_his_seat_and_view_at_once(
@@ -62,3 +64,25 @@ def test_a_player_connected_to_the_adopting_process_gets_his_seat_and_view_at_on
                 proc.kill()
             proc.wait()
             proc.stdout.close()
+
+
+def test_reseating_a_player_withdraws_the_approval_he_was_waiting_for():
+    """The lobby side of the push (no Redis): a connected player seated by a replay gets his
+    room, view and clocks, and his pending request at another table (TB-2) is withdrawn."""
+    lob = lobby()
+    host, other, ali = join(lob, "Host"), join(lob, "Other"), join(lob, "Ali")
+    asked = create(lob, other, visibility="approval")
+    say(lob, ali, "join", code=asked["code"])
+    assert ali.last("waiting")["code"] == asked["code"]
+    table = create(lob, host, players=2, turn_seconds=60)
+    room = lob.rooms[table["code"]]
+    say(lob, host, "start")
+    player = lob.sessions[id(ali)].player
+    room.occupants[1], player.room, player.seat = player, room, 1  # as a replay seats him
+    ali.sent.clear()
+    assert reseat_connected(lob, room) == 2  # the host and Ali are connected
+    kinds = [m["t"] for m in ali.sent]
+    assert kinds[:3] == ["room", "events", "deadline"], kinds
+    assert ali.last("room")["you"] == 1 and ali.last("events")["view"]["you"] == 1
+    assert player.waiting is None and not lob.rooms[asked["code"]].pending
+    assert other.last("room")["pending"] == []

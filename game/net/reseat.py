@@ -6,7 +6,8 @@ hello here before the table was replayed (his other tab, a hello that came while
 still named the dead holder, one sent here by ``moved``). Replaying seats him, but a seat he is
 not told of is no seat: he would wait in the lobby until he reconnects. So he is sent what a
 hello seating him sends (:meth:`game.net.rooms.Lobby._hello`): the ``room``, and for a started
-table his current view (``events``) and the turn clocks (``deadline``).
+table his current view (``events``) and the turn clocks (``deadline``). A request for approval
+he was waiting on here is withdrawn (its host's room is sent again), as a seat does.
 """
 
 from __future__ import annotations
@@ -25,6 +26,11 @@ def reseat_connected(lobby: LobbyApi, room: Room) -> int:
     players = connected_here(room)
     if not players:
         return 0
+    for player in players:  # a seat now: an approval he was waiting for is withdrawn
+        waiting, player.waiting = player.waiting, None
+        if waiting is not None and player in waiting.pending:
+            waiting.pending.remove(player)
+            lobby._send_room(waiting)
     lobby._send_room(room)  # every connected occupant gets his own room message
     if room.started:
         for player in players:
