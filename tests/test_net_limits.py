@@ -684,28 +684,6 @@ def test_a_socket_that_stops_reading_is_closed_with_a_reason_once_its_bytes_pass
     asyncio.run(asyncio.wait_for(body(), 5))
 
 
-# ----- a player sent to another process keeps his token (issue 8, "moved") ---------------------
-class NoOtherProcessHasHim:
-    """The cluster as the lobby's hello asks it: the token's player sits nowhere else."""
-
-    def seated_elsewhere(self, key):
-        return None
-
-
-def test_an_unknown_token_is_replaced_alone_and_kept_in_a_cluster_if_it_looks_like_ours():
-    ours = "A" * 20 + "b-_9" * 3  # 32 URL-safe characters, like secrets.token_urlsafe(24)
-    alone = lobby()
-    conn = hello(alone, "Ali", token=ours)
-    assert conn.last("welcome")["token"] != ours  # one process: only tokens it handed out
-    shared = lobby()
-    shared.cluster = NoOtherProcessHasHim()
-    conn = hello(shared, "Ali", token=ours)
-    assert conn.last("welcome")["token"] == ours  # moved here: the same player everywhere
-    for weak in ("short", "A" * 31, "A" * 31 + "!", "ا" * 32):
-        conn = hello(shared, "Sara", address="5.6.7.8", token=weak)
-        assert conn.last("welcome")["token"] != weak
-
-
 # ----- seat counts: the wire allows every game's own (TB-5, HR-12) -----------------------------
 def test_TB_5_HR_12_a_five_seat_classic_rummy_table_is_created_online_and_six_refused():
     lob = lobby()

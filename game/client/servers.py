@@ -16,8 +16,9 @@ The only other place a token goes is where its own server sends it (``moved``: a
 process of the same cluster), over an equally secure scheme (:func:`may_follow`), and only
 within one site (:func:`same_site`: ``t1.majlis.example`` → ``t2.majlis.example``). A move to
 another site takes that site's own token, or none: a server the player trusted once must not
-be able to plant a token it knows on another server (which, in a cluster, keeps a token a
-client brings) and take the seat he gets there.
+be able to plant a token it knows on another server and take the seat he gets there (the
+server refuses tokens it did not sign too, :mod:`game.net.tokens`; the client does not rely on
+that).
 
 Stored as ``online`` (:mod:`game.ui.storage`: a file natively, localStorage in the browser):
 ``{"server", "name", "tokens": {identity: token}}``. Older saves held one ``token`` for every

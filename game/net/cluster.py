@@ -11,6 +11,7 @@ share:
   → the process holding it; ``NS:tables:PROC`` set: its codes;
 - ``NS:open`` hash: code → the public-list entry of an open public table;
 - ``NS:seat`` hash: a player's token key → the code of the table he sits at;
+- ``NS:token_key``: the key every process signs players' tokens with (:mod:`game.net.tokens`);
 - the records and logs (:class:`game.net.redis_store.RedisStore`, which also writes the
   directory above, in order with the tables' writes, each change published on ``NS:dir``).
 
@@ -46,6 +47,8 @@ from .fencing import TAKE, check_persistence, holder_of
 from .lease import Lease, Watch
 from .model import Conn
 from .outage import Outage
+from .reseat import reseat_connected
+from .tokens import TokenMint, cluster_key
 
 if TYPE_CHECKING:
     from .redis_store import RedisStore
@@ -92,6 +95,7 @@ class Cluster:
     # ----- start and stop ---------------------------------------------------------------------
     async def start(self) -> None:
         await check_persistence(self.redis, self.allow_volatile)
+        self.lobby.tokens = TokenMint(await cluster_key(self.redis, self.ns))  # one for all
         self.store.proc = self.proc
         self.store.on_lost = self._lost
         self.store.on_trouble = lambda: self._pause("a store write failed")
@@ -332,10 +336,14 @@ class Cluster:
             except Exception:
                 continue
             self._unloaded.discard(code)
+            taken = 0
             if record is not None and record.get("finished") is None:
-                adopted += self.lobby.adopt_table(record)
+                taken = self.lobby.adopt_table(record)
             elif room is not None:
-                adopted += self.lobby.adopt_room(room)
+                taken = self.lobby.adopt_room(room)
+            if taken:  # its players connected here already are told their seat (reseat.py)
+                reseat_connected(self.lobby, self.lobby.rooms[code])
+            adopted += taken
             if code in self.lobby.rooms:
                 message = {"op": "own", "from": self.proc, "code": code, "proc": self.proc}
                 with contextlib.suppress(Exception):

@@ -23,7 +23,8 @@ Client → server
     ``name``: at most 64 characters as sent; the server cleans it (NFKC, no control, bidi or
     invisible characters; :mod:`game.net.names`) and wants 1–24 visible characters (error
     ``bad_name``); two equal names at one table are told apart ("Sara (2)"). ``token``: from
-    an earlier ``welcome`` (or null). Must come first;
+    an earlier ``welcome`` (or null; one this server or its cluster did not sign is replaced
+    by a fresh one, :mod:`game.net.tokens`). Must come first;
     anything else before it is answered with ``error`` code ``hello_first``.
 ``create {game, players, options?, visibility, turn_seconds, bots, hints?}``
     A new table with the sender in seat 0 as its host. ``game``: one of :data:`GAMES`;

@@ -28,7 +28,6 @@ from __future__ import annotations
 import logging
 import random
 import secrets
-import string
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -71,6 +70,7 @@ from .outgoing import Outgoing
 from .pacing import PACE_DEALT_CARD, PACE_EVENT, PACE_MAX_BACKLOG, PinnableClock, pacing_seconds
 from .records import HEARTBEAT, RESUME_GRACE, Records
 from .schedule import Schedule, next_moment
+from .tokens import mint_for
 
 __all__ = [
     "BOT_NAMES",
@@ -97,8 +97,6 @@ if TYPE_CHECKING:
     from .cluster import Cluster
 
 log = logging.getLogger("majlis.lobby")
-KEPT_TOKEN_LENGTH = 32  # len(secrets.token_urlsafe(24)): the tokens this server hands out
-TOKEN_ALPHABET = frozenset(string.ascii_letters + string.digits + "-_")  # URL-safe base64
 
 
 class Lobby(Handlers, Outgoing, Records, Bots):
@@ -155,6 +153,7 @@ class Lobby(Handlers, Outgoing, Records, Bots):
         self.sessions: dict[int, Session] = {}  # by id(conn)
         self._codes = random.SystemRandom()
         self.schedule = Schedule()  # when each table next needs tick()
+        self.tokens = mint_for(store)  # signs the tokens handed out (a cluster's: shared)
         if store is not None:
             self._resume()
 
@@ -284,7 +283,7 @@ class Lobby(Handlers, Outgoing, Records, Bots):
             raise Refusal("This connection already has a player.", "protocol")
         if player is None:
             if not self._kept_token(token):
-                token = secrets.token_urlsafe(24)
+                token = self.tokens.issue()
             player = Player("p" + secrets.token_hex(5), token_key(token), name)
             self.players[player.key] = player
         else:
@@ -313,17 +312,15 @@ class Lobby(Handlers, Outgoing, Records, Bots):
             session.conn.send({"t": "waiting", "code": player.waiting.code})
 
     def _kept_token(self, token: object) -> TypeGuard[str]:
-        """Whether a token this process does not know stays the player's token: only in a
-        cluster, where a player sent here by ``moved`` (or whose process died) brings the token
-        another process gave him, and it must stay his one identity everywhere. It must look
-        like one of ours (as long as :func:`secrets.token_urlsafe` of 24 bytes), so a client
-        cannot pick a short, guessable one."""
-        return (
-            self.cluster is not None
-            and isinstance(token, str)
-            and len(token) >= KEPT_TOKEN_LENGTH
-            and set(token) <= TOKEN_ALPHABET
-        )
+        """Whether a token this process does not know stays the player's token: only one this
+        server or its cluster issued (:mod:`.tokens`: after a restart, or brought here by
+        ``moved``), or, from before tokens were signed, one the cluster's seat directory lists
+        (a player seated at a table; the store lists him). Any other string, however
+        well-formed, gets a fresh token: a server the player once trusted cannot plant one."""
+        if not isinstance(token, str):
+            return False
+        listed = self.cluster is not None and token_key(token) in self.cluster.seats
+        return self.tokens.issued(token) or listed
 
     # ===== time passing =========================================================================
     def tick(self) -> None:
