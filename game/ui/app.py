@@ -33,6 +33,7 @@ from game import i18n
 from game.ui import draw, scale, storage, text
 from game.ui.audio import Audio
 from game.ui.layout import Layout, make_layout
+from game.ui.pointer import Pointer
 from game.ui.scale import px
 from game.ui.tween import Speed
 from game.ui.window import Window
@@ -99,6 +100,7 @@ class App:
             self.audio.configure(False, 0.0)
         self._apply_speed()
         self.clock = pygame.time.Clock()
+        self.pointer = Pointer()  # each tap once, whether it came as touch, mouse or both
         self.running = True
         self.frame = 0
         self.draws = 0  # frames actually drawn (tests, bench_idle)
@@ -215,7 +217,7 @@ class App:
     # ----- the loop ---------------------------------------------------------------------------
     def step(self, dt: float) -> None:
         """One frame: input, update, then draw and flip if anything changed."""
-        touched = self._events()
+        touched = self._events(dt)
         shape = self.window.poll(dt)
         if shape is not None:
             portrait, factor = shape
@@ -237,15 +239,14 @@ class App:
         if self.options.frames is not None and self.frame >= self.options.frames:
             self.running = False
 
-    def _events(self) -> bool:
-        """Hand this frame's events to the scene; True when any of them was input."""
+    def _events(self, dt: float) -> bool:
+        """Hand this frame's events to the scene (a tap once, as mouse events: game.ui.pointer);
+        True when any of them was input."""
         touched = False
-        for event in pygame.event.get():
+        for event in self.pointer.filter(pygame.event.get(), dt, self.screen.get_size()):
             if event.type == pygame.QUIT:
                 self.running = False
                 continue
-            if event.type in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
-                continue  # touch also arrives as mouse events (event.touch): handle those
             portrait = self.window.shape_from_event(event)
             if portrait is not None:
                 self.set_portrait(portrait)
