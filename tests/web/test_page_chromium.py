@@ -219,6 +219,54 @@ def test_the_first_tap_unlocks_the_start_at_once(chromium, server):
         tab.close()
 
 
+SDL_AUDIO = (  # what SDL2's Emscripten audio does when pygame's mixer opens (before any tap)
+    "window.Module = window.Module || {}; Module.SDL2 = Module.SDL2 || {};"
+    " Module.SDL2.audioContext = new AudioContext(); Module.SDL2.audioContext.state"
+)
+
+
+def touch_tap(tab, x: int, y: int) -> None:
+    for kind, points in (("touchStart", [{"x": x, "y": y}]), ("touchEnd", [])):
+        tab.call("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+
+def test_sound_starts_on_a_tap_and_again_when_the_tab_comes_back(chromium, server):
+    """SDL's audio context is made before any gesture, so it starts suspended: the page resumes
+    it on the first tap (a touch's end, the gesture phones accept), and on the tab's return."""
+    tab = load(chromium, server, PHONE, mobile=True)
+    try:
+        tab.wait_for("majlis.failed")  # the loader is done with window.Module
+        assert tab.evaluate(SDL_AUDIO) == "suspended"  # Chromium: no gesture yet
+        assert tab.evaluate("majlis.audioState()") == "suspended"
+        touch_tap(tab, 195, 422)
+        tab.wait_for("majlis.audioState() === 'running'", timeout=10)
+        tab.evaluate("Module.SDL2.audioContext.suspend().then(() => 1)")  # the tab went away
+        tab.wait_for("majlis.audioState() === 'suspended'", timeout=10)
+        tab.evaluate("document.dispatchEvent(new Event('visibilitychange')); 1")
+        tab.wait_for("majlis.audioState() === 'running'", timeout=10)
+        assert our_exceptions(tab) == []
+    finally:
+        tab.close()
+
+
+def test_a_context_still_suspended_is_resumed_by_a_later_gesture(chromium, server):
+    """A gesture the browser did not count (a touch's start) leaves it suspended; the next
+    one starts it (Emscripten's own fix listened once, then never again)."""
+    tab = load(chromium, server, PHONE, mobile=True)
+    try:
+        tab.wait_for("majlis.failed")
+        tab.evaluate(SDL_AUDIO)
+        tab.call(
+            "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": 9, "y": 9}]}
+        )
+        tab.pump(0.3)
+        assert tab.evaluate("majlis.audioState()") == "suspended"
+        tab.call("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        tab.wait_for("majlis.audioState() === 'running'", timeout=10)
+    finally:
+        tab.close()
+
+
 def test_no_progress_shows_the_failure_after_a_bounded_wait(chromium, built):
     server = PageServer(vendor_cdn(), hold="cpython312/main.js")  # a network that stalls
     tab = None
