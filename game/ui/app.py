@@ -101,6 +101,7 @@ class App:
         self._apply_speed()
         self.clock = pygame.time.Clock()
         self.pointer = Pointer()  # each tap once, whether it came as touch, mouse or both
+        self.watchers: list = []  # called once a frame while they return True (see watch)
         self.running = True
         self.frame = 0
         self.draws = 0  # frames actually drawn (tests, bench_idle)
@@ -152,6 +153,11 @@ class App:
         for _ in self._warmup or ():
             pass
         self._warmup = None
+
+    def watch(self, poll) -> None:
+        """Call ``poll(dt)`` once a frame until it returns False: an answer awaited from the
+        page (a JavaScript promise) without blocking the frame loop, and what it shows."""
+        self.watchers.append(poll)
 
     def invalidate(self) -> None:
         """Draw the next frame (something on screen changed outside the scene's own state)."""
@@ -223,6 +229,7 @@ class App:
             portrait, factor = shape
             fixed = self.options.scale is not None  # --scale keeps its factor
             self.set_shape(portrait, scale.factor() if fixed else factor)
+        self.watchers = [poll for poll in self.watchers if poll(dt)]
         for overlay in list(self.overlays):
             overlay.update(dt)
         if not any(o.pauses for o in self.overlays):
