@@ -16,7 +16,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from page_kit import BUILD, Chromium, PageServer, chromium_path, vendor_cdn
+from page_kit import BUILD, Chromium, PageServer, Slow, chromium_path, vendor_cdn
 
 from game.ui import links
 
@@ -278,6 +278,64 @@ def test_no_progress_shows_the_failure_after_a_bounded_wait(chromium, built):
         assert "no progress" in detail
         assert tab.evaluate("document.getElementById('status_ar').textContent") == FAILED_AR
         shot(tab, "desktop_stalled")
+    finally:
+        if tab:
+            tab.close()
+        server.close()
+
+
+WASM = "cpython312/main.wasm"
+FAILED_DETAIL = "majlis.failed && document.getElementById('fail_detail').textContent"
+
+
+def test_a_slow_webassembly_download_is_not_taken_for_a_failure(chromium, built):
+    """main.wasm reports no progress to the loader: its bytes arriving keep the page waiting
+    (here 5 s of download against a 1.5 s no-progress limit); once they are in and the runtime
+    really fails (these bytes are no WebAssembly), the failure shows, with its reason."""
+    slow = Slow(b"\0asm" + bytes(700), chunk=64, every=0.45)  # 12 chunks, ~5.4 s
+    server = PageServer(vendor_cdn(), slow={WASM: slow})
+    tab = None
+    try:
+        tab = load(chromium, server, DESKTOP, before_load="window.MAJLIS_WAIT_MS = 1500;")
+        tab.wait_for("majlis.loading.wasmBytes > 0", timeout=20)
+        tab.pump(3.0)  # twice the no-progress limit, the download still going
+        assert tab.evaluate("majlis.failed") is False
+        assert tab.evaluate("document.getElementById('failure').hidden") is True
+        detail = tab.wait_for(FAILED_DETAIL, timeout=40)
+        assert detail.startswith("aborted") and "compileerror" in detail.lower()
+        assert tab.evaluate("majlis.loading.wasmBytes") >= len(slow.body)
+    finally:
+        if tab:
+            tab.close()
+        server.close()
+
+
+def test_a_long_webassembly_compile_is_not_taken_for_a_failure(chromium, server):
+    """A phone compiling the interpreter for longer than the no-progress limit: no message
+    while the compile is under way (a compile that never ends stands in for a slow one)."""
+    never = (
+        "window.MAJLIS_WAIT_MS = 1500;"
+        " WebAssembly.instantiateStreaming = () => new Promise(() => {});"
+    )
+    tab = load(chromium, server, DESKTOP, before_load=never)
+    try:
+        tab.wait_for("majlis.loading.compiling === 1", timeout=20)
+        tab.pump(4.0)
+        assert tab.evaluate("majlis.failed") is False
+        assert tab.evaluate("document.getElementById('failure').hidden") is True
+    finally:
+        tab.close()
+
+
+def test_a_webassembly_download_that_stalls_still_fails(chromium, built):
+    """Headers, then no byte at all: that is a stalled network, said after the limit."""
+    server = PageServer(vendor_cdn(), slow={WASM: Slow(bytes(1000), chunk=1000, every=60)})
+    tab = None
+    try:
+        tab = load(chromium, server, DESKTOP, before_load="window.MAJLIS_WAIT_MS = 1500;")
+        detail = tab.wait_for(FAILED_DETAIL, timeout=20)
+        assert "no progress" in detail
+        assert tab.evaluate("majlis.loading.downloading") == 1
     finally:
         if tab:
             tab.close()
