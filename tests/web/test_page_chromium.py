@@ -284,6 +284,54 @@ def test_no_progress_shows_the_failure_after_a_bounded_wait(chromium, built):
         server.close()
 
 
+def test_the_share_javascript_copies_the_link_in_a_real_browser(chromium, server):
+    """game/ui/share.py's JavaScript in Chromium, run as Python runs it (window.eval) just
+    after a tap: the link lands on the clipboard (headless Chromium on Linux has no share
+    sheet), or is shown in a prompt; nothing is left behind."""
+    from game.ui import share
+
+    link = "https://majlis.example/#room=K7QMX4PA&server=wss://play.example:9310"
+    tab = load(chromium, server, PHONE, mobile=True)
+    try:
+        tab.wait_for("majlis.failed")
+        tab.call(
+            "Browser.grantPermissions",
+            {
+                "origin": server.origin,
+                "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"],
+            },
+        )
+        touch_tap(tab, 195, 422)  # the player's tap on the button
+        code = (
+            share.JS_START.replace("__ID__", "1")
+            .replace("__TEXT__", json.dumps(link))
+            .replace("__TITLE__", json.dumps("Copy this link"))
+        )
+        first = tab.call(
+            "Runtime.evaluate", {"expression": code, "returnByValue": True, "userGesture": True}
+        )["result"]["value"]
+        answer = first
+        poll = share.JS_POLL.replace("__ID__", "1")
+        for _ in range(50):
+            if not answer.startswith("pending"):
+                break
+            tab.pump(0.1)
+            answer = tab.evaluate(poll)
+        assert answer in ("done|copied", "done|shown", "done|shared"), answer
+        if answer == "done|copied":
+            copied = tab.call(
+                "Runtime.evaluate",
+                {"expression": "navigator.clipboard.readText()", "awaitPromise": True},
+            )["result"]["value"]
+            assert copied == link
+        if answer == "done|shown":
+            assert [m for m in dialogs(tab) if m == "Copy this link"]
+        assert tab.evaluate("Object.keys(window.majlisShare).length") == 0
+        assert our_exceptions(tab) == []
+    finally:
+        tab.close()
+
+
 WASM = "cpython312/main.wasm"
 FAILED_DETAIL = "majlis.failed && document.getElementById('fail_detail').textContent"
 
