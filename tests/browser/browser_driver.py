@@ -79,6 +79,8 @@ class Browser:
         )
         self.port = self._devtools_port()
         self.pages: list[Page] = []
+        self._browser_ws = None
+        self._browser_id = 0
 
     def _devtools_port(self) -> int:
         found: list[int] = []
@@ -100,27 +102,52 @@ class Browser:
     def open(
         self, url: str, device: Device, fragment: str = "", throttle: float = 1.0
     ) -> Page:
-        """A new tab emulating ``device``, navigated to ``url`` (plus ``#fragment``)."""
-        request = urllib.request.Request(
-            f"http://127.0.0.1:{self.port}/json/new?about:blank", method="PUT"
-        )
-        with urllib.request.urlopen(request, timeout=10) as reply:
-            target = json.load(reply)
-        page = Page(self, target["id"], target["webSocketDebuggerUrl"], device)
+        """A new tab emulating ``device`` in a browser context of its own (its own storage,
+        like another phone), navigated to ``url`` (plus ``#fragment``)."""
+        context = self._browser_call("Target.createBrowserContext", {"disposeOnDetach": False})
+        target = self._browser_call(
+            "Target.createTarget",
+            {"url": "about:blank", "browserContextId": context["browserContextId"]},
+        )["targetId"]
+        ws_url = f"ws://127.0.0.1:{self.port}/devtools/page/{target}"
+        page = Page(self, target, ws_url, device)
+        page.context = context["browserContextId"]
         page.emulate(device, throttle)
-        page.navigate(url + (f"#{fragment}" if fragment else ""))
+        if url != "about:blank":
+            page.navigate(url + (f"#{fragment}" if fragment else ""))
         self.pages.append(page)
         return page
+
+    def _browser_call(self, method: str, params: dict) -> dict:
+        if self._browser_ws is None:
+            with urllib.request.urlopen(
+                f"http://127.0.0.1:{self.port}/json/version", timeout=10
+            ) as reply:
+                self._browser_ws = connect(json.load(reply)["webSocketDebuggerUrl"], max_size=None)
+        self._browser_id += 1
+        self._browser_ws.send(json.dumps({"id": self._browser_id, "method": method, "params": params}))
+        while True:
+            message = json.loads(self._browser_ws.recv(timeout=30))
+            if message.get("id") == self._browser_id:
+                if "error" in message:
+                    raise RuntimeError(f"{method}: {message['error']}")
+                return message["result"]
 
     def close_page(self, page: Page) -> None:
         page.close()
         if page in self.pages:
             self.pages.remove(page)
-        urllib.request.urlopen(f"http://127.0.0.1:{self.port}/json/close/{page.target}", timeout=10)
+        try:
+            self._browser_call("Target.closeTarget", {"targetId": page.target})
+            self._browser_call("Target.disposeBrowserContext", {"browserContextId": page.context})
+        except (RuntimeError, TimeoutError):
+            pass
 
     def close(self) -> None:
         for page in list(self.pages):
             page.close()
+        if self._browser_ws is not None:
+            self._browser_ws.close()
         if self.process.poll() is None:
             self.process.terminate()
             try:
@@ -142,6 +169,7 @@ class Page:
 
     def __init__(self, browser: Browser, target: str, ws_url: str, device: Device):
         self.browser, self.target, self.device = browser, target, device
+        self.context: str | None = None
         self.ws = connect(ws_url, max_size=None, open_timeout=20)
         self.next_id = 0
         self.console: list[dict] = []  # {"type", "text"}

@@ -1,0 +1,130 @@
+"""Fixtures of the real-browser tests (issue 18): the harness server, one headless Chromium
+for the whole run, and pages shared by the tests of a module (a boot costs ~10 s here).
+
+Every page opened is checked at the end of the run: no uncaught exception in the page's
+console and no Python traceback (``test_zz_clean.py``). The tests skip, saying why, where
+Chromium, pyodide (``npm ci --prefix tests/wasm``), ../shared or the web build is missing;
+with ``CI=1`` (``.ci/run``) a missing web build fails instead, as tests/web's do.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from browser_driver import DESKTOP, PHONE, Browser, Page, chromium_path  # noqa: E402
+from serve import HarnessServer, why_not_servable  # noqa: E402
+
+OPENED: list[Page] = []  # every page of the run, for test_zz_clean.py
+TIMES: dict[str, float] = {}  # figures for the report (printed at the end with -s)
+SPEED = '{"speed": "fast"}'  # settings stored before the first load: quick animations
+
+
+def why_not() -> str | None:
+    if chromium_path() is None:
+        return "chromium is not installed (Debian package chromium)"
+    why = why_not_servable()
+    if why and "majlis.apk" in why and os.environ.get("CI"):
+        pytest.fail(why)
+    return why
+
+
+@pytest.fixture(scope="session")
+def harness():
+    why = why_not()
+    if why:
+        pytest.skip(why)
+    server = HarnessServer()
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def browser(harness):
+    with Browser() as chromium:
+        yield chromium
+
+
+def open_game(
+    browser: Browser,
+    harness: HarnessServer,
+    device,
+    fragment: str = "",
+    settings: str | None = SPEED,
+    throttle: float = 1.0,
+) -> Page:
+    """A page of the game at ``device``, booted, its first tap given, on the home screen in
+    the device's language (chosen by a real tap on the language button when needed)."""
+    page = browser.open("about:blank", device, throttle=throttle)
+    if settings:  # the page's own storage before its first load (never again on a reload)
+        script = (
+            "if (!localStorage.getItem('majlis.settings'))"
+            f" localStorage.setItem('majlis.settings', {settings!r});"
+        )
+        page.call("Page.addScriptToEvaluateOnNewDocument", {"source": script})
+    page.navigate(harness.url + (f"#{fragment}" if fragment else ""))
+    OPENED.append(page)
+    began = time.monotonic()
+    times = page.start()
+    TIMES.setdefault("boot_s", round(time.monotonic() - began, 1))
+    TIMES.setdefault("page_times_ms", times)
+    if page.py("app.settings['language']") != device.language:
+        page.tap(page.widget("lang"))
+        page.wait_py(f"app.settings['language'] == {device.language!r}", 10)
+    return page
+
+
+@pytest.fixture(scope="module")
+def phone(browser, harness):
+    page = open_game(browser, harness, PHONE)
+    yield page
+    browser.close_page(page)
+
+
+@pytest.fixture(scope="module")
+def desktop(browser, harness):
+    page = open_game(browser, harness, DESKTOP)
+    yield page
+    browser.close_page(page)
+
+
+@pytest.fixture(params=["phone", "desktop"])
+def page(request):
+    """The module's phone page, then its desktop page."""
+    return request.getfixturevalue(request.param)
+
+
+def assert_clean(page: Page) -> None:
+    """No uncaught exception, console error or Python traceback on ``page`` so far."""
+    assert page.problems() == []
+    assert page.python_errors() == []
+
+
+def home(page: Page) -> None:
+    """Back on the home screen by real input (Menu → Leave at a table, Back elsewhere)."""
+    for _ in range(6):
+        name = page.py("scene.name")
+        if name == "menu":
+            return
+        for key in ("back", "menu", "leave", "menu2"):
+            if page.py(f"widget({key!r})"):
+                page.tap(page.widget(key))
+                page.frames(3)
+                break
+        else:
+            page.call(
+                "Input.dispatchKeyEvent",
+                {"type": "keyDown", "key": "Escape", "code": "Escape", "windowsVirtualKeyCode": 27},
+            )
+            page.call(
+                "Input.dispatchKeyEvent",
+                {"type": "keyUp", "key": "Escape", "code": "Escape", "windowsVirtualKeyCode": 27},
+            )
+            page.frames(3)
+    assert page.py("scene.name") == "menu"
