@@ -12,6 +12,7 @@
 //   frames           requestAnimationFrame callbacks so far (the loop steps once per frame)
 //   py(expr)         JSON of a Python expression evaluated in the page (tests/browser/probe.py)
 //   audio            {contexts, states, processed, loud}: what the page's AudioContexts did
+//   dom              counts of the DOM input events the page received, by type
 import { loadPyodide } from "/pyodide/pyodide.mjs";
 
 const harness = (window.harness = {
@@ -19,6 +20,10 @@ const harness = (window.harness = {
     audio: { contexts: 0, states: [], processed: 0, loud: 0, peak: 0 },
 });
 const mark = (name) => { harness.times[name] = Math.round(performance.now()); };
+// The DOM input events the page received (the driver compares them with what the game saw).
+harness.dom = {};
+["touchstart", "touchend", "mousedown", "mouseup", "click", "pointerdown", "pointerup"].forEach(
+    (type) => addEventListener(type, () => { harness.dom[type] = (harness.dom[type] || 0) + 1; }, true));
 (function countFrames() { harness.frames += 1; requestAnimationFrame(countFrames); })();
 
 // ----- sound: count what SDL's audio callback writes (a non-silent buffer = a sound plays) ---

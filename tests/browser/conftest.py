@@ -107,24 +107,14 @@ def assert_clean(page: Page) -> None:
 
 
 def home(page: Page) -> None:
-    """Back on the home screen by real input (Menu → Leave at a table, Back elsewhere)."""
-    for _ in range(6):
-        name = page.py("scene.name")
-        if name == "menu":
+    """Back on the home screen by real input: at a table Menu → Leave → Yes (a match against
+    bots stays saved), elsewhere Back; an overlay's Close or OK first."""
+    for _ in range(8):
+        if page.py("scene.name") == "menu" and page.py("app.overlay") is None:
             return
-        for key in ("back", "menu", "leave", "menu2"):
-            if page.py(f"widget({key!r})"):
-                page.tap(page.widget(key))
-                page.frames(3)
-                break
-        else:
-            page.call(
-                "Input.dispatchKeyEvent",
-                {"type": "keyDown", "key": "Escape", "code": "Escape", "windowsVirtualKeyCode": 27},
-            )
-            page.call(
-                "Input.dispatchKeyEvent",
-                {"type": "keyUp", "key": "Escape", "code": "Escape", "windowsVirtualKeyCode": 27},
-            )
-            page.frames(3)
+        keys = ("yes", "leave", "close", "ok") if page.py("app.overlay") else ("menu", "back")
+        key = next((k for k in keys if page.py(f"widget({k!r})")), None)
+        assert key is not None, f"no way back from {page.py('scene.name')}"
+        page.tap(page.widget(key))
+        page.frames(4)
     assert page.py("scene.name") == "menu"

@@ -21,9 +21,8 @@ def rect(r: Any) -> list[int] | None:
 def widget(name: str) -> list[int] | None:
     """The rect of the current scene's (or the top overlay's) widget ``name``, if visible."""
     a = app()
-    holder = a.overlay if a.overlay is not None else a.scene
     try:
-        w = holder.widget(name)
+        w = a.overlay.widget_key(name) if a.overlay is not None else a.scene.widget(name)
     except Exception:
         return None
     if w is None or not getattr(w, "visible", True):

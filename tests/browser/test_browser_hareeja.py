@@ -21,6 +21,8 @@ def start_match(page, game: str) -> None:
     page.tap(page.widget(f"tile:{game}"))
     page.wait_py("scene.name == 'setup'", 10)
     page.tap(page.widget("play"))
+    if page.wait_py(f"scene.name == {game!r} or widget('yes')", 10) is not True:
+        page.tap(page.widget("yes"))  # "Start a new match over the saved one?"
     page.wait_py(f"scene.name == {game!r}", 10)
 
 
