@@ -326,15 +326,16 @@ class Page:
             raise AssertionError(f"the harness failed to boot: {self.js('harness.error')}")
         return self.js("harness.times")
 
-    def start(self, timeout: float = BOOT_SECONDS) -> dict:
+    def start(self, timeout: float = BOOT_SECONDS, scene: str = "menu") -> dict:
         """Boot, the first tap anywhere on the page (it starts main.py, as pygbag's page
-        does), then wait for the home screen. Returns the boot's times in ms."""
+        does), then wait for the first scene (the home screen; an invite link opens the
+        lobby). Returns the boot's times in ms."""
         self.booted(timeout)
         if self.js("harness.phase") == "tap":
             w, h = self.device.width, self.device.height
             self.tap_css(w // 2, h // 2)
         self.wait_js("harness.phase === 'running'", 10)
-        self.wait_py("app is not None and app.frame > 2 and scene.name == 'menu'", timeout)
+        self.wait_py(f"app is not None and app.frame > 2 and scene.name == {scene!r}", timeout)
         return self.js("harness.times")
 
     # ----- where things are -------------------------------------------------------------------

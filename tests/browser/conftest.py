@@ -58,6 +58,7 @@ def open_game(
     fragment: str = "",
     settings: str | None = SPEED,
     throttle: float = 1.0,
+    scene: str = "menu",
 ) -> Page:
     """A page of the game at ``device``, booted, its first tap given, on the home screen in
     the device's language (chosen by a real tap on the language button when needed)."""
@@ -71,10 +72,10 @@ def open_game(
     page.navigate(harness.url + (f"#{fragment}" if fragment else ""))
     OPENED.append(page)
     began = time.monotonic()
-    times = page.start()
+    times = page.start(scene=scene)
     TIMES.setdefault("boot_s", round(time.monotonic() - began, 1))
     TIMES.setdefault("page_times_ms", times)
-    if page.py("app.settings['language']") != device.language:
+    if scene == "menu" and page.py("app.settings['language']") != device.language:
         page.tap(page.widget("lang"))
         page.wait_py(f"app.settings['language'] == {device.language!r}", 10)
     return page
