@@ -22,6 +22,7 @@ Reusable beyond the tests (the browser-speed work builds on it)::
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import shutil
 import subprocess
@@ -36,7 +37,7 @@ from pathlib import Path
 from websockets.sync.client import connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from page_kit import CHROMIUM_FLAGS, chromium_path  # noqa: E402
+from page_kit import CHROMIUM_FLAGS, chromium_path
 
 BOOT_SECONDS = 90  # pyodide + wheels + apk + pygame on a loaded 2-core machine: ~5-15 s
 
@@ -99,9 +100,7 @@ class Browser:
             raise RuntimeError("chromium did not start its DevTools endpoint")
         return found[0]
 
-    def open(
-        self, url: str, device: Device, fragment: str = "", throttle: float = 1.0
-    ) -> Page:
+    def open(self, url: str, device: Device, fragment: str = "", throttle: float = 1.0) -> Page:
         """A new tab emulating ``device`` in a browser context of its own (its own storage,
         like another phone), navigated to ``url`` (plus ``#fragment``)."""
         context = self._browser_call("Target.createBrowserContext", {"disposeOnDetach": False})
@@ -125,7 +124,9 @@ class Browser:
             ) as reply:
                 self._browser_ws = connect(json.load(reply)["webSocketDebuggerUrl"], max_size=None)
         self._browser_id += 1
-        self._browser_ws.send(json.dumps({"id": self._browser_id, "method": method, "params": params}))
+        self._browser_ws.send(
+            json.dumps({"id": self._browser_id, "method": method, "params": params})
+        )
         while True:
             message = json.loads(self._browser_ws.recv(timeout=30))
             if message.get("id") == self._browser_id:
@@ -241,7 +242,9 @@ class Page:
                 "deviceScaleFactor": device.ratio,
                 "mobile": device.mobile,
                 "screenOrientation": {
-                    "type": "portraitPrimary" if device.height > device.width else "landscapePrimary",
+                    "type": "portraitPrimary"
+                    if device.height > device.width
+                    else "landscapePrimary",
                     "angle": 0 if device.height > device.width else 90,
                 },
             },
@@ -440,11 +443,13 @@ class Page:
         """Every uncaught exception, console error and Python stderr line so far."""
         self.pump(0.05)
         errors = [f"exception: {e}" for e in self.exceptions]
-        errors += [f"console.{c['type']}: {c['text']}" for c in self.console if c["type"] in ("error", "assert")]
+        errors += [
+            f"console.{c['type']}: {c['text']}"
+            for c in self.console
+            if c["type"] in ("error", "assert")
+        ]
         return errors
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(Exception):
             self.ws.close()
-        except Exception:
-            pass

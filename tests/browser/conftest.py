@@ -9,6 +9,7 @@ with ``CI=1`` (``.ci/run``) a missing web build fails instead, as tests/web's do
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import time
@@ -59,15 +60,16 @@ def open_game(
     settings: str | None = SPEED,
     throttle: float = 1.0,
     scene: str = "menu",
+    stored: dict[str, str] | None = None,
 ) -> Page:
     """A page of the game at ``device``, booted, its first tap given, on the home screen in
     the device's language (chosen by a real tap on the language button when needed)."""
     page = browser.open("about:blank", device, throttle=throttle)
-    if settings:  # the page's own storage before its first load (never again on a reload)
-        script = (
-            "if (!localStorage.getItem('majlis.settings'))"
-            f" localStorage.setItem('majlis.settings', {settings!r});"
-        )
+    items = {"majlis.settings": settings} if settings else {}
+    items.update(stored or {})
+    for key, value in items.items():  # the page's storage before its first load (only then)
+        value = json.dumps(value)
+        script = f"if (!localStorage.getItem({key!r})) localStorage.setItem({key!r}, {value});"
         page.call("Page.addScriptToEvaluateOnNewDocument", {"source": script})
     page.navigate(harness.url + (f"#{fragment}" if fragment else ""))
     OPENED.append(page)

@@ -148,7 +148,9 @@ def check_apk_headers(headers: dict[str, str], body: bytes) -> None:
     """The apk goes out whole: Content-Length is the file's size, nothing encodes it."""
     size = APK.stat().st_size
     if int(headers.get("Content-Length", -1)) != size or len(body) != size:
-        raise ApkServedWrong(f"majlis.apk: Content-Length {headers.get('Content-Length')} != {size}")
+        raise ApkServedWrong(
+            f"majlis.apk: Content-Length {headers.get('Content-Length')} != {size}"
+        )
     if any(key.lower() in ("content-encoding", "transfer-encoding") for key in headers):
         raise ApkServedWrong("majlis.apk must not be encoded")
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import time
 
 from conftest import TIMES, assert_clean, home
-
 from game.games.hareeja.rules import round_score
 
 HAND = "[c for c in scene.hand_order if c in scene.hand]"

@@ -13,8 +13,9 @@ from __future__ import annotations
 import json
 import time
 
-from conftest import TIMES, assert_clean, home
 from test_browser_hareeja import start_match
+
+from conftest import TIMES, assert_clean, home
 
 LANG = "app.settings['language']"
 
@@ -44,7 +45,7 @@ def tap_lang_and_count(page, gesture) -> None:
 
 
 def test_a_touch_within_one_frame_acts_once(phone):
-    tap_lang_and_count(phone, lambda x, y: phone.tap_css(x, y))
+    tap_lang_and_count(phone, phone.tap_css)
     assert_clean(phone)
 
 

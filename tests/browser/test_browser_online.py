@@ -12,12 +12,12 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import assert_clean, open_game
-from helpers import private_table
-
 from browser_driver import PHONE
+
+from conftest import assert_clean, open_game
 from game.net import spawn
 from game.net.client import Client
+from helpers import private_table
 
 
 class Host:
@@ -58,8 +58,15 @@ class Host:
 def table_server():
     folder = tempfile.mkdtemp(prefix="majlis-browser-server-")
     proc, url = spawn.start_server(
-        ["--port", "0", "--db", str(Path(folder) / "s.sqlite3"), "--bot-delay", "0",
-         "--loose-limits"]
+        [
+            "--port",
+            "0",
+            "--db",
+            str(Path(folder) / "s.sqlite3"),
+            "--bot-delay",
+            "0",
+            "--loose-limits",
+        ]
     )
     yield url
     proc.terminate()

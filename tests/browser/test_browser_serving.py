@@ -8,8 +8,9 @@ import urllib.request
 import zipfile
 
 import pytest
-from conftest import TIMES
 from serve import APK, ApkServedWrong, check_apk_headers
+
+from conftest import TIMES
 
 
 def test_the_apk_is_served_whole_with_its_exact_length_and_no_encoding(harness, phone):
