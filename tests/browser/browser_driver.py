@@ -39,7 +39,9 @@ from websockets.sync.client import connect
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from page_kit import CHROMIUM_FLAGS, chromium_path
 
-BOOT_SECONDS = 90  # pyodide + wheels + apk + pygame on a loaded 2-core machine: ~5-15 s
+BOOT_SECONDS = (
+    240  # pyodide + wheels + apk + pygame: ~12 s here alone, far more when the 2 cores are shared
+)
 
 
 @dataclass(frozen=True)

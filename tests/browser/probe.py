@@ -37,8 +37,36 @@ def namespace() -> dict[str, Any]:
         "scene": None if a is None else a.scene,
         "widget": widget,
         "rect": rect,
+        "spot": spot,
     }
 
 
 def evaluate(expr: str) -> Any:
     return eval(expr, namespace())
+
+
+def spot(area: Any, wanted: tuple, step: int = 3) -> list[int] | None:
+    """The point of ``area`` (a rect) deepest inside the region where the current scene's
+    own hit test finds ``wanted`` (Hand rummy's ``scene.hit``: fanned cards overlap, so a
+    card's centre may be its neighbour's, and a group's box is mostly its cards), so that a
+    finger's rounding to whole CSS pixels still lands on it; None if nowhere."""
+    scene = app().scene
+    inside = {
+        (x, y)
+        for x in range(area.left, area.right, step)
+        for y in range(area.top, area.bottom, step)
+        if scene.hit((x, y)) == wanted
+    }
+    while inside:
+        core = {
+            (x, y)
+            for x, y in inside
+            if {(x + step, y), (x - step, y), (x, y + step), (x, y - step)} <= inside
+        }
+        if not core:
+            break
+        inside = core
+    if not inside:
+        return None
+    x, y = min(inside, key=lambda p: abs(p[0] - area.centerx) + abs(p[1] - area.centery))
+    return [int(x), int(y)]

@@ -43,22 +43,41 @@ def rummy_page(request, browser, harness, saved_opening):
     browser.close_page(page)
 
 
+RESTING = "scene.idle() and not any(getattr(s, 'moving', False) for s in scene.ws.values())"
+
+
 def hand_card(page, code: str) -> list[int]:
-    """The rect of ``code`` in the hand row (its index moves as cards are staged)."""
-    return page.py(f"rect(scene.ws[('h', scene.staging.hand.index({code!r}))].rect())")
+    """A point of ``code`` in the hand row that the table's hit test gives to it, once the
+    cards rest (fanned cards overlap; its index moves as cards are staged, and the table
+    lays the row out again on its next frames)."""
+    page.frames(3)
+    page.wait_py(RESTING, 15)
+    index = f"scene.staging.hand.index({code!r})"
+    return page.py(f"spot(scene.ws[('h', {index})].rect(), ('hand', {index}))")
 
 
 def stage(page, groups: list[list[str]]) -> None:
     """Clear the suggestion, then each group card by card: pick it, tap the group."""
     page.tap(page.widget("clear"))
-    page.wait_py("scene.staging.groups == [] or all(not g for g in scene.staging.groups)", 5)
+    page.wait_py("scene.staging.groups == [] or all(not g for g in scene.staging.groups)", 15)
     for g, group in enumerate(groups):
         for j, code in enumerate(group):
-            page.tap(hand_card(page, code))
-            page.wait_py(f"scene.selected == scene.staging.hand.index({code!r})", 5)
-            target = "scene.group_geometry()[1]" if j == 0 else f"scene.group_geometry()[0][{g}]"
-            page.tap(page.py(f"rect({target})"))
-            page.wait_py(f"{code!r} in scene.staging.groups[{g}]", 5)
+            spot = hand_card(page, code)
+            page.tap(spot)
+            picked = f"scene.selected == scene.staging.hand.index({code!r})"
+            try:
+                page.wait_py(picked, 15)
+            except AssertionError:
+                state = "[scene.selected, scene.staging.hand, scene.staging.groups, scene.hit"
+                raise AssertionError(f"{code} at {spot}: {page.py(state + f'({tuple(spot)})]')}")
+            page.frames(3)
+            page.wait_py(RESTING, 15)
+            if j == 0:
+                target = "spot(scene.group_geometry()[1], ('new_group',))"
+            else:
+                target = f"spot(scene.group_geometry()[0][{g}], ('group', {g}))"
+            page.tap(page.py(target))
+            page.wait_py(f"{code!r} in scene.staging.groups[{g}]", 15)
 
 
 def test_hand_rummy_draw_stage_apply_and_discard_by_drag(rummy_page):
@@ -75,7 +94,7 @@ def test_hand_rummy_draw_stage_apply_and_discard_by_drag(rummy_page):
     groups = page.py(f"{MELDS}.find_melds({hand!r})")
     assert page.py(f"{MELDS}.groups_points({groups!r})") >= 51
     stage(page, groups)
-    page.wait_py("scene.apply_reason() is None", 5)
+    page.wait_py("scene.apply_reason() is None", 15)
     count = page.py("len(scene.session.match.log)")
     page.tap(page.widget("apply"))
     page.wait_py(f"len(scene.session.match.log) > {count}", 10)
