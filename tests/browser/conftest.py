@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # the drawing test converts surfaces
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from browser_driver import DESKTOP, PHONE, Browser, Page, chromium_path  # noqa: E402

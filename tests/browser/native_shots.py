@@ -7,7 +7,8 @@ SPEC: ``{"portrait", "scale", "server", "settings": {...}, "shots": [{"name", "r
 "match"}]}``. Each shot is a fresh App (SDL's dummy driver) over a store holding ``settings``
 and the shot's saved ``match`` (or none), reaching its scene by real clicks as the browser
 test does with taps: ``home`` (the home screen), ``rules`` (its Rules button), ``lobby``
-(Play online against ``server``, until it says it cannot reach it), ``table`` (Continue,
+(Play online against ``server``, until it says it cannot reach it; its advice drawn as in
+the browser, the one text the platform picks), ``table`` (Continue,
 until the table waits for the player). Each picture is OUT_DIR/<name>.png."""
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ def settled(name: str) -> str:
         "home": "scene.name == 'menu'",
         "rules": "scene.name == 'help'",
         "lobby": "scene.name == 'lobby' and scene.state == 'offline'",
-        "table": "hasattr(scene, 'idle') and scene.idle() and scene.awaiting_me()",
+        "table": "hasattr(scene, 'idle') and scene.idle() and scene.awaiting_me()"
+        " and scene.turn_cue <= 0",  # the "your turn" cue pulses with the clock, then rests
     }[name]
 
 
@@ -45,6 +47,11 @@ def shoot(spec: dict, shot: dict, out: Path) -> None:
     (home / "settings.json").write_text(json.dumps(spec["settings"]), encoding="utf-8")
     if shot.get("match"):
         (home / "match.json").write_text(shot["match"], encoding="utf-8")
+    from game.ui.scenes import lobby_views
+
+    # The offline view's advice is the one text chosen by platform (start a server here /
+    # check the connection): draw the browser's, so the same words are compared.
+    lobby_views.WEB = True
     app = App(Options(portrait=spec["portrait"], scale=spec["scale"]))
     app.options.server = spec["server"]
 

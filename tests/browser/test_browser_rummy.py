@@ -69,7 +69,8 @@ def stage(page, groups: list[list[str]]) -> None:
                 page.wait_py(picked, 15)
             except AssertionError:
                 state = "[scene.selected, scene.staging.hand, scene.staging.groups, scene.hit"
-                raise AssertionError(f"{code} at {spot}: {page.py(state + f'({tuple(spot)})]')}")
+                where = page.py(state + f"({tuple(spot)})]")
+                raise AssertionError(f"{code} at {spot}: {where}") from None
             page.frames(3)
             page.wait_py(RESTING, 15)
             if j == 0:
