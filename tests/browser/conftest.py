@@ -1,5 +1,6 @@
 """Fixtures of the real-browser tests (issue 18): the harness server, one headless Chromium
-for the whole run, and pages shared by the tests of a module (a boot costs ~10 s here).
+for the whole run, and a phone page and a desktop page shared by the tests (a boot costs
+~12-17 s here); each test gets back to the home screen by real input first.
 
 Every page opened is checked at the end of the run: no uncaught exception in the page's
 console and no Python traceback (``test_zz_clean.py``). The tests skip, saying why, where
@@ -84,14 +85,14 @@ def open_game(
     return page
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def phone(browser, harness):
     page = open_game(browser, harness, PHONE)
     yield page
     browser.close_page(page)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def desktop(browser, harness):
     page = open_game(browser, harness, DESKTOP)
     yield page
@@ -100,7 +101,7 @@ def desktop(browser, harness):
 
 @pytest.fixture(params=["phone", "desktop"])
 def page(request):
-    """The module's phone page, then its desktop page."""
+    """The run's phone page, then its desktop page (each booted once for all the tests)."""
     return request.getfixturevalue(request.param)
 
 
@@ -116,9 +117,22 @@ def home(page: Page) -> None:
     for _ in range(8):
         if page.py("scene.name") == "menu" and page.py("app.overlay") is None:
             return
-        keys = ("yes", "leave", "close", "ok") if page.py("app.overlay") else ("menu", "back")
+        on_top = page.py("app.overlay")
+        keys = ("yes", "leave", "close", "ok") if on_top else ("menu", "back", "next", "menu2")
         key = next((k for k in keys if page.py(f"widget({k!r})")), None)
         assert key is not None, f"no way back from {page.py('scene.name')}"
         page.tap(page.widget(key))
         page.frames(4)
     assert page.py("scene.name") == "menu"
+
+
+def resume(page: Page, match: str, game: str) -> None:
+    """Put ``match`` (a saved match's JSON, made natively) in the page's storage, let a new
+    home screen read it (a game's tile and Back), and tap Continue."""
+    home(page)
+    page.js(f"localStorage.setItem('majlis.match', {json.dumps(match)})")
+    page.tap(page.widget(f"tile:{game}"))
+    page.wait_py("scene.name == 'setup'", 10)
+    home(page)
+    page.tap(page.widget("continue"))
+    page.wait_py(f"scene.name == {game!r}", 10)

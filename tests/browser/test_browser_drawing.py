@@ -158,6 +158,6 @@ def test_the_browser_draws_what_the_desktop_draws(browser, harness, saves, devic
         k: [round(m, 2), round(s, 4)] for k, (m, s) in report.items()
     }
     for name, (mean, spread) in report.items():
-        assert mean < MEAN and spread < SPREAD, (
-            f"{name}: mean {mean:.2f}, {spread:.2%} differ (pictures in {folder})"
-        )
+        allowed = TEXT_SPREAD if name in TEXT_PAGES else SPREAD
+        where = f"{name}: mean {mean:.2f}, {spread:.2%} of the blocks differ (pictures in {folder})"
+        assert mean < MEAN and spread < allowed, where
