@@ -32,6 +32,8 @@ def test_the_apk_is_served_whole_with_its_exact_length_and_no_encoding(harness, 
 
 
 def test_the_server_refuses_to_send_the_apk_with_a_wrong_length_or_an_encoding():
+    if not APK.exists():
+        pytest.skip("build/web/majlis.apk is missing: run ./majlis web first")
     body = APK.read_bytes()
     check_apk_headers({"Content-Length": str(len(body))}, body)
     with pytest.raises(ApkServedWrong):
