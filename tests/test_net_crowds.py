@@ -29,19 +29,25 @@ from game.net.limits import (
     TABLES_PER_NETWORK,
 )
 from tests.helpers import run_async
+from tests.redis_process import free_port
 
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="binds 127.0.x.y source addresses (Linux)"
 )
 RONDA = {"game": "ronda", "players": 4, "visibility": "private", "turn_seconds": None}
+METRICS_PORTS: dict[str, int] = {}  # a test server's ws:// address -> its metrics port
 
 
 @contextlib.contextmanager
 def server(*options: str) -> Iterator[str]:
-    """A table server process with the default limits: its ws:// address."""
+    """A table server process with the default limits: its ws:// address (its ``/metrics``
+    on a loopback port of its own, remembered in ``METRICS_PORTS``)."""
+    metrics_port = free_port()
     proc, url = spawn.start_server(
-        ["--port", "0", "--db", ":memory:", "--bot-workers", "0", "--log-text", *options]
+        ["--port", "0", "--db", ":memory:", "--bot-workers", "0", "--log-text"]
+        + ["--metrics", str(metrics_port), *options]
     )
+    METRICS_PORTS[url] = metrics_port
     try:
         yield url
     finally:
@@ -92,8 +98,8 @@ async def admitted(seat: Seat) -> bool:
 
 
 async def metric(url: str, name: str) -> float:
-    host, port = url.removeprefix("ws://").split(":")
-    reader, writer = await asyncio.open_connection(host, int(port))
+    """One figure of the server at ``url``, read where it serves ``/metrics``."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", METRICS_PORTS[url])
     writer.write(b"GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
     body = (await reader.read()).decode()
     writer.close()
