@@ -51,3 +51,34 @@ def test_the_docs_the_code_cites_are_in_the_repository():
     for name in ("RULES.md", "DESIGN.md", "LOOK.md", "PERFORMANCE.md", "LICENSES.md"):
         assert (ROOT / "docs" / name).is_file(), f"docs/{name} is missing"
     assert (ROOT / "LICENSE").is_file()
+
+
+def test_links_between_the_docs_resolve():
+    """Every relative Markdown link in README.md and docs/*.md names a file in the checkout."""
+    broken = []
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        for target in re.findall(r"\]\(([^)#\s]+)", page.read_text(encoding="utf-8")):
+            if "://" not in target and not (page.parent / target).exists():
+                broken.append(f"{page.relative_to(ROOT)} -> {target}")
+    assert not broken, broken
+
+
+BARE_DOC = re.compile(r"(?<![\w/])(?:DESIGN|RULES|LOOK)\.md|/work/shared")
+
+
+def test_code_cites_the_docs_in_the_repository():
+    """Comments cite docs/RULES.md and friends, never the team's files outside the checkout.
+    Files not yet moved over are reported (a warning), not failed, while they are edited."""
+    stale = []
+    for path in sorted(ROOT.glob("**/*.py")):
+        rel = path.relative_to(ROOT)
+        if rel.parts[0] in (".venv", "build") or "node_modules" in rel.parts:
+            continue
+        text = path.read_text(encoding="utf-8")
+        stale += [
+            f"{rel}:{n}" for n, line in enumerate(text.splitlines(), 1) if BARE_DOC.search(line)
+        ]
+    stale = [s for s in stale if not s.startswith("tests/test_docs.py")]
+    if stale:
+        warnings.warn(f"still citing docs outside the repository: {stale}", stacklevel=1)
+    assert not [s for s in stale if "/work/shared" in s]
