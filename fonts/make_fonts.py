@@ -29,7 +29,7 @@ from fontTools.ttLib import TTFont
 
 FONT_DIR = Path(__file__).resolve().parent
 PACKAGE = "@fontsource/cairo@5.3.0"
-# Output name -> Cairo weight. Regular is Cairo Medium (500): LOOK.md asks for text that is
+# Output name -> Cairo weight. Regular is Cairo Medium (500): docs/LOOK.md asks for text that is
 # "never thin" on a dark felt table; Cairo 400 looks light at small phone sizes.
 WEIGHTS = {"Majlis-Regular.ttf": 500, "Majlis-Bold.ttf": 700}
 FAMILY = "Majlis"

@@ -4,7 +4,7 @@
                                           # (see requirements-assets.txt)
 
 Everything is made from noise, sines and a plucked string (Karplus-Strong, close to an oud
-or a qanun), then shaped with soft envelopes and a low-pass, so nothing is shrill (LOOK.md).
+or a qanun), then shaped with soft envelopes and a low-pass, so nothing is shrill (docs/LOOK.md).
 Mono, 44.1 kHz. Each file is normalised to a peak well below full scale (no clipping after
 Vorbis encoding) and to a loudness that suits its role: ticks quiet, the win phrase fuller.
 The script prints peak and RMS of every file as it reads it back.

@@ -1,4 +1,4 @@
-"""One conformance runner for every engine (DESIGN.md "The engine protocol").
+"""One conformance runner for every engine (docs/DESIGN.md "The engine protocol").
 
 A game's tests describe the game in a :class:`Spec` (its Match class, its cards, its declared
 shapes, and a few functions that read the engine's internal state: which cards exist where,

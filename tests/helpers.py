@@ -1,6 +1,6 @@
 """Helpers the test modules share (import them: ``from helpers import ronda_deck``).
 
-Explicit decks that deal a chosen position through each game's own dealing (DESIGN.md
+Explicit decks that deal a chosen position through each game's own dealing (docs/DESIGN.md
 "Explicit deals"), a frozen picture of a match, and running / waiting in asyncio with a bound
 (never a sleep that hopes the server is done).
 """

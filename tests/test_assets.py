@@ -157,7 +157,7 @@ def _ink_height(img: pygame.Surface, region: pygame.Rect) -> int:
 
 @pytest.mark.parametrize("code", ["10H", "QS", "4C"])
 def test_corner_rank_stays_18px_tall_on_a_phone(code):
-    """LOOK.md: on a 720-px portrait screen (cards ~76 px wide) the index is >= 18 px tall."""
+    """docs/LOOK.md: on a 720-px portrait screen (cards ~76 px wide) the index is >= 18 px tall."""
     img = pygame.image.load(str(SPRITES / "cards" / "french" / f"{code}.png"))
     w, h = CARD_SIZE
     small = pygame.transform.smoothscale(img, (76, round(h * 76 / w)))

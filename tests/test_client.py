@@ -28,7 +28,7 @@ from game.ui.net import Connection
     [(2, [0, 2]), (3, [0, 1, 3]), (4, [0, 1, 2, 3]), (5, [0, 1, 4, 5, 3])],
 )
 def test_your_seat_is_at_the_bottom_and_the_next_player_to_your_right(players, spots):
-    """DESIGN.md "Seats and sides": seats run counter-clockwise, so the player after you sits
+    """docs/DESIGN.md "Seats and sides": seats run counter-clockwise, so the player after you sits
     to your right (screen position 1), whatever your seat number."""
     for me in range(players):
         seating = Seating(players, me)

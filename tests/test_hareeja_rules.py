@@ -1,6 +1,6 @@
-"""Hareeja rules, one or more tests per rule id (RULES.md section 1, HJ-1 ... HJ-15, TB-7).
+"""Hareeja rules, one or more tests per rule id (docs/RULES.md section 1, HJ-1 ... HJ-15, TB-7).
 
-Positions are set up through the game's own dealing with explicit decks (DESIGN.md
+Positions are set up through the game's own dealing with explicit decks (docs/DESIGN.md
 "Explicit deals"); later rounds are steered through the bids, which decide every score
 once the play is fixed (all plays are timeouts, HJ-11, so they never depend on the bids).
 """

@@ -1,4 +1,4 @@
-"""House rules that keep the product portable (DESIGN.md "Layers", WEB.md).
+"""House rules that keep the product portable (docs/DESIGN.md "Layers", docs/WEB.md).
 
 Which modules are pure is derived from the tree, not listed: every module under game/ whose
 imports (read from its source, lazy ones included, followed through game/) reach no pygame must

@@ -1,4 +1,5 @@
-"""The online table server through real WebSocket connections on 127.0.0.1 (RULES.md TB-1..TB-9).
+"""The online table server through real WebSocket connections on 127.0.0.1
+(docs/RULES.md TB-1..TB-9).
 
 Each test starts a server in-process on a free port. Turn clocks use a FakeClock and the rate
 limiter a hand-moved clock, so nothing depends on wall-clock speed; every wait has a timeout.

@@ -1,6 +1,6 @@
 """Ronda rules RO-1 ... RO-22 and TB-7, each proven through the engine protocol.
 
-Positions are set up with explicit decks dealt by the game itself (DESIGN.md "Explicit deals");
+Positions are set up with explicit decks dealt by the game itself (docs/DESIGN.md "Explicit deals");
 rules that need a whole deal played (last card, sweep, match end) are found by real play of
 seeded, shuffled explicit decks.
 """

@@ -2,7 +2,7 @@
 
 Seats keep the engine's (and the server's) numbers everywhere; only drawing asks
 :class:`Seating` where a seat goes. Your seat is at the bottom and the others follow
-counter-clockwise (DESIGN.md "Seats and sides": the next player is to your right):
+counter-clockwise (docs/DESIGN.md "Seats and sides": the next player is to your right):
 
 - 2 players: you at the bottom, the other at the top;
 - 3 players: right, then left (the three spread round the table, none at the top);

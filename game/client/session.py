@@ -1,4 +1,4 @@
-"""The one table interface a table scene talks to (DESIGN.md "Where the client is going").
+"""The one table interface a table scene talks to (docs/ARCHITECTURE.md "One table interface").
 
 A scene never holds an engine. It reads its seat's **view** and **legal actions**, the turn
 **clocks**, the **seats**, sends **actions**, and drains the **events** (already redacted for its

@@ -1,4 +1,4 @@
-"""Card codes and decks (DESIGN.md "Card codes").
+"""Card codes and decks (docs/DESIGN.md "Card codes").
 
 French: rank 2-10, J, Q, K, A + suit S H D C ("10H", "AS"); jokers "JK".
 Spanish: rank 1-7, 10, 11, 12 + suit O C E B ("1O", "12B").

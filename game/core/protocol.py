@@ -1,4 +1,4 @@
-"""The engine protocol every game implements (DESIGN.md "The engine protocol").
+"""The engine protocol every game implements (docs/DESIGN.md "The engine protocol").
 
 A subclass implements the game; this base class owns what is common: construction from a seed
 or an explicit deck, the action log (the save, replay and recovery format), seat checks,
@@ -117,7 +117,7 @@ class Match(ABC, Generic[A, V]):
 
     @abstractmethod
     def legal_actions(self, seat: int) -> list[A]:
-        """The actions ``seat`` may take now (Hand rummy leaves melds out: see DESIGN.md)."""
+        """The actions ``seat`` may take now (Hand rummy leaves melds out: see docs/DESIGN.md)."""
 
     @abstractmethod
     def view(self, seat: int | None) -> V:

@@ -120,7 +120,7 @@ class GameSpec:
     """Everything the rest of the program needs to know about one game.
 
     ``name`` is the folder under ``game/games/`` and the word on the wire. ``engine`` names the
-    :class:`Match` class (DESIGN.md "The engine protocol"), ``bots`` the module whose
+    :class:`Match` class (docs/DESIGN.md "The engine protocol"), ``bots`` the module whose
     ``think(view, legal, level, rng)`` plays a seat at each of :data:`BOT_LEVELS`. ``players``:
     the seat counts a table may have (TB-5), ``default_players`` the menu's first choice.
     ``teams(players, options)``: team play, where seats 0 & 2 are side 0 and 1 & 3 side 1

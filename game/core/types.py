@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any, Literal, TypedDict
 
 # An action as it arrives (from a player, a bot or the wire): any JSON value at run time. The
-# engine checks it completely and refuses anything else with IllegalAction (DESIGN.md).
+# engine checks it completely and refuses anything else with IllegalAction (docs/DESIGN.md).
 ActionInput = Mapping[str, Any]
 
 
@@ -71,7 +71,7 @@ TABLE_EVENT_SHAPES: dict[str, type] = {
 
 
 class ViewBase(TypedDict):
-    """What every game's view holds (DESIGN.md "Module paths")."""
+    """What every game's view holds (docs/DESIGN.md "Views")."""
 
     game: str
     phase: Phase

@@ -1,4 +1,4 @@
-"""The lobby's answers to each client request (RULES.md TB-1..TB-5, TB-8, TB-9) and what
+"""The lobby's answers to each client request (docs/RULES.md TB-1..TB-5, TB-8, TB-9) and what
 happens on every table change. A mixin of :class:`game.net.rooms.Lobby`."""
 
 from __future__ import annotations

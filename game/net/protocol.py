@@ -30,7 +30,7 @@ Client → server
     A new table with the sender in seat 0 as its host. ``game``: one of :data:`GAMES`;
     ``players``: the seat count, one of ``PLAYER_COUNTS[game]`` (TB-5); ``options``: the engine's
     options (Ronda ``{"rules"}``, Hand rummy ``{"rounds": 1..20, "variant", "partnership"}``;
-    see DESIGN.md), at most 8 keys, scalar values; ``visibility``: ``"private"`` (join by code
+    see docs/DESIGN.md), at most 8 keys, scalar values; ``visibility``: ``"private"`` (join by code
     or link only, TB-1), ``"approval"`` (listed; the host accepts each player, TB-2) or
     ``"auto"`` (listed; anyone sits at once while a seat is free, TB-3); ``turn_seconds``:
     null (unlimited), 60, 90 or 120 (TB-6); ``bots``: ``"easy" | "normal" | "hard"``, the level
@@ -54,7 +54,7 @@ Client → server
     The host starts the match: empty seats become bots at the table's level. Everyone gets
     ``room`` (``started: true``), then ``events`` with the deal.
 ``act {action}``
-    One engine action dict, e.g. ``{"type": "play", "card": "QS"}`` (DESIGN.md "Actions").
+    One engine action dict, e.g. ``{"type": "play", "card": "QS"}`` (docs/DESIGN.md "Actions").
     Accepted: every seat gets ``events``. Refused: only the sender gets ``error`` with the
     engine's refusal ``code`` ("not_your_turn", "follow_suit", …) and nothing changes. Only
     the server's clock makes the safe move ``{"type": "timeout"}`` (TB-7).

@@ -5,7 +5,7 @@ it frames (:meth:`Lobby.receive`) and calls :meth:`Lobby.tick` often; the lobby 
 ``conn.send(msg_dict)`` on the connections it was given. Tests can drive it directly with a
 :class:`~game.table.clock.FakeClock`.
 
-Rules: RULES.md TB-1 (private tables by code or link), TB-2 (approval), TB-3 (automatic join),
+Rules: docs/RULES.md TB-1 (private tables by code or link), TB-2 (approval), TB-3 (automatic join),
 TB-4 (join any), TB-5 (player counts and rummy length, checked by the engine), TB-6..TB-8 (turn
 clocks, safe move, assistance: :class:`game.table.Table`), TB-9 (a bot finishes for a player who
 left).

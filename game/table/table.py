@@ -6,7 +6,7 @@ every frame with the system clock; the server calls it from its own loop; tests 
 :meth:`Table.automated_to_act`, lets the bot think (in slices, in the client) and calls
 :meth:`Table.act`.
 
-Rules: RULES.md TB-6 (turn time), TB-7 / HJ-11 (safe move on timeout, made by the engine),
+Rules: docs/RULES.md TB-6 (turn time), TB-7 / HJ-11 (safe move on timeout, made by the engine),
 TB-8 (auto-assist after three missed turns in a row, "I'm back"), TB-9 (a bot finishes the match
 for a player who left).
 """

@@ -1,4 +1,4 @@
-"""Hand rummy bots: one action per call, seeing only the seat's view (DESIGN.md "Bots").
+"""Hand rummy bots: one action per call, seeing only the seat's view (docs/DESIGN.md "Bots").
 
 A turn is several actions, so the table calls :func:`choose` again while the seat is still to
 act: draw (the discard when it completes a meld), meld (the opening as soon as the finder reaches

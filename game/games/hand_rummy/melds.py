@@ -1,6 +1,6 @@
 """Hand rummy melds: card values, what a group is, extending melds, joker swaps, a meld finder.
 
-Pure functions, no match state (RULES.md HR-4, HR-5, HR-7, HR-8, HR-10).
+Pure functions, no match state (docs/RULES.md HR-4, HR-5, HR-7, HR-8, HR-10).
 
 Decisions the rules leave open, fixed here:
 - Every meld holds at least two natural cards, so a joker never decides alone what a meld is

@@ -1,4 +1,4 @@
-"""Hand rummy's options, read and checked (RULES.md HR-2, HR-12). All optional; an unknown
+"""Hand rummy's options, read and checked (docs/RULES.md HR-2, HR-12). All optional; an unknown
 key (:data:`OPTION_KEYS`, refused by the engine's base) or a wrong-typed value is refused:
 
 - ``rounds``: 1..20, default 5 (HR-2: the host chooses; 5 matches the other games' length).

@@ -1,4 +1,4 @@
-"""Hand rummy (هاند): the engine (RULES.md section 3, HR-1 … HR-12, and TB-7's safe move).
+"""Hand rummy (هاند): the engine (docs/RULES.md section 3, HR-1 … HR-12, and TB-7's safe move).
 
 Options: :mod:`.options` (rounds, variant, partnership, first dealer).
 
@@ -64,7 +64,7 @@ class Match(BaseMatch[RummyAction, RummyView]):
         return seat % 2 if self.partnership else seat
 
     def _deal(self, deck: list[str]) -> None:
-        """Deal one round from ``deck`` (top first), DESIGN.md "Explicit deals" (HR-3)."""
+        """Deal one round from ``deck`` (top first), docs/DESIGN.md "Explicit deals" (HR-3)."""
         n = self.players
         self.starter = (self.dealer + 1) % n
         self.hands: list[list[str]] = [[] for _ in range(n)]

@@ -1,4 +1,4 @@
-"""The player's meld workspace (RULES.md HR-13 … HR-15), pure logic for the table UI.
+"""The player's meld workspace (docs/RULES.md HR-13 … HR-15), pure logic for the table UI.
 
 The workspace holds the seat's cards in two places: the hand row (in the player's order) and
 staged groups. Nothing here reaches the table: :meth:`Staging.apply_action` returns the meld

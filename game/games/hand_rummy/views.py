@@ -1,4 +1,4 @@
-"""What the seats of a Hand rummy match may see (DESIGN.md "Views"): the engine's ``view`` of
+"""What the seats of a Hand rummy match may see (docs/DESIGN.md "Views"): the engine's ``view`` of
 one seat, and the server's fast path, every seat's at once (:func:`seat_views`)."""
 
 from __future__ import annotations

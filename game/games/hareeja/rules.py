@@ -1,6 +1,6 @@
 """Hareeja (Kuwaiti "Hand"): exact-bid trick-taking, 4 players, 32 cards, no trump.
 
-RULES.md section 1 (HJ-1 ... HJ-15). A round: deal 8 each (HJ-3), secret simultaneous bids
+docs/RULES.md section 1 (HJ-1 ... HJ-15). A round: deal 8 each (HJ-3), secret simultaneous bids
 (HJ-5, HJ-6), 8 tricks following suit (HJ-8, HJ-9, HJ-10), exact-bid scoring (HJ-12).
 A match: 5 rounds, then up to 3 tie-break rounds while first place is shared (HJ-13..HJ-15).
 
@@ -107,7 +107,7 @@ def leaders(totals: list[int]) -> list[int]:
 
 
 class Match(BaseMatch[HareejaAction, HareejaView]):
-    """One Hareeja match. See the module docstring and DESIGN.md for the protocol."""
+    """One Hareeja match. See the module docstring and docs/DESIGN.md for the protocol."""
 
     GAME = GAME
     MIN_PLAYERS = PLAYERS

@@ -1,6 +1,6 @@
 """Ronda: the Moroccan capture game with the Spanish 40-card deck, 2-4 players.
 
-RULES.md section 2 (RO-1 ... RO-22) and TB-7. A *deal* plays the whole deck out in *batches*
+docs/RULES.md section 2 (RO-1 ... RO-22) and TB-7. A *deal* plays the whole deck out in *batches*
 of 3 cards per player (RO-4, RO-7); the first batch also lays 4 cards face up (RO-5).
 A played card captures the table card of its rank and the ascending run after it (RO-9, RO-10);
 caida and mesa score at once (RO-12..RO-15); declarations are made on a player's first turn of a
@@ -11,7 +11,7 @@ Everything happens inside ``apply()``: the play that ends a deal sweeps the tabl
 scores declarations and cards, checks the match end and deals the next deal, reporting it all
 as events. The first deal's events wait in ``start_events``.
 
-Decisions made here (besides those in RULES.md):
+Decisions made here (besides those in docs/RULES.md):
 - Timeout (TB-7): no declaration; the card taking the most table cards; ties, and the case where
   nothing captures, go to the lowest card in Ronda order, then suit order oros, copas, espadas,
   bastos (the first suit of that order wins).
@@ -105,7 +105,7 @@ class _Declaration(TypedDict):
 
 
 class Match(BaseMatch[RondaAction, RondaView]):
-    """One Ronda match. See the module docstring and DESIGN.md for the protocol."""
+    """One Ronda match. See the module docstring and docs/DESIGN.md for the protocol."""
 
     GAME = GAME
     MIN_PLAYERS = 2
@@ -239,7 +239,7 @@ class Match(BaseMatch[RondaAction, RondaView]):
         return actions + [{"type": "play", "card": c} for c in self.hands[seat]]
 
     def continues_turn(self, seat: int, action: ActionInput) -> bool:
-        """A declaration is followed by the same player's card (DESIGN.md)."""
+        """A declaration is followed by the same player's card (docs/DESIGN.md)."""
         return isinstance(action, dict) and action.get("type") == "declare"
 
     @property
