@@ -5,6 +5,9 @@ is the same on every machine and every time: a failure found once is found again
 helper functions are in tests/helpers.py (``from helpers import ronda_deck``).
 """
 
+import os
+import tempfile
+
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -15,3 +18,11 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("fixed")
+
+
+def pytest_configure(config: object) -> None:
+    """Never write the player's own saves: a run with no ``MAJLIS_HOME`` (a developer's
+    ``./majlis test``) gets a fresh temporary one, as ``.ci/run`` gives itself. Tests that
+    need a home of their own still set it (``monkeypatch.setenv``)."""
+    if not os.environ.get("MAJLIS_HOME"):
+        os.environ["MAJLIS_HOME"] = tempfile.mkdtemp(prefix="majlis-tests-")
