@@ -33,6 +33,7 @@ from game import i18n
 from game.ui import draw, scale, storage, text
 from game.ui.audio import Audio
 from game.ui.layout import Layout, make_layout
+from game.ui.pointer import Pointer
 from game.ui.scale import px
 from game.ui.tween import Speed
 from game.ui.window import Window
@@ -99,6 +100,8 @@ class App:
             self.audio.configure(False, 0.0)
         self._apply_speed()
         self.clock = pygame.time.Clock()
+        self.pointer = Pointer()  # each tap once, whether it came as touch, mouse or both
+        self.watchers: list = []  # called once a frame while they return True (see watch)
         self.running = True
         self.frame = 0
         self.draws = 0  # frames actually drawn (tests, bench_idle)
@@ -150,6 +153,11 @@ class App:
         for _ in self._warmup or ():
             pass
         self._warmup = None
+
+    def watch(self, poll) -> None:
+        """Call ``poll(dt)`` once a frame until it returns False: an answer awaited from the
+        page (a JavaScript promise) without blocking the frame loop, and what it shows."""
+        self.watchers.append(poll)
 
     def invalidate(self) -> None:
         """Draw the next frame (something on screen changed outside the scene's own state)."""
@@ -215,12 +223,13 @@ class App:
     # ----- the loop ---------------------------------------------------------------------------
     def step(self, dt: float) -> None:
         """One frame: input, update, then draw and flip if anything changed."""
-        touched = self._events()
+        touched = self._events(dt)
         shape = self.window.poll(dt)
         if shape is not None:
             portrait, factor = shape
             fixed = self.options.scale is not None  # --scale keeps its factor
             self.set_shape(portrait, scale.factor() if fixed else factor)
+        self.watchers = [poll for poll in self.watchers if poll(dt)]
         for overlay in list(self.overlays):
             overlay.update(dt)
         if not any(o.pauses for o in self.overlays):
@@ -237,15 +246,14 @@ class App:
         if self.options.frames is not None and self.frame >= self.options.frames:
             self.running = False
 
-    def _events(self) -> bool:
-        """Hand this frame's events to the scene; True when any of them was input."""
+    def _events(self, dt: float) -> bool:
+        """Hand this frame's events to the scene (a tap once, as mouse events: game.ui.pointer);
+        True when any of them was input."""
         touched = False
-        for event in pygame.event.get():
+        for event in self.pointer.filter(pygame.event.get(), dt, self.screen.get_size()):
             if event.type == pygame.QUIT:
                 self.running = False
                 continue
-            if event.type in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
-                continue  # touch also arrives as mouse events (event.touch): handle those
             portrait = self.window.shape_from_event(event)
             if portrait is not None:
                 self.set_portrait(portrait)

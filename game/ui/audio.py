@@ -1,9 +1,17 @@
-"""Sound cues: tolerant of a missing audio device and of missing files; one volume, one mute."""
+"""Sound cues: tolerant of a missing audio device and of missing files; one volume, one mute.
+
+In the browser the page's audio context may be suspended (made before the first tap, or by
+the browser while the tab was away): the page resumes it on every gesture (web/majlis.tmpl,
+``majlis.resumeAudio``), and a cue asks it again, since a page that had a gesture once may
+resume without another one."""
 
 from __future__ import annotations
 
+import contextlib
+
 import pygame
 
+from game.ui import window
 from game.ui.assets import path
 
 CUES = ("deal", "play", "trick", "chime", "bid", "turn", "tick", "round", "win")
@@ -42,6 +50,7 @@ class Audio:
         del self.played[:-50]
         if not (self.enabled and self.ok) or self.volume <= 0:
             return
+        wake_page_audio()
         snd = self._sound(cue)
         if snd is not None:
             snd.set_volume(self.volume * volume)
@@ -50,3 +59,16 @@ class Audio:
     def configure(self, enabled: bool, volume: float) -> None:
         self.enabled = enabled
         self.volume = volume
+
+
+def wake_page_audio() -> bool:
+    """In the browser, ask the page to resume its audio context if it is not running (a
+    no-op on the JS side when it runs); False natively or on a page without it."""
+    page = window.browser()
+    majlis = getattr(page, "majlis", None) if page is not None else None
+    if majlis is None:
+        return False
+    with contextlib.suppress(Exception):  # an older page: sound as the browser allows
+        majlis.resumeAudio()
+        return True
+    return False

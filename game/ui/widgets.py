@@ -1,8 +1,9 @@
 """Buttons, segmented choices and toggles: big touch targets (≥ 44 px), mouse and touch.
 
 Labels are callables returning the current string, so a language switch shows at once.
-A click is a press and a release inside the same widget (touch arrives as mouse events with
-``event.touch``; FINGER events are ignored so nothing fires twice).
+A click is a press and a release inside the same widget. Scenes get mouse events only: the
+app's :class:`game.ui.pointer.Pointer` turns every touch into them once (finger events, the
+mouse events SDL makes from a touch and the browser's emulated ones never count twice).
 """
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ MIN_WINDOW = (360, 360)  # the native window may shrink this far
 _SIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED)
 
 
-def _browser():
+def browser():
     """pygbag's ``platform.window`` (the page's JS ``window``), or None natively."""
     if not WEB:
         return None
@@ -67,7 +67,7 @@ class Window:
         self.opened += 1
         if flags & pygame.SCALED:
             self._keep_user_size()
-        page = _browser()
+        page = browser()
         if page is not None:
             # An older loader without it: the page letter-boxes.
             with contextlib.suppress(Exception):
@@ -100,7 +100,7 @@ class Window:
     @staticmethod
     def start_shape() -> bool | None:
         """Portrait or not from the browser window before the first frame (None natively)."""
-        page = _browser()
+        page = browser()
         if page is None:
             return None
         try:
@@ -111,7 +111,7 @@ class Window:
     @staticmethod
     def start_factor(portrait: bool) -> float:
         """The drawing scale for the browser window (game.ui.scale.pick); 1 natively."""
-        page = _browser()
+        page = browser()
         if page is None or not scale.AUTO:
             return 1.0
         try:
@@ -150,7 +150,7 @@ class Window:
 
 def pixel_ratio() -> float:
     """The browser's ``devicePixelRatio`` (1.0 natively or when it cannot be read)."""
-    page = _browser()
+    page = browser()
     if page is None:
         return 1.0
     try:

@@ -91,6 +91,16 @@ class NodeEval:
         self.proc.wait()
 
 
+class PageApi:
+    """The page's ``window.majlis`` (web/majlis.tmpl) as far as Python calls it."""
+
+    def __init__(self) -> None:
+        self.audio_resumes = 0  # resumeAudio() calls
+
+    def resumeAudio(self) -> None:
+        self.audio_resumes += 1
+
+
 class Window:
     """``platform.window``: what the game reads from the page."""
 
@@ -109,6 +119,7 @@ class Window:
         self.location = Location()
         self.prompts: list[str | None] = []  # answers to prompt(), in order
         self.resizes = 0
+        self.majlis = PageApi()
         self._eval = NodeEval(node) if node else None
 
     def window_resize(self) -> None:

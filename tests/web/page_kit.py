@@ -5,7 +5,8 @@ protocol (for tests/web/test_page_chromium.py and screenshots of the page).
   (``shared/vendor/pygbag-page/cdn``: pythons.js, browserfs, cpython312/main.js + main.data —
   everything but main.wasm) at ``/cdn/0.9.3/`` on 127.0.0.1, on a port that does not start
   with 8, with CORS headers, and rewrites the page's CDN address to itself. It records every
-  path asked for, and can hold the interpreter's ``main.js`` to simulate a network that stalls.
+  path asked for, and can hold the interpreter's ``main.js`` to simulate a network that stalls,
+  or serve a file of its own slowly (``slow``: a ``main.wasm`` arriving a chunk at a time).
 * :class:`Chromium` starts ``chromium --headless`` with a fresh profile and
   :class:`Tab` speaks the DevTools protocol over ``websockets`` (already a dependency).
 """
@@ -77,6 +78,9 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         if hold and path.endswith(hold):
             self.server.owner.release.wait(timeout=60)
             return self._send(503, b"held", "text/plain")
+        for suffix, slow in self.server.owner.slow.items():
+            if path.endswith(suffix):
+                return self._trickle(slow, _mime(path))
         if path.startswith(LOCAL_CDN_PATH):
             file = self.server.owner.cdn / path[len(LOCAL_CDN_PATH) :]
         else:
@@ -87,6 +91,24 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         if file.name == "index.html":
             body = body.replace(PYGBAG_CDN.encode(), self.server.owner.cdn_url.encode())
         self._send(200, body, _mime(file.name))
+
+    def _trickle(self, slow: Slow, mime: str) -> None:
+        """``slow.body`` with its full Content-Length, ``slow.chunk`` bytes every
+        ``slow.every`` seconds (a slow network that keeps going)."""
+        try:
+            self.send_response(200)
+            self.send_header("Content-Type", mime)
+            self.send_header("Content-Length", str(len(slow.body)))
+            self.send_header("Access-Control-Allow-Origin", "*")
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            for start in range(0, len(slow.body), slow.chunk):
+                if self.server.owner.release.wait(timeout=slow.every):
+                    return
+                self.wfile.write(slow.body[start : start + slow.chunk])
+                self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            pass
 
     def _send(self, code: int, body: bytes, mime: str) -> None:
         try:
@@ -115,6 +137,13 @@ def _mime(name: str) -> str:
     return "application/octet-stream"
 
 
+class Slow:
+    """A file served a chunk at a time (see :meth:`_Handler._trickle`)."""
+
+    def __init__(self, body: bytes, chunk: int, every: float) -> None:
+        self.body, self.chunk, self.every = body, chunk, every
+
+
 class PageServer:
     """build/web and pygbag's page files on 127.0.0.1 (see the module docstring)."""
 
@@ -122,8 +151,8 @@ class PageServer:
         daemon_threads = True
         owner: PageServer
 
-    def __init__(self, cdn: Path, hold: str | None = None):
-        self.cdn, self.hold = cdn, hold
+    def __init__(self, cdn: Path, hold: str | None = None, slow: dict[str, Slow] | None = None):
+        self.cdn, self.hold, self.slow = cdn, hold, dict(slow or {})
         self.requests: list[str] = []
         self.release = threading.Event()
         for _ in range(20):

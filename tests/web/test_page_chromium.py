@@ -16,7 +16,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from page_kit import BUILD, Chromium, PageServer, chromium_path, vendor_cdn
+from page_kit import BUILD, Chromium, PageServer, Slow, chromium_path, vendor_cdn
 
 from game.ui import links
 
@@ -219,6 +219,54 @@ def test_the_first_tap_unlocks_the_start_at_once(chromium, server):
         tab.close()
 
 
+SDL_AUDIO = (  # what SDL2's Emscripten audio does when pygame's mixer opens (before any tap)
+    "window.Module = window.Module || {}; Module.SDL2 = Module.SDL2 || {};"
+    " Module.SDL2.audioContext = new AudioContext(); Module.SDL2.audioContext.state"
+)
+
+
+def touch_tap(tab, x: int, y: int) -> None:
+    for kind, points in (("touchStart", [{"x": x, "y": y}]), ("touchEnd", [])):
+        tab.call("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+
+def test_sound_starts_on_a_tap_and_again_when_the_tab_comes_back(chromium, server):
+    """SDL's audio context is made before any gesture, so it starts suspended: the page resumes
+    it on the first tap (a touch's end, the gesture phones accept), and on the tab's return."""
+    tab = load(chromium, server, PHONE, mobile=True)
+    try:
+        tab.wait_for("majlis.failed")  # the loader is done with window.Module
+        assert tab.evaluate(SDL_AUDIO) == "suspended"  # Chromium: no gesture yet
+        assert tab.evaluate("majlis.audioState()") == "suspended"
+        touch_tap(tab, 195, 422)
+        tab.wait_for("majlis.audioState() === 'running'", timeout=10)
+        tab.evaluate("Module.SDL2.audioContext.suspend().then(() => 1)")  # the tab went away
+        tab.wait_for("majlis.audioState() === 'suspended'", timeout=10)
+        tab.evaluate("document.dispatchEvent(new Event('visibilitychange')); 1")
+        tab.wait_for("majlis.audioState() === 'running'", timeout=10)
+        assert our_exceptions(tab) == []
+    finally:
+        tab.close()
+
+
+def test_a_context_still_suspended_is_resumed_by_a_later_gesture(chromium, server):
+    """A gesture the browser did not count (a touch's start) leaves it suspended; the next
+    one starts it (Emscripten's own fix listened once, then never again)."""
+    tab = load(chromium, server, PHONE, mobile=True)
+    try:
+        tab.wait_for("majlis.failed")
+        tab.evaluate(SDL_AUDIO)
+        tab.call(
+            "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": 9, "y": 9}]}
+        )
+        tab.pump(0.3)
+        assert tab.evaluate("majlis.audioState()") == "suspended"
+        tab.call("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        tab.wait_for("majlis.audioState() === 'running'", timeout=10)
+    finally:
+        tab.close()
+
+
 def test_no_progress_shows_the_failure_after_a_bounded_wait(chromium, built):
     server = PageServer(vendor_cdn(), hold="cpython312/main.js")  # a network that stalls
     tab = None
@@ -230,6 +278,112 @@ def test_no_progress_shows_the_failure_after_a_bounded_wait(chromium, built):
         assert "no progress" in detail
         assert tab.evaluate("document.getElementById('status_ar').textContent") == FAILED_AR
         shot(tab, "desktop_stalled")
+    finally:
+        if tab:
+            tab.close()
+        server.close()
+
+
+def test_the_share_javascript_copies_the_link_in_a_real_browser(chromium, server):
+    """game/ui/share.py's JavaScript in Chromium, run as Python runs it (window.eval) just
+    after a tap: the link lands on the clipboard (headless Chromium on Linux has no share
+    sheet), or is shown in a prompt; nothing is left behind."""
+    from game.ui import share
+
+    link = "https://majlis.example/#room=K7QMX4PA&server=wss://play.example:9310"
+    tab = load(chromium, server, PHONE, mobile=True)
+    try:
+        tab.wait_for("majlis.failed")
+        tab.call(
+            "Browser.grantPermissions",
+            {
+                "origin": server.origin,
+                "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"],
+            },
+        )
+        touch_tap(tab, 195, 422)  # the player's tap on the button
+        code = (
+            share.JS_START.replace("__ID__", "1")
+            .replace("__TEXT__", json.dumps(link))
+            .replace("__TITLE__", json.dumps("Copy this link"))
+        )
+        first = tab.call(
+            "Runtime.evaluate", {"expression": code, "returnByValue": True, "userGesture": True}
+        )["result"]["value"]
+        answer = first
+        poll = share.JS_POLL.replace("__ID__", "1")
+        for _ in range(50):
+            if not answer.startswith("pending"):
+                break
+            tab.pump(0.1)
+            answer = tab.evaluate(poll)
+        assert answer in ("done|copied", "done|shown", "done|shared"), answer
+        if answer == "done|copied":
+            copied = tab.call(
+                "Runtime.evaluate",
+                {"expression": "navigator.clipboard.readText()", "awaitPromise": True},
+            )["result"]["value"]
+            assert copied == link
+        if answer == "done|shown":
+            assert [m for m in dialogs(tab) if m == "Copy this link"]
+        assert tab.evaluate("Object.keys(window.majlisShare).length") == 0
+        assert our_exceptions(tab) == []
+    finally:
+        tab.close()
+
+
+WASM = "cpython312/main.wasm"
+FAILED_DETAIL = "majlis.failed && document.getElementById('fail_detail').textContent"
+
+
+def test_a_slow_webassembly_download_is_not_taken_for_a_failure(chromium, built):
+    """main.wasm reports no progress to the loader: its bytes arriving keep the page waiting
+    (here 5 s of download against a 1.5 s no-progress limit); once they are in and the runtime
+    really fails (these bytes are no WebAssembly), the failure shows, with its reason."""
+    slow = Slow(b"\0asm" + bytes(700), chunk=64, every=0.45)  # 12 chunks, ~5.4 s
+    server = PageServer(vendor_cdn(), slow={WASM: slow})
+    tab = None
+    try:
+        tab = load(chromium, server, DESKTOP, before_load="window.MAJLIS_WAIT_MS = 1500;")
+        tab.wait_for("majlis.loading.wasmBytes > 0", timeout=20)
+        tab.pump(3.0)  # twice the no-progress limit, the download still going
+        assert tab.evaluate("majlis.failed") is False
+        assert tab.evaluate("document.getElementById('failure').hidden") is True
+        detail = tab.wait_for(FAILED_DETAIL, timeout=40)
+        assert detail.startswith("aborted") and "compileerror" in detail.lower()
+        assert tab.evaluate("majlis.loading.wasmBytes") >= len(slow.body)
+    finally:
+        if tab:
+            tab.close()
+        server.close()
+
+
+def test_a_long_webassembly_compile_is_not_taken_for_a_failure(chromium, server):
+    """A phone compiling the interpreter for longer than the no-progress limit: no message
+    while the compile is under way (a compile that never ends stands in for a slow one)."""
+    never = (
+        "window.MAJLIS_WAIT_MS = 1500;"
+        " WebAssembly.instantiateStreaming = () => new Promise(() => {});"
+    )
+    tab = load(chromium, server, DESKTOP, before_load=never)
+    try:
+        tab.wait_for("majlis.loading.compiling === 1", timeout=20)
+        tab.pump(4.0)
+        assert tab.evaluate("majlis.failed") is False
+        assert tab.evaluate("document.getElementById('failure').hidden") is True
+    finally:
+        tab.close()
+
+
+def test_a_webassembly_download_that_stalls_still_fails(chromium, built):
+    """Headers, then no byte at all: that is a stalled network, said after the limit."""
+    server = PageServer(vendor_cdn(), slow={WASM: Slow(bytes(1000), chunk=1000, every=60)})
+    tab = None
+    try:
+        tab = load(chromium, server, DESKTOP, before_load="window.MAJLIS_WAIT_MS = 1500;")
+        detail = tab.wait_for(FAILED_DETAIL, timeout=20)
+        assert "no progress" in detail
+        assert tab.evaluate("majlis.loading.downloading") == 1
     finally:
         if tab:
             tab.close()

@@ -45,6 +45,7 @@ CONFIG_KEYS = {
     "PYBUILD",
 }
 MAJLIS_API = {"start", "say", "progress", "fail", "ready", "fit", "shape", "size", "unlock"}
+MAJLIS_API |= {"audioContexts", "audioState", "resumeAudio"}  # sound (issue 18)
 
 
 class Page(HTMLParser):

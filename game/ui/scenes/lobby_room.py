@@ -8,7 +8,7 @@ import pygame
 from game import i18n
 from game.games import registry
 from game.i18n import digits, t
-from game.ui import avatars, draw, scale
+from game.ui import avatars, draw, scale, share
 from game.ui.scale import px
 from game.ui.scenes.lobby_common import (
     PHONE_TEXT,
@@ -19,6 +19,18 @@ from game.ui.scenes.lobby_common import (
     table_summary,
 )
 from game.ui.widgets import Button
+
+
+class ShareButton(Button):
+    """The Share / Copy link button: lit while it says "Link copied" or "Shared"."""
+
+    def __init__(self, app, rect, on_click) -> None:
+        super().__init__(rect, lambda: share.button_label(app), on_click, 22, key="share")
+        self.app = app
+
+    def colors(self) -> tuple[tuple, tuple, tuple]:
+        self.selected = share.confirmation(self.app) is not None
+        return super().colors()
 
 
 class RoomView(LobbyView):
@@ -51,7 +63,7 @@ class RoomView(LobbyView):
             first.rect.midleft = (x, L.h - px(64))
             second.rect.midleft = (x + first.rect.w + gap, L.h - px(64))
         start.visible = bool(room) and self.lobby.is_host()
-        self.widgets = [start, leave]
+        self.widgets = [start, leave, self._share_button(room)]
         for i, req in enumerate((room or {}).get("pending", [])[:3]):
             row = self._request_rect(i)
             yes = Button(
@@ -77,12 +89,26 @@ class RoomView(LobbyView):
                 no.rect.midright = (row.right - px(12), row.centery)
             self.widgets += [yes, no]
 
+    def _share_button(self, room: dict | None) -> Button:
+        """Share link / Copy link, at the foot of the code panel (a link drawn on the canvas
+        cannot be selected on a phone: game.ui.share hands it over)."""
+        code_p, _seats = self._room_columns()
+        button = ShareButton(self.app, (0, 0, px(300), px(56)), self.share_link)
+        button.rect.midbottom = (code_p.centerx, code_p.bottom - px(20))
+        button.visible = bool(room)
+        return button
+
+    def share_link(self) -> None:
+        room = self.lobby.session.room if self.lobby.session else None
+        if room:
+            share.hand_over(self.app, page_link(room, self.lobby.server))
+
     def _room_columns(self) -> tuple[pygame.Rect, pygame.Rect]:
         """(code panel, seats panel)."""
         L = self.app.layout
         if L.portrait:
-            code = pygame.Rect(px(32), px(130), L.w - px(64), px(420))  # 22 px lines, wrapped
-            seats = pygame.Rect(px(32), code.bottom + px(24), L.w - px(64), px(440))
+            code = pygame.Rect(px(32), px(130), L.w - px(64), px(470))  # 22 px lines, wrapped
+            seats = pygame.Rect(px(32), code.bottom + px(24), L.w - px(64), px(430))
         else:
             code = scale.rect(48, 100, 520, 460)
             seats = pygame.Rect(px(600), px(100), L.w - px(648), px(460))
