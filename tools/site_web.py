@@ -155,14 +155,14 @@ def manifest() -> dict:
                 "purpose": purpose,
             }
             for name, size, purpose in ICONS
-        ],  # fmt: skip
+        ],
         "translations": {
             "en": {
                 "name": "Majlis",
                 "short_name": "Majlis",
                 "description": "A card table: Hareeja, Ronda, Hand rummy",
             }
-        },  # fmt: skip
+        },
     }
 
 
@@ -198,6 +198,14 @@ def version(out: Path, files: list[str]) -> str:
     return digest.hexdigest()[:16]
 
 
+def digests(out: Path, files: list[str]) -> dict[str, str | None]:
+    """Each kept file's SHA-256, which the worker checks before keeping it (the page, "./",
+    has none: a server may serve it changed, as the browser harness does)."""
+    return {
+        f: None if f == "./" else hashlib.sha256((out / f).read_bytes()).hexdigest() for f in files
+    }
+
+
 def write_site_scripts(out: Path, runtime: Runtime) -> str:
     """site.js and sw.js with this build's values; returns the version."""
     index_map = {PYGBAG_INDEX_BASE + "index-": f"{runtime.cdn}index-"} if runtime.hosted else None
@@ -217,7 +225,7 @@ def write_site_scripts(out: Path, runtime: Runtime) -> str:
     worker = (WEB / "sw.js").read_text(encoding="utf-8")
     worker = (
         worker.replace('"@VERSION@"', json.dumps(build))
-        .replace('"@PRECACHE@"', json.dumps(files))
+        .replace('"@PRECACHE@"', json.dumps(digests(out, files)))
         .replace('"@KEEP_ORIGINS@"', json.dumps(keep_origins))
     )
     (out / "sw.js").write_text(worker, encoding="utf-8")

@@ -19,7 +19,8 @@
     var page = window.majlis || {};
     var store = safeStorage();
     var site = page.site = {
-        version: SITE.version, visits: 0, updated: false, persisted: null, offer: "none",
+        version: SITE.version, visits: 0, updated: false, saidUpdated: false, persisted: null,
+        offer: "none",
         offline: { worker: "none", kept: 0, refused: [], entries: 0, pending: 0, ready: false }
     };
 
@@ -76,6 +77,7 @@
         el.appendChild(box);
     }
     function sayUpdated() {
+        site.saidUpdated = true;
         var el = bar("majlis_updated", 18);
         twoLines(el, "updated");
         setTimeout(function () { el.remove(); }, 5000);
@@ -123,22 +125,25 @@
     }
     function startWorker() {
         if (!("serviceWorker" in navigator) || SITE.version === "unbuilt") return;
+        if (performance.setResourceTimingBufferSize) performance.setResourceTimingBufferSize(2000);
         navigator.serviceWorker.addEventListener("controllerchange", function () {
             if (site.offline.worker === "taking over" && !page.started) location.reload();
         });
         navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).then(function (reg) {
             site.offline.worker = reg.active ? "active" : "installing";
             takeOver(reg);
-            reg.addEventListener("updatefound", function () {
-                var fresh = reg.installing;
-                if (!fresh) return;
+            var watch = function (fresh) {
+                if (!fresh || fresh.watched) return;
+                fresh.watched = true;
                 fresh.addEventListener("statechange", function () {
                     if (fresh.state === "installed") takeOver(reg);
                     if (fresh.state === "activated" && site.offline.worker !== "taking over")
                         site.offline.worker = "active";
                     if (fresh.state === "redundant" && !reg.active) site.offline.worker = "failed";
                 });
-            });
+            };
+            watch(reg.installing);
+            reg.addEventListener("updatefound", function () { watch(reg.installing); });
             setInterval(function () { keep(reg); }, KEEP_EVERY_MS);
         }, function (error) {
             site.offline.worker = "failed";

@@ -15,7 +15,7 @@
 "use strict";
 
 const VERSION = "@VERSION@";
-const PRECACHE = "@PRECACHE@";           // URLs relative to this file: the build's own files
+const PRECACHE = "@PRECACHE@";           // {URL relative to this file: SHA-256 or null}
 const KEEP_ORIGINS = "@KEEP_ORIGINS@";   // other origins whose (CORS) replies may be kept
 const CACHE = "majlis-" + VERSION;
 const APK = /\.apk$/;
@@ -27,8 +27,13 @@ function kept(url) {
     return KEEP_ORIGINS.some((prefix) => where.href.startsWith(prefix));
 }
 
-// The reply to keep for ``url`` (a copy with its whole body), or null if it may not be kept.
-async function keepable(url, response) {
+function hex(buffer) {
+    return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The reply to keep for ``url`` (a copy with its whole body), or null if it may not be kept;
+// ``digest``: the SHA-256 the build wrote for this file (its exact bytes), if any.
+async function keepable(url, response, digest) {
     if (!response || response.type === "opaque" || response.type === "opaqueredirect") return null;
     if (response.status !== 200 || response.headers.has("Content-Range")) return null;
     let body;
@@ -44,12 +49,13 @@ async function keepable(url, response) {
     } else if (declared !== null && body.byteLength < Number(declared)) {
         return null;                                   // shorter than it said: cut short
     }
+    if (digest && hex(await crypto.subtle.digest("SHA-256", body)) !== digest) return null;
     return new Response(body, {
         status: 200, statusText: response.statusText, headers: response.headers,
     });
 }
 
-async function fetchAndKeep(cache, url) {
+async function fetchAndKeep(cache, url, digest) {
     const absolute = new URL(url, self.location.href).href;
     const same = new URL(absolute).origin === self.location.origin;
     const request = new Request(absolute, { cache: "no-cache", mode: same ? "same-origin" : "cors",
@@ -60,7 +66,7 @@ async function fetchAndKeep(cache, url) {
     } catch (error) {
         return false;
     }
-    const whole = await keepable(absolute, response);
+    const whole = await keepable(absolute, response, digest);
     if (!whole) return false;
     await cache.put(absolute, whole);
     return true;
@@ -69,8 +75,9 @@ async function fetchAndKeep(cache, url) {
 self.addEventListener("install", (event) => {
     event.waitUntil((async () => {
         const cache = await caches.open(CACHE);
-        const done = await Promise.all(PRECACHE.map((url) => fetchAndKeep(cache, url)));
-        const missing = PRECACHE.filter((url, i) => !done[i]);
+        const urls = Object.keys(PRECACHE);
+        const done = await Promise.all(urls.map((url) => fetchAndKeep(cache, url, PRECACHE[url])));
+        const missing = urls.filter((url, i) => !done[i]);
         if (missing.length) {
             await caches.delete(CACHE);                // nothing of a half build stays
             throw new Error("majlis: not installed, could not keep " + missing.join(", "));
