@@ -128,4 +128,3 @@ def new_build(source: Path, target: Path, marker: str) -> str:
     with zipfile.ZipFile(target / "majlis.apk", "a") as apk:
         apk.writestr("assets/build-marker.txt", marker)
     return site_web.write_site_scripts(target, site_web.Runtime())
-

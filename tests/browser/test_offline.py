@@ -65,6 +65,7 @@ def visitor(browser, site):
     yield page
     page.call("Network.emulateNetworkConditions", OFFLINE | {"offline": False})
     browser.close_page(page)
+    print("\nsite figures:", {k: v for k, v in TIMES.items() if k.startswith("site_")})
 
 
 OFFLINE = {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
@@ -183,7 +184,8 @@ def test_the_worker_never_keeps_an_error_or_a_partial_apk(browser, site, fault):
     try:
         page.navigate(site.url)
         page.wait_js("majlis.site.offline.worker === 'failed' || null", 60)
-        assert page.js(REGISTRATION_JS)["active"] is False
+        registration = page.js(REGISTRATION_JS)  # a first install that failed: none left
+        assert registration is None or registration["active"] is False
         assert page.js(CACHE_SIZE_JS)["entries"] == 0  # nothing of the build kept
     finally:
         site.fault = None
