@@ -51,10 +51,10 @@ class SiteServer(HarnessServer):
             assert found == 1, "the built page has no pythons.js script"
             return BROWSERFS.sub("", page).encode("utf-8"), MIME[".html"]
         file = self.build / path.lstrip("/")
-        if path.startswith("/icons/") or path.count("/") == 1 and file.suffix != ".html":
-            if file.is_file():
-                suffix = file.suffix
-                return file.read_bytes(), SITE_MIME.get(suffix) or MIME.get(suffix, "text/plain")
+        top = path.count("/") == 1 and file.suffix != ".html"
+        if (path.startswith("/icons/") or top) and file.is_file():
+            suffix = file.suffix
+            return file.read_bytes(), SITE_MIME.get(suffix) or MIME.get(suffix, "text/plain")
         return super().resolve(path)
 
     def publish(self, folder: Path) -> None:
