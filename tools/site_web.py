@@ -96,7 +96,7 @@ def find_runtime(sources: list[str]) -> Runtime:
     if problems:
         where = ", ".join(str(f) for f in folders)
         raise RuntimeMissing(
-            f"the runtime in {where} is not pygbag {PYGBAG_VERSION}'s runtime "
+            f"the runtime in {where} is not the pinned pygbag {PYGBAG_VERSION} runtime "
             f"(expected: the files of {SUMS.relative_to(ROOT)}, from {PYGBAG_CDN} and the "
             f"wheels its index names; docs/DEPLOY.md says how to fetch them once):\n  "
             + "\n  ".join(problems)
@@ -181,7 +181,7 @@ def copy_runtime(out: Path, runtime: Runtime) -> None:
 # ----- site.js, sw.js ------------------------------------------------------------------------
 def kept_files(out: Path) -> list[str]:
     """The files the worker keeps at install, relative to the site ("./" is the page)."""
-    files = ["./"] + [f for f in SITE_FILES[1:] if (out / f).exists()]
+    files = ["./"] + [f for f in SITE_FILES[1:] if f == "site.js" or (out / f).exists()]
     files += [f"icons/{name}" for name, _, _ in ICONS]
     files += sorted(p.relative_to(out).as_posix() for p in (out / RUNTIME_DIR).rglob("*")
                     if p.is_file())  # fmt: skip
