@@ -30,6 +30,7 @@ RUNTIME_DIR = "runtime"  # the runtime's folder in the built site
 PYGBAG_CDN = f"https://pygame-web.github.io/cdn/{PYGBAG_VERSION}/"
 PYGBAG_INDEX_BASE = "https://pygame-web.github.io/cdn/"  # aio/pep0723.py's PKG_BASE_DEFAULT
 INDEX = f"index-{PYGBAG_VERSION}-cp312.json"
+PYGBAG_HOST = "https://pygame-web.github.io/"
 # The wheels of the game's imports, by import name (pygbag's index is keyed so).
 WHEELS = {
     "pygame": "cp312/pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl",
@@ -221,7 +222,8 @@ def write_site_scripts(out: Path, runtime: Runtime) -> str:
     write("unbuilt")  # the version hashes site.js without itself in it
     build = version(out, files)
     write(build)
-    keep_origins = [] if runtime.hosted else [runtime.cdn, PYGBAG_INDEX_BASE]
+    # pygbag's host: its CDN, its package index, and the wheels the index names (its "-CDN-")
+    keep_origins = [] if runtime.hosted else sorted({runtime.cdn, PYGBAG_HOST})
     worker = (WEB / "sw.js").read_text(encoding="utf-8")
     worker = (
         worker.replace('"@VERSION@"', json.dumps(build))
