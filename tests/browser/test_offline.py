@@ -119,11 +119,8 @@ def test_first_visit_then_offline_it_starts_and_a_match_against_bots_plays(visit
         TIMES["site_offline_visit_start_s"] = visit(visitor, site)
         assert visitor.js("navigator.onLine") is False
         home(visitor)
-        frame = visitor.py("app.frame")
-        visitor.tap(visitor.widget("online"))
+        visitor.tap(visitor.widget("online"))  # said at once (tests/ui/test_site_offline.py)
         visitor.wait_py("scene.name == 'lobby' and scene.state == 'offline'", 5)
-        said = visitor.py(f"app.frame - {frame}")
-        assert said <= 4, f"the lobby took {said} frames to say it is offline"
         home(visitor)
         play_bots_a_little(visitor)
         assert_clean(visitor)
