@@ -126,8 +126,10 @@
     function startWorker() {
         if (!("serviceWorker" in navigator) || SITE.version === "unbuilt") return;
         if (performance.setResourceTimingBufferSize) performance.setResourceTimingBufferSize(2000);
+        // The new build's worker answers from now on: reload, even if the game started
+        // meanwhile (a second at most), or this page could load the rest from the new build.
         navigator.serviceWorker.addEventListener("controllerchange", function () {
-            if (site.offline.worker === "taking over" && !page.started) location.reload();
+            if (site.offline.worker === "taking over") location.reload();
         });
         navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).then(function (reg) {
             site.offline.worker = reg.active ? "active" : "installing";
