@@ -172,8 +172,10 @@ def test_bundle_is_small_enough_for_phones(bundle):
     assert APK.stat().st_size <= 600 * 1024
 
 
-def test_build_leaves_only_the_page_the_apk_and_the_icon(bundle):
-    assert sorted(p.name for p in APK.parent.iterdir()) == ["favicon.png", "index.html", APK.name]
+def test_build_leaves_only_the_page_the_apk_the_icon_and_the_site_files(bundle):
+    site = ["icons", "manifest.webmanifest", "site.js", "sw.js"]  # issue 20: tools/site_web.py
+    names = ["favicon.png", "index.html", APK.name, *site]
+    assert sorted(p.name for p in APK.parent.iterdir()) == sorted(names)
 
 
 def test_page_is_ours_with_arabic_loading_text_and_can_close(bundle):

@@ -1,6 +1,9 @@
 """Build the static web site into build/web/ with pygbag, offline.
 
-Usage: python tools/build_web.py
+Usage: python tools/build_web.py [--runtime DIR [--runtime DIR2] | --runtime URL]
+
+``--runtime``: pygbag's runtime hosted beside the game (tools/site_web.py; default: pygbag's
+CDN). The site's manifest, icons and service worker: tools/site_web.py too.
 
 Only what the browser client needs goes into the bundle (``runtime_files``):
 * main.py and the client's Python: the packages in CLIENT_PACKAGES plus the few client-side
@@ -311,7 +314,7 @@ def stage() -> int:
     return saved
 
 
-def run_pygbag() -> None:
+def run_pygbag(cdn: str) -> None:
     command = [
         sys.executable,
         "-m",
@@ -326,6 +329,8 @@ def run_pygbag() -> None:
         TEMPLATE,
         "--icon",
         ICON,
+        "--cdn",
+        cdn,
         str(STAGE),
     ]
     subprocess.run(command, cwd=ROOT, check=True, timeout=BUILD_SECONDS, stdout=subprocess.DEVNULL)
@@ -337,16 +342,30 @@ def publish() -> None:
     shutil.copytree(STAGE / "build" / "web", OUT, ignore=shutil.ignore_patterns(*LEFT_OUT))
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    import argparse
     import os
 
+    sys.path.insert(0, str(ROOT / "tools"))
+    import site_web
+
+    parser = argparse.ArgumentParser(description="Build build/web/ (docs/WEB.md).")
+    parser.add_argument("--runtime", action="append", default=[], metavar="DIR_OR_URL",
+                        help="host pygbag's runtime beside the game (docs/DEPLOY.md)")  # fmt: skip
+    args = parser.parse_args(argv)
+    try:
+        runtime = site_web.find_runtime(args.runtime)
+    except site_web.RuntimeMissing as error:
+        print(f"build_web: {error}", file=sys.stderr)
+        return 2
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     saved = stage()
-    run_pygbag()
+    run_pygbag(runtime.cdn)
     publish()
     apk = OUT / APK
     saved += rezip(apk)
+    print(site_web.finish(OUT, runtime))
     with zipfile.ZipFile(apk) as bundle:
         count = len(bundle.namelist())
     print(

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import pygame
 
 from game import i18n
-from game.ui import draw, scale, storage, text
+from game.ui import draw, scale, storage, text, webpage
 from game.ui.audio import Audio
 from game.ui.layout import Layout, make_layout
 from game.ui.pointer import Pointer
@@ -128,6 +128,7 @@ class App:
         self.overlays = []
         self.scene = scene
         self._dirty = True
+        webpage.scene_shown(getattr(scene, "name", ""))  # the page's install offer (site.js)
 
     def open_overlay(self, overlay):
         """Show ``overlay`` (game.ui.overlay.Overlay) above the scene until it closes; it takes

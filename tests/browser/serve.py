@@ -36,6 +36,10 @@ APK = BUILD / "majlis.apk"
 PYODIDE = ROOT / "tests" / "wasm" / "node_modules" / "pyodide"
 PYODIDE_VERSION = "0.27.7"
 HARNESS_FILES = ("boot.js", "boot.py", "probe.py")
+# The site's page files (issue 20). Not sw.js: the service worker runs in test_offline.py's
+# own server (site_server.py), so these tests see every request the page makes.
+SITE_FILES = ("site.js", "manifest.webmanifest", "icons/majlis-192.png", "icons/majlis-512.png",
+              "icons/majlis-maskable-512.png")  # fmt: skip
 WHEEL_PARTS = ("shared", "vendor", "pygbag-wheels")
 LOADER = re.compile(r'<script src="[^"]*pythons\.js"[^>]*>.*?</script>', re.S)
 BROWSERFS = re.compile(r'<script src="[^"]*browserfs\.min\.js"></script>')
@@ -49,6 +53,7 @@ MIME = {
     ".py": "text/x-python; charset=utf-8",
     ".zip": "application/zip",
     ".png": "image/png",
+    ".webmanifest": "application/manifest+json",
 }
 
 
@@ -202,7 +207,7 @@ class HarnessServer:
             ("/pyodide/", PYODIDE, None),
             ("/wheels/", self.wheels, self.wheel_names),
             ("/harness/", HERE, HARNESS_FILES),
-            ("/", BUILD, ("favicon.png",)),
+            ("/", BUILD, ("favicon.png", *SITE_FILES)),
         ):
             if path.startswith(prefix):
                 name = path[len(prefix) :]

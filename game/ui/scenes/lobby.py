@@ -49,6 +49,7 @@ from game.ui.scenes.lobby_views import (
     PendingView,
     SetupView,
 )
+from game.ui.webpage import browser_offline
 from game.ui.widgets import Button
 
 __all__ = ["VIEWS", "LobbyScene", "online_games", "online_options", "table_summary"]
@@ -322,7 +323,7 @@ class LobbyScene(Scene):
             if self.receive(msg):
                 self.session.unread(messages[i + 1 :])  # the table scene reads the rest
                 return
-        if self.session.failed:  # said in place, with what to do (OfflineView)
+        if self.session.failed or browser_offline():  # said in place, with what to do
             self.lost = self.state != "connecting"
             self.session.close()
             self.session = None

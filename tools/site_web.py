@@ -1,0 +1,251 @@
+"""The site around the game (issue 20): installable, offline after the first visit, and
+optionally with pygbag's runtime hosted beside it. Called by tools/build_web.py.
+
+* ``manifest.webmanifest`` and ``icons/``: drawn by sprites/make_sprites.py's ``icon`` (the
+  same two fanned cards as the window icon) at 192 and 512 px, and a maskable 512 px one (full
+  bleed felt, the cards inside the central safe circle).
+* ``site.js`` and ``sw.js`` from web/, with this build's values written in: its version (a
+  hash of every file the worker keeps at install), the files to keep, the origins whose
+  replies may be kept, and where the runtime's package index is.
+* ``--runtime DIR`` (``runtime/`` of the site): pygbag 0.9.3's loader, interpreter, data files
+  and the wheels the game needs, each checked against web/runtime-0.9.3.sha256, plus a package
+  index pointing home. The build stops before anything is written, naming each file missing or
+  different and the version it expects. ``--runtime URL``: the runtime is at URL (not checked
+  here: the build cannot fetch it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+WEB = ROOT / "web"
+PYGBAG_VERSION = "0.9.3"
+SUMS = WEB / f"runtime-{PYGBAG_VERSION}.sha256"
+RUNTIME_DIR = "runtime"  # the runtime's folder in the built site
+PYGBAG_CDN = f"https://pygame-web.github.io/cdn/{PYGBAG_VERSION}/"
+PYGBAG_INDEX_BASE = "https://pygame-web.github.io/cdn/"  # aio/pep0723.py's PKG_BASE_DEFAULT
+INDEX = f"index-{PYGBAG_VERSION}-cp312.json"
+PYGBAG_HOST = "https://pygame-web.github.io/"
+# The wheels of the game's imports, by import name (pygbag's index is keyed so).
+WHEELS = {
+    "pygame": "cp312/pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl",
+    "bidi": "pkg/python_bidi-0.4.2-py2.py3-none-any.whl",
+    "six": "pkg/six-1.17.0-py2.py3-none-any.whl",
+}
+FELT = (13, 43, 38)  # the page's background (web/majlis.tmpl: #0d2b26)
+THEME = "#0d2b26"
+ICONS = (("majlis-192.png", 192, "any"), ("majlis-512.png", 512, "any"),
+         ("majlis-maskable-512.png", 512, "maskable"))  # fmt: skip
+SITE_FILES = ("index.html", "site.js", "manifest.webmanifest", "favicon.png", "majlis.apk")
+
+
+class RuntimeMissing(RuntimeError):
+    """The runtime folder lacks files, or has files that are not pygbag 0.9.3's."""
+
+
+@dataclass
+class Runtime:
+    """Where the page gets pygbag's runtime: ``cdn`` for pygbag, and for a folder, the files
+    to copy (site path -> source)."""
+
+    cdn: str = PYGBAG_CDN
+    files: dict[str, Path] = field(default_factory=dict)
+    unpinned: dict[str, str] = field(default_factory=dict)  # path -> its SHA-256, to pin
+
+    @property
+    def hosted(self) -> bool:
+        return bool(self.files)
+
+
+def expected_files() -> list[tuple[str | None, str]]:
+    """(SHA-256 or None when not known here, path) of every runtime file, from SUMS."""
+    out = []
+    for line in SUMS.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            digest, path = line.split()
+            out.append((None if digest == "?" else digest, path))
+    return out
+
+
+def find_runtime(sources: list[str]) -> Runtime:
+    """The runtime for ``--runtime`` values: none (pygbag's CDN), one URL, or folders where each
+    expected file is looked for at its path or by its bare name."""
+    if not sources:
+        return Runtime()
+    if len(sources) == 1 and sources[0].startswith(("http://", "https://")):
+        return Runtime(cdn=sources[0].rstrip("/") + "/")
+    folders = [Path(s).expanduser().resolve() for s in sources]
+    runtime, problems = Runtime(cdn=RUNTIME_DIR + "/"), []
+    for digest, path in expected_files():
+        found = next(
+            (f / p for f in folders for p in (path, Path(path).name) if (f / p).is_file()), None
+        )
+        if found is None:
+            problems.append(f"missing: {path}")
+            continue
+        actual = hashlib.sha256(found.read_bytes()).hexdigest()
+        if digest is None:
+            runtime.unpinned[path] = actual
+        elif actual != digest:
+            problems.append(f"not pygbag {PYGBAG_VERSION}'s: {path} ({found}: sha256 {actual})")
+        runtime.files[path] = found
+    if problems:
+        where = ", ".join(str(f) for f in folders)
+        raise RuntimeMissing(
+            f"the runtime in {where} is not the pinned pygbag {PYGBAG_VERSION} runtime "
+            f"(expected: the files of {SUMS.relative_to(ROOT)}, from {PYGBAG_CDN} and the "
+            f"wheels its index names; docs/DEPLOY.md says how to fetch them once):\n  "
+            + "\n  ".join(problems)
+        )
+    return runtime
+
+
+# ----- icons and manifest --------------------------------------------------------------------
+def draw_icons(folder: Path) -> None:
+    """The app icons, drawn by the sprite script from its own card art."""
+    import sys
+
+    import pygame
+
+    sys.path.insert(0, str(ROOT / "sprites"))
+    import make_sprites as art
+
+    pygame.init()
+    cards = (art.back_card((232, 325)), art.french_card("A", "H", art.FRENCH_COLOURS, (232, 325)))
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, size, purpose in ICONS:
+        picture = art.icon(size, *cards)
+        if purpose == "maskable":  # full bleed; the icon within the 80 % safe circle
+            full = pygame.Surface((size, size))
+            full.fill(FELT)
+            inner = pygame.transform.smoothscale(picture, (size * 7 // 10, size * 7 // 10))
+            full.blit(inner, inner.get_rect(center=(size // 2, size // 2)))
+            picture = full
+        pygame.image.save(picture, str(folder / name))
+
+
+def manifest() -> dict:
+    """The web app manifest. Arabic is the default (``lang``/``dir``, the players' language);
+    the English name is in ``translations`` (read by browsers that support manifest
+    localisation) and in the description. No ``orientation``: the game lays itself out for
+    both and turns with the phone, and any value there would lock it in standalone mode."""
+    return {
+        "id": "./",
+        "name": "المجلس · Majlis",
+        "short_name": "المجلس",
+        "description": "طاولة ورق: الحريجة والروندة والرمي · A card table: Hareeja, Ronda, "
+        "Hand rummy",
+        "lang": "ar",
+        "dir": "rtl",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": THEME,
+        "theme_color": THEME,
+        "categories": ["games"],
+        "icons": [
+            {
+                "src": f"icons/{name}",
+                "sizes": f"{size}x{size}",
+                "type": "image/png",
+                "purpose": purpose,
+            }
+            for name, size, purpose in ICONS
+        ],
+        "translations": {
+            "en": {
+                "name": "Majlis",
+                "short_name": "Majlis",
+                "description": "A card table: Hareeja, Ronda, Hand rummy",
+            }
+        },
+    }
+
+
+# ----- the runtime beside the game -----------------------------------------------------------
+def copy_runtime(out: Path, runtime: Runtime) -> None:
+    """The runtime's files into out/runtime/, and a package index whose wheels are there."""
+    for path, source in runtime.files.items():
+        target = out / RUNTIME_DIR / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
+    # "-CDN-" + "/" + wheel is fetched relative to the page (aio/pep0723.py, check_list)
+    index = {"-CDN-": RUNTIME_DIR, **WHEELS}
+    (out / RUNTIME_DIR / INDEX).write_text(json.dumps(index, indent=1), encoding="utf-8")
+
+
+# ----- site.js, sw.js ------------------------------------------------------------------------
+def kept_files(out: Path) -> list[str]:
+    """The files the worker keeps at install, relative to the site ("./" is the page)."""
+    files = ["./"] + [f for f in SITE_FILES[1:] if f == "site.js" or (out / f).exists()]
+    files += [f"icons/{name}" for name, _, _ in ICONS]
+    files += sorted(p.relative_to(out).as_posix() for p in (out / RUNTIME_DIR).rglob("*")
+                    if p.is_file())  # fmt: skip
+    return files
+
+
+def version(out: Path, files: list[str]) -> str:
+    """A hash of every kept file and of the worker itself: a new build, a new cache."""
+    digest = hashlib.sha256((WEB / "sw.js").read_bytes())
+    for rel in files:
+        digest.update(
+            rel.encode() + b"\0" + (out / ("index.html" if rel == "./" else rel)).read_bytes()
+        )
+    return digest.hexdigest()[:16]
+
+
+def digests(out: Path, files: list[str]) -> dict[str, str | None]:
+    """Each kept file's SHA-256, which the worker checks before keeping it (the page, "./",
+    has none: a server may serve it changed, as the browser harness does)."""
+    return {
+        f: None if f == "./" else hashlib.sha256((out / f).read_bytes()).hexdigest() for f in files
+    }
+
+
+def write_site_scripts(out: Path, runtime: Runtime) -> str:
+    """site.js and sw.js with this build's values; returns the version."""
+    index_map = {PYGBAG_INDEX_BASE + "index-": f"{runtime.cdn}index-"} if runtime.hosted else None
+    site = (WEB / "site.js").read_text(encoding="utf-8")
+    head, rest = site.split("/*@SITE@*/", 1)
+    tail = rest.split("/*@END@*/", 1)[1]
+    files = kept_files(out)
+
+    def write(build: str) -> None:
+        config = {"version": build, "runtime": index_map}
+        (out / "site.js").write_text(head + json.dumps(config) + tail, encoding="utf-8")
+
+    write("unbuilt")  # the version hashes site.js without itself in it
+    build = version(out, files)
+    write(build)
+    # pygbag's host: its CDN, its package index, and the wheels the index names (its "-CDN-")
+    keep_origins = [] if runtime.hosted else sorted({runtime.cdn, PYGBAG_HOST})
+    worker = (WEB / "sw.js").read_text(encoding="utf-8")
+    worker = (
+        worker.replace('"@VERSION@"', json.dumps(build))
+        .replace('"@PRECACHE@"', json.dumps(digests(out, files)))
+        .replace('"@KEEP_ORIGINS@"', json.dumps(keep_origins))
+    )
+    (out / "sw.js").write_text(worker, encoding="utf-8")
+    return build
+
+
+def finish(out: Path, runtime: Runtime) -> str:
+    """Everything of the site beside pygbag's output in ``out``; a line for the build's report."""
+    draw_icons(out / "icons")
+    (out / "manifest.webmanifest").write_text(
+        json.dumps(manifest(), ensure_ascii=False, indent=1), encoding="utf-8"
+    )
+    if runtime.hosted:
+        copy_runtime(out, runtime)
+    build = write_site_scripts(out, runtime)
+    size = sum((out / ("index.html" if f == "./" else f)).stat().st_size for f in kept_files(out))
+    where = f"hosted in {RUNTIME_DIR}/" if runtime.hosted else f"from {runtime.cdn}"
+    lines = [f"site {build}: runtime {where}; the worker keeps {size / 1024:.0f} KiB at install"]
+    for path, digest in runtime.unpinned.items():
+        lines.append(f"  not pinned (no SHA-256 known for it here): {path} sha256 {digest}")
+    return "\n".join(lines)
