@@ -101,8 +101,14 @@ def test_the_browser_draws_what_the_desktop_draws(browser, harness, saves, devic
     pygame.display.init()  # convert() needs a display: SDL's dummy driver in tests
     pygame.display.set_mode((1, 1))
     settings = {**SPEED, "language": device.language}
-    page = open_game(
-        browser, harness, device, fragment=f"server={SERVER}", settings=json.dumps(settings)
+    chosen = {"majlis.online": json.dumps({"server": SERVER})}  # chosen before: a link to it
+    page = open_game(  # does not ask "Join a table on …?", the lobby tries it and is offline
+        browser,
+        harness,
+        device,
+        fragment=f"server={SERVER}",
+        settings=json.dumps(settings),
+        stored=chosen,
     )
     shots, browser_png = [], {}
     try:
