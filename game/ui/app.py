@@ -32,6 +32,7 @@ import pygame
 from game import i18n
 from game.ui import draw, scale, storage, text
 from game.ui.audio import Audio
+from game.ui.blit_count import BlitCounter
 from game.ui.layout import Layout, make_layout
 from game.ui.scale import px
 from game.ui.tween import Speed
@@ -109,6 +110,7 @@ class App:
         self._drawn_scene = None
         self._drawn_widgets = None
         self._warmup = text.warm_fonts()
+        self.blit_counter: BlitCounter | None = None  # count_blits() turns it on
         self.exit_code = 0
         self.toasts: list[list] = []  # [message key, seconds left]
         if message:
@@ -150,6 +152,12 @@ class App:
         for _ in self._warmup or ():
             pass
         self._warmup = None
+
+    def count_blits(self) -> BlitCounter:
+        """From the next drawn frame on, count every frame's blits by kind (issue 24; benches
+        and tests: game/ui/blit_count.py). Returns the counter."""
+        self.blit_counter = BlitCounter()
+        return self.blit_counter
 
     def invalidate(self) -> None:
         """Draw the next frame (something on screen changed outside the scene's own state)."""
@@ -279,10 +287,14 @@ class App:
         return every is not None and self._since_draw >= every - 1e-6
 
     def _draw(self) -> None:
-        self.scene.draw(self.screen)
+        counter = self.blit_counter
+        target = self.screen if counter is None else counter.canvas(self.screen)
+        self.scene.draw(target)
         for overlay in self.overlays:
-            overlay.draw(self.screen)
-        self._draw_toasts()
+            overlay.draw(target)
+        self._draw_toasts(target)
+        if target is not self.screen:
+            self.screen.blit(target, (0, 0))
         pygame.display.flip()
         self.draws += 1
         self._dirty = False
@@ -291,7 +303,7 @@ class App:
         self._drawn_widgets = self.scene.widgets
         self._toast_key = self.toasts[-1][0] if self.toasts else None
 
-    def _draw_toasts(self) -> None:
+    def _draw_toasts(self, surface: pygame.Surface) -> None:
         if not self.toasts:
             return
         key = self.toasts[-1][0]
@@ -301,8 +313,8 @@ class App:
         img = draw.label(s, size, draw.INK)
         rect = pygame.Rect(0, 0, min(width, img.get_width() + px(40)), img.get_height() + px(20))
         rect.center = (self.layout.w // 2, self.layout.extras.get("toast_y", px(60)))
-        draw.panel(self.screen, rect, (60, 24, 20), 235, px(12), draw.GOLD)
-        self.screen.blit(img, img.get_rect(center=rect.center))
+        draw.panel(surface, rect, (60, 24, 20), 235, px(12), draw.GOLD)
+        surface.blit(img, img.get_rect(center=rect.center))
 
     async def run(self) -> int:
         """The frame loop. Autoplay uses a fixed time step and no frame-rate cap; the browser
