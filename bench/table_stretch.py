@@ -33,7 +33,9 @@ class Seen:
     missing: list[str] = field(default_factory=list)
 
     def complete(self) -> bool:
-        self.missing = [k for k in ("deal", "flights", "call", "score", "overlay") if not getattr(self, k)]
+        self.missing = [
+            k for k in ("deal", "flights", "call", "score", "overlay") if not getattr(self, k)
+        ]
         return not self.missing
 
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+
 import pygame
 
 ALPHA_KINDS = frozenset({"alpha", "alpha_rle", "key_alpha", "surface_alpha", "blend"})

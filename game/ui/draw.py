@@ -14,6 +14,7 @@ import pygame
 
 from game.ui import scale, text
 from game.ui.scale import px
+from game.ui.surfaces import displayed, rle
 
 # Palette (LOOK.md: an evening majlis — deep felt, sand and muted gold, one clear "your turn").
 FELT = (14, 74, 66)
@@ -34,8 +35,8 @@ SHADOW = (0, 0, 0)
 
 @scale.cached(maxsize=1024)
 def label(s: str, size: int, color: tuple = INK, bold: bool = False) -> pygame.Surface:
-    """The rendered text (shaped, bidi-ordered), cached."""
-    return text.render(s, size, color, bold)
+    """The rendered text (shaped, bidi-ordered), cached; run-length encoded (surfaces.py)."""
+    return rle(text.render(s, size, color, bold))
 
 
 def blit_text(
@@ -97,7 +98,7 @@ def _panel_image(
     pygame.draw.rect(img, (*color, alpha), img.get_rect(), border_radius=radius)
     if edge:
         pygame.draw.rect(img, (*edge, 255), img.get_rect(), px(2), border_radius=radius)
-    return img
+    return rle(img)
 
 
 FELT_BUILDS: Counter[tuple[int, int, bool]] = Counter()  # felts drawn, by (w, h, emblem)
@@ -122,7 +123,7 @@ def felt(w: int, h: int, emblem: bool = False) -> pygame.Surface:
     cloth.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     surf.blit(cloth, inner)
     pygame.draw.rect(surf, BRASS, inner.inflate(px(2), px(2)), px(2), border_radius=px(25))
-    return surf
+    return displayed(surf)
 
 
 RIM_WIDTH = 10  # logical

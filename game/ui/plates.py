@@ -11,6 +11,7 @@ import pygame
 
 from game.ui import assets, avatars, draw, scale
 from game.ui.scale import px
+from game.ui.surfaces import rle
 
 
 def deck_codes(deck: str) -> list[str]:
@@ -100,7 +101,7 @@ def plate_body(
         pygame.draw.circle(img, draw.GOLD, spot, px(14))
         pygame.draw.circle(img, (60, 40, 10), spot, px(14), px(2))
         draw.blit_text(img, chip, 22, (spot[0], spot[1] - px(1)), (40, 28, 8), bold=True)
-    return img
+    return rle(img)
 
 
 def margin() -> int:

@@ -48,9 +48,15 @@ def set_factor(value: float) -> bool:
     if value == _factor:
         return False
     _factor = value
-    for drop in _caches:  # fonts, renders and pictures cached at pixel sizes
-        drop()
+    drop_caches()
     return True
+
+
+def drop_caches() -> None:
+    """Forget every picture cached at the current factor (fonts, renders, pictures at pixel
+    sizes): the factor changed, or the display's pixel format did (game/ui/surfaces.py)."""
+    for drop in _caches:
+        drop()
 
 
 _caches: list[Callable[[], None]] = []  # cleared when the factor changes
