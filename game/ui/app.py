@@ -33,6 +33,7 @@ from game import i18n
 from game.ui import draw, scale, storage, text
 from game.ui.audio import Audio
 from game.ui.blit_count import BlitCounter
+from game.ui.drawing_factor import DrawingFactor, clock
 from game.ui.layout import Layout, make_layout
 from game.ui.scale import px
 from game.ui.tween import Speed
@@ -64,6 +65,7 @@ class Options:
     frames: int | None = None
     level: str | None = None
     scale: float | None = None  # draw at this factor (game.ui.scale); None: from the screen
+    adapt: bool | None = None  # step the factor on slow frames; None: in the browser only
 
 
 class App:
@@ -117,6 +119,7 @@ class App:
             self.toast(message)
         self.scene = None
         self.overlays: list = []  # open overlays (game.ui.overlay), the top one last
+        self._start_drawing_factor(portrait)
         self.go("menu")
 
     # ----- scenes, settings ---------------------------------------------------------------
@@ -200,7 +203,26 @@ class App:
             self.audio.configure(self.settings["sound"], self.settings["volume"])
         if key in ("speed", "reduced_motion"):
             self._apply_speed()
+        if key == "drawing":
+            self.set_shape(self.layout.portrait, self.drawing.set_mode(value))
         storage.save_settings(self.settings)
+
+    # ----- the drawing factor on a slow phone (issue 24: game/ui/drawing_factor.py) ----------
+    def _start_drawing_factor(self, portrait: bool) -> None:
+        o = self.options
+        adapt = o.adapt
+        if adapt is None:  # a fixed factor stays; natively the frame is never slow enough
+            adapt = WEB and o.scale is None and not (o.autoplay or o.screenshots)
+        self.drawing = DrawingFactor(scale.factor(), self.settings["drawing"], adapt)
+        if self.drawing.factor() != scale.factor():
+            self.set_shape(portrait, self.drawing.factor())
+
+    def _drawn_in(self, seconds: float) -> None:
+        """A frame was drawn in ``seconds``: the policy may step the factor (the match, an
+        open panel and the cards' places are kept, as when the phone turns)."""
+        factor = self.drawing.drawn(seconds)
+        if factor is not None:
+            self.set_shape(self.layout.portrait, factor)
 
     def _apply_speed(self) -> None:
         Speed.set(self.settings["speed"], self.settings["reduced_motion"], self.options.speed)
@@ -223,12 +245,13 @@ class App:
     # ----- the loop ---------------------------------------------------------------------------
     def step(self, dt: float) -> None:
         """One frame: input, update, then draw and flip if anything changed."""
+        started, draws = clock(), self.draws
         touched = self._events()
         shape = self.window.poll(dt)
         if shape is not None:
             portrait, factor = shape
             fixed = self.options.scale is not None  # --scale keeps its factor
-            self.set_shape(portrait, scale.factor() if fixed else factor)
+            self.set_shape(portrait, scale.factor() if fixed else self.drawing.set_screen(factor))
         for overlay in list(self.overlays):
             overlay.update(dt)
         if not any(o.pauses for o in self.overlays):
@@ -244,6 +267,8 @@ class App:
         self.frame += 1
         if self.options.frames is not None and self.frame >= self.options.frames:
             self.running = False
+        if self.draws > draws:
+            self._drawn_in(clock() - started)
 
     def _events(self) -> bool:
         """Hand this frame's events to the scene; True when any of them was input."""
@@ -303,9 +328,10 @@ class App:
         self._drawn_widgets = self.scene.widgets
         self._toast_key = self.toasts[-1][0] if self.toasts else None
 
-    def _draw_toasts(self, surface: pygame.Surface) -> None:
+    def _draw_toasts(self, surface: pygame.Surface | None = None) -> None:
         if not self.toasts:
             return
+        surface = self.screen if surface is None else surface
         key = self.toasts[-1][0]
         s = i18n.t(key)
         width = self.layout.w - px(64) if self.layout.portrait else px(560)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pygame
 
 from game.core.cards import split
-from game.ui import scale
+from game.ui import scale, surfaces
 from game.ui.scale import px
 from game.ui.surfaces import on_display_change, rle, solid
 
@@ -134,10 +134,12 @@ def _plain_face(code: str, size: tuple[int, int], four_color: bool) -> pygame.Su
     idx = max(14, tall // 6)
     r = text.render(rank, idx, color, True)
     s = text.render(SUIT_GLYPH.get(suit, ""), idx, color, False)
-    img.blit(r, (px(6), px(3)))
-    img.blit(s, (px(6) + (r.get_width() - s.get_width()) // 2, px(3) + r.get_height() - px(4)))
+    surfaces.blit(img, r, (px(6), px(3)))
+    surfaces.blit(
+        img, s, (px(6) + (r.get_width() - s.get_width()) // 2, px(3) + r.get_height() - px(4))
+    )
     big = text.render(SUIT_GLYPH.get(suit, ""), tall // 3, color, False)
-    img.blit(big, big.get_rect(center=(rect.centerx + px(6), rect.centery + px(10))))
+    surfaces.blit(img, big, big.get_rect(center=(rect.centerx + px(6), rect.centery + px(10))))
     return rle(img)
 
 
@@ -172,7 +174,7 @@ def shadowed(img: pygame.Surface, dx: int, dy: int) -> pygame.Surface:
     w, h = img.get_size()
     both = pygame.Surface((w + dx, h + dy), pygame.SRCALPHA)
     pygame.draw.rect(both, (0, 0, 0, 70), (dx, dy, w, h), border_radius=max(px(4), w // 12))
-    both.blit(img, (0, 0))
+    surfaces.blit(both, img, (0, 0))
     rle(both)
     _SHADOWED[key] = (img, both)
     if len(_SHADOWED) > 384:

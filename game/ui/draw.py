@@ -12,7 +12,7 @@ from collections import Counter
 
 import pygame
 
-from game.ui import scale, text
+from game.ui import scale, surfaces, text
 from game.ui.scale import px
 from game.ui.surfaces import displayed, rle
 
@@ -53,8 +53,8 @@ def blit_text(
     img = label(s, size, color, bold)
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:
-        surface.blit(label(s, size, SHADOW, bold), rect.move(px(1), px(2)))
-    surface.blit(img, rect)
+        surfaces.blit(surface, label(s, size, SHADOW, bold), rect.move(px(1), px(2)))
+    surfaces.blit(surface, img, rect)
     return rect
 
 
@@ -87,7 +87,7 @@ def panel(
     in frame pixels (default: 14 logical)."""
     radius = px(14) if radius is None else radius
     img = _panel_image(rect.w, rect.h, color, alpha, radius, edge)
-    surface.blit(img, rect)
+    surfaces.blit(surface, img, rect)
 
 
 @scale.cached(maxsize=128)

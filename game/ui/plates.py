@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import assets, avatars, draw, scale
+from game.ui import assets, avatars, draw, scale, surfaces
 from game.ui.scale import px
 from game.ui.surfaces import rle
 
@@ -67,7 +67,7 @@ def plate_body(
     r = avatar_radius()
     center = plate_avatar(rect, rtl)
     if look >= 0:
-        img.blit(avatars.avatar(look, 2 * r), (center[0] - r, center[1] - r))
+        surfaces.blit(img, avatars.avatar(look, 2 * r), (center[0] - r, center[1] - r))
         pygame.draw.circle(img, color, center, r + px(1), px(3))
     else:
         pygame.draw.circle(img, color, center, r)

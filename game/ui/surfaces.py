@@ -83,3 +83,21 @@ def display_changed(screen: pygame.Surface) -> bool:
     scale.drop_caches()  # labels, panels, plates… made at this factor
 
     return not first
+
+
+def blit(target: pygame.Surface, img: pygame.Surface, dest, special_flags: int = 0) -> pygame.Rect:
+    """``target.blit(img, dest)``, also where ``target`` has per-pixel alpha (a picture being
+    composed for a cache): SDL's RLE blit writes opaque pixels there, so an RLE-marked ``img``
+    is blitted with its encoding off (pygame's blend, alpha kept) and marked again after."""
+    alpha = img.get_flags() & pygame.SRCALPHA
+    if not (target.get_flags() & pygame.SRCALPHA) or not alpha or not _marked(img):
+        return target.blit(img, dest, None, special_flags)
+    img.set_alpha(255, 0)
+    try:
+        return target.blit(img, dest, None, special_flags)
+    finally:
+        rle(img)
+
+
+def _marked(img: pygame.Surface) -> bool:
+    return bool(img.get_flags() & (pygame.RLEACCEL | pygame.RLEACCELOK))

@@ -16,7 +16,7 @@ from game.games.hand_rummy.staging import suit_key
 from game.games.hand_rummy.table_score import RummyScoreDrawing, logical_width
 from game.games.hand_rummy.table_still import RummyStill, tag_region
 from game.i18n import digits, t
-from game.ui import assets, avatars, draw, scale, text
+from game.ui import assets, avatars, draw, scale, surfaces, text
 from game.ui.plates import avatar_radius, deck_codes, tall
 from game.ui.scale import px
 from game.ui.sprites import shadow
@@ -422,7 +422,7 @@ def figure_image(
             draw.check_mark(img, (x + mark // 2, h // 2), mark, draw.TURN, px(4))
             x += mark + gap
         else:
-            img.blit(part, part.get_rect(midleft=(x, h // 2)))
+            surfaces.blit(img, part, part.get_rect(midleft=(x, h // 2)))
             x += part.get_width() + gap
     return rle(img)
 
