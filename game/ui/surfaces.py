@@ -39,7 +39,7 @@ _format: tuple | None = None
 
 def rle(img: pygame.Surface) -> pygame.Surface:
     """``img`` marked for run-length encoding (per-pixel alpha or colour key); returns it."""
-    if img.get_flags() & pygame.SRCALPHA:
+    if per_pixel(img):
         img.set_alpha(255, pygame.RLEACCEL)
     elif img.get_colorkey() is not None:
         img.set_colorkey(img.get_colorkey(), pygame.RLEACCEL)
@@ -49,7 +49,7 @@ def rle(img: pygame.Surface) -> pygame.Surface:
 def solid(img: pygame.Surface, threshold: int = SOLID) -> pygame.Surface:
     """``img`` (per-pixel alpha) with every pixel at alpha >= ``threshold`` made opaque, in
     place (see the module docstring); returns it."""
-    if not img.get_flags() & pygame.SRCALPHA:
+    if not per_pixel(img):
         return img
     body = pygame.mask.from_surface(img, threshold - 1)
     lift = body.to_surface(setcolor=(0, 0, 0, 255), unsetcolor=(0, 0, 0, 0))
@@ -62,7 +62,7 @@ def displayed(img: pygame.Surface) -> pygame.Surface:
     open; as it is before."""
     if pygame.display.get_surface() is None:
         return img
-    return img.convert_alpha() if img.get_flags() & pygame.SRCALPHA else img.convert()
+    return img.convert_alpha() if per_pixel(img) else img.convert()
 
 
 def on_display_change(drop: Callable[[], None]) -> None:
@@ -89,14 +89,18 @@ def blit(target: pygame.Surface, img: pygame.Surface, dest, special_flags: int =
     """``target.blit(img, dest)``, also where ``target`` has per-pixel alpha (a picture being
     composed for a cache): SDL's RLE blit writes opaque pixels there, so an RLE-marked ``img``
     is blitted with its encoding off (pygame's blend, alpha kept) and marked again after."""
-    alpha = img.get_flags() & pygame.SRCALPHA
-    if not (target.get_flags() & pygame.SRCALPHA) or not alpha or not _marked(img):
+    if not per_pixel(target) or not per_pixel(img) or not _marked(img):
         return target.blit(img, dest, None, special_flags)
     img.set_alpha(255, 0)
     try:
         return target.blit(img, dest, None, special_flags)
     finally:
         rle(img)
+
+
+def per_pixel(img: pygame.Surface) -> bool:
+    """Whether ``img`` has an alpha channel it blends with."""
+    return bool(img.get_masks()[3]) and bool(img.get_flags() & pygame.SRCALPHA)
 
 
 def _marked(img: pygame.Surface) -> bool:
