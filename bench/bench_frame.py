@@ -85,7 +85,8 @@ def main() -> None:
     if args.adapt:
         policy = app.drawing.policy
         print(
-            f"drawing factor: {policy.changes} steps, drawing at {app.drawing.factor():g} at the end"
+            f"drawing factor: {policy.changes} steps, "
+            f"drawing at {app.drawing.factor():g} at the end"
         )
     print("(wall includes other processes on a busy machine; cpu is this process's own time)")
 

@@ -245,7 +245,7 @@ class App:
     # ----- the loop ---------------------------------------------------------------------------
     def step(self, dt: float) -> None:
         """One frame: input, update, then draw and flip if anything changed."""
-        started, draws = clock(), self.draws
+        started, draws = clock() if self.drawing.adapt else 0.0, self.draws
         touched = self._events()
         shape = self.window.poll(dt)
         if shape is not None:
@@ -267,7 +267,7 @@ class App:
         self.frame += 1
         if self.options.frames is not None and self.frame >= self.options.frames:
             self.running = False
-        if self.draws > draws:
+        if self.draws > draws and self.drawing.adapt:
             self._drawn_in(clock() - started)
 
     def _events(self) -> bool:

@@ -42,7 +42,7 @@ def kind_of(source: pygame.Surface, special_flags: int = 0) -> str:
         return "blend"
     flags = source.get_flags()
     rle = bool(flags & pygame.RLEACCEL) or bool(flags & pygame.RLEACCELOK)
-    per_pixel = bool(source.get_masks()[3]) and bool(flags & pygame.SRCALPHA)
+    per_pixel = bool(flags & pygame.SRCALPHA) and bool(source.get_masks()[3])
     if per_pixel:
         return "alpha_rle" if rle else "alpha"
     alpha = source.get_alpha()

@@ -100,7 +100,7 @@ def blit(target: pygame.Surface, img: pygame.Surface, dest, special_flags: int =
 
 def per_pixel(img: pygame.Surface) -> bool:
     """Whether ``img`` has an alpha channel it blends with."""
-    return bool(img.get_masks()[3]) and bool(img.get_flags() & pygame.SRCALPHA)
+    return bool(img.get_flags() & pygame.SRCALPHA) and bool(img.get_masks()[3])
 
 
 def _marked(img: pygame.Surface) -> bool:

@@ -14,10 +14,10 @@ import pygame
 import pytest
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "bench"))
-import table_stretch  # noqa: E402
+import table_stretch
 
-from game.ui.app import App, Options  # noqa: E402
-from game.ui.blit_count import BlitCounter, CountingSurface, kind_of  # noqa: E402
+from game.ui.app import App, Options
+from game.ui.blit_count import BlitCounter, CountingSurface, kind_of
 
 ALPHA_LIMIT = 2  # non-RLE per-pixel alpha blits in one drawn frame (now 0)
 FULL_SCREEN_ALPHA_LIMIT = 0
