@@ -2,7 +2,9 @@
 stay over budget, back up when there is room, never oscillates. Pure: no pygame."""
 
 import itertools
+import ast
 import math
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -136,3 +138,17 @@ def test_a_phone_at_the_edge_tries_less_and_less():
     assert 2 <= len(ups) <= math.log2(len(levels) / fp.PATIENCE) + 2
     gaps = [b - a for a, b in itertools.pairwise(ups)]
     assert gaps == sorted(gaps)
+
+
+def test_the_policy_is_pure():
+    """No pygame, no clock: the policy is a function of the frame times it is given."""
+    source = Path(fp.__file__).read_text(encoding="utf-8")
+    names = {
+        alias.name.split(".")[0]
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, (ast.Import, ast.ImportFrom))
+        for alias in (
+            node.names if isinstance(node, ast.Import) else [ast.alias(node.module or "")]
+        )
+    }
+    assert names <= {"__future__", "dataclasses"}, names
