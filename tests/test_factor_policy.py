@@ -1,8 +1,8 @@
 """The drawing factor's policy (game/ui/factor_policy.py, issue 24): steps down when drawn frames
 stay over budget, back up when there is room, never oscillates. Pure: no pygame."""
 
-import itertools
 import ast
+import itertools
 import math
 from pathlib import Path
 
