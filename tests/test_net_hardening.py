@@ -154,6 +154,18 @@ def frames(draw):
     return text
 
 
+def is_idle_back(frame: str) -> bool:
+    """A well-formed ``back`` (whatever else it carries): at a seat its player still plays,
+    reclaiming it changes nothing, so the lobby sends nothing (the bots' own moves, which
+    used to answer it by chance, are queued for the bot workers since bot play was shared out
+    fairly)."""
+    try:
+        message = json.loads(frame)
+    except ValueError:
+        return False
+    return isinstance(message, dict) and message.get("t") == "back"
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(frames(), min_size=1, max_size=6))
 def test_malformed_messages_never_raise_and_never_change_the_table(batch):
@@ -170,7 +182,9 @@ def test_malformed_messages_never_raise_and_never_change_the_table(batch):
         before = len(ali.sent)
         lob.receive(ali, frame)
         replies = ali.sent[before:]
-        assert replies, frame  # every frame gets an answer
+        if not replies:  # only an "I'm back" from a seat no bot plays may pass unanswered:
+            assert is_idle_back(frame), frame  # it changes nothing and has nothing to say (TB-8)
+            assert len(match.log) == log
         for reply in replies:
             P.decode_server(json.dumps(reply))  # each one a well-formed server message
         if any(r["t"] == "error" for r in replies):
