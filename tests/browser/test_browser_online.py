@@ -83,6 +83,8 @@ def test_the_page_joins_by_its_invite_link_and_plays_a_card_the_other_seat_sees(
         page = open_game(
             browser, harness, PHONE, fragment=f"room={code}&server={table_server}", scene="lobby"
         )
+        page.wait_py("scene.state == 'confirm'", 30)  # a server not played on: asked first
+        page.tap(page.widget("confirm_join"))  # "Join a table on …?" answered by a real tap
         page.wait_py("scene.state == 'room'", 30)  # joined: the seat is the page's
         host.play_along()
         host.run(host.client.send("start"))
