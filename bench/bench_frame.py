@@ -1,11 +1,14 @@
 """Frame time of a table's play scene with cards in motion (dummy video driver).
 
 Usage: python bench/bench_frame.py [--game hareeja|ronda|hand_rummy] [--portrait] [--scale F]
+                                   [--adapt]
 Prints median and p99 over 600 frames; ``--scale`` draws at that factor (game.ui.scale: 1.5 is
 a phone of devicePixelRatio 3, a 1080×1920 frame). Each frame is the real App.step: events,
 update (bots thinking in slices, tweens), draw, flip (frames where nothing changed are not
 drawn: see bench_idle.py; the "drawn" line is over the drawn frames only; a table with a still layer
-says how often it was repainted). Target: cpu p99 <= 2.0 ms natively.
+says how often it was repainted). ``--adapt`` runs the drawing factor's policy as the browser
+does (game/ui/drawing_factor.py, from the screen's factor, 1 natively) and says whether it
+stepped: on a fast machine it must not. Target: cpu p99 <= 2.0 ms natively.
 """
 
 import argparse
@@ -31,6 +34,7 @@ def main() -> None:
     parser.add_argument("--game", default="hareeja", choices=[g.key for g in games.available()])
     parser.add_argument("--portrait", action="store_true")
     parser.add_argument("--scale", type=float, default=1.0, help="drawing factor (1 to 1.5)")
+    parser.add_argument("--adapt", action="store_true", help="let the policy step the factor")
     args = parser.parse_args()
     app = App(
         Options(
@@ -39,7 +43,8 @@ def main() -> None:
             seed=2024,
             lang="ar",
             portrait=args.portrait,
-            scale=args.scale,
+            scale=None if args.adapt else args.scale,
+            adapt=args.adapt,
         )
     )
     app.warm_up()  # as a player's time in the menu would have done
@@ -76,6 +81,12 @@ def main() -> None:
         print(
             f"still layer: painted whole {layer.full_paints}x, "
             f"a changed part repainted {layer.part_paints}x"
+        )
+    if args.adapt:
+        policy = app.drawing.policy
+        print(
+            f"drawing factor: {policy.changes} steps, "
+            f"drawing at {app.drawing.factor():g} at the end"
         )
     print("(wall includes other processes on a busy machine; cpu is this process's own time)")
 

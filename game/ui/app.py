@@ -32,6 +32,8 @@ import pygame
 from game import i18n
 from game.ui import draw, scale, storage, text
 from game.ui.audio import Audio
+from game.ui.blit_count import BlitCounter
+from game.ui.drawing_factor import DrawingFactor, clock
 from game.ui.layout import Layout, make_layout
 from game.ui.pointer import Pointer
 from game.ui.scale import px
@@ -64,6 +66,7 @@ class Options:
     frames: int | None = None
     level: str | None = None
     scale: float | None = None  # draw at this factor (game.ui.scale); None: from the screen
+    adapt: bool | None = None  # step the factor on slow frames; None: in the browser only
 
 
 class App:
@@ -112,12 +115,14 @@ class App:
         self._drawn_scene = None
         self._drawn_widgets = None
         self._warmup = text.warm_fonts()
+        self.blit_counter: BlitCounter | None = None  # count_blits() turns it on
         self.exit_code = 0
         self.toasts: list[list] = []  # [message key, seconds left]
         if message:
             self.toast(message)
         self.scene = None
         self.overlays: list = []  # open overlays (game.ui.overlay), the top one last
+        self._start_drawing_factor(portrait)
         self.go("menu")
 
     # ----- scenes, settings ---------------------------------------------------------------
@@ -158,6 +163,12 @@ class App:
         """Call ``poll(dt)`` once a frame until it returns False: an answer awaited from the
         page (a JavaScript promise) without blocking the frame loop, and what it shows."""
         self.watchers.append(poll)
+
+    def count_blits(self) -> BlitCounter:
+        """From the next drawn frame on, count every frame's blits by kind (issue 24; benches
+        and tests: game/ui/blit_count.py). Returns the counter."""
+        self.blit_counter = BlitCounter()
+        return self.blit_counter
 
     def invalidate(self) -> None:
         """Draw the next frame (something on screen changed outside the scene's own state)."""
@@ -200,7 +211,26 @@ class App:
             self.audio.configure(self.settings["sound"], self.settings["volume"])
         if key in ("speed", "reduced_motion"):
             self._apply_speed()
+        if key == "drawing":
+            self.set_shape(self.layout.portrait, self.drawing.set_mode(value))
         storage.save_settings(self.settings)
+
+    # ----- the drawing factor on a slow phone (issue 24: game/ui/drawing_factor.py) ----------
+    def _start_drawing_factor(self, portrait: bool) -> None:
+        o = self.options
+        adapt = o.adapt
+        if adapt is None:  # a fixed factor stays; natively the frame is never slow enough
+            adapt = WEB and o.scale is None and not (o.autoplay or o.screenshots)
+        self.drawing = DrawingFactor(scale.factor(), self.settings["drawing"], adapt)
+        if self.drawing.factor() != scale.factor():
+            self.set_shape(portrait, self.drawing.factor())
+
+    def _drawn_in(self, seconds: float) -> None:
+        """A frame was drawn in ``seconds``: the policy may step the factor (the match, an
+        open panel and the cards' places are kept, as when the phone turns)."""
+        factor = self.drawing.drawn(seconds)
+        if factor is not None:
+            self.set_shape(self.layout.portrait, factor)
 
     def _apply_speed(self) -> None:
         Speed.set(self.settings["speed"], self.settings["reduced_motion"], self.options.speed)
@@ -223,12 +253,13 @@ class App:
     # ----- the loop ---------------------------------------------------------------------------
     def step(self, dt: float) -> None:
         """One frame: input, update, then draw and flip if anything changed."""
+        started, draws = clock() if self.drawing.adapt else 0.0, self.draws
         touched = self._events(dt)
         shape = self.window.poll(dt)
         if shape is not None:
             portrait, factor = shape
             fixed = self.options.scale is not None  # --scale keeps its factor
-            self.set_shape(portrait, scale.factor() if fixed else factor)
+            self.set_shape(portrait, scale.factor() if fixed else self.drawing.set_screen(factor))
         self.watchers = [poll for poll in self.watchers if poll(dt)]
         for overlay in list(self.overlays):
             overlay.update(dt)
@@ -245,6 +276,8 @@ class App:
         self.frame += 1
         if self.options.frames is not None and self.frame >= self.options.frames:
             self.running = False
+        if self.draws > draws and self.drawing.adapt:
+            self._drawn_in(clock() - started)
 
     def _events(self, dt: float) -> bool:
         """Hand this frame's events to the scene (a tap once, as mouse events: game.ui.pointer);
@@ -287,10 +320,14 @@ class App:
         return every is not None and self._since_draw >= every - 1e-6
 
     def _draw(self) -> None:
-        self.scene.draw(self.screen)
+        counter = self.blit_counter
+        target = self.screen if counter is None else counter.canvas(self.screen)
+        self.scene.draw(target)
         for overlay in self.overlays:
-            overlay.draw(self.screen)
-        self._draw_toasts()
+            overlay.draw(target)
+        self._draw_toasts(target)
+        if target is not self.screen:
+            self.screen.blit(target, (0, 0))
         pygame.display.flip()
         self.draws += 1
         self._dirty = False
@@ -299,9 +336,10 @@ class App:
         self._drawn_widgets = self.scene.widgets
         self._toast_key = self.toasts[-1][0] if self.toasts else None
 
-    def _draw_toasts(self) -> None:
+    def _draw_toasts(self, surface: pygame.Surface | None = None) -> None:
         if not self.toasts:
             return
+        surface = self.screen if surface is None else surface
         key = self.toasts[-1][0]
         s = i18n.t(key)
         width = self.layout.w - px(64) if self.layout.portrait else px(560)
@@ -309,8 +347,8 @@ class App:
         img = draw.label(s, size, draw.INK)
         rect = pygame.Rect(0, 0, min(width, img.get_width() + px(40)), img.get_height() + px(20))
         rect.center = (self.layout.w // 2, self.layout.extras.get("toast_y", px(60)))
-        draw.panel(self.screen, rect, (60, 24, 20), 235, px(12), draw.GOLD)
-        self.screen.blit(img, img.get_rect(center=rect.center))
+        draw.panel(surface, rect, (60, 24, 20), 235, px(12), draw.GOLD)
+        surface.blit(img, img.get_rect(center=rect.center))
 
     async def run(self) -> int:
         """The frame loop. Autoplay uses a fixed time step and no frame-rate cap; the browser

@@ -15,8 +15,9 @@ from pathlib import Path
 import pygame
 
 from game.core.cards import split
-from game.ui import scale
+from game.ui import scale, surfaces
 from game.ui.scale import px
+from game.ui.surfaces import on_display_change, rle, solid
 
 ROOT = Path(__file__).resolve().parents[2]
 RED_SUITS = {"H", "D"}
@@ -51,7 +52,7 @@ def card_face(
 def _spanish_face(code: str, size: tuple[int, int]) -> pygame.Surface:
     src = _load(str(path("sprites", "cards", "spanish", f"{code}.png")))
     if src is not None:
-        return pygame.transform.smoothscale(src, size)
+        return rle(solid(pygame.transform.smoothscale(src, size)))
     return _plain_face(code, size, False)
 
 
@@ -68,7 +69,7 @@ def _card_face(code: str, size: tuple[int, int], four_color: bool) -> pygame.Sur
     if src is None and four_color:  # hearts and spades: the French card is the same
         src = _load(str(path("sprites", "cards", "french", f"{code}.png")))
     if src is not None:
-        return pygame.transform.smoothscale(src, size)
+        return rle(solid(pygame.transform.smoothscale(src, size)))
     return _plain_face(code, size, four_color)
 
 
@@ -106,13 +107,13 @@ def with_palette(png: bytes, palette: bytes) -> bytes:
 def _card_back(size: tuple[int, int]) -> pygame.Surface:
     src = _load(str(path("sprites", "cards", "back.png")))
     if src is not None:
-        return pygame.transform.smoothscale(src, size)
+        return rle(solid(pygame.transform.smoothscale(src, size)))
     img = pygame.Surface(size, pygame.SRCALPHA)
     rect = img.get_rect()
     pygame.draw.rect(img, (120, 30, 40), rect, border_radius=max(px(4), size[0] // 12))
     inner = rect.inflate(-px(8), -px(8))
     pygame.draw.rect(img, (230, 200, 140), inner, px(2), border_radius=max(px(3), size[0] // 14))
-    return img
+    return rle(img)
 
 
 def _plain_face(code: str, size: tuple[int, int], four_color: bool) -> pygame.Surface:
@@ -133,11 +134,13 @@ def _plain_face(code: str, size: tuple[int, int], four_color: bool) -> pygame.Su
     idx = max(14, tall // 6)
     r = text.render(rank, idx, color, True)
     s = text.render(SUIT_GLYPH.get(suit, ""), idx, color, False)
-    img.blit(r, (px(6), px(3)))
-    img.blit(s, (px(6) + (r.get_width() - s.get_width()) // 2, px(3) + r.get_height() - px(4)))
+    surfaces.blit(img, r, (px(6), px(3)))
+    surfaces.blit(
+        img, s, (px(6) + (r.get_width() - s.get_width()) // 2, px(3) + r.get_height() - px(4))
+    )
     big = text.render(SUIT_GLYPH.get(suit, ""), tall // 3, color, False)
-    img.blit(big, big.get_rect(center=(rect.centerx + px(6), rect.centery + px(10))))
-    return img
+    surfaces.blit(img, big, big.get_rect(center=(rect.centerx + px(6), rect.centery + px(10))))
+    return rle(img)
 
 
 def preload(codes, sizes, deck: str = "french", four_color: bool = False) -> None:
@@ -154,6 +157,8 @@ _SHADOWED: OrderedDict[tuple[int, int, int], tuple[pygame.Surface, pygame.Surfac
 
 
 scale.on_change(_SHADOWED.clear)  # (cards of the old scale are not shown again)
+for _cache in (_load, _spanish_face, _card_face, _four_colour, _card_back, _SHADOWED):
+    on_display_change(_cache.cache_clear if hasattr(_cache, "cache_clear") else _cache.clear)
 
 
 def shadowed(img: pygame.Surface, dx: int, dy: int) -> pygame.Surface:
@@ -169,7 +174,8 @@ def shadowed(img: pygame.Surface, dx: int, dy: int) -> pygame.Surface:
     w, h = img.get_size()
     both = pygame.Surface((w + dx, h + dy), pygame.SRCALPHA)
     pygame.draw.rect(both, (0, 0, 0, 70), (dx, dy, w, h), border_radius=max(px(4), w // 12))
-    both.blit(img, (0, 0))
+    surfaces.blit(both, img, (0, 0))
+    rle(both)
     _SHADOWED[key] = (img, both)
     if len(_SHADOWED) > 384:
         _SHADOWED.popitem(last=False)

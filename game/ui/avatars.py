@@ -19,6 +19,8 @@ from functools import lru_cache
 
 import pygame
 
+from game.ui.surfaces import on_display_change, rle, solid
+
 SS = 4  # supersampling
 Colour = tuple[int, int, int]
 INK = (34, 26, 24)
@@ -142,7 +144,10 @@ def avatar(index: int, diameter: int) -> pygame.Surface:
     pygame.draw.circle(mask, (255, 255, 255, 255), (size / 2, size / 2), size / 2)
     art.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     img = pygame.transform.smoothscale(art, (diameter, diameter))
-    return img.convert_alpha() if pygame.display.get_surface() else img
+    return rle(solid(img.convert_alpha() if pygame.display.get_surface() else img))
+
+
+on_display_change(avatar.cache_clear)
 
 
 def _shade(c: Colour, k: float) -> Colour:

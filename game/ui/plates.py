@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import assets, avatars, draw, scale
+from game.ui import assets, avatars, draw, scale, surfaces
 from game.ui.scale import px
+from game.ui.surfaces import rle
 
 
 def deck_codes(deck: str) -> list[str]:
@@ -66,7 +67,7 @@ def plate_body(
     r = avatar_radius()
     center = plate_avatar(rect, rtl)
     if look >= 0:
-        img.blit(avatars.avatar(look, 2 * r), (center[0] - r, center[1] - r))
+        surfaces.blit(img, avatars.avatar(look, 2 * r), (center[0] - r, center[1] - r))
         pygame.draw.circle(img, color, center, r + px(1), px(3))
     else:
         pygame.draw.circle(img, color, center, r)
@@ -100,7 +101,7 @@ def plate_body(
         pygame.draw.circle(img, draw.GOLD, spot, px(14))
         pygame.draw.circle(img, (60, 40, 10), spot, px(14), px(2))
         draw.blit_text(img, chip, 22, (spot[0], spot[1] - px(1)), (40, 28, 8), bold=True)
-    return img
+    return rle(img)
 
 
 def margin() -> int:

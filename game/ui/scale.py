@@ -29,6 +29,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 AUTO = True  # pick the factor from the browser's screen (off: always 1, the frame upscaled)
 MAX_FACTOR = 1.5  # the most device pixels per logical pixel the frame is drawn at
+MIN_FACTOR = 0.75  # the least: a slow phone's frame (game/ui/factor_policy.py), stretched
 STEP = 0.25  # factors come in quarter steps: fewer font sizes and card images to make
 LANDSCAPE = (1280, 720)  # the frame in logical pixels (game.ui.layout lays it out)
 PORTRAIT = (720, 1280)
@@ -41,16 +42,22 @@ def factor() -> float:
 
 
 def set_factor(value: float) -> bool:
-    """Draw at ``value`` from now on (clamped to 1…MAX_FACTOR, in quarter steps); True when it
+    """Draw at ``value`` from now on (clamped to MIN_FACTOR…MAX_FACTOR, quarter steps); True when it
     changed. The caller lays everything out again (``App.set_shape``)."""
     global _factor
     value = snap(value)
     if value == _factor:
         return False
     _factor = value
-    for drop in _caches:  # fonts, renders and pictures cached at pixel sizes
-        drop()
+    drop_caches()
     return True
+
+
+def drop_caches() -> None:
+    """Forget every picture cached at the current factor (fonts, renders, pictures at pixel
+    sizes): the factor changed, or the display's pixel format did (game/ui/surfaces.py)."""
+    for drop in _caches:
+        drop()
 
 
 _caches: list[Callable[[], None]] = []  # cleared when the factor changes
@@ -75,8 +82,8 @@ def on_change(drop: Callable[[], None]) -> None:
 
 
 def snap(value: float) -> float:
-    """``value`` clamped to 1…MAX_FACTOR, rounded down to a quarter step."""
-    value = min(max(float(value), 1.0), MAX_FACTOR)
+    """``value`` clamped to MIN_FACTOR…MAX_FACTOR, rounded down to a quarter step."""
+    value = min(max(float(value), MIN_FACTOR), MAX_FACTOR)
     return int(value / STEP + 1e-9) * STEP
 
 
@@ -130,4 +137,4 @@ def pick(css_width: float, css_height: float, ratio: float, portrait: bool) -> f
     if css_width <= 0 or css_height <= 0 or ratio <= 0:
         return 1.0
     fit = min(css_width / w, css_height / h)  # CSS pixels per logical pixel
-    return snap(fit * ratio)
+    return max(1.0, snap(fit * ratio))

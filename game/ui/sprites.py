@@ -10,6 +10,7 @@ import pygame
 
 from game.ui import assets, draw, scale
 from game.ui.scale import px
+from game.ui.surfaces import on_display_change, rle
 from game.ui.tween import Motion, ease_out
 
 FLIP = 0.22
@@ -118,7 +119,7 @@ class Sprite:
         if self.flip_t is not None:
             k = abs(1 - 2 * min(1.0, self.flip_t / self.flip_len))
             w = max(2, round(self.size[0] * k))
-            img = pygame.transform.scale(img, (w, self.size[1]))
+            img = rle(pygame.transform.scale(img, (w, self.size[1])))
             rect = img.get_rect(center=(round(x), round(y)))
             # the shadow narrows as the card turns
             surface.blit(shadow(img.get_size()), rect.move(px(2), px(4)))
@@ -143,6 +144,8 @@ _SHADOWS: dict = {}
 _VEILS: dict = {}
 scale.on_change(_SHADOWS.clear)  # (their corners' least radius is a length)
 scale.on_change(_VEILS.clear)
+on_display_change(_SHADOWS.clear)
+on_display_change(_VEILS.clear)
 
 
 def corner(size: tuple[int, int]) -> int:
@@ -155,7 +158,7 @@ def shadow(size: tuple[int, int]) -> pygame.Surface:
     if size not in _SHADOWS:
         img = pygame.Surface(size, pygame.SRCALPHA)
         pygame.draw.rect(img, (0, 0, 0, 70), img.get_rect(), border_radius=corner(size))
-        _SHADOWS[size] = img
+        _SHADOWS[size] = rle(img)
     return _SHADOWS[size]
 
 
@@ -164,5 +167,5 @@ def veil(size: tuple[int, int]) -> pygame.Surface:
     if size not in _VEILS:
         img = pygame.Surface(size, pygame.SRCALPHA)
         pygame.draw.rect(img, (10, 16, 16, 120), img.get_rect(), border_radius=corner(size))
-        _VEILS[size] = img
+        _VEILS[size] = rle(img)
     return _VEILS[size]

@@ -21,6 +21,8 @@ from collections.abc import Callable, Hashable
 
 import pygame
 
+from game.ui.blit_count import surface_like
+
 Part = tuple[Hashable, pygame.Rect]  # (key, where the part draws)
 Parts = dict[Hashable, Part]  # by name: a part may come and go (a new meld on the table)
 Paint = Callable[[pygame.Surface, "pygame.Rect | None"], None]  # (onto, clip or None: all)
@@ -62,7 +64,7 @@ class StaticLayer:
 
     def _paint_all(self, target: pygame.Surface, paint: Paint) -> None:
         if not self._fits(target):
-            self.surface = pygame.Surface(target.get_size(), 0, target)
+            self.surface = surface_like(target)
         self.whole = None  # (a paint that raises leaves no picture that claims a key)
         paint(self.surface, None)  # type: ignore[arg-type]
         self.full_paints += 1

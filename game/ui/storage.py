@@ -29,6 +29,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "reduced_motion": False,
     "four_color": False,
     "confirm_play": False,  # tap a card to select it, again (or Play) to play it
+    "drawing": "auto",  # auto | smooth | sharp: the drawing factor (game/ui/drawing_factor.py)
     "level": "normal",  # easy | normal | hard
     "turn_seconds": 0,  # 0 = unlimited, else 60 | 90 | 120
     "game": registry.names()[0],  # the first game of the menu (Hareeja)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.ui import assets, scale
+from game.ui import assets, scale, surfaces
 from game.ui.scale import px
 
 Color = tuple[int, int, int]
@@ -105,7 +105,7 @@ def _shadowed(img: pygame.Surface) -> pygame.Surface:
     shade = pygame.Surface(img.get_size(), pygame.SRCALPHA)
     pygame.draw.rect(shade, (0, 0, 0, 90), shade.get_rect(), border_radius=px(8))
     out.blit(shade, (px(6), px(6)))
-    out.blit(img, (px(3), px(3)))
+    surfaces.blit(out, img, (px(3), px(3)))
     return out
 
 

@@ -15,6 +15,7 @@ import pygame
 
 from game.ui import draw, scale
 from game.ui.scale import px
+from game.ui.surfaces import rle
 
 MIN_TARGET = 44  # logical px
 Label = Callable[[], str]
@@ -108,7 +109,7 @@ def button_image(
     pygame.draw.rect(img, edge, rect, px(2), border_radius=radius)
     fitted = draw.fit_text(label, size, w - px(16), bold=True)
     draw.blit_text(img, label, fitted, rect.center, ink, bold=True)
-    return img
+    return rle(img)
 
 
 class Segmented(Widget):

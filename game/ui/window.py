@@ -28,7 +28,7 @@ import warnings
 
 import pygame
 
-from game.ui import scale
+from game.ui import scale, surfaces
 
 WEB = sys.platform == "emscripten"
 POLL_SECONDS = 0.25  # how often the browser's window size is read
@@ -64,6 +64,7 @@ class Window:
         """``set_mode`` at ``size``; in the browser the canvas then takes that shape."""
         flags = self._flags()
         screen = pygame.display.set_mode(size, flags)
+        surfaces.display_changed(screen)  # pictures made for another pixel format: again
         self.opened += 1
         if flags & pygame.SCALED:
             self._keep_user_size()

@@ -31,9 +31,12 @@ def test_the_factor_covers_the_screen_s_pixels_and_no_more(css, ratio, portrait,
     assert scale.pick(css[0], css[1], ratio, portrait) == expected
 
 
-def test_factors_are_quarter_steps_between_one_and_the_cap():
-    assert [scale.snap(v) for v in (0.5, 1.0, 1.2, 1.3, 1.49, 1.5, 3.0)] == [
-        1.0,
+def test_factors_are_quarter_steps_between_the_floor_and_the_cap():
+    """0.75 is for a slow phone (game/ui/factor_policy.py); a screen's own factor is never
+    below 1 (``pick``, above)."""
+    assert [scale.snap(v) for v in (0.5, 0.9, 1.0, 1.2, 1.3, 1.49, 1.5, 3.0)] == [
+        0.75,
+        0.75,
         1.0,
         1.0,
         1.25,

@@ -65,6 +65,9 @@ async def play(window, config: dict) -> dict:
     from game.ui.tween import Speed
 
     app = await the_app()
+    # Frame times here are this shared machine's, not a phone's: the drawing factor's policy
+    # (tested on a scripted clock in tests/ui/test_drawing_factor.py) must not step it here.
+    app.drawing.adapt = False
     out = {
         "portrait_at_start": app.layout.portrait,
         "screen": list(app.screen.get_size()),

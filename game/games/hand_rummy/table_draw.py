@@ -16,10 +16,11 @@ from game.games.hand_rummy.staging import suit_key
 from game.games.hand_rummy.table_score import RummyScoreDrawing, logical_width
 from game.games.hand_rummy.table_still import RummyStill, tag_region
 from game.i18n import digits, t
-from game.ui import assets, avatars, draw, scale, text
+from game.ui import assets, avatars, draw, scale, surfaces, text
 from game.ui.plates import avatar_radius, deck_codes, tall
 from game.ui.scale import px
 from game.ui.sprites import shadow
+from game.ui.surfaces import rle
 from game.ui.tween import Speed
 
 FLIP = 0.22
@@ -129,7 +130,7 @@ class RummyDrawing(RummyStill, RummyScoreDrawing):
                     else assets.card_back((cw, ch))
                 )
                 if k < 1.0:
-                    img = pygame.transform.scale(img, (max(px(2), round(cw * width_k)), ch))
+                    img = rle(pygame.transform.scale(img, (max(px(2), round(cw * width_k)), ch)))
                 cx = x0 + step * j + cw / 2
                 surface.blit(img, img.get_rect(center=(round(cx), cy)))
 
@@ -421,9 +422,9 @@ def figure_image(
             draw.check_mark(img, (x + mark // 2, h // 2), mark, draw.TURN, px(4))
             x += mark + gap
         else:
-            img.blit(part, part.get_rect(midleft=(x, h // 2)))
+            surfaces.blit(img, part, part.get_rect(midleft=(x, h // 2)))
             x += part.get_width() + gap
-    return img
+    return rle(img)
 
 
 @scale.cached(maxsize=32)
@@ -435,4 +436,4 @@ def group_box(size: tuple[int, int], edge: tuple) -> pygame.Surface:
     pygame.draw.rect(img, (12, 22, 22), rect, border_radius=px(10))
     pygame.draw.rect(img, edge, rect, px(2), border_radius=px(10))
 
-    return img
+    return rle(img)

@@ -14,6 +14,7 @@ from game import i18n
 from game.i18n import digits, t
 from game.ui import assets, draw, scale
 from game.ui.scale import px
+from game.ui.surfaces import rle
 from game.ui.table_drawing import ranked_rows
 
 PEEK_SCALE = 0.82  # the last trick a little smaller than the live one (104 px tall: a 26 px index)
@@ -211,7 +212,7 @@ class HareejaDrawing:
             img = draw.label(figure, 22, color, True)
             k = abs(1 - 2 * self.reveal_t) if self.reveal_t < 0.5 else self.reveal_t
             w = max(px(2), round(img.get_width() * k))
-            img = pygame.transform.scale(img, (w, img.get_height()))
+            img = rle(pygame.transform.scale(img, (w, img.get_height())))
             rect = img.get_rect(**{anchor: pos})
             surface.blit(img, rect)
             return

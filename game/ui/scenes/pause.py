@@ -86,7 +86,8 @@ class SettingsPanel(Overlay):
     def _form(self, top: int) -> Form:
         L = self.app.layout
         width = min(px(880), L.w - px(144)) if not L.portrait else L.w - px(112)
-        return Form(L, top, row_h=px(50 if not L.portrait else 54), gap=px(12), width=width)
+        row_h, gap = (px(46), px(8)) if not L.portrait else (px(54), px(12))
+        return Form(L, top, row_h=row_h, gap=gap, width=width)
 
     def panel_width(self) -> int:
         L = self.app.layout

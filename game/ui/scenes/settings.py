@@ -1,5 +1,5 @@
 """Settings: language, sound and volume, animation speed, reduced motion, four-colour cards,
-confirm before playing a card."""
+confirm before playing a card, the picture (automatic, smooth or sharp)."""
 
 from __future__ import annotations
 
@@ -64,6 +64,14 @@ def setting_rows(app, form: Form) -> list[Segmented]:
         toggle("settings.reduced", "reduced_motion", "reduced"),
         toggle("settings.fourcolor", "four_color", "four_color"),
         toggle("settings.confirm_play", "confirm_play", "confirm_play"),
+        Segmented(  # the drawing factor (game/ui/drawing_factor.py)
+            form.add("settings.drawing"),
+            [(k, (lambda k=k: t(f"drawing.{k}"))) for k in ("auto", "smooth", "sharp")],
+            lambda: s["drawing"],
+            lambda v: app.set_setting("drawing", v),
+            rtl=rtl,
+            key="drawing",
+        ),
     ]
 
 
@@ -76,11 +84,11 @@ class SettingsScene(Scene):
 
     def build(self) -> None:
         L = self.app.layout
-        self.form = form = Form(
+        self.form = form = Form(  # (eight rows: a little tighter in landscape)
             L,
-            px(130 if not L.portrait else 150),
-            row_h=px(52 if not L.portrait else 56),
-            gap=px(14),
+            px(118 if not L.portrait else 150),
+            row_h=px(48 if not L.portrait else 56),
+            gap=px(10 if not L.portrait else 14),
         )
         self.rows = setting_rows(self.app, form)
         y = form.bottom + px(8)

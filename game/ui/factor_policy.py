@@ -1,0 +1,120 @@
+"""Adapting the drawing factor to a slow phone (issue 24): a pure policy, no pygame.
+
+The app tells :class:`FactorPolicy` how long each drawn frame took; the policy answers with the
+drawing factor (game/ui/scale.py) to draw at. When drawn frames stay over budget it steps the
+factor down one level (1.5 → 1.25 → 1 → 0.75: each level has 30-44 % fewer pixels to fill);
+when there is room at the level above, it steps back up.
+
+It never oscillates:
+
+- **a window, not a frame**: a decision needs :data:`WINDOW` drawn frames measured since the last
+  change (the frames right after a change, :data:`SETTLE` of them, are whole redraws and are
+  not counted), and looks at the window's median, so spikes (a font opened, a scene built)
+  move nothing;
+- **hysteresis**: it steps down when the median is over the budget, and up only when the
+  frames, scaled to the level above by its pixel count, would still be under
+  :data:`HEADROOM` of it (a frame cost ``c`` at factor ``f`` costs about ``c·(g/f)²`` at ``g``);
+- **back-off**: each step up waits :data:`PATIENCE` drawn frames at least, and a step up that had
+  to be undone doubles the wait for the next one, so a phone at the edge tries less and less.
+
+The policy's levels are bounded by a ceiling (the screen's own factor: no more pixels than the
+screen shows, or 1 for "Smooth") and a floor (:data:`FLOOR`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+LEVELS = (1.5, 1.25, 1.0, 0.75)  # the factors the policy steps through, highest first
+FLOOR = 0.75
+BUDGET_MS = 14.0  # a drawn frame's share of a 60 Hz refresh (16.7 ms) less the canvas copy
+HEADROOM = 0.6  # step up only if the level above would cost under this share of the budget
+WINDOW = 24  # drawn frames a decision is taken on
+SETTLE = 6  # drawn frames after a change that are not counted (whole redraws)
+PATIENCE = 120  # drawn frames at least between a change and a step up
+MAX_PATIENCE = 7680
+
+
+@dataclass
+class FactorPolicy:
+    """Steps the drawing factor down and up from drawn-frame times (see the module docstring).
+
+    ``ceiling`` is the most the factor may be (the screen's factor); the policy starts there.
+    """
+
+    ceiling: float = 1.0
+    budget_ms: float = BUDGET_MS
+    level: float = field(init=False)
+    samples: list[float] = field(default_factory=list, init=False)
+    since_change: int = field(default=0, init=False)
+    patience: int = field(default=PATIENCE, init=False)
+    changes: int = field(default=0, init=False)  # (benches and tests read it)
+    _raised_from: float | None = field(default=None, init=False)
+
+    def __post_init__(self) -> None:
+        self.ceiling = self._snap(self.ceiling)
+        self.level = self.ceiling
+
+    @staticmethod
+    def _snap(value: float) -> float:
+        """``value`` as one of the levels (the highest not above it; the floor at least)."""
+        for level in LEVELS:
+            if value >= level - 1e-9:
+                return level
+        return FLOOR
+
+    def set_ceiling(self, ceiling: float) -> float:
+        """The screen's factor changed (another screen, a zoom, "Smooth"): the level is kept
+        under it, and the wait starts again. Returns the factor to draw at."""
+        ceiling = self._snap(ceiling)
+        if ceiling != self.ceiling:
+            self.ceiling = ceiling
+            self.level = min(self.level, ceiling) if self.changes else ceiling
+            self._restart()
+        return self.level
+
+    def factor(self) -> float:
+        return self.level
+
+    def drawn(self, ms: float) -> float:
+        """A frame was drawn in ``ms`` milliseconds at the current level; returns the factor
+        to draw the next one at (a change takes effect at once: the app lays out again)."""
+        self.since_change += 1
+        if self.since_change <= SETTLE:
+            return self.level
+        self.samples.append(ms)
+        if len(self.samples) > WINDOW:
+            del self.samples[0]
+        if len(self.samples) < WINDOW:
+            return self.level
+        ordered = sorted(self.samples)
+        median = ordered[len(ordered) // 2]
+        if median > self.budget_ms and self.level > FLOOR:
+            self._step(-1)
+        elif self.since_change >= self.patience and self.level < self.ceiling:
+            above = self._neighbour(+1)
+            worst = ordered[int(len(ordered) * 0.9)]
+            if worst * (above / self.level) ** 2 < HEADROOM * self.budget_ms:
+                self._step(+1)
+        return self.level
+
+    def _neighbour(self, direction: int) -> float:
+        """The level one step up (+1) or down (-1), within the ceiling and the floor."""
+        i = LEVELS.index(self.level) - direction
+        i = max(LEVELS.index(self.ceiling), min(len(LEVELS) - 1, i))
+        return LEVELS[i]
+
+    def _step(self, direction: int) -> None:
+        new = self._neighbour(direction)
+        if new == self.level:
+            return
+        if direction < 0 and self._raised_from == new:
+            self.patience = min(MAX_PATIENCE, self.patience * 2)  # that step up was undone
+        self._raised_from = self.level if direction > 0 else None
+        self.level = new
+        self.changes += 1
+        self._restart()
+
+    def _restart(self) -> None:
+        self.samples = []
+        self.since_change = 0

@@ -1,0 +1,154 @@
+"""The drawing factor's policy (game/ui/factor_policy.py, issue 24): steps down when drawn frames
+stay over budget, back up when there is room, never oscillates. Pure: no pygame."""
+
+import ast
+import itertools
+import math
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.ui import factor_policy as fp
+from game.ui.factor_policy import FactorPolicy
+
+times = st.lists(st.floats(min_value=0.0, max_value=200.0, allow_nan=False), max_size=3000)
+# Stretches of quick and of slow frames, the kind of sequence that could make a policy flip.
+regimes = st.lists(
+    st.tuples(st.one_of(st.floats(0.0, 6.0), st.floats(15.0, 80.0)), st.integers(1, 400)),
+    max_size=60,
+).map(lambda blocks: [ms for ms, n in blocks for _ in range(n)])
+
+
+def run(policy: FactorPolicy, frames) -> list[float]:
+    return [policy.drawn(ms) for ms in frames]
+
+
+def changes(levels: list[float]) -> list[int]:
+    """The indexes where the factor changed."""
+    return [i for i in range(1, len(levels)) if levels[i] != levels[i - 1]]
+
+
+def phone(cost_at_one: float, noise: list[float]):
+    """Frame times of a device whose drawn frame costs ``cost_at_one`` ms at factor 1 and
+    grows with the pixels (factor squared), with bounded noise."""
+
+    def frames(policy: FactorPolicy, n: int) -> list[float]:
+        out = []
+        for i in range(n):
+            ms = cost_at_one * policy.factor() ** 2 * (1 + noise[i % len(noise)])
+            out.append(policy.drawn(ms))
+        return out
+
+    return frames
+
+
+@given(times, st.sampled_from([1.5, 1.25, 1.0, 0.75]))
+def test_the_factor_stays_a_level_between_floor_and_ceiling(frames, ceiling):
+    policy = FactorPolicy(ceiling)
+    for level in run(policy, frames):
+        assert level in fp.LEVELS
+        assert fp.FLOOR <= level <= ceiling
+
+
+@given(times)
+def test_changes_are_a_whole_window_apart(frames):
+    """No decision on fewer than SETTLE + WINDOW drawn frames since the last change."""
+    levels = run(FactorPolicy(1.5), frames)
+    at = changes(levels)
+    for a, b in itertools.pairwise(at):
+        assert b - a >= fp.SETTLE + fp.WINDOW
+
+
+@given(st.one_of(times, regimes))
+def test_it_never_oscillates(frames):
+    """Every step up that is undone doubles the wait for the next one from there: over n drawn
+    frames a level is left upwards and come back to at most log2(n / PATIENCE) + 2 times,
+    whatever the frame times."""
+    levels = run(FactorPolicy(1.5), frames)
+    at = changes(levels)
+    undone: dict[float, int] = {}
+    for a, b in itertools.pairwise(at):
+        if levels[a] > levels[a - 1] and levels[b] < levels[b - 1]:
+            undone[levels[b]] = undone.get(levels[b], 0) + 1
+    bound = math.log2(max(1, len(frames)) / fp.PATIENCE) + 2
+    assert all(n <= bound for n in undone.values()), undone
+
+
+@given(st.lists(st.floats(min_value=0.0, max_value=fp.BUDGET_MS * 0.5), max_size=2000))
+def test_a_fast_machine_never_steps_down(frames):
+    policy = FactorPolicy(1.5)
+    assert set(run(policy, frames)) <= {1.5}
+    assert policy.changes == 0
+
+
+@given(
+    st.lists(st.floats(min_value=fp.BUDGET_MS * 1.01, max_value=500.0), min_size=200, max_size=400)
+)
+def test_frames_always_over_budget_step_down_to_the_floor(frames):
+    levels = run(FactorPolicy(1.5), frames)
+    assert levels[-1] == fp.FLOOR
+    assert levels == sorted(levels, reverse=True)  # down only
+
+
+@settings(max_examples=30)
+@given(
+    st.floats(min_value=1.0, max_value=40.0),
+    st.lists(st.floats(min_value=-0.15, max_value=0.15), min_size=1, max_size=50),
+)
+def test_a_steady_phone_settles_on_one_level(cost, noise):
+    """A device whose frames cost the same at a given factor (give or take 15 %) ends on one
+    level and stays there: the last 2,000 of 6,000 drawn frames show no change."""
+    policy = FactorPolicy(1.5)
+    levels = phone(cost, noise)(policy, 6000)
+    assert len(set(levels[-2000:])) == 1
+    final = levels[-1]
+    if final > fp.FLOOR:  # where it settled, frames are within budget (noise aside)
+        assert cost * final**2 * 0.85 <= fp.BUDGET_MS
+
+
+def test_slow_then_fast_comes_back_up():
+    """A stretch of slow frames (another tab busy) steps down; once frames are quick again the
+    factor comes back to the screen's, after the wait."""
+    policy = FactorPolicy(1.5)
+    run(policy, [40.0] * 200)
+    assert policy.factor() < 1.5
+    run(policy, [2.0] * 2000)
+    assert policy.factor() == 1.5
+
+
+def test_the_ceiling_bounds_the_level_and_a_new_one_is_followed():
+    policy = FactorPolicy(1.5)
+    assert policy.set_ceiling(1.0) == 1.0  # "Smooth", or a smaller screen
+    assert policy.set_ceiling(1.25) == 1.25  # never stepped: follows the screen
+    run(policy, [40.0] * 100)
+    assert policy.factor() < 1.25
+    assert policy.set_ceiling(1.5) < 1.5  # stepped down: stays down until there is room
+    assert FactorPolicy(1.4).factor() == 1.25  # a ceiling between levels: the one below
+
+
+def test_a_phone_at_the_edge_tries_less_and_less():
+    """Frames quick for a while, then slow again, over and over (a phone at the edge of the
+    budget): each step up that had to be undone waits twice as long as the one before."""
+    policy = FactorPolicy(1.25)
+    levels = []
+    for _ in range(40):
+        levels += run(policy, [3.0] * 150 + [30.0] * 40)
+    ups = [i for i in changes(levels) if levels[i] > levels[i - 1]]
+    assert 2 <= len(ups) <= math.log2(len(levels) / fp.PATIENCE) + 2
+    gaps = [b - a for a, b in itertools.pairwise(ups)]
+    assert gaps == sorted(gaps)
+
+
+def test_the_policy_is_pure():
+    """No pygame, no clock: the policy is a function of the frame times it is given."""
+    source = Path(fp.__file__).read_text(encoding="utf-8")
+    names = {
+        alias.name.split(".")[0]
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, (ast.Import, ast.ImportFrom))
+        for alias in (
+            node.names if isinstance(node, ast.Import) else [ast.alias(node.module or "")]
+        )
+    }
+    assert names <= {"__future__", "dataclasses"}, names
