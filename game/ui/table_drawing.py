@@ -16,6 +16,7 @@ import pygame
 from game import i18n
 from game.i18n import digits, t
 from game.ui import avatars, draw, overlay, settle
+from game.ui.dimmed import DimmedBackdrop
 from game.ui.plates import avatar_radius, margin, plate_avatar, plate_body, tall
 from game.ui.scale import px
 from game.ui.table_still import StillParts
@@ -57,10 +58,20 @@ class TableDrawing(StillParts):
         return t(self.session.seats[seat].name)
 
     # ----- drawing -------------------------------------------------------------------------------
+    DIM_ONCE = True  # keep the dimmed table under a panel (game/ui/dimmed.py); tests turn it off
+    _dimmed_below = False  # this frame's table is already dimmed
+
     def draw(self, surface: pygame.Surface) -> None:
-        self.draw_still_layer(surface)
-        self.draw_suggestion(surface)
-        self.draw_banners(surface)
+        alpha = 150 if self.over is None else 160 if self.score is None else None
+        if self.DIM_ONCE and (self.score is not None or self.over is not None) and alpha:
+            backdrop = self.__dict__.get("_dimmed")
+            if backdrop is None:
+                backdrop = self._dimmed = DimmedBackdrop()
+            backdrop.draw(surface, self.under_key(), self.draw_under, alpha)
+            self._dimmed_below = True
+        else:
+            self.draw_under(surface)
+            self._dimmed_below = False
         if self.score is not None:
             self.draw_score_panel(surface)
         if self.over is not None:
@@ -71,6 +82,32 @@ class TableDrawing(StillParts):
         if self.session.reconnecting:  # over everything: nothing can be played meanwhile
             label = t("online.reconnecting")
             self.draw_banner(surface, label, self.table_banner_y(), (80, 26, 22))
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        """The table and its banners: what a modal panel dims."""
+        self.draw_still_layer(surface)
+        self.draw_suggestion(surface)
+        self.draw_banners(surface)
+
+    def under_key(self) -> tuple:
+        """Everything :meth:`draw_under` draws from, while a panel is open (see dimmed.py)."""
+        text = [getattr(self, k)[0] if getattr(self, k) else None for k in ("hint", "banner")]
+        return (
+            self.whole_key(),
+            self.still_parts() if self.layered() else None,
+            settle.picture_key(self),
+            tuple(text),
+            self.notice[0] if self.notice else None,
+            self.hint_line(),
+            self.status_banner(),
+            self.assisted(),
+            tuple(self.plate_part(seat)[0] for seat in range(self.players)),
+            self.game_under_key(),
+        )
+
+    def game_under_key(self) -> tuple:
+        """Override: the game's own state its table drawing reads (figures, piles, pops…)."""
+        return ()
 
     def backdrop_panels(self) -> tuple:
         """Override: fixed translucent panels drawn once onto the felt (see draw.backdrop)."""
@@ -303,7 +340,8 @@ class TableDrawing(StillParts):
         """Dim the table, slide in a gold-edged panel of w×h with ``title``; the "next" button
         sits under it. Returns the panel's rect."""
         L = self.app.layout
-        overlay.dim(surface, 150)  # white cards recede too: nothing reads as above the dim
+        if not self._dimmed_below:  # white cards recede too: nothing reads as above the dim
+            overlay.dim(surface, 150)
         slide = 1 - (1 - min(1.0, self.score["t"] / max(0.01, Speed.scale(0.3)))) ** 3
         rect = pygame.Rect(0, 0, min(w, L.w - px(40)), h)
         rect.center = (
@@ -331,7 +369,8 @@ class TableDrawing(StillParts):
     def draw_over(self, surface: pygame.Surface) -> None:
         """The match-end panel: title, headline, ranking, confetti; again / menu buttons."""
         L = self.app.layout
-        overlay.dim(surface, 160)
+        if not self._dimmed_below:
+            overlay.dim(surface, 160)
         for c in self.confetti:
             pygame.draw.rect(
                 surface,
