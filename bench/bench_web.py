@@ -32,6 +32,7 @@ the browser starts). The machine's load average is printed beside each page's fi
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import re
@@ -125,7 +126,7 @@ def turn_twice(page, dev, throttle: float) -> list[float]:
         page.wait_py(f"app.layout.portrait == {portrait}", 60)
         page.frames(5)
     steps = hook(page, "figures()")["steps"]
-    return [s[0] for a, s in zip(steps, steps[1:]) if s[2] != a[2]]
+    return [s[0] for a, s in itertools.pairwise(steps) if s[2] != a[2]]
 
 
 def measure_page(page, dev, factor: str, throttle: float, games: list[str], args) -> list[dict]:
@@ -192,7 +193,9 @@ def native_frames(games: list[str], orients: list[str], factors: list[str]) -> d
             for factor in sorted({"1" if f == "1" else "1.5" for f in factors}):
                 cmd = [sys.executable, str(ROOT / "bench" / "bench_frame.py"), "--game", game]
                 cmd += ["--scale", factor] + (["--portrait"] if orient == "portrait" else [])
-                text = subprocess.run(cmd, capture_output=True, text=True, timeout=600).stdout
+                text = subprocess.run(
+                    cmd, capture_output=True, text=True, timeout=600, check=False
+                ).stdout
                 found = re.search(r"cpu, drawn frame time median ([\d.]+) ms, p99 ([\d.]+)", text)
                 out[(game, orient, factor)] = found.groups() if found else ("?", "?")
     return out
@@ -200,7 +203,7 @@ def native_frames(games: list[str], orients: list[str], factors: list[str]) -> d
 
 def native_idle() -> str:
     cmd = [sys.executable, str(ROOT / "bench" / "bench_idle.py"), "--frames", "200"]
-    text = subprocess.run(cmd, capture_output=True, text=True, timeout=900).stdout
+    text = subprocess.run(cmd, capture_output=True, text=True, timeout=900, check=False).stdout
     means = [float(m) for m in re.findall(r"idle frame cpu mean ([\d.]+)", text)]
     return f"idle frame cpu mean max {max(means):.3f} ms over {len(means)} screens" if means else ""
 
@@ -268,15 +271,18 @@ def parse() -> argparse.Namespace:
     p.add_argument("--no-native", action="store_true")
     p.add_argument("--profile", action="store_true")
     p.add_argument("--json", default=None)
+    p.add_argument("--frames", type=int, default=None, help="a stretch's frame limit")
     a = p.parse_args()
     a.games = (a.games or ("hareeja" if a.quick else ",".join(GAMES))).split(",")
     a.throttles = [float(t) for t in (a.throttle or ("4" if a.quick else "1,4")).split(",")]
     a.factors = (a.factor or ("1" if a.quick else "1,1.5")).split(",")
     a.orients = (a.orient or ("portrait" if a.quick else "portrait,landscape")).split(",")
-    a.limit = 1200 if a.quick else 3000
-    a.blit_limit = 300 if a.quick else 600
+    a.limit = a.frames or (1200 if a.quick else 3000)
+    a.blit_limit = 300
     a.timeout = 600.0
-    bad = [g for g in a.games if g not in GAMES] + [f for f in a.factors if f not in ("1", "1.5", "auto")]
+    bad = [g for g in a.games if g not in GAMES] + [
+        f for f in a.factors if f not in ("1", "1.5", "auto")
+    ]
     if bad:
         p.error(f"unknown game or factor: {', '.join(bad)}")
     return a

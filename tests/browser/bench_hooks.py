@@ -45,11 +45,20 @@ class Recorder:
         if self.app.draws > draws:
             self.steps.append([ms, self.tag, self.app.layout.portrait, scale.factor()])
             self.tag = "run"
+            if "counter" in BLITS:
+                scene = self.app.scene
+                modal = self.app.overlay is not None or any(
+                    getattr(scene, k, None) is not None for k in ("score", "over")
+                )
+                BLITS["modal"].append(modal)
 
     def set_shape(self, portrait: bool, factor: float) -> None:
         self._set_shape(portrait, factor)
         if scale.factor() != self.factors[-1][1]:
             self.factors.append([self.app.frame, scale.factor()])
+            session = getattr(self.app.scene, "session", None)
+            if session is not None:  # the match's log when the factor changed (kept?)
+                LOGS.append((self.app.scene, list(session.match.log)))
 
     def flip(self) -> None:
         began = clock()
@@ -58,6 +67,7 @@ class Recorder:
 
 
 RECORDER: Recorder | None = None
+LOGS: list = []  # (scene, its match's log) at each change of the drawing factor
 STRETCH: dict = {}
 BLITS: dict = {}
 
@@ -74,6 +84,7 @@ def reset(adapt: bool | None = None) -> str:
     r = recorder()
     r.steps, r.flips = [], []
     r.factors = [[r.app.frame, scale.factor()]]
+    LOGS.clear()
     if adapt is not None:
         r.app.drawing.adapt = adapt
         if not adapt and scale.factor() != r.app.drawing.screen:
@@ -122,7 +133,7 @@ def start_stretch(game: str, seed: int = 2024, limit: int = 4000) -> str:
     app.settings["turn_seconds"] = 0
     recorder().tag = "scene"
     scene = games.table_class(game).start_autoplay(app, games.info(game).defaults())
-    seen = {k: False for k in ("deal", "flights", "call", "score", "overlay")}
+    seen = dict.fromkeys(("deal", "flights", "call", "score", "overlay"), False)
     STRETCH.clear()
     STRETCH.update(seen=seen, frames=0, done=False, game=game, draws=app.draws)
     overlay_left: list[int | None] = [None]
@@ -153,6 +164,16 @@ def start_stretch(game: str, seed: int = 2024, limit: int = 4000) -> str:
 
     app.watch(poll)
     return json.dumps({"log": len(scene.session.match.log)})
+
+
+def match_kept() -> str:
+    """Whether the match at each change of the drawing factor is the one still played: the
+    same scene on screen, its log then a prefix of its log now."""
+    app = recorder().app
+    kept = [
+        scene is app.scene and scene.session.match.log[: len(log)] == log for scene, log in LOGS
+    ]
+    return json.dumps({"changes": len(LOGS), "kept": kept, "running": app.running})
 
 
 def stretch() -> str:
@@ -193,6 +214,7 @@ def count_blits(timed: bool = True) -> str:
 
     BLITS.clear()
     BLITS["counter"] = recorder().app.count_blits()
+    BLITS["modal"] = []
     costs: dict = defaultdict(lambda: [0.0, 0, 0.0])
     BLITS["costs"] = costs
     base = blit_count.CountingSurface
@@ -246,9 +268,35 @@ def blits(top: int = 10) -> str:
     return json.dumps({"frames": len(counter.frames), "per_frame": per_frame, "costly": costly})
 
 
+def frames_counted() -> str:
+    """The counted frames as the browser guard sees them: full-screen blits with per-pixel
+    alpha or a blend flag, full-screen surface-alpha veils (a frame's most, and frames with a
+    veil and no modal on screen), and the counter's own summary."""
+    counter = BLITS["counter"]
+    full_per_pixel = sum(
+        1
+        for f in counter.frames
+        for b in f.blits
+        if b.full and b.kind in ("alpha", "alpha_rle", "blend")
+    )
+    veils = [
+        sum(1 for b in f.blits if b.full and b.kind == "surface_alpha") for f in counter.frames
+    ]
+    modal = BLITS.get("modal", [])
+    without = sum(1 for i, v in enumerate(veils) if v and i < len(modal) and not modal[i])
+    return json.dumps(
+        {
+            "full_per_pixel": full_per_pixel,
+            "veils_max": max(veils, default=0),
+            "veils_without_modal": without,
+            "summary": counter.summary(),
+        }
+    )
+
+
 def stop_counting() -> str:
     recorder().app.blit_counter = None
-    BLITS.pop("costs", None)
+    BLITS.clear()
     return "{}"
 
 
