@@ -97,10 +97,19 @@ def idle_cpu(page, seconds: float) -> float:
         return {m["name"]: m["value"] for m in metrics}
 
     page.pump(2.0)  # settle
-    before = sample()
+    hook(page, "reset()")
+    before, frames = sample(), page.js("harness.frames")
     page.pump(seconds)
-    after = sample()
+    after, frames = sample(), page.js("harness.frames") - frames
     wall = after["Timestamp"] - before["Timestamp"]
+    fig = hook(page, "figures()")
+    quiet, drawn = fig["quiet"], len(fig["steps"])
+    step = statistics.median(quiet) if quiet else float("nan")
+    print(
+        f"  idle {seconds:g} s: {frames / wall:.0f} animation frames/s, {len(quiet)} quiet steps "
+        f"(median {step:.2f} ms: {step * len(quiet) / wall / 10:.1f} % of a core), {drawn} drawn",
+        flush=True,
+    )
     return round(100 * (after["TaskDuration"] - before["TaskDuration"]) / wall, 2)
 
 
@@ -161,6 +170,7 @@ def measure_page(page, dev, factor: str, throttle: float, games: list[str], args
         row["rotate_redraw"] = [round(v, 1) for v in turn_twice(page, dev, throttle)]
         if args.profile:
             row["profile"] = hook(page, "profile(10)")["text"]
+            row["profile"] += hook(page, "profile_quiet(120)")["text"]
         if throttle == min(args.throttles) and factor != "auto":
             row["blits"] = blit_pass(page, game, args)
         hook(page, f"wait_at_my_move({game!r})")

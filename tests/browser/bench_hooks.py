@@ -29,6 +29,7 @@ class Recorder:
         self.app = app
         self.steps: list[list] = []  # [ms, tag, portrait, factor] of the steps that drew
         self.flips: list[float] = []
+        self.quiet: list[float] = []  # ms of the latest steps that did not draw
         self.factors: list[list] = [[app.frame, scale.factor()]]
         self.tag = "run"
         self._step = app.step
@@ -42,7 +43,10 @@ class Recorder:
         draws, began = self.app.draws, clock()
         self._step(dt)
         ms = (clock() - began) * 1000
-        if self.app.draws > draws:
+        if self.app.draws == draws:
+            self.quiet.append(ms)
+            del self.quiet[:-600]
+        else:
             self.steps.append([ms, self.tag, self.app.layout.portrait, scale.factor()])
             self.tag = "run"
             if "counter" in BLITS:
@@ -82,10 +86,15 @@ def recorder() -> Recorder:
 def reset(adapt: bool | None = None) -> str:
     """Forget the figures so far; ``adapt`` turns the drawing factor's policy on or off."""
     r = recorder()
-    r.steps, r.flips = [], []
+    r.steps, r.flips, r.quiet = [], [], []
     r.factors = [[r.app.frame, scale.factor()]]
     LOGS.clear()
-    if adapt is not None:
+    if adapt:  # a fresh policy from the screen's factor (the app's own call for a new mode)
+        r.app.drawing.adapt = True
+        r.app.set_shape(r.app.layout.portrait, r.app.drawing.set_mode(r.app.drawing.mode))
+        r.factors = [[r.app.frame, scale.factor()]]
+        LOGS.clear()
+    elif adapt is not None:
         r.app.drawing.adapt = adapt
         if not adapt and scale.factor() != r.app.drawing.screen:
             r.app.set_shape(r.app.layout.portrait, r.app.drawing.screen)
@@ -106,7 +115,9 @@ def state() -> dict:
 
 def figures() -> str:
     r = recorder()
-    return json.dumps({"steps": r.steps, "flips": r.flips, "factors": r.factors, **state()})
+    return json.dumps(
+        {"steps": r.steps, "flips": r.flips, "quiet": r.quiet, "factors": r.factors, **state()}
+    )
 
 
 def tag_next(tag: str) -> str:
@@ -298,6 +309,23 @@ def stop_counting() -> str:
     recorder().app.blit_counter = None
     BLITS.clear()
     return "{}"
+
+
+def profile_quiet(frames: int = 120) -> str:
+    """cProfile of ``frames`` steps of the current scene that draw nothing (an idle page)."""
+    import cProfile
+    import io
+    import pstats
+
+    app = recorder().app
+    prof = cProfile.Profile()
+    prof.enable()
+    for _ in range(frames):
+        app.step(1 / 60)
+    prof.disable()
+    out = io.StringIO()
+    pstats.Stats(prof, stream=out).sort_stats("cumulative").print_stats(20)
+    return json.dumps({"text": out.getvalue()})
 
 
 def profile(frames: int = 10) -> str:
