@@ -327,7 +327,7 @@ def main() -> None:
                     page.call("Page.addScriptToEvaluateOnNewDocument", {"source": script})
                     page.call("Performance.enable", {"timeDomain": "timeTicks"})
                     page.navigate(server.url)
-                    page.start()
+                    page.start(timeout=900)
                     first = page.js("harness.times")
                     print(f"{orient} x{factor}: page times {first}", flush=True)
                     install(page)
