@@ -108,6 +108,8 @@ def test_a_slow_phone_steps_the_factor_down_keeps_the_match_and_steps_back_up(ph
         page.throttle(1)
     down = history(page)
     assert down[0] == 1.5 and all(b < a for a, b in itertools.pairwise(down)), down
+    kept = hook(page, "match_kept()")  # the same match went on through each step down
+    assert kept["running"] and kept["changes"] >= len(down) - 1 and all(kept["kept"]), kept
     try:
         page.wait_py("__import__('bench_hooks').RECORDER.factors[-1][1] == 1.5", WAIT)
     except AssertionError:
