@@ -80,11 +80,24 @@ def harness_run() -> None:
     """Run the apk's main.py as pygbag does: from its folder, as ``__main__``."""
     os.chdir(APP_DIR)
     sys.path.insert(0, APP_DIR)
+    _note_first_draw()
     sys.argv = [f"{APP_DIR}/main.py"]
     try:
         runpy.run_path(f"{APP_DIR}/main.py", run_name="__main__")
     except BaseException:
         traceback.print_exc()
+
+
+def _note_first_draw() -> None:
+    """harness.times.first_draw: ms since navigation start at the game's first flip (bench)."""
+    flip = pygame.display.flip
+
+    def first_flip(*args):
+        pygame.display.flip = flip
+        flip(*args)
+        js.harness.times.first_draw = round(js.performance.now())
+
+    pygame.display.flip = first_flip
 
 
 sys.path.append("/harness")  # probe.py (written by boot.js; not part of the apk)
