@@ -26,7 +26,10 @@ from serve import HarnessServer, why_not_servable  # noqa: E402
 
 OPENED: list[Page] = []  # every page of the run, for test_zz_clean.py
 TIMES: dict[str, float] = {}  # figures for the report (printed at the end with -s)
-SPEED = '{"speed": "fast"}'  # settings stored before the first load: quick animations
+# Settings stored before the first load: quick animations, and the Picture setting "sharp"
+# (the screen's own factor, never stepped down), so that a loaded test machine's slow frames
+# never change the frame size under a test; test_browser_speed turns the policy on itself.
+SPEED = '{"speed": "fast", "drawing": "sharp"}'
 
 
 def why_not() -> str | None:

@@ -42,7 +42,7 @@ BLOCK = 8
 SPREAD = 0.005
 TEXT_SPREAD = 0.015
 TEXT_PAGES = ("rules",)
-SPEED = {"speed": "fast"}
+SPEED = {"speed": "fast", "drawing": "sharp"}  # the factor never steps (conftest.SPEED)
 
 
 def native_save(kind: str) -> str:

@@ -35,6 +35,7 @@ HERE = Path(__file__).resolve().parent
 ALPHA_LIMIT = 2  # as tests/ui/test_blit_budget.py
 VEILS_LIMIT = 1  # full-screen surface-alpha veils a frame, under a modal only
 STEP_DOWN_THROTTLE = 6
+AUTOMATIC = '{"speed": "fast", "drawing": "auto"}'  # the default Picture setting
 PHONE_EN = Device(390, 844, 3.0, touch=True, language="en")
 WAIT = 420  # s: a bound, not a figure (the machine is shared)
 
@@ -61,7 +62,7 @@ def wait_hook(page, call: str, timeout: float) -> dict:
 
 @pytest.fixture(scope="module")
 def phone_page(browser, harness):
-    page = open_game(browser, harness, PHONE_EN)
+    page = open_game(browser, harness, PHONE_EN, settings=AUTOMATIC)  # the policy may step
     install(page)
     yield page
     browser.close_page(page)
