@@ -9,6 +9,7 @@ import logging
 import sys
 import weakref
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -129,7 +130,7 @@ def test_a_closed_connection_leaves_about_the_measured_garbage_and_is_counted(re
                 sys.executable, "-c", CLIENT, str(srv.port), str(n), cwd=ROOT
             )
             assert await client.wait() == 0
-            assert await until(lambda: not srv.lobby.sessions and not srv._server.connections)
+            assert await until(lambda: not srv.lobby.guests and not srv._server.connections)
             await asyncio.sleep(0.2)  # the handlers' last steps
 
         try:
@@ -160,9 +161,9 @@ def test_the_metrics_count_the_full_collections(restore_gc):
     class Nothing:  # an empty lobby
         def __init__(self) -> None:
             self.rooms: dict = {}
-            self.sessions: dict = {}
+            self.guests: dict = {}
             self.players: dict = {}
-            self._busy: set = set()
+            self.bots = SimpleNamespace(busy=set())
 
     collector = Collector(share=0.0, growth=100.0)
     collector.closed_connection()

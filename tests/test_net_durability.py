@@ -188,7 +188,7 @@ def test_hard_bots_think_in_a_worker_process_and_make_the_same_moves():
             seeds=lambda: 99,
             rate=(100_000, 100_000.0),
         ).start()
-        srv.lobby.think_cap = 60.0  # no easy fallback on a busy machine: same moves
+        srv.lobby.bots.think_cap = 60.0  # no easy fallback on a busy machine: same moves
         try:
             async with (
                 Client(f"ws://127.0.0.1:{srv.port}") as host,

@@ -294,9 +294,9 @@ def test_a_move_builds_and_stores_the_seat_records_only_when_they_changed(monkey
     say(lob, ali, "start")
     lob.pump()
     stored, built = [], []
-    record, records = lob.store.record, lob._seat_records
+    record, records = lob.store.record, lob.records.seat_records
     monkeypatch.setattr(lob.store, "record", lambda *a: stored.append(a[3]) or record(*a))
-    monkeypatch.setattr(lob, "_seat_records", lambda room: built.append(1) or records(room))
+    monkeypatch.setattr(lob.records, "seat_records", lambda room: built.append(1) or records(room))
     say(lob, ali, "act", action=ali.last("events")["legal"][0])
     lob.pump()  # the bot answers
     assert stored and all(seats is None for seats in stored) and built == []

@@ -268,7 +268,7 @@ def paused_lobby(bot_delay: float):
     lob = lobby(clock=clock, bot_delay=bot_delay)
     cluster = Cluster(None, "ws://127.0.0.1:1", lob, RedisStore(None), lease=3600.0)
     cluster.lease.renewed(float("inf"))  # renewed as far as this test goes: paused by hand
-    lob.cluster = cluster
+    lob.peers.cluster = cluster
     return clock, lob, cluster
 
 

@@ -359,7 +359,7 @@ def test_the_pacing_backlog_is_bounded_exactly():
     room = next(iter(lob.rooms.values()))
     now = lob.clock.now()
     for _ in range(20):  # 20 score panels at once
-        lob._pace(room, [Event("deal_scored", {})])
+        lob.pacer.hold(room, [Event("deal_scored", {})])
     assert room.shown_at == now + PACE_MAX_BACKLOG
 
 
@@ -502,7 +502,7 @@ def test_a_bad_name_is_refused_with_a_reason():
     conn = Conn()
     lob.connect(conn)
     say(lob, conn, "hello", name="\u202e\u200b")
-    assert conn.last("error")["code"] == "bad_name" and lob.sessions[id(conn)].player is None
+    assert conn.last("error")["code"] == "bad_name" and lob.guests[id(conn)].player is None
 
 
 def test_equal_names_at_a_table_are_told_apart():

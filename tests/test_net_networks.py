@@ -248,8 +248,8 @@ def test_the_bot_workers_take_a_watched_tables_move_before_a_backlog_of_unwatche
 
     async def body() -> None:
         lob = lobby(limits=Limits(bot_tables_per_network=50, bot_tables_per_address=50))
-        pool = botpool.BotPool(1, lob, lambda budget: None)
-        lob.offload = pool.offload
+        pool = botpool.BotPool(1, lob.bots, lambda budget: None)
+        lob.bots.offload = pool.offload
         held = pool._pool
         for i in range(12):  # 12 tables of hard bots nobody watches (their host left)
             host = hello(lob, f"h{i}", address=f"10.7.0.{i}")

@@ -61,7 +61,7 @@ def test_an_unknown_token_is_kept_only_if_this_server_or_its_cluster_issued_it()
     assert hello(alone, "Sara", token=looks_like_ours).last("welcome")["token"] != looks_like_ours
     shared = lobby()
     shared.tokens = alone.tokens  # a cluster: one key for every process
-    shared.cluster = NoOtherProcessHasHim()
+    shared.peers.cluster = NoOtherProcessHasHim()
     assert hello(shared, "Ali", token=issued).last("welcome")["token"] == issued  # moved here
     foreign = lobby().tokens.issue()  # another server's key
     for bad in (looks_like_ours, forge(issued), foreign, "short", "A" * 48, "ا" * 48):
@@ -69,7 +69,7 @@ def test_an_unknown_token_is_kept_only_if_this_server_or_its_cluster_issued_it()
         fresh = conn.last("welcome")["token"]
         assert fresh != bad and shared.tokens.issued(fresh)  # a new player, never the string
     listed = lobby()
-    listed.cluster = NoOtherProcessHasHim({token_key(looks_like_ours): "K7QMX4PA"})
+    listed.peers.cluster = NoOtherProcessHasHim({token_key(looks_like_ours): "K7QMX4PA"})
     welcome = hello(listed, "Ali", token=looks_like_ours).last("welcome")
     assert welcome["token"] == looks_like_ours  # an old token the seat directory lists
 

@@ -35,7 +35,7 @@ TESTS = [
 ]
 
 # (file, the text as it is, the text of the mutant); the text must stand once in the file.
-# Left out as equivalent: `_answer`'s "the table is full" check (the last seat given refuses
+# Left out as equivalent: `Requests.answer`'s "the table is full" check (the last seat given refuses
 # everyone still waiting, so no request is left to accept at a full table), and `_as_first`'s
 # "views built apart: the full diff is cheaper" (only the speed changes).
 MUTANTS: list[tuple[str, str, str]] = [
@@ -124,29 +124,29 @@ MUTANTS: list[tuple[str, str, str]] = [
     ),
     (
         "game/net/handlers.py",
-        "        if session.creates >= limits.max_creates:",
-        "        if session.creates > limits.max_creates:",
+        "        if guest.creates >= limits.max_creates:",
+        "        if guest.creates > limits.max_creates:",
     ),
     (
         "game/net/handlers.py",
-        "        if len(self.rooms) >= limits.max_rooms and not",
-        "        if len(self.rooms) > limits.max_rooms and not",
+        "        if len(self.seating.rooms) >= limits.max_rooms and not",
+        "        if len(self.seating.rooms) > limits.max_rooms and not",
     ),
-    ("game/net/rooms.py", "        if session.tokens < 1:", "        if session.tokens < 0:"),
+    ("game/net/guests.py", "        if guest.tokens < 1:", "        if guest.tokens < 0:"),
     (
-        "game/net/rooms.py",
-        "        return session.strikes >= FLOOD_STRIKES",
-        "        return session.strikes > FLOOD_STRIKES",
-    ),
-    (
-        "game/net/rooms.py",
-        "        if session.player is not None and session.player is not player:\n"
-        "            raise Refusal",
-        "        if False:\n            raise Refusal",
+        "game/net/guests.py",
+        "        return guest.strikes >= FLOOD_STRIKES",
+        "        return guest.strikes > FLOOD_STRIKES",
     ),
     (
-        "game/net/rooms.py",
-        "            if old is not None and old is not session.conn:",
+        "game/net/hello.py",
+        "        if guest.player is not None and guest.player is not player:\n"
+        "            raise RequestRefused",
+        "        if False:\n            raise RequestRefused",
+    ),
+    (
+        "game/net/hello.py",
+        "        if old is not None and old is not guest.conn:",
         "            if False:",
     ),
     (
@@ -169,13 +169,13 @@ MUTANTS: list[tuple[str, str, str]] = [
     ),
     (
         "game/net/handlers.py",
-        '        if room.started:\n            raise Refusal("That table has already started."',
-        '        if False:\n            raise Refusal("That table has already started."',
+        '        if room.started:\n            raise RequestRefused("That table has already started."',
+        '        if False:\n            raise RequestRefused("That table has already started."',
     ),
     (
         "game/net/handlers.py",
-        '        if not room.free_seats():\n            raise Refusal("That table is full."',
-        '        if False:\n            raise Refusal("That table is full."',
+        '        if not room.free_seats():\n            raise RequestRefused("That table is full."',
+        '        if False:\n            raise RequestRefused("That table is full."',
     ),
     (
         "game/net/handlers.py",
@@ -187,26 +187,26 @@ MUTANTS: list[tuple[str, str, str]] = [
         '        asker = next((p for p in room.pending if p.id == msg["player"]), None)',
         "        asker = next(iter(room.pending), None)",
     ),
-    ("game/net/rooms.py", "        if player.seat != room.host:", "        if False:"),
+    ("game/net/seating.py", "        if player.seat != room.host:", "        if False:"),
     (
-        "game/net/rooms.py",
-        '        if room.started:\n            raise Refusal("The match has already started."',
-        '        if False:\n            raise Refusal("The match has already started."',
+        "game/net/seating.py",
+        '        if room.started:\n            raise RequestRefused("The match has already started."',
+        '        if False:\n            raise RequestRefused("The match has already started."',
     ),
     (
-        "game/net/rooms.py",
-        '        if not room.started:\n            raise Refusal("The match has not started yet."',
-        '        if False:\n            raise Refusal("The match has not started yet."',
+        "game/net/seating.py",
+        '        if not room.started:\n            raise RequestRefused("The match has not started yet."',
+        '        if False:\n            raise RequestRefused("The match has not started yet."',
     ),
     (
-        "game/net/rooms.py",
+        "game/net/seating.py",
         "        if player.room is not None and not player.room.over:",
         "        if False:",
     ),
     (
         "game/net/rooms.py",
-        '        if player is None:\n            raise Refusal("Say hello first',
-        '        if False:\n            raise Refusal("Say hello first',
+        '        if player is None:\n            raise RequestRefused("Say hello first',
+        '        if False:\n            raise RequestRefused("Say hello first',
     ),
     ("game/net/sockets.py", "            if tag > done:", "            if False:"),
     ("game/table/table.py", "        if human and place.left:", "        if False:"),

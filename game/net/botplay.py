@@ -3,7 +3,7 @@ time by :meth:`Bots.think` (the server calls it with a short rest between slices
 bot never stalls the other tables; a move may take at most :data:`THINK_CAP` seconds of
 thinking, then the easy bot's move is played.
 
-A mixin of :class:`game.net.rooms.Lobby`."""
+Pure Python, server side (the worker processes' entry points are here too)."""
 
 from __future__ import annotations
 
@@ -18,15 +18,17 @@ import sys
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.core.bots import Thinking, bot_rng, run
 from game.core.types import ActionInput
 
 from .guard import network_key
-from .lobby_api import LobbyApi
 from .model import Room, Thought, engine
+from .pacing import Pacer, PinnableClock
+from .peers import Peers
+from .schedule import Schedule
 
 THINK_SLICE = 0.002  # seconds a bot thinks before the server serves everyone else
 THINK_REST = 0.001  # ... and the pause after each slice, so that a message needing
@@ -185,9 +187,39 @@ class FairQueue:
 
 
 class Bots:
-    """The lobby's bot side."""
+    """The bots of every table: who thinks next (:class:`FairQueue`), their thoughts started,
+    sliced, handed to worker processes and played."""
 
-    def _advance(self: LobbyApi, room: Room, limit: int = 1000) -> None:
+    def __init__(
+        self,
+        rooms: Mapping[str, Room],
+        pacer: Pacer,
+        schedule: Schedule,
+        peers: Peers,
+        think_slice: float | None = THINK_SLICE,
+        think_clock: Callable[[], float] = time.perf_counter,
+    ):
+        """``rooms``: the lobby's open tables (a thought for a closed one is dropped);
+        ``think_slice`` None thinks each bot move to the end at once (the old blocking way,
+        for benchmarks); ``think_clock`` measures thinking."""
+        self.rooms = rooms
+        self.pacer = pacer
+        self.clock: PinnableClock = pacer.clock
+        self.schedule = schedule
+        self.peers = peers
+        self.think_slice = think_slice
+        self.think_clock = think_clock
+        self.think_cap = THINK_CAP  # seconds of thinking per bot move
+        self.busy = FairQueue()  # rooms whose bot is thinking, in turn (people's first)
+        self.wake: Callable[[], None] = lambda: None  # the server's "bots have work" signal
+        self.offload: Callable[[Room, Thought], bool] | None = None  # the server's workers
+
+    def forget(self, room: Room) -> None:
+        """``room`` left the lobby: its bot stops thinking."""
+        self.busy.discard(room.code)
+        room.thought = None
+
+    def advance(self, room: Room, limit: int = 1000) -> None:
         """Bots move (bot seats, assisted seats, seats whose player left) when their pacing
         delay is over; they think during it, so a hard bot's search does not add to it.
         Sliced (the default): the bot's thought is started here and thought out by
@@ -196,12 +228,12 @@ class Bots:
         for _ in range(limit):
             ready = self._play_ready(room)
             if ready is False:
-                self._plan(room)  # thought out, not yet due: tick plays it when it is
+                self.schedule.touch(room)  # thought out, not yet due: tick plays it when it is
                 return
             if ready:
                 continue
             if not self._start_thought(room):
-                self._plan(room)  # no bot to move
+                self.schedule.touch(room)  # no bot to move
                 return
             if (
                 self.offload is not None
@@ -210,14 +242,14 @@ class Bots:
             ):
                 return  # a worker process thinks (the server's)
             if self.think_slice is not None:
-                self._busy.push(room)
+                self.busy.push(room)
                 self.wake()
                 return
             thinking = room.thinking.thinking
             thinking.step(float("inf"))
             self._finish_thought(room, thinking.answer)
 
-    def _play_ready(self: LobbyApi, room: Room) -> bool | None:
+    def _play_ready(self, room: Room) -> bool | None:
         """A move thought out during the pacing delay: played (True) once the delay is over,
         False while it is not; None when there is no such move (or it is stale: dropped)."""
         thought = room.thought
@@ -226,12 +258,12 @@ class Bots:
         if self._stale(room, thought):
             room.thought = None
             return None
-        if (self.cluster is not None and self.cluster.paused) or self.clock.now() < room.bot_due:
+        if self.peers.paused or self.clock.now() < room.bot_due:
             return False  # not yet due, or play paused (outage.py)
         self._finish_thought(room, thought.answer)
         return True
 
-    def _stale(self: LobbyApi, room: Room, thought: Thought) -> bool:
+    def _stale(self, room: Room, thought: Thought) -> bool:
         """Whether the table moved on since ``thought`` began (its move no longer wanted)."""
         table = room.live
         return (
@@ -241,7 +273,7 @@ class Bots:
             or thought.seat not in table.automated_to_act()
         )
 
-    def _start_thought(self: LobbyApi, room: Room) -> bool:
+    def _start_thought(self, room: Room) -> bool:
         """Start a bot's thought for the next automated seat, at once (its pacing delay runs
         meanwhile). True if started."""
         table = room.table
@@ -272,22 +304,20 @@ class Bots:
         )
         return True
 
-    def _sliced_budget(self: LobbyApi) -> float | None:
+    def _sliced_budget(self) -> float | None:
         """The search budget of a bot thinking here, in slices, behind the others waiting
         (none when worker processes think: the server gives theirs)."""
         if self.offload is not None:
             return None
-        return think_budget(len(self._busy) + 1, 1)
+        return think_budget(len(self.busy) + 1, 1)
 
-    def thought_done(
-        self: LobbyApi, room: Room, thought: Thought, action: ActionInput | None
-    ) -> None:
+    def thought_done(self, room: Room, thought: Thought, action: ActionInput | None) -> None:
         """A worker process finished ``thought`` with ``action`` (None: it failed, so think
         here in slices). Played if the table still waits for exactly that move."""
         if room.thought is not thought:
             return
         if action is None:
-            self._busy.push(room)
+            self.busy.push(room)
             self.wake()
             return
         if self._stale(room, thought):
@@ -298,14 +328,14 @@ class Bots:
             except Exception:  # one broken table must not stop the others
                 log.exception("bot at table %s failed", room.code)
                 room.thought = None
-        self._advance(room)
+        self.advance(room)
 
-    def think(self: LobbyApi) -> bool:
+    def think(self) -> bool:
         """Think one slice (:data:`THINK_SLICE`) for the next room whose bot is thinking, in
         the :class:`FairQueue`'s order; a finished thought is played. True while some bot
         still has work: the caller lets the others run (``await asyncio.sleep(0)``) and calls
         again."""
-        room = self._busy.pop()
+        room = self.busy.pop()
         if room is None:
             return False
         try:
@@ -313,17 +343,17 @@ class Bots:
         except Exception:  # one broken table must not stop the others
             log.exception("bot at table %s failed", room.code)
             room.thought = None
-            self._plan(room)  # the next tick starts its thought again
+            self.schedule.touch(room)  # the next tick starts its thought again
         if room.thought is not None and room.thought.answer is None:
-            self._busy.push(room)  # to the back of the queue (its network's turn is over)
-        return bool(self._busy)
+            self.busy.push(room)  # to the back of the queue (its network's turn is over)
+        return bool(self.busy)
 
-    def pump(self: LobbyApi) -> None:
+    def pump(self) -> None:
         """Think until no bot has work (tests driving the lobby without a server)."""
         while self.think():
             pass
 
-    def _think_slice(self: LobbyApi, room: Room) -> None:
+    def _think_slice(self, room: Room) -> None:
         thought = room.thought
         if thought is None:
             return
@@ -331,7 +361,7 @@ class Bots:
             return  # thought out; played when its pacing delay is over
         if self._stale(room, thought):
             room.thought = None  # the table moved on: think again
-            self._advance(room)
+            self.advance(room)
             return
         begun = self.think_clock()
         slice_seconds = self.think_slice if self.think_slice is not None else float("inf")
@@ -347,16 +377,16 @@ class Bots:
             )
         else:
             return
-        self._advance(room)
+        self.advance(room)
 
-    def _finish_thought(self: LobbyApi, room: Room, action: ActionInput) -> None:
+    def _finish_thought(self, room: Room, action: ActionInput) -> None:
         """Play the bot's move, or keep it until its pacing delay is over."""
         thought = room.thinking
-        if (self.cluster is not None and self.cluster.paused) or self.clock.now() < room.bot_due:
+        if self.peers.paused or self.clock.now() < room.bot_due:
             thought.answer = action
-            self._plan(room)
+            self.schedule.touch(room)
             return
         seat = thought.seat
         room.thought = None
-        with self._acting(room, seat):
+        with self.pacer.acting(room, seat):
             room.live.act(seat, action, human=False)

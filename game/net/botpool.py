@@ -18,15 +18,11 @@ import logging
 import multiprocessing
 import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from game.core.types import ActionInput
 
-from .botplay import FairQueue, think_budget, think_whole, worker_init
+from .botplay import Bots, FairQueue, think_budget, think_whole, worker_init
 from .model import Room, Thought
-
-if TYPE_CHECKING:
-    from .rooms import Lobby
 
 BOT_NICENESS = 10  # bot workers yield the cores to the server's loop: people's moves first
 READY_AHEAD = 1  # moves handed over beyond one per worker, so no worker waits for the loop
@@ -36,12 +32,10 @@ log = logging.getLogger("majlis.server")
 class BotPool:
     """``workers`` processes thinking the lobby's bot moves above "easy" (``offload``)."""
 
-    def __init__(
-        self, workers: int, lobby: Lobby, on_submit: Callable[[float | None], None]
-    ) -> None:
+    def __init__(self, workers: int, bots: Bots, on_submit: Callable[[float | None], None]) -> None:
         """``on_submit(budget)`` is told each move handed to a worker (metrics)."""
         self.workers = workers
-        self.lobby = lobby
+        self.bots = bots
         self.on_submit = on_submit
         self.waiting = FairQueue()
         self._thoughts: dict[str, Thought] = {}  # room code -> its queued thought
@@ -55,8 +49,8 @@ class BotPool:
         self._closed = False
 
     def offload(self, room: Room, thought: Thought) -> bool:
-        """Queue ``thought``; it is played when a worker has thought it (the lobby's
-        ``thought_done``). False once shut down (the lobby thinks in slices then)."""
+        """Queue ``thought``; it is played when a worker has thought it
+        (:meth:`Bots.thought_done`). False once shut down (the lobby thinks in slices then)."""
         if self._closed:
             return False
         self._thoughts[room.code] = thought
@@ -71,7 +65,7 @@ class BotPool:
             if room is None:
                 return
             thought = self._thoughts.pop(room.code, None)
-            if thought is None or room.thought is not thought or room.code not in self.lobby.rooms:
+            if thought is None or room.thought is not thought or room.code not in self.bots.rooms:
                 continue  # the table closed or thinks something else now
             self._submit(room, thought)
 
@@ -85,11 +79,11 @@ class BotPool:
                 thought.legal,
                 thought.level,
                 thought.seed,
-                self.lobby.think_cap,
+                self.bots.think_cap,
                 budget,
             )
         except RuntimeError:  # the pool is shut down or broken: think it in slices
-            self.lobby.thought_done(room, thought, None)
+            self.bots.thought_done(room, thought, None)
             return
         self.in_hands += 1
         self.on_submit(budget)
@@ -99,7 +93,7 @@ class BotPool:
             action = None if future.cancelled() or future.exception() else future.result()
             if action is None and not future.cancelled():
                 log.warning("bot worker failed: %s", future.exception())
-            self.lobby.thought_done(room, thought, action)
+            self.bots.thought_done(room, thought, action)
             self._feed()
 
         asyncio.wrap_future(job).add_done_callback(done)

@@ -39,25 +39,31 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from game.core.types import JsonObject
 
 from .fencing import TAKE, check_persistence, holder_of
 from .lease import Lease, Watch
 from .model import Conn
-from .outage import Outage
-from .reseat import reseat_connected
+from .outage import HeldTables, Outage
+from .redis_store import RedisStore
 from .tokens import TokenMint, cluster_key
-
-if TYPE_CHECKING:
-    from .redis_store import RedisStore
-    from .rooms import Lobby
 
 log = logging.getLogger("majlis.cluster")
 GONE = "gone"  # a lease given up by a clean stop: adopted at once
 LEASE_KEPT = 60.0  # seconds a lease key outlives its last renewal in Redis (tidiness only)
 T = TypeVar("T")
+
+
+class LocalLobby(HeldTables, Protocol):
+    """What the cluster needs of this process's lobby (:class:`game.net.rooms.Lobby`, which
+    knows the cluster only as a :class:`game.net.peers.Directory`)."""
+
+    tokens: TokenMint
+
+    def adopt_table(self, record: JsonObject) -> int: ...
+    def adopt_room(self, record: JsonObject) -> int: ...
 
 
 class Cluster:
@@ -68,7 +74,7 @@ class Cluster:
         self,
         redis: Any,
         url: str,
-        lobby: Lobby,
+        lobby: LocalLobby,
         store: RedisStore,
         ns: str = "majlis",
         lease: float = 3.0,
@@ -341,9 +347,7 @@ class Cluster:
                 taken = self.lobby.adopt_table(record)
             elif room is not None:
                 taken = self.lobby.adopt_room(room)
-            if taken:  # its players connected here already are told their seat (reseat.py)
-                reseat_connected(self.lobby, self.lobby.rooms[code])
-            adopted += taken
+            adopted += taken  # its players connected here were told their seat (reseat.py)
             if code in self.lobby.rooms:
                 message = {"op": "own", "from": self.proc, "code": code, "proc": self.proc}
                 with contextlib.suppress(Exception):

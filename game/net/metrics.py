@@ -96,7 +96,7 @@ class Metrics:
         lines += [f'majlis_tables{{state="{k}"}} {v}' for k, v in states.items()]
         lines += [
             "# TYPE majlis_sockets gauge",
-            f"majlis_sockets {len(lobby.sessions)}",
+            f"majlis_sockets {len(lobby.guests)}",
             "# TYPE majlis_players gauge",
             f"majlis_players {len(lobby.players)}",
             "# TYPE majlis_moves_total counter",
@@ -110,7 +110,7 @@ class Metrics:
             "# TYPE majlis_store_queue gauge",
             f"majlis_store_queue {store.queued - store.durable if store else 0}",
             "# TYPE majlis_bots_thinking gauge",
-            f"majlis_bots_thinking {len(lobby._busy)}",
+            f"majlis_bots_thinking {len(lobby.bots.busy)}",
             "# TYPE majlis_bot_moves_total counter",
             f'majlis_bot_moves_total{{search="full"}} {self.bots_full}',
             f'majlis_bot_moves_total{{search="cut"}} {self.bots_cut}',

@@ -1,4 +1,5 @@
-"""The lobby's records: players, connections (sessions), rooms and bots' thoughts (pure)."""
+"""The lobby's records: players, their connections (:class:`Guest`), rooms and bots' thoughts
+(pure)."""
 
 from __future__ import annotations
 
@@ -68,8 +69,10 @@ def engine(game: str) -> tuple[type[Match[Any, Any]], BotsModule]:
     return spec.engine_class(), spec.bots_module()
 
 
-class Refusal(Exception):
-    """A request the lobby refuses: becomes an ``error`` reply."""
+class RequestRefused(Exception):
+    """A client's request the lobby refuses: raised where the request is checked, answered with
+    an ``error`` message (``code``, English ``message``) and nothing changed. The client shows
+    it as a :class:`game.client.session.Refusal`."""
 
     def __init__(self, message: str, code: str):
         super().__init__(message)
@@ -102,8 +105,9 @@ class Player:
 
 
 @dataclass(eq=False)
-class Session:
-    """Per-connection state: who it is and its limits."""
+class Guest:
+    """One open connection to the lobby: the player it speaks for once it said hello, its
+    limits, and the views it was sent (deltas). A reconnecting player is a new guest."""
 
     conn: Conn
     address: str = "local"  # the limits' unit (guard.address_key)

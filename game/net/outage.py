@@ -22,13 +22,12 @@ from __future__ import annotations
 
 import logging
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import Protocol
 
 from . import protocol as P
 from .model import Conn, Room
-
-if TYPE_CHECKING:
-    from .rooms import Lobby
+from .pacing import PinnableClock
 
 log = logging.getLogger("majlis.cluster")
 
@@ -58,10 +57,22 @@ def hand_over(conn: Conn, msg: P.Message | None) -> None:
     conn.close(HANDED_OVER, HANDED_OVER_REASON)
 
 
+class HeldTables(Protocol):
+    """What pausing, resuming and losing tables needs of this process's lobby
+    (:class:`game.net.rooms.Lobby`)."""
+
+    @property
+    def rooms(self) -> Mapping[str, Room]: ...
+    @property
+    def clock(self) -> PinnableClock: ...
+    def carry_on(self, room: Room) -> None: ...
+    def let_go(self, code: str) -> list[Conn] | None: ...
+
+
 class Outage:
     """Pausing, resuming and giving up this process's tables."""
 
-    def __init__(self, lobby: Lobby):
+    def __init__(self, lobby: HeldTables):
         self.lobby = lobby
         self.active = False
         self._due: dict[str, float] = {}  # code -> its bot's due time when play paused
@@ -99,38 +110,21 @@ class Outage:
         self.active = False
         for room in lobby.rooms.values():
             room.bot_due = self._due.get(room.code, lobby.clock.now())
-            lobby._plan(room)
-            if room.started:
-                lobby._send_deadline(room)
-                lobby._advance(room)
+            lobby.carry_on(room)
         self._due.clear()
         log.warning("play resumed", extra={"event": "resumed", "seconds": round(gap, 3)})
         return gap
 
     def forget(self, code: str, url: str | None) -> None:
         """Another process holds ``code`` now (``url``: where, if known)."""
-        lobby = self.lobby
-        room = lobby.rooms.pop(code, None)
-        if room is None:
+        conns = self.lobby.let_go(code)
+        if conns is None:
             return
         log.warning("table lost to another process", extra={"event": "lost", "code": code})
         self._due.pop(code, None)
-        lobby._busy.discard(code)
-        room.thought = None
-        if room.address is not None:
-            lobby.guard.table_closed(room.address, code)
         moved = None if url is None else {"t": "moved", "url": url, "code": code}
-        for player in [*room.pending, *room.occupants]:
-            if player is None or (player.room is not room and player.waiting is not room):
-                continue
-            lobby.players.pop(player.key, None)  # his next hello is sent to the holder
-            player.room, player.seat, player.waiting = None, None, None
-            conn, player.conn = player.conn, None
-            if conn is not None:
-                session = lobby.sessions.get(id(conn))
-                if session is not None:
-                    session.player, session.closed = None, True
-                hand_over(conn, moved)
+        for conn in conns:
+            hand_over(conn, moved)
 
 
 def _connections(room: Room) -> list[Conn]:

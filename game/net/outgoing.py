@@ -1,9 +1,12 @@
-"""What clients are sent: the room, each seat's events and view, the turn clocks.
+"""What clients are sent: the room, each seat's events and view, the turn clocks, a table's
+entry in the public list.
 
-A mixin of :class:`game.net.rooms.Lobby` (it reads the lobby's rooms and clock)."""
+:class:`Outgoing` writes to the connections of a room's occupants; the guests' delta trackers
+(:class:`~game.net.delta.ViewSender`) make each view a patch of the one sent before."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from game.core.events import Event
@@ -12,15 +15,45 @@ from game.core.types import JsonObject
 
 from . import links
 from .delta import Shared
-from .lobby_api import LobbyApi
-from .model import Conn, Player, Room
+from .model import Conn, Guest, Player, Room
 from .names import distinct_names
+from .pacing import Pacer, PinnableClock
+
+
+def list_entry(room: Room) -> JsonObject:
+    """``room`` as the public list shows it (``tables``, and the cluster's directory)."""
+    host = room.occupants[room.host]
+    return {
+        "code": room.code,
+        "game": room.game,
+        "players": room.players,
+        "options": room.options,
+        "visibility": room.visibility,
+        "turn_seconds": room.turn_seconds,
+        "hints": room.hints,
+        "seated": room.seated(),
+        "host": host.name if host else "",
+    }
 
 
 class Outgoing:
-    """The lobby's messages to clients."""
+    """The lobby's messages to the players at a table."""
 
-    def room_msg(self: LobbyApi, room: Room, for_player: Player | None) -> JsonObject:
+    def __init__(
+        self,
+        guests: Mapping[int, Guest],
+        pacer: Pacer,
+        link_base: str = "",
+        deltas: bool = True,
+    ):
+        """``deltas`` False sends every view whole (benchmarks compare)."""
+        self.guests = guests
+        self.pacer = pacer
+        self.clock: PinnableClock = pacer.clock
+        self.link_base = link_base
+        self.deltas = deltas
+
+    def room_msg(self, room: Room, for_player: Player | None) -> JsonObject:
         seats = []
         names = (
             room.names
@@ -73,32 +106,16 @@ class Outgoing:
             "over": room.over,
         }
 
-    def _send_room(self: LobbyApi, room: Room) -> None:
-        """Every seated player gets the room; an unstarted room's seats are stored (restart).
-        Sent on every change of its seats, so its next visit by ``tick`` is planned here too."""
-        self._plan(room)
-        if self.store is not None and not room.started and room.code in self.rooms:
-            self.store.save_room(room.code, self._room_record(room))
-        if self.cluster is not None and room.code in self.rooms:
-            self._share(room)
+    def send_room(self, room: Room) -> None:
+        """Every seated player gets the room as he sees it."""
         for occupant in room.occupants:
             if occupant is not None and occupant.conn is not None and occupant.room is room:
                 occupant.conn.send(self.room_msg(room, occupant))
 
-    def _share(self: LobbyApi, room: Room) -> None:
-        """Tell the other processes (:mod:`game.net.cluster`) who sits here and whether the
-        table is on the public list."""
-        assert self.cluster is not None, "only a process of a cluster shares its tables"
-        public = not room.started and room.visibility != "private" and room.free_seats()
-        self.cluster.listed(room.code, self._list_entry(room) if public else None)
-        for occupant in room.occupants:
-            if occupant is not None and occupant.room is room:
-                self.cluster.seated(occupant.key, room.code)
+    def send_view(self, room: Room, seat: int) -> None:
+        self.send_events(room, seat, [])
 
-    def _send_view(self: LobbyApi, room: Room, seat: int) -> None:
-        self._send_events(room, seat, [])
-
-    def _send_events(self: LobbyApi, room: Room, seat: int, events: list[Event]) -> None:
+    def send_events(self, room: Room, seat: int, events: list[Event]) -> None:
         """The seat's events and view (a seat's own change, or its view when it comes back)."""
         occupant = room.occupants[seat]
         if occupant is None or occupant.conn is None:
@@ -107,10 +124,10 @@ class Outgoing:
         acting = match.phase != "over" and seat in match.to_act()
         seen = [event.for_seat(seat) for event in events]
         legal = match.legal_actions(seat) if acting else []
-        self._deliver(room, occupant.conn, seen, match.view(seat), legal)
+        self.deliver(room, occupant.conn, seen, match.view(seat), legal)
 
-    def _send_move(self: LobbyApi, room: Room, events: list[Event]) -> None:
-        """:meth:`_send_events` to every seat for one change, what the seats share made once:
+    def send_move(self, room: Room, events: list[Event]) -> None:
+        """:meth:`send_events` to every seat for one change, what the seats share made once:
         the turn, the events nobody has a private part of, the views (built together where the
         game can, :func:`seat_views`) and their patches (:class:`~game.net.delta.Shared`)."""
         match = room.live.match
@@ -128,10 +145,10 @@ class Outgoing:
                 for event, shown in zip(events, public)
             ]
             legal = match.legal_actions(seat) if seat in acting else []
-            self._deliver(room, occupant.conn, seen, views[seat], legal, shared)
+            self.deliver(room, occupant.conn, seen, views[seat], legal, shared)
 
-    def _deliver(
-        self: LobbyApi,
+    def deliver(
+        self,
         room: Room,
         conn: Conn,
         seen: list[JsonObject],
@@ -150,16 +167,16 @@ class Outgoing:
             "log": len(room.live.match.log),
             "by": room.actor,
         }
-        session = self.sessions.get(id(conn))
-        if self.deltas and session is not None:
-            msg.update(session.views.fields(room.code, msg.pop("view"), shared))
+        guest = self.guests.get(id(conn))
+        if self.deltas and guest is not None:
+            msg.update(guest.views.fields(room.code, msg.pop("view"), shared))
         conn.send(msg)
 
-    def _send_deadline(self: LobbyApi, room: Room, only: Player | None = None) -> None:
+    def send_deadline(self, room: Room, only: Player | None = None) -> None:
         table = room.table
         if table is None or table.turn_seconds is None:
             return
-        self._release(room)
+        self.pacer.release(room)
         shown = max(0.0, room.shown_at - self.clock.now()) if table.held else 0.0
         remaining = [
             None if r is None else round(r + shown, 1)

@@ -1,5 +1,6 @@
-"""How long clients take to show events (THE place for these numbers), and the lobby's clock
-that can be pinned at a past moment. Pure Python.
+"""How long clients take to show events (THE place for these numbers), the lobby's clock that
+can be pinned at a past moment, and the :class:`Pacer` that holds a table's turn clocks while
+its clients show a batch. Pure Python.
 
 Seconds, at normal animation speed, measured against game/ui (tween durations plus a short
 pause to read). The turn clocks stand still while clients show a batch of events, and paced
@@ -14,7 +15,7 @@ from collections.abc import Iterator
 
 from game.core.events import Event
 
-from .model import Clock
+from .model import Clock, Room
 
 PACE_DEALT_CARD = 0.075  # a deal: each card dealt flies from the deck (hands + table cards)
 PACE_EVENT: dict[str, float] = {
@@ -95,3 +96,42 @@ class PinnableClock:
         self._skipped += gap
         self._stopped = None
         return gap
+
+
+class Pacer:
+    """Holds a table's turn clocks while its clients show a batch of events, and starts them
+    again once everything is shown (``pace`` scales the holds; 0: clocks never held)."""
+
+    def __init__(self, clock: PinnableClock, pace: float = 1.0):
+        self.clock = clock
+        self.pace = pace
+
+    def hold(self, room: Room, events: list[Event]) -> None:
+        """Hold the turn clocks while clients show ``events``: clients show batches one after
+        another, so the time adds to what is still being shown (bounded). An untimed table
+        has no clock to hold: it is not held, so the tick need not visit it to start the
+        clocks again (``shown_at`` still paces its bots)."""
+        seconds = pacing_seconds(events) * self.pace
+        if seconds <= 0 or room.over:
+            return
+        room.shown_at = held_until(self.clock.now(), room.shown_at, seconds)
+        if room.live.turn_seconds is not None:
+            room.live.hold()
+
+    def release(self, room: Room) -> None:
+        """Start the turn clocks again once clients have shown everything, at that moment."""
+        table = room.table
+        if table is not None and table.held and self.clock.now() >= room.shown_at:
+            with self.clock.pinned(room.shown_at):
+                table.release()
+
+    @contextlib.contextmanager
+    def acting(self, room: Room, seat: int) -> Iterator[None]:
+        """While ``seat``'s move is applied: the clocks released first (a turn starting now
+        starts now, not earlier) and the room knows who acts (``by`` in its messages)."""
+        self.release(room)
+        room.actor = seat
+        try:
+            yield
+        finally:
+            room.actor = None

@@ -1,26 +1,27 @@
-"""Recording tables in the store and resuming them after a restart.
-
-A mixin of :class:`game.net.rooms.Lobby`. Missed-turn counts, the turn clocks' used time and
-unstarted rooms' seats are stored as they change, so a restarted server resumes them."""
+"""Recording tables in the store: what a room, a started table and its seats and clocks look
+like as stored (pure functions), and :class:`Records`, the lobby's writes and reads. Missed-turn
+counts, the turn clocks' used time and unstarted rooms' seats are stored as they change, so a
+restarted server resumes them (:mod:`.resume`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from game.core.errors import IllegalAction
 from game.core.protocol import Match
 from game.core.types import JsonObject
 from game.table import Seat, Table
 
-from .lobby_api import LobbyApi
-from .model import Player, Room, engine
+from .limits import PRUNE_EVERY
+from .model import Room, TableStore
+from .pacing import PinnableClock
 
 HEARTBEAT = 5.0  # seconds between "still alive" marks in the store (turn clocks)
 RESUME_GRACE = 15.0  # a resumed turn has at least this long (time to reconnect)
 
 
 def seat_state(room: Room) -> tuple[Any, ...]:
-    """What a started room's seat records are made of (:meth:`Records._seat_records`), cheap
+    """What a started room's seat records are made of (:meth:`Records.seat_records`), cheap
     to build and compare on every move: the records are made only when it changed."""
     return tuple(
         [
@@ -30,10 +31,47 @@ def seat_state(room: Room) -> tuple[Any, ...]:
     )
 
 
-class Records:
-    """The lobby's store side."""
+def room_record(room: Room) -> JsonObject:
+    """An unstarted room as stored: its settings, who sits where and who asked to join
+    (TB-2: a request waiting for the host's answer survives a restart)."""
+    return {
+        "code": room.code,
+        "game": room.game,
+        "players": room.players,
+        "options": room.options,
+        "visibility": room.visibility,
+        "turn_seconds": room.turn_seconds,
+        "bots": room.bots,
+        "hints": room.hints,
+        "host": room.host,
+        "seats": [
+            None if p is None else {"player": p.id, "key": p.key, "name": p.name}
+            for p in room.occupants
+        ],
+        "pending": [{"player": p.id, "key": p.key, "name": p.name} for p in room.pending],
+    }
 
-    def _seat_records(self: LobbyApi, room: Room) -> list[JsonObject]:
+
+class Records:
+    """The lobby's store side: every write is dropped when the lobby has no store."""
+
+    def __init__(
+        self,
+        store: TableStore | None,
+        clock: PinnableClock,
+        wall: Callable[[], float],
+        keep_finished: float,
+    ):
+        """``wall``: the wall clock stored for restarts; ``keep_finished``: seconds a finished
+        table's record is kept."""
+        self.store = store
+        self.clock = clock
+        self.wall = wall
+        self.keep_finished = keep_finished
+        self._beat_at = -HEARTBEAT
+        self._pruned_at = -PRUNE_EVERY
+
+    def seat_records(self, room: Room) -> list[JsonObject]:
         out: list[JsonObject] = []
         for s, place in enumerate(room.live.seats):
             occupant = room.occupants[s]
@@ -51,28 +89,8 @@ class Records:
             )
         return out
 
-    def _room_record(self: LobbyApi, room: Room) -> JsonObject:
-        """An unstarted room as stored: its settings, who sits where and who asked to join
-        (TB-2: a request waiting for the host's answer survives a restart)."""
-        return {
-            "code": room.code,
-            "game": room.game,
-            "players": room.players,
-            "options": room.options,
-            "visibility": room.visibility,
-            "turn_seconds": room.turn_seconds,
-            "bots": room.bots,
-            "hints": room.hints,
-            "host": room.host,
-            "seats": [
-                None if p is None else {"player": p.id, "key": p.key, "name": p.name}
-                for p in room.occupants
-            ],
-            "pending": [{"player": p.id, "key": p.key, "name": p.name} for p in room.pending],
-        }
-
-    def _table_record(self: LobbyApi, room: Room, seed: int) -> JsonObject:
-        """A table that just started, as stored (the log follows in :meth:`_save_progress`)."""
+    def table_record(self, room: Room, seed: int) -> JsonObject:
+        """A table that just started, as stored (the log follows in :meth:`save_progress`)."""
         return {
             "code": room.code,
             "game": room.game,
@@ -85,10 +103,10 @@ class Records:
             "bots": room.bots,
             "hints": room.hints,
             "host": room.host,
-            "seats": self._seat_records(room),
+            "seats": self.seat_records(room),
         }
 
-    def _clock_record(self: LobbyApi, room: Room) -> JsonObject | None:
+    def clock_record(self, room: Room) -> JsonObject | None:
         """The turn clocks as stored: the wall time, each timed seat's used seconds and how long
         the clocks still stand for the show (None on an untimed table)."""
         table = room.live
@@ -102,10 +120,21 @@ class Records:
         held = max(0.0, room.shown_at - self.clock.now()) if table.held else 0.0
         return {"at": self.wall(), "used": used, "held": round(held, 3)}
 
-    def _save_progress(self: LobbyApi, room: Room) -> None:
+    # ===== writes ===============================================================================
+    def started(self, room: Room, seed: int) -> None:
+        """A table just started: its record, its first turn's clock (a restart resumes it),
+        and its unstarted room's record gone."""
+        if self.store is None:
+            return
+        self.store.save_table(self.table_record(room, seed))
+        self.save_progress(room)
+        self.store.drop_room(room.code)
+
+    def save_progress(self, room: Room) -> None:
         """New log entries, the seats if they changed (missed turns, assistance, leaving) and
         the turn clocks, in one transaction."""
-        assert self.store is not None, "only a lobby with a store saves"
+        if self.store is None:
+            return
         match = room.live.match
         state = seat_state(room)
         changed = state != room.saved_seats
@@ -114,13 +143,47 @@ class Records:
             room.code,
             room.logged,
             match.log[room.logged :],
-            self._seat_records(room) if changed else None,
-            self._clock_record(room),
+            self.seat_records(room) if changed else None,
+            self.clock_record(room),
         )
 
-    def _resumed_table(
-        self: LobbyApi, record: JsonObject, match: Match[Any, Any], seats: list[Seat]
-    ) -> Table:
+    def finish(self, room: Room, abandoned: bool = False) -> None:
+        """The match is over (or ``abandoned``: no restart resumes it)."""
+        if self.store is None:
+            return
+        match = room.live.match
+        result: JsonObject = {"result": match.result, "totals": match.totals}
+        if abandoned:
+            result = {"result": None, "totals": match.totals, "abandoned": True}
+        self.store.finish(room.code, result)
+
+    def save_room(self, room: Room) -> None:
+        """An unstarted room's seats and requests, as they are now."""
+        if self.store is not None:
+            self.store.save_room(room.code, room_record(room))
+
+    def drop_room(self, code: str) -> None:
+        if self.store is not None:
+            self.store.drop_room(code)
+
+    def keep_alive(self) -> None:
+        """Mark the store alive (:data:`HEARTBEAT`) and prune its old records, when due."""
+        if self.store is None:
+            return
+        wall = self.wall()
+        if wall - self._beat_at >= HEARTBEAT:
+            self._beat_at = wall
+            self.store.beat(wall)
+        if wall - self._pruned_at >= PRUNE_EVERY:
+            self._pruned_at = wall
+            self.store.prune(wall - self.keep_finished)
+
+    # ===== reads ================================================================================
+    def has_code(self, code: str) -> bool:
+        """Whether a stored table or room has ``code`` (a new code must be new there too)."""
+        return self.store is not None and self.store.has_code(code)
+
+    def resumed_table(self, record: JsonObject, match: Match[Any, Any], seats: list[Seat]) -> Table:
         """A resumed table whose turn goes on with the time that was left when the server
         stopped, not a fresh clock.
 
@@ -132,144 +195,11 @@ class Records:
         that used the least (the table layer gives simultaneous turns one start)."""
         turn = record["turn_seconds"]
         clocks = record.get("clocks")
-        if turn is None or not clocks or not clocks.get("used"):
+        if turn is None or not clocks or not clocks.get("used") or self.store is None:
             return Table(match, seats, self.clock, turn)
-        assert self.store is not None, "only a lobby with a store resumes"
         alive = max(self.store.alive() or clocks["at"], clocks["at"])
         ran = max(0.0, alive - clocks["at"] - clocks.get("held", 0.0))
         used = min(clocks["used"].values()) + ran
         left = min(turn, max(RESUME_GRACE, turn - used))
         with self.clock.pinned(self.clock.now() - (turn - left)):
             return Table(match, seats, self.clock, turn)
-
-    def _resume(self: LobbyApi) -> None:
-        """Rebuild every unfinished table from its log and every unstarted room from its seats;
-        their players come back with their tokens."""
-        assert self.store is not None, "only a lobby with a store resumes"
-        for record in self.store.unfinished():
-            self._resume_table(record)
-        for record in self.store.rooms():
-            self._resume_room(record)
-
-    def _resume_table(self: LobbyApi, record: JsonObject) -> None:
-        engine_class, _ = engine(record["game"])
-        record = {**record, "options": engine_class.known_options(record["options"])}
-        try:
-            match = engine_class.replay(record)
-        except (IllegalAction, KeyError, TypeError, ValueError):
-            return  # a damaged record is not resumed
-        seats: list[Seat] = []
-        occupants: list[Player | None] = []
-        for info in record["seats"]:
-            seats.append(
-                Seat(
-                    info["kind"],
-                    info["name"],
-                    info["level"],
-                    info["missed"],
-                    info["assisted"],
-                    info["left"],
-                )
-            )
-            player = None
-            if info["key"] and not info["left"]:
-                player = self._stored_player(info)
-            occupants.append(player)
-        room = self._seat_stored(record, occupants, names=[s.name for s in seats])
-        self._open_table(room, self._resumed_table(record, match, seats))
-        if self.store is not None and record["turn_seconds"] is not None:
-            self._save_progress(room)  # the clocks as resumed: this downtime never counts again
-        if match.phase == "over" and self.store is not None:  # finished but not yet marked
-            self.store.finish(room.code, {"result": match.result, "totals": match.totals})
-            room.over_since = self.clock.now()
-
-    def adopt_table(self: LobbyApi, record: JsonObject) -> int:
-        """A started table another process held (it died): resumed here from its log.
-        Returns 1 if adopted."""
-        if record["code"] in self.rooms:
-            return 0
-        self._resume_table(record)
-        return self._adopted(record["code"])
-
-    def adopt_room(self: LobbyApi, record: JsonObject) -> int:
-        """An unstarted room another process held. Returns 1 if adopted."""
-        if record["code"] in self.rooms:
-            return 0
-        self._resume_room(record)
-        return self._adopted(record["code"])
-
-    def _adopted(self: LobbyApi, code: str) -> int:
-        room = self.rooms.get(code)
-        if room is None:
-            return 0
-        assert self.cluster is not None, "only a process of a cluster adopts tables"
-        self.cluster.own(code)
-        for occupant in room.occupants:
-            if occupant is not None:
-                self.cluster.seated(occupant.key, code)
-        return 1
-
-    def _seat_stored(
-        self: LobbyApi,
-        record: JsonObject,
-        occupants: list[Player | None],
-        names: list[str] | None = None,
-    ) -> Room:
-        """A stored table's or room's :class:`Room` back in the lobby, ``occupants`` seated in
-        it (the store keeps the settings, the lobby's clock starts afresh)."""
-        room = Room(
-            record["code"],
-            record["game"],
-            record["players"],
-            record["options"],
-            record["visibility"],
-            record["turn_seconds"],
-            record["bots"],
-            occupants,
-            host=record["host"],
-            hints=bool(record.get("hints", False)),  # records from before hints have none
-            names=names or [],
-        )
-        room.created = room.quiet_since = self.clock.now()
-        for seat, player in enumerate(occupants):
-            if player is not None:
-                player.room, player.seat = room, seat
-        self.rooms[room.code] = room
-        self._plan(room)
-        return room
-
-    def _stored_player(self: LobbyApi, info: JsonObject) -> Player:
-        player = self.players.get(info["key"]) or Player(info["player"], info["key"], info["name"])
-        self.players[player.key] = player
-        return player
-
-    def _resume_room(self: LobbyApi, record: JsonObject) -> None:
-        """An unstarted room after a restart: same code, settings and seats, everyone offline."""
-        if record["code"] in self.rooms:
-            return
-        options = engine(record["game"])[0].known_options(record["options"])
-        record = {**record, "options": options}
-        occupants: list[Player | None] = []
-        for info in record["seats"]:
-            player = self._stored_player(info) if info else None
-            if player is not None and player.room is not None:
-                player = None  # seated elsewhere already
-            occupants.append(player)
-        if not any(occupants):
-            if self.store is not None:
-                self.store.drop_room(record["code"])
-            return
-        host = record["host"]
-        if occupants[host] is None:
-            host = next(s for s, p in enumerate(occupants) if p is not None)
-        room = self._seat_stored({**record, "host": host}, occupants)
-        self._resume_requests(room, record.get("pending") or [])  # none in older records
-
-    def _resume_requests(self: LobbyApi, room: Room, requests: list[JsonObject]) -> None:
-        """TB-2: the requests to join that waited for the host's answer wait again (each
-        asker, offline until he comes back with his token, is told ``waiting`` then)."""
-        for info in requests:
-            asker = self._stored_player(info)
-            if asker.room is None and asker.waiting is None and room.free_seats():
-                asker.waiting = room
-                room.pending.append(asker)

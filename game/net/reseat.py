@@ -5,15 +5,16 @@ known by their tokens' keys. One of them may be connected to this process alread
 hello here before the table was replayed (his other tab, a hello that came while the directory
 still named the dead holder, one sent here by ``moved``). Replaying seats him, but a seat he is
 not told of is no seat: he would wait in the lobby until he reconnects. So he is sent what a
-hello seating him sends (:meth:`game.net.rooms.Lobby._hello`): the ``room``, and for a started
+hello seating him sends (:meth:`game.net.hello.Greeter.hello`): the ``room``, and for a started
 table his current view (``events``) and the turn clocks (``deadline``). A request for approval
 he was waiting on here is withdrawn (its host's room is sent again), as a seat does.
 """
 
 from __future__ import annotations
 
-from .lobby_api import LobbyApi
 from .model import Player, Room
+from .outgoing import Outgoing
+from .seating import Seating
 
 
 def connected_here(room: Room) -> list[Player]:
@@ -21,7 +22,7 @@ def connected_here(room: Room) -> list[Player]:
     return [p for p in room.occupants if p is not None and p.room is room and p.conn is not None]
 
 
-def reseat_connected(lobby: LobbyApi, room: Room) -> int:
+def reseat_connected(room: Room, seating: Seating, outgoing: Outgoing) -> int:
     """Send ``room``'s connected players their seat (room, view, clocks); how many."""
     players = connected_here(room)
     if not players:
@@ -30,10 +31,10 @@ def reseat_connected(lobby: LobbyApi, room: Room) -> int:
         waiting, player.waiting = player.waiting, None
         if waiting is not None and player in waiting.pending:
             waiting.pending.remove(player)
-            lobby._send_room(waiting)
-    lobby._send_room(room)  # every connected occupant gets his own room message
+            seating.announce(waiting)
+    seating.announce(room)  # every connected occupant gets his own room message
     if room.started:
         for player in players:
-            lobby._send_view(room, player.place)
-            lobby._send_deadline(room, only=player)
+            outgoing.send_view(room, player.place)
+            outgoing.send_deadline(room, only=player)
     return len(players)

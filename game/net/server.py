@@ -132,7 +132,7 @@ class TableServer:
         self.lobby = Lobby(
             self.store, clock=clock, bot_delay=bot_delay, link_base=link_base, **lobby_options
         )
-        self.lobby.moved = self.metrics.moved
+        self.lobby.play.moved = self.metrics.moved
         self.tick_interval = tick_interval
         self.bot_workers = bot_workers
         self._pool: BotPool | None = None  # the bot workers, fed people's tables first
@@ -178,16 +178,16 @@ class TableServer:
                 self.redis, url, self.lobby, self.store, self.redis_ns, self.lease
             )
             self.cluster.allow_volatile = self.allow_volatile_redis
-            self.lobby.cluster = self.cluster
+            self.lobby.peers.cluster = self.cluster
             await self.cluster.start()
         self.gate.committed(self.store.durable)  # what was committed before this moment
         self._ticker = asyncio.create_task(self._tick_forever())
         self._bots_have_work = asyncio.Event()
-        self.lobby.wake = self._bots_have_work.set
+        self.lobby.bots.wake = self._bots_have_work.set
         self._thinker = asyncio.create_task(self._think_forever())
         if self.bot_workers > 0:
-            self._pool = BotPool(self.bot_workers, self.lobby, self.metrics.bot_thought)
-            self.lobby.offload = self._pool.offload
+            self._pool = BotPool(self.bot_workers, self.lobby.bots, self.metrics.bot_thought)
+            self.lobby.bots.offload = self._pool.offload
         self._bots_have_work.set()  # resumed tables may have bots to move
         return self
 
@@ -217,7 +217,7 @@ class TableServer:
 
     async def close(self) -> None:
         if self._pool is not None:
-            self.lobby.offload = None
+            self.lobby.bots.offload = None
             self._pool.shutdown(wait=False, cancel_futures=True)
         for task in (self._ticker, self._thinker):
             if task is not None:
