@@ -1,8 +1,11 @@
-"""No import cycle anywhere under game/ (issue 7): scenes reach each other by route name
+"""No import cycle anywhere under game/: scenes reach each other by route name
 (game.ui.routes), a game's screenshot script imports its table scene and never the other way.
+Outside the games' own packages there is none even through the imports made only for the type
+checker (``if TYPE_CHECKING:``): the server's lobby and its cluster know each other through
+protocols (game.net.peers.Directory, game.net.cluster.LocalLobby), not by importing.
 
-Every ``import`` / ``from … import`` is counted, at module level or inside a function, except
-those under ``if TYPE_CHECKING:`` (they never run). ``from package import name`` counts as an
+Every ``import`` / ``from … import`` is counted, at module level or inside a function; those
+under ``if TYPE_CHECKING:`` (they never run) only where the test says so. ``from package import name`` counts as an
 import of ``package.name`` when that is a module, else of ``package``. Importing a module also
 runs its packages' ``__init__``; those edges are not added (a package importing its own modules
 would otherwise look like a cycle with each of them)."""
@@ -36,10 +39,13 @@ def _type_checking_nodes(tree: ast.AST) -> set[int]:
     return skipped
 
 
-def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
-    """The modules under game/ that ``name`` imports."""
+def imports_of(
+    name: str, path: Path, modules: dict[str, Path], typing_too: bool = False
+) -> set[str]:
+    """The modules under game/ that ``name`` imports (``typing_too``: also those imported for
+    the type checker only)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    skipped = _type_checking_nodes(tree)
+    skipped = set() if typing_too else _type_checking_nodes(tree)
     is_package = path.name == "__init__.py"
     out: set[str] = set()
     for node in ast.walk(tree):
@@ -64,9 +70,9 @@ def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
     return out
 
 
-def graph() -> dict[str, set[str]]:
+def graph(typing_too: bool = False) -> dict[str, set[str]]:
     modules = all_modules()
-    return {name: imports_of(name, path, modules) for name, path in modules.items()}
+    return {name: imports_of(name, path, modules, typing_too) for name, path in modules.items()}
 
 
 def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
@@ -108,3 +114,21 @@ def test_the_graph_sees_function_level_and_relative_imports():
 def test_no_import_cycle_under_game():
     cycle = find_cycle(graph())
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_type_checking_imports_are_seen_only_when_asked():
+    edges, typed = graph(), graph(typing_too=True)
+    assert "game.ui.app" not in edges["game.ui.scene"]  # only under TYPE_CHECKING
+    assert "game.ui.app" in typed["game.ui.scene"]
+
+
+def test_no_import_cycle_even_for_the_type_checker_outside_the_games():
+    """The lobby and the cluster (game.net) once imported each other under TYPE_CHECKING;
+    the games' packages are left out (each game's rules and views still do, for types)."""
+    typed = {
+        name: {t for t in targets if not t.startswith("game.games.")}
+        for name, targets in graph(typing_too=True).items()
+        if not name.startswith("game.games.")
+    }
+    cycle = find_cycle(typed)
+    assert cycle is None, "import cycle (type checking included): " + " -> ".join(cycle or [])
