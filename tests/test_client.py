@@ -13,7 +13,7 @@ from game.client.online import (
     RECONNECT_DELAYS,
     RESUME_SECONDS,
     OnlineSession,
-    Session,
+    ServerLink,
 )
 from game.client.seating import Seating, order_from
 from game.games.hareeja.rules import Match as HareejaMatch
@@ -269,7 +269,7 @@ def dropped_ronda_seat(me=1):
     """A Ronda seat at an online table whose connection (the first line) is open and greeted."""
     match = RondaMatch.new(2, {"rules": "quick"}, seed=4)
     exchange, now = Exchange(), [100.0]
-    server = Session("ws://a", "Huda", token="tok", connect=exchange.connect)
+    server = ServerLink("ws://a", "Huda", token="tok", connect=exchange.connect)
     room = {"seats": [{"name": "P0", "kind": "human"}, {"name": "P1", "kind": "human"}]}
     room.update({"you": me, "game": "ronda", "turn_seconds": 60, "bots": "easy", "started": True})
     server.poll()  # says hello on the open line
@@ -345,7 +345,7 @@ def test_welcomed_back_without_our_table_the_table_is_lost():
 
 def test_a_move_to_another_server_process_is_followed_with_the_same_token():
     exchange = Exchange()
-    server = Session("ws://a.majlis.example", "Huda", token="tok", connect=exchange.connect)
+    server = ServerLink("ws://a.majlis.example", "Huda", token="tok", connect=exchange.connect)
     server.poll()
     moved = {"t": "moved", "url": "ws://b.majlis.example:9310", "code": "K7QMX4PA"}
     exchange.lines[0].inbox = [moved, {"t": "pong"}]
@@ -400,7 +400,7 @@ def test_after_a_move_to_an_address_that_does_not_answer_the_next_try_is_the_ent
 
 def test_a_move_from_wss_to_plain_ws_is_not_followed():
     exchange = Exchange()
-    server = Session("wss://a.example/ws", "Huda", token="tok", connect=exchange.connect)
+    server = ServerLink("wss://a.example/ws", "Huda", token="tok", connect=exchange.connect)
     server.poll()
     exchange.lines[0].inbox = [{"t": "moved", "url": "ws://b.example/ws", "code": "K7QMX4PA"}]
     server.poll()
@@ -445,7 +445,9 @@ def test_a_move_to_another_site_never_carries_our_token_and_the_entry_gets_its_o
     gave him on another site's server, nor learn where his other token goes."""
     monkeypatch.setenv("MAJLIS_HOME", str(tmp_path))
     exchange = Exchange()
-    server = Session("wss://evil.example/ws", "Huda", token="evil-token", connect=exchange.connect)
+    server = ServerLink(
+        "wss://evil.example/ws", "Huda", token="evil-token", connect=exchange.connect
+    )
     server.poll()
     exchange.lines[0].inbox = [{"t": "moved", "url": "wss://majlis.example/ws", "code": "X"}]
     server.poll()

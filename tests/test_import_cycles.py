@@ -5,10 +5,10 @@ checker (``if TYPE_CHECKING:``): the server's lobby and its cluster know each ot
 protocols (game.net.peers.Directory, game.net.cluster.LocalLobby), not by importing.
 
 Every ``import`` / ``from … import`` is counted, at module level or inside a function; those
-under ``if TYPE_CHECKING:`` (they never run) only where the test says so. ``from package import name`` counts as an
-import of ``package.name`` when that is a module, else of ``package``. Importing a module also
-runs its packages' ``__init__``; those edges are not added (a package importing its own modules
-would otherwise look like a cycle with each of them)."""
+under ``if TYPE_CHECKING:`` (they never run) only where the test says so. ``from package import
+name`` counts as an import of ``package.name`` when that is a module, else of ``package``.
+Importing a module also runs its packages' ``__init__``; those edges are not added (a package
+importing its own modules would otherwise look like a cycle with each of them)."""
 
 from __future__ import annotations
 

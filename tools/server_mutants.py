@@ -169,7 +169,8 @@ MUTANTS: list[tuple[str, str, str]] = [
     ),
     (
         "game/net/handlers.py",
-        '        if room.started:\n            raise RequestRefused("That table has already started."',
+        "        if room.started:\n"
+        '            raise RequestRefused("That table has already started."',
         '        if False:\n            raise RequestRefused("That table has already started."',
     ),
     (
@@ -190,12 +191,14 @@ MUTANTS: list[tuple[str, str, str]] = [
     ("game/net/seating.py", "        if player.seat != room.host:", "        if False:"),
     (
         "game/net/seating.py",
-        '        if room.started:\n            raise RequestRefused("The match has already started."',
+        "        if room.started:\n"
+        '            raise RequestRefused("The match has already started."',
         '        if False:\n            raise RequestRefused("The match has already started."',
     ),
     (
         "game/net/seating.py",
-        '        if not room.started:\n            raise RequestRefused("The match has not started yet."',
+        "        if not room.started:\n"
+        '            raise RequestRefused("The match has not started yet."',
         '        if False:\n            raise RequestRefused("The match has not started yet."',
     ),
     (

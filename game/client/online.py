@@ -1,7 +1,7 @@
-"""Online tables: the server connection (:class:`Session`) and a seat at a running table behind
+"""Online tables: the server connection (:class:`ServerLink`) and a seat at a running table behind
 the :class:`~game.client.session.TableSession` interface (:class:`OnlineSession`).
 
-- :class:`Session`: one connection (:mod:`game.ui.net`), ``hello``/``welcome`` with the saved
+- :class:`ServerLink`: one connection (:mod:`game.ui.net`), ``hello``/``welcome`` with the saved
   token, the current ``room``. The lobby and then the table read its messages each frame.
 - :class:`OnlineSession`: everything a table scene needs, as the server sends it (the wire
   contract is :mod:`game.net.protocol`): the seat's ``view`` and ``legal`` actions after every
@@ -17,7 +17,7 @@ the :class:`~game.client.session.TableSession` interface (:class:`OnlineSession`
   rebuilds from it (``resumed``). Only when every try failed, or the server no longer holds our
   table, is the table ``lost``. A ``moved`` (the table is held by another server process of
   a cluster) is followed the same way, to the address it gives; a try after that starts at
-  the entry address again (:class:`Session`), so a holder that died is not tried forever.
+  the entry address again (:class:`ServerLink`), so a holder that died is not tried forever.
 - A browser tab coming back to the front (the page's ``visibilitychange``,
   :meth:`game.ui.net.Connection.woke`) while the connection is down tries again at once
   instead of waiting out the back-off, and the table is drawn again (``woken``).
@@ -45,7 +45,7 @@ from .servers import (
 )
 from .session import JSON, Refusal, SeatState, TableSession
 
-__all__ = ["OnlineSession", "Session", "load_online", "save_online", "server_message"]
+__all__ = ["OnlineSession", "ServerLink", "load_online", "save_online", "server_message"]
 
 log = logging.getLogger("majlis.online")
 
@@ -73,8 +73,10 @@ def server_message(err: JSON) -> str:
 
 
 # ----- the connection -----------------------------------------------------------------------------
-class Session:
-    """The connection and what the server told us about ourselves and our table.
+class ServerLink:
+    """This client's link to the table server: the connection (a new one after a drop or a
+    ``moved``) and what the server told us about ourselves and our table. Not a seat at a
+    table: that is :class:`OnlineSession`, which reads its messages through this link.
 
     ``url`` is the entry address (the one the player chose, or a link's): a ``moved`` is
     followed to the process it names, and every new try after a drop starts at the entry
@@ -202,7 +204,7 @@ class OnlineSession(TableSession):
 
     def __init__(
         self,
-        server: Session,
+        server: ServerLink,
         room: JSON,
         first: JSON | None = None,
         clock: Callable[[], float] = time.monotonic,

@@ -10,7 +10,7 @@ import random
 import signal
 import time
 
-from game.client.online import OnlineSession, Session
+from game.client.online import OnlineSession, ServerLink
 from game.net import spawn
 from game.net.client import Client
 from game.net.server import TableServer
@@ -105,10 +105,10 @@ def start_holder(redis: str, ns: str):
     )
 
 
-async def seat_through(entry: str, name: str, request: dict) -> Session:
-    """A :class:`Session` through the entry, welcomed, that sent ``request`` and is seated
+async def seat_through(entry: str, name: str, request: dict) -> ServerLink:
+    """A :class:`ServerLink` through the entry, welcomed, that sent ``request`` and is seated
     (following ``moved`` to the holder and asking again there, as the lobby does)."""
-    session = Session(entry, name, None)
+    session = ServerLink(entry, name, None)
     asked = False
     for _ in range(3000):
         for msg in session.poll():
@@ -187,7 +187,7 @@ def untimed_hareeja() -> dict:
     }
 
 
-async def started(session: Session) -> OnlineSession:
+async def started(session: ServerLink) -> OnlineSession:
     """The session's seat once the match started (its first ``events``)."""
     for _ in range(3000):
         for msg in session.poll():

@@ -372,7 +372,7 @@ def test_a_refused_action_becomes_a_hint_and_input_returns():
 def test_events_arriving_with_the_start_all_reach_the_table_scene(make_app):
     """The lobby leaves for the table in the middle of one batch of messages: the rest of the
     batch (here the other player's first card) must reach the table, not vanish."""
-    from game.client.online import Session
+    from game.client.online import ServerLink
     from game.games.ronda.rules import Match
     from game.net.protocol import decode_server, encode
     from game.ui.net import Connection
@@ -440,7 +440,7 @@ def test_events_arriving_with_the_start_all_reach_the_table_scene(make_app):
         return conn
 
     app = make_app()
-    session = Session("ws://test", "Huda", connect=connect)
+    session = ServerLink("ws://test", "Huda", connect=connect)
     lobby = LobbyScene(app, session=session)
     app.switch(lobby)
     for _ in range(10):

@@ -12,7 +12,7 @@ import shutil
 
 import pytest
 
-from game.client.online import OnlineSession, Session
+from game.client.online import OnlineSession, ServerLink
 from game.net.server import TableServer
 from game.ui.net import BrowserConnection
 from tests.web.fake_platform import Window
@@ -60,7 +60,7 @@ def test_a_tab_back_in_front_reconnects_at_once_and_redraws():
         url = f"ws://127.0.0.1:{server.port}"
         now = [100.0]  # the session's clock: held still, so the back-off never ends by itself
         try:
-            session = Session(url, "Sara", None, connect=connect)
+            session = ServerLink(url, "Sara", None, connect=connect)
             assert await frames(lambda: session.ready, [session])
             table = {"game": "ronda", "players": 2, "visibility": "private"}
             session.send("create", **table, turn_seconds=None, bots="easy")

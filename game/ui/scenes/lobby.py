@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from game.client.online import OnlineSession, Session, load_online, save_online, server_message
+from game.client.online import OnlineSession, ServerLink, load_online, save_online, server_message
 from game.client.servers import known_server, server_identity, token_for
 from game.i18n import digits, t
 from game.net import protocol
@@ -78,7 +78,7 @@ class LobbyScene(Scene):
     def __init__(
         self,
         app,
-        session: Session | None = None,
+        session: ServerLink | None = None,
         join_code: str | None = None,
         server: str | None = None,
     ):
@@ -130,7 +130,7 @@ class LobbyScene(Scene):
     def connect(self) -> None:
         if self.session is not None:
             self.session.close()
-        self.session = Session(self.server, self.player_name, token_for(self.server))
+        self.session = ServerLink(self.server, self.player_name, token_for(self.server))
         self.set_state("connecting")
 
     def set_state(self, state: str) -> None:
