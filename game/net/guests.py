@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable
 
 from . import protocol as P
 from .guard import AddressGuard
@@ -16,7 +16,7 @@ from .model import Conn, Guest
 log = logging.getLogger("majlis.lobby")
 
 
-class Guests(Mapping[int, Guest]):
+class Guests:
     """Every open connection's :class:`Guest`, by ``id(conn)``."""
 
     def __init__(
@@ -39,9 +39,6 @@ class Guests(Mapping[int, Guest]):
 
     def __getitem__(self, key: int) -> Guest:
         return self._by_conn[key]
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(self._by_conn)
 
     def __len__(self) -> int:
         return len(self._by_conn)

@@ -91,7 +91,7 @@ class Requests:
         room.created = room.quiet_since = self.clock()
         room.occupants[0] = player
         player.room, player.seat = room, 0
-        self.seating.rooms[room.code] = room
+        self.seating.add(room)
         self.peers.own(room.code)
         self.guard.table_opened(guest.address, room.code)
         guest.creates += 1

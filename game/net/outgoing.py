@@ -6,7 +6,6 @@ entry in the public list.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from game.core.events import Event
@@ -15,7 +14,8 @@ from game.core.types import JsonObject
 
 from . import links
 from .delta import Shared
-from .model import Conn, Guest, Player, Room
+from .guests import Guests
+from .model import Conn, Player, Room
 from .names import distinct_names
 from .pacing import Pacer, PinnableClock
 
@@ -41,7 +41,7 @@ class Outgoing:
 
     def __init__(
         self,
-        guests: Mapping[int, Guest],
+        guests: Guests,
         pacer: Pacer,
         link_base: str = "",
         deltas: bool = True,
@@ -167,7 +167,7 @@ class Outgoing:
             "log": len(room.live.match.log),
             "by": room.actor,
         }
-        guest = self.guests.get(id(conn))
+        guest = self.guests.of(conn)
         if self.deltas and guest is not None:
             msg.update(guest.views.fields(room.code, msg.pop("view"), shared))
         conn.send(msg)

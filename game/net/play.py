@@ -19,6 +19,7 @@ from .names import distinct_names
 from .outgoing import Outgoing
 from .pacing import Pacer
 from .records import Records, seat_state
+from .schedule import Schedule
 from .seating import Seating
 
 BOT_NAMES = ("Bot 1", "Bot 2", "Bot 3", "Bot 4")
@@ -37,6 +38,7 @@ class Play:
         pacer: Pacer,
         bots: Bots,
         guard: AddressGuard,
+        schedule: Schedule,
         bot_delay: float,
     ):
         """``bot_delay``: seconds a bot waits after each change (0: at once, no pacing)."""
@@ -47,6 +49,7 @@ class Play:
         self.clock = pacer.clock
         self.bots = bots
         self.guard = guard
+        self.schedule = schedule
         self.bot_delay = bot_delay
         self.moved: Callable[[int], None] = lambda count: None  # metrics: moves applied
 
@@ -92,7 +95,7 @@ class Play:
         room.table = table
         room.logged = len(table.match.log)
         room.bot_due = self.clock.now() + self.bot_delay
-        self.seating.schedule.touch(room)
+        self.schedule.touch(room)
         room.saved_seats = seat_state(room)  # stored with the table (or resumed from it)
         table.listen(lambda events: self.changed(room, events))
 
@@ -117,7 +120,7 @@ class Play:
         room.bot_due = now + self.bot_delay
         if self.bot_delay > 0:  # paced bots also wait until the show is over
             room.bot_due = max(room.bot_due, room.shown_at)
-        self.seating.schedule.touch(room)
+        self.schedule.touch(room)
 
     def abandon(self, room: Room) -> None:
         """A started table nobody is connected to: it ends, its record is marked finished

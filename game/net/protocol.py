@@ -104,7 +104,7 @@ you, pending, started, over}``
     Turn clocks, sent after every change of turn on a timed table: ``remaining`` is a list, one
     entry per seat, of seconds left (a number) or null (no limit, not to act, or a bot moves).
     The seconds include the time the server holds the clocks while clients animate what just
-    happened (the pacing allowance in ``rooms.py``), so a client counts down only after its show.
+    happened (the pacing allowance, ``pacing.py``), so a client counts down only after its show.
 ``left {code}``
     You left the table.
 ``error {message, code}``

@@ -121,6 +121,5 @@ class Resume:
         for seat, player in enumerate(occupants):
             if player is not None:
                 player.room, player.seat = room, seat
-        self.seating.rooms[room.code] = room
-        self.seating.schedule.touch(room)
+        self.seating.add(room)
         return room

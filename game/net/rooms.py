@@ -161,7 +161,14 @@ class Lobby:
         )
         self.players: dict[str, Player] = self.seating.players  # by token key
         self.play = Play(
-            self.seating, self.records, self.outgoing, self.pacer, self.bots, self.guard, bot_delay
+            self.seating,
+            self.records,
+            self.outgoing,
+            self.pacer,
+            self.bots,
+            self.guard,
+            self.schedule,
+            bot_delay,
         )
         self.requests = Requests(
             self.seating,

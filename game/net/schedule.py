@@ -4,7 +4,7 @@ to move, a grace period ending) instead of every table ten times a second. Pure 
 
 Visiting a table early is harmless (``Lobby._tick_room`` acts only on what is due), so the
 moment planned is the earliest of everything that could be due. Every change of a table marks
-it (``Lobby._plan``: on each event, seat change, bot step and visit; a set insertion, so a move
+it (``Schedule.touch``: on each event, seat change, bot step and visit; a set insertion, so a move
 pays nearly nothing), and the next tick plans each marked table once from its state then. A
 table waiting for a person with no clock running has no moment and is never visited.
 """

@@ -74,6 +74,11 @@ class Seating:
             if occupant is not None and occupant.room is room:
                 self.peers.seated(occupant.key, room.code)
 
+    def add(self, room: Room) -> None:
+        """``room`` is open in this lobby now (new, or back from the store)."""
+        self.rooms[room.code] = room
+        self.schedule.touch(room)
+
     # ===== checks ===============================================================================
     def not_busy(self, player: Player) -> None:
         """``player`` free to sit somewhere new: refused while at a table still playing; a

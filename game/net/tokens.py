@@ -19,7 +19,7 @@ The key lives where the players' seats live, so tokens survive what the seats su
 Tokens issued before signing (32 characters of ``secrets.token_urlsafe(24)``) are not signed;
 their players keep their seats all the same: a player stored at a table is known by his
 token's key after a restart or an adoption (the store lists him), and a cluster's seat
-directory lists every seated player's key (:meth:`game.net.rooms.Lobby._kept_token`). An old
+directory lists every seated player's key (:meth:`game.net.hello.Greeter._kept_token`). An old
 token of a player with no seat gets a signed one at the next hello, with nothing lost but that
 old string.
 """
