@@ -49,7 +49,7 @@ def test_no_method_is_written_against_a_protocol_self():
 def test_the_lobbys_parts_never_hold_the_lobby():
     lobby = rooms.Lobby(clock=FakeClock(), bot_delay=0)
     parts = [v for v in vars(lobby).values() if type(v).__module__.startswith("game.net.")]
-    assert len(parts) >= 10  # guests, greeter, requests, play, seating, bots, outgoing, ...
+    assert len(parts) >= 10  # guests, greeter, requests, play, roster, bots, outgoing, ...
     for part in parts:
         held = list(vars(part).values())
         assert not any(value is lobby for value in held), type(part).__name__

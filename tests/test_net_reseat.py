@@ -80,7 +80,7 @@ def test_reseating_a_player_withdraws_the_approval_he_was_waiting_for():
     player = lob.guests[id(ali)].player
     room.occupants[1], player.room, player.seat = player, room, 1  # as a replay seats him
     ali.sent.clear()
-    assert reseat_connected(room, lob.seating, lob.outgoing) == 2  # the host and Ali are connected
+    assert reseat_connected(room, lob.roster, lob.outgoing) == 2  # the host and Ali are connected
     kinds = [m["t"] for m in ali.sent]
     assert kinds[:3] == ["room", "events", "deadline"], kinds
     assert ali.last("room")["you"] == 1 and ali.last("events")["view"]["you"] == 1

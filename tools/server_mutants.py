@@ -129,8 +129,8 @@ MUTANTS: list[tuple[str, str, str]] = [
     ),
     (
         "game/net/handlers.py",
-        "        if len(self.seating.rooms) >= limits.max_rooms and not",
-        "        if len(self.seating.rooms) > limits.max_rooms and not",
+        "        if len(self.roster.rooms) >= limits.max_rooms and not",
+        "        if len(self.roster.rooms) > limits.max_rooms and not",
     ),
     ("game/net/guests.py", "        if guest.tokens < 1:", "        if guest.tokens < 0:"),
     (
@@ -188,21 +188,21 @@ MUTANTS: list[tuple[str, str, str]] = [
         '        asker = next((p for p in room.pending if p.id == msg["player"]), None)',
         "        asker = next(iter(room.pending), None)",
     ),
-    ("game/net/seating.py", "        if player.seat != room.host:", "        if False:"),
+    ("game/net/roster.py", "        if player.seat != room.host:", "        if False:"),
     (
-        "game/net/seating.py",
+        "game/net/roster.py",
         "        if room.started:\n"
         '            raise RequestRefused("The match has already started."',
         '        if False:\n            raise RequestRefused("The match has already started."',
     ),
     (
-        "game/net/seating.py",
+        "game/net/roster.py",
         "        if not room.started:\n"
         '            raise RequestRefused("The match has not started yet."',
         '        if False:\n            raise RequestRefused("The match has not started yet."',
     ),
     (
-        "game/net/seating.py",
+        "game/net/roster.py",
         "        if player.room is not None and not player.room.over:",
         "        if False:",
     ),

@@ -21,7 +21,7 @@ from .outgoing import Outgoing, list_entry
 from .pacing import Pacer
 from .peers import Peers
 from .play import Play
-from .seating import Seating
+from .roster import Roster
 
 WHOSE_MISSES = {"address": " from your address", "network": " from your network", "server": ""}
 log = logging.getLogger("majlis.lobby")
@@ -32,7 +32,7 @@ class Requests:
 
     def __init__(
         self,
-        seating: Seating,
+        roster: Roster,
         play: Play,
         outgoing: Outgoing,
         bots: Bots,
@@ -43,7 +43,7 @@ class Requests:
         seeds: Callable[[], int],
     ):
         """``rate_clock`` times wrong codes' back-off; ``seeds`` gives new matches' seeds."""
-        self.seating = seating
+        self.roster = roster
         self.play = play
         self.outgoing = outgoing
         self.bots = bots
@@ -57,7 +57,7 @@ class Requests:
 
     # ===== lobby requests ======================================================================
     def create(self, guest: Guest, player: Player, msg: JsonObject) -> None:
-        self.seating.not_busy(player)
+        self.roster.not_busy(player)
         limits = self.limits
         if guest.creates >= limits.max_creates:
             raise RequestRefused(
@@ -77,7 +77,7 @@ class Requests:
         except IllegalAction as err:
             raise RequestRefused(err.message, "bad_table") from None
         room = Room(
-            self.seating.new_code(),
+            self.roster.new_code(),
             game,
             players,
             options,
@@ -91,11 +91,11 @@ class Requests:
         room.created = room.quiet_since = self.clock()
         room.occupants[0] = player
         player.room, player.seat = room, 0
-        self.seating.add(room)
+        self.roster.add(room)
         self.peers.own(room.code)
         self.guard.table_opened(guest.address, room.code)
         guest.creates += 1
-        self.seating.announce(room)
+        self.roster.announce(room)
 
     def _room_for_a_table(self, address: str) -> None:
         """Make room for one more table from ``address``, or refuse: at the address's, its
@@ -112,19 +112,19 @@ class Requests:
                 f"At most {most} tables may be open from one {scope}; finish or leave one first.",
                 "too_many",
             )
-        if len(self.seating.rooms) >= limits.max_rooms and not self._end_a_quiet_table(
-            self.seating.rooms
+        if len(self.roster.rooms) >= limits.max_rooms and not self._end_a_quiet_table(
+            self.roster.rooms
         ):
             raise RequestRefused("The server is full; try again later.", "too_many")
 
     def _end_a_quiet_table(self, codes: Iterable[str]) -> bool:
         """End the unstarted table among ``codes`` that nobody has been connected to for the
         longest; False if there is none."""
-        rooms = (self.seating.rooms.get(code) for code in codes)
+        rooms = (self.roster.rooms.get(code) for code in codes)
         quiet = [r for r in rooms if r and not r.started and not r.anyone_connected()]
         if not quiet:
             return False
-        self.seating.close(min(quiet, key=lambda r: r.quiet_since))
+        self.roster.close(min(quiet, key=lambda r: r.quiet_since))
         return True
 
     def join(self, guest: Guest, player: Player, msg: JsonObject) -> None:
@@ -139,7 +139,7 @@ class Requests:
                 "slow_down",
             )
         code = links.room_from_text(msg["code"])
-        room = self.seating.rooms.get(code) if code else None
+        room = self.roster.rooms.get(code) if code else None
         if room is None and code:
             url = self.peers.elsewhere(code)
             if url is not None:  # held by another process: go there
@@ -151,14 +151,14 @@ class Requests:
                 log.warning("wrong codes", extra={"event": "wrong_codes", "network": network})
             raise RequestRefused(f"No table has the code {msg['code'].strip()!r}.", "no_room")
         if player.room is room:
-            self.seating.announce(room)
+            self.roster.announce(room)
             if room.started:
                 self.outgoing.send_view(room, player.place)
             return
         self._enter(player, room)
 
     def _enter(self, player: Player, room: Room) -> None:
-        self.seating.not_busy(player)
+        self.roster.not_busy(player)
         if room.started:
             raise RequestRefused("That table has already started.", "started")
         if not room.free_seats():
@@ -168,16 +168,16 @@ class Requests:
                 room.pending.append(player)
             player.waiting = room
             player.live_conn.send({"t": "waiting", "code": room.code})
-            self.seating.announce(room)
+            self.roster.announce(room)
             return
-        self.seating.seat(player, room)  # TB-1 private, TB-3 automatic
+        self.roster.seat(player, room)  # TB-1 private, TB-3 automatic
 
     def join_any(self, guest: Guest, player: Player, msg: JsonObject) -> None:
         """TB-4: the automatic table closest to full, then an approval table."""
-        self.seating.not_busy(player)
+        self.roster.not_busy(player)
         game = msg.get("game")
         for visibility in ("auto", "approval"):
-            rooms = self.seating.open_rooms(game, (visibility,))
+            rooms = self.roster.open_rooms(game, (visibility,))
             if rooms:
                 self._enter(player, rooms[0])
                 return
@@ -191,13 +191,13 @@ class Requests:
         raise RequestRefused("No open table right now; create one.", "no_table")
 
     def list(self, guest: Guest, player: Player, msg: JsonObject) -> None:
-        rooms = self.seating.open_rooms(msg.get("game"), ("auto", "approval"))[:100]
+        rooms = self.roster.open_rooms(msg.get("game"), ("auto", "approval"))[:100]
         entries = [list_entry(r) for r in rooms]
         entries += self.peers.remote_open(msg.get("game"))[: 100 - len(entries)]  # others' too
         player.live_conn.send({"t": "tables", "list": entries})
 
     def answer(self, guest: Guest, player: Player, msg: JsonObject) -> None:
-        room = self.seating.hosted(player)
+        room = self.roster.hosted(player)
         asker = next((p for p in room.pending if p.id == msg["player"]), None)
         if asker is None:
             raise RequestRefused("Nobody with that id is asking to join.", "no_request")
@@ -206,13 +206,13 @@ class Requests:
         room.pending.remove(asker)
         asker.waiting = None
         if msg["accept"]:
-            self.seating.seat(asker, room)
+            self.roster.seat(asker, room)
         else:
-            self.seating.refuse(asker, room)
-            self.seating.announce(room)
+            self.roster.refuse(asker, room)
+            self.roster.announce(room)
 
     def start(self, guest: Guest, player: Player, msg: JsonObject) -> None:
-        room = self.seating.hosted(player)
+        room = self.roster.hosted(player)
         self._count_bot_table(room)
         engine_class, _ = engine(room.game)
         seed = self.seeds()
@@ -240,13 +240,13 @@ class Requests:
 
     # ===== playing =============================================================================
     def act(self, guest: Guest, player: Player, msg: JsonObject) -> None:
-        room = self.seating.playing(player)
+        room = self.roster.playing(player)
         with self.pacer.acting(room, player.place):
             room.live.act(player.place, msg["action"], human=True)
         self.bots.advance(room)
 
     def back(self, guest: Guest, player: Player, msg: JsonObject) -> None:
-        room = self.seating.playing(player)
+        room = self.roster.playing(player)
         with self.pacer.acting(room, player.place):
             room.live.reclaim(player.place)  # TB-8 "I'm back"
         self.bots.advance(room)
@@ -257,7 +257,7 @@ class Requests:
             asked.pending.remove(player)
             player.waiting = None
             player.live_conn.send({"t": "left", "code": asked.code})
-            self.seating.announce(asked)
+            self.roster.announce(asked)
             return
         room = player.room
         if room is None:
@@ -273,12 +273,12 @@ class Requests:
             if seat == room.host:
                 humans = [s for s, p in enumerate(room.occupants) if p is not None]
                 if not humans:
-                    self.seating.close(room)
+                    self.roster.close(room)
                     return
                 room.host = humans[0]
-            self.seating.announce(room)
+            self.roster.announce(room)
         elif not room.over:
             with self.pacer.acting(room, seat):
                 room.live.leave(seat)  # TB-9: a bot plays this seat now
-            self.seating.announce(room)
+            self.roster.announce(room)
             self.bots.advance(room)

@@ -13,7 +13,7 @@ from .model import Guest, Player, RequestRefused, token_key
 from .names import BadName, clean_name
 from .outgoing import Outgoing
 from .peers import Peers
-from .seating import Seating
+from .roster import Roster
 from .tokens import TokenMint
 
 
@@ -22,14 +22,14 @@ class Greeter:
 
     def __init__(
         self,
-        seating: Seating,
+        roster: Roster,
         guests: Guests,
         outgoing: Outgoing,
         peers: Peers,
         tokens: TokenMint,
     ):
         """``tokens`` signs the tokens handed out (a cluster's: shared, set at its start)."""
-        self.seating = seating
+        self.roster = roster
         self.guests = guests
         self.outgoing = outgoing
         self.peers = peers
@@ -41,7 +41,7 @@ class Greeter:
         except BadName as bad:
             raise RequestRefused(bad.message, "bad_name") from None
         token = msg.get("token")
-        player = self.seating.players.get(token_key(token)) if token else None
+        player = self.roster.players.get(token_key(token)) if token else None
         if token and (player is None or player.room is None):
             # also when this process knows him unseated (he came here first, then moved)
             there = self.peers.seated_elsewhere(token_key(token))
@@ -54,7 +54,7 @@ class Greeter:
             if not self._kept_token(token):
                 token = self.tokens.issue()
             player = Player("p" + secrets.token_hex(5), token_key(token), name)
-            self.seating.players[player.key] = player
+            self.roster.players[player.key] = player
         else:
             self._returning(player, guest, name)
         self.guests.welcomed(guest)
@@ -66,7 +66,7 @@ class Greeter:
     def _returning(self, player: Player, guest: Guest, name: str) -> None:
         """``player`` is back: his name kept once his match started, his other connection
         (if any) replaced by this one."""
-        self.seating.idle.back(player.key)
+        self.roster.idle.back(player.key)
         player.name = name if player.room is None or not player.room.started else player.name
         old = player.conn
         if old is not None and old is not guest.conn:
@@ -81,7 +81,7 @@ class Greeter:
         """A welcomed player is sent his table (room, view, clocks), or his request."""
         room = player.room
         if room is not None:
-            self.seating.announce(room)
+            self.roster.announce(room)
             if room.started:
                 self.outgoing.send_view(room, player.place)
                 self.outgoing.send_deadline(room, only=player)

@@ -19,8 +19,8 @@ from .names import distinct_names
 from .outgoing import Outgoing
 from .pacing import Pacer
 from .records import Records, seat_state
+from .roster import Roster
 from .schedule import Schedule
-from .seating import Seating
 
 BOT_NAMES = ("Bot 1", "Bot 2", "Bot 3", "Bot 4")
 log = logging.getLogger("majlis.lobby")
@@ -32,7 +32,7 @@ class Play:
 
     def __init__(
         self,
-        seating: Seating,
+        roster: Roster,
         records: Records,
         outgoing: Outgoing,
         pacer: Pacer,
@@ -42,7 +42,7 @@ class Play:
         bot_delay: float,
     ):
         """``bot_delay``: seconds a bot waits after each change (0: at once, no pacing)."""
-        self.seating = seating
+        self.roster = roster
         self.records = records
         self.outgoing = outgoing
         self.pacer = pacer
@@ -68,7 +68,7 @@ class Play:
         ]
         room.names = names
         for asker in list(room.pending):
-            self.seating.refuse(asker, room)
+            self.roster.refuse(asker, room)
         room.pending.clear()
         self.open(room, Table(match, seats, self.clock, room.turn_seconds))
         log.info(
@@ -84,7 +84,7 @@ class Play:
         if self.bot_delay > 0:
             room.bot_due = max(room.bot_due, room.shown_at)
         self.records.started(room, seed)
-        self.seating.announce(room)
+        self.roster.announce(room)
         self.outgoing.send_move(room, match.start_events)  # the public parts shared from now
         self.outgoing.send_deadline(room)
         self.bots.advance(room)
@@ -114,7 +114,7 @@ class Play:
             room.over_since = self.clock.now()
             if room.address is not None:  # its bots are done: no longer a bot table
                 self.guard.bot_tables.discard(room.address, room.code)
-            self.seating.announce(room)
+            self.roster.announce(room)
         self.outgoing.send_deadline(room)
         now = self.clock.now()
         room.bot_due = now + self.bot_delay
@@ -128,4 +128,4 @@ class Play:
         log.info("table abandoned", extra={"event": "table_abandoned", "code": room.code})
         self.records.save_progress(room)
         self.records.finish(room, abandoned=True)
-        self.seating.close(room)
+        self.roster.close(room)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .model import Player, Room
 from .outgoing import Outgoing
-from .seating import Seating
+from .roster import Roster
 
 
 def connected_here(room: Room) -> list[Player]:
@@ -22,7 +22,7 @@ def connected_here(room: Room) -> list[Player]:
     return [p for p in room.occupants if p is not None and p.room is room and p.conn is not None]
 
 
-def reseat_connected(room: Room, seating: Seating, outgoing: Outgoing) -> int:
+def reseat_connected(room: Room, roster: Roster, outgoing: Outgoing) -> int:
     """Send ``room``'s connected players their seat (room, view, clocks); how many."""
     players = connected_here(room)
     if not players:
@@ -31,8 +31,8 @@ def reseat_connected(room: Room, seating: Seating, outgoing: Outgoing) -> int:
         waiting, player.waiting = player.waiting, None
         if waiting is not None and player in waiting.pending:
             waiting.pending.remove(player)
-            seating.announce(waiting)
-    seating.announce(room)  # every connected occupant gets his own room message
+            roster.announce(waiting)
+    roster.announce(room)  # every connected occupant gets his own room message
     if room.started:
         for player in players:
             outgoing.send_view(room, player.place)

@@ -12,15 +12,15 @@ from game.table import Seat
 from .model import Player, Room, engine
 from .play import Play
 from .records import Records
-from .seating import Seating
+from .roster import Roster
 
 
 class Resume:
     """Rebuilds stored tables and rooms into the lobby."""
 
-    def __init__(self, records: Records, seating: Seating, play: Play):
+    def __init__(self, records: Records, roster: Roster, play: Play):
         self.records = records
-        self.seating = seating
+        self.roster = roster
         self.play = play
         self.clock = play.clock
 
@@ -68,7 +68,7 @@ class Resume:
 
     def room(self, record: JsonObject) -> None:
         """An unstarted room: same code, settings and seats, everyone offline."""
-        if record["code"] in self.seating.rooms:
+        if record["code"] in self.roster.rooms:
             return
         options = engine(record["game"])[0].known_options(record["options"])
         record = {**record, "options": options}
@@ -97,7 +97,7 @@ class Resume:
                 room.pending.append(asker)
 
     def _stored_player(self, info: JsonObject) -> Player:
-        return self.seating.stored_player(info["key"], info["player"], info["name"])
+        return self.roster.stored_player(info["key"], info["player"], info["name"])
 
     def _seat_stored(
         self, record: JsonObject, occupants: list[Player | None], names: list[str] | None = None
@@ -121,5 +121,5 @@ class Resume:
         for seat, player in enumerate(occupants):
             if player is not None:
                 player.room, player.seat = room, seat
-        self.seating.add(room)
+        self.roster.add(room)
         return room

@@ -16,7 +16,7 @@ The lobby is made of parts it owns, each given only the others it needs::
            ├─ Greeter    (hello.py)     hello: who a connection speaks for, tokens
            ├─ Requests   (handlers.py)  one method per request about tables
            ├─ Play       (play.py)      a table's start and every change of it
-           ├─ Seating    (seating.py)   rooms and players: seat, refuse, close, announce
+           ├─ Roster     (roster.py)    rooms and players: seat, refuse, close, announce
            ├─ Bots       (botplay.py)   bots think in slices or in worker processes
            ├─ Outgoing   (outgoing.py)  what clients are sent (views as patches)
            ├─ Records    (records.py)   the store's writes and reads; Resume (resume.py)
@@ -77,8 +77,8 @@ from .play import BOT_NAMES, Play
 from .records import HEARTBEAT, RESUME_GRACE, Records
 from .reseat import reseat_connected
 from .resume import Resume
+from .roster import Roster
 from .schedule import Schedule, next_moment
-from .seating import Seating
 from .tokens import TokenMint, mint_for
 
 __all__ = [
@@ -148,7 +148,7 @@ class Lobby:
         self.bots = Bots(
             self.rooms, self.pacer, self.schedule, self.peers, think_slice, think_clock
         )
-        self.seating = Seating(
+        self.roster = Roster(
             self.rooms,
             self.clock.now,
             identities,
@@ -159,9 +159,9 @@ class Lobby:
             self.guard,
             self.bots,
         )
-        self.players: dict[str, Player] = self.seating.players  # by token key
+        self.players: dict[str, Player] = self.roster.players  # by token key
         self.play = Play(
-            self.seating,
+            self.roster,
             self.records,
             self.outgoing,
             self.pacer,
@@ -171,7 +171,7 @@ class Lobby:
             bot_delay,
         )
         self.requests = Requests(
-            self.seating,
+            self.roster,
             self.play,
             self.outgoing,
             self.bots,
@@ -181,10 +181,8 @@ class Lobby:
             rate_clock,
             seeds,
         )
-        self.greeter = Greeter(
-            self.seating, self.guests, self.outgoing, self.peers, mint_for(store)
-        )
-        self.resume = Resume(self.records, self.seating, self.play)
+        self.greeter = Greeter(self.roster, self.guests, self.outgoing, self.peers, mint_for(store))
+        self.resume = Resume(self.records, self.roster, self.play)
         if store is not None:
             self.resume.everything()
 
@@ -212,9 +210,9 @@ class Lobby:
         if player.room is not None:
             if not player.room.anyone_connected():
                 player.room.quiet_since = self.clock.now()
-            self.seating.announce(player.room)
+            self.roster.announce(player.room)
         elif player.waiting is None:  # nothing to come back to but his name
-            self.seating.idle.keep(player, self.clock.now())
+            self.roster.idle.keep(player, self.clock.now())
 
     def receive(self, conn: Conn, text: Any) -> None:
         """One frame from ``conn``. Every refusal is an ``error`` reply; nothing raises."""
@@ -285,7 +283,7 @@ class Lobby:
                 log.exception("table %s failed to tick", room.code)
             self.schedule.touch(room)
         self.guests.close_silent(now)
-        self.seating.idle.prune(now)
+        self.roster.idle.prune(now)
         self.guard.forget_old(self.rate_clock())
         self.records.keep_alive()
 
@@ -294,7 +292,7 @@ class Lobby:
         quiet = not room.anyone_connected() and now - room.quiet_since
         if room.over:
             if room.over_since is not None and now - room.over_since >= limits.over_room:
-                self.seating.close(room)
+                self.roster.close(room)
         elif room.started:
             if quiet is not False and quiet >= limits.abandoned_grace:
                 self.play.abandon(room)
@@ -303,10 +301,10 @@ class Lobby:
             room.live.tick()
             self.bots.advance(room)
         elif quiet is not False and quiet >= limits.unstarted_grace:
-            self.seating.close(room)
+            self.roster.close(room)
         elif now - room.created >= limits.unstarted_max:
             minutes = int(limits.unstarted_max // 60)
-            self.seating.close(
+            self.roster.close(
                 room, f"The table closed: it waited {minutes} minutes without starting."
             )
 
@@ -337,7 +335,7 @@ class Lobby:
         for occupant in room.occupants:
             if occupant is not None:
                 self.peers.seated(occupant.key, code)
-        reseat_connected(room, self.seating, self.outgoing)
+        reseat_connected(room, self.roster, self.outgoing)
         return 1
 
     def carry_on(self, room: Room) -> None:

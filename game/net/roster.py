@@ -1,6 +1,6 @@
 """Who sits where: the lobby's rooms and players, seating, refusing and closing (pure Python).
 
-Every change of a room's seats goes through :meth:`Seating.announce`: its players are told,
+Every change of a room's seats goes through :meth:`Roster.announce`: its players are told,
 an unstarted room's seats are stored (restart), the other processes learn who sits there and
 whether it is on the public list, and its next visit by the lobby's tick is planned.
 """
@@ -24,7 +24,7 @@ from .schedule import Schedule
 log = logging.getLogger("majlis.lobby")
 
 
-class Seating:
+class Roster:
     """Every room and player of the lobby, and the moves of players between them."""
 
     def __init__(
