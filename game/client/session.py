@@ -40,8 +40,10 @@ PauseFor = Callable[[JSON, list[JSON]], float]  # (bot's view, its legal actions
 
 @dataclass(frozen=True)
 class Refusal:
-    """An action that was refused: the engine's (or server's) ``code`` and English ``message``.
-    ``online``: it came from the table server (its codes include the server's own)."""
+    """A refusal shown to the player: the engine's ``IllegalAction`` (a local table) or the
+    server's ``error`` (its ``RequestRefused``, or the engine's behind it), as its ``code`` and
+    English ``message``. ``online``: it came from the table server (its codes include the
+    server's own)."""
 
     code: str
     message: str
