@@ -190,7 +190,8 @@ class Requests:
                     return
         raise RequestRefused("No open table right now; create one.", "no_table")
 
-    def list(self, guest: Guest, player: Player, msg: JsonObject) -> None:
+    def list_open(self, guest: Guest, player: Player, msg: JsonObject) -> None:
+        """``list``: the open public tables (at most 100), this process's first."""
         rooms = self.roster.open_rooms(msg.get("game"), ("auto", "approval"))[:100]
         entries = [list_entry(r) for r in rooms]
         entries += self.peers.remote_open(msg.get("game"))[: 100 - len(entries)]  # others' too

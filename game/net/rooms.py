@@ -249,7 +249,7 @@ class Lobby:
             "create": requests.create,
             "join": requests.join,
             "join_any": requests.join_any,
-            "list": requests.list,
+            "list": requests.list_open,
             "answer": requests.answer,
             "start": requests.start,
             "act": requests.act,
