@@ -66,16 +66,17 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT / "tools"))  # wire_client
 
 import load_clients  # noqa: E402
 
 from game.net import spawn, wire  # noqa: E402
-from game.net.client import Client  # noqa: E402
 from game.net.limits import Limits  # noqa: E402
 from game.net.rooms import Lobby  # noqa: E402
 from game.net.server import tune_gc  # noqa: E402
 from game.net.store import Store  # noqa: E402
 from game.table.clock import FakeClock  # noqa: E402
+from wire_client import Client  # noqa: E402
 
 TABLE = {"game": "hareeja", "players": 4, "visibility": "private", "turn_seconds": None}
 

@@ -10,6 +10,7 @@ rules page, the strings and the screenshots."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -45,7 +46,7 @@ out["plural_ar"] = [i18n.tn("hc.tricks", n) for n in (1, 2, 3, 11)]
 i18n.set_language("en")
 
 async def server_match():
-    from game.net.client import Client
+    from wire_client import Client
     from game.net.server import TableServer
     srv = await TableServer(port=0, bot_delay=0, tick_interval=0.005,
                             rate=(100_000, 100_000.0)).start()
@@ -143,7 +144,7 @@ def test_a_fourth_game_in_its_own_folder_is_offered_everywhere(tmp_path):
         env={
             "PATH": "/usr/bin:/bin",
             "MAJLIS_HOME": str(tmp_path / "home"),
-            "PYTHONPATH": str(ROOT),
+            "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tools")]),
         },
     )
     assert done.returncode == 0, done.stderr[-3000:]

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import asyncio
 
-from game.net.client import Client
 from game.net.server import TableServer
 from helpers import private_table
 from tests.test_net_cluster import fresh_ns, redis_url, until  # noqa: F401 (a fixture)
+from wire_client import Client
 
 
 def test_a_player_known_unseated_here_is_sent_to_the_table_that_seats_him(redis_url):  # noqa: F811

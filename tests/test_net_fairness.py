@@ -13,13 +13,13 @@ import pytest
 
 from game.core.events import Event
 from game.net import rooms as R
-from game.net.client import Client
 from game.net.delta import ViewTracker
 from game.net.rooms import Lobby, pacing_seconds
 from game.net.server import WIRE_LIMIT, TableServer
 from game.net.store import Store
 from game.table.clock import FakeClock
 from helpers import private_hareeja, run_async
+from wire_client import Client
 
 
 class Conn:

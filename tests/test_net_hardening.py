@@ -25,7 +25,6 @@ from hypothesis import strategies as st
 from game.core.errors import IllegalAction
 from game.games import registry
 from game.net import protocol as P
-from game.net.client import Client
 from game.net.numbers import MAX_NUMBER
 from game.net.server import TableServer
 from game.net.store import Store
@@ -33,6 +32,7 @@ from game.table import Seat, Table
 from game.table.clock import FakeClock
 from helpers import run_async
 from tests.test_net_fairness import create, join, lobby, say
+from wire_client import Client
 
 HUGE = "9" * 8000  # Python refuses int <-> str past 4,300 digits
 

@@ -25,9 +25,9 @@ from typing import Any
 import pytest
 
 from game.net import spawn
-from game.net.client import Client
 from game.net.model import engine
 from redis_process import RedisProcess, missing
+from wire_client import Client
 
 if missing():
     pytest.skip(missing(), allow_module_level=True)

@@ -27,11 +27,11 @@ from pathlib import Path
 import pytest
 
 from game.net import spawn
-from game.net.client import Client
 from game.net.metrics_http import metrics_address
 from game.net.records import HEARTBEAT
 from game.net.store import Store
 from helpers import run_async
+from wire_client import Client
 
 HUGE = "9" * 8000
 TIMED_RONDA = {

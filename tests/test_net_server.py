@@ -10,12 +10,12 @@ import contextlib
 import random
 
 from game.net import protocol as P
-from game.net.client import Client
 from game.net.server import TableServer
 from game.table.clock import FakeClock
 from helpers import run_async as run
 from helpers import until
 from tests.leak_checks import assert_no_card_leak, assert_no_hand_leak, hands_by_log, hidden_by_log
+from wire_client import Client
 
 
 @contextlib.asynccontextmanager

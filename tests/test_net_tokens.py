@@ -17,12 +17,12 @@ import secrets
 import pytest
 
 from game.net import tokens
-from game.net.client import Client
 from game.net.model import token_key
 from game.net.server import TableServer
 from helpers import private_table
 from redis_process import RedisProcess, missing
 from tests.test_net_fairness import Conn, lobby, say
+from wire_client import Client
 
 TIMEOUT = 60
 

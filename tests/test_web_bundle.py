@@ -16,7 +16,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import build_web  # noqa: E402
 
 APK = ROOT / "build" / "web" / build_web.APK
-SERVER_ONLY = ("game/net/server.py", "game/net/store.py", "game/net/rooms.py", "game/net/client.py")
+SERVER_ONLY = ("game/net/server.py", "game/net/store.py", "game/net/rooms.py")
 
 
 def test_runtime_files_are_the_client_and_its_assets_only():

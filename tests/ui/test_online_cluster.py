@@ -12,12 +12,12 @@ import time
 
 from game.client.online import OnlineSession, Session
 from game.net import spawn
-from game.net.client import Client
 from game.net.server import TableServer
 from game.ui.scenes.lobby import LobbyScene
 from helpers import private_table
 from tests.test_net_cluster import fresh_ns, redis_url, until  # noqa: F401 (a fixture)
 from tests.ui.test_online_lobby import make_online_app, pump
+from wire_client import Client
 
 
 def test_joining_a_table_held_by_another_process_follows_moved_and_sits_there(redis_url):  # noqa: F811

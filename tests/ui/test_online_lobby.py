@@ -15,12 +15,12 @@ import pygame
 from game.client.online import OnlineSession
 from game.games.hareeja.rules import Match
 from game.games.hareeja.table import HareejaTable
-from game.net.client import Client
 from game.net.server import TableServer
 from game.ui.app import App, Options
 from game.ui.scenes.home import HomeScene as MenuScene
 from game.ui.scenes.lobby import LobbyScene
 from game.ui.scenes.lobby_common import server_name
+from wire_client import Client
 
 DT = 1 / 60
 
