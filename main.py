@@ -55,8 +55,8 @@ def parse_options():
     parser.add_argument("--seed", type=int, help="match seed (deterministic deal)")
     parser.add_argument("--speed", type=float, default=None, help="animation speed multiplier")
     parser.add_argument("--frames", type=int, help="stop after this many frames")
+    from game.core import registry
     from game.core.spec import BOT_LEVELS
-    from game.games import registry
 
     parser.add_argument("--level", choices=BOT_LEVELS, help="bot level")
     parser.add_argument(

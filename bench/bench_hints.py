@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from game.core import registry
 from game.core.bots import Thinking, bot_rng, run
-from game.games import registry
 
 SLICE = 0.004  # as game.client.local.SLICE
 

@@ -26,7 +26,7 @@ import game.games
 game.games.__path__.append(sys.argv[1])          # the temporary folder holding high_card/
 out = {}
 
-from game.games import registry
+from game.core import registry
 out["registry"] = list(registry.names())
 
 from game.net import protocol
@@ -175,7 +175,7 @@ def test_a_fourth_game_in_its_own_folder_is_offered_everywhere(tmp_path):
 
 def test_the_fourth_game_is_only_in_the_test_folder():
     """It must not leak into the product: the registry of the real tree has three games."""
-    from game.games import registry
+    from game.core import registry
 
     assert "high_card" not in registry.names()
     assert not (ROOT / "game" / "games" / "high_card").exists()

@@ -8,9 +8,9 @@ import itertools
 import pytest
 
 from game import i18n
+from game.core import registry
 from game.core.bots import bot_rng, run
 from game.core.spec import BOT_LEVELS
-from game.games import registry
 from game.i18n.catalog import load
 from game.net import protocol
 

@@ -22,8 +22,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from game.core import registry
 from game.core.errors import IllegalAction
-from game.games import registry
 from game.net import protocol as P
 from game.net.numbers import MAX_NUMBER
 from game.net.server import TableServer

@@ -239,7 +239,7 @@ def test_the_measures_see_what_they_count(figures):
         figures["names", "game.games.hareeja.rules.Match"]
         > figures["methods", "game.games.hareeja.rules.Match"]
     )
-    assert figures["lines", "game/games/registry.py:names"] == 2
+    assert figures["lines", "game/core/registry.py:names"] == 2
 
 
 def test_a_mixin_chain_and_a_long_function_are_caught(tmp_path):

@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from game.games import registry
+from game.core import registry
 from game.i18n import t
 from game.ui import net
 

@@ -29,8 +29,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from game.core import registry
 from game.core.hints import HintThink
-from game.games import registry
 
 from .seating import Seating
 

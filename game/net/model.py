@@ -8,11 +8,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from game.core import registry
 from game.core.bots import Thinking
 from game.core.protocol import Match
 from game.core.spec import BotsModule
 from game.core.types import JsonObject
-from game.games import registry
 from game.table import Table
 
 from .delta import ViewSender

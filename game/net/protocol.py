@@ -143,9 +143,9 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from game.core import registry
 from game.core.spec import BOT_LEVELS as LEVELS
 from game.core.types import JsonObject
-from game.games import registry
 
 from .numbers import NumberOutOfRange, bounded_float, bounded_int, reject_constant
 

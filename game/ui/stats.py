@@ -36,9 +36,9 @@ import time
 from collections.abc import Mapping
 from typing import Any, TypeGuard
 
+from game.core import registry
 from game.core.spec import Stats
 from game.core.types import JsonObject  # the statistics are JSON in the store; clean() checks them
-from game.games import registry
 from game.ui import storage
 
 VERSION = 1

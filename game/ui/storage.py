@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from game.games import registry
+from game.core import registry
 from game.ui.links import browser_window  # pygbag's bridge; only exists under emscripten
 
 DEFAULT_SETTINGS: dict[str, Any] = {

@@ -8,7 +8,7 @@ import pygame
 import pytest
 from ui_helpers import click, key, run_until
 
-from game.games import registry
+from game.core import registry
 from game.i18n import t
 from game.ui import games, storage
 from game.ui.cardtable import CardTable

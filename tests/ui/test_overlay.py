@@ -4,7 +4,7 @@ modal input, and the rules pages of every game built on it."""
 import pygame
 import pytest
 
-from game.games import registry
+from game.core import registry
 from game.ui import overlay
 from game.ui.overlay import Action, Overlay, ScrollText
 from tests.ui.ui_helpers import click, key

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game import i18n
-from game.games import registry
+from game.core import registry
 from game.i18n import t
 from game.ui import draw, games, overlay
 from game.ui.overlay import ScrollText

@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game import i18n
-from game.games import registry
+from game.core import registry
 from game.i18n import digits, t, tn
 from game.ui import draw, games, overlay, scale, storage, tiles
 from game.ui.scale import px

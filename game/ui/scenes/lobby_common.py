@@ -9,7 +9,7 @@ import pygame
 
 from game import i18n
 from game.client.online import load_online
-from game.games import registry
+from game.core import registry
 from game.i18n import digits, t
 from game.ui import draw, games, links
 from game.ui.scale import px

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game import i18n
-from game.games import registry
+from game.core import registry
 from game.i18n import digits, t
 from game.ui import avatars, draw, scale, share
 from game.ui.scale import px
