@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.client.connection import Connection
 from game.client.local import LocalSession
 from game.client.online import (
     PENDING_SECONDS,
@@ -19,7 +20,6 @@ from game.client.seating import Seating, order_from
 from game.games.hareeja.rules import Match as HareejaMatch
 from game.games.ronda.rules import Match as RondaMatch
 from game.table import FakeClock, Seat, Table
-from game.ui.net import Connection
 
 
 # ----- seating ----------------------------------------------------------------------------------

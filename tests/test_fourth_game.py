@@ -67,7 +67,8 @@ out["server"] = list(asyncio.run(asyncio.wait_for(server_match(), 30)))
 
 import pygame
 from game.ui.app import App, Options
-from game.ui import games, stats
+from game.ui import games
+from game.client import stats
 app = App(Options(lang="en", seed=5))
 
 def click(pos):

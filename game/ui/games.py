@@ -36,7 +36,7 @@ DEFAULT_GAME = registry.names()[0]  # Hareeja: also the game of a save without "
 # The app and the scenes are the pygame side (game.ui.app, game.ui.scene), which this
 # pygame-free module may not import (tests/test_layers.py): ``Any`` stands for a scene here.
 Scene = Any
-Settings = JsonObject  # the app's settings: JSON in the store (game.ui.storage checks them)
+Settings = JsonObject  # the app's settings: JSON in the store (game.client.storage checks them)
 
 
 class App(Protocol):

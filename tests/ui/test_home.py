@@ -8,9 +8,10 @@ import pygame
 import pytest
 from ui_helpers import click, key, run_until
 
+from game.client import storage
 from game.core import registry
 from game.i18n import t
-from game.ui import games, storage
+from game.ui import games
 from game.ui.cardtable import CardTable
 from game.ui.scenes.home import HomeScene, score_text
 from game.ui.scenes.setup import SetupScene

@@ -15,10 +15,10 @@ import websockets
 
 from game.client import servers
 from game.client.servers import load_online, server_identity, token_for
+from game.client.storage import data_dir
 from game.ui.app import App, Options
 from game.ui.scenes.home import HomeScene
 from game.ui.scenes.lobby import LobbyScene
-from game.ui.storage import data_dir
 from tests.ui.test_online_lobby import click, make_online_app, pump, start_server
 
 FOREIGN_TOKEN = "E" * 32

@@ -92,7 +92,7 @@ def test_a_menu_scene_at_a_larger_factor_is_the_same_scene_larger(
 ):
     app = make_app(portrait=portrait, lang=lang, scale=1.0)
     if route == "stats":
-        from game.ui import stats
+        from game.client import stats
 
         stats.save(stats_sample())  # the match rows drawn too
     app.go(route, **params)

@@ -7,7 +7,7 @@ import asyncio
 import sys
 import types
 
-from game.ui import webpage
+from game.client import webpage
 from game.ui.app import App, Options
 
 

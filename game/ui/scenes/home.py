@@ -4,7 +4,7 @@
 A tile opens that game's setup sheet (route ``setup``). The games and their art come from the
 registry (:func:`game.ui.games.available`, :mod:`game.ui.tiles`): no game is named here.
 Every rect is fixed per orientation (nothing moves when a save appears or goes, the Continue
-card has its own slot). A saved match that cannot be read is kept aside (game.ui.storage) and
+card has its own slot). A saved match that cannot be read is kept aside (game.client.storage) and
 said once, in a message over the home screen."""
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from typing import Any
 import pygame
 
 from game import i18n
+from game.client import storage
 from game.core import registry
 from game.i18n import digits, t, tn
-from game.ui import draw, games, overlay, scale, storage, tiles
+from game.ui import draw, games, overlay, scale, tiles
 from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.widgets import Button

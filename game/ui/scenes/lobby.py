@@ -21,11 +21,13 @@ from typing import Any
 
 import pygame
 
+from game.client import page_links
 from game.client.online import OnlineSession, Session, load_online, save_online, server_message
 from game.client.servers import known_server, server_identity, token_for
+from game.client.webpage import browser_offline
 from game.i18n import digits, t
 from game.net import protocol
-from game.ui import draw, games, links
+from game.ui import draw, games
 from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.scenes.lobby_common import (
@@ -49,7 +51,6 @@ from game.ui.scenes.lobby_views import (
     PendingView,
     SetupView,
 )
-from game.ui.webpage import browser_offline
 from game.ui.widgets import Button
 
 __all__ = ["VIEWS", "LobbyScene", "online_games", "online_options", "table_summary"]
@@ -272,7 +273,7 @@ class LobbyScene(Scene):
         save_online(data)
 
     def join(self, text: str) -> None:
-        code = links.room_from_text(text)
+        code = page_links.room_from_text(text)
         if code is None:
             self.say("online.code_bad", n=digits(protocol.CODE_LENGTH))
             return

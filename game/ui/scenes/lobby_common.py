@@ -8,10 +8,11 @@ import sys
 import pygame
 
 from game import i18n
+from game.client import page_links
 from game.client.online import load_online
 from game.core import registry
 from game.i18n import digits, t
-from game.ui import draw, games, links
+from game.ui import draw, games
 from game.ui.scale import px
 from game.ui.scenes.form import turn_label
 from game.ui.widgets import Widget
@@ -91,10 +92,10 @@ def valid_server(text: str) -> bool:
 
 def page_link(room: dict, server: str | None) -> str:
     """The invite link to show for ``room``: ``#room=CODE&server=…`` after this page's address
-    (:func:`game.ui.links.invite_link`; never in the query, which pygbag's loader reads).
+    (:func:`game.client.page_links.invite_link`; never in the query, which pygbag's loader reads).
     A code that is not a room code is shown as the server sent its link."""
     try:
-        return links.invite_link(str(room.get("code", "")), server, str(room.get("link", "")))
+        return page_links.invite_link(str(room.get("code", "")), server, str(room.get("link", "")))
     except ValueError:
         return str(room.get("link", ""))
 

@@ -13,9 +13,10 @@ from typing import Any
 import pygame
 
 from game import i18n
+from game.client import stats, storage
 from game.core.spec import BOT_LEVELS
 from game.i18n import t
-from game.ui import draw, games, overlay, scale, stats, storage, text, tiles
+from game.ui import draw, games, overlay, scale, text, tiles
 from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.scenes.form import TURNS, Form, place_control, turn_label

@@ -1,6 +1,6 @@
 """The statistics screen: one tab per game that exists, big numbers (played, won, win rate,
 current and best win streak), the game's key figures, the last ten matches, and Reset with a
-confirm step. Reads :mod:`game.ui.stats` through ``stats.load``; draws nothing it
+confirm step. Reads :mod:`game.client.stats` through ``stats.load``; draws nothing it
 has not been given (an empty store shows zeros and a line saying so)."""
 
 from __future__ import annotations
@@ -8,8 +8,9 @@ from __future__ import annotations
 import pygame
 
 from game import i18n
+from game.client import stats
 from game.i18n import digits, t
-from game.ui import draw, games, overlay, stats
+from game.ui import draw, games, overlay
 from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Segmented
