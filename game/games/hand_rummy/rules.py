@@ -472,7 +472,8 @@ class Match(BaseMatch[RummyAction, RummyView]):
         return seat_view(self, seat)
 
     def seat_views(self) -> list[RummyView]:  # all at once, the server's fast path
-        return seat_views(self)
+        views, self.shown = seat_views(self, self.shown)
+        return views
 
 
 M_DECK = rummy_deck()
