@@ -51,8 +51,8 @@ class TableAids:
 
     def aid_widgets(self) -> list:
         """The Hint button (in the top bar, beside the language button)."""
-        L = self.app.layout
-        tb = L.top_bar
+        layout = self.app.layout
+        tb = layout.top_bar
         self.hint_button = Button(
             (0, tb.y, px(112), tb.h), lambda: t("hint.button"), self.request_hint, 22, key="hint"
         )

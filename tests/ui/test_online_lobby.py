@@ -328,10 +328,10 @@ def test_seat_2_at_the_server_is_drawn_at_the_bottom_and_keeps_its_numbers(make_
     app = make_app()
     sc = HareejaTable(app, session)
     app.switch(sc)
-    L = app.layout
+    layout = app.layout
     assert [sc.spot(s) for s in range(4)] == [2, 3, 0, 1]
-    assert sc.plate_rect(2) == L.plate_rect(0) and sc.plate_rect(0) == L.plate_rect(2)
-    assert sc.trick_spot(3) == L.trick_spot(1) and sc.seat_hand(1) == L.seat_hand[3]
+    assert sc.plate_rect(2) == layout.plate_rect(0) and sc.plate_rect(0) == layout.plate_rect(2)
+    assert sc.trick_spot(3) == layout.trick_spot(1) and sc.seat_hand(1) == layout.seat_hand[3]
     for _ in range(400):
         app.step(1 / 60)
         if sc.phase == "declare" and sc.idle():

@@ -160,7 +160,7 @@ class LobbyScene(Scene):
         """The current state's view, built for the current layout (and a Back button)."""
         if not hasattr(self, "state"):
             return
-        L = self.app.layout
+        layout = self.app.layout
         self.view = VIEWS[self.state](self)
         self.view.build()
         self.widgets = list(self.view.widgets)
@@ -168,7 +168,7 @@ class LobbyScene(Scene):
             back = Button(
                 (0, 0, px(200), px(60)), lambda: t("online.back"), self.back, 24, key="back"
             )
-            back.rect.midbottom = (L.w // 2, L.h - px(24))
+            back.rect.midbottom = (layout.w // 2, layout.h - px(24))
             self.widgets.append(back)
 
     # ----- actions --------------------------------------------------------------------------------
@@ -404,21 +404,27 @@ class LobbyScene(Scene):
 
     # ----- drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        L = self.app.layout
-        surface.blit(draw.felt(L.w, L.h), (0, 0))
-        title_y = px(56 if not L.portrait else 80)
+        layout = self.app.layout
+        surface.blit(draw.felt(layout.w, layout.h), (0, 0))
+        title_y = px(56 if not layout.portrait else 80)
         draw.blit_text(
-            surface, t(self.view.title), 44, (L.w // 2, title_y), draw.GOLD, bold=True, shadow=True
+            surface,
+            t(self.view.title),
+            44,
+            (layout.w // 2, title_y),
+            draw.GOLD,
+            bold=True,
+            shadow=True,
         )
         self.view.draw(surface)
         super().draw(surface)
         msg = self.message_text()
         if msg:
             y = self.view.message_y()
-            width = L.w - px(80)
+            width = layout.w - px(80)
             size = draw.fit_text(msg, 22, width - px(40), True)
             img = draw.label(msg, size, draw.INK, True)
             rect = pygame.Rect(0, 0, img.get_width() + px(48), img.get_height() + px(18))
-            rect.center = (L.w // 2, y)
+            rect.center = (layout.w // 2, y)
             draw.panel(surface, rect, (80, 26, 22), 240, px(14), draw.GOLD)
             surface.blit(img, img.get_rect(center=rect.center))

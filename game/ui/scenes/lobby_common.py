@@ -256,9 +256,11 @@ class LobbyView:
 
     def _col(self) -> pygame.Rect:
         """The content column."""
-        L = self.app.layout
-        w = min(px(1000), L.w - px(64))
-        return pygame.Rect((L.w - w) // 2, px(140 if not L.portrait else 160), w, L.h - px(240))
+        layout = self.app.layout
+        w = min(px(1000), layout.w - px(64))
+        return pygame.Rect(
+            (layout.w - w) // 2, px(140 if not layout.portrait else 160), w, layout.h - px(240)
+        )
 
     def _text(
         self,

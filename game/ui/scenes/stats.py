@@ -70,10 +70,10 @@ class StatsScene(Scene):
 
     # ----- layout ------------------------------------------------------------------------------
     def build(self) -> None:
-        L = self.app.layout
-        portrait = L.portrait
-        self.width = min(px(1120), L.w - px(64)) if not portrait else L.w - px(48)
-        self.x0 = (L.w - self.width) // 2
+        layout = self.app.layout
+        portrait = layout.portrait
+        self.width = min(px(1120), layout.w - px(64)) if not portrait else layout.w - px(48)
+        self.x0 = (layout.w - self.width) // 2
         self.title_y = px(44 if not portrait else 64)
         tabs_y = px(76 if not portrait else 104)
         self.tabs = None
@@ -81,7 +81,7 @@ class StatsScene(Scene):
         if len(self.pages) > 1:
             w = min(self.width, px(220) * len(self.pages))
             self.tabs = Segmented(
-                (L.w // 2 - w // 2, tabs_y, w, px(48)),
+                (layout.w // 2 - w // 2, tabs_y, w, px(48)),
                 [(g, (lambda g=g: t(f"game.{g}"))) for g in self.pages],
                 lambda: self.game,
                 self.set_page,
@@ -91,8 +91,8 @@ class StatsScene(Scene):
             )
             top = tabs_y + px(48 + 14)
         self.tiles_rect = pygame.Rect(self.x0, top, self.width, px(100 if not portrait else 110))
-        by = L.h - px(84 if not portrait else 112)
-        cx = L.w // 2
+        by = layout.h - px(84 if not portrait else 112)
+        cx = layout.w // 2
         self.back_button = Button(
             (cx - px(250), by, px(240), px(60)),
             lambda: t("back"),
@@ -190,14 +190,14 @@ class StatsScene(Scene):
         super().handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        L = self.app.layout
+        layout = self.app.layout
         self._place()
-        surface.blit(draw.felt(L.w, L.h), (0, 0))
+        surface.blit(draw.felt(layout.w, layout.h), (0, 0))
         draw.blit_text(
             surface,
             t("stats.title"),
-            38 if not L.portrait else 42,
-            (L.w // 2, self.title_y),
+            38 if not layout.portrait else 42,
+            (layout.w // 2, self.title_y),
             draw.GOLD,
             bold=True,
             shadow=True,
