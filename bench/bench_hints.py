@@ -1,4 +1,4 @@
-"""Hint think time in each game (issue 9): what the Hint button / H key costs the frame loop.
+"""Hint think time in each game: what the Hint button / H key costs the frame loop.
 
 Usage: python bench/bench_hints.py [--matches N]
 Positions come from seeded easy-bot matches (seat 0's own view, every third of its turns); each

@@ -37,7 +37,7 @@ most ~35 s for stragglers.
     .venv/bin/python bench/bench_load.py --tables 1000 --servers 2 --redis --seconds 20
     .venv/bin/python bench/bench_load.py --hard 50 --seconds 30
     .venv/bin/python bench/bench_load.py --zombie 240      # the zombie-table loop, 4 minutes
-    .venv/bin/python bench/bench_load.py --bot-crowd 25 --seconds 40 --settle 5  # issue 19
+    .venv/bin/python bench/bench_load.py --bot-crowd 25 --seconds 40 --settle 5  # a crowd
     .venv/bin/python bench/bench_load.py --tables 1000 --restart 10 --seconds 30  # a restart
     .venv/bin/python bench/bench_load.py --cpu-per-move    # the lobby alone, no sockets
     .venv/bin/python bench/bench_load.py --tick 1000       # the tick with 1,000 waiting tables

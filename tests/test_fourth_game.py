@@ -1,4 +1,4 @@
-"""A fourth game is one folder (docs/DESIGN.md "Layers"; issue 7).
+"""A fourth game is one folder (docs/DESIGN.md "Layers").
 
 tests/fourth_game/high_card is a trivial game (engine, bots, spec, its gettext catalog, a bare
 table scene and its screenshot script). The test copies it into a temporary folder that joins the

@@ -1,4 +1,4 @@
-"""No import cycle anywhere under game/ (issue 7): scenes reach each other by route name
+"""No import cycle anywhere under game/: scenes reach each other by route name
 (game.ui.routes), a game's screenshot script imports its table scene and never the other way.
 
 Every ``import`` / ``from … import`` is counted, at module level or inside a function, except

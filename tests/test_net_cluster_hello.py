@@ -1,4 +1,4 @@
-"""A hello in a cluster finds the seat wherever it is (issue 19, deliverable 3): a player who
+"""A hello in a cluster finds the seat wherever it is: a player who
 came to process B first (B knows him, unseated) and was sent by ``moved`` to the table A holds
 says hello to B again (his connection dropped, the entry sent him there): B answers ``moved``
 to A, not a bare ``welcome`` that leaves him without his table. Two in-process servers, one

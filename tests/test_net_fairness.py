@@ -441,7 +441,7 @@ def test_TB_2_an_offline_asker_refused_later_is_kept_as_an_identity_not_leaked()
     assert key not in lob.players
 
 
-# ----- hard bots under load (issue 8: a person's turn within 3 s at 200 tables) -----------------
+# ----- hard bots under load (a person's turn within 3 s at 200 tables) -----------------
 def test_the_bot_search_budget_is_full_when_light_and_a_share_of_the_turn_under_load():
     from game.net.botplay import BOT_TURN_SECONDS, MIN_BUDGET, think_budget
 

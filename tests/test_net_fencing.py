@@ -1,4 +1,4 @@
-"""One owner per table (issue 19): the fence Redis checks on every write, the lease timing, the
+"""One owner per table: the fence Redis checks on every write, the lease timing, the
 lobby's clock standing still, and the refusal of a Redis that keeps no append-only file.
 
 The fencing tests run against a real ``redis-server`` (append-only, a free port on 127.0.0.1;

@@ -1,4 +1,4 @@
-"""Issue 19, point 6: what a client can no longer do, and what a restart no longer loses.
+"""What a client can no longer do, and what a restart no longer loses.
 
 - TB-7: only the server's clock times a seat out; a client's ``{"type": "timeout"}`` is
   refused (``timeout_reserved``) and changes nothing.

@@ -1,4 +1,4 @@
-"""Hints at an online table (issue 9, item 3): offered only where the table's host allows it.
+"""Hints at an online table: offered only where the table's host allows it.
 
 ``create`` carries ``hints`` (optional, false by default); the server keeps it on the room,
 sends it in every ``room`` message and in the public list, and stores it so a restarted server

@@ -1,4 +1,4 @@
-"""The WebSocket ``Origin`` check (issue 19, deliverable 1; game/net/origins.py), through real
+"""The WebSocket ``Origin`` check (game/net/origins.py), through real
 sockets to a real server on 127.0.0.1: a foreign page's socket is closed with code 1008 and a
 reason naming its origin before anything it sent is read; a native client (no ``Origin``), a
 page on the server's own host and a configured page are served."""

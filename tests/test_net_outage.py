@@ -1,4 +1,4 @@
-"""Issue 19, one owner per table: Redis killed and restarted mid-match under real server
+"""One owner per table: Redis killed and restarted mid-match under real server
 processes, and a process frozen for longer than its lease (a zombie) whose tables another
 adopts. Real ``redis-server`` (append-only file, restarted on the same port and folder), real
 ``python -m game.net.server`` processes, real sockets, timed tables, bounded waits.

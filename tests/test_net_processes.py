@@ -1,5 +1,5 @@
-"""Issue 19, point 6, through real server processes (``python -m game.net.server``) and real
-sockets on 127.0.0.1: what an operator sees.
+"""What a client can no longer do, through real server processes (``python -m game.net.server``)
+and real sockets on 127.0.0.1: what an operator sees.
 
 - An 8,000-digit integer gets a ``protocol`` refusal, no traceback in the log, and the
   connection and its table play on.

@@ -1,4 +1,4 @@
-"""An adopting process tells the adopted table's connected players their seat (issue 19).
+"""An adopting process tells the adopted table's connected players their seat.
 
 Two real server processes on one real ``redis-server`` (skipped, with the reason, where either
 is missing). Ali says hello to B first and keeps that connection open (B knows him, unseated,

@@ -1,4 +1,4 @@
-"""A server accepts only the tokens it or its cluster issued (issue 19, token fixation).
+"""A server accepts only the tokens it or its cluster issued (token fixation).
 
 A token is a seat: a server that kept any well-formed token a client brought would let a
 hostile server the player once trusted plant one it knows, then take the seat the player gets

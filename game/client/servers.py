@@ -1,5 +1,5 @@
 """What the client keeps about online play: the player's name, the server he chose, and one
-token per server (issue 19: a token is only ever sent to the server that issued it).
+token per server (a token is only ever sent to the server that issued it).
 
 A token is the player's seat: whoever says hello with it takes the seat. So it is bound to the
 **identity** of the server that handed it out, :func:`server_identity`: the scheme, host and port

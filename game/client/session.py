@@ -172,7 +172,7 @@ class TableSession(ABC):
     def rest(self) -> None:  # noqa: B027 (an optional hook)
         """Stop any bot thinking (the screen is dealing, or the match is over)."""
 
-    # ----- hints (issue 9) ---------------------------------------------------------------------
+    # ----- hints ---------------------------------------------------------------------
     def hints_allowed(self) -> bool:
         """Override: the table allows hints (practice does; online, the host decides)."""
         return False

@@ -145,7 +145,7 @@ class Room:
     bots: str
     occupants: list[Player | None]
     host: int = 0
-    hints: bool = False  # the host lets every seat ask for hints (issue 9)
+    hints: bool = False  # the host lets every seat ask for hints
     address: str | None = None  # whose address created it (limits)
     created: float = 0.0  # lobby clock
     pending: list[Player] = field(default_factory=list)

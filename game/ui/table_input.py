@@ -3,7 +3,7 @@ while a score or match-over panel is open only Enter / Space (next) counts, and 
 panel's first second (a held key or a double tap must not skip it unread). Also the gliding
 of the own hand to its slots and ←/→ selection along it.
 
-**One tap plays** (LOOK.md "Cards"): a tap on a legal card plays it; pressing a card and
+**One tap plays** (docs/LOOK.md "Cards"): a tap on a legal card plays it; pressing a card and
 dragging it up onto the table (released above the hand) plays it too; an illegal card shakes
 and says why. The setting "confirm before playing" (``confirm_play``) restores select-then-
 confirm for taps (a drag is deliberate, so it still plays at once).

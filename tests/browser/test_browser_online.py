@@ -1,4 +1,4 @@
-"""Online from the real browser (issue 18): a real table server process (game.net.spawn),
+"""Online from the real browser: a real table server process (game.net.spawn),
 a host at the other seat (tools/wire_client.py, natively), and the page opened with the invite
 link ``#room=CODE&server=ws://127.0.0.1:PORT``: it joins the table through the page's own
 WebSocket, takes its seat, and a card it plays by a tap reaches the host."""

@@ -1,4 +1,4 @@
-"""The home screen and the setup sheets (issue 10): tiles open their game's sheet, the sheet
+"""The home screen and the setup sheets: tiles open their game's sheet, the sheet
 never moves under the finger, the Continue card names the saved match, Play over a saved
 match asks first, a saved match that cannot be read is kept aside, the language button."""
 

@@ -51,7 +51,7 @@ def test_joining_a_table_held_by_another_process_follows_moved_and_sits_there(re
     asyncio.run(scenario())
 
 
-# ----- issue 19, deliverable 3: the game's own sessions find their table again --------------------
+# ----- the game's own sessions find their table again --------------------
 class RoundRobin:
     """The entry address of a cluster: a TCP proxy handing each new connection to the next
     process in turn, skipping one that refuses it (as a load balancer does once a backend is

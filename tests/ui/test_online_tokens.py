@@ -1,4 +1,4 @@
-"""Tokens bound to their server (issue 19, deliverable 1), through real sockets: the real lobby
+"""Tokens bound to their server, through real sockets: the real lobby
 scene, headless, against a real table server and a foreign WebSocket listener on another port
 of this machine that records every connection and frame. A link naming the foreign server asks
 first and connects nowhere until the player says Join; then the foreign server gets no token

@@ -1,5 +1,5 @@
 """Live re-layout: a real window-size event turns the current scene to the other orientation at
-once, with nothing lost or restarted (issue 6: a resized window, a browser resize, a phone
+once, with nothing lost or restarted (a resized window, a browser resize, a phone
 turned mid-match)."""
 
 from __future__ import annotations

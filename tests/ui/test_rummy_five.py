@@ -1,6 +1,6 @@
 """HR-12: classic Hand rummy seats five — the engine's deal, the menu and lobby choices that come
 from the spec, and a whole five-bot match through the real frame loop and table scene, in both
-orientations; and a table of five's melds, zoomed by a tap (issue 10)."""
+orientations; and a table of five's melds, zoomed by a tap."""
 
 from __future__ import annotations
 

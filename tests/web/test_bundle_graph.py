@@ -1,5 +1,5 @@
 """The apk's Python is the browser client's whole module graph and needs no server module
-(issue 6, item 9: tools/build_web.py ships an allow-list; this proves the list is right).
+(tools/build_web.py ships an allow-list; this proves the list is right).
 """
 
 import ast

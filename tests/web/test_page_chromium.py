@@ -1,4 +1,4 @@
-"""The built page in real headless Chromium with pygbag's real loader (issue 6, CI checks).
+"""The built page in real headless Chromium with pygbag's real loader (CI checks).
 
 build/web and pygbag's page files (everything but main.wasm, which cannot be had here) are
 served on 127.0.0.1 (tests/web/page_kit.py). The loader runs up to the interpreter's start and

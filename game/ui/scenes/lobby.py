@@ -91,7 +91,7 @@ class LobbyScene(Scene):
         self.session = session
         self.state = "connecting"
         self.visibility = "private"
-        self.hints = False  # the new table lets its seats ask for hints (issue 9)
+        self.hints = False  # the new table lets its seats ask for hints
         self.game = self._initial_game(app)
         self.tables: list[dict] = []
         self.field: str | None = None  # "code" | "name" | "server" while typing

@@ -19,7 +19,7 @@ from game.ui.widgets import Widget
 
 WEB = sys.platform == "emscripten"
 DEFAULT_PORT = 9310
-PHONE_TEXT = 22  # issue 10: in portrait (a phone) no text below 22 logical px
+PHONE_TEXT = 22  # in portrait (a phone) no text below 22 logical px
 
 
 LOCAL_HOSTS = ("", "127.0.0.1", "localhost", "::1", "0.0.0.0")
@@ -140,7 +140,7 @@ def table_summary(
 
 
 def line_size(portrait: bool, size: int) -> int:
-    """A secondary line's size: ``size`` in landscape, at least 22 px in portrait (issue 10)."""
+    """A secondary line's size: ``size`` in landscape, at least 22 px in portrait."""
     return max(size, PHONE_TEXT) if portrait else size
 
 

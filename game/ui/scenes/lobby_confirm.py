@@ -1,5 +1,5 @@
-"""A link names a server the player has never played on: the lobby asks before it connects at all
-(issue 19). Whoever runs that server sees the player's name and moves, and a link is easy to
+"""A link names a server the player has never played on: the lobby asks before it connects at all.
+Whoever runs that server sees the player's name and moves, and a link is easy to
 forge; the question shows the server's host as its address says it, and whether the connection
 is encrypted. Join connects (with no token: that server has none of ours); Cancel goes back to
 the menu, nothing sent anywhere."""

@@ -174,7 +174,7 @@ class RoomView(LobbyView):
         self._draw_invite(surface, room, code_p)
 
     def _draw_code_portrait(self, surface: pygame.Surface, room: dict, code_p: pygame.Rect) -> None:
-        """The code panel on a phone: every line 22 px or more (issue 10), the details, the
+        """The code panel on a phone: every line 22 px or more, the details, the
         link and how to share it wrapped onto two lines each, one under the other."""
         head, details = self._summary(room)
         size = draw.fit_text(head, 26, code_p.w - px(40), True, PHONE_TEXT)
