@@ -47,8 +47,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from . import protocol as P
-from . import wire
+from . import protocol, wire
 from .botpool import BotPool
 from .collector import Collector
 from .fencing import VOLATILE_HELP, RedisUnsafe
@@ -290,7 +289,7 @@ class TableServer:
                     self.metrics.handled(time.perf_counter() - begun)
                 except Exception:  # never crash the connection on a bug
                     log.exception("message failed")
-                    conn.send(P.error("The server could not handle that message.", "server"))
+                    conn.send(protocol.error("The server could not handle that message.", "server"))
         except ConnectionClosed:
             pass
         finally:
