@@ -109,7 +109,7 @@ def pygame_free() -> list[str]:
 def test_the_derived_sets_cover_what_they_must():
     pure, free = pure_layer(), set(pygame_free())
     for must in (
-        "game.core.protocol",
+        "game.core.engine",
         "game.table.table",
         "game.net.server",
         "game.games.hareeja.rules",
@@ -215,7 +215,7 @@ def engine_references(path):
                 module == "game.table"
                 or module.startswith("game.table.")
                 or module.endswith(".bots")
-                or module == "game.core.protocol"
+                or module == "game.core.engine"
             ):
                 found.append(f"{node.lineno}: from {module}")
             elif module.endswith(".rules"):

@@ -121,7 +121,7 @@ def bundle():
 def test_bundle_holds_main_game_fonts_sprites_sounds(bundle):
     names = set(bundle)
     assert "assets/main.py" in names
-    assert "assets/game/core/protocol.py" in names
+    assert "assets/game/core/engine.py" in names
     assert "assets/game/games/hareeja/rules.py" in names
     assert any(n.startswith("assets/fonts/") and n.endswith(".ttf") for n in names)
     assert any(n.startswith("assets/sprites/cards/") and n.endswith(".png") for n in names)

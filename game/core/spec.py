@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from game.core.bots import LEVELS, Think
 
 if TYPE_CHECKING:
-    from game.core.protocol import Match
+    from game.core.engine import Match
 
 BOT_LEVELS: tuple[str, ...] = LEVELS  # every game's bots know these levels (easy → hard)
 

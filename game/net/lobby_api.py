@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Protocol
 
+from game.core.engine import Match
 from game.core.events import Event
-from game.core.protocol import Match
 from game.core.types import ActionInput, JsonObject
 from game.table import Seat, Table
 

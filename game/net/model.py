@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 from game.core import registry
 from game.core.bots import Thinking
-from game.core.protocol import Match
+from game.core.engine import Match
 from game.core.spec import BotsModule
 from game.core.types import JsonObject
 from game.table import Table

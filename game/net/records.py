@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.engine import Match
 from game.core.errors import IllegalAction
-from game.core.protocol import Match
 from game.core.types import JsonObject
 from game.table import Seat, Table
 

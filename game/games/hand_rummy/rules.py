@@ -14,9 +14,9 @@ from typing import Any
 
 from game.core.actions import action_type, card_field, int_field, only_keys, str_field
 from game.core.cards import JOKER, rummy_deck
+from game.core.engine import Match as BaseMatch
 from game.core.errors import IllegalAction
 from game.core.events import Event
-from game.core.protocol import Match as BaseMatch
 from game.core.types import ActionInput, Phase
 
 from . import scoring

@@ -9,7 +9,7 @@ from typing import Any
 from game.client import stats
 from game.core import registry
 from game.core.bots import bot_rng, run
-from game.core.protocol import Match
+from game.core.engine import Match
 from game.core.spec import BotsModule
 from game.core.types import JsonObject
 
