@@ -9,8 +9,8 @@ Natively: python main.py [--portrait] [--lang ar|en] [--autoplay] [--screenshots
                          [--seed N] [--speed X] [--frames N] [--level easy|normal|hard]
                          [--game hareeja|ronda|hand_rummy] [--server ws://HOST:PORT]
                          [--room CODE]
-In the browser: an invite link ``…/#room=CODE&server=wss://HOST:PORT`` (game/ui/links.py; the
-page moves an older ``?room=`` into the fragment) opens the online lobby joining that table on
+In the browser: an invite link ``…/#room=CODE&server=wss://HOST:PORT`` (game/client/page_links.py;
+the page moves an older ``?room=`` into the fragment) opens the online lobby joining that table on
 that server, after asking when the player has not played there (default: the page's own server,
 ``game.ui.scenes.lobby_common.page_server``).
 """
@@ -34,7 +34,7 @@ def parse_options():
         except Exception:
             portrait = False
         options = Options(portrait=portrait)
-        from game.ui.links import page_values
+        from game.client.page_links import page_values
 
         link = page_values()  # "#room=…&server=…", never the query
         options.server = link.get("server")
@@ -55,8 +55,8 @@ def parse_options():
     parser.add_argument("--seed", type=int, help="match seed (deterministic deal)")
     parser.add_argument("--speed", type=float, default=None, help="animation speed multiplier")
     parser.add_argument("--frames", type=int, help="stop after this many frames")
+    from game.core import registry
     from game.core.spec import BOT_LEVELS
-    from game.games import registry
 
     parser.add_argument("--level", choices=BOT_LEVELS, help="bot level")
     parser.add_argument(

@@ -1,4 +1,4 @@
-"""Blits a drawn frame, by kind, over a scripted table stretch (issue 24: the browser's cost
+"""Blits a drawn frame, by kind, over a scripted table stretch (the browser's cost
 model; see game/ui/blit_count.py). A count, not a time: the same on any machine.
 
 Usage: python bench/bench_blits.py [--game G] [--portrait] [--scale F] [--lang ar|en]

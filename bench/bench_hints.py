@@ -1,4 +1,4 @@
-"""Hint think time in each game (issue 9): what the Hint button / H key costs the frame loop.
+"""Hint think time in each game: what the Hint button / H key costs the frame loop.
 
 Usage: python bench/bench_hints.py [--matches N]
 Positions come from seeded easy-bot matches (seat 0's own view, every third of its turns); each
@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from game.core import registry
 from game.core.bots import Thinking, bot_rng, run
-from game.games import registry
 
 SLICE = 0.004  # as game.client.local.SLICE
 

@@ -37,7 +37,7 @@ most ~35 s for stragglers.
     .venv/bin/python bench/bench_load.py --tables 1000 --servers 2 --redis --seconds 20
     .venv/bin/python bench/bench_load.py --hard 50 --seconds 30
     .venv/bin/python bench/bench_load.py --zombie 240      # the zombie-table loop, 4 minutes
-    .venv/bin/python bench/bench_load.py --bot-crowd 25 --seconds 40 --settle 5  # issue 19
+    .venv/bin/python bench/bench_load.py --bot-crowd 25 --seconds 40 --settle 5  # a crowd
     .venv/bin/python bench/bench_load.py --tables 1000 --restart 10 --seconds 30  # a restart
     .venv/bin/python bench/bench_load.py --cpu-per-move    # the lobby alone, no sockets
     .venv/bin/python bench/bench_load.py --tick 1000       # the tick with 1,000 waiting tables
@@ -66,16 +66,17 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT / "tools"))  # wire_client
 
 import load_clients  # noqa: E402
 
 from game.net import spawn, wire  # noqa: E402
-from game.net.client import Client  # noqa: E402
 from game.net.limits import Limits  # noqa: E402
 from game.net.rooms import Lobby  # noqa: E402
 from game.net.server import tune_gc  # noqa: E402
 from game.net.store import Store  # noqa: E402
 from game.table.clock import FakeClock  # noqa: E402
+from wire_client import Client  # noqa: E402
 
 TABLE = {"game": "hareeja", "players": 4, "visibility": "private", "turn_seconds": None}
 

@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game.core.cards import JOKER, rummy_deck
 from game.games.hand_rummy import bots
-from game.games.hand_rummy import melds as M
+from game.games.hand_rummy.melds import OPENING_MIN, find_melds, groups_points
 from game.games.hand_rummy.rules import Match
 
 
@@ -28,8 +28,8 @@ def random_turn_action(match: Match, rnd: random.Random, looked: set) -> tuple[i
     turn = (match.round, match.turn_no)
     if match.drawn and not match.pending and turn not in looked:
         looked.add(turn)
-        groups = M.find_melds(match.hands[seat])
-        if groups and (match.opened[seat] or M.groups_points(groups) >= M.OPENING_MIN):
+        groups = find_melds(match.hands[seat])
+        if groups and (match.opened[seat] or groups_points(groups) >= OPENING_MIN):
             return seat, {"type": "meld", "groups": groups}
     legal = match.legal_actions(seat)
     if not legal:
@@ -99,7 +99,7 @@ def bench_finder(samples: int) -> None:
     for _ in range(samples):
         hand = rnd.sample(naturals, 13) + [JOKER, JOKER]
         t = time.perf_counter()
-        M.find_melds(hand)
+        find_melds(hand)
         times.append(time.perf_counter() - t)
     # A dense hand (long runs, duplicates) is the finder's hardest case.
     dense = [
@@ -120,7 +120,7 @@ def bench_finder(samples: int) -> None:
         JOKER,
     ]
     t = time.perf_counter()
-    M.find_melds(dense)
+    find_melds(dense)
     dense_ms = (time.perf_counter() - t) * 1e3
     print(
         f"meld finder, 15 cards with 2 jokers ({samples} hands): "

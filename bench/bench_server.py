@@ -34,11 +34,12 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))  # wire_client
 
-from game.net.client import Client
 from game.net.limits import Limits
 from game.net.rooms import THINK_SLICE
 from game.net.server import TableServer
+from wire_client import Client
 
 PLAYERS = {"hareeja": 4, "ronda": 2, "hand_rummy": 2}
 

@@ -1,4 +1,4 @@
-"""Drawn-frame times of the real game in the real browser, beside native (issue 24).
+"""Drawn-frame times of the real game in the real browser, beside native.
 
     python bench/bench_web.py [--games hareeja,ronda,hand_rummy] [--throttle 1,4]
                               [--factor 1,1.5,auto] [--orient portrait,landscape] [--quick]

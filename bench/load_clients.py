@@ -1,6 +1,6 @@
 """The load generators of ``bench_load.py``: light WebSocket players, one process per share.
 
-Why light, and not :class:`game.net.client.Client` (the product's and the tests' client): that
+Why light, and not :class:`wire_client.Client` (the tests' scripted seat): that
 client rebuilds every seat's full view from each patch, deep-copies it for the scenes and
 checks every message; that is right for a player, but 4,000 of them on the server's own two
 cores measured themselves (in the first version of this benchmark the two client processes

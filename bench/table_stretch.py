@@ -1,4 +1,4 @@
-"""A scripted stretch of a table, the same for every bench and guard that needs one (issue 24):
+"""A scripted stretch of a table, the same for every bench and guard that needs one:
 bots in every seat play from the deal through card flights, a bid or declaration (Hareeja's
 bids, Ronda's declarations) or a meld (Hand rummy) to the round's score panel; an overlay (the
 pause menu) is opened and closed on the way. Every frame is the real ``App.step``.

@@ -74,7 +74,7 @@ async def until(
 async def private_table(
     client: Any, game: str = "hareeja", players: int = 4, bots: str = "easy", **more: Any
 ) -> dict[str, Any]:
-    """The ``room`` a connected :class:`game.net.client.Client` gets for creating an untimed
+    """The ``room`` a connected :class:`wire_client.Client` gets for creating an untimed
     table (private unless ``more`` says otherwise), its free seats for ``bots`` once it
     starts."""
     fields = {"visibility": "private", "turn_seconds": None, **more}

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.client.connection import Connection
 from game.client.local import LocalSession
 from game.client.online import (
     PENDING_SECONDS,
@@ -19,7 +20,6 @@ from game.client.seating import Seating, order_from
 from game.games.hareeja.rules import Match as HareejaMatch
 from game.games.ronda.rules import Match as RondaMatch
 from game.table import FakeClock, Seat, Table
-from game.ui.net import Connection
 
 
 # ----- seating ----------------------------------------------------------------------------------
@@ -371,7 +371,7 @@ def test_a_connection_replaced_by_another_tab_is_not_taken_back():
 
 
 def test_after_a_move_to_an_address_that_does_not_answer_the_next_try_is_the_entry_again():
-    """Issue 19, deliverable 3: the holder named by ``moved`` died; the seat goes back to the
+    """The holder named by ``moved`` died; the seat goes back to the
     address it came in by, follows that address's current answer and is seated again."""
     session, match, exchange, now, room = dropped_ronda_seat()
     exchange.refuse = {"ws://dead:9310"}
@@ -441,7 +441,7 @@ def test_a_tab_back_in_front_before_the_drop_was_noticed_tries_at_once():
 def test_a_move_to_another_site_never_carries_our_token_and_the_entry_gets_its_own_back(
     monkeypatch, tmp_path
 ):
-    """Issue 19: a server the player trusted once (evil.example) must not plant the token it
+    """A server the player trusted once (evil.example) must not plant the token it
     gave him on another site's server, nor learn where his other token goes."""
     monkeypatch.setenv("MAJLIS_HOME", str(tmp_path))
     exchange = Exchange()

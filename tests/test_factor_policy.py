@@ -1,4 +1,4 @@
-"""The drawing factor's policy (game/ui/factor_policy.py, issue 24): steps down when drawn frames
+"""The drawing factor's policy (game/ui/factor_policy.py): steps down when drawn frames
 stay over budget, back up when there is room, never oscillates. Pure: no pygame."""
 
 import ast

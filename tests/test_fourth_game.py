@@ -1,4 +1,4 @@
-"""A fourth game is one folder (docs/DESIGN.md "Layers"; issue 7).
+"""A fourth game is one folder (docs/DESIGN.md "Layers").
 
 tests/fourth_game/high_card is a trivial game (engine, bots, spec, its gettext catalog, a bare
 table scene and its screenshot script). The test copies it into a temporary folder that joins the
@@ -10,6 +10,7 @@ rules page, the strings and the screenshots."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -25,7 +26,7 @@ import game.games
 game.games.__path__.append(sys.argv[1])          # the temporary folder holding high_card/
 out = {}
 
-from game.games import registry
+from game.core import registry
 out["registry"] = list(registry.names())
 
 from game.net import protocol
@@ -45,7 +46,7 @@ out["plural_ar"] = [i18n.tn("hc.tricks", n) for n in (1, 2, 3, 11)]
 i18n.set_language("en")
 
 async def server_match():
-    from game.net.client import Client
+    from wire_client import Client
     from game.net.server import TableServer
     srv = await TableServer(port=0, bot_delay=0, tick_interval=0.005,
                             rate=(100_000, 100_000.0)).start()
@@ -66,7 +67,8 @@ out["server"] = list(asyncio.run(asyncio.wait_for(server_match(), 30)))
 
 import pygame
 from game.ui.app import App, Options
-from game.ui import games, stats
+from game.ui import games
+from game.client import stats
 app = App(Options(lang="en", seed=5))
 
 def click(pos):
@@ -143,7 +145,7 @@ def test_a_fourth_game_in_its_own_folder_is_offered_everywhere(tmp_path):
         env={
             "PATH": "/usr/bin:/bin",
             "MAJLIS_HOME": str(tmp_path / "home"),
-            "PYTHONPATH": str(ROOT),
+            "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tools")]),
         },
     )
     assert done.returncode == 0, done.stderr[-3000:]
@@ -174,7 +176,7 @@ def test_a_fourth_game_in_its_own_folder_is_offered_everywhere(tmp_path):
 
 def test_the_fourth_game_is_only_in_the_test_folder():
     """It must not leak into the product: the registry of the real tree has three games."""
-    from game.games import registry
+    from game.core import registry
 
     assert "high_card" not in registry.names()
     assert not (ROOT / "game" / "games" / "high_card").exists()

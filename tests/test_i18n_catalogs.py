@@ -10,7 +10,7 @@ import string
 import pytest
 
 from game import i18n
-from game.games import registry
+from game.core import registry
 from game.i18n.catalog import CatalogError, load, parse_po, to_mo
 
 CATALOGS = [i18n.COMMON] + [

@@ -18,10 +18,10 @@ import time
 import pytest
 
 from game.net import spawn
-from game.net.client import Client
 from game.net.server import TableServer
 from helpers import private_hareeja, private_table
 from redis_process import RedisProcess, missing
+from wire_client import Client
 
 if missing():
     pytest.skip(missing(), allow_module_level=True)

@@ -1,4 +1,4 @@
-"""A hello in a cluster finds the seat wherever it is (issue 19, deliverable 3): a player who
+"""A hello in a cluster finds the seat wherever it is: a player who
 came to process B first (B knows him, unseated) and was sent by ``moved`` to the table A holds
 says hello to B again (his connection dropped, the entry sent him there): B answers ``moved``
 to A, not a bare ``welcome`` that leaves him without his table. Two in-process servers, one
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import asyncio
 
-from game.net.client import Client
 from game.net.server import TableServer
 from helpers import private_table
 from tests.test_net_cluster import fresh_ns, redis_url, until  # noqa: F401 (a fixture)
+from wire_client import Client
 
 
 def test_a_player_known_unseated_here_is_sent_to_the_table_that_seats_him(redis_url):  # noqa: F811

@@ -1,4 +1,4 @@
-"""Crowds from many addresses against a real server process (issue 19, points 4 and 5).
+"""Crowds from many addresses against a real server process.
 
 Each test starts ``python -m game.net.server`` with the default limits on a free port and
 talks to it through real sockets, each client bound to its own 127.0.x.y source address (all
@@ -283,7 +283,7 @@ async def pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> No
 
 async def welcomed(url: str, source: str, count: int, forged: bool = True) -> int:
     """Of ``count`` sockets from ``source`` (each with a forged ``X-Forwarded-For`` naming
-    another address, as issue 19 sent), how many the server kept open at once."""
+    another address, as a crowd would), how many the server kept open at once."""
     seats = []
     for i in range(count):
         headers = {"X-Forwarded-For": f"10.9.{i}.1, 127.0.0.1"} if forged else None

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from game.games.hand_rummy import rules as rummy
 from game.games.hareeja import rules as hareeja
 from game.games.ronda import rules as ronda
-from game.net import protocol as P
+from game.net import protocol
 from game.net.delta import Shared, ViewSender, ViewTracker, apply, diff, diff_shared, size
 from test_rummy_support import random_step
 
@@ -75,7 +75,7 @@ def test_the_sender_and_tracker_rebuild_every_view_of_real_matches_through_the_w
                 "by": None,
                 **sender.fields("ROOM", view),
             }
-            got = tracker.absorb(P.decode_server(P.encode(msg)))
+            got = tracker.absorb(protocol.decode_server(protocol.encode(msg)))
             assert got["view"] == view
             got["view"]["hand"].append("XX")  # a scene may change its copy
             full += size(view)
@@ -131,7 +131,9 @@ def rebuild_every_seat(match, rng, together: bool, moves: int = 200) -> None:
                 "by": None,
                 **senders[s].fields("ROOM", view, shared),
             }
-            assert trackers[s].absorb(P.decode_server(P.encode(msg)))["view"] == match.view(s)
+            assert trackers[s].absorb(protocol.decode_server(protocol.encode(msg)))[
+                "view"
+            ] == match.view(s)
 
 
 def test_a_shared_patch_is_reused_only_from_the_same_old_value_to_an_equal_new_one():

@@ -20,10 +20,10 @@ import pytest
 
 from game.games.hareeja import rules as hareeja
 from game.net import spawn
-from game.net.client import Client
 from game.net.server import TableServer
 from game.net.store import Store
 from helpers import private_hareeja
+from wire_client import Client
 
 
 def start_server(db: str, workers: int = 0) -> tuple[subprocess.Popen, str]:

@@ -12,14 +12,14 @@ import json
 import pytest
 
 from game.core.events import Event
-from game.net import rooms as R
-from game.net.client import Client
+from game.net import rooms
 from game.net.delta import ViewTracker
 from game.net.rooms import Lobby, pacing_seconds
 from game.net.server import WIRE_LIMIT, TableServer
 from game.net.store import Store
 from game.table.clock import FakeClock
 from helpers import private_hareeja, run_async
+from wire_client import Client
 
 
 class Conn:
@@ -108,12 +108,12 @@ def test_pacing_sizes_the_hold_by_what_the_events_are():
         {"table": ["1O", "2O", "3O", "4O"]},
         {0: {"hand": ["5O", "6O", "7O"]}, 1: {"hand": ["1C", "2C", "3C"]}},
     )
-    assert pacing_seconds([deal]) == pytest.approx(10 * R.PACE_DEALT_CARD)
+    assert pacing_seconds([deal]) == pytest.approx(10 * rooms.PACE_DEALT_CARD)
     trick = [Event("card_played", {"seat": 0}), Event("trick_won", {"seat": 0})]
     assert pacing_seconds(trick) == pytest.approx(
-        R.PACE_EVENT["card_played"] + R.PACE_EVENT["trick_won"]
+        rooms.PACE_EVENT["card_played"] + rooms.PACE_EVENT["trick_won"]
     )
-    assert pacing_seconds([Event("round_scored", {})]) == R.PACE_EVENT["round_scored"] >= 3
+    assert pacing_seconds([Event("round_scored", {})]) == rooms.PACE_EVENT["round_scored"] >= 3
     assert pacing_seconds([Event("bid_confirmed", {"seat": 1})]) == 0
 
 
@@ -127,7 +127,7 @@ def test_TB_6_the_deal_animation_does_not_count_against_the_first_turn():
     say(lob, ali, "start")
     deal = next(iter(lob.rooms.values())).table.match.start_events
     show = pacing_seconds(deal)
-    assert show == pytest.approx(32 * R.PACE_DEALT_CARD)  # 8 cards to each of 4 seats
+    assert show == pytest.approx(32 * rooms.PACE_DEALT_CARD)  # 8 cards to each of 4 seats
     assert ali.last("deadline")["remaining"][0] == pytest.approx(60 + show, abs=0.05)
     clock.advance(60 + show - 0.2)
     lob.tick()
@@ -155,7 +155,7 @@ def test_TB_6_each_batch_extends_the_hold_and_paced_bots_wait_for_the_show():
     create(lob, ali, game="ronda", players=2, turn_seconds=90)
     say(lob, ali, "start")
     room = next(iter(lob.rooms.values()))
-    deal_show = 10 * R.PACE_DEALT_CARD  # 3 + 3 cards to hands, 4 to the table
+    deal_show = 10 * rooms.PACE_DEALT_CARD  # 3 + 3 cards to hands, 4 to the table
     assert room.shown_at == pytest.approx(deal_show) and room.table.held
     assert room.bot_due == pytest.approx(deal_show)  # seat 1 (a bot) leads after the deal
     clock.advance(deal_show)
@@ -163,7 +163,7 @@ def test_TB_6_each_batch_extends_the_hold_and_paced_bots_wait_for_the_show():
     lob.pump()
     played = ali.last("events")
     assert played["by"] == 1
-    flown = sum(R.PACE_EVENT.get(e["type"], 0) for e in played["events"])
+    flown = sum(rooms.PACE_EVENT.get(e["type"], 0) for e in played["events"])
     assert flown > 0 and room.table.held
     assert ali.last("deadline")["remaining"][0] == pytest.approx(90 + flown, abs=0.05)
 
@@ -210,7 +210,7 @@ def test_bots_think_one_slice_per_call_tables_take_turns_and_a_move_is_capped(mo
             break
     assert all(r.thought is None and len(r.table.match.log) == 1 for r in tables)
     per_move = slices[0] / 2
-    assert per_move * 0.03 == pytest.approx(R.THINK_CAP, abs=0.05)  # capped, then easy move
+    assert per_move * 0.03 == pytest.approx(rooms.THINK_CAP, abs=0.05)  # capped, then easy move
 
 
 def test_a_stale_thought_is_dropped_when_the_match_moved_on():
@@ -237,7 +237,7 @@ def test_blocking_mode_still_plays_bots_to_the_next_human_turn():
 
 
 # ----- 3. restarts -----------------------------------------------------------------------------
-@pytest.mark.parametrize("used, left", [(20, 40), (55, R.RESUME_GRACE)])
+@pytest.mark.parametrize("used, left", [(20, 40), (55, rooms.RESUME_GRACE)])
 def test_TB_6_a_restart_resumes_the_turn_with_the_time_that_was_left(tmp_path, used, left):
     """Rule: used time at the last save + time to the last heartbeat; downtime is free; at
     least RESUME_GRACE seconds."""
@@ -337,14 +337,14 @@ def test_an_unseated_player_keeps_his_identity_for_a_while_then_it_is_forgotten(
     back = join(lob, "Salem", welcome["token"])
     assert back.last("welcome")["player"] == welcome["player"]
     lob.disconnect(back)
-    clock.advance(R.IDENTITY_TTL + 1)
+    clock.advance(rooms.IDENTITY_TTL + 1)
     lob.tick()
     later = join(lob, "Salem", welcome["token"])
     assert later.last("welcome")["player"] != welcome["player"]
 
 
 def test_kept_identities_are_bounded_oldest_first():
-    lob = lobby(identities=(R.IDENTITY_TTL, 2))
+    lob = lobby(identities=(rooms.IDENTITY_TTL, 2))
     welcomes = []
     for name in ("A", "B", "C"):
         conn = join(lob, name)
@@ -366,7 +366,7 @@ def test_a_short_burst_is_refused_but_a_sustained_flood_is_closed_with_a_reason(
     for _ in range(60):  # it goes on: sustained
         now[0] += 0.01
         say(lob, conn, "ping")
-    assert conn.closed is not None and conn.closed[0] == R.FLOOD_CLOSE and conn.closed[1]
+    assert conn.closed is not None and conn.closed[0] == rooms.FLOOD_CLOSE and conn.closed[1]
     assert "closed" in conn.last("error")["message"]
     count = len(conn.sent)
     say(lob, conn, "ping")
@@ -381,7 +381,7 @@ def test_through_the_socket_a_flooder_and_an_oversized_frame_get_readable_close_
         url = f"ws://127.0.0.1:{srv.port}"
         try:
             async with Client(url) as flooder:
-                for _ in range(int(R.FLOOD_STRIKES) + 10):
+                for _ in range(int(rooms.FLOOD_STRIKES) + 10):
                     await flooder.send("ping")
                 await asyncio.wait_for(flooder.closed.wait(), 5)
                 assert flooder.close_code == 1008 and "Too many" in flooder.close_reason
@@ -436,12 +436,12 @@ def test_TB_2_an_offline_asker_refused_later_is_kept_as_an_identity_not_leaked()
     lob.disconnect(asker)  # still waiting for the host
     say(lob, host, "answer", player=lob.players[key].id, accept=False)
     assert key in lob.players
-    clock.advance(R.IDENTITY_TTL + 1)
+    clock.advance(rooms.IDENTITY_TTL + 1)
     lob.tick()
     assert key not in lob.players
 
 
-# ----- hard bots under load (issue 8: a person's turn within 3 s at 200 tables) -----------------
+# ----- hard bots under load (a person's turn within 3 s at 200 tables) -----------------
 def test_the_bot_search_budget_is_full_when_light_and_a_share_of_the_turn_under_load():
     from game.net.botplay import BOT_TURN_SECONDS, MIN_BUDGET, think_budget
 

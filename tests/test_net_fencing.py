@@ -1,4 +1,4 @@
-"""One owner per table (issue 19): the fence Redis checks on every write, the lease timing, the
+"""One owner per table: the fence Redis checks on every write, the lease timing, the
 lobby's clock standing still, and the refusal of a Redis that keeps no append-only file.
 
 The fencing tests run against a real ``redis-server`` (append-only, a free port on 127.0.0.1;
@@ -223,9 +223,9 @@ def test_a_redis_without_an_append_only_file_is_refused_unless_explicitly_allowe
 
 @needs_redis
 def test_a_clean_stop_gives_the_lease_up_and_another_process_adopts_at_once(redis_url):
-    from game.net.client import Client
     from game.net.server import TableServer
     from helpers import private_table
+    from wire_client import Client
 
     async def body():
         ns = f"f{random.randrange(1 << 30)}"
@@ -348,9 +348,9 @@ def test_a_move_whose_write_is_refused_is_never_acknowledged_and_the_player_is_m
 
     import redis.asyncio
 
-    from game.net.client import Client
     from game.net.server import TableServer
     from helpers import private_table
+    from wire_client import Client
 
     async def body():
         ns = f"f{random.randrange(1 << 30)}"

@@ -1,4 +1,4 @@
-"""Issue 19, point 6: what a client can no longer do, and what a restart no longer loses.
+"""What a client can no longer do, and what a restart no longer loses.
 
 - TB-7: only the server's clock times a seat out; a client's ``{"type": "timeout"}`` is
   refused (``timeout_reserved``) and changes nothing.
@@ -22,10 +22,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from game.core import registry
 from game.core.errors import IllegalAction
-from game.games import registry
-from game.net import protocol as P
-from game.net.client import Client
+from game.net import protocol
 from game.net.numbers import MAX_NUMBER
 from game.net.server import TableServer
 from game.net.store import Store
@@ -33,6 +32,7 @@ from game.table import Seat, Table
 from game.table.clock import FakeClock
 from helpers import run_async
 from tests.test_net_fairness import create, join, lobby, say
+from wire_client import Client
 
 HUGE = "9" * 8000  # Python refuses int <-> str past 4,300 digits
 
@@ -107,20 +107,20 @@ def test_TB_7_a_clients_timeout_through_the_socket_is_refused_and_the_turn_goes_
     ids=["code", "card", "negative", "players", "1e999", "2**53", "fraction", "ping"],
 )
 def test_a_number_out_of_range_is_a_protocol_refusal_naming_the_range(frame):
-    with pytest.raises(P.ProtocolError) as refused:
-        P.decode(frame)
+    with pytest.raises(protocol.ProtocolError) as refused:
+        protocol.decode(frame)
     assert "number" in refused.value.message
 
 
 def test_numbers_at_the_range_limit_are_read():
     top = MAX_NUMBER
-    msg = P.decode(json.dumps({"t": "act", "action": {"type": "bid", "n": -top, "m": 0.5}}))
+    msg = protocol.decode(json.dumps({"t": "act", "action": {"type": "bid", "n": -top, "m": 0.5}}))
     assert msg["action"]["n"] == -top
 
 
 def test_a_server_message_with_a_huge_number_is_a_protocol_error_for_the_client():
-    with pytest.raises(P.ProtocolError):
-        P.decode_server('{"t": "pong", "n": ' + HUGE + "}")
+    with pytest.raises(protocol.ProtocolError):
+        protocol.decode_server('{"t": "pong", "n": ' + HUGE + "}")
 
 
 JSON_VALUES = st.recursive(
@@ -136,7 +136,7 @@ JSON_VALUES = st.recursive(
 )
 FIELDS = ("code", "game", "players", "action", "type", "card", "options", "name", "token", "t")
 MESSAGES = st.fixed_dictionaries(
-    {"t": st.sampled_from(P.CLIENT_TYPES + ("dance", ""))},
+    {"t": st.sampled_from(protocol.CLIENT_TYPES + ("dance", ""))},
     optional=dict.fromkeys(FIELDS[:-1], JSON_VALUES),
 )
 NUMBER_TEXT = st.sampled_from([HUGE, "-" + HUGE, "1e999", "-1e999", "1" * 4301, "0.5", "7"])
@@ -186,7 +186,7 @@ def test_malformed_messages_never_raise_and_never_change_the_table(batch):
             assert is_idle_back(frame), frame  # it changes nothing and has nothing to say (TB-8)
             assert len(match.log) == log
         for reply in replies:
-            P.decode_server(json.dumps(reply))  # each one a well-formed server message
+            protocol.decode_server(json.dumps(reply))  # each one a well-formed server message
         if any(r["t"] == "error" for r in replies):
             assert len(match.log) == log
 

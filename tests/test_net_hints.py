@@ -1,4 +1,4 @@
-"""Hints at an online table (issue 9, item 3): offered only where the table's host allows it.
+"""Hints at an online table: offered only where the table's host allows it.
 
 ``create`` carries ``hints`` (optional, false by default); the server keeps it on the room,
 sends it in every ``room`` message and in the public list, and stores it so a restarted server
@@ -13,7 +13,7 @@ import pytest
 
 from game.client.online import OnlineSession
 from game.games.ronda.rules import Match as RondaMatch
-from game.net import protocol as P
+from game.net import protocol
 from game.net.store import Store
 from tests.test_net_fairness import join, lobby, say
 
@@ -32,14 +32,14 @@ def create(lob, conn, players: int, hints: bool | None = None, visibility="priva
 @pytest.mark.parametrize("hints", [True, False, None])
 def test_create_accepts_hints_true_false_or_missing(hints):
     fields = dict(CREATE) if hints is None else {**CREATE, "hints": hints}
-    msg = P.decode(P.encode({"t": "create", **fields}))
+    msg = protocol.decode(protocol.encode({"t": "create", **fields}))
     assert msg.get("hints") == hints
 
 
 @pytest.mark.parametrize("bad", [1, 0, "yes", None, [], {}])
 def test_create_refuses_hints_that_is_not_true_or_false(bad):
-    with pytest.raises(P.ProtocolError) as caught:
-        P.decode(json.dumps({"t": "create", **CREATE, "hints": bad}))
+    with pytest.raises(protocol.ProtocolError) as caught:
+        protocol.decode(json.dumps({"t": "create", **CREATE, "hints": bad}))
     assert caught.value.message == '"hints" in "create" must be true or false.'
 
 

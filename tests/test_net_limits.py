@@ -13,7 +13,7 @@ import json
 import pytest
 
 from game.core.events import Event
-from game.net import protocol as P
+from game.net import protocol
 from game.net.limits import Limits
 from game.net.names import BadName, clean_name, distinct_names
 from game.net.outbox import Outbox
@@ -258,9 +258,9 @@ def test_tables_per_server_at_the_limit_accepted_one_past_refused():
 # ----- frames, nesting, items, rate --------------------------------------------------------------
 def test_frame_size_at_the_limit_accepted_one_past_refused():
     ping = '{"t":"ping"}'
-    assert P.decode(ping + " " * (P.MAX_FRAME - len(ping)))["t"] == "ping"
-    with pytest.raises(P.ProtocolError, match="too long"):
-        P.decode(ping + " " * (P.MAX_FRAME - len(ping) + 1))
+    assert protocol.decode(ping + " " * (protocol.MAX_FRAME - len(ping)))["t"] == "ping"
+    with pytest.raises(protocol.ProtocolError, match="too long"):
+        protocol.decode(ping + " " * (protocol.MAX_FRAME - len(ping) + 1))
 
 
 def nested(depth: int) -> dict:
@@ -272,18 +272,18 @@ def nested(depth: int) -> dict:
 
 
 def test_action_nesting_depth_at_the_limit_accepted_one_past_refused():
-    P.decode(json.dumps({"t": "act", "action": nested(P.MAX_ACTION_DEPTH)}))
-    with pytest.raises(P.ProtocolError, match="nested too deeply"):
-        P.decode(json.dumps({"t": "act", "action": nested(P.MAX_ACTION_DEPTH + 1)}))
+    protocol.decode(json.dumps({"t": "act", "action": nested(protocol.MAX_ACTION_DEPTH)}))
+    with pytest.raises(protocol.ProtocolError, match="nested too deeply"):
+        protocol.decode(json.dumps({"t": "act", "action": nested(protocol.MAX_ACTION_DEPTH + 1)}))
 
 
 def test_action_item_count_at_the_limit_accepted_one_past_refused():
     def action(values: int) -> dict:  # the object, "type", the list: 3 values
         return {"type": "meld", "a": [0] * (values - 3)}
 
-    P.decode(json.dumps({"t": "act", "action": action(P.MAX_ACTION_ITEMS)}))
-    with pytest.raises(P.ProtocolError, match="too big"):
-        P.decode(json.dumps({"t": "act", "action": action(P.MAX_ACTION_ITEMS + 1)}))
+    protocol.decode(json.dumps({"t": "act", "action": action(protocol.MAX_ACTION_ITEMS)}))
+    with pytest.raises(protocol.ProtocolError, match="too big"):
+        protocol.decode(json.dumps({"t": "act", "action": action(protocol.MAX_ACTION_ITEMS + 1)}))
 
 
 def create_with(options: dict) -> str:
@@ -301,27 +301,27 @@ def create_with(options: dict) -> str:
 
 
 def test_option_count_at_the_limit_accepted_one_past_refused():
-    P.decode(create_with({f"o{i}": i for i in range(P.MAX_OPTIONS)}))
-    with pytest.raises(P.ProtocolError, match="too many entries"):
-        P.decode(create_with({f"o{i}": i for i in range(P.MAX_OPTIONS + 1)}))
+    protocol.decode(create_with({f"o{i}": i for i in range(protocol.MAX_OPTIONS)}))
+    with pytest.raises(protocol.ProtocolError, match="too many entries"):
+        protocol.decode(create_with({f"o{i}": i for i in range(protocol.MAX_OPTIONS + 1)}))
 
 
 def test_option_name_and_text_at_the_limit_accepted_one_past_refused():
-    at, past = "n" * P.MAX_STRING, "n" * (P.MAX_STRING + 1)
-    P.decode(create_with({at: at}))
-    with pytest.raises(P.ProtocolError, match=r"option name .* is too long"):
-        P.decode(create_with({past: 1}))
-    with pytest.raises(P.ProtocolError, match=f'Option "{at}" .* is too long'):
-        P.decode(create_with({at: past}))
+    at, past = "n" * protocol.MAX_STRING, "n" * (protocol.MAX_STRING + 1)
+    protocol.decode(create_with({at: at}))
+    with pytest.raises(protocol.ProtocolError, match=r"option name .* is too long"):
+        protocol.decode(create_with({past: 1}))
+    with pytest.raises(protocol.ProtocolError, match=f'Option "{at}" .* is too long'):
+        protocol.decode(create_with({at: past}))
 
 
 def test_action_strings_and_names_at_the_limit_accepted_one_past_refused():
-    at, past = "c" * P.MAX_STRING, "c" * (P.MAX_STRING + 1)
-    P.decode(json.dumps({"t": "act", "action": {"type": "play", "card": at, at: 1}}))
-    with pytest.raises(P.ProtocolError, match="A string in the action is too long"):
-        P.decode(json.dumps({"t": "act", "action": {"type": "play", "card": past}}))
-    with pytest.raises(P.ProtocolError, match="too long"):
-        P.decode(json.dumps({"t": "act", "action": {"type": "play", past: 1}}))
+    at, past = "c" * protocol.MAX_STRING, "c" * (protocol.MAX_STRING + 1)
+    protocol.decode(json.dumps({"t": "act", "action": {"type": "play", "card": at, at: 1}}))
+    with pytest.raises(protocol.ProtocolError, match="A string in the action is too long"):
+        protocol.decode(json.dumps({"t": "act", "action": {"type": "play", "card": past}}))
+    with pytest.raises(protocol.ProtocolError, match="too long"):
+        protocol.decode(json.dumps({"t": "act", "action": {"type": "play", past: 1}}))
 
 
 def test_rate_burst_at_the_limit_accepted_one_past_refused():
@@ -600,7 +600,7 @@ def test_a_new_code_is_checked_against_the_store_one_at_a_time(monkeypatch):
     store.finish("AAAAAAAA", {"result": None})
     lob = lobby(store=store)
     codes = iter(["AAAAAAAA", "BBBBBBBB"])
-    monkeypatch.setattr(P, "new_code", lambda rng: next(codes))
+    monkeypatch.setattr(protocol, "new_code", lambda rng: next(codes))
     assert untimed(lob, hello(lob, "H"))["code"] == "BBBBBBBB"
     assert not hasattr(store, "codes")  # nothing loads every code at start
 

@@ -1,4 +1,4 @@
-"""Limits per network, not only per address (issue 19, point 4), each at its limit and one past.
+"""Limits per network, not only per address, each at its limit and one past.
 
 The lobby is driven directly (fake connections, FakeClock, a hand-moved rate clock), so nothing
 here depends on wall-clock speed; tests/test_net_crowds.py does the same through a real server

@@ -1,4 +1,4 @@
-"""The WebSocket ``Origin`` check (issue 19, deliverable 1; game/net/origins.py), through real
+"""The WebSocket ``Origin`` check (game/net/origins.py), through real
 sockets to a real server on 127.0.0.1: a foreign page's socket is closed with code 1008 and a
 reason naming its origin before anything it sent is read; a native client (no ``Origin``), a
 page on the server's own host and a configured page are served."""
@@ -11,7 +11,7 @@ import pytest
 import websockets
 from websockets.datastructures import Headers
 
-from game.net import protocol as P
+from game.net import protocol
 from game.net import server as server_module
 from game.net.origins import OriginPolicy, normal_origin
 from game.net.server import TableServer
@@ -35,11 +35,11 @@ async def first_answer(port: int, origin: str | None, host: str | None = None) -
     kwargs = {"origin": origin} if origin is not None else {}
     async with websockets.connect(url, host="127.0.0.1", port=port, **kwargs) as ws:
         try:
-            await ws.send(P.encode({"t": "hello", "name": "Ali", "token": "x" * 32}))
+            await ws.send(protocol.encode({"t": "hello", "name": "Ali", "token": "x" * 32}))
             raw = await ws.recv()
         except websockets.ConnectionClosed as closed:
             return {"code": closed.rcvd.code, "reason": closed.rcvd.reason}
-        return {"welcome": P.decode_server(raw)}
+        return {"welcome": protocol.decode_server(raw)}
 
 
 def answers(origins: list[str | None], host: str | None = None, **options) -> list[dict]:

@@ -1,4 +1,4 @@
-"""Issue 19, one owner per table: Redis killed and restarted mid-match under real server
+"""One owner per table: Redis killed and restarted mid-match under real server
 processes, and a process frozen for longer than its lease (a zombie) whose tables another
 adopts. Real ``redis-server`` (append-only file, restarted on the same port and folder), real
 ``python -m game.net.server`` processes, real sockets, timed tables, bounded waits.
@@ -25,9 +25,9 @@ from typing import Any
 import pytest
 
 from game.net import spawn
-from game.net.client import Client
 from game.net.model import engine
 from redis_process import RedisProcess, missing
+from wire_client import Client
 
 if missing():
     pytest.skip(missing(), allow_module_level=True)

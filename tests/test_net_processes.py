@@ -1,5 +1,5 @@
-"""Issue 19, point 6, through real server processes (``python -m game.net.server``) and real
-sockets on 127.0.0.1: what an operator sees.
+"""What a client can no longer do, through real server processes (``python -m game.net.server``)
+and real sockets on 127.0.0.1: what an operator sees.
 
 - An 8,000-digit integer gets a ``protocol`` refusal, no traceback in the log, and the
   connection and its table play on.
@@ -27,11 +27,11 @@ from pathlib import Path
 import pytest
 
 from game.net import spawn
-from game.net.client import Client
 from game.net.metrics_http import metrics_address
 from game.net.records import HEARTBEAT
 from game.net.store import Store
 from helpers import run_async
+from wire_client import Client
 
 HUGE = "9" * 8000
 TIMED_RONDA = {

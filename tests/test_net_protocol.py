@@ -9,8 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.net import links
-from game.net import protocol as P
+from game.net import links, protocol
 
 GOOD = [
     {"t": "hello", "name": "سالم"},
@@ -49,8 +48,8 @@ GOOD = [
 
 @pytest.mark.parametrize("msg", GOOD, ids=lambda m: m["t"])
 def test_client_messages_round_trip(msg):
-    text = P.encode(msg)
-    assert P.decode(text) == msg
+    text = protocol.encode(msg)
+    assert protocol.decode(text) == msg
     assert "\n" not in text
 
 
@@ -67,7 +66,7 @@ BAD = [
     ('{"t": "hello"}', 'needs "name"'),
     ('{"t": "hello", "name": "   "}', "must not be empty"),
     ('{"t": "hello", "name": 7}', "must be a string"),
-    ('{"t": "hello", "name": "' + "x" * (P.MAX_STRING + 1) + '"}', "too long"),
+    ('{"t": "hello", "name": "' + "x" * (protocol.MAX_STRING + 1) + '"}', "too long"),
     ('{"t": "hello", "name": "a", "token": 3}', "must be a string"),
     (
         '{"t": "create", "game": "chess", "players": 2, "visibility": "auto", '
@@ -122,22 +121,22 @@ BAD = [
     ('{"t": "act", "action": {"type": "x", "a": [' + ",".join(["1"] * 300) + "]}}", "too big"),
     ('{"t": "ping", "x": NaN}', "not a number JSON allows"),
     ("[" * 3000 + "]" * 3000, "nested too deeply"),
-    ('{"t": "ping", "pad": "' + "x" * P.MAX_FRAME + '"}', "too long"),
+    ('{"t": "ping", "pad": "' + "x" * protocol.MAX_FRAME + '"}', "too long"),
 ]
 
 
 @pytest.mark.parametrize("text,words", BAD, ids=[w for _, w in BAD])
 def test_malformed_frames_raise_a_readable_protocol_error(text, words):
-    with pytest.raises(P.ProtocolError) as caught:
-        P.decode(text)
+    with pytest.raises(protocol.ProtocolError) as caught:
+        protocol.decode(text)
     assert words in caught.value.message
     assert caught.value.message[0].isupper() or caught.value.message[0] == '"'
 
 
 def test_binary_and_non_string_frames_are_refused():
     for frame in (b'{"t": "ping"}', None, 5):
-        with pytest.raises(P.ProtocolError, match=r"text|string"):
-            P.decode(frame)
+        with pytest.raises(protocol.ProtocolError, match=r"text|string"):
+            protocol.decode(frame)
 
 
 @settings(max_examples=300, deadline=None)
@@ -156,41 +155,47 @@ def test_binary_and_non_string_frames_are_refused():
 )
 def test_decode_never_fails_other_than_with_protocol_error(text):
     try:
-        msg = P.decode(text)
-    except P.ProtocolError as err:
+        msg = protocol.decode(text)
+    except protocol.ProtocolError as err:
         assert err.message
     else:
-        assert msg["t"] in P.CLIENT_TYPES
+        assert msg["t"] in protocol.CLIENT_TYPES
 
 
 def test_encode_checks_client_messages_and_types():
-    with pytest.raises(P.ProtocolError):
-        P.encode({"t": "join"})
-    with pytest.raises(P.ProtocolError):
-        P.encode({"t": "nonsense"})
-    with pytest.raises(P.ProtocolError):
-        P.encode(["t", "ping"])
-    assert P.decode_server(P.encode({"t": "pong"})) == {"t": "pong"}
-    assert P.decode_server(P.encode(P.error("No.", "no_room")))["code"] == "no_room"
+    with pytest.raises(protocol.ProtocolError):
+        protocol.encode({"t": "join"})
+    with pytest.raises(protocol.ProtocolError):
+        protocol.encode({"t": "nonsense"})
+    with pytest.raises(protocol.ProtocolError):
+        protocol.encode(["t", "ping"])
+    assert protocol.decode_server(protocol.encode({"t": "pong"})) == {"t": "pong"}
+    assert (
+        protocol.decode_server(protocol.encode(protocol.error("No.", "no_room")))["code"]
+        == "no_room"
+    )
 
 
 def test_decode_server_checks_the_server_messages_it_reads():
-    assert P.decode_server('{"t": "events", "events": [], "view": {}, "legal": [], "new": 1}')
+    assert protocol.decode_server(
+        '{"t": "events", "events": [], "view": {}, "legal": [], "new": 1}'
+    )
     for text in (
         '{"t": "events", "events": [], "view": []}',
         '{"t": "hello", "name": "x"}',
         '{"t": "error", "message": "x"}',
         '{"t": "room", "code": "A", "seats": [], "started": 1}',
     ):
-        with pytest.raises(P.ProtocolError):
-            P.decode_server(text)
+        with pytest.raises(protocol.ProtocolError):
+            protocol.decode_server(text)
 
 
 def test_TB_1_room_codes_avoid_look_alikes_and_links_carry_them():
     rng = random.Random(3)
-    codes = {P.new_code(rng) for _ in range(500)}
+    codes = {protocol.new_code(rng) for _ in range(500)}
     assert all(
-        len(c) == P.CODE_LENGTH == 8 and not set(c) & set("O0I1") and c == c.upper() for c in codes
+        len(c) == protocol.CODE_LENGTH == 8 and not set(c) & set("O0I1") and c == c.upper()
+        for c in codes
     )
     code = sorted(codes)[0]
     # One format for the server's "room" link and the client's invite: the fragment (links.py)
@@ -199,15 +204,17 @@ def test_TB_1_room_codes_avoid_look_alikes_and_links_carry_them():
     assert link == f"https://majlis.example/play/#room={code}"
     assert links.room_from_text(link) == code
     assert links.room_from_text(f"https://x/?lang=ar&room={code.lower()}") == code  # older links
-    assert P.normalize_code(" k7qm x4pa ") == "K7QMX4PA"
-    assert P.normalize_code("K7QMX4P0") is None and P.normalize_code("K7QMX4P") is None
+    assert protocol.normalize_code(" k7qm x4pa ") == "K7QMX4PA"
+    assert (
+        protocol.normalize_code("K7QMX4P0") is None and protocol.normalize_code("K7QMX4P") is None
+    )
     assert links.room_from_text("https://x/?lang=ar") is None
     assert links.room_from_text("https://x/#lang=ar") is None
 
 
 def test_protocol_module_is_importable_without_websockets():
     """The browser imports the protocol alone: it may not import websockets (nor pygame)."""
-    path = Path(P.__file__)
+    path = Path(protocol.__file__)
     names = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):

@@ -1,4 +1,4 @@
-"""An adopting process tells the adopted table's connected players their seat (issue 19).
+"""An adopting process tells the adopted table's connected players their seat.
 
 Two real server processes on one real ``redis-server`` (skipped, with the reason, where either
 is missing). Ali says hello to B first and keeps that connection open (B knows him, unseated,
@@ -17,11 +17,11 @@ import random
 import signal
 import time
 
-from game.net.client import Client
 from game.net.reseat import reseat_connected
 from helpers import private_hareeja
 from tests.test_net_cluster import fresh_ns, redis_url, start_process  # noqa: F401 (fixture)
 from tests.test_net_fairness import create, join, lobby, say
+from wire_client import Client
 
 
 def test_a_player_connected_to_the_adopting_process_gets_his_seat_and_view_at_once(

@@ -9,13 +9,13 @@ import asyncio
 import contextlib
 import random
 
-from game.net import protocol as P
-from game.net.client import Client
+from game.net import protocol
 from game.net.server import TableServer
 from game.table.clock import FakeClock
 from helpers import run_async as run
 from helpers import until
 from tests.leak_checks import assert_no_card_leak, assert_no_hand_leak, hands_by_log, hidden_by_log
+from wire_client import Client
 
 
 @contextlib.asynccontextmanager
@@ -92,7 +92,7 @@ def test_TB_1_private_table_by_code_or_link_and_wrong_code_is_an_error():
             room = await create(host, visibility="private")
             code = room["code"]
             assert (
-                len(code) == P.CODE_LENGTH == 8
+                len(code) == protocol.CODE_LENGTH == 8
                 and room["link"] == f"https://majlis.example/#room={code}"
             )
             assert room["you"] == 0 and room["host"] == 0 and not room["started"]

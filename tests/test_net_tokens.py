@@ -1,4 +1,4 @@
-"""A server accepts only the tokens it or its cluster issued (issue 19, token fixation).
+"""A server accepts only the tokens it or its cluster issued (token fixation).
 
 A token is a seat: a server that kept any well-formed token a client brought would let a
 hostile server the player once trusted plant one it knows, then take the seat the player gets
@@ -17,12 +17,12 @@ import secrets
 import pytest
 
 from game.net import tokens
-from game.net.client import Client
 from game.net.model import token_key
 from game.net.server import TableServer
 from helpers import private_table
 from redis_process import RedisProcess, missing
 from tests.test_net_fairness import Conn, lobby, say
+from wire_client import Client
 
 TIMEOUT = 60
 

@@ -6,7 +6,7 @@ from collections import Counter
 
 from game.core.bots import Thinking, run
 from game.games.hand_rummy import bots, holding, planner
-from game.games.hand_rummy import melds as M
+from game.games.hand_rummy.melds import classify, find_melds
 from game.games.hand_rummy.rules import Match
 from test_rummy_support import new_match
 
@@ -37,7 +37,7 @@ def test_HR_7_outs_count_dead_cards_as_no_help():
 
 
 def test_HR_9_outs_after_opening_see_going_out():
-    table = [M.classify(["5S", "6S", "7S"])]
+    table = [classify(["5S", "6S", "7S"])]
     chance, laid = run(
         planner.outs(["KD", "3C"], True, table, Counter({"8S": 1, "KH": 1}), "majlis")
     )
@@ -155,4 +155,4 @@ def test_HR_7_an_opened_hard_lays_off_only_in_the_turn_it_goes_out():
     assert holding.holds_adds(view, list(view["hand"]))
     out = dict(view, hand=hand)
     assert holding.goes_out(out, hand) and not holding.holds_adds(out, hand)
-    assert holding.melds_to_lay(out, hand, M.find_melds(hand)) == [hand[:3]]
+    assert holding.melds_to_lay(out, hand, find_melds(hand)) == [hand[:3]]

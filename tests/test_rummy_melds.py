@@ -10,12 +10,25 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.cards import JOKER, rummy_deck
-from game.games.hand_rummy import melds as M
+from game.games.hand_rummy.melds import (
+    NUMBER_RANK,
+    RANK_NUMBER,
+    VARIANTS,
+    card_points,
+    classify,
+    extend,
+    find_melds,
+    groups_points,
+    hand_points,
+    is_card,
+    number_points,
+    swap_joker,
+)
 from game.games.hand_rummy.rules import Match
 
 
 def kind(group):
-    meld = M.classify(group)
+    meld = classify(group)
     return None if meld is None else meld.kind
 
 
@@ -38,12 +51,12 @@ def test_HR_4_runs_ace_low_and_high_valid_no_wrap():
 
 
 def test_HR_4_run_given_in_any_order_is_read_sorted():
-    meld = M.classify(["9H", "7H", "8H"])
+    meld = classify(["9H", "7H", "8H"])
     assert meld.cards == ("7H", "8H", "9H")
 
 
 def test_HR_4_a_run_never_holds_the_ace_twice():
-    whole = ["AH"] + [r + "H" for r in M.RANK_NUMBER if r != "A"]
+    whole = ["AH"] + [r + "H" for r in RANK_NUMBER if r != "A"]
     assert kind(whole) == "run" and len(whole) == 13
     assert kind(whole + ["AH"]) is None
 
@@ -57,8 +70,8 @@ def test_HR_5_sets_three_or_four_distinct_suits():
 
 
 def test_HR_8_jokers_fill_gaps_in_runs_and_sets():
-    assert M.classify(["5H", JOKER, "7H"]).stands == ("5H", "6H", "7H")
-    assert M.classify(["5H", "7H", JOKER, JOKER]).stands == ("5H", "6H", "7H", "8H")
+    assert classify(["5H", JOKER, "7H"]).stands == ("5H", "6H", "7H")
+    assert classify(["5H", "7H", JOKER, JOKER]).stands == ("5H", "6H", "7H", "8H")
     assert kind(["5H", "5S", JOKER]) == "set"
     assert kind(["5H", "5S", "5D", JOKER]) == "set"
     assert kind(["5H", JOKER, JOKER]) is None, "a meld needs two natural cards"
@@ -66,97 +79,97 @@ def test_HR_8_jokers_fill_gaps_in_runs_and_sets():
 
 
 def test_HR_8_joker_place_follows_the_order_given():
-    assert M.classify([JOKER, "6H", "7H"]).stands == ("5H", "6H", "7H")
-    assert M.classify(["6H", "7H", JOKER]).stands == ("6H", "7H", "8H")
-    assert M.classify(["7H", "6H", JOKER]).stands == ("5H", "6H", "7H"), "descending: 7 6 5"
+    assert classify([JOKER, "6H", "7H"]).stands == ("5H", "6H", "7H")
+    assert classify(["6H", "7H", JOKER]).stands == ("6H", "7H", "8H")
+    assert classify(["7H", "6H", JOKER]).stands == ("5H", "6H", "7H"), "descending: 7 6 5"
     # Out of order: the spare joker goes on the high end, or low once the ace is reached.
-    assert M.classify(["7H", JOKER, "6H"]).stands == ("6H", "7H", "8H")
-    assert M.classify(["AH", JOKER, "KH"]).stands == ("QH", "KH", "AH")
-    assert M.classify([JOKER, "KH", "AH"]).stands == ("QH", "KH", "AH")
+    assert classify(["7H", JOKER, "6H"]).stands == ("6H", "7H", "8H")
+    assert classify(["AH", JOKER, "KH"]).stands == ("QH", "KH", "AH")
+    assert classify([JOKER, "KH", "AH"]).stands == ("QH", "KH", "AH")
 
 
 def test_HR_7_meld_values_ace_11_faces_10_joker_as_its_card():
-    assert M.classify(["AH", "2H", "3H"]).points() == 16
-    assert M.classify(["QH", "KH", "AH"]).points() == 31
-    assert M.classify(["10S", "JS", JOKER]).points() == 30
-    assert M.classify(["AS", "AH", JOKER]).points() == 33
-    assert M.groups_points([["7H", "8H", "9H"], ["KS", "KD", "KC"]]) == 54
-    assert M.groups_points([["7H", "8H"]]) == 0
+    assert classify(["AH", "2H", "3H"]).points() == 16
+    assert classify(["QH", "KH", "AH"]).points() == 31
+    assert classify(["10S", "JS", JOKER]).points() == 30
+    assert classify(["AS", "AH", JOKER]).points() == 33
+    assert groups_points([["7H", "8H", "9H"], ["KS", "KD", "KC"]]) == 54
+    assert groups_points([["7H", "8H"]]) == 0
 
 
 def test_HR_12_classic_values_from_seed_003():
     """Seed 003: the ace is 1 in A-2-3, 10 elsewhere in a meld, 15 when a joker stands for it."""
-    assert M.classify(["AH", "2H", "3H"]).points("classic") == 6
-    assert M.classify(["QH", "KH", "AH"]).points("classic") == 30
-    assert M.classify(["QH", "KH", JOKER]).points("classic") == 35
-    assert M.classify(["AS", "AH", "AD"]).points("classic") == 30
+    assert classify(["AH", "2H", "3H"]).points("classic") == 6
+    assert classify(["QH", "KH", "AH"]).points("classic") == 30
+    assert classify(["QH", "KH", JOKER]).points("classic") == 35
+    assert classify(["AS", "AH", "AD"]).points("classic") == 30
 
 
 def test_HR_10_hand_values_joker_10_ace_11():
-    assert M.card_points(JOKER) == 10 and M.card_points("AS") == 11
-    assert M.card_points("KD") == 10 and M.card_points("10C") == 10 and M.card_points("7H") == 7
-    assert M.hand_points(["AS", JOKER, "2C"]) == 23
+    assert card_points(JOKER) == 10 and card_points("AS") == 11
+    assert card_points("KD") == 10 and card_points("10C") == 10 and card_points("7H") == 7
+    assert hand_points(["AS", JOKER, "2C"]) == 23
 
 
 def test_HR_7_extend_runs_both_ends_and_sets_by_missing_suit():
-    run = M.classify(["5H", "6H", "7H"])
-    assert M.extend(run, "8H").cards == ("5H", "6H", "7H", "8H")
-    assert M.extend(run, "4H").cards == ("4H", "5H", "6H", "7H")
-    assert M.extend(run, "9H") is None and M.extend(run, "8S") is None
-    assert M.extend(run, JOKER).stands[-1] == "8H"
-    top = M.classify(["QH", "KH", "AH"])
-    assert M.extend(top, "2H") is None
-    assert M.extend(top, JOKER).stands[0] == "JH"
-    low = M.classify(["AH", "2H", "3H"])
-    assert M.extend(low, "KH") is None and M.extend(low, "4H") is not None
-    trio = M.classify(["9S", "9H", "9D"])
-    assert M.extend(trio, "9C").cards == ("9S", "9H", "9D", "9C")
-    assert M.extend(trio, "9S") is None and M.extend(trio, "8C") is None
-    assert M.extend(M.extend(trio, "9C"), JOKER) is None
+    run = classify(["5H", "6H", "7H"])
+    assert extend(run, "8H").cards == ("5H", "6H", "7H", "8H")
+    assert extend(run, "4H").cards == ("4H", "5H", "6H", "7H")
+    assert extend(run, "9H") is None and extend(run, "8S") is None
+    assert extend(run, JOKER).stands[-1] == "8H"
+    top = classify(["QH", "KH", "AH"])
+    assert extend(top, "2H") is None
+    assert extend(top, JOKER).stands[0] == "JH"
+    low = classify(["AH", "2H", "3H"])
+    assert extend(low, "KH") is None and extend(low, "4H") is not None
+    trio = classify(["9S", "9H", "9D"])
+    assert extend(trio, "9C").cards == ("9S", "9H", "9D", "9C")
+    assert extend(trio, "9S") is None and extend(trio, "8C") is None
+    assert extend(extend(trio, "9C"), JOKER) is None
 
 
 def test_HR_8_swap_joker_in_run_by_the_card_it_stands_for():
-    run = M.classify(["5H", JOKER, "7H"])
-    assert M.swap_joker(run, ["6H"]).cards == ("5H", "6H", "7H")
-    assert M.swap_joker(run, ["8H"]) is None
-    assert M.swap_joker(M.classify(["5H", "6H", "7H"]), ["6H"]) is None
+    run = classify(["5H", JOKER, "7H"])
+    assert swap_joker(run, ["6H"]).cards == ("5H", "6H", "7H")
+    assert swap_joker(run, ["8H"]) is None
+    assert swap_joker(classify(["5H", "6H", "7H"]), ["6H"]) is None
 
 
 def test_HR_8_swap_joker_in_set_only_from_four_cards():
-    four = M.classify(["5H", "5S", "5D", JOKER])
-    assert M.swap_joker(four, ["5C"]).cards == ("5H", "5S", "5D", "5C")
-    assert M.swap_joker(four, ["5H"]) is None
-    three = M.classify(["5H", "5S", JOKER])
-    assert M.swap_joker(three, ["5C"]) is None and M.swap_joker(three, ["5D"]) is None
+    four = classify(["5H", "5S", "5D", JOKER])
+    assert swap_joker(four, ["5C"]).cards == ("5H", "5S", "5D", "5C")
+    assert swap_joker(four, ["5H"]) is None
+    three = classify(["5H", "5S", JOKER])
+    assert swap_joker(three, ["5C"]) is None and swap_joker(three, ["5D"]) is None
 
 
 def test_HR_8_classic_set_swap_takes_both_missing_suits():
     """Seed 003: a set's joker comes back only for two cards, the two missing suits."""
-    three = M.classify(["5H", "5S", JOKER])
-    assert M.swap_joker(three, ["5C", "5D"], "classic").cards == ("5H", "5S", "5C", "5D")
-    assert M.swap_joker(three, ["5C"], "classic") is None
-    assert M.swap_joker(M.classify(["5H", "5S", "5D", JOKER]), ["5C"], "classic") is None
+    three = classify(["5H", "5S", JOKER])
+    assert swap_joker(three, ["5C", "5D"], "classic").cards == ("5H", "5S", "5C", "5D")
+    assert swap_joker(three, ["5C"], "classic") is None
+    assert swap_joker(classify(["5H", "5S", "5D", JOKER]), ["5C"], "classic") is None
 
 
 def test_find_melds_uses_jokers_and_duplicates():
     hand = ["7H", "7H", "8H", "9H", "9H", "10H", "JK", "KS", "KD", "2C", "5D"]
-    groups = M.find_melds(hand)
+    groups = find_melds(hand)
     used = Counter(c for g in groups for c in g)
-    assert all(M.classify(g) is not None for g in groups)
+    assert all(classify(g) is not None for g in groups)
     assert all(used[c] <= Counter(hand)[c] for c in used)
     assert used[JOKER] == 1
-    assert M.groups_points(groups) == (7 + 8 + 9 + 10) + 3 * 10  # beats 7-8-9-10 + 7-JK-9
+    assert groups_points(groups) == (7 + 8 + 9 + 10) + 3 * 10  # beats 7-8-9-10 + 7-JK-9
 
 
 def best_value(group, variant):
     """The best value of a group over every place its jokers could be given."""
-    naturals = sorted((c for c in group if c != JOKER), key=lambda c: M.RANK_NUMBER[c[:-1]])
+    naturals = sorted((c for c in group if c != JOKER), key=lambda c: RANK_NUMBER[c[:-1]])
     jokers = len(group) - len(naturals)
     values = []
     for places in itertools.combinations(range(len(group)), jokers):
         rest = iter(naturals)
         order = [JOKER if i in places else next(rest) for i in range(len(group))]
-        meld = M.classify(order)
+        meld = classify(order)
         if meld is not None:
             values.append(meld.points(variant))
     return max(values, default=None)
@@ -186,8 +199,8 @@ def brute_best(hand, variant="majlis"):
 def test_find_melds_matches_brute_force_on_small_hands(rnd):
     pool = [c for c in rummy_deck() if c[-1] in "HS" and c[:-1] in ("5", "6", "7", "8", "9")]
     hand = rnd.sample(pool, 6) + ([JOKER] if rnd.random() < 0.5 else [])
-    groups = M.find_melds(hand)
-    assert M.groups_points(groups) == brute_best(hand)
+    groups = find_melds(hand)
+    assert groups_points(groups) == brute_best(hand)
 
 
 @settings(max_examples=60, deadline=None)
@@ -195,19 +208,19 @@ def test_find_melds_matches_brute_force_on_small_hands(rnd):
 def test_find_melds_is_valid_and_non_overlapping(rnd, jokers):
     naturals = [c for c in rummy_deck() if c != JOKER]
     hand = rnd.sample(naturals, 15 - jokers) + [JOKER] * jokers
-    groups = M.find_melds(hand)
+    groups = find_melds(hand)
     used = Counter(c for g in groups for c in g)
     assert all(used[c] <= Counter(hand)[c] for c in used)
     for group in groups:
-        meld = M.classify(group)
+        meld = classify(group)
         assert meld is not None and list(meld.cards) == group
 
 
 def test_find_melds_empty_when_nothing_fits():
-    assert M.find_melds(["2S", "7H", "QD"]) == []
-    assert M.find_melds([]) == []
+    assert find_melds(["2S", "7H", "QD"]) == []
+    assert find_melds([]) == []
     rnd = random.Random(3)
-    assert isinstance(M.find_melds(rnd.sample(rummy_deck(), 15)), list)
+    assert isinstance(find_melds(rnd.sample(rummy_deck(), 15)), list)
 
 
 # ----- the fast finder against a straightforward reference ---------------------------------
@@ -221,7 +234,7 @@ def reference_candidates(counts, variant):
     for code in counts:
         if code != JOKER:
             rank, suit = code[:-1], code[-1]
-            by_suit.setdefault(suit, set()).add(M.RANK_NUMBER[rank])
+            by_suit.setdefault(suit, set()).add(RANK_NUMBER[rank])
             by_rank.setdefault(rank, []).append(code)
     for suit, present in by_suit.items():
         if len(present) < 2:
@@ -234,14 +247,14 @@ def reference_candidates(counts, variant):
             cards = []
             for high in range(low, top + 1):
                 if high in present:
-                    cards.append(M.NUMBER_RANK[high] + suit)
-                    value += M.number_points(high, variant)
+                    cards.append(NUMBER_RANK[high] + suit)
+                    value += number_points(high, variant)
                 else:
                     missing += 1
                     if missing > jokers:
                         break
                     cards.append(JOKER)
-                    value += M.number_points(high, variant, True)
+                    value += number_points(high, variant, True)
                 if len(cards) >= 3 and len(cards) - missing >= 2:
                     out.append((value, [c for c in cards if c != JOKER], list(cards)))
                     if missing < jokers and len(cards) - missing >= 3:
@@ -252,21 +265,21 @@ def reference_candidates(counts, variant):
                                 number = low + place
                                 worth = (
                                     value
-                                    - M.number_points(number, variant)
-                                    + M.number_points(number, variant, True)
+                                    - number_points(number, variant)
+                                    + number_points(number, variant, True)
                                 )
                                 out.append((worth, [c for c in swapped if c != JOKER], swapped))
     for rank, codes in by_rank.items():
         codes.sort()
-        number = M.RANK_NUMBER[rank]
+        number = RANK_NUMBER[rank]
         for mask in range(3, 1 << len(codes)):
             chosen = [codes[i] for i in range(len(codes)) if mask >> i & 1]
             if len(chosen) < 2:
                 continue
             for j in range(max(0, 3 - len(chosen)), min(jokers, 4 - len(chosen)) + 1):
                 value = (
-                    M.number_points(number, variant) * len(chosen)
-                    + M.number_points(number, variant, True) * j
+                    number_points(number, variant) * len(chosen)
+                    + number_points(number, variant, True) * j
                 )
                 out.append((value, chosen, chosen + [JOKER] * j))
     return out
@@ -277,7 +290,7 @@ def reference_find_melds(hand, variant="majlis"):
     sorted order, jokers last); the first card left is either set aside or the first natural
     of a meld; best value then most cards; ties keep the first found, candidates tried best
     score first in the order they were built."""
-    counts = Counter(c for c in hand if M.is_card(c))
+    counts = Counter(c for c in hand if is_card(c))
     keys = sorted(c for c in counts if c != JOKER)
     index = {code: i for i, code in enumerate(keys)}
     by_first = {}
@@ -315,7 +328,7 @@ def reference_find_melds(hand, variant="majlis"):
     st.randoms(use_true_random=False),
     st.integers(0, 20),
     st.integers(0, 2),
-    st.sampled_from(M.VARIANTS),
+    st.sampled_from(VARIANTS),
     st.booleans(),
 )
 def test_HR_4_HR_5_HR_8_find_melds_equals_the_reference(rnd, size, jokers, variant, dense):
@@ -326,11 +339,11 @@ def test_HR_4_HR_5_HR_8_find_melds_equals_the_reference(rnd, size, jokers, varia
         naturals = [
             c
             for c in naturals
-            if (c[-1] in "HS" and M.RANK_NUMBER[c[:-1]] <= 9) or c[:-1] in ("A", "K")
+            if (c[-1] in "HS" and RANK_NUMBER[c[:-1]] <= 9) or c[:-1] in ("A", "K")
         ]
     hand = rnd.sample(naturals, min(size, len(naturals))) + [JOKER] * jokers
     rnd.shuffle(hand)
-    assert M.find_melds(hand, variant) == reference_find_melds(hand, variant)
+    assert find_melds(hand, variant) == reference_find_melds(hand, variant)
 
 
 def test_HR_8_find_melds_equals_the_reference_on_hard_hands():
@@ -353,12 +366,12 @@ def test_HR_8_find_melds_equals_the_reference_on_hard_hands():
             JOKER,
         ],
         ["AH", "2H", "3H", "QH", "KH", "AH", JOKER, "AS", "AD", "AC", JOKER],
-        [r + "H" for r in M.RANK_NUMBER] + [JOKER, "7H", "7S", "7D"],
+        [r + "H" for r in RANK_NUMBER] + [JOKER, "7H", "7S", "7D"],
         ["7H", "7H", "8H", "9H", "9H", "10H", JOKER, "KS", "KD", "2C", "5D", "XX", 5, JOKER],
     ]
     for hand in hands:
-        for variant in M.VARIANTS:
-            assert M.find_melds(hand, variant) == reference_find_melds(hand, variant)
+        for variant in VARIANTS:
+            assert find_melds(hand, variant) == reference_find_melds(hand, variant)
 
 
 def melds_on_table(rnd):
@@ -369,22 +382,22 @@ def melds_on_table(rnd):
         if rnd.random() < 0.5:
             low = rnd.randrange(1, 13)
             size = rnd.randrange(3, 16 - low if low > 1 else 14)
-            group = [M.NUMBER_RANK[n] + suit for n in range(low, low + size)]
+            group = [NUMBER_RANK[n] + suit for n in range(low, low + size)]
         else:
-            rank = rnd.choice(list(M.RANK_NUMBER))
+            rank = rnd.choice(list(RANK_NUMBER))
             group = [rank + s for s in rnd.sample("SHDC", rnd.choice((2, 3, 3, 4)))]
         for _ in range(rnd.choice((0, 0, 1, 2))):
             group[rnd.randrange(len(group))] = JOKER
-        meld = M.classify(group)
+        meld = classify(group)
         if meld is not None:
             out.append(meld)
     return out
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.randoms(use_true_random=False), st.sampled_from(M.VARIANTS))
+@given(st.randoms(use_true_random=False), st.sampled_from(VARIANTS))
 def test_HR_7_HR_8_legal_adds_and_swaps_are_every_fitting_card(rnd, variant):
-    """legal_actions lists, meld by meld, an add for every distinct held card M.extend accepts
+    """legal_actions lists, meld by meld, an add for every distinct held card extend accepts
     (sorted) and a swap for every joker the hand can take back, the plain way."""
     match = Match.new(4, {"variant": variant}, seed=rnd.randrange(1 << 30))
     seat = match.turn
@@ -397,21 +410,21 @@ def test_HR_7_HR_8_legal_adds_and_swaps_are_every_fitting_card(rnd, variant):
         want += [
             {"type": "add", "card": c, "meld": index}
             for c in sorted(set(hand))
-            if M.extend(meld, c) is not None
+            if extend(meld, c) is not None
         ]
         if meld.kind == "run":
             want += [
                 {"type": "swap_joker", "meld": index, "card": meld.stands[p]}
                 for p in meld.joker_places()
-                if meld.stands[p] in hand and M.swap_joker(meld, [meld.stands[p]]) is not None
+                if meld.stands[p] in hand and swap_joker(meld, [meld.stands[p]]) is not None
             ]
         else:
             missing = sorted(
-                M.NUMBER_RANK[meld.low] + s
+                NUMBER_RANK[meld.low] + s
                 for s in "SHDC"
-                if M.NUMBER_RANK[meld.low] + s not in meld.cards
+                if NUMBER_RANK[meld.low] + s not in meld.cards
             )
-            if all(c in hand for c in missing) and M.swap_joker(meld, missing, variant):
+            if all(c in hand for c in missing) and swap_joker(meld, missing, variant):
                 one = {"type": "swap_joker", "meld": index}
                 want.append(
                     dict(one, card=missing[0]) if len(missing) == 1 else dict(one, cards=missing)
@@ -422,7 +435,7 @@ def test_HR_7_HR_8_legal_adds_and_swaps_are_every_fitting_card(rnd, variant):
 def test_HR_7_the_ace_fits_a_two_to_king_run_once():
     match = Match.new(2, {}, seed=1)
     seat = match.turn
-    match.melds = [M.classify([M.NUMBER_RANK[n] + "H" for n in range(2, 14)])]
+    match.melds = [classify([NUMBER_RANK[n] + "H" for n in range(2, 14)])]
     match.opened[seat] = True
     match.hands[seat] = ["AH", "AH", "5S"]
     adds = [a for a in match.legal_actions(seat) if a["type"] == "add"]

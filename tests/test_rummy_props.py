@@ -18,7 +18,7 @@ import pytest
 
 from conformance import Spec, check_match, leaks
 from game.core.cards import FRENCH_RANKS, JOKER, rummy_deck, split
-from game.games.hand_rummy import melds as M
+from game.games.hand_rummy.melds import OPENING_MIN, classify, find_melds, is_card
 from game.games.hand_rummy.rules import Match
 from game.games.hand_rummy.types import EVENT_SHAPES, RummyView
 from test_rummy_support import random_step
@@ -79,7 +79,7 @@ def reference(match: Match, seat: int, action: dict[str, Any]) -> bool | None:
     if (
         not isinstance(groups, list)
         or not groups
-        or not all(isinstance(g, list) and g and all(M.is_card(c) for c in g) for g in groups)
+        or not all(isinstance(g, list) and g and all(is_card(c) for c in g) for g in groups)
     ):
         return False
     if Counter(chain(*groups)) - Counter(match.hands[seat]):
@@ -87,14 +87,14 @@ def reference(match: Match, seat: int, action: dict[str, Any]) -> bool | None:
     points = 0
     for group in groups:
         if JOKER in group:
-            meld = M.classify(group)
+            meld = classify(group)
             value = None if meld is None else meld.points(match.variant)
         else:
             value = reference_group(group, match.variant)
         if value is None:
             return False
         points += value
-    return match.opened[seat] or points >= M.OPENING_MIN
+    return match.opened[seat] or points >= OPENING_MIN
 
 
 # ----- the game as the runner sees it ------------------------------------------------------------
@@ -139,7 +139,7 @@ def candidates(match: Match, seat: int, rnd: random.Random) -> list[dict[str, An
         for pair in combinations(sorted(set(hand))[:6], 2)
         for i in melds
     ]
-    groups = M.find_melds(hand, match.variant)
+    groups = find_melds(hand, match.variant)
     out += [{"type": "meld", "groups": groups}] if groups else []
     out += [{"type": "meld", "groups": [g]} for g in groups]
     for size in (3, 3, 4, 4, 5):

@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 from game.core.cards import rummy_deck
-from game.games.hand_rummy import melds as M
+from game.games.hand_rummy.melds import find_melds, groups_points
 from game.games.hand_rummy.rules import Match
 
 
@@ -55,8 +55,8 @@ def random_step(match: Match, rnd: random.Random) -> tuple[int, dict]:
     seat = match.to_act()[0]
     view = match.view(seat)
     if view["drawn"] and rnd.random() < 0.5:
-        groups = M.find_melds(view["hand"], view["variant"])
-        enough = view["opened"][seat] or M.groups_points(groups, view["variant"]) >= 51
+        groups = find_melds(view["hand"], view["variant"])
+        enough = view["opened"][seat] or groups_points(groups, view["variant"]) >= 51
         if groups and enough:
             return seat, {"type": "meld", "groups": groups}
     legal = match.legal_actions(seat)

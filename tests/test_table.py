@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.actions import action_type, int_field, only_keys
+from game.core.engine import Match
 from game.core.errors import IllegalAction
 from game.core.events import Event
-from game.core.protocol import Match
 from game.table import (
     ASSIST,
     SEAT_LEFT,

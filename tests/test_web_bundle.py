@@ -1,4 +1,4 @@
-"""The web bundle holds the browser client and its assets, and nothing else (issue 6, item 9).
+"""The web bundle holds the browser client and its assets, and nothing else.
 
 Needs ``./majlis web`` for the checks on build/web (CI builds it first; elsewhere they skip).
 """
@@ -16,7 +16,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import build_web  # noqa: E402
 
 APK = ROOT / "build" / "web" / build_web.APK
-SERVER_ONLY = ("game/net/server.py", "game/net/store.py", "game/net/rooms.py", "game/net/client.py")
+SERVER_ONLY = ("game/net/server.py", "game/net/store.py", "game/net/rooms.py")
 
 
 def test_runtime_files_are_the_client_and_its_assets_only():
@@ -121,7 +121,7 @@ def bundle():
 def test_bundle_holds_main_game_fonts_sprites_sounds(bundle):
     names = set(bundle)
     assert "assets/main.py" in names
-    assert "assets/game/core/protocol.py" in names
+    assert "assets/game/core/engine.py" in names
     assert "assets/game/games/hareeja/rules.py" in names
     assert any(n.startswith("assets/fonts/") and n.endswith(".ttf") for n in names)
     assert any(n.startswith("assets/sprites/cards/") and n.endswith(".png") for n in names)
@@ -168,12 +168,12 @@ def test_rezip_keeps_every_file_and_its_bytes(tmp_path):
 
 
 def test_bundle_is_small_enough_for_phones(bundle):
-    # issue 6: the apk stays within 600 KiB (bench_bundle.py prints what takes the room).
+    # the apk stays within 600 KiB (bench_bundle.py prints what takes the room).
     assert APK.stat().st_size <= 600 * 1024
 
 
 def test_build_leaves_only_the_page_the_apk_the_icon_and_the_site_files(bundle):
-    site = ["icons", "manifest.webmanifest", "site.js", "sw.js"]  # issue 20: tools/site_web.py
+    site = ["icons", "manifest.webmanifest", "site.js", "sw.js"]  # tools/site_web.py
     names = ["favicon.png", "index.html", APK.name, *site]
     assert sorted(p.name for p in APK.parent.iterdir()) == sorted(names)
 

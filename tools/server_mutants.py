@@ -7,7 +7,7 @@ Each mutant is one textual change to what the server runs (``game/net``, ``game/
 For each, the server's limit, protocol, table and view-patch tests run on a throwaway copy of
 the tree (``git worktree``: the working tree is never touched); a mutant is *killed* when a
 test fails. Every mutant should be killed; a survivor names a limit or guard no test holds at
-its edge (issue 8 asks each limit be accepted at the limit and refused one past it).
+its edge (each limit is accepted at the limit and refused one past it).
 
     python tools/server_mutants.py            # all, ~2 minutes when every mutant is killed
     python tools/server_mutants.py --list     # the mutants only

@@ -1,4 +1,4 @@
-"""The site around the game (issue 20): installable, offline after the first visit, and
+"""The site around the game: installable, offline after the first visit, and
 optionally with pygbag's runtime hosted beside it. Called by tools/build_web.py.
 
 * ``manifest.webmanifest`` and ``icons/``: drawn by sprites/make_sprites.py's ``icon`` (the

@@ -161,7 +161,7 @@
     }
 
     // ----- "Add to home screen": not on the first visit, only on the home screen -------------
-    // The game says which scene it shows (game/ui/webpage.py sets majlis.scene).
+    // The game says which scene it shows (game/client/webpage.py sets majlis.scene).
     var offer = null, offerBar = null;
     addEventListener("beforeinstallprompt", function (event) {
         event.preventDefault();             // no browser banner: our offer, at our moment

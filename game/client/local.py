@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from game.core import registry
 from game.core.bots import Thinking, bot_rng
 from game.core.errors import IllegalAction
 from game.core.spec import BotsModule
-from game.games import registry
 from game.table import Seat, SystemClock, Table
 
 from .session import JSON, PauseFor, Refusal, SeatState, TableSession

@@ -1,8 +1,8 @@
 """Online tables: the server connection (:class:`ServerLink`) and a seat at a running table behind
 the :class:`~game.client.session.TableSession` interface (:class:`OnlineSession`).
 
-- :class:`ServerLink`: one connection (:mod:`game.ui.net`), ``hello``/``welcome`` with the saved
-  token, the current ``room``. The lobby and then the table read its messages each frame.
+- :class:`ServerLink`: one connection (:mod:`game.client.connection`), ``hello``/``welcome`` with
+  the saved token, the current ``room``. The lobby and then the table read its messages each frame.
 - :class:`OnlineSession`: everything a table scene needs, as the server sends it (the wire
   contract is :mod:`game.net.protocol`): the seat's ``view`` and ``legal`` actions after every
   batch of ``events`` (each already redacted for this seat), the turn clocks from ``deadline``,
@@ -19,8 +19,8 @@ the :class:`~game.client.session.TableSession` interface (:class:`OnlineSession`
   a cluster) is followed the same way, to the address it gives; a try after that starts at
   the entry address again (:class:`ServerLink`), so a holder that died is not tried forever.
 - A browser tab coming back to the front (the page's ``visibilitychange``,
-  :meth:`game.ui.net.Connection.woke`) while the connection is down tries again at once
-  instead of waiting out the back-off, and the table is drawn again (``woken``).
+  :meth:`game.client.connection.Connection.woke`) while the connection is down tries again at
+  once instead of waiting out the back-off, and the table is drawn again (``woken``).
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from game.games import registry
+from game.client import connection
+from game.core import registry
 from game.i18n import t
-from game.ui import net
 
 from .servers import (
     load_online,
@@ -90,7 +90,7 @@ class ServerLink:
         url: str,
         name: str,
         token: str | None = None,
-        connect: Callable[[str], net.Connection] = net.connect,
+        connect: Callable[[str], connection.Connection] = connection.connect,
     ):
         self.url = url
         self.entry = url
@@ -116,7 +116,8 @@ class ServerLink:
         return self.conn.send({"t": kind, **fields})
 
     def woke(self) -> bool:
-        """The page came back to the front since the last call (:meth:`net.Connection.woke`)."""
+        """The page came back to the front since the last call
+        (:meth:`connection.Connection.woke`)."""
         return self.conn.woke()
 
     def poll(self) -> list[JSON]:

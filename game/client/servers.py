@@ -1,5 +1,5 @@
 """What the client keeps about online play: the player's name, the server he chose, and one
-token per server (issue 19: a token is only ever sent to the server that issued it).
+token per server (a token is only ever sent to the server that issued it).
 
 A token is the player's seat: whoever says hello with it takes the seat. So it is bound to the
 **identity** of the server that handed it out, :func:`server_identity`: the scheme, host and port
@@ -20,7 +20,7 @@ be able to plant a token it knows on another server and take the seat he gets th
 server refuses tokens it did not sign too, :mod:`game.net.tokens`; the client does not rely on
 that).
 
-Stored as ``online`` (:mod:`game.ui.storage`: a file natively, localStorage in the browser):
+Stored as ``online`` (:mod:`game.client.storage`: a file natively, localStorage in the browser):
 ``{"server", "name", "tokens": {identity: token}}``. Older saves held one ``token`` for every
 server; :func:`load_online` binds it to the one server it was saved beside (the saved server,
 else the default of that time) and to nothing else.
@@ -33,7 +33,7 @@ import logging
 from typing import Any
 from urllib.parse import urlsplit
 
-from game.ui import links, storage
+from game.client import page_links, storage
 
 log = logging.getLogger("majlis.online")
 
@@ -112,9 +112,9 @@ def token_after_move(
 def legacy_default() -> str:
     """The server the old default picked when none was saved (the page's host on port 9310 in
     the browser, this machine natively): where an old save's token was used."""
-    if links.in_browser():
+    if page_links.in_browser():
         try:
-            location = links.browser_window().location
+            location = page_links.browser_window().location
             scheme = "wss" if str(location.protocol) == "https:" else "ws"
             return f"{scheme}://{location.hostname}:{LEGACY_PORT}"
         except Exception:

@@ -29,8 +29,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from game.core import registry
 from game.core.hints import HintThink
-from game.games import registry
 
 from .seating import Seating
 
@@ -174,7 +174,7 @@ class TableSession(ABC):
     def rest(self) -> None:  # noqa: B027 (an optional hook)
         """Stop any bot thinking (the screen is dealing, or the match is over)."""
 
-    # ----- hints (issue 9) ---------------------------------------------------------------------
+    # ----- hints ---------------------------------------------------------------------
     def hints_allowed(self) -> bool:
         """Override: the table allows hints (practice does; online, the host decides)."""
         return False

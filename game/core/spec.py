@@ -4,7 +4,7 @@ strings need to know to offer a game, written once in ``game/games/<name>/spec.p
 Pure Python: no pygame, and nothing of the game is imported until asked for. The engine, bots,
 strings, table scene and screenshot script are named by import path (``"module:attribute"`` or
 ``"module"``) and loaded on first use, so the server reads a spec without touching the client and
-the client reads one without loading every engine. :mod:`game.games.registry` finds the specs.
+the client reads one without loading every engine. :mod:`game.core.registry` finds the specs.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from game.core.bots import LEVELS, Think
 
 if TYPE_CHECKING:
-    from game.core.protocol import Match
+    from game.core.engine import Match
 
 BOT_LEVELS: tuple[str, ...] = LEVELS  # every game's bots know these levels (easy → hard)
 

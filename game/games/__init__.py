@@ -1,1 +1,2 @@
-"""One package per game: rules.py and bots.py (pure), table.py (pygame)."""
+"""One package per game: rules.py and bots.py (pure), table.py (pygame); game.core.registry finds
+them by their spec.py."""

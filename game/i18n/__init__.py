@@ -25,7 +25,7 @@ _PLURALS: dict[str, tuple[Catalog, str, str]] = {}  # key -> (catalog, msgid, ms
 
 def catalogs() -> list[Catalog]:
     """Every catalog: the shared one, then each game's (a game's key may not repeat another)."""
-    from game.games import registry
+    from game.core import registry
 
     found = [load(COMMON)]
     for spec in registry.specs():

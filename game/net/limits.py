@@ -13,9 +13,9 @@ counted per *network*, so a few dozen addresses of one owner cannot crowd out ev
   are filtered), so the smallest block anyone can own, rent or announce; the addresses of a
   /24 are one hosting subnet or one ISP's pool.
 - IPv6 /56 (:data:`NETWORK_PREFIX_V6`): what an ISP delegates to one home (RIPE-690
-  recommends /56 for residential customers), i.e. one subscriber's 256 /64s, the "250
-  addresses" of issue 19. A /48 (a business, or free from a tunnel broker) counts as 256
-  networks; the arithmetic below allows for it.
+  recommends /56 for residential customers), i.e. one subscriber's 256 /64s: a crowd of 250
+  addresses from one home is one network. A /48 (a business, or free from a tunnel broker)
+  counts as 256 networks; the arithmetic below allows for it.
 
 Tables: :data:`TABLES_PER_ADDRESS` = 20 and :data:`TABLES_PER_NETWORK` = 100 live tables, so
 filling the server's :data:`MAX_ROOMS` = 5,000 takes 50 networks; no home or hosting subnet
@@ -60,7 +60,7 @@ Guesses are limited before the code is looked up (so a refused guess learns noth
 So A addresses in N networks make at most min(A, 6 N) guesses a minute (after a first burst
 of at most min(5 A, 20 N)), and expect, with the server full of open tables:
 
-- the 30 addresses of issue 19: 30/min, 43,200 a day: 2e-4 hits a day, one in 14 years;
+- a crowd of 30 addresses in 30 networks: 30/min, 43,200 a day: 2e-4 hits a day, one in 14 years;
 - a whole IPv6 /48 (256 networks): 1,536/min, 2.2e6 a day: one hit in about 100 days; with a
   realistic hundred open private tables, one in 14 years;
 - a botnet of 100,000 home addresses: 100,000/min: 0.65 hits a day at a full server, one in

@@ -3,7 +3,7 @@
 A link carries the room code, and optionally the server's address, in the **fragment**, never
 the query: ``https://site/majlis/#room=K7QMX4PA&server=wss://play.example:9310``. pygbag's
 loader reads the query before Python starts and a user value there can stop the page from
-loading (the reasons: :mod:`game.ui.links`); it never reads the fragment. Values are
+loading (the reasons: :mod:`game.client.page_links`); it never reads the fragment. Values are
 percent-encoded here, and only values that cannot decode into a quote, a backslash, white
 space or a control character are ever written. :func:`parse_link` and :func:`room_from_text`
 also read an older ``?room=`` link.

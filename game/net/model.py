@@ -9,11 +9,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from game.core import registry
 from game.core.bots import Thinking
-from game.core.protocol import Match
+from game.core.engine import Match
 from game.core.spec import BotsModule
 from game.core.types import JsonObject
-from game.games import registry
 from game.table import Table
 
 from .delta import ViewSender
@@ -149,7 +149,7 @@ class Room:
     bots: str
     occupants: list[Player | None]
     host: int = 0
-    hints: bool = False  # the host lets every seat ask for hints (issue 9)
+    hints: bool = False  # the host lets every seat ask for hints
     address: str | None = None  # whose address created it (limits)
     created: float = 0.0  # lobby clock
     pending: list[Player] = field(default_factory=list)

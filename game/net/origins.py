@@ -3,8 +3,8 @@
 A browser names the page that opens a socket in the ``Origin`` header, and no page can forge
 it. Checking it keeps other sites' pages (a copy of the game on ``https://evil.example``, a
 sandboxed frame that says ``null``) from playing through this server with their visitors'
-browsers; native clients (the game natively, ``game.net.client``, bots, benchmarks) send no
-``Origin`` and are always let in.
+browsers; native clients (the game natively, the tests' and benchmarks' ``wire_client``, bots)
+send no ``Origin`` and are always let in.
 
 - ``--allowed-origin ORIGIN`` (repeatable; ``https://majlis.example``, or ``null`` to let
   sandboxed frames in): exactly these pages, plus the hosts of the server's own public

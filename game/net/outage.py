@@ -25,7 +25,7 @@ import math
 from collections.abc import Mapping
 from typing import Protocol
 
-from . import protocol as P
+from . import protocol
 from .model import Conn, Room
 from .pacing import PinnableClock
 
@@ -40,13 +40,13 @@ HANDED_OVER = 1012  # WebSocket "service restart": the client reconnects
 HANDED_OVER_REASON = "Another server holds this table now."
 
 
-def send_now(conn: Conn, msg: P.Message) -> None:
+def send_now(conn: Conn, msg: protocol.Message) -> None:
     """Written at once, before the frames waiting for the store (server connections)."""
     urgent = getattr(conn, "send_now", None)
     (urgent or conn.send)(msg)
 
 
-def hand_over(conn: Conn, msg: P.Message | None) -> None:
+def hand_over(conn: Conn, msg: protocol.Message | None) -> None:
     """Drop what waits for ``conn``, send ``msg`` and close (server connections)."""
     handing = getattr(conn, "hand_over", None)
     if handing is not None:
@@ -81,7 +81,7 @@ class Outage:
         """While paused, a request that would change a table is refused (True)."""
         if not self.active or kind not in PAUSABLE:
             return False
-        send_now(conn, P.error(PAUSED, "paused"))
+        send_now(conn, protocol.error(PAUSED, "paused"))
         return True
 
     def pause(self, why: str) -> None:
@@ -97,7 +97,7 @@ class Outage:
             if room.started and not room.over:
                 stopped = [None] * room.players
                 for conn in _connections(room):
-                    send_now(conn, P.error(PAUSED, "paused"))
+                    send_now(conn, protocol.error(PAUSED, "paused"))
                     if room.turn_seconds is not None:
                         send_now(conn, {"t": "deadline", "remaining": stopped})
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.engine import Match
 from game.core.events import Event
-from game.core.protocol import Match
 from game.core.types import JsonObject
 
 from . import links

@@ -8,8 +8,8 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from game.core.engine import Match
 from game.core.events import Event
-from game.core.protocol import Match
 from game.table import Seat, Table
 
 from .botplay import Bots

@@ -35,7 +35,7 @@ Client → server
     ``"auto"`` (listed; anyone sits at once while a seat is free, TB-3); ``turn_seconds``:
     null (unlimited), 60, 90 or 120 (TB-6); ``bots``: ``"easy" | "normal" | "hard"``, the level
     of the bots that fill empty seats at the start and of assistance / take-over (TB-8, TB-9);
-    ``hints``: ``true`` lets every seat ask for a hint (issue 9), ``false`` (the default) not.
+    ``hints``: ``true`` lets every seat ask for a hint, ``false`` (the default) not.
     Reply: ``room``.
 ``join {code}``
     Join the table with that room code (case and spaces are forgiven). Private and automatic
@@ -143,9 +143,9 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from game.core import registry
 from game.core.spec import BOT_LEVELS as LEVELS
 from game.core.types import JsonObject
-from game.games import registry
 
 from .numbers import NumberOutOfRange, bounded_float, bounded_int, reject_constant
 

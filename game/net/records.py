@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.core.protocol import Match
+from game.core.engine import Match
 from game.core.types import JsonObject
 from game.table import Seat, Table
 

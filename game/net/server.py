@@ -47,8 +47,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from . import protocol as P
-from . import wire
+from . import protocol, wire
 from .botpool import BotPool
 from .collector import Collector
 from .fencing import VOLATILE_HELP, RedisUnsafe
@@ -290,7 +289,7 @@ class TableServer:
                     self.metrics.handled(time.perf_counter() - begun)
                 except Exception:  # never crash the connection on a bug
                     log.exception("message failed")
-                    conn.send(P.error("The server could not handle that message.", "server"))
+                    conn.send(protocol.error("The server could not handle that message.", "server"))
         except ConnectionClosed:
             pass
         finally:
@@ -309,7 +308,7 @@ def tune_gc() -> None:
     young collection runs every :data:`GC_THRESHOLDS` [0] new containers instead of 700.
     Measured with 300 busy tables: Python's default thresholds spent ~11 % of the server's CPU
     in the collector, and its older-generation passes (~27 ms of CPU each, far longer in wall
-    time on a busy machine) were the unexplained latency spikes of issue 8 (p99 338 ms against
+    time on a busy machine) were its unexplained latency spikes (p99 338 ms against
     65 ms tuned). Then :class:`.collector.Collector` freezes what survives each tick, so even
     these young collections (100-210 ms pauses at 1,000 tables) find nothing to scan."""
     gc.collect()

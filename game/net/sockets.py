@@ -17,8 +17,7 @@ import struct
 from websockets.asyncio.server import ServerConnection
 from websockets.protocol import State
 
-from . import protocol as P
-from . import wire
+from . import protocol, wire
 from .limits import OUTBOX_BYTES
 from .model import TableStore
 from .outbox import Outbox
@@ -94,7 +93,7 @@ class _Conn:
         """Bytes sent to this client and not yet taken by it (queued, or in the transport)."""
         return self.outbox.bytes + self.ws.transport.get_write_buffer_size()
 
-    def send(self, msg: P.Message) -> None:
+    def send(self, msg: protocol.Message) -> None:
         if self.closed:
             return
         payload = wire.encode(msg)
@@ -106,7 +105,7 @@ class _Conn:
         self.outbox.put(frame, tag)
         self.flush()
 
-    def send_now(self, msg: P.Message) -> None:
+    def send_now(self, msg: protocol.Message) -> None:
         """Written at once, past the frames waiting for the store: only for what acknowledges
         nothing (play paused while a cluster's Redis is away: :mod:`game.net.outage`)."""
         if self.closed or self.ws.state is not State.OPEN:
@@ -114,7 +113,7 @@ class _Conn:
         payload = wire.encode(msg)
         self.ws.transport.write(frame_header(len(payload)) + payload)
 
-    def hand_over(self, msg: P.Message | None, code: int, reason: str) -> None:
+    def hand_over(self, msg: protocol.Message | None, code: int, reason: str) -> None:
         """Another process holds this client's table now: every frame still waiting is
         dropped (it may tell of a move the store refused), ``msg`` (``moved``) is written, and
         the connection closes."""

@@ -1,4 +1,4 @@
-"""Player tokens this server (or its cluster) issued, and nobody else (issue 19).
+"""Player tokens this server (or its cluster) issued, and nobody else.
 
 A token is a player's seat. A server that kept any well-formed token a client brought would let
 a hostile server the player once trusted plant a token it knows and later take the seat the

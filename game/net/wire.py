@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from . import protocol as P
+from . import protocol
 
 try:
     import orjson
@@ -37,10 +37,10 @@ dumps: Callable[[Any], bytes] = _fast if orjson is not None else _std
 WRITER = "orjson" if orjson is not None else "json"
 
 
-def encode(msg: P.Message) -> bytes:
+def encode(msg: protocol.Message) -> bytes:
     """One message as a JSON text frame's UTF-8 bytes; ProtocolError as ``protocol.encode``."""
-    P.check_outgoing(msg)
+    protocol.check_outgoing(msg)
     try:
         return dumps(msg)
     except (TypeError, ValueError) as err:
-        raise P.ProtocolError(f"The message cannot be written as JSON: {err}.") from None
+        raise protocol.ProtocolError(f"The message cannot be written as JSON: {err}.") from None

@@ -18,9 +18,9 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from game.core.bots import Think
+from game.core.engine import TIMEOUT, Match
 from game.core.errors import IllegalAction
 from game.core.events import Event
-from game.core.protocol import TIMEOUT, Match
 from game.core.types import ActionInput
 
 from .clock import SystemClock

@@ -30,7 +30,8 @@ from dataclasses import dataclass
 import pygame
 
 from game import i18n
-from game.ui import draw, scale, storage, text, webpage
+from game.client import storage, webpage
+from game.ui import draw, scale, text
 from game.ui.audio import Audio
 from game.ui.blit_count import BlitCounter
 from game.ui.drawing_factor import DrawingFactor, clock

@@ -1,4 +1,4 @@
-"""The seat avatars: a drawn set of majlis characters (LOOK.md), made in code, not shipped as PNGs.
+"""The seat avatars: a drawn set of majlis characters (docs/LOOK.md), made in code, not PNGs.
 
 Each :class:`Look` is a head-and-shoulders portrait in a disc: skin tone, headwear (ghutra and
 agal, a red shemagh, hijab, shayla, taqiyah, kummah, fez, turban, or bare hair), beard, glasses,

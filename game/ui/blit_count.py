@@ -1,4 +1,4 @@
-"""Counting the blits of a drawn frame by kind (issue 24: the browser's cost model).
+"""Counting the blits of a drawn frame by kind (the browser's cost model).
 
 In pygbag's pygame-ce WebAssembly build a blit of a surface with per-pixel alpha is 50-80 times
 slower than natively, while an opaque blit costs what it costs natively. pygame-ce sends a

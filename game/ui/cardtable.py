@@ -41,12 +41,13 @@ from collections.abc import Callable
 from typing import Any
 
 from game import i18n
+from game.client import stats, storage
 from game.client.local import LocalSession
 from game.client.online import server_message
 from game.client.session import Refusal, SeatState, TableSession
-from game.games import registry
+from game.core import registry
 from game.i18n import t
-from game.ui import assets, draw, scale, stats, storage
+from game.ui import assets, draw, scale
 from game.ui.plates import deck_codes
 from game.ui.scale import px
 from game.ui.scene import Scene

@@ -19,7 +19,7 @@ from game.ui.surfaces import displayed, rle
 
 WEB = sys.platform == "emscripten"
 
-# Palette (LOOK.md: an evening majlis — deep felt, sand and muted gold, one clear "your turn").
+# Palette (docs/LOOK.md: an evening majlis — deep felt, sand and muted gold, one clear "your turn").
 FELT = (14, 74, 66)
 FELT_DARK = (6, 38, 36)
 RIM = (92, 58, 30)

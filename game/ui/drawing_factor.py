@@ -1,4 +1,4 @@
-"""The app's side of the drawing factor's policy (issue 24; game/ui/factor_policy.py): the
+"""The app's side of the drawing factor's policy (game/ui/factor_policy.py): the
 player's setting, the screen's factor and the drawn frames' times.
 
 The "Picture" setting (``settings["drawing"]``):

@@ -1,4 +1,4 @@
-"""Adapting the drawing factor to a slow phone (issue 24): a pure policy, no pygame.
+"""Adapting the drawing factor to a slow phone: a pure policy, no pygame.
 
 The app tells :class:`FactorPolicy` how long each drawn frame took; the policy answers with the
 drawing factor (game/ui/scale.py) to draw at. When drawn frames stay over budget it steps the

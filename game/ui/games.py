@@ -1,4 +1,4 @@
-"""The games the client offers, read from their specs (:mod:`game.games.registry`), and what a
+"""The games the client offers, read from their specs (:mod:`game.core.registry`), and what a
 game's table scene must provide.
 
 A game appears in the menu when its spec names a ``scene`` whose module exists (checked with
@@ -26,9 +26,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from game.core import registry
 from game.core.spec import GameSpec, Option
 from game.core.types import JsonObject
-from game.games import registry
 from game.i18n import digits, t, tn
 
 DEFAULT_GAME = registry.names()[0]  # Hareeja: also the game of a save without "game"
@@ -36,7 +36,7 @@ DEFAULT_GAME = registry.names()[0]  # Hareeja: also the game of a save without "
 # The app and the scenes are the pygame side (game.ui.app, game.ui.scene), which this
 # pygame-free module may not import (tests/test_layers.py): ``Any`` stands for a scene here.
 Scene = Any
-Settings = JsonObject  # the app's settings: JSON in the store (game.ui.storage checks them)
+Settings = JsonObject  # the app's settings: JSON in the store (game.client.storage checks them)
 
 
 class App(Protocol):

@@ -433,7 +433,7 @@ def message(app: App, title: str, body: Callable[[], str], key: str = "message")
 
 def rules(app: App, game: str) -> Overlay:
     """``game``'s rules page in a scrolling panel (from the game's own strings)."""
-    from game.games import registry
+    from game.core import registry
 
     title, body = registry.get(game).help_keys
     return app.open_overlay(

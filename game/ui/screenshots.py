@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pygame
 
-from game.ui import games, stats
+from game.client import stats
+from game.ui import games
 from game.ui.app import App, Options
 from game.ui.scenes.stats_shots import stats_sample
 
@@ -77,7 +78,8 @@ class Shooter:
     def menus(self) -> None:
         """Home (without and with a saved match), every game's setup sheet and rules page,
         settings, the confirmations, and the message about a saved match kept aside."""
-        from game.ui import overlay, storage
+        from game.client import storage
+        from game.ui import overlay
 
         storage.clear_match()
         self.app.go("menu")

@@ -82,7 +82,7 @@ _ids = itertools.count(1)
 
 def page_window() -> Any:
     """pygbag's ``platform.window`` (only in the browser)."""
-    from game.ui.links import browser_window
+    from game.client.page_links import browser_window
 
     return browser_window()
 

@@ -2,7 +2,7 @@
 notices (what the table played for you when your time ran out), a question before a choice
 that costs (e.g. a Ronda declaration the hand does not hold; an overlay), and hints.
 
-**Hints** (issue 9): the H key or the Hint button asks the session for the hard bot's move from
+**Hints**: the H key or the Hint button asks the session for the hard bot's move from
 your own view (``session.hint_think()``, the game's ``bots.hint_think``); it is thought a few
 milliseconds per frame like any bot (:class:`game.core.bots.Thinking`), never all at once, so the
 frame loop never waits. The suggestion stays until the match moves on: the game marks it
@@ -32,7 +32,7 @@ from game.ui.widgets import Button
 HINT_SLICE = 0.004  # seconds of hint thinking per frame (the browser has no threads)
 NOTICE_SECONDS = 4.0
 TURN_CUE_SECONDS = 1.6  # "Your turn" shows this long when the turn arrives
-TICK_FROM = 5  # the tick sounds in the last seconds (LOOK.md "Timers")
+TICK_FROM = 5  # the tick sounds in the last seconds (docs/LOOK.md "Turn timers")
 
 
 class TableAids:
@@ -51,8 +51,8 @@ class TableAids:
 
     def aid_widgets(self) -> list:
         """The Hint button (in the top bar, beside the language button)."""
-        L = self.app.layout
-        tb = L.top_bar
+        layout = self.app.layout
+        tb = layout.top_bar
         self.hint_button = Button(
             (0, tb.y, px(112), tb.h), lambda: t("hint.button"), self.request_hint, 22, key="hint"
         )
@@ -98,7 +98,7 @@ class TableAids:
         self._step_hint()
 
     def timer_color(self, remaining: float) -> tuple:
-        """Calm until 10 s are left, amber then, red from 5 s (LOOK.md "Timers")."""
+        """Calm until 10 s are left, amber then, red from 5 s (docs/LOOK.md "Turn timers")."""
         return draw.TURN if remaining > 10 else draw.AMBER if remaining > TICK_FROM else draw.RED
 
     def show_notice(self, message: str, seconds: float = NOTICE_SECONDS) -> None:

@@ -3,7 +3,7 @@ while a score or match-over panel is open only Enter / Space (next) counts, and 
 panel's first second (a held key or a double tap must not skip it unread). Also the gliding
 of the own hand to its slots and ←/→ selection along it.
 
-**One tap plays** (LOOK.md "Cards"): a tap on a legal card plays it; pressing a card and
+**One tap plays** (docs/LOOK.md "Cards"): a tap on a legal card plays it; pressing a card and
 dragging it up onto the table (released above the hand) plays it too; an illegal card shakes
 and says why. The setting "confirm before playing" (``confirm_play``) restores select-then-
 confirm for taps (a drag is deliberate, so it still plays at once).
@@ -111,8 +111,8 @@ class TableInput:
 
     def on_table(self, pos: tuple[int, int]) -> bool:
         """``pos`` lies above the hand (a dragged card released there is played)."""
-        L = self.app.layout
-        return pos[1] < L.hand_center[1] - L.card[1] // 2 - L.select_lift
+        layout = self.app.layout
+        return pos[1] < layout.hand_center[1] - layout.card[1] // 2 - layout.select_lift
 
     def on_escape(self) -> None:
         """Esc at the table: the pause menu (a game may first let Esc undo a selection)."""
@@ -139,7 +139,7 @@ class TableInput:
     def glide_hand(self, slots: list[tuple[float, float]], raised, dt: float) -> None:
         """Own cards glide to their ``slots``; cards in ``raised`` lift (the selected one more),
         cards still in flight are left to their motion, a dragged card follows the pointer."""
-        L = self.app.layout
+        layout = self.app.layout
         held = self.dragged()
         for code, slot in zip(self.hand_order, slots):
             sprite = self.hand[code]
@@ -148,7 +148,11 @@ class TableInput:
             if code == held and self.drag is not None:
                 sprite.pos = self.drag["pos"]
                 continue
-            lift = (L.select_lift if code == self.selected else L.lift) if code in raised else 0
+            lift = (
+                (layout.select_lift if code == self.selected else layout.lift)
+                if code in raised
+                else 0
+            )
             target = (slot[0], slot[1] - lift)
             sprite.pos = (
                 approach(sprite.pos[0], target[0], 18, dt),

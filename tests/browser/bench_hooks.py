@@ -1,4 +1,4 @@
-"""Measuring the game from inside the page (issue 24), for bench/bench_web.py and the browser
+"""Measuring the game from inside the page, for bench/bench_web.py and the browser
 guard tests. Runs under pyodide, written to /harness by the driver (``install``); the game's
 code is not changed: this wraps the app's own ``step`` and ``set_shape`` on the instance, and
 ``pygame.display.flip``, and drives the scripted table stretch through ``App.watch`` (the

@@ -1,4 +1,4 @@
-"""Drive the real game in headless Chromium over the DevTools protocol (issue 18).
+"""Drive the real game in headless Chromium over the DevTools protocol.
 
 Reusable beyond the tests (the browser-speed work builds on it)::
 

@@ -1,4 +1,4 @@
-"""Fixtures of the real-browser tests (issue 18): the harness server, one headless Chromium
+"""Fixtures of the real-browser tests: the harness server, one headless Chromium
 for the whole run, and a phone page and a desktop page shared by the tests (a boot costs
 ~12-17 s here); each test gets back to the home screen by real input first.
 

@@ -20,8 +20,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def ronda_pair() -> dict:
+    from game.client import storage
     from game.games.ronda.rules import combination
-    from game.ui import games, storage
+    from game.ui import games
     from game.ui.app import App, Options
 
     app = App(Options())
@@ -35,8 +36,9 @@ def ronda_pair() -> dict:
 def rummy_opening() -> dict:
     """The first seed from 1 where the dealt hand of seat 0 alone holds melds
     worth an opening (HR: 51 points in one go), so the test can draw, stage and apply."""
+    from game.client import storage
     from game.games.hand_rummy import melds
-    from game.ui import games, storage
+    from game.ui import games
     from game.ui.app import App, Options
 
     app = App(Options())
@@ -52,7 +54,8 @@ def rummy_opening() -> dict:
 
 def hareeja_start() -> dict:
     """A Hareeja match from seed 1, before any bid."""
-    from game.ui import games, storage
+    from game.client import storage
+    from game.ui import games
     from game.ui.app import App, Options
 
     app = App(Options())

@@ -1,4 +1,4 @@
-"""The real-browser harness's web server (issue 18): the BUILT page and apk under pyodide.
+"""The real-browser harness's web server: the BUILT page and apk under pyodide.
 
     .venv/bin/python tests/browser/serve.py [--port 9420]   # prints the URL; open it to play
 
@@ -36,7 +36,7 @@ APK = BUILD / "majlis.apk"
 PYODIDE = ROOT / "tests" / "wasm" / "node_modules" / "pyodide"
 PYODIDE_VERSION = "0.27.7"
 HARNESS_FILES = ("boot.js", "boot.py", "probe.py")
-# The site's page files (issue 20). Not sw.js: the service worker runs in test_offline.py's
+# The site's page files. Not sw.js: the service worker runs in test_offline.py's
 # own server (site_server.py), so these tests see every request the page makes.
 SITE_FILES = ("site.js", "manifest.webmanifest", "icons/majlis-192.png", "icons/majlis-512.png",
               "icons/majlis-maskable-512.png")  # fmt: skip

@@ -1,4 +1,4 @@
-"""The harness server with the site's own files (issue 20): what tests/browser/serve.py serves
+"""The harness server with the site's own files: what tests/browser/serve.py serves
 (the built page with the harness's loader, pyodide, pygbag's wheels, six) plus the manifest,
 icons, site.js and the service worker from a build folder that a test may swap for another
 (a new build published), a switch that takes the network away (every connection dropped

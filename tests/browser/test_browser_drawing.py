@@ -1,4 +1,4 @@
-"""The browser draws what the desktop draws (issue 18): the same scenes from the same stored
+"""The browser draws what the desktop draws: the same scenes from the same stored
 state — the home screen, the rules, the lobby (its server unreachable), and each game's table
 mid-round (resumed from the same saved match) — drawn under WebAssembly (the canvas's
 backing store, read pixel for pixel) and natively (tests/browser/native_shots.py, the

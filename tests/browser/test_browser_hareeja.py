@@ -1,4 +1,4 @@
-"""Hareeja in the real browser (issue 18): from the home screen, by real taps only, a bid and
+"""Hareeja in the real browser: from the home screen, by real taps only, a bid and
 all eight of the player's cards; the bots play the other seats to the end of the round; the
 round's summary reads right (HJ-12: exact bid b >= 1 scores 10b, exact 0 scores 25, a miss -10
 a trick of difference). At the phone size (390x844, ratio 3, touch, Arabic) and the desktop

@@ -1,8 +1,8 @@
-"""Input, shape, storage and sound in the real browser (issue 18).
+"""Input, shape, storage and sound in the real browser.
 
 * every tap acts exactly once: a touch that starts and ends within one frame, a held touch,
   and a touch followed by the mouse events a browser emulates from it; a quick press on the
-  setup sheet's Play starts the match (issue 18 item 3: once it did nothing);
+  setup sheet's Play starts the match (once it did nothing);
 * the phone turned mid-match (portrait → landscape → portrait): laid out again, match kept;
 * a reload keeps settings, statistics and the saved match, and Continue resumes it;
 * after the first tap the page's AudioContext runs, and a card's sound reaches its output.

@@ -1,5 +1,5 @@
-"""Online from the real browser (issue 18): a real table server process (game.net.spawn),
-a host at the other seat (game.net.client, natively), and the page opened with the invite
+"""Online from the real browser: a real table server process (game.net.spawn),
+a host at the other seat (tools/wire_client.py, natively), and the page opened with the invite
 link ``#room=CODE&server=ws://127.0.0.1:PORT``: it joins the table through the page's own
 WebSocket, takes its seat, and a card it plays by a tap reaches the host."""
 
@@ -16,8 +16,8 @@ from browser_driver import PHONE
 
 from conftest import assert_clean, open_game
 from game.net import spawn
-from game.net.client import Client
 from helpers import private_table
+from wire_client import Client
 
 
 class Host:

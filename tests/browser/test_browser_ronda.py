@@ -1,4 +1,4 @@
-"""Ronda in the real browser (issue 18): from the home screen by real taps (Continue on a
+"""Ronda in the real browser: from the home screen by real taps (Continue on a
 match saved natively from a seed whose first batch gives the player a pair: a declaration
 never waits on luck; tests/browser/native_saves.py), a deal with a
 capture (RO-9, RO-10: the played card takes its match and the run above it) and a

@@ -1,4 +1,4 @@
-"""Hand rummy in the real browser (issue 18): a turn by real input only — draw from the stock
+"""Hand rummy in the real browser: a turn by real input only — draw from the stock
 by a tap, stage melds by taps (HR-13: pick a card, tap a group), apply them (HR-14: an opening
 of at least 51 points in one go), discard by a drag onto the discard pile (HR-15) — then the
 bots play the other seats to the end of the round, and the round's summary reads right (the

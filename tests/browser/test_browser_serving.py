@@ -1,4 +1,4 @@
-"""The harness serves the bundle as a static host must (issue 18 item 3, docs/DEPLOY.md):
+"""The harness serves the bundle as a static host must (docs/DEPLOY.md):
 majlis.apk byte for byte with its exact Content-Length and no content encoding (pygbag's
 loader allocates the download by that length), and the page runs the BUILT apk."""
 

@@ -1,4 +1,4 @@
-"""The browser's cost model, guarded in the real browser (issue 24), and the drawing factor
+"""The browser's cost model, guarded in the real browser, and the drawing factor
 stepping down on a slow phone and back up.
 
 * The guard: bench/table_stretch.py's scripted stretch (bots in every seat: the deal, card

@@ -1,4 +1,4 @@
-"""The site keeps working (issue 20), in real headless Chromium under the site's own service
+"""The site keeps working, in real headless Chromium under the site's own service
 worker (tests/browser/site_server.py: the harness page and the built site on one origin).
 
 * The manifest parses (Chromium's own reading of it, Page.getAppManifest) and its icons exist

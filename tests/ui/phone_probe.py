@@ -1,5 +1,5 @@
 """Measures what a scene really draws: every text size and every card face size that reaches
-the screen in one frame (issue 10, "Reads on a phone").
+the screen in one frame ("Reads on a phone").
 
 How it is measured (honestly, and what it does not see):
 
@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from game.ui import assets, draw, plates, text, widgets
 
 RANK_SHARE = 70 / 280  # sprites/make_sprites.py: RANK_H / H, the rank's share of a card's height
-MIN_TEXT = 22  # issue 10: no text below 22 logical px in portrait
-MIN_INDEX = 26  # issue 10: no card index below 26 logical px in portrait
+MIN_TEXT = 22  # no text below 22 logical px in portrait
+MIN_INDEX = 26  # no card index below 26 logical px in portrait
 
 
 def index_height(card_height: int) -> float:

@@ -1,4 +1,4 @@
-"""The drawn art of the table (issue 10, visual identity): avatars are a set of distinct drawn
+"""The drawn art of the table (visual identity): avatars are a set of distinct drawn
 characters, seats get distinct ones deterministically, and the felt is drawn once per size."""
 
 from __future__ import annotations

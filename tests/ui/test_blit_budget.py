@@ -1,4 +1,4 @@
-"""The browser's cost model, guarded natively (issue 24): a scripted table stretch (deal, card
+"""The browser's cost model, guarded natively: a scripted table stretch (deal, card
 flights, a bid, declaration or meld, the pause menu, the round's score panel) may make at most
 ALPHA_LIMIT blits of a per-pixel alpha picture that is not run-length encoded per drawn frame
 (pygame's blender, 50-80x slower in the browser), and no blit that blends over half the frame.

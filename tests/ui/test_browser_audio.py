@@ -1,4 +1,4 @@
-"""In the browser a sound asks the page to resume its audio context (issue 18: the context is
+"""In the browser a sound asks the page to resume its audio context (the context is
 made before the first tap and suspended again while the tab is away; web/majlis.tmpl resumes
 it on every gesture, tests/web/test_page_chromium.py checks that side)."""
 

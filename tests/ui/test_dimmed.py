@@ -1,5 +1,5 @@
 """The dimmed table under a score or match-end panel is kept while it stays the same
-(game/ui/dimmed.py, issue 24): whole bot matches of every game, every frame a panel shows
+(game/ui/dimmed.py): whole bot matches of every game, every frame a panel shows
 compared pixel for pixel with the same frame drawn without the kept picture."""
 
 import pygame

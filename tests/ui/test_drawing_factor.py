@@ -1,4 +1,4 @@
-"""The drawing factor on a slow phone, in the app (issue 24: game/ui/drawing_factor.py): slow
+"""The drawing factor on a slow phone, in the app (game/ui/drawing_factor.py): slow
 drawn frames step the factor down and quick ones back up, the match and its cards kept; the
 Picture setting (Automatic, Smooth, Sharp) bounds it. Frame times come from a scripted clock,
 never from this machine's speed."""

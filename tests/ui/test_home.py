@@ -1,4 +1,4 @@
-"""The home screen and the setup sheets (issue 10): tiles open their game's sheet, the sheet
+"""The home screen and the setup sheets: tiles open their game's sheet, the sheet
 never moves under the finger, the Continue card names the saved match, Play over a saved
 match asks first, a saved match that cannot be read is kept aside, the language button."""
 
@@ -8,9 +8,10 @@ import pygame
 import pytest
 from ui_helpers import click, key, run_until
 
-from game.games import registry
+from game.client import storage
+from game.core import registry
 from game.i18n import t
-from game.ui import games, storage
+from game.ui import games
 from game.ui.cardtable import CardTable
 from game.ui.scenes.home import HomeScene, score_text
 from game.ui.scenes.setup import SetupScene

@@ -11,8 +11,8 @@ import subprocess
 
 import pytest
 
+from game.client.connection import BrowserConnection
 from game.net.server import TableServer
-from game.ui.net import BrowserConnection
 
 NODE = shutil.which("node")
 BRIDGE = r"""

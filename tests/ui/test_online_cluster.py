@@ -12,12 +12,12 @@ import time
 
 from game.client.online import OnlineSession, ServerLink
 from game.net import spawn
-from game.net.client import Client
 from game.net.server import TableServer
 from game.ui.scenes.lobby import LobbyScene
 from helpers import private_table
 from tests.test_net_cluster import fresh_ns, redis_url, until  # noqa: F401 (a fixture)
 from tests.ui.test_online_lobby import make_online_app, pump
+from wire_client import Client
 
 
 def test_joining_a_table_held_by_another_process_follows_moved_and_sits_there(redis_url):  # noqa: F811
@@ -51,7 +51,7 @@ def test_joining_a_table_held_by_another_process_follows_moved_and_sits_there(re
     asyncio.run(scenario())
 
 
-# ----- issue 19, deliverable 3: the game's own sessions find their table again --------------------
+# ----- the game's own sessions find their table again --------------------
 class RoundRobin:
     """The entry address of a cluster: a TCP proxy handing each new connection to the next
     process in turn, skipping one that refuses it (as a load balancer does once a backend is

@@ -18,12 +18,12 @@ from game.client.online import OnlineSession
 from game.core.bots import run as run_thought
 from game.games.hand_rummy.table import RummyTable
 from game.games.ronda.table import RondaTable
-from game.net.client import Client
 from game.ui.table_drawing import SIDE_COLORS
 from helpers import private_table
 from tests.leak_checks import assert_no_hand_leak, hands_by_log
 from tests.ui.loopback import Loopback
 from tests.ui.test_online_lobby import click, make_online_app, open_lobby, pump, start_server
+from wire_client import Client
 
 
 # ----- helpers -----------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The host's Hints switch on the lobby's new-table form (issue 9, item 3): off by default, a
+"""The host's Hints switch on the lobby's new-table form: off by default, a
 click turns it on, Create sends it, and at a real server's table the client then offers hints.
 The form keeps every row in place and nothing overlaps, in both orientations and languages.
 

@@ -15,12 +15,12 @@ import pygame
 from game.client.online import OnlineSession
 from game.games.hareeja.rules import Match
 from game.games.hareeja.table import HareejaTable
-from game.net.client import Client
 from game.net.server import TableServer
 from game.ui.app import App, Options
 from game.ui.scenes.home import HomeScene as MenuScene
 from game.ui.scenes.lobby import LobbyScene
 from game.ui.scenes.lobby_common import server_name
+from wire_client import Client
 
 DT = 1 / 60
 
@@ -328,10 +328,10 @@ def test_seat_2_at_the_server_is_drawn_at_the_bottom_and_keeps_its_numbers(make_
     app = make_app()
     sc = HareejaTable(app, session)
     app.switch(sc)
-    L = app.layout
+    layout = app.layout
     assert [sc.spot(s) for s in range(4)] == [2, 3, 0, 1]
-    assert sc.plate_rect(2) == L.plate_rect(0) and sc.plate_rect(0) == L.plate_rect(2)
-    assert sc.trick_spot(3) == L.trick_spot(1) and sc.seat_hand(1) == L.seat_hand[3]
+    assert sc.plate_rect(2) == layout.plate_rect(0) and sc.plate_rect(0) == layout.plate_rect(2)
+    assert sc.trick_spot(3) == layout.trick_spot(1) and sc.seat_hand(1) == layout.seat_hand[3]
     for _ in range(400):
         app.step(1 / 60)
         if sc.phase == "declare" and sc.idle():
@@ -372,10 +372,10 @@ def test_a_refused_action_becomes_a_hint_and_input_returns():
 def test_events_arriving_with_the_start_all_reach_the_table_scene(make_app):
     """The lobby leaves for the table in the middle of one batch of messages: the rest of the
     batch (here the other player's first card) must reach the table, not vanish."""
+    from game.client.connection import Connection
     from game.client.online import ServerLink
     from game.games.ronda.rules import Match
     from game.net.protocol import decode_server, encode
-    from game.ui.net import Connection
     from game.ui.scenes.lobby import LobbyScene
 
     match = Match.new(2, {"rules": "quick"}, seed=4)

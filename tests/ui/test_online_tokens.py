@@ -1,4 +1,4 @@
-"""Tokens bound to their server (issue 19, deliverable 1), through real sockets: the real lobby
+"""Tokens bound to their server, through real sockets: the real lobby
 scene, headless, against a real table server and a foreign WebSocket listener on another port
 of this machine that records every connection and frame. A link naming the foreign server asks
 first and connects nowhere until the player says Join; then the foreign server gets no token
@@ -15,10 +15,10 @@ import websockets
 
 from game.client import servers
 from game.client.servers import load_online, server_identity, token_for
+from game.client.storage import data_dir
 from game.ui.app import App, Options
 from game.ui.scenes.home import HomeScene
 from game.ui.scenes.lobby import LobbyScene
-from game.ui.storage import data_dir
 from tests.ui.test_online_lobby import click, make_online_app, pump, start_server
 
 FOREIGN_TOKEN = "E" * 32

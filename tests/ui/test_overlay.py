@@ -4,7 +4,7 @@ modal input, and the rules pages of every game built on it."""
 import pygame
 import pytest
 
-from game.games import registry
+from game.core import registry
 from game.ui import overlay
 from game.ui.overlay import Action, Overlay, ScrollText
 from tests.ui.ui_helpers import click, key
@@ -73,7 +73,7 @@ def test_rules_page_scrolls_with_wheel_drag_and_keys(make_app, game, portrait):
 
 
 def test_hand_rummy_rules_overflow_scrolls_not_spills(make_app):
-    """Issue 10: Hand rummy's scoring ran under Back and off the window."""
+    """Hand rummy's scoring ran under Back and off the window."""
     app = make_app(portrait=False)
     scene = app.go("help", game="hand_rummy")
     app.step(1 / 60)

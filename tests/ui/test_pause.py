@@ -1,4 +1,4 @@
-"""The pause menu at every table (issue 10): Esc or the menu button opens it, Resume returns,
+"""The pause menu at every table: Esc or the menu button opens it, Resume returns,
 a local match stands still meanwhile, Rules and Settings open over it, Leave asks while the
 match runs and keeps it saved for Continue."""
 

@@ -1,4 +1,4 @@
-"""Issue 10, "Reads on a phone": in portrait (720 logical px wide, shown about 390 CSS px wide
+"""Reads on a phone: in portrait (720 logical px wide, shown about 390 CSS px wide
 on a phone, so a logical px is ~0.54 of a CSS px) no text is drawn below 22 logical px and no
 card index below 26, in every game.
 

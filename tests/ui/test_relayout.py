@@ -1,5 +1,5 @@
 """Live re-layout: a real window-size event turns the current scene to the other orientation at
-once, with nothing lost or restarted (issue 6: a resized window, a browser resize, a phone
+once, with nothing lost or restarted (a resized window, a browser resize, a phone
 turned mid-match)."""
 
 from __future__ import annotations
@@ -112,10 +112,10 @@ def test_HJ_turned_mid_trick_keeps_the_match_and_selection_and_play_goes_on(make
     assert app.scene is scene and app.layout.portrait
     assert scene.session.match.record() == record and scene.selected == selected
     assert [(seat, s.code) for seat, s in scene.trick] == trick
-    L = app.layout
+    layout = app.layout
     for seat, sprite in scene.trick:  # the trick sits at the new spots
-        assert sprite.pos == L.trick_spot(seat) and tuple(sprite.size) == L.trick_card
-    slots = L.hand_positions(len(scene.hand_order))
+        assert sprite.pos == layout.trick_spot(seat) and tuple(sprite.size) == layout.trick_card
+    slots = layout.hand_positions(len(scene.hand_order))
     for code, slot in zip(scene.hand_order, slots):  # the hand on the new fan at once
         assert abs(scene.hand[code].pos[0] - slot[0]) < 1
     assert_cards_fit(scene)

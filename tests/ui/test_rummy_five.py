@@ -1,6 +1,6 @@
 """HR-12: classic Hand rummy seats five — the engine's deal, the menu and lobby choices that come
 from the spec, and a whole five-bot match through the real frame loop and table scene, in both
-orientations; and a table of five's melds, zoomed by a tap (issue 10)."""
+orientations; and a table of five's melds, zoomed by a tap."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import pytest
 from test_relayout import assert_cards_fit, assert_widgets_fit, turn
 from ui_helpers import click
 
+from game.core import registry
 from game.core.bots import bot_rng, run
 from game.core.cards import JOKER, rummy_deck
-from game.games import registry
 from game.games.hand_rummy import bots
 from game.games.hand_rummy.rules import HAND_SIZE, Match
 from game.games.hand_rummy.table import RummyTable

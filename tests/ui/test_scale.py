@@ -215,7 +215,7 @@ def test_text_wraps_and_fits_the_same_way_at_every_scale():
     another size. Fitted text is measured at 1 too, so lines and sizes are the same; and what
     is drawn still fits."""
     from game import i18n
-    from game.games import registry
+    from game.core import registry
     from game.ui import draw
 
     pygame.font.init()

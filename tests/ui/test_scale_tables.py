@@ -1,4 +1,4 @@
-"""The card tables drawn at factor 1.5 (issue 6 item 7, game.ui.scale): hit areas follow the
+"""The card tables drawn at factor 1.5 (game.ui.scale): hit areas follow the
 drawing. Each game's scene is played twice from the same seed, at factor 1 and at 1.5. The
 places of a card and a button are taken from the 1× scene and scaled 1.5×; the 1.5× picture
 around them must match the 1× picture (so the card is drawn there), and real pygame clicks

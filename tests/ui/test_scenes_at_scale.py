@@ -1,4 +1,4 @@
-"""The menu scenes drawn at a scale (game.ui.scale, issue 6 item 7): at factors 1.25 and 1.5
+"""The menu scenes drawn at a scale (game.ui.scale): at factors 1.25 and 1.5
 every control and every drawn area of home, setup, settings, rules, statistics, the lobby and
 the pause panels is the factor-1 one made that much larger (a length left unscaled would sit
 elsewhere or keep its size), and real clicks at 1.5 land on the controls they aim at (hit areas
@@ -92,7 +92,7 @@ def test_a_menu_scene_at_a_larger_factor_is_the_same_scene_larger(
 ):
     app = make_app(portrait=portrait, lang=lang, scale=1.0)
     if route == "stats":
-        from game.ui import stats
+        from game.client import stats
 
         stats.save(stats_sample())  # the match rows drawn too
     app.go(route, **params)

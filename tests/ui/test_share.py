@@ -1,4 +1,4 @@
-"""The room's Share / Copy link button (issue 18: on a phone a link drawn on the canvas cannot
+"""The room's Share / Copy link button (on a phone a link drawn on the canvas cannot
 be copied). Natively it copies through pygame.scrap; in the browser the real JavaScript of
 game/ui/share.py runs in Node (tests/web/fake_platform.py's bridge) against stand-ins for
 ``navigator.share``, ``navigator.clipboard`` and ``prompt``, and the answer is awaited frame

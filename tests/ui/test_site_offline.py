@@ -1,4 +1,4 @@
-"""The online lobby when the browser has no network (issue 20): it says it is offline at its
+"""The online lobby when the browser has no network: it says it is offline at its
 first frame instead of spinning while a connection fails, and natively nothing changes."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import asyncio
 import sys
 import types
 
-from game.ui import webpage
+from game.client import webpage
 from game.ui.app import App, Options
 
 

@@ -1,4 +1,4 @@
-"""Issue 6, frame time: the Hand rummy table keeps its still part in a layer
+"""Frame time: the Hand rummy table keeps its still part in a layer
 (game/ui/static_layer.py) and repaints only the parts whose content changed. Whatever the
 layer keeps, every frame must look exactly as a full redraw would: these tests draw each frame
 both ways (the real frame, then the scene again with the layer turned off) and compare every

@@ -10,12 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ui_helpers import click, run_until
 
+from game.client import stats
 from game.client.online import OnlineSession
 from game.core.bots import bot_rng, run
 from game.games.hareeja import bots as hareeja_bots
 from game.games.hareeja.rules import Match as HareejaMatch
 from game.games.hareeja.table import HareejaTable
-from game.ui import stats
 from game.ui.scenes.home import HomeScene as MenuScene
 from game.ui.scenes.stats import StatsScene
 

@@ -1,4 +1,4 @@
-"""Pictures made for the browser's cost model (game/ui/surfaces.py, issue 24)."""
+"""Pictures made for the browser's cost model (game/ui/surfaces.py)."""
 
 import pygame
 

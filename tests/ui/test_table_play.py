@@ -1,4 +1,4 @@
-"""Playing at the table as in the card apps (issue 10) and hints (issue 9), driven with real
+"""Playing at the table as in the card apps and hints, driven with real
 pygame events and time only through update(dt): one tap plays, a drag plays, Ronda offers a
 declaration only when the hand holds it and asks before a false one, summaries stay a second,
 the timer shows its seconds, a timeout says what was played, a hint marks a legal move."""
@@ -293,7 +293,7 @@ def test_RO_19_reveal_panels_cover_no_plate_and_no_other_panel(make_app, portrai
 @pytest.mark.parametrize("portrait", [False, True])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_RO_20_the_sweep_banner_never_covers_a_reveal_panel(make_app, portrait, players, lang):
-    """Issue 10: at a deal's end the sweep's banner and the declarations' reveal panels are
+    """At a deal's end the sweep's banner and the declarations' reveal panels are
     shown together; the banner goes where no panel is (one to three declarations a seat)."""
     from game import i18n
 

@@ -1,4 +1,4 @@
-"""Every tap acts exactly once, whatever mix of events it arrives as (issue 18): SDL's finger
+"""Every tap acts exactly once, whatever mix of events it arrives as: SDL's finger
 events, the mouse events SDL makes from them (``touch=True``), the browser's emulated mouse
 events (``touch=False``), in one frame or spread over frames; and a quick press and release
 on the setup sheet's Play starts the match like a held one (game/ui/pointer.py)."""

@@ -5,9 +5,9 @@ import json
 import pytest
 from ui_helpers import click, run_until
 
+from game.client import storage
 from game.games.hareeja.table import HareejaTable
 from game.i18n import t
-from game.ui import storage
 from game.ui.scenes.settings import SettingsScene
 
 

@@ -1,4 +1,4 @@
-"""The pure layers give the same results under real WebAssembly CPython as natively (issue 6).
+"""The pure layers give the same results under real WebAssembly CPython as natively.
 
 pyodide (npm, pinned in tests/wasm/package-lock.json; CPython 3.12 compiled to WebAssembly like
 pygbag's runtime) runs tests/wasm/pure_digest.py in Node on the checkout's game/: seeded bot

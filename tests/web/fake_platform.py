@@ -1,5 +1,5 @@
 """A stand-in for pygbag's ``platform`` module, and a runner that plays the real ``main.py``
-with it as the browser would (issue 6, "simulated browser run").
+with it as the browser would ("simulated browser run").
 
     python tests/web/fake_platform.py '{"scenario": "play", "size": [390, 844], ...}'
 

@@ -1,5 +1,4 @@
 """main.py's PEP 723 block names what pygbag 0.9.3 must find in its own package repo
-(issue 6, item 2).
 
 pygbag reads the block (``support/cross/aio/pep0723.py``: ``read_dependency_block_723``), lower-
 cases each name and turns ``-`` into ``_`` (``parse_code``), then looks the result up as an
@@ -54,7 +53,7 @@ def test_every_dependency_name_is_an_importable_top_level_module():
 def test_the_reader_matches_pygbag_on_a_sample():
     sample = '# /// script\n# dependencies = ["Python-Bidi", "six"]\n# ///\nimport x\n'
     assert [pygbag_name(d) for d in pep723_dependencies(sample)] == ["python_bidi", "six"]
-    assert importlib.util.find_spec("python_bidi") is None  # the miss issue 6 found
+    assert importlib.util.find_spec("python_bidi") is None  # the miss the first browser build found
 
 
 def test_pygbag_still_normalises_names_this_way():

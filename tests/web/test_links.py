@@ -1,4 +1,4 @@
-"""Invite and server links can never stop pygbag's loader (issue 6, item 3; game/ui/links.py).
+"""Invite and server links can never stop pygbag's loader (game/client/page_links.py).
 
 ``loader_view`` re-does what pygbag 0.9.3's ``pythons.js`` (``auto_conf``) does with the page's
 address, so the tests check the link against the loader's real rules: the first query argument
@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.client import page_links
 from game.net import protocol
-from game.ui import links
 
 RESERVED = set(";/?:@&=+$,#")  # decodeURI leaves these escapes alone
 HOSTILE_SERVERS = [
@@ -86,38 +86,41 @@ def assert_loader_starts(url: str) -> None:
 
 
 def test_invite_link_puts_room_and_server_in_the_fragment():
-    link = links.build_invite_link(
+    link = page_links.build_invite_link(
         "https://majlis.example/play/?lang=ar#old", "k7q mx r2d", "wss://play.example:9310"
     )
     assert link == "https://majlis.example/play/#room=K7QMXR2D&server=wss://play.example:9310"
-    assert links.parse_link("", urlsplit(link).fragment) == {
+    assert page_links.parse_link("", urlsplit(link).fragment) == {
         "room": "K7QMXR2D",
         "server": "wss://play.example:9310",
     }
 
 
 def test_invite_link_without_server_and_with_empty_base():
-    assert links.build_invite_link("", "K7QMXR2D") == "#room=K7QMXR2D"
+    assert page_links.build_invite_link("", "K7QMXR2D") == "#room=K7QMXR2D"
 
 
 def test_invite_link_refuses_what_is_not_a_room_code():
     for bad in ("", "K7QMXR2", "K7QMXR2O", 'K7"MXR2D', None):
         with pytest.raises(ValueError):
-            links.build_invite_link("https://x/", bad)
+            page_links.build_invite_link("https://x/", bad)
 
 
 @pytest.mark.parametrize("server", HOSTILE_SERVERS)
 def test_hostile_server_values_never_break_the_loader_and_come_back_intact(server):
-    link = links.build_invite_link("https://majlis.example/", "K7QMXR2D", server)
+    link = page_links.build_invite_link("https://majlis.example/", "K7QMXR2D", server)
     assert_loader_starts(link)
     parts = urlsplit(link)
     assert parts.query == ""
-    assert links.parse_link(parts.query, parts.fragment) == {"room": "K7QMXR2D", "server": server}
+    assert page_links.parse_link(parts.query, parts.fragment) == {
+        "room": "K7QMXR2D",
+        "server": server,
+    }
 
 
 @pytest.mark.parametrize("server", UNSAFE_SERVERS)
 def test_unsafe_server_values_are_left_out_of_the_link(server):
-    link = links.build_invite_link("https://majlis.example/", "K7QMXR2D", server)
+    link = page_links.build_invite_link("https://majlis.example/", "K7QMXR2D", server)
     assert link == "https://majlis.example/#room=K7QMXR2D"
     assert_loader_starts(link)
 
@@ -132,29 +135,29 @@ def test_unsafe_server_values_are_left_out_of_the_link(server):
     ),
 )
 def test_any_value_gives_a_link_the_loader_starts_with(server, code):
-    link = links.build_invite_link("https://majlis.example/a/", code, server)
+    link = page_links.build_invite_link("https://majlis.example/a/", code, server)
     assert_loader_starts(link)
     parts = urlsplit(link)
     expected = {"room": code}
-    if links.is_link_safe(server):
+    if page_links.is_link_safe(server):
         expected["server"] = server
-    assert links.parse_link(parts.query, parts.fragment) == expected
+    assert page_links.parse_link(parts.query, parts.fragment) == expected
 
 
 def test_parse_reads_old_query_links_and_the_fragment_wins():
-    assert links.parse_link("?room=K7QMXR2D", "") == {"room": "K7QMXR2D"}
-    assert links.parse_link("?room=AAAAAAAA&server=ws%3A%2F%2Fa%3A1", "#room=K7QMXR2D") == {
+    assert page_links.parse_link("?room=K7QMXR2D", "") == {"room": "K7QMXR2D"}
+    assert page_links.parse_link("?room=AAAAAAAA&server=ws%3A%2F%2Fa%3A1", "#room=K7QMXR2D") == {
         "room": "K7QMXR2D",
         "server": "ws://a:1",
     }
 
 
 def test_parse_decodes_percent_escapes_once_and_forgives_bad_ones():
-    assert links.parse_link("", "#server=wss%3A%2F%2F%D8%B3.example%3A9310") == {
+    assert page_links.parse_link("", "#server=wss%3A%2F%2F%D8%B3.example%3A9310") == {
         "server": "wss://س.example:9310"
     }
-    assert links.parse_link("", "#server=ws://a/%E0%A4%A") == {"server": "ws://a/\ufffd%A"}
-    assert links.parse_link("", "#server=ws://a/%2541") == {"server": "ws://a/%41"}
+    assert page_links.parse_link("", "#server=ws://a/%E0%A4%A") == {"server": "ws://a/\ufffd%A"}
+    assert page_links.parse_link("", "#server=ws://a/%2541") == {"server": "ws://a/%41"}
 
 
 @pytest.mark.parametrize(
@@ -173,24 +176,26 @@ def test_parse_decodes_percent_escapes_once_and_forgives_bad_ones():
     ],
 )
 def test_parse_drops_unsafe_empty_and_unknown_values(fragment):
-    assert links.parse_link("", fragment) == {}
+    assert page_links.parse_link("", fragment) == {}
 
 
 def test_room_from_text_takes_codes_and_both_link_forms():
-    assert links.room_from_text("k7q mx r2d") == "K7QMXR2D"
-    assert links.room_from_text("https://x.example/#room=k7qmxr2d&server=ws://a:1") == "K7QMXR2D"
-    assert links.room_from_text("https://x.example/?lang=ar&room=K7QMXR2D") == "K7QMXR2D"
-    assert links.room_from_text("https://x.example/#room=K7QMXR20") is None
-    assert links.room_from_text("nonsense") is None
+    assert page_links.room_from_text("k7q mx r2d") == "K7QMXR2D"
+    assert (
+        page_links.room_from_text("https://x.example/#room=k7qmxr2d&server=ws://a:1") == "K7QMXR2D"
+    )
+    assert page_links.room_from_text("https://x.example/?lang=ar&room=K7QMXR2D") == "K7QMXR2D"
+    assert page_links.room_from_text("https://x.example/#room=K7QMXR20") is None
+    assert page_links.room_from_text("nonsense") is None
 
 
 def test_page_helpers_are_empty_natively():
-    assert links.page_values() == {} and links.page_address() == ""
+    assert page_links.page_values() == {} and page_links.page_address() == ""
     assert (
-        links.invite_link("K7QMXR2D", "ws://a:1", "https://site.example/m/?room=K7QMXR2D")
+        page_links.invite_link("K7QMXR2D", "ws://a:1", "https://site.example/m/?room=K7QMXR2D")
         == "https://site.example/m/#room=K7QMXR2D&server=ws://a:1"
     )
-    assert links.invite_link("K7QMXR2D", None, "?room=K7QMXR2D") == "#room=K7QMXR2D"
+    assert page_links.invite_link("K7QMXR2D", None, "?room=K7QMXR2D") == "#room=K7QMXR2D"
 
 
 def test_page_values_read_the_browser_location(monkeypatch):
@@ -207,9 +212,9 @@ def test_page_values_read_the_browser_location(monkeypatch):
     fake.window = types.SimpleNamespace(location=location)
     monkeypatch.setattr(sys, "platform", "emscripten")
     monkeypatch.setitem(sys.modules, "platform", fake)
-    assert links.page_values() == {"room": "K7QMXR2D", "server": "ws://a:1"}
+    assert page_links.page_values() == {"room": "K7QMXR2D", "server": "ws://a:1"}
     assert (
-        links.invite_link("K7QMXR2D", "ws://a:1")
+        page_links.invite_link("K7QMXR2D", "ws://a:1")
         == "https://site.example/m/#room=K7QMXR2D&server=ws://a:1"
     )
 
@@ -218,7 +223,7 @@ def test_links_module_imports_without_pygame():
     import subprocess
     import sys
 
-    code = "import sys, game.ui.links; print('pygame' in sys.modules)"
+    code = "import sys, game.client.page_links; print('pygame' in sys.modules)"
     root = __import__("pathlib").Path(__file__).resolve().parents[2]
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root

@@ -1,4 +1,4 @@
-"""The built page in real headless Chromium with pygbag's real loader (issue 6, CI checks).
+"""The built page in real headless Chromium with pygbag's real loader (CI checks).
 
 build/web and pygbag's page files (everything but main.wasm, which cannot be had here) are
 served on 127.0.0.1 (tests/web/page_kit.py). The loader runs up to the interpreter's start and
@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 import pytest
 from page_kit import BUILD, Chromium, PageServer, Slow, chromium_path, vendor_cdn
 
-from game.ui import links
+from game.client import page_links
 
 DESKTOP, PHONE = (1440, 900), (390, 844)
 FAILED_AR = "تعذّر تشغيل اللعبة في هذا المتصفح."
@@ -395,9 +395,9 @@ def invite_addresses(origin: str) -> list[tuple[str, dict]]:
     included, and for older or hand-made query links the page must make safe."""
     out = []
     for server in HOSTILE_SERVERS:
-        link = links.build_invite_link(origin + "/", "K7QMXR2D", server)
+        link = page_links.build_invite_link(origin + "/", "K7QMXR2D", server)
         expected = {"room": "K7QMXR2D"}
-        if links.is_link_safe(server):
+        if page_links.is_link_safe(server):
             expected["server"] = server
         out.append((link, expected))
     out += [
@@ -426,7 +426,7 @@ def test_invite_and_server_links_never_change_the_interpreter(chromium, server):
             assert tab.evaluate("Module.config.interactive") is False, address
             href = urlsplit(tab.evaluate("location.href"))
             assert "room" not in href.query and "server" not in href.query, address
-            assert links.parse_link("?" + href.query, "#" + href.fragment) == expected, address
+            assert page_links.parse_link("?" + href.query, "#" + href.fragment) == expected, address
             assert json.loads(tab.evaluate("JSON.stringify(majlis.link)")) == expected, address
             assert our_exceptions(tab) == [] and dialogs(tab) == [], address
         finally:

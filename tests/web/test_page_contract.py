@@ -1,4 +1,4 @@
-"""The built index.html has everything pygbag 0.9.3's loader (pythons.js) reads (issue 6).
+"""The built index.html has everything pygbag 0.9.3's loader (pythons.js) reads.
 
 The ids and attributes below were read from pythons.js; where pygbag's page files are present
 (shared/vendor/pygbag-page/cdn, see page_kit.vendor_cdn) the test also re-reads them from the
@@ -45,7 +45,7 @@ CONFIG_KEYS = {
     "PYBUILD",
 }
 MAJLIS_API = {"start", "say", "progress", "fail", "ready", "fit", "shape", "size", "unlock"}
-MAJLIS_API |= {"audioContexts", "audioState", "resumeAudio"}  # sound (issue 18)
+MAJLIS_API |= {"audioContexts", "audioState", "resumeAudio"}  # sound
 
 
 class Page(HTMLParser):

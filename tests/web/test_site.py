@@ -1,4 +1,4 @@
-"""The site around the game (issue 20): the manifest, its icons, the service worker's build
+"""The site around the game: the manifest, its icons, the service worker's build
 values, and the runtime hosted beside the game (tools/site_web.py, tools/build_web.py
 --runtime). The browser side runs in tests/browser/test_offline.py."""
 

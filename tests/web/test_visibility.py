@@ -1,9 +1,9 @@
-"""A browser tab back in front reconnects at once (issue 19 brief): the page's real JS snippet
-(game/ui/net.py, run by Node's WebSocket through tests/web/fake_platform.py's ``window.eval``)
-listens for ``visibilitychange``; the game's own OnlineSession, its connection dropped and its
-clock held still (so the back-off would never end by itself), tries again on the next frame
-after the tab becomes visible, is seated again by a real table server and asks for a redraw.
-Skipped with the reason when Node has no WebSocket."""
+"""A browser tab back in front reconnects at once: the page's real JS snippet
+(game/client/connection.py, run by Node's WebSocket through tests/web/fake_platform.py's
+``window.eval``) listens for ``visibilitychange``; the game's own OnlineSession, its connection
+dropped and its clock held still (so the back-off would never end by itself), tries again on
+the next frame after the tab becomes visible, is seated again by a real table server and asks
+for a redraw. Skipped with the reason when Node has no WebSocket."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import shutil
 
 import pytest
 
+from game.client.connection import BrowserConnection
 from game.client.online import OnlineSession, ServerLink
 from game.net.server import TableServer
-from game.ui.net import BrowserConnection
 from tests.web.fake_platform import Window
 from tests.web.test_simulated_browser import node_has_websocket
 

@@ -26,9 +26,19 @@ from game.core.cards import JOKER, split
 from game.core.hints import HintThink, run_hint, think_hint
 from game.core.types import TimeoutAction
 
-from . import holding as H
-from . import melds as M
-from . import planner as P
+from .holding import holds_adds, holds_opening, melds_to_lay
+from .melds import (
+    NUMBER_RANK,
+    OPENING_MIN,
+    RANK_NUMBER,
+    card_points,
+    classify,
+    extend,
+    find_melds,
+    groups_points,
+    swap_joker,
+)
+from .planner import best_discard, table_melds
 from .types import (
     AddAction,
     DrawAction,
@@ -69,18 +79,18 @@ def think(
     if view["pending_joker"]:
         yield
         return _use_joker(hand, legal, variant)
-    groups = M.find_melds(hand, variant)
+    groups = find_melds(hand, variant)
     yield
     if level == "hard":
-        lay = H.melds_to_lay(view, hand, groups)
+        lay = melds_to_lay(view, hand, groups)
         if lay:
             return {"type": "meld", "groups": lay}
-    elif groups and (opened or M.groups_points(groups, variant) >= M.OPENING_MIN):
+    elif groups and (opened or groups_points(groups, variant) >= OPENING_MIN):
         return {"type": "meld", "groups": groups}
     if opened:
         held = Counter(c for g in groups for c in g) if level == "hard" else None
         add = _best_add(hand, legal, held)
-        if add is not None and level == "hard" and H.holds_adds(view, hand):
+        if add is not None and level == "hard" and holds_adds(view, hand):
             add = None
         if add is not None:
             return add
@@ -104,7 +114,7 @@ def _hard_discard(view: RummyView, legal: list[RummyAction]) -> Think:
     if not discards:
         return legal[0] if legal else TIMEOUT
     keep = _keep_scores(view, "hard")
-    _, card = yield from P.best_discard(view, keep, H.holds_opening(view))
+    _, card = yield from best_discard(view, keep, holds_opening(view))
     if card not in discards:
         card = sorted(discards)[0]
     return {"type": "discard", "card": card}
@@ -134,25 +144,25 @@ def _completes_meld(view: RummyView, card: str) -> bool:
     seat, hand, variant = seat_of(view), view["hand"], view["variant"]
     if view["opened"][seat] and any(_fits(meld, card) for meld in view["melds"]):
         return True
-    before = M.find_melds(hand, variant)
-    after = M.find_melds(hand + [card], variant)
+    before = find_melds(hand, variant)
+    after = find_melds(hand + [card], variant)
     used_after = sum(g.count(card) for g in after) > sum(g.count(card) for g in before)
     if not used_after:
         return False
     if view["opened"][seat]:
         return True
-    gain = M.groups_points(after, variant) - M.groups_points(before, variant)
+    gain = groups_points(after, variant) - groups_points(before, variant)
     return gain > 0
 
 
 def _fits(cards: list[str], card: str) -> bool:
-    meld = M.classify(cards)
-    return meld is not None and M.extend(meld, card) is not None
+    meld = classify(cards)
+    return meld is not None and extend(meld, card) is not None
 
 
 def _use_joker(hand: list[str], legal: list[RummyAction], variant: str) -> Move:
     """A joker just taken back must be laid again before the discard."""
-    groups = M.find_melds(hand, variant)
+    groups = find_melds(hand, variant)
     if any(JOKER in g for g in groups):
         return {"type": "meld", "groups": groups}
     for action in legal:
@@ -176,7 +186,7 @@ def _best_add(
         return None
     if len(hand) == 1:
         return adds[0]
-    return max(adds, key=lambda a: (M.card_points(a["card"]), a["card"], -a["meld"]))
+    return max(adds, key=lambda a: (card_points(a["card"]), a["card"], -a["meld"]))
 
 
 def _paying_swap(hand: list[str], legal: list[RummyAction], variant: str) -> SwapJokerAction | None:
@@ -188,7 +198,7 @@ def _paying_swap(hand: list[str], legal: list[RummyAction], variant: str) -> Swa
         rest = list(hand)
         for card in given:
             rest.remove(card)
-        groups = M.find_melds(rest + [JOKER], variant)
+        groups = find_melds(rest + [JOKER], variant)
         if any(JOKER in g for g in groups):
             return action
     return None
@@ -196,7 +206,7 @@ def _paying_swap(hand: list[str], legal: list[RummyAction], variant: str) -> Swa
 
 def _laying_swap(view: RummyView, legal: list[RummyAction]) -> SwapJokerAction | None:
     """A joker swap whose joker then fits a table meld: one more natural card laid (HR-8)."""
-    table = P.table_melds(view)
+    table = table_melds(view)
     if len(table) != len(view["melds"]):
         return None
     for action in legal:
@@ -204,11 +214,11 @@ def _laying_swap(view: RummyView, legal: list[RummyAction]) -> SwapJokerAction |
             continue
         given = action["cards"] if "cards" in action else [action["card"]]
         after = list(table)
-        swapped = M.swap_joker(after[action["meld"]], given, view["variant"])
+        swapped = swap_joker(after[action["meld"]], given, view["variant"])
         if swapped is None:
             continue
         after[action["meld"]] = swapped
-        if any(M.extend(meld, JOKER) is not None for meld in after):
+        if any(extend(meld, JOKER) is not None for meld in after):
             return action
     return None
 
@@ -229,7 +239,7 @@ def _keep_scores(view: RummyView, level: str) -> dict[str, float]:
     seat, hand, variant = seat_of(view), view["hand"], view["variant"]
     opened = view["opened"][seat]
     counts = Counter(hand)
-    in_melds = Counter(c for g in M.find_melds(hand, variant) for c in g)
+    in_melds = Counter(c for g in find_melds(hand, variant) for c in g)
     seen = _seen_cards(view) if level == "hard" else Counter()
     nxt = (seat + 1) % view["players"]
     next_picks = [card for who, card in view.get("picks", []) if who == nxt]
@@ -242,10 +252,10 @@ def _keep_scores(view: RummyView, level: str) -> dict[str, float]:
         score = 100.0 if in_melds[card] >= counts[card] else 0.0
         score += _near_meld(card, counts, seen)
         if level == "hard":
-            score += M.card_points(card) * (-1.0 if opened else 0.3)
+            score += card_points(card) * (-1.0 if opened else 0.3)
             score -= _safe(card, next_throws)
         else:
-            score -= M.card_points(card) * (1.0 if opened else 0.5)
+            score -= card_points(card) * (1.0 if opened else 0.5)
         score += _feeds(card, view, next_picks, nxt)
         if counts[card] > 1 and not in_melds[card]:
             score -= 3  # a spare copy helps nothing more than the first
@@ -256,7 +266,7 @@ def _keep_scores(view: RummyView, level: str) -> dict[str, float]:
 def _near_meld(card: str, counts: Counter[str], seen: Counter[str]) -> float:
     """Partial runs and sets the card belongs to; cards all seen elsewhere are dead."""
     rank, suit = split(card)
-    number = M.RANK_NUMBER[rank]
+    number = RANK_NUMBER[rank]
     score = 0.0
     for other in counts:
         if other in (JOKER, card):
@@ -265,19 +275,19 @@ def _near_meld(card: str, counts: Counter[str], seen: Counter[str]) -> float:
         if o_rank == rank:
             score += 8
         elif o_suit == suit:
-            gap = abs(M.RANK_NUMBER[o_rank] - number)
-            if number == 14 or M.RANK_NUMBER[o_rank] == 14:
+            gap = abs(RANK_NUMBER[o_rank] - number)
+            if number == 14 or RANK_NUMBER[o_rank] == 14:
                 gap = min(
                     gap,
                     abs(
                         (1 if number == 14 else number)
-                        - (1 if o_rank == "A" else M.RANK_NUMBER[o_rank])
+                        - (1 if o_rank == "A" else RANK_NUMBER[o_rank])
                     ),
                 )
             if gap == 1:
-                score += 10 - 2 * _dead(M.NUMBER_RANK.get(number + 1, "") + suit, seen)
+                score += 10 - 2 * _dead(NUMBER_RANK.get(number + 1, "") + suit, seen)
             elif gap == 2:
-                middle = M.NUMBER_RANK.get(min(number, M.RANK_NUMBER[o_rank]) + 1, "") + suit
+                middle = NUMBER_RANK.get(min(number, RANK_NUMBER[o_rank]) + 1, "") + suit
                 score += 6 - 3 * _dead(middle, seen)
     if counts.get(JOKER):
         score += 2
@@ -307,7 +317,7 @@ def _safe(card: str, throws: list[str]) -> float:
         t_rank, t_suit = split(thrown)
         if t_rank == rank:
             score += 6
-        elif t_suit == suit and abs(M.RANK_NUMBER[t_rank] - M.RANK_NUMBER[rank]) <= 1:
+        elif t_suit == suit and abs(RANK_NUMBER[t_rank] - RANK_NUMBER[rank]) <= 1:
             score += 4
     return score
 
@@ -320,9 +330,7 @@ def _feeds(card: str, view: RummyView, next_picks: list[str], nxt: int) -> float
         if picked == JOKER:
             continue
         p_rank, p_suit = split(picked)
-        if p_rank == rank or (
-            p_suit == suit and abs(M.RANK_NUMBER[p_rank] - M.RANK_NUMBER[rank]) <= 2
-        ):
+        if p_rank == rank or (p_suit == suit and abs(RANK_NUMBER[p_rank] - RANK_NUMBER[rank]) <= 2):
             score += 12
     if view["opened"][nxt] and any(_fits(meld, card) for meld in view["melds"]):
         score += 15
@@ -344,8 +352,8 @@ def reason(view: RummyView, action: Move) -> str | None:
     if kind != "discard":
         return None
     if not view["opened"][seat_of(view)]:
-        groups = M.find_melds(list(view["hand"]), view["variant"])
-        if groups and M.groups_points(groups, view["variant"]) >= M.OPENING_MIN:
+        groups = find_melds(list(view["hand"]), view["variant"])
+        if groups and groups_points(groups, view["variant"]) >= OPENING_MIN:
             return "hint.rummy.hold_hand"
     return "hint.rummy.discard"
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from game.core.bots import seat_of
 
-from . import melds as M
-from . import planner as P
+from .melds import OPENING_MIN, find_melds, groups_points
+from .planner import lay, table_melds
 from .types import RummyView
 
 OPEN_NEAR = 3  # open (to escape the flat 200) once an opponent holds this few cards or fewer
@@ -38,7 +38,7 @@ def melds_to_lay(view: RummyView, hand: list[str], groups: list[list[str]]) -> l
     if not groups:
         return []
     seat, variant = seat_of(view), view["variant"]
-    if not view["opened"][seat] and M.groups_points(groups, variant) < M.OPENING_MIN:
+    if not view["opened"][seat] and groups_points(groups, variant) < OPENING_MIN:
         return []
     near = MELDS_NEAR if view["opened"][seat] else OPEN_NEAR
     return groups if goes_out(view, hand) or near_out(view, race(view, hand, near)) else []
@@ -50,7 +50,7 @@ def holds_opening(view: RummyView) -> bool:
     variant = view["variant"]
     return (
         not view["opened"][seat_of(view)]
-        and M.groups_points(M.find_melds(list(view["hand"]), variant), variant) >= M.OPENING_MIN
+        and groups_points(find_melds(list(view["hand"]), variant), variant) >= OPENING_MIN
     )
 
 
@@ -80,7 +80,7 @@ def race(view: RummyView, hand: list[str], near: int) -> int:
 def loose(view: RummyView, hand: list[str]) -> int:
     """Cards left in ``hand`` after laying every meld and every fitting card, as if opened."""
     rest = list(hand)
-    P.lay(rest, True, P.table_melds(view), view["variant"])
+    lay(rest, True, table_melds(view), view["variant"])
     return len(rest)
 
 
@@ -88,5 +88,5 @@ def goes_out(view: RummyView, hand: list[str]) -> bool:
     """True if laying every meld (an opening only from 51) and every card that fits a table
     meld leaves at most the discard (HR-9)."""
     rest = list(hand)
-    P.lay(rest, bool(view["opened"][seat_of(view)]), P.table_melds(view), view["variant"])
+    lay(rest, bool(view["opened"][seat_of(view)]), table_melds(view), view["variant"])
     return len(rest) <= 1

@@ -25,7 +25,7 @@ from collections import Counter
 from game.core.bots import Slices, seat_of
 from game.core.cards import JOKER, rummy_deck
 
-from . import melds as M
+from .melds import OPENING_MIN, Meld, classify, extend, find_melds, groups_points
 from .types import RummyView
 
 W_OUT = 1000.0  # weight of the chance that the next draw opens (or goes out)
@@ -54,26 +54,26 @@ def pool(view: RummyView) -> Counter[str]:
     return DECK - known
 
 
-def table_melds(view: RummyView) -> list[M.Meld]:
-    out: list[M.Meld] = []
+def table_melds(view: RummyView) -> list[Meld]:
+    out: list[Meld] = []
     for cards in view["melds"]:
-        meld = M.classify(list(cards))
+        meld = classify(list(cards))
         if meld is not None:
             out.append(meld)
     return out
 
 
-def lay(hand: list[str], opened: bool, table: list[M.Meld], variant: str) -> bool:
+def lay(hand: list[str], opened: bool, table: list[Meld], variant: str) -> bool:
     """Lay what the bot would lay (changes ``hand`` and ``table``): the opening once the melds
     reach 51, after opening every meld and every card that fits a table meld (a joker only
     when two cards or fewer are left). Returns whether the seat has opened."""
-    groups = M.find_melds(hand, variant)
-    if groups and (opened or M.groups_points(groups, variant) >= M.OPENING_MIN):
+    groups = find_melds(hand, variant)
+    if groups and (opened or groups_points(groups, variant) >= OPENING_MIN):
         opened = True
         for group in groups:
             for card in group:
                 hand.remove(card)
-            meld = M.classify(group)
+            meld = classify(group)
             if meld is not None:
                 table.append(meld)
     added = opened
@@ -83,7 +83,7 @@ def lay(hand: list[str], opened: bool, table: list[M.Meld], variant: str) -> boo
             if card == JOKER and len(hand) > 2:
                 continue
             for i, meld in enumerate(table):
-                new = M.extend(meld, card)
+                new = extend(meld, card)
                 if new is not None:
                     table[i] = new
                     hand.remove(card)
@@ -92,7 +92,7 @@ def lay(hand: list[str], opened: bool, table: list[M.Meld], variant: str) -> boo
     return opened
 
 
-def laid_count(hand: list[str], table: list[M.Meld], variant: str) -> int:
+def laid_count(hand: list[str], table: list[Meld], variant: str) -> int:
     """Cards an opened seat could lay from ``hand`` now."""
     rest = list(hand)
     lay(rest, True, list(table), variant)
@@ -100,14 +100,14 @@ def laid_count(hand: list[str], table: list[M.Meld], variant: str) -> int:
 
 
 def outs(
-    hand: list[str], opened: bool, table: list[M.Meld], draws: Counter[str], variant: str
+    hand: list[str], opened: bool, table: list[Meld], draws: Counter[str], variant: str
 ) -> Slices[tuple[float, float]]:
     """Over one draw from ``draws``: (the chance it opens, or after opening lets the hand go
     out; the expected cards it lets the bot lay, or before opening the meld points it adds
     divided by 51). Yields every 16 draws looked at."""
     total = sum(draws.values()) or 1
     chance, progress = 0.0, 0.0
-    base = 0 if opened else M.groups_points(M.find_melds(hand, variant), variant)
+    base = 0 if opened else groups_points(find_melds(hand, variant), variant)
     for i, (card, weight) in enumerate(sorted(draws.items())):
         more = hand + [card]
         if opened:
@@ -115,15 +115,15 @@ def outs(
             progress += weight * laid
             chance += weight * (len(more) - laid <= 1)
         else:
-            points = M.groups_points(M.find_melds(more, variant), variant)
-            progress += weight * max(0, points - base) / M.OPENING_MIN
-            chance += weight * (points >= M.OPENING_MIN)
+            points = groups_points(find_melds(more, variant), variant)
+            progress += weight * max(0, points - base) / OPENING_MIN
+            chance += weight * (points >= OPENING_MIN)
         if i % 16 == 15:
             yield
     return chance / total, progress / total
 
 
-def feeds_next(view: RummyView, card: str, table: list[M.Meld]) -> bool:
+def feeds_next(view: RummyView, card: str, table: list[Meld]) -> bool:
     """True if the next player (an opponent who has opened) could lay ``card`` at once."""
     seat = seat_of(view)
     nxt = (seat + 1) % view["players"]
@@ -132,7 +132,7 @@ def feeds_next(view: RummyView, card: str, table: list[M.Meld]) -> bool:
     return (
         bool(view["opened"][nxt])
         and card != JOKER
-        and any(M.extend(meld, card) is not None for meld in table)
+        and any(extend(meld, card) is not None for meld in table)
     )
 
 

@@ -14,13 +14,23 @@ from typing import Any
 
 from game.core.actions import action_type, card_field, int_field, only_keys, str_field
 from game.core.cards import JOKER, rummy_deck
+from game.core.engine import Match as BaseMatch
 from game.core.errors import IllegalAction
 from game.core.events import Event
-from game.core.protocol import Match as BaseMatch
 from game.core.types import ActionInput, Phase
 
-from . import melds as M
 from . import scoring
+from .melds import (
+    NUMBER_RANK,
+    OPENING_MIN,
+    RANK_NUMBER,
+    Meld,
+    card_points,
+    classify,
+    extend,
+    is_card,
+    swap_joker,
+)
 from .options import OPTION_KEYS, read_options
 from .types import Result, RoundEntry, RummyAction, RummyView, SwapJokerAction
 from .views import Shown, seat_view, seat_views
@@ -73,7 +83,7 @@ class Match(BaseMatch[RummyAction, RummyView]):
         self.hands[self.starter].append(deck[HAND_SIZE * n])
         self.stock = list(reversed(deck[HAND_SIZE * n + 1 :]))  # top of the stock at the end
         self.discard: list[str] = []
-        self.melds: list[M.Meld] = []
+        self.melds: list[Meld] = []
         self.meld_owners: list[int] = []
         self.opened = [False] * n
         self.opened_turn = [-1] * n
@@ -141,23 +151,23 @@ class Match(BaseMatch[RummyAction, RummyView]):
                 out += [
                     {"type": "add", "card": c, "meld": index}
                     for c in self._may_fit(meld, held)
-                    if M.extend(meld, c) is not None
+                    if extend(meld, c) is not None
                 ]
                 out += [self._swap_action(index, cards) for cards in self._swaps_for(meld, held)]
         return out
 
     @staticmethod
-    def _may_fit(meld: M.Meld, held: set[str]) -> list[str]:
+    def _may_fit(meld: Meld, held: set[str]) -> list[str]:
         """The held cards that could extend ``meld``, sorted; a cheap first filter before
-        M.extend: the joker, the run's neighbours at both ends, the set's other suits."""
+        extend: the joker, the run's neighbours at both ends, the set's other suits."""
         if meld.kind == "run":
             suit, near = meld.suit, []
             if meld.high < 14:
-                near.append(M.NUMBER_RANK[meld.high + 1] + suit)
+                near.append(NUMBER_RANK[meld.high + 1] + suit)
             if meld.low > 1:
-                near.append(M.NUMBER_RANK[meld.low - 1] + suit)
+                near.append(NUMBER_RANK[meld.low - 1] + suit)
         else:
-            rank = M.NUMBER_RANK[meld.low]
+            rank = NUMBER_RANK[meld.low]
             near = [rank + s for s in "SHDC"]
         return sorted({c for c in near + [JOKER] if c in held})
 
@@ -166,7 +176,7 @@ class Match(BaseMatch[RummyAction, RummyView]):
             return {"type": "swap_joker", "meld": index, "card": cards[0]}
         return {"type": "swap_joker", "meld": index, "cards": sorted(cards)}
 
-    def _swaps_for(self, meld: M.Meld, held: set[str]) -> list[list[str]]:
+    def _swaps_for(self, meld: Meld, held: set[str]) -> list[list[str]]:
         """The natural cards in ``held`` (the hand's distinct cards) that could take a joker
         back from ``meld``."""
         if JOKER not in meld.cards:
@@ -175,11 +185,11 @@ class Match(BaseMatch[RummyAction, RummyView]):
             return [
                 [meld.stands[p]]
                 for p in sorted(set(meld.joker_places()))
-                if meld.stands[p] in held and M.swap_joker(meld, [meld.stands[p]]) is not None
+                if meld.stands[p] in held and swap_joker(meld, [meld.stands[p]]) is not None
             ]
-        rank = M.NUMBER_RANK[meld.low]
+        rank = NUMBER_RANK[meld.low]
         missing = [rank + s for s in "SHDC" if rank + s not in meld.cards]
-        if all(c in held for c in missing) and M.swap_joker(meld, missing, self.variant):
+        if all(c in held for c in missing) and swap_joker(meld, missing, self.variant):
             return [missing]
         return []
 
@@ -211,7 +221,7 @@ class Match(BaseMatch[RummyAction, RummyView]):
             )
 
     def _card_in_hand(self, seat: int, action: ActionInput, key: str = "card") -> str:
-        card = card_field(action, key, M.is_card)
+        card = card_field(action, key, is_card)
         if card not in self.hands[seat]:
             raise IllegalAction(f"You do not hold {card}.", "not_in_hand")
         return card
@@ -252,16 +262,16 @@ class Match(BaseMatch[RummyAction, RummyView]):
         self.discard = [top]
         return Event("stock_reshuffled", {"stock_count": len(self.stock)})
 
-    def _check_groups(self, seat: int, action: ActionInput) -> tuple[list[list[str]], list[M.Meld]]:
+    def _check_groups(self, seat: int, action: ActionInput) -> tuple[list[list[str]], list[Meld]]:
         only_keys(action, "groups")
         groups = action.get("groups")
         if not isinstance(groups, list) or not groups:
             raise IllegalAction('"meld" needs "groups": a list of groups of cards.')
         checked, made = [], []
         for group in groups:
-            if not isinstance(group, list) or not all(M.is_card(c) for c in group):
+            if not isinstance(group, list) or not all(is_card(c) for c in group):
                 raise IllegalAction("Each group must be a list of card codes.")
-            meld = M.classify(group)
+            meld = classify(group)
             if meld is None:
                 raise IllegalAction(
                     f"{' '.join(group)} is not a valid run or set.", "invalid_group"
@@ -280,9 +290,9 @@ class Match(BaseMatch[RummyAction, RummyView]):
         self._need_drawn()
         points = sum(m.points(self.variant) for m in made)
         opening = not self.opened[seat]
-        if opening and points < M.OPENING_MIN:
+        if opening and points < OPENING_MIN:
             raise IllegalAction(
-                f"Your opening is {points} points; it must reach {M.OPENING_MIN} in one go.",
+                f"Your opening is {points} points; it must reach {OPENING_MIN} in one go.",
                 "opening_under_51",
             )
         for group, meld in zip(groups, made):
@@ -314,7 +324,7 @@ class Match(BaseMatch[RummyAction, RummyView]):
         index = self._meld_index(action)
         self._need_drawn()
         self._need_opened(seat, "add to melds")
-        new = M.extend(self.melds[index], card)
+        new = extend(self.melds[index], card)
         if new is None:
             raise IllegalAction(f"{card} does not fit meld {index + 1}.", "does_not_fit")
         self._take_from_hand(seat, [card])
@@ -329,7 +339,7 @@ class Match(BaseMatch[RummyAction, RummyView]):
         if "cards" in action:
             only_keys(action, "cards", "meld")
             cards = action["cards"]
-            if not isinstance(cards, list) or not cards or not all(M.is_card(c) for c in cards):
+            if not isinstance(cards, list) or not cards or not all(is_card(c) for c in cards):
                 raise IllegalAction('"cards" must be a list of card codes.')
             have, need = Counter(self.hands[seat]), Counter(cards)
             if any(need[c] > have[c] for c in need):
@@ -341,7 +351,7 @@ class Match(BaseMatch[RummyAction, RummyView]):
         index = self._meld_index(action)
         self._need_drawn()
         self._need_opened(seat, "take back a joker")
-        new = M.swap_joker(self.melds[index], cards, self.variant)
+        new = swap_joker(self.melds[index], cards, self.variant)
         if new is None:
             raise IllegalAction(
                 f"{' '.join(cards)} cannot take back a joker from meld {index + 1}.", "cannot_swap"
@@ -398,7 +408,7 @@ class Match(BaseMatch[RummyAction, RummyView]):
         if self.last_drawn in naturals:
             card = self.last_drawn
         elif naturals:
-            card = max(naturals, key=lambda c: (M.card_points(c), M.RANK_NUMBER[c[:-1]], c))
+            card = max(naturals, key=lambda c: (card_points(c), RANK_NUMBER[c[:-1]], c))
         else:
             card = JOKER
         return events + self._discard(seat, {"type": "discard", "card": card})
@@ -412,11 +422,11 @@ class Match(BaseMatch[RummyAction, RummyView]):
             cards = list(meld.cards)
             if meld.kind == "run":
                 cards[cards.index(placed[0])] = JOKER
-                self.melds[index] = M.Meld("run", tuple(cards), meld.stands, meld.low)
+                self.melds[index] = Meld("run", tuple(cards), meld.stands, meld.low)
             else:
                 for card in placed:
                     cards.remove(card)
-                restored = M.classify(cards + [JOKER])
+                restored = classify(cards + [JOKER])
                 if restored is None:  # the set held this joker a moment ago
                     raise RuntimeError(f"Cannot put the joker back into {cards}.")
                 self.melds[index] = restored
@@ -472,7 +482,8 @@ class Match(BaseMatch[RummyAction, RummyView]):
         return seat_view(self, seat)
 
     def seat_views(self) -> list[RummyView]:  # all at once, the server's fast path
-        return seat_views(self)
+        views, self.shown = seat_views(self, self.shown)
+        return views
 
 
 M_DECK = rummy_deck()

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from . import melds as M
+from .melds import hand_points
 from .types import RoundEntry
 
 
 def loser_score(variant: str, kind: int, hand: Sequence[str], opened: bool) -> int:
     """The score of a seat that did not go out: ``kind`` is the winner's −30 or −60."""
-    value = M.hand_points(list(hand))
+    value = hand_points(list(hand))
     if variant == "classic" and kind == -30:
         return value if opened else 100
     return 2 * value if opened else 200

@@ -14,7 +14,7 @@ from typing import Any
 
 from game.core.cards import JOKER, split
 
-from . import melds as M
+from .melds import OPENING_MIN, RANK_NUMBER, classify, find_melds, groups_points
 from .types import MeldAction
 
 REASONS = {
@@ -32,7 +32,7 @@ def rank_key(card: str) -> tuple[int, int]:
     if card == JOKER:
         return (99, 9)
     rank, suit = split(card)
-    number = M.RANK_NUMBER[rank]
+    number = RANK_NUMBER[rank]
     return (1 if number == 14 else number, SUIT_ORDER[suit])
 
 
@@ -93,7 +93,7 @@ class Staging:
     def suggest(self) -> list[list[str]]:
         """Put the finder's runs and sets into groups (everything staged goes back first)."""
         self.clear()
-        found = M.find_melds(self.hand, self.variant)
+        found = find_melds(self.hand, self.variant)
         for group in found:
             for card in group:
                 self._drop_last(self.hand, card)
@@ -172,13 +172,13 @@ class Staging:
         group = self.groups[index]
         if not group:
             return "empty"
-        return "valid" if M.classify(group) is not None else "invalid"
+        return "valid" if classify(group) is not None else "invalid"
 
     def valid_groups(self) -> list[list[str]]:
-        return [list(g) for g in self.groups if g and M.classify(g) is not None]
+        return [list(g) for g in self.groups if g and classify(g) is not None]
 
     def staged_points(self) -> int:
-        return M.groups_points(self.valid_groups(), self.variant)
+        return groups_points(self.valid_groups(), self.variant)
 
     def apply_action(self) -> MeldAction | None:
         """The meld action for the valid staged groups, or None when nothing valid is staged."""
@@ -196,7 +196,7 @@ class Staging:
             return "invalid_group"
         if not self.valid_groups():
             return "nothing_staged"
-        if not view["opened"][seat] and self.staged_points() < M.OPENING_MIN:
+        if not view["opened"][seat] and self.staged_points() < OPENING_MIN:
             return "opening_under_51"
         return None
 

@@ -84,23 +84,24 @@ class Shown(NamedTuple):
     history: list[RoundEntry]
 
 
-def seat_views(match: Match) -> list[RummyView]:
-    """Every seat's view, equal to ``[seat_view(match, s) for s in range(match.players)]``:
-    the public part (all but the seat's own keys) is built once and is the very same objects
-    in every view; the logs' and the history's copies are the previous call's where
-    unchanged (extended into new lists where they grew), so a caller must not change them."""
-    kept = match.shown
+def seat_views(match: Match, kept: Shown | None) -> tuple[list[RummyView], Shown]:
+    """Every seat's view, equal to ``[seat_view(match, s) for s in range(match.players)]``, and
+    the copies to keep for the next call: the public part (all but the seat's own keys) is
+    built once and is the very same objects in every view; the logs' and the history's copies
+    are ``kept``'s (the previous call's) where unchanged (extended into new lists where they
+    grew), so a caller must not change them. The match keeps what this returns."""
     if kept is None:
         kept = Shown([], [], [], [], [], [])
     discards = _copies(kept.discard_log, kept.discards, match.discard_log, list)
     picks = _copies(kept.pick_log, kept.picks, match.pick_log, list)
     history = _copies(kept.history_of, kept.history, match.history, copy_entry)
-    match.shown = Shown(match.discard_log, discards, match.pick_log, picks, match.history, history)
-    return seat_copies(
+    shown = Shown(match.discard_log, discards, match.pick_log, picks, match.history, history)
+    views = seat_copies(
         _view(match, None, discards, picks, history),
         match.players,
         lambda seat: {"you": seat, "side": match.side_of(seat), "hand": list(match.hands[seat])},
     )
+    return views, shown
 
 
 def _copies(

@@ -14,9 +14,9 @@ from typing import Any, TypeVar, cast
 
 from game.core.actions import action_type, card_field, int_field, only_keys
 from game.core.cards import french_deck, split
+from game.core.engine import Match as BaseMatch
 from game.core.errors import IllegalAction
 from game.core.events import Event
-from game.core.protocol import Match as BaseMatch
 from game.core.types import ActionInput, Phase
 from game.core.views import grown_copies, seat_copies
 

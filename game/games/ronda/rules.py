@@ -31,9 +31,9 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from game.core.actions import action_type, card_field, only_keys, str_field
+from game.core.engine import Match as BaseMatch
 from game.core.errors import IllegalAction
 from game.core.events import Event
-from game.core.protocol import Match as BaseMatch
 from game.core.types import ActionInput, Phase
 
 from .cards import DECK, LOW_KEY, RANK, RANK_ORDER, is_card, rank_name, sort_hand

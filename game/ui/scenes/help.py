@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game import i18n
-from game.games import registry
+from game.core import registry
 from game.i18n import t
 from game.ui import draw, games, overlay
 from game.ui.overlay import ScrollText
@@ -41,15 +41,15 @@ class HelpScene(Scene):
         super().__init__(app)
 
     def build(self) -> None:
-        L = self.app.layout
-        y = L.h - px(92 if not L.portrait else 110)
-        self.back_button = back_button(L.w, y, self.back, lambda: t("back"))
+        layout = self.app.layout
+        y = layout.h - px(92 if not layout.portrait else 110)
+        self.back_button = back_button(layout.w, y, self.back, lambda: t("back"))
         self.tabs = None
         if len(self.pages) > 1:
-            top = 56 if not L.portrait else 80
-            w = min(L.w - px(64), px(200) * len(self.pages))
+            top = 56 if not layout.portrait else 80
+            w = min(layout.w - px(64), px(200) * len(self.pages))
             self.tabs = Segmented(
-                (L.w // 2 - w // 2, px(top + 34), w, px(48)),
+                (layout.w // 2 - w // 2, px(top + 34), w, px(48)),
                 [(g, (lambda g=g: t(f"game.{g}"))) for g in self.pages],
                 lambda: self.game,
                 self.set_page,
@@ -62,7 +62,7 @@ class HelpScene(Scene):
         self.scroll = ScrollText(
             box.inflate(-px(40), -px(32)),
             lambda: t(page_keys(self.game)[1]),
-            22 if not L.portrait else 24,
+            22 if not layout.portrait else 24,
         )
         self.scroll.offset = offset
         self.widgets = [self.back_button, *([self.tabs] if self.tabs else []), self.scroll]
@@ -77,23 +77,25 @@ class HelpScene(Scene):
 
     def _box(self) -> pygame.Rect:
         """The opaque panel the page's text lives in (it scrolls inside, clipped)."""
-        L = self.app.layout
-        top = 56 if not L.portrait else 80
+        layout = self.app.layout
+        top = 56 if not layout.portrait else 80
         box_top = px(top + 40) if self.tabs is None else self.tabs.rect.bottom + px(16)
-        width = min(px(1040), L.w - px(48))
+        width = min(px(1040), layout.w - px(48))
         return pygame.Rect(
-            (L.w - width) // 2, box_top, width, self.back_button.rect.top - px(20) - box_top
+            (layout.w - width) // 2, box_top, width, self.back_button.rect.top - px(20) - box_top
         )
 
     def draw(self, surface: pygame.Surface) -> None:
-        L = self.app.layout
-        surface.blit(draw.felt(L.w, L.h), (0, 0))
-        top = 56 if not L.portrait else 80
+        layout = self.app.layout
+        surface.blit(draw.felt(layout.w, layout.h), (0, 0))
+        top = 56 if not layout.portrait else 80
         title_key, _body = page_keys(self.game)
         if self.tabs is not None:
             top -= 18
         title = t(title_key)
-        size = draw.fit_text(title, 40 if self.tabs is None else 34, L.w - px(64), bold=True)
-        draw.blit_text(surface, title, size, (L.w // 2, px(top)), draw.GOLD, bold=True, shadow=True)
+        size = draw.fit_text(title, 40 if self.tabs is None else 34, layout.w - px(64), bold=True)
+        draw.blit_text(
+            surface, title, size, (layout.w // 2, px(top)), draw.GOLD, bold=True, shadow=True
+        )
         overlay.panel(surface, self._box())
         super().draw(surface)

@@ -4,7 +4,7 @@
 A tile opens that game's setup sheet (route ``setup``). The games and their art come from the
 registry (:func:`game.ui.games.available`, :mod:`game.ui.tiles`): no game is named here.
 Every rect is fixed per orientation (nothing moves when a save appears or goes, the Continue
-card has its own slot). A saved match that cannot be read is kept aside (game.ui.storage) and
+card has its own slot). A saved match that cannot be read is kept aside (game.client.storage) and
 said once, in a message over the home screen."""
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from typing import Any
 import pygame
 
 from game import i18n
-from game.games import registry
+from game.client import storage
+from game.core import registry
 from game.i18n import digits, t, tn
-from game.ui import draw, games, overlay, scale, storage, tiles
+from game.ui import draw, games, overlay, scale, tiles
 from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.widgets import Button
@@ -186,34 +187,36 @@ class HomeScene(Scene):
 
     # ----- layout ---------------------------------------------------------------------------------
     def build(self) -> None:
-        L = self.app.layout
+        layout = self.app.layout
         self.games = games.available()
         self.tiles = [
-            GameTile(rect, g, (lambda g=g: self.open_game(g.key)), L.portrait)
+            GameTile(rect, g, (lambda g=g: self.open_game(g.key)), layout.portrait)
             for g, rect in zip(self.games, self._tile_rects(len(self.games)))
         ]
-        card = scale.rect(260, 134, 760, 84) if not L.portrait else scale.rect(32, 196, 656, 100)
+        card = (
+            scale.rect(260, 134, 760, 84) if not layout.portrait else scale.rect(32, 196, 656, 100)
+        )
         self.card = ContinueCard(card, lambda: self.summary, self.resume)
         self.card.visible = self.summary is not None
         self.bottom = self._bottom_buttons()
         self.widgets = [self.card, *self.tiles, *self.bottom]
 
     def _tile_rects(self, n: int) -> list[pygame.Rect]:
-        L = self.app.layout
-        if L.portrait:
+        layout = self.app.layout
+        if layout.portrait:
             w, h = PORTRAIT_TILE  # logical: the column of tiles is fixed, 720 px tall
             gap = max(12, min(20, (720 - n * h) // max(1, n - 1)))
             h = min(h, (720 - gap * (n - 1)) // max(1, n))
             return [scale.rect(32, 320 + i * (h + gap), w, h) for i in range(n)]
         gap = px(32)
-        w = min(px(LANDSCAPE_TILE[0]), (L.w - px(96) - gap * (n - 1)) // max(1, n))
-        x0 = (L.w - (n * w + gap * (n - 1))) // 2
+        w = min(px(LANDSCAPE_TILE[0]), (layout.w - px(96) - gap * (n - 1)) // max(1, n))
+        x0 = (layout.w - (n * w + gap * (n - 1))) // 2
         h = px(LANDSCAPE_TILE[1])
         rects = [pygame.Rect(x0 + i * (w + gap), px(238), w, h) for i in range(n)]
         return list(reversed(rects)) if i18n.is_rtl() else rects
 
     def _bottom_buttons(self) -> list[Button]:
-        L = self.app.layout
+        layout = self.app.layout
         online = Button(
             (0, 0, 10, 10), lambda: t("menu.online"), self.open_online, 26, key="online"
         )
@@ -225,14 +228,14 @@ class HomeScene(Scene):
         lang = Button(
             (0, 0, 10, 10), lambda: t("lang.toggle"), self.toggle_language, 24, key="lang"
         )
-        if L.portrait:
+        if layout.portrait:
             online.rect = scale.rect(32, 1060, 656, 64)
             row, y, widths = [stats, sett, rules, lang], 1140, [152, 152, 152, 152]
         else:
             row, y, widths = [online, stats, sett, rules, lang], 570, [250, 180, 170, 150, 140]
         width_of = dict(zip(map(id, row), widths))
         order = list(reversed(row)) if i18n.is_rtl() else row
-        x = (L.w - sum(px(w) for w in widths) - px(16) * (len(row) - 1)) // 2
+        x = (layout.w - sum(px(w) for w in widths) - px(16) * (len(row) - 1)) // 2
         for b in order:
             b.rect = pygame.Rect(x, px(y), px(width_of[id(b)]), px(60))
             x += b.rect.w + px(16)
@@ -275,17 +278,23 @@ class HomeScene(Scene):
             overlay.message(self.app, "home.saved_title", lambda: t(message))
 
     def draw(self, surface: pygame.Surface) -> None:
-        L = self.app.layout
-        surface.blit(draw.felt(L.w, L.h), (0, 0))
-        title_y, size = (64, 56) if not L.portrait else (104, 68)
+        layout = self.app.layout
+        surface.blit(draw.felt(layout.w, layout.h), (0, 0))
+        title_y, size = (64, 56) if not layout.portrait else (104, 68)
         draw.blit_text(
-            surface, t("app.title"), size, (L.w // 2, px(title_y)), draw.GOLD, True, shadow=True
+            surface,
+            t("app.title"),
+            size,
+            (layout.w // 2, px(title_y)),
+            draw.GOLD,
+            True,
+            shadow=True,
         )
         draw.blit_text(
             surface,
             t("app.tagline"),
-            22 if not L.portrait else 26,
-            (L.w // 2, px(title_y + size * 3 // 4 + 8)),
+            22 if not layout.portrait else 26,
+            (layout.w // 2, px(title_y + size * 3 // 4 + 8)),
             draw.INK_DIM,
         )
         if self.summary is None:

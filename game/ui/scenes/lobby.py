@@ -21,11 +21,13 @@ from typing import Any
 
 import pygame
 
+from game.client import page_links
 from game.client.online import OnlineSession, ServerLink, load_online, save_online, server_message
 from game.client.servers import known_server, server_identity, token_for
+from game.client.webpage import browser_offline
 from game.i18n import digits, t
 from game.net import protocol
-from game.ui import draw, games, links
+from game.ui import draw, games
 from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.scenes.lobby_common import (
@@ -49,7 +51,6 @@ from game.ui.scenes.lobby_views import (
     PendingView,
     SetupView,
 )
-from game.ui.webpage import browser_offline
 from game.ui.widgets import Button
 
 __all__ = ["VIEWS", "LobbyScene", "online_games", "online_options", "table_summary"]
@@ -90,7 +91,7 @@ class LobbyScene(Scene):
         self.session = session
         self.state = "connecting"
         self.visibility = "private"
-        self.hints = False  # the new table lets its seats ask for hints (issue 9)
+        self.hints = False  # the new table lets its seats ask for hints
         self.game = self._initial_game(app)
         self.tables: list[dict] = []
         self.field: str | None = None  # "code" | "name" | "server" while typing
@@ -159,7 +160,7 @@ class LobbyScene(Scene):
         """The current state's view, built for the current layout (and a Back button)."""
         if not hasattr(self, "state"):
             return
-        L = self.app.layout
+        layout = self.app.layout
         self.view = VIEWS[self.state](self)
         self.view.build()
         self.widgets = list(self.view.widgets)
@@ -167,7 +168,7 @@ class LobbyScene(Scene):
             back = Button(
                 (0, 0, px(200), px(60)), lambda: t("online.back"), self.back, 24, key="back"
             )
-            back.rect.midbottom = (L.w // 2, L.h - px(24))
+            back.rect.midbottom = (layout.w // 2, layout.h - px(24))
             self.widgets.append(back)
 
     # ----- actions --------------------------------------------------------------------------------
@@ -272,7 +273,7 @@ class LobbyScene(Scene):
         save_online(data)
 
     def join(self, text: str) -> None:
-        code = links.room_from_text(text)
+        code = page_links.room_from_text(text)
         if code is None:
             self.say("online.code_bad", n=digits(protocol.CODE_LENGTH))
             return
@@ -403,21 +404,27 @@ class LobbyScene(Scene):
 
     # ----- drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        L = self.app.layout
-        surface.blit(draw.felt(L.w, L.h), (0, 0))
-        title_y = px(56 if not L.portrait else 80)
+        layout = self.app.layout
+        surface.blit(draw.felt(layout.w, layout.h), (0, 0))
+        title_y = px(56 if not layout.portrait else 80)
         draw.blit_text(
-            surface, t(self.view.title), 44, (L.w // 2, title_y), draw.GOLD, bold=True, shadow=True
+            surface,
+            t(self.view.title),
+            44,
+            (layout.w // 2, title_y),
+            draw.GOLD,
+            bold=True,
+            shadow=True,
         )
         self.view.draw(surface)
         super().draw(surface)
         msg = self.message_text()
         if msg:
             y = self.view.message_y()
-            width = L.w - px(80)
+            width = layout.w - px(80)
             size = draw.fit_text(msg, 22, width - px(40), True)
             img = draw.label(msg, size, draw.INK, True)
             rect = pygame.Rect(0, 0, img.get_width() + px(48), img.get_height() + px(18))
-            rect.center = (L.w // 2, y)
+            rect.center = (layout.w // 2, y)
             draw.panel(surface, rect, (80, 26, 22), 240, px(14), draw.GOLD)
             surface.blit(img, img.get_rect(center=rect.center))

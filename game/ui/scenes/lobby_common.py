@@ -8,17 +8,18 @@ import sys
 import pygame
 
 from game import i18n
+from game.client import page_links
 from game.client.online import load_online
-from game.games import registry
+from game.core import registry
 from game.i18n import digits, t
-from game.ui import draw, games, links
+from game.ui import draw, games
 from game.ui.scale import px
 from game.ui.scenes.form import turn_label
 from game.ui.widgets import Widget
 
 WEB = sys.platform == "emscripten"
 DEFAULT_PORT = 9310
-PHONE_TEXT = 22  # issue 10: in portrait (a phone) no text below 22 logical px
+PHONE_TEXT = 22  # in portrait (a phone) no text below 22 logical px
 
 
 LOCAL_HOSTS = ("", "127.0.0.1", "localhost", "::1", "0.0.0.0")
@@ -91,10 +92,10 @@ def valid_server(text: str) -> bool:
 
 def page_link(room: dict, server: str | None) -> str:
     """The invite link to show for ``room``: ``#room=CODE&server=…`` after this page's address
-    (:func:`game.ui.links.invite_link`; never in the query, which pygbag's loader reads).
+    (:func:`game.client.page_links.invite_link`; never in the query, which pygbag's loader reads).
     A code that is not a room code is shown as the server sent its link."""
     try:
-        return links.invite_link(str(room.get("code", "")), server, str(room.get("link", "")))
+        return page_links.invite_link(str(room.get("code", "")), server, str(room.get("link", "")))
     except ValueError:
         return str(room.get("link", ""))
 
@@ -139,7 +140,7 @@ def table_summary(
 
 
 def line_size(portrait: bool, size: int) -> int:
-    """A secondary line's size: ``size`` in landscape, at least 22 px in portrait (issue 10)."""
+    """A secondary line's size: ``size`` in landscape, at least 22 px in portrait."""
     return max(size, PHONE_TEXT) if portrait else size
 
 
@@ -255,9 +256,11 @@ class LobbyView:
 
     def _col(self) -> pygame.Rect:
         """The content column."""
-        L = self.app.layout
-        w = min(px(1000), L.w - px(64))
-        return pygame.Rect((L.w - w) // 2, px(140 if not L.portrait else 160), w, L.h - px(240))
+        layout = self.app.layout
+        w = min(px(1000), layout.w - px(64))
+        return pygame.Rect(
+            (layout.w - w) // 2, px(140 if not layout.portrait else 160), w, layout.h - px(240)
+        )
 
     def _text(
         self,

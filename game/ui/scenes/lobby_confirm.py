@@ -1,5 +1,5 @@
-"""A link names a server the player has never played on: the lobby asks before it connects at all
-(issue 19). Whoever runs that server sees the player's name and moves, and a link is easy to
+"""A link names a server the player has never played on: the lobby asks before it connects at all.
+Whoever runs that server sees the player's name and moves, and a link is easy to
 forge; the question shows the server's host as its address says it, and whether the connection
 is encrypted. Join connects (with no token: that server has none of ours); Cancel goes back to
 the menu, nothing sent anywhere."""
@@ -50,12 +50,12 @@ class ConfirmView(LobbyView):
     has_back = False  # Cancel is the way back
 
     def build(self) -> None:
-        L = self.app.layout
+        layout = self.app.layout
         c = self._col()
         w = min(px(420), c.w)
-        y = c.y + px(330 if not L.portrait else 400)
+        y = c.y + px(330 if not layout.portrait else 400)
         join = Button(
-            (L.w // 2 - w // 2, y, w, px(66)),
+            (layout.w // 2 - w // 2, y, w, px(66)),
             lambda: t("online.confirm_join"),
             self.lobby.accept_server,
             26,
@@ -63,7 +63,7 @@ class ConfirmView(LobbyView):
             key="confirm_join",
         )
         cancel = Button(
-            (L.w // 2 - w // 2, y + px(82), w, px(60)),
+            (layout.w // 2 - w // 2, y + px(82), w, px(60)),
             lambda: t("online.confirm_cancel"),
             self.lobby.refuse_server,
             24,
@@ -72,12 +72,12 @@ class ConfirmView(LobbyView):
         self.widgets = [join, cancel]
 
     def draw(self, surface: pygame.Surface) -> None:
-        L = self.app.layout
+        layout = self.app.layout
         c = self._col()
-        box = pygame.Rect(c.x, c.y - px(10), c.w, px((320 if not L.portrait else 390) - 20))
+        box = pygame.Rect(c.x, c.y - px(10), c.w, px((320 if not layout.portrait else 390) - 20))
         draw.panel(surface, box, (20, 34, 33), 255, px(18), draw.GOLD)
         url = self.lobby.server
-        least = PHONE_TEXT if L.portrait else 14
+        least = PHONE_TEXT if layout.portrait else 14
         width = box.w - px(48)
         question = t("online.confirm_title", name=server_name(url))
         y = box.y + px(44)

@@ -53,7 +53,7 @@ class ListView(LobbyView):
         return pygame.Rect(c.x, c.y + px(76 + i * 84), c.w, px(72))
 
     def draw(self, surface: pygame.Surface) -> None:
-        L = self.app.layout
+        layout = self.app.layout
         c = self._col()
         rtl = i18n.is_rtl()
         head = pygame.Rect(c.x, c.y, c.w - px(220), px(56))
@@ -63,7 +63,12 @@ class ListView(LobbyView):
         if not self.lobby.tables:
             none_y = c.y + px(180)
             draw.blit_text(
-                surface, t("online.none_public"), 26, (L.w // 2, none_y), draw.INK_DIM, bold=True
+                surface,
+                t("online.none_public"),
+                26,
+                (layout.w // 2, none_y),
+                draw.INK_DIM,
+                bold=True,
             )
         for i, table in enumerate(self.lobby.tables[: self.ROWS]):
             row = self._row_rect(i)
@@ -89,5 +94,7 @@ class ListView(LobbyView):
             )
             host = t("online.list_host", name=str(table.get("host", "")))
             line = sep().join((host, details))
-            most, y = (3, row.y + px(54)) if L.portrait else (1, row.y + px(52))  # 22 px: phone
+            most, y = (
+                (3, row.y + px(54)) if layout.portrait else (1, row.y + px(52))
+            )  # 22 px: phone
             self._lines(surface, line, self.small(18), info, y, px(28), draw.INK_DIM, most)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game import i18n
-from game.games import registry
+from game.core import registry
 from game.i18n import digits, t
 from game.ui import avatars, draw, scale, share
 from game.ui.scale import px
@@ -39,7 +39,7 @@ class RoomView(LobbyView):
     has_back = False
 
     def build(self) -> None:
-        L = self.app.layout
+        layout = self.app.layout
         room = self.lobby.session.room if self.lobby.session else None
         leave = Button(
             (0, 0, px(240), px(60)), lambda: t("online.leave"), self.lobby.leave, 22, key="leave"
@@ -52,16 +52,16 @@ class RoomView(LobbyView):
             primary=True,
             key="start",
         )
-        if L.portrait:
-            start.rect.midbottom = (L.w // 2, L.h - px(110))
-            leave.rect.midbottom = (L.w // 2, L.h - px(28))
+        if layout.portrait:
+            start.rect.midbottom = (layout.w // 2, layout.h - px(110))
+            leave.rect.midbottom = (layout.w // 2, layout.h - px(28))
         else:
             gap = px(24)
             total = start.rect.w + leave.rect.w + gap
-            x = (L.w - total) // 2
+            x = (layout.w - total) // 2
             first, second = (leave, start) if i18n.is_rtl() else (start, leave)
-            first.rect.midleft = (x, L.h - px(64))
-            second.rect.midleft = (x + first.rect.w + gap, L.h - px(64))
+            first.rect.midleft = (x, layout.h - px(64))
+            second.rect.midleft = (x + first.rect.w + gap, layout.h - px(64))
         start.visible = bool(room) and self.lobby.is_host()
         self.widgets = [start, leave, self._share_button(room)]
         for i, req in enumerate((room or {}).get("pending", [])[:3]):
@@ -105,15 +105,15 @@ class RoomView(LobbyView):
 
     def _room_columns(self) -> tuple[pygame.Rect, pygame.Rect]:
         """(code panel, seats panel)."""
-        L = self.app.layout
-        if L.portrait:
-            code = pygame.Rect(px(32), px(130), L.w - px(64), px(470))  # 22 px lines, wrapped
-            seats = pygame.Rect(px(32), code.bottom + px(24), L.w - px(64), px(430))
+        layout = self.app.layout
+        if layout.portrait:
+            code = pygame.Rect(px(32), px(130), layout.w - px(64), px(470))  # 22 px lines, wrapped
+            seats = pygame.Rect(px(32), code.bottom + px(24), layout.w - px(64), px(430))
         else:
             code = scale.rect(48, 100, 520, 460)
-            seats = pygame.Rect(px(600), px(100), L.w - px(648), px(460))
+            seats = pygame.Rect(px(600), px(100), layout.w - px(648), px(460))
             if i18n.is_rtl():
-                code.x, seats.x = L.w - px(48) - code.w, px(48)
+                code.x, seats.x = layout.w - px(48) - code.w, px(48)
         return code, seats
 
     def _seat_rect(self, i: int) -> pygame.Rect:
@@ -174,7 +174,7 @@ class RoomView(LobbyView):
         self._draw_invite(surface, room, code_p)
 
     def _draw_code_portrait(self, surface: pygame.Surface, room: dict, code_p: pygame.Rect) -> None:
-        """The code panel on a phone: every line 22 px or more (issue 10), the details, the
+        """The code panel on a phone: every line 22 px or more, the details, the
         link and how to share it wrapped onto two lines each, one under the other."""
         head, details = self._summary(room)
         size = draw.fit_text(head, 26, code_p.w - px(40), True, PHONE_TEXT)
@@ -253,13 +253,17 @@ class RoomView(LobbyView):
                 True,
                 px(14),
             )
-        L = self.app.layout
+        layout = self.app.layout
         note = t("online.start_note") if self.lobby.is_host() else t("online.wait_host")
-        y = L.h - px(196 if L.portrait else 116)
-        if L.portrait and not self.lobby.is_host():
-            y = L.h - px(150)
+        y = layout.h - px(196 if layout.portrait else 116)
+        if layout.portrait and not self.lobby.is_host():
+            y = layout.h - px(150)
         draw.blit_text(
-            surface, note, draw.fit_text(note, 22, L.w - px(80)), (L.w // 2, y), draw.INK_DIM
+            surface,
+            note,
+            draw.fit_text(note, 22, layout.w - px(80)),
+            (layout.w // 2, y),
+            draw.INK_DIM,
         )
 
     @staticmethod

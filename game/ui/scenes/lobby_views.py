@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game import i18n
-from game.games import registry
+from game.core import registry
 from game.i18n import digits, t
 from game.net import protocol
 from game.ui import draw, games, text
@@ -29,21 +29,21 @@ class ConnectingView(LobbyView):
     """Reaching the server: its address and three dots."""
 
     def draw(self, surface: pygame.Surface) -> None:
-        L = self.app.layout
+        layout = self.app.layout
         draw.blit_text(
             surface,
             t("online.connecting"),
             28,
-            (L.w // 2, L.h // 2 - px(30)),
+            (layout.w // 2, layout.h // 2 - px(30)),
             draw.INK,
             bold=True,
         )
         dots = int(self.lobby.elapsed / 0.3) % 4  # frame time: the same in every screenshot
         where = t("online.server_at", name=server_name(self.lobby.server))
-        draw.blit_text(surface, where, 22, (L.w // 2, L.h // 2 + px(20)), draw.INK_DIM)
+        draw.blit_text(surface, where, 22, (layout.w // 2, layout.h // 2 + px(20)), draw.INK_DIM)
         for i in range(3):
             color = draw.GOLD if i < dots else draw.PANEL_EDGE
-            dot = (L.w // 2 + px(-24 + i * 24), L.h // 2 + px(70))
+            dot = (layout.w // 2 + px(-24 + i * 24), layout.h // 2 + px(70))
             pygame.draw.circle(surface, color, dot, px(7))
 
 
@@ -55,12 +55,12 @@ class OfflineView(LobbyView):
     try again, or choose another server."""
 
     def build(self) -> None:
-        L = self.app.layout
+        layout = self.app.layout
         c = self._col()
         w = min(px(420), c.w)
-        y = c.y + px(330 if not L.portrait else 400)
+        y = c.y + px(330 if not layout.portrait else 400)
         retry = Button(
-            (L.w // 2 - w // 2, y, w, px(66)),
+            (layout.w // 2 - w // 2, y, w, px(66)),
             lambda: t("online.retry"),
             self.lobby.connect,
             26,
@@ -68,7 +68,7 @@ class OfflineView(LobbyView):
             key="retry",
         )
         change = Button(
-            (L.w // 2 - w // 2, y + px(82), w, px(60)),
+            (layout.w // 2 - w // 2, y + px(82), w, px(60)),
             lambda: t("online.server_choose"),
             lambda: self.lobby.edit("server"),
             24,
@@ -77,9 +77,9 @@ class OfflineView(LobbyView):
         self.widgets = [retry, change]
 
     def draw(self, surface: pygame.Surface) -> None:
-        L = self.app.layout
+        layout = self.app.layout
         c = self._col()
-        box = pygame.Rect(c.x, c.y - px(10), c.w, px((320 if not L.portrait else 390) - 20))
+        box = pygame.Rect(c.x, c.y - px(10), c.w, px((320 if not layout.portrait else 390) - 20))
         draw.panel(surface, box, (20, 34, 33), 255, px(18), draw.GOLD)
         head = "online.lost_title" if self.lobby.lost else "online.offline_title"
         title = t(head)
@@ -102,7 +102,7 @@ class HomeView(LobbyView):
     """Who and where (name, server), the table to create, and the ways to join one."""
 
     def build(self) -> None:
-        L = self.app.layout
+        layout = self.app.layout
         c = self._col()
         rtl = i18n.is_rtl
         name_btn = Button(
@@ -119,8 +119,8 @@ class HomeView(LobbyView):
             self.small(20),
             key="server",
         )
-        tall = px(28) if L.portrait else 0  # the summary's details take two lines in portrait
-        if L.portrait:
+        tall = px(28) if layout.portrait else 0  # the summary's details take two lines in portrait
+        if layout.portrait:
             create = pygame.Rect(c.x, c.y + px(150), c.w, px(370) + tall)
             join = pygame.Rect(c.x, create.bottom + px(24), c.w, px(340))
         else:
@@ -190,14 +190,14 @@ class HomeView(LobbyView):
         self.widgets = [name_btn, server_btn, change, vis, make, code, pub, anyt]
 
     def draw(self, surface: pygame.Surface) -> None:
-        L = self.app.layout
+        layout = self.app.layout
         c = self._col()
         rtl = i18n.is_rtl()
         # Who and where: name and server, each with a Change button.
         where = t("online.server_connected", name=server_name(self.lobby.server))
         rows = [("online.name", self.lobby.player_name), ("online.server", where)]
         for i, ((key, value), button) in enumerate(zip(rows, self.id_rows)):
-            y = c.y + px(-20 + i * 58 if not L.portrait else -10 + i * 62)
+            y = c.y + px(-20 + i * 58 if not layout.portrait else -10 + i * 62)
             line = pygame.Rect(c.x, y - px(26), c.w, px(52))
             draw.panel(surface, line, draw.PANEL, 170, px(12), None)
             button.rect.h = px(44)
@@ -232,7 +232,7 @@ class HomeView(LobbyView):
             surface,
             t("online.visibility"),
             self.small(20),
-            (create.centerx, create.y + px(162 + (28 if L.portrait else 0))),
+            (create.centerx, create.y + px(162 + (28 if layout.portrait else 0))),
             draw.SAND,
             bold=True,
         )
@@ -275,14 +275,14 @@ class SetupView(LobbyView):
         """The new table's game, its options (players, rules / rounds, scoring, partners), the
         turn time (the menu's own choices, remembered with the menu's settings) and hints (off
         unless the host turns them on)."""
-        L = self.app.layout
+        layout = self.app.layout
         s = self.app.settings
         rtl = i18n.is_rtl
         info = games.info(self.lobby.game)
         n_rows = 2 + len(info.choices)
-        top = (112 if n_rows > 4 else 150) if not L.portrait else 170
-        gap = 12 if not L.portrait else 14
-        self.form = form = Form(L, px(top), row_h=px(52), gap=px(gap))
+        top = (112 if n_rows > 4 else 150) if not layout.portrait else 170
+        gap = 12 if not layout.portrait else 14
+        self.form = form = Form(layout, px(top), row_h=px(52), gap=px(gap))
         rows = [
             Segmented(
                 form.add("menu.game"),
@@ -335,7 +335,7 @@ class SetupView(LobbyView):
             primary=True,
             key="create",
         )
-        make.rect.midtop = (L.w // 2, form.bottom + px(6 if not L.portrait else 20))
+        make.rect.midtop = (layout.w // 2, form.bottom + px(6 if not layout.portrait else 20))
         self.widgets = [*rows, make]
 
     def _values(self, choice) -> tuple:
@@ -354,7 +354,7 @@ class CodeView(LobbyView):
     """Typing a room code (or, natively, the name or the server's address)."""
 
     def build(self) -> None:
-        L = self.app.layout
+        layout = self.app.layout
         box = self._code_box()
         join = Button(
             (0, 0, px(220), px(64)),
@@ -364,26 +364,26 @@ class CodeView(LobbyView):
             primary=True,
             key="submit",
         )
-        join.rect.midtop = (L.w // 2, box.bottom + px(80))
+        join.rect.midtop = (layout.w // 2, box.bottom + px(80))
         self.widgets = [join]
 
     def _code_box(self) -> pygame.Rect:
-        L = self.app.layout
+        layout = self.app.layout
         wide = px(560 if self.lobby.field == "code" else 900)
-        box = pygame.Rect(0, 0, min(L.w - px(80), wide), px(110))
-        box.center = (L.w // 2, L.h // 2 - px(60))
+        box = pygame.Rect(0, 0, min(layout.w - px(80), wide), px(110))
+        box.center = (layout.w // 2, layout.h // 2 - px(60))
         return box
 
     def draw(self, surface: pygame.Surface) -> None:
-        L = self.app.layout
+        layout = self.app.layout
         box = self._code_box()
         field = self.lobby.field or "code"
         title = t("online.code_title") if field == "code" else t(f"online.{field}_prompt")
         draw.blit_text(
             surface,
             title,
-            draw.fit_text(title, 30, L.w - px(80), True),
-            (L.w // 2, box.y - px(44)),
+            draw.fit_text(title, 30, layout.w - px(80), True),
+            (layout.w // 2, box.y - px(44)),
             draw.SAND,
             bold=True,
         )
@@ -412,8 +412,8 @@ class CodeView(LobbyView):
             draw.blit_text(
                 surface,
                 help_s,
-                draw.fit_text(help_s, 22, L.w - px(80)),
-                (L.w // 2, box.bottom + px(34)),
+                draw.fit_text(help_s, 22, layout.w - px(80)),
+                (layout.w // 2, box.bottom + px(34)),
                 draw.INK_DIM,
             )
 
@@ -424,21 +424,21 @@ class PendingView(LobbyView):
     has_back = False
 
     def build(self) -> None:
-        L = self.app.layout
+        layout = self.app.layout
         cancel = Button(
             (0, 0, px(220), px(60)), lambda: t("online.cancel"), self.lobby.leave, 24, key="cancel"
         )
-        cancel.rect.center = (L.w // 2, L.h // 2 + px(90))
+        cancel.rect.center = (layout.w // 2, layout.h // 2 + px(90))
         self.widgets = [cancel]
 
     def draw(self, surface: pygame.Surface) -> None:
-        L = self.app.layout
+        layout = self.app.layout
         s = t("online.waiting")
         draw.blit_text(
             surface,
             s,
-            draw.fit_text(s, 28, L.w - px(80), True),
-            (L.w // 2, L.h // 2 - px(20)),
+            draw.fit_text(s, 28, layout.w - px(80), True),
+            (layout.w // 2, layout.h // 2 - px(20)),
             draw.INK,
             bold=True,
         )

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from game import i18n
-from game.games import registry
+from game.core import registry
 from game.i18n import t
 from game.ui import overlay
 from game.ui.overlay import Action, Overlay

@@ -83,16 +83,16 @@ class SettingsScene(Scene):
         super().__init__(app)
 
     def build(self) -> None:
-        L = self.app.layout
+        layout = self.app.layout
         self.form = form = Form(  # (eight rows: a little tighter in landscape)
-            L,
-            px(118 if not L.portrait else 150),
-            row_h=px(48 if not L.portrait else 56),
-            gap=px(10 if not L.portrait else 14),
+            layout,
+            px(118 if not layout.portrait else 150),
+            row_h=px(48 if not layout.portrait else 56),
+            gap=px(10 if not layout.portrait else 14),
         )
         self.rows = setting_rows(self.app, form)
         y = form.bottom + px(8)
-        self.back_button = back_button(L.w, y, self.back, lambda: t("back"))
+        self.back_button = back_button(layout.w, y, self.back, lambda: t("back"))
         self.widgets = [*self.rows, self.back_button]
 
     def back(self) -> None:
@@ -107,13 +107,13 @@ class SettingsScene(Scene):
         super().handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        L = self.app.layout
-        surface.blit(draw.felt(L.w, L.h), (0, 0))
+        layout = self.app.layout
+        surface.blit(draw.felt(layout.w, layout.h), (0, 0))
         draw.blit_text(
             surface,
             t("settings.title"),
             44,
-            (L.w // 2, px(70 if not L.portrait else 90)),
+            (layout.w // 2, px(70 if not layout.portrait else 90)),
             draw.GOLD,
             bold=True,
             shadow=True,

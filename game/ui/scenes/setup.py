@@ -13,9 +13,10 @@ from typing import Any
 import pygame
 
 from game import i18n
+from game.client import stats, storage
 from game.core.spec import BOT_LEVELS
 from game.i18n import t
-from game.ui import draw, games, overlay, scale, stats, storage, text, tiles
+from game.ui import draw, games, overlay, scale, text, tiles
 from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.scenes.form import TURNS, Form, place_control, turn_label
@@ -43,9 +44,9 @@ class SetupScene(Scene):
         """Where the first row goes: the rows centred in the space between header (with the
         game's art when it leaves room) and buttons. Fixed for the game: it depends on its
         number of rows only. In frame pixels (worked out in logical ones)."""
-        L = self.app.layout
-        per = ROW_H + GAP + (36 if L.portrait else 0)
-        if L.portrait:
+        layout = self.app.layout
+        per = ROW_H + GAP + (36 if layout.portrait else 0)
+        if layout.portrait:
             top, bottom = 330, 1130
         elif self._art_fits(n):
             top, bottom = ART_BOTTOM + 24, 588
@@ -60,11 +61,11 @@ class SetupScene(Scene):
 
     def build(self) -> None:
         app = self.app
-        L = app.layout
+        layout = app.layout
         s = app.settings
         rtl = i18n.is_rtl
         n = len(self.game.choices) + 2
-        self.form = form = Form(L, self._rows_top(n), row_h=px(ROW_H), gap=px(GAP))
+        self.form = form = Form(layout, self._rows_top(n), row_h=px(ROW_H), gap=px(GAP))
         rows: list[Segmented] = []
         for choice in self.game.choices:
             rows.append(
@@ -103,18 +104,18 @@ class SetupScene(Scene):
         self._enable_rows()
 
     def _bottom_buttons(self) -> list[Button]:
-        L = self.app.layout
+        layout = self.app.layout
         back = Button((0, 0, 10, 10), lambda: t("back"), self.back, 26, key="back")
         rules = Button((0, 0, 10, 10), lambda: t("menu.rules"), self.open_rules, 26, key="rules")
         play = Button(
             (0, 0, 10, 10), lambda: t("menu.play"), self.play, 32, primary=True, key="play"
         )
-        if L.portrait:
+        if layout.portrait:
             y, sizes = 1150, [(back, 180, 64), (rules, 180, 64), (play, 264, 72)]
         else:
             y, sizes = 606, [(back, 200, 60), (rules, 200, 60), (play, 300, 70)]
         order = list(reversed(sizes)) if i18n.is_rtl() else sizes
-        x = (L.w - sum(px(w) for _b, w, _h in sizes) - px(16) * (len(sizes) - 1)) // 2
+        x = (layout.w - sum(px(w) for _b, w, _h in sizes) - px(16) * (len(sizes) - 1)) // 2
         for b, w, h in order:
             b.rect = pygame.Rect(x, px(y + (72 - h) // 2), px(w), px(h))
             x += px(w) + px(16)
@@ -123,9 +124,9 @@ class SetupScene(Scene):
     def header_art(self) -> pygame.Rect | None:
         """The game's tile art as a banner above the rows: always in portrait; in landscape
         when the game's rows leave room for it (a fixed choice per game)."""
-        L = self.app.layout
-        if L.portrait:
-            return pygame.Rect(px(32), px(44), L.w - px(64), px(200))
+        layout = self.app.layout
+        if layout.portrait:
+            return pygame.Rect(px(32), px(44), layout.w - px(64), px(200))
         if self._art_fits(len(self.game.choices) + 2):
             return scale.rect(*LANDSCAPE_ART)
         return None
@@ -202,18 +203,18 @@ class SetupScene(Scene):
         super().handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        L = self.app.layout
-        surface.blit(draw.felt(L.w, L.h), (0, 0))
+        layout = self.app.layout
+        surface.blit(draw.felt(layout.w, layout.h), (0, 0))
         art = self.header_art()
         if art is not None:
             surface.blit(tiles.art(self.game.key, art.size), art)
             pygame.draw.rect(surface, draw.GOLD, art, px(2), border_radius=px(4))
         title = self.game.title
-        y = px(62) if art is None or not L.portrait else art.bottom + px(46)
-        size = draw.fit_text(title, 48, L.w - px(96), bold=True)
-        draw.blit_text(surface, title, size, (L.w // 2, y), draw.GOLD, bold=True, shadow=True)
-        top = art.bottom + px(8) if art is not None and not L.portrait else y + px(34)
-        blurb = pygame.Rect(px(48), top, L.w - px(96), self.form.top - px(16) - top)
+        y = px(62) if art is None or not layout.portrait else art.bottom + px(46)
+        size = draw.fit_text(title, 48, layout.w - px(96), bold=True)
+        draw.blit_text(surface, title, size, (layout.w // 2, y), draw.GOLD, bold=True, shadow=True)
+        top = art.bottom + px(8) if art is not None and not layout.portrait else y + px(34)
+        blurb = pygame.Rect(px(48), top, layout.w - px(96), self.form.top - px(16) - top)
         self._draw_blurb(surface, blurb)
         self._layout_rtl()
         dim = {key for (key, _l, _c), row in zip(self.form.rows, self.rows) if not row.enabled}

@@ -1,6 +1,6 @@
 """The statistics screen: one tab per game that exists, big numbers (played, won, win rate,
 current and best win streak), the game's key figures, the last ten matches, and Reset with a
-confirm step. Reads :mod:`game.ui.stats` through ``stats.load``; draws nothing it
+confirm step. Reads :mod:`game.client.stats` through ``stats.load``; draws nothing it
 has not been given (an empty store shows zeros and a line saying so)."""
 
 from __future__ import annotations
@@ -8,8 +8,9 @@ from __future__ import annotations
 import pygame
 
 from game import i18n
+from game.client import stats
 from game.i18n import digits, t
-from game.ui import draw, games, overlay, stats
+from game.ui import draw, games, overlay
 from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Segmented
@@ -69,10 +70,10 @@ class StatsScene(Scene):
 
     # ----- layout ------------------------------------------------------------------------------
     def build(self) -> None:
-        L = self.app.layout
-        portrait = L.portrait
-        self.width = min(px(1120), L.w - px(64)) if not portrait else L.w - px(48)
-        self.x0 = (L.w - self.width) // 2
+        layout = self.app.layout
+        portrait = layout.portrait
+        self.width = min(px(1120), layout.w - px(64)) if not portrait else layout.w - px(48)
+        self.x0 = (layout.w - self.width) // 2
         self.title_y = px(44 if not portrait else 64)
         tabs_y = px(76 if not portrait else 104)
         self.tabs = None
@@ -80,7 +81,7 @@ class StatsScene(Scene):
         if len(self.pages) > 1:
             w = min(self.width, px(220) * len(self.pages))
             self.tabs = Segmented(
-                (L.w // 2 - w // 2, tabs_y, w, px(48)),
+                (layout.w // 2 - w // 2, tabs_y, w, px(48)),
                 [(g, (lambda g=g: t(f"game.{g}"))) for g in self.pages],
                 lambda: self.game,
                 self.set_page,
@@ -90,8 +91,8 @@ class StatsScene(Scene):
             )
             top = tabs_y + px(48 + 14)
         self.tiles_rect = pygame.Rect(self.x0, top, self.width, px(100 if not portrait else 110))
-        by = L.h - px(84 if not portrait else 112)
-        cx = L.w // 2
+        by = layout.h - px(84 if not portrait else 112)
+        cx = layout.w // 2
         self.back_button = Button(
             (cx - px(250), by, px(240), px(60)),
             lambda: t("back"),
@@ -189,14 +190,14 @@ class StatsScene(Scene):
         super().handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        L = self.app.layout
+        layout = self.app.layout
         self._place()
-        surface.blit(draw.felt(L.w, L.h), (0, 0))
+        surface.blit(draw.felt(layout.w, layout.h), (0, 0))
         draw.blit_text(
             surface,
             t("stats.title"),
-            38 if not L.portrait else 42,
-            (L.w // 2, self.title_y),
+            38 if not layout.portrait else 42,
+            (layout.w // 2, self.title_y),
             draw.GOLD,
             bold=True,
             shadow=True,

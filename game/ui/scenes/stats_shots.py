@@ -6,12 +6,12 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from game.client import stats
+from game.core import registry
 from game.core.bots import bot_rng, run
-from game.core.protocol import Match
+from game.core.engine import Match
 from game.core.spec import BotsModule
 from game.core.types import JsonObject
-from game.games import registry
-from game.ui import stats
 
 _STATS_SAMPLE: JsonObject | None = None
 AnyMatch = Match[Any, Any]  # a match of any game

@@ -7,9 +7,9 @@ match; the highest total wins. 2–4 players, one French deck."""
 from __future__ import annotations
 
 from game.core.cards import french_deck
+from game.core.engine import Match as BaseMatch
 from game.core.errors import IllegalAction
 from game.core.events import Event
-from game.core.protocol import Match as BaseMatch
 
 HAND = 3
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]

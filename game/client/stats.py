@@ -4,7 +4,7 @@ No drawing here (and no pygame): the table scene calls :func:`record_match_end` 
 match's end is shown, the menu calls :func:`record_abandoned` when Play replaces a match still
 in progress; :mod:`game.ui.scenes.stats` reads :func:`summary` and :func:`recent`.
 
-The store (:func:`load` / :func:`save`, kept by :mod:`game.ui.storage` under "stats") is one
+The store (:func:`load` / :func:`save`, kept by :mod:`game.client.storage` under "stats") is one
 JSON object::
 
     {"version": 1,
@@ -36,10 +36,10 @@ import time
 from collections.abc import Mapping
 from typing import Any, TypeGuard
 
+from game.client import storage
+from game.core import registry
 from game.core.spec import Stats
 from game.core.types import JsonObject  # the statistics are JSON in the store; clean() checks them
-from game.games import registry
-from game.ui import storage
 
 VERSION = 1
 MAX_MATCHES = 200

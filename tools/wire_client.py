@@ -1,8 +1,9 @@
-"""A small asyncio client for the table server (tests, benchmarks, a native client later).
+"""A scripted seat for the table server: the tests' and benchmarks' asyncio WebSocket client.
 
-The browser does not use it (no sockets there: WEB.md); it speaks the same protocol through the
-page's WebSocket. Every frame received is decoded with :func:`game.net.protocol.decode_server`
-and kept in :attr:`Client.frames`, so a test can check everything a seat was ever sent.
+The game itself never uses it (natively and in the browser it connects through
+:mod:`game.client.net`) and it is not shipped. Every frame received is decoded with
+:func:`game.net.protocol.decode_server` and kept in :attr:`Client.frames`, so a test can check
+everything a seat was ever sent.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from . import protocol as P
-from .delta import ViewTracker
+from game.net import protocol
+from game.net.delta import ViewTracker
 
 
 class Client:
@@ -32,22 +33,25 @@ class Client:
         self.local_addr = local_addr
         self.keep_frames = keep_frames
         self.ws: ClientConnection | None = None
-        self.frames: list[P.Message] = []  # everything received, in order
+        self.frames: list[protocol.Message] = []  # everything received, in order
         self.player: str | None = None
         self.token: str | None = None
-        self.room: P.Message | None = None  # the latest "room"
-        self.view: P.Message | None = None  # the latest view from "events"
-        self.last_events: P.Message | None = None  # the newest "events" received
+        self.room: protocol.Message | None = None  # the latest "room"
+        self.view: protocol.Message | None = None  # the latest view from "events"
+        self.last_events: protocol.Message | None = None  # the newest "events" received
         self.closed = asyncio.Event()
         self.close_code: int | None = None  # the WebSocket close code and reason, once closed
         self.close_reason: str = ""
-        self._inbox: asyncio.Queue[P.Message] = asyncio.Queue()
+        self._inbox: asyncio.Queue[protocol.Message] = asyncio.Queue()
         self._views = ViewTracker()  # view patches -> full views (delta.py)
         self._reader: asyncio.Task[None] | None = None
 
     async def connect(self) -> Client:
         self.ws = await connect(
-            self.url, compression=None, max_size=P.MAX_FRAME * 256, local_addr=self.local_addr
+            self.url,
+            compression=None,
+            max_size=protocol.MAX_FRAME * 256,
+            local_addr=self.local_addr,
         )
         self._reader = asyncio.create_task(self._read())
         return self
@@ -75,7 +79,7 @@ class Client:
         ws = self.socket
         try:
             async for text in ws:
-                msg = self._views.absorb(P.decode_server(text))
+                msg = self._views.absorb(protocol.decode_server(text))
                 if msg is None:
                     continue
                 if self.keep_frames:
@@ -97,21 +101,21 @@ class Client:
     # ----- sending -----------------------------------------------------------------------------
     async def send(self, kind: str, **fields: Any) -> None:
         """Send one message of type ``kind`` (checked by :func:`protocol.encode`)."""
-        await self.socket.send(P.encode({"t": kind, **fields}))
+        await self.socket.send(protocol.encode({"t": kind, **fields}))
 
     async def send_raw(self, text: str | bytes) -> None:
         """Send a frame as is (tests of malformed input)."""
         await self.socket.send(text)
 
     # ----- receiving ---------------------------------------------------------------------------
-    async def recv(self, timeout: float = 5.0) -> P.Message:
+    async def recv(self, timeout: float = 5.0) -> protocol.Message:
         """The next message."""
         return await asyncio.wait_for(self._inbox.get(), timeout)
 
-    async def expect(self, *kinds: str, timeout: float = 5.0) -> P.Message:
+    async def expect(self, *kinds: str, timeout: float = 5.0) -> protocol.Message:
         """The next message of one of ``kinds``, skipping others."""
 
-        async def wait() -> P.Message:
+        async def wait() -> protocol.Message:
             while True:
                 msg = await self._inbox.get()
                 if msg["t"] in kinds:
@@ -119,7 +123,7 @@ class Client:
 
         return await asyncio.wait_for(wait(), timeout)
 
-    async def latest(self, timeout: float = 5.0) -> P.Message:
+    async def latest(self, timeout: float = 5.0) -> protocol.Message:
         """The newest ``events`` message: waits for one, then skips to the last already here
         (an older one's ``legal`` may be stale). Stops at an ``error`` and returns it."""
         msg = await self.expect("events", "error", timeout=timeout)
@@ -134,10 +138,10 @@ class Client:
 
     async def play(
         self,
-        choose: Callable[[P.Message], P.Message],
+        choose: Callable[[protocol.Message], protocol.Message],
         timeout: float = 10.0,
         max_actions: int | None = None,
-    ) -> P.Message:
+    ) -> protocol.Message:
         """Play this client's seat: ``choose(msg)`` picks an action from an ``events`` message
         (its ``view`` and ``legal``). Acts only on the newest ``events`` and waits for its own
         action's events (``by``) before acting again. Starts from the newest ``events`` already
@@ -162,16 +166,16 @@ class Client:
                 waiting_ack = True
             msg = await self.expect("events", "error", timeout=timeout)
 
-    def drain(self) -> list[P.Message]:
+    def drain(self) -> list[protocol.Message]:
         """Messages already received and not yet read."""
-        out: list[P.Message] = []
+        out: list[protocol.Message] = []
         while not self._inbox.empty():
             out.append(self._inbox.get_nowait())
         return out
 
     async def request(
         self, kind: str, *replies: str, timeout: float = 5.0, **fields: Any
-    ) -> P.Message:
+    ) -> protocol.Message:
         """Send a message and wait for the first reply of one of ``replies`` (or ``error``).
         Messages received before sending and not read yet are dropped first (they stay in
         :attr:`frames`), so an older message is never taken for the reply."""
@@ -179,7 +183,7 @@ class Client:
         await self.send(kind, **fields)
         return await self.expect(*replies, "error", timeout=timeout)
 
-    async def hello(self, name: str, token: str | None = None) -> P.Message:
+    async def hello(self, name: str, token: str | None = None) -> protocol.Message:
         if token is None:
             return await self.request("hello", "welcome", name=name)
         return await self.request("hello", "welcome", name=name, token=token)

@@ -1,4 +1,4 @@
-"""Invite and server links that cannot stop the web page from loading (issue 6, item 3).
+"""Invite and server links that cannot stop the web page from loading.
 
 pygbag's loader (``pythons.js``) reads the page's query string before Python starts, and three
 of its rules turn a user value into a broken page:

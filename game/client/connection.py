@@ -261,7 +261,9 @@ class BrowserConnection(Connection):
     def __init__(self, window: JsWindow | None = None) -> None:
         super().__init__()
         if window is None:
-            from game.ui.links import browser_window  # pygbag's bridge (only under emscripten)
+            from game.client.page_links import (
+                browser_window,  # pygbag's bridge (only under emscripten)
+            )
 
             window = browser_window()
         self.window: JsWindow = window

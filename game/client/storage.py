@@ -1,5 +1,5 @@
 """Settings and the in-progress match: a JSON file natively, localStorage in the browser.
-(Statistics use the same store through :func:`read` / :func:`write`, see game.ui.stats.)
+(Statistics use the same store through :func:`read` / :func:`write`, see game.client.stats.)
 
 Natively files live in ``$MAJLIS_HOME`` (tests) or ``~/.majlis/``. Under pygbag files written at
 run time vanish on reload, so the browser's ``localStorage`` is used instead (WEB.md).
@@ -18,8 +18,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from game.games import registry
-from game.ui.links import browser_window  # pygbag's bridge; only exists under emscripten
+from game.client.page_links import browser_window  # pygbag's bridge; only exists under emscripten
+from game.core import registry
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "language": "ar",

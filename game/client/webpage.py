@@ -1,4 +1,4 @@
-"""What the game tells the web page, and asks it (issue 20; the page side is web/site.js).
+"""What the game tells the web page, and asks it (the page side is web/site.js).
 
 * :func:`scene_shown`: the page offers "Add to home screen" only on the home screen, never over
   a table, so it is told the name of each scene shown (``window.majlis.scene``).
@@ -13,13 +13,9 @@ from __future__ import annotations
 import contextlib
 import sys
 
+from game.client.page_links import browser_window as _window  # pygbag's bridge to the page
+
 WEB = sys.platform == "emscripten"
-
-
-def _window():
-    import platform  # pygbag's bridge: the page's window (pyodide: the js module)
-
-    return platform.window
 
 
 def scene_shown(name: str) -> None:
