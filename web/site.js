@@ -20,7 +20,7 @@
     var store = safeStorage();
     var site = page.site = {
         version: SITE.version, visits: 0, updated: false, saidUpdated: false, persisted: null,
-        offer: "none",
+        offer: "none", shown: false,
         offline: { worker: "none", kept: 0, refused: [], entries: 0, pending: 0, ready: false }
     };
 
@@ -118,29 +118,25 @@
             site.offline.entries = answer.entries;
         });
     }
-    function takeOver(registration) {   // a new build waits: take it now, before the game loads
-        if (!registration.waiting || page.started || !navigator.serviceWorker.controller) return;
-        site.offline.worker = "taking over";
-        registration.waiting.postMessage({ type: "take-over" });
-    }
     function startWorker() {
         if (!("serviceWorker" in navigator) || SITE.version === "unbuilt") return;
         if (performance.setResourceTimingBufferSize) performance.setResourceTimingBufferSize(2000);
-        // The new build's worker answers from now on: reload, even if the game started
-        // meanwhile (a second at most), or this page could load the rest from the new build.
+        // A new build is taken at a visit's navigation (sw.js, HAND_OVER), never by this page.
+        // Another tab may still make it take over: a page that has not shown the game yet
+        // would then load the rest from the new build, so it loads again, whole. The first
+        // worker's claim (no worker before) is the same build: nothing to do.
+        var hadWorker = !!navigator.serviceWorker.controller;
         navigator.serviceWorker.addEventListener("controllerchange", function () {
-            if (site.offline.worker === "taking over") location.reload();
+            if (hadWorker && !site.shown) location.reload();
         });
         navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).then(function (reg) {
             site.offline.worker = reg.active ? "active" : "installing";
-            takeOver(reg);
             var watch = function (fresh) {
                 if (!fresh || fresh.watched) return;
                 fresh.watched = true;
                 fresh.addEventListener("statechange", function () {
-                    if (fresh.state === "installed") takeOver(reg);
-                    if (fresh.state === "activated" && site.offline.worker !== "taking over")
-                        site.offline.worker = "active";
+                    if (fresh.state === "installed" && reg.active) site.offline.worker = "waiting";
+                    if (fresh.state === "activated") site.offline.worker = "active";
                     if (fresh.state === "redundant" && !reg.active) site.offline.worker = "failed";
                 });
             };
@@ -213,6 +209,7 @@
     var ready = page.ready;
     page.ready = function () {
         var result = ready ? ready.apply(page, arguments) : undefined;
+        site.shown = true;
         if (site.updated) sayUpdated();
         persist();
         return result;
