@@ -4,6 +4,9 @@ optionally with pygbag's runtime hosted beside it. Called by tools/build_web.py.
 * ``manifest.webmanifest`` and ``icons/``: drawn by sprites/make_sprites.py's ``icon`` (the
   same two fanned cards as the window icon) at 192 and 512 px, and a maskable 512 px one (full
   bleed felt, the cards inside the central safe circle).
+* The page's own words (loading, failure, "updated", the install offer): entries "page.*" of
+  game/i18n/ar.po, written into index.html (``@@page.KEY.ar@@`` spots, the ``TEXT`` table of
+  web/majlis.tmpl) and site.js, so that they are translated and checked as the game's are.
 * ``site.js`` and ``sw.js`` from web/, with this build's values written in: its version (a
   hash of every file the worker keeps at install), the files to keep, the origins whose
   replies may be kept, and where the runtime's package index is.
@@ -22,6 +25,7 @@ optionally with pygbag's runtime hosted beside it. Called by tools/build_web.py.
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import re
 import shutil
@@ -61,6 +65,13 @@ SHA256 = re.compile(r"[0-9a-f]{64}")
 VERSION_SEGMENT = re.compile(r"\d+\.\d+\.\d+")
 
 
+# The page's own words (outside the game: loading, failure, "updated", the install offer) are
+# entries "page.*" of the game's catalog, written into index.html and site.js at build time.
+CATALOG = ROOT / "game" / "i18n" / "ar.po"
+TEXT_BLOCK = re.compile(r"/\*@TEXT@\*/.*?/\*@END@\*/", re.S)  # a script's table of words
+TEXT_SPOT = re.compile(r"@@page\.(\w+)\.(ar|en)@@")  # one word in the page's HTML
+
+
 class RuntimeRefused(RuntimeError):
     """The runtime given to the build cannot be used (the build writes nothing)."""
 
@@ -90,12 +101,12 @@ class Runtime:
             lines += [f"  {path} sha256 {digest} (pinned by --runtime-wasm-sha256)"
                       for path, digest in self.operator_pinned.items()]  # fmt: skip
             return lines
-        wheels = ", ".join(WHEELS.values())
+        wheels = ", ".join(WHEELS)
         return [
             f"runtime from {self.cdn} (not fetched nor checked by the build): players' "
             f"browsers fetch {', '.join(LOADER_FILES)} there",
             f"  and pygbag's package index {PYGBAG_INDEX_BASE}{INDEX} with the wheels it "
-            f"names ({wheels})",
+            f"names for {wheels}",
         ]
 
 
@@ -284,6 +295,42 @@ def pinned_sums(runtime: Runtime) -> str:
     return "\n".join(lines) + "\n"
 
 
+# ----- the page's words ----------------------------------------------------------------------
+def page_texts() -> dict[str, list[str]]:
+    """The catalog's "page.*" entries: key -> [Arabic, English]."""
+    import sys
+
+    sys.path.insert(0, str(ROOT))
+    from game.i18n.catalog import parse_po
+
+    entries = parse_po(CATALOG.read_text(encoding="utf-8"), str(CATALOG))
+    return {
+        e.context[len("page.") :]: [e.strs.get(0) or e.msgid, e.msgid]
+        for e in entries
+        if e.context and e.context.startswith("page.")
+    }
+
+
+def with_texts(text: str, name: str, texts: dict[str, list[str]]) -> str:
+    """``text`` (a page or script) with the catalog's words written in; a word the catalog
+    lacks stops the build, naming it."""
+    table = json.dumps(texts, ensure_ascii=False, sort_keys=True)
+    text = TEXT_BLOCK.sub(lambda _: f"/*@TEXT@*/{table}/*@END@*/", text)
+
+    def word(spot: re.Match[str]) -> str:
+        if spot[1] not in texts:
+            raise RuntimeError(f"{name}: the catalog {CATALOG.name} has no entry page.{spot[1]}")
+        return html.escape(texts[spot[1]][0 if spot[2] == "ar" else 1], quote=False)
+
+    return TEXT_SPOT.sub(word, text)
+
+
+def write_page_texts(page: Path) -> None:
+    """The built page's words from the catalog."""
+    text = page.read_text(encoding="utf-8")
+    page.write_text(with_texts(text, page.name, page_texts()), encoding="utf-8")
+
+
 # ----- site.js, sw.js ------------------------------------------------------------------------
 def kept_files(out: Path) -> list[str]:
     """The files the worker keeps at install, relative to the site ("./" is the page)."""
@@ -315,7 +362,7 @@ def digests(out: Path, files: list[str]) -> dict[str, str | None]:
 def write_site_scripts(out: Path, runtime: Runtime) -> str:
     """site.js and sw.js with this build's values; returns the version."""
     index_map = {PYGBAG_INDEX_BASE + "index-": f"{runtime.cdn}index-"} if runtime.hosted else None
-    site = (WEB / "site.js").read_text(encoding="utf-8")
+    site = with_texts((WEB / "site.js").read_text(encoding="utf-8"), "site.js", page_texts())
     head, rest = site.split("/*@SITE@*/", 1)
     tail = rest.split("/*@END@*/", 1)[1]
     files = kept_files(out)
@@ -341,6 +388,7 @@ def write_site_scripts(out: Path, runtime: Runtime) -> str:
 
 def finish(out: Path, runtime: Runtime) -> str:
     """Everything of the site beside pygbag's output in ``out``; a line for the build's report."""
+    write_page_texts(out / "index.html")
     draw_icons(out / "icons")
     (out / "manifest.webmanifest").write_text(
         json.dumps(manifest(), ensure_ascii=False, indent=1), encoding="utf-8"

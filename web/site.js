@@ -11,11 +11,8 @@
     var SITE = /*@SITE@*/{ "version": "unbuilt", "runtime": null }/*@END@*/;
     var KEEP_EVERY_MS = 3000;     // how often the page tells the worker what it loaded
     var OFFER_EVERY_MS = 500;     // how often the install offer checks the scene
-    var TEXT = {
-        updated: ["تم تحديث المجلس", "Majlis was updated"],
-        install: ["أضف المجلس إلى الشاشة الرئيسية", "Add Majlis to your home screen"],
-        add: ["أضف · Add"]
-    };
+    // The page's words, [Arabic, English]: game/i18n/ar.po's "page.*", written in by the build.
+    var TEXT = /*@TEXT@*/{}/*@END@*/;
     var page = window.majlis || {};
     var store = safeStorage();
     var site = page.site = {
@@ -180,9 +177,9 @@
         offerBar = bar("majlis_install", 18);
         twoLines(offerBar, "install");
         var add = document.createElement("button"), no = document.createElement("button");
-        add.textContent = TEXT.add[0];
+        add.textContent = TEXT.add[0] + " · " + TEXT.add[1];
         no.textContent = "✕";
-        no.setAttribute("aria-label", "لا · No");
+        no.setAttribute("aria-label", TEXT.no[0] + " · " + TEXT.no[1]);
         [add, no].forEach(function (b) {
             b.style.cssText = "border:0;border-radius:8px;padding:8px 14px;font-size:15px;"
                 + "background:" + (b === add ? "#d6b25e" : "transparent") + ";color:#0d2b26";
