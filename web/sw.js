@@ -15,8 +15,8 @@
 //   answered with HAND_OVER, a blank page that asks it to take over and loads the page again
 //   once it answers. No file of the old build is used by that visit, so it runs the new build
 //   whole; the game's page never reloads itself once it has started loading.
-// * A new build's cache starts with the runtime files of the build before (CARRIED): they are
-//   not the build's own files, and an update on a slow connection fetches only what changed.
+// * A new build's cache starts with the runtime files of the build before (carryRuntime): they
+//   are not the build's own files, and an update on a slow connection fetches only what changed.
 "use strict";
 
 const VERSION = "@VERSION@";

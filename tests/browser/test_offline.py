@@ -3,10 +3,11 @@ worker (tests/browser/site_server.py: the harness page and the built site on one
 
 * The manifest parses (Chromium's own reading of it, Page.getAppManifest) and its icons exist
   at their sizes.
-* First visit online: the worker installs whole and keeps everything the page loaded. Then the
-  network is cut (DevTools ``Network.emulateNetworkConditions`` offline, and the server drops
-  every connection) and the page is visited again: it starts from the cache, the online lobby
-  says it is offline at once, and a Hareeja match against bots plays by taps.
+* First visit online: the worker installs whole and keeps everything the page loaded, and
+  persistent storage was asked for. Then the network is cut (DevTools
+  ``Network.emulateNetworkConditions`` offline, and the server drops every connection) and
+  the page is visited again: it starts from the cache, the online lobby says it is offline
+  at once, and a Hareeja match against bots plays by taps.
 * A new build published: the next visit after the worker found it runs it whole (its site.js
   and its apk together), says "updated" once, and takes the runtime from the old build's cache.
 * The worker never keeps an error reply, an apk cut short or a range reply: the install fails
@@ -106,6 +107,8 @@ def test_manifest_parses_and_its_icons_exist(visitor, site):
 def test_first_visit_then_offline_it_starts_and_a_match_against_bots_plays(visitor, site):
     kept = offline_ready(visitor)
     assert kept["refused"] == [] or all("cpythonrc" in u for u in kept["refused"]), kept
+    # navigator.storage.persist() was asked once the game showed (its answer is the browser's)
+    assert visitor.wait_js("majlis.site.persisted !== null", 10) is True
     cache = visitor.js(CACHE_SIZE_JS)
     assert len(cache["names"]) == 1, cache["names"]  # one build, one cache
     assert any(u.endswith("/majlis.apk") for u in cache["urls"])
