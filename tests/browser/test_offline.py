@@ -160,14 +160,17 @@ WAITING_JS = "navigator.serviceWorker.getRegistration().then(r => !!(r && r.wait
 MARKER_PY = "__import__('os').path.exists('/data/data/majlis/assets/build-marker.txt')"
 
 
+@pytest.mark.timeout(1200)  # three visits, each a boot that may take minutes on a loaded machine
 def test_a_new_build_is_run_whole_at_the_next_visit_and_said_once(visitor, site, tmp_path):
     """The visit during which the browser finds the new build runs the old one (the new one
-    installs beside it and waits); the next visit runs the new one whole (its page, site.js
-    and apk), says "updated" once, and fetches none of the runtime again (carried over)."""
+    installs beside it, fetching only its changed files, and waits); the next visit runs the
+    new one whole (its page, site.js and apk), says "updated" once, and fetches none of the
+    runtime again (carried over)."""
     offline_ready(visitor)
     old = visitor.js("majlis.site.version")
     fresh = new_build(site.build, tmp_path / "v2", marker="v2")
     assert fresh != old
+    published = len(site.requests)
     site.publish(tmp_path / "v2")
     began = time.monotonic()
     visits = 0
@@ -181,6 +184,9 @@ def test_a_new_build_is_run_whole_at_the_next_visit_and_said_once(visitor, site,
         assert visits == 1, "the visit after the new build was found did not run it"
         visitor.wait_js(WAITING_JS, 120)  # found during this visit: installed, it waits
         asked = len(site.requests)
+        fetched = set(site.requests[published:asked])  # the new build's install: what changed
+        assert "/majlis.apk" in fetched and "/site.js" in fetched, fetched
+        assert not fetched & {"/manifest.webmanifest", "/favicon.png", "/icons/majlis-512.png"}
     assert version == fresh
     TIMES["site_new_build_visits"] = visits
     TIMES["site_new_build_s"] = round(time.monotonic() - began, 1)
