@@ -17,7 +17,7 @@
     var store = safeStorage();
     var site = page.site = {
         version: SITE.version, visits: 0, updated: false, saidUpdated: false, persisted: null,
-        offer: "none", shown: false,
+        offer: "none", loaded: false, shown: false,
         offline: { worker: "none", kept: 0, refused: [], entries: 0, pending: 0, ready: false }
     };
 
@@ -119,12 +119,19 @@
         if (!("serviceWorker" in navigator) || SITE.version === "unbuilt") return;
         if (performance.setResourceTimingBufferSize) performance.setResourceTimingBufferSize(2000);
         // A new build is taken at a visit's navigation (sw.js, HAND_OVER), never by this page.
-        // Another tab may still make it take over: a page that has not shown the game yet
-        // would then load the rest from the new build, so it loads again, whole. The first
-        // worker's claim (no worker before) is the same build: nothing to do.
-        var hadWorker = !!navigator.serviceWorker.controller;
+        // Another tab may still make it take over while this page loads: a page still loading
+        // its build (before it asks for the first tap: the apk and runtime are in by then)
+        // would load the rest from the new build, so it loads again, whole. A worker of this
+        // same build (the first one's claim) changes nothing.
         navigator.serviceWorker.addEventListener("controllerchange", function () {
-            if (hadWorker && !site.shown) location.reload();
+            var now = navigator.serviceWorker.controller;
+            if (!now || site.loaded) return;
+            ask(now, { type: "version" }).then(function (answer) {
+                if (answer.version !== SITE.version && !site.loaded) {
+                    site.offline.worker = "another build";
+                    location.reload();
+                }
+            });
         });
         navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).then(function (reg) {
             site.offline.worker = reg.active ? "active" : "installing";
@@ -202,9 +209,15 @@
         else if (offerBar && !offerWanted()) hideOffer();
     }, OFFER_EVERY_MS);
 
-    // ----- once the game shows: "updated", persistent storage --------------------------------
+    // ----- once the build is loaded (the first tap asked) and the game shows ------------------
+    var say = page.say;
+    page.say = function (key) {
+        if (key === "tap") site.loaded = true;
+        return say ? say.apply(page, arguments) : undefined;
+    };
     var ready = page.ready;
     page.ready = function () {
+        site.loaded = true;
         var result = ready ? ready.apply(page, arguments) : undefined;
         site.shown = true;
         if (site.updated) sayUpdated();

@@ -78,7 +78,12 @@ def visit(page, server) -> float:
     worker), started by its first tap, on the home screen; returns the seconds it took."""
     began = time.monotonic()
     page.navigate(server.url)
-    page.start()
+    try:
+        page.start()
+    except AssertionError as error:  # what the page and its worker were doing, for the log
+        state = page.js("JSON.stringify({url: location.href, site: window.majlis && majlis.site,"
+                        " phase: window.harness && harness.phase})")  # fmt: skip
+        raise AssertionError(f"{error}; the page: {state}") from error
     return round(time.monotonic() - began, 1)
 
 
