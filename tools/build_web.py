@@ -1,6 +1,7 @@
 """Build the static web site into build/web/ with pygbag, offline.
 
-Usage: python tools/build_web.py [--runtime DIR [--runtime DIR2] | --runtime URL]
+Usage: python tools/build_web.py [--runtime DIR [--runtime DIR2] [--runtime-wasm-sha256 SHA256]
+                                  | --runtime URL]
 
 ``--runtime``: pygbag's runtime hosted beside the game (tools/site_web.py; default: pygbag's
 CDN). The site's manifest, icons and service worker: tools/site_web.py too.
@@ -352,10 +353,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build build/web/ (docs/WEB.md).")
     parser.add_argument("--runtime", action="append", default=[], metavar="DIR_OR_URL",
                         help="host pygbag's runtime beside the game (docs/DEPLOY.md)")  # fmt: skip
+    parser.add_argument("--runtime-wasm-sha256", metavar="SHA256",
+                        help="the SHA-256 of a trusted copy of the runtime's main.wasm, which "
+                             "web/runtime-0.9.3.sha256 cannot pin (docs/DEPLOY.md)")  # fmt: skip
     args = parser.parse_args(argv)
     try:
-        runtime = site_web.find_runtime(args.runtime)
-    except site_web.RuntimeMissing as error:
+        runtime = site_web.find_runtime(args.runtime, args.runtime_wasm_sha256)
+    except site_web.RuntimeRefused as error:
         print(f"build_web: {error}", file=sys.stderr)
         return 2
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -11,16 +11,13 @@
     var SITE = /*@SITE@*/{ "version": "unbuilt", "runtime": null }/*@END@*/;
     var KEEP_EVERY_MS = 3000;     // how often the page tells the worker what it loaded
     var OFFER_EVERY_MS = 500;     // how often the install offer checks the scene
-    var TEXT = {
-        updated: ["تم تحديث المجلس", "Majlis was updated"],
-        install: ["أضف المجلس إلى الشاشة الرئيسية", "Add Majlis to your home screen"],
-        add: ["أضف · Add"]
-    };
+    // The page's words, [Arabic, English]: game/i18n/ar.po's "page.*", written in by the build.
+    var TEXT = /*@TEXT@*/{}/*@END@*/;
     var page = window.majlis || {};
     var store = safeStorage();
     var site = page.site = {
         version: SITE.version, visits: 0, updated: false, saidUpdated: false, persisted: null,
-        offer: "none",
+        offer: "none", loaded: false, shown: false,
         offline: { worker: "none", kept: 0, refused: [], entries: 0, pending: 0, ready: false }
     };
 
@@ -118,29 +115,32 @@
             site.offline.entries = answer.entries;
         });
     }
-    function takeOver(registration) {   // a new build waits: take it now, before the game loads
-        if (!registration.waiting || page.started || !navigator.serviceWorker.controller) return;
-        site.offline.worker = "taking over";
-        registration.waiting.postMessage({ type: "take-over" });
-    }
     function startWorker() {
         if (!("serviceWorker" in navigator) || SITE.version === "unbuilt") return;
         if (performance.setResourceTimingBufferSize) performance.setResourceTimingBufferSize(2000);
-        // The new build's worker answers from now on: reload, even if the game started
-        // meanwhile (a second at most), or this page could load the rest from the new build.
+        // A new build is taken at a visit's navigation (sw.js, HAND_OVER), never by this page.
+        // Another tab may still make it take over while this page loads: a page still loading
+        // its build (before it asks for the first tap: the apk and runtime are in by then)
+        // would load the rest from the new build, so it loads again, whole. A worker of this
+        // same build (the first one's claim) changes nothing.
         navigator.serviceWorker.addEventListener("controllerchange", function () {
-            if (site.offline.worker === "taking over") location.reload();
+            var now = navigator.serviceWorker.controller;
+            if (!now || site.loaded) return;
+            ask(now, { type: "version" }).then(function (answer) {
+                if (answer.version !== SITE.version && !site.loaded) {
+                    site.offline.worker = "another build";
+                    location.reload();
+                }
+            });
         });
         navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).then(function (reg) {
             site.offline.worker = reg.active ? "active" : "installing";
-            takeOver(reg);
             var watch = function (fresh) {
                 if (!fresh || fresh.watched) return;
                 fresh.watched = true;
                 fresh.addEventListener("statechange", function () {
-                    if (fresh.state === "installed") takeOver(reg);
-                    if (fresh.state === "activated" && site.offline.worker !== "taking over")
-                        site.offline.worker = "active";
+                    if (fresh.state === "installed" && reg.active) site.offline.worker = "waiting";
+                    if (fresh.state === "activated") site.offline.worker = "active";
                     if (fresh.state === "redundant" && !reg.active) site.offline.worker = "failed";
                 });
             };
@@ -184,9 +184,9 @@
         offerBar = bar("majlis_install", 18);
         twoLines(offerBar, "install");
         var add = document.createElement("button"), no = document.createElement("button");
-        add.textContent = TEXT.add[0];
+        add.textContent = TEXT.add[0] + " · " + TEXT.add[1];
         no.textContent = "✕";
-        no.setAttribute("aria-label", "لا · No");
+        no.setAttribute("aria-label", TEXT.no[0] + " · " + TEXT.no[1]);
         [add, no].forEach(function (b) {
             b.style.cssText = "border:0;border-radius:8px;padding:8px 14px;font-size:15px;"
                 + "background:" + (b === add ? "#d6b25e" : "transparent") + ";color:#0d2b26";
@@ -209,10 +209,17 @@
         else if (offerBar && !offerWanted()) hideOffer();
     }, OFFER_EVERY_MS);
 
-    // ----- once the game shows: "updated", persistent storage --------------------------------
+    // ----- once the build is loaded (the first tap asked) and the game shows ------------------
+    var say = page.say;
+    page.say = function (key) {
+        if (key === "tap") site.loaded = true;
+        return say ? say.apply(page, arguments) : undefined;
+    };
     var ready = page.ready;
     page.ready = function () {
+        site.loaded = true;
         var result = ready ? ready.apply(page, arguments) : undefined;
+        site.shown = true;
         if (site.updated) sayUpdated();
         persist();
         return result;

@@ -10,8 +10,15 @@
 //   range, not opaque, its body as long as it says. The apk must match its Content-Length
 //   exactly (pygbag's loader allocates by it).
 // * Requests are answered from the cache first: everything in it belongs to this build, and a
-//   new build is a new worker (its VERSION differs), installed beside this one and taken at
-//   the next visit (site.js asks the waiting worker to take over before the game loads).
+//   new build is a new worker (its VERSION differs), installed beside this one while a visit
+//   runs, and taken at the next visit: that visit's navigation finds it waiting, and is
+//   answered with HAND_OVER, a blank page that asks it to take over and loads the page again
+//   once it answers. No file of the old build is used by that visit, so it runs the new build
+//   whole; the game's page never reloads itself once it has started loading.
+// * A new build's cache starts with the runtime files of the build before (carryRuntime): they
+//   are not the build's own files; and a file of the new build whose SHA-256 an older build's
+//   copy already has is copied, not fetched: an update on a slow connection fetches only what
+//   changed (the apk, the page, site.js; the hosted runtime and the icons stay).
 "use strict";
 
 const VERSION = "@VERSION@";
@@ -19,6 +26,25 @@ const PRECACHE = "@PRECACHE@";           // {URL relative to this file: SHA-256 
 const KEEP_ORIGINS = "@KEEP_ORIGINS@";   // other origins whose (CORS) replies may be kept
 const CACHE = "majlis-" + VERSION;
 const APK = /\.apk$/;
+const HAND_OVER_WAIT_MS = 15000;   // the new worker not active by then: load the page anyway
+const HAND_OVER = `<!doctype html><meta charset="utf-8"><title>Majlis</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>html, body { margin: 0; height: 100%; background: #0d2b26; }</style>
+<script>
+(function () {
+    var until = Date.now() + ${HAND_OVER_WAIT_MS};
+    function again(registration) {
+        if (!registration || !registration.waiting || Date.now() > until) return location.reload();
+        setTimeout(function () { check(); }, 50);
+    }
+    function check() { navigator.serviceWorker.getRegistration().then(again, again); }
+    navigator.serviceWorker.getRegistration().then(function (registration) {
+        if (registration && registration.waiting)
+            registration.waiting.postMessage({ type: "take-over" });
+        again(registration);
+    }, again);
+})();
+</script>`;
 
 function kept(url) {
     const where = new URL(url, self.location.href);
@@ -57,6 +83,13 @@ async function keepable(url, response, digest) {
 
 async function fetchAndKeep(cache, url, digest) {
     const absolute = new URL(url, self.location.href).href;
+    if (digest) {   // an older build's copy with these very bytes (the hosted runtime, icons)
+        const before = await keepable(absolute, await caches.match(absolute), digest);
+        if (before) {
+            await cache.put(absolute, before);
+            return true;
+        }
+    }
     const same = new URL(absolute).origin === self.location.origin;
     const request = new Request(absolute, { cache: "no-cache", mode: same ? "same-origin" : "cors",
                                              credentials: "omit" });
@@ -82,14 +115,31 @@ self.addEventListener("install", (event) => {
             await caches.delete(CACHE);                // nothing of a half build stays
             throw new Error("majlis: not installed, could not keep " + missing.join(", "));
         }
+        await carryRuntime(cache, urls);
     })());
 });
 
+// Copies into ``cache`` what the caches of the builds before hold beside their own files:
+// the runtime the page loaded (pygbag's, by versioned names), never a file of this build.
+async function carryRuntime(cache, ownUrls) {
+    const own = new Set(ownUrls.map((url) => new URL(url, self.location.href).href));
+    for (const name of await caches.keys()) {
+        if (!name.startsWith("majlis-") || name === CACHE) continue;
+        const before = await caches.open(name);
+        for (const request of await before.keys()) {
+            if (own.has(request.url) || !kept(request.url) || (await cache.match(request.url)))
+                continue;
+            const reply = await before.match(request);
+            if (reply) await cache.put(request.url, reply);
+        }
+    }
+}
+
 self.addEventListener("activate", (event) => {
     event.waitUntil((async () => {
+        await self.clients.claim();
         for (const name of await caches.keys())
             if (name.startsWith("majlis-") && name !== CACHE) await caches.delete(name);
-        await self.clients.claim();
     })());
 });
 
@@ -115,9 +165,25 @@ self.addEventListener("message", (event) => {
     }
 });
 
+// Whether this navigation goes to the waiting new build: yes, unless a hand-over was tried
+// just now and the new worker did not take over (then this build serves, as before).
+let handedOverAt = 0;
+function handOver() {
+    if (!self.registration.waiting) return false;
+    if (Date.now() - handedOverAt < 2 * HAND_OVER_WAIT_MS) return false;
+    handedOverAt = Date.now();
+    return true;
+}
+
 self.addEventListener("fetch", (event) => {
     const request = event.request;
     if (request.method !== "GET" || !kept(request.url)) return;   // the table server: untouched
+    if (request.mode === "navigate" && handOver()) {   // the next visit: a new build waits
+        event.respondWith(new Response(HAND_OVER, {
+            headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+        }));
+        return;
+    }
     event.respondWith((async () => {
         const cache = await caches.open(CACHE);
         const navigate = request.mode === "navigate";

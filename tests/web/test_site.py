@@ -1,6 +1,6 @@
 """The site around the game: the manifest, its icons, the service worker's build
-values, and the runtime hosted beside the game (tools/site_web.py, tools/build_web.py
---runtime). The browser side runs in tests/browser/test_offline.py."""
+values (tools/site_web.py). The runtime beside the game: tests/web/test_site_runtime.py; the
+browser side runs in tests/browser/test_offline.py."""
 
 from __future__ import annotations
 
@@ -12,10 +12,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from page_kit import BUILD, ROOT, vendor_cdn
+from page_kit import BUILD, ROOT
 
 sys.path.insert(0, str(ROOT / "tools"))
-import build_web
 import site_web
 
 TEMPLATE = (ROOT / "web" / "majlis.tmpl").read_text(encoding="utf-8")
@@ -84,74 +83,3 @@ def test_a_new_apk_is_a_new_version(tmp_path):
     assert site_web.write_site_scripts(out, site_web.Runtime()) == first
     (out / "majlis.apk").write_bytes(b"another apk")
     assert site_web.write_site_scripts(out, site_web.Runtime()) != first
-
-
-def vendor_dirs() -> list[str]:
-    cdn = vendor_cdn()
-    if cdn is None:
-        pytest.skip("../shared/vendor/pygbag-page/cdn (pygbag's page files) is missing")
-    return [str(cdn), str(cdn.parents[1] / "pygbag-wheels")]
-
-
-def test_the_build_against_the_vendored_runtime_says_main_wasm_is_missing(capsys):
-    before = {p: p.stat().st_mtime for p in BUILD.glob("*")} if BUILD.exists() else {}
-    args = [a for d in vendor_dirs() for a in ("--runtime", d)]
-    assert build_web.main(args) == 2
-    said = capsys.readouterr().err
-    assert "missing: cpython312/main.wasm" in said and "pygbag 0.9.3" in said
-    assert "missing: pythons.js" not in said
-    assert "not pygbag 0.9.3's:" not in said  # every vendored file matches its pinned sum
-    assert {p: p.stat().st_mtime for p in BUILD.glob("*")} == before  # nothing written
-
-
-def test_a_file_that_is_not_pygbags_is_named(tmp_path):
-    dirs = vendor_dirs()
-    (tmp_path / "pythons.js").write_text("// not pygbag's loader")
-    with pytest.raises(site_web.RuntimeMissing) as error:
-        site_web.find_runtime([str(tmp_path), *dirs])
-    assert "not pygbag 0.9.3's: pythons.js" in str(error.value)
-
-
-def test_a_hosted_runtime_is_copied_with_an_index_pointing_home(tmp_path, monkeypatch):
-    """Every file present (main.wasm and six stand-ins, their sums pinned for this test):
-    the site gets runtime/ with each file, the index's wheels there, and no other origin."""
-    dirs = vendor_dirs()
-    extra = tmp_path / "extra"
-    extra.mkdir()
-    (extra / "main.wasm").write_bytes(b"\0asm stand-in")
-    (extra / "six-1.17.0-py2.py3-none-any.whl").write_bytes(b"six stand-in")
-    sums = tmp_path / "sums"
-    lines = site_web.SUMS.read_text()
-    six = hashlib.sha256(b"six stand-in").hexdigest()
-    lines = re.sub(r"\S+(  pkg/six-)", six + r"\1", lines)
-    sums.write_text(lines)
-    monkeypatch.setattr(site_web, "SUMS", sums)
-    runtime = site_web.find_runtime([*dirs, str(extra)])
-    assert runtime.hosted and runtime.cdn == "runtime/"
-    assert set(runtime.unpinned) == {"cpython312/main.wasm"}  # said, to be pinned
-    out = tmp_path / "site"
-    out.mkdir()
-    for name in ("index.html", "favicon.png", "majlis.apk", "manifest.webmanifest"):
-        (out / name).write_bytes(name.encode())
-    (out / "icons").mkdir()
-    for name, _, _ in site_web.ICONS:
-        (out / "icons" / name).write_bytes(b"icon")
-    site_web.copy_runtime(out, runtime)
-    site_web.write_site_scripts(out, runtime)
-    index = json.loads((out / "runtime" / site_web.INDEX).read_text())
-    assert index["-CDN-"] == "runtime"
-    for name in ("pygame", "bidi", "six"):
-        assert (out / index["-CDN-"] / index[name]).is_file()
-    for path, source in runtime.files.items():
-        assert (out / "runtime" / path).read_bytes() == source.read_bytes()
-    worker = (out / "sw.js").read_text()
-    assert "const KEEP_ORIGINS = [];" in worker  # nothing from another origin
-    assert '"runtime/cpython312/main.wasm"' in worker
-    site = (out / "site.js").read_text()
-    assert '"https://pygame-web.github.io/cdn/index-": "runtime/index-"' in site
-
-
-def test_a_runtime_address_is_used_as_pygbags_cdn():
-    runtime = site_web.find_runtime(["https://runtime.example/pygbag/0.9.3"])
-    assert runtime.cdn == "https://runtime.example/pygbag/0.9.3/" and not runtime.hosted
-    assert site_web.find_runtime([]).cdn == site_web.PYGBAG_CDN
