@@ -142,10 +142,8 @@ def felt(w: int, h: int, emblem: bool = False) -> pygame.Surface:
 
 
 def _round_corners(cloth: pygame.Surface, radius: int) -> None:
-    """Make the cloth's corners outside a rounded rect of ``radius`` clear, by a colour key:
-    pygame.draw does not antialias, so the corners are all or nothing and a key is exact. (A
-    per-pixel alpha mask and blit of the whole cloth did the same at 50-80 times the cost in
-    the browser, issue 24.)"""
+    """The cloth's corners outside a rounded rect made clear by a colour key (exact:
+    pygame.draw does not antialias; docs/WEB.md)."""
     corners = pygame.Surface(cloth.get_size(), 0, cloth)
     corners.fill(PANEL_KEY)
     pygame.draw.rect(corners, SHADOW, corners.get_rect(), border_radius=radius)

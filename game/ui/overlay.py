@@ -409,14 +409,8 @@ class Overlay:
 # ----- the scene under its overlays -----------------------------------------------------------
 def draw_with_overlays(app: App, target: pygame.Surface, kept: DimmedBackdrop) -> None:
     """The scene, then each open overlay (its dim layer and its panel), onto ``target``.
-
-    While an overlay that pauses the scene is open (a local table's pause menu and what opens
-    over it), everything under the top overlay is still: the scene gets no update and no
-    input, the overlays beneath get no input. That picture, dimmed, is then kept in ``kept``
-    and each frame is one opaque blit of it and the top panel (issue 24: a full-screen veil
-    cost 4.9-11 ms a frame in the browser). It is painted again when anything it is drawn from
-    may differ: another scene, widget list or stack of overlays, the window's size, the
-    drawing factor, the language or any setting, or an overlay beneath that animates."""
+    Under an overlay that pauses the scene, all below the top overlay is still: it is kept
+    dimmed in ``kept``, painted again only when what it is drawn from differs (docs/WEB.md)."""
     if not app.overlays:
         kept.forget()
         app.scene.draw(target)
@@ -439,8 +433,7 @@ def _draw_below(app: App, below: list[Overlay], surface: pygame.Surface) -> None
 
 
 def _still_key(app: App, below: list[Overlay]) -> tuple | None:
-    """What the picture under the top overlay is drawn from, or None if it may change by
-    itself (no open overlay pauses the scene, or one beneath animates)."""
+    """What the picture under the top overlay is drawn from; None if it may change alone."""
     if not any(o.pauses for o in app.overlays) or any(o.animating() for o in below):
         return None
     settings = repr(sorted(app.settings.items()))

@@ -23,8 +23,6 @@ def deck_codes(deck: str) -> list[str]:
 
 @lru_cache(maxsize=8)
 def _deck_codes(deck: str) -> tuple[str, ...]:
-    """(The folder is read once: a glob of it cost 25 ms a table natively, more in the
-    browser's file system.)"""
     folder = assets.path("sprites", "cards", deck)
     return tuple(p.stem for p in folder.glob("*.png")) if folder.is_dir() else ()
 

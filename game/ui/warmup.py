@@ -1,23 +1,8 @@
-"""Work done ahead, on frames that draw nothing, so that no whole redraw pays for it (issue 24).
-
-A new table is a whole redraw: the step that takes the tap on Play builds the scene and draws
-its first frame. Measured in the real browser (bench/bench_redraw.py, throttle 4), most of that
-step was work that does not depend on the match at all: compiling the table's modules on their
-first import (the web bundle ships sources, 1-2 s for a game's ~30 modules), painting the felt
-for the frame's size (0.5-0.7 s; again for the other orientation when the phone turns), and
-decoding and scaling the card faces (0.6-1 s). The app runs :func:`steps` one step per quiet
-frame (``App.step``), after the fonts (game/ui/text.py: ``warm_fonts``), so all of that is
-ready before a player leaves the home screen:
-
-1. the modules a table needs, imported one at a time, each after the project modules it
-   imports (so a step compiles one module, not a chain of thirty);
-2. the table's felt for the frame's size, then the card faces of every game's deck at the
-   layout's sizes, then the felt of the other orientation.
-
-Every step is also what the code would do later on first use, with the same arguments, into
-the same caches: a step that is skipped or fails (a module missing in a build) changes nothing
-but when the work is done.
-"""
+"""Work done ahead, one step per frame that draws nothing (``App.step``), so that no whole
+redraw (a new table, the first turn) pays for it: the fonts, then the tables' modules (one
+import a step, after those it imports), the felt, the avatars and every table's card faces at
+the layout's sizes, the other orientation's felt. Each step is what first use would do, into
+the same caches. Why and figures: docs/WEB.md (issue 24)."""
 
 from __future__ import annotations
 
@@ -30,8 +15,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.games import registry
-from game.ui import assets, draw, text
+from game.ui import assets, avatars, draw, text
 from game.ui.layout import make_layout
+from game.ui.plates import avatar_radius
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -63,8 +49,7 @@ def module_file(name: str) -> Path | None:
 
 
 def imports_of(name: str) -> list[str]:
-    """The project modules ``name``'s source imports (at its top or inside functions), read
-    from the text: cheap next to compiling it."""
+    """The project modules ``name`` imports (also inside functions), read from its text."""
     path = module_file(name)
     if path is None:
         return []
@@ -82,8 +67,8 @@ def imports_of(name: str) -> list[str]:
 
 
 def table_modules() -> list[str]:
-    """The modules every game's table, engine and bots need that are not loaded yet, each
-    after those it imports (a cycle is cut where it is met)."""
+    """The modules the tables, engines and bots need, not loaded yet, each after those it
+    imports (a cycle is cut where it is met)."""
     roots = list(EXTRA_ROOTS)
     for spec in registry.specs():
         for path in (spec.scene, spec.engine, spec.bots):
@@ -110,42 +95,44 @@ def import_steps(names: list[str]) -> Iterator[None]:
     for name in names:
         if name in sys.modules:
             continue
-        # (a module that fails here, e.g. one a build leaves out, says so at its first use)
         with contextlib.suppress(Exception):
             importlib.import_module(name)
         yield
 
 
 # ----- pictures ----------------------------------------------------------------------------
-def decks() -> list[tuple[str, tuple[str, ...]]]:
-    """(deck folder, card codes) of every game with a table (its class is imported by now)."""
+def face_jobs(app: App) -> list[tuple[str, tuple[int, int], tuple[str, ...]]]:
+    """(deck, size, codes) of the faces each table shows at this layout."""
     from game.ui import games
     from game.ui.plates import deck_codes
 
-    out: dict[str, tuple[str, ...]] = {}
+    jobs: dict[tuple[str, tuple[int, int]], set[str]] = {}
     for info in games.available():
         try:
             table = games.table_class(info.key)
+            players = int(games.options_for(app.settings, info.key).get("players", 0))
+            sizes = table.face_sizes(app.layout, players or table.DEFAULT_PLAYERS)
         except Exception:
             continue
-        codes = tuple(sorted(set(table.CARDS))) or tuple(deck_codes(table.DECK))
-        out[table.DECK] = tuple(sorted(set(out.get(table.DECK, ()) + codes)))
-    return list(out.items())
+        codes = set(table.CARDS) or set(deck_codes(table.DECK))
+        for size in sizes:
+            jobs.setdefault((table.DECK, tuple(size)), set()).update(codes)
+    return [(deck, size, tuple(sorted(codes))) for (deck, size), codes in jobs.items()]
 
 
 def picture_steps(app: App) -> Iterator[None]:
-    """The felt at the frame's size, every deck's faces at the layout's card sizes (as
-    ``CardTable.preload`` makes them), then the felt of the other orientation."""
     layout = app.layout
     draw.felt(layout.w, layout.h, True)
     yield
+    for look in range(len(avatars.LOOKS)):
+        avatars.avatar(look, 2 * avatar_radius())
+        yield
     four = bool(app.settings.get("four_color", False))
-    for deck, codes in decks():
-        for size in (layout.card, layout.trick_card, layout.small):
-            assets.card_back(size)
-            for code in codes:
-                assets.card_face(code, size, four, deck)
-                yield
+    for deck, size, codes in face_jobs(app):
+        assets.card_back(size)
+        for code in codes:
+            assets.card_face(code, size, four, deck)
+            yield
     other = make_layout(not layout.portrait)
     draw.felt(other.w, other.h, True)
     yield
