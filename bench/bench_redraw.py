@@ -55,6 +55,14 @@ def open_page(browser, url: str, orient: str, factor: str):
     script = f"localStorage.setItem('majlis.settings', {json.dumps(SETTINGS)});"
     page.call("Page.addScriptToEvaluateOnNewDocument", {"source": script})
     page.navigate(url)
+    end = time.monotonic() + 900
+    while time.monotonic() < end:  # the boot, each look allowed 300 s (a loaded machine)
+        try:
+            if page.js("['tap', 'running', 'failed'].includes(window.harness?.phase)", 300):
+                break
+        except RuntimeError:
+            pass
+        page.pump(1.0)
     page.start(timeout=900)
     install(page)
     end = time.monotonic() + 300
