@@ -31,11 +31,13 @@ import pygame
 
 from game import i18n
 from game.client import storage, webpage
-from game.ui import draw, scale, text
+from game.ui import draw, scale, warmup
 from game.ui.audio import Audio
 from game.ui.blit_count import BlitCounter
+from game.ui.dimmed import DimmedBackdrop
 from game.ui.drawing_factor import DrawingFactor, clock
 from game.ui.layout import Layout, make_layout
+from game.ui.overlay import draw_with_overlays
 from game.ui.pointer import Pointer
 from game.ui.scale import px
 from game.ui.tween import Speed
@@ -115,7 +117,7 @@ class App:
         self._toast_key: str | None = None
         self._drawn_scene = None
         self._drawn_widgets = None
-        self._warmup = text.warm_fonts()
+        self._warmup = warmup.steps(self)  # fonts, modules, pictures (game/ui/warmup.py)
         self.blit_counter: BlitCounter | None = None  # count_blits() turns it on
         self.exit_code = 0
         self.toasts: list[list] = []  # [message key, seconds left]
@@ -123,6 +125,7 @@ class App:
             self.toast(message)
         self.scene = None
         self.overlays: list = []  # open overlays (game.ui.overlay), the top one last
+        self.under_overlays = DimmedBackdrop()  # what a paused scene's overlay dims
         self._start_drawing_factor(portrait)
         self.go("menu")
 
@@ -156,7 +159,8 @@ class App:
         return self.overlays[-1] if self.overlays else None
 
     def warm_up(self) -> None:
-        """Open every font size now instead of on quiet frames (benches, screenshots)."""
+        """Do the warm-up (game/ui/warmup.py) now instead of on quiet frames (benches,
+        screenshots)."""
         for _ in self._warmup or ():
             pass
         self._warmup = None
@@ -324,9 +328,7 @@ class App:
     def _draw(self) -> None:
         counter = self.blit_counter
         target = self.screen if counter is None else counter.canvas(self.screen)
-        self.scene.draw(target)
-        for overlay in self.overlays:
-            overlay.draw(target)
+        draw_with_overlays(self, target, self.under_overlays)  # (kept dimmed while paused)
         self._draw_toasts(target)
         if target is not self.screen:
             self.screen.blit(target, (0, 0))

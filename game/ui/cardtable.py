@@ -121,14 +121,18 @@ class CardTable(TableInput, TableAids, TableConnection, TableDrawing, Scene):
     # ----- construction ------------------------------------------------------------------------
     def preload(self) -> None:
         """Card faces at the layout's sizes, decoded now rather than on their first flight."""
-        L = self.app.layout
         codes = sorted(set(self.CARDS)) or deck_codes(self.DECK)
         assets.preload(
             codes,
-            (L.card, L.trick_card, L.small),
+            self.face_sizes(self.app.layout, self.players),
             self.DECK,
             self.app.settings.get("four_color", False),
         )
+
+    @classmethod
+    def face_sizes(cls, layout, players: int) -> tuple[tuple[int, int], ...]:
+        """The sizes this table shows card faces at (also made ahead: game/ui/warmup.py)."""
+        return (layout.card, layout.trick_card, layout.small)
 
     @classmethod
     def engine_options(cls, options: dict | None) -> dict:

@@ -135,13 +135,21 @@ def felt(w: int, h: int, emblem: bool = False) -> pygame.Surface:
     if emblem:
         mark = rosette(round(min(w, h) * 0.46), GOLD, 34)
         cloth.blit(mark, mark.get_rect(center=(inner.w // 2, inner.h // 2)))
-    mask = pygame.Surface(inner.size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=px(24))
-    cloth = cloth.convert_alpha() if pygame.display.get_surface() else cloth.convert_alpha(surf)
-    cloth.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    _round_corners(cloth, px(24))
     surf.blit(cloth, inner)
     pygame.draw.rect(surf, BRASS, inner.inflate(px(2), px(2)), px(2), border_radius=px(25))
     return displayed(surf)
+
+
+def _round_corners(cloth: pygame.Surface, radius: int) -> None:
+    """The cloth's corners outside a rounded rect made clear by a colour key (exact:
+    pygame.draw does not antialias; docs/WEB.md)."""
+    corners = pygame.Surface(cloth.get_size(), 0, cloth)
+    corners.fill(PANEL_KEY)
+    pygame.draw.rect(corners, SHADOW, corners.get_rect(), border_radius=radius)
+    corners.set_colorkey(SHADOW)
+    cloth.blit(corners, (0, 0))
+    cloth.set_colorkey(PANEL_KEY)
 
 
 RIM_WIDTH = 10  # logical

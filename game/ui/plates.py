@@ -7,6 +7,8 @@ A plate's turn-timer ring and key figure change from frame to frame and are draw
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from game.ui import assets, avatars, draw, scale, surfaces
@@ -16,8 +18,13 @@ from game.ui.surfaces import rle
 
 def deck_codes(deck: str) -> list[str]:
     """The card codes that have a sprite in ``deck``'s folder."""
+    return list(_deck_codes(deck))
+
+
+@lru_cache(maxsize=8)
+def _deck_codes(deck: str) -> tuple[str, ...]:
     folder = assets.path("sprites", "cards", deck)
-    return [p.stem for p in folder.glob("*.png")] if folder.is_dir() else []
+    return tuple(p.stem for p in folder.glob("*.png")) if folder.is_dir() else ()
 
 
 PLATE_AVATAR = 22  # the avatar disc's radius on a seat plate (logical px)

@@ -13,11 +13,12 @@ import pygame
 from game import i18n
 from game.games.hand_rummy import melds as M
 from game.games.hand_rummy.staging import suit_key
+from game.games.hand_rummy.table_geometry import make_geometry
 from game.games.hand_rummy.table_score import RummyScoreDrawing, logical_width
 from game.games.hand_rummy.table_still import RummyStill, tag_region
 from game.i18n import digits, t
 from game.ui import assets, avatars, draw, scale, surfaces, text
-from game.ui.plates import avatar_radius, deck_codes, tall
+from game.ui.plates import avatar_radius, tall
 from game.ui.scale import px
 from game.ui.sprites import shadow
 from game.ui.surfaces import rle
@@ -212,14 +213,13 @@ class RummyDrawing(RummyStill, RummyScoreDrawing):
             return (melds, (tuple(g.staging), draw.PANEL, 170, px(14), draw.PANEL_EDGE))
         return (melds,)
 
-    def preload(self) -> None:
+    @classmethod
+    def face_sizes(cls, layout, players: int) -> tuple[tuple[int, int], ...]:
         """The faces at this table's own sizes too (hand, staged, melds, piles), so a card's
         first landing in a meld does not scale its image in the middle of a frame."""
-        super().preload()
-        g = self.geo
-        codes = sorted(set(deck_codes(self.DECK)))
-        sizes = (g.hand_card, g.staged_card, g.meld_card, g.pile_card)
-        assets.preload(codes, sizes, self.DECK, self.app.settings.get("four_color", False))
+        g = make_geometry(layout.portrait, players)
+        own = (g.hand_card, g.staged_card, g.meld_card, g.pile_card)
+        return (*super().face_sizes(layout, players), *own)
 
     def meld_tag_color(self, owner: int) -> tuple:
         return self.side_color(owner) if self.partnership else self.avatar_color(owner)

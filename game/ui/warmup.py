@@ -1,0 +1,138 @@
+"""Work done ahead, one step per frame that draws nothing (``App.step``), so that no whole
+redraw (a new table, the first turn) pays for it: the fonts, then the tables' modules (one
+import a step, after those it imports), the felt, the avatars and every table's card faces at
+the layout's sizes, the other orientation's felt. Each step is what first use would do, into
+the same caches. Why and figures: docs/WEB.md (issue 24)."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.games import registry
+from game.ui import assets, avatars, draw, text
+from game.ui.layout import make_layout
+from game.ui.plates import avatar_radius
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+ROOT = Path(__file__).resolve().parents[2]  # holds the ``game`` package
+EXTRA_ROOTS = ("game.ui.scenes.pause",)  # imported when a table first opens its menu
+_IMPORT = re.compile(
+    r"^[ \t]*(?:from[ \t]+(game(?:\.\w+)*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]+)"
+    r"|import[ \t]+(game(?:\.\w+)*))",
+    re.M,
+)
+
+
+def steps(app: App) -> Iterator[None]:
+    """Everything to do ahead, one short step a ``next``."""
+    yield from text.warm_fonts()
+    yield from import_steps(table_modules())
+    yield from picture_steps(app)
+
+
+# ----- modules -----------------------------------------------------------------------------
+def module_file(name: str) -> Path | None:
+    """The source of project module ``name`` (a package's ``__init__.py``), if it has one."""
+    base = ROOT.joinpath(*name.split("."))
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def imports_of(name: str) -> list[str]:
+    """The project modules ``name`` imports (also inside functions), read from its text."""
+    path = module_file(name)
+    if path is None:
+        return []
+    out: list[str] = []
+    for found in _IMPORT.finditer(path.read_text(encoding="utf-8")):
+        package, names, plain = found.groups()
+        if plain:
+            out.append(plain)
+            continue
+        out.append(package)
+        for word in re.findall(r"\w+", names):
+            if module_file(f"{package}.{word}") is not None:
+                out.append(f"{package}.{word}")
+    return [m for m in out if module_file(m) is not None]
+
+
+def table_modules() -> list[str]:
+    """The modules the tables, engines and bots need, not loaded yet, each after those it
+    imports (a cycle is cut where it is met)."""
+    roots = list(EXTRA_ROOTS)
+    for spec in registry.specs():
+        for path in (spec.scene, spec.engine, spec.bots):
+            if path:
+                roots.append(path.partition(":")[0])
+    order: list[str] = []
+    seen: set[str] = set()
+
+    def visit(name: str) -> None:
+        if name in seen:
+            return
+        seen.add(name)
+        for dep in imports_of(name):
+            visit(dep)
+        if name not in sys.modules:
+            order.append(name)
+
+    for root in roots:
+        visit(root)
+    return order
+
+
+def import_steps(names: list[str]) -> Iterator[None]:
+    for name in names:
+        if name in sys.modules:
+            continue
+        with contextlib.suppress(Exception):
+            importlib.import_module(name)
+        yield
+
+
+# ----- pictures ----------------------------------------------------------------------------
+def face_jobs(app: App) -> list[tuple[str, tuple[int, int], tuple[str, ...]]]:
+    """(deck, size, codes) of the faces each table shows at this layout."""
+    from game.ui import games
+    from game.ui.plates import deck_codes
+
+    jobs: dict[tuple[str, tuple[int, int]], set[str]] = {}
+    for info in games.available():
+        try:
+            table = games.table_class(info.key)
+            players = int(games.options_for(app.settings, info.key).get("players", 0))
+            sizes = table.face_sizes(app.layout, players or table.DEFAULT_PLAYERS)
+        except Exception:
+            continue
+        codes = set(table.CARDS) or set(deck_codes(table.DECK))
+        for size in sizes:
+            jobs.setdefault((table.DECK, tuple(size)), set()).update(codes)
+    return [(deck, size, tuple(sorted(codes))) for (deck, size), codes in jobs.items()]
+
+
+def picture_steps(app: App) -> Iterator[None]:
+    layout = app.layout
+    draw.felt(layout.w, layout.h, True)
+    yield
+    for look in range(len(avatars.LOOKS)):
+        avatars.avatar(look, 2 * avatar_radius())
+        yield
+    four = bool(app.settings.get("four_color", False))
+    for deck, size, codes in face_jobs(app):
+        assets.card_back(size)
+        for code in codes:
+            assets.card_face(code, size, four, deck)
+            yield
+    other = make_layout(not layout.portrait)
+    draw.felt(other.w, other.h, True)
+    yield

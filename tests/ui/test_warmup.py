@@ -1,0 +1,69 @@
+"""The app's warm-up on quiet frames (game/ui/warmup.py, issue 24): after it, a new table of
+any game imports no module, paints no felt and scales no card face of its deck at the layout's
+sizes; and the steps are short (a step imports one module and what it needs that is not a
+project module of its own)."""
+
+import sys
+
+from game.ui import assets, avatars, draw, games, warmup
+from game.ui.app import App, Options
+
+GAMES = ("hareeja", "ronda", "hand_rummy")
+
+
+def quiet_steps(app: App) -> list[int]:
+    """Steps the app until its warm-up is done; the modules each step imported."""
+    counts = []
+    for _ in range(5000):
+        if app._warmup is None:
+            return counts
+        before = len(sys.modules)
+        app.step(1 / 60)
+        counts.append(len(sys.modules) - before)
+    raise AssertionError("the warm-up did not finish")
+
+
+def reaches(start: str, goal: str) -> bool:
+    seen, todo = set(), [start]
+    while todo:
+        name = todo.pop()
+        if name == goal:
+            return True
+        if name not in seen:
+            seen.add(name)
+            todo += warmup.imports_of(name)
+    return False
+
+
+def test_table_modules_come_after_what_they_import():
+    order = warmup.table_modules()
+    assert "game.games.ronda.table" in order or "game.games.ronda.table" in sys.modules
+    place = {name: i for i, name in enumerate(order)}
+    for name in order:
+        for dep in warmup.imports_of(name):
+            if place.get(dep, -1) > place[name]:
+                assert reaches(dep, name)  # only a cycle puts a module before what it needs
+
+
+def test_after_the_warm_up_a_new_table_imports_and_paints_nothing_ahead():
+    app = App(Options(lang="en", portrait=True))
+    counts = quiet_steps(app)
+    assert max(counts[1:], default=0) <= 5  # (the first step draws the home screen)
+    felts = sum(draw.FELT_BUILDS.values())
+    made = assets._card_face.cache_info().misses, assets._spanish_face.cache_info().misses
+    looks = avatars.avatar.cache_info().misses
+    before = set(sys.modules)
+    for game in GAMES:
+        games.table_class(game).start_autoplay(app, games.info(game).defaults())
+        app._draw()
+    faces = assets._card_face.cache_info().misses, assets._spanish_face.cache_info().misses
+    assert faces == made  # every table's faces at the layout's sizes were made ahead
+    plates = avatars.avatar.cache_info().misses - looks
+    assert plates <= 4  # (Hand rummy's small meld-tag avatars are painted as it is built)
+    app.scene.open_pause()
+    app.set_portrait(False)
+    app._draw()
+    app.set_portrait(True)
+    app._draw()
+    assert set(sys.modules) == before  # no module imported by a table, its menu or a turn
+    assert sum(draw.FELT_BUILDS.values()) == felts  # both orientations' felts were ready
