@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.games import registry
+from game.core import registry
 from game.ui import assets, avatars, draw, text
 from game.ui.layout import make_layout
 from game.ui.plates import avatar_radius
