@@ -89,6 +89,18 @@ def test_strip_keeps_strings_that_look_like_comments():
     )
 
 
+def test_stripped_catalogs_keep_every_entry_the_game_looks_up():
+    """The apk's catalogs lose their comments and the page's own words, nothing else."""
+    from game.i18n.catalog import parse_po
+
+    for rel in [p for p in build_web.python_files() if p.suffix == ".po"]:
+        source = (ROOT / rel).read_text(encoding="utf-8")
+        stripped = build_web.strip_catalog(source)
+        assert "\n#" not in stripped and not stripped.startswith("#"), rel
+        kept = [e for e in parse_po(source, str(rel)) if not (e.context or "").startswith("page.")]
+        assert parse_po(stripped, str(rel)) == kept, rel
+
+
 def test_repacked_png_is_pixel_identical_and_smaller(tmp_path):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame

@@ -13,7 +13,8 @@ Only what the browser client needs goes into the bundle (``runtime_files``):
   allow-list, so a new server file can never slip in. tests/web/test_bundle_graph.py imports
   the client's whole module graph and checks it is all here and needs no server module.
 * Python files lose comments and docstrings (line numbers kept; main.py is left whole, its
-  PEP 723 block is a comment pygbag reads).
+  PEP 723 block is a comment pygbag reads); gettext catalogs lose their comments and the
+  page's own ``page.*`` words (already written into the page).
 * fonts (TTF + licence), sounds (OGG), and the sprites the game loads. A four-colour card is
   its French twin's pixels with another palette (french4/<name>.pal, see tools/pngpal.py), or
   nothing where the two are the same: ``game.ui.assets`` falls back to the French sprite.
@@ -312,7 +313,21 @@ def stage() -> int:
             saved += repack_png(target)
         elif target.suffix == ".py" and rel != Path("main.py"):  # main.py: PEP 723 comments
             target.write_text(strip_python(target.read_text(encoding="utf-8")), encoding="utf-8")
+        elif target.suffix == ".po":
+            target.write_text(strip_catalog(target.read_text(encoding="utf-8")), encoding="utf-8")
     return saved
+
+
+def strip_catalog(text: str) -> str:
+    """A gettext catalog as the game reads it: no comment lines (the reader skips them) and no
+    ``page.*`` entries (the words of the page around the game, which tools/site_web.py writes
+    into index.html and site.js at build time; the game itself never looks them up)."""
+    kept = []
+    for entry in text.split("\n\n"):
+        lines = [line for line in entry.splitlines() if line and not line.startswith("#")]
+        if lines and not lines[0].startswith('msgctxt "page.'):
+            kept.append("\n".join(lines))
+    return "\n\n".join(kept) + "\n"
 
 
 def run_pygbag(cdn: str) -> None:
