@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import t
 from game.ui import draw, scale
 from game.ui.draw import RGB
 from game.ui.scale import px
@@ -24,6 +25,11 @@ if TYPE_CHECKING:
 
 MIN_TARGET = 44  # logical px
 Label = Callable[[], str]
+
+
+def label_for(key: str, **fmt: object) -> Label:
+    """The label ``t(key, **fmt)``, looked up each time it is drawn (in the language then)."""
+    return functools.partial(t, key, **fmt)
 
 
 class Widget:
