@@ -302,8 +302,8 @@ class LobbyScene(Scene):
 
     def send(self, kind: str, **fields: Any) -> bool:
         """Send ``kind`` to the server. The actions that send are offered only while
-        connected; should one come without a connection, the lobby shows the offline state
-        (with what to do) instead of failing, and False says nothing was sent."""
+        connected; should one come without a session, the lobby shows the offline state
+        (with what to do) instead of failing, and returns False."""
         if self.session is None:
             self.set_state("offline")
             return False
