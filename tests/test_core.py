@@ -1,5 +1,7 @@
 """game/core: decks, the match RNG, action checks, event redaction, slice-by-slice bots."""
 
+import dataclasses
+
 import pytest
 
 from game.core import Event, IllegalAction, MatchRng, actions, cards, fresh_seed, redact
@@ -90,6 +92,17 @@ def test_events_show_private_parts_only_to_their_seat():
     assert "hand" not in event.for_seat(2)
     assert "hand" not in event.for_seat(None)
     assert redact([event], 3) == [{"type": "deal", "dealer": 0}]
+
+
+def test_events_are_frozen_and_a_seat_copy_never_reaches_back_into_one():
+    event = Event("deal", {"dealer": 0}, {1: {"hand": ["AS"]}})
+    for name, value in (("type", "played"), ("data", {}), ("private", {})):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(event, name, value)
+    shown = event.for_seat(1)
+    shown["dealer"] = 3
+    shown["extra"] = True
+    assert event.data == {"dealer": 0} and event.for_seat(2) == {"type": "deal", "dealer": 0}
 
 
 def _thought(steps):

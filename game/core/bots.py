@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Generator
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from .types import ActionInput, ViewBase
 
@@ -34,27 +34,28 @@ def run(thought: Slices[T]) -> T:
         return answer
 
 
-class Thinking:
-    """A bot's thought in progress, advanced a time slice at a time by the frame loop."""
+class Sliced(Generic[T]):
+    """A thought in progress (its answer a ``T``), advanced a time slice at a time by the
+    frame loop."""
 
-    def __init__(self, thought: Think, clock: Callable[[], float] = time.perf_counter):
+    def __init__(self, thought: Slices[T], clock: Callable[[], float] = time.perf_counter):
         self._thought = thought
         self._clock = clock
-        self.action: ActionInput | None = None
+        self.action: T | None = None  # the answer, once ready
 
     @property
     def done(self) -> bool:
         return self.action is not None
 
     @property
-    def answer(self) -> ActionInput:
-        """The action, once :meth:`step` returned True (asking earlier is a bug)."""
+    def answer(self) -> T:
+        """The answer, once :meth:`step` returned True (asking earlier is a bug)."""
         if self.action is None:
             raise RuntimeError("the bot is still thinking")
         return self.action
 
     def step(self, slice_seconds: float = 0.004) -> bool:
-        """Think for at most about ``slice_seconds``; True once the action is ready."""
+        """Think for at most about ``slice_seconds``; True once the answer is ready."""
         if self.action is not None:
             return True
         end = self._clock() + slice_seconds
@@ -66,6 +67,10 @@ class Thinking:
         except StopIteration as done:
             self.action = done.value
             return True
+
+
+class Thinking(Sliced[ActionInput]):
+    """A bot's thought in progress: its answer is the action it plays."""
 
 
 def seat_of(view: ViewBase) -> int:

@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass
+@dataclass(frozen=True)
 class Event:
     """One thing that happened in a match.
 
     ``data`` is what everybody may see (every seat and spectators). ``private`` holds extra
     keys that only one seat may see, e.g. ``{2: {"hand": [...]}}`` for the cards dealt to seat 2.
     A hidden fact never goes into ``data``; :meth:`for_seat` is the only way out of an event.
+
+    Frozen, and its parts typed read-only: one event is redacted for every seat and paced by
+    the lobby, so a reader that changed it would change what the others see. Build a new one.
     """
 
     type: str
-    data: dict[str, Any] = field(default_factory=dict)
-    private: dict[int, dict[str, Any]] = field(default_factory=dict)
+    data: Mapping[str, Any] = field(default_factory=dict)
+    private: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
 
     def for_seat(self, seat: int | None) -> dict[str, Any]:
         """The JSON-ready copy that ``seat`` may see (``None`` is a spectator)."""

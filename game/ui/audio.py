@@ -23,11 +23,12 @@ class Audio:
     def __init__(self, enabled: bool = True, volume: float = 0.7):
         self.enabled = enabled
         self.volume = volume
-        self.sounds: dict[str, pygame.mixer.Sound] = {}
+        self.sounds: dict[str, pygame.mixer.Sound | None] = {}  # None: no device or no file
         self.ok = False
         try:
+            # pygame-ce's stub says get_init() is always a tuple; it is None before init.
             if not pygame.mixer.get_init():
-                pygame.mixer.init()
+                pygame.mixer.init()  # type: ignore[unreachable]  # stub gap, see above
             self.ok = True
         except pygame.error:
             self.ok = False

@@ -154,7 +154,8 @@ def _shade(c: Colour, k: float) -> Colour:
     """``c`` darker (k < 1) or lighter (k > 1)."""
     if k <= 1:
         return (round(c[0] * k), round(c[1] * k), round(c[2] * k))
-    return tuple(round(v + (255 - v) * (k - 1)) for v in c)  # type: ignore[return-value]
+    r, g, b = (round(v + (255 - v) * (k - 1)) for v in c)
+    return (r, g, b)
 
 
 class _Painter:

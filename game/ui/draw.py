@@ -10,6 +10,7 @@ import math
 import random
 import sys
 from collections import Counter
+from typing import TypeAlias
 
 import pygame
 
@@ -18,6 +19,10 @@ from game.ui.scale import px
 from game.ui.surfaces import displayed, rle
 
 WEB = sys.platform == "emscripten"
+
+RGB: TypeAlias = tuple[int, int, int]
+# A fixed panel of a backdrop: ((x, y, w, h), colour, alpha, radius, edge), as panel() takes it.
+PanelSpec: TypeAlias = tuple[tuple[int, int, int, int], RGB, int, int, RGB | None]
 
 # Palette (docs/LOOK.md: an evening majlis — deep felt, sand and muted gold, one clear "your turn").
 FELT = (14, 74, 66)
@@ -37,7 +42,7 @@ SHADOW = (0, 0, 0)
 
 
 @scale.cached(maxsize=1024)
-def label(s: str, size: int, color: tuple = INK, bold: bool = False) -> pygame.Surface:
+def label(s: str, size: int, color: RGB = INK, bold: bool = False) -> pygame.Surface:
     """The rendered text (shaped, bidi-ordered), cached; run-length encoded (surfaces.py)."""
     return rle(text.render(s, size, color, bold))
 
@@ -47,7 +52,7 @@ def blit_text(
     s: str,
     size: int,
     pos: tuple[float, float],
-    color: tuple = INK,
+    color: RGB = INK,
     bold: bool = False,
     anchor: str = "center",
     shadow: bool = False,
@@ -81,10 +86,10 @@ def fit_text(s: str, size: int, width: int, bold: bool = False, minimum: int = 1
 def panel(
     surface: pygame.Surface,
     rect: pygame.Rect,
-    color: tuple = PANEL,
+    color: RGB = PANEL,
     alpha: int = 225,
     radius: int | None = None,
-    edge: tuple | None = PANEL_EDGE,
+    edge: RGB | None = PANEL_EDGE,
 ) -> None:
     """A rounded, slightly transparent panel with a thin brass edge; ``rect`` and ``radius``
     in frame pixels (default: 14 logical)."""
@@ -95,7 +100,7 @@ def panel(
 
 @scale.cached(maxsize=128)
 def _panel_image(
-    w: int, h: int, color: tuple, alpha: int, radius: int, edge: tuple | None
+    w: int, h: int, color: RGB, alpha: int, radius: int, edge: RGB | None
 ) -> pygame.Surface:
     if alpha == 255:  # opaque: pygame.draw does not antialias, so a colour key is exact
         return _opaque_panel(w, h, color, radius, edge)
@@ -109,7 +114,7 @@ def _panel_image(
 PANEL_KEY = (255, 0, 255)  # the clear corners of an opaque panel (no panel is this colour)
 
 
-def _opaque_panel(w: int, h: int, color: tuple, radius: int, edge: tuple | None) -> pygame.Surface:
+def _opaque_panel(w: int, h: int, color: RGB, radius: int, edge: RGB | None) -> pygame.Surface:
     img = displayed(pygame.Surface((w, h)))
     img.fill(PANEL_KEY)
     pygame.draw.rect(img, color, img.get_rect(), border_radius=radius)
@@ -207,7 +212,7 @@ def _weave(cloth: pygame.Surface) -> None:
 
 
 @scale.cached(maxsize=8)
-def rosette(diameter: int, color: tuple = GOLD, alpha: int = 255) -> pygame.Surface:
+def rosette(diameter: int, color: RGB = GOLD, alpha: int = 255) -> pygame.Surface:
     """The Majlis emblem: an eight-pointed star (two interlaced squares, the khatam) in a ring
     of sixteen points, with a small star at its heart; ``color`` at ``alpha`` on transparency.
     Drawn twice the size and scaled down once (smooth edges); cached."""
@@ -218,7 +223,9 @@ def rosette(diameter: int, color: tuple = GOLD, alpha: int = 255) -> pygame.Surf
     ink = (*color, 255)
     line = max(2, round(r * 0.035))
 
-    def star(radius: float, inner: float, points: int, turn: float = 0.0) -> list:
+    def star(
+        radius: float, inner: float, points: int, turn: float = 0.0
+    ) -> list[tuple[float, float]]:
         return [
             (
                 c + (radius if k % 2 == 0 else inner) * math.cos(turn + math.pi * k / points),
@@ -254,7 +261,7 @@ def rosette(diameter: int, color: tuple = GOLD, alpha: int = 255) -> pygame.Surf
     return img
 
 
-def backdrop(w: int, h: int, panels: tuple = ()) -> pygame.Surface:
+def backdrop(w: int, h: int, panels: tuple[PanelSpec, ...] = ()) -> pygame.Surface:
     """The table's felt (with its emblem) and fixed translucent panels laid on it, drawn once
     per set of panels: one opaque full-screen blit a frame instead of the felt and each large alpha
     panel (an 880×292 panel alone costs ~0.1 ms a frame). ``panels`` is a tuple of
@@ -265,7 +272,7 @@ def backdrop(w: int, h: int, panels: tuple = ()) -> pygame.Surface:
 
 
 @scale.cached(maxsize=4)
-def _backdrop(w: int, h: int, panels: tuple) -> pygame.Surface:
+def _backdrop(w: int, h: int, panels: tuple[PanelSpec, ...]) -> pygame.Surface:
     surf = felt(w, h, True).copy()
     for (x, y, pw, ph), color, alpha, radius, edge in panels:
         surf.blit(_panel_image(pw, ph, color, alpha, radius, edge), (x, y))
@@ -276,7 +283,7 @@ def check_mark(
     surface: pygame.Surface,
     center: tuple[float, float],
     size: int,
-    color: tuple = TURN,
+    color: RGB = TURN,
     width: int | None = None,
 ) -> None:
     """A drawn check mark (the font has no ✓); ``size`` and ``width`` in frame pixels (the
@@ -293,7 +300,7 @@ def ring(
     center: tuple[float, float],
     radius: int,
     fraction: float,
-    color: tuple,
+    color: RGB,
     width: int | None = None,
 ) -> None:
     """A countdown ring: the remaining ``fraction`` from the top, as a solid band ``width``
@@ -336,10 +343,10 @@ def _veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
     return veil
 
 
-def confetti(rng: random.Random, w: int, h: int) -> tuple[list[list[float]], list[tuple]]:
+def confetti(rng: random.Random, w: int, h: int) -> tuple[list[list[float]], list[RGB]]:
     """The match winner's confetti over a w×h screen (frame pixels): pieces [x, y, vx, vy,
     size, colour index] starting above the top, and their colours."""
-    colors = [GOLD, SAND, TURN, (230, 120, 110), (240, 240, 230)]
+    colors: list[RGB] = [GOLD, SAND, TURN, (230, 120, 110), (240, 240, 230)]
     k = scale.factor()  # speeds and sizes are logical
     pieces = [
         [

@@ -24,12 +24,15 @@ from __future__ import annotations
 import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.core import registry
 from game.core.spec import GameSpec, Option
 from game.core.types import JsonObject
 from game.i18n import digits, t, tn
+
+if TYPE_CHECKING:
+    from game.client.session import TableSession
 
 DEFAULT_GAME = registry.names()[0]  # Hareeja: also the game of a save without "game"
 
@@ -47,6 +50,12 @@ class App(Protocol):
 
 class TableScene(Protocol):
     """A game's table scene class, as its spec names it (the contract above)."""
+
+    def __call__(
+        self, app: App, session: TableSession, *, options: JsonObject | None = None
+    ) -> Scene:
+        """The scene playing ``session`` (the lobby's online table, once it starts)."""
+        ...
 
     def new_match(
         self,

@@ -39,7 +39,7 @@ class Layout:
     lift: int = 18  # legal cards rise by this much
     select_lift: int = 40
     fan_curve: int = 10  # the fan's ends sit this much lower than its middle
-    extras: dict = field(default_factory=dict)
+    extras: dict[str, int] = field(default_factory=dict)  # a canvas's own y positions
 
     def hand_positions(self, n: int) -> list[tuple[float, float]]:
         """Centres of ``n`` cards in the fan, left to right, with a gentle curve."""

@@ -71,7 +71,7 @@ def cached(maxsize: int | None = 128) -> Callable[[F], F]:
     def wrap(fn: F) -> F:
         kept = lru_cache(maxsize=maxsize)(fn)
         _caches.append(kept.cache_clear)
-        return kept  # type: ignore[return-value]
+        return kept  # type: ignore[return-value]  # typeshed: lru_cache gives its own wrapper type
 
     return wrap
 

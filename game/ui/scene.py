@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui.widgets import Widget
+from game.ui.widgets import Segmented, Widget
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -68,10 +68,10 @@ class Scene:
     def widget(self, key: str) -> Widget:
         """The widget (or segmented option button) named ``key`` — for tests and screenshots."""
         for w in self.widgets:
-            if getattr(w, "key", None) == key:
+            if w.key == key:
                 return w
-            for b in getattr(w, "buttons", []):
-                if b.key == key:
-                    w._placed()
-                    return b
+            if isinstance(w, Segmented):
+                for b in w._placed():
+                    if b.key == key:
+                        return b
         raise KeyError(key)

@@ -16,6 +16,7 @@ import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import pygame
 
@@ -26,6 +27,7 @@ from game.ui.scenes.stats_shots import stats_sample
 
 PLAY_SEED = 11  # the app's seed (and Hareeja's match against the bots)
 DT = 1 / 60
+S = TypeVar("S")
 
 
 class Shooter:
@@ -69,6 +71,14 @@ class Shooter:
         self.app.go("help", game=game)
         self.frames(2)
 
+    def scene_as(self, kind: type[S]) -> S:
+        """The app's scene now, which the script expects to be a ``kind`` (else it stops here,
+        saying which scene it found)."""
+        scene: object = self.app.scene  # (App.scene is not annotated yet)
+        if not isinstance(scene, kind):
+            raise TypeError(f"expected a {kind.__name__}, found {type(scene).__name__}")
+        return scene
+
     def shot(self, name: str) -> None:
         path = self.out / f"{self.prefix}_{name}.png"
         pygame.image.save(self.app.screen, str(path))
@@ -79,7 +89,7 @@ class Shooter:
         """Home (without and with a saved match), every game's setup sheet and rules page,
         settings, the confirmations, and the message about a saved match kept aside."""
         from game.client import storage
-        from game.ui import overlay
+        from game.ui.scenes.help import HelpScene
 
         storage.clear_match()
         self.app.go("menu")
@@ -90,18 +100,21 @@ class Shooter:
             self.shot(f"home_02_setup_{g.key}")
             self.rules_page(g.key)
             self.shot(f"home_03_rules_{g.key}")
-            if self.app.scene.scroll.max_offset:  # the end of the page, by the End key
+            if self.scene_as(HelpScene).scroll.max_offset:  # the end of the page, by End
                 pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0))
                 self.frames(2)
                 self.shot(f"home_03_rules_{g.key}_end")
         self.app.go("settings")
         self.frames(2)
         self.shot("home_04_settings")
-        self._saved_match_screens(overlay, storage)
+        self._saved_match_screens()
 
-    def _saved_match_screens(self, overlay, storage) -> None:
+    def _saved_match_screens(self) -> None:
         """A match in progress: the Continue card, Play over it (asks), the pause menu at its
         table, Leave (asks), the settings and rules panels over the table."""
+        from game.client import storage
+        from game.ui.scenes.setup import SetupScene
+
         key = games.available()[-1].key
         table = games.new_match(self.app, key, seed=PLAY_SEED)
         table.persist = True
@@ -127,7 +140,7 @@ class Shooter:
         self.frames(2)
         self.shot("home_09_home_continue")
         self.menu_for(games.DEFAULT_GAME)
-        self.app.scene.play()
+        self.scene_as(SetupScene).play()
         self.frames(2)
         self.shot("home_10_new_match_confirm")
         storage.write("match", "{not a match")
@@ -141,6 +154,8 @@ class Shooter:
     def stats_screens(self) -> None:
         """The statistics screen: empty, then filled from real bot matches (every game tab),
         and the reset question."""
+        from game.ui.scenes.stats import StatsScene
+
         stats.save(stats.empty())
         self.app.go("stats", game=games.DEFAULT_GAME)
         self.frames(2)
@@ -152,7 +167,7 @@ class Shooter:
             self.frames(2)
             self.shot(f"stats_{i + 2:02d}_{g.key}")
         self.app.go("stats", game=games.DEFAULT_GAME)
-        self.app.scene.ask_reset()
+        self.scene_as(StatsScene).ask_reset()
         self.frames(2)
         self.shot(f"stats_{len(shown) + 2:02d}_reset_confirm")
         stats.save(stats.empty())

@@ -15,41 +15,59 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import i18n
-from game.core.bots import Thinking
+from game.client.session import JSON, TableSession
+from game.core.bots import Sliced
 from game.core.cards import JOKER
 from game.i18n import t
 from game.ui import draw
+from game.ui.draw import RGB
 from game.ui.overlay import Action, Overlay
 from game.ui.scale import px
 from game.ui.tween import Speed
-from game.ui.widgets import Button
+from game.ui.widgets import Button, Widget
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 HINT_SLICE = 0.004  # seconds of hint thinking per frame (the browser has no threads)
 NOTICE_SECONDS = 4.0
 TURN_CUE_SECONDS = 1.6  # "Your turn" shows this long when the turn arrives
 TICK_FROM = 5  # the tick sounds in the last seconds (docs/LOOK.md "Turn timers")
+HintThinking = Sliced[tuple[JSON, "str | None"]]  # a hint: the move and its reason's key
 
 
 class TableAids:
     """Cues, notices, the confirm dialog and hints (see the module docstring)."""
 
+    # What it uses of the table it is part of (set by CardTable):
+    app: App
+    session: TableSession
+    me: int
+    widgets: list[Widget]
+    lang_button: Button
+    elapsed: float
+    awaiting_me: Callable[[], bool]
+    assisted: Callable[[], bool]
+    modal: Callable[[], bool]
+    show_hint: Callable[[str], None]
+
     # ----- state (set in CardTable.__init__ through reset_aids) -------------------------------
     def reset_aids(self) -> None:
         self.notice: tuple[str, float] | None = None
         self._asking: Overlay | None = None
-        self.hinting: tuple[int, Thinking] | None = None  # (session version, thought)
+        self.hinting: tuple[int, HintThinking] | None = None  # (session version, thought)
         self.suggestion: dict[str, Any] | None = None  # {"action", "reason", "version"}
         self.turn_cue = 0.0  # seconds the "your turn" cue still shows
         self.was_my_turn = False
         self.last_tick_second: int | None = None
         self.timed_out = False  # your turn timed out; the safe move follows (TB-7)
 
-    def aid_widgets(self) -> list:
+    def aid_widgets(self) -> list[Widget]:
         """The Hint button (in the top bar, beside the language button)."""
         layout = self.app.layout
         tb = layout.top_bar
@@ -97,7 +115,7 @@ class TableAids:
             self.notice = (self.notice[0], left) if left > 0 else None
         self._step_hint()
 
-    def timer_color(self, remaining: float) -> tuple:
+    def timer_color(self, remaining: float) -> RGB:
         """Calm until 10 s are left, amber then, red from 5 s (docs/LOOK.md "Turn timers")."""
         return draw.TURN if remaining > 10 else draw.AMBER if remaining > TICK_FROM else draw.RED
 
@@ -132,7 +150,8 @@ class TableAids:
             escape=cancel,
             key="ask",
         )
-        self.app.open_overlay(self._asking)
+        show: Callable[[Overlay], object] = self.app.open_overlay  # App's is not annotated yet
+        show(self._asking)
 
     @property
     def asking(self) -> Overlay | None:
@@ -156,7 +175,7 @@ class TableAids:
         if thought is None:
             self.show_hint(t("hint.wait"))
             return
-        self.hinting = (self.session.version, Thinking(thought))
+        self.hinting = (self.session.version, Sliced(thought))
 
     def _step_hint(self) -> None:
         """Think the hint a slice; drop it (and a shown suggestion) once the match moved on."""
@@ -173,15 +192,15 @@ class TableAids:
             return
         if thinking.step(HINT_SLICE):
             self.hinting = None
-            action, reason = thinking.action  # type: ignore[misc]
+            action, reason = thinking.answer
             self.suggestion = {"action": dict(action), "reason": reason, "version": version}
             self.on_suggestion(self.suggestion["action"])
             self.app.audio.play("bid", 0.4)
 
-    def on_suggestion(self, action: dict) -> None:
+    def on_suggestion(self, action: JSON) -> None:
         """Override: do something with a fresh suggestion (e.g. preselect the bid)."""
 
-    def hinted_rects(self, action: dict) -> list[pygame.Rect]:
+    def hinted_rects(self, action: JSON) -> list[pygame.Rect]:
         """Override: where on screen the suggested ``action`` is (cards, piles, buttons)."""
         return []
 

@@ -14,19 +14,45 @@ a hand of sprites keeps ``self.hand`` (code → sprite), ``self.hand_order`` and
 
 from __future__ import annotations
 
+from collections.abc import Callable, Container, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
 import pygame
 
 from game.ui.scale import px
+from game.ui.sprites import Sprite
 from game.ui.tween import approach
+from game.ui.widgets import Button, Widget
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 DRAG_START = 16  # logical px a press must travel before it is a drag, not a tap
 PANEL_GRACE = 1.0  # seconds a summary stays before Enter or a tap may close it
+K = TypeVar("K")
 
 
 class TableInput:
     """Taps, drags and keys on a table (see the module docstring)."""
 
-    drag: dict | None = None  # {"code", "start", "pos", "moved"} while a card is pressed
+    drag: dict[str, Any] | None = None  # {"code", "start", "pos", "moved"} while a card is pressed
+
+    # What it uses of the table it is part of (set by CardTable and the game's table scene;
+    # a table with a hand of sprites keeps ``hand``, ``hand_order`` and ``selected``):
+    app: App
+    widgets: list[Widget]
+    score: dict[str, Any] | None
+    over: dict[str, Any] | None
+    next_button: Button
+    again_button: Button
+    menu2_button: Button
+    hand: Mapping[str, Sprite]
+    hand_order: list[str]
+    selected: str | None
+    _place_widgets: Callable[[], None]
+    close_score: Callable[[], None]
+    request_hint: Callable[[], None]
+    open_pause: Callable[[], None]
 
     def confirm_first(self) -> bool:
         """The player asked to confirm each card (select, then tap again or Play)."""
@@ -83,7 +109,7 @@ class TableInput:
             else:
                 self.key(event)
 
-    def _press(self, code: str, pos: tuple[int, int]) -> dict:
+    def _press(self, code: str, pos: tuple[int, int]) -> dict[str, Any]:
         return {"code": code, "start": pos, "pos": pos, "moved": False}
 
     def _drag_to(self, pos: tuple[int, int]) -> None:
@@ -104,7 +130,7 @@ class TableInput:
             return True
         return code == self.dragged() and self.drag is not None and self.on_table(self.drag["pos"])
 
-    def in_draw_order(self, keys) -> list:
+    def in_draw_order(self, keys: Sequence[K]) -> list[K]:
         """``keys`` (hand codes or places) with the dragged one last, so it is drawn on top."""
         held = self.dragged()
         return [k for k in keys if k != held] + [k for k in keys if k == held]
@@ -129,14 +155,17 @@ class TableInput:
 
     def card_at(self, pos: tuple[int, int]) -> str | None:
         """The own card under ``pos`` (the topmost, i.e. rightmost, wins)."""
-        hand = getattr(self, "hand", {})
-        for code in reversed(getattr(self, "hand_order", [])):
+        hand: Mapping[str, Sprite] = getattr(self, "hand", {})
+        order: list[str] = getattr(self, "hand_order", [])
+        for code in reversed(order):
             sprite = hand.get(code)
             if sprite is not None and sprite.visible and sprite.rect().collidepoint(pos):
                 return code
         return None
 
-    def glide_hand(self, slots: list[tuple[float, float]], raised, dt: float) -> None:
+    def glide_hand(
+        self, slots: list[tuple[float, float]], raised: Container[str], dt: float
+    ) -> None:
         """Own cards glide to their ``slots``; cards in ``raised`` lift (the selected one more),
         cards still in flight are left to their motion, a dragged card follows the pointer."""
         layout = self.app.layout

@@ -6,9 +6,23 @@ the seat has nothing to do."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from game.client.session import TableSession
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
 
 class TableConnection:
     """Mixin for :class:`game.ui.cardtable.CardTable`."""
+
+    # What it uses of the table it is part of (set by CardTable):
+    app: App
+    session: TableSession
+    options: dict[str, Any]
+    _leave_to_menu: Callable[..., None]
 
     def follow_connection(self) -> None:
         session = self.session
@@ -20,4 +34,5 @@ class TableConnection:
             self._leave_to_menu(send=False)
         elif session.resumed:
             session.resumed = False
-            self.app.switch(type(self)(self.app, session, options=self.options))
+            rebuild: Callable[..., object] = type(self)  # the table's own scene class
+            self.app.switch(rebuild(self.app, session, options=self.options))

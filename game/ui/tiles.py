@@ -13,11 +13,15 @@ import importlib
 import importlib.util
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ui import assets, scale, surfaces
 from game.ui.scale import px
+
+if TYPE_CHECKING:
+    from pygame.typing import ColorLike
 
 Color = tuple[int, int, int]
 
@@ -41,7 +45,7 @@ def ground(size: tuple[int, int], color: Color) -> pygame.Surface:
     return surf
 
 
-def star(surface: pygame.Surface, center: tuple[float, float], r: float, color) -> None:
+def star(surface: pygame.Surface, center: tuple[float, float], r: float, color: ColorLike) -> None:
     """An eight-point star outline (two squares turned 45° from each other); frame pixels."""
     cx, cy = center
     for turn in (0.0, math.pi / 4):
@@ -125,5 +129,6 @@ def art(game: str, size: tuple[int, int]) -> pygame.Surface:
     except ModuleNotFoundError:
         found = False
     if found:
-        return importlib.import_module(module).art(size)
+        drawn: pygame.Surface = importlib.import_module(module).art(size)
+        return drawn
     return default_art(size)

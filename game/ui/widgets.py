@@ -8,23 +8,35 @@ mouse events SDL makes from a touch and the browser's emulated ones never count 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import t
 from game.ui import draw, scale
+from game.ui.draw import RGB
 from game.ui.scale import px
 from game.ui.surfaces import rle
 
+if TYPE_CHECKING:
+    from pygame.typing import RectLike
+
 MIN_TARGET = 44  # logical px
 Label = Callable[[], str]
+
+
+def label_for(key: str, **fmt: object) -> Label:
+    """The label ``t(key, **fmt)``, looked up each time it is drawn (in the language then)."""
+    return functools.partial(t, key, **fmt)
 
 
 class Widget:
     rect: pygame.Rect
     visible: bool = True
     enabled: bool = True
+    key: str = ""  # a stable name, for tests and screenshots (Scene.widget)
 
     def handle(self, event: pygame.event.Event) -> bool:
         return False
@@ -38,7 +50,7 @@ class Button(Widget):
 
     def __init__(
         self,
-        rect: pygame.Rect | tuple,
+        rect: RectLike,
         label: Label,
         on_click: Callable[[], Any],
         size: int = 24,
@@ -56,6 +68,7 @@ class Button(Widget):
         self.visible = True
         self.enabled = True
         self.selected = False
+        self.value: Any = None  # the choice it stands for, in a Segmented row
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not (self.visible and self.enabled):
@@ -75,7 +88,7 @@ class Button(Widget):
                 return True
         return False
 
-    def colors(self) -> tuple[tuple, tuple, tuple]:
+    def colors(self) -> tuple[RGB, RGB, RGB]:
         """(fill, edge, text) for the current state."""
         if not self.enabled:
             return (40, 46, 44), (70, 70, 64), (120, 116, 108)
@@ -97,7 +110,7 @@ class Button(Widget):
 
 @scale.cached(maxsize=192)
 def button_image(
-    w: int, h: int, fill: tuple, edge: tuple, ink: tuple, label: str, size: int
+    w: int, h: int, fill: RGB, edge: RGB, ink: RGB, label: str, size: int
 ) -> pygame.Surface:
     """A button drawn once per look (size, colours, text): one blit a frame instead of three
     rounded rectangles and a text fit. The drop shadow hangs 3 (logical) px below ``h``."""
@@ -120,7 +133,7 @@ class Segmented(Widget):
 
     def __init__(
         self,
-        rect: pygame.Rect | tuple,
+        rect: RectLike,
         options: list[tuple[Any, Label]],
         get: Callable[[], Any],
         set: Callable[[Any], None],
@@ -150,7 +163,7 @@ class Segmented(Widget):
             btn = Button(
                 (x, self.rect.y, round(w), self.rect.h),
                 lab,
-                lambda v=value: self.set(v),
+                functools.partial(self.set, value),
                 size=self.size,
                 key=f"{self.key}:{value}",
             )
@@ -186,7 +199,7 @@ class Segmented(Widget):
 
 
 def Toggle(
-    rect: pygame.Rect | tuple,
+    rect: RectLike,
     get: Callable[[], bool],
     set: Callable[[bool], None],
     on: Label,

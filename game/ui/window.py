@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import sys
 import warnings
+from typing import Any
 
 import pygame
 
@@ -36,8 +37,9 @@ MIN_WINDOW = (360, 360)  # the native window may shrink this far
 _SIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED)
 
 
-def browser():
-    """pygbag's ``platform.window`` (the page's JS ``window``), or None natively."""
+def browser() -> Any:
+    """pygbag's ``platform.window`` (the page's JS ``window``), or None natively. ``Any``: a
+    JavaScript object, untyped."""
     if not WEB:
         return None
     import platform  # pygbag's browser bridge, only under emscripten

@@ -11,6 +11,7 @@ from game.i18n import digits, t
 from game.ui import draw
 from game.ui.layout import Layout
 from game.ui.scale import px
+from game.ui.widgets import Segmented, Widget
 
 
 class Form:
@@ -67,7 +68,9 @@ class Form:
     def controls_rtl(self, rects: list[pygame.Rect]) -> None:
         """Mirror control rects in place when the language reads right to left (landscape)."""
 
-    def draw_labels(self, surface: pygame.Surface, dim: set[str] | frozenset = frozenset()) -> None:
+    def draw_labels(
+        self, surface: pygame.Surface, dim: set[str] | frozenset[str] = frozenset()
+    ) -> None:
         """Each row's label (fitted to its area); the rows keyed in ``dim`` are greyed."""
         rtl = i18n.is_rtl()
         for key, label, _control in self.rows:
@@ -80,13 +83,15 @@ class Form:
             draw.blit_text(surface, words, size, pos, color, bold=True, anchor=anchor)
 
 
-def place_control(form: Form, widget, control: pygame.Rect, rtl: Callable[[], bool]) -> None:
+def place_control(
+    form: Form, widget: Widget, control: pygame.Rect, rtl: Callable[[], bool]
+) -> None:
     """Move ``widget`` (and its option buttons) to the mirrored side in RTL landscape."""
     target = form.mirror(control) if (rtl() and not form.layout.portrait) else control
     dx = target.x - widget.rect.x
     if dx:
         widget.rect.x += dx
-        for b in getattr(widget, "buttons", []):
+        for b in widget.buttons if isinstance(widget, Segmented) else ():
             b.rect.x += dx
 
 

@@ -8,6 +8,8 @@ without them has no tab."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game import i18n
@@ -17,7 +19,10 @@ from game.ui import draw, games, overlay
 from game.ui.overlay import ScrollText
 from game.ui.scale import px
 from game.ui.scene import Scene
-from game.ui.widgets import Segmented, back_button
+from game.ui.widgets import Segmented, back_button, label_for
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 
 def page_keys(game: str) -> tuple[str, str]:
@@ -32,8 +37,9 @@ def has_page(game: str) -> bool:
 
 class HelpScene(Scene):
     name = "help"
+    scroll: ScrollText  # the page (kept across a relayout, with its offset)
 
-    def __init__(self, app, back: str = "menu", game: str | None = None):
+    def __init__(self, app: App, back: str = "menu", game: str | None = None):
         self.back_to = back
         self.pages = [g.key for g in games.available() if has_page(g.key)] or [games.DEFAULT_GAME]
         chosen = game or app.settings.get("game", games.DEFAULT_GAME)
@@ -44,13 +50,13 @@ class HelpScene(Scene):
         layout = self.app.layout
         y = layout.h - px(92 if not layout.portrait else 110)
         self.back_button = back_button(layout.w, y, self.back, lambda: t("back"))
-        self.tabs = None
+        self.tabs: Segmented | None = None
         if len(self.pages) > 1:
             top = 56 if not layout.portrait else 80
             w = min(layout.w - px(64), px(200) * len(self.pages))
             self.tabs = Segmented(
                 (layout.w // 2 - w // 2, px(top + 34), w, px(48)),
-                [(g, (lambda g=g: t(f"game.{g}"))) for g in self.pages],
+                [(g, label_for(f"game.{g}")) for g in self.pages],
                 lambda: self.game,
                 self.set_page,
                 22,

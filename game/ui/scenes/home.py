@@ -9,18 +9,27 @@ said once, in a message over the home screen."""
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import i18n
 from game.client import storage
 from game.core import registry
+from game.core.spec import GameSpec
 from game.i18n import digits, t, tn
 from game.ui import draw, games, overlay, scale, tiles
+from game.ui.draw import RGB
 from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from pygame.typing import RectLike
+
+    from game.ui.app import App
 
 LANDSCAPE_TILE = (360, 300)
 PORTRAIT_TILE = (656, 220)
@@ -66,7 +75,7 @@ def score_text(summary: dict[str, Any]) -> str:
     )
 
 
-def players_text(spec) -> str:
+def players_text(spec: GameSpec) -> str:
     """ "4 players" / "2–4 players"."""
     low, high = min(spec.players), max(spec.players)
     if low == high:
@@ -77,7 +86,13 @@ def players_text(spec) -> str:
 class GameTile(Button):
     """A game's tile: its art, its name and its player counts; a tap opens its setup sheet."""
 
-    def __init__(self, rect, game: games.GameInfo, on_click, portrait: bool):
+    def __init__(
+        self,
+        rect: RectLike,
+        game: games.GameInfo,
+        on_click: Callable[[], object],
+        portrait: bool,
+    ):
         super().__init__(rect, lambda: game.title, on_click, 30, key=f"tile:{game.key}")
         self.game = game
         self.portrait = portrait
@@ -126,7 +141,12 @@ class GameTile(Button):
 class ContinueCard(Button):
     """The saved match: "Continue <game>" and "Round 3 · You 12 – 8"; a tap resumes it."""
 
-    def __init__(self, rect, summary_of, on_click):
+    def __init__(
+        self,
+        rect: RectLike,
+        summary_of: Callable[[], dict[str, Any] | None],
+        on_click: Callable[[], object],
+    ):
         super().__init__(rect, lambda: t("menu.continue"), on_click, 26, key="continue")
         self.summary_of = summary_of
 
@@ -162,7 +182,7 @@ class ContinueCard(Button):
         draw.blit_text(surface, score, score_size, (x, cy + px(18)), draw.INK, anchor=anchor)
 
 
-def _badge(w, h, fill, edge, ink, label) -> pygame.Surface:
+def _badge(w: int, h: int, fill: RGB, edge: RGB, ink: RGB, label: str) -> pygame.Surface:
     from game.ui.widgets import button_image
 
     return button_image(w, h, fill, edge, ink, label, 24)
@@ -173,7 +193,7 @@ class HomeScene(Scene):
 
     name = "menu"
 
-    def __init__(self, app):
+    def __init__(self, app: App):
         self.saved, self.message = storage.load_match()
         self.summary = saved_summary(self.saved) if self.saved else None
         if self.saved is not None and self.summary is None:
@@ -190,7 +210,7 @@ class HomeScene(Scene):
         layout = self.app.layout
         self.games = games.available()
         self.tiles = [
-            GameTile(rect, g, (lambda g=g: self.open_game(g.key)), layout.portrait)
+            GameTile(rect, g, functools.partial(self.open_game, g.key), layout.portrait)
             for g, rect in zip(self.games, self._tile_rects(len(self.games)))
         ]
         card = (

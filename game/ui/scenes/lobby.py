@@ -17,7 +17,7 @@ with Try again and Choose another server.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
@@ -32,6 +32,7 @@ from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.scenes.lobby_common import (
     WEB,
+    LinkOptions,
     LobbyView,
     default_server,
     online_games,
@@ -52,6 +53,9 @@ from game.ui.scenes.lobby_views import (
     SetupView,
 )
 from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 __all__ = ["VIEWS", "LobbyScene", "online_games", "online_options", "table_summary"]
 
@@ -78,7 +82,7 @@ class LobbyScene(Scene):
 
     def __init__(
         self,
-        app,
+        app: App,
         session: ServerLink | None = None,
         join_code: str | None = None,
         server: str | None = None,
@@ -93,7 +97,7 @@ class LobbyScene(Scene):
         self.visibility = "private"
         self.hints = False  # the new table lets its seats ask for hints
         self.game = self._initial_game(app)
-        self.tables: list[dict] = []
+        self.tables: list[dict[str, Any]] = []
         self.field: str | None = None  # "code" | "name" | "server" while typing
         self.typed = ""
         self.message: tuple[str, float] | None = None
@@ -124,8 +128,8 @@ class LobbyScene(Scene):
 
     def refuse_server(self) -> None:
         """Not that server: back to the menu, and Play online uses the usual server."""
-        self.app.options.server = None
-        self.app.options.server_from_link = False
+        options = cast(LinkOptions, self.app.options)
+        options.server, options.server_from_link = None, False
         self.app.go("menu")
 
     def connect(self) -> None:
@@ -180,10 +184,10 @@ class LobbyScene(Scene):
 
     def is_host(self) -> bool:
         room = self.session.room if self.session else None
-        return bool(room) and room.get("you") is not None and room.get("you") == room.get("host")
+        return room is not None and room.get("you") is not None and room["you"] == room.get("host")
 
     @staticmethod
-    def _initial_game(app) -> str:
+    def _initial_game(app: App) -> str:
         chosen = app.settings.get("game")
         keys = online_games()
         return chosen if chosen in keys else keys[0]
@@ -198,12 +202,12 @@ class LobbyScene(Scene):
             self.app.set_setting("game", key)
             self.build()
 
-    def set_option(self, key: str, value) -> None:
+    def set_option(self, key: str, value: Any) -> None:
         options = games.options_for(self.app.settings, self.game)
         options[key] = value
         self.app.set_setting(f"options.{self.game}", options)
 
-    def new_table(self) -> dict:
+    def new_table(self) -> dict[str, Any]:
         """The ``create`` message's fields for the chosen game, options and turn time."""
         s = self.app.settings
         players, options = online_options(s, self.game)
@@ -220,7 +224,7 @@ class LobbyScene(Scene):
     def create(self) -> None:
         if self.state == "setup":
             self.set_state("home")
-        self.session.send("create", **self.new_table())
+        self.send("create", **self.new_table())
 
     def ask_code(self) -> None:
         self.edit("code")
@@ -230,9 +234,7 @@ class LobbyScene(Scene):
         current = {"code": "", "name": self.player_name, "server": self.server}[field]
         if WEB:
             try:
-                import platform
-
-                answer = platform.window.prompt(t(f"online.{field}_prompt"), current)
+                answer = page_links.browser_window().prompt(t(f"online.{field}_prompt"), current)
             except Exception:
                 answer = None
             if answer is not None and str(answer) not in ("null", "undefined"):
@@ -277,27 +279,37 @@ class LobbyScene(Scene):
         if code is None:
             self.say("online.code_bad", n=digits(protocol.CODE_LENGTH))
             return
-        self.session.send("join", code=code)
+        self.send("join", code=code)
 
     def join_any(self) -> None:
-        self.session.send("join_any")  # TB-4: any game's table
+        self.send("join_any")  # TB-4: any game's table
 
     def open_list(self) -> None:
-        self.session.send("list")  # every game's open tables, each one named
-        self.set_state("list")
+        if self.send("list"):  # every game's open tables, each one named
+            self.set_state("list")
 
     def answer(self, player: str | None, accept: bool) -> None:
         if isinstance(player, str):
-            self.session.send("answer", player=player, accept=accept)
+            self.send("answer", player=player, accept=accept)
 
     def start(self) -> None:
         if self.is_host():
-            self.session.send("start")
+            self.send("start")
 
     def leave(self) -> None:
-        self.session.send("leave")
-        self.session.room = None
-        self.set_state("home")
+        if self.send("leave") and self.session is not None:
+            self.session.room = None
+            self.set_state("home")
+
+    def send(self, kind: str, **fields: Any) -> bool:
+        """Send ``kind`` to the server. The actions that send are offered only while
+        connected; should one come without a session, the lobby shows the offline state
+        (with what to do) instead of failing, and returns False."""
+        if self.session is None:
+            self.set_state("offline")
+            return False
+        self.session.send(kind, **fields)
+        return True
 
     def back(self) -> None:
         if self.state == "confirm":
@@ -330,7 +342,7 @@ class LobbyScene(Scene):
             self.session = None
             self.set_state("offline")
 
-    def receive(self, msg: dict) -> bool:
+    def receive(self, msg: dict[str, Any]) -> bool:
         """Handle one server message; True when the scene was left."""
         kind = msg["t"]
         if kind == "welcome":
@@ -362,20 +374,26 @@ class LobbyScene(Scene):
                 self.set_state("home")
             self.say(server_message(msg))
         elif kind == "moved":  # another server of the cluster holds it: the session went there
-            code = msg.get("code")
-            self.join_code = protocol.normalize_code(code)
+            self.join_code = protocol.normalize_code(msg.get("code"))
             self.set_state("connecting")  # on its welcome, the code is asked for there
-        elif kind == "events" and self.session.room and self.session.room.get("started"):
+        elif kind == "events" and self._started_room() is not None:
             return self.enter_table(msg)
         return False
 
-    def enter_table(self, msg: dict) -> bool:
+    def _started_room(self) -> dict[str, Any] | None:
+        """The session's room once its match has started, else None."""
+        room = self.session.room if self.session is not None else None
+        return room if room and room.get("started") else None
+
+    def enter_table(self, msg: dict[str, Any]) -> bool:
         """The match started (or we came back to it): the game's own table scene takes over."""
-        room = self.session.room
+        session, room = self.session, self._started_room()
+        if session is None or room is None:
+            return False
         if room.get("game") not in online_games():
             self.say("online.game_only")
             return False
-        table = OnlineSession(self.session, room, first=msg)
+        table = OnlineSession(session, room, first=msg)
         scene_class = games.table_class(table.game)
         self.app.switch(scene_class(self.app, table, options={"players": table.players}))
         return True
@@ -399,7 +417,8 @@ class LobbyScene(Scene):
             self.typed = self.typed[:-1]
         else:
             ch = getattr(event, "unicode", "")
-            if ch and ch.isprintable() and len(self.typed) < FIELD_LIMITS.get(self.field, 24):
+            limit = FIELD_LIMITS.get(self.field or "", 24)
+            if ch and ch.isprintable() and len(self.typed) < limit:
                 self.typed += ch.upper() if self.field == "code" else ch
 
     # ----- drawing --------------------------------------------------------------------------------

@@ -3,7 +3,9 @@ and the base of a state's view (its widgets and drawing; see :mod:`game.ui.scene
 
 from __future__ import annotations
 
+import contextlib
 import sys
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -13,9 +15,14 @@ from game.client.online import load_online
 from game.core import registry
 from game.i18n import digits, t
 from game.ui import draw, games
+from game.ui.draw import RGB
 from game.ui.scale import px
 from game.ui.scenes.form import turn_label
 from game.ui.widgets import Widget
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.scenes.lobby import LobbyScene
 
 WEB = sys.platform == "emscripten"
 DEFAULT_PORT = 9310
@@ -46,9 +53,7 @@ def default_server() -> str:
         return str(saved)
     if WEB:
         try:
-            import platform
-
-            loc = platform.window.location
+            loc = page_links.browser_window().location
             host = str(getattr(loc, "host", "") or loc.hostname)  # host[:port]
             return page_server(str(loc.protocol), host, str(loc.hostname))
         except Exception:
@@ -62,12 +67,8 @@ def server_url(text: str) -> str:
     if "://" not in text:
         secure = False
         if WEB:
-            try:
-                import platform
-
-                secure = str(platform.window.location.protocol) == "https:"
-            except Exception:
-                pass
+            with contextlib.suppress(Exception):  # not a page that says
+                secure = str(page_links.browser_window().location.protocol) == "https:"
         text = ("wss://" if secure else "ws://") + text
     return text
 
@@ -86,11 +87,19 @@ def server_name(url: str) -> str:
     return host.removeprefix("www.")
 
 
+class LinkOptions(Protocol):
+    """The app's options as a link sets them: ``main.py`` adds these two to its ``Options``
+    (which does not declare them yet)."""
+
+    server: str | None
+    server_from_link: bool
+
+
 def valid_server(text: str) -> bool:
     return text.startswith(("ws://", "wss://")) and len(text) > 6 and " " not in text
 
 
-def page_link(room: dict, server: str | None) -> str:
+def page_link(room: dict[str, Any], server: str | None) -> str:
     """The invite link to show for ``room``: ``#room=CODE&server=…`` after this page's address
     (:func:`game.client.page_links.invite_link`; never in the query, which pygbag's loader reads).
     A code that is not a room code is shown as the server sent its link."""
@@ -100,7 +109,7 @@ def page_link(room: dict, server: str | None) -> str:
         return str(room.get("link", ""))
 
 
-def online_options(settings: dict, game: str) -> tuple[int, dict]:
+def online_options(settings: dict[str, Any], game: str) -> tuple[int, dict[str, Any]]:
     """(players, engine options) of a new ``game`` table, from the menu's remembered choices
     (TB-5: the seat counts the game's spec allows)."""
     spec = registry.get(game)
@@ -125,7 +134,7 @@ def sep() -> str:
 def table_summary(
     game: str,
     players: int,
-    options: dict | None,
+    options: dict[str, Any] | None,
     turn_seconds: int | None = None,
     turn: bool = True,
 ) -> tuple[str, str]:
@@ -208,9 +217,9 @@ class LobbyView:
     title = "online.title"  # the i18n key of the screen's title
     has_back = True  # the Back button at the bottom
 
-    def __init__(self, lobby) -> None:
+    def __init__(self, lobby: LobbyScene) -> None:
         self.lobby = lobby
-        self.app = lobby.app
+        self.app: App = lobby.app
         self.widgets: list[Widget] = []
 
     def build(self) -> None:
@@ -229,13 +238,13 @@ class LobbyView:
 
     def _lines(
         self,
-        surface,
+        surface: pygame.Surface,
         s: str,
         size: int,
         rect: pygame.Rect,
         y: int,
         step: int,
-        color=None,
+        color: RGB | None = None,
         most: int = 2,
         pad: int | None = None,
     ) -> int:
@@ -264,12 +273,12 @@ class LobbyView:
 
     def _text(
         self,
-        surface,
+        surface: pygame.Surface,
         s: str,
         size: int,
         rect: pygame.Rect,
         y: int,
-        color=None,
+        color: RGB | None = None,
         bold: bool = False,
         pad: int | None = None,
     ) -> pygame.Rect:

@@ -12,6 +12,7 @@ import pygame
 
 from game.i18n import t
 from game.ui import draw, text
+from game.ui.draw import RGB
 from game.ui.scale import px
 from game.ui.scenes.lobby_common import (
     LOCAL_HOSTS,
@@ -93,7 +94,15 @@ class ConfirmView(LobbyView):
             y += px(34)
 
     def _centred(
-        self, surface, s: str, size: int, width: int, least: int, y: int, color, step: int = 0
+        self,
+        surface: pygame.Surface,
+        s: str,
+        size: int,
+        width: int,
+        least: int,
+        y: int,
+        color: RGB,
+        step: int = 0,
     ) -> int:
         """``s`` in bold, centred, on at most two lines from line ``y``; the next line's y."""
         lines, size = fit_lines(s, size, width, 2, True, least)

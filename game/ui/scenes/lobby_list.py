@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from game import i18n
@@ -34,7 +36,7 @@ class ListView(LobbyView):
             b = Button(
                 (0, 0, px(150), px(52)),
                 lambda: t("online.join"),
-                lambda code=table.get("code", ""): self.lobby.join(code),
+                functools.partial(self.lobby.join, table.get("code", "")),
                 22,
                 primary=True,
                 key=f"sit:{i}",

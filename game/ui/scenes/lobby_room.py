@@ -3,12 +3,17 @@ the host's approval requests, Start and Leave (TB-1, TB-2, TB-5)."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
 from game import i18n
 from game.core import registry
 from game.i18n import digits, t
 from game.ui import avatars, draw, scale, share
+from game.ui.draw import RGB
 from game.ui.scale import px
 from game.ui.scenes.lobby_common import (
     PHONE_TEXT,
@@ -20,15 +25,20 @@ from game.ui.scenes.lobby_common import (
 )
 from game.ui.widgets import Button
 
+if TYPE_CHECKING:
+    from pygame.typing import RectLike
+
+    from game.ui.app import App
+
 
 class ShareButton(Button):
     """The Share / Copy link button: lit while it says "Link copied" or "Shared"."""
 
-    def __init__(self, app, rect, on_click) -> None:
+    def __init__(self, app: App, rect: RectLike, on_click: Callable[[], object]) -> None:
         super().__init__(rect, lambda: share.button_label(app), on_click, 22, key="share")
         self.app = app
 
-    def colors(self) -> tuple[tuple, tuple, tuple]:
+    def colors(self) -> tuple[RGB, RGB, RGB]:
         self.selected = share.confirmation(self.app) is not None
         return super().colors()
 
@@ -69,7 +79,7 @@ class RoomView(LobbyView):
             yes = Button(
                 (0, 0, px(120), px(48)),
                 lambda: t("online.accept"),
-                lambda p=req.get("player"): self.lobby.answer(p, True),
+                functools.partial(self.lobby.answer, req.get("player"), True),
                 self.small(20),
                 primary=True,
                 key=f"accept:{i}",
@@ -77,7 +87,7 @@ class RoomView(LobbyView):
             no = Button(
                 (0, 0, px(120), px(48)),
                 lambda: t("online.refuse"),
-                lambda p=req.get("player"): self.lobby.answer(p, False),
+                functools.partial(self.lobby.answer, req.get("player"), False),
                 self.small(20),
                 key=f"refuse:{i}",
             )
@@ -89,7 +99,7 @@ class RoomView(LobbyView):
                 no.rect.midright = (row.right - px(12), row.centery)
             self.widgets += [yes, no]
 
-    def _share_button(self, room: dict | None) -> Button:
+    def _share_button(self, room: dict[str, Any] | None) -> Button:
         """Share link / Copy link, at the foot of the code panel (a link drawn on the canvas
         cannot be selected on a phone: game.ui.share hands it over)."""
         code_p, _seats = self._room_columns()
@@ -140,7 +150,9 @@ class RoomView(LobbyView):
         draw.panel(surface, seats_p, draw.PANEL, 215, px(18), draw.PANEL_EDGE)
         self._draw_seats(surface, room, seats_p)
 
-    def _draw_code(self, surface: pygame.Surface, room: dict, code_p: pygame.Rect) -> None:
+    def _draw_code(
+        self, surface: pygame.Surface, room: dict[str, Any], code_p: pygame.Rect
+    ) -> None:
         """The code panel: the table, its code big, the invite link and how to share it."""
         head, details = self._summary(room)
         draw.blit_text(
@@ -173,7 +185,9 @@ class RoomView(LobbyView):
         )
         self._draw_invite(surface, room, code_p)
 
-    def _draw_code_portrait(self, surface: pygame.Surface, room: dict, code_p: pygame.Rect) -> None:
+    def _draw_code_portrait(
+        self, surface: pygame.Surface, room: dict[str, Any], code_p: pygame.Rect
+    ) -> None:
         """The code panel on a phone: every line 22 px or more, the details, the
         link and how to share it wrapped onto two lines each, one under the other."""
         head, details = self._summary(room)
@@ -204,7 +218,7 @@ class RoomView(LobbyView):
         s: str,
         panel: pygame.Rect,
         y: int,
-        color=None,
+        color: RGB | None = None,
         joint: str | None = None,
     ) -> int:
         """``s`` at 22 px, centred in ``panel`` on up to two lines 28 apart from line ``y``;
@@ -215,7 +229,7 @@ class RoomView(LobbyView):
             y += px(28)
         return y
 
-    def _summary(self, room: dict) -> tuple[str, str]:
+    def _summary(self, room: dict[str, Any]) -> tuple[str, str]:
         return table_summary(
             str(room.get("game", "")),
             len(room["seats"]),
@@ -223,7 +237,9 @@ class RoomView(LobbyView):
             room.get("turn_seconds"),
         )
 
-    def _draw_seats(self, surface: pygame.Surface, room: dict, seats_p: pygame.Rect) -> None:
+    def _draw_seats(
+        self, surface: pygame.Surface, room: dict[str, Any], seats_p: pygame.Rect
+    ) -> None:
         """The seats panel: each seat, then the requests to sit with Accept / Refuse."""
         seats_y = seats_p.y + px(34)
         self._text(surface, t("online.seats"), 26, seats_p, seats_y, draw.GOLD, True, px(24))
@@ -267,7 +283,7 @@ class RoomView(LobbyView):
         )
 
     @staticmethod
-    def _seat_key(i: int, seat: dict, you: bool) -> str:
+    def _seat_key(i: int, seat: dict[str, Any], you: bool) -> str:
         """The name the table will pick this seat's avatar by (as game.client.online's
         RemoteSeat names it), so a player wears the same face in the lobby and at the table."""
         if you:
@@ -276,7 +292,13 @@ class RoomView(LobbyView):
         return name if isinstance(name, str) and name else "online.player"
 
     def _draw_seat_row(
-        self, surface: pygame.Surface, i: int, seat: dict, you: bool, host: bool, look: int
+        self,
+        surface: pygame.Surface,
+        i: int,
+        seat: dict[str, Any],
+        you: bool,
+        host: bool,
+        look: int,
     ) -> None:
         row = self._seat_rect(i)
         kind = seat.get("kind", "empty")
@@ -339,7 +361,9 @@ class RoomView(LobbyView):
                 anchor="midleft" if rtl else "midright",
             )
 
-    def _draw_invite(self, surface: pygame.Surface, room: dict, code_p: pygame.Rect) -> None:
+    def _draw_invite(
+        self, surface: pygame.Surface, room: dict[str, Any], code_p: pygame.Rect
+    ) -> None:
         """The invite link under the code, and how to share it."""
         link = page_link(room, self.lobby.server)
         y = code_p.y + px(234)
@@ -360,7 +384,7 @@ class RoomView(LobbyView):
         return self.app.layout.h - px(190) if self.app.layout.portrait else px(640)
 
     @staticmethod
-    def _teams(room: dict) -> bool:
+    def _teams(room: dict[str, Any]) -> bool:
         """Team play as the game's spec says (partners sit opposite: seats 0 & 2, 1 & 3)."""
         game = room.get("game")
         return registry.exists(game) and registry.get(str(game)).teams(

@@ -3,29 +3,48 @@ scripted session shows each state without a server."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from game.client.online import OnlineSession
+from game.client.online import OnlineSession, ServerLink
 from game.games.hareeja.rules import Match as HareejaMatch
 from game.ui import games
+from game.ui.scene import Scene
 from game.ui.scenes.lobby import LobbyScene, online_games
+from game.ui.scenes.lobby_common import LinkOptions
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.screenshots import Shooter
 
 NAMES = ("Huda", "Karim", "Sami", "Layla")
 
 
-class ShownSession:
-    """A session that shows a scripted lobby (screenshots): nothing is sent or received."""
+class ShownSession(ServerLink):
+    """A session that shows a scripted lobby (screenshots, tests): nothing is sent or
+    received. It opens no connection (``ServerLink.__init__`` would), so it answers every call
+    the lobby and a table make of a session itself."""
 
-    ready = True
-    failed = False
-    player = "p1"
-
-    def __init__(self, room: dict | None = None):
+    def __init__(self, room: dict[str, Any] | None = None):  # (no connection: no super())
         self.room = room
-        self.sent: list[tuple] = []
+        self.player = "p1"
+        self.sent: list[tuple[str, dict[str, Any]]] = []  # (kind, fields) of each send
 
-    def poll(self) -> list[dict]:
+    @property
+    def ready(self) -> bool:
+        return True
+
+    @property
+    def failed(self) -> bool:
+        return False
+
+    def poll(self) -> list[dict[str, Any]]:
         return []
+
+    def unread(self, messages: list[dict[str, Any]]) -> None:
+        pass
+
+    def reconnect(self, url: str | None = None) -> None:
+        pass
 
     def send(self, kind: str, **fields: Any) -> bool:
         self.sent.append((kind, fields))
@@ -39,8 +58,12 @@ class ShownSession:
 
 
 def _shown_room(
-    you: int, pending: bool, game: str = "hareeja", options: dict | None = None, players: int = 4
-) -> dict:
+    you: int,
+    pending: bool,
+    game: str = "hareeja",
+    options: dict[str, Any] | None = None,
+    players: int = 4,
+) -> dict[str, Any]:
     seats = [
         {"name": "Huda", "kind": "human", "connected": True},
         {"name": "Karim", "kind": "human", "connected": True},
@@ -68,24 +91,31 @@ def _shown_room(
     }
 
 
-def _dropped_table(app) -> Any:
+def _dropped_table(app: App) -> Scene:
     """A started Hareeja table whose connection dropped: the online session tries again."""
     match = HareejaMatch.new(4, seed=1)
     room = {**_shown_room(0, pending=False), "started": True}
     room["seats"] = [{"name": n, "kind": "human", "connected": True} for n in NAMES]
-    first = {"t": "events", "events": [], "view": match.view(0), "legal": [], "by": None}
-    session = OnlineSession(ShownSession(room), room, first=first)  # type: ignore[arg-type]
+    first: dict[str, Any] = {
+        "t": "events",
+        "events": [],
+        "view": match.view(0),
+        "legal": [],
+        "by": None,
+    }
+    session = OnlineSession(ShownSession(room), room, first=first)
     session.reconnecting = True
-    return games.table_class("hareeja")(app, session, options={"players": 4})
+    table: Scene = games.table_class("hareeja")(app, session, options={"players": 4})
+    return table
 
 
-def screenshot_lobby(shooter) -> None:
+def screenshot_lobby(shooter: Shooter) -> None:
     """The lobby's states for ``main.py --screenshots``: home, the new table's game and options
     (each game), typing a code (with the wrong code message), the public list of every game's
     tables, the host's waiting room with a request to approve, a guest's waiting room (Ronda
     in teams), and waiting for the host's answer."""
     app = shooter.app
-    tables = [
+    tables: list[dict[str, Any]] = [
         {
             "code": "K7QMX4PA",
             "game": "hareeja",
@@ -122,7 +152,7 @@ def screenshot_lobby(shooter) -> None:
         for k in ("game", "options.ronda", "options.hand_rummy", "turn_seconds")
     }
 
-    def scene(room: dict | None = None) -> LobbyScene:
+    def scene(room: dict[str, Any] | None = None) -> LobbyScene:
         sc = LobbyScene(app, session=ShownSession(room), server="ws://192.168.1.5:9310")
         sc.player_name = "Huda"
         app.switch(sc)
@@ -186,10 +216,11 @@ def screenshot_lobby(shooter) -> None:
     app.switch(_dropped_table(app))
     shooter.frames(2)
     shooter.shot("lobby_10_table_reconnecting")
-    app.options.server, app.options.server_from_link = "wss://play.example:8443/ws", True
+    link = cast(LinkOptions, app.options)
+    link.server, link.server_from_link = "wss://play.example:8443/ws", True
     asking = LobbyScene(app, join_code="K7QMX4PA")  # a link to a server not played on
     app.switch(asking)
     shooter.frames(2)
     shooter.shot("lobby_11_link_to_another_server")
-    app.options.server, app.options.server_from_link = None, False
+    link.server, link.server_from_link = None, False
     app.settings.update(saved)

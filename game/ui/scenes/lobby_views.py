@@ -5,6 +5,9 @@ code (or the name / server), and waiting for the host's answer. The public list 
 
 from __future__ import annotations
 
+import functools
+from typing import Any
+
 import pygame
 
 from game import i18n
@@ -22,7 +25,7 @@ from game.ui.scenes.lobby_common import (
     server_name,
     table_summary,
 )
-from game.ui.widgets import Button, Segmented
+from game.ui.widgets import Button, Segmented, label_for
 
 
 class ConnectingView(LobbyView):
@@ -148,7 +151,7 @@ class HomeView(LobbyView):
         self.summary_rect = summary
         vis = Segmented(
             (create.x + px(20), create.y + px(184) + tall, create.w - px(40), px(60)),
-            [(v, (lambda v=v: t(f"vis.{v}"))) for v in protocol.VISIBILITIES],
+            [(v, label_for(f"vis.{v}")) for v in protocol.VISIBILITIES],
             lambda: self.lobby.visibility,
             self.lobby.set_visibility,
             self.small(20),
@@ -286,7 +289,7 @@ class SetupView(LobbyView):
         rows = [
             Segmented(
                 form.add("menu.game"),
-                [(g, (lambda g=g: t(f"game.{g}"))) for g in online_games()],
+                [(g, label_for(f"game.{g}")) for g in online_games()],
                 lambda: self.lobby.game,
                 self.lobby.set_game,
                 rtl=rtl,
@@ -297,9 +300,9 @@ class SetupView(LobbyView):
             rows.append(
                 Segmented(
                     form.add(choice.label),
-                    [(v, (lambda v=v, c=choice: c.text(v))) for v in self._values(choice)],
-                    lambda c=choice: games.options_for(s, self.lobby.game)[c.key],
-                    lambda v, c=choice: self.lobby.set_option(c.key, v),
+                    [(v, functools.partial(choice.text, v)) for v in self._values(choice)],
+                    functools.partial(self._option, choice.key),
+                    functools.partial(self.lobby.set_option, choice.key),
                     rtl=rtl,
                     key=f"opt.{choice.key}",
                 )
@@ -338,7 +341,11 @@ class SetupView(LobbyView):
         make.rect.midtop = (layout.w // 2, form.bottom + px(6 if not layout.portrait else 20))
         self.widgets = [*rows, make]
 
-    def _values(self, choice) -> tuple:
+    def _option(self, key: str) -> Any:
+        """The new table's option ``key`` as the menu remembers it for the chosen game."""
+        return games.options_for(self.app.settings, self.lobby.game)[key]
+
+    def _values(self, choice: games.Choice) -> tuple[Any, ...]:
         """A menu choice's values that an online table accepts (TB-5 player counts)."""
         if choice.key == "players":
             return tuple(v for v in choice.values if v in registry.get(self.lobby.game).players)

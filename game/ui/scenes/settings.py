@@ -3,6 +3,9 @@ confirm before playing a card, the picture (automatic, smooth or sharp)."""
 
 from __future__ import annotations
 
+import functools
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game import i18n
@@ -11,12 +14,15 @@ from game.ui import draw
 from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.scenes.form import Form, place_control
-from game.ui.widgets import Segmented, Toggle, back_button
+from game.ui.widgets import Segmented, Toggle, back_button, label_for
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 VOLUMES = (0.25, 0.5, 0.75, 1.0)
 
 
-def setting_rows(app, form: Form) -> list[Segmented]:
+def setting_rows(app: App, form: Form) -> list[Segmented]:
     """The settings' rows, one per setting, added to ``form`` (the settings screen and the
     settings panel of the pause menu show the same rows)."""
     s = app.settings
@@ -47,7 +53,7 @@ def setting_rows(app, form: Form) -> list[Segmented]:
         toggle("settings.sound", "sound", "sound"),
         Segmented(
             form.add("settings.volume"),
-            [(v, (lambda v=v: i18n.digits(f"{round(v * 100)}%"))) for v in VOLUMES],
+            [(v, functools.partial(i18n.digits, f"{round(v * 100)}%")) for v in VOLUMES],
             lambda: min(VOLUMES, key=lambda v: abs(v - s["volume"])),
             lambda v: app.set_setting("volume", v),
             rtl=rtl,
@@ -55,7 +61,7 @@ def setting_rows(app, form: Form) -> list[Segmented]:
         ),
         Segmented(
             form.add("settings.speed"),
-            [(k, (lambda k=k: t(f"speed.{k}"))) for k in ("slow", "normal", "fast")],
+            [(k, label_for(f"speed.{k}")) for k in ("slow", "normal", "fast")],
             lambda: s["speed"],
             lambda v: app.set_setting("speed", v),
             rtl=rtl,
@@ -66,7 +72,7 @@ def setting_rows(app, form: Form) -> list[Segmented]:
         toggle("settings.confirm_play", "confirm_play", "confirm_play"),
         Segmented(  # the drawing factor (game/ui/drawing_factor.py)
             form.add("settings.drawing"),
-            [(k, (lambda k=k: t(f"drawing.{k}"))) for k in ("auto", "smooth", "sharp")],
+            [(k, label_for(f"drawing.{k}")) for k in ("auto", "smooth", "sharp")],
             lambda: s["drawing"],
             lambda v: app.set_setting("drawing", v),
             rtl=rtl,
@@ -78,7 +84,7 @@ def setting_rows(app, form: Form) -> list[Segmented]:
 class SettingsScene(Scene):
     name = "settings"
 
-    def __init__(self, app, back="menu"):
+    def __init__(self, app: App, back: str = "menu"):
         self.back_to = back
         super().__init__(app)
 

@@ -8,7 +8,8 @@ first (the saved match is counted as abandoned only when the player says so)."""
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -20,7 +21,10 @@ from game.ui import draw, games, overlay, scale, text, tiles
 from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.scenes.form import TURNS, Form, place_control, turn_label
-from game.ui.widgets import Button, Segmented
+from game.ui.widgets import Button, Segmented, label_for
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 ROW_H = 54
 GAP = 14
@@ -33,7 +37,7 @@ class SetupScene(Scene):
 
     name = "setup"
 
-    def __init__(self, app, game: str | None = None):
+    def __init__(self, app: App, game: str | None = None):
         keys = [g.key for g in games.available()]
         chosen = game or app.settings.get("game")
         self.game = games.info(chosen if chosen in keys else keys[0])
@@ -71,9 +75,9 @@ class SetupScene(Scene):
             rows.append(
                 Segmented(
                     form.add(choice.label),
-                    [(v, (lambda v=v, c=choice: c.text(v))) for v in choice.values],
-                    lambda c=choice: self.options()[c.key],
-                    lambda v, c=choice: self.set_option(c.key, v),
+                    [(v, functools.partial(choice.text, v)) for v in choice.values],
+                    functools.partial(self.option, choice.key),
+                    functools.partial(self.set_option, choice.key),
                     rtl=rtl,
                     key=f"opt.{choice.key}",
                 )
@@ -81,7 +85,7 @@ class SetupScene(Scene):
         rows.append(
             Segmented(
                 form.add("menu.level"),
-                [(lv, (lambda lv=lv: t(f"level.{lv}"))) for lv in BOT_LEVELS],
+                [(lv, label_for(f"level.{lv}")) for lv in BOT_LEVELS],
                 lambda: s["level"],
                 lambda v: app.set_setting("level", v),
                 rtl=rtl,
@@ -135,6 +139,9 @@ class SetupScene(Scene):
     def options(self) -> dict[str, Any]:
         return games.options_for(self.app.settings, self.game.key)
 
+    def option(self, key: str) -> Any:
+        return self.options()[key]
+
     def set_option(self, key: str, value: Any) -> None:
         options = self.options()
         options[key] = value
@@ -172,7 +179,7 @@ class SetupScene(Scene):
             key="replace",
         )
 
-    def start(self, abandon: dict | None = None) -> None:
+    def start(self, abandon: dict[str, Any] | None = None) -> None:
         if abandon is not None:  # the match in progress is abandoned: played, not won
             stats.record_abandoned(abandon)
         storage.clear_match()

@@ -5,6 +5,8 @@ has not been given (an empty store shows zeros and a line saying so)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
 from game import i18n
@@ -13,13 +15,16 @@ from game.i18n import digits, t
 from game.ui import draw, games, overlay
 from game.ui.scale import px
 from game.ui.scene import Scene
-from game.ui.widgets import Button, Segmented
+from game.ui.widgets import Button, Segmented, label_for
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 TILE_KEYS = ("played", "won", "rate", "streak", "best")
 ROW_H = {False: 30, True: 40}  # match rows (logical px): landscape, portrait
 
 
-def result_text(entry: dict) -> str:
+def result_text(entry: dict[str, Any]) -> str:
     if entry["result"] == "place":
         place = entry.get("place")
         key = f"stats.place.{place}"
@@ -27,19 +32,19 @@ def result_text(entry: dict) -> str:
     return t(f"stats.result.{entry['result']}")
 
 
-def score_text(entry: dict) -> str:
+def score_text(entry: dict[str, Any]) -> str:
     totals, side = entry.get("totals") or [], entry.get("side", 0)
     if not totals or not 0 <= side < len(totals):
         return t("stats.none")
     return digits(totals[side])
 
 
-def date_text(entry: dict) -> str:
+def date_text(entry: dict[str, Any]) -> str:
     """ "2025-03-04 21:07" as 2025/03/04 21:07 (slashes keep the date in order under bidi)."""
     return digits(entry.get("date", "").replace("-", "/"))
 
 
-def figure_text(value) -> str:
+def figure_text(value: object) -> str:
     if value is None:
         return t("stats.none")
     if isinstance(value, tuple):
@@ -58,7 +63,7 @@ def number(s: str) -> str:
 class StatsScene(Scene):
     name = "stats"
 
-    def __init__(self, app, back: str = "menu", game: str | None = None):
+    def __init__(self, app: App, back: str = "menu", game: str | None = None):
         self.back_to = back
         self.data, message = stats.load()
         if message:
@@ -76,13 +81,13 @@ class StatsScene(Scene):
         self.x0 = (layout.w - self.width) // 2
         self.title_y = px(44 if not portrait else 64)
         tabs_y = px(76 if not portrait else 104)
-        self.tabs = None
+        self.tabs: Segmented | None = None
         top = tabs_y
         if len(self.pages) > 1:
             w = min(self.width, px(220) * len(self.pages))
             self.tabs = Segmented(
                 (layout.w // 2 - w // 2, tabs_y, w, px(48)),
-                [(g, (lambda g=g: t(f"game.{g}"))) for g in self.pages],
+                [(g, label_for(f"game.{g}")) for g in self.pages],
                 lambda: self.game,
                 self.set_page,
                 22,
@@ -178,7 +183,7 @@ class StatsScene(Scene):
     def back(self) -> None:
         self.app.go(self.back_to)
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         return stats.summary(self.data, self.game)
 
     # ----- frame ------------------------------------------------------------------------------
@@ -208,7 +213,7 @@ class StatsScene(Scene):
         self.draw_recent(surface)
         super().draw(surface)
 
-    def draw_tiles(self, surface: pygame.Surface, s: dict) -> None:
+    def draw_tiles(self, surface: pygame.Surface, s: dict[str, Any]) -> None:
         """Five big numbers in a row, reading from the right in Arabic."""
         values = {
             "played": digits(s["played"]),
@@ -246,7 +251,9 @@ class StatsScene(Scene):
                 bold=True,
             )
 
-    def _row_ends(self, rect: pygame.Rect, pad: int = 20) -> tuple[tuple, tuple]:
+    def _row_ends(
+        self, rect: pygame.Rect, pad: int = 20
+    ) -> tuple[tuple[int, str], tuple[int, str]]:
         """((x, anchor) of a label at the reading start, (x, anchor) of a value at the end);
         ``pad`` is logical."""
         pad = px(pad)
@@ -254,7 +261,7 @@ class StatsScene(Scene):
             return (rect.right - pad, "midright"), (rect.x + pad, "midleft")
         return (rect.x + pad, "midleft"), (rect.right - pad, "midright")
 
-    def draw_figures(self, surface: pygame.Surface, s: dict) -> None:
+    def draw_figures(self, surface: pygame.Surface, s: dict[str, Any]) -> None:
         r = self.figures_rect
         draw.panel(surface, r, radius=px(14))
         (lx, la), (vx, va) = self._row_ends(r)

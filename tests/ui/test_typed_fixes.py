@@ -1,0 +1,63 @@
+"""What mypy --strict over the pygame side found (pyproject.toml's [tool.mypy]): each case
+failed before its fix."""
+
+import itertools
+
+import pygame
+import pytest
+
+from game.core.bots import Sliced, Thinking
+from game.ui import draw, scale
+from game.ui.scenes.lobby import LobbyScene
+from game.ui.scenes.lobby_shots import ShownSession
+
+
+def test_the_felt_is_drawn_without_a_display_mode():
+    """``felt`` gave its cloth per-pixel alpha with ``convert_alpha(surface)``, which raises
+    in pygame-ce without a display mode; drawn off screen it is the felt drawn on screen."""
+    pygame.display.quit()
+    pygame.display.init()
+    draw.felt.cache_clear()
+    scale.set_factor(1.0)
+    off_screen = draw.felt(320, 200, True)
+    draw.felt.cache_clear()
+    pygame.display.set_mode((320, 200))
+    on_screen = draw.felt(320, 200, True)
+    draw.felt.cache_clear()
+    assert off_screen.get_size() == on_screen.get_size() == (320, 200)
+    assert pygame.image.tobytes(off_screen, "RGB") == pygame.image.tobytes(on_screen, "RGB")
+
+
+@pytest.mark.parametrize("act", ["create", "join_any", "open_list", "leave", "answer", "join"])
+def test_a_lobby_action_without_a_session_shows_the_offline_state(make_app, act):
+    """The lobby's actions sent on ``self.session``, which is None once the connection is
+    gone: an action reaching it then (a click queued behind the drop) raised AttributeError.
+    Now it shows the offline state (Try again, Choose another server) and sends nothing."""
+    app = make_app()
+    lobby = LobbyScene(app, session=ShownSession({"you": 0, "host": 0}), server="ws://x:1")
+    app.switch(lobby)
+    lobby.set_state("home")
+    lobby.session = None
+    calls = {"answer": lambda: lobby.answer("p2", True), "join": lambda: lobby.join("K7QMX4PA")}
+    calls.get(act, getattr(lobby, act))()
+    assert lobby.state == "offline" and lobby.session is None
+
+
+def test_a_hint_is_thought_in_slices_with_its_reason():
+    """A hint's thought answers (move, reason); it was driven by :class:`Thinking`, typed
+    for a bot's action, and unpacked under a ``type: ignore``. :class:`Sliced` drives any
+    thought and keeps its answer's type."""
+
+    def hint():
+        yield
+        yield
+        return {"type": "play", "card": "AS"}, "hint.reason"
+
+    ticks = itertools.count(0, 2)  # each look at the clock is 2 s later: one slice per step
+    thinking: Sliced[tuple[dict[str, str], str | None]] = Sliced(hint(), lambda: next(ticks))
+    assert not thinking.step(1.0)
+    assert not thinking.step(1.0)
+    assert thinking.step(1.0)
+    action, reason = thinking.answer
+    assert action == {"type": "play", "card": "AS"} and reason == "hint.reason"
+    assert issubclass(Thinking, Sliced)
