@@ -141,6 +141,7 @@ class TableInput:
         cards still in flight are left to their motion, a dragged card follows the pointer."""
         L = self.app.layout
         held = self.dragged()
+        targets = self._hand_targets = {}  # where each gliding card goes (the still layer asks)
         for code, slot in zip(self.hand_order, slots):
             sprite = self.hand[code]
             if sprite.moving:
@@ -149,7 +150,7 @@ class TableInput:
                 sprite.pos = self.drag["pos"]
                 continue
             lift = (L.select_lift if code == self.selected else L.lift) if code in raised else 0
-            target = (slot[0], slot[1] - lift)
+            target = targets[code] = (slot[0], slot[1] - lift)
             sprite.pos = (
                 approach(sprite.pos[0], target[0], 18, dt),
                 approach(sprite.pos[1], target[1], 18, dt),

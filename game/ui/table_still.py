@@ -41,7 +41,7 @@ class StillParts:
         :meth:`still_parts` splits :meth:`draw_table` into this and :meth:`draw_moving`)."""
         L = self.app.layout
         surface.blit(draw.backdrop(L.w, L.h, self.backdrop_panels()), (0, 0))
-        if self.in_clip(L.top_bar.inflate(px(8), px(8))):
+        if self.in_clip(self.hud_region()):
             self.draw_hud(surface)
         if self.layered():
             self.draw_table_still(surface)
@@ -81,6 +81,31 @@ class StillParts:
 
     def draw_table_moving(self, surface: pygame.Surface) -> None:
         """Override with :meth:`still_parts` (see :meth:`draw_table_still`)."""
+
+    def hud_region(self) -> pygame.Rect:
+        """Where :meth:`draw_hud` draws: the top bar, and in portrait a second line under it
+        (:meth:`hud_text`'s line 1)."""
+        L = self.app.layout
+        tb = L.top_bar
+        region = tb.inflate(px(8), px(8))
+        if L.portrait:
+            region.union_ip(pygame.Rect(tb.x, tb.centery + px(10), tb.w, px(40)))
+        return region
+
+    def hand_at_rest(self) -> bool:
+        """None of your hand's cards flies, turns, shakes or is dragged, and each lies on the
+        slot it glides to (within half a pixel: a slot on a half pixel is never met by round()
+        from the side the card comes from)."""
+        if self.dragged() is not None:
+            return False
+        targets = self.__dict__.get("_hand_targets", {})
+        for code, sprite in self.hand.items():
+            if sprite.motion is not None or sprite.flip_t is not None or sprite.shake > 0:
+                return False
+            x, y = targets.get(code, sprite.pos)
+            if abs(sprite.pos[0] - x) >= 0.5 or abs(sprite.pos[1] - y) >= 0.5:
+                return False
+        return True
 
     def whole_key(self) -> tuple:
         """What every still part depends on: sizes, language, card colours, the felt."""
@@ -132,3 +157,19 @@ class StillParts:
             cx, cy = plate_avatar(rect, rtl)
             region.union_ip(pygame.Rect(cx - r, cy - r, 2 * r, 2 * r + px(24)))
         return region
+
+
+def cards_key(sprites: list) -> tuple:
+    """What resting ``sprites`` look like on screen, in their drawing order."""
+    return tuple(
+        (s.code, round(s.pos[0]), round(s.pos[1]), tuple(s.size), s.face_up, s.visible)
+        for s in sprites
+    )
+
+
+def cards_region(sprites: list) -> pygame.Rect:
+    """Where resting ``sprites`` draw: each card, its shadow (offset 2, 4) and a glow ring."""
+    rects = [s.rect() for s in sprites]
+    if not rects:
+        return pygame.Rect(0, 0, 0, 0)
+    return rects[0].unionall(rects[1:]).inflate(px(16), px(16)).move(px(1), px(2))
