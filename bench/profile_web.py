@@ -6,10 +6,10 @@ over every drawn frame of bench/table_stretch.py's scripted stretch, per game.
 
 On the harness of tests/browser (as bench/bench_web.py: pyodide 0.27.7, pygbag's pygame-ce wasm
 wheel, headless Chromium, a 390x693 page of pixel ratio 1). The profiler runs only inside
-``App._draw`` (the whole ``scene.draw`` of a frame that draws, overlays, toasts and the flip), wrapped
-on the app instance; game code is not changed. Prints the functions by their own time and by
-cumulative time, and the drawn frames' mean cost with and without the profiler (its overhead
-is large under WebAssembly: read the shares, not the milliseconds).
+``App._draw`` (a drawn frame's ``scene.draw``, overlays, toasts and the flip), wrapped on the
+app instance; game code is not changed. Prints the functions by their own time and by
+cumulative time, and the drawn frames' mean cost under the profiler (its overhead is large
+under WebAssembly: read the shares, not the milliseconds).
 """
 
 from __future__ import annotations
@@ -51,7 +51,8 @@ def _profile_report(top):
     stats.sort_stats("tottime").print_stats(top)
     stats.sort_stats("cumulative").print_stats(top)
     ms = _PROF["ms"]
-    return json.dumps({"text": out.getvalue(), "frames": len(ms), "mean": sum(ms) / max(1, len(ms))})
+    mean = sum(ms) / max(1, len(ms))
+    return json.dumps({"text": out.getvalue(), "frames": len(ms), "mean": mean})
 """
 
 

@@ -13,9 +13,9 @@ from test_relayout import turn
 from test_rummy_table import scripted_scene
 from ui_helpers import click, run_until
 
-from game.ui.cardtable import CardTable
 from game.ui import games
 from game.ui.app import App, Options
+from game.ui.cardtable import CardTable
 from game.ui.static_layer import StaticLayer, merged
 
 
