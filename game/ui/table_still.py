@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game import i18n
-from game.ui import draw
+from game.ui import draw, scale
 from game.ui.plates import PLATE_AVATAR, plate_avatar
 from game.ui.scale import px
 from game.ui.static_layer import StaticLayer
@@ -151,12 +151,19 @@ class StillParts:
     def plate_region(rect: pygame.Rect) -> pygame.Rect:
         """Where a plate draws: its body, the "your turn" edge round it, the timer ring round
         its avatar and the seconds' badge under it (both sides: either reading direction)."""
-        r = px(PLATE_AVATAR + 16)
-        region = rect.inflate(px(32), px(32))
-        for rtl in (False, True):
-            cx, cy = plate_avatar(rect, rtl)
-            region.union_ip(pygame.Rect(cx - r, cy - r, 2 * r, 2 * r + px(24)))
-        return region
+        return _plate_region(tuple(rect)).copy()
+
+
+@scale.cached(maxsize=64)
+def _plate_region(rect: tuple[int, int, int, int]) -> pygame.Rect:
+    """(:meth:`StillParts.plate_region`, asked every frame for every plate.)"""
+    plate = pygame.Rect(rect)
+    r = px(PLATE_AVATAR + 16)
+    region = plate.inflate(px(32), px(32))
+    for rtl in (False, True):
+        cx, cy = plate_avatar(plate, rtl)
+        region.union_ip(pygame.Rect(cx - r, cy - r, 2 * r, 2 * r + px(24)))
+    return region
 
 
 def cards_key(sprites: list) -> tuple:
