@@ -128,22 +128,22 @@ def test_a_players_moves_repaint_what_they_change(make_app, portrait):
 
 
 @pytest.mark.parametrize(
-    ("game", "portrait", "lang"),
+    ("game", "portrait", "lang", "options"),
     [
-        ("hareeja", False, "ar"),
-        ("hareeja", True, "en"),
-        ("ronda", False, "en"),
-        ("ronda", True, "ar"),
+        ("hareeja", False, "ar", {}),
+        ("hareeja", True, "en", {}),
+        ("ronda", False, "en", {}),
+        ("ronda", True, "ar", {"players": 4}),  # two teams: side colours on plates and counts
     ],
 )
-def test_the_other_tables_frames_equal_a_full_redraw(game, portrait, lang):
+def test_the_other_tables_frames_equal_a_full_redraw(game, portrait, lang, options):
     """Issue 24: Hareeja and Ronda keep a still layer too (backs, plates, piles, the trick or
     the table's cards and your hand at rest); every frame of a bot match still equals a full
     redraw, and frames where only a card flies repaint nothing but the moving card."""
     app = App(Options(autoplay=True, seed=11, lang=lang, portrait=portrait))
     check = Checked(app)
     table = games.table_class(game)
-    table.start_autoplay(app, games.info(game).defaults())
+    table.start_autoplay(app, {**games.info(game).defaults(), **options})
     for _ in range(900):
         app.step(1 / 60)
     layer = check.layer()
