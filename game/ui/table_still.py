@@ -174,6 +174,13 @@ def cards_key(sprites: list) -> tuple:
     )
 
 
+def clear_of(region: pygame.Rect, sprites: list) -> bool:
+    """None of ``sprites`` (with shadow, glow and a shake's sway) draws inside ``region``: what
+    they cover there would not be under them if they were drawn first."""
+    reach = px(32)
+    return not any(s.rect().inflate(reach, reach).colliderect(region) for s in sprites)
+
+
 def cards_region(sprites: list) -> pygame.Rect:
     """Where resting ``sprites`` draw: each card, its shadow (offset 2, 4) and a glow ring."""
     rects = [s.rect() for s in sprites]

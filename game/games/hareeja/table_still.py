@@ -4,10 +4,11 @@ trick at rest, your hand at rest — each with a key holding everything its draw
 rect holding everything it draws. A frame while a card flies is then one opaque blit of the
 layer and the card, instead of the felt, four plates, the backs and every card again.
 
-The still layer keeps a prefix of the table's drawing order (backs, plates, the deck, the trick,
-your hand, cards in the air, the bid picker, the last trick): the trick is kept only at rest,
-and your hand only when the trick is kept too and the deck is not showing, so whatever is drawn
-over the layer is drawn over exactly what a full redraw would have under it.
+The still layer keeps what comes first in the table's drawing order (backs, plates, the deck,
+the trick, your hand, cards in the air, the bid picker, the last trick): the trick is kept only
+at rest, and your hand only at rest with the deck gone and the trick kept too or drawn nowhere
+over the hand, so whatever is drawn over the layer is drawn over exactly what a full redraw
+would have under it.
 
 :class:`HareejaStill` is a part of :class:`game.games.hareeja.table.HareejaTable` (a mixin).
 """
@@ -18,7 +19,7 @@ import pygame
 
 from game.ui import scale
 from game.ui.scale import px
-from game.ui.table_still import cards_key, cards_region
+from game.ui.table_still import cards_key, cards_region, clear_of
 
 
 class HareejaStill:
@@ -42,7 +43,14 @@ class HareejaStill:
         return not any(s.motion is not None or s.flip_t is not None for _x, s in self.trick)
 
     def hand_still(self) -> bool:
-        return self.trick_still() and self.deck_left() <= 0 and self.hand_at_rest()
+        """Your hand is kept in the layer: at rest, the deck gone, and the trick at rest too or
+        (a card on its way to the centre) drawn nowhere over the hand."""
+        if self.deck_left() > 0 or not self.hand_at_rest():
+            return False
+        if self.trick_still() or self.peeking():
+            return True
+        sprites = [self.hand[c] for c in self.hand_order]
+        return clear_of(cards_region(sprites), [s for _seat, s in self.trick])
 
     def still_parts(self) -> tuple[tuple, dict] | None:
         """The still layer's parts (game/ui/static_layer.py); see the module docstring."""
@@ -96,9 +104,7 @@ class HareejaStill:
         for seat in range(self.players):
             if clip(self.plate_region(self.plate_rect(seat))):
                 self.draw_plate(surface, seat)
-        if not self.trick_still():
-            return
-        if not self.peeking():
+        if self.trick_still() and not self.peeking():
             for _seat, sprite in self.trick:
                 sprite.draw(surface, four)
         if self.hand_still():
@@ -109,12 +115,10 @@ class HareejaStill:
         while they move, the cards in the air, the bid picker, the last trick."""
         four = self.app.settings["four_color"]
         self._draw_deck(surface)
-        if not self.trick_still():
-            if not self.peeking():
-                for _seat, sprite in self.trick:
-                    sprite.draw(surface, four)
-            self._draw_hand(surface, four)
-        elif not self.hand_still():
+        if not self.trick_still() and not self.peeking():
+            for _seat, sprite in self.trick:
+                sprite.draw(surface, four)
+        if not self.hand_still():
             self._draw_hand(surface, four)
         for sprite in self.flying:
             sprite.draw(surface, four)

@@ -3,11 +3,11 @@ the table does not move, described as parts — the top bar, each seat's backs, 
 the stock, the table's cards at rest, your hand at rest, the piles' counts — each with a key
 holding everything its drawing reads and a rect holding everything it draws.
 
-The layer keeps a prefix of the table's drawing order (backs, piles, plates, the stock, the
-table's cards, your hand, cards in the air, the piles' counts, then declarations, reveals,
-points and flashes): the table's cards are kept only at rest, your hand only when they are kept
-too, the counts only when nothing flies over them; whatever is drawn over the layer is drawn
-over exactly what a full redraw would have under it.
+The layer keeps what comes first in the table's drawing order (backs, piles, plates, the stock,
+the table's cards, your hand, cards in the air, the piles' counts, then declarations, reveals,
+points and flashes): the table's cards are kept only at rest, your hand only at rest with the
+table's cards kept too or drawn nowhere over it, the counts only when nothing moves or flies;
+whatever is drawn over the layer is drawn over exactly what a full redraw would have under it.
 
 :class:`RondaStill` is a part of :class:`game.games.ronda.table.RondaTable` (a mixin).
 """
@@ -19,7 +19,7 @@ import pygame
 from game.games.ronda.cards import sort_hand
 from game.ui import draw, scale
 from game.ui.scale import px
-from game.ui.table_still import cards_key, cards_region
+from game.ui.table_still import cards_key, cards_region, clear_of
 
 
 class RondaStill:
@@ -46,10 +46,17 @@ class RondaStill:
         return True
 
     def hand_still(self) -> bool:
-        return self.table_still() and self.hand_at_rest()
+        """Your hand is kept in the layer: at rest, and the table's cards at rest too or drawn
+        nowhere over the hand."""
+        if not self.hand_at_rest():
+            return False
+        if self.table_still():
+            return True
+        sprites = [self.hand[c] for c in self.hand_order]
+        return clear_of(cards_region(sprites), list(self.table_cards.values()))
 
     def badges_still(self) -> bool:
-        return self.hand_still() and not self.flying
+        return self.table_still() and self.hand_still() and not self.flying
 
     def still_parts(self) -> tuple[tuple, dict] | None:
         """The still layer's parts (game/ui/static_layer.py); see the module docstring."""
@@ -129,12 +136,10 @@ class RondaStill:
             if clip(self.plate_region(self.plate_rect(seat))):
                 self.draw_plate(surface, seat)
         self._draw_deck(surface)
-        if not self.table_still():
-            return
-        self._draw_table_cards(surface, four)
-        if not self.hand_still():
-            return
-        self._draw_hand(surface, four)
+        if self.table_still():
+            self._draw_table_cards(surface, four)
+        if self.hand_still():
+            self._draw_hand(surface, four)
         if self.badges_still():
             for seat in range(self.players):
                 self._draw_pile_badge(surface, seat)
