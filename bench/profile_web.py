@@ -2,7 +2,7 @@
 over every drawn frame of bench/table_stretch.py's scripted stretch, per game.
 
     python bench/profile_web.py [--games hareeja,ronda,hand_rummy] [--throttle 1]
-                                [--orient portrait] [--frames 1200] [--top 25]
+                                [--orient portrait] [--frames 1200] [--top 25] [--ab]
 
 On the harness of tests/browser (as bench/bench_web.py: pyodide 0.27.7, pygbag's pygame-ce wasm
 wheel, headless Chromium, a 390x693 page of pixel ratio 1). The profiler runs only inside
@@ -55,6 +55,46 @@ def _profile_report(top):
     return json.dumps({"text": out.getvalue(), "frames": len(ms), "mean": mean})
 """
 
+# ``--ab``: the same table state drawn with its still layer and without (a full redraw, as every
+# frame was drawn before the layer), alternating in the same page, so both share the load.
+AB = r"""
+import json, time
+from game.ui.app import App
+
+def _ab(rounds, draws):
+    app = App.current
+    scene, screen = app.scene, app.screen
+    out = {"layer": [], "full": [], "phase": scene.phase}
+    for _ in range(rounds):
+        for name, layered in (("layer", True), ("full", False)):
+            scene.STATIC_LAYER = layered
+            began = time.perf_counter()
+            for _ in range(draws):
+                scene.draw(screen)
+            out[name].append((time.perf_counter() - began) * 1000 / draws)
+    del scene.STATIC_LAYER
+    return json.dumps(out)
+"""
+
+
+def ab_game(page, game: str, args) -> None:
+    """Draw costs (ms, ``scene.draw`` alone) of one table state mid-play, with and without the
+    still layer, alternating."""
+    page.js(f"harness.pyodide.runPython({json.dumps(AB)})", 60)
+    bench_web.hook(page, "reset(adapt=False)")
+    bench_web.hook(page, f"start_stretch({game!r}, limit=4000)")
+    page.wait_py("app.scene.name == " + repr(game) + " and app.scene.phase == 'play'", 300)
+    page.pump(1.5)
+    out = json.loads(page.js("harness.pyodide.runPython('_ab(6, 10)')", 300))
+    bench_web.run_stretch(page, game, 4000, 600.0)  # (let it finish before the next game)
+    layer, full = sorted(out["layer"]), sorted(out["full"])
+    print(
+        f"=== {game} thr {args.throttle:g}: one table state ({out['phase']}), scene.draw alone, "
+        f"median of 6 x 10: with the still layer {layer[3]:.2f} ms, full redraw {full[3]:.2f} ms "
+        f"(load {os.getloadavg()[0]:.2f})",
+        flush=True,
+    )
+
 
 def profile_game(page, game: str, args) -> None:
     page.js(f"harness.pyodide.runPython({json.dumps(PROFILER)})", 60)
@@ -79,6 +119,7 @@ def main() -> None:
     p.add_argument("--orient", default="portrait", choices=("portrait", "landscape"))
     p.add_argument("--frames", type=int, default=1200)
     p.add_argument("--top", type=int, default=25)
+    p.add_argument("--ab", action="store_true", help="layer against full redraw, no profile")
     args = p.parse_args()
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from browser_driver import Browser
@@ -99,7 +140,7 @@ def main() -> None:
             bench_web.install(page)
             page.throttle(args.throttle)
             for game in args.games.split(","):
-                profile_game(page, game, args)
+                (ab_game if args.ab else profile_game)(page, game, args)
             browser.close_page(page)
     finally:
         server.close()
