@@ -8,8 +8,8 @@ of blits of any kind: the moving cards, the widgets, a banner and the layer.
 
 Before this guard the same stretch made up to 56 (Hareeja), 46 (Ronda) and 63 (Hand rummy) such
 blits in a frame, 17-37 on average, and Hand rummy's round end one full-screen alpha blit; before
-Hareeja and Ronda kept a still layer they made 38 and 28 blits of any kind a drawn frame, now 12
-(Hand rummy 19)."""
+Hareeja and Ronda kept a still layer they made 38 and 28 blits of any kind a drawn frame, now
+10 and 11 (Hand rummy 19)."""
 
 import os
 import sys
