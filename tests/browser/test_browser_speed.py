@@ -33,7 +33,10 @@ from conftest import assert_clean, open_game
 
 HERE = Path(__file__).resolve().parent
 ALPHA_LIMIT = 0  # as tests/ui/test_blit_budget.py
-MEAN_BLITS = {"hareeja": 14, "ronda": 14, "hand_rummy": 21}  # any kind, a drawn frame (same)
+# blits of any kind a drawn frame, mean: the native guard's with room for the page's own stretch
+# (the fast speed; Hand rummy's short stretch there made 23.7 at factor 1 before and after the
+# Hareeja and Ronda still layers, which took theirs from 39.7 and 27.1)
+MEAN_BLITS = {"hareeja": 16, "ronda": 16, "hand_rummy": 28}
 VEILS_LIMIT = 1  # full-screen surface-alpha veils a frame, under a modal only
 STEP_DOWN_THROTTLE = 6
 AUTOMATIC = '{"speed": "fast", "drawing": "auto"}'  # the default Picture setting
