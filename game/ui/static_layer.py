@@ -21,8 +21,6 @@ from collections.abc import Callable, Hashable
 
 import pygame
 
-from game.ui.blit_count import surface_like
-
 Part = tuple[Hashable, pygame.Rect]  # (key, where the part draws)
 Parts = dict[Hashable, Part]  # by name: a part may come and go (a new meld on the table)
 Paint = Callable[[pygame.Surface, "pygame.Rect | None"], None]  # (onto, clip or None: all)
@@ -40,8 +38,13 @@ class StaticLayer:
 
     def draw(self, target: pygame.Surface, whole: Hashable, parts: Parts, paint: Paint) -> None:
         """Bring the layer up to date with ``whole`` and ``parts`` (``paint`` draws the still
-        picture onto a surface, only what meets the clip rect when one is given), then blit it
-        onto ``target``."""
+        picture onto a surface, only what meets the clip rect when one is given) and show it on
+        ``target``.
+
+        What changed is painted onto ``target`` itself and copied from there into the layer:
+        SDL keeps a run-length encoded picture's encoding for the surface it was last blitted
+        onto, so a card drawn into the layer one frame and onto the frame the next (it rests,
+        then flies) would be encoded again each time (0.5 ms a card in the browser)."""
         if not self._fits(target) or whole != self.whole:
             self._paint_all(target, paint)
         else:
@@ -52,21 +55,25 @@ class StaticLayer:
                     dirty += [part[1] for part in (old, new) if part is not None]
             surface = self.surface
             assert surface is not None
+            target.blit(surface, (0, 0))
+            before = target.get_clip()
             for rect in merged(dirty, surface.get_rect()):
-                surface.set_clip(rect)
+                target.set_clip(rect)
                 try:
-                    paint(surface, rect)
+                    paint(target, rect)
                 finally:
-                    surface.set_clip(None)
+                    target.set_clip(before)
+                surface.blit(target, rect, rect)
                 self.part_paints += 1
         self.whole, self.parts = whole, parts
-        target.blit(self.surface, (0, 0))  # type: ignore[arg-type]
 
     def _paint_all(self, target: pygame.Surface, paint: Paint) -> None:
         if not self._fits(target):
-            self.surface = surface_like(target)
+            # (a plain surface: copies into it are no blits of the frame's)
+            self.surface = pygame.Surface(target.get_size(), 0, target)
         self.whole = None  # (a paint that raises leaves no picture that claims a key)
-        paint(self.surface, None)  # type: ignore[arg-type]
+        paint(target, None)
+        self.surface.blit(target, (0, 0))  # type: ignore[union-attr]
         self.full_paints += 1
 
     def forget(self) -> None:

@@ -170,6 +170,8 @@ class TableInput:
         cards still in flight are left to their motion, a dragged card follows the pointer."""
         layout = self.app.layout
         held = self.dragged()
+        targets: dict[str, tuple[float, float]] = {}  # where each gliding card goes
+        self._hand_targets = targets  # (the still layer asks)
         for code, slot in zip(self.hand_order, slots):
             sprite = self.hand[code]
             if sprite.moving:
@@ -182,7 +184,7 @@ class TableInput:
                 if code in raised
                 else 0
             )
-            target = (slot[0], slot[1] - lift)
+            target = targets[code] = (slot[0], slot[1] - lift)
             sprite.pos = (
                 approach(sprite.pos[0], target[0], 18, dt),
                 approach(sprite.pos[1], target[1], 18, dt),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game import i18n
-from game.ui import draw
+from game.ui import draw, scale
 from game.ui.plates import PLATE_AVATAR, plate_avatar
 from game.ui.scale import px
 from game.ui.static_layer import StaticLayer
@@ -41,7 +41,7 @@ class StillParts:
         :meth:`still_parts` splits :meth:`draw_table` into this and :meth:`draw_moving`)."""
         L = self.app.layout
         surface.blit(draw.backdrop(L.w, L.h, self.backdrop_panels()), (0, 0))
-        if self.in_clip(L.top_bar.inflate(px(8), px(8))):
+        if self.in_clip(self.hud_region()):
             self.draw_hud(surface)
         if self.layered():
             self.draw_table_still(surface)
@@ -81,6 +81,31 @@ class StillParts:
 
     def draw_table_moving(self, surface: pygame.Surface) -> None:
         """Override with :meth:`still_parts` (see :meth:`draw_table_still`)."""
+
+    def hud_region(self) -> pygame.Rect:
+        """Where :meth:`draw_hud` draws: the top bar, and in portrait a second line under it
+        (:meth:`hud_text`'s line 1)."""
+        L = self.app.layout
+        tb = L.top_bar
+        region = tb.inflate(px(8), px(8))
+        if L.portrait:
+            region.union_ip(pygame.Rect(tb.x, tb.centery + px(10), tb.w, px(40)))
+        return region
+
+    def hand_at_rest(self) -> bool:
+        """None of your hand's cards flies, turns, shakes or is dragged, and each lies on the
+        slot it glides to (within half a pixel: a slot on a half pixel is never met by round()
+        from the side the card comes from)."""
+        if self.dragged() is not None:
+            return False
+        targets = self.__dict__.get("_hand_targets", {})
+        for code, sprite in self.hand.items():
+            if sprite.motion is not None or sprite.flip_t is not None or sprite.shake > 0:
+                return False
+            x, y = targets.get(code, sprite.pos)
+            if abs(sprite.pos[0] - x) >= 0.5 or abs(sprite.pos[1] - y) >= 0.5:
+                return False
+        return True
 
     def whole_key(self) -> tuple:
         """What every still part depends on: sizes, language, card colours, the felt."""
@@ -126,9 +151,39 @@ class StillParts:
     def plate_region(rect: pygame.Rect) -> pygame.Rect:
         """Where a plate draws: its body, the "your turn" edge round it, the timer ring round
         its avatar and the seconds' badge under it (both sides: either reading direction)."""
-        r = px(PLATE_AVATAR + 16)
-        region = rect.inflate(px(32), px(32))
-        for rtl in (False, True):
-            cx, cy = plate_avatar(rect, rtl)
-            region.union_ip(pygame.Rect(cx - r, cy - r, 2 * r, 2 * r + px(24)))
-        return region
+        return _plate_region(tuple(rect)).copy()
+
+
+@scale.cached(maxsize=64)
+def _plate_region(rect: tuple[int, int, int, int]) -> pygame.Rect:
+    """(:meth:`StillParts.plate_region`, asked every frame for every plate.)"""
+    plate = pygame.Rect(rect)
+    r = px(PLATE_AVATAR + 16)
+    region = plate.inflate(px(32), px(32))
+    for rtl in (False, True):
+        cx, cy = plate_avatar(plate, rtl)
+        region.union_ip(pygame.Rect(cx - r, cy - r, 2 * r, 2 * r + px(24)))
+    return region
+
+
+def cards_key(sprites: list) -> tuple:
+    """What resting ``sprites`` look like on screen, in their drawing order."""
+    return tuple(
+        (s.code, round(s.pos[0]), round(s.pos[1]), tuple(s.size), s.face_up, s.visible)
+        for s in sprites
+    )
+
+
+def clear_of(region: pygame.Rect, sprites: list) -> bool:
+    """None of ``sprites`` (with shadow, glow and a shake's sway) draws inside ``region``: what
+    they cover there would not be under them if they were drawn first."""
+    reach = px(32)
+    return not any(s.rect().inflate(reach, reach).colliderect(region) for s in sprites)
+
+
+def cards_region(sprites: list) -> pygame.Rect:
+    """Where resting ``sprites`` draw: each card, its shadow (offset 2, 4) and a glow ring."""
+    rects = [s.rect() for s in sprites]
+    if not rects:
+        return pygame.Rect(0, 0, 0, 0)
+    return rects[0].unionall(rects[1:]).inflate(px(16), px(16)).move(px(1), px(2))

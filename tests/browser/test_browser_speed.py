@@ -32,7 +32,11 @@ from browser_driver import Device
 from conftest import assert_clean, open_game
 
 HERE = Path(__file__).resolve().parent
-ALPHA_LIMIT = 2  # as tests/ui/test_blit_budget.py
+ALPHA_LIMIT = 0  # as tests/ui/test_blit_budget.py
+# blits of any kind a drawn frame, mean: the native guard's with room for the page's own stretch
+# (the fast speed; Hand rummy's short stretch there made 23.7 at factor 1 before and after the
+# Hareeja and Ronda still layers, which took theirs from 39.7 and 27.1)
+MEAN_BLITS = {"hareeja": 16, "ronda": 16, "hand_rummy": 28}
 VEILS_LIMIT = 1  # full-screen surface-alpha veils a frame, under a modal only
 STEP_DOWN_THROTTLE = 6
 AUTOMATIC = '{"speed": "fast", "drawing": "auto"}'  # the default Picture setting
@@ -85,6 +89,8 @@ def test_a_table_stretch_in_the_browser_stays_off_the_slow_blits(phone_page, gam
     assert counted["frames"] > 100 and all(n for _, _, n in counted["per_frame"])
     worst = max(a for a, _, _ in counted["per_frame"])
     assert worst <= ALPHA_LIMIT, frames["summary"]
+    mean = sum(n for _, _, n in counted["per_frame"]) / len(counted["per_frame"])
+    assert mean <= MEAN_BLITS[game], frames["summary"]
     assert frames["full_per_pixel"] == 0, frames["summary"]
     assert frames["veils_max"] <= VEILS_LIMIT, frames["summary"]
     assert frames["veils_without_modal"] == 0, frames["summary"]

@@ -13,9 +13,9 @@ from test_relayout import turn
 from test_rummy_table import scripted_scene
 from ui_helpers import click, run_until
 
-from game.games.hand_rummy.table import RummyTable
 from game.ui import games
 from game.ui.app import App, Options
+from game.ui.cardtable import CardTable
 from game.ui.static_layer import StaticLayer, merged
 
 
@@ -33,7 +33,7 @@ class Checked:
     def draw(self) -> None:
         self._draw()
         scene = self.app.scene
-        if not isinstance(scene, RummyTable):
+        if not (isinstance(scene, CardTable) and scene.layered()):
             return
         screen = self.app.screen
         plain = pygame.Surface(screen.get_size(), 0, screen)
@@ -125,6 +125,32 @@ def test_a_players_moves_repaint_what_they_change(make_app, portrait):
     run_until(app, lambda: scene.discard_pile[-1:] == [code] and not scene.animating(), 600)
     assert scene.discard_pile[-1] == code
     assert check.frames > 50 and check.differ == []
+
+
+@pytest.mark.parametrize(
+    ("game", "portrait", "lang", "options"),
+    [
+        ("hareeja", False, "ar", {}),
+        ("hareeja", True, "en", {}),
+        ("ronda", False, "en", {}),
+        ("ronda", True, "ar", {"players": 4}),  # two teams: side colours on plates and counts
+    ],
+)
+def test_the_other_tables_frames_equal_a_full_redraw(game, portrait, lang, options):
+    """Issue 24: Hareeja and Ronda keep a still layer too (backs, plates, piles, the trick or
+    the table's cards and your hand at rest); every frame of a bot match still equals a full
+    redraw, and frames where only a card flies repaint nothing but the moving card."""
+    app = App(Options(autoplay=True, seed=11, lang=lang, portrait=portrait))
+    check = Checked(app)
+    table = games.table_class(game)
+    table.start_autoplay(app, {**games.info(game).defaults(), **options})
+    for _ in range(900):
+        app.step(1 / 60)
+    layer = check.layer()
+    assert check.frames > 300
+    assert layer.part_paints > 20
+    assert layer.full_paints < check.frames / 10
+    assert check.differ == []
 
 
 def test_a_still_table_costs_one_blit_and_a_changed_part_repaints_only_its_rect():

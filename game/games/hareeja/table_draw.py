@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game import i18n
+from game.games.hareeja.table_still import HareejaStill
 from game.i18n import digits, t
 from game.ui import assets, draw, scale
 from game.ui.scale import px
@@ -20,7 +21,7 @@ from game.ui.table_drawing import ranked_rows
 PEEK_SCALE = 0.82  # the last trick a little smaller than the live one (104 px tall: a 26 px index)
 
 
-class HareejaDrawing:
+class HareejaDrawing(HareejaStill):
     """The table's drawing (see the module docstring)."""
 
     # ----- drawing -------------------------------------------------------------------------------

@@ -390,10 +390,12 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
     def _layout_table(self, dt: float) -> None:
         """Table cards keep Ronda order: they glide aside when a card is laid or taken."""
         codes = sort_hand(list(self.table_cards))
+        targets = self._table_targets = {}  # (the still layer asks whether they arrived)
         for code, slot in zip(codes, self.table_slots(codes)):
             sprite = self.table_cards[code]
             if sprite.moving or not sprite.visible:
                 continue
+            targets[code] = slot
             sprite.pos = (
                 approach(sprite.pos[0], slot[0], 14, dt),
                 approach(sprite.pos[1], slot[1], 14, dt),

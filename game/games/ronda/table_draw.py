@@ -13,6 +13,7 @@ import pygame
 
 from game import i18n
 from game.games.ronda.cards import sort_hand
+from game.games.ronda.table_still import RondaStill
 from game.i18n import digits, t
 from game.ui import assets, draw, scale
 from game.ui.scale import px
@@ -22,7 +23,7 @@ from game.ui.tween import Speed
 POP = 1.2
 
 
-class RondaDrawing:
+class RondaDrawing(RondaStill):
     """The table's drawing (see the module docstring)."""
 
     # ----- drawing -------------------------------------------------------------------------------
