@@ -1,4 +1,4 @@
-"""Whole redraws in the real browser (issue 24): a new table and a turned phone, split into
+"""Whole redraws in the real browser: a new table and a turned phone, split into
 their parts, with a cProfile of each on request.
 
     python bench/bench_redraw.py [--games hareeja,ronda,hand_rummy] [--throttle 4]

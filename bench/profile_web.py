@@ -1,4 +1,4 @@
-"""Where a drawn table frame's time goes in the real browser (issue 24): cProfile inside pyodide
+"""Where a drawn table frame's time goes in the real browser: cProfile inside pyodide
 over every drawn frame of bench/table_stretch.py's scripted stretch, per game.
 
     python bench/profile_web.py [--games hareeja,ronda,hand_rummy] [--throttle 1]

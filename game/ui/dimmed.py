@@ -1,5 +1,5 @@
 """The table under a modal panel (the round's score, the match's end), drawn and dimmed once
-while it stays the same (issue 24: in the browser a full-frame dim costs 4 ms with a veil and
+while it stays the same (in the browser a full-frame dim costs 4 ms with a veil and
 20-66 ms as pygame's multiply without SIMD; the dimmed picture then costs one opaque blit).
 
 The owner gives a key holding everything the picture under the panel is drawn from; a frame

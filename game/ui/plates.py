@@ -101,7 +101,7 @@ def plate_body(
             anchor="midright" if rtl else "midleft",
         )
     if dealer:  # the dealer's chip, lettered so it reads as one
-        # 22 px, so it reads on a phone (issue 10); on a wide plate at the far end from the
+        # 22 px, so it reads on a phone; on a wide plate at the far end from the
         # avatar, which it would cover.
         far = not tall(rect) and not rtl
         spot = (rect.right - px(15) if far else rect.x + px(15), rect.y + px(15))

@@ -1,5 +1,5 @@
-"""A table's still picture, kept between frames and repainted only where it changed (issue 6:
-frame time).
+"""A table's still picture, kept between frames and repainted only where it changed
+(a drawn frame costs what changed, not the whole table).
 
 Most of a card table does not move from one frame to the next: the felt, the plates, the piles,
 the melds, the hand at rest. A scene that can describe that part as *parts* — each a key (a

@@ -1,4 +1,4 @@
-"""Pictures made for the browser's cost model (issue 24; figures in docs/WEB.md).
+"""Pictures made for the browser's cost model (figures in docs/WEB.md).
 
 In pygbag's pygame-ce WebAssembly build a per-pixel alpha blit goes to pygame's own blender,
 which has no SIMD there: 50-80 times slower than natively (a 160x224 card 1.6-3 ms under

@@ -1,5 +1,5 @@
-"""The still layer of a card table (issue 6: frame time): :class:`StillParts`, a part of
-:class:`game.ui.table_drawing.TableDrawing` (a mixin).
+"""The still layer of a card table (a drawn frame repaints only what changed):
+:class:`StillParts`, a part of :class:`game.ui.table_drawing.TableDrawing` (a mixin).
 
 A table that describes its still part as parts (:meth:`StillParts.still_parts`: a key and a
 rect for each plate, pile, meld…) splits its drawing in two: :meth:`draw_table_still`, kept in a

@@ -2,7 +2,7 @@
 redraw (a new table, the first turn) pays for it: the fonts, then the tables' modules (one
 import a step, after those it imports), the felt, the avatars and every table's card faces at
 the layout's sizes, the other orientation's felt. Each step is what first use would do, into
-the same caches. Why and figures: docs/WEB.md (issue 24)."""
+the same caches. Why and figures: docs/WEB.md."""
 
 from __future__ import annotations
 

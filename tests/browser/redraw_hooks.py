@@ -1,4 +1,4 @@
-"""Whole redraws measured from inside the page (issue 24), for bench/bench_redraw.py. Runs
+"""Whole redraws measured from inside the page, for bench/bench_redraw.py. Runs
 under pyodide, written to /harness by the driver; the game's code is not changed.
 
 A whole redraw is what a player waits for when a new scene comes or the phone turns: for a

@@ -2,8 +2,8 @@
 flights, a bid, declaration or meld, the pause menu, the round's score panel) may make at most
 ALPHA_LIMIT blits of a per-pixel alpha picture that is not run-length encoded per drawn frame
 (pygame's blender, 50-80x slower in the browser), and no blit that blends over half the frame.
-A count, not a time (game/ui/blit_count.py). Since the still layer of every table (issue 24:
-what does not move is kept in one opaque picture), a drawn frame also stays under a mean number
+A count, not a time (game/ui/blit_count.py). Since the still layer of every table
+(what does not move is kept in one opaque picture), a drawn frame also stays under a mean number
 of blits of any kind: the moving cards, the widgets, a banner and the layer.
 
 Before this guard the same stretch made up to 56 (Hareeja), 46 (Ronda) and 63 (Hand rummy) such

@@ -1,5 +1,5 @@
-"""The still picture under a pause menu is kept dimmed while it stays the same (issue 24;
-game/ui/overlay.py ``draw_with_overlays``): every frame drawn with overlays open is compared
+"""The still picture under a pause menu is kept dimmed while it stays the same
+(game/ui/overlay.py ``draw_with_overlays``): every frame drawn with overlays open is compared
 pixel for pixel with the same frame drawn the plain way (the scene, then each overlay with its
 own dim layer), through a pause menu opened mid-flight, hovering, a settings panel over it, a
 language and a card-colour change, the window turned, and the menu closed again."""

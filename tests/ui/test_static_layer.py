@@ -137,7 +137,7 @@ def test_a_players_moves_repaint_what_they_change(make_app, portrait):
     ],
 )
 def test_the_other_tables_frames_equal_a_full_redraw(game, portrait, lang, options):
-    """Issue 24: Hareeja and Ronda keep a still layer too (backs, plates, piles, the trick or
+    """Hareeja and Ronda keep a still layer too (backs, plates, piles, the trick or
     the table's cards and your hand at rest); every frame of a bot match still equals a full
     redraw, and frames where only a card flies repaint nothing but the moving card."""
     app = App(Options(autoplay=True, seed=11, lang=lang, portrait=portrait))

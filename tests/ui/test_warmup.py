@@ -1,4 +1,4 @@
-"""The app's warm-up on quiet frames (game/ui/warmup.py, issue 24): after it, a new table of
+"""The app's warm-up on quiet frames (game/ui/warmup.py): after it, a new table of
 any game imports no module, paints no felt and scales no card face of its deck at the layout's
 sizes; and the steps are short (a step imports one module and what it needs that is not a
 project module of its own)."""

@@ -1,4 +1,4 @@
-"""pygbag's runtime for a site (issue 20, tools/site_web.py, ``./majlis web --runtime``): a
+"""pygbag's runtime for a site (tools/site_web.py, ``./majlis web --runtime``): a
 folder is copied beside the game only when every file is pygbag 0.9.3's by its pinned SHA-256
 (main.wasm, which no published sum pins, only with the operator's --runtime-wasm-sha256); an
 address is checked as far as it can be without the network, and the build says what players'

@@ -1,4 +1,4 @@
-"""The page's own words (issue 20): what web/majlis.tmpl and web/site.js show outside the game
+"""The page's own words: what web/majlis.tmpl and web/site.js show outside the game
 (loading, the failure, "updated", the install offer) are entries "page.*" of the game's catalog
 game/i18n/ar.po, translated and checked as the game's words are (tests/test_i18n_catalogs.py
 checks every entry), and written into the built page by tools/site_web.py."""

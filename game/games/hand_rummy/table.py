@@ -267,7 +267,7 @@ class RummyTable(RummyInput, RummyEvents, RummyDrawing, CardTable):
     def _layout_workspace(self, dt: float) -> None:
         """Give every workspace card a place (hand row or group) and glide it there. The
         places are worked out again only when the cards, the groups, the pick, the workspace's
-        sprites or the geometry changed, not every frame (issue 6: frame time)."""
+        sprites or the geometry changed, not every frame (a quiet frame costs nothing)."""
         key = self._workspace_key()
         if key != getattr(self, "_ws_key", None) or self.geo is not getattr(self, "_ws_geo", None):
             self._ws_targets = self._place_workspace()

@@ -15,7 +15,7 @@ from game.ui.scale import pt, px
 from game.ui.sprites import Sprite
 from game.ui.tween import Speed, ease_in_out, ease_out
 
-DEAL_STEP = 0.06  # one card every 60 ms (LOOK.md: 60-90 ms)
+DEAL_STEP = 0.06  # one card every 60 ms (docs/LOOK.md: 60-90 ms)
 DEAL_FLIGHT = 0.30
 FLIP = 0.22
 DRAW_FLIGHT = 0.30

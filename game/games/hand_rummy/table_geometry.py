@@ -21,7 +21,7 @@ MARGIN = 16
 MELD_PAD = 8  # inside the melds' panel
 MELD_TAG = 40  # the owner's round tag before his first meld
 MELD_GAP_X, MELD_GAP_Y = 12, 8
-MIN_PITCH = 44  # logical px: the touch target LOOK.md asks for
+MIN_PITCH = 44  # logical px: the touch target docs/LOOK.md asks for
 MELD_MIN_STEP = 0.34  # of a card's width: the corner index (rank and suit) stays in view
 
 

@@ -125,7 +125,7 @@ class RummyInput:
 
     def tap_meld(self, meld: int) -> None:
         """Add the picked card to a table meld, or take its joker back (HR-7, HR-8); with no
-        card picked, show the meld large (issue 10)."""
+        card picked, show the meld large."""
         if self.selected is None:
             self.zoom_meld(meld)
             return

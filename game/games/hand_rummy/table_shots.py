@@ -26,7 +26,7 @@ def screenshot_scenes(shooter: Shooter) -> None:
     five_players(shooter)
 
 
-# The scripted first round (dealer 0, so seat 1 starts with 15 cards; see DESIGN.md "Explicit
+# The scripted first round (dealer 0, so seat 1 starts with 15 cards; see docs/DESIGN.md "Explicit
 # deals"): seat 1 opens with a spade run to the ace and a heart run holding a joker; you draw the
 # 6♠, open with two sets and a spade run, take the joker back with your 6♥, meld it with 8♣ 9♣
 # and go out on your last discard — a "hand" (−60).

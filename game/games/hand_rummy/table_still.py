@@ -1,4 +1,4 @@
-"""The Hand rummy table's still layer (issue 6: frame time; game/ui/table_still.py): what of
+"""The Hand rummy table's still layer (game/ui/table_still.py): what of
 the table does not move, described as parts — the top bar, each plate, the stock and the
 discard pile, each meld and each owner's tag, the staging area, your cards at rest — each with
 a key holding everything its drawing reads and a rect holding everything it draws. A card

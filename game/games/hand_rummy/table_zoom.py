@@ -1,5 +1,5 @@
 """A meld on the table, zoomed: tapped with no card picked, it opens large in a panel above the
-table (issue 10: a full table of melds is small on a phone), read from the table as it stands
+table (a full table of melds is small on a phone), read from the table as it stands
 (a card added meanwhile shows at once). A tap anywhere, Esc or Close closes it.
 
 Built on the one overlay system (:mod:`game.ui.overlay`): dimmed table, opaque panel, modal.

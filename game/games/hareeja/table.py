@@ -23,7 +23,7 @@ from game.ui.tween import Speed, ease_in_out, ease_out
 from game.ui.widgets import Button, Segmented
 
 PLAYERS = 4
-# Durations at normal speed (LOOK.md "Motion").
+# Durations at normal speed (docs/LOOK.md "Motion").
 DEAL_STEP = 0.075  # one card every 75 ms
 DEAL_FLIGHT = 0.30
 FLIP = 0.22

@@ -1,4 +1,4 @@
-"""The Hareeja table's still layer (issue 24: drawn-frame cost; game/ui/table_still.py): what of
+"""The Hareeja table's still layer (game/ui/table_still.py): what of
 the table does not move, described as parts — the top bar, each plate, each seat's backs, the
 trick at rest, your hand at rest — each with a key holding everything its drawing reads and a
 rect holding everything it draws. A frame while a card flies is then one opaque blit of the

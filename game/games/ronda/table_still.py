@@ -1,4 +1,4 @@
-"""The Ronda table's still layer (issue 24: drawn-frame cost; game/ui/table_still.py): what of
+"""The Ronda table's still layer (game/ui/table_still.py): what of
 the table does not move, described as parts — the top bar, each seat's backs, pile and plate,
 the stock, the table's cards at rest, your hand at rest, the piles' counts — each with a key
 holding everything its drawing reads and a rect holding everything it draws.
