@@ -12,7 +12,8 @@ due (a turn clock). Otherwise a frame is events + update and nothing else.
 
 Frame pacing: natively ``clock.tick(60)`` caps the loop. In the browser pygbag already runs one
 frame per screen refresh and ``tick`` would busy-wait on 90/120 Hz screens, so dt comes from
-``time.monotonic()`` and the loop just yields.
+``time.monotonic()`` and the loop just yields; after half a second with nothing to do it rests
+between steps (game/ui/pacing.py: 20 steps a second, woken at once by input).
 
 Shape: see game/ui/window.py. When the window turns (landscape ↔ portrait) the layout is swapped,
 the display reopened at the new size and the current scene's ``relayout()`` lays it out again,
@@ -35,10 +36,11 @@ from game.ui.audio import Audio
 from game.ui.blit_count import BlitCounter
 from game.ui.drawing_factor import DrawingFactor, clock
 from game.ui.layout import Layout, make_layout
+from game.ui.pacing import Pacing, rest_page
 from game.ui.pointer import Pointer
 from game.ui.scale import px
 from game.ui.tween import Speed
-from game.ui.window import Window
+from game.ui.window import Window, browser
 
 WEB = sys.platform == "emscripten"
 MAX_DT = 0.1  # a longer gap (a background tab, a breakpoint) counts as this
@@ -122,6 +124,9 @@ class App:
             self.toast(message)
         self.scene = None
         self.overlays: list = []  # open overlays (game.ui.overlay), the top one last
+        self.pacing = Pacing()  # when the browser's loop may rest (game/ui/pacing.py)
+        self.rest = 0.0  # seconds the loop may wait after this step (the browser only)
+        self._resting = False
         self._start_drawing_factor(portrait)
         self.go("menu")
 
@@ -279,6 +284,19 @@ class App:
             self.running = False
         if self.draws > draws and self.drawing.adapt:
             self._drawn_in(clock() - started)
+        wants = self.scene.wants_frames()  # a bot thinking, events queued: no rest
+        self.rest = self.pacing.after_step(dt, self.draws > draws, touched, wants, self._due())
+
+    def _due(self) -> float | None:
+        """Seconds until the picture changes with time alone (a turn clock's redraw, a toast
+        ending) or a page answer is polled again; None: nothing is due (game/ui/pacing.py)."""
+        due = [t[1] for t in self.toasts]
+        every = self.scene.redraw_every()
+        if every is not None:
+            due.append(every - self._since_draw)
+        if self.watchers:
+            due.append(0.1)
+        return min(due) if due else None
 
     def _events(self, dt: float) -> bool:
         """Hand this frame's events to the scene (a tap once, as mouse events: game.ui.pointer);
@@ -351,6 +369,15 @@ class App:
         draw.panel(surface, rect, (60, 24, 20), 235, px(12), draw.GOLD)
         surface.blit(img, img.get_rect(center=rect.center))
 
+    def _rest_in_page(self) -> None:
+        """The browser's loop waits ``self.rest`` before the next step (game/ui/pacing.py);
+        the page's sound is suspended when the rest begins."""
+        resting, self._resting = self._resting, self.rest > 0
+        if self.rest > 0:
+            if not resting:
+                self.audio.rest()
+            rest_page(browser(), self.rest)
+
     async def run(self) -> int:
         """The frame loop. Autoplay uses a fixed time step and no frame-rate cap; the browser
         paces itself (one frame per screen refresh); natively the loop is capped at 60 Hz."""
@@ -365,6 +392,8 @@ class App:
             else:
                 dt = min(MAX_DT, self.clock.tick(60) / 1000)
             self.step(dt)
+            if WEB:
+                self._rest_in_page()
             await asyncio.sleep(0)
         if not WEB:
             pygame.quit()
