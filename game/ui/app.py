@@ -127,6 +127,7 @@ class App:
         self.pacing = Pacing()  # when the browser's loop may rest (game/ui/pacing.py)
         self.rest = 0.0  # seconds the loop may wait after this step (the browser only)
         self._resting = False
+        self._on_cadence = False
         self._start_drawing_factor(portrait)
         self.go("menu")
 
@@ -275,6 +276,7 @@ class App:
             toast[1] -= dt
         self.toasts = [t for t in self.toasts if t[1] > 0]
         self._since_draw += dt
+        self._on_cadence = False  # drawn only for the scene's cadence (a turn clock)?
         if self._needs_draw() or touched:
             self._draw()
         elif self._warmup is not None and next(self._warmup, StopIteration) is StopIteration:
@@ -285,7 +287,8 @@ class App:
         if self.draws > draws and self.drawing.adapt:
             self._drawn_in(clock() - started)
         wants = self.scene.wants_frames()  # a bot thinking, events queued: no rest
-        self.rest = self.pacing.after_step(dt, self.draws > draws, touched, wants, self._due())
+        drew = self.draws > draws and not (self._on_cadence and not touched)
+        self.rest = self.pacing.after_step(dt, drew, touched, wants, self._due())
 
     def _due(self) -> float | None:
         """Seconds until the picture changes with time alone (a turn clock's redraw, a toast
@@ -336,7 +339,8 @@ class App:
         ):
             return True
         every = scene.redraw_every()
-        return every is not None and self._since_draw >= every - 1e-6
+        self._on_cadence = every is not None and self._since_draw >= every - 1e-6
+        return self._on_cadence
 
     def _draw(self) -> None:
         counter = self.blit_counter
