@@ -194,9 +194,9 @@ class TableSession(ABC):
     def _bots_module(self) -> Any:
         """The game's bots module, looked up once (the spec imports it by name, and the hint
         button asks on every frame: issue 24, quiet frames)."""
-        bots = getattr(self, "_bots", None)
+        bots = getattr(self, "_spec_bots", None)
         if bots is None:
-            bots = self._bots = registry.get(self.game).bots_module()
+            bots = self._spec_bots = registry.get(self.game).bots_module()
         return bots
 
     # ----- keeping --------------------------------------------------------------------------------
