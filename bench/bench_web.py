@@ -99,7 +99,8 @@ def idle_cpu(page, seconds: float) -> float:
         metrics = page.call("Performance.getMetrics")["metrics"]
         return {m["name"]: m["value"] for m in metrics}
 
-    page.pump(2.0)  # settle
+    page.wait_py("app._warmup is None", 300)  # every font size opened (quiet frames do it)
+    page.pump(2.0)  # settle: the loop rests after 0.5 s of quiet (game/ui/pacing.py)
     hook(page, "reset()")
     before, frames = sample(), page.js("harness.frames")
     page.pump(seconds)

@@ -286,7 +286,8 @@ class App:
             self.running = False
         if self.draws > draws and self.drawing.adapt:
             self._drawn_in(clock() - started)
-        wants = self.scene.wants_frames()  # a bot thinking, events queued: no rest
+        # a bot thinking, events queued, font sizes still to open: no rest
+        wants = self.scene.wants_frames() or self._warmup is not None
         drew = self.draws > draws and not (self._on_cadence and not touched)
         self.rest = self.pacing.after_step(dt, drew, touched, wants, self._due())
 
