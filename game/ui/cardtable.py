@@ -310,11 +310,6 @@ class CardTable(TableInput, TableAids, TableConnection, TableDrawing, Scene):
         """Everything the engine reported has been shown and nothing blocks."""
         return not self.queue and self.wait <= 0 and self.score is None and not self.busy()
 
-    def wants_frames(self) -> bool:
-        """Events still to show, timers running or a bot thinking: step every frame."""
-        thinking = getattr(self.session, "thinking", None) is not None
-        return thinking or bool(self.timers) or not self.idle()
-
     def awaiting_me(self) -> bool:
         """Override: the player must act now (for the your-turn cue and the tick)."""
         return False
