@@ -332,6 +332,9 @@ def main() -> None:
         with Browser() as browser:
             for orient in args.orients:
                 for factor in args.factors:
+                    if time.monotonic() > args.deadline:
+                        print(f"(budget spent: {orient} x{factor} not opened)", flush=True)
+                        continue
                     dev = device(orient, factor)
                     page = browser.open("about:blank", dev)
                     script = f"localStorage.setItem('majlis.settings', {json.dumps(SETTINGS)});"
