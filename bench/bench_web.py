@@ -27,6 +27,9 @@ Measured inside the page (tests/browser/bench_hooks.py wraps the app's own ``ste
 Native figures come from bench/bench_frame.py and bench/bench_idle.py in the same run (before
 the browser starts). The machine's load average is printed beside each page's figures.
 ``--quick``: Hareeja only unless --games, throttle 4, factor 1, portrait, shorter stretches.
+``--budget M`` (minutes; 60, quick 15): a table that would start after it is skipped and named,
+so ``./majlis bench`` ends in bounded time on a busy machine (a browser page that is already
+measuring finishes its table: each stretch has its own 600 s bound).
 """
 
 from __future__ import annotations
@@ -96,7 +99,8 @@ def idle_cpu(page, seconds: float) -> float:
         metrics = page.call("Performance.getMetrics")["metrics"]
         return {m["name"]: m["value"] for m in metrics}
 
-    page.pump(2.0)  # settle
+    page.wait_py("app._warmup is None", 300)  # every font size opened (quiet frames do it)
+    page.pump(2.0)  # settle: the loop rests after 0.5 s of quiet (game/ui/pacing.py)
     hook(page, "reset()")
     before, frames = sample(), page.js("harness.frames")
     page.pump(seconds)
@@ -146,6 +150,9 @@ def measure_page(page, dev, factor: str, throttle: float, games: list[str], args
     page.frames(5)
     home_idle = idle_cpu(page, args.idle_seconds)
     for game in games:
+        if time.monotonic() > args.deadline:
+            print(f"  (budget spent: {game} {factor} thr {throttle:g} not measured)", flush=True)
+            continue
         load = os.getloadavg()[0]
         hook(page, f"reset(adapt={adapt})")
         seen = run_stretch(page, game, args.limit, args.timeout)
@@ -282,7 +289,11 @@ def parse() -> argparse.Namespace:
     p.add_argument("--profile", action="store_true")
     p.add_argument("--json", default=None)
     p.add_argument("--frames", type=int, default=None, help="a stretch's frame limit")
+    p.add_argument(
+        "--budget", type=float, default=None, help="minutes; later tables are skipped (60)"
+    )
     a = p.parse_args()
+    a.deadline = time.monotonic() + 60 * (a.budget or (15 if a.quick else 60))
     a.games = (a.games or ("hareeja" if a.quick else ",".join(GAMES))).split(",")
     a.throttles = [float(t) for t in (a.throttle or ("4" if a.quick else "1,4")).split(",")]
     a.factors = (a.factor or ("1" if a.quick else "1,1.5")).split(",")
@@ -321,6 +332,9 @@ def main() -> None:
         with Browser() as browser:
             for orient in args.orients:
                 for factor in args.factors:
+                    if time.monotonic() > args.deadline:
+                        print(f"(budget spent: {orient} x{factor} not opened)", flush=True)
+                        continue
                     dev = device(orient, factor)
                     page = browser.open("about:blank", dev)
                     script = f"localStorage.setItem('majlis.settings', {json.dumps(SETTINGS)});"

@@ -152,3 +152,44 @@ def test_the_policy_is_pure():
         )
     }
     assert names <= {"__future__", "dataclasses"}, names
+
+
+def browser_frames(throttle: float, spikes: bool = True):
+    """Drawn frames as the browser measured them (issue 24: Hareeja at factor 1, CPU
+    throttling 1, 9.8 ms median), growing with the pixels, times the CPU throttling, and one
+    frame in five a spike of twice the cost (a card flight starting, a label drawn)."""
+
+    def frames(policy: FactorPolicy, n: int) -> list[float]:
+        out = []
+        for i in range(n):
+            ms = 9.8 * policy.factor() ** 2 * throttle
+            if spikes and i % 5 == 0:
+                ms *= 2
+            out.append(policy.drawn(ms))
+        return out
+
+    return frames
+
+
+def test_the_browser_steps_back_up_once_the_throttling_ends():
+    """A ratio-3 phone page (ceiling 1.5) under CPU throttling 4 steps down to the floor; with
+    throttling off it comes back up within a bounded number of drawn frames (the wait, a
+    settling redraw and a window), to the highest level whose frames fit (factor 1: 9.8 ms
+    median; 1.25 would be 15.3 ms, over budget), and stays there without a step back."""
+    policy = FactorPolicy(1.5)
+    slow = browser_frames(4.0)(policy, 600)
+    assert slow[-1] == fp.FLOOR
+    bound = fp.PATIENCE + fp.SETTLE + fp.WINDOW
+    fast = browser_frames(1.0)(policy, 4000)
+    assert fast[bound] == 1.0, "back up to 1 within PATIENCE + SETTLE + WINDOW drawn frames"
+    assert set(fast[bound:]) == {1.0}  # no try at 1.25, no step back down
+
+
+def test_spikes_do_not_keep_it_down():
+    """The step up is taken on the window's median: one frame in five at twice the cost (the
+    old rule's 90th percentile saw only those) does not hold the factor at the floor."""
+    policy = FactorPolicy(1.0)
+    browser_frames(4.0)(policy, 600)
+    assert policy.factor() == fp.FLOOR
+    levels = browser_frames(1.0, spikes=True)(policy, 2000)
+    assert levels[-1] == 1.0 and changes(levels) == [changes(levels)[0]]

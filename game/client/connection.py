@@ -210,12 +210,17 @@ JS_OPEN = """
     });
   }
   var n = {ws: null, inbox: [], state: "connecting", error: ""};
+  var wake = function () { if (window.majlisPacing) { window.majlisPacing.wake(); } };
   box[__ID__] = n;
   try { n.ws = new WebSocket(__URL__); }
   catch (e) { n.state = "failed"; n.error = String(e); return n.state; }
-  n.ws.onopen = function () { n.state = "open"; };
+  n.ws.onopen = function () {
+    n.state = "open";
+    wake();
+  };
   n.ws.onmessage = function (e) {
     n.inbox.push(typeof e.data === "string" ? e.data : "");
+    wake();
   };
   n.ws.onerror = function () {      // before "open" an error means it never connected
     if (!n.error) { n.error = "websocket error"; }
@@ -224,6 +229,7 @@ JS_OPEN = """
   n.ws.onclose = function (e) {
     n.state = (n.state === "open") ? "closed" : "failed";
     if (!n.error) { n.error = "code " + e.code; }
+    wake();
   };
   return n.state;
 })()

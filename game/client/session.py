@@ -194,7 +194,12 @@ class TableSession(ABC):
         return thought
 
     def _bots_module(self) -> Any:
-        return registry.get(self.game).bots_module()
+        """The game's bots module, looked up once (the spec imports it by name, and the hint
+        button asks on every frame: issue 24, quiet frames)."""
+        bots = getattr(self, "_spec_bots", None)
+        if bots is None:
+            bots = self._spec_bots = registry.get(self.game).bots_module()
+        return bots
 
     # ----- keeping --------------------------------------------------------------------------------
     def saved(self) -> dict[str, Any] | None:

@@ -2,7 +2,7 @@
 
 One frame = input events → ``scene.update(dt)`` → (only when something changed) ``scene.draw``
 and flip → ``await asyncio.sleep(0)`` (the browser tab has one thread: the loop must yield every
-frame, WEB.md). ``step(dt)`` does one frame without the await, so tests drive the app
+frame, docs/WEB.md). ``step(dt)`` does one frame without the await, so tests drive the app
 synchronously.
 
 Idle costs nothing: the screen is drawn again only when input arrived, the scene changed or was
@@ -12,7 +12,9 @@ due (a turn clock). Otherwise a frame is events + update and nothing else.
 
 Frame pacing: natively ``clock.tick(60)`` caps the loop. In the browser pygbag already runs one
 frame per screen refresh and ``tick`` would busy-wait on 90/120 Hz screens, so dt comes from
-``time.monotonic()`` and the loop just yields.
+``time.monotonic()`` and the loop just yields; after half a second with nothing to do it rests
+between steps (game/ui/pacing.py: Emscripten's main loop paused until input, a socket message
+or the next thing due, at most a second).
 
 Shape: see game/ui/window.py. When the window turns (landscape ↔ portrait) the layout is swapped,
 the display reopened at the new size and the current scene's ``relayout()`` lays it out again,
@@ -38,10 +40,11 @@ from game.ui.dimmed import DimmedBackdrop
 from game.ui.drawing_factor import DrawingFactor, clock
 from game.ui.layout import Layout, make_layout
 from game.ui.overlay import draw_with_overlays
+from game.ui.pacing import Pacing, rest_page
 from game.ui.pointer import Pointer
 from game.ui.scale import px
 from game.ui.tween import Speed
-from game.ui.window import Window
+from game.ui.window import Window, browser
 
 WEB = sys.platform == "emscripten"
 MAX_DT = 0.1  # a longer gap (a background tab, a breakpoint) counts as this
@@ -126,6 +129,10 @@ class App:
         self.scene = None
         self.overlays: list = []  # open overlays (game.ui.overlay), the top one last
         self.under_overlays = DimmedBackdrop()  # what a paused scene's overlay dims
+        self.pacing = Pacing()  # when the browser's loop may rest (game/ui/pacing.py)
+        self.rest = 0.0  # seconds the loop may wait after this step (the browser only)
+        self._resting = False
+        self._on_cadence = False
         self._start_drawing_factor(portrait)
         self.go("menu")
 
@@ -171,7 +178,7 @@ class App:
         self.watchers.append(poll)
 
     def count_blits(self) -> BlitCounter:
-        """From the next drawn frame on, count every frame's blits by kind (issue 24; benches
+        """From the next drawn frame on, count every frame's blits by kind (benches
         and tests: game/ui/blit_count.py). Returns the counter."""
         self.blit_counter = BlitCounter()
         return self.blit_counter
@@ -221,7 +228,7 @@ class App:
             self.set_shape(self.layout.portrait, self.drawing.set_mode(value))
         storage.save_settings(self.settings)
 
-    # ----- the drawing factor on a slow phone (issue 24: game/ui/drawing_factor.py) ----------
+    # ----- the drawing factor on a slow phone (game/ui/drawing_factor.py) -------------------
     def _start_drawing_factor(self, portrait: bool) -> None:
         o = self.options
         adapt = o.adapt
@@ -275,15 +282,31 @@ class App:
             toast[1] -= dt
         self.toasts = [t for t in self.toasts if t[1] > 0]
         self._since_draw += dt
+        self._on_cadence = False  # drawn only for the scene's cadence (a turn clock)?
         if self._needs_draw() or touched:
             self._draw()
         elif self._warmup is not None and next(self._warmup, StopIteration) is StopIteration:
-            self._warmup = None  # (a quiet frame opens one more font size)
+            self._warmup = None  # (a quiet frame does one more warm-up step)
         self.frame += 1
         if self.options.frames is not None and self.frame >= self.options.frames:
             self.running = False
         if self.draws > draws and self.drawing.adapt:
             self._drawn_in(clock() - started)
+        # a bot thinking, events queued, warm-up still to do: no rest
+        wants = self.scene.wants_frames() or self._warmup is not None
+        drew = self.draws > draws and not (self._on_cadence and not touched)
+        self.rest = self.pacing.after_step(dt, drew, touched, wants, self._due())
+
+    def _due(self) -> float | None:
+        """Seconds until the picture changes with time alone (a turn clock's redraw, a toast
+        ending) or a page answer is polled again; None: nothing is due (game/ui/pacing.py)."""
+        due = [t[1] for t in self.toasts]
+        every = self.scene.redraw_every()
+        if every is not None:
+            due.append(every - self._since_draw)
+        if self.watchers:
+            due.append(0.1)
+        return min(due) if due else None
 
     def _events(self, dt: float) -> bool:
         """Hand this frame's events to the scene (a tap once, as mouse events: game.ui.pointer);
@@ -323,7 +346,8 @@ class App:
         ):
             return True
         every = scene.redraw_every()
-        return every is not None and self._since_draw >= every - 1e-6
+        self._on_cadence = every is not None and self._since_draw >= every - 1e-6
+        return self._on_cadence
 
     def _draw(self) -> None:
         counter = self.blit_counter
@@ -354,6 +378,15 @@ class App:
         draw.panel(surface, rect, (60, 24, 20), 235, px(12), draw.GOLD)
         surface.blit(img, img.get_rect(center=rect.center))
 
+    def _rest_in_page(self) -> None:
+        """The browser's loop waits ``self.rest`` before the next step (game/ui/pacing.py);
+        the page's sound is suspended when the rest begins."""
+        resting, self._resting = self._resting, self.rest > 0
+        if self.rest > 0:
+            if not resting:
+                self.audio.rest()
+            rest_page(browser(), self.rest)
+
     async def run(self) -> int:
         """The frame loop. Autoplay uses a fixed time step and no frame-rate cap; the browser
         paces itself (one frame per screen refresh); natively the loop is capped at 60 Hz."""
@@ -368,6 +401,8 @@ class App:
             else:
                 dt = min(MAX_DT, self.clock.tick(60) / 1000)
             self.step(dt)
+            if WEB:
+                self._rest_in_page()
             await asyncio.sleep(0)
         if not WEB:
             pygame.quit()

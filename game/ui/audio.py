@@ -57,6 +57,13 @@ class Audio:
             snd.set_volume(self.volume * volume)
             snd.play()
 
+    def rest(self) -> bool:
+        """The game is resting (game/ui/pacing.py): unless a sound still plays, suspend the
+        page's audio context, whose callback would otherwise mix silence on the page's one
+        thread about 86 times a second; the next cue or gesture resumes it. True if asked."""
+        busy = self.ok and bool(pygame.mixer.get_init()) and pygame.mixer.get_busy()
+        return not busy and suspend_page_audio()
+
     def configure(self, enabled: bool, volume: float) -> None:
         self.enabled = enabled
         self.volume = volume
@@ -71,5 +78,20 @@ def wake_page_audio() -> bool:
         return False
     with contextlib.suppress(Exception):  # an older page: sound as the browser allows
         majlis.resumeAudio()
+        return True
+    return False
+
+
+def suspend_page_audio() -> bool:
+    """In the browser, suspend the page's running audio contexts (web/majlis.tmpl's
+    ``majlis.audioContexts``); False natively or on a page without them."""
+    page = window.browser()
+    majlis = getattr(page, "majlis", None) if page is not None else None
+    if majlis is None:
+        return False
+    with contextlib.suppress(Exception):  # an older page: the context keeps running
+        for context in majlis.audioContexts():
+            if context.state == "running":
+                context.suspend()
         return True
     return False

@@ -44,6 +44,11 @@ class Scene:
         message on screen): the app draws every such frame and one more after."""
         return False
 
+    def wants_frames(self) -> bool:
+        """True while the scene needs a step every frame though nothing is drawn (a bot
+        thinking in slices): the browser's loop does not rest meanwhile (game/ui/pacing.py)."""
+        return False
+
     def redraw_every(self) -> float | None:
         """Seconds between redraws of something time-based that is not animating (a turn
         clock, a blinking caret), or None: nothing on screen changes with time alone."""

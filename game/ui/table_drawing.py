@@ -468,6 +468,11 @@ class TableDrawing(StillParts):
         moved, self._picture = picture != getattr(self, "_picture", None), picture
         return moved
 
+    def wants_frames(self) -> bool:
+        """Events still to show, timers running or a bot thinking: step every frame."""
+        thinking = getattr(self.session, "thinking", None) is not None
+        return thinking or bool(self.timers) or not self.idle()
+
     def redraw_every(self) -> float | None:
         """The turn-timer ring follows the clock: four redraws a second while one runs."""
         if self.session.turn_seconds and self.session.phase != "over" and self.shown_to_act():

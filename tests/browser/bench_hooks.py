@@ -113,6 +113,29 @@ def state() -> dict:
     }
 
 
+def policy() -> str:
+    """The drawing factor's policy now: its level, the median of its window (ms), whether the
+    level above would fit by its own rule, and its waits (game/ui/factor_policy.py)."""
+    from game.ui import factor_policy as fp
+
+    pol = recorder().app.drawing.policy
+    ordered = sorted(pol.samples)
+    median = ordered[len(ordered) // 2] if ordered else None
+    above = pol._neighbour(+1)
+    room = median is not None and median * (above / pol.level) ** 2 < fp.HEADROOM * pol.budget_ms
+    return json.dumps(
+        {
+            "level": pol.level,
+            "ceiling": pol.ceiling,
+            "median": median,
+            "window": len(ordered),
+            "room": room,
+            "since_change": pol.since_change,
+            "patience": pol.patience,
+        }
+    )
+
+
 def figures() -> str:
     r = recorder()
     return json.dumps(
@@ -150,7 +173,7 @@ def start_stretch(game: str, seed: int = 2024, limit: int = 4000) -> str:
     overlay_left: list[int | None] = [None]
 
     def poll(_dt: float) -> bool:
-        if app.scene is not scene:
+        if app.scene is not scene or STRETCH.get("stop"):
             STRETCH["done"] = True
             return False
         STRETCH["frames"] += 1
@@ -175,6 +198,12 @@ def start_stretch(game: str, seed: int = 2024, limit: int = 4000) -> str:
 
     app.watch(poll)
     return json.dumps({"log": len(scene.session.match.log)})
+
+
+def stop_stretch() -> str:
+    """End the scripted stretch at its next frame (the match stays on screen)."""
+    STRETCH["stop"] = True
+    return "{}"
 
 
 def match_kept() -> str:

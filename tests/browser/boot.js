@@ -9,7 +9,7 @@
 //   phase            "loading" | "tap" | "running" | "failed"
 //   times            {pyodide, wheels, apk, pygame, ready, main} ms since navigation start
 //   stdout, stderr   every line Python printed (a traceback is in stderr)
-//   frames           requestAnimationFrame callbacks so far (the loop steps once per frame)
+//   frames           turns of the main loop so far (one an animation frame while it runs)
 //   py(expr)         JSON of a Python expression evaluated in the page (tests/browser/probe.py)
 //   audio            {contexts, states, processed, loud}: what the page's AudioContexts did
 //   dom              counts of the DOM input events the page received, by type
@@ -24,7 +24,26 @@ const mark = (name) => { harness.times[name] = Math.round(performance.now()); };
 harness.dom = {};
 ["touchstart", "touchend", "mousedown", "mouseup", "click", "pointerdown", "pointerup"].forEach(
     (type) => addEventListener(type, () => { harness.dom[type] = (harness.dom[type] || 0) + 1; }, true));
-(function countFrames() { harness.frames += 1; requestAnimationFrame(countFrames); })();
+
+// ----- pygbag's main loop: Emscripten's, one turn an animation frame until paused ------------
+// Each turn steps asyncio once (boot.py's harness_step, pygbag's aio.step()). pauseMainLoop
+// stops the turns, resumeMainLoop starts them again at the next frame, as Emscripten's do
+// (pygbag's page has them on window.Module; here they are put on pyodide's module).
+const mainLoop = { paused: false, scheduled: false, step: null };
+function mainLoopTurn() {
+    mainLoop.scheduled = false;
+    if (mainLoop.paused) return;
+    harness.frames += 1;
+    if (mainLoop.step) mainLoop.step(performance.now());
+    scheduleTurn();
+}
+function scheduleTurn() {
+    if (mainLoop.scheduled || mainLoop.paused) return;
+    mainLoop.scheduled = true;
+    requestAnimationFrame(mainLoopTurn);
+}
+harness.mainLoop = mainLoop;
+scheduleTurn();
 
 // ----- sound: count what SDL's audio callback writes (a non-silent buffer = a sound plays) ---
 // SDL2's Emscripten audio feeds a ScriptProcessorNode; wrapping its onaudioprocess setter lets
@@ -81,6 +100,8 @@ async function boot() {
     harness.pyodide = pyodide;
     mark("pyodide");
     window.Module = pyodide._module;         // pythons.js's vm: the page hooks setStatus/onAbort
+    window.Module.pauseMainLoop = () => { mainLoop.paused = true; };
+    window.Module.resumeMainLoop = () => { mainLoop.paused = false; scheduleTurn(); };
     if (window.custom_onload) window.custom_onload(false);
     page.start();                            // the interpreter runs (no failure message)
     pyodide.canvas.setCanvas2D(document.getElementById("canvas"));
@@ -108,6 +129,7 @@ async function boot() {
     await pyodide.runPythonAsync(await (await fetch("/harness/boot.py")).text());
     mark("pygame");
     harness.py = (expr) => pyodide.globals.get("harness_probe")(expr);
+    mainLoop.step = pyodide.globals.get("harness_step");
     const run = pyodide.globals.get("harness_run");
     if (!(window.MM.UME || page.tapped)) {   // as pygbag's page: main.py starts on the first tap
         harness.phase = "tap";

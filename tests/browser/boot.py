@@ -5,12 +5,14 @@
 # 1. pygbag's ``platform`` module: its ``window`` is the page's JavaScript ``window``. Under
 #    pyodide that object is the ``js`` module, so the standard ``platform`` module gets a
 #    ``window`` attribute (the game imports ``platform`` only under emscripten).
-# 2. pygbag's loop: it runs ``asyncio.run(main())`` without blocking and steps the coroutine
-#    once per animation frame. pyodide's own loop runs on the browser's timers (``sleep(0)`` is
-#    a setTimeout, hundreds a second), so ``asyncio.run`` here schedules the coroutine and
-#    returns, and ``asyncio.sleep(0)`` resolves at the next requestAnimationFrame: the frame
-#    loop's one ``await asyncio.sleep(0)`` a frame is one step per screen refresh, as in pygbag.
-#    A sleep longer than 0 keeps pyodide's timer.
+# 2. pygbag's loop: it runs ``asyncio.run(main())`` without blocking and steps asyncio once per
+#    turn of Emscripten's main loop, one per animation frame (``aio.step()`` from
+#    ``main_iteration``), for as long as the main loop runs: ``Module.pauseMainLoop()`` stops it,
+#    ``Module.resumeMainLoop()`` starts it again at the next frame. boot.js runs that main loop
+#    (the same two calls on ``window.Module``) and calls :func:`harness_step` once a turn;
+#    here ``asyncio.run`` schedules the coroutine and returns, ``asyncio.sleep(0)`` resolves at
+#    the next turn and ``asyncio.sleep(d)`` at the first turn at least ``d`` later (pygbag's
+#    loop fires its timers only in a turn), so a paused main loop steps nothing, as in pygbag.
 #
 # Then, as the Python block of web/majlis.tmpl does before it runs main.py: pygame.init(), a
 # first set_mode at the canvas's size, filled with the page's green. main.py itself runs
@@ -21,29 +23,39 @@ import os
 import platform
 import runpy
 import sys
+import time
 import traceback
 
 import js
-from pyodide.ffi import create_once_callable
 
 platform.window = js  # pygbag's bridge: the page's window
 
-_timer_sleep = asyncio.sleep
 _main_task: list[asyncio.Task] = []
+_next_turn: list[tuple[asyncio.Future, object]] = []  # sleep(0): resolved at the next turn
+_timers: list[tuple[float, asyncio.Future, object]] = []  # sleep(d): at the first turn after
 
 
-async def _frame_sleep(delay: float, result=None):
-    """``asyncio.sleep``: 0 waits for the next animation frame (pygbag's step)."""
-    if delay > 0:
-        return await _timer_sleep(delay, result)
+async def _turn_sleep(delay: float, result=None):
+    """``asyncio.sleep``: resolved in a turn of the main loop (pygbag's ``aio.step``)."""
     future = asyncio.get_event_loop().create_future()
+    if delay > 0:
+        _timers.append((time.monotonic() + delay, future, result))
+    else:
+        _next_turn.append((future, result))
+    return await future
 
-    def step(_time) -> None:
+
+def harness_step(_now: float) -> None:
+    """One turn of the main loop (boot.js calls it once an animation frame while it runs)."""
+    due = list(_next_turn)
+    _next_turn.clear()
+    if _timers:
+        now = time.monotonic()
+        due += [(f, r) for t, f, r in _timers if t <= now]
+        _timers[:] = [entry for entry in _timers if entry[0] > now]
+    for future, result in due:
         if not future.done():
             future.set_result(result)
-
-    js.requestAnimationFrame(create_once_callable(step))
-    return await future
 
 
 def _schedule(coro, **_kwargs):
@@ -62,7 +74,7 @@ def _schedule(coro, **_kwargs):
     return task
 
 
-asyncio.sleep = _frame_sleep
+asyncio.sleep = _turn_sleep
 asyncio.run = _schedule
 
 import pygame  # noqa: E402  (after the dynamic library was loaded by boot.js)

@@ -317,9 +317,10 @@ class Page:
             self.pump(0.05)
 
     def frames(self, count: int = 2) -> None:
-        """Let ``count`` of the game's frames pass."""
+        """Let ``count`` of the game's frames pass, or at least one if the loop then rests
+        (nothing to do: game/ui/pacing.py; it steps again on input or when something is due)."""
         start = self.py("app.frame")
-        self.wait_py(f"app.frame >= {start + count}", 30)
+        self.wait_py(f"app.frame >= {start + count} or (app.frame > {start} and app.rest > 0)", 30)
 
     # ----- start ------------------------------------------------------------------------------
     def booted(self, timeout: float = BOOT_SECONDS) -> dict:

@@ -14,7 +14,7 @@ stepping down on a slow phone and back up.
   takes 20-66 ms without SIMD. So the browser guard counts what the browser really draws.
 * The step-down: a phone page of pixel ratio 3 (factor 1.5) at CPU throttling STEP_DOWN_THROTTLE
   steps the factor down while bots play, the match going on (the same scene, its log growing
-  from what it was at each change); with throttling off it steps back up to 1.5 and stays.
+  from what it was at each change); with throttling off it steps back up a level at least.
   Asserted on the factor's history (each change noted by a wrapper of App.set_shape), with
   bounded waits, never on a time.
 """
@@ -38,7 +38,7 @@ ALPHA_LIMIT = 0  # as tests/ui/test_blit_budget.py
 # Hareeja and Ronda still layers, which took theirs from 39.7 and 27.1)
 MEAN_BLITS = {"hareeja": 16, "ronda": 16, "hand_rummy": 28}
 VEILS_LIMIT = 1  # full-screen surface-alpha veils a frame, under a modal only
-STEP_DOWN_THROTTLE = 6
+STEP_DOWN_THROTTLE = 4  # the brief's mid-range phone
 AUTOMATIC = '{"speed": "fast", "drawing": "auto"}'  # the default Picture setting
 PHONE_EN = Device(390, 844, 3.0, touch=True, language="en")
 WAIT = 420  # s: a bound, not a figure (the machine is shared)
@@ -101,26 +101,43 @@ def history(page) -> list[float]:
     return [f for _, f in hook(page, "figures()")["factors"]]
 
 
-@pytest.mark.timeout(1200)  # a boot, then one bounded wait of WAIT s on a shared machine
-def test_a_slow_phone_steps_the_factor_down_and_keeps_the_match(phone_page):
-    """Under heavy CPU throttling a ratio-3 phone page steps 1.5 down one level at a time and
-    the same match plays on through every step. (The step back up once the CPU is free is
-    not asserted: on this shared machine the policy's headroom rule never found room within
-    420 s — an open finding of the browser-speed work, in docs/PERFORMANCE.md.)"""
+@pytest.mark.timeout(1500)  # a boot, then two bounded waits of WAIT s on a shared machine
+def test_a_slow_phone_steps_the_factor_down_and_back_up_and_keeps_the_match(phone_page):
+    """Under CPU throttling a ratio-3 phone page steps 1.5 down one level at a time and the
+    same match plays on through every step; once the throttling ends it steps back up (the
+    policy's median rule, game/ui/factor_policy.py), the match still the same. On a machine so
+    loaded that even unthrottled frames leave no room by that rule (its window's median scaled
+    to the level above over HEADROOM of the budget), the step up cannot be asked for: the test
+    then skips and says so with the figures; a page that had room and did not step up fails."""
     page = phone_page
     hook(page, "go_home()")
     page.throttle(STEP_DOWN_THROTTLE)
     try:
         hook(page, "reset(adapt=True)")
         assert history(page) == [1.5], "a ratio-3 phone starts at factor 1.5"
-        hook(page, "start_stretch('hareeja', limit=100000)")  # bots play on and on
+        hook(page, "start_stretch('hareeja', limit=1000000)")  # bots play on and on
         page.wait_py("__import__('bench_hooks').RECORDER.factors[-1][1] < 1.5", WAIT)
+        page.pump(20)  # further down while it is still throttled, if it must
     finally:
         page.throttle(1)
     down = history(page)
     assert down[0] == 1.5 and all(b < a for a, b in itertools.pairwise(down)), down
     kept = hook(page, "match_kept()")  # the same match went on through each step down
     assert kept["running"] and kept["changes"] >= len(down) - 1 and all(kept["kept"]), kept
+    lowest = down[-1]
+    try:
+        page.wait_py(f"__import__('bench_hooks').RECORDER.factors[-1][1] > {lowest}", WAIT)
+    except AssertionError:
+        state = hook(page, "policy()")
+        if not state["room"]:
+            pytest.skip(f"no room to step up on this machine within {WAIT} s: {state}")
+        raise AssertionError(f"room to step up but no step within {WAIT} s: {state}") from None
+    finally:
+        hook(page, "stop_stretch()")
+    up = history(page)
+    assert up[: len(down)] == down and up[len(down)] > lowest, up
+    kept = hook(page, "match_kept()")  # and on through the step up
+    assert kept["running"] and all(kept["kept"]), kept
     hook(page, "reset(adapt=False)")
     hook(page, "go_home()")
     assert_clean(page)
