@@ -1,4 +1,5 @@
-"""Size of the web bundle in build/web (run ./majlis web first). Target: apk <= 600 KiB.
+"""Size of the web bundle in build/web (run ./majlis web first). Target: apk <= 640 KiB
+(why: tests/test_web_bundle.py).
 
 Prints the apk's size and file count, the compressed size per folder and the biggest files,
 so the next thing to trim is obvious.
@@ -10,7 +11,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 APK = ROOT / "build" / "web" / "majlis.apk"
-TARGET_KIB = 600
+TARGET_KIB = 640
 BIGGEST = 12
 
 

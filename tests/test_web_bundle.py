@@ -180,8 +180,12 @@ def test_rezip_keeps_every_file_and_its_bytes(tmp_path):
 
 
 def test_bundle_is_small_enough_for_phones(bundle):
-    # the apk stays within 600 KiB (bench_bundle.py prints what takes the room).
-    assert APK.stat().st_size <= 600 * 1024
+    """The apk stays within 640 KiB (bench_bundle.py prints what takes the room). Why 640: a
+    first visit also fetches pygbag's runtime (its pygame-ce wheel alone is 1.5 MB, the
+    interpreter more), so the apk is under a tenth of it; afterwards the site's worker keeps
+    everything and an update fetches the apk alone: 640 KiB is about 5 s on a 1 Mbit/s phone
+    connection. It was 600 until the warm-up, the still layers and the resting loop (12-02)."""
+    assert APK.stat().st_size <= 640 * 1024
 
 
 def test_build_leaves_only_the_page_the_apk_the_icon_and_the_site_files(bundle):
