@@ -155,7 +155,7 @@ def test_the_policy_is_pure():
 
 
 def browser_frames(throttle: float, spikes: bool = True):
-    """Drawn frames as the browser measured them (issue 24: Hareeja at factor 1, CPU
+    """Drawn frames as the browser measured them (Hareeja at factor 1, CPU
     throttling 1, 9.8 ms median), growing with the pixels, times the CPU throttling, and one
     frame in five a spike of twice the cost (a card flight starting, a label drawn)."""
 

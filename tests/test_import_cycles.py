@@ -122,6 +122,18 @@ def test_type_checking_imports_are_seen_only_when_asked():
     assert "game.ui.app" in typed["game.ui.scene"]
 
 
+# Imports made for the type checker alone that still close a cycle, each with its reason; the
+# test fails once one is no longer needed, so this only shrinks.
+TYPE_ONLY_EDGES = {
+    # The lobby scene's views are typed against the scene that holds them (its state and its
+    # actions); they go when the lobby scene is split into parts it owns.
+    ("game.ui.scenes.lobby_common", "game.ui.scenes.lobby"),
+    # A screenshot script is typed against the Shooter that runs it (as each game's
+    # table_shots is); the runner imports the script when it runs it.
+    ("game.ui.scenes.lobby_shots", "game.ui.screenshots"),
+}
+
+
 def test_no_import_cycle_even_for_the_type_checker_outside_the_games():
     """The lobby and the cluster (game.net) once imported each other under TYPE_CHECKING;
     the games' packages are left out (each game's rules and views still do, for types)."""
@@ -130,5 +142,8 @@ def test_no_import_cycle_even_for_the_type_checker_outside_the_games():
         for name, targets in graph(typing_too=True).items()
         if not name.startswith("game.games.")
     }
+    for source, target in TYPE_ONLY_EDGES:
+        assert target in typed[source], f"{source} no longer imports {target}: delete the entry"
+        typed[source].discard(target)
     cycle = find_cycle(typed)
     assert cycle is None, "import cycle (type checking included): " + " -> ".join(cycle or [])

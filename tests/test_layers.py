@@ -28,6 +28,7 @@ UI_WITHOUT_PYGAME = {
     "game.ui.routes": "the route names of the scenes, importing each scene module",
     "game.ui.table_online": "a table scene's part: rebuilds the scene as its connection comes back",
     "game.ui.tween": "animation easing of what is drawn",
+    "game.ui.pacing": "when the frame loop may rest between steps (the app's loop, in the browser)",
     "game.ui.scenes.stats_shots": "the statistics screen's screenshot script",
 }
 

@@ -195,7 +195,7 @@ class TableSession(ABC):
 
     def _bots_module(self) -> Any:
         """The game's bots module, looked up once (the spec imports it by name, and the hint
-        button asks on every frame: issue 24, quiet frames)."""
+        button asks on every frame, even a quiet one)."""
         bots = getattr(self, "_spec_bots", None)
         if bots is None:
             bots = self._spec_bots = registry.get(self.game).bots_module()

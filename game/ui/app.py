@@ -39,7 +39,7 @@ from game.ui.blit_count import BlitCounter
 from game.ui.dimmed import DimmedBackdrop
 from game.ui.drawing_factor import DrawingFactor, clock
 from game.ui.layout import Layout, make_layout
-from game.ui.overlay import draw_with_overlays
+from game.ui.overlay_stack import draw_with_overlays
 from game.ui.pacing import Pacing, rest_page
 from game.ui.pointer import Pointer
 from game.ui.scale import px
@@ -352,7 +352,13 @@ class App:
     def _draw(self) -> None:
         counter = self.blit_counter
         target = self.screen if counter is None else counter.canvas(self.screen)
-        draw_with_overlays(self, target, self.under_overlays)  # (kept dimmed while paused)
+        picture = (
+            self.layout.size,
+            scale.factor(),
+            i18n.language(),
+            repr(sorted(self.settings.items())),
+        )
+        draw_with_overlays(self.scene, self.overlays, target, self.under_overlays, picture)
         self._draw_toasts(target)
         if target is not self.screen:
             self.screen.blit(target, (0, 0))

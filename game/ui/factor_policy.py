@@ -17,7 +17,7 @@ It never oscillates:
   fixed part of a frame, Python's own work and the events, does not grow with the pixels).
   With a headroom of 0.8 the level above starts with a fifth of the budget to spare: 0.75
   steps up to 1 when its median is under 6.3 ms, 1 to 1.25 under 7.2 ms, 1.25 to 1.5 under
-  7.8 ms. The browser's figures (issue 24, CPU throttling 1, factor 1: 9.8 ms median, 18.7 ms
+  7.8 ms. The browser's figures (CPU throttling 1, factor 1: 9.8 ms median, 18.7 ms
   p99; factor 1.5: 28.3 ms median) put a page back at 1 once throttling ends and keep it
   there (1.25 would be ~15 ms). The rule this replaces (the window's 90th percentile scaled
   under 0.6 of the budget, 8.4 ms) asked 0.75 for a p90 under 4.7 ms, and never fired there;

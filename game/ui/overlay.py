@@ -36,8 +36,7 @@ import pygame
 
 from game import i18n
 from game.i18n import t
-from game.ui import draw, scale, text
-from game.ui.dimmed import DimmedBackdrop
+from game.ui import draw, text
 from game.ui.scale import px
 from game.ui.widgets import Button, Widget
 
@@ -51,7 +50,7 @@ BODY_SIZE = 22
 BUTTON_H = 60  # lengths: logical px, drawn at px(…)
 PAD = 24
 WHEEL_STEP = 60  # pixels one wheel notch scrolls
-DIM = 150  # the dim layer's alpha under an overlay
+DIM = 150  # the dim layer's alpha under an overlay (game/ui/overlay_stack.py draws it)
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
@@ -404,41 +403,6 @@ class Overlay:
 
     def draw_content(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Override: draw contents that are not widgets inside ``rect`` (clip to it)."""
-
-
-# ----- the scene under its overlays -----------------------------------------------------------
-def draw_with_overlays(app: App, target: pygame.Surface, kept: DimmedBackdrop) -> None:
-    """The scene, then each open overlay (its dim layer and its panel), onto ``target``.
-    Under an overlay that pauses the scene, all below the top overlay is still: it is kept
-    dimmed in ``kept``, painted again only when what it is drawn from differs (docs/WEB.md)."""
-    if not app.overlays:
-        kept.forget()
-        app.scene.draw(target)
-        return
-    *below, top = app.overlays
-    key = _still_key(app, below)
-    if key is None:  # the scene plays on below (online): drawn as it is every frame
-        kept.forget()
-        _draw_below(app, below, target)
-        dim(target, DIM)
-    else:
-        kept.draw(target, key, lambda s: _draw_below(app, below, s), DIM)
-    top.draw_panel(target)
-
-
-def _draw_below(app: App, below: list[Overlay], surface: pygame.Surface) -> None:
-    app.scene.draw(surface)
-    for overlay in below:
-        overlay.draw(surface)
-
-
-def _still_key(app: App, below: list[Overlay]) -> tuple | None:
-    """What the picture under the top overlay is drawn from; None if it may change alone."""
-    if not any(o.pauses for o in app.overlays) or any(o.animating() for o in below):
-        return None
-    settings = repr(sorted(app.settings.items()))
-    return (app.scene, app.scene.widgets, tuple(below), app.layout.size, scale.factor(),
-            i18n.language(), settings)  # fmt: skip
 
 
 # ----- the usual overlays ------------------------------------------------------------------------

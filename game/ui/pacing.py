@@ -1,4 +1,4 @@
-"""When the browser's frame loop rests (issue 24; docs/WEB.md, "Resting when idle").
+"""When the browser's frame loop rests (docs/WEB.md, "Resting when idle").
 
 pygbag steps the game once per turn of Emscripten's main loop, sixty a second even when
 nothing changes. After ``REST_AFTER`` s of quiet (nothing drawn, no input, nothing the scene

@@ -12,15 +12,21 @@ import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from game.core import registry
 from game.ui import assets, avatars, draw, text
-from game.ui.layout import make_layout
+from game.ui.layout import Layout, make_layout
 from game.ui.plates import avatar_radius
 
-if TYPE_CHECKING:
-    from game.ui.app import App
+
+class App(Protocol):
+    """What the warm-up reads of the app (game.ui.app.App, which runs it): the layout now
+    and the saved settings (the table options that set card sizes)."""
+
+    layout: Layout
+    settings: dict[str, Any]
+
 
 ROOT = Path(__file__).resolve().parents[2]  # holds the ``game`` package
 EXTRA_ROOTS = ("game.ui.scenes.pause",)  # imported when a table first opens its menu
