@@ -163,7 +163,9 @@ def test_a_reload_keeps_settings_statistics_and_the_match_and_continue_resumes_i
 
 
 def test_after_the_first_tap_the_audio_runs_and_a_card_sound_plays(phone):
-    assert phone.js("harness.audioState()") == "running"
+    # The first tap started the page's audio; a game at rest since has suspended it again
+    # (game/ui/pacing.py) until the next cue or gesture.
+    assert "running" in phone.js("harness.audio.states")
     start_match(phone, "hareeja")
     phone.wait_py("scene.can_bid() and scene.idle()", 60)
     phone.tap(phone.widget("bid:1"))
