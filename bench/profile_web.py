@@ -3,6 +3,7 @@ over every drawn frame of bench/table_stretch.py's scripted stretch, per game.
 
     python bench/profile_web.py [--games hareeja,ronda,hand_rummy] [--throttle 1]
                                 [--orient portrait] [--frames 1200] [--top 25] [--ab]
+                                [--slow 2]
 
 On the harness of tests/browser (as bench/bench_web.py: pyodide 0.27.7, pygbag's pygame-ce wasm
 wheel, headless Chromium, a 390x693 page of pixel ratio 1). The profiler runs only inside
@@ -10,6 +11,10 @@ wheel, headless Chromium, a 390x693 page of pixel ratio 1). The profiler runs on
 app instance; game code is not changed. Prints the functions by their own time and by
 cumulative time, and the drawn frames' mean cost under the profiler (its overhead is large
 under WebAssembly: read the shares, not the milliseconds).
+
+``--slow PERCENT``: what the slowest drawn frames spend their time on. Every ``App.step`` (the
+events, the update and the draw) is profiled on its own; the profiles of the slowest PERCENT of
+the steps that drew are added up and printed, with those steps' times (under the profiler).
 """
 
 from __future__ import annotations
@@ -53,6 +58,46 @@ def _profile_report(top):
     ms = _PROF["ms"]
     mean = sum(ms) / max(1, len(ms))
     return json.dumps({"text": out.getvalue(), "frames": len(ms), "mean": mean})
+"""
+
+SLOW = r"""
+import cProfile, io, json, pstats, time
+from game.ui.app import App
+app = App.current
+_SLOW = {"step": app.step, "kept": []}
+
+def _slow_step(*a, **k):
+    draws, prof = app.draws, cProfile.Profile()
+    began = time.perf_counter()
+    prof.enable()
+    try:
+        return _SLOW["step"](*a, **k)
+    finally:
+        prof.disable()
+        if app.draws != draws:
+            _SLOW["kept"].append(((time.perf_counter() - began) * 1000, prof))
+
+app.step = _slow_step
+
+def _slow_report(percent, top):
+    app.step = _SLOW["step"]
+    kept = sorted(_SLOW["kept"], key=lambda x: -x[0])
+    worst = kept[: max(1, len(kept) * percent // 100)]
+    out = io.StringIO()
+    stats = pstats.Stats(worst[0][1], stream=out)
+    for _, prof in worst[1:]:
+        stats.add(prof)
+    stats.sort_stats("tottime").print_stats(top)
+    stats.sort_stats("cumulative").print_stats(top)
+    ms = [round(m, 1) for m, _ in worst]
+    each = []
+    for m, prof in worst:
+        st = pstats.Stats(prof)
+        rows = sorted(st.stats.items(), key=lambda kv: -kv[1][3])  # by cumulative time
+        game = [(f"{k[0].rsplit('/', 1)[-1]}:{k[2]}", round(v[3] * 1000, 1)) for k, v in rows
+                if "/game/" in k[0]][:10]
+        each.append([round(m, 1), game])
+    return json.dumps({"text": out.getvalue(), "frames": len(kept), "worst": ms, "each": each})
 """
 
 # ``--ab``: the same table state drawn with its still layer and without (a full redraw, as every
@@ -112,6 +157,23 @@ def profile_game(page, game: str, args) -> None:
     print(out["text"], flush=True)
 
 
+def slow_game(page, game: str, args) -> None:
+    """The added-up profile of the slowest ``args.slow`` % of the drawn steps."""
+    page.js(f"harness.pyodide.runPython({json.dumps(SLOW)})", 60)
+    bench_web.hook(page, "reset(adapt=False)")
+    seen = bench_web.run_stretch(page, game, args.frames, 900.0)
+    code = f"_slow_report({args.slow}, {args.top})"
+    out = json.loads(page.js(f"harness.pyodide.runPython({json.dumps(code)})", 120))
+    print(
+        f"=== {game}: the slowest {len(out['worst'])} of {out['frames']} drawn steps "
+        f"(ms under the profiler): {out['worst']} (load {os.getloadavg()[0]:.2f}, "
+        f"missing {[k for k, v in seen['seen'].items() if not v] or 'none'})"
+    )
+    for ms, rows in out["each"]:
+        print(f"  {ms} ms: " + ", ".join(f"{name} {t}" for name, t in rows))
+    print(out["text"], flush=True)
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--games", default=",".join(bench_web.GAMES))
@@ -120,6 +182,7 @@ def main() -> None:
     p.add_argument("--frames", type=int, default=1200)
     p.add_argument("--top", type=int, default=25)
     p.add_argument("--ab", action="store_true", help="layer against full redraw, no profile")
+    p.add_argument("--slow", type=int, default=0, help="profile the slowest PERCENT of steps")
     args = p.parse_args()
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from browser_driver import Browser
@@ -140,7 +203,8 @@ def main() -> None:
             bench_web.install(page)
             page.throttle(args.throttle)
             for game in args.games.split(","):
-                (ab_game if args.ab else profile_game)(page, game, args)
+                run = ab_game if args.ab else slow_game if args.slow else profile_game
+                run(page, game, args)
             browser.close_page(page)
     finally:
         server.close()
