@@ -201,7 +201,8 @@ def main() -> None:
             page.navigate(server.url)
             page.start(timeout=900)
             bench_web.install(page)
-            page.throttle(args.throttle)
+            page.wait_py("app._warmup is None", 300)  # as in bench_web: a player's page has
+            page.throttle(args.throttle)  # opened its fonts and faces on the home screen
             for game in args.games.split(","):
                 run = ab_game if args.ab else slow_game if args.slow else profile_game
                 run(page, game, args)
