@@ -20,13 +20,19 @@ import math
 import re
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
+from itertools import groupby
+from operator import itemgetter
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeAlias
 
 import pygame
 
 from game.ui import scale
+
+if TYPE_CHECKING:
+    from pygame.typing import ColorLike
 
 # The project root is two levels above game/ui/; under pygbag this is the app folder.
 FONT_DIR = Path(__file__).resolve().parents[2] / "fonts"
@@ -35,7 +41,8 @@ _FILES = {False: "Majlis-Regular.ttf", True: "Majlis-Bold.ttf"}
 _RENDER_CACHE_SIZE = 1024
 _shaping = True  # False if SDL_ttf cannot shape: RTL runs are then reversed by hand
 _fonts: dict[tuple[int, bool, str], pygame.font.Font] = {}
-_renders: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+RGBA: TypeAlias = tuple[int, ...]  # a colour as tuple(pygame.Color): red, green, blue, alpha
+_renders: OrderedDict[tuple[str, int, RGBA, bool], pygame.Surface] = OrderedDict()
 
 _LRE, _PDF = "\u202a", "\u202c"
 _SIGNED_NUMBER = re.compile(r"(?<![\w.])[-+\u2212]\d+(?:[.,:/]\d+)*")
@@ -104,7 +111,8 @@ def _levels_with_python_bidi(text: str, base_level: int) -> list[tuple[str, int]
     uba.resolve_neutral_types(storage, False)
     uba.resolve_implicit_levels(storage, False)
     uba.reorder_resolved_levels(storage, False)
-    return [(c["ch"], c["level"]) for c in storage["chars"]]
+    pairs: list[tuple[str, int]] = [(c["ch"], c["level"]) for c in storage["chars"]]
+    return pairs
 
 
 def _levels_from_display(text: str, base_level: int) -> list[tuple[str, int]]:
@@ -112,9 +120,9 @@ def _levels_from_display(text: str, base_level: int) -> list[tuple[str, int]]:
     string, with Arabic letters and the spaces between them taken as level 1."""
     from bidi.algorithm import get_display
 
-    visual = get_display(text, base_dir=("L", "R")[base_level])
-    visual = "".join(ch for ch in visual if ch not in (_LRE, _PDF))
-    out = []
+    shown: str = get_display(text, base_dir=("L", "R")[base_level])
+    visual = "".join(ch for ch in shown if ch not in (_LRE, _PDF))
+    out: list[tuple[str, int]] = []
     for i, ch in enumerate(visual):
         kind = unicodedata.bidirectional(ch)
         rtl = kind in _STRONG_RTL or (
@@ -127,6 +135,7 @@ def _levels_from_display(text: str, base_level: int) -> list[tuple[str, int]]:
     return out
 
 
+_visual_levels: Callable[[str, int], list[tuple[str, int]]] | None
 try:
     from bidi import algorithm as _uba
 
@@ -156,18 +165,10 @@ def _runs(text: str) -> tuple[tuple[str, bool], ...]:
     if _visual_levels is None:  # no bidi library (a failed web download): one RTL run is
         return ((text, True),)  # right for plain Arabic, the bulk of what the UI shows
     pairs = _visual_levels(_protect_numbers(text), base)
-    runs: list[tuple[str, bool]] = []
-    chars: list[str] = []
-    level = None
-    for ch, lvl in pairs:
-        if lvl != level and chars:
-            runs.append(_make_run(chars, level))
-            chars = []
-        level = lvl
-        chars.append(ch)
-    if chars:
-        runs.append(_make_run(chars, level))
-    return tuple(runs)
+    return tuple(
+        _make_run([ch for ch, _ in same], level)
+        for level, same in groupby(pairs, key=itemgetter(1))
+    )
 
 
 def _make_run(chars: list[str], level: int) -> tuple[str, bool]:
@@ -188,7 +189,7 @@ def _run_size(
     return font_.size(run if _shaping or not rtl else run[::-1])
 
 
-def _run_image(run: str, rtl: bool, size: int, bold: bool, rgba: tuple) -> pygame.Surface:
+def _run_image(run: str, rtl: bool, size: int, bold: bool, rgba: RGBA) -> pygame.Surface:
     """One run, rendered. Without HarfBuzz (never seen with pygame-ce 2.5.7, native or web)
     letters stay unjoined, but at least they come out in right-to-left order."""
     font_ = _run_font(size, bold, rtl)
@@ -224,7 +225,7 @@ def fit_width(text: str, size: int, bold: bool = False) -> int:
     return max(widths)
 
 
-def render(text: str, size: int, color, bold: bool = False) -> pygame.Surface:
+def render(text: str, size: int, color: ColorLike, bold: bool = False) -> pygame.Surface:
     """Antialiased text on a transparent surface, shaped and in visual order. Cached.
     Several lines ("\\n") align right when the text reads right to left, else left."""
     rgba = tuple(pygame.Color(color))
@@ -243,7 +244,7 @@ def render(text: str, size: int, color, bold: bool = False) -> pygame.Surface:
     return surf
 
 
-def _render_line(line: str, size: int, rgba: tuple, bold: bool) -> pygame.Surface:
+def _render_line(line: str, size: int, rgba: RGBA, bold: bool) -> pygame.Surface:
     runs = _runs(line)
     if len(runs) <= 1:
         run, rtl = runs[0] if runs else ("", False)
@@ -260,9 +261,7 @@ def _render_line(line: str, size: int, rgba: tuple, bold: bool) -> pygame.Surfac
     return surf
 
 
-def _render_lines(
-    lines: list[str], size: int, rgba: tuple, bold: bool, rtl: bool
-) -> pygame.Surface:
+def _render_lines(lines: list[str], size: int, rgba: RGBA, bold: bool, rtl: bool) -> pygame.Surface:
     images = [_render_line(line, size, rgba, bold) for line in lines]
     linesize = _load(size, bold, "ltr").get_linesize()
     width = max(img.get_width() for img in images)

@@ -28,6 +28,17 @@ class App(Protocol):
     settings: dict[str, Any]
 
 
+class FacedTable(Protocol):
+    """What the warm-up reads of a game's table scene class (game.ui.cardtable.CardTable
+    has them all): the card faces it shows, and at which sizes."""
+
+    DEFAULT_PLAYERS: int
+    DECK: str  # the card sprites' folder
+    CARDS: tuple[str, ...]  # the codes the game deals (none: every face in DECK's folder)
+
+    def face_sizes(self, layout: Layout, players: int) -> tuple[tuple[int, int], ...]: ...
+
+
 ROOT = Path(__file__).resolve().parents[2]  # holds the ``game`` package
 EXTRA_ROOTS = ("game.ui.scenes.pause",)  # imported when a table first opens its menu
 _IMPORT = re.compile(
@@ -115,14 +126,14 @@ def face_jobs(app: App) -> list[tuple[str, tuple[int, int], tuple[str, ...]]]:
     jobs: dict[tuple[str, tuple[int, int]], set[str]] = {}
     for info in games.available():
         try:
-            table = games.table_class(info.key)
+            table: FacedTable = info.spec.scene_class()
             players = int(games.options_for(app.settings, info.key).get("players", 0))
             sizes = table.face_sizes(app.layout, players or table.DEFAULT_PLAYERS)
         except Exception:
             continue
         codes = set(table.CARDS) or set(deck_codes(table.DECK))
-        for size in sizes:
-            jobs.setdefault((table.DECK, tuple(size)), set()).update(codes)
+        for width, height in sizes:
+            jobs.setdefault((table.DECK, (width, height)), set()).update(codes)
     return [(deck, size, tuple(sorted(codes))) for (deck, size), codes in jobs.items()]
 
 
