@@ -27,12 +27,15 @@ import asyncio
 import os
 import sys
 import time
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import pygame
 
 from game import i18n
 from game.client import storage, webpage
+from game.core.types import JsonObject
 from game.ui import draw, scale, warmup
 from game.ui.audio import Audio
 from game.ui.blit_count import BlitCounter
@@ -44,6 +47,7 @@ from game.ui.pacing import Pacing, rest_page
 from game.ui.pointer import Pointer
 from game.ui.scale import px
 from game.ui.tween import Speed
+from game.ui.widgets import Button
 from game.ui.window import Window, browser
 
 WEB = sys.platform == "emscripten"
@@ -57,6 +61,57 @@ _INPUT = (
     pygame.KEYUP,
     pygame.TEXTINPUT,
 )
+
+
+@runtime_checkable
+class Shown(Protocol):
+    """The scene on screen (game.ui.scene.Scene), as the app runs it. The app knows scenes
+    and overlays through these protocols: their modules import the app for their types."""
+
+    @property
+    def widgets(self) -> Sequence[object]: ...
+
+    def handle(self, event: pygame.event.Event) -> object: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+    def animating(self) -> bool: ...
+
+    def wants_frames(self) -> bool: ...
+
+    def redraw_every(self) -> float | None: ...
+
+    def relayout(self) -> None: ...
+
+
+class Modal(Protocol):
+    """An open overlay (game.ui.overlay.Overlay), as the app hosts it and as the scenes and
+    scripts that look at the top one (``App.overlay``) use it."""
+
+    open: bool
+    pauses: bool
+    key: str
+
+    def handle(self, event: pygame.event.Event) -> object: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def animating(self) -> bool: ...
+
+    def relayout(self) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+    def draw_panel(self, surface: pygame.Surface) -> None: ...
+
+    def close(self) -> None: ...
+
+    def button(self, key: str) -> Button: ...
+
+
+M = TypeVar("M", bound=Modal)
 
 
 @dataclass
@@ -80,7 +135,7 @@ class App:
 
     current: App | None = None  # the last App made (the simulated browser run finds it)
 
-    def __init__(self, options: Options | None = None):
+    def __init__(self, options: Options | None = None) -> None:
         self.options = options or Options()
         App.current = self
         pygame.init()
@@ -110,7 +165,8 @@ class App:
         self._apply_speed()
         self.clock = pygame.time.Clock()
         self.pointer = Pointer()  # each tap once, whether it came as touch, mouse or both
-        self.watchers: list = []  # called once a frame while they return True (see watch)
+        # called once a frame while they return True (see watch)
+        self.watchers: list[Callable[[float], bool]] = []
         self.running = True
         self.frame = 0
         self.draws = 0  # frames actually drawn (tests, bench_idle)
@@ -118,16 +174,18 @@ class App:
         self._was_animating = False
         self._since_draw = 0.0
         self._toast_key: str | None = None
-        self._drawn_scene = None
-        self._drawn_widgets = None
-        self._warmup = warmup.steps(self)  # fonts, modules, pictures (game/ui/warmup.py)
+        self._drawn_scene: Shown | None = None
+        self._drawn_widgets: Sequence[object] | None = None
+        self._warmup: Iterator[None] | None = warmup.steps(
+            self
+        )  # fonts, modules, pictures (game/ui/warmup.py)
         self.blit_counter: BlitCounter | None = None  # count_blits() turns it on
         self.exit_code = 0
-        self.toasts: list[list] = []  # [message key, seconds left]
+        self.toasts: list[tuple[str, float]] = []  # (message key, seconds left)
         if message:
             self.toast(message)
-        self.scene = None
-        self.overlays: list = []  # open overlays (game.ui.overlay), the top one last
+        self.scene: Shown | None = None  # (None only until the menu opens, below)
+        self.overlays: list[Modal] = []  # open overlays (game.ui.overlay), the top one last
         self.under_overlays = DimmedBackdrop()  # what a paused scene's overlay dims
         self.pacing = Pacing()  # when the browser's loop may rest (game/ui/pacing.py)
         self.rest = 0.0  # seconds the loop may wait after this step (the browser only)
@@ -137,8 +195,11 @@ class App:
         self.go("menu")
 
     # ----- scenes, settings ---------------------------------------------------------------
-    def switch(self, scene) -> None:
-        """Show ``scene`` (any open overlay belonged to the one before: it closes)."""
+    def switch(self, scene: object) -> None:
+        """Show ``scene`` (any open overlay belonged to the one before: it closes). Scenes are
+        made from names (a route, a game's spec), so what comes is checked to be one."""
+        if not isinstance(scene, Shown):
+            raise TypeError(f"not a scene: {type(scene).__name__}")
         for overlay in self.overlays:
             overlay.open = False
         self.overlays = []
@@ -146,7 +207,7 @@ class App:
         self._dirty = True
         webpage.scene_shown(getattr(scene, "name", ""))  # the page's install offer (site.js)
 
-    def open_overlay(self, overlay):
+    def open_overlay(self, overlay: M) -> M:
         """Show ``overlay`` (game.ui.overlay.Overlay) above the scene until it closes; it takes
         every input event meanwhile. Returns it."""
         overlay.open = True
@@ -154,16 +215,22 @@ class App:
         self._dirty = True
         return overlay
 
-    def close_overlay(self, overlay) -> None:
+    def close_overlay(self, overlay: Modal) -> None:
         overlay.open = False
         if overlay in self.overlays:
             self.overlays.remove(overlay)
         self._dirty = True
 
     @property
-    def overlay(self):
+    def overlay(self) -> Modal | None:
         """The top overlay, or None."""
         return self.overlays[-1] if self.overlays else None
+
+    def shown(self) -> Shown:
+        """The scene on screen (there is one from the end of ``__init__`` on)."""
+        if self.scene is None:
+            raise RuntimeError("the app shows no scene yet")
+        return self.scene
 
     def warm_up(self) -> None:
         """Do the warm-up (game/ui/warmup.py) now instead of on quiet frames (benches,
@@ -172,7 +239,7 @@ class App:
             pass
         self._warmup = None
 
-    def watch(self, poll) -> None:
+    def watch(self, poll: Callable[[float], bool]) -> None:
         """Call ``poll(dt)`` once a frame until it returns False: an answer awaited from the
         page (a JavaScript promise) without blocking the frame loop, and what it shows."""
         self.watchers.append(poll)
@@ -208,13 +275,13 @@ class App:
             overlay.relayout()
         self._dirty = True
 
-    def go(self, route: str, **params):
+    def go(self, route: str, **params: Any) -> Any:
         """Switch to a new scene named by ``route`` (see game.ui.routes); returns it."""
         from game.ui import routes
 
         return routes.go(self, route, **params)
 
-    def set_setting(self, key: str, value) -> None:
+    def set_setting(self, key: str, value: Any) -> None:
         """Change one setting, apply it at once and save it."""
         self.settings[key] = value
         self._dirty = True
@@ -249,10 +316,10 @@ class App:
         Speed.set(self.settings["speed"], self.settings["reduced_motion"], self.options.speed)
 
     def toast(self, key: str, seconds: float = 4.0) -> None:
-        self.toasts.append([key, seconds])
+        self.toasts.append((key, seconds))
         self._dirty = True
 
-    def finish_autoplay(self, game: str, record: dict, result: dict) -> None:
+    def finish_autoplay(self, game: str, record: JsonObject, result: JsonObject) -> None:
         """End of an --autoplay match (``record``: the match's seed and action log): print the
         result and stop the loop."""
         if not self.running:
@@ -276,11 +343,10 @@ class App:
         self.watchers = [poll for poll in self.watchers if poll(dt)]
         for overlay in list(self.overlays):
             overlay.update(dt)
+        scene = self.shown()
         if not any(o.pauses for o in self.overlays):
-            self.scene.update(dt)
-        for toast in self.toasts:
-            toast[1] -= dt
-        self.toasts = [t for t in self.toasts if t[1] > 0]
+            scene.update(dt)
+        self.toasts = [(key, left - dt) for key, left in self.toasts if left - dt > 0]
         self._since_draw += dt
         self._on_cadence = False  # drawn only for the scene's cadence (a turn clock)?
         if self._needs_draw() or touched:
@@ -293,7 +359,7 @@ class App:
         if self.draws > draws and self.drawing.adapt:
             self._drawn_in(clock() - started)
         # a bot thinking, events queued, warm-up still to do: no rest
-        wants = self.scene.wants_frames() or self._warmup is not None
+        wants = self.shown().wants_frames() or self._warmup is not None
         drew = self.draws > draws and not (self._on_cadence and not touched)
         self.rest = self.pacing.after_step(dt, drew, touched, wants, self._due())
 
@@ -301,7 +367,7 @@ class App:
         """Seconds until the picture changes with time alone (a turn clock's redraw, a toast
         ending) or a page answer is polled again; None: nothing is due (game/ui/pacing.py)."""
         due = [t[1] for t in self.toasts]
-        every = self.scene.redraw_every()
+        every = self.shown().redraw_every()
         if every is not None:
             due.append(every - self._since_draw)
         if self.watchers:
@@ -327,12 +393,12 @@ class App:
             if self.overlays:
                 self.overlays[-1].handle(event)  # modal: the scene below sees nothing
             else:
-                self.scene.handle(event)
+                self.shown().handle(event)
         return touched
 
     def _needs_draw(self) -> bool:
         """Whether the picture may differ from the last one drawn (see the module docstring)."""
-        scene = self.scene
+        scene = self.shown()
         animating = scene.animating() or any(o.animating() for o in self.overlays)
         was, self._was_animating = self._was_animating, animating
         toast = self.toasts[-1][0] if self.toasts else None
@@ -358,7 +424,8 @@ class App:
             i18n.language(),
             repr(sorted(self.settings.items())),
         )
-        draw_with_overlays(self.scene, self.overlays, target, self.under_overlays, picture)
+        scene = self.shown()
+        draw_with_overlays(scene, self.overlays, target, self.under_overlays, picture)
         self._draw_toasts(target)
         if target is not self.screen:
             self.screen.blit(target, (0, 0))
@@ -366,8 +433,8 @@ class App:
         self.draws += 1
         self._dirty = False
         self._since_draw = 0.0
-        self._drawn_scene = self.scene
-        self._drawn_widgets = self.scene.widgets
+        self._drawn_scene = scene
+        self._drawn_widgets = scene.widgets
         self._toast_key = self.toasts[-1][0] if self.toasts else None
 
     def _draw_toasts(self, surface: pygame.Surface | None = None) -> None:

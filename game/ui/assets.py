@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 from collections import OrderedDict
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
@@ -143,7 +144,12 @@ def _plain_face(code: str, size: tuple[int, int], four_color: bool) -> pygame.Su
     return rle(img)
 
 
-def preload(codes, sizes, deck: str = "french", four_color: bool = False) -> None:
+def preload(
+    codes: Iterable[str],
+    sizes: Iterable[tuple[int, int]],
+    deck: str = "french",
+    four_color: bool = False,
+) -> None:
     """Decode and scale the faces a table will show (and the back) before its first frame,
     so no card's first flight pays for a PNG decode (~0.5 ms) in the middle of an animation.
     One pause at the start of a match instead (~15-25 ms natively for a deck)."""

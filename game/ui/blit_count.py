@@ -28,9 +28,21 @@ Fills with ``special_flags`` (the dim layer's multiply) are noted as ``fill_blen
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeAlias
 
 import pygame
+
+if TYPE_CHECKING:
+    from pygame.typing import ColorLike, Point, RectLike
+
+    # An item of ``Surface.blits``, as pygame's stubs write it.
+    BlitItem: TypeAlias = (
+        tuple[pygame.Surface, Point | RectLike]
+        | tuple[pygame.Surface, Point | RectLike, RectLike | int]
+        | tuple[pygame.Surface, Point | RectLike, RectLike, int]
+    )
 
 ALPHA_KINDS = frozenset({"alpha", "alpha_rle", "key_alpha", "surface_alpha", "blend"})
 FULL_SCREEN = 0.5  # a blit covering at least this share of the frame counts as full-screen
@@ -112,7 +124,9 @@ class BlitCounter:
         self.frames.append(Frame())
         return c
 
-    def record(self, target: pygame.Surface, source: pygame.Surface, kind: str, area) -> None:
+    def record(
+        self, target: pygame.Surface, source: pygame.Surface, kind: str, area: tuple[int, int]
+    ) -> None:
         if not self.frames:
             self.frames.append(Frame())
         w, h = area
@@ -161,23 +175,38 @@ class CountingSurface(pygame.Surface):
 
     counter: BlitCounter | None = None
 
-    def blit(self, source, dest, area=None, special_flags=0):  # type: ignore[override]
+    def blit(
+        self,
+        source: pygame.Surface,
+        dest: Point | RectLike = (0, 0),
+        area: RectLike | None = None,
+        special_flags: int = 0,
+    ) -> pygame.Rect:
         rect = super().blit(source, dest, area, special_flags)
         if self.counter is not None and rect.w and rect.h:
             self.counter.record(self, source, kind_of(source, special_flags), rect.size)
         return rect
 
-    def blits(self, blit_sequence, doreturn=True):  # type: ignore[override]
+    def blits(
+        self, blit_sequence: Iterable[BlitItem], doreturn: int | bool = 1
+    ) -> list[pygame.Rect] | None:
         out = []
         for item in blit_sequence:
             out.append(self.blit(*item))
         return out if doreturn else None
 
-    def fblits(self, blit_sequence, special_flags=0):  # type: ignore[override]
+    def fblits(
+        self,
+        blit_sequence: Iterable[tuple[pygame.Surface, Point | RectLike]],
+        special_flags: int = 0,
+        /,
+    ) -> None:
         for source, dest in blit_sequence:
             self.blit(source, dest, None, special_flags)
 
-    def fill(self, color, rect=None, special_flags=0):  # type: ignore[override]
+    def fill(
+        self, color: ColorLike, rect: RectLike | None = None, special_flags: int = 0
+    ) -> pygame.Rect:
         done = super().fill(color, rect, special_flags)
         if special_flags and self.counter is not None and done.w and done.h:
             self.counter.record(self, self, "fill_blend", done.size)

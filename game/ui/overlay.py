@@ -28,6 +28,7 @@ and scrolls the same.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -37,10 +38,13 @@ import pygame
 from game import i18n
 from game.i18n import t
 from game.ui import draw, text
+from game.ui.draw import RGB
 from game.ui.scale import px
-from game.ui.widgets import Button, Widget
+from game.ui.widgets import Button, Segmented, Widget
 
 if TYPE_CHECKING:
+    from pygame.typing import RectLike
+
     from game.ui.app import App
     from game.ui.layout import Layout
 
@@ -58,7 +62,7 @@ def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     draw.dim(surface, alpha)
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, edge: tuple = draw.GOLD) -> None:
+def panel(surface: pygame.Surface, rect: pygame.Rect, edge: RGB = draw.GOLD) -> None:
     """An opaque rounded panel with a brass edge."""
     draw.panel(surface, rect, PANEL, 255, px(16), edge)
 
@@ -83,10 +87,10 @@ class ScrollText(Widget):
 
     def __init__(
         self,
-        rect: pygame.Rect | tuple,
+        rect: RectLike,
         source: Callable[[], str],
         size: int = BODY_SIZE,
-        color: tuple = draw.INK,
+        color: RGB = draw.INK,
         key: str = "scroll",
     ):
         self.rect = pygame.Rect(rect)
@@ -98,7 +102,8 @@ class ScrollText(Widget):
         self.visible = True
         self.enabled = True
         self._drag: tuple[int, int] | None = None  # (pointer y, offset) when the drag began
-        self._cache: tuple[Any, list[tuple[str, int]]] | None = None
+        # ((text, language, size, width), its lines) of the last lines() asked
+        self._cache: tuple[tuple[str, str, int, int], list[tuple[str, int]]] | None = None
 
     @property
     def line_h(self) -> int:
@@ -321,7 +326,7 @@ class Overlay:
                 Button(
                     rect,
                     action.text,
-                    lambda a=action: self._run(a),
+                    functools.partial(self._run, action),
                     24,
                     primary=action.primary,
                     key=action.key,
@@ -352,11 +357,12 @@ class Overlay:
     def widget_key(self, key: str) -> Widget:
         """The widget (or a segmented row's choice) named ``key`` (tests, screenshots)."""
         for w in self.widgets:
-            if getattr(w, "key", None) == key:
+            if w.key == key:
                 return w
-            for b in getattr(w, "buttons", []):
-                if b.key == key:
-                    return b
+            if isinstance(w, Segmented):
+                for b in w.buttons:
+                    if b.key == key:
+                        return b
         raise KeyError(key)
 
     # ----- frame -----------------------------------------------------------------------------

@@ -23,7 +23,8 @@ DIM = 150  # the dim layer's alpha under an overlay (game.ui.overlay.DIM)
 class Drawn(Protocol):
     """The scene as this module sees it."""
 
-    widgets: list[object]
+    @property
+    def widgets(self) -> Sequence[object]: ...
 
     def draw(self, surface: pygame.Surface) -> None: ...
 

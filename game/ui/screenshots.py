@@ -22,7 +22,7 @@ import pygame
 
 from game.client import stats
 from game.ui import games
-from game.ui.app import App, Options
+from game.ui.app import App, Modal, Options
 from game.ui.scenes.stats_shots import stats_sample
 
 PLAY_SEED = 11  # the app's seed (and Hareeja's match against the bots)
@@ -79,6 +79,13 @@ class Shooter:
             raise TypeError(f"expected a {kind.__name__}, found {type(scene).__name__}")
         return scene
 
+    def top_overlay(self) -> Modal:
+        """The overlay open on top, which the script expects (else it stops here)."""
+        top = self.app.overlay
+        if top is None:
+            raise LookupError("no overlay is open")
+        return top
+
     def shot(self, name: str) -> None:
         path = self.out / f"{self.prefix}_{name}.png"
         pygame.image.save(self.app.screen, str(path))
@@ -125,15 +132,15 @@ class Shooter:
         table.open_pause()
         self.frames(2)
         self.shot("home_05_pause")
-        self.app.overlay.button("leave").on_click()
+        self.top_overlay().button("leave").on_click()
         self.frames(2)
         self.shot("home_06_leave_confirm")
-        self.app.overlay.close()
-        self.app.overlay.button("settings").on_click()
+        self.top_overlay().close()
+        self.top_overlay().button("settings").on_click()
         self.frames(2)
         self.shot("home_07_pause_settings")
-        self.app.overlay.close()
-        self.app.overlay.button("rules").on_click()
+        self.top_overlay().close()
+        self.top_overlay().button("rules").on_click()
         self.frames(2)
         self.shot("home_08_pause_rules")
         self.app.go("menu")

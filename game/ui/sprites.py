@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ui import assets, draw, scale
 from game.ui.scale import px
 from game.ui.surfaces import on_display_change, rle
-from game.ui.tween import Motion, ease_out
+from game.ui.tween import Ease, Motion, ease_out
+
+if TYPE_CHECKING:
+    from pygame.typing import ColorLike
 
 FLIP = 0.22
 
@@ -45,7 +49,7 @@ class Sprite:
         end: tuple[float, float],
         duration: float,
         delay: float = 0.0,
-        ease=ease_out,
+        ease: Ease = ease_out,
         arc: float = 0.0,
         on_land: Callable[[], None] | None = None,
         size: tuple[int, int] | None = None,
@@ -108,7 +112,7 @@ class Sprite:
         four_color: bool,
         dimmed: bool = False,
         glow: bool = False,
-        glow_color: tuple | None = None,
+        glow_color: ColorLike | None = None,
     ) -> None:
         if not self.visible:
             return
@@ -140,8 +144,8 @@ class Sprite:
             surface.blit(veil(img.get_size()), rect)
 
 
-_SHADOWS: dict = {}
-_VEILS: dict = {}
+_SHADOWS: dict[tuple[int, int], pygame.Surface] = {}
+_VEILS: dict[tuple[int, int], pygame.Surface] = {}
 scale.on_change(_SHADOWS.clear)  # (their corners' least radius is a length)
 scale.on_change(_VEILS.clear)
 on_display_change(_SHADOWS.clear)

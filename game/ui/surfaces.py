@@ -27,22 +27,26 @@ cache is dropped, so pictures are made again in the display's own format.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ui import scale
 
+if TYPE_CHECKING:
+    from pygame.typing import Point, RectLike
+
 SOLID = 250  # alpha from which a pixel of a scaled picture is opaque
 _drops: list[Callable[[], None]] = []
-_format: tuple | None = None
+_format: tuple[int, tuple[int, int, int, int]] | None = None  # (bits, masks) of the display
 
 
 def rle(img: pygame.Surface) -> pygame.Surface:
     """``img`` marked for run-length encoding (per-pixel alpha or colour key); returns it."""
     if per_pixel(img):
         img.set_alpha(255, pygame.RLEACCEL)
-    elif img.get_colorkey() is not None:
-        img.set_colorkey(img.get_colorkey(), pygame.RLEACCEL)
+    elif (key := img.get_colorkey()) is not None:
+        img.set_colorkey(key, pygame.RLEACCEL)
     return img
 
 
@@ -85,7 +89,9 @@ def display_changed(screen: pygame.Surface) -> bool:
     return not first
 
 
-def blit(target: pygame.Surface, img: pygame.Surface, dest, special_flags: int = 0) -> pygame.Rect:
+def blit(
+    target: pygame.Surface, img: pygame.Surface, dest: Point | RectLike, special_flags: int = 0
+) -> pygame.Rect:
     """``target.blit(img, dest)``, also where ``target`` has per-pixel alpha (a picture being
     composed for a cache): SDL's RLE blit writes opaque pixels there, so an RLE-marked ``img``
     is blitted with its encoding off (pygame's blend, alpha kept) and marked again after."""

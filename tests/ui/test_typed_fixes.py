@@ -7,7 +7,8 @@ import pygame
 import pytest
 
 from game.core.bots import Sliced, Thinking
-from game.ui import draw, scale
+from game.ui import draw, overlay, scale
+from game.ui.blit_count import BlitCounter
 from game.ui.scenes.lobby import LobbyScene
 from game.ui.scenes.lobby_shots import ShownSession
 
@@ -61,3 +62,30 @@ def test_a_hint_is_thought_in_slices_with_its_reason():
     action, reason = thinking.answer
     assert action == {"type": "play", "card": "AS"} and reason == "hint.reason"
     assert issubclass(Thinking, Sliced)
+
+
+def test_the_counting_canvas_blits_like_a_surface_without_a_dest():
+    """``CountingSurface.blit`` required ``dest``, which ``Surface.blit`` defaults to (0, 0):
+    a frame drawn with ``blit(img)`` worked on the screen and raised TypeError on the canvas
+    the blit count draws into. Typed as ``Surface.blit`` is, it blits and counts the same."""
+    pygame.display.init()
+    counter = BlitCounter()
+    canvas = counter.canvas(pygame.Surface((40, 30)))
+    img = pygame.Surface((10, 10))
+    img.fill((200, 10, 10))
+    assert canvas.blit(img) == pygame.Rect(0, 0, 10, 10)
+    assert canvas.get_at((5, 5)) == pygame.Color(200, 10, 10)
+    assert canvas.blits([(img, (20, 0))], doreturn=False) is None
+    assert counter.frames[-1].kinds() == {"opaque": 2}
+
+
+def test_a_switch_to_what_is_not_a_scene_says_so_and_changes_nothing(make_app):
+    """Scenes are made from names (a route, a game's spec): ``App.switch`` took anything and
+    the next frame failed inside the loop. It now refuses what is not a scene, by name, with
+    the scene and its open overlays as they were."""
+    app = make_app()
+    shown = app.scene
+    panel = overlay.message(app, "ok", lambda: "body")
+    with pytest.raises(TypeError, match="not a scene: dict"):
+        app.switch({"name": "menu"})
+    assert app.scene is shown and app.overlays == [panel] and panel.open

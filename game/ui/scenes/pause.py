@@ -11,11 +11,12 @@ neighbours, and this module knows the table only through the few names it calls)
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game import i18n
+from game.client.session import TableSession
 from game.core import registry
 from game.i18n import t
 from game.ui import overlay
@@ -23,12 +24,26 @@ from game.ui.overlay import Action, Overlay
 from game.ui.scale import px
 from game.ui.scenes.form import Form, place_control
 from game.ui.scenes.settings import setting_rows
+from game.ui.widgets import Segmented
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+class Table(Protocol):
+    """What the pause menu knows of the table it pauses (game.ui.cardtable.CardTable)."""
+
+    app: App
+    name: str  # the game's name (its spec in game.core.registry)
+    session: TableSession
+
+    def to_menu(self) -> None: ...
 
 
 class PauseMenu(Overlay):
     """Resume, Rules, Settings, Leave (see the module docstring)."""
 
-    def __init__(self, table: Any):
+    def __init__(self, table: Table):
         self.table = table
         self.pauses = not table.session.online
         resume = Action("pause.resume", None, "resume", primary=True)
@@ -77,8 +92,8 @@ class PauseMenu(Overlay):
 class SettingsPanel(Overlay):
     """The settings' rows in a panel over the table (the same rows as the settings screen)."""
 
-    def __init__(self, app: Any):
-        self.rows: list = []
+    def __init__(self, app: App):
+        self.rows: list[Segmented] = []
         super().__init__(
             app, "settings.title", None, [Action("close", None, "close", True)], key="settings"
         )
@@ -116,6 +131,6 @@ class SettingsPanel(Overlay):
         self.form.draw_labels(surface)
 
 
-def open_pause(table: Any) -> PauseMenu:
+def open_pause(table: Table) -> PauseMenu:
     """Open the pause menu over ``table`` (a card table scene); returns it."""
     return table.app.open_overlay(PauseMenu(table))
