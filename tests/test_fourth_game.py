@@ -88,8 +88,8 @@ click(card.rect.center)
 out["played_by_click"] = len(app.scene.match.log) >= 1
 
 from game.ui.scenes.lobby import LobbyScene, online_options, table_summary
-from game.ui.scenes.lobby_shots import ShownSession
-lobby = LobbyScene(app, session=ShownSession(), server="ws://127.0.0.1:1")
+from game.ui.scenes.lobby_shots import ShownLink
+lobby = LobbyScene(app, link=ShownLink(), server="ws://127.0.0.1:1")
 app.switch(lobby)
 lobby.open_setup()
 lobby_row = next(w for w in lobby.widgets if getattr(w, "key", "") == "game")

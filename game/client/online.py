@@ -115,6 +115,12 @@ class ServerLink:
     def send(self, kind: str, **fields: Any) -> bool:
         return self.conn.send({"t": kind, **fields})
 
+    def leave_room(self) -> None:
+        """Leave our table: ``leave`` is sent and the room forgotten at once (the lobby shows
+        its home without waiting for the server's ``left``)."""
+        self.send("leave")
+        self.room = None
+
     def woke(self) -> bool:
         """The page came back to the front since the last call
         (:meth:`connection.Connection.woke`)."""

@@ -1,8 +1,9 @@
 """Player statistics: what each finished match adds, and the summaries the stats screen shows.
 
-No drawing here (and no pygame): the table scene calls :func:`record_match_end` once when a
-match's end is shown, the menu calls :func:`record_abandoned` when Play replaces a match still
-in progress; :mod:`game.ui.scenes.stats` reads :func:`summary` and :func:`recent`.
+No drawing here (and no pygame): the table scene calls :func:`record_match` when a match's end
+is shown and keeps its answer (True: recorded, not to be asked again for that match), the menu
+calls :func:`record_abandoned` when Play replaces a match still in progress;
+:mod:`game.ui.scenes.stats` reads :func:`summary` and :func:`recent`.
 
 The store (:func:`load` / :func:`save`, kept by :mod:`game.client.storage` under "stats") is one
 JSON object::
@@ -34,9 +35,10 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Mapping
-from typing import Any, TypeGuard
+from typing import Any, Protocol, TypeGuard
 
 from game.client import storage
+from game.client.session import TableSession
 from game.core import registry
 from game.core.spec import Stats
 from game.core.types import JsonObject  # the statistics are JSON in the store; clean() checks them
@@ -265,25 +267,48 @@ def _store(entry: JsonObject) -> bool:
     return save(add(data, entry))
 
 
-def record_match_end(scene: Any, result: JsonObject) -> bool:
-    """The match of ``scene`` (a CardTable, local or online) has ended: record it once.
+class RunOptions(Protocol):
+    """The app's start-up options recording reads (game.ui.app.Options)."""
 
-    Not recorded: ``--autoplay`` and ``--screenshots`` runs, and tables where your seat is a bot.
-    Never raises: statistics must not break the end of a match."""
+    @property
+    def autoplay(self) -> bool: ...
+
+    @property
+    def screenshots(self) -> str | None: ...
+
+
+class TableApp(Protocol):
+    @property
+    def options(self) -> RunOptions: ...
+
+
+class FinishedTable(Protocol):
+    """What recording a match reads of its table scene (game.ui.cardtable.CardTable)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def app(self) -> TableApp: ...
+
+    @property
+    def session(self) -> TableSession: ...
+
+
+def record_match(table: FinishedTable, result: JsonObject) -> bool:
+    """The match at ``table`` (local or online) has ended: add it to the statistics. True when
+    it was recorded; the table keeps that answer and does not ask again for the same match.
+
+    Not recorded: ``--autoplay`` and ``--screenshots`` runs, tables where your seat is a bot,
+    and a store that cannot be written (False: asked again, it is tried again). Never raises:
+    statistics must not break the end of a match."""
     try:
-        app = scene.app
-        session = scene.session
-        if (
-            getattr(scene, "stats_recorded", False)
-            or app.options.autoplay
-            or app.options.screenshots
-            or session.seats[session.me].kind == "bot"
-        ):
+        options, session = table.app.options, table.session
+        if options.autoplay or options.screenshots or session.seats[session.me].kind == "bot":
             return False
-        scene.stats_recorded = True
         view = session.view()
         entry = make_entry(
-            scene.name,
+            table.name,
             view,
             [s.name for s in session.seats],
             online=bool(session.online),
@@ -292,6 +317,17 @@ def record_match_end(scene: Any, result: JsonObject) -> bool:
         return _store(entry)
     except Exception:
         return False
+
+
+def record_match_end(scene: Any, result: JsonObject) -> bool:
+    """:func:`record_match` once per match for a table scene that does not keep its answer
+    itself yet: the answer is kept on the scene, as ``stats_recorded``."""
+    if getattr(scene, "stats_recorded", False):
+        return False
+    recorded = record_match(scene, result)
+    if recorded:
+        scene.stats_recorded = True
+    return recorded
 
 
 def record_abandoned(saved: JsonObject) -> bool:

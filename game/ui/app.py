@@ -176,9 +176,8 @@ class App:
         self._toast_key: str | None = None
         self._drawn_scene: Shown | None = None
         self._drawn_widgets: Sequence[object] | None = None
-        self._warmup: Iterator[None] | None = warmup.steps(
-            self
-        )  # fonts, modules, pictures (game/ui/warmup.py)
+        # fonts, modules, pictures (game/ui/warmup.py); None once done
+        self._warmup: Iterator[None] | None = warmup.steps(self)
         self.blit_counter: BlitCounter | None = None  # count_blits() turns it on
         self.exit_code = 0
         self.toasts: list[tuple[str, float]] = []  # (message key, seconds left)

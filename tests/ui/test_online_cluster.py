@@ -41,8 +41,8 @@ def test_joining_a_table_held_by_another_process_follows_moved_and_sits_there(re
                 lobby = LobbyScene(app, join_code=code)  # as an invite link opens it
                 app.switch(lobby)
                 assert await pump(app, lambda: lobby.state == "room")
-                assert lobby.session.url == url[0]  # it followed ``moved`` to the holder
-                assert lobby.session.room["code"] == code and lobby.session.room["you"] == 1
+                assert lobby.link.url == url[0]  # it followed ``moved`` to the holder
+                assert lobby.link.room["code"] == code and lobby.link.room["you"] == 1
                 assert await pump(app, lambda: holder.lobby.rooms[code].seated() == 2)
         finally:
             for server in servers:

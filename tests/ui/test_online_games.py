@@ -52,7 +52,7 @@ async def new_table(app, game: str, players: int, **options) -> LobbyScene:  # n
         await click(app, lobby.widget(f"opt.{key}:{value}").rect.center)
     await click(app, lobby.widget("create").rect.center)
     assert await pump(app, lambda: lobby.state == "room")
-    room = lobby.session.room
+    room = lobby.link.room
     assert room["game"] == game and len(room["seats"]) == players
     return lobby
 
@@ -92,12 +92,12 @@ def test_ronda_two_players_online_declaration_and_a_clicked_card_reach_the_other
         try:
             app = make_online_app(url)
             lobby = await new_table(app, "ronda", 2, rules="quick")
-            frames = record_frames(lobby.session)
-            room = lobby.session.room
+            frames = record_frames(lobby.link)
+            room = lobby.link.room
             assert room["options"] == {"rules": "quick"}
             await guest.hello("Layla")
             await guest.request("join", "room", code=room["code"])
-            assert await pump(app, lambda: lobby.session.room["seats"][1]["kind"] == "human")
+            assert await pump(app, lambda: lobby.link.room["seats"][1]["kind"] == "human")
             guest_task = asyncio.create_task(guest.play(first_play, timeout=30))
             await click(app, lobby.widget("start").rect.center)
             assert await pump(app, lambda: app.scene is not lobby)
@@ -158,10 +158,10 @@ def test_ronda_four_players_with_bots_keeps_partners_opposite_and_our_team_is_ou
             room = await private_table(host, "ronda", 4, options={"rules": "maghribi"})
             app = make_online_app(url)
             lobby = await open_lobby(app)
-            frames = record_frames(lobby.session)
+            frames = record_frames(lobby.link)
             lobby.join(room["code"])
             assert await pump(app, lambda: lobby.state == "room")
-            assert lobby.session.room["you"] == 1
+            assert lobby.link.room["you"] == 1
             host_task = asyncio.create_task(host.play(first_play, timeout=60))
             await host.send("start")
             assert await pump(app, lambda: app.scene is not lobby)
@@ -231,12 +231,12 @@ def test_hand_rummy_online_draw_by_tapping_the_stock_and_discard_through_the_sce
         try:
             app = make_online_app(url)
             lobby = await new_table(app, "hand_rummy", 2, rounds=1)
-            frames = record_frames(lobby.session)
-            room = lobby.session.room
+            frames = record_frames(lobby.link)
+            room = lobby.link.room
             assert room["options"]["rounds"] == 1 and room["options"]["partnership"] is False
             await guest.hello("Omar")
             await guest.request("join", "room", code=room["code"])
-            assert await pump(app, lambda: lobby.session.room["seats"][1]["kind"] == "human")
+            assert await pump(app, lambda: lobby.link.room["seats"][1]["kind"] == "human")
             guest_task = asyncio.create_task(guest.play(rummy_bot(5), timeout=30))
             await click(app, lobby.widget("start").rect.center)
             assert await pump(app, lambda: app.scene is not lobby)
@@ -336,10 +336,10 @@ def test_lobby_setup_sends_the_games_options_and_the_turn_time(make_app):
     """TB-5, TB-6: the new-table screen offers each game with its options; Create sends them
     (Hand rummy's partnership only with four players)."""
     from game.ui.scenes.lobby import LobbyScene
-    from game.ui.scenes.lobby_shots import ShownSession
+    from game.ui.scenes.lobby_shots import ShownLink
 
     app = make_app()
-    sc = LobbyScene(app, session=ShownSession(), server="ws://127.0.0.1:1")
+    sc = LobbyScene(app, link=ShownLink(), server="ws://127.0.0.1:1")
     app.switch(sc)
     sc.open_setup()
     for key in ("game:hareeja", "game:ronda", "game:hand_rummy"):
@@ -360,7 +360,7 @@ def test_lobby_setup_sends_the_games_options_and_the_turn_time(make_app):
         pygame.event.post(pygame.event.Event(kind, pos=btn.rect.center, button=1))
     app.step(1 / 60)
     sc.create()
-    kind, fields = sc.session.sent[-1]
+    kind, fields = sc.link.sent[-1]
     assert kind == "create" and fields["game"] == "hand_rummy" and fields["players"] == 3
     assert fields["options"] == {"rounds": 10, "variant": "classic", "partnership": False}
     assert fields["turn_seconds"] == 90 and sc.state == "home"
@@ -368,8 +368,8 @@ def test_lobby_setup_sends_the_games_options_and_the_turn_time(make_app):
     sc.set_game("ronda")
     assert not any(w.key == "opt.partnership" for w in sc.widgets)
     sc.create()
-    assert sc.session.sent[-1][1]["game"] == "ronda"
-    assert set(sc.session.sent[-1][1]["options"]) == {"rules"}
+    assert sc.link.sent[-1][1]["game"] == "ronda"
+    assert set(sc.link.sent[-1][1]["options"]) == {"rules"}
 
 
 # ----- Hand rummy melds through the remote path (a scripted deal) --------------------------------

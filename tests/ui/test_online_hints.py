@@ -16,7 +16,7 @@ import pytest
 from game.games.ronda.table import RondaTable
 from game.ui.scenes.lobby import LobbyScene
 from game.ui.scenes.lobby_common import online_games
-from game.ui.scenes.lobby_shots import ShownSession
+from game.ui.scenes.lobby_shots import ShownLink
 from tests.ui.test_online_lobby import click, make_online_app, open_lobby, pump, start_server
 
 
@@ -28,7 +28,7 @@ def tap(app, rect: pygame.Rect) -> None:
 
 def setup_scene(make_app, **kw) -> LobbyScene:
     app = make_app(**kw)
-    sc = LobbyScene(app, session=ShownSession(), server="ws://127.0.0.1:1")
+    sc = LobbyScene(app, link=ShownLink(), server="ws://127.0.0.1:1")
     app.switch(sc)
     sc.open_setup()
     app.step(1 / 60)
@@ -40,17 +40,17 @@ def test_the_hints_choice_is_off_by_default_and_create_sends_the_chosen_value(ma
     app = sc.app
     assert sc.widget("hints:False").rect.h >= 44
     tap(app, sc.widget("create").rect)
-    kind, fields = sc.session.sent[-1]
+    kind, fields = sc.link.sent[-1]
     assert kind == "create" and fields["hints"] is False
     sc.open_setup()
     tap(app, sc.widget("hints:True").rect)
     tap(app, sc.widget("create").rect)
-    kind, fields = sc.session.sent[-1]
+    kind, fields = sc.link.sent[-1]
     assert kind == "create" and fields["hints"] is True
     sc.open_setup()
     tap(app, sc.widget("hints:False").rect)
     tap(app, sc.widget("create").rect)
-    assert sc.session.sent[-1][1]["hints"] is False
+    assert sc.link.sent[-1][1]["hints"] is False
 
 
 @pytest.mark.parametrize("portrait,lang", list(itertools.product((False, True), ("en", "ar"))))
@@ -90,7 +90,7 @@ def test_a_table_created_with_hints_offers_them_at_the_real_server():
             await click(app, lobby.widget("hints:True").rect.center)
             await click(app, lobby.widget("create").rect.center)
             assert await pump(app, lambda: lobby.state == "room")
-            assert lobby.session.room["hints"] is True
+            assert lobby.link.room["hints"] is True
             await click(app, lobby.widget("start").rect.center)
             assert await pump(app, lambda: isinstance(app.scene, RondaTable))
             assert app.scene.session.hints_offered()

@@ -20,6 +20,7 @@ from game.ui.app import App, Options
 from game.ui.scenes.home import HomeScene as MenuScene
 from game.ui.scenes.lobby import LobbyScene
 from game.ui.scenes.lobby_common import server_name
+from game.ui.scenes.lobby_shots import ShownLink
 from wire_client import Client
 
 DT = 1 / 60
@@ -94,13 +95,13 @@ def test_TB_1_private_table_code_join_start_with_bots_and_play_a_card():
             lobby = await open_lobby(app)
             await click(app, lobby.widget("create").rect.center)
             assert await pump(app, lambda: lobby.state == "room")
-            room = lobby.session.room
+            room = lobby.link.room
             assert room["visibility"] == "private" and room["you"] == 0
             code = room["code"]
             await guest.hello("Layla")
             await guest.send("join", code=code)
             assert await pump(
-                app, lambda: sum(s["kind"] == "human" for s in lobby.session.room["seats"]) == 2
+                app, lambda: sum(s["kind"] == "human" for s in lobby.link.room["seats"]) == 2
             )
             guest_task = asyncio.create_task(guest.play(first_legal, timeout=30))
             await click(app, lobby.widget("start").rect.center)
@@ -185,12 +186,12 @@ def test_TB_2_approval_request_accept_and_TB_3_public_list():
             assert await pump(app, lambda: lobby.state == "room")
             await guest.hello("Omar")
             tables = await guest.request("list", "tables")
-            assert [t["code"] for t in tables["list"]] == [lobby.session.room["code"]]
-            await guest.send("join", code=lobby.session.room["code"])
-            assert await pump(app, lambda: lobby.session.room["pending"])
+            assert [t["code"] for t in tables["list"]] == [lobby.link.room["code"]]
+            await guest.send("join", code=lobby.link.room["code"])
+            assert await pump(app, lambda: lobby.link.room["pending"])
             await click(app, lobby.widget("accept:0").rect.center)
             assert await pump(
-                app, lambda: any(s["name"] == "Omar" for s in lobby.session.room["seats"])
+                app, lambda: any(s["name"] == "Omar" for s in lobby.link.room["seats"])
             )
         finally:
             await guest.close()
@@ -222,7 +223,7 @@ def test_TB_3_public_list_and_join_from_it():
             assert await pump(app, lambda: lobby.tables and has_widget(lobby, "sit:0"))
             await click(app, lobby.widget("sit:0").rect.center)
             assert await pump(app, lambda: lobby.state == "room")
-            assert lobby.session.room["you"] == 1
+            assert lobby.link.room["you"] == 1
         finally:
             await host.close()
             await server.close()
@@ -276,10 +277,10 @@ def test_malformed_server_messages_are_ignored_with_a_log_line(caplog):
             app = make_online_app(f"ws://127.0.0.1:{port}")
             with caplog.at_level(logging.WARNING, logger="majlis.net"):
                 lobby = await open_lobby(app)
-            assert lobby.session.player == "p1"
+            assert lobby.link.player == "p1"
             dropped = [r for r in caplog.records if "dropped" in r.getMessage()]
             assert len(dropped) == 5
-            lobby.session.close()
+            lobby.link.close()
 
     asyncio.run(scenario())
 
@@ -307,6 +308,19 @@ def hareeja_room(you: int) -> dict:
         "turn_seconds": None,
         "bots": "easy",
     }
+
+
+def test_leaving_the_waiting_room_sends_leave_and_the_link_forgets_its_room(make_app):
+    """The link owns the room the server told it of: leaving sends ``leave`` and forgets it
+    at once, and the lobby shows its home. A table's way back to the lobby hands its link
+    over under the old keyword, ``session``, which still works."""
+    app = make_app()
+    link = ShownLink({"you": 0, "host": 0, "code": "K7QMX4PA", "started": False})
+    lobby = LobbyScene(app, session=link, server="ws://x:1")
+    app.switch(lobby)
+    assert lobby.link is link and lobby.state == "room"
+    lobby.leave()
+    assert link.sent[-1][0] == "leave" and link.room is None and lobby.state == "home"
 
 
 def test_seat_2_at_the_server_is_drawn_at_the_bottom_and_keeps_its_numbers(make_app):
@@ -440,8 +454,8 @@ def test_events_arriving_with_the_start_all_reach_the_table_scene(make_app):
         return conn
 
     app = make_app()
-    session = ServerLink("ws://test", "Huda", connect=connect)
-    lobby = LobbyScene(app, session=session)
+    link = ServerLink("ws://test", "Huda", connect=connect)
+    lobby = LobbyScene(app, link=link)
     app.switch(lobby)
     for _ in range(10):
         app.step(1 / 60)

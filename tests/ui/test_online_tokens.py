@@ -65,8 +65,8 @@ async def welcomed_on(url: str) -> str:
     lobby = LobbyScene(app)
     app.switch(lobby)
     assert await pump(app, lambda: lobby.state == "home")
-    lobby.session.close()
-    return lobby.session.token
+    lobby.link.close()
+    return lobby.link.token
 
 
 def test_a_link_to_a_foreign_server_asks_first_and_never_carries_our_token():
@@ -83,7 +83,7 @@ def test_a_link_to_a_foreign_server_asks_first_and_never_carries_our_token():
                 for _ in range(30):  # frames pass: nothing connects while the question is open
                     app.step(1 / 60)
                     await asyncio.sleep(0.005)
-                assert lobby.state == "confirm" and lobby.session is None
+                assert lobby.state == "confirm" and lobby.link is None
                 assert foreign.connections == 0
                 await click(app, lobby.widget("confirm_cancel").rect.center)
                 assert isinstance(app.scene, HomeScene) and app.options.server is None
@@ -118,7 +118,7 @@ def test_a_link_to_a_server_already_played_on_does_not_ask():
             app.switch(lobby)
             assert lobby.state == "connecting"
             assert await pump(app, lambda: lobby.state == "home")
-            assert lobby.session.token == ours  # the same server: its own token went back
+            assert lobby.link.token == ours  # the same server: its own token went back
         finally:
             await server.close()
 

@@ -206,12 +206,12 @@ def test_lobby_turns_keeping_its_state():
                 )
             )
             assert await pump(app, lambda: lobby.state == "room")
-            code = lobby.session.room["code"]
+            code = lobby.link.room["code"]
             turn(app, 844, 390)
-            assert lobby.state == "room" and lobby.session.room["code"] == code
+            assert lobby.state == "room" and lobby.link.room["code"] == code
             assert not app.layout.portrait
             assert_widgets_fit(app)
-            lobby.session.close()
+            lobby.link.close()
         finally:
             await server.close()
 

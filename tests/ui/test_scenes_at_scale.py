@@ -10,7 +10,7 @@ from ui_helpers import click
 
 from game.ui import games, scale
 from game.ui.scenes.lobby import LobbyScene
-from game.ui.scenes.lobby_shots import ShownSession, _shown_room
+from game.ui.scenes.lobby_shots import ShownLink, _shown_room
 from game.ui.scenes.stats_shots import stats_sample
 
 FACTOR = 1.5
@@ -108,13 +108,13 @@ def lobby_in(app, state: str) -> LobbyScene:
         room = _shown_room(0, pending=True)
     elif state == "room_guest":
         room = _shown_room(1, pending=False, game="ronda", options={"rules": "quick"})
-    scene = LobbyScene(app, session=ShownSession(room), server="ws://192.168.1.5:9310")
+    scene = LobbyScene(app, link=ShownLink(room), server="ws://192.168.1.5:9310")
     app.switch(scene)
     scene.tables = [
         {"code": "K7QMX4PA", "game": "hareeja", "players": 4, "seated": 3, "host": "Huda"}
     ]
     if state == "offline":
-        scene.session = None
+        scene.link = None
     if state == "code":
         scene.edit("code")
     else:
@@ -186,8 +186,8 @@ def test_the_lobby_at_one_and_a_half_answers_real_clicks(make_app, portrait):
     click(app, turn.button_for(90).rect.center)
     assert app.settings["turn_seconds"] == 90
     click(app, scene.widget("create").rect.center)
-    assert scene.session.sent[-1][0] == "create"
-    assert scene.session.sent[-1][1]["turn_seconds"] == 90
+    assert scene.link.sent[-1][0] == "create"
+    assert scene.link.sent[-1][1]["turn_seconds"] == 90
 
 
 def overlay_rects(overlay) -> dict[str, pygame.Rect]:

@@ -15,7 +15,7 @@ from ui_helpers import click
 from game import i18n
 from game.ui import share
 from game.ui.scenes.lobby import LobbyScene
-from game.ui.scenes.lobby_shots import ShownSession, _shown_room
+from game.ui.scenes.lobby_shots import ShownLink, _shown_room
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from fake_platform import NodeEval
@@ -25,7 +25,7 @@ LINK = "https://majlis.example/#room=K7QMX4PA&server=wss://play.example:9310"
 
 
 def room_scene(app) -> LobbyScene:
-    scene = LobbyScene(app, session=ShownSession(_shown_room(0, pending=False)), server="ws://x")
+    scene = LobbyScene(app, link=ShownLink(_shown_room(0, pending=False)), server="ws://x")
     scene.set_state("room")
     app.switch(scene)
     app.step(1 / 60)
@@ -48,7 +48,7 @@ def test_the_room_button_copies_the_invite_link_natively_and_says_so(make_app, l
     assert button.label() == i18n.t("share.copied") != "share.copied"  # said, in both languages
     from game.ui.scenes.lobby_common import page_link
 
-    assert pygame.scrap.get_text() == page_link(scene.session.room, scene.server)
+    assert pygame.scrap.get_text() == page_link(scene.link.room, scene.server)
     assert said(app) == ["share.copied"]
     drawn = app.draws
     for _ in range(int(share.CONFIRM_SECONDS * 60) + 2):
@@ -69,7 +69,7 @@ def test_where_the_clipboard_does_not_work_the_link_is_shown_natively(make_app, 
     assert app.overlay is not None and app.overlay.key == "message"
     from game.ui.scenes.lobby_common import page_link
 
-    assert page_link(scene.session.room, scene.server) in app.overlay.body()
+    assert page_link(scene.link.room, scene.server) in app.overlay.body()
 
 
 # ----- in the browser: the real JavaScript, in Node ---------------------------------------------

@@ -201,8 +201,8 @@ def test_online_matches_are_recorded_and_marked_online(make_app):
         Quiet(), room, first={"t": "events", "events": [], "view": finished.view(2), "legal": []}
     )
     scene = SimpleNamespace(name="hareeja", app=make_app(), session=session)
-    assert stats.record_match_end(scene, session.result)
-    assert not stats.record_match_end(scene, session.result)  # once per match
+    assert stats.record_match(scene, session.result)
+    assert sorted(vars(scene)) == ["app", "name", "session"]  # the table keeps the answer
     data, _ = stats.load()
     assert data["games"]["hareeja"]["online"] == 1
     entry = data["matches"][0]
@@ -212,6 +212,11 @@ def test_online_matches_are_recorded_and_marked_online(make_app):
     assert entry["figures"]["exact"] == sum(1 for h in history if h["bids"][2] == h["tricks"][2])
     place = 1 + sum(1 for total in finished.totals if total > finished.totals[2])
     assert entry["place"] == place
+    # A table that does not keep the answer yet: the old way in records once and keeps it.
+    old = SimpleNamespace(name="hareeja", app=scene.app, session=session)
+    assert stats.record_match_end(old, session.result) and old.stats_recorded
+    assert not stats.record_match_end(old, session.result)  # once per match
+    assert stats.load()[0]["games"]["hareeja"]["online"] == 2
 
 
 def test_abandoned_match_counts_as_played_not_won(make_app):

@@ -10,7 +10,7 @@ from game.core.bots import Sliced, Thinking
 from game.ui import draw, overlay, scale
 from game.ui.blit_count import BlitCounter
 from game.ui.scenes.lobby import LobbyScene
-from game.ui.scenes.lobby_shots import ShownSession
+from game.ui.scenes.lobby_shots import ShownLink
 
 
 def test_the_felt_is_drawn_without_a_display_mode():
@@ -30,18 +30,18 @@ def test_the_felt_is_drawn_without_a_display_mode():
 
 
 @pytest.mark.parametrize("act", ["create", "join_any", "open_list", "leave", "answer", "join"])
-def test_a_lobby_action_without_a_session_shows_the_offline_state(make_app, act):
-    """The lobby's actions sent on ``self.session``, which is None once the connection is
+def test_a_lobby_action_without_a_link_shows_the_offline_state(make_app, act):
+    """The lobby's actions sent on its server link (``self.link``), None once the connection is
     gone: an action reaching it then (a click queued behind the drop) raised AttributeError.
     Now it shows the offline state (Try again, Choose another server) and sends nothing."""
     app = make_app()
-    lobby = LobbyScene(app, session=ShownSession({"you": 0, "host": 0}), server="ws://x:1")
+    lobby = LobbyScene(app, link=ShownLink({"you": 0, "host": 0}), server="ws://x:1")
     app.switch(lobby)
     lobby.set_state("home")
-    lobby.session = None
+    lobby.link = None
     calls = {"answer": lambda: lobby.answer("p2", True), "join": lambda: lobby.join("K7QMX4PA")}
     calls.get(act, getattr(lobby, act))()
-    assert lobby.state == "offline" and lobby.session is None
+    assert lobby.state == "offline" and lobby.link is None
 
 
 def test_a_hint_is_thought_in_slices_with_its_reason():

@@ -170,7 +170,7 @@ async def online(window, config: dict) -> dict:
         return out
     await tap(app, lobby.widget("create").rect.center)
     out["room"] = await until(lambda: lobby.state == "room", 20)
-    out["code"] = (lobby.session.room or {}).get("code")
+    out["code"] = (lobby.link.room or {}).get("code")
     await tap(app, lobby.widget("start").rect.center)
     out["table"] = await until(lambda: app.scene is not lobby, 20)
     out["table_scene"] = type(app.scene).__name__

@@ -83,16 +83,21 @@ class LobbyScene(Scene):
     def __init__(
         self,
         app: App,
-        session: ServerLink | None = None,
+        link: ServerLink | None = None,
         join_code: str | None = None,
         server: str | None = None,
+        *,
+        session: ServerLink | None = None,
     ):
+        """``link``: the server connection to go on with (back from a table), else one is
+        made. ``session`` is its old name, which game/ui/cardtable.py's play_again still
+        passes."""
         saved = load_online()
         given = server or getattr(app.options, "server", None)
         self.server = server_url(given) if given else default_server()
         self.player_name = saved.get("name") or t("online.player")
         self.join_code = protocol.normalize_code(join_code) if join_code else None
-        self.session = session
+        self.link = link if link is not None else session
         self.state = "connecting"
         self.visibility = "private"
         self.hints = False  # the new table lets its seats ask for hints
@@ -105,12 +110,12 @@ class LobbyScene(Scene):
         self.lost = False  # offline because a connection was lost (not never made)
         self.elapsed = 0.0  # seconds of frames: the dots and the caret blink by it
         super().__init__(app)
-        if self.session is None and self._must_ask(server):
+        if self.link is None and self._must_ask(server):
             self.set_state("confirm")  # nothing is sent anywhere before the player says so
-        elif self.session is None:
+        elif self.link is None:
             self.connect()
-        elif self.session.ready:
-            self.state = "room" if self.session.room else "home"
+        elif self.link.ready:
+            self.state = "room" if self.link.room else "home"
             self.build()
 
     # ----- connection -----------------------------------------------------------------------------
@@ -133,9 +138,9 @@ class LobbyScene(Scene):
         self.app.go("menu")
 
     def connect(self) -> None:
-        if self.session is not None:
-            self.session.close()
-        self.session = ServerLink(self.server, self.player_name, token_for(self.server))
+        if self.link is not None:
+            self.link.close()
+        self.link = ServerLink(self.server, self.player_name, token_for(self.server))
         self.set_state("connecting")
 
     def set_state(self, state: str) -> None:
@@ -183,7 +188,7 @@ class LobbyScene(Scene):
         self.hints = value
 
     def is_host(self) -> bool:
-        room = self.session.room if self.session else None
+        room = self.link.room if self.link else None
         return room is not None and room.get("you") is not None and room["you"] == room.get("host")
 
     @staticmethod
@@ -262,7 +267,7 @@ class LobbyScene(Scene):
         elif field == "server":
             url = server_url(text) if text else ""
             if not valid_server(url):
-                self.set_state("home" if self.session is not None else "offline")
+                self.set_state("home" if self.link is not None else "offline")
                 self.say("online.server_bad")
                 return
             self.server = url
@@ -297,18 +302,20 @@ class LobbyScene(Scene):
             self.send("start")
 
     def leave(self) -> None:
-        if self.send("leave") and self.session is not None:
-            self.session.room = None
-            self.set_state("home")
+        if self.link is None:
+            self.set_state("offline")  # (as send says: the actions need a connection)
+            return
+        self.link.leave_room()
+        self.set_state("home")
 
     def send(self, kind: str, **fields: Any) -> bool:
         """Send ``kind`` to the server. The actions that send are offered only while
-        connected; should one come without a session, the lobby shows the offline state
+        connected; should one come without a link, the lobby shows the offline state
         (with what to do) instead of failing, and returns False."""
-        if self.session is None:
+        if self.link is None:
             self.set_state("offline")
             return False
-        self.session.send(kind, **fields)
+        self.link.send(kind, **fields)
         return True
 
     def back(self) -> None:
@@ -317,10 +324,10 @@ class LobbyScene(Scene):
             return
         if self.state in ("code", "field", "list", "setup"):
             self.field = None
-            self.set_state("home" if self.session is not None else "offline")
+            self.set_state("home" if self.link is not None else "offline")
             return
-        if self.session is not None:
-            self.session.close()
+        if self.link is not None:
+            self.link.close()
         self.app.go("menu")
 
     # ----- messages -------------------------------------------------------------------------------
@@ -329,17 +336,17 @@ class LobbyScene(Scene):
         if self.message:
             left = self.message[1] - dt
             self.message = (self.message[0], left) if left > 0 else None
-        if self.session is None:
+        if self.link is None:
             return
-        messages = self.session.poll()
+        messages = self.link.poll()
         for i, msg in enumerate(messages):
             if self.receive(msg):
-                self.session.unread(messages[i + 1 :])  # the table scene reads the rest
+                self.link.unread(messages[i + 1 :])  # the table scene reads the rest
                 return
-        if self.session.failed or browser_offline():  # said in place, with what to do
+        if self.link.failed or browser_offline():  # said in place, with what to do
             self.lost = self.state != "connecting"
-            self.session.close()
-            self.session = None
+            self.link.close()
+            self.link = None
             self.set_state("offline")
 
     def receive(self, msg: dict[str, Any]) -> bool:
@@ -373,7 +380,7 @@ class LobbyScene(Scene):
             if self.state == "connecting":
                 self.set_state("home")
             self.say(server_message(msg))
-        elif kind == "moved":  # another server of the cluster holds it: the session went there
+        elif kind == "moved":  # another server of the cluster holds it: the link went there
             self.join_code = protocol.normalize_code(msg.get("code"))
             self.set_state("connecting")  # on its welcome, the code is asked for there
         elif kind == "events" and self._started_room() is not None:
@@ -381,19 +388,19 @@ class LobbyScene(Scene):
         return False
 
     def _started_room(self) -> dict[str, Any] | None:
-        """The session's room once its match has started, else None."""
-        room = self.session.room if self.session is not None else None
+        """The link's room once its match has started, else None."""
+        room = self.link.room if self.link is not None else None
         return room if room and room.get("started") else None
 
     def enter_table(self, msg: dict[str, Any]) -> bool:
         """The match started (or we came back to it): the game's own table scene takes over."""
-        session, room = self.session, self._started_room()
-        if session is None or room is None:
+        link, room = self.link, self._started_room()
+        if link is None or room is None:
             return False
         if room.get("game") not in online_games():
             self.say("online.game_only")
             return False
-        table = OnlineSession(session, room, first=msg)
+        table = OnlineSession(link, room, first=msg)
         scene_class = games.table_class(table.game)
         self.app.switch(scene_class(self.app, table, options={"players": table.players}))
         return True

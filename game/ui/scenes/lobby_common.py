@@ -211,7 +211,7 @@ def _break_lines(s: str, size: int, width: int, bold: bool) -> list[str]:
 
 class LobbyView:
     """One state of the lobby: the widgets it shows (``build``, again on every relayout) and
-    how it draws. ``lobby`` is the scene: its state (``session``, ``game``, ``typed``…) and its
+    how it draws. ``lobby`` is the scene: its state (``link``, ``game``, ``typed``…) and its
     actions (``create``, ``join``…) are the lobby's; a view only lays them out."""
 
     title = "online.title"  # the i18n key of the screen's title

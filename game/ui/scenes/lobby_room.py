@@ -50,7 +50,7 @@ class RoomView(LobbyView):
 
     def build(self) -> None:
         layout = self.app.layout
-        room = self.lobby.session.room if self.lobby.session else None
+        room = self.lobby.link.room if self.lobby.link else None
         leave = Button(
             (0, 0, px(240), px(60)), lambda: t("online.leave"), self.lobby.leave, 22, key="leave"
         )
@@ -109,7 +109,7 @@ class RoomView(LobbyView):
         return button
 
     def share_link(self) -> None:
-        room = self.lobby.session.room if self.lobby.session else None
+        room = self.lobby.link.room if self.lobby.link else None
         if room:
             share.hand_over(self.app, page_link(room, self.lobby.server))
 
@@ -132,13 +132,13 @@ class RoomView(LobbyView):
 
     def _request_rect(self, i: int) -> pygame.Rect:
         _code, seats = self._room_columns()
-        room = self.lobby.session.room if self.lobby.session else None
+        room = self.lobby.link.room if self.lobby.link else None
         n = len(room["seats"]) if room else 4
         top = seats.y + px(64 + n * 62 + 46)
         return pygame.Rect(seats.x + px(20), top + px(i * 66), seats.w - px(40), px(58))
 
     def draw(self, surface: pygame.Surface) -> None:
-        room = self.lobby.session.room if self.lobby.session else None
+        room = self.lobby.link.room if self.lobby.link else None
         if not room:
             return
         code_p, seats_p = self._room_columns()
@@ -325,7 +325,7 @@ class RoomView(LobbyView):
         if you:
             name = t("online.you", name=name)
         tags = []
-        room = self.lobby.session.room if self.lobby.session else None
+        room = self.lobby.link.room if self.lobby.link else None
         if room and self._teams(room):
             tags.append(t("online.team", n=digits(i % 2 + 1)))  # partners sit opposite
         if host:

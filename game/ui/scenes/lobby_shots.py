@@ -1,5 +1,5 @@
 """The online lobby's screens for ``main.py --screenshots`` (run by game.ui.screenshots): a
-scripted session shows each state without a server."""
+scripted server link shows each state without a server."""
 
 from __future__ import annotations
 
@@ -19,10 +19,10 @@ if TYPE_CHECKING:
 NAMES = ("Huda", "Karim", "Sami", "Layla")
 
 
-class ShownSession(ServerLink):
-    """A session that shows a scripted lobby (screenshots, tests): nothing is sent or
+class ShownLink(ServerLink):
+    """A server link that shows a scripted lobby (screenshots, tests): nothing is sent or
     received. It opens no connection (``ServerLink.__init__`` would), so it answers every call
-    the lobby and a table make of a session itself."""
+    the lobby and a table make of a link itself."""
 
     def __init__(self, room: dict[str, Any] | None = None):  # (no connection: no super())
         self.room = room
@@ -103,7 +103,7 @@ def _dropped_table(app: App) -> Scene:
         "legal": [],
         "by": None,
     }
-    session = OnlineSession(ShownSession(room), room, first=first)
+    session = OnlineSession(ShownLink(room), room, first=first)
     session.reconnecting = True
     table: Scene = games.table_class("hareeja")(app, session, options={"players": 4})
     return table
@@ -153,7 +153,7 @@ def screenshot_lobby(shooter: Shooter) -> None:
     }
 
     def scene(room: dict[str, Any] | None = None) -> LobbyScene:
-        sc = LobbyScene(app, session=ShownSession(room), server="ws://192.168.1.5:9310")
+        sc = LobbyScene(app, link=ShownLink(room), server="ws://192.168.1.5:9310")
         sc.player_name = "Huda"
         app.switch(sc)
         return sc
@@ -205,7 +205,7 @@ def screenshot_lobby(shooter: Shooter) -> None:
     shooter.frames(2)
     shooter.shot("lobby_07_waiting_for_host")
     sc = scene()
-    sc.session = None  # no server answered: said in place, with what to do
+    sc.link = None  # no server answered: said in place, with what to do
     sc.set_state("offline")
     shooter.frames(2)
     shooter.shot("lobby_08_no_server")
