@@ -451,10 +451,8 @@ class TableDrawing(StillParts):
         is on screen or still sliding in, confetti falls."""
         settling = Speed.scale(1.0, motion=False) + 0.1
         if (
-            self.wait > 0
-            or bool(self.queue and self.score is None)
+            self.events.showing(held=self.score is not None)
             or self.busy()
-            or bool(self.timers)
             or self.hint is not None
             or self.banner is not None
             or self.session.reconnecting
@@ -471,7 +469,7 @@ class TableDrawing(StillParts):
     def wants_frames(self) -> bool:
         """Events still to show, timers running or a bot thinking: step every frame."""
         thinking = getattr(self.session, "thinking", None) is not None
-        return thinking or bool(self.timers) or not self.idle()
+        return thinking or bool(self.events.timers) or not self.idle()
 
     def redraw_every(self) -> float | None:
         """The turn-timer ring follows the clock: four redraws a second while one runs."""

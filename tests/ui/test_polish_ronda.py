@@ -61,7 +61,7 @@ def test_RO_20_sweep_to_nobody_flies_to_the_deck_with_a_note(make_app):
     app, scene = start(make_app, 2)
     assert run_until(app, lambda: scene.my_turn() and scene.idle(), 3000)
     codes = list(scene.table_cards)
-    scene.queue.append({"type": "sweep", "seat": None, "cards": codes})
+    scene.events.queue.append({"type": "sweep", "seat": None, "cards": codes})
     piles = list(scene.piles)
     app.step(1 / 60)
     assert scene.banner and "Nobody captured" in scene.banner[0]

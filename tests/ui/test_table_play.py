@@ -29,9 +29,11 @@ def ronda_table(app, head: list[str], confirm: bool = False) -> RondaTable:
     )
     scene = RondaTable(app, table, [e.for_seat(0) for e in match.start_events], bot_seed=1)
     app.switch(scene)
-    assert run_until(app, lambda: scene.idle() and scene.phase == "play" and not scene.timers)
+    assert run_until(
+        app, lambda: scene.idle() and scene.phase == "play" and not scene.events.timers
+    )
     scene.act(1, {"type": "play", "card": "5C"}, human=True)
-    assert run_until(app, lambda: scene.my_turn() and scene.idle() and not scene.timers)
+    assert run_until(app, lambda: scene.my_turn() and scene.idle() and not scene.events.timers)
     app.step(DT)
     return scene
 

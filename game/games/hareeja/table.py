@@ -17,6 +17,7 @@ from game.games.hareeja.rules import MAX_BID, sort_hand
 from game.games.hareeja.table_draw import HareejaDrawing
 from game.i18n import digits, t
 from game.ui.cardtable import CardTable
+from game.ui.event_player import BOT_PAUSE
 from game.ui.scale import px
 from game.ui.sprites import Sprite
 from game.ui.tween import Speed, ease_in_out, ease_out
@@ -30,7 +31,6 @@ FLIP = 0.22
 PLAY_FLIGHT = 0.26  # 220-300 ms ease-out to the centre
 TRICK_PAUSE = 0.5  # the trick stays readable
 TRICK_FLIGHT = 0.40  # 350-450 ms to the winner
-BOT_PAUSE = 0.45  # a bot "thinks" at least this long, so play can be followed
 BOT_BID_PAUSE = 0.6
 PEEK_SECONDS = 2.6  # the last trick stays up this long (tap again to close it sooner)
 
@@ -151,18 +151,6 @@ class HareejaTable(HareejaDrawing, CardTable):
 
     def bot_pause(self, view: dict, legal: list[dict]) -> float:
         return BOT_BID_PAUSE if view.get("phase") == "declare" else BOT_PAUSE
-
-    def my_turn(self) -> bool:
-        """You may play now. The last card before yours may still be landing: input is not
-        held back for it (every event has at least started showing)."""
-        return (
-            not self.queue
-            and self.score is None
-            and self.phase == "play"
-            and self.session.phase == "play"
-            and self.session.to_act() == [self.me]
-            and not self.my_seat.automated
-        )
 
     def can_bid(self) -> bool:
         return (

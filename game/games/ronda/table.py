@@ -21,13 +21,13 @@ from game.games.ronda.table_events import SEAT_BANNER, RondaEvents
 from game.i18n import t
 from game.ui import scale
 from game.ui.cardtable import CardTable, as_session
+from game.ui.event_player import BOT_PAUSE
 from game.ui.scale import px
 from game.ui.sprites import Sprite
 from game.ui.table_drawing import SIDE_COLORS
 from game.ui.tween import approach
 from game.ui.widgets import Button
 
-BOT_PAUSE = 0.45
 BOT_DECLARE_PAUSE = 0.6
 
 
@@ -206,17 +206,6 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
     def busy(self) -> bool:
         return any(s.moving for s in self.flying) or any(
             s.moving for s in self.table_cards.values()
-        )
-
-    def my_turn(self) -> bool:
-        """You may play now (everything shown, not automated)."""
-        return (
-            not self.queue
-            and self.score is None
-            and self.phase == "play"
-            and self.session.phase == "play"
-            and self.session.to_act() == [self.me]
-            and not self.my_seat.automated
         )
 
     def can_declare(self) -> bool:

@@ -156,7 +156,7 @@ class RondaEvents:
             sprite = Sprite(code, self.seat_hand(seat), L.small, face_up=True, deck="spanish")
         if self.selected == code:
             self.selected = None
-        follow = self.queue[0] if self.queue else {}
+        follow = self.events.next_event()
         duration = Speed.scale(PLAY_FLIGHT)
         if follow.get("type") == "captured" and follow["run"]:
             target = self.table_cards.get(follow["run"][0])
