@@ -53,6 +53,7 @@ from game.ui.event_player import BOT_PAUSE, EventPlayer
 from game.ui.plates import deck_codes
 from game.ui.scale import px
 from game.ui.scene import Scene
+from game.ui.seat_plates import SeatPlates
 from game.ui.sprites import Sprite
 from game.ui.table_aids import TableAids
 from game.ui.table_drawing import TableDrawing
@@ -96,6 +97,7 @@ class CardTable(TableInput, TableAids, TableConnection, TableDrawing, Scene):
         self.options = dict(options or {})
         self.persist = not (app.options.autoplay or app.options.screenshots or self.session.online)
         self.events = EventPlayer(self.session, self.show_event, self.save, self.show_refusal)
+        self.plates = SeatPlates(self)
         self.flying: list[Sprite] = []  # cards in the air that belong to no hand
         self.phase = "deal"  # displayed phase (the subclass moves it on)
         self.dealer = 0

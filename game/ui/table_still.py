@@ -12,9 +12,9 @@ from __future__ import annotations
 import pygame
 
 from game import i18n
-from game.ui import draw, scale
-from game.ui.plates import PLATE_AVATAR, plate_avatar
+from game.ui import draw
 from game.ui.scale import px
+from game.ui.seat_plates import plate_region
 from game.ui.static_layer import StaticLayer
 
 
@@ -118,52 +118,14 @@ class StillParts:
         )
 
     def plate_part(self, seat: int) -> tuple[tuple, pygame.Rect]:
-        """Everything :meth:`draw_plate` draws for ``seat`` as a key, and the rect it draws
-        within (while the "your turn" cue pulses, your plate changes every frame: only its
-        rect is repainted)."""
-        active = seat in self.shown_to_act()
-        yours = seat == self.me and active and self.awaiting_me()
-        rect = self.plate_rect(seat)
-        region = self.plate_region(rect)
-        cue = None
-        if yours:  # the edge (pulsing while the cue shows) and the "Your turn" tag
-            cue = (self.turn_edge_grow(), self.turn_cue > 0)
-            box = self.turn_tag_box(rect)
-            if box is not None:
-                region = region.union(box.inflate(px(4), px(4)))
-        rem = self.session.remaining(seat) if active else None
-        key = (
-            tuple(rect),
-            active,
-            cue,
-            self.seat_name(seat),
-            self.plate_edge(seat),
-            self.avatar_color(seat),
-            self.avatar_look(seat),
-            seat == self.dealer,
-            rem,
-            self.session.turn_seconds,
-            self.figure(seat),
-        )
-        return key, region
+        """Seat ``seat``'s plate for the still layer (``self.plates.part``; kept for Hand
+        rummy's scene)."""
+        return self.plates.part(seat)
 
     @staticmethod
     def plate_region(rect: pygame.Rect) -> pygame.Rect:
-        """Where a plate draws: its body, the "your turn" edge round it, the timer ring round
-        its avatar and the seconds' badge under it (both sides: either reading direction)."""
-        return _plate_region(tuple(rect)).copy()
-
-
-@scale.cached(maxsize=64)
-def _plate_region(rect: tuple[int, int, int, int]) -> pygame.Rect:
-    """(:meth:`StillParts.plate_region`, asked every frame for every plate.)"""
-    plate = pygame.Rect(rect)
-    r = px(PLATE_AVATAR + 16)
-    region = plate.inflate(px(32), px(32))
-    for rtl in (False, True):
-        cx, cy = plate_avatar(plate, rtl)
-        region.union_ip(pygame.Rect(cx - r, cy - r, 2 * r, 2 * r + px(24)))
-    return region
+        """Where a plate draws (:func:`game.ui.seat_plates.plate_region`; kept for Hand rummy)."""
+        return plate_region(rect)
 
 
 def cards_key(sprites: list) -> tuple:

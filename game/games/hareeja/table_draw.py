@@ -30,7 +30,7 @@ class HareejaDrawing(HareejaStill):
         for seat in self.others():
             self._draw_backs(surface, seat)
         for seat in range(self.players):
-            self.draw_plate(surface, seat)
+            self.plates.draw(surface, seat)
         self._draw_deck(surface)
         peeking = self.peek > 0 and self.last_trick is not None
         for _seat, sprite in self.trick:  # the last trick takes the centre for a moment

@@ -19,6 +19,7 @@ import pygame
 
 from game.ui import scale
 from game.ui.scale import px
+from game.ui.seat_plates import plate_region
 from game.ui.table_still import cards_key, cards_region, clear_of
 
 
@@ -57,7 +58,7 @@ class HareejaStill:
         parts: dict = {}
         flipping = self.reveal_t if self.revealed and self.reveal_t < 1.0 else None
         for seat in range(self.players):
-            key, region = self.plate_part(seat)
+            key, region = self.plates.part(seat)
             parts[("plate", seat)] = ((key, flipping), region)
         total = sum(b or 0 for b in self.bids) if self.revealed else None
         hud = (self.round, self.tiebreak, total)
@@ -102,8 +103,8 @@ class HareejaStill:
             if clip(self.backs_region(seat)):
                 self._draw_backs(surface, seat)
         for seat in range(self.players):
-            if clip(self.plate_region(self.plate_rect(seat))):
-                self.draw_plate(surface, seat)
+            if clip(plate_region(self.plate_rect(seat))):
+                self.plates.draw(surface, seat)
         if self.trick_still() and not self.peeking():
             for _seat, sprite in self.trick:
                 sprite.draw(surface, four)

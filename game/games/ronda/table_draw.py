@@ -58,7 +58,7 @@ class RondaDrawing(RondaStill):
         for seat in range(self.players):
             self._draw_pile(surface, seat)
         for seat in range(self.players):
-            self.draw_plate(surface, seat)
+            self.plates.draw(surface, seat)
         self._draw_deck(surface)
         chosen = self.previewed()
         preview = set(self.would_capture(chosen)) if chosen else set()

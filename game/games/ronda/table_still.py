@@ -19,6 +19,7 @@ import pygame
 from game.games.ronda.cards import sort_hand
 from game.ui import draw, scale
 from game.ui.scale import px
+from game.ui.seat_plates import plate_region
 from game.ui.table_still import cards_key, cards_region, clear_of
 
 
@@ -67,7 +68,7 @@ class RondaStill:
             parts[("backs", seat)] = (self.counts[seat], self.backs_region(seat))
         for seat in range(self.players):
             parts[("pile", seat)] = (self.piles[seat], self.pile_region(self.pile_pos(seat)))
-            parts[("plate", seat)] = self.plate_part(seat)
+            parts[("plate", seat)] = self.plates.part(seat)
         left = self.deck_left()
         parts["deck"] = (left, self.pile_region(self.geometry()["deck"], True))
         if self.table_still():
@@ -133,8 +134,8 @@ class RondaStill:
             if clip(self.pile_region(self.pile_pos(seat))):
                 self._draw_pile(surface, seat)
         for seat in range(self.players):
-            if clip(self.plate_region(self.plate_rect(seat))):
-                self.draw_plate(surface, seat)
+            if clip(plate_region(self.plate_rect(seat))):
+                self.plates.draw(surface, seat)
         self._draw_deck(surface)
         if self.table_still():
             self._draw_table_cards(surface, four)
