@@ -50,6 +50,7 @@ from game.core import registry
 from game.i18n import t
 from game.ui import assets, draw, scale
 from game.ui.event_player import BOT_PAUSE, EventPlayer
+from game.ui.hand_view import HandView
 from game.ui.plates import deck_codes
 from game.ui.scale import px
 from game.ui.scene import Scene
@@ -98,6 +99,7 @@ class CardTable(TableInput, TableAids, TableConnection, TableDrawing, Scene):
         self.persist = not (app.options.autoplay or app.options.screenshots or self.session.online)
         self.events = EventPlayer(self.session, self.show_event, self.save, self.show_refusal)
         self.plates = SeatPlates(self)
+        self.hand_view = HandView(self)
         self.flying: list[Sprite] = []  # cards in the air that belong to no hand
         self.phase = "deal"  # displayed phase (the subclass moves it on)
         self.dealer = 0

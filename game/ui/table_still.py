@@ -92,21 +92,6 @@ class StillParts:
             region.union_ip(pygame.Rect(tb.x, tb.centery + px(10), tb.w, px(40)))
         return region
 
-    def hand_at_rest(self) -> bool:
-        """None of your hand's cards flies, turns, shakes or is dragged, and each lies on the
-        slot it glides to (within half a pixel: a slot on a half pixel is never met by round()
-        from the side the card comes from)."""
-        if self.dragged() is not None:
-            return False
-        targets = self.__dict__.get("_hand_targets", {})
-        for code, sprite in self.hand.items():
-            if sprite.motion is not None or sprite.flip_t is not None or sprite.shake > 0:
-                return False
-            x, y = targets.get(code, sprite.pos)
-            if abs(sprite.pos[0] - x) >= 0.5 or abs(sprite.pos[1] - y) >= 0.5:
-                return False
-        return True
-
     def whole_key(self) -> tuple:
         """What every still part depends on: sizes, language, card colours, the felt."""
         L = self.app.layout

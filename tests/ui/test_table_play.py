@@ -348,13 +348,13 @@ def test_a_card_dragged_over_the_table_glows_and_plays_when_let_go(make_app):
     start = scene.hand[code].rect().center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     app.step(DT)
-    assert not scene.chosen(code)  # pressed, not yet dragged
+    assert not scene.hand_view.chosen(code)  # pressed, not yet dragged
     for pos in ((start[0], start[1] - 60), app.layout.center):
         pygame.event.post(
             pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
         )
         app.step(DT)
-    assert scene.chosen(code) and len(scene.session.match.log) == log
+    assert scene.hand_view.chosen(code) and len(scene.session.match.log) == log
     assert scene.hand[code].pos == app.layout.center  # it follows the pointer
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.layout.center, button=1))
     app.step(DT)

@@ -256,7 +256,7 @@ class HareejaTable(HareejaDrawing, CardTable):
             and event.button == 1
             and not self.modal()
             and self.phase == "play"
-            and self.card_at(event.pos) is None
+            and self.hand_view.card_at(event.pos) is None
             and self.peek_area().collidepoint(event.pos)
             and not any(w.visible and w.rect.collidepoint(event.pos) for w in self.widgets)
         ):
@@ -280,7 +280,7 @@ class HareejaTable(HareejaDrawing, CardTable):
             return
         legal = [c for c in self.hand_order if c in self.legal_cards()]
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.step_selection(legal, 1 if event.key == pygame.K_RIGHT else -1)
+            self.hand_view.step_selection(legal, 1 if event.key == pygame.K_RIGHT else -1)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.play_selected()
 
@@ -300,7 +300,7 @@ class HareejaTable(HareejaDrawing, CardTable):
 
     def _layout_hand(self, dt: float) -> None:
         """Cards in the hand glide to their slots; legal ones rise, the selected one more."""
-        self.glide_hand(
+        self.hand_view.glide(
             self.app.layout.hand_positions(len(self.hand_order)), self.legal_cards(), dt
         )
 

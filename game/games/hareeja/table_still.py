@@ -46,7 +46,7 @@ class HareejaStill:
     def hand_still(self) -> bool:
         """Your hand is kept in the layer: at rest, the deck gone, and the trick at rest too or
         (a card on its way to the centre) drawn nowhere over the hand."""
-        if self.deck_left() > 0 or not self.hand_at_rest():
+        if self.deck_left() > 0 or not self.hand_view.at_rest():
             return False
         if self.trick_still() or self.peeking():
             return True
@@ -72,7 +72,8 @@ class HareejaStill:
             sprites = [self.hand[c] for c in self.hand_order]
             legal, playing = self.legal_cards(), self.my_turn()
             looks = tuple(
-                (playing and c not in legal, self.chosen(c) and playing) for c in self.hand_order
+                (playing and c not in legal, self.hand_view.chosen(c) and playing)
+                for c in self.hand_order
             )
             parts["hand"] = ((cards_key(sprites), looks), cards_region(sprites))
         return (self.whole_key(), self.players), parts
@@ -131,10 +132,10 @@ class HareejaStill:
     def _draw_hand(self, surface: pygame.Surface, four: bool) -> None:
         legal = self.legal_cards()
         playing = self.my_turn()
-        for code in self.in_draw_order(self.hand_order):
+        for code in self.hand_view.in_draw_order(self.hand_order):
             self.hand[code].draw(
                 surface,
                 four,
                 dimmed=playing and code not in legal,
-                glow=self.chosen(code) and playing,
+                glow=self.hand_view.chosen(code) and playing,
             )

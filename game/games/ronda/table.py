@@ -232,7 +232,8 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
         (a drag shows what it will take before it is let go)."""
         if not self.my_turn():
             return None
-        held = self.drag["code"] if self.drag is not None else None
+        drag = self.hand_view.drag
+        held = drag["code"] if drag is not None else None
         return held or self.selected
 
     def would_capture(self, code: str) -> list[str]:
@@ -333,7 +334,7 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
         elif event.key == pygame.K_t:
             self.declare("tringa")
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.step_selection(self.hand_order, 1 if event.key == pygame.K_RIGHT else -1)
+            self.hand_view.step_selection(self.hand_order, 1 if event.key == pygame.K_RIGHT else -1)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.play_selected()
 
@@ -374,7 +375,7 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
     def _layout_hand(self, dt: float) -> None:
         """Cards in the hand glide to their slots; on your turn they rise, the chosen one more."""
         raised = set(self.hand_order) if self.my_turn() else set()
-        self.glide_hand(self.hand_slots(len(self.hand_order)), raised, dt)
+        self.hand_view.glide(self.hand_slots(len(self.hand_order)), raised, dt)
 
     def _layout_table(self, dt: float) -> None:
         """Table cards keep Ronda order: they glide aside when a card is laid or taken."""

@@ -66,9 +66,9 @@ class RondaDrawing(RondaStill):
             sprite = self.table_cards[code]
             lit = code in preview or code in self.glow
             sprite.draw(surface, four, glow=lit, glow_color=draw.GOLD)
-        for code in self.in_draw_order(self.hand_order):
+        for code in self.hand_view.in_draw_order(self.hand_order):
             sprite = self.hand[code]
-            sprite.draw(surface, four, glow=self.chosen(code) and self.my_turn())
+            sprite.draw(surface, four, glow=self.hand_view.chosen(code) and self.my_turn())
         for sprite in self.flying:
             sprite.draw(surface, four)
         for seat in range(self.players):  # above plates and cards: a count is never hidden

@@ -49,7 +49,7 @@ class RondaStill:
     def hand_still(self) -> bool:
         """Your hand is kept in the layer: at rest, and the table's cards at rest too or drawn
         nowhere over the hand."""
-        if not self.hand_at_rest():
+        if not self.hand_view.at_rest():
             return False
         if self.table_still():
             return True
@@ -77,7 +77,7 @@ class RondaStill:
         if self.hand_still():
             sprites = [self.hand[c] for c in self.hand_order]
             mine = self.my_turn()
-            lit = tuple(self.chosen(c) and mine for c in self.hand_order)
+            lit = tuple(self.hand_view.chosen(c) and mine for c in self.hand_order)
             parts["hand"] = ((cards_key(sprites), lit), cards_region(sprites))
         if self.badges_still():
             for seat in range(self.players):
@@ -170,5 +170,5 @@ class RondaStill:
 
     def _draw_hand(self, surface: pygame.Surface, four: bool) -> None:
         mine = self.my_turn()
-        for code in self.in_draw_order(self.hand_order):
-            self.hand[code].draw(surface, four, glow=self.chosen(code) and mine)
+        for code in self.hand_view.in_draw_order(self.hand_order):
+            self.hand[code].draw(surface, four, glow=self.hand_view.chosen(code) and mine)
