@@ -9,11 +9,14 @@ glide of every resting card to its slot (raised ones lift) and ←/→ selection
 
 from __future__ import annotations
 
-from collections.abc import Container, Mapping, Sequence
+from collections.abc import Container, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+import pygame
 
 from game.ui.scale import px
 from game.ui.sprites import Sprite
+from game.ui.table_still import cards_key, cards_region, clear_of
 from game.ui.tween import approach
 
 if TYPE_CHECKING:
@@ -127,6 +130,25 @@ class HandView:
             if abs(sprite.pos[0] - x) >= 0.5 or abs(sprite.pos[1] - y) >= 0.5:
                 return False
         return True
+
+    def still_among(self, others: list[Sprite], others_still: bool) -> bool:
+        """The hand can be kept in the still layer: at rest, and the cards around it
+        (``others``: a trick, the table's cards) at rest too or drawn nowhere over it."""
+        if not self.at_rest():
+            return False
+        if others_still:
+            return True
+        return clear_of(cards_region(self.sprites()), others)
+
+    def still_part(self, looks: tuple[Any, ...]) -> tuple[Hashable, pygame.Rect]:
+        """The hand at rest as a part of the still layer; ``looks``: how each card is drawn
+        (dimmed, glowing), in the hand's order."""
+        sprites = self.sprites()
+        return (cards_key(sprites), looks), cards_region(sprites)
+
+    def sprites(self) -> list[Sprite]:
+        """The hand's cards in its order."""
+        return [self.table.hand[c] for c in self.table.hand_order]
 
     def step_selection(self, cards: list[str], step: int) -> None:
         """←/→: move the selection along ``cards`` (wrapping), or onto an end of them."""

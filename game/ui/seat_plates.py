@@ -14,6 +14,7 @@ its figure and edge colour (the table scene's hooks); the plates own how it is d
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Hashable
 from typing import Any, Protocol
 
 import pygame
@@ -33,6 +34,7 @@ class PlateTable(Protocol):
     """What the plates read of their table (the table scene and its game's hooks)."""
 
     me: int
+    players: int
     dealer: int
     elapsed: float
     turn_cue: float  # seconds the "your turn" cue still shows
@@ -198,6 +200,21 @@ class SeatPlates:
             table.figure(seat),
         )
         return key, region
+
+    def still_parts(self, also: Hashable = None) -> dict[Hashable, tuple[Key, pygame.Rect]]:
+        """Every plate as a part of the still layer, by ("plate", seat); ``also``: what else
+        the table draws on every plate (it joins each key)."""
+        parts: dict[Hashable, tuple[Key, pygame.Rect]] = {}
+        for seat in range(self.table.players):
+            key, region = self.part(seat)
+            parts[("plate", seat)] = ((key, also), region)
+        return parts
+
+    def draw_still(self, surface: pygame.Surface, clip: Callable[[pygame.Rect], bool]) -> None:
+        """The plates the still layer repaints now (those whose region meets ``clip``)."""
+        for seat in range(self.table.players):
+            if clip(plate_region(self.table.plate_rect(seat))):
+                self.draw(surface, seat)
 
 
 def plate_region(rect: pygame.Rect) -> pygame.Rect:
