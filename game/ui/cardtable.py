@@ -18,8 +18,12 @@ the machinery that is the same for every game:
 - the widgets every table has (menu, language, "I'm back" for TB-8, the score panel's next,
   the match-over panel's again / menu) and refusals shown as hints.
 
-Drawing shared by every table (plates, banners, panels; relayout and idle frames) is in
-:mod:`game.ui.table_drawing`, taps and keys on the own hand in :mod:`game.ui.table_input`;
+The scene owns its parts: the event player (``self.events``), the seats' plates
+(``self.plates``, :mod:`game.ui.seat_plates`), the own hand's pointer, drag and glide
+(``self.hand_view``, :mod:`game.ui.hand_view`) and the aids (``self.aids``: the your-turn cue,
+notices, questions, hints; :mod:`game.ui.table_aids`). Drawing shared by every table (banners,
+panels; relayout and idle frames) is in :mod:`game.ui.table_drawing`, taps and keys in
+:mod:`game.ui.table_input`;
 cards on screen are :class:`game.ui.sprites.Sprite`. Seats are the engine's numbers;
 ``self.me`` is the player's seat and ``self.spot(seat)`` where a seat sits on the screen.
 
@@ -56,7 +60,7 @@ from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.seat_plates import SeatPlates
 from game.ui.sprites import Sprite
-from game.ui.table_aids import TableAids
+from game.ui.table_aids import TableAids, card_words
 from game.ui.table_drawing import TableDrawing
 from game.ui.table_input import TableInput
 from game.ui.table_online import TableConnection
@@ -74,7 +78,7 @@ def as_session(table: Any, bot_seed: int | None, game: str) -> TableSession:
     return LocalSession(table, bot_seed=bot_seed, game=game)
 
 
-class CardTable(TableInput, TableAids, TableConnection, TableDrawing, Scene):
+class CardTable(TableInput, TableConnection, TableDrawing, Scene):
     """One seat of a match (``session.me``), shown and played. See the module docstring."""
 
     name = "cardtable"
@@ -111,7 +115,7 @@ class CardTable(TableInput, TableAids, TableConnection, TableDrawing, Scene):
         self.fx_rng = random.Random(bot_seed if bot_seed is not None else 99)
         self.confetti: list[list[float]] = []
         self._confetti_colors: list[tuple] = []
-        self.reset_aids()
+        self.aids = TableAids(self)
         self.elapsed = 0.0
         start = list(start_events) if start_events else self.session.take_events()
         super().__init__(app)
@@ -255,7 +259,7 @@ class CardTable(TableInput, TableAids, TableConnection, TableDrawing, Scene):
             self.menu_button,
             self.lang_button,
             *self.build_controls(),
-            *self.aid_widgets(),
+            *self.aids.widgets(),
             self.back_button,
             self.next_button,
             self.again_button,
@@ -302,7 +306,7 @@ class CardTable(TableInput, TableAids, TableConnection, TableDrawing, Scene):
             self.menu_button.rect.x = tb.right - px(120)
             self.lang_button.rect.x = tb.right - px(232)
         self.place_controls(modal)
-        self.place_hint_button(modal)
+        self.aids.place_hint_button(modal)
         self.back_button.visible = self.assisted() and not modal
         self.back_button.rect = L.play_button.copy()  # the play button is hidden while assisted
         self.next_button.visible = self.score is not None
@@ -406,6 +410,53 @@ class CardTable(TableInput, TableAids, TableConnection, TableDrawing, Scene):
     def toggle_language(self) -> None:
         self.app.set_setting("language", "en" if i18n.language() == "ar" else "ar")
 
+    # ----- the aids (game/ui/table_aids.py): the game's hooks, and names Hand rummy uses -------
+    def on_suggestion(self, action: dict) -> None:
+        """Override: do something with a fresh suggestion (e.g. preselect the bid)."""
+
+    def hinted_rects(self, action: dict) -> list:
+        """Override: where on screen the suggested ``action`` is (cards, piles, buttons)."""
+        return []
+
+    def request_hint(self) -> None:
+        self.aids.request_hint()
+
+    def hint_line(self) -> str | None:
+        return self.aids.hint_line()
+
+    def show_notice(self, message: str) -> None:
+        self.aids.show_notice(message)
+
+    @staticmethod
+    def card_words(code: str) -> str:
+        return card_words(code)
+
+    @property
+    def notice(self) -> tuple[str, float] | None:
+        return self.aids.notice
+
+    @property
+    def turn_cue(self) -> float:
+        """Seconds the "your turn" cue still shows."""
+        return self.aids.turn_cue
+
+    @property
+    def suggestion(self) -> dict | None:
+        return self.aids.suggestion
+
+    @suggestion.setter
+    def suggestion(self, suggestion: dict | None) -> None:
+        self.aids.suggestion = suggestion
+
+    @property
+    def timed_out(self) -> bool:
+        """Your turn timed out; the safe move follows (TB-7)."""
+        return self.aids.timed_out
+
+    @timed_out.setter
+    def timed_out(self, timed_out: bool) -> None:
+        self.aids.timed_out = timed_out
+
     # ----- the frame ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.session.poll()
@@ -423,7 +474,7 @@ class CardTable(TableInput, TableAids, TableConnection, TableDrawing, Scene):
         if self.idle():
             resting = self.session.phase == "over" or self.phase == "deal"
             self.events.drive_bots(dt, self.bot_pause, resting)
-        self.update_aids(dt)
+        self.aids.update(dt)
         if self.hint:
             self.hint = (self.hint[0], self.hint[1] - dt) if self.hint[1] > dt else None
         if self.banner:
@@ -469,7 +520,7 @@ class CardTable(TableInput, TableAids, TableConnection, TableDrawing, Scene):
     def _on_turn_timeout(self, ev: dict) -> float:
         """TB-7: the safe move follows; the game's handler for it says what was played."""
         if ev.get("seat") == self.me:
-            self.timed_out = True
+            self.aids.timed_out = True
         return 0.0
 
     def _open_over(self, result: dict) -> None:

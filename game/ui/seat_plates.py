@@ -23,9 +23,9 @@ from game import i18n
 from game.client.session import TableSession
 from game.i18n import digits, t
 from game.ui import avatars, draw, scale
-from game.ui.draw import RGB
 from game.ui.plates import PLATE_AVATAR, avatar_radius, margin, plate_avatar, plate_body, tall
 from game.ui.scale import px
+from game.ui.table_aids import timer_color
 
 Key = tuple[Any, ...]
 
@@ -47,7 +47,6 @@ class PlateTable(Protocol):
     def plate_edge(self, seat: int) -> tuple[int, ...]: ...
     def avatar_color(self, seat: int) -> tuple[int, ...]: ...
     def figure(self, seat: int) -> tuple[str, tuple[int, ...]]: ...
-    def timer_color(self, remaining: float) -> RGB: ...
     def inside_margin(self) -> pygame.Rect: ...
     def turn_tag_rect(self, plate: pygame.Rect, w: int, h: int) -> pygame.Rect | None: ...
     def draw_figure(
@@ -124,7 +123,7 @@ class SeatPlates:
         if rem is None or not turn or seat not in self.table.shown_to_act():
             return
         radius = avatar_radius()
-        color = self.table.timer_color(rem)
+        color = timer_color(rem)
         draw.ring(surface, center, radius + px(9), 1.0, (64, 74, 68), px(7))
         draw.ring(surface, center, radius + px(9), rem / turn, color, px(7))
         s = digits(max(0, math.ceil(rem)))

@@ -85,7 +85,7 @@ class TableDrawing(StillParts):
     def draw_under(self, surface: pygame.Surface) -> None:
         """The table and its banners: what a modal panel dims."""
         self.draw_still_layer(surface)
-        self.draw_suggestion(surface)
+        self.aids.draw_suggestion(surface)
         self.draw_banners(surface)
 
     def under_key(self) -> tuple:
@@ -96,8 +96,8 @@ class TableDrawing(StillParts):
             self.still_parts() if self.layered() else None,
             settle.picture_key(self),
             tuple(text),
-            self.notice[0] if self.notice else None,
-            self.hint_line(),
+            self.aids.notice[0] if self.aids.notice else None,
+            self.aids.hint_line(),
             self.status_banner(),
             self.assisted(),
             tuple(self.plate_part(seat)[0] for seat in range(self.players)),
@@ -191,13 +191,13 @@ class TableDrawing(StillParts):
         """Assist banner, else the hint, else the game's ``status_banner``; then the banner."""
         status = self.status_banner()
         y = self.banner_y()
-        suggestion = self.hint_line()
+        suggestion = self.aids.hint_line()
         if self.assisted() and self.over is None:
             self.draw_banner(surface, t("assist.banner"), y, (70, 40, 18))
         elif self.hint:
             self.draw_banner(surface, self.hint[0], y, (80, 26, 22))
-        elif self.notice:
-            self.draw_banner(surface, self.notice[0], y, (86, 58, 16))
+        elif self.aids.notice:
+            self.draw_banner(surface, self.aids.notice[0], y, (86, 58, 16))
         elif suggestion:
             self.draw_banner(surface, suggestion, y, (24, 56, 48))
         elif status:
@@ -370,7 +370,7 @@ class TableDrawing(StillParts):
             or self.hint is not None
             or self.banner is not None
             or self.session.reconnecting
-            or self.aids_animating()
+            or self.aids.animating()
             or (self.score is not None and self.score["t"] < settling)
             or (self.over is not None and (bool(self.confetti) or self.over["t"] < settling))
         ):

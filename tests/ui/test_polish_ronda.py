@@ -29,7 +29,7 @@ def test_RO_19_declarations_are_revealed_at_the_seats_before_the_score_panel(mak
             return
         if scene.can_declare() and not declared:
             key(app, pygame.K_r)  # true or false, we'll see
-            if scene.asking is not None:  # a false one asks first (RO-18): yes, declare
+            if scene.aids.asking is not None:  # a false one asks first (RO-18): yes, declare
                 key(app, pygame.K_RETURN)
             declared.append(True)
             return

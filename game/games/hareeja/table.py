@@ -20,6 +20,7 @@ from game.ui.cardtable import CardTable
 from game.ui.event_player import BOT_PAUSE
 from game.ui.scale import px
 from game.ui.sprites import Sprite
+from game.ui.table_aids import card_words
 from game.ui.tween import Speed, ease_in_out, ease_out
 from game.ui.widgets import Button, Segmented
 
@@ -403,8 +404,8 @@ class HareejaTable(HareejaDrawing, CardTable):
             sprite.face_up = True
             sprite.flip_t = None
             sprite.shake = 0.0
-            if ev.get("timeout") or self.timed_out:
-                self.timeout_notice(self.card_words(code))
+            if ev.get("timeout") or self.aids.timed_out:
+                self.aids.timeout_notice(card_words(code))
         else:
             self.counts[seat] = max(0, self.counts[seat] - 1)
             sprite = Sprite(code, self.seat_hand(seat), L.trick_card, face_up=True)

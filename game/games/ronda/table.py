@@ -297,7 +297,7 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
             who=self.penalty_taker(),
             n=i18n.digits(points),
         )
-        self.ask(
+        self.aids.ask(
             t("ronda.ask.title", kind=t(f"ronda.declare.{kind}")),
             text,
             t("ronda.ask.declare", kind=t(f"ronda.declare.{kind}")),

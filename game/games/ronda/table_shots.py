@@ -97,7 +97,7 @@ def screenshot_scenes(shooter: Shooter) -> None:
     sc.declare("tringa")  # not held (a pair only): asks first and names the cost (RO-18)
     shooter.frames(4)
     shooter.shot("ronda2_03a_false_declaration_asks")
-    sc.asking.button("no").on_click()
+    sc.aids.asking.button("no").on_click()
     steps.pop(0)
     sc.declare("ronda")
     shooter.frames(int(0.3 / DT))
