@@ -9,13 +9,21 @@ rect for each plate, pile, meld…) splits its drawing in two: :meth:`draw_table
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
 from game import i18n
 from game.ui import draw
 from game.ui.scale import px
 from game.ui.seat_plates import plate_region
-from game.ui.static_layer import StaticLayer
+from game.ui.sprites import Sprite
+from game.ui.static_layer import Parts, StaticLayer
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.seat_plates import SeatPlates
 
 
 class StillParts:
@@ -23,6 +31,13 @@ class StillParts:
 
     STATIC_LAYER = True  # keep the still part (game/ui/static_layer.py); tests turn it off
     _still_clip: pygame.Rect | None = None  # while the still layer repaints a part of itself
+
+    # What it uses of the table it is part of (CardTable and its drawing):
+    app: App
+    plates: SeatPlates
+    backdrop_panels: Callable[[], tuple[Any, ...]]
+    draw_hud: Callable[[pygame.Surface], None]
+    draw_table: Callable[[pygame.Surface], None]
 
     def draw_still_layer(self, surface: pygame.Surface) -> None:
         """The still part (kept in the layer when the table has parts), then what moves."""
@@ -70,7 +85,7 @@ class StillParts:
         """This table keeps its still part apart (it has :meth:`still_parts`)."""
         return self.STATIC_LAYER and type(self).still_parts is not StillParts.still_parts
 
-    def still_parts(self) -> tuple[tuple, dict] | None:
+    def still_parts(self) -> tuple[Hashable, Parts] | None:
         """Override: what :meth:`draw_still` shows, as (whole key, {name: (part key, rect)}),
         or None for no still layer this frame. See game/ui/static_layer.py."""
         return None
@@ -92,7 +107,7 @@ class StillParts:
             region.union_ip(pygame.Rect(tb.x, tb.centery + px(10), tb.w, px(40)))
         return region
 
-    def whole_key(self) -> tuple:
+    def whole_key(self) -> tuple[Any, ...]:
         """What every still part depends on: sizes, language, card colours, the felt."""
         L = self.app.layout
         return (
@@ -102,7 +117,7 @@ class StillParts:
             self.backdrop_panels(),
         )
 
-    def plate_part(self, seat: int) -> tuple[tuple, pygame.Rect]:
+    def plate_part(self, seat: int) -> tuple[tuple[Any, ...], pygame.Rect]:
         """Seat ``seat``'s plate for the still layer (``self.plates.part``; kept for Hand
         rummy's scene)."""
         return self.plates.part(seat)
@@ -113,7 +128,7 @@ class StillParts:
         return plate_region(rect)
 
 
-def cards_key(sprites: list) -> tuple:
+def cards_key(sprites: list[Sprite]) -> tuple[Any, ...]:
     """What resting ``sprites`` look like on screen, in their drawing order."""
     return tuple(
         (s.code, round(s.pos[0]), round(s.pos[1]), tuple(s.size), s.face_up, s.visible)
@@ -121,14 +136,14 @@ def cards_key(sprites: list) -> tuple:
     )
 
 
-def clear_of(region: pygame.Rect, sprites: list) -> bool:
+def clear_of(region: pygame.Rect, sprites: list[Sprite]) -> bool:
     """None of ``sprites`` (with shadow, glow and a shake's sway) draws inside ``region``: what
     they cover there would not be under them if they were drawn first."""
     reach = px(32)
     return not any(s.rect().inflate(reach, reach).colliderect(region) for s in sprites)
 
 
-def cards_region(sprites: list) -> pygame.Rect:
+def cards_region(sprites: list[Sprite]) -> pygame.Rect:
     """Where resting ``sprites`` draw: each card, its shadow (offset 2, 4) and a glow ring."""
     rects = [s.rect() for s in sprites]
     if not rects:
