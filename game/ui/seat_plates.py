@@ -38,8 +38,10 @@ class PlateTable(Protocol):
     players: int
     dealer: int
     elapsed: float
-    turn_cue: float  # seconds the "your turn" cue still shows
     session: TableSession
+
+    @property
+    def turn_cue(self) -> float: ...  # seconds the "your turn" cue still shows
 
     def shown_to_act(self) -> list[int]: ...
     def awaiting_me(self) -> bool: ...
