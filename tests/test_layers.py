@@ -27,6 +27,7 @@ UI_WITHOUT_PYGAME = {
     "game.ui.games": "the menu's side of a table scene: finds, starts and resumes scene classes",
     "game.ui.routes": "the route names of the scenes, importing each scene module",
     "game.ui.table_online": "a table scene's part: rebuilds the scene as its connection comes back",
+    "game.ui.event_player": "a table scene's part: the pace at which the screen shows events",
     "game.ui.tween": "animation easing of what is drawn",
     "game.ui.pacing": "when the frame loop may rest between steps (the app's loop, in the browser)",
     "game.ui.scenes.stats_shots": "the statistics screen's screenshot script",

@@ -6,18 +6,24 @@ local (engine, bots and clocks in this process) or online (the table server): th
 the session's view and legal actions and animates its events, never an engine. The base owns
 the machinery that is the same for every game:
 
-- the *event queue*: events from the session are shown one after another;
-  ``_on_<event type>(ev)`` (a subclass method) starts showing one and returns how many seconds
-  it blocks the next, so the screen never jumps ahead of what the player has seen;
+- the *event player* (``self.events``, :class:`game.ui.event_player.EventPlayer`): events
+  from the session are shown one after another; ``_on_<event type>(ev)`` (a subclass method)
+  starts showing one and returns how many seconds it blocks the next, so the screen never
+  jumps ahead of what the player has seen; ``after`` sets a timer on the same clock;
 - ``idle()``, and holding the turn clocks while anything is still being shown (TB-6);
 - letting the bots think (the local session, in slices) once the screen has caught up;
+- ``my_turn()``: the player may play now (a game with another notion overrides it);
 - saving the match after every action (``storage.save_match``; local tables only) and
   rebuilding it (``from_saved``);
 - the widgets every table has (menu, language, "I'm back" for TB-8, the score panel's next,
   the match-over panel's again / menu) and refusals shown as hints.
 
-Drawing shared by every table (plates, banners, panels; relayout and idle frames) is in
-:mod:`game.ui.table_drawing`, taps and keys on the own hand in :mod:`game.ui.table_input`;
+The scene owns its parts: the event player (``self.events``), the seats' plates
+(``self.plates``, :mod:`game.ui.seat_plates`), the own hand's pointer, drag and glide
+(``self.hand_view``, :mod:`game.ui.hand_view`) and the aids (``self.aids``: the your-turn cue,
+notices, questions, hints; :mod:`game.ui.table_aids`). Drawing shared by every table (banners,
+panels; relayout and idle frames) is in :mod:`game.ui.table_drawing`, taps and keys in
+:mod:`game.ui.table_input`;
 cards on screen are :class:`game.ui.sprites.Sprite`. Seats are the engine's numbers;
 ``self.me`` is the player's seat and ``self.spot(seat)`` where a seat sits on the screen.
 
@@ -36,7 +42,6 @@ names are its spec's ``bot_names``), and overrides:
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -48,18 +53,20 @@ from game.client.session import Refusal, SeatState, TableSession
 from game.core import registry
 from game.i18n import t
 from game.ui import assets, draw, scale
+from game.ui.event_player import BOT_PAUSE, EventPlayer
+from game.ui.hand_view import HandView
 from game.ui.plates import deck_codes
 from game.ui.scale import px
 from game.ui.scene import Scene
+from game.ui.seat_plates import SeatPlates
 from game.ui.sprites import Sprite
-from game.ui.table_aids import TableAids
+from game.ui.table_aids import TableAids, card_words
 from game.ui.table_drawing import TableDrawing
 from game.ui.table_input import TableInput
 from game.ui.table_online import TableConnection
 from game.ui.tween import Speed
 from game.ui.widgets import Button
 
-BOT_PAUSE = 0.45  # a bot "thinks" at least this long, so play can be followed
 HINT_SECONDS = 1.8
 
 
@@ -71,7 +78,7 @@ def as_session(table: Any, bot_seed: int | None, game: str) -> TableSession:
     return LocalSession(table, bot_seed=bot_seed, game=game)
 
 
-class CardTable(TableInput, TableAids, TableConnection, TableDrawing, Scene):
+class CardTable(TableInput, TableConnection, TableDrawing, Scene):
     """One seat of a match (``session.me``), shown and played. See the module docstring."""
 
     name = "cardtable"
@@ -94,9 +101,9 @@ class CardTable(TableInput, TableAids, TableConnection, TableDrawing, Scene):
         self.seating = self.session.seating
         self.options = dict(options or {})
         self.persist = not (app.options.autoplay or app.options.screenshots or self.session.online)
-        self.queue: deque[dict] = deque()
-        self.timers: list[list] = []  # [seconds left, callback]
-        self.wait = 0.0  # the current event's animation still blocks
+        self.events = EventPlayer(self.session, self.show_event, self.save, self.show_refusal)
+        self.plates = SeatPlates(self)
+        self.hand_view = HandView(self)
         self.flying: list[Sprite] = []  # cards in the air that belong to no hand
         self.phase = "deal"  # displayed phase (the subclass moves it on)
         self.dealer = 0
@@ -108,13 +115,13 @@ class CardTable(TableInput, TableAids, TableConnection, TableDrawing, Scene):
         self.fx_rng = random.Random(bot_seed if bot_seed is not None else 99)
         self.confetti: list[list[float]] = []
         self._confetti_colors: list[tuple] = []
-        self.reset_aids()
+        self.aids = TableAids(self)
         self.elapsed = 0.0
         start = list(start_events) if start_events else self.session.take_events()
         super().__init__(app)
         self.preload()
         if start:
-            self.queue.extend(start)
+            self.events.start_with(start)
         else:
             self.sync_from_view()
 
@@ -252,7 +259,7 @@ class CardTable(TableInput, TableAids, TableConnection, TableDrawing, Scene):
             self.menu_button,
             self.lang_button,
             *self.build_controls(),
-            *self.aid_widgets(),
+            *self.aids.widgets(),
             self.back_button,
             self.next_button,
             self.again_button,
@@ -299,7 +306,7 @@ class CardTable(TableInput, TableAids, TableConnection, TableDrawing, Scene):
             self.menu_button.rect.x = tb.right - px(120)
             self.lang_button.rect.x = tb.right - px(232)
         self.place_controls(modal)
-        self.place_hint_button(modal)
+        self.aids.place_hint_button(modal)
         self.back_button.visible = self.assisted() and not modal
         self.back_button.rect = L.play_button.copy()  # the play button is hidden while assisted
         self.next_button.visible = self.score is not None
@@ -313,11 +320,24 @@ class CardTable(TableInput, TableAids, TableConnection, TableDrawing, Scene):
 
     def idle(self) -> bool:
         """Everything the engine reported has been shown and nothing blocks."""
-        return not self.queue and self.wait <= 0 and self.score is None and not self.busy()
+        return self.events.caught_up() and self.score is None and not self.busy()
 
     def awaiting_me(self) -> bool:
         """Override: the player must act now (for the your-turn cue and the tick)."""
         return False
+
+    def my_turn(self) -> bool:
+        """You may play now: every event has at least started showing, no panel is open, the
+        turn is yours alone and the table does not play it for you. (The last card before
+        yours may still be landing: input is not held back for it.)"""
+        return (
+            not self.events.queue
+            and self.score is None
+            and self.phase == "play"
+            and self.session.phase == "play"
+            and self.session.to_act() == [self.me]
+            and not self.my_seat.automated
+        )
 
     def shown_to_act(self) -> list[int]:
         """Seats whose turn the screen shows (only once the screen has caught up)."""
@@ -330,17 +350,11 @@ class CardTable(TableInput, TableAids, TableConnection, TableDrawing, Scene):
         """Submit ``action`` for ``seat``; its events join the animation queue, a refusal of
         the player's action shows as a hint."""
         done = self.session.act(action, seat=seat, human=human)
-        self._take_incoming()
+        self.events.take()
         return done
 
-    def _take_incoming(self) -> None:
-        """New events from the session join the queue (and the match is saved); refusals show."""
-        events = self.session.take_events()
-        if events:
-            self.queue.extend(events)
-            self.save()
-        for refusal in self.session.take_refusals():
-            self.show_hint(self.refusal_text(refusal))
+    def show_refusal(self, refused: Refusal) -> None:
+        self.show_hint(self.refusal_text(refused))
 
     def refusal_text(self, refused: Refusal) -> str:
         """What to tell the player about a refused action, in their language (a game may say
@@ -358,6 +372,10 @@ class CardTable(TableInput, TableAids, TableConnection, TableDrawing, Scene):
     def show_banner(self, message: str, seconds: float = 2.0) -> None:
         """A banner across the table (not at a seat), e.g. "last batch"."""
         self.banner = (message, Speed.scale(seconds, motion=False))
+
+    def score_open(self) -> bool:
+        """The score panel is up: no further event is shown until it closes."""
+        return self.score is not None
 
     def close_score(self) -> None:
         self.score = None
@@ -392,25 +410,71 @@ class CardTable(TableInput, TableAids, TableConnection, TableDrawing, Scene):
     def toggle_language(self) -> None:
         self.app.set_setting("language", "en" if i18n.language() == "ar" else "ar")
 
+    # ----- the aids (game/ui/table_aids.py): the game's hooks, and names Hand rummy uses -------
+    def on_suggestion(self, action: dict) -> None:
+        """Override: do something with a fresh suggestion (e.g. preselect the bid)."""
+
+    def hinted_rects(self, action: dict) -> list:
+        """Override: where on screen the suggested ``action`` is (cards, piles, buttons)."""
+        return []
+
+    def request_hint(self) -> None:
+        self.aids.request_hint()
+
+    def hint_line(self) -> str | None:
+        return self.aids.hint_line()
+
+    def show_notice(self, message: str) -> None:
+        self.aids.show_notice(message)
+
+    @staticmethod
+    def card_words(code: str) -> str:
+        return card_words(code)
+
+    @property
+    def notice(self) -> tuple[str, float] | None:
+        return self.aids.notice
+
+    @property
+    def turn_cue(self) -> float:
+        """Seconds the "your turn" cue still shows."""
+        return self.aids.turn_cue
+
+    @property
+    def suggestion(self) -> dict | None:
+        return self.aids.suggestion
+
+    @suggestion.setter
+    def suggestion(self, suggestion: dict | None) -> None:
+        self.aids.suggestion = suggestion
+
+    @property
+    def timed_out(self) -> bool:
+        """Your turn timed out; the safe move follows (TB-7)."""
+        return self.aids.timed_out
+
+    @timed_out.setter
+    def timed_out(self, timed_out: bool) -> None:
+        self.aids.timed_out = timed_out
+
     # ----- the frame ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.session.poll()
-        self._take_incoming()
+        self.events.take()
         if self.session.lost or self.session.resumed:
             self.follow_connection()  # table_online.py: lost → the menu; back → rebuilt
             return
         self.elapsed += dt
-        self._run_timers(dt)
+        self.events.run_timers(dt)
         self.update_sprites(dt)
-        self.wait -= dt
-        while self.wait <= 0 and self.queue and self.score is None:
-            self.wait = self.show_event(self.queue.popleft())
+        self.events.play(dt, held=self.score_open)
         # Turn clocks run only once the player has seen everything; local turns time out here.
         self.session.pace(self.idle())
-        self._take_incoming()
+        self.events.take()
         if self.idle():
-            self._drive_bots(dt)
-        self.update_aids(dt)
+            resting = self.session.phase == "over" or self.phase == "deal"
+            self.events.drive_bots(dt, self.bot_pause, resting)
+        self.aids.update(dt)
         if self.hint:
             self.hint = (self.hint[0], self.hint[1] - dt) if self.hint[1] > dt else None
         if self.banner:
@@ -432,35 +496,15 @@ class CardTable(TableInput, TableAids, TableConnection, TableDrawing, Scene):
     def after_update(self, dt: float) -> None:
         """Override: per-frame bookkeeping after events, clocks and bots."""
 
-    def _run_timers(self, dt: float) -> None:
-        due = []
-        for timer in self.timers:
-            timer[0] -= dt
-            if timer[0] <= 0:
-                due.append(timer)
-        for timer in due:
-            self.timers.remove(timer)
-            timer[1]()
-
     def after(self, seconds: float, callback: Callable[[], None]) -> None:
-        """Run ``callback`` after ``seconds`` of frames (pygame timers are unreliable on web)."""
-        self.timers.append([seconds, callback])
+        """Run ``callback`` after ``seconds`` of frames (on the event player's clock)."""
+        self.events.after(seconds, callback)
 
     # ----- bots --------------------------------------------------------------------------------
     def bot_pause(self, view: dict, legal: list[dict]) -> float:
         """Override: the least time (normal speed) a bot seems to think before it acts, given
         what it sees (``view``) and may do (``legal``)."""
         return BOT_PAUSE
-
-    def _drive_bots(self, dt: float) -> None:
-        """Let the session's bot to act think a slice (once the screen has caught up)."""
-        if self.session.phase == "over" or self.phase == "deal":
-            self.session.rest()
-            return
-        self.session.think(
-            dt, lambda view, legal: Speed.scale(self.bot_pause(view, legal), motion=False)
-        )
-        self._take_incoming()
 
     # ----- events → animation -------------------------------------------------------------------
     def show_event(self, ev: dict[str, Any]) -> float:
@@ -476,7 +520,7 @@ class CardTable(TableInput, TableAids, TableConnection, TableDrawing, Scene):
     def _on_turn_timeout(self, ev: dict) -> float:
         """TB-7: the safe move follows; the game's handler for it says what was played."""
         if ev.get("seat") == self.me:
-            self.timed_out = True
+            self.aids.timed_out = True
         return 0.0
 
     def _open_over(self, result: dict) -> None:

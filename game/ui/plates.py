@@ -12,6 +12,7 @@ from functools import lru_cache
 import pygame
 
 from game.ui import assets, avatars, draw, scale, surfaces
+from game.ui.draw import RGB
 from game.ui.scale import px
 from game.ui.surfaces import rle
 
@@ -54,10 +55,10 @@ def plate_body(
     w: int,
     h: int,
     active: bool,
-    edge: tuple,
+    edge: RGB,
     rtl: bool,
     name: str,
-    color: tuple,
+    color: RGB,
     dealer: bool,
     chip: str,
     look: int = -1,

@@ -87,13 +87,13 @@ def in_motion(scene: Any) -> bool:
 def finish(scene: Any) -> None:
     """Run the scene's pending timers and flights to their end on a virtual clock."""
     spent = 0.0
-    while spent < LIMIT and (scene.timers or in_motion(scene)):
-        scene._run_timers(STEP)
+    while spent < LIMIT and (scene.events.timers or in_motion(scene)):
+        scene.events.run_timers(STEP)
         scene.update_sprites(STEP)
         spent += STEP
     for s in sprites(scene):
         s.shake = 0.0
-    scene.wait -= spent
+    scene.events.spend(spent)
 
 
 def _anchors(L: Any) -> list[tuple[float, float]]:

@@ -8,14 +8,16 @@ milliseconds per frame like any bot (:class:`game.core.bots.Thinking`), never al
 frame loop never waits. The suggestion stays until the match moves on: the game marks it
 (``hinted_rects``) and its reason (a string key of the game's catalog) shows at the banner line.
 
-:class:`TableAids` is a part of :class:`game.ui.cardtable.CardTable` (a mixin).
+:class:`TableAids` is a part the table scene owns (``self.aids``). It reads the table through
+:class:`AidsTable`; the game says where a suggested move is (``hinted_rects``) and may act on a
+fresh suggestion (``on_suggestion``, e.g. preselect the bid).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -41,23 +43,43 @@ TICK_FROM = 5  # the tick sounds in the last seconds (docs/LOOK.md "Turn timers"
 HintThinking = Sliced[tuple[JSON, "str | None"]]  # a hint: the move and its reason's key
 
 
-class TableAids:
-    """Cues, notices, the confirm dialog and hints (see the module docstring)."""
+def timer_color(remaining: float) -> RGB:
+    """Calm until 10 s are left, amber then, red from 5 s (docs/LOOK.md "Turn timers")."""
+    return draw.TURN if remaining > 10 else draw.AMBER if remaining > TICK_FROM else draw.RED
 
-    # What it uses of the table it is part of (set by CardTable):
+
+def card_words(code: str) -> str:
+    """A French card in words ("the 7 of hearts"; Arabic "٧ هاص")."""
+    if code == JOKER:
+        return t("card.joker")
+    rank, suit = code[:-1], code[-1]
+    word = t(f"rank.{rank}") if rank in ("A", "K", "Q", "J") else i18n.digits(rank)
+    return t("card.name", rank=word, suit=t(f"suit.{suit}"))
+
+
+class AidsTable(Protocol):
+    """What the aids read of their table (the table scene and its game's hooks)."""
+
     app: App
     session: TableSession
     me: int
     widgets: list[Widget]
     lang_button: Button
     elapsed: float
-    awaiting_me: Callable[[], bool]
-    assisted: Callable[[], bool]
-    modal: Callable[[], bool]
-    show_hint: Callable[[str], None]
 
-    # ----- state (set in CardTable.__init__ through reset_aids) -------------------------------
-    def reset_aids(self) -> None:
+    def awaiting_me(self) -> bool: ...
+    def assisted(self) -> bool: ...
+    def modal(self) -> bool: ...
+    def show_hint(self, message: str) -> None: ...
+    def on_suggestion(self, action: JSON) -> None: ...
+    def hinted_rects(self, action: JSON) -> list[pygame.Rect]: ...
+
+
+class TableAids:
+    """Cues, notices, the confirm dialog and hints (see the module docstring)."""
+
+    def __init__(self, table: AidsTable) -> None:
+        self.table = table
         self.notice: tuple[str, float] | None = None
         self._asking: Overlay | None = None
         self.hinting: tuple[int, HintThinking] | None = None  # (session version, thought)
@@ -67,9 +89,9 @@ class TableAids:
         self.last_tick_second: int | None = None
         self.timed_out = False  # your turn timed out; the safe move follows (TB-7)
 
-    def aid_widgets(self) -> list[Widget]:
+    def widgets(self) -> list[Widget]:
         """The Hint button (in the top bar, beside the language button)."""
-        layout = self.app.layout
+        layout = self.table.app.layout
         tb = layout.top_bar
         self.hint_button = Button(
             (0, tb.y, px(112), tb.h), lambda: t("hint.button"), self.request_hint, 22, key="hint"
@@ -78,36 +100,38 @@ class TableAids:
 
     def place_hint_button(self, modal: bool) -> None:
         """Shown where hints are offered, beside the top bar's leftmost button on its side."""
+        table = self.table
         button = self.hint_button
-        button.visible = not modal and self.session.hints_offered() and not self.assisted()
+        button.visible = not modal and table.session.hints_offered() and not table.assisted()
         button.selected = self.hinting is not None or self.suggestion is not None
-        row = self.lang_button.rect.y
-        bar = [w for w in self.widgets if w is not button and w.visible and w.rect.y == row]
+        row = table.lang_button.rect.y
+        bar = [w for w in table.widgets if w is not button and w.visible and w.rect.y == row]
         gap = px(12)
         if i18n.is_rtl():
             button.rect.x = max((w.rect.right for w in bar), default=0) + gap
         else:
-            button.rect.right = min((w.rect.x for w in bar), default=self.app.layout.w) - gap
+            button.rect.right = min((w.rect.x for w in bar), default=table.app.layout.w) - gap
         if bar:
             button.rect.y, button.rect.h = bar[0].rect.y, bar[0].rect.h
 
     # ----- the your-turn cue and the tick -------------------------------------------------------
-    def update_aids(self, dt: float) -> None:
+    def update(self, dt: float) -> None:
         """Per frame: the cues, the notice's time, the hint's thinking."""
-        mine = self.awaiting_me()
+        table = self.table
+        mine = table.awaiting_me()
         if mine and not self.was_my_turn:
-            self.app.audio.play("turn", 0.6)
+            table.app.audio.play("turn", 0.6)
             self.turn_cue = Speed.scale(TURN_CUE_SECONDS, motion=False)
         elif not mine:
             self.turn_cue = 0.0
         self.was_my_turn = mine
         self.turn_cue = max(0.0, self.turn_cue - dt)
-        rem = self.session.remaining(self.me)
+        rem = table.session.remaining(table.me)
         if rem is not None and rem <= TICK_FROM and mine:
             second = math.ceil(rem)
             if second != self.last_tick_second and second > 0:
                 self.last_tick_second = second
-                self.app.audio.play("tick", 0.5)
+                table.app.audio.play("tick", 0.5)
         else:
             self.last_tick_second = None
         if self.notice:
@@ -115,21 +139,9 @@ class TableAids:
             self.notice = (self.notice[0], left) if left > 0 else None
         self._step_hint()
 
-    def timer_color(self, remaining: float) -> RGB:
-        """Calm until 10 s are left, amber then, red from 5 s (docs/LOOK.md "Turn timers")."""
-        return draw.TURN if remaining > 10 else draw.AMBER if remaining > TICK_FROM else draw.RED
-
     def show_notice(self, message: str, seconds: float = NOTICE_SECONDS) -> None:
         """A message for the player at the banner line, away from the plates."""
         self.notice = (message, Speed.scale(seconds, motion=False))
-
-    def card_words(self, code: str) -> str:
-        """A French card in words ("the 7 of hearts"; Arabic "٧ هاص")."""
-        if code == JOKER:
-            return t("card.joker")
-        rank, suit = code[:-1], code[-1]
-        word = t(f"rank.{rank}") if rank in ("A", "K", "Q", "J") else i18n.digits(rank)
-        return t("card.name", rank=word, suit=t(f"suit.{suit}"))
 
     def timeout_notice(self, what: str) -> None:
         """Your time ran out and the table played ``what`` (already in words) for you."""
@@ -141,8 +153,9 @@ class TableAids:
         """Ask before ``on_yes`` in an overlay (game/ui/overlay.py): ``title``, ``text`` and
         the two answers, all already in words; Enter says yes, Esc no."""
         cancel = Action(lambda: no, None, "no")
+        app = self.table.app
         self._asking = Overlay(
-            self.app,
+            app,
             lambda: title,
             lambda: text,
             [cancel, Action(lambda: yes, on_yes, "yes", primary=True)],
@@ -150,38 +163,39 @@ class TableAids:
             escape=cancel,
             key="ask",
         )
-        show: Callable[[Overlay], object] = self.app.open_overlay  # App's is not annotated yet
+        show: Callable[[Overlay], object] = app.open_overlay  # App's is not annotated yet
         show(self._asking)
 
     @property
     def asking(self) -> Overlay | None:
         """The question open now, if any."""
-        asked = getattr(self, "_asking", None)
+        asked = self._asking
         return asked if asked is not None and asked.open else None
 
     # ----- hints ------------------------------------------------------------------------------
     def request_hint(self) -> None:
         """H / the Hint button: think the hard bot's move for you (in slices, see _step_hint)."""
-        if not self.session.hints_offered():
-            self.show_hint(t("hint.not_offered"))
+        table, session = self.table, self.table.session
+        if not session.hints_offered():
+            table.show_hint(t("hint.not_offered"))
             return
-        if not self.awaiting_me() or self.modal():
-            self.show_hint(t("hint.wait"))
+        if not table.awaiting_me() or table.modal():
+            table.show_hint(t("hint.wait"))
             return
-        if self.suggestion is not None and self.suggestion["version"] == self.session.version:
+        if self.suggestion is not None and self.suggestion["version"] == session.version:
             self.suggestion = None  # a second press hides it
             return
-        thought = self.session.hint_think()
+        thought = session.hint_think()
         if thought is None:
-            self.show_hint(t("hint.wait"))
+            table.show_hint(t("hint.wait"))
             return
-        self.hinting = (self.session.version, Sliced(thought))
+        self.hinting = (session.version, Sliced(thought))
 
     def _step_hint(self) -> None:
         """Think the hint a slice; drop it (and a shown suggestion) once the match moved on."""
-        version = self.session.version
+        version = self.table.session.version
         if self.suggestion is not None and (
-            self.suggestion["version"] != version or not self.awaiting_me()
+            self.suggestion["version"] != version or not self.table.awaiting_me()
         ):
             self.suggestion = None
         if self.hinting is None:
@@ -194,15 +208,8 @@ class TableAids:
             self.hinting = None
             action, reason = thinking.answer
             self.suggestion = {"action": dict(action), "reason": reason, "version": version}
-            self.on_suggestion(self.suggestion["action"])
-            self.app.audio.play("bid", 0.4)
-
-    def on_suggestion(self, action: JSON) -> None:
-        """Override: do something with a fresh suggestion (e.g. preselect the bid)."""
-
-    def hinted_rects(self, action: JSON) -> list[pygame.Rect]:
-        """Override: where on screen the suggested ``action`` is (cards, piles, buttons)."""
-        return []
+            self.table.on_suggestion(self.suggestion["action"])
+            self.table.app.audio.play("bid", 0.4)
 
     def hint_line(self) -> str | None:
         """The suggestion's reason in words (or a plain "the suggested move")."""
@@ -213,15 +220,15 @@ class TableAids:
 
     def draw_suggestion(self, surface: pygame.Surface) -> None:
         """A pulsing gold frame around what the hint suggests."""
-        if self.suggestion is None or self.modal():
+        if self.suggestion is None or self.table.modal():
             return
-        pulse = 0.5 + 0.5 * math.sin(self.elapsed * 6)
+        pulse = 0.5 + 0.5 * math.sin(self.table.elapsed * 6)
         width = px(3 + round(2 * pulse))
         grow, radius = px(10), px(12)
-        for rect in self.hinted_rects(self.suggestion["action"]):
+        for rect in self.table.hinted_rects(self.suggestion["action"]):
             pygame.draw.rect(
                 surface, draw.GOLD, rect.inflate(grow, grow), width, border_radius=radius
             )
 
-    def aids_animating(self) -> bool:
+    def animating(self) -> bool:
         return bool(self.notice or self.turn_cue > 0 or self.hinting or self.suggestion)

@@ -1,5 +1,6 @@
-"""How every card table draws what it shares: seat plates (avatar, name, key figure, turn ring),
-the top bar's text, hints and banners, the score-panel frame and the match-over panel.
+"""How every card table draws what it shares: where the seat plates stand and their colours
+(the plates themselves: game/ui/seat_plates.py, ``self.plates``), the top bar's text, hints and
+banners, the score-panel frame and the match-over panel.
 
 :class:`TableDrawing` is a part of :class:`game.ui.cardtable.CardTable` (a mixin: it reads the
 scene's state and never changes it). Where a seat is drawn comes from the session's
@@ -8,16 +9,14 @@ scene's state and never changes it). Where a seat is drawn comes from the sessio
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 import pygame
 
 from game import i18n
 from game.i18n import digits, t
-from game.ui import avatars, draw, overlay, settle
+from game.ui import draw, overlay, settle
 from game.ui.dimmed import DimmedBackdrop
-from game.ui.plates import avatar_radius, margin, plate_avatar, plate_body, tall
 from game.ui.scale import px
 from game.ui.table_still import StillParts
 from game.ui.tween import Speed
@@ -86,7 +85,7 @@ class TableDrawing(StillParts):
     def draw_under(self, surface: pygame.Surface) -> None:
         """The table and its banners: what a modal panel dims."""
         self.draw_still_layer(surface)
-        self.draw_suggestion(surface)
+        self.aids.draw_suggestion(surface)
         self.draw_banners(surface)
 
     def under_key(self) -> tuple:
@@ -97,8 +96,8 @@ class TableDrawing(StillParts):
             self.still_parts() if self.layered() else None,
             settle.picture_key(self),
             tuple(text),
-            self.notice[0] if self.notice else None,
-            self.hint_line(),
+            self.aids.notice[0] if self.aids.notice else None,
+            self.aids.hint_line(),
             self.status_banner(),
             self.assisted(),
             tuple(self.plate_part(seat)[0] for seat in range(self.players)),
@@ -140,42 +139,10 @@ class TableDrawing(StillParts):
             shadow=line == 0,
         )
 
-    # plates
+    # plates (game/ui/seat_plates.py draws them; the game places and colours them here)
     def draw_plate(self, surface: pygame.Surface, seat: int) -> None:
-        """Seat ``seat``'s plate: avatar + timer ring, name, key figure, dealer chip. What only
-        changes with the seat's turn, name or dealer is drawn once (:func:`plate_body`)."""
-        rect = self.plate_rect(seat)
-        active = seat in self.shown_to_act()
-        rtl = i18n.is_rtl()
-        vertical = tall(rect)
-        radius = avatar_radius()
-        name = self.seat_name(seat)
-        body = plate_body(
-            rect.w,
-            rect.h,
-            active,
-            self.plate_edge(seat),
-            rtl,
-            name,
-            self.avatar_color(seat),
-            seat == self.dealer,
-            t("plate.dealer_chip"),
-            self.avatar_look(seat),
-        )
-        surface.blit(body, (rect.x - margin(), rect.y - margin()))
-        if seat == self.me and active and self.awaiting_me():
-            self.draw_your_turn(surface, rect)
-        avatar = plate_avatar(rect, rtl)
-        self.draw_avatar(surface, seat, avatar, radius)
-        figure, fig_color = self.figure(seat)
-        if vertical:
-            self.draw_figure(
-                surface, seat, figure, fig_color, (rect.centerx, rect.bottom - px(16)), "center"
-            )
-        else:
-            tx = avatar[0] - radius - px(10) if rtl else avatar[0] + radius + px(10)
-            anchor = "midright" if rtl else "midleft"
-            self.draw_figure(surface, seat, figure, fig_color, (tx, rect.centery + px(15)), anchor)
+        """Seat ``seat``'s plate (``self.plates.draw``; kept for Hand rummy's scene)."""
+        self.plates.draw(surface, seat)
 
     def turn_tag_rect(self, plate: pygame.Rect, w: int, h: int) -> pygame.Rect | None:
         """Where the "Your turn" tag stands: over your plate (override: elsewhere, or None
@@ -192,61 +159,8 @@ class TableDrawing(StillParts):
         return SEAT_COLORS[self.spot(seat)]
 
     def avatar_look(self, seat: int) -> int:
-        """The drawn look of ``seat``'s avatar: distinct at the table, the same every match."""
-        return avatars.pick(tuple(s.name for s in self.session.seats))[seat]
-
-    def draw_avatar(
-        self, surface: pygame.Surface, seat: int, center: tuple[int, int], radius: int
-    ) -> None:
-        """The turn timer ringing the avatar (TB-6): a bold ring on a dark track and the
-        seconds left in a badge under the avatar; calm, amber from 10 s, red from 5 s. The
-        disc itself is in the plate's body."""
-        rem = self.session.remaining(seat)
-        turn = self.session.turn_seconds
-        if rem is None or not turn or seat not in self.shown_to_act():
-            return
-        color = self.timer_color(rem)
-        draw.ring(surface, center, radius + px(9), 1.0, (64, 74, 68), px(7))
-        draw.ring(surface, center, radius + px(9), rem / turn, color, px(7))
-        s = digits(max(0, math.ceil(rem)))
-        badge = pygame.Rect(0, 0, px(44), px(28))
-        badge.center = (center[0], center[1] + radius + px(4))
-        draw.panel(surface, badge, (16, 20, 18), 255, px(14), color)
-        draw.blit_text(surface, s, 22, badge.center, color if rem <= 10 else draw.INK, bold=True)
-
-    def draw_your_turn(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """Your turn: a bright edge round your plate; when the turn has just come it pulses
-        and a "Your turn" tag stands over the plate (then it stays still: a waiting table
-        costs no frames)."""
-        grow = self.turn_edge_grow()
-        pygame.draw.rect(surface, draw.TURN, rect.inflate(grow, grow), px(3), border_radius=px(18))
-        if self.turn_cue <= 0:
-            return
-        tag = self._turn_tag(rect)
-        if tag is None:
-            return
-        box, img = tag
-        draw.panel(surface, box, draw.TURN, 255, px(14), draw.INK)
-        surface.blit(img, img.get_rect(center=box.center))
-
-    def turn_edge_grow(self) -> int:
-        """How far your plate's "your turn" edge stands out now (it pulses while the cue
-        shows, then stays at 8 logical px); frame pixels."""
-        pulse = 0.5 + 0.5 * math.sin(self.elapsed * 8) if self.turn_cue > 0 else 0.0
-        return px(8 + 8 * pulse)
-
-    def turn_tag_box(self, plate: pygame.Rect) -> pygame.Rect | None:
-        """Where the "Your turn" tag over ``plate`` is drawn while the cue shows (or None)."""
-        tag = self._turn_tag(plate) if self.turn_cue > 0 else None
-        return tag[0] if tag else None
-
-    def _turn_tag(self, plate: pygame.Rect) -> tuple[pygame.Rect, pygame.Surface] | None:
-        img = draw.label(t("turn.yours"), 24, (16, 30, 24), True)
-        box = self.turn_tag_rect(plate, img.get_width() + px(32), img.get_height() + px(10))
-        if box is None:
-            return None
-        box.clamp_ip(self.inside_margin())
-        return box, img
+        """The drawn look of ``seat``'s avatar (``self.plates.look``; kept for Hand rummy)."""
+        return self.plates.look(seat)
 
     def figure(self, seat: int) -> tuple[str, tuple]:
         """Override: the seat's key figure as (text, colour)."""
@@ -277,13 +191,13 @@ class TableDrawing(StillParts):
         """Assist banner, else the hint, else the game's ``status_banner``; then the banner."""
         status = self.status_banner()
         y = self.banner_y()
-        suggestion = self.hint_line()
+        suggestion = self.aids.hint_line()
         if self.assisted() and self.over is None:
             self.draw_banner(surface, t("assist.banner"), y, (70, 40, 18))
         elif self.hint:
             self.draw_banner(surface, self.hint[0], y, (80, 26, 22))
-        elif self.notice:
-            self.draw_banner(surface, self.notice[0], y, (86, 58, 16))
+        elif self.aids.notice:
+            self.draw_banner(surface, self.aids.notice[0], y, (86, 58, 16))
         elif suggestion:
             self.draw_banner(surface, suggestion, y, (24, 56, 48))
         elif status:
@@ -451,14 +365,12 @@ class TableDrawing(StillParts):
         is on screen or still sliding in, confetti falls."""
         settling = Speed.scale(1.0, motion=False) + 0.1
         if (
-            self.wait > 0
-            or bool(self.queue and self.score is None)
+            self.events.showing(held=self.score is not None)
             or self.busy()
-            or bool(self.timers)
             or self.hint is not None
             or self.banner is not None
             or self.session.reconnecting
-            or self.aids_animating()
+            or self.aids.animating()
             or (self.score is not None and self.score["t"] < settling)
             or (self.over is not None and (bool(self.confetti) or self.over["t"] < settling))
         ):
@@ -471,7 +383,7 @@ class TableDrawing(StillParts):
     def wants_frames(self) -> bool:
         """Events still to show, timers running or a bot thinking: step every frame."""
         thinking = getattr(self.session, "thinking", None) is not None
-        return thinking or bool(self.timers) or not self.idle()
+        return thinking or bool(self.events.timers) or not self.idle()
 
     def redraw_every(self) -> float | None:
         """The turn-timer ring follows the clock: four redraws a second while one runs."""

@@ -9,13 +9,21 @@ rect for each plate, pile, meld…) splits its drawing in two: :meth:`draw_table
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
 from game import i18n
-from game.ui import draw, scale
-from game.ui.plates import PLATE_AVATAR, plate_avatar
+from game.ui import draw
 from game.ui.scale import px
-from game.ui.static_layer import StaticLayer
+from game.ui.seat_plates import plate_region
+from game.ui.sprites import Sprite
+from game.ui.static_layer import Parts, StaticLayer
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.seat_plates import SeatPlates
 
 
 class StillParts:
@@ -23,6 +31,13 @@ class StillParts:
 
     STATIC_LAYER = True  # keep the still part (game/ui/static_layer.py); tests turn it off
     _still_clip: pygame.Rect | None = None  # while the still layer repaints a part of itself
+
+    # What it uses of the table it is part of (CardTable and its drawing):
+    app: App
+    plates: SeatPlates
+    backdrop_panels: Callable[[], tuple[Any, ...]]
+    draw_hud: Callable[[pygame.Surface], None]
+    draw_table: Callable[[pygame.Surface], None]
 
     def draw_still_layer(self, surface: pygame.Surface) -> None:
         """The still part (kept in the layer when the table has parts), then what moves."""
@@ -70,7 +85,7 @@ class StillParts:
         """This table keeps its still part apart (it has :meth:`still_parts`)."""
         return self.STATIC_LAYER and type(self).still_parts is not StillParts.still_parts
 
-    def still_parts(self) -> tuple[tuple, dict] | None:
+    def still_parts(self) -> tuple[Hashable, Parts] | None:
         """Override: what :meth:`draw_still` shows, as (whole key, {name: (part key, rect)}),
         or None for no still layer this frame. See game/ui/static_layer.py."""
         return None
@@ -92,22 +107,7 @@ class StillParts:
             region.union_ip(pygame.Rect(tb.x, tb.centery + px(10), tb.w, px(40)))
         return region
 
-    def hand_at_rest(self) -> bool:
-        """None of your hand's cards flies, turns, shakes or is dragged, and each lies on the
-        slot it glides to (within half a pixel: a slot on a half pixel is never met by round()
-        from the side the card comes from)."""
-        if self.dragged() is not None:
-            return False
-        targets = self.__dict__.get("_hand_targets", {})
-        for code, sprite in self.hand.items():
-            if sprite.motion is not None or sprite.flip_t is not None or sprite.shake > 0:
-                return False
-            x, y = targets.get(code, sprite.pos)
-            if abs(sprite.pos[0] - x) >= 0.5 or abs(sprite.pos[1] - y) >= 0.5:
-                return False
-        return True
-
-    def whole_key(self) -> tuple:
+    def whole_key(self) -> tuple[Any, ...]:
         """What every still part depends on: sizes, language, card colours, the felt."""
         L = self.app.layout
         return (
@@ -117,56 +117,18 @@ class StillParts:
             self.backdrop_panels(),
         )
 
-    def plate_part(self, seat: int) -> tuple[tuple, pygame.Rect]:
-        """Everything :meth:`draw_plate` draws for ``seat`` as a key, and the rect it draws
-        within (while the "your turn" cue pulses, your plate changes every frame: only its
-        rect is repainted)."""
-        active = seat in self.shown_to_act()
-        yours = seat == self.me and active and self.awaiting_me()
-        rect = self.plate_rect(seat)
-        region = self.plate_region(rect)
-        cue = None
-        if yours:  # the edge (pulsing while the cue shows) and the "Your turn" tag
-            cue = (self.turn_edge_grow(), self.turn_cue > 0)
-            box = self.turn_tag_box(rect)
-            if box is not None:
-                region = region.union(box.inflate(px(4), px(4)))
-        rem = self.session.remaining(seat) if active else None
-        key = (
-            tuple(rect),
-            active,
-            cue,
-            self.seat_name(seat),
-            self.plate_edge(seat),
-            self.avatar_color(seat),
-            self.avatar_look(seat),
-            seat == self.dealer,
-            rem,
-            self.session.turn_seconds,
-            self.figure(seat),
-        )
-        return key, region
+    def plate_part(self, seat: int) -> tuple[tuple[Any, ...], pygame.Rect]:
+        """Seat ``seat``'s plate for the still layer (``self.plates.part``; kept for Hand
+        rummy's scene)."""
+        return self.plates.part(seat)
 
     @staticmethod
     def plate_region(rect: pygame.Rect) -> pygame.Rect:
-        """Where a plate draws: its body, the "your turn" edge round it, the timer ring round
-        its avatar and the seconds' badge under it (both sides: either reading direction)."""
-        return _plate_region(tuple(rect)).copy()
+        """Where a plate draws (:func:`game.ui.seat_plates.plate_region`; kept for Hand rummy)."""
+        return plate_region(rect)
 
 
-@scale.cached(maxsize=64)
-def _plate_region(rect: tuple[int, int, int, int]) -> pygame.Rect:
-    """(:meth:`StillParts.plate_region`, asked every frame for every plate.)"""
-    plate = pygame.Rect(rect)
-    r = px(PLATE_AVATAR + 16)
-    region = plate.inflate(px(32), px(32))
-    for rtl in (False, True):
-        cx, cy = plate_avatar(plate, rtl)
-        region.union_ip(pygame.Rect(cx - r, cy - r, 2 * r, 2 * r + px(24)))
-    return region
-
-
-def cards_key(sprites: list) -> tuple:
+def cards_key(sprites: list[Sprite]) -> tuple[Any, ...]:
     """What resting ``sprites`` look like on screen, in their drawing order."""
     return tuple(
         (s.code, round(s.pos[0]), round(s.pos[1]), tuple(s.size), s.face_up, s.visible)
@@ -174,14 +136,14 @@ def cards_key(sprites: list) -> tuple:
     )
 
 
-def clear_of(region: pygame.Rect, sprites: list) -> bool:
+def clear_of(region: pygame.Rect, sprites: list[Sprite]) -> bool:
     """None of ``sprites`` (with shadow, glow and a shake's sway) draws inside ``region``: what
     they cover there would not be under them if they were drawn first."""
     reach = px(32)
     return not any(s.rect().inflate(reach, reach).colliderect(region) for s in sprites)
 
 
-def cards_region(sprites: list) -> pygame.Rect:
+def cards_region(sprites: list[Sprite]) -> pygame.Rect:
     """Where resting ``sprites`` draw: each card, its shadow (offset 2, 4) and a glow ring."""
     rects = [s.rect() for s in sprites]
     if not rects:

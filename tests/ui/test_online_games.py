@@ -111,8 +111,8 @@ def test_ronda_two_players_online_declaration_and_a_clicked_card_reach_the_other
                 await click(app, sc.widget("declare:ronda").rect.center)
             else:  # no pair: a false ronda asks first and is sent once confirmed (RO-18)
                 sc.declare("ronda")
-                assert sc.asking is not None
-                await click(app, sc.asking.button("yes").rect.center)
+                assert sc.aids.asking is not None
+                await click(app, sc.aids.asking.button("yes").rect.center)
             assert await pump(app, lambda: sc.me in sc.seat_banners)
             assert await pump(app, lambda: sc.awaiting_me() and not sc.can_declare(), 3000)
             card = sc.hand_order[0]

@@ -29,7 +29,7 @@ def test_RO_19_declarations_are_revealed_at_the_seats_before_the_score_panel(mak
             return
         if scene.can_declare() and not declared:
             key(app, pygame.K_r)  # true or false, we'll see
-            if scene.asking is not None:  # a false one asks first (RO-18): yes, declare
+            if scene.aids.asking is not None:  # a false one asks first (RO-18): yes, declare
                 key(app, pygame.K_RETURN)
             declared.append(True)
             return
@@ -61,7 +61,7 @@ def test_RO_20_sweep_to_nobody_flies_to_the_deck_with_a_note(make_app):
     app, scene = start(make_app, 2)
     assert run_until(app, lambda: scene.my_turn() and scene.idle(), 3000)
     codes = list(scene.table_cards)
-    scene.queue.append({"type": "sweep", "seat": None, "cards": codes})
+    scene.events.queue.append({"type": "sweep", "seat": None, "cards": codes})
     piles = list(scene.piles)
     app.step(1 / 60)
     assert scene.banner and "Nobody captured" in scene.banner[0]

@@ -46,7 +46,7 @@ def scripted_table(app) -> RondaTable:
 
 
 def ready(scene) -> bool:
-    return scene.idle() and scene.phase == "play" and not scene.timers
+    return scene.idle() and scene.phase == "play" and not scene.events.timers
 
 
 def test_RO_12_RO_16_declare_then_take_the_laid_card_by_clicking_is_a_caida(make_app):

@@ -14,6 +14,7 @@ from game.games.hareeja.table import HareejaTable
 from game.games.ronda.rules import Match as RondaMatch
 from game.games.ronda.table import RondaTable
 from game.table import FakeClock, Seat, Table
+from game.ui.table_aids import timer_color
 
 DT = 1 / 60
 
@@ -29,9 +30,11 @@ def ronda_table(app, head: list[str], confirm: bool = False) -> RondaTable:
     )
     scene = RondaTable(app, table, [e.for_seat(0) for e in match.start_events], bot_seed=1)
     app.switch(scene)
-    assert run_until(app, lambda: scene.idle() and scene.phase == "play" and not scene.timers)
+    assert run_until(
+        app, lambda: scene.idle() and scene.phase == "play" and not scene.events.timers
+    )
     scene.act(1, {"type": "play", "card": "5C"}, human=True)
-    assert run_until(app, lambda: scene.my_turn() and scene.idle() and not scene.timers)
+    assert run_until(app, lambda: scene.my_turn() and scene.idle() and not scene.events.timers)
     app.step(DT)
     return scene
 
@@ -69,16 +72,16 @@ def test_RO_18_a_false_declaration_asks_first_and_names_its_cost(make_app):
     scene = ronda_table(app, NO_PAIR)
     log = list(scene.session.match.log)
     key(app, pygame.K_r)  # no pair in hand
-    assert scene.asking is not None and scene.session.match.log == log  # nothing taken yet
-    text = scene.asking.body()
+    assert scene.aids.asking is not None and scene.session.match.log == log  # nothing taken yet
+    text = scene.aids.asking.body()
     assert "no pair" in text and "1 point" in text and scene.seat_name(1) in text
-    click(app, scene.asking.button("no").rect.center)  # Cancel
-    assert scene.asking is None and scene.session.match.log == log
+    click(app, scene.aids.asking.button("no").rect.center)  # Cancel
+    assert scene.aids.asking is None and scene.session.match.log == log
     key(app, pygame.K_t)  # no three either
-    assert "5 points" in scene.asking.body()
+    assert "5 points" in scene.aids.asking.body()
     click(app, scene.hand["7O"].rect().center)  # the question takes every tap
     assert scene.session.match.log == log
-    click(app, scene.asking.button("yes").rect.center)  # declared anyway, knowing the cost
+    click(app, scene.aids.asking.button("yes").rect.center)  # declared anyway, knowing the cost
     assert scene.session.match.log[-1] == [0, {"type": "declare", "kind": "tringa"}]
 
 
@@ -86,14 +89,14 @@ def test_RO_18_in_arabic_the_cost_is_named_too(make_app):
     app = make_app(lang="ar")
     scene = ronda_table(app, NO_PAIR)
     key(app, pygame.K_r)
-    assert "نقطة واحدة" in scene.asking.body()
+    assert "نقطة واحدة" in scene.aids.asking.body()
 
 
 def test_RO_16_a_held_pair_is_declared_by_key_without_asking(make_app):
     app = make_app()
     scene = ronda_table(app, PAIR)
     key(app, pygame.K_r)
-    assert scene.asking is None
+    assert scene.aids.asking is None
     assert scene.session.match.log[-1] == [0, {"type": "declare", "kind": "ronda"}]
 
 
@@ -186,8 +189,8 @@ def test_the_timer_shows_its_seconds_and_turns_red_in_the_last_five(make_app):
         texts.clear()
         draw_all()
         assert ("5", td.draw.RED) in texts
-        assert scene.timer_color(4.2) == td.draw.RED and scene.timer_color(9) == td.draw.AMBER
-        assert scene.timer_color(30) != td.draw.AMBER
+        assert timer_color(4.2) == td.draw.RED and timer_color(9) == td.draw.AMBER
+        assert timer_color(30) != td.draw.AMBER
     finally:
         td.draw.blit_text = blit
     assert "tick" in app.audio.played
@@ -216,7 +219,7 @@ def test_hint_by_key_marks_a_legal_card_without_holding_the_frame(make_app):
     scene = hareeja_my_turn(app)
     log = list(scene.session.match.log)
     key(app, pygame.K_h)
-    assert scene.hinting is not None or scene.suggestion is not None
+    assert scene.aids.hinting is not None or scene.suggestion is not None
     assert run_until(app, lambda: scene.suggestion is not None, 600)
     action = scene.suggestion["action"]
     assert action["type"] == "play" and action["card"] in scene.legal_cards()
@@ -346,13 +349,13 @@ def test_a_card_dragged_over_the_table_glows_and_plays_when_let_go(make_app):
     start = scene.hand[code].rect().center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     app.step(DT)
-    assert not scene.chosen(code)  # pressed, not yet dragged
+    assert not scene.hand_view.chosen(code)  # pressed, not yet dragged
     for pos in ((start[0], start[1] - 60), app.layout.center):
         pygame.event.post(
             pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
         )
         app.step(DT)
-    assert scene.chosen(code) and len(scene.session.match.log) == log
+    assert scene.hand_view.chosen(code) and len(scene.session.match.log) == log
     assert scene.hand[code].pos == app.layout.center  # it follows the pointer
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.layout.center, button=1))
     app.step(DT)

@@ -103,7 +103,7 @@ def test_dragging_a_card_onto_the_table_plays_it_and_a_short_drag_does_not(make_
     for _ in range(60):  # the card glides back into the fan
         app.step(1 / 60)
     start = scene.hand[code].rect().center
-    assert scene.card_at(start) == code
+    assert scene.hand_view.card_at(start) == code
     drag(app, start, app.layout.center)
     assert scene.session.match.log[log] == [0, {"type": "play", "card": code}]
 

@@ -17,8 +17,10 @@ from game.games.hareeja.rules import MAX_BID, sort_hand
 from game.games.hareeja.table_draw import HareejaDrawing
 from game.i18n import digits, t
 from game.ui.cardtable import CardTable
+from game.ui.event_player import BOT_PAUSE
 from game.ui.scale import px
 from game.ui.sprites import Sprite
+from game.ui.table_aids import card_words
 from game.ui.tween import Speed, ease_in_out, ease_out
 from game.ui.widgets import Button, Segmented
 
@@ -30,7 +32,6 @@ FLIP = 0.22
 PLAY_FLIGHT = 0.26  # 220-300 ms ease-out to the centre
 TRICK_PAUSE = 0.5  # the trick stays readable
 TRICK_FLIGHT = 0.40  # 350-450 ms to the winner
-BOT_PAUSE = 0.45  # a bot "thinks" at least this long, so play can be followed
 BOT_BID_PAUSE = 0.6
 PEEK_SECONDS = 2.6  # the last trick stays up this long (tap again to close it sooner)
 
@@ -152,18 +153,6 @@ class HareejaTable(HareejaDrawing, CardTable):
     def bot_pause(self, view: dict, legal: list[dict]) -> float:
         return BOT_BID_PAUSE if view.get("phase") == "declare" else BOT_PAUSE
 
-    def my_turn(self) -> bool:
-        """You may play now. The last card before yours may still be landing: input is not
-        held back for it (every event has at least started showing)."""
-        return (
-            not self.queue
-            and self.score is None
-            and self.phase == "play"
-            and self.session.phase == "play"
-            and self.session.to_act() == [self.me]
-            and not self.my_seat.automated
-        )
-
     def can_bid(self) -> bool:
         return (
             self.phase == "declare"
@@ -268,7 +257,7 @@ class HareejaTable(HareejaDrawing, CardTable):
             and event.button == 1
             and not self.modal()
             and self.phase == "play"
-            and self.card_at(event.pos) is None
+            and self.hand_view.card_at(event.pos) is None
             and self.peek_area().collidepoint(event.pos)
             and not any(w.visible and w.rect.collidepoint(event.pos) for w in self.widgets)
         ):
@@ -292,7 +281,7 @@ class HareejaTable(HareejaDrawing, CardTable):
             return
         legal = [c for c in self.hand_order if c in self.legal_cards()]
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.step_selection(legal, 1 if event.key == pygame.K_RIGHT else -1)
+            self.hand_view.step_selection(legal, 1 if event.key == pygame.K_RIGHT else -1)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.play_selected()
 
@@ -312,7 +301,7 @@ class HareejaTable(HareejaDrawing, CardTable):
 
     def _layout_hand(self, dt: float) -> None:
         """Cards in the hand glide to their slots; legal ones rise, the selected one more."""
-        self.glide_hand(
+        self.hand_view.glide(
             self.app.layout.hand_positions(len(self.hand_order)), self.legal_cards(), dt
         )
 
@@ -415,8 +404,8 @@ class HareejaTable(HareejaDrawing, CardTable):
             sprite.face_up = True
             sprite.flip_t = None
             sprite.shake = 0.0
-            if ev.get("timeout") or self.timed_out:
-                self.timeout_notice(self.card_words(code))
+            if ev.get("timeout") or self.aids.timed_out:
+                self.aids.timeout_notice(card_words(code))
         else:
             self.counts[seat] = max(0, self.counts[seat] - 1)
             sprite = Sprite(code, self.seat_hand(seat), L.trick_card, face_up=True)

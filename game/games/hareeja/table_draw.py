@@ -30,7 +30,7 @@ class HareejaDrawing(HareejaStill):
         for seat in self.others():
             self._draw_backs(surface, seat)
         for seat in range(self.players):
-            self.draw_plate(surface, seat)
+            self.plates.draw(surface, seat)
         self._draw_deck(surface)
         peeking = self.peek > 0 and self.last_trick is not None
         for _seat, sprite in self.trick:  # the last trick takes the centre for a moment
@@ -38,13 +38,13 @@ class HareejaDrawing(HareejaStill):
                 sprite.draw(surface, four)
         legal = self.legal_cards()
         playing = self.my_turn()
-        for code in self.in_draw_order(self.hand_order):
+        for code in self.hand_view.in_draw_order(self.hand_order):
             sprite = self.hand[code]
             sprite.draw(
                 surface,
                 four,
                 dimmed=playing and code not in legal,
-                glow=self.chosen(code) and playing,
+                glow=self.hand_view.chosen(code) and playing,
             )
         for sprite in self.flying:
             sprite.draw(surface, four)

@@ -102,7 +102,7 @@ def match(shooter: Shooter) -> None:
     shooter.shot("09_trick_collect")
 
     def play_on() -> None:
-        if sc.my_turn() and not sc.queue:
+        if sc.my_turn() and not sc.events.queue:
             play_first_legal()
 
     # The last trick, peeked at with the button while the next one is on the table.

@@ -19,7 +19,7 @@ import pygame
 
 from game.ui import scale
 from game.ui.scale import px
-from game.ui.table_still import cards_key, cards_region, clear_of
+from game.ui.table_still import cards_key, cards_region
 
 
 class HareejaStill:
@@ -45,20 +45,15 @@ class HareejaStill:
     def hand_still(self) -> bool:
         """Your hand is kept in the layer: at rest, the deck gone, and the trick at rest too or
         (a card on its way to the centre) drawn nowhere over the hand."""
-        if self.deck_left() > 0 or not self.hand_at_rest():
+        if self.deck_left() > 0:
             return False
-        if self.trick_still() or self.peeking():
-            return True
-        sprites = [self.hand[c] for c in self.hand_order]
-        return clear_of(cards_region(sprites), [s for _seat, s in self.trick])
+        trick = [s for _seat, s in self.trick]
+        return self.hand_view.still_among(trick, self.trick_still() or self.peeking())
 
     def still_parts(self) -> tuple[tuple, dict] | None:
         """The still layer's parts (game/ui/static_layer.py); see the module docstring."""
-        parts: dict = {}
         flipping = self.reveal_t if self.revealed and self.reveal_t < 1.0 else None
-        for seat in range(self.players):
-            key, region = self.plate_part(seat)
-            parts[("plate", seat)] = ((key, flipping), region)
+        parts: dict = self.plates.still_parts(also=flipping)
         total = sum(b or 0 for b in self.bids) if self.revealed else None
         hud = (self.round, self.tiebreak, total)
         parts["top"] = (hud, self.hud_region())
@@ -68,12 +63,12 @@ class HareejaStill:
             sprites = [] if self.peeking() else [s for _seat, s in self.trick]
             parts["trick"] = (cards_key(sprites), cards_region(sprites))
         if self.hand_still():
-            sprites = [self.hand[c] for c in self.hand_order]
             legal, playing = self.legal_cards(), self.my_turn()
             looks = tuple(
-                (playing and c not in legal, self.chosen(c) and playing) for c in self.hand_order
+                (playing and c not in legal, self.hand_view.chosen(c) and playing)
+                for c in self.hand_order
             )
-            parts["hand"] = ((cards_key(sprites), looks), cards_region(sprites))
+            parts["hand"] = self.hand_view.still_part(looks)
         return (self.whole_key(), self.players), parts
 
     def backs_region(self, seat: int) -> pygame.Rect:
@@ -101,9 +96,7 @@ class HareejaStill:
         for seat in self.others():
             if clip(self.backs_region(seat)):
                 self._draw_backs(surface, seat)
-        for seat in range(self.players):
-            if clip(self.plate_region(self.plate_rect(seat))):
-                self.draw_plate(surface, seat)
+        self.plates.draw_still(surface, clip)
         if self.trick_still() and not self.peeking():
             for _seat, sprite in self.trick:
                 sprite.draw(surface, four)
@@ -130,10 +123,10 @@ class HareejaStill:
     def _draw_hand(self, surface: pygame.Surface, four: bool) -> None:
         legal = self.legal_cards()
         playing = self.my_turn()
-        for code in self.in_draw_order(self.hand_order):
+        for code in self.hand_view.in_draw_order(self.hand_order):
             self.hand[code].draw(
                 surface,
                 four,
                 dimmed=playing and code not in legal,
-                glow=self.chosen(code) and playing,
+                glow=self.hand_view.chosen(code) and playing,
             )

@@ -21,13 +21,13 @@ from game.games.ronda.table_events import SEAT_BANNER, RondaEvents
 from game.i18n import t
 from game.ui import scale
 from game.ui.cardtable import CardTable, as_session
+from game.ui.event_player import BOT_PAUSE
 from game.ui.scale import px
 from game.ui.sprites import Sprite
 from game.ui.table_drawing import SIDE_COLORS
 from game.ui.tween import approach
 from game.ui.widgets import Button
 
-BOT_PAUSE = 0.45
 BOT_DECLARE_PAUSE = 0.6
 
 
@@ -208,17 +208,6 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
             s.moving for s in self.table_cards.values()
         )
 
-    def my_turn(self) -> bool:
-        """You may play now (everything shown, not automated)."""
-        return (
-            not self.queue
-            and self.score is None
-            and self.phase == "play"
-            and self.session.phase == "play"
-            and self.session.to_act() == [self.me]
-            and not self.my_seat.automated
-        )
-
     def can_declare(self) -> bool:
         """RO-16: the engine offers declarations before your first card of a batch."""
         return self.my_turn() and any(a["type"] == "declare" for a in self.session.legal())
@@ -243,7 +232,8 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
         (a drag shows what it will take before it is let go)."""
         if not self.my_turn():
             return None
-        held = self.drag["code"] if self.drag is not None else None
+        drag = self.hand_view.drag
+        held = drag["code"] if drag is not None else None
         return held or self.selected
 
     def would_capture(self, code: str) -> list[str]:
@@ -307,7 +297,7 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
             who=self.penalty_taker(),
             n=i18n.digits(points),
         )
-        self.ask(
+        self.aids.ask(
             t("ronda.ask.title", kind=t(f"ronda.declare.{kind}")),
             text,
             t("ronda.ask.declare", kind=t(f"ronda.declare.{kind}")),
@@ -344,7 +334,7 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
         elif event.key == pygame.K_t:
             self.declare("tringa")
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.step_selection(self.hand_order, 1 if event.key == pygame.K_RIGHT else -1)
+            self.hand_view.step_selection(self.hand_order, 1 if event.key == pygame.K_RIGHT else -1)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.play_selected()
 
@@ -385,7 +375,7 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
     def _layout_hand(self, dt: float) -> None:
         """Cards in the hand glide to their slots; on your turn they rise, the chosen one more."""
         raised = set(self.hand_order) if self.my_turn() else set()
-        self.glide_hand(self.hand_slots(len(self.hand_order)), raised, dt)
+        self.hand_view.glide(self.hand_slots(len(self.hand_order)), raised, dt)
 
     def _layout_table(self, dt: float) -> None:
         """Table cards keep Ronda order: they glide aside when a card is laid or taken."""

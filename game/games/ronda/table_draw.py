@@ -58,7 +58,7 @@ class RondaDrawing(RondaStill):
         for seat in range(self.players):
             self._draw_pile(surface, seat)
         for seat in range(self.players):
-            self.draw_plate(surface, seat)
+            self.plates.draw(surface, seat)
         self._draw_deck(surface)
         chosen = self.previewed()
         preview = set(self.would_capture(chosen)) if chosen else set()
@@ -66,9 +66,9 @@ class RondaDrawing(RondaStill):
             sprite = self.table_cards[code]
             lit = code in preview or code in self.glow
             sprite.draw(surface, four, glow=lit, glow_color=draw.GOLD)
-        for code in self.in_draw_order(self.hand_order):
+        for code in self.hand_view.in_draw_order(self.hand_order):
             sprite = self.hand[code]
-            sprite.draw(surface, four, glow=self.chosen(code) and self.my_turn())
+            sprite.draw(surface, four, glow=self.hand_view.chosen(code) and self.my_turn())
         for sprite in self.flying:
             sprite.draw(surface, four)
         for seat in range(self.players):  # above plates and cards: a count is never hidden

@@ -149,14 +149,14 @@ class RondaEvents:
             if code in self.hand_order:
                 self.hand_order.remove(code)
             sprite.face_up, sprite.flip_t, sprite.shake = True, None, 0.0
-            if ev.get("timeout") or self.timed_out:  # TB-7: say which card was played
-                self.timeout_notice(t("ronda.card_words", rank=self.rank_word(code[:-1])))
+            if ev.get("timeout") or self.aids.timed_out:  # TB-7: say which card was played
+                self.aids.timeout_notice(t("ronda.card_words", rank=self.rank_word(code[:-1])))
         else:
             self.counts[seat] = max(0, self.counts[seat] - 1)
             sprite = Sprite(code, self.seat_hand(seat), L.small, face_up=True, deck="spanish")
         if self.selected == code:
             self.selected = None
-        follow = self.queue[0] if self.queue else {}
+        follow = self.events.next_event()
         duration = Speed.scale(PLAY_FLIGHT)
         if follow.get("type") == "captured" and follow["run"]:
             target = self.table_cards.get(follow["run"][0])

@@ -79,7 +79,7 @@ def screenshot_scenes(shooter: Shooter) -> None:
     steps = list(RONDA_SCRIPT)
 
     def ready() -> bool:
-        return sc.idle() and sc.phase == "play" and not sc.timers
+        return sc.idle() and sc.phase == "play" and not sc.events.timers
 
     def step_until(pred: Callable[[], bool]) -> None:
         """Play the script (seat 1's moves and yours) until ``pred`` holds."""
@@ -97,7 +97,7 @@ def screenshot_scenes(shooter: Shooter) -> None:
     sc.declare("tringa")  # not held (a pair only): asks first and names the cost (RO-18)
     shooter.frames(4)
     shooter.shot("ronda2_03a_false_declaration_asks")
-    sc.asking.button("no").on_click()
+    sc.aids.asking.button("no").on_click()
     steps.pop(0)
     sc.declare("ronda")
     shooter.frames(int(0.3 / DT))
@@ -273,7 +273,7 @@ def ronda_three_players(shooter: Shooter) -> None:
     moves = RONDA3_MOVES[RONDA3_LAST_BATCH:]
 
     def ready() -> bool:
-        return sc.idle() and sc.phase == "play" and not sc.timers
+        return sc.idle() and sc.phase == "play" and not sc.events.timers
 
     def play_script() -> None:  # your 6E, then the others' declarations and cards
         if ready() and moves:

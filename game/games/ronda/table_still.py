@@ -19,7 +19,7 @@ import pygame
 from game.games.ronda.cards import sort_hand
 from game.ui import draw, scale
 from game.ui.scale import px
-from game.ui.table_still import cards_key, cards_region, clear_of
+from game.ui.table_still import cards_key, cards_region
 
 
 class RondaStill:
@@ -48,36 +48,29 @@ class RondaStill:
     def hand_still(self) -> bool:
         """Your hand is kept in the layer: at rest, and the table's cards at rest too or drawn
         nowhere over the hand."""
-        if not self.hand_at_rest():
-            return False
-        if self.table_still():
-            return True
-        sprites = [self.hand[c] for c in self.hand_order]
-        return clear_of(cards_region(sprites), list(self.table_cards.values()))
+        return self.hand_view.still_among(list(self.table_cards.values()), self.table_still())
 
     def badges_still(self) -> bool:
         return self.table_still() and self.hand_still() and not self.flying
 
     def still_parts(self) -> tuple[tuple, dict] | None:
         """The still layer's parts (game/ui/static_layer.py); see the module docstring."""
-        parts: dict = {}
+        parts: dict = self.plates.still_parts()
         hud = (self.deal_no, self.batch, self.batches, self.target)
         parts["top"] = (hud, self.hud_region())
         for seat in self.others():
             parts[("backs", seat)] = (self.counts[seat], self.backs_region(seat))
         for seat in range(self.players):
             parts[("pile", seat)] = (self.piles[seat], self.pile_region(self.pile_pos(seat)))
-            parts[("plate", seat)] = self.plate_part(seat)
         left = self.deck_left()
         parts["deck"] = (left, self.pile_region(self.geometry()["deck"], True))
         if self.table_still():
             sprites, lit = self._table_looks()
             parts["table"] = ((cards_key(sprites), lit), cards_region(sprites))
         if self.hand_still():
-            sprites = [self.hand[c] for c in self.hand_order]
             mine = self.my_turn()
-            lit = tuple(self.chosen(c) and mine for c in self.hand_order)
-            parts["hand"] = ((cards_key(sprites), lit), cards_region(sprites))
+            lit = tuple(self.hand_view.chosen(c) and mine for c in self.hand_order)
+            parts["hand"] = self.hand_view.still_part(lit)
         if self.badges_still():
             for seat in range(self.players):
                 parts[("count", seat)] = (
@@ -132,9 +125,7 @@ class RondaStill:
         for seat in range(self.players):
             if clip(self.pile_region(self.pile_pos(seat))):
                 self._draw_pile(surface, seat)
-        for seat in range(self.players):
-            if clip(self.plate_region(self.plate_rect(seat))):
-                self.draw_plate(surface, seat)
+        self.plates.draw_still(surface, clip)
         self._draw_deck(surface)
         if self.table_still():
             self._draw_table_cards(surface, four)
@@ -169,5 +160,5 @@ class RondaStill:
 
     def _draw_hand(self, surface: pygame.Surface, four: bool) -> None:
         mine = self.my_turn()
-        for code in self.in_draw_order(self.hand_order):
-            self.hand[code].draw(surface, four, glow=self.chosen(code) and mine)
+        for code in self.hand_view.in_draw_order(self.hand_order):
+            self.hand[code].draw(surface, four, glow=self.hand_view.chosen(code) and mine)

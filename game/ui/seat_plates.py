@@ -1,0 +1,237 @@
+"""The seats' plates of a card table: :class:`SeatPlates`, a part the table scene owns.
+
+A plate shows a seat: avatar, name, key figure, dealer chip and, while it is that seat's turn,
+the turn timer ringing the avatar (TB-6); on your own plate a bright edge and, when the turn
+has just come, a "Your turn" tag. What only changes with the seat's turn, name or dealer is one
+cached image (:func:`game.ui.plates.plate_body`); the ring, the figure and the cue are drawn
+live on top. :meth:`SeatPlates.part` describes a plate for the still layer (a key of all it
+shows, and where it draws).
+
+The plates read the table through :class:`PlateTable`: the game says where a plate stands,
+its figure and edge colour (the table scene's hooks); the plates own how it is drawn.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable
+from typing import Any, Protocol
+
+import pygame
+
+from game import i18n
+from game.client.session import TableSession
+from game.i18n import digits, t
+from game.ui import avatars, draw, scale
+from game.ui.draw import RGB
+from game.ui.plates import PLATE_AVATAR, avatar_radius, margin, plate_avatar, plate_body, tall
+from game.ui.scale import px
+from game.ui.table_aids import timer_color
+
+Key = tuple[Any, ...]
+
+
+class PlateTable(Protocol):
+    """What the plates read of their table (the table scene and its game's hooks)."""
+
+    me: int
+    players: int
+    dealer: int
+    elapsed: float
+    session: TableSession
+
+    @property
+    def turn_cue(self) -> float: ...  # seconds the "your turn" cue still shows
+
+    def shown_to_act(self) -> list[int]: ...
+    def awaiting_me(self) -> bool: ...
+    def plate_rect(self, seat: int) -> pygame.Rect: ...
+    def seat_name(self, seat: int) -> str: ...
+    def plate_edge(self, seat: int) -> RGB: ...
+    def avatar_color(self, seat: int) -> RGB: ...
+    def figure(self, seat: int) -> tuple[str, tuple[int, ...]]: ...
+    def inside_margin(self) -> pygame.Rect: ...
+    def turn_tag_rect(self, plate: pygame.Rect, w: int, h: int) -> pygame.Rect | None: ...
+    def draw_figure(
+        self,
+        surface: pygame.Surface,
+        seat: int,
+        figure: str,
+        color: tuple[int, ...],
+        pos: tuple[int, int],
+        anchor: str,
+    ) -> None: ...
+
+
+class SeatPlates:
+    """Every seat's plate at one table (see the module docstring)."""
+
+    def __init__(self, table: PlateTable) -> None:
+        self.table = table
+
+    def draw(self, surface: pygame.Surface, seat: int) -> None:
+        """Seat ``seat``'s plate: the cached body, your-turn cue, timer ring and figure."""
+        table = self.table
+        rect = table.plate_rect(seat)
+        active = seat in table.shown_to_act()
+        rtl = i18n.is_rtl()
+        body = plate_body(
+            rect.w,
+            rect.h,
+            active,
+            table.plate_edge(seat),
+            rtl,
+            table.seat_name(seat),
+            table.avatar_color(seat),
+            seat == table.dealer,
+            t("plate.dealer_chip"),
+            self.look(seat),
+        )
+        surface.blit(body, (rect.x - margin(), rect.y - margin()))
+        if seat == table.me and active and table.awaiting_me():
+            self.draw_your_turn(surface, rect)
+        avatar = plate_avatar(rect, rtl)
+        self.draw_timer(surface, seat, avatar)
+        self.draw_figure(surface, seat, rect, avatar, rtl)
+
+    def draw_figure(
+        self,
+        surface: pygame.Surface,
+        seat: int,
+        rect: pygame.Rect,
+        avatar: tuple[int, int],
+        rtl: bool,
+    ) -> None:
+        """The seat's key figure: under the name on a tall plate, beside the avatar else."""
+        figure, color = self.table.figure(seat)
+        if tall(rect):
+            pos, anchor = (rect.centerx, rect.bottom - px(16)), "center"
+        else:
+            radius = avatar_radius()
+            tx = avatar[0] - radius - px(10) if rtl else avatar[0] + radius + px(10)
+            pos, anchor = (tx, rect.centery + px(15)), "midright" if rtl else "midleft"
+        self.table.draw_figure(surface, seat, figure, color, pos, anchor)
+
+    def look(self, seat: int) -> int:
+        """The drawn look of ``seat``'s avatar: distinct at the table, the same every match."""
+        return avatars.pick(tuple(s.name for s in self.table.session.seats))[seat]
+
+    def draw_timer(self, surface: pygame.Surface, seat: int, center: tuple[int, int]) -> None:
+        """The turn timer ringing the avatar (TB-6): a bold ring on a dark track and the
+        seconds left in a badge under the avatar; calm, amber from 10 s, red from 5 s. The
+        disc itself is in the plate's body."""
+        session = self.table.session
+        rem = session.remaining(seat)
+        turn = session.turn_seconds
+        if rem is None or not turn or seat not in self.table.shown_to_act():
+            return
+        radius = avatar_radius()
+        color = timer_color(rem)
+        draw.ring(surface, center, radius + px(9), 1.0, (64, 74, 68), px(7))
+        draw.ring(surface, center, radius + px(9), rem / turn, color, px(7))
+        s = digits(max(0, math.ceil(rem)))
+        badge = pygame.Rect(0, 0, px(44), px(28))
+        badge.center = (center[0], center[1] + radius + px(4))
+        draw.panel(surface, badge, (16, 20, 18), 255, px(14), color)
+        draw.blit_text(surface, s, 22, badge.center, color if rem <= 10 else draw.INK, bold=True)
+
+    # ----- your turn ----------------------------------------------------------------------------
+    def draw_your_turn(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Your turn: a bright edge round your plate; when the turn has just come it pulses
+        and a "Your turn" tag stands over the plate (then it stays still: a waiting table
+        costs no frames)."""
+        grow = self.edge_grow()
+        pygame.draw.rect(surface, draw.TURN, rect.inflate(grow, grow), px(3), border_radius=px(18))
+        if self.table.turn_cue <= 0:
+            return
+        tag = self._tag(rect)
+        if tag is None:
+            return
+        box, img = tag
+        draw.panel(surface, box, draw.TURN, 255, px(14), draw.INK)
+        surface.blit(img, img.get_rect(center=box.center))
+
+    def edge_grow(self) -> int:
+        """How far your plate's "your turn" edge stands out now (it pulses while the cue
+        shows, then stays at 8 logical px); frame pixels."""
+        cue = self.table.turn_cue > 0
+        pulse = 0.5 + 0.5 * math.sin(self.table.elapsed * 8) if cue else 0.0
+        return px(8 + 8 * pulse)
+
+    def tag_box(self, plate: pygame.Rect) -> pygame.Rect | None:
+        """Where the "Your turn" tag over ``plate`` is drawn while the cue shows (or None)."""
+        tag = self._tag(plate) if self.table.turn_cue > 0 else None
+        return tag[0] if tag else None
+
+    def _tag(self, plate: pygame.Rect) -> tuple[pygame.Rect, pygame.Surface] | None:
+        img = draw.label(t("turn.yours"), 24, (16, 30, 24), True)
+        box = self.table.turn_tag_rect(plate, img.get_width() + px(32), img.get_height() + px(10))
+        if box is None:
+            return None
+        box.clamp_ip(self.table.inside_margin())
+        return box, img
+
+    # ----- the still layer ------------------------------------------------------------------------
+    def part(self, seat: int) -> tuple[Key, pygame.Rect]:
+        """Everything :meth:`draw` draws for ``seat`` as a key, and the rect it draws within
+        (while the "your turn" cue pulses, your plate changes every frame: only its rect is
+        repainted)."""
+        table = self.table
+        active = seat in table.shown_to_act()
+        yours = seat == table.me and active and table.awaiting_me()
+        rect = table.plate_rect(seat)
+        region = plate_region(rect)
+        cue = None
+        if yours:  # the edge (pulsing while the cue shows) and the "Your turn" tag
+            cue = (self.edge_grow(), table.turn_cue > 0)
+            box = self.tag_box(rect)
+            if box is not None:
+                region = region.union(box.inflate(px(4), px(4)))
+        rem = table.session.remaining(seat) if active else None
+        key = (
+            tuple(rect),
+            active,
+            cue,
+            table.seat_name(seat),
+            table.plate_edge(seat),
+            table.avatar_color(seat),
+            self.look(seat),
+            seat == table.dealer,
+            rem,
+            table.session.turn_seconds,
+            table.figure(seat),
+        )
+        return key, region
+
+    def still_parts(self, also: Hashable = None) -> dict[Hashable, tuple[Key, pygame.Rect]]:
+        """Every plate as a part of the still layer, by ("plate", seat); ``also``: what else
+        the table draws on every plate (it joins each key)."""
+        parts: dict[Hashable, tuple[Key, pygame.Rect]] = {}
+        for seat in range(self.table.players):
+            key, region = self.part(seat)
+            parts[("plate", seat)] = ((key, also), region)
+        return parts
+
+    def draw_still(self, surface: pygame.Surface, clip: Callable[[pygame.Rect], bool]) -> None:
+        """The plates the still layer repaints now (those whose region meets ``clip``)."""
+        for seat in range(self.table.players):
+            if clip(plate_region(self.table.plate_rect(seat))):
+                self.draw(surface, seat)
+
+
+def plate_region(rect: pygame.Rect) -> pygame.Rect:
+    """Where a plate draws: its body, the "your turn" edge round it, the timer ring round its
+    avatar and the seconds' badge under it (both sides: either reading direction)."""
+    return _plate_region((rect.x, rect.y, rect.w, rect.h)).copy()
+
+
+@scale.cached(maxsize=64)
+def _plate_region(rect: tuple[int, int, int, int]) -> pygame.Rect:
+    """(:func:`plate_region`, asked every frame for every plate.)"""
+    plate = pygame.Rect(rect)
+    r = px(PLATE_AVATAR + 16)
+    region = plate.inflate(px(32), px(32))
+    for rtl in (False, True):
+        cx, cy = plate_avatar(plate, rtl)
+        region.union_ip(pygame.Rect(cx - r, cy - r, 2 * r, 2 * r + px(24)))
+    return region
