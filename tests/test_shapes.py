@@ -50,15 +50,15 @@ FILE_LIMIT = 1000
 ALLOWED: dict[tuple[str, str], int] = {
     # Table scenes: CardTable and each game's scene are chains of mixins split by verb. (The
     # browser-speed work of 12-02 added still-layer mixins: these figures grew at that merge.)
-    ("mro", "game.games.hand_rummy.table.RummyTable"): 13,
+    ("mro", "game.games.hand_rummy.table.RummyTable"): 8,  # itself on CardTable's chain
     ("mro", "game.games.ronda.table.RondaTable"): 11,
     ("mro", "game.games.hareeja.table.HareejaTable"): 10,
     ("mro", "game.ui.cardtable.CardTable"): 7,
-    ("names", "game.games.hand_rummy.table.RummyTable"): 308,
+    ("names", "game.games.hand_rummy.table.RummyTable"): 250,
     ("names", "game.games.ronda.table.RondaTable"): 280,
     ("names", "game.games.hareeja.table.HareejaTable"): 247,
     ("names", "game.ui.cardtable.CardTable"): 199,
-    ("methods", "game.games.hand_rummy.table.RummyTable"): 218,
+    ("methods", "game.games.hand_rummy.table.RummyTable"): 169,
     ("methods", "game.games.ronda.table.RondaTable"): 201,
     ("methods", "game.games.hareeja.table.HareejaTable"): 175,
     ("methods", "game.ui.cardtable.CardTable"): 144,

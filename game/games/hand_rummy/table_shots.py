@@ -95,22 +95,22 @@ def scripted_round(shooter) -> None:
     shooter.until(sc.my_turn)
     shooter.frames(20)
     shooter.shot("rummy_02_staging_suggestion")
-    sc.tap_stock()
+    sc.taps.tap_stock()
     shooter.until(sc.my_turn)
     sc.staging.suggest()  # the drawn 6♠ joins the spade run
     run = next(i for i, g in enumerate(sc.staging.groups) if "2S" in g)
-    sc.tap_staged(run, len(sc.staging.groups[run]) - 1)
+    sc.taps.tap_staged(run, len(sc.staging.groups[run]) - 1)
     run = next(i for i, g in enumerate(sc.staging.groups) if "2S" in g)
-    sc.tap_staged(run, len(sc.staging.groups[run]) - 1)
+    sc.taps.tap_staged(run, len(sc.staging.groups[run]) - 1)
     run = next(i for i, g in enumerate(sc.staging.groups) if "2S" in g)
-    sc.tap_staged(run, len(sc.staging.groups[run]) - 1)
+    sc.taps.tap_staged(run, len(sc.staging.groups[run]) - 1)
     shooter.frames(30)
     sc.tap(sc.apply_button.rect.center)  # disabled: the reason shows as a hint too
     shooter.frames(4)
     shooter.shot("rummy_03_apply_disabled")
     sc.hint = None
     sc.staging.suggest()
-    sc.apply_melds()
+    sc.taps.apply_melds()
     shooter.until(sc.my_turn)
     shooter.frames(40)
     sc.banner = None
@@ -118,15 +118,15 @@ def scripted_round(shooter) -> None:
     shooter.frames(12)
     shooter.shot("rummy_04_melds_on_table")
     heart_run = next(i for i, m in enumerate(sc.melds) if "JK" in m)
-    sc.tap_meld(heart_run)
+    sc.taps.tap_meld(heart_run)
     shooter.until(sc.my_turn)
     shooter.frames(12)
     shooter.shot("rummy_05_joker_swap")
     sc.hint = None
     for code in ("JK", "8C", "9C"):
         sc.selected = sc.staging.hand.index(code)
-        sc.tap_group(None if code == "JK" else len(sc.staging.groups) - 1)
-    sc.apply_melds()
+        sc.taps.tap_group(None if code == "JK" else len(sc.staging.groups) - 1)
+    sc.taps.apply_melds()
     shooter.until(sc.my_turn)
     shooter.frames(20)
     sc.banner = None
@@ -136,7 +136,7 @@ def scripted_round(shooter) -> None:
     shooter.shot("rummy_05a_hint")
     sc.suggestion = None
     sc.selected = 0
-    sc.tap_discard_pile()
+    sc.taps.tap_discard_pile()
     shooter.frames(7)
     shooter.shot("rummy_06_discard")
     shooter.until(lambda: sc.score is not None and sc.score["t"] > 1.2)
@@ -258,11 +258,11 @@ def five_players(shooter: Shooter) -> None:
     shooter.app.switch(sc)
     shooter.frames(40)
     shooter.shot("rummy5_01_table")
-    if sc.melds and hasattr(sc, "zoom_meld"):
-        sc.zoom_meld(len(sc.melds) - 1)
+    if sc.melds:
+        sc.taps.zoom_meld(len(sc.melds) - 1)
         shooter.frames(12)
         shooter.shot("rummy5_02_meld_zoom")
-        sc.zoom_meld(None)
+        sc.taps.zoom_meld(None)
     sc.act(seat, action, human=True)
     shooter.until(lambda: sc.ended is not None, 600)
     shooter.frames(50)
