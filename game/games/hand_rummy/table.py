@@ -26,7 +26,7 @@ hooks :class:`~game.ui.cardtable.CardTable` calls and routes them to its parts.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
@@ -40,16 +40,21 @@ from game.games.hand_rummy.table_input import RummyTaps
 from game.games.hand_rummy.table_melds import MeldRows
 from game.games.hand_rummy.table_piles import Piles
 from game.games.hand_rummy.table_score import ScorePanel
-from game.games.hand_rummy.table_still import RummyStillParts
-from game.games.hand_rummy.table_workspace import GroupGeometry, Workspace
+from game.games.hand_rummy.table_still import Parts, RummyStillParts
+from game.games.hand_rummy.table_workspace import GroupGeometry, Hit, Workspace
 from game.i18n import digits, t
 from game.ui import draw
 from game.ui.cardtable import CardTable, as_session
 from game.ui.scale import px
 from game.ui.sprites import Sprite
 from game.ui.table_drawing import SIDE_COLORS
-from game.ui.widgets import Button
+from game.ui.widgets import Button, Widget
 
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.layout import Layout
+
+JSON = dict[str, Any]
 BOT_STEP_PAUSE = 0.5  # a bot's draw, meld and discard are seen one by one
 __all__ = ["RummyGeometry", "RummyTable", "make_geometry", "refusal_text"]
 
@@ -62,7 +67,14 @@ class RummyTable(CardTable):
     DEFAULT_PLAYERS = 4
     ENGINE_OPTIONS = ("rounds", "variant", "partnership")
 
-    def __init__(self, app, session, start_events=None, bot_seed=None, options=None):
+    def __init__(
+        self,
+        app: App,
+        session: Any,
+        start_events: list[JSON] | None = None,
+        bot_seed: int | None = None,
+        options: JSON | None = None,
+    ) -> None:
         session = as_session(session, bot_seed, self.name)
         view = session.view()
         n = session.players
@@ -73,9 +85,10 @@ class RummyTable(CardTable):
         self.round = 1
         self.counts = [0] * n
         self.opened = [False] * n
-        self.hand: list[str] = []  # your displayed hand (engine order)
+        self.my_cards: list[str] = []  # your displayed hand, engine order (not "hand": the
+        # shared table calls its dict of card sprites so)
         self.dealing: list[Sprite] = []
-        self.ended: dict | None = None  # round end shown before the panel
+        self.ended: JSON | None = None  # round end shown before the panel
         self.ended_t = 0.0  # how long the hands have been up
         self.piles = Piles(self.geo)
         order = session.seating.others() + [session.me]  # meld rows, top to bottom
@@ -97,8 +110,8 @@ class RummyTable(CardTable):
     def staging(self) -> Staging:
         return self.workspace.staging
 
-    @property
-    def selected(self) -> int | None:  # type: ignore[override]
+    @property  # type: ignore[override]  # an index: the other games select a card's code
+    def selected(self) -> int | None:
         """The picked card's index in the hand row."""
         return self.workspace.selected
 
@@ -122,10 +135,6 @@ class RummyTable(CardTable):
     def discard_pile(self) -> list[str]:
         return self.piles.discard_pile
 
-    @property
-    def stock_count(self) -> int:
-        return self.piles.stock_count
-
     def pile_rect(self, center: tuple[int, int]) -> pygame.Rect:
         return self.piles.rect(center)
 
@@ -136,16 +145,15 @@ class RummyTable(CardTable):
         return self.meld_rows.row_owners()
 
     def workspace_at_rest(self) -> bool:
-        return self.workspace.at_rest(self.dragged())
+        return self.workspace.at_rest(self.held())
 
-    def hit(self, pos: tuple[int, int], skip: int | None = None) -> tuple | None:
+    def held(self) -> int | None:
+        """The hand row index of the card being dragged, if any (the shared drag keeps
+        Hand rummy's index where the other games keep a card's code)."""
+        return cast("int | None", self.dragged())
+
+    def hit(self, pos: tuple[int, int], skip: int | None = None) -> Hit | None:
         return self.taps.hit(pos, skip)
-
-    def tap(self, pos: tuple[int, int], skip: int | None = None) -> None:
-        self.taps.tap(pos, skip)
-
-    def shown_hands(self) -> list[int]:
-        return self.painter.shown_hands()
 
     # ----- construction ------------------------------------------------------------------------
     def sync_from_view(self) -> None:
@@ -163,15 +171,15 @@ class RummyTable(CardTable):
             piles.discard_pile.append(v["discard_top"])
         piles.stock_count = v["stock_count"]
         self.totals = list(v["totals"])
-        self.hand = list(v["hand"])
-        self.workspace.staging = Staging(self.hand, self.variant)
+        self.my_cards = list(v["hand"])
+        self.workspace.staging = Staging(self.my_cards, self.variant)
         self.workspace.staging.hand.sort(key=suit_key)
         self.phase = v["phase"]
         if v["phase"] == "over":
             self._open_over(v["result"])
 
     # ----- widgets -----------------------------------------------------------------------------
-    def build_controls(self) -> list:
+    def build_controls(self) -> list[Widget]:
         """Apply and Discard, the staging area's Add group and Clear, sorting and Undo."""
         taps = self.taps
         b = self.geo.buttons
@@ -252,11 +260,11 @@ class RummyTable(CardTable):
     def busy(self) -> bool:
         return bool(self.flying or self.dealing) or self.ended is not None
 
-    def legal(self) -> list[dict]:
+    def legal(self) -> list[JSON]:
         """Your legal actions now (draws, discards, adds, joker swaps; never melds)."""
         return self.session.legal()
 
-    def view(self) -> dict:
+    def view(self) -> JSON:
         """Your view of the match now."""
         return self.session.view()
 
@@ -294,7 +302,7 @@ class RummyTable(CardTable):
         return to_draw, gold
 
     # ----- seats -------------------------------------------------------------------------------
-    def figure(self, seat: int) -> tuple[str, tuple]:
+    def figure(self, seat: int) -> tuple[str, draw.RGB]:
         opened = t("hr.opened") if self.opened[seat] else t("hr.not_opened")
         color = draw.TURN if self.opened[seat] else draw.INK_DIM
         return t("hr.figure", n=digits(self.counts[seat]), state=opened), color
@@ -302,12 +310,12 @@ class RummyTable(CardTable):
     def plate_rect(self, seat: int) -> pygame.Rect:
         return self.geo.plates[self.spot(seat)]
 
-    def side_color(self, seat: int) -> tuple:
+    def side_color(self, seat: int) -> draw.RGB:
         """Partnership: your team blue, the other terracotta."""
         mine = self.session.side_of(self.me)
         return SIDE_COLORS[(self.session.side_of(seat) - mine) % 2]
 
-    def tag_look(self, owner: int) -> tuple[object, tuple]:
+    def tag_look(self, owner: int) -> tuple[object, draw.RGB]:
         """A meld owner's tag: his avatar, ringed in his colour (partnership: his side's)."""
         color = self.side_color(owner) if self.partnership else self.avatar_color(owner)
         return self.avatar_look(owner), color
@@ -317,7 +325,7 @@ class RummyTable(CardTable):
         and the staging area's line say it is your turn)."""
         return None if not self.geo.portrait else super().turn_tag_rect(plate, w, h)
 
-    def plate_edge(self, seat: int) -> tuple:
+    def plate_edge(self, seat: int) -> draw.RGB:
         if self.partnership:
             return self.side_color(seat)
         return draw.PANEL_EDGE
@@ -337,7 +345,7 @@ class RummyTable(CardTable):
         for sprite in list(self.dealing):
             sprite.update(dt)
         drag = self.drag
-        self.workspace.update(dt, self.dragged(), drag["pos"] if drag is not None else None)
+        self.workspace.update(dt, self.held(), drag["pos"] if drag is not None else None)
 
     def after_update(self, dt: float) -> None:
         if self.ended is not None:
@@ -345,10 +353,10 @@ class RummyTable(CardTable):
         if self.selected is not None and self.selected >= len(self.staging.hand):
             self.selected = None
         if self.idle() and self.phase == "play" and self.session.phase != "over":
-            engine = Counter(self.view()["hand"])
+            engine: Counter[str] = Counter(self.view()["hand"])
             if engine != Counter(self.staging.cards()):  # a safety net: follow the engine
-                self.hand = list(self.view()["hand"])
-                self.staging.sync(self.hand)
+                self.my_cards = list(self.view()["hand"])
+                self.staging.sync(self.my_cards)
 
     def layout_changed(self) -> None:
         """The window turned: this table's geometry for the new layout."""
@@ -357,7 +365,7 @@ class RummyTable(CardTable):
         self.workspace.geometry_changed(self.geo)
         self.meld_rows.layout()
 
-    def bot_pause(self, view: dict, legal: list[dict]) -> float:
+    def bot_pause(self, view: JSON, legal: list[JSON]) -> float:
         return BOT_STEP_PAUSE
 
     # ----- what the shared table calls, routed to the parts ---------------------------------
@@ -369,7 +377,7 @@ class RummyTable(CardTable):
     def next_label(self) -> str:
         return "hr.score.next" if self.session.phase != "over" else "hr.score.result"
 
-    def _open_over(self, result: dict) -> None:
+    def _open_over(self, result: JSON) -> None:
         totals = list(result["totals"])
         ranking = sorted(range(len(totals)), key=lambda s: (totals[s], s))
         super()._open_over({**result, "ranking": ranking})
@@ -384,7 +392,7 @@ class RummyTable(CardTable):
         else:
             self.open_pause()
 
-    def hinted_rects(self, action: dict) -> list[pygame.Rect]:
+    def hinted_rects(self, action: JSON) -> list[pygame.Rect]:
         """The pile to draw from; the cards to discard, meld or lay off (each once, from the
         hand row or a group); the table meld they go to (game/ui/table_aids.py)."""
         kind = action.get("type")
@@ -400,7 +408,7 @@ class RummyTable(CardTable):
             rects += self.meld_rows.rects_of(action["meld"])
         return rects
 
-    def still_parts(self) -> tuple[tuple, dict] | None:
+    def still_parts(self) -> tuple[tuple[object, ...], Parts] | None:
         return self.layer_parts.parts()
 
     def draw_hud(self, surface: pygame.Surface) -> None:
@@ -416,17 +424,25 @@ class RummyTable(CardTable):
     def draw_table_moving(self, surface: pygame.Surface) -> None:
         self.painter.draw_moving(surface)
 
-    def draw_figure(self, surface, seat, figure, color, pos, anchor) -> None:
+    def draw_figure(
+        self,
+        surface: pygame.Surface,
+        seat: int,
+        figure: str,
+        color: draw.RGB,
+        pos: tuple[int, int],
+        anchor: str,
+    ) -> None:
         self.painter.draw_figure(surface, seat, figure, color, pos, anchor)
 
     def draw_banners(self, surface: pygame.Surface) -> None:
         self.painter.draw_banners(surface)
 
-    def backdrop_panels(self) -> tuple:
+    def backdrop_panels(self) -> tuple[tuple[Any, ...], ...]:
         return self.painter.backdrop_panels()
 
     @classmethod
-    def face_sizes(cls, layout, players: int) -> tuple[tuple[int, int], ...]:
+    def face_sizes(cls, layout: Layout, players: int) -> tuple[tuple[int, int], ...]:
         """The faces at this table's own sizes too (hand, staged, melds, piles), so a card's
         first landing in a meld does not scale its image in the middle of a frame."""
         g = make_geometry(layout.portrait, players)

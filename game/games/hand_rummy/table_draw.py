@@ -8,7 +8,7 @@ the scene's state and its parts' and never changes them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
@@ -50,7 +50,7 @@ class RummyPainter:
             table.piles.draw(surface, four, *table.pile_marks())
         if clip(table.geo.melds.inflate(px(24), px(24))):
             table.meld_rows.draw(surface, four, frozenset(table.meld_targets()), clip)
-        workspace, held = table.workspace, table.dragged()
+        workspace, held = table.workspace, table.held()
         if self.staging_shown() and clip(table.geo.staging.inflate(px(16), px(16))):
             workspace.draw_frame(surface, table.opened[table.me], self.staging_message())
         if workspace.at_rest(held) and clip(workspace.region(held)):
@@ -65,7 +65,7 @@ class RummyPainter:
         round's end."""
         table = self.table
         four = table.app.settings["four_color"]
-        held = table.dragged()
+        held = table.held()
         if not table.workspace.at_rest(held):
             table.workspace.draw_cards(surface, four, held)
         for sprite in table.dealing:
@@ -84,12 +84,12 @@ class RummyPainter:
     def _draw_shown_hands(self, surface: pygame.Surface, four: bool) -> None:
         """At the round's end the others' hands lie face up over the melds for a moment, a row
         per player under the "went out" line; the cards turn over together."""
-        seats = self.shown_hands()
-        if not seats:
+        seats, ended = self.shown_hands(), self.table.ended
+        if not seats or ended is None:
             return
         area = self.table.geo.melds
         draw.panel(surface, area, (10, 30, 28), 255, px(16), draw.GOLD)
-        head = self.table.motion.went_out_line(self.table.ended)
+        head = self.table.motion.went_out_line(ended)
         if head:
             draw.blit_text(
                 surface,
@@ -122,7 +122,7 @@ class RummyPainter:
                 bold=True,
                 anchor=anchor,
             )
-            cards = sorted(self.table.ended["hands"][seat], key=suit_key)
+            cards = sorted(ended["hands"][seat], key=suit_key)
             inner = area.w - label_w - px(40)
             step = min(px(logical_width(ch) + 4), (inner - cw) / max(1, len(cards) - 1))
             total = cw + step * (len(cards) - 1)
@@ -138,7 +138,15 @@ class RummyPainter:
                 cx = x0 + step * j + cw / 2
                 surface.blit(img, img.get_rect(center=(round(cx), cy)))
 
-    def draw_figure(self, surface, seat, figure, color, pos, anchor) -> None:
+    def draw_figure(
+        self,
+        surface: pygame.Surface,
+        seat: int,
+        figure: str,
+        color: draw.RGB,
+        pos: tuple[int, int],
+        anchor: str,
+    ) -> None:
         """The card count beside a small card back, then opened / not opened; on a plate too
         narrow for those words at a readable size, the count and a check mark once opened.
         Drawn once per look (:func:`figure_image`), one blit a frame."""
@@ -148,10 +156,11 @@ class RummyPainter:
         room = plate.w - inset - px(FIGURE_BACK[0]) - px(6)
         short = digits(self.table.counts[seat]), self.table.opened[seat]
         size = 22 if self.table.geo.portrait else draw.fit_text(figure, 20, room, True, minimum=16)
-        img = figure_image(figure, tuple(color), room, short, i18n.is_rtl(), size)
+        rgb = cast(draw.RGB, tuple(color))  # (a tuple for the cache: the figure's colour)
+        img = figure_image(figure, rgb, room, short, i18n.is_rtl(), size)
         surface.blit(img, img.get_rect(**{anchor: pos}))
 
-    def backdrop_panels(self) -> tuple:
+    def backdrop_panels(self) -> tuple[tuple[Any, ...], ...]:
         """The melds' area and (once dealt) the staging area lie on the felt."""
         g = self.table.geo
         melds = (tuple(g.melds), (8, 40, 36), 110, px(16), None)
@@ -159,7 +168,7 @@ class RummyPainter:
             return (melds, (tuple(g.staging), draw.PANEL, 170, px(14), draw.PANEL_EDGE))
         return (melds,)
 
-    def staging_message(self) -> tuple[str, tuple]:
+    def staging_message(self) -> tuple[str, draw.RGB]:
         """The line beside the staged total: what to do now, or why Apply is off (HR-14)."""
         if self.table.phase != "play":
             return "", draw.INK_DIM
@@ -201,7 +210,12 @@ FIGURE_BACK = (16, 22)  # logical px: the small card back beside a plate's card 
 
 @scale.cached(maxsize=64)
 def figure_image(
-    figure: str, color: tuple, room: int, short: tuple[str, bool], rtl: bool, size: int = 22
+    figure: str,
+    color: draw.RGB,
+    room: int,
+    short: tuple[str, bool],
+    rtl: bool,
+    size: int = 22,
 ) -> pygame.Surface:
     """A plate's figure: a small card back and the words at font ``size`` (22 in portrait);
     where they do not fit in ``room`` frame px, the count alone (``short``) and a check mark
@@ -215,12 +229,12 @@ def figure_image(
     w = back.get_width() + gap + words.get_width() + (mark + gap if mark else 0)
     h = max(words.get_height(), px(22))
     img = pygame.Surface((w, h), pygame.SRCALPHA)
-    parts: list = [back, words] if not rtl else [words, back]
+    parts: list[pygame.Surface | str] = [back, words] if not rtl else [words, back]
     if mark:
         parts = [*parts, "mark"] if not rtl else ["mark", *parts]
     x = 0
     for part in parts:
-        if part == "mark":
+        if isinstance(part, str):  # the check mark
             draw.check_mark(img, (x + mark // 2, h // 2), mark, draw.TURN, px(4))
             x += mark + gap
         else:

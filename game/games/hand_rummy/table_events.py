@@ -9,7 +9,9 @@ hand) and its parts' (the piles, the melds on the table, your workspace).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from game.core.cards import JOKER
 from game.games.hand_rummy.staging import Staging, suit_key
@@ -21,6 +23,7 @@ from game.ui.tween import Speed, ease_in_out, ease_out
 if TYPE_CHECKING:
     from game.games.hand_rummy.table import RummyTable
 
+JSON = dict[str, Any]
 DEAL_STEP = 0.06  # one card every 60 ms (docs/LOOK.md: 60-90 ms)
 DEAL_FLIGHT = 0.30
 FLIP = 0.22
@@ -39,9 +42,9 @@ class RummyMotion:
         self.workspace = table.workspace
 
     def _sync_hand(self, laid: list[str] | tuple[str, ...] = ()) -> None:
-        self.workspace.sync(self.table.hand, laid)
+        self.workspace.sync(self.table.my_cards, laid)
 
-    def on_deal(self, ev: dict) -> float:
+    def on_deal(self, ev: JSON) -> float:
         g = self.table.geo
         n = self.table.players
         self.table.round, self.table.dealer = ev["round"], ev["dealer"]
@@ -51,7 +54,7 @@ class RummyMotion:
         self.table.meld_rows.clear()
         self.table.piles.discard_pile = []
         self.table.piles.stock_count = ev["stock_count"] + sum(ev["counts"])
-        self.table.hand = []
+        self.table.my_cards = []
         self.workspace.reset([])
         own = list(ev.get("hand", []))
         order = [(ev["starter"] + i) % n for i in range(sum(ev["counts"]) - 1)]
@@ -74,7 +77,7 @@ class RummyMotion:
                 ease_out,
                 arc=px(-30) if seat == self.table.me else px(30),
                 size=size,
-                on_land=lambda s=seat, sp=sprite: self._dealt(s, sp),
+                on_land=partial(self._dealt, seat, sprite),
             )
             self.table.dealing.append(sprite)
         total = (len(order) - 1) * step + flight
@@ -93,7 +96,7 @@ class RummyMotion:
     def _reveal_hand(self, own: list[str]) -> None:
         """Your cards turn face up, sorted by suit; found melds are staged as a suggestion."""
         self.table.dealing = []
-        self.table.hand = list(own)
+        self.table.my_cards = list(own)
         self.table.counts[self.table.me] = len(own)
         self.workspace.staging = Staging(own, self.table.variant)
         self.workspace.staging.hand.sort(key=suit_key)
@@ -109,7 +112,7 @@ class RummyMotion:
         if self.workspace.staging.suggest():
             self.table.show_banner(t("hr.tip.suggested"), 2.6)
 
-    def on_drew(self, ev: dict) -> float:
+    def on_drew(self, ev: JSON) -> float:
         seat, source = ev["seat"], ev["from"]
         g = self.table.geo
         start = g.stock if source == "stock" else g.discard
@@ -123,7 +126,7 @@ class RummyMotion:
         self.table.counts[seat] += 1
         duration = Speed.scale(DRAW_FLIGHT)
         if seat == self.table.me and code:
-            self.table.hand.append(code)
+            self.table.my_cards.append(code)
             self.workspace.spawn = start
             self._sync_hand()
             self._fly_into_hand(code, start, duration, face_up=source != "stock")
@@ -135,7 +138,7 @@ class RummyMotion:
                 0,
                 ease_out,
                 size=pt(40, 56),
-                on_land=lambda sp=sprite: self._land(sp),
+                on_land=partial(self._land, sprite),
             )
             self.table.flying.append(sprite)
         self.table.app.audio.play("deal", 0.5)
@@ -157,13 +160,13 @@ class RummyMotion:
             sprite.start_flip(duration)
         self.workspace.sprites[("h", index)] = sprite
 
-    def _land(self, sprite: Sprite, then=None) -> None:
+    def _land(self, sprite: Sprite, then: Callable[[], object] | None = None) -> None:
         if sprite in self.table.flying:
             self.table.flying.remove(sprite)
         if then:
             then()
 
-    def on_stock_reshuffled(self, ev: dict) -> float:
+    def on_stock_reshuffled(self, ev: JSON) -> float:
         self.table.piles.stock_count = ev["stock_count"]
         self.table.piles.discard_pile = self.table.piles.discard_pile[-1:]
         self.table.show_banner(t("hr.tip.reshuffled"), 2.0)
@@ -177,8 +180,9 @@ class RummyMotion:
         each stays hidden in its meld until it lands."""
         duration = Speed.scale(LAY_FLIGHT)
         self.table.meld_rows.layout()
+        hidden = self.table.meld_rows.hidden
         for k, ((meld, place, code), start) in enumerate(zip(cards, starts)):
-            self.table.meld_rows.hidden.add((meld, place))
+            hidden.add((meld, place))
             target, size = self.table.meld_rows.card_pos(meld, place)
             sprite = Sprite(
                 code, start, self.table.geo.staged_card if seat == self.table.me else pt(40, 56)
@@ -189,9 +193,7 @@ class RummyMotion:
                 k * 0.03,
                 ease_out,
                 size=size,
-                on_land=lambda sp=sprite, key=(meld, place): self._land(
-                    sp, lambda: self.table.meld_rows.hidden.discard(key)
-                ),
+                on_land=partial(self._land, sprite, partial(hidden.discard, (meld, place))),
             )
             self.table.flying.append(sprite)
         self.table.app.audio.play("play", 0.7)
@@ -204,7 +206,7 @@ class RummyMotion:
             self.workspace.pos_of(card) if seat == self.table.me else self.table.seat_center(seat)
         )
 
-    def on_melded(self, ev: dict) -> float:
+    def on_melded(self, ev: JSON) -> float:
         seat = ev["seat"]
         groups = [list(gr) for gr in ev["groups"]]
         first = len(self.table.meld_rows.melds)
@@ -221,12 +223,12 @@ class RummyMotion:
             )
         if seat == self.table.me:
             for c in laid:
-                self.table.hand.remove(c)
+                self.table.my_cards.remove(c)
             self._sync_hand(laid)
         cards = [(first + i, j, c) for i, gr in enumerate(groups) for j, c in enumerate(gr)]
         return self._fly_to_melds(seat, cards, starts)
 
-    def on_added(self, ev: dict) -> float:
+    def on_added(self, ev: JSON) -> float:
         seat, meld, card = ev["seat"], ev["meld"], ev["card"]
         old, new = self.table.meld_rows.melds[meld], list(ev["cards"])
         place = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), len(old))
@@ -234,11 +236,11 @@ class RummyMotion:
         self.table.meld_rows.melds[meld] = new
         self.table.counts[seat] -= 1
         if seat == self.table.me:
-            self.table.hand.remove(card)
+            self.table.my_cards.remove(card)
             self._sync_hand([card])
         return self._fly_to_melds(seat, [(meld, place, card)], [start])
 
-    def on_joker_swapped(self, ev: dict) -> float:
+    def on_joker_swapped(self, ev: JSON) -> float:
         seat, meld = ev["seat"], ev["meld"]
         placed = ev.get("placed") or [ev["card"]]
         old, new = self.table.meld_rows.melds[meld], list(ev["cards"])
@@ -251,8 +253,8 @@ class RummyMotion:
         self.table.counts[seat] += 1 - len(placed)
         if seat == self.table.me:
             for c in placed:
-                self.table.hand.remove(c)
-            self.table.hand.append(JOKER)
+                self.table.my_cards.remove(c)
+            self.table.my_cards.append(JOKER)
             self.workspace.spawn = joker_at
             self._sync_hand(placed)
             self.table.show_hint(t("hr.tip.joker_back"))
@@ -264,29 +266,29 @@ class RummyMotion:
                 0.1,
                 ease_in_out,
                 size=pt(40, 56),
-                on_land=lambda sp=joker: self._land(sp),
+                on_land=partial(self._land, joker),
             )
             self.table.flying.append(joker)
             self.table.show_hint(t("hr.event.swapped", name=self.table.seat_name(seat)))
         cards = [(meld, p, new[p]) for p in places[: len(placed)]]
         return self._fly_to_melds(seat, cards, starts[: len(cards)])
 
-    def on_swap_undone(self, ev: dict) -> float:
+    def on_swap_undone(self, ev: JSON) -> float:
         seat = ev["seat"]
         self.table.meld_rows.melds[ev["meld"]] = list(ev["cards"])
         self.table.counts[seat] += len(ev["returned"]) - 1
         if seat == self.table.me:
-            self.table.hand.remove(JOKER)
-            self.table.hand += list(ev["returned"])
+            self.table.my_cards.remove(JOKER)
+            self.table.my_cards += list(ev["returned"])
             self._sync_hand()
         return 0.1
 
-    def on_discarded(self, ev: dict) -> float:
+    def on_discarded(self, ev: JSON) -> float:
         seat, card = ev["seat"], ev["card"]
         start = self._start_of(seat, card)
         self.table.counts[seat] -= 1
         if seat == self.table.me:
-            self.table.hand.remove(card)
+            self.table.my_cards.remove(card)
             self._sync_hand()
             self.workspace.selected = None
             if self.table.timed_out:
@@ -313,7 +315,7 @@ class RummyMotion:
         self.table.app.audio.play("play", 0.6)
         return duration
 
-    def on_round_scored(self, ev: dict) -> float:
+    def on_round_scored(self, ev: JSON) -> float:
         """The winner's banner, then every hand face up in the score panel (HR-10, HR-12)."""
         self.table.totals = list(ev["totals"])
         self.table.counts = [len(h) for h in ev["hands"]]
@@ -333,7 +335,7 @@ class RummyMotion:
         self.table.after(pause, open_panel)
         return pause + 0.02
 
-    def went_out_line(self, ev: dict) -> str:
+    def went_out_line(self, ev: JSON) -> str:
         """Who went out and how ("hand" in one go, -60, or in stages, -30; HR-10)."""
         kind = ev["kind"]
         key = ("hr.score.hand" if kind == -60 else "hr.score.out") + (
@@ -341,7 +343,7 @@ class RummyMotion:
         )
         return t(key, name=self.table.seat_name(ev["winner"]), score=digits(kind))
 
-    def on_turn_timeout(self, ev: dict) -> float:
+    def on_turn_timeout(self, ev: JSON) -> float:
         """TB-7: the table draws and discards for you; the discard says which card."""
         if ev.get("seat") == self.table.me:
             self.table.timed_out = True

@@ -16,12 +16,15 @@ routes its input here. It acts through the scene (``act``, hints) and moves your
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
+from game.games.hand_rummy.table_workspace import Hit
 from game.games.hand_rummy.table_zoom import MeldZoom
 from game.i18n import t
+from game.ui.overlay import Overlay
 
 if TYPE_CHECKING:
     from game.games.hand_rummy.table import RummyTable
@@ -49,7 +52,7 @@ class RummyTaps:
         action = self.workspace.staging.apply_action()
         if action is not None:
             self.workspace.selected = None
-            self.table.act(self.table.me, action, human=True)
+            self.table.act(self.table.me, dict(action), human=True)
 
     def discard_selected(self) -> None:
         if self.workspace.selected is None or self.workspace.selected >= len(
@@ -155,7 +158,8 @@ class RummyTaps:
         for o in shown:
             o.close()
         if meld is not None and 0 <= meld < len(self.table.meld_rows.melds):
-            self.table.app.open_overlay(MeldZoom(self.table, meld))
+            show: Callable[[Overlay], object] = self.table.app.open_overlay  # not annotated yet
+            show(MeldZoom(self.table, meld))
 
     def tap_discard_pile(self) -> None:
         if self.table.my_turn() and not self.table.drawn():
@@ -196,9 +200,9 @@ class RummyTaps:
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = self.hit(event.pos)
-            self.table.drag = (
-                self.table._press(hit[1], event.pos) if hit and hit[0] == "hand" else None
-            )
+            # (the shared drag keeps Hand rummy's hand index where the others keep a code)
+            index = cast(str, hit[1]) if hit and hit[0] == "hand" else None
+            self.table.drag = None if index is None else self.table._press(index, event.pos)
         elif event.type == pygame.MOUSEMOTION and self.table.drag is not None:
             self.table._drag_to(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -258,7 +262,7 @@ class RummyTaps:
         elif kind == "discard":
             self.tap_discard_pile()
 
-    def hit(self, pos: tuple[int, int], skip: int | None = None) -> tuple[object, ...] | None:
+    def hit(self, pos: tuple[int, int], skip: int | None = None) -> Hit | None:
         """What lies under ``pos``, topmost first: your cards and the staging area's boxes
         (:meth:`Workspace.at`), ("meld", m), ("stock",), ("discard",) — or None. ``skip``: a
         hand card being dragged."""

@@ -43,8 +43,10 @@ class MeldRows:
         self._key: tuple[object, ...] | None = None
 
     def clear(self) -> None:
-        """No melds (a new round)."""
-        self.melds, self.owners, self.hidden = [], [], set()
+        """No melds (a new round). The set of cards in the air stays the same set: a card still
+        landing takes itself out of it."""
+        self.melds, self.owners = [], []
+        self.hidden.clear()
 
     def row_owners(self) -> list[int]:
         """Owners with melds, top to bottom: the others in seat order, you at the bottom."""

@@ -9,7 +9,7 @@ drawn tall enough to read on a phone.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
@@ -21,6 +21,7 @@ from game.ui.scale import px
 if TYPE_CHECKING:
     from game.games.hand_rummy.table import RummyTable
 
+JSON = dict[str, Any]
 PORTRAIT_CARD = (74, 104)  # logical px: the cards left in a hand, portrait (a 26 px index)
 
 
@@ -39,7 +40,9 @@ class ScorePanel:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Every hand face up with its points, the round's scores and the running totals."""
-        entry = self.table.score["entry"]
+        score = self.table.score
+        assert score is not None  # drawn while the panel is open
+        entry: JSON = score["entry"]
         portrait = self.table.geo.portrait
         seats = self.table.seating.from_me()  # your row first
         if portrait:
@@ -86,7 +89,14 @@ class ScorePanel:
     def _portrait_row_h(cards: list[str]) -> int:
         return px(56) if not cards else px(56 + PORTRAIT_CARD[1] + 10)
 
-    def _draw_score_row(self, surface, entry, seat: int, band: pygame.Rect, cols) -> None:
+    def _draw_score_row(
+        self,
+        surface: pygame.Surface,
+        entry: JSON,
+        seat: int,
+        band: pygame.Rect,
+        cols: list[tuple[float, float]],
+    ) -> None:
         """One player's row: name, the cards left (landscape: beside; portrait: under the
         line), the round's score and the total counting up."""
         if seat == self.table.me:
@@ -102,7 +112,10 @@ class ScorePanel:
         (nx, nw), (hx, hw), (sx, _), (tx, _) = cols
         portrait = self.table.geo.portrait
         line_y = band.y + px(24) if portrait else band.centery
-        size = draw.fit_text(name, 24 if portrait else 22, nw, True, minimum=22 if portrait else 12)
+        room = cast(int, nw)  # a column's exact width: fit_text compares it, never rounds it
+        size = draw.fit_text(
+            name, 24 if portrait else 22, room, True, minimum=22 if portrait else 12
+        )
         draw.blit_text(surface, name, size, (nx, line_y), draw.INK, bold=True)
         cards = entry["hands"][seat]
         if portrait:
@@ -124,7 +137,8 @@ class ScorePanel:
             fractions = [0.56, 0.0, 0.2, 0.24]
         else:
             fractions = [0.22, 0.52, 0.12, 0.14]
-        out, x = [], rect.x + px(16)
+        out: list[tuple[float, float]] = []
+        x: float = rect.x + px(16)
         for f in fractions:
             w = (rect.w - px(32)) * f
             out.append((x + w / 2, w - px(8)))
@@ -134,7 +148,12 @@ class ScorePanel:
         return out
 
     def _draw_left_hand(
-        self, surface: pygame.Surface, cards: list[str], center, width: float, height: int
+        self,
+        surface: pygame.Surface,
+        cards: list[str],
+        center: tuple[float, float],
+        width: float,
+        height: int,
     ) -> None:
         if not cards:
             draw.blit_text(surface, "\u2014", 22, center, draw.INK_DIM)
@@ -150,8 +169,14 @@ class ScorePanel:
             img = assets.card_face(code, (cw, ch), four)
             surface.blit(img, img.get_rect(topleft=(round(x0 + i * step), center[1] - ch // 2)))
 
+    def _result(self) -> JSON:
+        over = self.table.over
+        assert over is not None  # asked while the match-end panel is open
+        result: JSON = over["result"]
+        return result
+
     def over_headline(self) -> str:
-        result = self.table.over["result"]
+        result = self._result()
         winners = result["winners"]
         if self.table.partnership:
             names = " / ".join(t("hr.team", n=digits(s + 1)) for s in winners)
@@ -165,7 +190,7 @@ class ScorePanel:
 
     def over_rows(self) -> list[tuple[int, str, int, bool]]:
         """Lowest total first (HR-11); equal totals share a place."""
-        result = self.table.over["result"]
+        result = self._result()
         totals = result["totals"]
         order = sorted(range(len(totals)), key=lambda s: (totals[s], s))
         best = min(totals)

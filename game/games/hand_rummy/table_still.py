@@ -53,7 +53,7 @@ class RummyStillParts:
             ),
             g.staging.inflate(px(16), px(16)),
         )
-        held = table.dragged()
+        held = table.held()
         if workspace.at_rest(held):
             parts["cards"] = (workspace.cards_key(held), workspace.region(held))
         return (table.whole_key(), g.portrait, g.players), parts

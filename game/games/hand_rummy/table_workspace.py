@@ -8,6 +8,8 @@ care take ``held`` (the dragged hand index) and where the pointer is."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game import i18n
@@ -25,6 +27,7 @@ Place = tuple[int, ...]  # ("h", i) in the hand row, ("g", group, j) staged
 Point = tuple[float, float]
 Size = tuple[int, int]
 Target = tuple[tuple[object, ...], str, Point, Size]  # (place, code, position, size)
+Hit = tuple[Any, ...]  # what lies under a tap: its kind, then where (indices)
 GroupGeometry = tuple[list[pygame.Rect], pygame.Rect, Size, float]
 
 
@@ -191,7 +194,7 @@ class Workspace:
             key=lambda i: (slots[i][0] - pos[0]) ** 2 + (slots[i][1] - pos[1]) ** 2,
         )
 
-    def at(self, pos: tuple[int, int], skip: int | None = None) -> tuple[object, ...] | None:
+    def at(self, pos: tuple[int, int], skip: int | None = None) -> Hit | None:
         """What of the workspace lies under ``pos``: ("hand", i), ("hand_gap", i) (beside the
         hand's cards, with one picked), ("staged", g, j), ("group", g), ("new_group",) — or
         None. ``skip``: a hand card being dragged."""
