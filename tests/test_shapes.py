@@ -50,15 +50,15 @@ FILE_LIMIT = 1000
 ALLOWED: dict[tuple[str, str], int] = {
     # Table scenes: CardTable and each game's scene are chains of mixins split by verb. (The
     # browser-speed work of 12-02 added still-layer mixins: these figures grew at that merge.)
-    ("mro", "game.games.hand_rummy.table.RummyTable"): 12,
+    ("mro", "game.games.hand_rummy.table.RummyTable"): 7,  # itself on CardTable's chain
     ("mro", "game.games.ronda.table.RondaTable"): 10,
     ("mro", "game.games.hareeja.table.HareejaTable"): 9,
     ("mro", "game.ui.cardtable.CardTable"): 6,
-    ("names", "game.games.hand_rummy.table.RummyTable"): 280,
+    ("names", "game.games.hand_rummy.table.RummyTable"): 221,
     ("names", "game.games.ronda.table.RondaTable"): 252,
     ("names", "game.games.hareeja.table.HareejaTable"): 219,
     ("names", "game.ui.cardtable.CardTable"): 172,
-    ("methods", "game.games.hand_rummy.table.RummyTable"): 200,
+    ("methods", "game.games.hand_rummy.table.RummyTable"): 149,
     ("methods", "game.games.ronda.table.RondaTable"): 183,
     ("methods", "game.games.hareeja.table.HareejaTable"): 157,
     ("methods", "game.ui.cardtable.CardTable"): 127,

@@ -84,13 +84,13 @@ def test_HR_10_the_other_hands_turn_face_up_before_the_score_panel(make_app):
     scene.act(seat, action, human=True)
     assert run_until(app, lambda: scene.ended is not None, 600)
     hands = scene.ended["hands"]
-    shown = scene.shown_hands()
+    shown = scene.painter.shown_hands()
     assert shown == [s for s in (1, 2, 3) if hands[s]] and shown
     assert scene.score is None
     for _ in range(30):
         app.step(1 / 60)
     with_hands = pygame.image.tobytes(app.screen, "RGB")
     assert run_until(app, lambda: scene.score is not None, 600)
-    assert scene.ended is None and scene.shown_hands() == []
+    assert scene.ended is None and scene.painter.shown_hands() == []
     app.step(1 / 60)
     assert pygame.image.tobytes(app.screen, "RGB") != with_hands

@@ -5,53 +5,76 @@ The session (``self.session``: local or online) is the only source of truth. The
 *displayed* copy (melds on the table, piles, counts, your hand) that follows the animations; the
 base class :class:`game.ui.cardtable.CardTable` queues the events and paces them. Your cards live
 in a :class:`~game.games.hand_rummy.staging.Staging` workspace — the hand row and the staged
-groups — synced with your displayed hand after every event (``staging.sync``).
+groups — synced with your displayed hand after every event.
 
 Tapping: a hand card selects it; then a group (or the "new group" box) stages it, a meld on the
 table adds it (or takes a joker back, when that is legal), the discard pile discards it. A staged
 card goes back to the hand when tapped. The stock and the discard pile draw. Keyboard: ←/→ pick a
 card, Enter discards it (or draws from the stock before the draw).
 
-The parts: :mod:`.table_geometry` (where things go), :mod:`.table_input` (taps, keys, actions),
-:mod:`.table_events` (events → animation), :mod:`.table_draw` (drawing), :mod:`.table_shots`
-(the screenshot script).
+The scene is made of parts it owns, each with its state, its hit-testing and its drawing:
+:class:`~.table_piles.Piles` (stock and discard pile), :class:`~.table_melds.MeldRows` (the melds
+on the table), :class:`~.table_workspace.Workspace` (your hand row and staged groups), and the parts
+that read the whole scene: :class:`~.table_events.RummyMotion` (events → animation),
+:class:`~.table_input.RummyTaps` (taps, keys, actions), :class:`~.table_draw.RummyPainter`
+(drawing), :class:`~.table_still.RummyStillParts` (the still layer) and
+:class:`~.table_score.ScorePanel` (the round's scores, the match end). :mod:`.table_geometry`
+says where things go; :mod:`.table_shots` is the screenshot script. The scene itself answers the
+hooks :class:`~game.ui.cardtable.CardTable` calls and routes them to its parts.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
 from game import i18n
 from game.client.session import Refusal
 from game.games.hand_rummy.staging import Staging, suit_key
-from game.games.hand_rummy.table_draw import RummyDrawing
-from game.games.hand_rummy.table_events import RummyEvents
+from game.games.hand_rummy.table_draw import RummyPainter
+from game.games.hand_rummy.table_events import RummyMotion
 from game.games.hand_rummy.table_geometry import RummyGeometry, make_geometry
-from game.games.hand_rummy.table_input import RummyInput
+from game.games.hand_rummy.table_input import RummyTaps
+from game.games.hand_rummy.table_melds import MeldRows
+from game.games.hand_rummy.table_piles import Piles
+from game.games.hand_rummy.table_score import ScorePanel
+from game.games.hand_rummy.table_still import Parts, RummyStillParts
+from game.games.hand_rummy.table_workspace import GroupGeometry, Hit, Workspace
 from game.i18n import digits, t
 from game.ui import draw
 from game.ui.cardtable import CardTable, as_session
 from game.ui.scale import px
 from game.ui.sprites import Sprite
 from game.ui.table_drawing import SIDE_COLORS
-from game.ui.tween import approach
-from game.ui.widgets import Button
+from game.ui.widgets import Button, Widget
 
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.layout import Layout
+
+JSON = dict[str, Any]
 BOT_STEP_PAUSE = 0.5  # a bot's draw, meld and discard are seen one by one
 __all__ = ["RummyGeometry", "RummyTable", "make_geometry", "refusal_text"]
 
 
 # ----- the scene ---------------------------------------------------------------------------
-class RummyTable(RummyInput, RummyEvents, RummyDrawing, CardTable):
+class RummyTable(CardTable):
     """A Hand rummy match: your seat and one to three others (bots, or players online)."""
 
     name = "hand_rummy"
     DEFAULT_PLAYERS = 4
     ENGINE_OPTIONS = ("rounds", "variant", "partnership")
 
-    def __init__(self, app, session, start_events=None, bot_seed=None, options=None):
+    def __init__(
+        self,
+        app: App,
+        session: Any,
+        start_events: list[JSON] | None = None,
+        bot_seed: int | None = None,
+        options: JSON | None = None,
+    ) -> None:
         session = as_session(session, bot_seed, self.name)
         view = session.view()
         n = session.players
@@ -62,21 +85,75 @@ class RummyTable(RummyInput, RummyEvents, RummyDrawing, CardTable):
         self.round = 1
         self.counts = [0] * n
         self.opened = [False] * n
-        self.melds: list[list[str]] = []
-        self.meld_owners: list[int] = []
-        self.hidden: set[tuple[int, int]] = set()  # (meld, card) still in the air
-        self.discard_pile: list[str] = []  # the last few discards, top last
-        self.stock_count = 0
-        self.hand: list[str] = []  # your displayed hand (engine order)
-        self.staging = Staging([], self.variant)
-        self.ws: dict[tuple, Sprite] = {}  # workspace sprites by place
-        self.spawn: tuple[float, float] | None = None  # where a new hand card appears
-        self.selected: int | None = None  # index in staging.hand
+        self.my_cards: list[str] = []  # your displayed hand, engine order (not "hand": the
+        # shared table calls its dict of card sprites so)
         self.dealing: list[Sprite] = []
-        self.ended: dict | None = None  # round end shown before the panel
+        self.ended: JSON | None = None  # round end shown before the panel
         self.ended_t = 0.0  # how long the hands have been up
-        self._meld_rects: list[tuple[int, pygame.Rect]] = []
+        self.piles = Piles(self.geo)
+        order = session.seating.others() + [session.me]  # meld rows, top to bottom
+        self.meld_rows = MeldRows(self.geo, order, self.tag_look)
+        self.workspace = Workspace(self.geo, self.variant)
+        # Your cards' sprites by place, ("h", i) in the hand row, ("g", group, j) staged: the
+        # workspace's own dict, held here too because the shared table (game/ui/settle.py)
+        # looks for a scene's sprites among its attributes.
+        self.ws = self.workspace.sprites
+        self.motion = RummyMotion(self)
+        self.taps = RummyTaps(self)
+        self.painter = RummyPainter(self)
+        self.layer_parts = RummyStillParts(self)
+        self.score_panel = ScorePanel(self)
         super().__init__(app, session, start_events, bot_seed, options)
+
+    # ----- the parts' state, as the tests and tools read it ---------------------------------
+    @property
+    def staging(self) -> Staging:
+        return self.workspace.staging
+
+    @property  # type: ignore[override]  # an index: the other games select a card's code
+    def selected(self) -> int | None:
+        """The picked card's index in the hand row."""
+        return self.workspace.selected
+
+    @selected.setter
+    def selected(self, index: int | None) -> None:
+        self.workspace.selected = index
+
+    @property
+    def melds(self) -> list[list[str]]:
+        return self.meld_rows.melds
+
+    @property
+    def meld_owners(self) -> list[int]:
+        return self.meld_rows.owners
+
+    @property
+    def _meld_rects(self) -> list[tuple[int, pygame.Rect]]:
+        return self.meld_rows.rects
+
+    @property
+    def discard_pile(self) -> list[str]:
+        return self.piles.discard_pile
+
+    def pile_rect(self, center: tuple[int, int]) -> pygame.Rect:
+        return self.piles.rect(center)
+
+    def group_geometry(self) -> GroupGeometry:
+        return self.workspace.group_geometry()
+
+    def meld_row_owners(self) -> list[int]:
+        return self.meld_rows.row_owners()
+
+    def workspace_at_rest(self) -> bool:
+        return self.workspace.at_rest(self.held())
+
+    def held(self) -> int | None:
+        """The hand row index of the card being dragged, if any (the shared drag keeps
+        Hand rummy's index where the other games keep a card's code)."""
+        return cast("int | None", self.dragged())
+
+    def hit(self, pos: tuple[int, int], skip: int | None = None) -> Hit | None:
+        return self.taps.hit(pos, skip)
 
     # ----- construction ------------------------------------------------------------------------
     def sync_from_view(self) -> None:
@@ -85,49 +162,52 @@ class RummyTable(RummyInput, RummyEvents, RummyDrawing, CardTable):
         self.round, self.dealer = v["round"], v["dealer"]
         self.counts = list(v["hand_counts"])
         self.opened = list(v["opened"])
-        self.melds = [list(m) for m in v["melds"]]
-        self.meld_owners = list(v["meld_owners"])
-        self.discard_pile = [c for _s, c in v["discards"]][-3:] if v["discard_top"] else []
+        self.meld_rows.melds = [list(m) for m in v["melds"]]
+        self.meld_rows.owners = list(v["meld_owners"])
+        piles = self.piles
+        piles.discard_pile = [c for _s, c in v["discards"]][-3:] if v["discard_top"] else []
         top = v["discard_top"]
-        if top and (not self.discard_pile or self.discard_pile[-1] != top):
-            self.discard_pile.append(v["discard_top"])
-        self.stock_count = v["stock_count"]
+        if top and (not piles.discard_pile or piles.discard_pile[-1] != top):
+            piles.discard_pile.append(v["discard_top"])
+        piles.stock_count = v["stock_count"]
         self.totals = list(v["totals"])
-        self.hand = list(v["hand"])
-        self.staging = Staging(self.hand, self.variant)
-        self.staging.hand.sort(key=suit_key)
+        self.my_cards = list(v["hand"])
+        self.workspace.staging = Staging(self.my_cards, self.variant)
+        self.workspace.staging.hand.sort(key=suit_key)
         self.phase = v["phase"]
         if v["phase"] == "over":
             self._open_over(v["result"])
 
     # ----- widgets -----------------------------------------------------------------------------
-    def build_controls(self) -> list:
+    def build_controls(self) -> list[Widget]:
+        """Apply and Discard, the staging area's Add group and Clear, sorting and Undo."""
+        taps = self.taps
         b = self.geo.buttons
         small = 22
         self.apply_button = Button(
-            b["apply"], lambda: t("hr.apply"), self.apply_melds, 24, primary=True, key="apply"
+            b["apply"], lambda: t("hr.apply"), taps.apply_melds, 24, primary=True, key="apply"
         )
         self.discard_button = Button(
             b["discard"],
             lambda: t("hr.discard"),
-            self.discard_selected,
+            taps.discard_selected,
             24,
             primary=True,
             key="discard",
         )
         self.add_button = Button(
-            b["add_group"], lambda: t("hr.add_group"), self.add_group, small, key="add_group"
+            b["add_group"], lambda: t("hr.add_group"), taps.add_group, small, key="add_group"
         )
         self.clear_button = Button(
-            b["clear"], lambda: t("hr.clear"), self.clear_staging, small, key="clear"
+            b["clear"], lambda: t("hr.clear"), taps.clear_staging, small, key="clear"
         )
         self.suit_button = Button(
-            b["sort_suit"], lambda: t("hr.sort_suit"), self.sort_suit, small, key="sort_suit"
+            b["sort_suit"], lambda: t("hr.sort_suit"), taps.sort_suit, small, key="sort_suit"
         )
         self.rank_button = Button(
-            b["sort_rank"], lambda: t("hr.sort_rank"), self.sort_rank, small, key="sort_rank"
+            b["sort_rank"], lambda: t("hr.sort_rank"), taps.sort_rank, small, key="sort_rank"
         )
-        self.undo_button = Button(b["undo"], lambda: t("hr.undo"), self.undo, small, key="undo")
+        self.undo_button = Button(b["undo"], lambda: t("hr.undo"), taps.undo, small, key="undo")
         self.controls = [
             self.apply_button,
             self.discard_button,
@@ -180,11 +260,11 @@ class RummyTable(RummyInput, RummyEvents, RummyDrawing, CardTable):
     def busy(self) -> bool:
         return bool(self.flying or self.dealing) or self.ended is not None
 
-    def legal(self) -> list[dict]:
+    def legal(self) -> list[JSON]:
         """Your legal actions now (draws, discards, adds, joker swaps; never melds)."""
         return self.session.legal()
 
-    def view(self) -> dict:
+    def view(self) -> JSON:
         """Your view of the match now."""
         return self.session.view()
 
@@ -202,7 +282,27 @@ class RummyTable(RummyInput, RummyEvents, RummyDrawing, CardTable):
             return "not_your_turn"
         return self.staging.disabled_reason(self.view())
 
-    def figure(self, seat: int) -> tuple[str, tuple]:
+    def meld_targets(self) -> set[int]:
+        """Melds the picked card may go to now (add or joker swap)."""
+        card = self.workspace.picked()
+        if card is None or not self.my_turn():
+            return set()
+        return {
+            a["meld"]
+            for a in self.legal()
+            if a["type"] in ("add", "swap_joker")
+            and (a.get("card") == card or card in a.get("cards", []))
+        }
+
+    def pile_marks(self) -> tuple[bool, bool]:
+        """What the piles say now: (you are to draw, the picked card may be discarded)."""
+        mine = self.my_turn()
+        to_draw = mine and not self.drawn()
+        gold = mine and not to_draw and self.selected is not None and not self.pending()
+        return to_draw, gold
+
+    # ----- seats -------------------------------------------------------------------------------
+    def figure(self, seat: int) -> tuple[str, draw.RGB]:
         opened = t("hr.opened") if self.opened[seat] else t("hr.not_opened")
         color = draw.TURN if self.opened[seat] else draw.INK_DIM
         return t("hr.figure", n=digits(self.counts[seat]), state=opened), color
@@ -210,17 +310,22 @@ class RummyTable(RummyInput, RummyEvents, RummyDrawing, CardTable):
     def plate_rect(self, seat: int) -> pygame.Rect:
         return self.geo.plates[self.spot(seat)]
 
-    def side_color(self, seat: int) -> tuple:
+    def side_color(self, seat: int) -> draw.RGB:
         """Partnership: your team blue, the other terracotta."""
         mine = self.session.side_of(self.me)
         return SIDE_COLORS[(self.session.side_of(seat) - mine) % 2]
+
+    def tag_look(self, owner: int) -> tuple[object, draw.RGB]:
+        """A meld owner's tag: his avatar, ringed in his colour (partnership: his side's)."""
+        color = self.side_color(owner) if self.partnership else self.avatar_color(owner)
+        return self.avatar_look(owner), color
 
     def turn_tag_rect(self, plate: pygame.Rect, w: int, h: int) -> pygame.Rect | None:
         """In landscape the piles sit right over your plate: no tag there (the plate's edge
         and the staging area's line say it is your turn)."""
         return None if not self.geo.portrait else super().turn_tag_rect(plate, w, h)
 
-    def plate_edge(self, seat: int) -> tuple:
+    def plate_edge(self, seat: int) -> draw.RGB:
         if self.partnership:
             return self.side_color(seat)
         return draw.PANEL_EDGE
@@ -239,9 +344,8 @@ class RummyTable(RummyInput, RummyEvents, RummyDrawing, CardTable):
         super().update_sprites(dt)
         for sprite in list(self.dealing):
             sprite.update(dt)
-        for sprite in self.ws.values():
-            sprite.update(dt)
-        self._layout_workspace(dt)
+        drag = self.drag
+        self.workspace.update(dt, self.held(), drag["pos"] if drag is not None else None)
 
     def after_update(self, dt: float) -> None:
         if self.ended is not None:
@@ -249,136 +353,113 @@ class RummyTable(RummyInput, RummyEvents, RummyDrawing, CardTable):
         if self.selected is not None and self.selected >= len(self.staging.hand):
             self.selected = None
         if self.idle() and self.phase == "play" and self.session.phase != "over":
-            engine = Counter(self.view()["hand"])
+            engine: Counter[str] = Counter(self.view()["hand"])
             if engine != Counter(self.staging.cards()):  # a safety net: follow the engine
-                self.hand = list(self.view()["hand"])
-                self.staging.sync(self.hand)
+                self.my_cards = list(self.view()["hand"])
+                self.staging.sync(self.my_cards)
 
     def layout_changed(self) -> None:
         """The window turned: this table's geometry for the new layout."""
         self.geo = make_geometry(self.app.layout.portrait, self.players)
-        self._group_key = None
-        self.spawn = None
-        self._layout_melds()
+        self.piles.geo = self.meld_rows.geo = self.geo
+        self.workspace.geometry_changed(self.geo)
+        self.meld_rows.layout()
 
-    def bot_pause(self, view: dict, legal: list[dict]) -> float:
+    def bot_pause(self, view: JSON, legal: list[JSON]) -> float:
         return BOT_STEP_PAUSE
 
-    def _layout_workspace(self, dt: float) -> None:
-        """Give every workspace card a place (hand row or group) and glide it there. The
-        places are worked out again only when the cards, the groups, the pick, the workspace's
-        sprites or the geometry changed, not every frame (a quiet frame costs nothing)."""
-        key = self._workspace_key()
-        if key != getattr(self, "_ws_key", None) or self.geo is not getattr(self, "_ws_geo", None):
-            self._ws_targets = self._place_workspace()
-            self._ws_key, self._ws_geo = self._workspace_key(), self.geo
-        held = self.dragged()
-        for place, _code, pos, size in self._ws_targets:
-            sprite = self.ws.get(place)
-            if sprite is None or sprite.moving:
-                continue
-            if held is not None and self.drag is not None and place == ("h", held):
-                sprite.pos = self.drag["pos"]  # the dragged card follows the pointer
-                continue
-            sprite.size = size
-            if sprite.pos != pos:
-                sprite.pos = (
-                    approach(sprite.pos[0], pos[0], 16, dt),
-                    approach(sprite.pos[1], pos[1], 16, dt),
-                )
+    # ----- what the shared table calls, routed to the parts ---------------------------------
+    def show_event(self, ev: dict[str, Any]) -> float:
+        """Hand rummy's events are shown by its motion part; the others by the shared table."""
+        handler = getattr(self.motion, f"on_{ev['type']}", None)
+        return handler(ev) if handler else super().show_event(ev)
 
-    def _workspace_key(self) -> tuple:
-        return (
-            tuple(self.staging.hand),
-            tuple(map(tuple, self.staging.groups)),
-            self.selected,
-            i18n.is_rtl(),
-            self.spawn,
-            tuple((place, id(sprite), sprite.code) for place, sprite in self.ws.items()),
-        )
+    def next_label(self) -> str:
+        return "hr.score.next" if self.session.phase != "over" else "hr.score.result"
 
-    def _place_workspace(self) -> list[tuple[tuple, str, tuple[float, float], tuple[int, int]]]:
-        """Each workspace card's place (hand row or group), reusing the sprite of a card that
-        kept its place or the nearest one of the same card; returns (place, code, position,
-        size) per card."""
-        g = self.geo
-        targets: list[tuple[tuple, str, tuple[float, float], tuple[int, int]]] = []
-        slots = g.hand_slots(len(self.staging.hand))
-        for i, (code, slot) in enumerate(zip(self.staging.hand, slots)):
-            lift = g.lift if i == self.selected else 0
-            targets.append((("h", i), code, (slot[0], slot[1] - lift), g.hand_card))
-        boxes, _new, card, step = self.group_geometry()
-        for gi, group in enumerate(self.staging.groups):
-            for j, (code, pos) in enumerate(
-                zip(group, g.staged_slots(boxes[gi], len(group), card, step))
-            ):
-                targets.append((("g", gi, j), code, pos, card))
-        old = self.ws
-        pool: dict[str, list[Sprite]] = {}
-        for sprite in old.values():
-            pool.setdefault(sprite.code, []).append(sprite)
-        new: dict[tuple, Sprite] = {}
-        pending = []
-        for place, code, pos, size in targets:  # a card that kept its place keeps its sprite
-            sprite = old.get(place)
-            if sprite is not None and sprite.code == code and sprite in pool.get(code, []):
-                pool[code].remove(sprite)
-                new[place] = sprite
-            else:
-                pending.append((place, code, pos, size))
-        for place, code, pos, size in pending:
-            candidates = pool.get(code) or []
-            if candidates:
-                sprite = min(
-                    candidates, key=lambda s: (s.pos[0] - pos[0]) ** 2 + (s.pos[1] - pos[1]) ** 2
-                )
-                candidates.remove(sprite)
-            else:
-                sprite = Sprite(code, self.spawn or g.stock, size, face_up=True)
-            new[place] = sprite
-        self.ws = new
-        return targets
+    def _open_over(self, result: JSON) -> None:
+        totals = list(result["totals"])
+        ranking = sorted(range(len(totals)), key=lambda s: (totals[s], s))
+        super()._open_over({**result, "ranking": ranking})
 
-    def group_geometry(self):
-        sizes = [len(gr) for gr in self.staging.groups]
-        key = (tuple(sizes), i18n.is_rtl())
-        if getattr(self, "_group_key", None) != key:
-            self._group_key = key
-            self._group_geo = self.geo.group_boxes(sizes, i18n.is_rtl())
-        return self._group_geo
+    def handle(self, event: pygame.event.Event) -> None:
+        self.taps.handle(event)
 
-    # ----- hints (game/ui/table_aids.py) -----------------------------------------------------
-    def hinted_rects(self, action: dict) -> list[pygame.Rect]:
+    def on_escape(self) -> None:
+        """Esc drops the selected card first; with none selected it opens the pause menu."""
+        if self.selected is not None:
+            self.selected = None
+        else:
+            self.open_pause()
+
+    def hinted_rects(self, action: JSON) -> list[pygame.Rect]:
         """The pile to draw from; the cards to discard, meld or lay off (each once, from the
-        hand row or a group); the table meld they go to."""
+        hand row or a group); the table meld they go to (game/ui/table_aids.py)."""
         kind = action.get("type")
         if kind == "draw":
             pile = self.geo.stock if action.get("from") == "stock" else self.geo.discard
-            return [self.pile_rect(pile)]
+            return [self.piles.rect(pile)]
         if kind == "meld":
             cards = [c for group in action.get("groups", []) for c in group]
         else:
             cards = [action["card"]] if "card" in action else list(action.get("cards", []))
-        rects, used = [], set()
-        for code in cards:
-            for place, sprite in self.ws.items():
-                if sprite.code == code and place not in used:
-                    used.add(place)
-                    rects.append(sprite.rect())
-                    break
+        rects = self.workspace.rects_of(cards)
         if kind in ("add", "swap_joker"):
-            rects += [rect.copy() for meld, rect in self._meld_rects if meld == action["meld"]]
+            rects += self.meld_rows.rects_of(action["meld"])
         return rects
 
-    def _workspace_pos(self, code: str) -> tuple[float, float]:
-        """Where one of your cards is now (staged first, then the hand row), for flights."""
-        for place, sprite in self.ws.items():
-            if place[0] == "g" and sprite.code == code:
-                return sprite.pos
-        for sprite in self.ws.values():
-            if sprite.code == code:
-                return sprite.pos
-        return self.geo.hand.center
+    def still_parts(self) -> tuple[tuple[object, ...], Parts] | None:
+        return self.layer_parts.parts()
+
+    def draw_hud(self, surface: pygame.Surface) -> None:
+        self.hud_text(surface, t("hr.round", n=digits(self.round), total=digits(self.rounds)))
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        self.painter.draw_still(surface)
+        self.painter.draw_moving(surface)
+
+    def draw_table_still(self, surface: pygame.Surface) -> None:
+        self.painter.draw_still(surface)
+
+    def draw_table_moving(self, surface: pygame.Surface) -> None:
+        self.painter.draw_moving(surface)
+
+    def draw_figure(
+        self,
+        surface: pygame.Surface,
+        seat: int,
+        figure: str,
+        color: draw.RGB,
+        pos: tuple[int, int],
+        anchor: str,
+    ) -> None:
+        self.painter.draw_figure(surface, seat, figure, color, pos, anchor)
+
+    def draw_banners(self, surface: pygame.Surface) -> None:
+        self.painter.draw_banners(surface)
+
+    def backdrop_panels(self) -> tuple[tuple[Any, ...], ...]:
+        return self.painter.backdrop_panels()
+
+    @classmethod
+    def face_sizes(cls, layout: Layout, players: int) -> tuple[tuple[int, int], ...]:
+        """The faces at this table's own sizes too (hand, staged, melds, piles), so a card's
+        first landing in a meld does not scale its image in the middle of a frame."""
+        g = make_geometry(layout.portrait, players)
+        own = (g.hand_card, g.staged_card, g.meld_card, g.pile_card)
+        return (*super().face_sizes(layout, players), *own)
+
+    def warm_pictures(self) -> None:
+        self.meld_rows.warm(self.players, self.avatar_look)
+
+    def draw_score_panel(self, surface: pygame.Surface) -> None:
+        self.score_panel.draw(surface)
+
+    def over_headline(self) -> str:
+        return self.score_panel.over_headline()
+
+    def over_rows(self) -> list[tuple[int, str, int, bool]]:
+        return self.score_panel.over_rows()
 
 
 def refusal_text(refused: Refusal) -> str:

@@ -1,12 +1,17 @@
 """The Hand rummy table's events turned into motion: the deal, draws, melds laid and added,
-jokers taken back, discards, the round's end with the others' hands face up, the score panel;
-and where each meld sits on the table.
+jokers taken back, discards, the round's end with the others' hands face up, the score panel.
 
-:class:`RummyEvents` is a part of :class:`game.games.hand_rummy.table.RummyTable` (a mixin):
-each ``_on_<event>`` starts showing one event and returns how long it holds the next.
+:class:`RummyMotion` is a part of :class:`game.games.hand_rummy.table.RummyTable`: each
+``on_<event>`` starts showing one event and returns how long it holds the next (the scene's
+``show_event`` routes the events here). It moves the scene's displayed state (counts, your
+hand) and its parts' (the piles, the melds on the table, your workspace).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from game.core.cards import JOKER
 from game.games.hand_rummy.staging import Staging, suit_key
@@ -15,6 +20,10 @@ from game.ui.scale import pt, px
 from game.ui.sprites import Sprite
 from game.ui.tween import Speed, ease_in_out, ease_out
 
+if TYPE_CHECKING:
+    from game.games.hand_rummy.table import RummyTable
+
+JSON = dict[str, Any]
 DEAL_STEP = 0.06  # one card every 60 ms (docs/LOOK.md: 60-90 ms)
 DEAL_FLIGHT = 0.30
 FLIP = 0.22
@@ -25,29 +34,28 @@ ROUND_PAUSE = 1.2  # "X went out" stays readable before the score panel
 HANDS_SHOWN = 2.6  # ...and longer when the others' hands turn face up on the table
 
 
-class RummyEvents:
+class RummyMotion:
     """Events → animation (see the module docstring)."""
 
-    # ----- events → animation -------------------------------------------------------------------
-    def _sync_hand(self, laid: list[str] | tuple = ()) -> None:
-        self.staging.sync(self.hand, laid=laid)
-        if self.selected is not None and self.selected >= len(self.staging.hand):
-            self.selected = None
+    def __init__(self, table: RummyTable) -> None:
+        self.table = table
+        self.workspace = table.workspace
 
-    def _on_deal(self, ev: dict) -> float:
-        g = self.geo
-        n = self.players
-        self.round, self.dealer = ev["round"], ev["dealer"]
-        self.phase = "deal"
-        self.counts = [0] * n
-        self.opened = [False] * n
-        self.melds, self.meld_owners, self.hidden = [], [], set()
-        self.discard_pile = []
-        self.stock_count = ev["stock_count"] + sum(ev["counts"])
-        self.hand = []
-        self.staging = Staging([], self.variant)
-        self.ws = {}
-        self.selected = None
+    def _sync_hand(self, laid: list[str] | tuple[str, ...] = ()) -> None:
+        self.workspace.sync(self.table.my_cards, laid)
+
+    def on_deal(self, ev: JSON) -> float:
+        g = self.table.geo
+        n = self.table.players
+        self.table.round, self.table.dealer = ev["round"], ev["dealer"]
+        self.table.phase = "deal"
+        self.table.counts = [0] * n
+        self.table.opened = [False] * n
+        self.table.meld_rows.clear()
+        self.table.piles.discard_pile = []
+        self.table.piles.stock_count = ev["stock_count"] + sum(ev["counts"])
+        self.table.my_cards = []
+        self.workspace.reset([])
         own = list(ev.get("hand", []))
         order = [(ev["starter"] + i) % n for i in range(sum(ev["counts"]) - 1)]
         order.append(ev["starter"])
@@ -55,11 +63,11 @@ class RummyEvents:
         mine = 0
         slots = g.hand_slots(len(own))
         for i, seat in enumerate(order):
-            if seat == self.me:
+            if seat == self.table.me:
                 target, size = slots[min(mine, len(slots) - 1)], g.hand_card
                 mine += 1
             else:
-                target, size = self.seat_center(seat), pt(40, 56)
+                target, size = self.table.seat_center(seat), pt(40, 56)
             sprite = Sprite(None, g.stock, pt(54, 76), face_up=False)
             sprite.hide_until_start = True
             sprite.move(
@@ -67,73 +75,73 @@ class RummyEvents:
                 flight,
                 i * step,
                 ease_out,
-                arc=px(-30) if seat == self.me else px(30),
+                arc=px(-30) if seat == self.table.me else px(30),
                 size=size,
-                on_land=lambda s=seat, sp=sprite: self._dealt(s, sp),
+                on_land=partial(self._dealt, seat, sprite),
             )
-            self.dealing.append(sprite)
+            self.table.dealing.append(sprite)
         total = (len(order) - 1) * step + flight
-        self.after(total + 0.02, lambda: self._reveal_hand(own))
-        self.app.audio.play("deal", 0.5)
+        self.table.after(total + 0.02, lambda: self._reveal_hand(own))
+        self.table.app.audio.play("deal", 0.5)
         return total + Speed.scale(FLIP) + 0.1
 
     def _dealt(self, seat: int, sprite: Sprite) -> None:
-        self.stock_count -= 1
-        self.counts[seat] += 1
-        if seat != self.me and sprite in self.dealing:
-            self.dealing.remove(sprite)
-        if len(self.dealing) % 6 == 0:
-            self.app.audio.play("deal", 0.3)
+        self.table.piles.stock_count -= 1
+        self.table.counts[seat] += 1
+        if seat != self.table.me and sprite in self.table.dealing:
+            self.table.dealing.remove(sprite)
+        if len(self.table.dealing) % 6 == 0:
+            self.table.app.audio.play("deal", 0.3)
 
     def _reveal_hand(self, own: list[str]) -> None:
         """Your cards turn face up, sorted by suit; found melds are staged as a suggestion."""
-        self.dealing = []
-        self.hand = list(own)
-        self.counts[self.me] = len(own)
-        self.staging = Staging(own, self.variant)
-        self.staging.hand.sort(key=suit_key)
-        slots = self.geo.hand_slots(len(own))
-        for i, (code, slot) in enumerate(zip(self.staging.hand, slots)):
-            sprite = Sprite(code, slot, self.geo.hand_card, face_up=False)
+        self.table.dealing = []
+        self.table.my_cards = list(own)
+        self.table.counts[self.table.me] = len(own)
+        self.workspace.staging = Staging(own, self.table.variant)
+        self.workspace.staging.hand.sort(key=suit_key)
+        slots = self.table.geo.hand_slots(len(own))
+        for i, (code, slot) in enumerate(zip(self.workspace.staging.hand, slots)):
+            sprite = Sprite(code, slot, self.table.geo.hand_card, face_up=False)
             sprite.start_flip(Speed.scale(FLIP))
-            self.ws[("h", i)] = sprite
-        self.after(Speed.scale(FLIP) + 0.05, self._deal_done)
+            self.workspace.sprites[("h", i)] = sprite
+        self.table.after(Speed.scale(FLIP) + 0.05, self._deal_done)
 
     def _deal_done(self) -> None:
-        self.phase = "play"
-        if self.staging.suggest():
-            self.show_banner(t("hr.tip.suggested"), 2.6)
+        self.table.phase = "play"
+        if self.workspace.staging.suggest():
+            self.table.show_banner(t("hr.tip.suggested"), 2.6)
 
-    def _on_drew(self, ev: dict) -> float:
+    def on_drew(self, ev: JSON) -> float:
         seat, source = ev["seat"], ev["from"]
-        g = self.geo
+        g = self.table.geo
         start = g.stock if source == "stock" else g.discard
         code = ev.get("card")
         if source == "stock":
-            self.stock_count = max(0, self.stock_count - 1)
-        elif self.discard_pile:
-            self.discard_pile.pop()
-            if seat != self.me:
-                self.show_hint(t("hr.event.took", name=self.seat_name(seat)))
-        self.counts[seat] += 1
+            self.table.piles.stock_count = max(0, self.table.piles.stock_count - 1)
+        elif self.table.piles.discard_pile:
+            self.table.piles.discard_pile.pop()
+            if seat != self.table.me:
+                self.table.show_hint(t("hr.event.took", name=self.table.seat_name(seat)))
+        self.table.counts[seat] += 1
         duration = Speed.scale(DRAW_FLIGHT)
-        if seat == self.me and code:
-            self.hand.append(code)
-            self.spawn = start
+        if seat == self.table.me and code:
+            self.table.my_cards.append(code)
+            self.workspace.spawn = start
             self._sync_hand()
             self._fly_into_hand(code, start, duration, face_up=source != "stock")
         else:
             sprite = Sprite(code, start, g.pile_card, face_up=code is not None)
             sprite.move(
-                self.seat_center(seat),
+                self.table.seat_center(seat),
                 duration,
                 0,
                 ease_out,
                 size=pt(40, 56),
-                on_land=lambda sp=sprite: self._land(sp),
+                on_land=partial(self._land, sprite),
             )
-            self.flying.append(sprite)
-        self.app.audio.play("deal", 0.5)
+            self.table.flying.append(sprite)
+        self.table.app.audio.play("deal", 0.5)
         return duration
 
     def _fly_into_hand(
@@ -141,28 +149,28 @@ class RummyEvents:
     ) -> None:
         """Your drawn card flies from the pile to its place at the end of the hand row (a card
         from the stock turns face up on the way)."""
-        g = self.geo
-        index = len(self.staging.hand) - 1  # new cards join the end of the row
-        if index < 0 or self.staging.hand[index] != code:
+        g = self.table.geo
+        index = len(self.workspace.staging.hand) - 1  # new cards join the end of the row
+        if index < 0 or self.workspace.staging.hand[index] != code:
             return
-        slot = g.hand_slots(len(self.staging.hand))[index]
+        slot = g.hand_slots(len(self.workspace.staging.hand))[index]
         sprite = Sprite(code, start, g.pile_card, face_up=face_up)
         sprite.move(slot, duration, 0.0, ease_out, arc=px(-30), size=g.hand_card)
         if not face_up:
             sprite.start_flip(duration)
-        self.ws[("h", index)] = sprite
+        self.workspace.sprites[("h", index)] = sprite
 
-    def _land(self, sprite: Sprite, then=None) -> None:
-        if sprite in self.flying:
-            self.flying.remove(sprite)
+    def _land(self, sprite: Sprite, then: Callable[[], object] | None = None) -> None:
+        if sprite in self.table.flying:
+            self.table.flying.remove(sprite)
         if then:
             then()
 
-    def _on_stock_reshuffled(self, ev: dict) -> float:
-        self.stock_count = ev["stock_count"]
-        self.discard_pile = self.discard_pile[-1:]
-        self.show_banner(t("hr.tip.reshuffled"), 2.0)
-        self.app.audio.play("trick", 0.5)
+    def on_stock_reshuffled(self, ev: JSON) -> float:
+        self.table.piles.stock_count = ev["stock_count"]
+        self.table.piles.discard_pile = self.table.piles.discard_pile[-1:]
+        self.table.show_banner(t("hr.tip.reshuffled"), 2.0)
+        self.table.app.audio.play("trick", 0.5)
         return Speed.scale(0.5, motion=False)
 
     def _fly_to_melds(
@@ -171,184 +179,172 @@ class RummyEvents:
         """Fly ``cards`` ((meld, place, code)) from ``starts`` to their places on the table;
         each stays hidden in its meld until it lands."""
         duration = Speed.scale(LAY_FLIGHT)
-        self._layout_melds()
+        self.table.meld_rows.layout()
+        hidden = self.table.meld_rows.hidden
         for k, ((meld, place, code), start) in enumerate(zip(cards, starts)):
-            self.hidden.add((meld, place))
-            target, size = self.meld_card_pos(meld, place)
-            sprite = Sprite(code, start, self.geo.staged_card if seat == self.me else pt(40, 56))
+            hidden.add((meld, place))
+            target, size = self.table.meld_rows.card_pos(meld, place)
+            sprite = Sprite(
+                code, start, self.table.geo.staged_card if seat == self.table.me else pt(40, 56)
+            )
             sprite.move(
                 target,
                 duration,
                 k * 0.03,
                 ease_out,
                 size=size,
-                on_land=lambda sp=sprite, key=(meld, place): self._land(
-                    sp, lambda: self.hidden.discard(key)
-                ),
+                on_land=partial(self._land, sprite, partial(hidden.discard, (meld, place))),
             )
-            self.flying.append(sprite)
-        self.app.audio.play("play", 0.7)
+            self.table.flying.append(sprite)
+        self.table.app.audio.play("play", 0.7)
         return duration + 0.03 * max(0, len(cards) - 1)
 
     def _start_of(self, seat: int, card: str) -> tuple[float, float]:
         """Where a card ``seat`` lays or throws starts its flight: yours from its place in
         your workspace, the others' from their plates."""
-        return self._workspace_pos(card) if seat == self.me else self.seat_center(seat)
+        return (
+            self.workspace.pos_of(card) if seat == self.table.me else self.table.seat_center(seat)
+        )
 
-    def _on_melded(self, ev: dict) -> float:
+    def on_melded(self, ev: JSON) -> float:
         seat = ev["seat"]
         groups = [list(gr) for gr in ev["groups"]]
-        first = len(self.melds)
+        first = len(self.table.meld_rows.melds)
         laid = [c for gr in groups for c in gr]
         starts = [self._start_of(seat, c) for c in laid]
-        self.melds += groups
-        self.meld_owners += [seat] * len(groups)
-        self.counts[seat] -= len(laid)
+        self.table.meld_rows.melds += groups
+        self.table.meld_rows.owners += [seat] * len(groups)
+        self.table.counts[seat] -= len(laid)
         if ev["opening"]:
-            self.opened[seat] = True
-            key = "hr.event.opened_you" if seat == self.me else "hr.event.opened"
-            self.show_banner(t(key, name=self.seat_name(seat), n=digits(ev["points"])), 1.8)
-        if seat == self.me:
+            self.table.opened[seat] = True
+            key = "hr.event.opened_you" if seat == self.table.me else "hr.event.opened"
+            self.table.show_banner(
+                t(key, name=self.table.seat_name(seat), n=digits(ev["points"])), 1.8
+            )
+        if seat == self.table.me:
             for c in laid:
-                self.hand.remove(c)
+                self.table.my_cards.remove(c)
             self._sync_hand(laid)
         cards = [(first + i, j, c) for i, gr in enumerate(groups) for j, c in enumerate(gr)]
         return self._fly_to_melds(seat, cards, starts)
 
-    def _on_added(self, ev: dict) -> float:
+    def on_added(self, ev: JSON) -> float:
         seat, meld, card = ev["seat"], ev["meld"], ev["card"]
-        old, new = self.melds[meld], list(ev["cards"])
+        old, new = self.table.meld_rows.melds[meld], list(ev["cards"])
         place = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), len(old))
         start = self._start_of(seat, card)
-        self.melds[meld] = new
-        self.counts[seat] -= 1
-        if seat == self.me:
-            self.hand.remove(card)
+        self.table.meld_rows.melds[meld] = new
+        self.table.counts[seat] -= 1
+        if seat == self.table.me:
+            self.table.my_cards.remove(card)
             self._sync_hand([card])
         return self._fly_to_melds(seat, [(meld, place, card)], [start])
 
-    def _on_joker_swapped(self, ev: dict) -> float:
+    def on_joker_swapped(self, ev: JSON) -> float:
         seat, meld = ev["seat"], ev["meld"]
         placed = ev.get("placed") or [ev["card"]]
-        old, new = self.melds[meld], list(ev["cards"])
+        old, new = self.table.meld_rows.melds[meld], list(ev["cards"])
         places = [i for i, (a, b) in enumerate(zip(old, new)) if a != b] or list(
             range(len(old), len(new))
         )
-        joker_at = self.meld_card_pos(meld, places[0] if places else 0)[0]
+        joker_at = self.table.meld_rows.card_pos(meld, places[0] if places else 0)[0]
         starts = [self._start_of(seat, c) for c in placed]
-        self.melds[meld] = new
-        self.counts[seat] += 1 - len(placed)
-        if seat == self.me:
+        self.table.meld_rows.melds[meld] = new
+        self.table.counts[seat] += 1 - len(placed)
+        if seat == self.table.me:
             for c in placed:
-                self.hand.remove(c)
-            self.hand.append(JOKER)
-            self.spawn = joker_at
+                self.table.my_cards.remove(c)
+            self.table.my_cards.append(JOKER)
+            self.workspace.spawn = joker_at
             self._sync_hand(placed)
-            self.show_hint(t("hr.tip.joker_back"))
+            self.table.show_hint(t("hr.tip.joker_back"))
         else:
-            joker = Sprite(JOKER, joker_at, self.geo.meld_card)
+            joker = Sprite(JOKER, joker_at, self.table.geo.meld_card)
             joker.move(
-                self.seat_center(seat),
+                self.table.seat_center(seat),
                 Speed.scale(LAY_FLIGHT),
                 0.1,
                 ease_in_out,
                 size=pt(40, 56),
-                on_land=lambda sp=joker: self._land(sp),
+                on_land=partial(self._land, joker),
             )
-            self.flying.append(joker)
-            self.show_hint(t("hr.event.swapped", name=self.seat_name(seat)))
+            self.table.flying.append(joker)
+            self.table.show_hint(t("hr.event.swapped", name=self.table.seat_name(seat)))
         cards = [(meld, p, new[p]) for p in places[: len(placed)]]
         return self._fly_to_melds(seat, cards, starts[: len(cards)])
 
-    def _on_swap_undone(self, ev: dict) -> float:
+    def on_swap_undone(self, ev: JSON) -> float:
         seat = ev["seat"]
-        self.melds[ev["meld"]] = list(ev["cards"])
-        self.counts[seat] += len(ev["returned"]) - 1
-        if seat == self.me:
-            self.hand.remove(JOKER)
-            self.hand += list(ev["returned"])
+        self.table.meld_rows.melds[ev["meld"]] = list(ev["cards"])
+        self.table.counts[seat] += len(ev["returned"]) - 1
+        if seat == self.table.me:
+            self.table.my_cards.remove(JOKER)
+            self.table.my_cards += list(ev["returned"])
             self._sync_hand()
         return 0.1
 
-    def _on_discarded(self, ev: dict) -> float:
+    def on_discarded(self, ev: JSON) -> float:
         seat, card = ev["seat"], ev["card"]
         start = self._start_of(seat, card)
-        self.counts[seat] -= 1
-        if seat == self.me:
-            self.hand.remove(card)
+        self.table.counts[seat] -= 1
+        if seat == self.table.me:
+            self.table.my_cards.remove(card)
             self._sync_hand()
-            self.selected = None
-            if self.timed_out:
-                self.timed_out = False
-                self.show_notice(t("hr.timeout_card", card=self.card_words(card)))
+            self.workspace.selected = None
+            if self.table.timed_out:
+                self.table.timed_out = False
+                self.table.show_notice(t("hr.timeout_card", card=self.table.card_words(card)))
         duration = Speed.scale(DISCARD_FLIGHT)
-        size = self.geo.pile_card
-        sprite = Sprite(card, start, self.geo.hand_card if seat == self.me else pt(40, 56))
+        size = self.table.geo.pile_card
+        sprite = Sprite(
+            card, start, self.table.geo.hand_card if seat == self.table.me else pt(40, 56)
+        )
 
         def landed() -> None:
-            self.discard_pile = (self.discard_pile + [card])[-4:]
+            self.table.piles.discard_pile = (self.table.piles.discard_pile + [card])[-4:]
 
         sprite.move(
-            self.geo.discard,
+            self.table.geo.discard,
             duration,
             0,
             ease_out,
             size=size,
             on_land=lambda: self._land(sprite, landed),
         )
-        self.flying.append(sprite)
-        self.app.audio.play("play", 0.6)
+        self.table.flying.append(sprite)
+        self.table.app.audio.play("play", 0.6)
         return duration
 
-    def _on_round_scored(self, ev: dict) -> float:
+    def on_round_scored(self, ev: JSON) -> float:
         """The winner's banner, then every hand face up in the score panel (HR-10, HR-12)."""
-        self.totals = list(ev["totals"])
-        self.counts = [len(h) for h in ev["hands"]]
-        self.show_banner(self.went_out_line(ev), 2.0)
-        self.ended = ev
-        self.ended_t = 0.0
-        others = any(ev["hands"][s] for s in self.others())
+        self.table.totals = list(ev["totals"])
+        self.table.counts = [len(h) for h in ev["hands"]]
+        self.table.show_banner(self.went_out_line(ev), 2.0)
+        self.table.ended = ev
+        self.table.ended_t = 0.0
+        others = any(ev["hands"][s] for s in self.table.others())
         pause = Speed.scale(HANDS_SHOWN if others else ROUND_PAUSE, motion=False)
         if others:
-            self.app.audio.play("deal", 0.5)
+            self.table.app.audio.play("deal", 0.5)
 
         def open_panel() -> None:
-            self.ended = None
-            self.score = {"entry": ev, "t": 0.0}
-            self.app.audio.play("round", 0.7)
+            self.table.ended = None
+            self.table.score = {"entry": ev, "t": 0.0}
+            self.table.app.audio.play("round", 0.7)
 
-        self.after(pause, open_panel)
+        self.table.after(pause, open_panel)
         return pause + 0.02
 
-    def went_out_line(self, ev: dict) -> str:
+    def went_out_line(self, ev: JSON) -> str:
         """Who went out and how ("hand" in one go, -60, or in stages, -30; HR-10)."""
         kind = ev["kind"]
         key = ("hr.score.hand" if kind == -60 else "hr.score.out") + (
-            "_you" if ev["winner"] == self.me else ""
+            "_you" if ev["winner"] == self.table.me else ""
         )
-        return t(key, name=self.seat_name(ev["winner"]), score=digits(kind))
+        return t(key, name=self.table.seat_name(ev["winner"]), score=digits(kind))
 
-    def _on_turn_timeout(self, ev: dict) -> float:
+    def on_turn_timeout(self, ev: JSON) -> float:
         """TB-7: the table draws and discards for you; the discard says which card."""
-        if ev.get("seat") == self.me:
-            self.timed_out = True
+        if ev.get("seat") == self.table.me:
+            self.table.timed_out = True
         return 0.0
-
-    def next_label(self) -> str:
-        return "hr.score.next" if self.session.phase != "over" else "hr.score.result"
-
-    def _open_over(self, result: dict) -> None:
-        totals = list(result["totals"])
-        ranking = sorted(range(len(totals)), key=lambda s: (totals[s], s))
-        super()._open_over({**result, "ranking": ranking})
-
-    # ----- melds on the table ---------------------------------------------------------------
-    def meld_row_owners(self) -> list[int]:
-        """Owners with melds, top to bottom: the others in seat order, you at the bottom."""
-        have = set(self.meld_owners)
-        return [s for s in self.others() + [self.me] if s in have]
-
-    def meld_card_pos(self, meld: int, place: int) -> tuple[tuple[float, float], tuple[int, int]]:
-        rect, card, step = self._meld_geo[meld]
-        x = rect.x + card[0] / 2 + step * place
-        return (x, rect.centery), card

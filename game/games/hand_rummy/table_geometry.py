@@ -57,7 +57,7 @@ class RummyGeometry:
     hint_y: int
     banner_y: int
     lift: int = 22
-    extras: dict = field(default_factory=dict)
+    extras: dict[str, object] = field(default_factory=dict)
 
     # the hand
     def hand_slots(self, n: int) -> list[tuple[float, float]]:
@@ -105,6 +105,7 @@ class RummyGeometry:
                 if placed is not None:
                     return placed[:-1], placed[-1], (cw, ch), step
         placed = self._place_boxes(sizes, area, 99, area.h // 3, px(30), px(12), rtl)
+        assert placed is not None  # 99 lines hold any staging
         return placed[:-1], placed[-1], scale.pt(30, 42), px(12)
 
     @staticmethod

@@ -10,128 +10,136 @@ threw the card away instead would lose it for good. So one gesture discards with
 and a drop in one: dropped on a group it stages the card, on a table meld it adds it, beside
 the hand's cards it moves it there. Pick-then-tap the pile (or Discard, or Enter) still works.
 
-:class:`RummyInput` is a part of :class:`game.games.hand_rummy.table.RummyTable` (a mixin).
+:class:`RummyTaps` is a part of :class:`game.games.hand_rummy.table.RummyTable`: the scene
+routes its input here. It acts through the scene (``act``, hints) and moves your workspace.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
+
 import pygame
 
+from game.games.hand_rummy.table_workspace import Hit
 from game.games.hand_rummy.table_zoom import MeldZoom
 from game.i18n import t
-from game.ui.scale import px
+from game.ui.overlay import Overlay
+
+if TYPE_CHECKING:
+    from game.games.hand_rummy.table import RummyTable
 
 
-class RummyInput:
+class RummyTaps:
     """Taps, keys and the actions they submit (see the module docstring)."""
+
+    def __init__(self, table: RummyTable) -> None:
+        self.table = table
+        self.workspace = table.workspace
 
     # ----- actions ------------------------------------------------------------------------------
     def draw_from(self, source: str) -> None:
-        if not self.my_turn():
-            self.show_hint(t("hr.err.not_your_turn"))
+        if not self.table.my_turn():
+            self.table.show_hint(t("hr.err.not_your_turn"))
             return
-        self.act(self.me, {"type": "draw", "from": source}, human=True)
+        self.table.act(self.table.me, {"type": "draw", "from": source}, human=True)
 
     def apply_melds(self) -> None:
-        reason = self.apply_reason()
+        reason = self.table.apply_reason()
         if reason is not None:
-            self.show_hint(t(f"hr.reason.{reason}"))
+            self.table.show_hint(t(f"hr.reason.{reason}"))
             return
-        action = self.staging.apply_action()
+        action = self.workspace.staging.apply_action()
         if action is not None:
-            self.selected = None
-            self.act(self.me, action, human=True)
+            self.workspace.selected = None
+            self.table.act(self.table.me, dict(action), human=True)
 
     def discard_selected(self) -> None:
-        if self.selected is None or self.selected >= len(self.staging.hand):
-            self.show_hint(t("hr.tip.pick_first"))
+        if self.workspace.selected is None or self.workspace.selected >= len(
+            self.workspace.staging.hand
+        ):
+            self.table.show_hint(t("hr.tip.pick_first"))
             return
-        if not self.my_turn():
-            self.show_hint(t("hr.err.not_your_turn"))
+        if not self.table.my_turn():
+            self.table.show_hint(t("hr.err.not_your_turn"))
             return
-        code = self.staging.hand[self.selected]
-        if self.act(self.me, {"type": "discard", "card": code}, human=True):
-            self.selected = None
+        code = self.workspace.staging.hand[self.workspace.selected]
+        if self.table.act(self.table.me, {"type": "discard", "card": code}, human=True):
+            self.workspace.selected = None
 
     def add_group(self) -> None:
         """A new empty group; with a card picked, that card goes into it."""
-        index = self.staging.add_group()
-        if self.selected is not None:
-            self.staging.stage(self.selected, index)
-            self.selected = None
+        index = self.workspace.staging.add_group()
+        if self.workspace.selected is not None:
+            self.workspace.staging.stage(self.workspace.selected, index)
+            self.workspace.selected = None
 
     def clear_staging(self) -> None:
-        self.staging.clear()
-        self.selected = None
+        self.workspace.staging.clear()
+        self.workspace.selected = None
 
     def sort_suit(self) -> None:
-        self.staging.sort_by_suit()
-        self.selected = None
+        self.workspace.staging.sort_by_suit()
+        self.workspace.selected = None
 
     def sort_rank(self) -> None:
-        self.staging.sort_by_rank()
-        self.selected = None
+        self.workspace.staging.sort_by_rank()
+        self.workspace.selected = None
 
     def undo(self) -> None:
-        self.staging.undo()
-        self.selected = None
+        self.workspace.staging.undo()
+        self.workspace.selected = None
 
     def tap_hand(self, index: int) -> None:
         """Pick a card; tap it again to put it down; with a card picked, a tap on another
         card of the hand moves the picked one to that place (Undo puts it back, HR-15)."""
-        if self.selected is None or self.selected >= len(self.staging.hand):
-            self.selected = index
-        elif self.selected == index:
-            self.selected = None
+        if self.workspace.selected is None or self.workspace.selected >= len(
+            self.workspace.staging.hand
+        ):
+            self.workspace.selected = index
+        elif self.workspace.selected == index:
+            self.workspace.selected = None
         else:
             self.move_in_hand(index)
             return
-        self.app.audio.play("bid", 0.3)
+        self.table.app.audio.play("bid", 0.3)
 
     def move_in_hand(self, index: int) -> None:
         """Move the picked card to ``index`` in the hand row (an order change only)."""
-        if self.selected is None:
+        if self.workspace.selected is None:
             return
-        self.staging.move_in_hand(self.selected, index)
-        self.selected = None
-        self.app.audio.play("deal", 0.3)
-
-    def gap_index(self, pos: tuple[int, int]) -> int:
-        """The hand place nearest ``pos`` (for a tap beside the cards of the hand row)."""
-        slots = self.geo.hand_slots(len(self.staging.hand))
-        return min(
-            range(len(slots)),
-            key=lambda i: (slots[i][0] - pos[0]) ** 2 + (slots[i][1] - pos[1]) ** 2,
-        )
+        self.workspace.staging.move_in_hand(self.workspace.selected, index)
+        self.workspace.selected = None
+        self.table.app.audio.play("deal", 0.3)
 
     def tap_group(self, group: int | None) -> None:
         """Stage the picked card into ``group`` (None: a new group)."""
-        if self.selected is None:
+        if self.workspace.selected is None:
             if group is None:
-                self.staging.add_group()
+                self.workspace.staging.add_group()
             else:
-                self.show_hint(t("hr.tip.pick_first"))
+                self.table.show_hint(t("hr.tip.pick_first"))
             return
         if group is None:
-            group = self.staging.add_group()
-        self.staging.stage(self.selected, group)
-        self.selected = None
+            group = self.workspace.staging.add_group()
+        self.workspace.staging.stage(self.workspace.selected, group)
+        self.workspace.selected = None
 
     def tap_staged(self, group: int, index: int) -> None:
-        self.staging.unstage(group, index)
-        if not self.staging.groups[group]:
-            del self.staging.groups[group]
-        self.selected = None
+        self.workspace.staging.unstage(group, index)
+        if not self.workspace.staging.groups[group]:
+            del self.workspace.staging.groups[group]
+        self.workspace.selected = None
 
     def tap_meld(self, meld: int) -> None:
         """Add the picked card to a table meld, or take its joker back (HR-7, HR-8); with no
         card picked, show the meld large."""
-        if self.selected is None:
+        if self.workspace.selected is None:
             self.zoom_meld(meld)
             return
-        card = self.staging.hand[self.selected]
+        card = self.workspace.staging.hand[self.workspace.selected]
         action = None
-        for a in self.legal():
+        for a in self.table.legal():
             if (
                 a["type"] == "swap_joker"
                 and a["meld"] == meld
@@ -141,94 +149,97 @@ class RummyInput:
                 break
         if action is None:
             action = {"type": "add", "card": card, "meld": meld}
-        if self.act(self.me, action, human=True):
-            self.selected = None
+        if self.table.act(self.table.me, action, human=True):
+            self.workspace.selected = None
 
     def zoom_meld(self, meld: int | None) -> None:
         """Open table meld ``meld`` large above the table; None closes it."""
-        shown = [o for o in self.app.overlays if isinstance(o, MeldZoom)]
+        shown = [o for o in self.table.app.overlays if isinstance(o, MeldZoom)]
         for o in shown:
             o.close()
-        if meld is not None and 0 <= meld < len(self.melds):
-            self.app.open_overlay(MeldZoom(self, meld))
+        if meld is not None and 0 <= meld < len(self.table.meld_rows.melds):
+            show: Callable[[Overlay], object] = self.table.app.open_overlay  # not annotated yet
+            show(MeldZoom(self.table, meld))
 
     def tap_discard_pile(self) -> None:
-        if self.my_turn() and not self.drawn():
+        if self.table.my_turn() and not self.table.drawn():
             self.draw_from("discard")
-        elif self.selected is not None:
+        elif self.workspace.selected is not None:
             self.discard_selected()
-        elif self.my_turn():
-            self.show_hint(t("hr.tip.discard"))
+        elif self.table.my_turn():
+            self.table.show_hint(t("hr.tip.discard"))
         else:
-            self.show_hint(t("hr.err.not_your_turn"))
+            self.table.show_hint(t("hr.err.not_your_turn"))
 
     def tap_stock(self) -> None:
-        if self.my_turn() and self.drawn():
-            self.show_hint(t("hr.err.already_drawn"))
+        if self.table.my_turn() and self.table.drawn():
+            self.table.show_hint(t("hr.err.already_drawn"))
             return
         self.draw_from("stock")
 
     # ----- input -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        self._place_widgets()
-        for widget in self.widgets:
+        self.table._place_widgets()
+        for widget in self.table.widgets:
             if widget.handle(event):
-                self.drag = None
+                self.table.drag = None
                 return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.on_escape()  # the pause menu, at any moment of the match
+            self.table.on_escape()  # the pause menu, at any moment of the match
             return
-        if self.modal():
+        if self.table.modal():
             if (
                 event.type == pygame.KEYDOWN
                 and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-                and self.panel_ready()
+                and self.table.panel_ready()
             ):
-                self.close_score()
+                self.table.close_score()
             return
-        if self.phase != "play" or self.my_seat.assisted:
-            self.drag = None
+        if self.table.phase != "play" or self.table.my_seat.assisted:
+            self.table.drag = None
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = self.hit(event.pos)
-            self.drag = self._press(hit[1], event.pos) if hit and hit[0] == "hand" else None
-        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
-            self._drag_to(event.pos)
+            # (the shared drag keeps Hand rummy's hand index where the others keep a code)
+            index = cast(str, hit[1]) if hit and hit[0] == "hand" else None
+            self.table.drag = None if index is None else self.table._press(index, event.pos)
+        elif event.type == pygame.MOUSEMOTION and self.table.drag is not None:
+            self.table._drag_to(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            drag, self.drag = self.drag, None
+            drag, self.table.drag = self.table.drag, None
             if drag is not None and drag["moved"]:
                 self.drop(drag["code"], event.pos)
             else:
                 self.tap(event.pos)
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_h:
-                self.request_hint()
+                self.table.request_hint()
             else:
                 self.key(event)
 
     def drop(self, index: int, pos: tuple[int, int]) -> None:
         """The hand card at ``index`` was dragged to ``pos``: pick it and tap there."""
-        if index >= len(self.staging.hand):
+        if index >= len(self.workspace.staging.hand):
             return
-        self.selected = index
+        self.workspace.selected = index
         hit = self.hit(pos, skip=index)
         if hit is not None and hit[0] == "hand":  # onto another card: it goes to that place
             self.move_in_hand(hit[1])
-        elif hit is None and self.geo.hand.collidepoint(pos):
-            self.move_in_hand(self.gap_index(pos))
+        elif hit is None and self.table.geo.hand.collidepoint(pos):
+            self.move_in_hand(self.workspace.gap_index(pos))
         elif hit is None:
-            self.selected = None  # let go over nothing: the card goes back
+            self.workspace.selected = None  # let go over nothing: the card goes back
         else:
             self.tap(pos, skip=index)
 
     def tap(self, pos: tuple[int, int], skip: int | None = None) -> None:
         """A tap on the table (not on a button): find what is under it, topmost first."""
         if (
-            self.apply_button.visible
-            and not self.apply_button.enabled
-            and self.apply_button.rect.collidepoint(pos)
+            self.table.apply_button.visible
+            and not self.table.apply_button.enabled
+            and self.table.apply_button.rect.collidepoint(pos)
         ):
-            self.show_hint(t(f"hr.reason.{self.apply_reason()}"))
+            self.table.show_hint(t(f"hr.reason.{self.table.apply_reason()}"))
             return
         hit = self.hit(pos, skip)
         if hit is None:
@@ -251,58 +262,30 @@ class RummyInput:
         elif kind == "discard":
             self.tap_discard_pile()
 
-    def hit(self, pos: tuple[int, int], skip: int | None = None) -> tuple | None:
-        """What lies under ``pos``: ("hand", i), ("hand_gap", i) (beside the hand's cards, with one
-        picked), ("staged", g, j), ("group", g), ("new_group",),
-        ("meld", m), ("stock",), ("discard",) — or None. ``skip``: a hand card being dragged."""
-        for i in reversed(range(len(self.staging.hand))):
-            if i == skip:
-                continue
-            sprite = self.ws.get(("h", i))
-            if sprite is not None and sprite.rect().collidepoint(pos):
-                return ("hand", i)
-        if self.selected is not None and self.staging.hand and self.geo.hand.collidepoint(pos):
-            return ("hand_gap", self.gap_index(pos))
-        boxes, new_box, _card, _step = self.group_geometry()
-        for g, group in enumerate(self.staging.groups):
-            for j in reversed(range(len(group))):
-                sprite = self.ws.get(("g", g, j))
-                if sprite is not None and sprite.rect().collidepoint(pos):
-                    return ("staged", g, j)
-            if boxes[g].collidepoint(pos):
-                return ("group", g)
-        if new_box.collidepoint(pos):
-            return ("new_group",)
-        for meld, rect in self._meld_rects:
-            if rect.inflate(px(8), px(8)).collidepoint(pos):
-                return ("meld", meld)
-        if self.pile_rect(self.geo.stock).collidepoint(pos):
-            return ("stock",)
-        if self.pile_rect(self.geo.discard).collidepoint(pos):
-            return ("discard",)
-        return None
+    def hit(self, pos: tuple[int, int], skip: int | None = None) -> Hit | None:
+        """What lies under ``pos``, topmost first: your cards and the staging area's boxes
+        (:meth:`Workspace.at`), ("meld", m), ("stock",), ("discard",) — or None. ``skip``: a
+        hand card being dragged."""
+        found = self.workspace.at(pos, skip)
+        if found is not None:
+            return found
+        meld = self.table.meld_rows.at(pos)
+        if meld is not None:
+            return ("meld", meld)
+        pile = self.table.piles.at(pos)
+        return (pile,) if pile is not None else None
 
     def key(self, event: pygame.event.Event) -> None:
-        n = len(self.staging.hand)
+        n = len(self.workspace.staging.hand)
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and n:
             step = 1 if event.key == pygame.K_RIGHT else -1
-            self.selected = (
-                (0 if step > 0 else n - 1) if self.selected is None else (self.selected + step) % n
+            self.workspace.selected = (
+                (0 if step > 0 else n - 1)
+                if self.workspace.selected is None
+                else (self.workspace.selected + step) % n
             )
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if self.my_turn() and not self.drawn():
+            if self.table.my_turn() and not self.table.drawn():
                 self.draw_from("stock")
             else:
                 self.discard_selected()
-
-    def on_escape(self) -> None:
-        """Esc drops the selected card first; with none selected it opens the pause menu."""
-        if self.selected is not None:
-            self.selected = None
-        else:
-            self.open_pause()
-
-    def pile_rect(self, center: tuple[int, int]) -> pygame.Rect:
-        r = pygame.Rect((0, 0), self.geo.pile_card)
-        r.center = center
-        return r.inflate(px(12), px(12))

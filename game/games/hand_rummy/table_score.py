@@ -1,12 +1,15 @@
 """Drawing the Hand rummy round's score panel (every hand left, with its points, the round's
 scores and the running totals) and the match end's ranking (lowest total first, HR-11).
 
-:class:`RummyScoreDrawing` is a part of :class:`game.games.hand_rummy.table.RummyTable` (a
-mixin, through :class:`~game.games.hand_rummy.table_draw.RummyDrawing`). In portrait each
-player's row is a line of text over his cards, drawn tall enough to read on a phone.
+:class:`ScorePanel` is a part of :class:`game.games.hand_rummy.table.RummyTable` (the shared
+table's score and match-end hooks are routed here); it draws in the frame the shared table
+gives (``score_frame``). In portrait each player's row is a line of text over his cards,
+drawn tall enough to read on a phone.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
@@ -15,6 +18,10 @@ from game.i18n import digits, t
 from game.ui import assets, draw, scale
 from game.ui.scale import px
 
+if TYPE_CHECKING:
+    from game.games.hand_rummy.table import RummyTable
+
+JSON = dict[str, Any]
 PORTRAIT_CARD = (74, 104)  # logical px: the cards left in a hand, portrait (a 26 px index)
 
 
@@ -25,20 +32,24 @@ def logical_width(height: int) -> int:
     return round(scale.logical(height) * 0.71)
 
 
-class RummyScoreDrawing:
+class ScorePanel:
     """The score panel and the match end (see the module docstring)."""
 
-    # ----- score and match end ----------------------------------------------------------------
-    def draw_score_panel(self, surface: pygame.Surface) -> None:
+    def __init__(self, table: RummyTable) -> None:
+        self.table = table
+
+    def draw(self, surface: pygame.Surface) -> None:
         """Every hand face up with its points, the round's scores and the running totals."""
-        entry = self.score["entry"]
-        portrait = self.geo.portrait
-        seats = self.seating.from_me()  # your row first
+        score = self.table.score
+        assert score is not None  # drawn while the panel is open
+        entry: JSON = score["entry"]
+        portrait = self.table.geo.portrait
+        seats = self.table.seating.from_me()  # your row first
         if portrait:
             heights = [self._portrait_row_h(entry["hands"][s]) for s in seats]
         else:
             heights = [px(70)] * len(seats)
-        rect = self.score_frame(
+        rect = self.table.score_frame(
             surface,
             px(1080),
             (px(150) if not portrait else px(136)) + sum(heights),
@@ -46,9 +57,9 @@ class RummyScoreDrawing:
         )
         kind = entry["kind"]
         key = ("hr.score.hand" if kind == -60 else "hr.score.out") + (
-            "_you" if entry["winner"] == self.me else ""
+            "_you" if entry["winner"] == self.table.me else ""
         )
-        sub = t(key, name=self.seat_name(entry["winner"]), score=digits(kind))
+        sub = t(key, name=self.table.seat_name(entry["winner"]), score=digits(kind))
         draw.blit_text(
             surface,
             sub,
@@ -78,23 +89,33 @@ class RummyScoreDrawing:
     def _portrait_row_h(cards: list[str]) -> int:
         return px(56) if not cards else px(56 + PORTRAIT_CARD[1] + 10)
 
-    def _draw_score_row(self, surface, entry, seat: int, band: pygame.Rect, cols) -> None:
+    def _draw_score_row(
+        self,
+        surface: pygame.Surface,
+        entry: JSON,
+        seat: int,
+        band: pygame.Rect,
+        cols: list[tuple[float, float]],
+    ) -> None:
         """One player's row: name, the cards left (landscape: beside; portrait: under the
         line), the round's score and the total counting up."""
-        if seat == self.me:
+        if seat == self.table.me:
             pygame.draw.rect(surface, (40, 60, 56), band, border_radius=px(8))
-        side = self.session.side_of(seat)
+        side = self.table.session.side_of(seat)
         score = entry["scores"][seat]
         totals = entry["totals"]
         old = totals[side] - entry["side_scores"][side]
-        total = round(old + entry["side_scores"][side] * self.count_up())
-        name = self.seat_name(seat)
-        if self.partnership:
+        total = round(old + entry["side_scores"][side] * self.table.count_up())
+        name = self.table.seat_name(seat)
+        if self.table.partnership:
             name = f"{name} ({t('hr.team', n=digits(side + 1))})"
         (nx, nw), (hx, hw), (sx, _), (tx, _) = cols
-        portrait = self.geo.portrait
+        portrait = self.table.geo.portrait
         line_y = band.y + px(24) if portrait else band.centery
-        size = draw.fit_text(name, 24 if portrait else 22, nw, True, minimum=22 if portrait else 12)
+        room = cast(int, nw)  # a column's exact width: fit_text compares it, never rounds it
+        size = draw.fit_text(
+            name, 24 if portrait else 22, room, True, minimum=22 if portrait else 12
+        )
         draw.blit_text(surface, name, size, (nx, line_y), draw.INK, bold=True)
         cards = entry["hands"][seat]
         if portrait:
@@ -112,11 +133,12 @@ class RummyScoreDrawing:
     def _score_columns(self, rect: pygame.Rect) -> list[tuple[float, float]]:
         """(centre x, width) of the columns player / cards left / round / total (portrait:
         the cards lie under the line, so the name takes their column)."""
-        if self.geo.portrait:
+        if self.table.geo.portrait:
             fractions = [0.56, 0.0, 0.2, 0.24]
         else:
             fractions = [0.22, 0.52, 0.12, 0.14]
-        out, x = [], rect.x + px(16)
+        out: list[tuple[float, float]] = []
+        x: float = rect.x + px(16)
         for f in fractions:
             w = (rect.w - px(32)) * f
             out.append((x + w / 2, w - px(8)))
@@ -126,13 +148,18 @@ class RummyScoreDrawing:
         return out
 
     def _draw_left_hand(
-        self, surface: pygame.Surface, cards: list[str], center, width: float, height: int
+        self,
+        surface: pygame.Surface,
+        cards: list[str],
+        center: tuple[float, float],
+        width: float,
+        height: int,
     ) -> None:
         if not cards:
             draw.blit_text(surface, "\u2014", 22, center, draw.INK_DIM)
             return
-        four = self.app.settings["four_color"]
-        ch = min(height, px(62) if not self.geo.portrait else px(PORTRAIT_CARD[1]))
+        four = self.table.app.settings["four_color"]
+        ch = min(height, px(62) if not self.table.geo.portrait else px(PORTRAIT_CARD[1]))
         cw = round(ch * 0.71)
         step = min(px(logical_width(ch) - 4), (width - cw) / max(1, len(cards) - 1))
 
@@ -142,22 +169,28 @@ class RummyScoreDrawing:
             img = assets.card_face(code, (cw, ch), four)
             surface.blit(img, img.get_rect(topleft=(round(x0 + i * step), center[1] - ch // 2)))
 
+    def _result(self) -> JSON:
+        over = self.table.over
+        assert over is not None  # asked while the match-end panel is open
+        result: JSON = over["result"]
+        return result
+
     def over_headline(self) -> str:
-        result = self.over["result"]
+        result = self._result()
         winners = result["winners"]
-        if self.partnership:
+        if self.table.partnership:
             names = " / ".join(t("hr.team", n=digits(s + 1)) for s in winners)
             return t("hr.over.team_wins", name=names) + " \u00b7 " + t("hr.over.low_wins")
-        if winners == [self.me]:
+        if winners == [self.table.me]:
             return t("over.you_win")
         if len(winners) > 1:
             sep = "، " if i18n.is_rtl() else ", "
-            return t("over.shared", names=sep.join(self.seat_name(s) for s in winners))
-        return t("over.winner", name=self.seat_name(winners[0]))
+            return t("over.shared", names=sep.join(self.table.seat_name(s) for s in winners))
+        return t("over.winner", name=self.table.seat_name(winners[0]))
 
     def over_rows(self) -> list[tuple[int, str, int, bool]]:
         """Lowest total first (HR-11); equal totals share a place."""
-        result = self.over["result"]
+        result = self._result()
         totals = result["totals"]
         order = sorted(range(len(totals)), key=lambda s: (totals[s], s))
         best = min(totals)
@@ -165,6 +198,10 @@ class RummyScoreDrawing:
         for i, who in enumerate(order):
             if i == 0 or totals[who] != totals[order[i - 1]]:
                 place = i + 1
-            name = t("hr.team", n=digits(who + 1)) if self.partnership else self.seat_name(who)
+            name = (
+                t("hr.team", n=digits(who + 1))
+                if self.table.partnership
+                else self.table.seat_name(who)
+            )
             rows.append((place, name, totals[who], totals[who] == best))
         return rows

@@ -5,6 +5,8 @@ hands face up at the round's end), then a match end from a bot-played match."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from game.core.bots import bot_rng, run
 from game.core.cards import rummy_deck
 from game.games.hand_rummy import bots
@@ -12,6 +14,11 @@ from game.games.hand_rummy.rules import Match
 from game.games.hand_rummy.table import RummyTable
 from game.table import FakeClock, Seat, Table
 from game.ui.screenshots import Shooter
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+JSON = dict[str, Any]
 
 
 def screenshot_scenes(shooter: Shooter) -> None:
@@ -56,14 +63,14 @@ def shot_deck() -> list[str]:
     return deck + SHOT_STOCK + pool
 
 
-def _human_table(app, match) -> RummyTable:
+def _human_table(app: App, match: Match) -> Table:
     seats = [Seat("human", "seat.you")] + [
         Seat("human", f"name.{i}") for i in range(1, match.players)
     ]
     return Table(match, seats, FakeClock(), None)
 
 
-def scripted_round(shooter) -> None:
+def scripted_round(shooter: Shooter) -> None:
     app = shooter.app
     match = Match.new(4, {"rounds": 3}, seed=11, deck=shot_deck())
     sc = RummyTable(
@@ -78,7 +85,7 @@ def scripted_round(shooter) -> None:
     shooter.shot("rummy_01_deal")
     shooter.until(lambda: sc.phase == "play" and sc.idle())
 
-    def others(seat: int, actions: list[dict]) -> None:
+    def others(seat: int, actions: list[JSON]) -> None:
         for action in actions:
             shooter.until(sc.idle)
             sc.act(seat, action, human=True)
@@ -95,22 +102,22 @@ def scripted_round(shooter) -> None:
     shooter.until(sc.my_turn)
     shooter.frames(20)
     shooter.shot("rummy_02_staging_suggestion")
-    sc.tap_stock()
+    sc.taps.tap_stock()
     shooter.until(sc.my_turn)
     sc.staging.suggest()  # the drawn 6♠ joins the spade run
     run = next(i for i, g in enumerate(sc.staging.groups) if "2S" in g)
-    sc.tap_staged(run, len(sc.staging.groups[run]) - 1)
+    sc.taps.tap_staged(run, len(sc.staging.groups[run]) - 1)
     run = next(i for i, g in enumerate(sc.staging.groups) if "2S" in g)
-    sc.tap_staged(run, len(sc.staging.groups[run]) - 1)
+    sc.taps.tap_staged(run, len(sc.staging.groups[run]) - 1)
     run = next(i for i, g in enumerate(sc.staging.groups) if "2S" in g)
-    sc.tap_staged(run, len(sc.staging.groups[run]) - 1)
+    sc.taps.tap_staged(run, len(sc.staging.groups[run]) - 1)
     shooter.frames(30)
-    sc.tap(sc.apply_button.rect.center)  # disabled: the reason shows as a hint too
+    sc.taps.tap(sc.apply_button.rect.center)  # disabled: the reason shows as a hint too
     shooter.frames(4)
     shooter.shot("rummy_03_apply_disabled")
     sc.hint = None
     sc.staging.suggest()
-    sc.apply_melds()
+    sc.taps.apply_melds()
     shooter.until(sc.my_turn)
     shooter.frames(40)
     sc.banner = None
@@ -118,15 +125,15 @@ def scripted_round(shooter) -> None:
     shooter.frames(12)
     shooter.shot("rummy_04_melds_on_table")
     heart_run = next(i for i, m in enumerate(sc.melds) if "JK" in m)
-    sc.tap_meld(heart_run)
+    sc.taps.tap_meld(heart_run)
     shooter.until(sc.my_turn)
     shooter.frames(12)
     shooter.shot("rummy_05_joker_swap")
     sc.hint = None
     for code in ("JK", "8C", "9C"):
         sc.selected = sc.staging.hand.index(code)
-        sc.tap_group(None if code == "JK" else len(sc.staging.groups) - 1)
-    sc.apply_melds()
+        sc.taps.tap_group(None if code == "JK" else len(sc.staging.groups) - 1)
+    sc.taps.apply_melds()
     shooter.until(sc.my_turn)
     shooter.frames(20)
     sc.banner = None
@@ -136,14 +143,14 @@ def scripted_round(shooter) -> None:
     shooter.shot("rummy_05a_hint")
     sc.suggestion = None
     sc.selected = 0
-    sc.tap_discard_pile()
+    sc.taps.tap_discard_pile()
     shooter.frames(7)
     shooter.shot("rummy_06_discard")
     shooter.until(lambda: sc.score is not None and sc.score["t"] > 1.2)
     shooter.shot("rummy_07_round_score")
 
 
-def bot_match(seed: int, options: dict, players: int = 4) -> Match:
+def bot_match(seed: int, options: JSON, players: int = 4) -> Match:
     """A whole match played by bots (pure and fast): the script for the match-end shot."""
     match = Match.new(players, options, seed=seed)
     rngs = [bot_rng(seed * 8 + s) for s in range(players)]
@@ -155,7 +162,7 @@ def bot_match(seed: int, options: dict, players: int = 4) -> Match:
     return match
 
 
-def scripted_end(shooter, seed: int = SHOT_MATCH_SEED) -> None:
+def scripted_end(shooter: Shooter, seed: int = SHOT_MATCH_SEED) -> None:
     """Replay a two-round bot match to its last action, play that through the scene."""
     options = {"rounds": 2}
     record = bot_match(seed, options).record()
@@ -174,7 +181,7 @@ def scripted_end(shooter, seed: int = SHOT_MATCH_SEED) -> None:
     shooter.shot("rummy_09_match_end")
 
 
-def _rummy_script() -> list[tuple[int, dict | None]]:
+def _rummy_script() -> list[tuple[int, JSON | None]]:
     """The moves of the scripted round of game.games.hand_rummy.table.scripted_round (its
     explicit deck): seat 1 opens, seats 2 and 3 draw and throw their first card (None: chosen
     when played), then you draw the 6S, open, take the joker back with your 6H, meld it and go
@@ -200,7 +207,7 @@ def _rummy_script() -> list[tuple[int, dict | None]]:
     ]
 
 
-def _rummy_scene(shooter: Shooter, moves: int):
+def _rummy_scene(shooter: Shooter, moves: int) -> tuple[RummyTable, list[tuple[int, JSON | None]]]:
     """A rummy table at the scripted round after its first ``moves`` moves; every seat is
     moved by the script (all human), nothing animates until the next move."""
     options = {"rounds": 3}
@@ -235,6 +242,7 @@ def rummy_moments(shooter: Shooter) -> None:
     shooter.shot("rummy_02b_draw_flight")
     sc, rest = _rummy_scene(shooter, 10)
     seat, action = rest[0]
+    assert action is not None  # the move that goes out is written out in the script
     sc.act(seat, action, human=True)
     shooter.until(lambda: sc.ended is not None, 600)
     shooter.frames(50)
@@ -258,11 +266,11 @@ def five_players(shooter: Shooter) -> None:
     shooter.app.switch(sc)
     shooter.frames(40)
     shooter.shot("rummy5_01_table")
-    if sc.melds and hasattr(sc, "zoom_meld"):
-        sc.zoom_meld(len(sc.melds) - 1)
+    if sc.melds:
+        sc.taps.zoom_meld(len(sc.melds) - 1)
         shooter.frames(12)
         shooter.shot("rummy5_02_meld_zoom")
-        sc.zoom_meld(None)
+        sc.taps.zoom_meld(None)
     sc.act(seat, action, human=True)
     shooter.until(lambda: sc.ended is not None, 600)
     shooter.frames(50)

@@ -7,11 +7,16 @@ Built on the one overlay system (:mod:`game.ui.overlay`): dimmed table, opaque p
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.i18n import t
 from game.ui import assets, overlay
 from game.ui.scale import pt, px
+
+if TYPE_CHECKING:
+    from game.games.hand_rummy.table import RummyTable
 
 ZOOM_CARD = (130, 182)  # logical px: a 45 px corner index
 MIN_STEP = 0.4  # of a card's width between cards in a line: the index stays in view
@@ -21,7 +26,7 @@ LINE_GAP = 14  # logical px
 class MeldZoom(overlay.Overlay):
     """Meld ``meld`` of ``table`` (a RummyTable) large and face up."""
 
-    def __init__(self, table, meld: int):
+    def __init__(self, table: RummyTable, meld: int) -> None:
         self.table = table
         self.meld = meld
         super().__init__(
@@ -39,7 +44,8 @@ class MeldZoom(overlay.Overlay):
 
     def owner(self) -> int:
         owners = self.table.meld_owners
-        return owners[self.meld] if self.meld < len(owners) else self.table.me
+        me: int = self.table.me
+        return owners[self.meld] if self.meld < len(owners) else me
 
     def cards(self) -> list[str]:
         melds = self.table.melds
