@@ -194,3 +194,45 @@ def test_a_record_received_whole_is_checked():
         replay.replay_of({"game": "hareeja", "players": 4, "seed": 1, "log": [[0, {"x": 1}]]})
     with pytest.raises(ReplayError):
         replay.replay_of({"game": "hareeja"})
+
+
+# ----- links ---------------------------------------------------------------------------------
+def test_a_replay_link_is_fragment_only_and_reads_back(code):
+    from game.client.page_links import is_link_safe, replay_from_text, replay_link
+
+    link = replay_link("https://site.example/majlis/?lang=en#room=ABC", code)
+    assert link == f"https://site.example/majlis/#replay={code}"
+    assert is_link_safe(code[:200])  # nothing in it the page's loader could trip on
+    assert replay_from_text(link) == code
+    assert replay_from_text(f"#replay={code}") == code
+    assert replay_from_text(f"replay={code}") == code
+    assert replay_from_text(f"  {code}\n") == code
+    assert replay.decode(replay_from_text(link)).steps == 180
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        None,
+        "",
+        "#room=K7QMX4PA",
+        "#replay=",
+        '#replay=abc"def',
+        "#replay=abc%22def",
+        "#replay=abc\\def",
+        "https://x/#replay=a b",
+        "plain words",
+    ],
+)
+def test_hostile_replay_links_give_no_code(text):
+    from game.client.page_links import replay_from_text
+
+    assert replay_from_text(text) is None
+
+
+def test_a_replay_link_refuses_what_it_could_not_read_back():
+    from game.client.page_links import replay_link
+
+    for bad in ("", "a b", 'a"b', "a%b"):
+        with pytest.raises(ValueError):
+            replay_link("https://x/", bad)
