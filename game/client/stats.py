@@ -16,7 +16,10 @@ The aggregates run over every match ever recorded; only the list of matches is c
 store stays small (a few tens of KB against the browser's ~5 MB localStorage).
 
 An entry: ``{"game", "date", "online", "players", "result", "place", "totals", "side",
-"figures"}``. ``result`` is "won" (first place alone), "shared" (first place shared), "place"
+"figures"}``, and for a match that can be watched again its ``"replay"`` code
+(:mod:`game.client.replay`; the last KEEP_REPLAYS matches keep theirs, so the store stays small)
+and, online, the ``"table"`` code the server keeps its record under. ``result`` is "won"
+(first place alone), "shared" (first place shared), "place"
 (see ``place``) or "abandoned". Everything is derived from the player's view the scene already
 holds (its ``history`` and ``result``): the engines are not asked anything new.
 
@@ -44,6 +47,7 @@ from game.core.types import JsonObject  # the statistics are JSON in the store; 
 VERSION = 1
 MAX_MATCHES = 200
 RECENT = 10
+KEEP_REPLAYS = 30  # the newest matches keep their replay codes (a Hareeja code: ~250 chars)
 RESULTS = ("won", "shared", "place", "abandoned")
 COUNTS = ("played", "won", "shared", "abandoned", "online", "streak", "best_streak")
 
@@ -202,6 +206,8 @@ def add(stats: JsonObject, entry: JsonObject) -> JsonObject:
             sums[key] = sums.get(key, 0) + value
     stats["matches"].append(entry)
     del stats["matches"][:-MAX_MATCHES]
+    for older in stats["matches"][:-KEEP_REPLAYS]:
+        older.pop("replay", None)
     return stats
 
 
@@ -223,6 +229,26 @@ def summary(stats: JsonObject, game: str) -> dict[str, Any]:
     spec = game_stats(game)
     out["figures"] = spec.shown(g["sums"]) if spec is not None else []
     return out
+
+
+def replay_code(entry: JsonObject) -> str | None:
+    """The replay code kept with a match entry (None: too old, online, or from before)."""
+    code = entry.get("replay")
+    return code if isinstance(code, str) and code else None
+
+
+def _replay_of(session: Any, players: list[str]) -> str | None:
+    """The code of a finished local match (its record is in the session's save); None
+    online, where the server keeps the record."""
+    from game.client import replay
+
+    saved = session.saved()
+    if not saved or "record" not in saved:
+        return None
+    try:
+        return replay.encode(saved["record"], session.me, players)
+    except replay.ReplayError:
+        return None
 
 
 def recent(stats: JsonObject, game: str, n: int = RECENT) -> list[JsonObject]:
@@ -268,13 +294,14 @@ def _store(entry: JsonObject) -> bool:
 def record_match_end(scene: Any, result: JsonObject) -> bool:
     """The match of ``scene`` (a CardTable, local or online) has ended: record it once.
 
-    Not recorded: ``--autoplay`` and ``--screenshots`` runs, and tables where your seat is a bot.
-    Never raises: statistics must not break the end of a match."""
+    Not recorded: ``--autoplay`` and ``--screenshots`` runs, replays, and tables where your
+    seat is a bot. Never raises: statistics must not break the end of a match."""
     try:
         app = scene.app
         session = scene.session
         if (
             getattr(scene, "stats_recorded", False)
+            or getattr(session, "replay", False)
             or app.options.autoplay
             or app.options.screenshots
             or session.seats[session.me].kind == "bot"
@@ -289,6 +316,12 @@ def record_match_end(scene: Any, result: JsonObject) -> bool:
             online=bool(session.online),
             totals=list(result.get("totals") or view.get("totals") or []),
         )
+        code = _replay_of(session, entry["players"])
+        if code is not None:
+            entry["replay"] = code
+        table = getattr(session, "room", {}).get("code") if session.online else None
+        if isinstance(table, str):
+            entry["table"] = table
         return _store(entry)
     except Exception:
         return False

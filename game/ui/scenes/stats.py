@@ -5,6 +5,7 @@ has not been given (an empty store shows zeros and a line saying so)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -139,6 +140,8 @@ class StatsScene(Scene):
             )
             if w is not None
         ]
+        self.replay_buttons = self._replay_buttons()
+        self.widgets += self.replay_buttons
         self._place()
 
     def _place(self) -> None:
@@ -149,10 +152,48 @@ class StatsScene(Scene):
         first.rect.x, second.rect.x = (xs[1], xs[0]) if rtl else (xs[0], xs[1])
         self.reset_button.enabled = self.summary()["played"] > 0
 
+    def _rows(self) -> tuple[int, int]:
+        """(centre y of the first match row, row height) in the recent matches' panel."""
+        r = self.recent_rect
+        head_y = r.y + px(60)
+        row_h = min(px(ROW_H[_portrait(self)]), (r.bottom - head_y - px(24)) // stats.RECENT)
+        return head_y + px(14) + row_h // 2, row_h
+
+    def _replay_buttons(self) -> list[Button]:
+        """A Replay button at the end of each recent match that kept its replay code."""
+        r = self.recent_rect
+        y, row_h = self._rows()
+        width = px(120 if not _portrait(self) else 130)
+        x = r.x + px(16) if i18n.is_rtl() else r.right - px(16) - width
+        buttons = []
+        for i, entry in enumerate(stats.recent(self.data, self.game)):
+            code = stats.replay_code(entry)
+            if code is None:
+                continue
+            top = y + i * row_h - row_h // 2 + px(3)
+            button = Button(
+                (x, top, width, row_h - px(6)),
+                lambda: t("replay.button"),
+                self._watcher(code),
+                17,
+                key=f"replay_{i}",
+            )
+            buttons.append(button)
+        return buttons
+
+    def _watcher(self, code: str) -> Callable[[], None]:
+        return lambda: self.watch(code)
+
     # ----- actions ----------------------------------------------------------------------------
+    def watch(self, code: str) -> None:
+        """Watch a recent match again (the replay viewer comes back here)."""
+        from game.ui.scenes.replay import open_replay
+
+        open_replay(self.app, code, back="stats")
+
     def set_page(self, game: str) -> None:
         self.game = game
-        self._place()
+        self.build()
 
     def ask_reset(self) -> None:
         """Erasing a game's statistics asks first (Cancel is the lit choice)."""
@@ -178,7 +219,7 @@ class StatsScene(Scene):
         stats.reset(self.data, self.game)
         stats.save(self.data)
         self.app.toast("stats.reset_done", 2.5)
-        self._place()
+        self.build()
 
     def back(self) -> None:
         self.app.go(self.back_to)
@@ -290,9 +331,9 @@ class StatsScene(Scene):
         """(i18n key, x, anchor) of the match table's columns, mirrored in Arabic."""
         fractions = (
             ("stats.col.date", 0.0),
-            ("stats.col.result", 0.36),
-            ("stats.col.score", 0.62),
-            ("stats.col.table", 0.80),
+            ("stats.col.result", 0.30),
+            ("stats.col.score", 0.53),
+            ("stats.col.table", 0.66),
         )
         inner = rect.inflate(-px(40), 0)
         out = []
@@ -325,8 +366,7 @@ class StatsScene(Scene):
         head_y = r.y + px(60)
         for key, x, anchor in cols:
             draw.blit_text(surface, t(key), 18, (x, head_y), draw.INK_DIM, bold=True, anchor=anchor)
-        row_h = min(px(ROW_H[_portrait(self)]), (r.bottom - head_y - px(24)) // stats.RECENT)
-        y = head_y + px(14) + row_h // 2
+        y, row_h = self._rows()
         for i, entry in enumerate(matches):
             band = pygame.Rect(r.x + px(12), round(y - row_h / 2), r.w - px(24), row_h)
             if entry["result"] in ("won", "shared"):
@@ -349,9 +389,9 @@ class StatsScene(Scene):
                 width = (
                     abs(w) - px(10)
                     if w
-                    else abs(r.x + px(20) - x)
+                    else abs(r.x + px(150) - x)
                     if i18n.is_rtl()
-                    else r.right - px(20) - x
+                    else r.right - px(150) - x
                 )
                 size = draw.fit_text(cell, 19, width, key == "stats.col.result")
                 draw.blit_text(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from game.client import stats
+from game.client import replay, stats
 from game.core import registry
 from game.core.bots import bot_rng, run
 from game.core.engine import Match
@@ -51,6 +51,8 @@ def stats_sample() -> JsonObject:
                 abandoned=abandoned,
                 date=f"2025-03-{day:02d} {18 + day % 5}:{(day * 7) % 60:02d}",
             )
+            if not online and not abandoned:  # as the table keeps it: local, finished
+                entry["replay"] = replay.encode(match.record(), 0, entry["players"])
             stats.add(data, entry)
 
         def played(game: str, players: int, options: JsonObject, seed: int) -> AnyMatch:

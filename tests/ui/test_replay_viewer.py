@@ -1,0 +1,133 @@
+"""The replay viewer driven with real pygame events: the statistics screen's Replay button opens
+it, it plays, pauses (and then costs idle frames nothing), steps back and forth and jumps to a
+round through the game's own table scene; it never saves, never counts in the statistics, never
+touches the saved match; a bad code says so and changes nothing."""
+
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pygame
+from ui_helpers import click, key, run_until
+
+from game.client import replay, stats, storage
+from game.client.local import LocalSession
+from game.ui.scenes.replay import ReplayScene, open_replay
+from game.ui.scenes.stats import StatsScene
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from test_replay import bot_match
+
+
+def finished_local_entry(make_app, game: str = "hareeja", seed: int = 4) -> dict:
+    """A local match played to its end and recorded as the table records it."""
+    match = bot_match(game, seed=seed)
+    session = LocalSession.new(game, match.players, match.options, seed=seed)
+    for seat, action in match.record()["log"]:
+        session.match.apply(seat, action)
+    scene = SimpleNamespace(name=game, app=make_app(), session=session)
+    assert stats.record_match_end(scene, session.result)
+    data, _ = stats.load()
+    return data["matches"][-1]
+
+
+def test_a_finished_local_match_keeps_its_replay_code(make_app):
+    entry = finished_local_entry(make_app)
+    code = stats.replay_code(entry)
+    back = replay.decode(code)
+    assert back.record == bot_match("hareeja", seed=4).record()
+    assert back.names == entry["players"]
+
+
+def test_old_entries_drop_their_codes_and_keep_the_rest():
+    data = stats.empty()
+    for i in range(stats.KEEP_REPLAYS + 5):
+        entry = stats.make_entry("hareeja", {}, ["seat.you"], online=False, totals=[i, 0])
+        entry["replay"] = f"code{i}"
+        stats.add(data, entry)
+    codes = [stats.replay_code(m) for m in data["matches"]]
+    assert codes[:5] == [None] * 5 and all(codes[5:])
+    assert len(data["matches"]) == stats.KEEP_REPLAYS + 5
+
+
+def open_from_stats(app) -> ReplayScene:
+    scene = StatsScene(app, game="hareeja")
+    app.switch(scene)
+    app.step(1 / 60)
+    [button] = scene.replay_buttons
+    click(app, button.rect.center)
+    assert isinstance(app.scene, ReplayScene)
+    return app.scene
+
+
+def test_watch_from_the_stats_screen_play_pause_step_and_leave(make_app, majlis_home):
+    entry = finished_local_entry(make_app)
+    in_progress = {"game": "ronda", **LocalSession.new("ronda", 2, seed=9).saved()}
+    storage.save_match(in_progress)  # a match in progress
+    app = make_app(speed=8.0)
+    viewer = open_from_stats(app)
+    session = viewer.session
+    assert run_until(app, lambda: session.step >= 6, 3000)
+    click(app, viewer.widget("replay_toggle").rect.center)  # pause
+    assert not viewer.player.running
+    run_until(app, viewer.table.idle, 2000)
+    for _ in range(3):
+        app.step(1 / 60)
+    step, draws = session.step, app.draws
+    for _ in range(120):
+        app.step(1 / 60)
+    assert session.step == step and app.draws == draws  # paused: idle frames draw nothing
+    assert not viewer.wants_frames() and viewer.redraw_every() is None
+    click(app, viewer.widget("replay_step_back").rect.center)
+    assert session.step == step - 1 and viewer.table.session is session
+    key(app, pygame.K_RIGHT)
+    assert session.step == step
+    click(app, viewer.widget("replay_round_forward").rect.center)
+    assert session.step == session.rounds[1] and session.round_now() == 2
+    click(app, viewer.widget("replay_round_back").rect.center)
+    assert session.step == 0
+    viewer._jump(session.steps)  # the end: the match-over panel, every hand on request
+    app.step(1 / 60)
+    assert viewer.table.over is not None
+    click(app, viewer.widget("replay_hands").rect.center)
+    assert viewer.show_hands and len(viewer.hands()) == 4
+    app.step(1 / 60)
+    assert session.view()["totals"] == entry["totals"]
+    click(app, viewer.widget("replay_leave").rect.center)
+    assert isinstance(app.scene, StatsScene)
+    data, _ = stats.load()
+    assert len(data["matches"]) == 1  # watching recorded nothing
+    saved, _message = storage.load_match()
+    assert saved == in_progress  # the match in progress is kept
+
+
+def test_the_viewer_seat_refuses_a_tapped_card(make_app):
+    app = make_app(speed=8.0)
+    code = replay.encode(bot_match("ronda", seed=2).record())
+    viewer = open_replay(app, code, back="menu")
+    viewer.player.playing = False
+    run_until(app, viewer.table.idle, 2000)
+    assert viewer.table.act(0, {"type": "play", "card": "1O"}, human=True) is False
+    assert viewer.table.hint is not None and "replay" in viewer.table.hint[0].lower()
+
+
+def test_a_bad_code_says_so_and_changes_nothing(make_app):
+    app = make_app()
+    before = app.scene
+    code = replay.encode(bot_match("hareeja").record())
+    assert open_replay(app, code[: len(code) // 2]) is None
+    assert app.scene is before and app.toasts[-1][0] == "replay.bad_code"
+    assert open_replay(app, "hello there") is None
+    assert app.scene is before
+
+
+def test_every_game_replays_to_its_end_through_its_table(make_app):
+    app = make_app(speed=40.0)
+    for game in ("hareeja", "ronda", "hand_rummy"):
+        match = bot_match(game, seed=6)
+        viewer = open_replay(app, replay.encode(match.record()))
+        viewer.player.speed = 4.0
+        viewer._jump(viewer.session.steps - 12)  # the last steps played through the table
+        assert run_until(app, lambda v=viewer: v.session.at_end and v.table.over, 40000), game
+        assert viewer.session.view() == match.view(0)
+        assert viewer.table.totals == match.totals
