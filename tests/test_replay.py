@@ -236,3 +236,24 @@ def test_a_replay_link_refuses_what_it_could_not_read_back():
     for bad in ("", "a b", 'a"b', "a%b"):
         with pytest.raises(ValueError):
             replay_link("https://x/", bad)
+
+
+def test_the_page_reads_its_replay_link(monkeypatch, code):
+    import sys
+    import types
+
+    from game.client import page_links
+
+    assert page_links.page_replay() is None  # natively: no page
+    location = types.SimpleNamespace(
+        search="", hash=f"#replay={code}", origin="https://site.example", pathname="/m/"
+    )
+    fake = types.ModuleType("platform")
+    fake.window = types.SimpleNamespace(location=location)  # type: ignore[attr-defined]
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setitem(sys.modules, "platform", fake)
+    assert page_links.page_replay() == code
+    assert page_links.page_values() == {}  # the invite values are not confused by it
+    assert page_links.replay_address(code) == f"https://site.example/m/#replay={code}"
+    location.hash = "#replay=%22oops"
+    assert page_links.page_replay() is None
