@@ -251,6 +251,46 @@ def _replay_of(session: Any, players: list[str]) -> str | None:
         return None
 
 
+RECORD_WAIT = 8.0  # seconds an online match's end waits for the server's record
+
+
+def _ask_record(app: Any, session: Any, entry: JsonObject) -> None:
+    """Ask the table server for the finished match (``get_record``) and, when it answers while
+    the table is still shown, keep its replay code with ``entry``. Watched once a frame by the
+    app for at most :data:`RECORD_WAIT` seconds."""
+    if not session.server.send("get_record", code=entry["table"]):
+        return
+    left = [RECORD_WAIT]
+
+    def poll(dt: float) -> bool:
+        left[0] -= dt
+        msg = getattr(session, "finished_record", None)
+        if isinstance(msg, dict) and msg.get("code") == entry["table"]:
+            attach_replay(entry, msg, session.me)
+            return False
+        return left[0] > 0
+
+    app.watch(poll)
+
+
+def attach_replay(entry: JsonObject, msg: JsonObject, me: int) -> bool:
+    """Keep the replay code of the server's ``record`` message with the stored ``entry`` (found
+    by its table code and date); False when the record does not replay or is not there."""
+    from game.client import replay
+
+    names = [str(n) for n in msg.get("names") or []]
+    try:
+        code = replay.encode(msg["record"], me, names, online=True)
+    except (replay.ReplayError, KeyError, TypeError):
+        return False
+    data, _message = load()
+    for stored in reversed(data["matches"]):
+        if stored.get("table") == entry["table"] and stored["date"] == entry["date"]:
+            stored["replay"] = code
+            return save(data)
+    return False
+
+
 def recent(stats: JsonObject, game: str, n: int = RECENT) -> list[JsonObject]:
     """The last ``n`` matches of ``game``, newest first."""
     return [m for m in reversed(stats["matches"]) if m["game"] == game][:n]
@@ -322,6 +362,7 @@ def record_match_end(scene: Any, result: JsonObject) -> bool:
         table = getattr(session, "room", {}).get("code") if session.online else None
         if isinstance(table, str):
             entry["table"] = table
+            _ask_record(app, session, entry)
         return _store(entry)
     except Exception:
         return False

@@ -131,3 +131,50 @@ def test_every_game_replays_to_its_end_through_its_table(make_app):
         assert run_until(app, lambda v=viewer: v.session.at_end and v.table.over, 40000), game
         assert viewer.session.view() == match.view(0)
         assert viewer.table.totals == match.totals
+
+
+def test_an_online_match_end_asks_the_server_and_keeps_the_replay(make_app):
+    from game.client.online import OnlineSession
+
+    finished = bot_match("hareeja", seed=8)
+    sent = []
+
+    class Server:  # the table's connection, still open at the match's end
+        failed = False
+
+        def poll(self):
+            return []
+
+        def send(self, kind, **fields):
+            sent.append((kind, fields))
+            return True
+
+        def woke(self):
+            return False
+
+    room = {
+        "code": "K7QMXR2D",
+        "seats": [{"name": n, "kind": "human"} for n in ("A", "B", "C", "D")],
+        "you": 2,
+        "game": "hareeja",
+        "turn_seconds": None,
+    }
+    first = {"t": "events", "events": [], "view": finished.view(2), "legal": []}
+    session = OnlineSession(Server(), room, first=first)
+    app = make_app()
+    scene = SimpleNamespace(name="hareeja", app=app, session=session)
+    assert stats.record_match_end(scene, session.result)
+    assert sent == [("get_record", {"code": "K7QMXR2D"})]
+    app.step(1 / 60)
+    assert stats.replay_code(stats.load()[0]["matches"][-1]) is None  # not yet answered
+    record = {k: finished.record()[k] for k in ("game", "players", "options", "seed", "deck")}
+    reply = {"t": "record", "code": "K7QMXR2D", "record": {**record, "log": finished.log}}
+    session.receive({**reply, "names": ["A", "B", "C", "D"]})
+    app.step(1 / 60)
+    assert not app.watchers  # answered: no longer watched
+    entry = stats.load()[0]["matches"][-1]
+    watched = replay.decode(stats.replay_code(entry))
+    assert watched.me == 2 and watched.online and watched.names[2] == "C"
+    assert replay.rebuilt(watched.record, watched.steps).view(2) == finished.view(2)
+    viewer = open_replay(app, stats.replay_code(entry), back="stats")
+    assert viewer.session.seats[2].kind == "human" and viewer.session.seats[0].kind == "remote"
