@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game import i18n
 from game.client import page_links
 from game.client.replay import Replay, ReplayError, ReplayPlayer, ReplaySession, decode
 from game.i18n import digits, t
@@ -288,22 +289,31 @@ class ReplayScene(Scene):
             surface, t("replay.hands_title"), 22, (rect.centerx, rect.y + px(24)), draw.SAND, True
         )
         deck = getattr(self.table, "DECK", "french")
-        four = self.app.settings.get("four_color", False)
         y = rect.y + px(48)
+        rtl = i18n.is_rtl()
         for name, cards in rows:
-            draw.blit_text(surface, name, 18, (rect.x + px(20), y + row_h // 2), anchor="midleft")
-            x = rect.x + px(170)
-            step = min(card[0] + px(4), (rect.right - px(20) - x - card[0]) // max(1, len(cards)))
-            for code in cards:
-                surface.blit(assets.card_face(code, card, four, deck), (x, y + px(6)))
-                x += step
-            if not cards:
-                draw.blit_text(
-                    surface,
-                    t("replay.no_cards"),
-                    18,
-                    (x, y + row_h // 2),
-                    draw.INK_DIM,
-                    anchor="midleft",
-                )
+            mid = y + row_h // 2
+            if rtl:
+                name_at, anchor = (rect.right - px(20), mid), "midright"
+            else:
+                name_at, anchor = (rect.x + px(20), mid), "midleft"
+            draw.blit_text(surface, name, 18, name_at, anchor=anchor)
+            self._draw_cards(surface, cards, pygame.Rect(rect.x, y, rect.w, row_h), deck, rtl)
             y += row_h
+
+    def _draw_cards(
+        self, surface: pygame.Surface, cards: list[str], row: pygame.Rect, deck: str, rtl: bool
+    ) -> None:
+        """One seat's cards along ``row`` after its name (from the right in Arabic)."""
+        card = self.app.layout.small
+        four = self.app.settings.get("four_color", False)
+        room = row.w - px(190) - card[0]
+        step = min(card[0] + px(4), room // max(1, len(cards)))
+        start = row.right - px(170) - card[0] if rtl else row.x + px(170)
+        if not cards:
+            at = (row.right - px(170), row.centery) if rtl else (row.x + px(170), row.centery)
+            anchor = "midright" if rtl else "midleft"
+            draw.blit_text(surface, t("replay.no_cards"), 18, at, draw.INK_DIM, anchor=anchor)
+        for i, code in enumerate(cards):
+            x = start - i * step if rtl else start + i * step
+            surface.blit(assets.card_face(code, card, four, deck), (x, row.y + px(6)))

@@ -331,8 +331,8 @@ class StatsScene(Scene):
         """(i18n key, x, anchor) of the match table's columns, mirrored in Arabic."""
         fractions = (
             ("stats.col.date", 0.0),
-            ("stats.col.result", 0.30),
-            ("stats.col.score", 0.53),
+            ("stats.col.result", 0.29),
+            ("stats.col.score", 0.49),
             ("stats.col.table", 0.66),
         )
         inner = rect.inflate(-px(40), 0)
