@@ -86,7 +86,7 @@ def test_watch_from_the_stats_screen_play_pause_step_and_leave(make_app, majlis_
     assert session.step == session.rounds[1] and session.round_now() == 2
     click(app, viewer.widget("replay_round_back").rect.center)
     assert session.step == 0
-    viewer._jump(session.steps)  # the end: the match-over panel, every hand on request
+    viewer.jump(session.steps)  # the end: the match-over panel, every hand on request
     app.step(1 / 60)
     assert viewer.table.over is not None
     click(app, viewer.widget("replay_hands").rect.center)
@@ -127,7 +127,7 @@ def test_every_game_replays_to_its_end_through_its_table(make_app):
         match = bot_match(game, seed=6)
         viewer = open_replay(app, replay.encode(match.record()))
         viewer.player.speed = 4.0
-        viewer._jump(viewer.session.steps - 12)  # the last steps played through the table
+        viewer.jump(viewer.session.steps - 12)  # the last steps played through the table
         assert run_until(app, lambda v=viewer: v.session.at_end and v.table.over, 40000), game
         assert viewer.session.view() == match.view(0)
         assert viewer.table.totals == match.totals

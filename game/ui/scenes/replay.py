@@ -101,7 +101,7 @@ class ReplayScene(Scene):
         table.replay_scene = self
         return table
 
-    def _jump(self, step: int) -> None:
+    def jump(self, step: int) -> None:
         """Stand at ``step`` with a fresh table showing the match as it is there."""
         self.session.seek(step)
         self.table = self._new_table()
@@ -142,7 +142,7 @@ class ReplayScene(Scene):
     def toggle(self) -> None:
         if self.session.at_end and not self.player.playing:
             self.player.toggle()
-            self._jump(0)
+            self.jump(0)
             return
         self.player.toggle()
 
@@ -152,23 +152,23 @@ class ReplayScene(Scene):
 
     def step_back(self) -> None:
         self.player.playing = False
-        self._jump(self.session.step - 1)
+        self.jump(self.session.step - 1)
 
     def round_back(self) -> None:
         s = self.session
         now = s.round_now()
         # at a round's first step (or just after it): the round before; else this round's start
         first = s.round_start(now)
-        self._jump(s.round_start(now - 1) if s.step - first <= 1 else first)
+        self.jump(s.round_start(now - 1) if s.step - first <= 1 else first)
 
     def round_forward(self) -> None:
         s = self.session
         now = s.round_now()
-        self._jump(s.round_start(now + 1) if now < len(s.rounds) else s.steps)
+        self.jump(s.round_start(now + 1) if now < len(s.rounds) else s.steps)
 
     def restart(self) -> None:
         self.player.playing = True
-        self._jump(0)
+        self.jump(0)
 
     def faster(self) -> None:
         self.player.faster()

@@ -72,3 +72,25 @@ def stats_sample() -> JsonObject:
             add("hand_rummy", played("hand_rummy", 4, {"rounds": 3}, seed))
         _STATS_SAMPLE = data
     return copy.deepcopy(_STATS_SAMPLE)
+
+
+def replay_screens(shooter: Any) -> None:
+    """The replay viewer, opened with a Replay button of the statistics list: a step in the
+    second round, then every hand shown (``shooter``: game.ui.screenshots.Shooter)."""
+    from game.ui.scenes.replay import ReplayScene
+    from game.ui.scenes.stats import StatsScene
+
+    stats.save(stats_sample())
+    shooter.app.go("stats", game="hareeja")
+    shooter.frames(2)
+    shooter.scene_as(StatsScene).replay_buttons[0].on_click()
+    viewer = shooter.scene_as(ReplayScene)
+    viewer.player.playing = False
+    viewer.jump(viewer.session.round_start(2) + 9)
+    shooter.frames(3)
+    shooter.shot("replay_01_viewer")
+    viewer.toggle_hands()
+    shooter.frames(2)
+    shooter.shot("replay_02_hands")
+    viewer.back()
+    stats.save(stats.empty())
