@@ -178,3 +178,20 @@ def test_an_online_match_end_asks_the_server_and_keeps_the_replay(make_app):
     assert replay.rebuilt(watched.record, watched.steps).view(2) == finished.view(2)
     viewer = open_replay(app, stats.replay_code(entry), back="stats")
     assert viewer.session.seats[2].kind == "human" and viewer.session.seats[0].kind == "remote"
+
+
+def test_the_viewer_turns_with_the_window_and_mirrors_with_the_language(make_app):
+    app = make_app(speed=8.0)
+    viewer = open_replay(app, replay.encode(bot_match("hareeja", seed=3).record()))
+    viewer.player.playing = False
+    app.step(1 / 60)
+    back, forward = viewer.widget("replay_step_back"), viewer.widget("replay_step_forward")
+    assert back.rect.x < forward.rect.x  # English: back on the left
+    click(app, viewer.table.lang_button.rect.center)  # the table's own language button
+    app.step(1 / 60)
+    assert viewer.widget("replay_step_back").rect.x > viewer.widget("replay_step_forward").rect.x
+    step = viewer.session.step
+    app.set_portrait(True)
+    app.step(1 / 60)
+    assert viewer.session.step == step and viewer.bar.rect.right <= app.layout.w
+    assert viewer.table.app.layout.portrait

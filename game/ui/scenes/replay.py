@@ -124,6 +124,7 @@ class ReplayScene(Scene):
             self.app.layout, actions, lambda: self.player.running, self.speed, self.where
         )
         self.widgets = list(self.bar.buttons)
+        self._placed_in = i18n.language()
 
     def speed(self) -> float:
         return self.player.speed
@@ -237,6 +238,9 @@ class ReplayScene(Scene):
         return True
 
     def update(self, dt: float) -> None:
+        if self._placed_in != i18n.language():  # the table's language button: mirror the bar
+            self.bar.place(self.app.layout)
+            self._placed_in = i18n.language()
         table = self.table
         if self.player.update(dt, table.idle()):
             self.app.invalidate()  # the bar's line says the new step
