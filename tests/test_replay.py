@@ -257,3 +257,13 @@ def test_the_page_reads_its_replay_link(monkeypatch, code):
     assert page_links.replay_address(code) == f"https://site.example/m/#replay={code}"
     location.hash = "#replay=%22oops"
     assert page_links.page_replay() is None
+
+
+def test_a_revealed_deal_secret_travels_with_the_code(matches):
+    """A finished online record may deal from the server's revealed secret (``fair``): the
+    code carries it and the decoded record hands it to ``Match.replay`` again."""
+    fair = {"secret": "ab" * 32, "contributions": ["01", "02"], "commitment": "cd" * 32}
+    record = {**matches["ronda"].record(), "fair": fair}
+    back = replay.decode(replay.encode(record))
+    assert back.record["fair"] == fair and back.record["log"] == record["log"]
+    assert "fair" not in replay.decode(replay.encode(matches["ronda"].record())).record

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core import registry
-from game.core.engine import TIMEOUT, Match
+from game.core.engine import TIMEOUT, Match, json_copy
 from game.core.errors import IllegalAction
 from game.table import Seat
 
@@ -46,6 +46,7 @@ MAX_NAME = 40
 _ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 STEP_SECONDS = 0.55  # between two steps at speed 1, once the table has shown the last one
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
+FAIR = "fair"  # an online record's deal secret, once revealed (read by Match.replay)
 
 
 class ReplayError(ValueError):
@@ -121,14 +122,21 @@ def engine_for(game: Any) -> type[Match[Any, Any]]:
 
 
 def _start(record: Mapping[str, Any]) -> Match[Any, Any]:
+    """The match of ``record`` dealt, before its first action (through ``Match.replay`` with
+    an empty log, so whatever else a record deals from, e.g. a server's ``fair`` secret, is
+    read as the engine reads it)."""
     try:
-        return engine_for(record.get("game")).new(
-            record["players"], record.get("options"), record["seed"], record.get("deck")
-        )
+        return engine_for(record.get("game")).replay({**_dealt(record), "log": []})
     except ReplayError:
         raise
     except (IllegalAction, KeyError, TypeError, ValueError) as bad:
         raise ReplayError("replay.bad_match", f"The match cannot be dealt again: {bad}") from None
+
+
+def _dealt(record: Mapping[str, Any]) -> JSON:
+    """What deals the match: the record without its log."""
+    keys = ("game", "players", "options", "seed", "deck", FAIR)
+    return {k: record[k] for k in keys if k in record and (k != FAIR or record[k] is not None)}
 
 
 def _move(match: Match[Any, Any], seat: int, action: Any, extra: list[Any]) -> bytes:
@@ -166,6 +174,8 @@ def encode(
         head["o"] = dict(record["options"])
     if record.get("deck") is not None:
         head["d"] = list(record["deck"])
+    if record.get(FAIR) is not None:
+        head["f"] = record[FAIR]  # a finished online match's revealed deal secret
     if names:
         head["n"] = [str(n)[:MAX_NAME] for n in names]
     if online:
@@ -231,6 +241,8 @@ def _head(head: Any) -> tuple[JSON, int, list[str], bool]:
         "deck": head.get("d"),
         "log": [],
     }
+    if head.get("f") is not None:
+        record[FAIR] = head["f"]
     me, names = head.get("m", 0), head.get("n", [])
     players = record["players"]
     if not isinstance(players, int) or not isinstance(me, int) or not 0 <= me < players:
@@ -261,7 +273,7 @@ def decode(code: Any) -> Replay:
             raise ReplayError("replay.bad_match", f"The replay does not play: {bad}") from None
     if reader.at != len(reader.data):
         raise ReplayError("replay.bad_code", "The replay code is damaged.")
-    return Replay(match.record(), me, names, online)
+    return Replay({**record, "log": json_copy(match.log)}, me, names, online)
 
 
 def _read_move(match: Match[Any, Any], reader: _Reader, extras: Any) -> tuple[int, Any]:

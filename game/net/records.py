@@ -37,8 +37,11 @@ REPLAY_KEYS = ("game", "players", "options", "seed", "deck", "log")
 def finished_match(stored: JsonObject) -> JsonObject:
     """A finished table as a ``record`` reply carries it: what replays the match and the
     seats' names, nothing else (no players' ids or keys)."""
+    record = {k: stored.get(k) for k in REPLAY_KEYS}
+    if stored.get("fair") is not None:  # over: its deal secret may be told
+        record["fair"] = stored["fair"]
     return {
-        "record": {k: stored.get(k) for k in REPLAY_KEYS},
+        "record": record,
         "names": [str(s.get("name", "")) for s in stored.get("seats") or []],
     }
 
