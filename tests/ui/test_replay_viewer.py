@@ -195,3 +195,27 @@ def test_the_viewer_turns_with_the_window_and_mirrors_with_the_language(make_app
     app.step(1 / 60)
     assert viewer.session.step == step and viewer.bar.rect.right <= app.layout.w
     assert viewer.table.app.layout.portrait
+
+
+def test_a_checkable_online_match_gets_a_check_button_beside_replay(make_app, monkeypatch):
+    import types
+
+    entry = stats.make_entry("hareeja", {}, ["A", "B", "C", "D"], online=True, totals=[1, 2])
+    entry["table"] = "K7QMXR2D"
+    data = stats.add(stats.empty(), entry)
+    stats.save(data)
+    fake = types.ModuleType("game.client.fair_check")
+    kept = {"code": "K7QMXR2D", "over": True}
+    fake.recent_records = lambda: [{"code": "OTHERONE"}, kept]  # type: ignore[attr-defined]
+    fake.checkable = lambda record: record.get("over", False)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "game.client.fair_check", fake)
+    app = make_app()
+    scene = StatsScene(app, game="hareeja")
+    app.switch(scene)
+    app.step(1 / 60)
+    went = []
+    monkeypatch.setattr(app, "go", lambda route, **kw: went.append((route, kw)))
+    click(app, scene.widget("check_0").rect.center)
+    assert went == [("check_match", {"record": kept, "back": "stats"})]
+    monkeypatch.delitem(sys.modules, "game.client.fair_check")
+    assert StatsScene(make_app(), game="hareeja").check_buttons == {}  # no module: no button

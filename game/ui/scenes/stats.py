@@ -5,6 +5,7 @@ has not been given (an empty store shows zeros and a line saying so)."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -141,7 +142,8 @@ class StatsScene(Scene):
             if w is not None
         ]
         self.replay_buttons = self._replay_buttons()
-        self.widgets += self.replay_buttons
+        self.check_buttons = self._check_buttons()
+        self.widgets += self.replay_buttons + list(self.check_buttons.values())
         self._place()
 
     def _place(self) -> None:
@@ -163,7 +165,7 @@ class StatsScene(Scene):
         """A Replay button at the end of each recent match that kept its replay code."""
         r = self.recent_rect
         y, row_h = self._rows()
-        width = px(120 if not _portrait(self) else 130)
+        width = self._replay_width()
         x = r.x + px(16) if i18n.is_rtl() else r.right - px(16) - width
         buttons = []
         for i, entry in enumerate(stats.recent(self.data, self.game)):
@@ -181,8 +183,40 @@ class StatsScene(Scene):
             buttons.append(button)
         return buttons
 
+    def _check_buttons(self) -> dict[int, Button]:
+        """A Check button ("Check this match") in the table column of each recent online
+        match whose fairness record can be checked, by row."""
+        y, row_h = self._rows()
+        x = next(
+            x for key, x, _anchor in self.columns(self.recent_rect) if key == "stats.col.table"
+        )
+        r, replay_w = self.recent_rect, self._replay_width()
+        room = x - (r.x + px(16) + replay_w) if i18n.is_rtl() else r.right - px(16) - replay_w - x
+        width = min(px(104), room - px(6))
+        left = x - width if i18n.is_rtl() else x
+        buttons = {}
+        for i, entry in enumerate(stats.recent(self.data, self.game)):
+            record = fair_record(entry.get("table"))
+            if record is None:
+                continue
+            top = y + i * row_h - row_h // 2 + px(3)
+            buttons[i] = Button(
+                (left, top, width, row_h - px(6)),
+                lambda: t("replay.check"),
+                self._checker(record),
+                17,
+                key=f"check_{i}",
+            )
+        return buttons
+
+    def _replay_width(self) -> int:
+        return px(120 if not _portrait(self) else 130)
+
     def _watcher(self, code: str) -> Callable[[], None]:
         return lambda: self.watch(code)
+
+    def _checker(self, record: dict[str, Any]) -> Callable[[], None]:
+        return lambda: self.app.go("check_match", record=record, back="stats")
 
     # ----- actions ----------------------------------------------------------------------------
     def watch(self, code: str) -> None:
@@ -377,7 +411,9 @@ class StatsScene(Scene):
                 date_text(entry),
                 result_text(entry),
                 score_text(entry),
-                t("stats.table.online" if entry.get("online") else "stats.table.local"),
+                ""
+                if i in self.check_buttons  # the Check button stands there
+                else t("stats.table.online" if entry.get("online") else "stats.table.local"),
             )
             colors = (
                 draw.INK_DIM,
@@ -409,6 +445,21 @@ class StatsScene(Scene):
         from game.ui import text
 
         return text.wrap(s, size, width)
+
+
+def fair_record(table: object) -> dict[str, Any] | None:
+    """The checkable fairness record the client kept for online table ``table``
+    (``game.client.fair_check``, where this build has it), or None."""
+    if not isinstance(table, str):
+        return None
+    try:
+        fair_check: Any = importlib.import_module("game.client.fair_check")
+        for record in fair_check.recent_records():
+            if record.get("code") == table and fair_check.checkable(record):
+                return dict(record)
+    except Exception:  # no such module yet, or a store it cannot read: no button
+        return None
+    return None
 
 
 def _portrait(scene: Scene) -> bool:
