@@ -267,3 +267,58 @@ def test_a_revealed_deal_secret_travels_with_the_code(matches):
     back = replay.decode(replay.encode(record))
     assert back.record["fair"] == fair and back.record["log"] == record["log"]
     assert "fair" not in replay.decode(replay.encode(matches["ronda"].record())).record
+
+
+# ----- fetched from a server -----------------------------------------------------------------
+class FakeLink:
+    """A server link: ready after ``ready_after`` polls; answers get_record with ``answer``."""
+
+    def __init__(self, answer=None, ready_after: int = 1, failed: bool = False):
+        self.answer, self.polls, self.ready_after = answer, 0, ready_after
+        self.failed, self.sent, self.closed, self.inbox = failed, [], False, []
+
+    @property
+    def ready(self):
+        return self.polls >= self.ready_after
+
+    def poll(self):
+        self.polls += 1
+        out, self.inbox = self.inbox, []
+        return out
+
+    def send(self, kind, **fields):
+        self.sent.append((kind, fields))
+        if self.answer is not None:
+            self.inbox.append(self.answer)
+        return True
+
+    def close(self):
+        self.closed = True
+
+
+def test_a_fetch_asks_once_ready_and_gives_the_code(matches):
+    match = matches["hareeja"]
+    record = {**match.record(), "log": match.log}
+    link = FakeLink({"t": "record", "code": "K7QMXR2D", "record": record, "names": list("ABCD")})
+    fetch = replay.RecordFetch(link, "K7QMXR2D", me=3)
+    assert fetch.step(0.1) and link.sent == [("get_record", {"code": "K7QMXR2D"})]
+    assert not fetch.step(0.1) and link.closed
+    back = replay.decode(fetch.code)
+    assert back.me == 3 and back.online and back.record["log"] == match.record()["log"]
+
+
+def test_a_fetch_says_why_it_got_nothing(matches):
+    refused = replay.RecordFetch(FakeLink({"t": "error", "code": "no_record", "message": "-"}), "X")
+    while refused.step(0.1):
+        pass
+    assert refused.code is None and refused.failed == "replay.not_kept"
+    silent = replay.RecordFetch(FakeLink(ready_after=10**6), "X")
+    steps = 0
+    while silent.step(1.0):
+        steps += 1
+    assert silent.failed == "replay.unreachable" and steps < replay.FETCH_SECONDS + 1
+    bad = {"t": "record", "code": "X", "record": {"game": "hareeja", "log": [[0, {}]]}}
+    broken = replay.RecordFetch(FakeLink(bad), "X")
+    while broken.step(0.1):
+        pass
+    assert broken.code is None and broken.failed == "replay.bad_match"

@@ -461,3 +461,54 @@ class ReplayPlayer:
             return False
         self.wait = STEP_SECONDS
         return self.session.forward()
+
+
+# ----- an online match fetched from its server ------------------------------------------------
+FETCH_SECONDS = 10.0  # a server that has not answered by then is said to be out of reach
+
+
+class RecordFetch:
+    """Ask a table server for the finished match of table ``table`` (``get_record``) over a
+    link of its own (:class:`game.client.online.ServerLink`, or anything with ``ready``,
+    ``failed``, ``send``, ``poll``, ``close``), stepped once a frame by :meth:`step`. When it is
+    done, ``code`` is the replay's code, or ``failed`` the i18n key of what to tell the player."""
+
+    def __init__(self, link: Any, table: str, me: int = 0):
+        self.link = link
+        self.table = table
+        self.me = me
+        self.asked = False
+        self.left = FETCH_SECONDS
+        self.code: str | None = None
+        self.failed: str | None = None
+
+    def step(self, dt: float) -> bool:
+        """One frame; True while still waiting for the server."""
+        self.left -= dt
+        for msg in self.link.poll():
+            if msg.get("t") == "record" and msg.get("code") == self.table:
+                return self._done(self._code_of(msg))
+            if msg.get("t") == "error":
+                return self._done(failed="replay.not_kept" if self.asked else "replay.unreachable")
+        if self.link.ready and not self.asked:
+            self.asked = bool(self.link.send("get_record", code=self.table))
+        if self.left <= 0 or self.link.failed:
+            return self._done(failed="replay.unreachable")
+        return True
+
+    def _code_of(self, msg: JSON) -> str | None:
+        names = [str(n) for n in msg.get("names") or [] if isinstance(n, str)]
+        try:
+            return encode(msg["record"], self.me, names, online=True)
+        except (ReplayError, KeyError, TypeError, AttributeError):
+            self.failed = "replay.bad_match"
+            return None
+
+    def _done(self, code: str | None = None, failed: str | None = None) -> bool:
+        self.code = code
+        if code is not None:
+            self.failed = None
+        elif self.failed is None:
+            self.failed = failed
+        self.link.close()
+        return False

@@ -231,6 +231,15 @@ def summary(stats: JsonObject, game: str) -> dict[str, Any]:
     return out
 
 
+def fetchable(entry: JsonObject) -> bool:
+    """An online match without its replay code whose server may still keep its record."""
+    return (
+        replay_code(entry) is None
+        and isinstance(entry.get("table"), str)
+        and isinstance(entry.get("server"), str)
+    )
+
+
 def replay_code(entry: JsonObject) -> str | None:
     """The replay code kept with a match entry (None: too old, online, or from before)."""
     code = entry.get("replay")
@@ -283,6 +292,11 @@ def attach_replay(entry: JsonObject, msg: JsonObject, me: int) -> bool:
         code = replay.encode(msg["record"], me, names, online=True)
     except (replay.ReplayError, KeyError, TypeError):
         return False
+    return keep_replay(entry, code)
+
+
+def keep_replay(entry: JsonObject, code: str) -> bool:
+    """Store ``code`` with the stored match ``entry`` (found by its table code and date)."""
     data, _message = load()
     for stored in reversed(data["matches"]):
         if stored.get("table") == entry["table"] and stored["date"] == entry["date"]:
@@ -361,7 +375,10 @@ def record_match_end(scene: Any, result: JsonObject) -> bool:
             entry["replay"] = code
         table = getattr(session, "room", {}).get("code") if session.online else None
         if isinstance(table, str):
-            entry["table"] = table
+            entry["table"], entry["seat"] = table, session.me
+            server = getattr(session.server, "entry", None)
+            if isinstance(server, str):
+                entry["server"] = server  # where a Replay can ask for it later
             _ask_record(app, session, entry)
         return _store(entry)
     except Exception:

@@ -67,6 +67,7 @@ class StatsScene(Scene):
 
     def __init__(self, app: App, back: str = "menu", game: str | None = None):
         self.back_to = back
+        self.fetching: Any = None  # a RecordFetch while a server is asked for a match
         self.data, message = stats.load()
         if message:
             app.toast(message)
@@ -170,13 +171,13 @@ class StatsScene(Scene):
         buttons = []
         for i, entry in enumerate(stats.recent(self.data, self.game)):
             code = stats.replay_code(entry)
-            if code is None:
+            if code is None and not stats.fetchable(entry):
                 continue
             top = y + i * row_h - row_h // 2 + px(3)
             button = Button(
                 (x, top, width, row_h - px(6)),
                 lambda: t("replay.button"),
-                self._watcher(code),
+                self._watcher(code) if code else self._fetcher(entry),
                 17,
                 key=f"replay_{i}",
             )
@@ -214,6 +215,39 @@ class StatsScene(Scene):
 
     def _watcher(self, code: str) -> Callable[[], None]:
         return lambda: self.watch(code)
+
+    def _fetcher(self, entry: dict[str, Any]) -> Callable[[], None]:
+        return lambda: self.fetch(entry)
+
+    def fetch(self, entry: dict[str, Any], link: Any = None) -> None:
+        """Ask the match's server for it (an online match whose code did not come at its end),
+        then watch it; ``link``: the server link (a new :class:`ServerLink` by default)."""
+        from game.client.online import ServerLink
+        from game.client.replay import RecordFetch
+        from game.client.servers import load_online, token_for
+
+        if self.fetching is not None:
+            return
+        server = entry["server"]
+        if link is None:
+            name = load_online().get("name") or t("online.player")
+            link = ServerLink(server, name, token_for(server))
+        self.fetching = RecordFetch(link, entry["table"], int(entry.get("seat", entry["side"])))
+        self.app.toast("replay.fetching", 2.0)
+        self.app.watch(lambda dt: self._fetched(entry, dt))
+
+    def _fetched(self, entry: dict[str, Any], dt: float) -> bool:
+        fetch = self.fetching
+        if fetch is None or fetch.step(dt):
+            return fetch is not None
+        self.fetching = None
+        shown: object = self.app.scene  # (App.scene is not annotated yet)
+        if fetch.code is None:
+            self.app.toast(fetch.failed or "replay.unreachable", 4.0)
+        elif shown is self:
+            stats.keep_replay(entry, fetch.code)
+            self.watch(fetch.code)
+        return False
 
     def _checker(self, record: dict[str, Any]) -> Callable[[], None]:
         return lambda: self.app.go("check_match", record=record, back="stats")
