@@ -109,6 +109,8 @@ def test_the_viewer_seat_refuses_a_tapped_card(make_app):
     run_until(app, viewer.table.idle, 2000)
     assert viewer.table.act(0, {"type": "play", "card": "1O"}, human=True) is False
     assert viewer.table.hint is not None and "replay" in viewer.table.hint[0].lower()
+    link = viewer.share_link()  # natively bare, after the page's address in the browser
+    assert link.startswith("#replay=") and replay.decode(link[len("#replay=") :]).steps
 
 
 def test_a_bad_code_says_so_and_changes_nothing(make_app):
