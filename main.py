@@ -8,8 +8,9 @@
 Natively: python main.py [--portrait] [--lang ar|en] [--autoplay] [--screenshots DIR]
                          [--seed N] [--speed X] [--frames N] [--level easy|normal|hard]
                          [--game hareeja|ronda|hand_rummy] [--server ws://HOST:PORT]
-                         [--room CODE]
-In the browser: an invite link ``…/#room=CODE&server=wss://HOST:PORT`` (game/client/page_links.py;
+                         [--room CODE] [--replay CODE]
+In the browser: a replay link ``…/#replay=CODE`` opens that match's replay; an invite link
+``…/#room=CODE&server=wss://HOST:PORT`` (game/client/page_links.py;
 the page moves an older ``?room=`` into the fragment) opens the online lobby joining that table on
 that server, after asking when the player has not played there (default: the page's own server,
 ``game.ui.scenes.lobby_common.page_server``).
@@ -34,12 +35,13 @@ def parse_options():
         except Exception:
             portrait = False
         options = Options(portrait=portrait)
-        from game.client.page_links import page_values
+        from game.client.page_links import page_replay, page_values
 
         link = page_values()  # "#room=…&server=…", never the query
         options.server = link.get("server")
         options.server_from_link = "server" in link  # asked before a first connection there
         options.room = link.get("room")
+        options.replay = page_replay()  # "#replay=CODE": watch that match
         return options
     import argparse
 
@@ -69,6 +71,7 @@ def parse_options():
         "--server", metavar="URL", help="online table server, e.g. ws://127.0.0.1:9310"
     )
     parser.add_argument("--room", metavar="CODE", help="open the online lobby joining this table")
+    parser.add_argument("--replay", metavar="CODE", help="watch the match of this replay code")
     parser.add_argument(
         "--scale",
         type=float,
@@ -90,6 +93,7 @@ def parse_options():
     options.game = args.game  # None: every game's screenshots, Hareeja's autoplay
     options.server = args.server
     options.room = args.room
+    options.replay = args.replay
     return options
 
 
@@ -111,6 +115,10 @@ async def main():
         from game.ui import games
 
         games.start_autoplay(app, getattr(options, "game", None) or games.DEFAULT_GAME)
+    elif getattr(options, "replay", None):
+        from game.ui.scenes.replay import open_replay
+
+        open_replay(app, options.replay)  # a bad code: the menu, saying why
     elif getattr(options, "room", None):
         app.go("lobby", join_code=options.room)
     code = await app.run()

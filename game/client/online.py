@@ -237,6 +237,7 @@ class OnlineSession(TableSession):
         self._next_try = 0.0
         self._welcomed_at: float | None = None  # welcomed back, our table's view not yet here
         self._replaced = False  # the server moved us to a newer connection (another tab)
+        self.finished_record: JSON | None = None  # the server's "record" once asked for
         if first is not None:
             self.receive(first)
 
@@ -376,10 +377,12 @@ class OnlineSession(TableSession):
 
     def receive(self, msg: JSON) -> None:
         """One server message: events (with the view and legal actions after them), turn
-        clocks, the room's seats or a refusal."""
+        clocks, the room's seats, a refusal, or the finished match asked for a replay."""
         kind = msg["t"]
         if kind == "events":
             self._on_events(msg)
+        elif kind == "record":
+            self.finished_record = msg  # game.client.stats keeps it as a replay code
         elif kind == "deadline":
             now = self.clock()
             self._deadline = [

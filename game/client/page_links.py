@@ -19,7 +19,12 @@ cannot decode into a quote, a backslash, white space or a control character are 
 The page (``web/majlis.tmpl``) also moves ``room``/``server`` from an old ``?room=`` link into
 the fragment and drops anything unsafe before the loader runs; :func:`parse_link` reads both.
 
-Pure Python (no pygame): only :func:`page_values` and :func:`page_address` look at the browser.
+A replay link (``#replay=CODE``, :mod:`game.client.replay`) is fragment only too: its code is
+base64url, which needs no escape and cannot break the loader; its length is not capped at the
+invite values' 200 (the page passes it on untouched, as any argument it does not know).
+
+Pure Python (no pygame): only :func:`page_values`, :func:`page_replay` and :func:`page_address`
+look at the browser.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from __future__ import annotations
 import importlib
 import sys
 from typing import Any
+from urllib.parse import unquote
 
 from game.net.links import (  # the pure half, shared with the server's "room" link
     KEYS,
@@ -41,6 +47,7 @@ from game.net.links import (  # the pure half, shared with the server's "room" l
 
 __all__ = [
     "KEYS",
+    "REPLAY",
     "ROOM",
     "SERVER",
     "build_invite_link",
@@ -48,8 +55,12 @@ __all__ = [
     "is_link_safe",
     "page_address",
     "page_base",
+    "page_replay",
     "page_values",
     "parse_link",
+    "replay_address",
+    "replay_from_text",
+    "replay_link",
     "room_from_text",
 ]
 
@@ -95,3 +106,50 @@ def invite_link(code: str, server: str | None = None, server_link: str = "") -> 
     (``#room=CODE&server=…``, to paste after the site's address)."""
     base = page_address() or (page_base(server_link) if "://" in server_link else "")
     return build_invite_link(base, code, server)
+
+
+# ----- replay links -------------------------------------------------------------------------
+REPLAY = "replay"
+_CODE_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def replay_link(base: str, code: str) -> str:
+    """``base`` (its query and fragment dropped) + ``#replay=CODE``. Raises ValueError for a
+    code with a letter base64url does not have (it could not be read back)."""
+    if not code or not set(code) <= _CODE_LETTERS:
+        raise ValueError("not a replay code")
+    return f"{page_base(base)}#{REPLAY}={code}"
+
+
+def replay_from_text(text: object) -> str | None:
+    """The replay code in a ``#replay=`` link or fragment, or a bare code; None when there is
+    none. Only its letters are checked here: :func:`game.client.replay.decode` judges it."""
+    if not isinstance(text, str):
+        return None
+    text = text.strip()
+    if "#" in text or text.startswith(f"{REPLAY}="):
+        fragment = text.partition("#")[2] if "#" in text else text
+        for piece in fragment.split("&"):
+            key, sep, value = piece.partition("=")
+            if sep and unquote(key, errors="replace") == REPLAY:
+                text = unquote(value, errors="replace").strip()
+                break
+        else:
+            return None
+    return text if text and set(text) <= _CODE_LETTERS else None
+
+
+def page_replay() -> str | None:
+    """The replay code in this page's fragment in the browser; None natively or without one."""
+    if not in_browser():
+        return None
+    try:
+        return replay_from_text(str(browser_window().location.hash or ""))
+    except Exception:
+        return None
+
+
+def replay_address(code: str) -> str:
+    """The replay link to share: after this page's address in the browser, bare natively
+    (``#replay=CODE``, to paste after the site's address)."""
+    return replay_link(page_address(), code)

@@ -17,7 +17,10 @@ The aggregates run over every match ever recorded; only the list of matches is c
 store stays small (a few tens of KB against the browser's ~5 MB localStorage).
 
 An entry: ``{"game", "date", "online", "players", "result", "place", "totals", "side",
-"figures"}``. ``result`` is "won" (first place alone), "shared" (first place shared), "place"
+"figures"}``, and for a match that can be watched again its ``"replay"`` code
+(:mod:`game.client.replay`; the last KEEP_REPLAYS matches keep theirs, so the store stays small)
+and, online, the ``"table"`` code the server keeps its record under. ``result`` is "won"
+(first place alone), "shared" (first place shared), "place"
 (see ``place``) or "abandoned". Everything is derived from the player's view the scene already
 holds (its ``history`` and ``result``): the engines are not asked anything new.
 
@@ -46,6 +49,7 @@ from game.core.types import JsonObject  # the statistics are JSON in the store; 
 VERSION = 1
 MAX_MATCHES = 200
 RECENT = 10
+KEEP_REPLAYS = 30  # the newest matches keep their replay codes (a Hareeja code: ~250 chars)
 RESULTS = ("won", "shared", "place", "abandoned")
 COUNTS = ("played", "won", "shared", "abandoned", "online", "streak", "best_streak")
 
@@ -204,6 +208,8 @@ def add(stats: JsonObject, entry: JsonObject) -> JsonObject:
             sums[key] = sums.get(key, 0) + value
     stats["matches"].append(entry)
     del stats["matches"][:-MAX_MATCHES]
+    for older in stats["matches"][:-KEEP_REPLAYS]:
+        older.pop("replay", None)
     return stats
 
 
@@ -225,6 +231,80 @@ def summary(stats: JsonObject, game: str) -> dict[str, Any]:
     spec = game_stats(game)
     out["figures"] = spec.shown(g["sums"]) if spec is not None else []
     return out
+
+
+def fetchable(entry: JsonObject) -> bool:
+    """An online match without its replay code whose server may still keep its record."""
+    return (
+        replay_code(entry) is None
+        and isinstance(entry.get("table"), str)
+        and isinstance(entry.get("server"), str)
+    )
+
+
+def replay_code(entry: JsonObject) -> str | None:
+    """The replay code kept with a match entry (None: too old, online, or from before)."""
+    code = entry.get("replay")
+    return code if isinstance(code, str) and code else None
+
+
+def _replay_of(session: Any, players: list[str]) -> str | None:
+    """The code of a finished local match (its record is in the session's save); None
+    online, where the server keeps the record."""
+    from game.client import replay
+
+    saved = session.saved()
+    if not saved or "record" not in saved:
+        return None
+    try:
+        return replay.encode(saved["record"], session.me, players)
+    except replay.ReplayError:
+        return None
+
+
+RECORD_WAIT = 8.0  # seconds an online match's end waits for the server's record
+
+
+def _ask_record(app: Any, session: Any, entry: JsonObject) -> None:
+    """Ask the table server for the finished match (``get_record``) and, when it answers while
+    the table is still shown, keep its replay code with ``entry``. Watched once a frame by the
+    app for at most :data:`RECORD_WAIT` seconds."""
+    if not session.server.send("get_record", code=entry["table"]):
+        return
+    left = [RECORD_WAIT]
+
+    def poll(dt: float) -> bool:
+        left[0] -= dt
+        msg = getattr(session, "finished_record", None)
+        if isinstance(msg, dict) and msg.get("code") == entry["table"]:
+            attach_replay(entry, msg, session.me)
+            return False
+        return left[0] > 0
+
+    app.watch(poll)
+
+
+def attach_replay(entry: JsonObject, msg: JsonObject, me: int) -> bool:
+    """Keep the replay code of the server's ``record`` message with the stored ``entry`` (found
+    by its table code and date); False when the record does not replay or is not there."""
+    from game.client import replay
+
+    names = [str(n) for n in msg.get("names") or []]
+    try:
+        code = replay.encode(msg["record"], me, names, online=True)
+    except (replay.ReplayError, KeyError, TypeError):
+        return False
+    return keep_replay(entry, code)
+
+
+def keep_replay(entry: JsonObject, code: str) -> bool:
+    """Store ``code`` with the stored match ``entry`` (found by its table code and date)."""
+    data, _message = load()
+    for stored in reversed(data["matches"]):
+        if stored.get("table") == entry["table"] and stored["date"] == entry["date"]:
+            stored["replay"] = code
+            return save(data)
+    return False
 
 
 def recent(stats: JsonObject, game: str, n: int = RECENT) -> list[JsonObject]:
@@ -299,12 +379,17 @@ def record_match(table: FinishedTable, result: JsonObject) -> bool:
     """The match at ``table`` (local or online) has ended: add it to the statistics. True when
     it was recorded; the table keeps that answer and does not ask again for the same match.
 
-    Not recorded: ``--autoplay`` and ``--screenshots`` runs, tables where your seat is a bot,
-    and a store that cannot be written (False: asked again, it is tried again). Never raises:
-    statistics must not break the end of a match."""
+    Not recorded: ``--autoplay`` and ``--screenshots`` runs, replays, tables where your seat
+    is a bot, and a store that cannot be written (False: asked again, it is tried again).
+    Never raises: statistics must not break the end of a match."""
     try:
         options, session = table.app.options, table.session
-        if options.autoplay or options.screenshots or session.seats[session.me].kind == "bot":
+        if (
+            getattr(session, "replay", False)
+            or options.autoplay
+            or options.screenshots
+            or session.seats[session.me].kind == "bot"
+        ):
             return False
         view = session.view()
         entry = make_entry(
@@ -314,6 +399,16 @@ def record_match(table: FinishedTable, result: JsonObject) -> bool:
             online=bool(session.online),
             totals=list(result.get("totals") or view.get("totals") or []),
         )
+        code = _replay_of(session, entry["players"])
+        if code is not None:
+            entry["replay"] = code
+        room = getattr(session, "room", {}).get("code") if session.online else None
+        if isinstance(room, str):
+            entry["table"], entry["seat"] = room, session.me
+            server = getattr(getattr(session, "server", None), "entry", None)
+            if isinstance(server, str):
+                entry["server"] = server  # where a Replay can ask for it later
+            _ask_record(table.app, session, entry)
         return _store(entry)
     except Exception:
         return False

@@ -21,6 +21,7 @@ from .outgoing import Outgoing, list_entry
 from .pacing import Pacer
 from .peers import Peers
 from .play import Play
+from .records import finished_match
 from .roster import Roster
 
 WHOSE_MISSES = {"address": " from your address", "network": " from your network", "server": ""}
@@ -156,6 +157,38 @@ class Requests:
                 self.outgoing.send_view(room, player.place)
             return
         self._enter(player, room)
+
+    def record(self, guest: Guest, player: Player, msg: JsonObject) -> None:
+        """A finished match by its table's code, for a replay (never before its end). Wrong
+        codes count as :meth:`join`'s do."""
+        now = self.rate_clock()
+        wait, whose = self.guard.join_wait(guest.address, now)
+        if wait > 0:
+            raise RequestRefused(
+                f"Too many wrong codes{WHOSE_MISSES[whose]}; try again in {int(wait + 0.999)} s.",
+                "slow_down",
+            )
+        code = links.room_from_text(msg["code"])
+        room = self.roster.rooms.get(code) if code else None
+        if room is not None and not room.over:
+            raise RequestRefused(
+                "That match is not over yet: watch it again once it ends.", "not_over"
+            )
+        found = None
+        if room is not None:
+            found = finished_match({**room.live.match.record(), "seats": self._names(room)})
+        elif code:
+            found = self.play.records.finished_table(code)
+        if found is None:
+            self.guard.missed(guest.address, now)
+            raise RequestRefused(
+                f"No finished match has the code {msg['code'].strip()!r} here.", "no_record"
+            )
+        player.live_conn.send({"t": "record", "code": code, **found})
+
+    @staticmethod
+    def _names(room: Room) -> list[JsonObject]:
+        return [{"name": seat.name} for seat in room.live.seats]
 
     def _enter(self, player: Player, room: Room) -> None:
         self.roster.not_busy(player)

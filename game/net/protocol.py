@@ -63,6 +63,11 @@ Client → server
 ``leave {}``
     TB-9: leave the table. Before the start the seat is freed; after it a bot finishes the
     match in this seat (the player cannot come back to it). Reply ``left``.
+``get_record {code}``
+    The finished match of table ``code`` (invite links are read too), for a replay: reply
+    ``record``, once the match is over and for as long as the server keeps it; ``error``
+    ``not_over`` while it is played (nothing hidden leaves the table before its end),
+    ``no_record`` for a code with no finished match (counted as a wrong code, as for ``join``).
 ``ping {}``
     Reply ``pong``.
 
@@ -121,6 +126,9 @@ you, pending, started, over}``
     the server's clock times a turn out) and every engine refusal code (``not_your_turn``,
     ``illegal``…).
 ``pong {}``
+``record {code, record, names}``
+    A finished match: ``record`` is what replays it (``game, players, options, seed, deck,
+    log``: :meth:`game.core.engine.Match.replay`), ``names`` the seats' names.
 ``moved {url, code}``
     Several server processes share one lobby (Redis, ``game.net.cluster``): the table with
     ``code`` (joined by code, found by ``join_any``, or where your token's player sits) is held
@@ -184,6 +192,7 @@ CLIENT_TYPES: tuple[str, ...] = (
     "act",
     "back",
     "leave",
+    "get_record",
     "ping",
 )
 SERVER_TYPES: tuple[str, ...] = (
@@ -198,6 +207,7 @@ SERVER_TYPES: tuple[str, ...] = (
     "error",
     "pong",
     "moved",
+    "record",
 )
 
 
@@ -446,6 +456,7 @@ _CLIENT_FIELDS: dict[str, dict[str, tuple[Check, bool]]] = {
     "act": {"action": (_action, True)},
     "back": {},
     "leave": {},
+    "get_record": {"code": (_text(MAX_STRING, 1), True)},
     "ping": {},
 }
 
@@ -492,6 +503,7 @@ _SERVER_REQUIRED: dict[str, dict[str, Check]] = {
     "error": {"message": _kind_of(str, "a string"), "code": _kind_of(str, "a string")},
     "pong": {},
     "moved": {"url": _kind_of(str, "a string")},
+    "record": {"code": _kind_of(str, "a string"), "record": _kind_of(dict, "an object")},
 }
 
 

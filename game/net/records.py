@@ -31,6 +31,21 @@ def seat_state(room: Room) -> tuple[Any, ...]:
     )
 
 
+REPLAY_KEYS = ("game", "players", "options", "seed", "deck", "log")
+
+
+def finished_match(stored: JsonObject) -> JsonObject:
+    """A finished table as a ``record`` reply carries it: what replays the match and the
+    seats' names, nothing else (no players' ids or keys)."""
+    record = {k: stored.get(k) for k in REPLAY_KEYS}
+    if stored.get("fair") is not None:  # over: its deal secret may be told
+        record["fair"] = stored["fair"]
+    return {
+        "record": record,
+        "names": [str(s.get("name", "")) for s in stored.get("seats") or []],
+    }
+
+
 def room_record(room: Room) -> JsonObject:
     """An unstarted room as stored: its settings, who sits where and who asked to join
     (TB-2: a request waiting for the host's answer survives a restart)."""
@@ -179,6 +194,19 @@ class Records:
             self.store.prune(wall - self.keep_finished)
 
     # ===== reads ================================================================================
+    def finished_table(self, code: str) -> JsonObject | None:
+        """The stored finished match of ``code`` (:func:`finished_match`), or None: unknown,
+        not over, abandoned, or a store that cannot be read at once (Redis reads wait on the
+        loop: there the lobby answers for the finished rooms it still holds)."""
+        read = getattr(self.store, "table", None)
+        stored = read(code) if callable(read) else None
+        if not isinstance(stored, dict) or stored.get("finished") is None:
+            return None
+        result = stored.get("result")
+        if isinstance(result, dict) and result.get("abandoned"):
+            return None
+        return finished_match(stored)
+
     def has_code(self, code: str) -> bool:
         """Whether a stored table or room has ``code`` (a new code must be new there too)."""
         return self.store is not None and self.store.has_code(code)

@@ -255,6 +255,7 @@ class Lobby:
             "act": requests.act,
             "back": requests.back,
             "leave": requests.leave,
+            "get_record": requests.record,
         }[kind]
         handler(guest, player, msg)
 

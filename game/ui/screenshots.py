@@ -23,7 +23,7 @@ import pygame
 from game.client import stats
 from game.ui import games
 from game.ui.app import App, Modal, Options
-from game.ui.scenes.stats_shots import stats_sample
+from game.ui.scenes.stats_shots import replay_screens, stats_sample
 
 PLAY_SEED = 11  # the app's seed (and Hareeja's match against the bots)
 DT = 1 / 60
@@ -205,6 +205,7 @@ async def take_all(out_dir: str, options: Options | None = None) -> list[Path]:
             shooter = Shooter(app, out, f"{'portrait' if portrait else 'landscape'}_{lang}")
             shooter.menus()
             shooter.stats_screens()
+            replay_screens(shooter)
             screenshot_lobby(shooter)
             for key in keys:
                 script = games.screenshot_script(key)

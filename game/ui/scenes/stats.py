@@ -5,6 +5,8 @@ has not been given (an empty store shows zeros and a line saying so)."""
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -65,6 +67,7 @@ class StatsScene(Scene):
 
     def __init__(self, app: App, back: str = "menu", game: str | None = None):
         self.back_to = back
+        self.fetching: Any = None  # a RecordFetch while a server is asked for a match
         self.data, message = stats.load()
         if message:
             app.toast(message)
@@ -139,6 +142,9 @@ class StatsScene(Scene):
             )
             if w is not None
         ]
+        self.replay_buttons = self._replay_buttons()
+        self.check_buttons = self._check_buttons()
+        self.widgets += self.replay_buttons + list(self.check_buttons.values())
         self._place()
 
     def _place(self) -> None:
@@ -149,10 +155,113 @@ class StatsScene(Scene):
         first.rect.x, second.rect.x = (xs[1], xs[0]) if rtl else (xs[0], xs[1])
         self.reset_button.enabled = self.summary()["played"] > 0
 
+    def _rows(self) -> tuple[int, int]:
+        """(centre y of the first match row, row height) in the recent matches' panel."""
+        r = self.recent_rect
+        head_y = r.y + px(60)
+        row_h = min(px(ROW_H[_portrait(self)]), (r.bottom - head_y - px(24)) // stats.RECENT)
+        return head_y + px(14) + row_h // 2, row_h
+
+    def _replay_buttons(self) -> list[Button]:
+        """A Replay button at the end of each recent match that kept its replay code."""
+        r = self.recent_rect
+        y, row_h = self._rows()
+        width = self._replay_width()
+        x = r.x + px(16) if i18n.is_rtl() else r.right - px(16) - width
+        buttons = []
+        for i, entry in enumerate(stats.recent(self.data, self.game)):
+            code = stats.replay_code(entry)
+            if code is None and not stats.fetchable(entry):
+                continue
+            top = y + i * row_h - row_h // 2 + px(3)
+            button = Button(
+                (x, top, width, row_h - px(6)),
+                lambda: t("replay.button"),
+                self._watcher(code) if code else self._fetcher(entry),
+                17,
+                key=f"replay_{i}",
+            )
+            buttons.append(button)
+        return buttons
+
+    def _check_buttons(self) -> dict[int, Button]:
+        """A Check button ("Check this match") in the table column of each recent online
+        match whose fairness record can be checked, by row."""
+        y, row_h = self._rows()
+        x = next(
+            x for key, x, _anchor in self.columns(self.recent_rect) if key == "stats.col.table"
+        )
+        r, replay_w = self.recent_rect, self._replay_width()
+        room = x - (r.x + px(16) + replay_w) if i18n.is_rtl() else r.right - px(16) - replay_w - x
+        width = min(px(104), room - px(6))
+        left = x - width if i18n.is_rtl() else x
+        buttons = {}
+        for i, entry in enumerate(stats.recent(self.data, self.game)):
+            record = fair_record(entry.get("table"))
+            if record is None:
+                continue
+            top = y + i * row_h - row_h // 2 + px(3)
+            buttons[i] = Button(
+                (left, top, width, row_h - px(6)),
+                lambda: t("replay.check"),
+                self._checker(record),
+                17,
+                key=f"check_{i}",
+            )
+        return buttons
+
+    def _replay_width(self) -> int:
+        return px(120 if not _portrait(self) else 130)
+
+    def _watcher(self, code: str) -> Callable[[], None]:
+        return lambda: self.watch(code)
+
+    def _fetcher(self, entry: dict[str, Any]) -> Callable[[], None]:
+        return lambda: self.fetch(entry)
+
+    def fetch(self, entry: dict[str, Any], link: Any = None) -> None:
+        """Ask the match's server for it (an online match whose code did not come at its end),
+        then watch it; ``link``: the server link (a new :class:`ServerLink` by default)."""
+        from game.client.online import ServerLink
+        from game.client.replay import RecordFetch
+        from game.client.servers import load_online, token_for
+
+        if self.fetching is not None:
+            return
+        server = entry["server"]
+        if link is None:
+            name = load_online().get("name") or t("online.player")
+            link = ServerLink(server, name, token_for(server))
+        self.fetching = RecordFetch(link, entry["table"], int(entry.get("seat", entry["side"])))
+        self.app.toast("replay.fetching", 2.0)
+        self.app.watch(lambda dt: self._fetched(entry, dt))
+
+    def _fetched(self, entry: dict[str, Any], dt: float) -> bool:
+        fetch = self.fetching
+        if fetch is None or fetch.step(dt):
+            return fetch is not None
+        self.fetching = None
+        shown: object = self.app.scene  # (App.scene is not annotated yet)
+        if fetch.code is None:
+            self.app.toast(fetch.failed or "replay.unreachable", 4.0)
+        elif shown is self:
+            stats.keep_replay(entry, fetch.code)
+            self.watch(fetch.code)
+        return False
+
+    def _checker(self, record: dict[str, Any]) -> Callable[[], None]:
+        return lambda: self.app.go("check_match", record=record, back="stats")
+
     # ----- actions ----------------------------------------------------------------------------
+    def watch(self, code: str) -> None:
+        """Watch a recent match again (the replay viewer comes back here)."""
+        from game.ui.scenes.replay import open_replay
+
+        open_replay(self.app, code, back="stats")
+
     def set_page(self, game: str) -> None:
         self.game = game
-        self._place()
+        self.build()
 
     def ask_reset(self) -> None:
         """Erasing a game's statistics asks first (Cancel is the lit choice)."""
@@ -178,7 +287,7 @@ class StatsScene(Scene):
         stats.reset(self.data, self.game)
         stats.save(self.data)
         self.app.toast("stats.reset_done", 2.5)
-        self._place()
+        self.build()
 
     def back(self) -> None:
         self.app.go(self.back_to)
@@ -290,9 +399,9 @@ class StatsScene(Scene):
         """(i18n key, x, anchor) of the match table's columns, mirrored in Arabic."""
         fractions = (
             ("stats.col.date", 0.0),
-            ("stats.col.result", 0.36),
-            ("stats.col.score", 0.62),
-            ("stats.col.table", 0.80),
+            ("stats.col.result", 0.29),
+            ("stats.col.score", 0.49),
+            ("stats.col.table", 0.66),
         )
         inner = rect.inflate(-px(40), 0)
         out = []
@@ -325,8 +434,7 @@ class StatsScene(Scene):
         head_y = r.y + px(60)
         for key, x, anchor in cols:
             draw.blit_text(surface, t(key), 18, (x, head_y), draw.INK_DIM, bold=True, anchor=anchor)
-        row_h = min(px(ROW_H[_portrait(self)]), (r.bottom - head_y - px(24)) // stats.RECENT)
-        y = head_y + px(14) + row_h // 2
+        y, row_h = self._rows()
         for i, entry in enumerate(matches):
             band = pygame.Rect(r.x + px(12), round(y - row_h / 2), r.w - px(24), row_h)
             if entry["result"] in ("won", "shared"):
@@ -337,7 +445,9 @@ class StatsScene(Scene):
                 date_text(entry),
                 result_text(entry),
                 score_text(entry),
-                t("stats.table.online" if entry.get("online") else "stats.table.local"),
+                ""
+                if i in self.check_buttons  # the Check button stands there
+                else t("stats.table.online" if entry.get("online") else "stats.table.local"),
             )
             colors = (
                 draw.INK_DIM,
@@ -349,9 +459,9 @@ class StatsScene(Scene):
                 width = (
                     abs(w) - px(10)
                     if w
-                    else abs(r.x + px(20) - x)
+                    else abs(r.x + px(150) - x)
                     if i18n.is_rtl()
-                    else r.right - px(20) - x
+                    else r.right - px(150) - x
                 )
                 size = draw.fit_text(cell, 19, width, key == "stats.col.result")
                 draw.blit_text(
@@ -369,6 +479,21 @@ class StatsScene(Scene):
         from game.ui import text
 
         return text.wrap(s, size, width)
+
+
+def fair_record(table: object) -> dict[str, Any] | None:
+    """The checkable fairness record the client kept for online table ``table``
+    (``game.client.fair_check``, where this build has it), or None."""
+    if not isinstance(table, str):
+        return None
+    try:
+        fair_check: Any = importlib.import_module("game.client.fair_check")
+        for record in fair_check.recent_records():
+            if record.get("code") == table and fair_check.checkable(record):
+                return dict(record)
+    except Exception:  # no such module yet, or a store it cannot read: no button
+        return None
+    return None
 
 
 def _portrait(scene: Scene) -> bool:

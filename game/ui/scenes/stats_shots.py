@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from game.client import stats
+from game.client import replay, stats
 from game.core import registry
 from game.core.bots import bot_rng, run
 from game.core.engine import Match
@@ -51,6 +51,8 @@ def stats_sample() -> JsonObject:
                 abandoned=abandoned,
                 date=f"2025-03-{day:02d} {18 + day % 5}:{(day * 7) % 60:02d}",
             )
+            if not online and not abandoned:  # as the table keeps it: local, finished
+                entry["replay"] = replay.encode(match.record(), 0, entry["players"])
             stats.add(data, entry)
 
         def played(game: str, players: int, options: JsonObject, seed: int) -> AnyMatch:
@@ -70,3 +72,25 @@ def stats_sample() -> JsonObject:
             add("hand_rummy", played("hand_rummy", 4, {"rounds": 3}, seed))
         _STATS_SAMPLE = data
     return copy.deepcopy(_STATS_SAMPLE)
+
+
+def replay_screens(shooter: Any) -> None:
+    """The replay viewer, opened with a Replay button of the statistics list: a step in the
+    second round, then every hand shown (``shooter``: game.ui.screenshots.Shooter)."""
+    from game.ui.scenes.replay import ReplayScene
+    from game.ui.scenes.stats import StatsScene
+
+    stats.save(stats_sample())
+    shooter.app.go("stats", game="hareeja")
+    shooter.frames(2)
+    shooter.scene_as(StatsScene).replay_buttons[0].on_click()
+    viewer = shooter.scene_as(ReplayScene)
+    viewer.player.playing = False
+    viewer.jump(viewer.session.round_start(2) + 9)
+    shooter.frames(3)
+    shooter.shot("replay_01_viewer")
+    viewer.toggle_hands()
+    shooter.frames(2)
+    shooter.shot("replay_02_hands")
+    viewer.back()
+    stats.save(stats.empty())
