@@ -372,6 +372,7 @@ def test_a_restarted_server_resumes_the_table_from_sqlite_and_continues_identica
 
     async def straight():
         async with server(seeds=lambda: 4242) as (srv, url), clients(url, "A") as (a,):
+            srv.lobby.requests.secrets = lambda: bytes(32)  # the same deals as restarted()
             room = await create(a, game="ronda", players=3, rules="quick")
             await a.send("start")
             await a.play(chooser())
@@ -382,6 +383,7 @@ def test_a_restarted_server_resumes_the_table_from_sqlite_and_continues_identica
         async with server(db=db, seeds=lambda: 4242) as (srv, url):
             a = await Client(url).connect()
             token = (await a.hello("A"))["token"]
+            srv.lobby.requests.secrets = lambda: bytes(32)
             room = await create(a, game="ronda", players=3, rules="quick")
             await a.send("start")
             await a.play(chooser(), max_actions=6)  # a few turns, then the crash

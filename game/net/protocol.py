@@ -65,6 +65,11 @@ Client → server
     match in this seat (the player cannot come back to it). Reply ``left``.
 ``ping {}``
     Reply ``pong``.
+``contribute {value}``
+    The seat's random contribution to the match's shuffles (docs/FAIRNESS.md): lower-case hex
+    of at most 32 bytes, sent after the ``room`` message that carried the commitment and
+    before the start (a later one replaces an earlier; after the start: ``error`` code
+    ``started``). A seat that sends none contributes an empty value.
 
 Server → client
 ---------------
@@ -121,6 +126,13 @@ you, pending, started, over}``
     the server's clock times a turn out) and every engine refusal code (``not_your_turn``,
     ``illegal``…).
 ``pong {}``
+``reveal {code, secret, contributions, log}``
+    Sent to every seat when the match is over (and again with a fresh view of an ended
+    match): the 32-byte ``secret`` (hex) whose commitment ``room.fair.commitment`` was sent
+    before the first deal, every seat's contribution (hex) and the whole action log, so the
+    client can re-derive every deal and check what it was shown (docs/FAIRNESS.md). The
+    ``room`` message's ``fair`` is ``{commitment, contributions}`` (``contributions`` null
+    until the start).
 ``moved {url, code}``
     Several server processes share one lobby (Redis, ``game.net.cluster``): the table with
     ``code`` (joined by code, found by ``join_any``, or where your token's player sits) is held
@@ -144,6 +156,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from game.core import registry
+from game.core.fair import MAX_CONTRIBUTION, SECRET_BYTES
 from game.core.spec import BOT_LEVELS as LEVELS
 from game.core.types import JsonObject
 
@@ -185,6 +198,7 @@ CLIENT_TYPES: tuple[str, ...] = (
     "back",
     "leave",
     "ping",
+    "contribute",
 )
 SERVER_TYPES: tuple[str, ...] = (
     "welcome",
@@ -198,6 +212,7 @@ SERVER_TYPES: tuple[str, ...] = (
     "error",
     "pong",
     "moved",
+    "reveal",
 )
 
 
@@ -424,6 +439,19 @@ def _walk_action(item: Any, depth: int, budget: list[int]) -> None:
         raise ProtocolError("The action holds a value JSON cannot carry.")
 
 
+def _hex_text(most_bytes: int) -> Check:
+    """Lower-case hex of at most ``most_bytes`` bytes (an even count of 0-9a-f)."""
+
+    def check(kind: str, key: str, value: Any) -> None:
+        ok = isinstance(value, str) and len(value) <= 2 * most_bytes and len(value) % 2 == 0
+        if not ok or any(ch not in "0123456789abcdef" for ch in value):
+            raise ProtocolError(
+                f'"{key}" in "{kind}" must be lower-case hex of at most {most_bytes} bytes.'
+            )
+
+    return check
+
+
 _GAME = _one_of(GAMES)
 
 # For each client message: {field: (check, required)}.
@@ -447,6 +475,7 @@ _CLIENT_FIELDS: dict[str, dict[str, tuple[Check, bool]]] = {
     "back": {},
     "leave": {},
     "ping": {},
+    "contribute": {"value": (_hex_text(MAX_CONTRIBUTION), True)},
 }
 
 
@@ -492,6 +521,7 @@ _SERVER_REQUIRED: dict[str, dict[str, Check]] = {
     "error": {"message": _kind_of(str, "a string"), "code": _kind_of(str, "a string")},
     "pong": {},
     "moved": {"url": _kind_of(str, "a string")},
+    "reveal": {"secret": _hex_text(SECRET_BYTES), "log": _kind_of(list, "a list")},
 }
 
 

@@ -255,6 +255,7 @@ class Lobby:
             "act": requests.act,
             "back": requests.back,
             "leave": requests.leave,
+            "contribute": requests.contribute,
         }[kind]
         handler(guest, player, msg)
 
