@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import struct
 from collections.abc import Iterator, Sequence
 from typing import Any, TypeVar
 
@@ -64,7 +65,11 @@ def deal_message(k: int, contributions: Sequence[bytes]) -> bytes:
 
 def deal_key(secret: bytes, k: int, contributions: Sequence[bytes]) -> bytes:
     """``K_k = HMAC-SHA256(S, deal_message(k, contributions))``."""
-    return hmac.new(secret, deal_message(k, contributions), hashlib.sha256).digest()
+    return hmac.digest(secret, deal_message(k, contributions), "sha256")
+
+
+_BLOCK = struct.Struct(">8I")  # one HMAC-SHA256 block: eight 32-bit numbers, big-endian
+_FULL = 1 << 32
 
 
 def stream(key: bytes) -> Iterator[int]:
@@ -72,9 +77,7 @@ def stream(key: bytes) -> Iterator[int]:
     j = 0, 1, 2, … (``j`` as 8 bytes big-endian)."""
     j = 0
     while True:
-        block = hmac.new(key, j.to_bytes(8, "big"), hashlib.sha256).digest()
-        for at in range(0, 32, 4):
-            yield int.from_bytes(block[at : at + 4], "big")
+        yield from _BLOCK.unpack(hmac.digest(key, j.to_bytes(8, "big"), "sha256"))
         j += 1
 
 
@@ -92,10 +95,15 @@ def uniform(numbers: Iterator[int], n: int) -> int:
 
 def fisher_yates(items: list[T], key: bytes) -> None:
     """Shuffle ``items`` in place: for i from the last index down to 1, swap item i with item
-    ``uniform(i + 1)``."""
+    ``uniform(i + 1)`` (written out here: a deal is on the server's move path)."""
     numbers = stream(key)
     for i in range(len(items) - 1, 0, -1):
-        j = uniform(numbers, i + 1)
+        n = i + 1
+        limit = _FULL - _FULL % n
+        x = next(numbers)
+        while x >= limit:
+            x = next(numbers)
+        j = x % n
         items[i], items[j] = items[j], items[i]
 
 
