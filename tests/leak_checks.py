@@ -178,3 +178,17 @@ def assert_no_card_leak(frames: list[dict], seat: int, game: str, hidden: list) 
                     f" (log {point - 1}) while every copy was hidden from it"
                 )
     return checked
+
+
+# ----- the fair deals' secret ------------------------------------------------------------------
+def assert_secret_only_at_the_end(frames: list[dict], secret: str) -> int:
+    """The server's secret (hex) is in no frame before the ``reveal``, which comes after the
+    ``events`` that ended the match; returns the index of the reveal among the frames."""
+    import json
+
+    at = next(i for i, f in enumerate(frames) if f["t"] == "reveal")
+    assert frames[at]["secret"] == secret
+    before = frames[:at]
+    assert not any(secret in json.dumps(f) for f in before), "the secret was sent early"
+    assert [f for f in before if f["t"] == "events"][-1]["view"]["phase"] == "over"
+    return at

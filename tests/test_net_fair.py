@@ -17,7 +17,7 @@ from game.net.store import Store
 from game.table.clock import FakeClock
 from helpers import run_async as run
 from helpers import until
-from tests.leak_checks import assert_no_hand_leak, hands_by_log
+from tests.leak_checks import assert_no_hand_leak, assert_secret_only_at_the_end, hands_by_log
 from tests.test_net_fairness import create as lobby_create
 from tests.test_net_fairness import join as lobby_join
 from tests.test_net_fairness import lobby, say
@@ -104,11 +104,7 @@ def test_commitment_before_the_deal_contributions_used_and_the_secret_only_at_th
             assert record["fair"]["secret"] == secret and reveal_a["log"] == record["log"]
             for client, seat, witness in ((a, 0, wa), (b, 1, wb)):
                 frames = client.frames
-                at = next(i for i, f in enumerate(frames) if f["t"] == "reveal")
-                before = frames[:at]
-                assert not any(secret in json.dumps(f) for f in before)  # never before
-                last = [f for f in before if f["t"] == "events"][-1]
-                assert last["view"]["phase"] == "over"  # only after the match ended
+                assert_secret_only_at_the_end(frames, secret)
                 assert assert_no_hand_leak(frames, seat, hands_by_log("ronda", record)) > 5
                 findings = check(witnessed(frames, witness))
                 assert passed(findings), [(f.level, f.key) for f in findings]

@@ -14,7 +14,13 @@ from game.net.server import TableServer
 from game.table.clock import FakeClock
 from helpers import run_async as run
 from helpers import until
-from tests.leak_checks import assert_no_card_leak, assert_no_hand_leak, hands_by_log, hidden_by_log
+from tests.leak_checks import (
+    assert_no_card_leak,
+    assert_no_hand_leak,
+    assert_secret_only_at_the_end,
+    hands_by_log,
+    hidden_by_log,
+)
 from wire_client import Client
 
 
@@ -241,6 +247,8 @@ def test_full_hareeja_match_one_remote_human_three_bots_without_leaks():
                 if e["type"] == "deal"
             )
             assert deal["hand"] and sorted(deal["hand"]) == sorted(hands[0][0])
+            await ali.expect("reveal")
+            assert_secret_only_at_the_end(ali.frames, record["fair"]["secret"])
 
     run(body())
 
