@@ -2,7 +2,7 @@
 
 :class:`Witness` watches the server's messages: before the first deal it answers the
 commitment with this client's own random contribution, then it notes every view this seat
-was shown (its log position, a digest of the view, the hand), and finally the secret and the
+was shown (its log position and a digest of the whole view), and finally the secret and the
 log the server reveals when the match is over. The record it keeps (at most :data:`KEEP`, in
 the client store under ``fair``) holds the commitment and the contribution as this client
 saw and sent them, so a check never rests on the server's word for them.
@@ -148,7 +148,7 @@ class Witness:
             return
         view, at = msg.get("view"), msg.get("log")
         if isinstance(view, dict) and isinstance(at, int):
-            record["seen"].append([at, view_digest(view), _hand(view)])
+            record["seen"].append([at, view_digest(view)])
 
     def on_reveal(self, msg: dict[str, Any]) -> None:
         """The match is over: the secret, the contributions and the log, kept."""
@@ -229,9 +229,9 @@ def _replay_findings(record: Record, rng: FairRng) -> list[Finding]:
     if not isinstance(game, str) or not registry.exists(game) or not isinstance(seat, int):
         return [Finding("bad", "fair.bad_values")]
     engine = registry.get(game).engine_class()
-    seen: dict[int, list[Any]] = {}
-    for at, digest, hand in record.get("seen", []):
-        seen.setdefault(at, []).append((digest, hand))
+    seen: dict[int, list[str]] = {}
+    for at, digest, *_ in record.get("seen", []):
+        seen.setdefault(at, []).append(digest)
     try:
         match = engine.new(record["players"], record.get("options"), 0, None, rng)
     except (IllegalAction, TypeError, ValueError):
@@ -244,11 +244,11 @@ def _replay_findings(record: Record, rng: FairRng) -> list[Finding]:
                 match.apply(*log[at - 1])
             except (IllegalAction, TypeError, ValueError):
                 return [Finding("bad", "fair.log_bad", {"move": at})]
-        for digest, hand in seen.pop(at, []):
+        for digest in seen.pop(at, []):
             replayed = json.loads(json.dumps(match.view(seat)))
-            if view_digest(replayed) != digest or _hand(replayed) != hand:
+            if view_digest(replayed) != digest:
                 return [Finding("bad", "fair.view_bad", {"move": at})]
-            views, cards = views + 1, cards + len(hand)
+            views, cards = views + 1, cards + len(_hand(replayed))
     if seen:
         return [Finding("bad", "fair.log_short", {"move": min(seen)})]
     return [

@@ -33,12 +33,12 @@ def sample_record() -> dict[str, Any]:
     match = spec.engine_class().new(2, {"rules": "quick"}, 0, None, deal.rng(2))
     bots = spec.bots_module()
     rngs = [bot_rng(11), bot_rng(12)]
-    seen = [[0, view_digest(match.view(0)), list(match.view(0)["hand"])]]
+    seen = [[0, view_digest(match.view(0))]]
     while match.phase != "over":
         seat = match.to_act()[0]
         action = run(bots.think(match.view(seat), match.legal_actions(seat), "easy", rngs[seat]))
         match.apply(seat, action)
-        seen.append([len(match.log), view_digest(match.view(0)), list(match.view(0)["hand"])])
+        seen.append([len(match.log), view_digest(match.view(0))])
     stored = deal.record(2)
     return {
         "v": 1,
