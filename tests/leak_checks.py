@@ -10,6 +10,7 @@ import importlib
 from collections import Counter
 
 from game.core.cards import french_deck, rummy_deck, spanish_deck
+from game.core.fair import rng_from_record
 
 RULES = {
     "hareeja": "game.games.hareeja.rules",
@@ -23,10 +24,18 @@ DECKS = {
 }
 
 
+def _replayed(rules, record: dict):
+    """The record's match before its first action: its deals from the fair secret and the
+    contributions (online), else from the seed."""
+    rng = rng_from_record(record.get("fair"), record["seed"])
+    seed, deck = record["seed"], record["deck"]
+    return rules.Match.new(record["players"], record["options"], seed, deck, rng)
+
+
 def hands_by_log(game: str, record: dict) -> list[list[list[str]]]:
     """Every seat's hand after each prefix of the server's log."""
     rules = importlib.import_module(RULES[game])
-    match = rules.Match.new(record["players"], record["options"], record["seed"], record["deck"])
+    match = _replayed(rules, record)
     out = [[list(match.view(s)["hand"]) for s in range(match.players)]]
     for seat, action in record["log"]:
         match.apply(seat, action)
@@ -92,7 +101,7 @@ def hidden_by_log(game: str, record: dict) -> list[tuple[list[list[str]], list[s
     may see but their holder; Hareeja deals every card, so its stock is empty) and the action
     that led there (the cards it names were put face up: played, melded, discarded)."""
     rules = importlib.import_module(RULES[game])
-    match = rules.Match.new(record["players"], record["options"], record["seed"], record["deck"])
+    match = _replayed(rules, record)
 
     def snap(action):
         hands = [list(match.view(s)["hand"]) for s in range(match.players)]
@@ -169,3 +178,17 @@ def assert_no_card_leak(frames: list[dict], seat: int, game: str, hidden: list) 
                     f" (log {point - 1}) while every copy was hidden from it"
                 )
     return checked
+
+
+# ----- the fair deals' secret ------------------------------------------------------------------
+def assert_secret_only_at_the_end(frames: list[dict], secret: str) -> int:
+    """The server's secret (hex) is in no frame before the ``reveal``, which comes after the
+    ``events`` that ended the match; returns the index of the reveal among the frames."""
+    import json
+
+    at = next(i for i, f in enumerate(frames) if f["t"] == "reveal")
+    assert frames[at]["secret"] == secret
+    before = frames[:at]
+    assert not any(secret in json.dumps(f) for f in before), "the secret was sent early"
+    assert [f for f in before if f["t"] == "events"][-1]["view"]["phase"] == "over"
+    return at

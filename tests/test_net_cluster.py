@@ -17,6 +17,7 @@ import time
 
 import pytest
 
+from game.client.fair_check import Witness, check, passed
 from game.net import spawn
 from game.net.server import TableServer
 from helpers import private_hareeja, private_table
@@ -116,8 +117,10 @@ def test_a_process_killed_mid_match_is_taken_over_and_the_match_finishes(redis_u
                 room = await private_hareeja(c)
                 await c.send("start")
                 last = await c.play(lambda m: rng.choice(m["legal"]), max_actions=4)
+                frames.extend(c.frames)
                 return c.token, room["code"], last["log"]
 
+        frames: list = []  # what the client saw, from both processes
         token, code, acked = asyncio.run(asyncio.wait_for(first_half(), 60))
         os.kill(a.pid, signal.SIGKILL)  # mid-match
         a.wait(10)
@@ -134,12 +137,19 @@ def test_a_process_killed_mid_match_is_taken_over_and_the_match_finishes(redis_u
                     if reply.get("t") == "room" and reply.get("code") == code:
                         fresh = await c.expect("events", timeout=10)
                         assert fresh["log"] >= acked  # nothing acknowledged was lost
-                        return await c.play(lambda m: rng.choice(m["legal"]), timeout=20)
+                        over = await c.play(lambda m: rng.choice(m["legal"]), timeout=20)
+                        await c.expect("reveal")  # the secret the first process committed to
+                        frames.extend(c.frames)
+                        return over
                 assert time.monotonic() < deadline, "no process took the table over"
                 await asyncio.sleep(0.2)
 
         last = asyncio.run(asyncio.wait_for(second_half(), 120))
         assert last["view"]["phase"] == "over"
+        witness = Witness(keep=False)  # the same deals in both processes, checked as a client
+        for frame in frames:
+            getattr(witness, f"on_{frame['t']}", lambda f: None)(frame)
+        assert passed(check(witness.record)), check(witness.record)
     finally:
         for proc in (a, b):
             if proc.poll() is None:

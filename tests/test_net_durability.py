@@ -189,6 +189,7 @@ def test_hard_bots_think_in_a_worker_process_and_make_the_same_moves():
             rate=(100_000, 100_000.0),
         ).start()
         srv.lobby.bots.think_cap = 60.0  # no easy fallback on a busy machine: same moves
+        srv.lobby.requests.secrets = lambda: bytes(32)  # the same deals in both runs
         try:
             async with (
                 Client(f"ws://127.0.0.1:{srv.port}") as host,

@@ -14,7 +14,13 @@ from game.net.server import TableServer
 from game.table.clock import FakeClock
 from helpers import run_async as run
 from helpers import until
-from tests.leak_checks import assert_no_card_leak, assert_no_hand_leak, hands_by_log, hidden_by_log
+from tests.leak_checks import (
+    assert_no_card_leak,
+    assert_no_hand_leak,
+    assert_secret_only_at_the_end,
+    hands_by_log,
+    hidden_by_log,
+)
 from wire_client import Client
 
 
@@ -241,6 +247,8 @@ def test_full_hareeja_match_one_remote_human_three_bots_without_leaks():
                 if e["type"] == "deal"
             )
             assert deal["hand"] and sorted(deal["hand"]) == sorted(hands[0][0])
+            await ali.expect("reveal")
+            assert_secret_only_at_the_end(ali.frames, record["fair"]["secret"])
 
     run(body())
 
@@ -372,6 +380,7 @@ def test_a_restarted_server_resumes_the_table_from_sqlite_and_continues_identica
 
     async def straight():
         async with server(seeds=lambda: 4242) as (srv, url), clients(url, "A") as (a,):
+            srv.lobby.requests.secrets = lambda: bytes(32)  # the same deals as restarted()
             room = await create(a, game="ronda", players=3, rules="quick")
             await a.send("start")
             await a.play(chooser())
@@ -382,6 +391,7 @@ def test_a_restarted_server_resumes_the_table_from_sqlite_and_continues_identica
         async with server(db=db, seeds=lambda: 4242) as (srv, url):
             a = await Client(url).connect()
             token = (await a.hello("A"))["token"]
+            srv.lobby.requests.secrets = lambda: bytes(32)
             room = await create(a, game="ronda", players=3, rules="quick")
             await a.send("start")
             await a.play(chooser(), max_actions=6)  # a few turns, then the crash

@@ -14,14 +14,17 @@ from game.client.replay import ReplayError, ReplayPlayer, ReplaySession
 from game.core import registry
 from game.core.bots import bot_rng, run
 from game.core.engine import TIMEOUT
+from game.core.fair import commitment, rng_from_record
 
 GAMES = {"hareeja": (4, None), "ronda": (4, None), "hand_rummy": (4, {"rounds": 3})}
 
 
-def bot_match(game: str, seed: int = 3, players: int | None = None, options=None):
+def bot_match(game: str, seed: int = 3, players: int | None = None, options=None, rng=None):
     spec = registry.get(game)
     count, default_options = GAMES.get(game, (spec.first_players, None))
-    match = spec.engine_class().new(players or count, options or default_options, seed=seed)
+    match = spec.engine_class().new(
+        players or count, options or default_options, seed=seed, rng=rng
+    )
     bots = spec.bots_module()
     rngs = [bot_rng(seed * 8 + s) for s in range(match.players)]
     while match.phase != "over":
@@ -262,10 +265,14 @@ def test_the_page_reads_its_replay_link(monkeypatch, code):
 def test_a_revealed_deal_secret_travels_with_the_code(matches):
     """A finished online record may deal from the server's revealed secret (``fair``): the
     code carries it and the decoded record hands it to ``Match.replay`` again."""
-    fair = {"secret": "ab" * 32, "contributions": ["01", "02"], "commitment": "cd" * 32}
-    record = {**matches["ronda"].record(), "fair": fair}
+    secret = bytes.fromhex("ab" * 32)
+    fair = {"secret": secret.hex(), "contributions": ["01", "02"]}
+    fair["commitment"] = commitment(secret).hex()
+    dealt = bot_match("ronda", rng=rng_from_record(fair, 3))
+    record = {**dealt.record(), "fair": fair}
     back = replay.decode(replay.encode(record))
     assert back.record["fair"] == fair and back.record["log"] == record["log"]
+    assert replay.rebuilt(back.record, back.steps).view(None) == dealt.view(None)
     assert "fair" not in replay.decode(replay.encode(matches["ronda"].record())).record
 
 

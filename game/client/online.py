@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.client import connection
+from game.client.fair_check import Witness
 from game.core import registry
 from game.i18n import t
 
@@ -103,6 +104,7 @@ class ServerLink:
         self.conn = connect(url)
         self.greeted = False
         self._unread: list[JSON] = []
+        self.witness = Witness()  # the match's commitment, our contribution, what we saw
 
     @property
     def ready(self) -> bool:
@@ -140,6 +142,11 @@ class ServerLink:
                 remember_token(self.url, msg["token"])
             elif kind == "room":
                 self.room = msg
+                self._contribute(msg)
+            elif kind == "events":
+                self.witness.on_events(msg)
+            elif kind == "reveal":
+                self.witness.on_reveal(msg)
             elif kind in ("left", "refused"):
                 self.room = None
             elif kind == "moved":  # our table is held by another process of the cluster
@@ -148,6 +155,12 @@ class ServerLink:
                 break  # what the old connection still says is about where we were
             out.append(msg)
         return out
+
+    def _contribute(self, room: JSON) -> None:
+        """Answer a new commitment with our own random contribution (before the start)."""
+        value = self.witness.on_room(room)
+        if value is not None:
+            self.send("contribute", value=value)
 
     def reconnect(self, url: str | None = None) -> None:
         """A new connection (to ``url``, or back to the entry address): the same name and

@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from .errors import IllegalAction
 from .events import Event
+from .fair import rng_from_record
 from .rng import MatchRng, fresh_seed
 from .types import ActionInput, Phase, TimeoutAction, ViewBase
 
@@ -65,8 +66,10 @@ class Match(ABC, Generic[A, V]):
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
         deck: list[str] | None = None,
+        rng: MatchRng | None = None,
     ) -> Self:
-        """A new match. ``seed=None`` takes a fresh seed from the OS."""
+        """A new match. ``seed=None`` takes a fresh seed from the OS; ``rng`` replaces the
+        seed's generator (an online match's :class:`~game.core.fair.FairRng`)."""
         if (
             isinstance(players, bool)
             or not isinstance(players, int)
@@ -80,16 +83,19 @@ class Match(ABC, Generic[A, V]):
         if seed is None:
             seed = fresh_seed()
         match = cls(players, options, seed, deck)
+        if rng is not None:
+            match.rng = rng
         match._only_options()
         match._start()
         return match
 
     @classmethod
     def replay(cls, record: Mapping[str, Any]) -> Self:
-        """Rebuild a match from :meth:`record`: the seed, the deck and the action log."""
-        match = cls.new(
-            record["players"], record.get("options"), record["seed"], record.get("deck")
-        )
+        """Rebuild a match from :meth:`record`: the seed, the deck and the action log (and an
+        online match's ``fair`` part, its shuffles' secret and contributions)."""
+        seed = record["seed"]
+        rng = rng_from_record(record.get("fair"), seed)
+        match = cls.new(record["players"], record.get("options"), seed, record.get("deck"), rng)
         for seat, action in record["log"]:
             match.apply(seat, action)
         return match

@@ -9,6 +9,7 @@ import logging
 from collections.abc import Callable, Iterable
 
 from game.core.errors import IllegalAction
+from game.core.fair import FairDeal, new_secret
 from game.core.types import JsonObject
 
 from . import links
@@ -53,6 +54,7 @@ class Requests:
         self.limits = limits
         self.rate_clock = rate_clock
         self.seeds = seeds
+        self.secrets: Callable[[], bytes] = new_secret  # each match's secret (tests fix it)
         self.pacer: Pacer = play.pacer
         self.clock = play.clock.now
 
@@ -88,6 +90,7 @@ class Requests:
             [None] * players,
             address=guest.address,
             hints=msg.get("hints", False),
+            fair=FairDeal(self.secrets()),
         )
         room.created = room.quiet_since = self.clock()
         room.occupants[0] = player
@@ -176,7 +179,8 @@ class Requests:
             )
         found = None
         if room is not None:
-            found = finished_match({**room.live.match.record(), "seats": self._names(room)})
+            stored = {**room.live.match.record(), "fair": room.fair.record(room.players)}
+            found = finished_match({**stored, "seats": self._names(room)})
         elif code:
             found = self.play.records.finished_table(code)
         if found is None:
@@ -250,7 +254,18 @@ class Requests:
         self._count_bot_table(room)
         engine_class, _ = engine(room.game)
         seed = self.seeds()
-        self.play.start(room, engine_class.new(room.players, room.options, seed=seed), seed)
+        rng = room.fair.rng(room.players, seed)  # the deals from the secret and contributions
+        self.play.start(room, engine_class.new(room.players, room.options, seed, rng=rng), seed)
+
+    def contribute(self, guest: Guest, player: Player, msg: JsonObject) -> None:
+        """A seat's random contribution to the shuffles, before the start (a later one
+        replaces an earlier)."""
+        room, seat = player.room, player.seat
+        if room is None or seat is None:
+            raise RequestRefused("You are not at a table.", "not_seated")
+        if room.started:
+            raise RequestRefused("The match has started: its deals are fixed.", "started")
+        room.fair.contribute(seat, bytes.fromhex(msg["value"]))
 
     def _count_bot_table(self, room: Room) -> None:
         """A table starting with a bot seat counts against its address's and network's bot

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 from game.core import registry
 from game.core.bots import Thinking
 from game.core.engine import Match
+from game.core.fair import FairDeal
 from game.core.spec import BotsModule
 from game.core.types import JsonObject
 from game.table import Table
@@ -164,6 +165,7 @@ class Room:
     thought: Thought | None = None  # a bot's move being thought out
     saved_seats: tuple[Any, ...] = ()  # what the seat records last stored were made of
     due: float | None = None  # when the lobby's tick next visits it (schedule.py)
+    fair: FairDeal = field(default_factory=FairDeal)  # the next match's secret (game.core.fair)
 
     @property
     def started(self) -> bool:

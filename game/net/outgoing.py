@@ -104,6 +104,7 @@ class Outgoing:
             "pending": [{"player": p.id, "name": p.name} for p in room.pending] if is_host else [],
             "started": room.started,
             "over": room.over,
+            "fair": fair_part(room),
         }
 
     def send_room(self, room: Room) -> None:
@@ -114,6 +115,16 @@ class Outgoing:
 
     def send_view(self, room: Room, seat: int) -> None:
         self.send_events(room, seat, [])
+        occupant = room.occupants[seat]
+        if room.over and occupant is not None and occupant.conn is not None:
+            occupant.conn.send(reveal_msg(room))
+
+    def send_reveal(self, room: Room) -> None:
+        """The match is over: every connected seat gets the secret and the log."""
+        msg = reveal_msg(room)
+        for occupant in room.occupants:
+            if occupant is not None and occupant.conn is not None and occupant.room is room:
+                occupant.conn.send(msg)
 
     def send_events(self, room: Room, seat: int, events: list[Event]) -> None:
         """The seat's events and view (a seat's own change, or its view when it comes back)."""
@@ -200,3 +211,26 @@ def seat_views(match: Match[Any, Any]) -> list[JsonObject]:
     if together is not None:
         return list(together())
     return [match.view(seat) for seat in range(match.players)]
+
+
+def fair_part(room: Room) -> JsonObject:
+    """The room message's ``fair``: the commitment, and every seat's contribution once the
+    match has started (the secret only ever goes in :func:`reveal_msg`)."""
+    started = room.table is not None
+    return {
+        "commitment": room.fair.commitment,
+        "contributions": (
+            [c.hex() for c in room.fair.seat_values(room.players)] if started else None
+        ),
+    }
+
+
+def reveal_msg(room: Room) -> JsonObject:
+    """After the match (or when it was abandoned): the secret and the whole log."""
+    return {
+        "t": "reveal",
+        "code": room.code,
+        "secret": room.fair.secret.hex(),
+        "contributions": [c.hex() for c in room.fair.seat_values(room.players)],
+        "log": room.live.match.log,
+    }

@@ -112,6 +112,7 @@ class Play:
         room.logged = len(match.log)
         if match.phase == "over" and room.over_since is None:
             room.over_since = self.clock.now()
+            self.outgoing.send_reveal(room)  # the secret: the match is over
             if room.address is not None:  # its bots are done: no longer a bot table
                 self.guard.bot_tables.discard(room.address, room.code)
             self.roster.announce(room)

@@ -70,6 +70,11 @@ Client → server
     ``no_record`` for a code with no finished match (counted as a wrong code, as for ``join``).
 ``ping {}``
     Reply ``pong``.
+``contribute {value}``
+    The seat's random contribution to the match's shuffles (docs/FAIRNESS.md): lower-case hex
+    of at most 32 bytes, sent after the ``room`` message that carried the commitment and
+    before the start (a later one replaces an earlier; after the start: ``error`` code
+    ``started``). A seat that sends none contributes an empty value.
 
 Server → client
 ---------------
@@ -129,6 +134,13 @@ you, pending, started, over}``
 ``record {code, record, names}``
     A finished match: ``record`` is what replays it (``game, players, options, seed, deck,
     log``: :meth:`game.core.engine.Match.replay`), ``names`` the seats' names.
+``reveal {code, secret, contributions, log}``
+    Sent to every seat when the match is over (and again with a fresh view of an ended
+    match): the 32-byte ``secret`` (hex) whose commitment ``room.fair.commitment`` was sent
+    before the first deal, every seat's contribution (hex) and the whole action log, so the
+    client can re-derive every deal and check what it was shown (docs/FAIRNESS.md). The
+    ``room`` message's ``fair`` is ``{commitment, contributions}`` (``contributions`` null
+    until the start).
 ``moved {url, code}``
     Several server processes share one lobby (Redis, ``game.net.cluster``): the table with
     ``code`` (joined by code, found by ``join_any``, or where your token's player sits) is held
@@ -152,6 +164,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from game.core import registry
+from game.core.fair import MAX_CONTRIBUTION, SECRET_BYTES
 from game.core.spec import BOT_LEVELS as LEVELS
 from game.core.types import JsonObject
 
@@ -194,6 +207,7 @@ CLIENT_TYPES: tuple[str, ...] = (
     "leave",
     "get_record",
     "ping",
+    "contribute",
 )
 SERVER_TYPES: tuple[str, ...] = (
     "welcome",
@@ -208,6 +222,7 @@ SERVER_TYPES: tuple[str, ...] = (
     "pong",
     "moved",
     "record",
+    "reveal",
 )
 
 
@@ -434,6 +449,19 @@ def _walk_action(item: Any, depth: int, budget: list[int]) -> None:
         raise ProtocolError("The action holds a value JSON cannot carry.")
 
 
+def _hex_text(most_bytes: int) -> Check:
+    """Lower-case hex of at most ``most_bytes`` bytes (an even count of 0-9a-f)."""
+
+    def check(kind: str, key: str, value: Any) -> None:
+        ok = isinstance(value, str) and len(value) <= 2 * most_bytes and len(value) % 2 == 0
+        if not ok or any(ch not in "0123456789abcdef" for ch in value):
+            raise ProtocolError(
+                f'"{key}" in "{kind}" must be lower-case hex of at most {most_bytes} bytes.'
+            )
+
+    return check
+
+
 _GAME = _one_of(GAMES)
 
 # For each client message: {field: (check, required)}.
@@ -458,6 +486,7 @@ _CLIENT_FIELDS: dict[str, dict[str, tuple[Check, bool]]] = {
     "leave": {},
     "get_record": {"code": (_text(MAX_STRING, 1), True)},
     "ping": {},
+    "contribute": {"value": (_hex_text(MAX_CONTRIBUTION), True)},
 }
 
 
@@ -504,6 +533,7 @@ _SERVER_REQUIRED: dict[str, dict[str, Check]] = {
     "pong": {},
     "moved": {"url": _kind_of(str, "a string")},
     "record": {"code": _kind_of(str, "a string"), "record": _kind_of(dict, "an object")},
+    "reveal": {"secret": _hex_text(SECRET_BYTES), "log": _kind_of(list, "a list")},
 }
 
 

@@ -119,6 +119,7 @@ class Records:
             "hints": room.hints,
             "host": room.host,
             "seats": self.seat_records(room),
+            "fair": room.fair.record(room.players),
         }
 
     def clock_record(self, room: Room) -> JsonObject | None:

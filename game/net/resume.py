@@ -6,6 +6,7 @@ until they come back with their tokens."""
 from __future__ import annotations
 
 from game.core.errors import IllegalAction
+from game.core.fair import FairDeal
 from game.core.types import JsonObject
 from game.table import Seat
 
@@ -59,6 +60,8 @@ class Resume:
                 player = self._stored_player(info)
             occupants.append(player)
         room = self._seat_stored(record, occupants, names=[s.name for s in seats])
+        if record.get("fair"):  # a table stored before the fair deals has a plain seed
+            room.fair = FairDeal.from_record(record["fair"])
         self.play.open(room, self.records.resumed_table(record, match, seats))
         if record["turn_seconds"] is not None:
             self.records.save_progress(room)  # the clocks as resumed: downtime never counts again

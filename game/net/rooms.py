@@ -256,6 +256,7 @@ class Lobby:
             "back": requests.back,
             "leave": requests.leave,
             "get_record": requests.record,
+            "contribute": requests.contribute,
         }[kind]
         handler(guest, player, msg)
 

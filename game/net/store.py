@@ -56,7 +56,8 @@ CREATE TABLE IF NOT EXISTS tables (
     finished REAL,
     result TEXT,
     clocks TEXT,
-    hints INTEGER NOT NULL DEFAULT 0
+    hints INTEGER NOT NULL DEFAULT 0,
+    fair TEXT
 );
 CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL,
@@ -169,6 +170,8 @@ class Store:
             self.db.execute("ALTER TABLE tables ADD COLUMN clocks TEXT")
         if "hints" not in columns:  # a database from before hints (its tables had none)
             self.db.execute("ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0")
+        if "fair" not in columns:  # a database from before the fair deals (plain seeds)
+            self.db.execute("ALTER TABLE tables ADD COLUMN fair TEXT")
         self.db.execute("CREATE INDEX IF NOT EXISTS tables_finished ON tables (finished)")
 
     def close(self) -> None:
@@ -328,7 +331,8 @@ class Store:
         """A table that just started: its match record (without the log) and its seats."""
         self.db.execute(
             "INSERT OR REPLACE INTO tables (code, game, players, options, seed, deck, visibility,"
-            " turn_seconds, bots, host, seats, started, hints) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            " turn_seconds, bots, host, seats, started, hints, fair)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (
                 record["code"],
                 record["game"],
@@ -343,6 +347,7 @@ class Store:
                 _dump(record["seats"]),
                 record.get("started", self.wall()),
                 int(bool(record.get("hints", False))),
+                None if record.get("fair") is None else _dump(record["fair"]),
             ),
         )
 
@@ -446,7 +451,7 @@ class Store:
     def _table(self, code: str) -> JsonObject | None:
         row = self.db.execute(
             "SELECT code, game, players, options, seed, deck, visibility, turn_seconds, bots, host,"
-            " seats, started, finished, result, clocks, hints FROM tables WHERE code = ?",
+            " seats, started, finished, result, clocks, hints, fair FROM tables WHERE code = ?",
             (code,),
         ).fetchone()
         if row is None:
@@ -468,10 +473,11 @@ class Store:
             "result",
             "clocks",
             "hints",
+            "fair",
         )
         out = dict(zip(keys, row))
         out["hints"] = bool(out["hints"])
-        for key in ("options", "deck", "seats", "result", "clocks"):
+        for key in ("options", "deck", "seats", "result", "clocks", "fair"):
             if out[key] is not None:
                 out[key] = json.loads(out[key])
         out["log"] = [

@@ -19,6 +19,7 @@ ROUTES: dict[str, str] = {
     "help": "game.ui.scenes.help:HelpScene",
     "stats": "game.ui.scenes.stats:StatsScene",
     "lobby": "game.ui.scenes.lobby:LobbyScene",
+    "check_match": "game.ui.scenes.check_match:CheckMatchScene",  # an online match's check
 }
 
 

@@ -23,6 +23,7 @@ import pygame
 from game.client import stats
 from game.ui import games
 from game.ui.app import App, Modal, Options
+from game.ui.scenes.check_shots import check_screens
 from game.ui.scenes.stats_shots import replay_screens, stats_sample
 
 PLAY_SEED = 11  # the app's seed (and Hareeja's match against the bots)
@@ -206,6 +207,7 @@ async def take_all(out_dir: str, options: Options | None = None) -> list[Path]:
             shooter.menus()
             shooter.stats_screens()
             replay_screens(shooter)
+            check_screens(shooter)  # "Check this match" of an online match
             screenshot_lobby(shooter)
             for key in keys:
                 script = games.screenshot_script(key)

@@ -1,0 +1,257 @@
+"""What the client keeps of its online matches, and "Check this match" (pure, no pygame).
+
+:class:`Witness` watches the server's messages: before the first deal it answers the
+commitment with this client's own random contribution, then it notes every view this seat
+was shown (its log position and a digest of the whole view), and finally the secret and the
+log the server reveals when the match is over. The record it keeps (at most :data:`KEEP`, in
+the client store under ``fair``) holds the commitment and the contribution as this client
+saw and sent them, so a check never rests on the server's word for them.
+
+:func:`check` re-derives every deal from the secret and the contributions, replays the log
+through the game's engine and compares what this seat was shown with the replay; it returns
+plain findings (docs/FAIRNESS.md says what they prove and what not).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.client import storage
+from game.core import registry
+from game.core.errors import IllegalAction
+from game.core.fair import FairRng, commitment, new_contribution
+
+Record = dict[str, Any]
+KEEP = 10  # online matches' records kept
+STORE = "fair"
+VERSION = 1
+
+
+def view_digest(view: Any) -> str:
+    """A short digest of a view: SHA-256 of its canonical JSON, the first 16 bytes in hex."""
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def _hand(view: Any) -> list[str]:
+    hand = view.get("hand") if isinstance(view, dict) else None
+    return [str(c) for c in hand] if isinstance(hand, list) else []
+
+
+# ----- the records ------------------------------------------------------------------------------
+def recent_records() -> list[Record]:
+    """The last online matches' records, newest first ([] when the store cannot be read)."""
+    try:
+        raw = storage.read(STORE)
+        records = json.loads(raw) if raw else []
+    except Exception:
+        return []
+    if not isinstance(records, list):
+        return []
+    return [r for r in records if isinstance(r, dict) and r.get("v") == VERSION]
+
+
+def keep_record(record: Record) -> bool:
+    """Store ``record`` first in the list (replacing the one of the same table and
+    commitment); False when the store cannot be written."""
+    record["at"] = time.time()
+    same = (record.get("code"), record.get("commitment"))
+    others = [r for r in recent_records() if (r.get("code"), r.get("commitment")) != same]
+    try:
+        storage.write(STORE, json.dumps([record, *others][:KEEP], ensure_ascii=False))
+        return True
+    except Exception:
+        return False
+
+
+def checkable(record: Record) -> bool:
+    """Whether the server revealed what a check needs (the match ended or was abandoned)."""
+    return (
+        isinstance(record.get("secret"), str)
+        and isinstance(record.get("log"), list)
+        and isinstance(record.get("contributions"), list)
+    )
+
+
+# ----- watching the server ----------------------------------------------------------------------
+class Witness:
+    """The fairness side of one connection to the server (:class:`game.client.online.ServerLink`
+    feeds it every message)."""
+
+    def __init__(self, keep: bool = True):
+        """``keep`` False: nothing is written to the client store (tests)."""
+        self.record: Record | None = None
+        self.keep = keep
+
+    def on_room(self, msg: dict[str, Any]) -> str | None:
+        """A ``room`` message; returns the contribution to send (hex) when it carries a
+        commitment this client has not answered yet."""
+        fair, seat = msg.get("fair"), msg.get("you")
+        if not isinstance(fair, dict) or not isinstance(seat, int) or isinstance(seat, bool):
+            return None
+        promised = fair.get("commitment")
+        if not isinstance(promised, str):
+            return None
+        record = self.record
+        if record is None or (record["code"], record["commitment"]) != (msg.get("code"), promised):
+            record = self._stored(msg.get("code"), promised)
+        if record is None:
+            if msg.get("started"):
+                return None  # a match this client did not see start: nothing to witness
+            record = self._new_record(msg, seat, promised)
+            self.record = record
+            self._save()
+            return str(record["contribution"])
+        self.record = record
+        record["seat"] = seat
+        given = fair.get("contributions")
+        if msg.get("started") and record["contributions"] is None and isinstance(given, list):
+            record["contributions"] = [str(c) for c in given]
+            record["names"] = [str(s.get("name", "")) for s in msg.get("seats", [])]
+            self._save()
+        return None
+
+    def _new_record(self, msg: dict[str, Any], seat: int, promised: str) -> Record:
+        return {
+            "v": VERSION,
+            "code": str(msg.get("code", "")),
+            "game": str(msg.get("game", "")),
+            "players": msg.get("players"),
+            "options": msg.get("options") or {},
+            "seat": seat,
+            "names": [],
+            "commitment": promised,
+            "contribution": new_contribution().hex(),
+            "contributions": None,
+            "secret": None,
+            "log": None,
+            "seen": [],
+            "over": False,
+        }
+
+    def _stored(self, code: Any, promised: str) -> Record | None:
+        if not self.keep:
+            return None
+        for record in recent_records():
+            if record.get("code") == code and record.get("commitment") == promised:
+                return record
+        return None
+
+    def on_events(self, msg: dict[str, Any]) -> None:
+        """An ``events`` message: the view this seat was shown at that point of the log."""
+        record = self.record
+        if record is None or record["contributions"] is None or record["over"]:
+            return
+        view, at = msg.get("view"), msg.get("log")
+        if isinstance(view, dict) and isinstance(at, int):
+            record["seen"].append([at, view_digest(view)])
+
+    def on_reveal(self, msg: dict[str, Any]) -> None:
+        """The match is over: the secret, the contributions and the log, kept."""
+        record = self.record
+        if record is None or msg.get("code") != record["code"]:
+            return
+        record["secret"] = msg.get("secret")
+        record["log"] = msg.get("log")
+        record["revealed_contributions"] = msg.get("contributions")
+        record["over"] = True
+        self._save()
+
+    def _save(self) -> None:
+        if self.keep and self.record is not None:
+            keep_record(self.record)
+
+
+# ----- the check ----------------------------------------------------------------------------------
+@dataclass
+class Finding:
+    """One plain sentence of the check: ``level`` "ok", "note" or "bad"; ``key`` an i18n key
+    and ``args`` its fields."""
+
+    level: str
+    key: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+def passed(findings: list[Finding]) -> bool:
+    return bool(findings) and not any(f.level == "bad" for f in findings)
+
+
+def check(record: Record) -> list[Finding]:
+    """Every check of one record, in order; a check that cannot go on says why and stops."""
+    if not checkable(record):
+        return [Finding("bad", "fair.not_revealed")]
+    findings = [_commitment_finding(record)]
+    findings += _contribution_findings(record)
+    try:
+        rng = FairRng.from_hex(record["secret"], record["contributions"])
+    except (ValueError, TypeError):
+        return [*findings, Finding("bad", "fair.bad_values")]
+    findings += _replay_findings(record, rng)
+    findings.append(Finding("note", "fair.not_proved"))
+    return findings
+
+
+def _commitment_finding(record: Record) -> Finding:
+    try:
+        secret = bytes.fromhex(record["secret"])
+    except ValueError:
+        return Finding("bad", "fair.commitment_bad")
+    if commitment(secret).hex() == record.get("commitment"):
+        return Finding("ok", "fair.commitment_ok")
+    return Finding("bad", "fair.commitment_bad")
+
+
+def _contribution_findings(record: Record) -> list[Finding]:
+    given = record["contributions"]
+    out: list[Finding] = []
+    revealed = record.get("revealed_contributions")
+    if revealed is not None and revealed != given:
+        out.append(Finding("bad", "fair.contributions_changed"))
+    seat, mine = record.get("seat"), record.get("contribution") or ""
+    used = given[seat] if isinstance(seat, int) and 0 <= seat < len(given) else None
+    if used == mine and mine:
+        out.append(Finding("ok", "fair.contribution_ok"))
+    elif used == "":
+        out.append(Finding("note", "fair.contribution_late"))
+    else:
+        out.append(Finding("bad", "fair.contribution_bad"))
+    return out
+
+
+def _replay_findings(record: Record, rng: FairRng) -> list[Finding]:
+    """Replay the log on the re-derived deals; compare each view this seat was shown."""
+    game, seat = record.get("game"), record.get("seat")
+    if not isinstance(game, str) or not registry.exists(game) or not isinstance(seat, int):
+        return [Finding("bad", "fair.bad_values")]
+    engine = registry.get(game).engine_class()
+    seen: dict[int, list[str]] = {}
+    for at, digest, *_ in record.get("seen", []):
+        seen.setdefault(at, []).append(digest)
+    try:
+        match = engine.new(record["players"], record.get("options"), 0, None, rng)
+    except (IllegalAction, TypeError, ValueError):
+        return [Finding("bad", "fair.bad_values")]
+    views, cards = 0, 0
+    log = record["log"]
+    for at in range(len(log) + 1):
+        if at > 0:
+            try:
+                match.apply(*log[at - 1])
+            except (IllegalAction, TypeError, ValueError):
+                return [Finding("bad", "fair.log_bad", {"move": at})]
+        for digest in seen.pop(at, []):
+            replayed = json.loads(json.dumps(match.view(seat)))
+            if view_digest(replayed) != digest:
+                return [Finding("bad", "fair.view_bad", {"move": at})]
+            views, cards = views + 1, cards + len(_hand(replayed))
+    if seen:
+        return [Finding("bad", "fair.log_short", {"move": min(seen)})]
+    return [
+        Finding("ok", "fair.deals_ok", {"deals": rng.draws}),
+        Finding("ok", "fair.views_ok", {"views": views, "cards": cards}),
+    ]
