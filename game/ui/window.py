@@ -60,14 +60,20 @@ class Window:
         self._poll_left = 0.0
         self.opened = 0  # set_mode calls (tests read it)
         self.user_size: tuple[int, int] | None = None  # the native window as last resized
+        # pygame's handles on the browser's SDL window, never let go: freeing one traps the
+        # browser build ("function signature mismatch" in its deallocation, seen in Chromium).
+        self._sdl_windows: list[pygame.Window] = []
 
     # ----- the display -----------------------------------------------------------------------
     def open(self, size: tuple[int, int]) -> pygame.Surface:
-        """``set_mode`` at ``size``; in the browser the canvas then takes that shape."""
+        """``set_mode`` at ``size``; in the browser the canvas then takes that shape (a
+        display already open there is resized instead, see :meth:`_resized`)."""
         flags = self._flags()
-        screen = pygame.display.set_mode(size, flags)
+        screen = self._resized(size) if WEB and self.opened else None
+        if screen is None:
+            screen = pygame.display.set_mode(size, flags)
+            self.opened += 1
         surfaces.display_changed(screen)  # pictures made for another pixel format: again
-        self.opened += 1
         if flags & pygame.SCALED:
             self._keep_user_size()
         page = browser()
@@ -76,6 +82,23 @@ class Window:
             with contextlib.suppress(Exception):
                 page.window_resize()
         return screen
+
+    def _resized(self, size: tuple[int, int]) -> pygame.Surface | None:
+        """The browser display this window opened, at ``size`` through SDL's window size, or
+        None (SDL would not): a phone turned without ``set_mode``, which in the browser build
+        takes 20-110 ms at CPU throttling 4 where resizing the window takes 0.4-5 ms (the same
+        canvas, only its backing store changes; bench/bench_redraw.py measures the turn)."""
+        screen = pygame.display.get_surface()
+        if screen is None or screen.get_size() == size:
+            return None
+        try:
+            if len(self._sdl_windows) < self.opened:  # one for each set_mode's display
+                self._sdl_windows.append(pygame.Window.from_display_module())
+            self._sdl_windows[-1].size = size
+        except (AttributeError, pygame.error):
+            return None
+        screen = pygame.display.get_surface()
+        return screen if screen is not None and screen.get_size() == size else None
 
     def _keep_user_size(self) -> None:
         """``SCALED`` makes the logical size the window's minimum and snaps the window to it

@@ -88,6 +88,7 @@ def test_the_phone_turned_mid_match_lays_out_again_and_keeps_the_match(phone):
     scene = phone.py("id(scene)")
     log = phone.py("scene.session.match.log")
     assert phone.py("list(app.screen.get_size())") == [1080, 1920]
+    opened = phone.py("app.window.opened")
     began = time.monotonic()
     phone.emulate(phone.device.turned())
     phone.wait_py("not app.layout.portrait", 10)
@@ -95,6 +96,7 @@ def test_the_phone_turned_mid_match_lays_out_again_and_keeps_the_match(phone):
     assert phone.py("list(app.screen.get_size())") == [1920, 1080]
     box = phone.canvas_box()
     assert box["w"] > box["h"] and box["fw"] == 1920
+    assert phone.py("app.window.opened") == opened  # the window resized, no second set_mode
     assert phone.py("id(scene)") == scene
     assert phone.py(f"scene.session.match.log[:{len(log)}]") == log
     settle(phone, 20)
