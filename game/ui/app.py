@@ -41,6 +41,7 @@ from game.ui.audio import Audio
 from game.ui.blit_count import BlitCounter
 from game.ui.dimmed import DimmedBackdrop
 from game.ui.drawing_factor import DrawingFactor, clock
+from game.ui.gc_pacing import Collector
 from game.ui.layout import Layout, make_layout
 from game.ui.overlay_stack import draw_with_overlays
 from game.ui.pacing import Pacing, rest_page
@@ -178,6 +179,7 @@ class App:
         self._drawn_widgets: Sequence[object] | None = None
         # fonts, modules, pictures (game/ui/warmup.py); None once done
         self._warmup: Iterator[None] | None = warmup.steps(self)
+        self.collector = Collector(enabled=WEB)  # garbage collected on quiet frames (browser)
         self.blit_counter: BlitCounter | None = None  # count_blits() turns it on
         self.exit_code = 0
         self.toasts: list[tuple[str, float]] = []  # (message key, seconds left)
@@ -237,6 +239,7 @@ class App:
         for _ in self._warmup or ():
             pass
         self._warmup = None
+        self.collector.warmed()
 
     def watch(self, poll: Callable[[float], bool]) -> None:
         """Call ``poll(dt)`` once a frame until it returns False: an answer awaited from the
@@ -350,8 +353,12 @@ class App:
         self._on_cadence = False  # drawn only for the scene's cadence (a turn clock)?
         if self._needs_draw() or touched:
             self._draw()
-        elif self._warmup is not None and next(self._warmup, StopIteration) is StopIteration:
-            self._warmup = None  # (a quiet frame does one more warm-up step)
+        elif self._warmup is not None:  # a quiet frame does one more warm-up step
+            if next(self._warmup, StopIteration) is StopIteration:
+                self._warmup = None
+                self.collector.warmed()
+        else:
+            self.collector.quiet_frame()  # (the browser collects garbage on quiet frames)
         self.frame += 1
         if self.options.frames is not None and self.frame >= self.options.frames:
             self.running = False
