@@ -8,6 +8,7 @@ resume without another one."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterator
 
 import pygame
 
@@ -45,6 +46,15 @@ class Audio:
                     snd = None
             self.sounds[cue] = snd
         return self.sounds[cue]
+
+    def warm(self) -> Iterator[None]:
+        """Load every cue's sound, one per step (the app's warm-up takes these on frames it
+        does not draw: decoding a cue at its first play took 30-80 ms in the browser at CPU
+        throttling 4, inside a frame with cards moving)."""
+        for cue in CUES:
+            if cue not in self.sounds:
+                self._sound(cue)
+                yield
 
     def play(self, cue: str, volume: float = 1.0) -> None:
         self.played.append(cue)

@@ -1,5 +1,6 @@
 """Work done ahead, one step per frame that draws nothing (``App.step``), so that no whole
-redraw (a new table, the first turn) pays for it: the fonts, then the tables' modules (one
+redraw (a new table, the first turn) and no first cue pays for it: the fonts, the sound cues,
+then the tables' modules (one
 import a step, after those it imports), the felt, the avatars and every table's card faces at
 the layout's sizes, the other orientation's felt. Each step is what first use would do, into
 the same caches. Why and figures: docs/WEB.md."""
@@ -27,6 +28,15 @@ class App(Protocol):
     layout: Layout
     settings: dict[str, Any]
 
+    @property
+    def audio(self) -> Sounds: ...
+
+
+class Sounds(Protocol):
+    """The app's sound cues (game.ui.audio.Audio): loaded ahead, one a step."""
+
+    def warm(self) -> Iterator[None]: ...
+
 
 class FacedTable(Protocol):
     """What the warm-up reads of a game's table scene class (game.ui.cardtable.CardTable
@@ -51,6 +61,7 @@ _IMPORT = re.compile(
 def steps(app: App) -> Iterator[None]:
     """Everything to do ahead, one short step a ``next``."""
     yield from text.warm_fonts()
+    yield from app.audio.warm()
     yield from import_steps(table_modules())
     yield from picture_steps(app)
 

@@ -67,3 +67,12 @@ def test_after_the_warm_up_a_new_table_imports_and_paints_nothing_ahead():
     app._draw()
     assert set(sys.modules) == before  # no module imported by a table, its menu or a turn
     assert sum(draw.FELT_BUILDS.values()) == felts  # both orientations' felts were ready
+
+
+def test_every_sound_cue_is_loaded_ahead(make_app):
+    """A cue's first play does not decode its file in a drawn frame: the warm-up did."""
+    from game.ui.audio import CUES
+
+    app = make_app()
+    app.warm_up()
+    assert set(CUES) <= set(app.audio.sounds)
