@@ -335,6 +335,17 @@ def dim(surface: pygame.Surface, alpha: int = 140) -> None:
     surface.blit(_veil(surface.get_size(), alpha), (0, 0))
 
 
+DIM_LEVELS = (150, 160)  # the alphas panels dim the table by (overlay.DIM, the score panels)
+
+
+def warm_dim(size: tuple[int, int]) -> None:
+    """Make ahead what :func:`dim` needs at a frame of ``size`` (the browser's full-frame veils:
+    about 40 ms each the first time at CPU throttling 4; nothing natively)."""
+    if WEB:
+        for alpha in DIM_LEVELS:
+            _veil(size, alpha)
+
+
 @scale.cached(maxsize=4)
 def _veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
     veil = displayed(pygame.Surface(size))

@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
+import pygame
+
 from game.core import registry
 from game.ui import assets, avatars, draw, text
 from game.ui.layout import Layout, make_layout
@@ -152,6 +154,10 @@ def picture_steps(app: App) -> Iterator[None]:
     layout = app.layout
     draw.felt(layout.w, layout.h, True)
     yield
+    screen = pygame.display.get_surface()
+    if screen is not None:
+        draw.warm_dim(screen.get_size())
+        yield
     for look in range(len(avatars.LOOKS)):
         avatars.avatar(look, 2 * avatar_radius())
         yield
