@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import json
 
+import pytest
+
 from game.net.limits import REACTION_BURST
 from game.net.protocol import PHRASES
 from helpers import private_table, until
@@ -99,3 +101,15 @@ async def raw(client, msg):
 def test_every_phrase_is_a_short_id():
     assert len(PHRASES) == len(set(PHRASES)) >= 6
     assert all(p.isidentifier() and p.islower() for p in PHRASES)
+
+
+def test_the_client_reads_reactions_and_cannot_send_a_bad_one():
+    from game.net import protocol
+
+    msg = protocol.decode_server('{"t": "reaction", "seat": 2, "phrase": "oops"}')
+    assert msg["seat"] == 2
+    for bad in ('{"t": "reaction", "phrase": "oops"}', '{"t": "reaction", "seat": "2"}'):
+        with pytest.raises(protocol.ProtocolError):
+            protocol.decode_server(bad)
+    with pytest.raises(protocol.ProtocolError, match="phrase"):
+        protocol.encode({"t": "react", "phrase": "anything I like"})
