@@ -258,7 +258,16 @@ def draw_icon(surface: pygame.Surface, phrase: str, center: tuple[int, int], r: 
         pygame.draw.circle(surface, white, center, int(r * 0.65), u)
         pygame.draw.line(surface, white, center, (cx, cy - r // 2), u)
         pygame.draw.line(surface, white, center, (cx + r // 3, cy), u)
-    elif phrase in ("oops", "wow"):  # an exclamation mark
+    elif phrase == "wow":  # a four-pointed sparkle
+        k = r * 0.7
+        q = r * 0.18
+        pygame.draw.polygon(
+            surface,
+            white,
+            [(cx, cy - k), (cx + q, cy - q), (cx + k, cy), (cx + q, cy + q)]
+            + [(cx, cy + k), (cx - q, cy + q), (cx - k, cy), (cx - q, cy - q)],
+        )
+    elif phrase == "oops":  # an exclamation mark
         pygame.draw.rect(surface, white, (cx - u, cy - r // 2, 2 * u, r // 2 + u))
         pygame.draw.circle(surface, white, (cx, cy + r // 2 - u // 2), u)
     elif phrase == "thanks":  # a heart
