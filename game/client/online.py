@@ -21,6 +21,8 @@ the :class:`~game.client.session.TableSession` interface (:class:`OnlineSession`
 - A browser tab coming back to the front (the page's ``visibilitychange``,
   :meth:`game.client.connection.Connection.woke`) while the connection is down tries again at
   once instead of waiting out the back-off, and the table is drawn again (``woken``).
+- Reactions (``react`` / ``reaction``): :meth:`OnlineSession.react` sends one, the scene takes
+  those come (:meth:`OnlineSession.take_reactions`), less the seats this player muted.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from game.client import connection
 from game.client.fair_check import Witness
 from game.core import registry
 from game.i18n import t
+from game.net.protocol import PHRASES
 
 from .servers import (
     load_online,
@@ -251,6 +254,8 @@ class OnlineSession(TableSession):
         self._welcomed_at: float | None = None  # welcomed back, our table's view not yet here
         self._replaced = False  # the server moved us to a newer connection (another tab)
         self.finished_record: JSON | None = None  # the server's "record" once asked for
+        self.reactions: list[tuple[int, str]] = []  # (seat, phrase) come, for the scene to take
+        self.muted: set[int] = set()  # seats whose reactions this player does not see
         if first is not None:
             self.receive(first)
 
@@ -311,6 +316,24 @@ class OnlineSession(TableSession):
 
     def leave(self) -> None:
         self.server.send("leave")
+
+    # ----- reactions ------------------------------------------------------------------------------
+    def react(self, phrase: str) -> bool:
+        """Send a reaction (one of :data:`game.net.protocol.PHRASES`); the server's echo shows
+        it, so a refused one (too fast) shows nothing."""
+        return self.server.send("react", phrase=phrase)
+
+    def take_reactions(self) -> list[tuple[int, str]]:
+        """The reactions come since the last call, muted seats' left out."""
+        come, self.reactions = self.reactions, []
+        return [(seat, phrase) for seat, phrase in come if seat not in self.muted]
+
+    def mute(self, seat: int, on: bool) -> None:
+        """Hide (``on``) or show again ``seat``'s reactions, for as long as this table lasts."""
+        if on:
+            self.muted.add(seat)
+        else:
+            self.muted.discard(seat)
 
     def close(self) -> None:
         self.server.close()
@@ -396,6 +419,8 @@ class OnlineSession(TableSession):
             self._on_events(msg)
         elif kind == "record":
             self.finished_record = msg  # game.client.stats keeps it as a replay code
+        elif kind == "reaction":
+            self._on_reaction(msg)
         elif kind == "deadline":
             now = self.clock()
             self._deadline = [
@@ -412,6 +437,11 @@ class OnlineSession(TableSession):
             self._refusals.append(
                 Refusal(str(msg.get("code", "")), str(msg.get("message", "")), online=True)
             )
+
+    def _on_reaction(self, msg: JSON) -> None:
+        seat, phrase = msg["seat"], msg["phrase"]
+        if isinstance(seat, int) and 0 <= seat < self.players and phrase in PHRASES:
+            self.reactions = [*self.reactions[-7:], (seat, phrase)]  # a few, never a pile
 
     def _on_events(self, msg: JSON) -> None:
         events = [

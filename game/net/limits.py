@@ -104,6 +104,8 @@ RATE_PER_SECOND = 15.0  # ... and on average
 FLOOD_STRIKES = 100.0  # refused messages (forgiven at FLOOD_FORGIVE/s) before the close
 FLOOD_FORGIVE = 5.0
 FLOOD_CLOSE = 1008  # WebSocket close code "policy violation"
+REACTION_BURST = 3  # reactions one player may send at once (game.net.reactions) ...
+REACTION_EVERY = 2.0  # ... then one every this many seconds: a table is never pestered
 
 # ----- joining by code (see the module docstring for the numbers) ------------------------------
 JOIN_FREE_MISSES = 5

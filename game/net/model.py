@@ -18,7 +18,7 @@ from game.core.types import JsonObject
 from game.table import Table
 
 from .delta import ViewSender
-from .limits import RATE_BURST
+from .limits import RATE_BURST, REACTION_BURST
 
 
 class Conn(Protocol):
@@ -89,6 +89,8 @@ class Player:
     room: Room | None = None  # the table he sits at (also after it is over)
     seat: int | None = None
     waiting: Room | None = None  # approval requested (TB-2)
+    react_tokens: float = REACTION_BURST  # reactions he may send now (reactions.py's bucket)
+    react_at: float = float("-inf")  # when it was last counted
 
     @property
     def place(self) -> int:

@@ -75,6 +75,11 @@ Client → server
     of at most 32 bytes, sent after the ``room`` message that carried the commitment and
     before the start (a later one replaces an earlier; after the start: ``error`` code
     ``started``). A seat that sends none contributes an empty value.
+``react {phrase}``
+    A seated player's reaction, one of :data:`PHRASES` (ids only, no free text:
+    :mod:`game.net.reactions`). Every connected person at the table (the sender too) gets
+    ``reaction``. At most 3 at once, then one every 2 s per player: past that ``error`` code
+    ``reaction_wait`` and nobody is told; ``not_seated`` away from a table.
 
 Server → client
 ---------------
@@ -141,6 +146,8 @@ you, pending, started, over}``
     client can re-derive every deal and check what it was shown (docs/FAIRNESS.md). The
     ``room`` message's ``fair`` is ``{commitment, contributions}`` (``contributions`` null
     until the start).
+``reaction {seat, phrase}``
+    ``seat`` sent the reaction ``phrase`` (one of :data:`PHRASES`); shown beside his plate.
 ``moved {url, code}``
     Several server processes share one lobby (Redis, ``game.net.cluster``): the table with
     ``code`` (joined by code, found by ``join_any``, or where your token's player sits) is held
@@ -182,6 +189,17 @@ MAX_PLAYERS = max(n for counts in PLAYER_COUNTS.values() for n in counts)  # 5: 
 VISIBILITIES: tuple[str, ...] = ("private", "approval", "auto")
 TURN_SECONDS: tuple[int | None, ...] = (None, 60, 90, 120)  # TB-6
 BOT_LEVELS: tuple[str, ...] = LEVELS
+# The reactions' ids (game.net.reactions says what they are; the client draws their words).
+PHRASES: tuple[str, ...] = (
+    "well_played",
+    "hurry_up",
+    "oops",
+    "thanks",
+    "good_luck",
+    "wow",
+    "sorry",
+    "good_game",
+)
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no O/0, no I/1
 CODE_LENGTH = 8  # 2**40 codes: unguessable at the allowed rate (limits.py)
@@ -208,6 +226,7 @@ CLIENT_TYPES: tuple[str, ...] = (
     "get_record",
     "ping",
     "contribute",
+    "react",
 )
 SERVER_TYPES: tuple[str, ...] = (
     "welcome",
@@ -223,6 +242,7 @@ SERVER_TYPES: tuple[str, ...] = (
     "moved",
     "record",
     "reveal",
+    "reaction",
 )
 
 
@@ -487,6 +507,7 @@ _CLIENT_FIELDS: dict[str, dict[str, tuple[Check, bool]]] = {
     "get_record": {"code": (_text(MAX_STRING, 1), True)},
     "ping": {},
     "contribute": {"value": (_hex_text(MAX_CONTRIBUTION), True)},
+    "react": {"phrase": (_one_of(PHRASES), True)},
 }
 
 
@@ -534,6 +555,7 @@ _SERVER_REQUIRED: dict[str, dict[str, Check]] = {
     "moved": {"url": _kind_of(str, "a string")},
     "record": {"code": _kind_of(str, "a string"), "record": _kind_of(dict, "an object")},
     "reveal": {"secret": _hex_text(SECRET_BYTES), "log": _kind_of(list, "a list")},
+    "reaction": {"seat": _kind_of(int, "a whole number"), "phrase": _kind_of(str, "a string")},
 }
 
 

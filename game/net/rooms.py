@@ -22,6 +22,7 @@ The lobby is made of parts it owns, each given only the others it needs::
            ├─ Records    (records.py)   the store's writes and reads; Resume (resume.py)
            ├─ Pacer      (pacing.py)    turn clocks held while clients show the events
            ├─ Peers      (peers.py)     the other processes of a cluster, if any
+           ├─ Reactions  (reactions.py) a seat's "Well played", rate-limited, to its table
            └─ Schedule, AddressGuard, Limits: when each table needs the tick; abuse limits
 
 A move reads as a few calls on them: ``Requests.act`` → ``Pacer.acting`` → the table →
@@ -74,6 +75,7 @@ from .pacing import (
 )
 from .peers import Peers
 from .play import BOT_NAMES, Play
+from .reactions import Reactions
 from .records import HEARTBEAT, RESUME_GRACE, Records
 from .reseat import reseat_connected
 from .resume import Resume
@@ -181,6 +183,7 @@ class Lobby:
             rate_clock,
             seeds,
         )
+        self.reactions = Reactions(rate_clock)
         self.greeter = Greeter(self.roster, self.guests, self.outgoing, self.peers, mint_for(store))
         self.resume = Resume(self.records, self.roster, self.play)
         if store is not None:
@@ -257,6 +260,7 @@ class Lobby:
             "leave": requests.leave,
             "get_record": requests.record,
             "contribute": requests.contribute,
+            "react": self.reactions.react,
         }[kind]
         handler(guest, player, msg)
 

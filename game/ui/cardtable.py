@@ -48,14 +48,16 @@ from typing import Any
 from game import i18n
 from game.client import stats, storage
 from game.client.local import LocalSession
-from game.client.online import server_message
+from game.client.online import OnlineSession, server_message
 from game.client.session import Refusal, SeatState, TableSession
 from game.core import registry
 from game.i18n import t
 from game.ui import assets, draw, scale
 from game.ui.event_player import BOT_PAUSE, EventPlayer
 from game.ui.hand_view import HandView
+from game.ui.over_check import check_button, place_check
 from game.ui.plates import deck_codes
+from game.ui.reactions import TableReactions
 from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.seat_plates import SeatPlates
@@ -103,6 +105,8 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         self.persist = not (app.options.autoplay or app.options.screenshots or self.session.online)
         self.events = EventPlayer(self.session, self.show_event, self.save, self.show_refusal)
         self.plates = SeatPlates(self)
+        if isinstance(self.session, OnlineSession):  # reactions beside the plates
+            self.plates.reactions = TableReactions(self, self.session)
         self.hand_view = HandView(self)
         self.flying: list[Sprite] = []  # cards in the air that belong to no hand
         self.phase = "deal"  # displayed phase (the subclass moves it on)
@@ -264,7 +268,10 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
             self.next_button,
             self.again_button,
             self.menu2_button,
+            check_button(self),
         ]
+        if self.plates.reactions is not None:
+            self.widgets += self.plates.reactions.widgets()
         self._place_widgets()
         self.warm_pictures()
 
@@ -311,6 +318,9 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         self.back_button.rect = L.play_button.copy()  # the play button is hidden while assisted
         self.next_button.visible = self.score is not None
         self.again_button.visible = self.menu2_button.visible = self.over is not None
+        place_check(self, self.widget("check"))
+        if self.plates.reactions is not None:
+            self.plates.reactions.place(self.score is not None)
         self.hold_summaries()
 
     # ----- state questions --------------------------------------------------------------------
@@ -475,6 +485,8 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
             resting = self.session.phase == "over" or self.phase == "deal"
             self.events.drive_bots(dt, self.bot_pause, resting)
         self.aids.update(dt)
+        if self.plates.reactions is not None:
+            self.plates.reactions.update(dt)
         if self.hint:
             self.hint = (self.hint[0], self.hint[1] - dt) if self.hint[1] > dt else None
         if self.banner:
@@ -487,6 +499,18 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
             self._update_over(dt)
         self.after_update(dt)
         self._place_widgets()
+
+    def draw(self, surface) -> None:
+        """The table (game/ui/table_drawing.py), then the reactions over everything."""
+        super().draw(surface)
+        if self.plates.reactions is not None:
+            self.plates.reactions.draw(surface)
+
+    def redraw_every(self) -> float | None:
+        """The turn clock's cadence, or sooner: when the next reaction bubble goes."""
+        every = super().redraw_every()
+        due = self.plates.reactions.due() if self.plates.reactions is not None else None
+        return every if due is None else min(due, every or due)
 
     def update_sprites(self, dt: float) -> None:
         """Override (call super): advance every sprite the game owns."""

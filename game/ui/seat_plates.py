@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -27,6 +27,9 @@ from game.ui.draw import RGB
 from game.ui.plates import PLATE_AVATAR, avatar_radius, margin, plate_avatar, plate_body, tall
 from game.ui.scale import px
 from game.ui.table_aids import timer_color
+
+if TYPE_CHECKING:
+    from game.ui.reactions import TableReactions
 
 Key = tuple[Any, ...]
 
@@ -68,6 +71,7 @@ class SeatPlates:
 
     def __init__(self, table: PlateTable) -> None:
         self.table = table
+        self.reactions: TableReactions | None = None  # bubbles beside the plates (online)
 
     def draw(self, surface: pygame.Surface, seat: int) -> None:
         """Seat ``seat``'s plate: the cached body, your-turn cue, timer ring and figure."""

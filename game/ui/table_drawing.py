@@ -341,6 +341,7 @@ class TableDrawing(StillParts):
         else:
             self.again_button.rect.center = (rect.centerx - apart, by)
             self.menu2_button.rect.center = (rect.centerx + apart, by)
+        self.widget("check").rect.center = (rect.centerx, by + px(76))
 
     # ----- the window turned; frames with nothing new (game/ui/settle.py) -----------------------
     def relayout(self) -> None:
