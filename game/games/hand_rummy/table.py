@@ -382,8 +382,15 @@ class RummyTable(CardTable):
         ranking = sorted(range(len(totals)), key=lambda s: (totals[s], s))
         super()._open_over({**result, "ranking": ranking})
 
-    def handle(self, event: pygame.event.Event) -> None:
-        self.taps.handle(event)
+    def pointer(self, event: pygame.event.Event) -> None:
+        self.taps.pointer(event)
+
+    def keys(self, event: pygame.event.Event) -> None:
+        if not self.taps.closed():
+            super().keys(event)
+
+    def key(self, event: pygame.event.Event) -> None:
+        self.taps.key(event)
 
     def on_escape(self) -> None:
         """Esc drops the selected card first; with none selected it opens the pause menu."""
