@@ -54,7 +54,7 @@ ALLOWED: dict[tuple[str, str], int] = {
     ("mro", "game.games.ronda.table.RondaTable"): 10,
     ("mro", "game.games.hareeja.table.HareejaTable"): 9,
     ("mro", "game.ui.cardtable.CardTable"): 6,
-    ("names", "game.games.hand_rummy.table.RummyTable"): 220,
+    ("names", "game.games.hand_rummy.table.RummyTable"): 219,
     ("names", "game.games.ronda.table.RondaTable"): 251,
     ("names", "game.games.hareeja.table.HareejaTable"): 218,
     ("names", "game.ui.cardtable.CardTable"): 171,

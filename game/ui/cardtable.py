@@ -52,7 +52,7 @@ from game.client.online import server_message
 from game.client.session import Refusal, SeatState, TableSession
 from game.core import registry
 from game.i18n import t
-from game.ui import assets, draw, scale
+from game.ui import assets, draw, scale, settle
 from game.ui.event_player import BOT_PAUSE, EventPlayer
 from game.ui.hand_view import HandView
 from game.ui.plates import deck_codes
@@ -373,10 +373,6 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         """A banner across the table (not at a seat), e.g. "last batch"."""
         self.banner = (message, Speed.scale(seconds, motion=False))
 
-    def score_open(self) -> bool:
-        """The score panel is up: no further event is shown until it closes."""
-        return self.score is not None
-
     def close_score(self) -> None:
         self.score = None
 
@@ -467,7 +463,7 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         self.elapsed += dt
         self.events.run_timers(dt)
         self.update_sprites(dt)
-        self.events.play(dt, held=self.score_open)
+        self.events.play(dt, held=lambda: self.score is not None)  # until the panel closes
         # Turn clocks run only once the player has seen everything; local turns time out here.
         self.session.pace(self.idle())
         self.events.take()
@@ -487,6 +483,12 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
             self._update_over(dt)
         self.after_update(dt)
         self._place_widgets()
+
+    def own_sprites(self) -> list[Sprite]:
+        """Override (call super): every card sprite the scene shows, for the still frames, the
+        relayout and the end of an animation (game/ui/settle.py): by default the sprites among
+        the scene's own attributes; a game adds those its parts hold."""
+        return settle.held_sprites(self)
 
     def update_sprites(self, dt: float) -> None:
         """Override (call super): advance every sprite the game owns."""
