@@ -117,6 +117,7 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         self._confetti_colors: list[tuple] = []
         self.aids = TableAids(self)
         self.elapsed = 0.0
+        self.widgets_fresh = False  # placed for this frame (see refresh_widgets)
         start = list(start_events) if start_events else self.session.take_events()
         super().__init__(app)
         self.preload()
@@ -246,9 +247,10 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         )
         R = scale.rect  # panel buttons: sized here, placed with their panels
         self.back_button = Button(
-            R(0, 0, 200, 56), self.words("assist.back"), self.reclaim, 24, True
+            R(0, 0, 200, 56), self.words("assist.back"), self.session.reclaim, 24, True
         )
-        self.next_button = Button(R(0, 0, 260, 60), self.next_words, self.close_score, 26, True)
+        next_words = lambda: t(self.next_label())  # noqa: E731 (the label follows the phase)
+        self.next_button = Button(R(0, 0, 260, 60), next_words, self.close_score, 26, True)
         self.again_button = Button(
             R(0, 0, 240, 60), self.words("over.again"), self.play_again, 26, True
         )
@@ -266,6 +268,7 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
             self.menu2_button,
         ]
         self._place_widgets()
+        self.widgets_fresh = True
         self.warm_pictures()
 
     def warm_pictures(self) -> None:
@@ -275,9 +278,6 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
     def words(key: str) -> Callable[[], str]:
         """A label: the catalog's words for ``key`` in the language now."""
         return lambda: t(key)
-
-    def next_words(self) -> str:
-        return t(self.next_label())
 
     def build_controls(self) -> list:
         """Override: the game's own widgets (created for the current layout)."""
@@ -292,6 +292,15 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
 
     def modal(self) -> bool:
         return self.score is not None or self.over is not None
+
+    def refresh_widgets(self) -> None:
+        """Place the widgets unless they are placed for this frame already. ``update`` places
+        them once a frame; handling an event or drawing a frame leaves them to be placed again
+        (what the event did may change them; the next frame's update may be held, e.g. under
+        the pause menu while the language changes in Settings, and then its draw places them)."""
+        if not self.widgets_fresh:
+            self._place_widgets()
+            self.widgets_fresh = True
 
     def _place_widgets(self) -> None:
         """Show only the controls that apply now, placed for the current state."""
@@ -362,9 +371,6 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         if refused.online:
             return server_message({"code": refused.code, "message": refused.message})
         return i18n.refusal(refused)
-
-    def reclaim(self) -> None:
-        self.session.reclaim()
 
     def show_hint(self, message: str) -> None:
         self.hint = (message, HINT_SECONDS)
@@ -482,7 +488,8 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         if self.over is not None:
             self._update_over(dt)
         self.after_update(dt)
-        self._place_widgets()
+        self._place_widgets()  # once a frame (see refresh_widgets)
+        self.widgets_fresh = True
 
     def own_sprites(self) -> list[Sprite]:
         """Override (call super): every card sprite the scene shows, for the still frames, the

@@ -47,7 +47,8 @@ class TableInput:
     hand_order: list[str]
     selected: str | None
     hand_view: HandView
-    _place_widgets: Callable[[], None]
+    widgets_fresh: bool
+    refresh_widgets: Callable[[], None]
     close_score: Callable[[], None]
     request_hint: Callable[[], None]
     open_pause: Callable[[], None]
@@ -85,7 +86,8 @@ class TableInput:
         """Widgets first, then Esc; while a score or match-over panel is open only Enter/Space
         (next) counts; otherwise a key goes to :meth:`keys`, anything else to :meth:`pointer`
         (the hooks a game overrides)."""
-        self._place_widgets()
+        self.refresh_widgets()
+        self.widgets_fresh = False  # what this event does may change them
         for widget in self.widgets:
             if widget.handle(event):
                 self.hand_view.drag = None
