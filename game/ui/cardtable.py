@@ -43,7 +43,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Self
+
+import pygame
 
 from game import i18n
 from game.client import stats, storage
@@ -65,7 +67,13 @@ from game.ui.table_drawing import TableDrawing
 from game.ui.table_input import TableInput
 from game.ui.table_online import TableConnection
 from game.ui.tween import Speed
-from game.ui.widgets import Button
+from game.ui.widgets import Button, Widget
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.layout import Layout
+
+JSON = dict[str, Any]
 
 HINT_SECONDS = 1.8
 
@@ -89,12 +97,12 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
 
     def __init__(
         self,
-        app,
+        app: App,
         session: TableSession,
-        start_events: list[dict] | None = None,
+        start_events: list[JSON] | None = None,
         bot_seed: int | None = None,
-        options: dict | None = None,
-    ):
+        options: JSON | None = None,
+    ) -> None:
         self.session = as_session(session, bot_seed, self.name)
         self.me = self.session.me
         self.players = self.session.players
@@ -110,11 +118,11 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         self.totals = [0] * len(self.session.totals)
         self.hint: tuple[str, float] | None = None
         self.banner: tuple[str, float] | None = None
-        self.score: dict | None = None  # the score panel while open ({"entry", "t"})
-        self.over: dict | None = None  # the match-end panel
+        self.score: JSON | None = None  # the score panel while open ({"entry", "t"})
+        self.over: JSON | None = None  # the match-end panel
         self.fx_rng = random.Random(bot_seed if bot_seed is not None else 99)
         self.confetti: list[list[float]] = []
-        self._confetti_colors: list[tuple] = []
+        self._confetti_colors: list[tuple[int, int, int]] = []
         self.aids = TableAids(self)
         self.elapsed = 0.0
         self.widgets_fresh = False  # placed for this frame (see refresh_widgets)
@@ -138,27 +146,27 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         )
 
     @classmethod
-    def face_sizes(cls, layout, players: int) -> tuple[tuple[int, int], ...]:
+    def face_sizes(cls, layout: Layout, players: int) -> tuple[tuple[int, int], ...]:
         """The sizes this table shows card faces at (also made ahead: game/ui/warmup.py)."""
         return (layout.card, layout.trick_card, layout.small)
 
     @classmethod
-    def engine_options(cls, options: dict | None) -> dict:
+    def engine_options(cls, options: JSON | None) -> JSON:
         """The part of the menu's options the engine takes (``players`` is separate)."""
         return {k: v for k, v in (options or {}).items() if k in cls.ENGINE_OPTIONS}
 
     @classmethod
     def new_match(
         cls,
-        app,
+        app: App,
         level: str = "normal",
         turn_seconds: int | None = None,
-        options: dict | None = None,
+        options: JSON | None = None,
         seed: int | None = None,
         deck: list[str] | None = None,
         all_bots: bool = False,
-        clock=None,
-    ):
+        clock: Any = None,
+    ) -> Self:
         """A new match: you against bots at ``level`` (or all bots for autoplay).
         ``options`` are the menu's: ``players`` plus the engine's own options."""
         options = dict(options or {})
@@ -180,7 +188,7 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         return scene
 
     @classmethod
-    def start_autoplay(cls, app, options: dict | None = None) -> CardTable:
+    def start_autoplay(cls, app: App, options: JSON | None = None) -> Self:
         """Bots in every seat play a whole match through the real loop and scenes
         (``main.py --autoplay``); the scene reports the result through app.finish_autoplay."""
         scene = cls.new_match(
@@ -194,7 +202,7 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         return scene
 
     @classmethod
-    def from_saved(cls, app, saved: dict):
+    def from_saved(cls, app: App, saved: JSON) -> Self | None:
         """Rebuild a saved match (seed + action log + seats); None if it cannot be replayed."""
         try:
             session = LocalSession.from_saved(cls.name, saved)
@@ -279,7 +287,7 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         """A label: the catalog's words for ``key`` in the language now."""
         return lambda: t(key)
 
-    def build_controls(self) -> list:
+    def build_controls(self) -> list[Widget]:
         """Override: the game's own widgets (created for the current layout)."""
         return []
 
@@ -355,7 +363,7 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         return self.session.to_act()
 
     # ----- actions ------------------------------------------------------------------------------
-    def act(self, seat: int, action: dict, human: bool) -> bool:
+    def act(self, seat: int, action: JSON, human: bool) -> bool:
         """Submit ``action`` for ``seat``; its events join the animation queue, a refusal of
         the player's action shows as a hint."""
         done = self.session.act(action, seat=seat, human=human)
@@ -413,10 +421,10 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         self.app.set_setting("language", "en" if i18n.language() == "ar" else "ar")
 
     # ----- the aids (game/ui/table_aids.py): the game's hooks, and names Hand rummy uses -------
-    def on_suggestion(self, action: dict) -> None:
+    def on_suggestion(self, action: JSON) -> None:
         """Override: do something with a fresh suggestion (e.g. preselect the bid)."""
 
-    def hinted_rects(self, action: dict) -> list:
+    def hinted_rects(self, action: JSON) -> list[pygame.Rect]:
         """Override: where on screen the suggested ``action`` is (cards, piles, buttons)."""
         return []
 
@@ -443,11 +451,11 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         return self.aids.turn_cue
 
     @property
-    def suggestion(self) -> dict | None:
+    def suggestion(self) -> JSON | None:
         return self.aids.suggestion
 
     @suggestion.setter
-    def suggestion(self, suggestion: dict | None) -> None:
+    def suggestion(self, suggestion: JSON | None) -> None:
         self.aids.suggestion = suggestion
 
     @property
@@ -510,7 +518,7 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         self.events.after(seconds, callback)
 
     # ----- bots --------------------------------------------------------------------------------
-    def bot_pause(self, view: dict, legal: list[dict]) -> float:
+    def bot_pause(self, view: JSON, legal: list[JSON]) -> float:
         """Override: the least time (normal speed) a bot seems to think before it acts, given
         what it sees (``view``) and may do (``legal``)."""
         return BOT_PAUSE
@@ -521,18 +529,18 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         handler = getattr(self, f"_on_{ev['type']}", None)
         return handler(ev) if handler else 0.0
 
-    def _on_match_over(self, ev: dict) -> float:
+    def _on_match_over(self, ev: JSON) -> float:
         self._open_over(ev)
         self.app.audio.play("win", 0.8)
         return 0.0
 
-    def _on_turn_timeout(self, ev: dict) -> float:
+    def _on_turn_timeout(self, ev: JSON) -> float:
         """TB-7: the safe move follows; the game's handler for it says what was played."""
         if ev.get("seat") == self.me:
             self.aids.timed_out = True
         return 0.0
 
-    def _open_over(self, result: dict) -> None:
+    def _open_over(self, result: JSON) -> None:
         self.phase = "over"
         self.totals = list(result["totals"])
         self.over = {"result": result, "t": 0.0}
@@ -543,6 +551,8 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         stats.record_match_end(self, result)  # local and online; never autoplay/all-bot
 
     def _update_over(self, dt: float) -> None:
+        if self.over is None:
+            return
         self.over["t"] += dt
         L = self.app.layout
         for c in self.confetti:
@@ -552,7 +562,7 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         if self.app.options.autoplay and self.over["t"] > Speed.scale(1.0, motion=False):
             self.finish_autoplay(self.over["result"])
 
-    def finish_autoplay(self, result: dict) -> None:
+    def finish_autoplay(self, result: JSON) -> None:
         """End of an ``--autoplay`` match: the app prints the result and stops the loop."""
         saved = self.session.saved() or {}
         self.app.finish_autoplay(self.name, saved.get("record", {}), result)
