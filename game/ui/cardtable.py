@@ -65,7 +65,7 @@ from game.ui.sprites import Sprite
 from game.ui.table_aids import TableAids, card_words
 from game.ui.table_drawing import TableDrawing
 from game.ui.table_input import TableInput
-from game.ui.table_online import TableConnection
+from game.ui.table_online import follow_connection
 from game.ui.tween import Speed
 from game.ui.widgets import Button, Widget
 
@@ -86,7 +86,7 @@ def as_session(table: Any, bot_seed: int | None, game: str) -> TableSession:
     return LocalSession(table, bot_seed=bot_seed, game=game)
 
 
-class CardTable(TableInput, TableConnection, TableDrawing, Scene):
+class CardTable(TableInput, TableDrawing, Scene):
     """One seat of a match (``session.me``), shown and played. See the module docstring."""
 
     name = "cardtable"
@@ -409,9 +409,10 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         open_pause(self)
 
     def to_menu(self) -> None:
-        self._leave_to_menu(send=self.session.online and self.session.phase != "over")
+        self.leave_to_menu(send=self.session.online and self.session.phase != "over")
 
-    def _leave_to_menu(self, send: bool) -> None:
+    def leave_to_menu(self, send: bool) -> None:
+        """Back to the menu (telling the server first when ``send``); the session closes."""
         if send:
             self.session.leave()
         self.session.close()
@@ -472,7 +473,7 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         self.session.poll()
         self.events.take()
         if self.session.lost or self.session.resumed:
-            self.follow_connection()  # table_online.py: lost → the menu; back → rebuilt
+            follow_connection(self)  # table_online.py: lost → the menu; back → rebuilt
             return
         self.elapsed += dt
         self.events.run_timers(dt)
