@@ -88,9 +88,10 @@ def tn(key: str, n: int, **fmt: object) -> str:
     return text.format(n=digits(n), **fmt)
 
 
-def refusal(error: Exception) -> str:
-    """What to tell the player about a refused action (an IllegalAction), in their language:
-    the words for its code, else the engine's own (English) message."""
+def refusal(error: object) -> str:
+    """What to tell the player about a refused action (an IllegalAction or a client's
+    Refusal), in their language: the words for its code, else the engine's own (English)
+    message."""
     key = f"refusal.{getattr(error, 'code', 'illegal')}"
     if key in _TABLES[_current]:
         return _TABLES[_current][key]

@@ -43,7 +43,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Self
+
+import pygame
 
 from game import i18n
 from game.client import stats, storage
@@ -52,7 +54,7 @@ from game.client.online import OnlineSession, server_message
 from game.client.session import Refusal, SeatState, TableSession
 from game.core import registry
 from game.i18n import t
-from game.ui import assets, draw, scale
+from game.ui import assets, draw, scale, settle
 from game.ui.event_player import BOT_PAUSE, EventPlayer
 from game.ui.hand_view import HandView
 from game.ui.over_check import check_button, place_check
@@ -65,9 +67,15 @@ from game.ui.sprites import Sprite
 from game.ui.table_aids import TableAids, card_words
 from game.ui.table_drawing import TableDrawing
 from game.ui.table_input import TableInput
-from game.ui.table_online import TableConnection
+from game.ui.table_online import follow_connection
 from game.ui.tween import Speed
-from game.ui.widgets import Button
+from game.ui.widgets import Button, Widget
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.layout import Layout
+
+JSON = dict[str, Any]
 
 HINT_SECONDS = 1.8
 
@@ -80,7 +88,7 @@ def as_session(table: Any, bot_seed: int | None, game: str) -> TableSession:
     return LocalSession(table, bot_seed=bot_seed, game=game)
 
 
-class CardTable(TableInput, TableConnection, TableDrawing, Scene):
+class CardTable(TableInput, TableDrawing, Scene):
     """One seat of a match (``session.me``), shown and played. See the module docstring."""
 
     name = "cardtable"
@@ -91,12 +99,12 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
 
     def __init__(
         self,
-        app,
+        app: App,
         session: TableSession,
-        start_events: list[dict] | None = None,
+        start_events: list[JSON] | None = None,
         bot_seed: int | None = None,
-        options: dict | None = None,
-    ):
+        options: JSON | None = None,
+    ) -> None:
         self.session = as_session(session, bot_seed, self.name)
         self.me = self.session.me
         self.players = self.session.players
@@ -114,13 +122,14 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         self.totals = [0] * len(self.session.totals)
         self.hint: tuple[str, float] | None = None
         self.banner: tuple[str, float] | None = None
-        self.score: dict | None = None  # the score panel while open ({"entry", "t"})
-        self.over: dict | None = None  # the match-end panel
+        self.score: JSON | None = None  # the score panel while open ({"entry", "t"})
+        self.over: JSON | None = None  # the match-end panel
         self.fx_rng = random.Random(bot_seed if bot_seed is not None else 99)
         self.confetti: list[list[float]] = []
-        self._confetti_colors: list[tuple] = []
+        self._confetti_colors: list[tuple[int, int, int]] = []
         self.aids = TableAids(self)
         self.elapsed = 0.0
+        self.widgets_fresh = False  # placed for this frame (see refresh_widgets)
         start = list(start_events) if start_events else self.session.take_events()
         super().__init__(app)
         self.preload()
@@ -141,27 +150,27 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         )
 
     @classmethod
-    def face_sizes(cls, layout, players: int) -> tuple[tuple[int, int], ...]:
+    def face_sizes(cls, layout: Layout, players: int) -> tuple[tuple[int, int], ...]:
         """The sizes this table shows card faces at (also made ahead: game/ui/warmup.py)."""
         return (layout.card, layout.trick_card, layout.small)
 
     @classmethod
-    def engine_options(cls, options: dict | None) -> dict:
+    def engine_options(cls, options: JSON | None) -> JSON:
         """The part of the menu's options the engine takes (``players`` is separate)."""
         return {k: v for k, v in (options or {}).items() if k in cls.ENGINE_OPTIONS}
 
     @classmethod
     def new_match(
         cls,
-        app,
+        app: App,
         level: str = "normal",
         turn_seconds: int | None = None,
-        options: dict | None = None,
+        options: JSON | None = None,
         seed: int | None = None,
         deck: list[str] | None = None,
         all_bots: bool = False,
-        clock=None,
-    ):
+        clock: Any = None,
+    ) -> Self:
         """A new match: you against bots at ``level`` (or all bots for autoplay).
         ``options`` are the menu's: ``players`` plus the engine's own options."""
         options = dict(options or {})
@@ -183,7 +192,7 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         return scene
 
     @classmethod
-    def start_autoplay(cls, app, options: dict | None = None) -> CardTable:
+    def start_autoplay(cls, app: App, options: JSON | None = None) -> Self:
         """Bots in every seat play a whole match through the real loop and scenes
         (``main.py --autoplay``); the scene reports the result through app.finish_autoplay."""
         scene = cls.new_match(
@@ -197,7 +206,7 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         return scene
 
     @classmethod
-    def from_saved(cls, app, saved: dict):
+    def from_saved(cls, app: App, saved: JSON) -> Self | None:
         """Rebuild a saved match (seed + action log + seats); None if it cannot be replayed."""
         try:
             session = LocalSession.from_saved(cls.name, saved)
@@ -250,9 +259,10 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         )
         R = scale.rect  # panel buttons: sized here, placed with their panels
         self.back_button = Button(
-            R(0, 0, 200, 56), self.words("assist.back"), self.reclaim, 24, True
+            R(0, 0, 200, 56), self.words("assist.back"), self.session.reclaim, 24, True
         )
-        self.next_button = Button(R(0, 0, 260, 60), self.next_words, self.close_score, 26, True)
+        next_words = lambda: t(self.next_label())  # noqa: E731 (the label follows the phase)
+        self.next_button = Button(R(0, 0, 260, 60), next_words, self.close_score, 26, True)
         self.again_button = Button(
             R(0, 0, 240, 60), self.words("over.again"), self.play_again, 26, True
         )
@@ -273,6 +283,7 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         if self.plates.reactions is not None:
             self.widgets += self.plates.reactions.widgets()
         self._place_widgets()
+        self.widgets_fresh = True
         self.warm_pictures()
 
     def warm_pictures(self) -> None:
@@ -283,10 +294,7 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         """A label: the catalog's words for ``key`` in the language now."""
         return lambda: t(key)
 
-    def next_words(self) -> str:
-        return t(self.next_label())
-
-    def build_controls(self) -> list:
+    def build_controls(self) -> list[Widget]:
         """Override: the game's own widgets (created for the current layout)."""
         return []
 
@@ -299,6 +307,15 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
 
     def modal(self) -> bool:
         return self.score is not None or self.over is not None
+
+    def refresh_widgets(self) -> None:
+        """Place the widgets unless they are placed for this frame already. ``update`` places
+        them once a frame; handling an event or drawing a frame leaves them to be placed again
+        (what the event did may change them; the next frame's update may be held, e.g. under
+        the pause menu while the language changes in Settings, and then its draw places them)."""
+        if not self.widgets_fresh:
+            self._place_widgets()
+            self.widgets_fresh = True
 
     def _place_widgets(self) -> None:
         """Show only the controls that apply now, placed for the current state."""
@@ -356,7 +373,7 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         return self.session.to_act()
 
     # ----- actions ------------------------------------------------------------------------------
-    def act(self, seat: int, action: dict, human: bool) -> bool:
+    def act(self, seat: int, action: JSON, human: bool) -> bool:
         """Submit ``action`` for ``seat``; its events join the animation queue, a refusal of
         the player's action shows as a hint."""
         done = self.session.act(action, seat=seat, human=human)
@@ -373,19 +390,12 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
             return server_message({"code": refused.code, "message": refused.message})
         return i18n.refusal(refused)
 
-    def reclaim(self) -> None:
-        self.session.reclaim()
-
     def show_hint(self, message: str) -> None:
         self.hint = (message, HINT_SECONDS)
 
     def show_banner(self, message: str, seconds: float = 2.0) -> None:
         """A banner across the table (not at a seat), e.g. "last batch"."""
         self.banner = (message, Speed.scale(seconds, motion=False))
-
-    def score_open(self) -> bool:
-        """The score panel is up: no further event is shown until it closes."""
-        return self.score is not None
 
     def close_score(self) -> None:
         self.score = None
@@ -409,9 +419,10 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         open_pause(self)
 
     def to_menu(self) -> None:
-        self._leave_to_menu(send=self.session.online and self.session.phase != "over")
+        self.leave_to_menu(send=self.session.online and self.session.phase != "over")
 
-    def _leave_to_menu(self, send: bool) -> None:
+    def leave_to_menu(self, send: bool) -> None:
+        """Back to the menu (telling the server first when ``send``); the session closes."""
         if send:
             self.session.leave()
         self.session.close()
@@ -421,10 +432,10 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         self.app.set_setting("language", "en" if i18n.language() == "ar" else "ar")
 
     # ----- the aids (game/ui/table_aids.py): the game's hooks, and names Hand rummy uses -------
-    def on_suggestion(self, action: dict) -> None:
+    def on_suggestion(self, action: JSON) -> None:
         """Override: do something with a fresh suggestion (e.g. preselect the bid)."""
 
-    def hinted_rects(self, action: dict) -> list:
+    def hinted_rects(self, action: JSON) -> list[pygame.Rect]:
         """Override: where on screen the suggested ``action`` is (cards, piles, buttons)."""
         return []
 
@@ -451,11 +462,11 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         return self.aids.turn_cue
 
     @property
-    def suggestion(self) -> dict | None:
+    def suggestion(self) -> JSON | None:
         return self.aids.suggestion
 
     @suggestion.setter
-    def suggestion(self, suggestion: dict | None) -> None:
+    def suggestion(self, suggestion: JSON | None) -> None:
         self.aids.suggestion = suggestion
 
     @property
@@ -472,12 +483,12 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         self.session.poll()
         self.events.take()
         if self.session.lost or self.session.resumed:
-            self.follow_connection()  # table_online.py: lost → the menu; back → rebuilt
+            follow_connection(self)  # table_online.py: lost → the menu; back → rebuilt
             return
         self.elapsed += dt
         self.events.run_timers(dt)
         self.update_sprites(dt)
-        self.events.play(dt, held=self.score_open)
+        self.events.play(dt, held=lambda: self.score is not None)  # until the panel closes
         # Turn clocks run only once the player has seen everything; local turns time out here.
         self.session.pace(self.idle())
         self.events.take()
@@ -498,7 +509,14 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         if self.over is not None:
             self._update_over(dt)
         self.after_update(dt)
-        self._place_widgets()
+        self._place_widgets()  # once a frame (see refresh_widgets)
+        self.widgets_fresh = True
+
+    def own_sprites(self) -> list[Sprite]:
+        """Override (call super): every card sprite the scene shows, for the still frames, the
+        relayout and the end of an animation (game/ui/settle.py): by default the sprites among
+        the scene's own attributes; a game adds those its parts hold."""
+        return settle.held_sprites(self)
 
     def draw(self, surface) -> None:
         """The table (game/ui/table_drawing.py), then the reactions over everything."""
@@ -525,7 +543,7 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         self.events.after(seconds, callback)
 
     # ----- bots --------------------------------------------------------------------------------
-    def bot_pause(self, view: dict, legal: list[dict]) -> float:
+    def bot_pause(self, view: JSON, legal: list[JSON]) -> float:
         """Override: the least time (normal speed) a bot seems to think before it acts, given
         what it sees (``view``) and may do (``legal``)."""
         return BOT_PAUSE
@@ -536,18 +554,18 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         handler = getattr(self, f"_on_{ev['type']}", None)
         return handler(ev) if handler else 0.0
 
-    def _on_match_over(self, ev: dict) -> float:
+    def _on_match_over(self, ev: JSON) -> float:
         self._open_over(ev)
         self.app.audio.play("win", 0.8)
         return 0.0
 
-    def _on_turn_timeout(self, ev: dict) -> float:
+    def _on_turn_timeout(self, ev: JSON) -> float:
         """TB-7: the safe move follows; the game's handler for it says what was played."""
         if ev.get("seat") == self.me:
             self.aids.timed_out = True
         return 0.0
 
-    def _open_over(self, result: dict) -> None:
+    def _open_over(self, result: JSON) -> None:
         self.phase = "over"
         self.totals = list(result["totals"])
         self.over = {"result": result, "t": 0.0}
@@ -558,6 +576,8 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         stats.record_match_end(self, result)  # local and online; never autoplay/all-bot
 
     def _update_over(self, dt: float) -> None:
+        if self.over is None:
+            return
         self.over["t"] += dt
         L = self.app.layout
         for c in self.confetti:
@@ -567,7 +587,7 @@ class CardTable(TableInput, TableConnection, TableDrawing, Scene):
         if self.app.options.autoplay and self.over["t"] > Speed.scale(1.0, motion=False):
             self.finish_autoplay(self.over["result"])
 
-    def finish_autoplay(self, result: dict) -> None:
+    def finish_autoplay(self, result: JSON) -> None:
         """End of an ``--autoplay`` match: the app prints the result and stops the loop."""
         saved = self.session.saved() or {}
         self.app.finish_autoplay(self.name, saved.get("record", {}), result)

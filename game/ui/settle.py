@@ -1,10 +1,11 @@
 """What a card table needs to turn mid-match and to stay still when nothing happens.
 
-A table scene keeps its cards as sprites in attributes of its own (``hand``, ``trick``,
-``table_cards``, ``ws``, ``flying``…). These helpers find them without the table listing them:
+A table scene names its cards' sprites with ``own_sprites()``; by default those are the ones
+in attributes of its own (``hand``, ``trick``, ``table_cards``, ``flying``…), found without the
+table listing them; a scene made of parts adds the sprites its parts hold:
 
-- :func:`sprites` walks the scene's attributes (sprites, and sprites inside dicts, lists,
-  tuples, deques, two levels deep);
+- :func:`sprites` is what the scene names, each once; :func:`held_sprites` walks an object's
+  attributes (sprites, and sprites inside dicts, lists, tuples, deques, two levels deep);
 - :func:`picture_key` is what the sprites look like on screen (rounded positions, sizes, faces,
   flips): when it has not changed since the last frame, no card moved;
 - :func:`finish` lands the animation being shown *now*: its timers run and its flights arrive,
@@ -35,13 +36,24 @@ _WALKED = {Sprite, dict, list, tuple, deque}  # what may be or hold a sprite (ex
 
 
 def sprites(scene: Any) -> list[Any]:
-    """Every sprite the scene holds, each once. A container whose first item is a plain value
-    (a list of card codes, of totals) is taken to hold no sprite, and a private attribute
-    (``_name``: a cache of places, keys or pictures) is not looked into: this runs every
-    frame."""
+    """Every sprite the scene names (its ``own_sprites()``), each once."""
     out: list[Any] = []
     seen: set[int] = set()
-    todo = [(v, 2) for name, v in vars(scene).items() if name[:1] != "_" and type(v) in _WALKED]
+    for s in scene.own_sprites():
+        if id(s) not in seen:
+            seen.add(id(s))
+            out.append(s)
+    return out
+
+
+def held_sprites(owner: Any) -> list[Any]:
+    """Every sprite among ``owner``'s attributes, each once (a table's ``own_sprites()`` by
+    default). A container whose first item is a plain value (a list of card codes, of totals)
+    is taken to hold no sprite, and a private attribute (``_name``: a cache of places, keys or
+    pictures) is not looked into: this runs every frame."""
+    out: list[Any] = []
+    seen: set[int] = set()
+    todo = [(v, 2) for name, v in vars(owner).items() if name[:1] != "_" and type(v) in _WALKED]
     while todo:
         x, depth = todo.pop()
         kind = type(x)

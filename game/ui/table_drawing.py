@@ -75,9 +75,10 @@ class TableDrawing(StillParts):
             self.draw_score_panel(surface)
         if self.over is not None:
             self.draw_over(surface)
-        self._place_widgets()
+        self.refresh_widgets()
         for widget in self.widgets:
             widget.draw(surface)
+        self.widgets_fresh = False  # the next frame places them again (its update, or its draw)
         if self.session.reconnecting:  # over everything: nothing can be played meanwhile
             label = t("online.reconnecting")
             self.draw_banner(surface, label, self.table_banner_y(), (80, 26, 22))
@@ -357,6 +358,7 @@ class TableDrawing(StillParts):
         self.layout_changed()
         super().relayout()
         settle.move_to_layout(self, old, self.app.layout)
+        self.widgets_fresh = False  # placed again once the cards are in their new places
 
     def layout_changed(self) -> None:
         """Override: geometry of the game's own that was worked out for the old layout."""

@@ -1,4 +1,5 @@
-"""Input every card table shares: widgets first, then taps, drags and keys on the own hand;
+"""Input every card table shares: widgets first, then Esc, then taps, drags and keys on the
+own hand (the :meth:`TableInput.pointer` and :meth:`TableInput.keys` hooks a game overrides);
 while a score or match-over panel is open only Enter / Space (next) counts, and not in the
 panel's first second (a held key or a double tap must not skip it unread). What a tap or a
 drag does with the own hand's cards (which card, dragged where, their glide to their slots,
@@ -15,8 +16,8 @@ a hand of sprites keeps ``self.hand`` (code → sprite), ``self.hand_order`` and
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,7 +29,6 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 PANEL_GRACE = 1.0  # seconds a summary stays before Enter or a tap may close it
-K = TypeVar("K")
 
 
 class TableInput:
@@ -47,7 +47,8 @@ class TableInput:
     hand_order: list[str]
     selected: str | None
     hand_view: HandView
-    _place_widgets: Callable[[], None]
+    widgets_fresh: bool
+    refresh_widgets: Callable[[], None]
     close_score: Callable[[], None]
     request_hint: Callable[[], None]
     open_pause: Callable[[], None]
@@ -66,19 +67,9 @@ class TableInput:
     def drag(self, drag: Drag | None) -> None:
         self.hand_view.drag = drag
 
-    def _press(self, code: str, pos: tuple[int, int]) -> Drag:
-        return self.hand_view.press(code, pos)
-
-    def _drag_to(self, pos: tuple[int, int]) -> None:
-        self.hand_view.drag_to(pos)
-
     def dragged(self) -> str | None:
         """The own card being dragged now (``self.hand_view.dragged``)."""
         return self.hand_view.dragged()
-
-    def in_draw_order(self, keys: Sequence[K]) -> list[K]:
-        """``keys`` with the dragged one last (``self.hand_view.in_draw_order``)."""
-        return self.hand_view.in_draw_order(keys)
 
     def panel_ready(self) -> bool:
         """The open score panel has been up long enough to be closed (at least 1 s)."""
@@ -90,16 +81,16 @@ class TableInput:
         over = self.over is not None and self.over["t"] >= PANEL_GRACE
         self.again_button.enabled = self.menu2_button.enabled = over
 
-    # ----- input (a table with a hand of sprites: self.hand, self.hand_order) ------------------
+    # ----- input ------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        """Widgets first; while a score or match-over panel is open only Enter/Space (next)
-        counts; otherwise a tap on an own card goes to :meth:`click_card`, a card dragged onto
-        the table to :meth:`drop_card`, keys to :meth:`key`."""
-        self._place_widgets()
-        hand = self.hand_view
+        """Widgets first, then Esc; while a score or match-over panel is open only Enter/Space
+        (next) counts; otherwise a key goes to :meth:`keys`, anything else to :meth:`pointer`
+        (the hooks a game overrides)."""
+        self.refresh_widgets()
+        self.widgets_fresh = False  # what this event does may change them
         for widget in self.widgets:
             if widget.handle(event):
-                hand.drag = None
+                self.hand_view.drag = None
                 return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.on_escape()
@@ -112,6 +103,16 @@ class TableInput:
             ):
                 self.close_score()
             return
+        if event.type == pygame.KEYDOWN:
+            self.keys(event)
+        else:
+            self.pointer(event)
+
+    def pointer(self, event: pygame.event.Event) -> None:
+        """A tap, drag or release the widgets did not take (a table with a hand of sprites:
+        ``self.hand``, ``self.hand_order``): a tap on an own card goes to :meth:`click_card`,
+        a card dragged onto the table to :meth:`drop_card`."""
+        hand = self.hand_view
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             code = hand.card_at(event.pos)
             hand.drag = None if code is None else hand.press(code, event.pos)
@@ -126,11 +127,13 @@ class TableInput:
             code = hand.card_at(event.pos)
             if code is not None:
                 self.click_card(code)
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_h:
-                self.request_hint()
-            else:
-                self.key(event)
+
+    def keys(self, event: pygame.event.Event) -> None:
+        """A key press the widgets did not take: H asks for a hint, others go to :meth:`key`."""
+        if event.key == pygame.K_h:
+            self.request_hint()
+        else:
+            self.key(event)
 
     def on_escape(self) -> None:
         """Esc at the table: the pause menu (a game may first let Esc undo a selection)."""

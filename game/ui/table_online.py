@@ -7,7 +7,7 @@ the seat has nothing to do."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.client.session import TableSession
 
@@ -15,24 +15,26 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 
-class TableConnection:
-    """Mixin for :class:`game.ui.cardtable.CardTable`."""
+class Connected(Protocol):
+    """What it uses of the table (a :class:`game.ui.cardtable.CardTable`)."""
 
-    # What it uses of the table it is part of (set by CardTable):
     app: App
     session: TableSession
     options: dict[str, Any]
-    _leave_to_menu: Callable[..., None]
 
-    def follow_connection(self) -> None:
-        session = self.session
-        if session.woken:  # the tab is in front again: its picture may be stale
-            session.woken = False
-            self.app.invalidate()
-        if session.lost:
-            self.app.toast("online.lost", 5.0)
-            self._leave_to_menu(send=False)
-        elif session.resumed:
-            session.resumed = False
-            rebuild: Callable[..., object] = type(self)  # the table's own scene class
-            self.app.switch(rebuild(self.app, session, options=self.options))
+    def leave_to_menu(self, send: bool) -> None: ...
+
+
+def follow_connection(table: Connected) -> None:
+    """The table's session woke, was lost or came back: redraw, leave or rebuild ``table``."""
+    session, app = table.session, table.app
+    if session.woken:  # the tab is in front again: its picture may be stale
+        session.woken = False
+        app.invalidate()
+    if session.lost:
+        app.toast("online.lost", 5.0)
+        table.leave_to_menu(send=False)
+    elif session.resumed:
+        session.resumed = False
+        rebuild: Callable[..., object] = type(table)  # the table's own scene class
+        app.switch(rebuild(app, session, options=table.options))

@@ -35,7 +35,10 @@ def saved_opening() -> str:
     return json.loads(out.stdout.strip().splitlines()[-1])["match"]
 
 
-RESTING = "scene.idle() and not any(getattr(s, 'moving', False) for s in scene.ws.values())"
+RESTING = (
+    "scene.idle() and not any(getattr(s, 'moving', False)"
+    " for s in scene.workspace.sprites.values())"
+)
 
 
 def hand_card(page, code: str) -> list[int]:
@@ -45,7 +48,7 @@ def hand_card(page, code: str) -> list[int]:
     page.frames(3)
     page.wait_py(RESTING, 15)
     index = f"scene.staging.hand.index({code!r})"
-    return page.py(f"spot(scene.ws[('h', {index})].rect(), ('hand', {index}))")
+    return page.py(f"spot(scene.workspace.sprites[('h', {index})].rect(), ('hand', {index}))")
 
 
 def stage(page, groups: list[list[str]]) -> None:

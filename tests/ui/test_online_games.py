@@ -252,12 +252,12 @@ def test_hand_rummy_online_draw_by_tapping_the_stock_and_discard_through_the_sce
                 guest, lambda e: e.get("type") == "drew" and e["seat"] == 0 and "card" not in e
             )  # the drawn card stays ours
             # Stage a card and take it back (the staging area is local), then discard one.
-            await click(app, sc.ws[("h", 0)].rect().center)
+            await click(app, sc.workspace.sprites[("h", 0)].rect().center)
             assert sc.selected == 0
-            await click(app, sc.ws[("h", 0)].rect().center)
+            await click(app, sc.workspace.sprites[("h", 0)].rect().center)
             assert sc.selected is None
             pick = min(3, len(sc.staging.hand) - 1)  # the deal's suggestion may stage most
-            await click(app, sc.ws[("h", pick)].rect().center)
+            await click(app, sc.workspace.sprites[("h", pick)].rect().center)
             code = sc.staging.hand[pick]
             assert sc.discard_button.enabled
             await click(app, sc.discard_button.rect.center)
@@ -417,7 +417,7 @@ def test_hand_rummy_remote_stage_meld_swap_and_discard_from_server_seat_2(make_a
     assert match.log[-1] == [2, {"type": "draw", "from": "stock"}]
     assert run_until(app, sc.my_turn, 600) and "6S" in sc.staging.hand
     app.step(1 / 60)
-    click(app, sc.ws[("h", sc.staging.hand.index("6S"))].rect().center)
+    click(app, sc.workspace.sprites[("h", sc.staging.hand.index("6S"))].rect().center)
     run = next(i for i, g in enumerate(sc.staging.groups) if "2S" in g)
     boxes = sc.group_geometry()[0]
     click(app, (boxes[run].right - 4, boxes[run].bottom - 4))
@@ -426,7 +426,7 @@ def test_hand_rummy_remote_stage_meld_swap_and_discard_from_server_seat_2(make_a
     assert match.log[-1][0] == 2 and match.log[-1][1]["type"] == "meld" and match.opened[2]
     assert run_until(app, sc.my_turn, 600) and sc.opened[2] and not sc.staging.groups
     app.step(1 / 60)
-    click(app, sc.ws[("h", sc.staging.hand.index("6H"))].rect().center)
+    click(app, sc.workspace.sprites[("h", sc.staging.hand.index("6H"))].rect().center)
     heart = next(i for i, m in enumerate(sc.melds) if "JK" in m)
     click(app, dict(sc._meld_rects)[heart].center)
     assert match.log[-1] == [2, {"type": "swap_joker", "meld": heart, "card": "6H"}]

@@ -13,7 +13,7 @@ from game.games.hand_rummy.table import RummyTable
 
 
 def settled(app, scene) -> None:
-    run_until(app, lambda: not any(s.moving for s in scene.ws.values()), 300)
+    run_until(app, lambda: not any(s.moving for s in scene.workspace.sprites.values()), 300)
     for _ in range(40):
         app.step(1 / 60)
 
@@ -26,15 +26,15 @@ def test_HR_15_move_a_card_by_tapping_another_then_undo(make_app):
     groups = [list(g) for g in scene.staging.groups]
     log = list(scene.session.match.log)
     moved = before[0]
-    click(app, scene.ws[("h", 0)].rect().center)
+    click(app, scene.workspace.sprites[("h", 0)].rect().center)
     assert scene.selected == 0
     target = len(before) - 2
-    click(app, scene.ws[("h", target)].rect().center)
+    click(app, scene.workspace.sprites[("h", target)].rect().center)
     assert scene.staging.hand[target] == moved and scene.selected is None
     assert sorted(scene.staging.hand) == sorted(before)
     assert scene.staging.groups == groups and scene.session.match.log == log  # order only
     settled(app, scene)
-    assert scene.ws[("h", target)].code == moved  # the card went there
+    assert scene.workspace.sprites[("h", target)].code == moved  # the card went there
     click(app, scene.widget("undo").rect.center)
     assert scene.staging.hand == before
 
@@ -45,8 +45,8 @@ def test_HR_15_a_tap_beside_the_cards_moves_the_picked_card_to_that_end(make_app
     settled(app, scene)
     before = list(scene.staging.hand)
     last = before[-1]
-    click(app, scene.ws[("h", len(before) - 1)].rect().center)
-    first = scene.ws[("h", 0)].rect()
+    click(app, scene.workspace.sprites[("h", len(before) - 1)].rect().center)
+    first = scene.workspace.sprites[("h", 0)].rect()
     gap = (first.x - 12, first.centery) if first.x - 12 > scene.geo.hand.x else None
     if gap is None:  # the row fills its area: beside the first card's edge
         gap = (scene.geo.hand.x + 2, first.centery)
@@ -62,7 +62,7 @@ def test_HR_6_the_drawn_card_flies_from_the_stock_into_the_hand(make_app):
     click(app, scene.geo.stock)
     assert scene.session.match.log[-1] == [0, {"type": "draw", "from": "stock"}]
     app.step(1 / 60)
-    sprite = scene.ws.get(("h", n))
+    sprite = scene.workspace.sprites.get(("h", n))
     assert sprite is not None and sprite.moving
     assert sprite.motion.start == scene.geo.stock  # it starts at the stock
     assert sprite.pos[1] < scene.geo.hand.y  # and is still on its way

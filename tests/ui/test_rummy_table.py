@@ -78,7 +78,7 @@ def test_draw_by_tapping_the_stock_then_stage_and_apply_then_discard(make_app):
     # Stage the drawn 6♠ onto the spade run: tap it in the hand, then tap the group.
     app.step(1 / 60)
     index = scene.staging.hand.index("6S")
-    click(app, scene.ws[("h", index)].rect().center)
+    click(app, scene.workspace.sprites[("h", index)].rect().center)
     assert scene.selected == index
     run = next(i for i, g in enumerate(scene.staging.groups) if "2S" in g)
     boxes = scene.group_geometry()[0]
@@ -91,7 +91,7 @@ def test_draw_by_tapping_the_stock_then_stage_and_apply_then_discard(make_app):
     assert not scene.staging.groups
     # Discard: pick a card, then the Discard button.
     app.step(1 / 60)
-    click(app, scene.ws[("h", 0)].rect().center)
+    click(app, scene.workspace.sprites[("h", 0)].rect().center)
     code = scene.staging.hand[0]
     app.step(1 / 60)
     click(app, scene.discard_button.rect.center)
@@ -105,7 +105,7 @@ def test_HR_14_invalid_group_disables_apply_and_a_staged_card_goes_back(make_app
     run_until(app, scene.my_turn, 600)
     app.step(1 / 60)
     kings = next(i for i, g in enumerate(scene.staging.groups) if "KD" in g)
-    sprite = scene.ws[("g", kings, 0)]
+    sprite = scene.workspace.sprites[("g", kings, 0)]
     code = sprite.code
     click(app, (sprite.rect().x + 6, sprite.rect().centery))  # a staged card goes back
     assert len(scene.staging.groups[kings]) == 2 and scene.staging.hand[-1] == code
@@ -124,7 +124,7 @@ def test_HR_8_joker_swap_by_tapping_the_natural_card_then_the_meld(make_app):
     click(app, scene.apply_button.rect.center)
     assert run_until(app, scene.my_turn, 600) and scene.session.match.opened[0]
     app.step(1 / 60)
-    click(app, scene.ws[("h", scene.staging.hand.index("6H"))].rect().center)
+    click(app, scene.workspace.sprites[("h", scene.staging.hand.index("6H"))].rect().center)
     heart = next(i for i, m in enumerate(scene.melds) if "JK" in m)
     rect = dict(scene._meld_rects)[heart]
     click(app, rect.center)

@@ -252,7 +252,7 @@ def test_at_one_and_a_half_your_rummy_cards_come_to_rest_in_the_still_layer(make
         if scene.awaiting_me() and scene.idle() and not scene.animating():
             rested = True
             break
-    assert rested and scene.ws
+    assert rested and scene.workspace.sprites
     for _ in range(30):
         app.step(1 / 60)
     assert scene.workspace_at_rest()

@@ -178,7 +178,7 @@ def test_rummy_at_scale_draws_picks_and_drags_to_discard_where_it_draws(make_app
     click(app, stock_at)
     assert run_until(app, lambda: scene.my_turn() and scene.drawn(), 600)
     settle(app)
-    cards = [scene.ws[("h", i)].rect() for i in (0, 2)]
+    cards = [scene.workspace.sprites[("h", i)].rect() for i in (0, 2)]
     hand = picture(app)
     discard_at = scene.geo.discard
     card = scene.staging.hand[2]
@@ -215,7 +215,7 @@ def test_rummy_drawn_at_another_scale_mid_match_lays_melds_and_hit_areas_out_aga
     scene = rummy_turn(app)
     melds = dict(scene._meld_rects)
     stock_at = scene.geo.stock
-    card = scene.ws[("h", 0)].rect()
+    card = scene.workspace.sprites[("h", 0)].rect()
     app.set_shape(False, factor)
     settle(app)
     assert scene.geo.stock == up(stock_at)
@@ -227,7 +227,7 @@ def test_rummy_drawn_at_another_scale_mid_match_lays_melds_and_hit_areas_out_aga
         assert (
             abs(rect.w - melds[meld].w * factor) <= 3 and abs(rect.h - melds[meld].h * factor) <= 3
         )
-    assert scene.ws[("h", 0)].rect().collidepoint(up(card.center))
+    assert scene.workspace.sprites[("h", 0)].rect().collidepoint(up(card.center))
     click(app, up(stock_at))
     assert scene.session.match.log[-1] == [0, {"type": "draw", "from": "stock"}]
 

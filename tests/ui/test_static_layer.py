@@ -106,7 +106,9 @@ def test_a_players_moves_repaint_what_they_change(make_app, portrait):
     repainted(lambda: click(app, scene.geo.stock))  # the draw: stock count, your hand
     assert run_until(app, my_turn_settled, 600)
     index = scene.staging.hand.index("6S")
-    repainted(lambda: click(app, scene.ws[("h", index)].rect().center))  # picked: it glows
+    repainted(
+        lambda: click(app, scene.workspace.sprites[("h", index)].rect().center)
+    )  # picked: it glows
     run = next(i for i, g in enumerate(scene.staging.groups) if "2S" in g)
     box = scene.group_geometry()[0][run]
     repainted(lambda: click(app, (box.right - 4, box.bottom - 4)))  # staged
@@ -118,7 +120,7 @@ def test_a_players_moves_repaint_what_they_change(make_app, portrait):
     assert app.layout.portrait != portrait
     repainted(lambda: click(app, scene.lang_button.rect.center))  # Arabic
     run_until(app, lambda: not scene.animating(), 200)
-    repainted(lambda: click(app, scene.ws[("h", 0)].rect().center))
+    repainted(lambda: click(app, scene.workspace.sprites[("h", 0)].rect().center))
     code = scene.staging.hand[0]
     repainted(lambda: click(app, scene.discard_button.rect.center))  # the discard
     assert scene.session.match.log[-1] == [0, {"type": "discard", "card": code}]

@@ -257,12 +257,14 @@ def test_HR_rummy_a_tap_picks_and_a_drag_onto_the_pile_discards(make_app):
     for _ in range(40):
         app.step(DT)
     log = list(scene.session.match.log)
-    click(app, scene.ws[("h", 0)].rect().center)  # a tap only picks: nothing thrown away
+    click(
+        app, scene.workspace.sprites[("h", 0)].rect().center
+    )  # a tap only picks: nothing thrown away
     assert scene.selected == 0 and scene.session.match.log == log
-    click(app, scene.ws[("h", 0)].rect().center)  # and puts it down again
+    click(app, scene.workspace.sprites[("h", 0)].rect().center)  # and puts it down again
     assert scene.selected is None
     card = scene.staging.hand[2]
-    drag(app, scene.ws[("h", 2)].rect().center, scene.geo.discard)
+    drag(app, scene.workspace.sprites[("h", 2)].rect().center, scene.geo.discard)
     assert scene.session.match.log[-1] == [0, {"type": "discard", "card": card}]
 
 

@@ -94,10 +94,6 @@ class RummyTable(CardTable):
         order = session.seating.others() + [session.me]  # meld rows, top to bottom
         self.meld_rows = MeldRows(self.geo, order, self.tag_look)
         self.workspace = Workspace(self.geo, self.variant)
-        # Your cards' sprites by place, ("h", i) in the hand row, ("g", group, j) staged: the
-        # workspace's own dict, held here too because the shared table (game/ui/settle.py)
-        # looks for a scene's sprites among its attributes.
-        self.ws = self.workspace.sprites
         self.motion = RummyMotion(self)
         self.taps = RummyTaps(self)
         self.painter = RummyPainter(self)
@@ -340,6 +336,11 @@ class RummyTable(CardTable):
         return refusal_text(refused)
 
     # ----- the frame ---------------------------------------------------------------------------
+    def own_sprites(self) -> list[Sprite]:
+        """The shared ones and your cards in the workspace (("h", i) in the hand row,
+        ("g", group, j) staged)."""
+        return [*super().own_sprites(), *self.workspace.sprites.values()]
+
     def update_sprites(self, dt: float) -> None:
         super().update_sprites(dt)
         for sprite in list(self.dealing):
@@ -382,8 +383,15 @@ class RummyTable(CardTable):
         ranking = sorted(range(len(totals)), key=lambda s: (totals[s], s))
         super()._open_over({**result, "ranking": ranking})
 
-    def handle(self, event: pygame.event.Event) -> None:
-        self.taps.handle(event)
+    def pointer(self, event: pygame.event.Event) -> None:
+        self.taps.pointer(event)
+
+    def keys(self, event: pygame.event.Event) -> None:
+        if not self.taps.closed():
+            super().keys(event)
+
+    def key(self, event: pygame.event.Event) -> None:
+        self.taps.key(event)
 
     def on_escape(self) -> None:
         """Esc drops the selected card first; with none selected it opens the pause menu."""

@@ -178,44 +178,32 @@ class RummyTaps:
         self.draw_from("stock")
 
     # ----- input -------------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> None:
-        self.table._place_widgets()
-        for widget in self.table.widgets:
-            if widget.handle(event):
-                self.table.drag = None
-                return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.table.on_escape()  # the pause menu, at any moment of the match
-            return
-        if self.table.modal():
-            if (
-                event.type == pygame.KEYDOWN
-                and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-                and self.table.panel_ready()
-            ):
-                self.table.close_score()
-            return
+    def closed(self) -> bool:
+        """No taps or keys count while the cards are dealt or the table plays your seat."""
         if self.table.phase != "play" or self.table.my_seat.assisted:
             self.table.drag = None
+            return True
+        return False
+
+    def pointer(self, event: pygame.event.Event) -> None:
+        """A tap, drag or release the table's widgets did not take (the scene's
+        :meth:`~game.ui.table_input.TableInput.pointer` hook)."""
+        if self.closed():
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = self.hit(event.pos)
             # (the shared drag keeps Hand rummy's hand index where the others keep a code)
             index = cast(str, hit[1]) if hit and hit[0] == "hand" else None
-            self.table.drag = None if index is None else self.table._press(index, event.pos)
+            hand = self.table.hand_view
+            hand.drag = None if index is None else hand.press(index, event.pos)
         elif event.type == pygame.MOUSEMOTION and self.table.drag is not None:
-            self.table._drag_to(event.pos)
+            self.table.hand_view.drag_to(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             drag, self.table.drag = self.table.drag, None
             if drag is not None and drag["moved"]:
                 self.drop(drag["code"], event.pos)
             else:
                 self.tap(event.pos)
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_h:
-                self.table.request_hint()
-            else:
-                self.key(event)
 
     def drop(self, index: int, pos: tuple[int, int]) -> None:
         """The hand card at ``index`` was dragged to ``pos``: pick it and tap there."""
