@@ -518,7 +518,7 @@ class CardTable(TableInput, TableDrawing, Scene):
         the scene's own attributes; a game adds those its parts hold."""
         return settle.held_sprites(self)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """The table (game/ui/table_drawing.py), then the reactions over everything."""
         super().draw(surface)
         if self.plates.reactions is not None:

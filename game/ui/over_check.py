@@ -10,7 +10,7 @@ from game.client import fair_check
 from game.client.session import TableSession
 from game.i18n import t
 from game.ui import scale
-from game.ui.widgets import Button
+from game.ui.widgets import Button, Widget
 
 
 class OverTable(Protocol):
@@ -38,7 +38,7 @@ def checkable_record(session: TableSession) -> dict[str, Any] | None:
     return record if isinstance(record, dict) and fair_check.checkable(record) else None
 
 
-def place_check(table: OverTable, button: Button) -> None:
+def place_check(table: OverTable, button: Widget) -> None:
     """Shown with the match-over panel of an online table whose record is checkable."""
     button.visible = (
         table.over is not None
