@@ -209,3 +209,34 @@ def test_no_avatar_is_painted_for_the_first_time_while_melds_land(monkeypatch):
             break
     assert len(owners) >= 2, "two seats laid melds"
     assert painted == []
+
+
+def test_a_rect_back_to_a_look_it_had_is_shown_from_its_kept_picture():
+    """A part that goes back to a key it had (the pulsing "your turn" edge, a card picked and
+    put back) is not painted again: the picture kept for that look is shown, pixel for pixel."""
+    layer = StaticLayer()
+    target = pygame.Surface((200, 100))
+    painted: list = []
+
+    def paint(surface, clip):
+        painted.append(clip)
+        surface.fill((10, 20, 30))
+        lit = parts_now["b"][0]
+        pygame.draw.rect(surface, (0, 50 * lit, 0), parts_now["b"][1])
+
+    at = pygame.Rect(100, 10, 20, 20)
+    parts_now = {"a": (1, pygame.Rect(10, 10, 20, 20)), "b": (1, at)}
+    layer.draw(target, "whole", parts_now, paint)
+    looks = []
+    for lit in (2, 1, 2, 1):
+        parts_now = {**parts_now, "b": (lit, at)}
+        layer.draw(target, "whole", parts_now, paint)
+        looks.append(target.get_at((105, 15))[:3])
+    assert painted[1:] == [at, at]  # the first time each look is painted, then kept
+    assert layer.reused == 2
+    assert looks == [(0, 100, 0), (0, 50, 0)] * 2
+    layer.draw(target, "whole", {**parts_now, "a": (2, parts_now["a"][1])}, paint)
+    assert painted[-1] == pygame.Rect(10, 10, 20, 20)  # a look never seen: painted
+    layer.draw(target, "other", parts_now, paint)
+    layer.draw(target, "other", {**parts_now, "b": (2, at)}, paint)
+    assert painted[-1] == at  # (another whole key: nothing kept from before is shown)
