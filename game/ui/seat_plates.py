@@ -108,13 +108,19 @@ class SeatPlates:
     ) -> None:
         """The seat's key figure: under the name on a tall plate, beside the avatar else."""
         figure, color = self.table.figure(seat)
-        if tall(rect):
-            pos, anchor = (rect.centerx, rect.bottom - px(16)), "center"
-        else:
-            radius = avatar_radius()
-            tx = avatar[0] - radius - px(10) if rtl else avatar[0] + radius + px(10)
-            pos, anchor = (tx, rect.centery + px(15)), "midright" if rtl else "midleft"
+        pos, anchor = self.figure_place(rect, avatar, rtl)
         self.table.draw_figure(surface, seat, figure, color, pos, anchor)
+
+    @staticmethod
+    def figure_place(
+        rect: pygame.Rect, avatar: tuple[int, int], rtl: bool
+    ) -> tuple[tuple[int, int], str]:
+        """Where a plate's figure is drawn: (point, the text's anchor at it)."""
+        if tall(rect):
+            return (rect.centerx, rect.bottom - px(16)), "center"
+        radius = avatar_radius()
+        tx = avatar[0] - radius - px(10) if rtl else avatar[0] + radius + px(10)
+        return (tx, rect.centery + px(15)), "midright" if rtl else "midleft"
 
     def look(self, seat: int) -> int:
         """The drawn look of ``seat``'s avatar: distinct at the table, the same every match."""

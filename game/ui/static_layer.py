@@ -11,12 +11,17 @@ discard pile repaints the pile, not the table. A change of the *whole* key (size
 card colours, the felt's panels) paints everything.
 
 The contract: the layer's pixels are a function of the keys, and every pixel a part draws lies
-in its rect. ``tests/ui/test_static_layer.py`` plays whole matches both ways (with and without
-the layer) and compares every pixel of every frame.
+in its rect. So what a repainted rect shows is a function of the whole key and of the parts
+that meet it: the layer keeps the last pictures it painted (:class:`Pictures`) by exactly that,
+and a rect that comes back to a look it had before (the pulsing "your turn" edge, a card
+picked and put back, a plate's turn going round) is one opaque blit instead of the felt and
+every card, label and avatar in it again. ``tests/ui/test_static_layer.py`` plays whole
+matches both ways (with and without the layer) and compares every pixel of every frame.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 import pygame
@@ -33,8 +38,10 @@ class StaticLayer:
         self.surface: pygame.Surface | None = None
         self.whole: Hashable | None = None
         self.parts: Parts = {}
+        self.pictures = Pictures()
         self.full_paints = 0  # (tests and benches read these)
         self.part_paints = 0
+        self.reused = 0  # repainted rects shown from a kept picture
 
     def draw(self, target: pygame.Surface, whole: Hashable, parts: Parts, paint: Paint) -> None:
         """Bring the layer up to date with ``whole`` and ``parts`` (``paint`` draws the still
@@ -58,11 +65,18 @@ class StaticLayer:
             target.blit(surface, (0, 0))
             before = target.get_clip()
             for rect in merged(dirty, surface.get_rect()):
-                target.set_clip(rect)
-                try:
-                    paint(target, rect)
-                finally:
-                    target.set_clip(before)
+                look = self.pictures.look(whole, rect, parts)
+                kept = self.pictures.get(look)
+                if kept is not None:
+                    target.blit(kept, rect)
+                    self.reused += 1
+                else:
+                    target.set_clip(rect)
+                    try:
+                        paint(target, rect)
+                    finally:
+                        target.set_clip(before)
+                    self.pictures.keep(look, target, rect)
                 surface.blit(target, rect, rect)
                 self.part_paints += 1
         self.whole, self.parts = whole, parts
@@ -72,6 +86,7 @@ class StaticLayer:
             # (a plain surface: copies into it are no blits of the frame's)
             self.surface = pygame.Surface(target.get_size(), 0, target)
         self.whole = None  # (a paint that raises leaves no picture that claims a key)
+        self.pictures.clear()  # (kept for another size, language or felt: not shown again)
         paint(target, None)
         self.surface.blit(target, (0, 0))  # type: ignore[union-attr]
         self.full_paints += 1
@@ -79,6 +94,7 @@ class StaticLayer:
     def forget(self) -> None:
         """Drop the picture (the next frame paints everything)."""
         self.surface, self.whole, self.parts = None, None, {}
+        self.pictures.clear()
 
     def _fits(self, target: pygame.Surface) -> bool:
         s = self.surface
@@ -88,6 +104,60 @@ class StaticLayer:
             and s.get_bitsize() == target.get_bitsize()
             and s.get_masks() == target.get_masks()
         )
+
+
+class Pictures:
+    """The pictures of the rects the layer last repainted, by what each shows: the whole key,
+    the rect, and the name, key and rect of every part that meets it (by the layer's contract,
+    nothing else reaches those pixels). Least recently shown first out, within a budget of
+    pixels (two portrait screens at factor 1: about 7 MB)."""
+
+    BUDGET = 2 * 720 * 1280
+
+    def __init__(self) -> None:
+        self._kept: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._pixels = 0
+
+    @staticmethod
+    def look(whole: Hashable, rect: pygame.Rect, parts: Parts) -> Hashable:
+        """What ``rect`` shows, as a value (None when a key cannot be hashed: not kept)."""
+        meeting = frozenset(
+            (name, key, tuple(where))
+            for name, (key, where) in parts.items()
+            if where.colliderect(rect)
+        )
+        look = (whole, tuple(rect), meeting)
+        try:
+            hash(look)
+        except TypeError:
+            return None
+        return look
+
+    def get(self, look: Hashable) -> pygame.Surface | None:
+        """The kept picture for ``look``, if any (it becomes the most recent)."""
+        if look is None:
+            return None
+        picture = self._kept.get(look)
+        if picture is not None:
+            self._kept.move_to_end(look)
+        return picture
+
+    def keep(self, look: Hashable, source: pygame.Surface, rect: pygame.Rect) -> None:
+        """Keep ``source``'s pixels in ``rect`` as the picture of ``look``."""
+        size = rect.w * rect.h
+        if look is None or size > self.BUDGET // 4:
+            return
+        picture = pygame.Surface(rect.size, 0, source)
+        picture.blit(source, (0, 0), rect)
+        self._kept[look] = picture
+        self._pixels += size
+        while self._pixels > self.BUDGET:
+            _look, old = self._kept.popitem(last=False)
+            self._pixels -= old.get_width() * old.get_height()
+
+    def clear(self) -> None:
+        self._kept.clear()
+        self._pixels = 0
 
 
 def merged(rects: list[pygame.Rect], bounds: pygame.Rect) -> list[pygame.Rect]:

@@ -16,6 +16,7 @@ from ui_helpers import click, run_until
 from game.ui import games
 from game.ui.app import App, Options
 from game.ui.cardtable import CardTable
+from game.ui.seat_plates import plate_region
 from game.ui.static_layer import StaticLayer, merged
 
 
@@ -211,3 +212,67 @@ def test_no_avatar_is_painted_for_the_first_time_while_melds_land(monkeypatch):
             break
     assert len(owners) >= 2, "two seats laid melds"
     assert painted == []
+
+
+def test_a_rect_back_to_a_look_it_had_is_shown_from_its_kept_picture():
+    """A part that goes back to a key it had (the pulsing "your turn" edge, a card picked and
+    put back) is not painted again: the picture kept for that look is shown, pixel for pixel."""
+    layer = StaticLayer()
+    target = pygame.Surface((200, 100))
+    painted: list = []
+
+    def paint(surface, clip):
+        painted.append(clip)
+        surface.fill((10, 20, 30))
+        lit = parts_now["b"][0]
+        pygame.draw.rect(surface, (0, 50 * lit, 0), parts_now["b"][1])
+
+    at = pygame.Rect(100, 10, 20, 20)
+    parts_now = {"a": (1, pygame.Rect(10, 10, 20, 20)), "b": (1, at)}
+    layer.draw(target, "whole", parts_now, paint)
+    looks = []
+    for lit in (2, 1, 2, 1):
+        parts_now = {**parts_now, "b": (lit, at)}
+        layer.draw(target, "whole", parts_now, paint)
+        looks.append(target.get_at((105, 15))[:3])
+    assert painted[1:] == [at, at]  # the first time each look is painted, then kept
+    assert layer.reused == 2
+    assert looks == [(0, 100, 0), (0, 50, 0)] * 2
+    layer.draw(target, "whole", {**parts_now, "a": (2, parts_now["a"][1])}, paint)
+    assert painted[-1] == pygame.Rect(10, 10, 20, 20)  # a look never seen: painted
+    layer.draw(target, "other", parts_now, paint)
+    layer.draw(target, "other", {**parts_now, "b": (2, at)}, paint)
+    assert painted[-1] == at  # (another whole key: nothing kept from before is shown)
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_bid_flip_frame_repaints_the_figures_not_the_plates(lang):
+    """While the bids flip in on the Hareeja plates, each figure is a part of its own: the
+    plates' keys stay put (their avatars and names are not painted again), the frames still
+    equal a full redraw."""
+    app = App(Options(autoplay=True, seed=11, lang=lang, portrait=True))
+    check = Checked(app)
+    scene = games.table_class("hareeja").start_autoplay(app, games.info("hareeja").defaults())
+    flips: list[tuple[dict, dict]] = []
+    for _ in range(1200):
+        app.step(1 / 60)
+        if scene.revealed and scene.reveal_t < 1.0:
+            _whole, parts = scene.still_parts()
+            flips.append(
+                (
+                    {n: p[0] for n, p in parts.items() if n[0] == "plate"},
+                    {n: p for n, p in parts.items() if n[0] == "flip"},
+                )
+            )
+        elif flips:
+            break
+    assert len(flips) > 3
+    plates = [p for p, _flip in flips]
+    assert all(p == plates[0] for p in plates)  # the flip is in no plate's key
+    assert len({f[("flip", 0)][0] for _p, f in flips}) > 2  # the figure's width changes
+    for _p, flip in flips:
+        for seat, (_key, where) in ((n[1], p) for n, p in flip.items()):
+            region = plate_region(scene.plate_rect(seat))
+            assert region.contains(where)
+            assert where.w * where.h < region.w * region.h / 4  # a small part of its plate
+    assert check.differ == []

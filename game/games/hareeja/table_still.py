@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import scale
+from game import i18n
+from game.ui import draw, scale
+from game.ui.plates import plate_avatar
 from game.ui.scale import px
 from game.ui.table_still import cards_key, cards_region
 
@@ -52,8 +54,9 @@ class HareejaStill:
 
     def still_parts(self) -> tuple[tuple, dict] | None:
         """The still layer's parts (game/ui/static_layer.py); see the module docstring."""
-        flipping = self.reveal_t if self.revealed and self.reveal_t < 1.0 else None
-        parts: dict = self.plates.still_parts(also=flipping)
+        parts: dict = self.plates.still_parts()
+        if self.revealed and self.reveal_t < 1.0:
+            flip_parts(self, parts)
         total = sum(b or 0 for b in self.bids) if self.revealed else None
         hud = (self.round, self.tiebreak, total)
         parts["top"] = (hud, self.hud_region())
@@ -130,3 +133,21 @@ class HareejaStill:
                 dimmed=playing and code not in legal,
                 glow=self.hand_view.chosen(code) and playing,
             )
+
+
+def flip_parts(table: HareejaStill, parts: dict) -> None:
+    """While the bids flip in, each plate's figure is a part of its own (its width as
+    drawn now, the rect of its full width): a flip frame repaints four small figures,
+    not four plates with their avatars and names."""
+    rtl = i18n.is_rtl()
+    for seat in range(table.players):
+        figure, color = table.figure(seat)
+        if figure == "check":
+            continue
+        rect = table.plate_rect(seat)
+        pos, anchor = table.plates.figure_place(rect, plate_avatar(rect, rtl), rtl)
+        img = draw.label(figure, 22, color, True)
+        k = abs(1 - 2 * table.reveal_t) if table.reveal_t < 0.5 else table.reveal_t
+        width = max(px(2), round(img.get_width() * k))
+        where = img.get_rect(**{anchor: pos}).inflate(px(4), px(4))
+        parts[("flip", seat)] = ((figure, color, width), where)
