@@ -57,14 +57,36 @@ def twins(make_app, scene_class, new_match, me: int, options: dict):
     return apps, scenes, local_match, loop
 
 
-def screen_of(app, scene) -> bytes:
+def screen_of(app, scene, hidden: pygame.Rect | None) -> bytes:
     surface = pygame.Surface((app.layout.w, app.layout.h))
     scene.draw(surface)
+    if hidden is not None:
+        surface.fill((0, 0, 0), hidden)
     return pygame.image.tobytes(surface, "RGB")
 
 
+def reactions_button(scenes) -> pygame.Rect | None:
+    """Where the online table's own control is (reactions: people at a table, not a practice
+    match) and the top-bar buttons it moved aside, with their shadows: the one intended
+    difference between the two pictures."""
+    reactions = scenes[1].plates.reactions
+    if reactions is None or not reactions.toggle.visible:
+        return None
+    moved = [
+        w.rect
+        for w, twin in zip(scenes[0].widgets, scenes[1].widgets)
+        if w.visible and twin.visible and w.rect != twin.rect
+    ]
+    moved += [
+        twin.rect for w, twin in zip(scenes[0].widgets, scenes[1].widgets) if w.rect != twin.rect
+    ]
+    return reactions.toggle.rect.unionall(moved).inflate(12, 12)
+
+
 def same_screens(apps, scenes) -> None:
-    local, online = (screen_of(a, s) for a, s in zip(apps, scenes))
+    assert scenes[0].plates.reactions is None  # practice: no reactions
+    hidden = reactions_button(scenes)
+    local, online = (screen_of(a, s, hidden) for a, s in zip(apps, scenes))
     assert local == online
 
 
