@@ -131,10 +131,9 @@ class Requests:
         self.roster.close(min(quiet, key=lambda r: r.quiet_since))
         return True
 
-    def join(self, guest: Guest, player: Player, msg: JsonObject) -> None:
-        """TB-1: by code or invite link. Wrong codes are limited per address and per network
-        (back-off) *before* the code is looked up, and never hold back an address that
-        guessed nothing (:mod:`game.net.limits`)."""
+    def _past_code_back_off(self, guest: Guest) -> float:
+        """Refuse while ``guest``'s address (or network) must wait after wrong codes; else the
+        rate clock's time now, for counting a new miss."""
         now = self.rate_clock()
         wait, whose = self.guard.join_wait(guest.address, now)
         if wait > 0:
@@ -142,6 +141,13 @@ class Requests:
                 f"Too many wrong codes{WHOSE_MISSES[whose]}; try again in {int(wait + 0.999)} s.",
                 "slow_down",
             )
+        return now
+
+    def join(self, guest: Guest, player: Player, msg: JsonObject) -> None:
+        """TB-1: by code or invite link. Wrong codes are limited per address and per network
+        (back-off) *before* the code is looked up, and never hold back an address that
+        guessed nothing (:mod:`game.net.limits`)."""
+        now = self._past_code_back_off(guest)
         code = links.room_from_text(msg["code"])
         room = self.roster.rooms.get(code) if code else None
         if room is None and code:
@@ -164,13 +170,7 @@ class Requests:
     def record(self, guest: Guest, player: Player, msg: JsonObject) -> None:
         """A finished match by its table's code, for a replay (never before its end). Wrong
         codes count as :meth:`join`'s do."""
-        now = self.rate_clock()
-        wait, whose = self.guard.join_wait(guest.address, now)
-        if wait > 0:
-            raise RequestRefused(
-                f"Too many wrong codes{WHOSE_MISSES[whose]}; try again in {int(wait + 0.999)} s.",
-                "slow_down",
-            )
+        now = self._past_code_back_off(guest)
         code = links.room_from_text(msg["code"])
         room = self.roster.rooms.get(code) if code else None
         if room is not None and not room.over:
