@@ -82,10 +82,28 @@ def open_game(
     times = page.start(scene=scene)
     TIMES.setdefault("boot_s", round(time.monotonic() - began, 1))
     TIMES.setdefault("page_times_ms", times)
+    hold_factor(page)
     if scene == "menu" and page.py("app.settings['language']") != device.language:
         page.tap(page.widget("lang"))
         page.wait_py(f"app.settings['language'] == {device.language!r}", 10)
     return page
+
+
+HOLD_FACTOR = """
+from game.ui.app import App
+from game.ui import scale
+app = App.current
+app.drawing.adapt = False
+if scale.factor() != app.drawing.factor():
+    app.set_shape(app.layout.portrait, app.drawing.factor())
+"""
+
+
+def hold_factor(page: Page) -> None:
+    """The drawing factor's policy off (the page at the screen's factor): a test taps where it
+    read a thing to be, and a step of the factor in between (a loaded machine's slow frames)
+    would lay the screen out again under the finger. test_browser_speed turns it on."""
+    page.js(f"harness.pyodide.runPython({json.dumps(HOLD_FACTOR)})")
 
 
 @pytest.fixture(scope="session")

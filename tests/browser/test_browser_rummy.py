@@ -35,10 +35,7 @@ def saved_opening() -> str:
     return json.loads(out.stdout.strip().splitlines()[-1])["match"]
 
 
-RESTING = (
-    "scene.idle() and not any(getattr(s, 'moving', False)"
-    " for s in scene.workspace.sprites.values())"
-)
+RESTING = "scene.idle() and scene.workspace_at_rest()"  # nothing flies, glides or is dragged
 
 
 def hand_card(page, code: str) -> list[int]:
