@@ -20,8 +20,19 @@ def ids_named_by_tests() -> set[str]:
     for path in (ROOT / "tests").rglob("*.py"):
         if "node_modules" in path.parts:
             continue
-        found.update(RULE_ID.findall(path.read_text(encoding="utf-8")))
+        text = path.read_text(encoding="utf-8")
+        found.update(RULE_ID.findall(text))
+        for line in text.splitlines():
+            found.update(f"{m[0]}-{m[1]}" for m in _ids_in_test_name(line))
     return found
+
+
+def _ids_in_test_name(line: str) -> list[tuple[str, str]]:
+    """Every id in a test function's name (test_TB_6_TB_7_… names two), as (prefix, number)."""
+    name = re.match(r"\s*(?:async\s+)?def (test_\w+)", line)
+    if not name:
+        return []
+    return re.findall(r"(?<![A-Za-z])(HJ|RO|HR|TB)_(\d+[a-z]?)(?![a-z0-9])", name.group(1))
 
 
 def ids_defined_in_rules() -> list[str]:
