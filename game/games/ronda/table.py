@@ -31,7 +31,7 @@ from game.client.seating import order_from
 from game.games.ronda.cards import DECK as RONDA_CARDS
 from game.games.ronda.cards import sort_hand
 from game.games.ronda.rules import KINDS, capture_run, combination
-from game.games.ronda.table_callouts import Callouts
+from game.games.ronda.table_callouts import SEAT_BANNER, Callouts
 from game.games.ronda.table_cards import TableCards
 from game.games.ronda.table_draw import RondaPainter
 from game.games.ronda.table_events import RondaMotion
@@ -53,7 +53,6 @@ if TYPE_CHECKING:
 
 JSON = dict[str, Any]
 BOT_DECLARE_PAUSE = 0.6
-SEAT_BANNER = 1.8  # a declaration said at its seat, shown again after Continue
 
 
 class RondaTable(CardTable):
@@ -112,7 +111,7 @@ class RondaTable(CardTable):
             c: Sprite(c, p, L.card, deck="spanish") for c, p in zip(self.hand_order, slots)
         }
         self.table_cards.show(list(v["table"]))
-        for d in v["declarations"]:
+        for d in v["declarations"]:  # said again, for a while (not at the game's speed)
             self.callouts.declared(d["seat"], d["kind"], SEAT_BANNER)
         self.phase = v["phase"]
         if v["phase"] == "over":
