@@ -44,7 +44,7 @@ def called(scene, game: str) -> bool:
     if game == "hareeja":
         return bool(getattr(scene, "revealed", False))
     if game == "ronda":
-        return bool(getattr(scene, "seat_banners", None))
+        return bool(scene.callouts.seat_banners)
     return bool(getattr(scene, "melds", None))
 
 

@@ -110,10 +110,10 @@ def test_ronda_two_players_online_declaration_and_a_clicked_card_reach_the_other
             if sc.widget("declare:ronda").visible:  # offered only with a pair in hand (RO-16)
                 await click(app, sc.widget("declare:ronda").rect.center)
             else:  # no pair: a false ronda asks first and is sent once confirmed (RO-18)
-                sc.declare("ronda")
+                sc.taps.declare("ronda")
                 assert sc.aids.asking is not None
                 await click(app, sc.aids.asking.button("yes").rect.center)
-            assert await pump(app, lambda: sc.me in sc.seat_banners)
+            assert await pump(app, lambda: sc.me in sc.callouts.seat_banners)
             assert await pump(app, lambda: sc.awaiting_me() and not sc.can_declare(), 3000)
             card = sc.hand_order[0]
             await click(app, sc.hand[card].rect().center)  # one tap plays

@@ -6,6 +6,7 @@ import pygame
 from ui_helpers import click, key, run_until
 
 from game.games.ronda.table import RondaTable
+from game.games.ronda.table_callouts import rank_word
 
 
 def start(make_app, players: int, portrait: bool = False) -> tuple:
@@ -36,22 +37,22 @@ def test_RO_19_declarations_are_revealed_at_the_seats_before_the_score_panel(mak
         code = scene.hand_order[0]
         click(app, scene.hand[code].rect().center)  # one tap plays
 
-    assert run_until(app, lambda: bool(scene.reveals), 20000, each=play)
+    assert run_until(app, lambda: bool(scene.callouts.reveals), 20000, each=play)
     # Shown at the seats first: the score panel waits.
     assert scene.score is None and declared
-    mine = [d for d in scene.revealed if d["seat"] == 0]
-    assert mine and len(scene.reveals[0]) == len(mine)
-    head, outcome, _color = scene.reveals[0][0]
+    mine = [d for d in scene.callouts.revealed if d["seat"] == 0]
+    assert mine and len(scene.callouts.reveals[0]) == len(mine)
+    head, outcome, _color = scene.callouts.reveals[0][0]
     d = mine[0]
     if not d["valid"]:
         assert outcome == "false"  # RO-18
     else:
-        assert scene.rank_word(d["rank"]) in head  # kind + rank (RO-19)
+        assert rank_word(d["rank"]) in head  # kind + rank (RO-19)
         assert outcome.startswith("scores") or outcome == "beaten"  # RO-17
     app.step(1 / 60)
     shown = pygame.image.tobytes(app.screen, "RGB")
     assert run_until(app, lambda: scene.score is not None, 2000)
-    assert not scene.reveals and scene.score["declarations"] == scene.revealed
+    assert not scene.callouts.reveals and scene.score["declarations"] == scene.callouts.revealed
     assert pygame.image.tobytes(app.screen, "RGB") != shown
 
 
@@ -60,14 +61,14 @@ def test_RO_20_sweep_to_nobody_flies_to_the_deck_with_a_note(make_app):
     ten distinct ranks), so the engine's event is handed to the scene as the engine would."""
     app, scene = start(make_app, 2)
     assert run_until(app, lambda: scene.my_turn() and scene.idle(), 3000)
-    codes = list(scene.table_cards)
+    codes = list(scene.table_cards.sprites)
     scene.events.queue.append({"type": "sweep", "seat": None, "cards": codes})
     piles = list(scene.piles)
     app.step(1 / 60)
     assert scene.banner and "Nobody captured" in scene.banner[0]
-    deck = scene.geometry()["deck"]
+    deck = scene.places.geometry().deck
     assert run_until(
-        app, lambda: not scene.table_cards and any(s.moving for s in scene.flying), 200
+        app, lambda: not scene.table_cards.sprites and any(s.moving for s in scene.flying), 200
     )
     moving = [s for s in scene.flying if s.moving]
     assert all(s.motion.end == deck for s in moving)
@@ -82,7 +83,7 @@ def test_RO_3_three_players_sit_right_and_left(make_app):
         w = app.layout.w
         _you, right, left = (scene.plate_rect(s) for s in range(3))
         assert right.centerx > w * 0.75 and left.centerx < w * 0.25
-        assert scene.pile_pos(1)[0] > w / 2 > scene.pile_pos(2)[0]
+        assert scene.places.pile(1)[0] > w / 2 > scene.places.pile(2)[0]
         assert run_until(
             app,
             lambda: scene.phase == "play" and scene.counts[2] > 0,  # noqa: B023
@@ -90,4 +91,4 @@ def test_RO_3_three_players_sit_right_and_left(make_app):
         )
         assert scene.seat_hand(2)[0] < w / 2 < scene.seat_hand(1)[0]
         for seat in (1, 2):
-            assert not scene.plate_rect(seat).colliderect(scene.geometry()["area"])
+            assert not scene.plate_rect(seat).colliderect(scene.places.geometry().area)

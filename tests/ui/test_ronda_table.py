@@ -61,8 +61,8 @@ def test_RO_12_RO_16_declare_then_take_the_laid_card_by_clicking_is_a_caida(make
     assert button.visible
     click(app, button.rect.center)
     assert scene.session.match.log[-1] == [0, {"type": "declare", "kind": "ronda"}]
-    run_until(app, lambda: 0 in scene.seat_banners, 100)
-    assert scene.seat_banners[0][0] == "Ronda!"  # RO-19: the kind is shown, not the rank
+    run_until(app, lambda: 0 in scene.callouts.seat_banners, 100)
+    assert scene.callouts.seat_banners[0].text == "Ronda!"  # RO-19: the kind is shown, not the rank
     assert run_until(app, scene.my_turn) and not scene.can_declare()
     run_until(app, lambda: not any(s.moving for s in scene.hand.values()), 200)
     click(app, scene.hand["5O"].rect().center)
@@ -72,10 +72,10 @@ def test_RO_12_RO_16_declare_then_take_the_laid_card_by_clicking_is_a_caida(make
     app.step(1 / 60)
     click(app, scene.hand["5O"].rect().center)
     assert scene.session.match.log[-1] == [0, {"type": "play", "card": "5O"}]
-    assert run_until(app, lambda: scene.flash is not None, 200)
-    assert "Caida" in scene.flash[0]
+    assert run_until(app, lambda: scene.callouts.flash is not None, 200)
+    assert "Caida" in scene.callouts.flash.text
     assert run_until(app, lambda: ready(scene), 600)
-    assert scene.piles[0] == 2 and scene.totals[0] == 1 and "5C" not in scene.table_cards
+    assert scene.piles[0] == 2 and scene.totals[0] == 1 and "5C" not in scene.table_cards.sprites
 
 
 def test_RO_14_clearing_the_table_is_a_mesa_and_the_pile_counts(make_app):
@@ -86,10 +86,11 @@ def test_RO_14_clearing_the_table_is_a_mesa_and_the_pile_counts(make_app):
     for seat, action in RONDA_SCRIPT:
         assert run_until(app, lambda: ready(scene), 2000)
         assert scene.act(seat, action, human=True)
-    assert run_until(app, lambda: scene.flash is not None and "Mesa" in scene.flash[0], 300)
+    callouts = scene.callouts
+    assert run_until(app, lambda: callouts.flash is not None and "Mesa" in callouts.flash.text, 300)
     assert run_until(app, lambda: ready(scene), 2000)
     assert scene.piles == [7, 3] and scene.totals == [2, 0]  # caida + mesa
-    assert sorted(scene.table_cards) == []
+    assert sorted(scene.table_cards.sprites) == []
 
 
 def test_keyboard_selects_and_plays(make_app):
@@ -158,12 +159,12 @@ def test_ronda_controls_stay_on_screen_and_large(make_app, portrait, players):
 
 
 def test_RO_17_RO_18_score_panel_keeps_the_declarations_that_moved_the_score():
-    from game.games.ronda.table import RondaTable
+    from game.games.ronda.table_score import shown_declarations
 
     decls = [{"seat": i % 2, "kind": "ronda", "valid": True, "scored": False} for i in range(6)]
     decls[4]["scored"] = True
     decls.append({"seat": 1, "kind": "tringa", "valid": False, "scored": False})
-    shown, hidden = RondaTable._shown_declarations(decls)
+    shown, hidden = shown_declarations(decls)
     assert hidden == 3 and len(shown) == 4
     assert decls[4] in shown and decls[6] in shown  # the scoring one and the false one
     assert [decls.index(d) for d in shown] == sorted(decls.index(d) for d in shown)

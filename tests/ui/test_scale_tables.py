@@ -140,14 +140,14 @@ def test_ronda_at_scale_selects_and_plays_where_it_draws(make_app, factor):
     settle(app)
     card = scene.hand["7O"].rect()
     shown = picture(app)
-    table = scene.geometry()["area"].copy()
+    table = scene.places.geometry().area.copy()
     click(app, card.center)
-    play_at = corner(scene.play_button.rect)
+    play_at = corner(scene.taps.play_button.rect)
 
     app = make_app(scale=factor)
     big = ronda_table(app, NO_PAIR, confirm=True)
     settle(app)
-    assert big.geometry()["area"] == scale.rect(*table)
+    assert big.places.geometry().area == scale.rect(*table)
     now = picture(app)
     assert differs(shown, now, card) < SAME
     assert differs(shown, now, table) < SAME  # the table's cards, in Ronda order
@@ -239,12 +239,12 @@ def test_ronda_and_hareeja_drawn_at_another_scale_mid_match_play_where_they_draw
     app = make_app(scale=1.0)
     ronda = ronda_table(app, NO_PAIR)
     settle(app)
-    area, piles = ronda.geometry()["area"].copy(), list(ronda.geometry()["piles"])
+    area, piles = ronda.places.geometry().area.copy(), list(ronda.places.geometry().piles)
     card = ronda.hand["7O"].rect()
     app.set_shape(False, factor)
     settle(app)
-    assert ronda.geometry()["area"] == scale.rect(*area)
-    assert ronda.geometry()["piles"] == [up(p) for p in piles]
+    assert ronda.places.geometry().area == scale.rect(*area)
+    assert ronda.places.geometry().piles == [up(p) for p in piles]
     assert ronda.hand["7O"].rect().collidepoint(up(card.center))
     click(app, up(card.center))
     assert ronda.session.match.log[-1] == [0, {"type": "play", "card": "7O"}]

@@ -100,19 +100,21 @@ def test_RO_16_a_held_pair_is_declared_by_key_without_asking(make_app):
     assert scene.session.match.log[-1] == [0, {"type": "declare", "kind": "ronda"}]
 
 
-def test_RO_19_reveals_name_the_declarer_and_sit_beside_the_plate(make_app):
+def test_RO_19_reveals_name_the_declarer_and_sit_beside_the_plate(make_app, monkeypatch):
+    from game.games.ronda import table_callouts
+
     app = make_app()
     scene = ronda_table(app, PAIR)
-    scene.reveals = {0: [("Ronda of 1", "scores 1", (255, 255, 255))]}
-    scene.reveal_left = 2.0
+    scene.callouts.reveals = {0: [("Ronda of 1", "scores 1", (255, 255, 255))]}
+    scene.callouts.reveal_left = 2.0
     drawn = []
-    real = scene.place_beside
+    real = table_callouts.place_beside
 
     def spy(rect, plate, spot, gap=None):
         real(rect, plate, spot, gap)
         drawn.append((rect.copy(), plate.copy()))
 
-    scene.place_beside = spy
+    monkeypatch.setattr(table_callouts, "place_beside", spy)
     scene.draw(app.screen)
     rect, plate = drawn[-1]
     assert not rect.colliderect(plate) and rect.bottom <= plate.top
@@ -286,8 +288,8 @@ def test_RO_19_reveal_panels_cover_no_plate_and_no_other_panel(make_app, portrai
     scene = RondaTable.new_match(app, "easy", options={"players": players}, seed=4)
     app.switch(scene)
     line = ("Ronda of caballo", "scores +1", (255, 255, 255))
-    scene.reveals = {s: [line, line, line] for s in range(players)}  # three each: the most
-    rects = scene.reveal_rects(52 if portrait else 56)
+    scene.callouts.reveals = {s: [line, line, line] for s in range(players)}  # three each: the most
+    rects = scene.callouts.reveal_rects(52 if portrait else 56)
     plates = [scene.plate_rect(s) for s in range(players)]
     screen = app.screen.get_rect()
     for seat, rect in rects.items():
@@ -313,14 +315,14 @@ def test_RO_20_the_sweep_banner_never_covers_a_reveal_panel(make_app, portrait, 
     sweeps = [i18n.t("ronda.sweep_you"), i18n.t("ronda.sweep", name="Khadija")]
     for sweep in sweeps:
         for count in (1, 2, 3):
-            scene.reveals = {s: [line] * (1 + (s + count) % 3) for s in range(players)}
+            scene.callouts.reveals = {s: [line] * (1 + (s + count) % 3) for s in range(players)}
             scene.show_banner(sweep, 1.6)
             banner, _img = scene.banner_rect(sweep, scene.table_banner_y())
-            panels = scene.reveal_rects(scene.reveal_row_h())
+            panels = scene.callouts.reveal_rects(scene.callouts.reveal_row_h())
             assert len(panels) == players
             assert app.screen.get_rect().contains(banner)
             assert banner.collidelist(list(panels.values())) < 0, (banner, panels)
-    scene.reveals = {}  # nothing to avoid: the banner keeps its line
+    scene.callouts.reveals = {}  # nothing to avoid: the banner keeps its line
     assert scene.table_banner_y() == app.layout.extras["tiebreak_y"]
 
 

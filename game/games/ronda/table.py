@@ -5,33 +5,57 @@ Built on :class:`game.ui.cardtable.CardTable` (event queue, held clocks, bots in
 banners, panels, saving). The table cards are shown in Ronda order (RO-6) so a run that a card
 would take (RO-9) reads left to right; tapping a card in your hand lights up that run before
 you confirm the play.
+
+The session (``self.session``) is the only source of truth; the scene keeps a *displayed* copy
+(your hand, each seat's count of cards and pile, the stock, the deal and batch) that follows
+the animations. It is made of parts it owns, each with its state, its hit-testing and its
+drawing: :class:`~.table_geometry.RondaPlaces` (where things go),
+:class:`~.table_cards.TableCards` (the face-up cards), :class:`~.table_callouts.Callouts`
+(declarations, points, flashes, the deal's reveal), and the parts that read the whole scene:
+:class:`~.table_events.RondaMotion` (events → animation), :class:`~.table_input.RondaTaps`
+(buttons, taps, keys), :class:`~.table_draw.RondaPainter` (drawing),
+:class:`~.table_still.RondaStillParts` (the still layer) and :class:`~.table_score.ScorePanel`
+(the deal's score, the match end). :mod:`.table_shots` is the screenshot script. The scene
+itself answers the hooks :class:`~game.ui.cardtable.CardTable` calls and routes them to its
+parts.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
-from game import i18n
 from game.client.seating import order_from
 from game.games.ronda.cards import DECK as RONDA_CARDS
 from game.games.ronda.cards import sort_hand
-from game.games.ronda.rules import KIND_POINTS, KINDS, capture_run, combination
-from game.games.ronda.table_draw import RondaDrawing
-from game.games.ronda.table_events import SEAT_BANNER, RondaEvents
-from game.i18n import t
-from game.ui import scale
+from game.games.ronda.rules import KINDS, capture_run, combination
+from game.games.ronda.table_callouts import SEAT_BANNER, Callouts
+from game.games.ronda.table_cards import TableCards
+from game.games.ronda.table_draw import RondaPainter
+from game.games.ronda.table_events import RondaMotion
+from game.games.ronda.table_geometry import RondaPlaces
+from game.games.ronda.table_input import RondaTaps
+from game.games.ronda.table_score import ScorePanel
+from game.games.ronda.table_still import RondaStillParts
+from game.i18n import digits, t
+from game.ui import draw
 from game.ui.cardtable import CardTable, as_session
 from game.ui.event_player import BOT_PAUSE
-from game.ui.scale import px
 from game.ui.sprites import Sprite
+from game.ui.static_layer import Parts
 from game.ui.table_drawing import SIDE_COLORS
-from game.ui.tween import approach
-from game.ui.widgets import Button
+from game.ui.widgets import Widget
 
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+JSON = dict[str, Any]
 BOT_DECLARE_PAUSE = 0.6
 
 
-class RondaTable(RondaEvents, RondaDrawing, CardTable):
+class RondaTable(CardTable):
     """A Ronda match: your seat and one to three others (bots, or players online)."""
 
     name = "ronda"
@@ -42,36 +66,33 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
 
     def __init__(
         self,
-        app,
-        session,
-        start_events: list[dict] | None = None,
+        app: App,
+        session: Any,
+        start_events: list[JSON] | None = None,
         bot_seed: int | None = None,
-        options: dict | None = None,
-    ):
+        options: JSON | None = None,
+    ) -> None:
         session = as_session(session, bot_seed, self.name)
         n = session.players
         self.hand: dict[str, Sprite] = {}
         self.hand_order: list[str] = []
-        self.table_cards: dict[str, Sprite] = {}  # face-up table cards by code
+        self.selected: str | None = None
         self.counts = [0] * n  # cards in each hand
         self.piles = [0] * n  # each seat's face-down pile
         self.deck_count = 0
-        self.deal_no = 0
-        self.batch = 0
-        self.batches = 0
-        self.selected: str | None = None
-        self.pending: dict[str, Sprite] = {}  # played cards about to capture
-        self.glow: set[str] = set()  # table cards being captured
-        self.seat_banners: dict[int, list] = {}  # seat -> [text, seconds left]
-        self.pops: list[list] = []  # [text, seat, seconds left]
-        self.flash: list | None = None  # [text, seconds left]
-        self.revealed: list[dict] = []  # the deal's declarations, at its end
-        self.reveals: dict[int, list[tuple[str, str, tuple]]] = {}  # seat -> shown lines
-        self.reveal_left = 0.0
+        self.deal_no = self.batch = self.batches = 0
         view = session.view()
         self.teams = bool(view.get("teams", n == 4))
         self.target = int(view.get("target", 41))
         self.my_side = session.side_of(session.me)
+        self.places = RondaPlaces(lambda: self.app.layout, n, session.seating.spot)
+        self.table_cards = TableCards(self.places)
+        self.callouts = Callouts(self)
+        self.motion = RondaMotion(self)
+        self.taps = RondaTaps(self)
+        self.painter = RondaPainter(self)
+        self.layer_parts = RondaStillParts(self)
+        self.score_panel = ScorePanel(self)
         super().__init__(app, session, start_events, bot_seed, options)
 
     def sync_from_view(self) -> None:
@@ -85,128 +106,23 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
         self.totals = list(v["totals"])
         self.deck_count = v["deck_count"]
         self.hand_order = sort_hand(list(v["hand"]))
-        slots = self.hand_slots(len(self.hand_order))
+        slots = self.places.hand_slots(len(self.hand_order))
         self.hand = {
             c: Sprite(c, p, L.card, deck="spanish") for c, p in zip(self.hand_order, slots)
         }
-        codes = sort_hand(list(v["table"]))
-        size = self.geometry()["card"]
-        self.table_cards = {
-            c: Sprite(c, p, size, deck="spanish") for c, p in zip(codes, self.table_slots(codes))
-        }
-        for d in v["declarations"]:
-            self.seat_banners[d["seat"]] = [t(f"ronda.kind.{d['kind']}"), SEAT_BANNER]
+        self.table_cards.show(list(v["table"]))
+        for d in v["declarations"]:  # said again, for a while (not at the game's speed)
+            self.callouts.declared(d["seat"], d["kind"], SEAT_BANNER)
         self.phase = v["phase"]
         if v["phase"] == "over":
             self._open_over(v["result"])
 
-    # ----- where things go ---------------------------------------------------------------------
-    def geometry(self) -> dict:
-        """Table area, card size, piles and deck for this layout and player count (cached)."""
-        L = self.app.layout
-        key = (L.portrait, self.players, scale.factor())
-        if getattr(self, "_geo_key", None) == key:
-            return self._geo
-        sides = any(self.spot(s) in (1, 3) for s in range(self.players))
-        rect, pt = scale.rect, scale.pt
-        if not L.portrait:
-            geo = {
-                "card": pt(92, 129),
-                "gap": px(12),
-                "area": rect(270, 176, 740, 290) if sides else rect(170, 176, 940, 290),
-                "piles": [pt(340, 640), pt(1150, 452), pt(870, 112), pt(130, 452)],
-                "deck": pt(262, 150),
-                "declare": [rect(846, 546, 176, 56), rect(846, 612, 176, 56)],
-            }
-        else:
-            geo = {
-                "card": pt(80, 112) if sides else pt(92, 129),
-                "gap": px(10),
-                "area": rect(172, 420, 376, 480) if sides else rect(40, 420, 640, 460),
-                "piles": [pt(400, 1030), pt(636, 800), pt(572, 262), pt(84, 800)],
-                "deck": pt(116, 300),
-                # (right of the "your turn" tag that stands over your plate)
-                "declare": [rect(246, 914, 200, 52), rect(458, 914, 200, 52)],
-                "banner_y": px(868),
-            }
-        self._geo_key, self._geo = key, geo
-        return geo
-
-    def table_slots(self, codes: list[str]) -> list[tuple[float, float]]:
-        """Centres for the table cards ``codes`` (already in Ronda order), in rows."""
-        g = self.geometry()
-        n = len(codes)
-        if n == 0:
-            return []
-        (cw, ch), gap, area = g["card"], g["gap"], g["area"]
-        per_row = max(1, (area.w + gap) // (cw + gap))
-        rows = -(-n // per_row)
-        per_row = -(-n // rows)  # balance the rows
-        row_h = ch + gap
-        y0 = area.centery - (rows - 1) * row_h / 2
-        out = []
-        for i in range(n):
-            r, c = divmod(i, per_row)
-            in_row = min(per_row, n - r * per_row)
-            x0 = area.centerx - (in_row - 1) * (cw + gap) / 2
-            out.append((x0 + c * (cw + gap), y0 + r * row_h))
-        return out
-
-    def hand_slots(self, n: int) -> list[tuple[float, float]]:
-        """Your three cards side by side with a gap (the fan overlaps only when they can't)."""
-        L = self.app.layout
-        cw = L.card[0] + px(14)
-
-        if n * cw > L.hand_span:
-            return L.hand_positions(n)
-        x0 = L.hand_center[0] - cw * (n - 1) / 2
-        return [(x0 + i * cw, L.hand_center[1]) for i in range(n)]
-
-    def banner_y(self) -> int:
-        return self.geometry().get("banner_y", self.app.layout.banner_y)
-
-    def pile_pos(self, seat: int) -> tuple[int, int]:
-        return self.geometry()["piles"][self.spot(seat)]
-
-    # ----- widgets -----------------------------------------------------------------------------
-    def build_controls(self) -> list:
-        L = self.app.layout
-        g = self.geometry()
-        self.play_button = Button(
-            L.play_button, lambda: t("play.play"), self.play_selected, 28, primary=True, key="play"
-        )
-        self.ronda_button = Button(
-            g["declare"][0],
-            lambda: t("ronda.declare.ronda"),
-            lambda: self.declare("ronda"),
-            24,
-            key="declare:ronda",
-        )
-        self.tringa_button = Button(
-            g["declare"][1],
-            lambda: t("ronda.declare.tringa"),
-            lambda: self.declare("tringa"),
-            24,
-            key="declare:tringa",
-        )
-        return [self.play_button, self.ronda_button, self.tringa_button]
-
-    def place_controls(self, modal: bool) -> None:
-        self.play_button.visible = not modal and self.selected is not None and self.my_turn()
-        held = self.held_kinds() if not modal else set()
-        self.ronda_button.visible = "ronda" in held
-        self.tringa_button.visible = "tringa" in held
-        g = self.geometry()
-        first, second = g["declare"]
-        if i18n.is_rtl() and self.app.layout.portrait:
-            first, second = second, first  # the first choice reads first
-        self.ronda_button.rect, self.tringa_button.rect = first.copy(), second.copy()
-
     # ----- state questions --------------------------------------------------------------------
     def busy(self) -> bool:
-        return any(s.moving for s in self.flying) or any(
-            s.moving for s in self.table_cards.values()
-        )
+        return any(s.moving for s in self.flying) or self.table_cards.moving()
+
+    def awaiting_me(self) -> bool:
+        return self.my_turn() and self.idle()
 
     def can_declare(self) -> bool:
         """RO-16: the engine offers declarations before your first card of a batch."""
@@ -219,13 +135,6 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
             return set()
         hand = list(self.session.view()["hand"])
         return {kind for kind in KINDS if combination(hand, kind) is not None}
-
-    def awaiting_me(self) -> bool:
-        return self.my_turn() and self.idle()
-
-    def bot_pause(self, view: dict, legal: list[dict]) -> float:
-        offered = any(a["type"] == "declare" for a in legal)
-        return BOT_DECLARE_PAUSE if offered else BOT_PAUSE
 
     def previewed(self) -> str | None:
         """The card whose capture lights up: the selected one, or the one pressed or dragged
@@ -240,153 +149,137 @@ class RondaTable(RondaEvents, RondaDrawing, CardTable):
         """The table cards ``code`` would take now (RO-9, RO-10)."""
         return capture_run(list(self.session.view()["table"]), code)
 
+    def bot_pause(self, view: JSON, legal: list[JSON]) -> float:
+        offered = any(a["type"] == "declare" for a in legal)
+        return BOT_DECLARE_PAUSE if offered else BOT_PAUSE
+
+    # ----- sides and seats ---------------------------------------------------------------------
     def side_name(self, side: int) -> str:
         if self.teams:
             return t("ronda.side.us") if side == self.my_side else t("ronda.side.them")
         return self.seat_name(side)
 
-    def side_color(self, side: int) -> tuple:
+    def side_color(self, side: int) -> draw.RGB:
         """Team play: your side blue, the other terracotta."""
-        return SIDE_COLORS[(side - self.my_side) % 2]
+        color: draw.RGB = SIDE_COLORS[(side - self.my_side) % 2]
+        return color
 
     def sides_from_mine(self, count: int) -> list[int]:
         """The sides (seats without teams) in the order the panels show them: yours first."""
         return order_from(self.my_side, count)
 
-    # ----- actions of the player ----------------------------------------------------------------
+    def plate_edge(self, seat: int) -> draw.RGB:
+        return self.side_color(self.session.side_of(seat)) if self.teams else draw.PANEL_EDGE
+
+    def avatar_color(self, seat: int) -> draw.RGB:
+        if self.teams:
+            r, g, b = (c * 3 // 4 for c in self.side_color(self.session.side_of(seat)))
+            return r, g, b
+        color: draw.RGB = super().avatar_color(seat)
+        return color
+
+    def figure(self, seat: int) -> tuple[str, draw.RGB]:
+        """The seat's (side's) points; the pile count sits on its pile."""
+        points = self.totals[self.session.side_of(seat)]
+        key = "ronda.point_one" if points == 1 else "ronda.points"
+        return t(key, n=digits(points)), draw.GOLD
+
+    # ----- widgets and input (the taps part) -----------------------------------------------
+    def build_controls(self) -> list[Widget]:
+        return self.taps.build()
+
+    def place_controls(self, modal: bool) -> None:
+        self.taps.place(modal)
+
+    def hinted_rects(self, action: JSON) -> list[pygame.Rect]:
+        return self.taps.hinted_rects(action)
+
     def click_card(self, code: str) -> None:
-        """Tap a card: it is played (any card may be, RO-9). With "confirm before playing"
-        the first tap selects it (its capture lights up) and a second tap or Play plays it."""
-        if self.phase != "play":
-            return
-        if not self.my_turn():
-            self.show_hint(t("play.not_turn"))
-            return
-        if self.confirm_first() and self.selected != code:
-            self.selected = code
-            self.app.audio.play("bid", 0.3)
-            return
-        self.selected = code
-        self.play_selected()
+        self.taps.click_card(code)
 
     def drop_card(self, code: str) -> None:
-        """A card dragged onto the table: played at once."""
-        if self.phase != "play":
-            return
-        if not self.my_turn():
-            self.show_hint(t("play.not_turn"))
-            return
-        self.selected = code
-        self.play_selected()
+        self.taps.drop_card(code)
 
-    def play_selected(self) -> None:
-        if self.selected and self.my_turn() and self.selected in self.hand:
-            code, self.selected = self.selected, None
-            self.act(self.me, {"type": "play", "card": code}, human=True)
-
-    def declare(self, kind: str) -> None:
-        """Declare ``kind``; one the hand does not hold asks first and names its cost (RO-18)."""
-        if not self.can_declare():
-            return
-        if kind in self.held_kinds():
-            self.send_declaration(kind)
-            return
-        points = KIND_POINTS[kind]
-        text = t(
-            f"ronda.ask.false_{kind}",
-            who=self.penalty_taker(),
-            n=i18n.digits(points),
-        )
-        self.aids.ask(
-            t("ronda.ask.title", kind=t(f"ronda.declare.{kind}")),
-            text,
-            t("ronda.ask.declare", kind=t(f"ronda.declare.{kind}")),
-            t("ronda.ask.cancel"),
-            lambda: self.send_declaration(kind),
-        )
-
-    def send_declaration(self, kind: str) -> None:
-        if self.can_declare():
-            self.act(self.me, {"type": "declare", "kind": kind}, human=True)
-
-    def penalty_taker(self) -> str:
-        """Who scores a false declaration of yours (RO-18): the other team, or the opponent
-        (with three players, the player after you)."""
-        if self.teams:
-            return t("ronda.ask.them")
-        return self.seat_name((self.me + 1) % self.players)
-
-    # ----- hints (game/ui/table_aids.py) -----------------------------------------------------
-    def hinted_rects(self, action: dict) -> list[pygame.Rect]:
-        if action.get("type") == "declare":
-            button = self.ronda_button if action["kind"] == "ronda" else self.tringa_button
-            return [button.rect.copy()] if button.visible else []
-        card = action.get("card")
-        return [self.hand[card].rect()] if card in self.hand else []
-
-    # ----- input -------------------------------------------------------------------------------
     def key(self, event: pygame.event.Event) -> None:
-        """←/→ choose a card, Enter/Space play it, R / T declare ronda / tringa."""
-        if not self.my_turn():
-            return
-        if event.key == pygame.K_r:
-            self.declare("ronda")
-        elif event.key == pygame.K_t:
-            self.declare("tringa")
-        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.hand_view.step_selection(self.hand_order, 1 if event.key == pygame.K_RIGHT else -1)
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.play_selected()
+        self.taps.key(event)
 
     # ----- the frame ---------------------------------------------------------------------------
+    def show_event(self, ev: dict[str, Any]) -> float:
+        """Ronda's events are shown by its motion part; the others by the shared table."""
+        handler = self.motion.handlers.get(ev["type"])
+        return handler(ev) if handler is not None else super().show_event(ev)
+
+    def own_sprites(self) -> list[Sprite]:
+        """The shared ones and the table's face-up cards."""
+        return [*super().own_sprites(), *self.table_cards.sprites.values()]
+
     def update_sprites(self, dt: float) -> None:
+        """Cards in the air, your hand (gliding to its slots; on your turn it rises), then the
+        table's cards (keeping Ronda order: they glide aside when a card is laid or taken)."""
         super().update_sprites(dt)
-        for sprite in [*self.hand.values(), *self.table_cards.values()]:
+        for sprite in self.hand.values():
             sprite.update(dt)
-        self._layout_hand(dt)
-        self._layout_table(dt)
+        raised = set(self.hand_order) if self.my_turn() else set()
+        self.hand_view.glide(self.places.hand_slots(len(self.hand_order)), raised, dt)
+        self.table_cards.update(dt)
 
     def after_update(self, dt: float) -> None:
         if self.selected and self.selected not in self.hand:
             self.selected = None
-        for seat in list(self.seat_banners):
-            self.seat_banners[seat][1] -= dt
-            if self.seat_banners[seat][1] <= 0:
-                del self.seat_banners[seat]
-        for pop in self.pops:
-            pop[2] -= dt
-        self.pops = [p for p in self.pops if p[2] > 0]
-        if self.flash is not None:
-            self.flash[1] -= dt
-            if self.flash[1] <= 0:
-                self.flash = None
-        if self.reveals:
-            self.reveal_left -= dt
-            if self.reveal_left <= 0 or self.score is not None:
-                self.reveals = {}
+        self.callouts.update(dt, self.score is not None)
 
     def animating(self) -> bool:
-        return (
-            super().animating()
-            or self.flash is not None
-            or bool(self.pops or self.seat_banners or self.reveals)
-        )
+        return bool(super().animating()) or self.callouts.animating()
 
-    def _layout_hand(self, dt: float) -> None:
-        """Cards in the hand glide to their slots; on your turn they rise, the chosen one more."""
-        raised = set(self.hand_order) if self.my_turn() else set()
-        self.hand_view.glide(self.hand_slots(len(self.hand_order)), raised, dt)
+    def next_label(self) -> str:
+        return "ronda.to_result" if self.session.phase == "over" else "ronda.next_deal"
 
-    def _layout_table(self, dt: float) -> None:
-        """Table cards keep Ronda order: they glide aside when a card is laid or taken."""
-        codes = sort_hand(list(self.table_cards))
-        targets = self._table_targets = {}  # (the still layer asks whether they arrived)
-        for code, slot in zip(codes, self.table_slots(codes)):
-            sprite = self.table_cards[code]
-            if sprite.moving or not sprite.visible:
-                continue
-            targets[code] = slot
-            sprite.pos = (
-                approach(sprite.pos[0], slot[0], 14, dt),
-                approach(sprite.pos[1], slot[1], 14, dt),
-            )
+    # ----- drawing (the painter, the still layer, the callouts, the score panel) -----------
+    def draw_hud(self, surface: pygame.Surface) -> None:
+        self.painter.draw_hud(surface)
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        self.painter.draw_all(surface)
+
+    def still_parts(self) -> tuple[Hashable, Parts] | None:
+        return self.layer_parts.parts()
+
+    def draw_table_still(self, surface: pygame.Surface) -> None:
+        self.painter.draw_still(surface)
+
+    def draw_table_moving(self, surface: pygame.Surface) -> None:
+        self.painter.draw_moving(surface)
+
+    def banner_y(self) -> int:
+        return self.places.banner_y()
+
+    def table_banner_y(self) -> int:
+        """The table's banner at its line, unless a reveal panel is there (then clear of it)."""
+        y: int = super().table_banner_y()
+        if not (self.banner and self.callouts.reveals):
+            return y
+        rect, _img = self.banner_rect(self.banner[0], y)
+        return self.callouts.banner_line(y, rect)
+
+    def status_banner(self) -> str | None:
+        """On your turn: what the chosen card would do, else a declaration to make."""
+        if not self.my_turn():
+            return None
+        chosen = self.previewed()
+        if chosen:
+            run = self.would_capture(chosen)
+            if run:
+                return t("ronda.would_take", n=digits(len(run)))
+            return t("ronda.would_lay")
+        if self.held_kinds():
+            return t("ronda.declare_hint")
+        return None
+
+    def draw_score_panel(self, surface: pygame.Surface) -> None:
+        self.score_panel.draw(surface)
+
+    def over_headline(self) -> str:
+        return self.score_panel.over_headline()
+
+    def over_rows(self) -> list[tuple[int, str, int, bool]]:
+        return self.score_panel.over_rows()

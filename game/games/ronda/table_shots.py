@@ -6,6 +6,7 @@ declaration turn, and three players' declarations turned up at the seats."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, cast
 
 from game.core.bots import bot_rng, run
 from game.core.cards import spanish_deck
@@ -39,7 +40,7 @@ RONDA_SCRIPT = [
 ]
 
 
-def ronda_bot_match(players: int, seed: int):
+def ronda_bot_match(players: int, seed: int) -> RondaMatch:
     """A whole Ronda match played by bots (pure, fast): the script for the late shots."""
     match = RondaMatch.new(players, {"rules": "quick"}, seed=seed)
     rngs = [bot_rng(seed * 4 + i) for i in range(players)]
@@ -52,7 +53,7 @@ def ronda_bot_match(players: int, seed: int):
     return match
 
 
-def _ronda_scene(shooter: Shooter, match, options: dict):
+def _ronda_scene(shooter: Shooter, match: RondaMatch, options: dict[str, Any]) -> RondaTable:
     """A Ronda table where the script moves every seat (all seats human)."""
     seats = [Seat("human", "seat.you")] + [
         Seat("human", f"ronda.name.{i}") for i in range(1, match.players)
@@ -94,22 +95,24 @@ def screenshot_scenes(shooter: Shooter) -> None:
     step_until(lambda: ready() and sc.can_declare())
     shooter.frames(4)
     shooter.shot("ronda2_03_declare")
-    sc.declare("tringa")  # not held (a pair only): asks first and names the cost (RO-18)
+    sc.taps.declare("tringa")  # not held (a pair only): asks first and names the cost (RO-18)
     shooter.frames(4)
     shooter.shot("ronda2_03a_false_declaration_asks")
-    sc.aids.asking.button("no").on_click()
+    asking = sc.aids.asking
+    assert asking is not None  # the question is open
+    asking.button("no").on_click()
     steps.pop(0)
-    sc.declare("ronda")
+    sc.taps.declare("ronda")
     shooter.frames(int(0.3 / DT))
     sc.selected = "5O"
     shooter.frames(4)
     shooter.shot("ronda2_04_capture_preview")
     steps.pop(0)
-    sc.play_selected()
-    shooter.until(lambda: sc.flash is not None and sc.glow, 600)
+    sc.taps.play_selected()
+    shooter.until(lambda: sc.callouts.flash is not None and bool(sc.table_cards.glow), 600)
     shooter.frames(8)
     shooter.shot("ronda2_05_caida")
-    step_until(lambda: not steps and sc.flash is not None)
+    step_until(lambda: not steps and sc.callouts.flash is not None)
     shooter.frames(8)
     shooter.shot("ronda2_06_mesa")
     for players in (2, 4):
@@ -124,11 +127,8 @@ def screenshot_scenes(shooter: Shooter) -> None:
     def bots_move() -> None:
         if ready() and match.to_act() != [0]:
             seat = match.to_act()[0]
-            sc.act(
-                seat,
-                run(ronda_bots.think(match.view(seat), match.legal_actions(seat), "normal", rng)),
-                human=True,
-            )
+            thought = ronda_bots.think(match.view(seat), match.legal_actions(seat), "normal", rng)
+            sc.act(seat, cast("dict[str, Any]", run(thought)), human=True)
 
     shooter.until(lambda: ready() and sc.can_declare(), 4000, bots_move)
     shooter.frames(4)
@@ -249,13 +249,13 @@ RONDA3_MOVES = [
 RONDA3_LAST_BATCH = 30  # index of your 6E, after which the last batch is dealt
 
 
-def _ronda3_action(token: str) -> dict:
+def _ronda3_action(token: str) -> dict[str, Any]:
     if token in ("ronda", "tringa"):
         return {"type": "declare", "kind": token}
     return {"type": "play", "card": token}
 
 
-def _ronda3_match(moves: int):
+def _ronda3_match(moves: int) -> RondaMatch:
     """The scripted three-player match after its first ``moves`` moves (pure)."""
     match = RondaMatch.new(3, {"rules": "maghribi"}, seed=8, deck=list(RONDA3_DECK))
     for token in RONDA3_MOVES[:moves]:
@@ -268,7 +268,8 @@ def ronda_three_players(shooter: Shooter) -> None:
     capture preview, then the deal's end — every declaration turned up at its seat, then the
     deal score."""
     options = {"players": 3, "rules": "maghribi"}
-    sc = _ronda_scene(shooter, _ronda3_match(RONDA3_LAST_BATCH), options)
+    match = _ronda3_match(RONDA3_LAST_BATCH)
+    sc = _ronda_scene(shooter, match, options)
     shooter.frames(3)
     moves = RONDA3_MOVES[RONDA3_LAST_BATCH:]
 
@@ -277,12 +278,12 @@ def ronda_three_players(shooter: Shooter) -> None:
 
     def play_script() -> None:  # your 6E, then the others' declarations and cards
         if ready() and moves:
-            sc.act(sc.session.match.to_act()[0], _ronda3_action(moves.pop(0)), human=True)
+            sc.act(match.to_act()[0], _ronda3_action(moves.pop(0)), human=True)
 
     shooter.until(lambda: ready() and sc.can_declare(), 4000, play_script)
     shooter.frames(4)
     shooter.shot("ronda3_03_declare")
-    sc.declare(moves.pop(0))
+    sc.taps.declare(moves.pop(0))
     shooter.frames(int(0.3 / DT))
     sc.selected = moves[0]
     shooter.frames(4)
@@ -291,7 +292,7 @@ def ronda_three_players(shooter: Shooter) -> None:
     sc = _ronda_scene(shooter, _ronda3_match(len(RONDA3_MOVES) - 1), options)
     shooter.frames(3)
     sc.act(0, _ronda3_action(RONDA3_MOVES[-1]), human=True)
-    shooter.until(lambda: bool(sc.reveals), 1200)
+    shooter.until(lambda: bool(sc.callouts.reveals), 1200)
     shooter.frames(20)
     shooter.shot("ronda3_06a_reveal")
     shooter.until(lambda: sc.score is not None and sc.score["t"] > 1.2, 3000)
