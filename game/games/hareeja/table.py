@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.games.hareeja.rules import DECK as HAREEJA_CARDS
+from game.games.hareeja.rules import PLAYERS
 from game.games.hareeja.table_backs import Backs
 from game.games.hareeja.table_bids import Bidding
 from game.games.hareeja.table_draw import HareejaPainter
@@ -45,7 +46,6 @@ if TYPE_CHECKING:
     from game.ui.static_layer import Parts
 
 JSON = dict[str, Any]
-PLAYERS = 4
 BOT_BID_PAUSE = 0.6
 
 

@@ -15,14 +15,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import i18n
+from game.games.hareeja.rules import ROUNDS
 from game.i18n import digits, t
 from game.ui import draw
 from game.ui.scale import px
 
 if TYPE_CHECKING:
     from game.games.hareeja.table import HareejaTable
-
-ROUNDS = 5  # rounds in a match before any tie-break
 
 
 class HareejaPainter:
