@@ -42,7 +42,7 @@ class Seen:
 def called(scene, game: str) -> bool:
     """The game's own call is on the table: bids revealed, a declaration said, a meld laid."""
     if game == "hareeja":
-        return bool(getattr(scene, "revealed", False))
+        return bool(scene.bidding.revealed)
     if game == "ronda":
         return bool(scene.callouts.seat_banners)
     return bool(getattr(scene, "melds", None))

@@ -152,7 +152,7 @@ def tag_next(tag: str) -> str:
 # ----- the scripted stretch (bench/table_stretch.py's, through the live loop) ----------------
 def _called(scene, game: str) -> bool:
     if game == "hareeja":
-        return bool(getattr(scene, "revealed", False))
+        return bool(scene.bidding.revealed)
     if game == "ronda":
         return bool(scene.callouts.seat_banners)
     return bool(getattr(scene, "melds", None))

@@ -30,9 +30,9 @@ def test_hareeja_bid_and_eight_tricks_by_taps_then_the_bots_end_the_round(page):
     start_match(page, "hareeja")
     page.wait_py("scene.can_bid() and scene.idle()", 60)
     page.tap(page.widget("bid:1"))
-    page.wait_py("scene.pick == 1", 5)
+    page.wait_py("scene.bidding.pick == 1", 5)
     page.tap(page.widget("confirm"))
-    page.wait_py("scene.confirmed[scene.me]", 10)
+    page.wait_py("scene.bidding.confirmed[scene.me]", 10)
     played: list[str] = []
     while len(played) < 8:
         page.wait_py("scene.my_turn() and scene.idle() or scene.score is not None", 90)

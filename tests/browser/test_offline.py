@@ -158,7 +158,7 @@ def play_bots_a_little(page) -> None:
     page.wait_py("scene.name == 'hareeja'", 10)
     page.wait_py("scene.can_bid() and scene.idle()", 60)
     page.tap(page.widget("bid:1"))
-    page.wait_py("scene.pick == 1", 5)
+    page.wait_py("scene.bidding.pick == 1", 5)
     page.tap(page.widget("confirm"))
     for _ in range(2):
         page.wait_py("scene.my_turn() and scene.idle()", 90)

@@ -53,7 +53,7 @@ def hareeja_waiting_for_bid(make_app, turn_seconds=None) -> tuple:
     app.switch(scene)
     # The bots bid on their own: wait until they have, and nothing moves.
     assert run_until(
-        app, lambda: scene.can_bid() and all(scene.confirmed[1:]) and at_rest(scene), 3000
+        app, lambda: scene.can_bid() and all(scene.bidding.confirmed[1:]) and at_rest(scene), 3000
     )
     frames(app, 2)
     return app, scene
@@ -63,7 +63,7 @@ def test_a_table_waiting_for_you_is_not_drawn_until_you_act(make_app):
     app, scene = hareeja_waiting_for_bid(make_app)
     assert frames(app, 180) == 0
     click(app, scene.widget("bid:3").rect.center)  # the tap shows at once
-    assert scene.pick == 3 and app.draws > 0
+    assert scene.bidding.pick == 3 and app.draws > 0
     assert frames(app, 60) == 0
 
 

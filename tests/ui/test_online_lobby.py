@@ -113,7 +113,7 @@ def test_TB_1_private_table_code_join_start_with_bots_and_play_a_card():
             assert await pump(app, lambda: sc.can_bid() and sc.idle())
             await click(app, sc.widget("bid:1").rect.center)
             await click(app, sc.widget("confirm").rect.center)
-            assert await pump(app, lambda: sc.confirmed[0])
+            assert await pump(app, lambda: sc.bidding.confirmed[0])
             # Our turn: one tap on a legal card plays it.
             assert await pump(app, lambda: sc.my_turn() and sc.idle(), 6000)
             card = sorted(sc.legal_cards())[0]
@@ -351,7 +351,7 @@ def test_seat_2_at_the_server_is_drawn_at_the_bottom_and_keeps_its_numbers(make_
         if sc.phase == "declare" and sc.idle():
             break
     n = len(match.hands[2])
-    assert sorted(sc.hand_order) == sorted(match.hands[2]) and sc.counts == [n, n, 0, n]
+    assert sorted(sc.hand_order) == sorted(match.hands[2]) and sc.backs.counts == [n, n, 0, n]
     assert sc.can_bid() and sc.seating.from_me() == [2, 3, 0, 1]
 
 
@@ -496,7 +496,7 @@ def test_a_table_whose_connection_drops_reconnects_by_itself_and_plays_on():
             assert await pump(app, lambda: again.can_bid() and again.idle())
             await click(app, again.widget("bid:1").rect.center)
             await click(app, again.widget("confirm").rect.center)
-            assert await pump(app, lambda: again.confirmed[0])  # the server took our bid
+            assert await pump(app, lambda: again.bidding.confirmed[0])  # the server took our bid
         finally:
             await server.close()
 

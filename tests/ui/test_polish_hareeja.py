@@ -25,7 +25,7 @@ def play_until_first_trick(app, scene) -> None:
             code = sorted(scene.legal_cards())[0]
             click(app, scene.hand[code].rect().center)  # one tap plays
 
-    assert run_until(app, lambda: scene.last_trick is not None, 8000, each=play)
+    assert run_until(app, lambda: scene.trick_area.last is not None, 8000, each=play)
 
 
 def test_HJ_5_no_last_trick_while_bidding(make_app):
@@ -33,35 +33,35 @@ def test_HJ_5_no_last_trick_while_bidding(make_app):
     assert run_until(app, scene.can_bid, 4000)
     assert not scene.widget("last_trick").visible
     key(app, pygame.K_l)
-    click(app, scene.peek_area().center)
-    assert scene.peek == 0 and scene.pick is None
+    click(app, scene.trick_area.rect().center)
+    assert scene.trick_area.peek == 0 and scene.bidding.pick is None
     assert scene.hint is not None and "bids are revealed" in scene.hint[0]
 
 
 def test_HJ_9_last_trick_shows_its_cards_and_winner_by_key_button_and_tap(make_app):
     app, scene = started(make_app)
     play_until_first_trick(app, scene)
-    shown = scene.last_trick
+    shown = scene.trick_area.last
     # The first trick of the round, in play order, and the seat that took it.
     assert shown["cards"] == scene.session.match.view(0)["played"][:4]
-    assert scene.tricks[shown["winner"]] == 1 and sum(scene.tricks) == 1
+    assert scene.bidding.tricks[shown["winner"]] == 1 and sum(scene.bidding.tricks) == 1
     key(app, pygame.K_l)
-    assert scene.peek > 0
+    assert scene.trick_area.peek > 0
     before = pygame.image.tobytes(app.screen, "RGB")
     key(app, pygame.K_l)  # L again closes it
-    assert scene.peek == 0
+    assert scene.trick_area.peek == 0
     assert pygame.image.tobytes(app.screen, "RGB") != before
     button = scene.widget("last_trick")
     assert button.visible and button.rect.h >= 44
     click(app, button.rect.center)
-    assert scene.peek > 0
+    assert scene.trick_area.peek > 0
     click(app, button.rect.center)
-    assert scene.peek == 0
+    assert scene.trick_area.peek == 0
     log = list(scene.session.match.log)
-    click(app, scene.peek_area().center)  # a tap on the centre
-    assert scene.peek > 0 and scene.session.match.log[: len(log)] == log
+    click(app, scene.trick_area.rect().center)  # a tap on the centre
+    assert scene.trick_area.peek > 0 and scene.session.match.log[: len(log)] == log
     # It goes away by itself after a moment.
-    assert run_until(app, lambda: scene.peek == 0, 600)
+    assert run_until(app, lambda: scene.trick_area.peek == 0, 600)
 
 
 def test_last_trick_button_stays_inside_the_top_bar_in_portrait(make_app):

@@ -97,7 +97,7 @@ def hareeja_mid_trick(app: App) -> HareejaTable:
     assert run_until(app, scene.can_bid)
     click(app, scene.widget("bid:2").rect.center)
     click(app, scene.widget("confirm").rect.center)
-    assert run_until(app, lambda: scene.my_turn() and scene.idle() and scene.trick, 8000)
+    assert run_until(app, lambda: scene.my_turn() and scene.idle() and scene.trick_area.cards, 8000)
     scene.selected = sorted(scene.legal_cards())[0]
     return scene
 
@@ -107,13 +107,13 @@ def test_HJ_turned_mid_trick_keeps_the_match_and_selection_and_play_goes_on(make
     scene = hareeja_mid_trick(app)
     record, selected = scene.session.match.record(), scene.selected
     played = len(scene.session.match.log)
-    trick = [(seat, s.code) for seat, s in scene.trick]
+    trick = [(seat, s.code) for seat, s in scene.trick_area.cards]
     turn(app, 390, 844)
     assert app.scene is scene and app.layout.portrait
     assert scene.session.match.record() == record and scene.selected == selected
-    assert [(seat, s.code) for seat, s in scene.trick] == trick
+    assert [(seat, s.code) for seat, s in scene.trick_area.cards] == trick
     layout = app.layout
-    for seat, sprite in scene.trick:  # the trick sits at the new spots
+    for seat, sprite in scene.trick_area.cards:  # the trick sits at the new spots
         assert sprite.pos == layout.trick_spot(seat) and tuple(sprite.size) == layout.trick_card
     slots = layout.hand_positions(len(scene.hand_order))
     for code, slot in zip(scene.hand_order, slots):  # the hand on the new fan at once

@@ -119,9 +119,9 @@ def test_hareeja_at_scale_bids_selects_and_plays_where_it_draws(make_app, factor
     big = hareeja_turn(app)
     assert differs(bidding, picture(app), picker) < SAME  # the picker is drawn where it was
     click(app, up(bid_at))
-    assert big.pick == 2
+    assert big.bidding.pick == 2
     click(app, up(confirm_at))
-    assert big.confirmed[0]
+    assert big.bidding.confirmed[0]
     assert run_until(app, lambda: big.my_turn() and big.idle(), 8000)
     settle(app)
     assert big.hand[code].rect().collidepoint(up(card.center))
@@ -255,4 +255,4 @@ def test_ronda_and_hareeja_drawn_at_another_scale_mid_match_play_where_they_draw
     app.set_shape(False, factor)
     settle(app, 10)
     click(app, up(bid_at))
-    assert hareeja.pick == 2
+    assert hareeja.bidding.pick == 2

@@ -256,7 +256,7 @@ def test_a_bid_flip_frame_repaints_the_figures_not_the_plates(lang):
     flips: list[tuple[dict, dict]] = []
     for _ in range(1200):
         app.step(1 / 60)
-        if scene.revealed and scene.reveal_t < 1.0:
+        if scene.bidding.flipping():
             _whole, parts = scene.still_parts()
             flips.append(
                 (

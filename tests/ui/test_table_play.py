@@ -278,7 +278,8 @@ def test_HJ_5_a_hint_while_bidding_picks_the_bid_and_leaves_the_confirm_to_you(m
     key(app, pygame.K_h)
     assert run_until(app, lambda: scene.suggestion is not None, 600)
     assert scene.suggestion["action"]["type"] == "bid"
-    assert scene.pick == scene.suggestion["action"]["n"] and not scene.confirmed[0]
+    assert scene.bidding.pick == scene.suggestion["action"]["n"]
+    assert not scene.bidding.confirmed[0]
 
 
 @pytest.mark.parametrize("portrait", [False, True])

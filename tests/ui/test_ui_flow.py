@@ -40,12 +40,12 @@ def test_HJ_5_bid_with_picker_and_confirm_stays_secret(make_app):
     scene = table_scene(app)
     assert run_until(app, scene.can_bid)
     click(app, scene.widget("bid:3").rect.center)
-    assert scene.pick == 3 and not scene.confirmed[0]
+    assert scene.bidding.pick == 3 and not scene.bidding.confirmed[0]
     click(app, scene.widget("confirm").rect.center)
     assert scene.session.match.bids[0] == 3
-    run_until(app, lambda: scene.confirmed[0])
+    run_until(app, lambda: scene.bidding.confirmed[0])
     # HJ-5: others only show "confirmed" until all four are in, never a number.
-    assert all(b is None for b in scene.bids[1:]) or scene.revealed
+    assert all(b is None for b in scene.bidding.bids[1:]) or scene.bidding.revealed
 
 
 def test_keyboard_digits_and_enter_bid(make_app):

@@ -85,10 +85,10 @@ def test_layouts_keep_every_button_on_screen_and_large(make_app, portrait, lang)
     table = HareejaTable.new_match(app, "easy", seed=3)
     app.switch(table)
     run_until(app, table.can_bid)
-    table.pick = 2
+    table.bidding.pick = 2
     app.step(1 / 60)
     check(app, table, lang)  # bid picker and confirm
-    table.confirm_bid()
+    table.bidding.confirm()
     run_until(app, table.my_turn, 8000)
     table.selected = sorted(table.legal_cards())[0]
     app.step(1 / 60)

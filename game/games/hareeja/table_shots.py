@@ -10,6 +10,8 @@ through the table scene so the real events animate.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.core.bots import bot_rng, run
@@ -35,7 +37,7 @@ def bot_match(seed: int, level: str = "easy") -> Match:
     return match
 
 
-def _first_action_dealing(record: dict, round_no: int) -> int:
+def _first_action_dealing(record: dict[str, Any], round_no: int) -> int:
     """Index of the action after which round ``round_no`` is dealt."""
     match = Match.new(record["players"], record.get("options"), record["seed"], record.get("deck"))
     for i, (seat, action) in enumerate(record["log"]):
@@ -54,28 +56,35 @@ def match(shooter: Shooter) -> None:
     app.switch(sc)
     shooter.frames(int(1.3 / DT))
     shooter.shot("04_deal")
-    sc.set_pick(3)
-    shooter.until(lambda: sc.phase == "declare" and all(sc.confirmed[1:]))
+    sc.bidding.set_pick(3)
+    shooter.until(lambda: sc.phase == "declare" and all(sc.bidding.confirmed[1:]))
     shooter.frames(6)
     shooter.shot("05_declare")
-    sc.confirm_bid()
-    shooter.until(lambda: sc.revealed and sc.reveal_t >= 1.0)
+    sc.bidding.confirm()
+    shooter.until(lambda: sc.bidding.revealed and sc.bidding.reveal_t >= 1.0)
     shooter.shot("06_bids_revealed")
+    first_trick(shooter, sc, clock)
+    round_end(shooter, sc, clock)
 
-    def play_first_legal() -> None:
-        legal = [c for c in sc.hand_order if c in sc.legal_cards()]
-        sc.act(0, {"type": "play", "card": legal[0]}, human=True)
 
-    # Our turn with a card still landing and cards we may not play.
+def play_first_legal(sc: HareejaTable) -> None:
+    legal = [c for c in sc.hand_order if c in sc.legal_cards()]
+    sc.act(0, {"type": "play", "card": legal[0]}, human=True)
+
+
+def first_trick(shooter: Shooter, sc: HareejaTable, clock: FakeClock) -> None:
+    """Our turn with a card still landing and cards we may not play; an illegal card tapped;
+    the trick collected."""
+
     def wanted() -> bool:
         if not sc.my_turn():
             return False
-        landing = any(s.moving for _x, s in sc.trick)
+        landing = sc.trick_area.landing()
         illegal = len(sc.legal_cards()) < len(sc.hand_order)
         if landing and illegal:
             return True
-        if not landing and not any(s.moving for _x, s in sc.trick):
-            play_first_legal()
+        if not landing:
+            play_first_legal(sc)
         return False
 
     shooter.until(wanted, 6000)
@@ -84,7 +93,7 @@ def match(shooter: Shooter) -> None:
     clock.advance(52)  # 8 s left: the ring turns amber
     shooter.frames(3)
     shooter.shot("07_play")
-    shooter.until(lambda: not any(s.moving for _x, s in sc.trick))
+    shooter.until(lambda: not sc.trick_area.landing())
     illegal = [c for c in sc.hand_order if c not in sc.legal_cards()]
     if illegal:
         pos = sc.hand[illegal[0]].rect().center
@@ -92,26 +101,33 @@ def match(shooter: Shooter) -> None:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     shooter.frames(14)
     shooter.shot("08_illegal_hint")
-    sc.play_selected()
-    shooter.until(
-        lambda: (
-            sc.collecting
-            and any(s.motion is not None and s.motion.progress > 0.4 for _x, s in sc.trick)
-        )
-    )
+    sc.taps.play_selected()
+
+    def collected_halfway() -> bool:
+        sprites = sc.trick_area.sprites()
+        flying = any(s.motion is not None and s.motion.progress > 0.4 for s in sprites)
+        return sc.trick_area.collecting and flying
+
+    shooter.until(collected_halfway)
     shooter.shot("09_trick_collect")
+
+
+def round_end(shooter: Shooter, sc: HareejaTable, clock: FakeClock) -> None:
+    """The last trick looked at, a hint in the turn's last seconds, the round's score, and
+    three missed turns."""
 
     def play_on() -> None:
         if sc.my_turn() and not sc.events.queue:
-            play_first_legal()
+            play_first_legal(sc)
 
     # The last trick, peeked at with the button while the next one is on the table.
-    shooter.until(lambda: sc.can_peek() and sc.my_turn() and len(sc.trick) >= 2, 6000, play_on)
+    area = sc.trick_area
+    shooter.until(lambda: area.can_peek() and sc.my_turn() and len(area.cards) >= 2, 6000, play_on)
     shooter.until(sc.idle, 300)  # our turn waits: the table's clock is fake
-    shooter.click(sc.peek_button.rect.center)
+    shooter.click(area.button.rect.center)
     shooter.frames(10)
     shooter.shot("09a_last_trick")
-    sc.toggle_last_trick()
+    area.toggle()
     # The last seconds of our turn (red, with the seconds) and a hint asked for with H.
     clock.advance((sc.session.remaining(0) or 60) - 4.3)
     sc.request_hint()
@@ -155,9 +171,6 @@ def scripted_end(shooter: Shooter, seed: int, name: str, until_over: bool) -> No
         shooter.until(lambda: sc.banner is not None and sc.phase == "deal")
         shooter.frames(50)
     shooter.shot(name)
-
-
-_STATS_SAMPLE: dict | None = None
 
 
 def screenshot_scenes(shooter: Shooter) -> None:

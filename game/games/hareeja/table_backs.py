@@ -1,0 +1,92 @@
+"""The others' hands on the Hareeja table, face down at their seats with a count's badge, and
+the deck at the centre while the deal still has cards to send.
+
+:class:`Backs` is a part of :class:`game.games.hareeja.table.HareejaTable`: it owns how many
+cards each seat holds as shown, where a seat's backs draw and their drawing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import digits
+from game.ui import assets, draw, scale
+from game.ui.scale import px
+
+if TYPE_CHECKING:
+    from game.games.hareeja.table import HareejaTable
+
+
+class Backs:
+    """The others' backs and the deck (see the module docstring)."""
+
+    def __init__(self, table: HareejaTable, players: int) -> None:
+        self.table = table
+        self.counts = [0] * players  # cards each seat holds, as shown
+
+    def _step(self) -> int:
+        """How far apart a seat's backs lie."""
+        return px(12) if not self.table.app.layout.portrait else px(9)
+
+    def _badge(self, seat: int, n: int) -> pygame.Rect:
+        """The count's badge, on the last back's lower corner."""
+        L = self.table.app.layout
+        cx, cy = self.table.seat_hand(seat)
+        badge = scale.rect(0, 0, 40, 30) if L.portrait else scale.rect(0, 0, 34, 26)
+        badge.center = (
+            round(cx + self._step() * (n - 1) / 2 + L.small[0] / 2 - px(6)),
+            cy + L.small[1] // 2 - px(6),
+        )
+        return badge
+
+    def region(self, seat: int) -> pygame.Rect:
+        """Where a seat's backs and their count's badge draw (any count up to a full hand)."""
+        L = self.table.app.layout
+        n = max(1, self.counts[seat])
+        cx, cy = self.table.seat_hand(seat)
+        step = self._step()
+        rect = pygame.Rect((0, 0), L.small)
+        rect.center = (round(cx - step * (n - 1) / 2), cy)
+        rect.w += round(step * (n - 1)) + px(2)
+        return rect.union(self._badge(seat, n)).inflate(px(4), px(4))
+
+    def draw(self, surface: pygame.Surface, seat: int) -> None:
+        """Seat ``seat``'s cards face down, fanned, with how many there are."""
+        L = self.table.app.layout
+        n = self.counts[seat]
+        if n <= 0:
+            return
+        back = assets.card_back(L.small)
+        cx, cy = self.table.seat_hand(seat)
+        step = self._step()
+        x0 = cx - step * (n - 1) / 2
+        for i in range(n):
+            surface.blit(back, back.get_rect(center=(round(x0 + i * step), cy)))
+        badge = self._badge(seat, n)
+        pygame.draw.rect(surface, (20, 20, 20), badge, border_radius=px(12))
+        pygame.draw.rect(surface, draw.GOLD, badge, px(2), border_radius=px(12))
+        size = 22 if L.portrait else 18
+        draw.blit_text(surface, digits(n), size, badge.center, draw.INK, bold=True)
+
+    def deck_left(self) -> int:
+        """Cards of the deal not yet on their way (the deck at the centre shows them)."""
+        table = self.table
+        if table.phase != "deal":
+            return 0
+        return sum(
+            1
+            for s in [*table.flying, *table.hand.values()]
+            if s.hide_until_start and s.motion is not None and not s.motion.started
+        )
+
+    def draw_deck(self, surface: pygame.Surface) -> None:
+        left = self.deck_left()
+        if left <= 0:
+            return
+        L = self.table.app.layout
+        back = assets.card_back(L.small)
+        for i in range(min(4, (left + 7) // 8)):
+            off = i * px(2)
+            surface.blit(back, back.get_rect(center=(L.center[0] - off, L.center[1] - off)))
