@@ -43,6 +43,7 @@ from game.ui.dimmed import DimmedBackdrop
 from game.ui.drawing_factor import DrawingFactor, clock
 from game.ui.gc_pacing import Collector
 from game.ui.layout import Layout, make_layout
+from game.ui.layout_probe import ProbeSurface, shapes_noted
 from game.ui.overlay_stack import draw_with_overlays
 from game.ui.pacing import Pacing, rest_page
 from game.ui.pointer import Pointer
@@ -424,14 +425,8 @@ class App:
     def _draw(self) -> None:
         counter = self.blit_counter
         target = self.screen if counter is None else counter.canvas(self.screen)
-        picture = (
-            self.layout.size,
-            scale.factor(),
-            i18n.language(),
-            repr(sorted(self.settings.items())),
-        )
         scene = self.shown()
-        draw_with_overlays(scene, self.overlays, target, self.under_overlays, picture)
+        draw_with_overlays(scene, self.overlays, target, self.under_overlays, self._picture())
         self._draw_toasts(target)
         if target is not self.screen:
             self.screen.blit(target, (0, 0))
@@ -442,6 +437,22 @@ class App:
         self._drawn_scene = scene
         self._drawn_widgets = scene.widgets
         self._toast_key = self.toasts[-1][0] if self.toasts else None
+
+    def _picture(self) -> tuple[object, ...]:
+        """Everything but the scenes that a frame is drawn from."""
+        settings = repr(sorted(self.settings.items()))
+        return (self.layout.size, scale.factor(), i18n.language(), settings)
+
+    def probe_layout(self) -> ProbeSurface:
+        """The frame as it stands drawn into a layout probe, which notes where its texts,
+        controls and panels landed (tests and the screenshot script: game/ui/layout_probe.py);
+        the screen is not touched."""
+        canvas = ProbeSurface(self.screen.get_size(), 0, self.screen)
+        with shapes_noted():
+            picture = self._picture()
+            draw_with_overlays(self.shown(), self.overlays, canvas, self.under_overlays, picture)
+            self._draw_toasts(canvas)
+        return canvas
 
     def _draw_toasts(self, surface: pygame.Surface | None = None) -> None:
         if not self.toasts:

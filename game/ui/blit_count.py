@@ -34,6 +34,8 @@ from typing import TYPE_CHECKING, TypeAlias
 
 import pygame
 
+from game.ui.layout_probe import ProbeSurface
+
 if TYPE_CHECKING:
     from pygame.typing import ColorLike, Point, RectLike
 
@@ -216,6 +218,8 @@ class CountingSurface(pygame.Surface):
 def surface_like(target: pygame.Surface) -> pygame.Surface:
     """A new surface of ``target``'s size and pixel format; one that counts its blits when
     ``target`` does (a layer drawn for the frame)."""
+    if isinstance(target, ProbeSurface):
+        return ProbeSurface(target.get_size(), 0, target)
     if isinstance(target, CountingSurface):
         s = CountingSurface(target.get_size(), 0, target)
         s.counter = target.counter

@@ -16,6 +16,7 @@ import pygame
 
 from game.ui import draw
 from game.ui.blit_count import surface_like
+from game.ui.layout_probe import is_probe
 
 
 class DimmedBackdrop:
@@ -40,6 +41,7 @@ class DimmedBackdrop:
             s is not None
             and s.get_size() == target.get_size()
             and s.get_masks() == target.get_masks()
+            and not is_probe(target)  # (a probe notes what is painted: paint it all)
         )
         full_key = (key, alpha)
         if not fits or full_key != self.key:

@@ -15,6 +15,7 @@ from typing import TypeAlias
 import pygame
 
 from game.ui import scale, surfaces, text
+from game.ui.layout_probe import mark
 from game.ui.scale import px
 from game.ui.surfaces import displayed, rle
 
@@ -95,7 +96,7 @@ def panel(
     in frame pixels (default: 14 logical)."""
     radius = px(14) if radius is None else radius
     img = _panel_image(rect.w, rect.h, color, alpha, radius, edge)
-    surfaces.blit(surface, img, rect)
+    surfaces.blit(surface, mark(img, "panel", ""), rect)
 
 
 @scale.cached(maxsize=128)

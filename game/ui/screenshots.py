@@ -23,6 +23,7 @@ import pygame
 from game.client import stats
 from game.ui import games
 from game.ui.app import App, Modal, Options
+from game.ui.layout_probe import Finding
 from game.ui.scenes.check_shots import check_screens
 from game.ui.scenes.stats_shots import replay_screens, stats_sample
 
@@ -39,6 +40,8 @@ class Shooter:
         self.out = out
         self.prefix = prefix
         self.saved: list[Path] = []
+        # Each shot's layout findings (game/ui/layout_probe.py), when a check asks for them.
+        self.layouts: list[tuple[str, list[Finding]]] | None = None
 
     def frames(self, n: int) -> None:
         for _ in range(n):
@@ -91,6 +94,8 @@ class Shooter:
         path = self.out / f"{self.prefix}_{name}.png"
         pygame.image.save(self.app.screen, str(path))
         self.saved.append(path)
+        if self.layouts is not None:
+            self.layouts.append((name, self.app.probe_layout().findings))
 
     # ----- the scenes ----------------------------------------------------------------------------
     def menus(self) -> None:

@@ -26,6 +26,8 @@ from collections.abc import Callable, Hashable
 
 import pygame
 
+from game.ui.layout_probe import is_probe
+
 Part = tuple[Hashable, pygame.Rect]  # (key, where the part draws)
 Parts = dict[Hashable, Part]  # by name: a part may come and go (a new meld on the table)
 Paint = Callable[[pygame.Surface, "pygame.Rect | None"], None]  # (onto, clip or None: all)
@@ -100,6 +102,7 @@ class StaticLayer:
         s = self.surface
         return (
             s is not None
+            and not is_probe(target)  # (a probe notes what is painted: paint it all)
             and s.get_size() == target.get_size()
             and s.get_bitsize() == target.get_bitsize()
             and s.get_masks() == target.get_masks()

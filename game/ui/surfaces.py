@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import scale
+from game.ui.layout_probe import copy_mark
 
 if TYPE_CHECKING:
     from pygame.typing import Point, RectLike
@@ -66,7 +67,7 @@ def displayed(img: pygame.Surface) -> pygame.Surface:
     open; as it is before."""
     if pygame.display.get_surface() is None:
         return img
-    return img.convert_alpha() if per_pixel(img) else img.convert()
+    return copy_mark(img, img.convert_alpha() if per_pixel(img) else img.convert())
 
 
 def on_display_change(drop: Callable[[], None]) -> None:

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, TypeAlias
 import pygame
 
 from game.ui import scale
+from game.ui.layout_probe import mark
 
 if TYPE_CHECKING:
     from pygame.typing import ColorLike
@@ -238,7 +239,7 @@ def render(text: str, size: int, color: ColorLike, bold: bool = False) -> pygame
         surf = _render_lines(text.split("\n"), size, rgba, bold, is_rtl(text))
     else:
         surf = _render_line(text, size, rgba, bold)
-    _renders[key] = surf
+    _renders[key] = mark(surf, "text", text)
     if len(_renders) > _RENDER_CACHE_SIZE:
         _renders.popitem(last=False)
     return surf

@@ -17,6 +17,7 @@ import pygame
 from game.i18n import t
 from game.ui import draw, scale
 from game.ui.draw import RGB
+from game.ui.layout_probe import mark
 from game.ui.scale import px
 from game.ui.surfaces import rle
 
@@ -122,7 +123,7 @@ def button_image(
     pygame.draw.rect(img, edge, rect, px(2), border_radius=radius)
     fitted = draw.fit_text(label, size, w - px(16), bold=True)
     draw.blit_text(img, label, fitted, rect.center, ink, bold=True)
-    return rle(img)
+    return mark(rle(img), "control", label)
 
 
 class Segmented(Widget):
@@ -215,3 +216,14 @@ def back_button(width: int, y: int, back: Callable[[], None], label: Label) -> B
     """The primary Back button, centred across a frame ``width`` px wide, its top at ``y``."""
     rect = (width // 2 - px(130), y, px(260), px(60))
     return Button(rect, label, back, 26, primary=True, key="back")
+
+
+def room_before(widgets: list[Widget], bar: pygame.Rect, rtl: bool, margin: int) -> int:
+    """How wide ``bar`` is free from its reading start (right when ``rtl``) to the nearest
+    widget shown on it, ``margin`` kept at both ends (a top bar's text goes there)."""
+    shown = [w.rect for w in widgets if w.visible and w.rect.colliderect(bar)]
+    if rtl:
+        nearest = max((r.right for r in shown), default=bar.x)
+        return bar.right - nearest - 2 * margin
+    nearest = min((r.x for r in shown), default=bar.right)
+    return nearest - bar.x - 2 * margin

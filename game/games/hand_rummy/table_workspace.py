@@ -289,9 +289,8 @@ class Workspace:
         anchor, x = ("midright", area.right - px(14)) if rtl else ("midleft", area.x + px(14))
         title = head if g.portrait else t("hr.staging_head", head=head)
         size = 22 if g.portrait else 20
-        r = draw.blit_text(
-            surface, title, size, (x, area.y + px(18)), head_color, bold=True, anchor=anchor
-        )
+        y = area.y + px(16 if g.portrait else 18)  # (a phone's marks clear of the groups)
+        r = draw.blit_text(surface, title, size, (x, y), head_color, bold=True, anchor=anchor)
         words, color = message
         if words:
             width = area.w - r.w - px(48)
@@ -300,7 +299,7 @@ class Workspace:
                 surface,
                 words,
                 draw.fit_text(words, 22 if g.portrait else 19, width, True),
-                (x2, area.y + px(18)),
+                (x2, y),
                 color,
                 bold=True,
                 anchor=anchor2,

@@ -64,6 +64,17 @@ class Backs:
         x0 = cx - step * (n - 1) / 2
         for i in range(n):
             surface.blit(back, back.get_rect(center=(round(x0 + i * step), cy)))
+        self._draw_badge(surface, seat, n)
+
+    def draw_badges_over(self, surface: pygame.Surface, cards: list[pygame.Rect]) -> None:
+        """The badges that cards in the air pass over, again over them (a card landing on a
+        hand or leaving it never hides how many it holds)."""
+        for seat, n in enumerate(self.counts):
+            if n > 0 and self._badge(seat, n).collidelist(cards) >= 0:
+                self._draw_badge(surface, seat, n)
+
+    def _draw_badge(self, surface: pygame.Surface, seat: int, n: int) -> None:
+        L = self.table.app.layout
         badge = self._badge(seat, n)
         pygame.draw.rect(surface, (20, 20, 20), badge, border_radius=px(12))
         pygame.draw.rect(surface, draw.GOLD, badge, px(2), border_radius=px(12))

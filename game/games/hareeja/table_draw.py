@@ -19,6 +19,7 @@ from game.games.hareeja.rules import ROUNDS
 from game.i18n import digits, t
 from game.ui import draw
 from game.ui.scale import px
+from game.ui.widgets import room_before
 
 if TYPE_CHECKING:
     from game.games.hareeja.table import HareejaTable
@@ -65,6 +66,7 @@ class HareejaPainter:
         table = self.table
         for sprite in table.flying:
             sprite.draw(surface, four)
+        table.backs.draw_badges_over(surface, [s.rect() for s in table.flying if s.visible])
         if table.can_bid() and table.score is None and table.over is None:
             table.bidding.draw_picker(surface)
         table.trick_area.draw_last(surface, four)
@@ -80,16 +82,25 @@ class HareejaPainter:
         else:
             s = t("hud.round", n=digits(table.round), total=digits(ROUNDS))
         anchor, x = ("midright", tb.right - px(8)) if rtl else ("midleft", tb.x + px(8))
-        r = draw.blit_text(
-            surface, s, 24, (x, tb.centery), draw.SAND, bold=True, anchor=anchor, shadow=True
-        )
+        # On the bar while it has room beside the buttons, else just under it (a phone with
+        # the Last trick button up has none).
         total = table.bidding.total()
-        if total is None:
+        bids = None if total is None else t("hud.bids_sum", n=digits(total))
+        room = room_before(table.widgets, tb, rtl, px(8))
+        wide = max(draw.label(s, 24, bold=True).get_width(), hud_width(bids, L.portrait))
+        y = tb.centery if wide <= room else tb.bottom + px(18)
+        r = draw.blit_text(surface, s, 24, (x, y), draw.SAND, bold=True, anchor=anchor, shadow=True)
+        if bids is None:
             return
-        bids = t("hud.bids_sum", n=digits(total))
         if not L.portrait:  # beside the round
             x2 = r.left - px(28) if rtl else r.right + px(28)
-            draw.blit_text(surface, bids, 20, (x2, tb.centery), draw.INK_DIM, anchor=anchor)
+            draw.blit_text(surface, bids, 20, (x2, y), draw.INK_DIM, anchor=anchor)
         else:  # under it
-            pos = (x, tb.centery + px(30))
+            pos = (x, y + px(30))
             draw.blit_text(surface, bids, 22, pos, draw.INK_DIM, anchor=anchor)
+
+
+def hud_width(bids: str | None, portrait: bool) -> int:
+    """How wide the bids' sum is where it stands on the bar (under the round on a phone;
+    beside it otherwise, where the round's room is what counts)."""
+    return draw.label(bids, 22).get_width() if bids is not None and portrait else 0

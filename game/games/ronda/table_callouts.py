@@ -150,16 +150,21 @@ class Callouts:
 
     def _draw_seat_banners(self, surface: pygame.Surface) -> None:
         """Declarations said aloud, beside the declarer's plate (the plate stays readable)."""
-        table = self.table
-        L = table.app.layout
         for seat, said in self.seat_banners.items():
-            plate = table.plate_rect(seat)
-            rect = pygame.Rect(0, 0, max(px(160), min(plate.w, px(220))), px(54))
-            place_beside(rect, plate, table.spot(seat))
-            rect.clamp_ip(pygame.Rect(px(16), px(16), L.w - px(32), L.h - px(32)))
+            rect = self.seat_banner_rect(seat)
             draw.panel(surface, rect, (96, 60, 14), 255, px(18), draw.GOLD)
             size = draw.fit_text(said.text, 30, rect.w - px(16), True)
             draw.blit_text(surface, said.text, size, rect.center, draw.INK, bold=True, shadow=True)
+
+    def seat_banner_rect(self, seat: int) -> pygame.Rect:
+        """Where a seat's declaration is said: beside its plate, on the table's side."""
+        table = self.table
+        L = table.app.layout
+        plate = table.plate_rect(seat)
+        rect = pygame.Rect(0, 0, max(px(160), min(plate.w, px(220))), px(54))
+        place_beside(rect, plate, table.spot(seat))
+        rect.clamp_ip(pygame.Rect(px(16), px(16), L.w - px(32), L.h - px(32)))
+        return rect
 
     def _draw_reveals(self, surface: pygame.Surface) -> None:
         """The deal's declarations beside their seats' plates (towards the table, never over
@@ -198,14 +203,14 @@ class Callouts:
             surface,
             outcome,
             draw.fit_text(outcome, 22 if portrait else 18, width, True, least),
-            (rect.centerx, y + px(42)),
+            (rect.centerx, y + px(44)),
             color,
             bold=True,
         )
 
     def reveal_row_h(self) -> int:
         """The height of one declaration's two lines in a reveal panel."""
-        return px(52) if self.table.app.layout.portrait else px(56)
+        return px(56)  # (a line's marks above and below clear of the next line)
 
     def reveal_rects(self, row_h: int) -> dict[int, pygame.Rect]:
         """Where each seat's reveal panel goes: beside its plate on the table's side when that
@@ -269,6 +274,8 @@ class Callouts:
         for pop in self.pops:
             k = 1 - pop.left / max(0.01, Speed.scale(POP, motion=False))
             rect = table.plate_rect(pop.seat)
+            if pop.seat in self.seat_banners:  # (the points clear of "Ronda!" said there)
+                rect = rect.union(self.seat_banner_rect(pop.seat))
             if table.spot(pop.seat) == 2:  # the top seat's points drop below its plate
                 y = rect.bottom + px(20) + px(40) * k
             else:  # the others' rise above the plate, clear of the name

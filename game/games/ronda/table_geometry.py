@@ -49,7 +49,12 @@ def make_geometry(portrait: bool, sides: bool) -> RondaGeometry:
         card=pt(80, 112) if sides else pt(92, 129),
         gap=px(10),
         area=rect(172, 420, 376, 480) if sides else rect(40, 420, 640, 460),
-        piles=[pt(400, 1030), pt(636, 800), pt(572, 262), pt(84, 800)],
+        piles=[
+            pt(400, 1030),
+            pt(636, 784),
+            pt(572, 262),
+            pt(84, 784),
+        ],  # (side ones clear of the banner line)
         deck=pt(116, 300),
         # (right of the "your turn" tag that stands over your plate)
         declare=[rect(246, 914, 200, 52), rect(458, 914, 200, 52)],

@@ -51,7 +51,7 @@ class ListView(LobbyView):
     def _row_rect(self, i: int) -> pygame.Rect:
         c = self._col()
         if self.app.layout.portrait:  # the details take up to three 22 px lines on a phone
-            return pygame.Rect(c.x, c.y + px(76 + i * 136), c.w, px(126))
+            return pygame.Rect(c.x, c.y + px(76 + i * 136), c.w, px(130))
         return pygame.Rect(c.x, c.y + px(76 + i * 84), c.w, px(72))
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -86,7 +86,7 @@ class ListView(LobbyView):
                 m=digits(table.get("players", 4)),
             )
             self._text(
-                surface, sep().join((game, seats, vis)), 24, info, row.y + px(24), draw.INK, True
+                surface, sep().join((game, seats, vis)), 24, info, row.y + px(22), draw.INK, True
             )
             _head, details = table_summary(
                 str(table.get("game", "")),
@@ -97,6 +97,6 @@ class ListView(LobbyView):
             host = t("online.list_host", name=str(table.get("host", "")))
             line = sep().join((host, details))
             most, y = (
-                (3, row.y + px(54)) if layout.portrait else (1, row.y + px(52))
-            )  # 22 px: phone
+                (3, row.y + px(58)) if layout.portrait else (1, row.y + px(54))
+            )  # 22 px: phone (the lines clear of the first one's descenders)
             self._lines(surface, line, self.small(18), info, y, px(28), draw.INK_DIM, most)

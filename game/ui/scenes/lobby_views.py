@@ -282,9 +282,11 @@ class SetupView(LobbyView):
         s = self.app.settings
         rtl = i18n.is_rtl
         info = games.info(self.lobby.game)
-        n_rows = 2 + len(info.choices)
-        top = (112 if n_rows > 4 else 150) if not layout.portrait else 170
+        n_rows = 3 + len(info.choices)  # the game, its options, the turn time, hints
+        top = (112 if n_rows > 5 else 150) if not layout.portrait else 170
         gap = 12 if not layout.portrait else 14
+        if n_rows > 6 and not layout.portrait:  # (seven rows: Create stays above Back)
+            top, gap = 104, 6
         self.form = form = Form(layout, px(top), row_h=px(52), gap=px(gap))
         rows = [
             Segmented(

@@ -360,6 +360,18 @@ class StatsScene(Scene):
                 bold=True,
             )
 
+    @staticmethod
+    def _draw_bands(
+        surface: pygame.Surface, r: pygame.Rect, matches: list[Any], y: int, row_h: int
+    ) -> None:
+        """The rows' bands: gold for a win, every other row striped."""
+        for i, entry in enumerate(matches):
+            band = pygame.Rect(r.x + px(12), round(y + i * row_h - row_h / 2), r.w - px(24), row_h)
+            if entry["result"] in ("won", "shared"):
+                pygame.draw.rect(surface, (58, 50, 24), band, border_radius=px(8))
+            elif i % 2 == 0:
+                pygame.draw.rect(surface, (26, 40, 38), band, border_radius=px(8))
+
     def _row_ends(
         self, rect: pygame.Rect, pad: int = 20
     ) -> tuple[tuple[int, str], tuple[int, str]]:
@@ -435,12 +447,8 @@ class StatsScene(Scene):
         for key, x, anchor in cols:
             draw.blit_text(surface, t(key), 18, (x, head_y), draw.INK_DIM, bold=True, anchor=anchor)
         y, row_h = self._rows()
+        self._draw_bands(surface, r, matches, y, row_h)  # (all under every row's marks)
         for i, entry in enumerate(matches):
-            band = pygame.Rect(r.x + px(12), round(y - row_h / 2), r.w - px(24), row_h)
-            if entry["result"] in ("won", "shared"):
-                pygame.draw.rect(surface, (58, 50, 24), band, border_radius=px(8))
-            elif i % 2 == 0:
-                pygame.draw.rect(surface, (26, 40, 38), band, border_radius=px(8))
             cells = (
                 date_text(entry),
                 result_text(entry),
