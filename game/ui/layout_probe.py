@@ -1,5 +1,5 @@
 """Where the text, the controls and the panels of a drawn frame landed, to find what is drawn
-over what (issue 22: "no overlap, by test").
+over what (no overlap, by test).
 
 Nothing here runs while people play. A test or the screenshot script asks the app for one
 frame drawn into a :class:`ProbeSurface` (``App.probe_layout``): a ``pygame.Surface`` whose
@@ -185,6 +185,8 @@ class ProbeSurface(pygame.Surface):
         self.findings += layer.findings
 
     def _add(self, box: Box) -> None:
+        if box.kind == "text":  # drawn again over what covered it: seen whole now
+            self.findings = [f for f in self.findings if not (f.how == "covered" and f.a == box)]
         for other in self.boxes:
             finding = _meeting(other, box)
             if finding is not None:

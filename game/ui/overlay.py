@@ -107,7 +107,8 @@ class ScrollText(Widget):
 
     @property
     def line_h(self) -> int:
-        return px(self.size * 1.5)
+        """A line's height: Arabic takes a little more (its marks above and below)."""
+        return px(self.size * (1.6 if i18n.is_rtl() else 1.5))
 
     def lines(self) -> list[tuple[str, int]]:
         """(line, y from the top of the text) for the current text, size and width."""

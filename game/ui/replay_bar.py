@@ -88,18 +88,17 @@ class ReplayBar:
 
     def place(self, layout: object) -> None:
         """Lay the buttons out for ``layout`` (a :class:`game.ui.layout.Layout`): landscape, one
-        row along the bottom edge (over the lower part of the own hand, whose corners stay in
-        sight); portrait, two rows under the top bar (over the far seat's card backs)."""
-        top: pygame.Rect = getattr(layout, "top_bar")  # noqa: B009 (typed as object here)
-        w: int = getattr(layout, "w")  # noqa: B009
+        row along the bottom edge, portrait two rows there (over the lower part of the own
+        hand, whose corners stay in sight; the top bar's text and the far seat stay clear)."""
+        w: int = getattr(layout, "w")  # noqa: B009 (typed as object here)
         h: int = getattr(layout, "h")  # noqa: B009
         portrait: bool = getattr(layout, "portrait")  # noqa: B009
         rows = [self.buttons[:5], self.buttons[5:]] if portrait else [self.buttons]
         width = max(sum(b.rect.w for b in row) + px(GAP) * (len(row) - 1) for row in rows)
         height = len(rows) * px(BAR_H) + px(4)
-        y = top.bottom + px(10) if portrait else h - height - px(8)
+        y = h - height - px(8)
         self.rect = pygame.Rect(w // 2 - width // 2 - px(10), y, width + px(20), height)
-        self.line_y = self.rect.bottom + px(16) if portrait else self.rect.y - px(18)
+        self.line_y = self.rect.y - px(18)
         for i, row in enumerate(rows):
             self._place_row(row, w // 2, y + px(6) + i * px(BAR_H))
 

@@ -1,4 +1,4 @@
-"""No text or control is drawn over another, hidden in part, or out of its panel (issue 22).
+"""No text or control is drawn over another, hidden in part, or out of its panel.
 
 Every state of the screenshot set (``main.py --screenshots``: home, setup, rules, settings,
 statistics, replay, check, the online lobby and every game's table script) is drawn once more
@@ -24,7 +24,12 @@ from game.ui.scenes.stats_shots import replay_screens
 from game.ui.screenshots import PLAY_SEED, Shooter
 
 # (shot, how, kind of the first box, kind of the second): meant so, and why.
-INTENDED: dict[tuple[str, str, str, str], str] = {}
+INTENDED: dict[tuple[str, str, str, str], str] = {
+    ("rummy_01_deal", "covered", "text", "image"): "a card dealt from the stock, in the air, "
+    "passes over the stock's count",
+    ("rummy_06_discard", "covered", "text", "image"): "the discard, in the air on its way to "
+    "the pile, passes over the pile's word and the staging area's head",
+}
 
 
 # ----- the probe itself ----------------------------------------------------------------------

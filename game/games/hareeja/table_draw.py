@@ -66,29 +66,41 @@ class HareejaPainter:
         table = self.table
         for sprite in table.flying:
             sprite.draw(surface, four)
-        table.backs.draw_badges_over(surface, [s.rect() for s in table.flying if s.visible])
+        moving = [*table.flying, *(s for s in table.trick_area.sprites() if s.moving)]
+        table.backs.draw_badges_over(surface, [s.rect() for s in moving if s.visible])
         if table.can_bid() and table.score is None and table.over is None:
             table.bidding.draw_picker(surface)
         table.trick_area.draw_last(surface, four)
 
-    def draw_hud(self, surface: pygame.Surface) -> None:
-        """The round (or the tie-break) and, once revealed, the sum of the bids."""
+    def hud_lines(self) -> tuple[str, str | None, int]:
+        """The round (or the tie-break), the bids' sum once revealed, and the round's line:
+        on the bar while it has room beside the buttons, else just under it (a phone with the
+        Last trick button up has none)."""
         table = self.table
         L = table.app.layout
         tb = L.top_bar
-        rtl = i18n.is_rtl()
         if table.tiebreak:
             s = t("hud.tiebreak", n=digits(table.tiebreak))
         else:
             s = t("hud.round", n=digits(table.round), total=digits(ROUNDS))
-        anchor, x = ("midright", tb.right - px(8)) if rtl else ("midleft", tb.x + px(8))
-        # On the bar while it has room beside the buttons, else just under it (a phone with
-        # the Last trick button up has none).
         total = table.bidding.total()
         bids = None if total is None else t("hud.bids_sum", n=digits(total))
-        room = room_before(table.widgets, tb, rtl, px(8))
+        room = room_before(table.widgets, tb, i18n.is_rtl(), px(8))
         wide = max(draw.label(s, 24, bold=True).get_width(), hud_width(bids, L.portrait))
-        y = tb.centery if wide <= room else tb.bottom + px(18)
+        return s, bids, tb.centery if wide <= room else tb.bottom + px(18)
+
+    def hud_below(self) -> pygame.Rect:
+        """Where the round and the bids' sum draw when they go under the bar."""
+        tb = self.table.app.layout.top_bar
+        return pygame.Rect(tb.x, tb.bottom, tb.w, px(72))
+
+    def draw_hud(self, surface: pygame.Surface) -> None:
+        """The round (or the tie-break) and, once revealed, the sum of the bids."""
+        L = self.table.app.layout
+        tb = L.top_bar
+        rtl = i18n.is_rtl()
+        anchor, x = ("midright", tb.right - px(8)) if rtl else ("midleft", tb.x + px(8))
+        s, bids, y = self.hud_lines()
         r = draw.blit_text(surface, s, 24, (x, y), draw.SAND, bold=True, anchor=anchor, shadow=True)
         if bids is None:
             return

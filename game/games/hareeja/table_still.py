@@ -46,7 +46,8 @@ class HareejaStillParts:
         parts: Parts = dict(table.plates.still_parts())
         if table.bidding.flipping():
             table.bidding.flip_parts(parts)
-        parts["top"] = ((table.round, table.tiebreak, table.bidding.total()), table.hud_region())
+        hud = table.painter.hud_lines()  # (its words and its line)
+        parts["top"] = (hud, table.hud_region().union(table.painter.hud_below()))
         for seat in table.others():
             parts[("backs", seat)] = (table.backs.counts[seat], table.backs.region(seat))
         if table.trick_area.still():

@@ -198,7 +198,9 @@ class TrickArea:
         """The player's name in a pill over the lower part of the card."""
         portrait = self.table.app.layout.portrait
         name = self.table.seat_name(seat)
-        pill = pygame.Rect(0, 0, size[0] + px(18), px(30) if portrait else px(24))
+        pill = pygame.Rect(
+            0, 0, size[0] + px(18), px(34) if portrait else px(26)
+        )  # (descenders in)
         pill.center = (round(spot[0]), round(spot[1] + size[1] / 2 - px(14)))
         edge = draw.GOLD if won else draw.PANEL_EDGE
         draw.panel(surface, pill, (20, 20, 20), 225, px(10), edge)

@@ -265,9 +265,10 @@ class ReplayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.table.draw(surface)
-        self.bar.draw(surface)
-        if self.show_hands:
+        if self.show_hands:  # a sheet over the table, dimmed under it (the bar stays lit)
+            draw.dim(surface, draw.DIM_LEVELS[0])
             self.draw_hands(surface)
+        self.bar.draw(surface)
 
     # ----- every hand ----------------------------------------------------------------------------
     def hands(self) -> list[tuple[str, list[str]]]:
