@@ -99,7 +99,8 @@ class Shooter:
         from game.client import storage
         from game.ui.scenes.help import HelpScene
 
-        storage.clear_match()
+        for g in games.available():
+            storage.clear_match(g.key)
         self.app.go("menu")
         self.frames(2)
         self.shot("home_01_home")
@@ -147,6 +148,12 @@ class Shooter:
         self.app.go("menu")
         self.frames(2)
         self.shot("home_09_home_continue")
+        other = games.new_match(self.app, games.DEFAULT_GAME, seed=PLAY_SEED)
+        other.persist = True
+        other.save()  # a second game's match: each keeps its own Continue card
+        self.app.go("menu")
+        self.frames(2)
+        self.shot("home_09_home_continue_two")
         self.menu_for(games.DEFAULT_GAME)
         self.scene_as(SetupScene).play()
         self.frames(2)
@@ -155,7 +162,8 @@ class Shooter:
         self.app.go("menu")
         self.frames(2)
         self.shot("home_11_saved_match_kept_aside")
-        storage.clear_match()
+        for g in games.available():
+            storage.clear_match(g.key)
         self.app.go("menu")
         self.frames(1)
 

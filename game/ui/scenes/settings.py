@@ -22,6 +22,13 @@ if TYPE_CHECKING:
 VOLUMES = (0.25, 0.5, 0.75, 1.0)
 
 
+def percent(value: float) -> str:
+    """``value`` (0..1) as a percentage the language writes: "75%", Arabic «٧٥٪» (its own
+    digits and its own percent sign, never a Latin % among Arabic digits)."""
+    text = i18n.digits(f"{round(value * 100)}%")
+    return text.replace("%", "\u066a") if i18n.language() == "ar" else text
+
+
 def setting_rows(app: App, form: Form) -> list[Segmented]:
     """The settings' rows, one per setting, added to ``form`` (the settings screen and the
     settings panel of the pause menu show the same rows)."""
@@ -53,7 +60,7 @@ def setting_rows(app: App, form: Form) -> list[Segmented]:
         toggle("settings.sound", "sound", "sound"),
         Segmented(
             form.add("settings.volume"),
-            [(v, functools.partial(i18n.digits, f"{round(v * 100)}%")) for v in VOLUMES],
+            [(v, functools.partial(percent, v)) for v in VOLUMES],
             lambda: min(VOLUMES, key=lambda v: abs(v - s["volume"])),
             lambda v: app.set_setting("volume", v),
             rtl=rtl,
