@@ -20,6 +20,7 @@ from typing import Any
 
 from game.client.page_links import browser_window  # pygbag's bridge; only exists under emscripten
 from game.core import registry
+from game.net.protocol import AVATARS
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "language": "ar",
@@ -33,6 +34,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "level": "normal",  # easy | normal | hard
     "turn_seconds": 0,  # 0 = unlimited, else 60 | 90 | 120
     "game": registry.names()[0],  # the first game of the menu (Hareeja)
+    "avatar": -1,  # the face the player chose (0..AVATARS-1, shown on every device); -1: none yet
 }
 # Besides these, "options.<game>" holds each game's menu options (a dict, checked value by
 # value in game.ui.games) for every game there is.
@@ -120,6 +122,9 @@ def load_settings() -> tuple[dict[str, Any], str | None]:
         if isinstance(key, str) and key.startswith(OPTIONS_PREFIX) and isinstance(value, dict):
             settings[key] = value
     settings["volume"] = min(1.0, max(0.0, float(settings["volume"])))
+    avatar = settings["avatar"]
+    if not isinstance(avatar, int) or isinstance(avatar, bool) or not -1 <= avatar < AVATARS:
+        settings["avatar"] = -1  # not a face there is: none chosen
     return settings, None
 
 

@@ -98,6 +98,7 @@ class Shooter:
         settings, the confirmations, and the message about a saved match kept aside."""
         from game.client import storage
         from game.ui.scenes.help import HelpScene
+        from game.ui.scenes.settings import SettingsScene
 
         for g in games.available():
             storage.clear_match(g.key)
@@ -116,6 +117,10 @@ class Shooter:
         self.app.go("settings")
         self.frames(2)
         self.shot("home_04_settings")
+        self.scene_as(SettingsScene).avatar_button.on_click()  # the grid of faces
+        self.frames(2)
+        self.shot("home_04a_settings_avatar")
+        self.top_overlay().close()
         self._saved_match_screens()
 
     def _saved_match_screens(self) -> None:
