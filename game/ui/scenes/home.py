@@ -198,12 +198,15 @@ class ContinueCard(Button):
     def _draw_narrow(self, surface: pygame.Surface, summary: dict[str, Any]) -> None:
         """A column of the portrait strip: "Continue", the game's name, "Round 3 · You 12"."""
         box = self.rect.inflate(-px(20), 0)
-        lines = [
-            (t("home.continue_button"), 18, draw.SAND, False),
+        lines = [  # never under 22 px on a phone (tests/ui/test_phone_sizes.py)
+            (t("home.continue_button"), 22, draw.SAND, False),
             (t(registry.get(summary["game"]).title_key), 26, draw.GOLD, True),
-            (score_text(summary, short=True), 18, draw.INK, False),
+            (score_text(summary, short=True), 22, draw.INK, False),
         ]
-        step = self.rect.h * 3 // 10
+        score = lines[2][0]
+        if draw.fit_text(score, 22, box.w) < 22:
+            lines[2] = (score.split(" · ")[0], 22, draw.INK, False)  # the round alone
+        step = self.rect.h * 7 // 24
         for i, (words, size, ink, bold) in enumerate(lines):
             fitted = draw.fit_text(words, size, box.w, bold=bold)
             at = (box.centerx, self.rect.centery + (i - 1) * step)
@@ -266,7 +269,7 @@ class HomeScene(Scene):
             return [pygame.Rect(tile.rect.x, px(134), tile.rect.w, px(84)) for tile in self.tiles]
         n, gap = len(self.games), 12
         w = (656 - gap * (n - 1)) // max(1, n)
-        rects = [scale.rect(32 + i * (w + gap), 196, w, 100) for i in range(n)]
+        rects = [scale.rect(32 + i * (w + gap), 192, w, 112) for i in range(n)]
         return list(reversed(rects)) if i18n.is_rtl() else rects
 
     def _tile_rects(self, n: int) -> list[pygame.Rect]:
