@@ -161,6 +161,16 @@ def test_starting_another_game_keeps_the_saved_one_and_home_shows_both(make_app,
     restarted.step(1 / 60)
     click(restarted, restarted.scene.widget("continue:hareeja").rect.center)
     assert isinstance(restarted.scene, CardTable) and restarted.scene.name == "hareeja"
+    restarted.go("menu")
+    restarted.step(1 / 60)
+    ronda = (majlis_home / "match.ronda.json").read_text()
+    click(restarted, restarted.scene.widget("tile:hareeja").rect.center)
+    click(restarted, restarted.scene.widget("play").rect.center)
+    click(restarted, restarted.overlay.button("yes").rect.center)  # Hareeja's is abandoned
+    data, _ = stats.load()
+    assert data["games"]["hareeja"]["abandoned"] == 1
+    assert data["games"].get("ronda", {}).get("abandoned", 0) == 0
+    assert (majlis_home / "match.ronda.json").read_text() == ronda  # the other stays
 
 
 @pytest.mark.parametrize("portrait", [False, True])

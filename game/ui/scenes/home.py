@@ -181,10 +181,10 @@ class ContinueCard(Button):
                 _badge(badge.w, badge.h, fill, edge, ink, t("home.continue_button")),
                 badge.topleft,
             )
-        if not wide:
+        if not wide and self.rect.h >= px(100):
             self._draw_narrow(surface, summary)
             return
-        text_w = self.rect.w - badge_w - px(52)
+        text_w = self.rect.w - badge_w - px(52 if wide else 40)
         x = self.rect.right - px(20) if rtl else self.rect.x + px(20)
         anchor = "midright" if rtl else "midleft"
         head = t("home.continue_game", game=t(registry.get(summary["game"]).title_key))
@@ -196,7 +196,8 @@ class ContinueCard(Button):
         draw.blit_text(surface, score, score_size, (x, cy + px(18)), draw.INK, anchor=anchor)
 
     def _draw_narrow(self, surface: pygame.Surface, summary: dict[str, Any]) -> None:
-        """A column of the portrait strip: "Continue", the game's name, "Round 3 · You 12"."""
+        """A column of the portrait strip (narrow and tall): "Continue", the game's name,
+        "Round 3 · You 12"."""
         box = self.rect.inflate(-px(20), 0)
         lines = [  # never under 22 px on a phone (tests/ui/test_phone_sizes.py)
             (t("home.continue_button"), 22, draw.SAND, False),
