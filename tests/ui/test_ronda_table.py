@@ -203,3 +203,13 @@ def test_an_out_of_turn_tap_says_whose_turn_it_is_shakes_and_changes_nothing(mak
     assert scene.selected is None
     assert scene.hint is not None and scene.hint[0] == "Not your turn — wait for Karim"
     assert scene.hand[code].shake > 0
+
+
+def test_enter_out_of_turn_says_whose_turn_it_is_and_plays_nothing(make_app):
+    app = make_app()
+    scene = scripted_table(app)
+    assert run_until(app, lambda: ready(scene))
+    log = list(scene.session.match.log)
+    key(app, pygame.K_RETURN)
+    assert scene.session.match.log == log
+    assert scene.hint is not None and scene.hint[0] == "Not your turn — wait for Karim"

@@ -175,6 +175,8 @@ class RondaTaps:
         """←/→ choose a card, Enter/Space play it, R / T declare ronda / tringa."""
         table = self.table
         if not table.my_turn():
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self._may_play(table.selected)  # answered as a tap is: whose turn it is
             return
         if event.key == pygame.K_r:
             self.declare("ronda")
