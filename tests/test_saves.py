@@ -27,8 +27,8 @@ def test_two_games_are_saved_at_once_each_in_its_own_slot(home):
     assert sorted(p.name for p in home.iterdir()) == ["match.hareeja.json", "match.ronda.json"]
     assert storage.load_match("ronda") == (ronda, None)
     assert storage.load_match("hareeja") == (hareeja, None)
-    found, message = storage.load_matches()
-    assert found == {"hareeja": hareeja, "ronda": ronda} and message is None
+    found, kept = storage.load_matches()
+    assert found == {"hareeja": hareeja, "ronda": ronda} and kept == []
     assert list(found) == ["hareeja", "ronda"]  # the menu's order
 
 
@@ -68,10 +68,10 @@ def test_migration_never_overwrites_a_games_newer_save(home):
 
 def test_an_unreadable_old_save_is_kept_aside_and_said(home):
     (home / "match.json").write_text("{broken")
-    found, message = storage.load_matches()
-    assert found == {} and message == "storage.match_corrupt"
+    found, kept = storage.load_matches()
+    assert found == {} and kept == [""]  # whose, nobody can tell
     assert [p.read_text() for p in home.glob("match.corrupt-*.json")] == ["{broken"]
-    assert storage.load_matches() == ({}, None)  # said once
+    assert storage.load_matches() == ({}, [])  # said once
 
 
 @pytest.mark.parametrize(
@@ -81,8 +81,8 @@ def test_a_corrupt_save_is_kept_aside_for_its_game_only(home, content):
     hareeja = saved_of("hareeja")
     storage.save_match(hareeja)
     (home / "match.ronda.json").write_text(content)
-    found, message = storage.load_matches()
-    assert found == {"hareeja": hareeja} and message == "storage.match_corrupt"
+    found, kept = storage.load_matches()
+    assert found == {"hareeja": hareeja} and kept == ["ronda"]
     assert not (home / "match.ronda.json").exists()
     assert [p.read_text() for p in home.glob("match.ronda.corrupt-*.json")] == [content]
     assert json.loads((home / "match.hareeja.json").read_text()) == hareeja  # untouched

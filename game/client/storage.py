@@ -203,17 +203,19 @@ def load_match(game: str) -> tuple[dict[str, Any] | None, str | None]:
         return None, "storage.match_corrupt"
 
 
-def load_matches() -> tuple[dict[str, dict[str, Any]], str | None]:
-    """Every game's saved match ({game: saved}, in the menu's order) and a message key when
-    one of them could not be read (each kept aside on its own; the others load)."""
+def load_matches() -> tuple[dict[str, dict[str, Any]], list[str]]:
+    """Every game's saved match ({game: saved}, in the menu's order) and the games whose save
+    could not be read (each kept aside on its own, the others load; ``""`` stands for the single
+    save of before when not even its game could be read)."""
+    kept = [""] if migrate_match() is not None else []
     found: dict[str, dict[str, Any]] = {}
-    message = None
     for game in registry.names():
         saved, said = load_match(game)
-        message = message or said
+        if said is not None:
+            kept.append(game)
         if saved is not None:
             found[game] = saved
-    return found, message
+    return found, kept
 
 
 def aside_name(name: str, when: float | None = None) -> str:

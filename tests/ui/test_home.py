@@ -201,7 +201,8 @@ def test_a_saved_match_that_cannot_be_read_is_kept_aside_and_said_once(
     app.step(1 / 60)
     assert not any(c.visible for c in app.scene.cards)
     box = app.overlay
-    assert box is not None and box.body() == t("storage.match_corrupt")
+    said = t("storage.match_corrupt_game", game="Hareeja") if "record" in content else None
+    assert box is not None and box.body() == (said or t("storage.match_corrupt"))
     kept = list(majlis_home.glob("match*.corrupt-*.json"))  # readable: its game's, aside
     assert [p.read_text() for p in kept] == [content]
     assert not (majlis_home / "match.json").exists()
@@ -286,3 +287,18 @@ def test_a_finished_saved_match_offers_no_continue_and_is_no_error(make_app, maj
     assert not app.scene.widget("continue:ronda").visible and app.overlay is None
     assert not (majlis_home / "match.ronda.json").exists()
     assert not list(majlis_home.glob("match.corrupt-*"))
+
+
+def test_a_corrupt_save_of_one_game_is_named_and_the_others_continue(make_app, majlis_home):
+    from game.client.local import LocalSession
+
+    storage.save_match({"game": "hareeja", **LocalSession.new("hareeja", 4, seed=2).saved()})
+    (majlis_home / "match.ronda.json").write_text("{broken")
+    app = make_app()
+    app.step(1 / 60)
+    box = app.overlay
+    assert box is not None and "Ronda" in box.body() and "not deleted" in box.body()
+    assert [p.read_text() for p in majlis_home.glob("match.ronda.corrupt-*.json")] == ["{broken"]
+    click(app, box.button("ok").rect.center)
+    assert app.scene.widget("continue:hareeja").visible
+    assert not app.scene.widget("continue:ronda").visible

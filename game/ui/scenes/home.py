@@ -80,6 +80,14 @@ def score_text(summary: dict[str, Any], short: bool = False) -> str:
     )
 
 
+def kept_text(game: str) -> str:
+    """What the player is told of a saved match kept aside: which game's, where it is known
+    (``""``: the single save of before, unreadable), and that nothing was deleted."""
+    if not game:
+        return t("storage.match_corrupt")
+    return t("storage.match_corrupt_game", game=t(registry.get(game).title_key))
+
+
 def players_text(spec: GameSpec) -> str:
     """ "4 players" / "2–4 players"."""
     low, high = min(spec.players), max(spec.players)
@@ -226,19 +234,20 @@ class HomeScene(Scene):
     name = "menu"
 
     def __init__(self, app: App):
-        self.saves, self.message = storage.load_matches()  # one per game ({game: saved})
+        self.saves, kept = storage.load_matches()  # one per game ({game: saved})
         self.summaries: dict[str, dict[str, Any]] = {}
         for game, saved in list(self.saves.items()):
             summary = saved_summary(saved)
             if summary is None:  # readable but not replayable: kept aside, not deleted
                 storage.keep_match_aside(game)
-                self.message = "storage.match_corrupt"
+                kept.append(game)
             elif summary["over"]:
                 storage.clear_match(game)  # finished (and recorded): nothing to continue
             else:
                 self.summaries[game] = summary
                 continue
             del self.saves[game]
+        self.kept = kept[0] if kept else None  # whose save was kept aside: said once
         super().__init__(app)
 
     # ----- layout ---------------------------------------------------------------------------------
@@ -326,7 +335,7 @@ class HomeScene(Scene):
             self.summaries.pop(game, None)
             for card in self.cards:
                 card.visible = card.game in self.summaries
-            overlay.message(self.app, "home.saved_title", lambda: t("storage.match_corrupt"))
+            overlay.message(self.app, "home.saved_title", functools.partial(kept_text, game))
             return
         self.app.switch(scene)
 
@@ -348,9 +357,9 @@ class HomeScene(Scene):
 
     # ----- frame ----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        if self.message is not None:  # said once, over the home screen
-            message, self.message = self.message, None
-            overlay.message(self.app, "home.saved_title", lambda: t(message))
+        if self.kept is not None:  # said once, over the home screen
+            game, self.kept = self.kept, None
+            overlay.message(self.app, "home.saved_title", functools.partial(kept_text, game))
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.app.layout
