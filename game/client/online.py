@@ -37,7 +37,7 @@ from game.client import connection
 from game.client.fair_check import Witness
 from game.core import registry
 from game.i18n import t
-from game.net.protocol import PHRASES
+from game.net.protocol import AVATARS, PHRASES
 
 from .servers import (
     load_online,
@@ -95,10 +95,12 @@ class ServerLink:
         name: str,
         token: str | None = None,
         connect: Callable[[str], connection.Connection] = connection.connect,
+        avatar: int | None = None,
     ):
         self.url = url
         self.entry = url
         self.name = name
+        self.avatar = avatar if chosen_avatar(avatar) else None  # the face the player chose
         self.token = token
         self._tokens = {server_identity(url) or url: token} if token else {}  # by server
         self.player: str | None = None
@@ -135,7 +137,8 @@ class ServerLink:
         """New messages (``welcome`` and ``room`` are also kept here)."""
         if self.conn.open and not self.greeted:
             self.greeted = True
-            self.send("hello", name=self.name, token=self.token)
+            chosen = {} if self.avatar is None else {"avatar": self.avatar}
+            self.send("hello", name=self.name, token=self.token, **chosen)
         out, self._unread = self._unread, []
         for msg in self.conn.poll():
             kind = msg["t"]
@@ -193,6 +196,11 @@ class ServerLink:
 
 
 # ----- the seats ----------------------------------------------------------------------------------
+def chosen_avatar(value: object) -> bool:
+    """``value`` is a face a player may choose: a whole number from 0 to AVATARS - 1."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < AVATARS
+
+
 class RemoteSeat:
     """A seat as the room shows it. Only the server moves bots, so none is automated here —
     except your own seat while auto-assistance plays it (TB-8) or after you left (TB-9)."""
@@ -211,6 +219,8 @@ class RemoteSeat:
         self.connected = bool(entry.get("connected", True))
         self.assisted = bool(entry.get("assisted", False))
         self.left = bool(entry.get("left", False))
+        avatar = entry.get("avatar")  # a person's face as he chose it; bots keep their own
+        self.avatar = avatar if self.kind != "bot" and chosen_avatar(avatar) else None
         self.missed = 0
         self.mine = mine
 

@@ -87,6 +87,7 @@ class Player:
     name: str
     conn: Conn | None = None
     room: Room | None = None  # the table he sits at (also after it is over)
+    avatar: int | None = None  # the face he chose (protocol.AVATARS), shown on every client
     seat: int | None = None
     waiting: Room | None = None  # approval requested (TB-2)
     react_tokens: float = REACTION_BURST  # reactions he may send now (reactions.py's bucket)

@@ -36,6 +36,11 @@ def list_entry(room: Room) -> JsonObject:
     }
 
 
+def avatar_of(player: Player | None) -> int | None:
+    """The face a seat shows: its player's (his ``hello``'s), None for nobody."""
+    return None if player is None else player.avatar
+
+
 class Outgoing:
     """The lobby's messages to the players at a table."""
 
@@ -72,6 +77,7 @@ class Outgoing:
                         "connected": connected,
                         "assisted": place.assisted,
                         "left": place.left,
+                        "avatar": None if place.kind == "bot" else avatar_of(occupant),
                     }
                 )
             else:
@@ -82,6 +88,7 @@ class Outgoing:
                         "connected": connected,
                         "assisted": False,
                         "left": False,
+                        "avatar": avatar_of(occupant),
                     }
                 )
         is_host = (

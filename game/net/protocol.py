@@ -19,13 +19,15 @@ A player sits at one table at a time.
 
 Client → server
 ---------------
-``hello {name, token?}``
+``hello {name, token?, avatar?}``
     ``name``: at most 64 characters as sent; the server cleans it (NFKC, no control, bidi or
     invisible characters; :mod:`game.net.names`) and wants 1–24 visible characters (error
     ``bad_name``); two equal names at one table are told apart ("Sara (2)"). ``token``: from
     an earlier ``welcome`` (or null; one this server or its cluster did not sign is replaced
-    by a fresh one, :mod:`game.net.tokens`). Must come first;
-    anything else before it is answered with ``error`` code ``hello_first``.
+    by a fresh one, :mod:`game.net.tokens`). ``avatar``: the face the player chose, a whole
+    number from 0 to ``AVATARS - 1`` (anything else: ``error`` code ``protocol``, nothing
+    changed); without it the server gives one from the name, the same for every client.
+    Must come first; anything else before it is answered with ``error`` code ``hello_first``.
 ``create {game, players, options?, visibility, turn_seconds, bots, hints?}``
     A new table with the sender in seat 0 as its host. ``game``: one of :data:`GAMES`;
     ``players``: the seat count, one of ``PLAYER_COUNTS[game]`` (TB-5); ``options``: the engine's
@@ -94,7 +96,8 @@ you, pending, started, over}``
     The table as it is now, sent on every change of its seats. ``link``: the invite link
     (``#room=CODE`` after the server's ``--link-base``: :mod:`game.net.links`); ``seats``: one
     entry per seat,
-    ``{name, kind, connected, assisted, left}`` with ``kind`` ``"human" | "bot" | "empty"``;
+    ``{name, kind, connected, assisted, left, avatar}`` with ``kind`` ``"human" | "bot" |
+    "empty"``; ``avatar``: a person's face (his ``hello``'s), null for a bot or an empty seat;
     ``host``: the host's seat; ``you``: your seat (null while waiting); ``pending``:
     ``[{player, name}]``, the approval requests (filled only in the host's copy).
 ``waiting {code}`` / ``refused {code}``
@@ -206,6 +209,7 @@ CODE_LENGTH = 8  # 2**40 codes: unguessable at the allowed rate (limits.py)
 
 MAX_FRAME = 8192  # characters in one client frame
 MAX_NAME = 24  # characters in a player's name
+AVATARS = 16  # the drawn faces a player may choose from (game/ui/avatars.py draws them)
 MAX_TOKEN = 64
 MAX_STRING = 64  # any other string in a client message
 MAX_OPTIONS = 8  # keys in "options"
@@ -486,7 +490,11 @@ _GAME = _one_of(GAMES)
 
 # For each client message: {field: (check, required)}.
 _CLIENT_FIELDS: dict[str, dict[str, tuple[Check, bool]]] = {
-    "hello": {"name": (_text(MAX_STRING, 1), True), "token": (_optional(_text(MAX_TOKEN)), False)},
+    "hello": {
+        "name": (_text(MAX_STRING, 1), True),
+        "token": (_optional(_text(MAX_TOKEN)), False),
+        "avatar": (_optional(_integer(0, AVATARS - 1)), False),
+    },
     "create": {
         "game": (_GAME, True),
         "players": (_integer(MIN_PLAYERS, MAX_PLAYERS), True),  # each game's own: the lobby

@@ -211,10 +211,10 @@ class CardTable(TableInput, TableDrawing, Scene):
         try:
             session = LocalSession.from_saved(cls.name, saved)
         except Exception:
-            storage.keep_match_aside()  # cannot be replayed: kept, not deleted
+            storage.keep_match_aside(cls.name)  # cannot be replayed: kept, not deleted
             return None
         if session.phase == "over":
-            storage.clear_match()
+            storage.clear_match(cls.name)
             return None
         return cls(app, session, options=saved.get("options"))
 
@@ -226,7 +226,7 @@ class CardTable(TableInput, TableDrawing, Scene):
         if saved is None:
             return
         if self.session.phase == "over":
-            storage.clear_match()
+            storage.clear_match(self.name)
             return
         storage.save_match({"game": self.name, **saved, "options": self.options})
 
@@ -572,7 +572,7 @@ class CardTable(TableInput, TableDrawing, Scene):
         L = self.app.layout
         self.confetti, self._confetti_colors = draw.confetti(self.fx_rng, L.w, L.h)
         if self.persist:
-            storage.clear_match()
+            storage.clear_match(self.name)
         stats.record_match_end(self, result)  # local and online; never autoplay/all-bot
 
     def _update_over(self, dt: float) -> None:

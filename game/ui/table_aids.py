@@ -149,16 +149,28 @@ class TableAids:
         self.show_notice(t("timeout.played", what=what))
 
     # ----- a choice that costs: ask first -------------------------------------------------------
-    def ask(self, title: str, text: str, yes: str, no: str, on_yes: Callable[[], None]) -> None:
+    def ask(
+        self,
+        title: str,
+        text: str,
+        yes: str,
+        no: str,
+        on_yes: Callable[[], None],
+        primary: str = "yes",
+    ) -> None:
         """Ask before ``on_yes`` in an overlay (game/ui/overlay.py): ``title``, ``text`` and
-        the two answers, all already in words; Enter says yes, Esc no."""
-        cancel = Action(lambda: no, None, "no")
+        the two answers, all already in words; Esc says no. ``primary`` ("yes" or "no") is the
+        gold button and Enter's answer: "no" when yes is the costly choice, so the lit button
+        is always the safe one."""
+        if primary not in ("yes", "no"):
+            raise ValueError(f"primary is 'yes' or 'no', not {primary!r}")
+        cancel = Action(lambda: no, None, "no", primary=primary == "no")
         app = self.table.app
         self._asking = Overlay(
             app,
             lambda: title,
             lambda: text,
-            [cancel, Action(lambda: yes, on_yes, "yes", primary=True)],
+            [cancel, Action(lambda: yes, on_yes, "yes", primary=primary == "yes")],
             stack=False,
             escape=cancel,
             key="ask",

@@ -140,7 +140,8 @@ class LobbyScene(Scene):
     def connect(self) -> None:
         if self.link is not None:
             self.link.close()
-        self.link = ServerLink(self.server, self.player_name, token_for(self.server))
+        avatar = self.app.settings.get("avatar", -1)  # the face chosen in Settings, if any
+        self.link = ServerLink(self.server, self.player_name, token_for(self.server), avatar=avatar)
         self.set_state("connecting")
 
     def set_state(self, state: str) -> None:
