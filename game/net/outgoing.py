@@ -6,6 +6,7 @@ entry in the public list.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from game.core.engine import Match
@@ -52,6 +53,8 @@ class Outgoing:
         self.clock: PinnableClock = pacer.clock
         self.link_base = link_base
         self.deltas = deltas
+        # ----- rematch: a fresh view of a finished table also carries its offer -----
+        self.after_view: Callable[[Room, int], None] = lambda room, seat: None
 
     def room_msg(self, room: Room, for_player: Player | None) -> JsonObject:
         seats = []
@@ -105,6 +108,7 @@ class Outgoing:
             "started": room.started,
             "over": room.over,
             "fair": fair_part(room),
+            "match": room.match_no,
         }
 
     def send_room(self, room: Room) -> None:
@@ -118,6 +122,7 @@ class Outgoing:
         occupant = room.occupants[seat]
         if room.over and occupant is not None and occupant.conn is not None:
             occupant.conn.send(reveal_msg(room))
+            self.after_view(room, seat)
 
     def send_reveal(self, room: Room) -> None:
         """The match is over: every connected seat gets the secret and the log."""
@@ -233,4 +238,6 @@ def reveal_msg(room: Room) -> JsonObject:
         "secret": room.fair.secret.hex(),
         "contributions": [c.hex() for c in room.fair.seat_values(room.players)],
         "log": room.live.match.log,
+        "commitment": room.fair.commitment,
+        "match": room.match_no,
     }

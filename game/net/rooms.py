@@ -77,6 +77,7 @@ from .peers import Peers
 from .play import BOT_NAMES, Play
 from .reactions import Reactions
 from .records import HEARTBEAT, RESUME_GRACE, Records
+from .rematch import Rematch
 from .reseat import reseat_connected
 from .resume import Resume
 from .roster import Roster
@@ -184,6 +185,7 @@ class Lobby:
             seeds,
         )
         self.reactions = Reactions(rate_clock)
+        self.rematch = Rematch(self.roster, self.play, self.requests)  # hooks itself in
         self.greeter = Greeter(self.roster, self.guests, self.outgoing, self.peers, mint_for(store))
         self.resume = Resume(self.records, self.roster, self.play)
         if store is not None:
@@ -241,6 +243,7 @@ class Lobby:
             return
         if kind == "hello":
             self.greeter.hello(guest, msg)
+            self.rematch.greeted(guest.player)  # left before the end: the reveal
             return
         player = guest.player
         if player is None:
@@ -261,6 +264,8 @@ class Lobby:
             "get_record": requests.record,
             "contribute": requests.contribute,
             "react": self.reactions.react,
+            "rematch": self.rematch.accept,
+            "rematch_start": self.rematch.start_now,
         }[kind]
         handler(guest, player, msg)
 
