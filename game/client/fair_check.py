@@ -115,6 +115,39 @@ class Witness:
             self._save()
         return None
 
+    def on_rematch(self, offer: dict[str, Any], room: dict[str, Any]) -> str:
+        """ "Play again": a new record for the next match's NEW commitment (``rematch_state``)
+        at the table ``room`` describes; returns this client's fresh contribution (hex)."""
+        seat = room.get("you")
+        record = self._new_record(room, seat if isinstance(seat, int) else 0, offer["commitment"])
+        record["match"] = offer.get("match")
+        self.record = record
+        self._save()
+        return str(record["contribution"])
+
+    def on_record(self, msg: dict[str, Any]) -> None:
+        """A ``record`` reply (asked for after leaving, or from another device): the revealed
+        secret and log for the kept record of that match, or, for a match the server says was
+        not dealt fairly (``fair`` null), that said plainly."""
+        got = msg.get("record")
+        if not isinstance(got, dict) or "fair" not in got:
+            return
+        fair, code = got["fair"], msg.get("code")
+        if fair is None:
+            for record in ([self.record] if self.record else []) + recent_records():
+                if record.get("code") == code and record.get("match") == msg.get("match"):
+                    record["fair_deal"] = False
+            return
+        if not isinstance(fair, dict):
+            return
+        record = self._stored(code, fair.get("commitment"))
+        if self.record is not None and self.record.get("commitment") == fair.get("commitment"):
+            record = self.record
+        if record is None or record.get("over"):
+            return
+        self.record = record
+        self.on_reveal({"code": code, **fair, "log": got.get("log")})
+
     def _new_record(self, msg: dict[str, Any], seat: int, promised: str) -> Record:
         return {
             "v": VERSION,
@@ -151,9 +184,12 @@ class Witness:
             record["seen"].append([at, view_digest(view)])
 
     def on_reveal(self, msg: dict[str, Any]) -> None:
-        """The match is over: the secret, the contributions and the log, kept."""
+        """The match is over: the secret, the contributions and the log, kept (a reveal that
+        names another commitment is another match's: a rematch)."""
         record = self.record
         if record is None or msg.get("code") != record["code"]:
+            return
+        if msg.get("commitment", record["commitment"]) != record["commitment"]:
             return
         record["secret"] = msg.get("secret")
         record["log"] = msg.get("log")
@@ -183,6 +219,8 @@ def passed(findings: list[Finding]) -> bool:
 
 def check(record: Record) -> list[Finding]:
     """Every check of one record, in order; a check that cannot go on says why and stops."""
+    if record.get("fair_deal") is False:  # the server says: no fair deal at this match
+        return [Finding("bad", "fair.no_fair_deal")]
     if not checkable(record):
         return [Finding("bad", "fair.not_revealed")]
     findings = [_commitment_finding(record)]

@@ -1,0 +1,240 @@
+"""Rematch through the real server (game/net/rematch.py): "Play again" keeps the table, its
+options and the people who accept, with a new seed and a NEW fair-deal commitment whose reveal
+verifies; partial accepts get bots; refusals change nothing; a reconnect mid-rematch; the
+bot-table limit checked again; a seat that left before the end still gets the reveal."""
+
+from __future__ import annotations
+
+import asyncio
+
+from game.client.fair_check import Witness, check, passed
+from game.core.fair import commitment
+from game.net.limits import Limits
+from helpers import run_async as run
+from tests.test_net_fair import chooser, contribute, ronda_for_two, server, witnessed
+from wire_client import Client
+
+
+async def finish_first_match(a, b):
+    """A and B play a whole quick Ronda match (with their contributions); both get the offer."""
+    room = await ronda_for_two(a, b)
+    wa, wb = Witness(keep=False), Witness(keep=False)
+    await contribute(a, wa)
+    await contribute(b, wb)
+    await a.request("ping", "pong")
+    await b.request("ping", "pong")
+    await a.send("start")
+    await asyncio.gather(a.play(chooser(1)), b.play(chooser(2)))
+    offers = [await a.expect("rematch_state"), await b.expect("rematch_state")]
+    return room, offers
+
+
+def accepted(witness, offer, client):
+    """What the client does on "Play again": a new record for the new commitment at the
+    table its newest ``room`` describes."""
+    room = next(f for f in reversed(client.frames) if f["t"] == "room")
+    return witness.on_rematch(offer, room)
+
+
+async def next_match(client, number=2):
+    """The ``room`` that starts match ``number`` (older rooms skipped)."""
+    while True:
+        room = await client.expect("room")
+        if room["started"] and not room["over"] and room.get("match") == number:
+            return room
+
+
+def test_all_accept_starts_match_2_with_a_new_commitment_whose_reveal_verifies():
+    async def body():
+        async with server() as (srv, url), Client(url) as a, Client(url) as b:
+            await a.hello("A")
+            await b.hello("B")
+            room, (offer, offer_b) = await finish_first_match(a, b)
+            first = srv.store.table(room["code"])
+            assert offer == offer_b and offer["match"] == 2
+            assert offer["commitment"] != room["fair"]["commitment"]
+            assert offer["ready"] == [False, False] and offer["people"] == [True, True]
+            wa, wb = Witness(keep=False), Witness(keep=False)
+            mine = [accepted(wa, offer, a), accepted(wb, offer, b)]
+            await a.send("rematch", match=2, value=mine[0])
+            state = await b.expect("rematch_state")
+            assert state["ready"] == [True, False]
+            await b.send("rematch", match=2, value=mine[1])
+            started = await next_match(a)
+            assert started["code"] == room["code"] and started["options"] == room["options"]
+            assert started["fair"] == {"commitment": offer["commitment"], "contributions": mine}
+            await asyncio.gather(a.play(chooser(3)), b.play(chooser(4)))
+            reveal = await a.expect("reveal")
+            assert reveal["match"] == 2 and reveal["commitment"] == offer["commitment"]
+            assert commitment(bytes.fromhex(reveal["secret"])).hex() == offer["commitment"]
+            for client, witness in ((a, wa), (b, wb)):
+                begun = next(
+                    i
+                    for i, f in enumerate(client.frames)
+                    if f["t"] == "room" and f.get("match") == 2 and f["started"]
+                )
+                frames = client.frames[begun:]
+                findings = check(witnessed(frames, witness))
+                assert passed(findings), [(f.level, f.key) for f in findings]
+            second = srv.store.table(room["code"])
+            assert second["match"] == 2 and second["seed"] != first["seed"]
+            assert second["fair"]["commitment"] == offer["commitment"]
+            assert srv.store.table(room["code"], 1)["fair"] == first["fair"]
+            assert srv.store.match_numbers(room["code"]) == [1, 2]
+            for number, kept in ((1, first), (2, second)):  # both matches fetchable by number
+                got = await a.request("get_record", "record", code=room["code"], match=number)
+                assert got["match"] == number and got["record"]["log"] == kept["log"]
+                assert got["record"]["fair"]["secret"] == kept["fair"]["secret"]
+            latest = await a.request("get_record", "record", code=room["code"])
+            assert latest["match"] == 2
+            none = await a.request("get_record", "record", code=room["code"], match=3)
+            assert none["code"] == "no_record"
+
+    run(body(), 90)
+
+
+def test_the_host_starts_with_those_who_accepted_and_a_bot_takes_the_other_seat():
+    async def body():
+        async with server() as (srv, url), Client(url) as a, Client(url) as b:
+            await a.hello("A")
+            await b.hello("B")
+            room, _ = await finish_first_match(a, b)
+            early = await a.request("rematch_start", "room")
+            assert early["t"] == "error" and early["code"] == "accept_first"
+            await a.send("rematch", match=2, value="ab" * 32)
+            await b.expect("rematch_state")
+            refused = await b.request("rematch_start", "room")
+            assert refused["t"] == "error" and refused["code"] == "not_host"
+            await a.send("rematch_start")
+            assert (await b.expect("left"))["code"] == room["code"]
+            started = await next_match(a)
+            assert [s["kind"] for s in started["seats"]] == ["human", "bot"]
+            assert started["fair"]["contributions"] == ["ab" * 32, ""]  # a bot sends none
+            await a.play(chooser(6))
+            assert (await a.expect("reveal"))["match"] == 2
+            assert srv.lobby.rooms[room["code"]].occupants[1] is None
+
+    run(body(), 90)
+
+
+def test_refusals_are_clear_and_change_nothing():
+    async def body():
+        async with server() as (srv, url), Client(url) as a, Client(url) as b:
+            await a.hello("A")
+            await b.hello("B")
+            async with Client(url) as c:
+                await c.hello("C")
+                away = await c.request("rematch", "rematch_state", match=2, value="")
+                assert away["code"] == "not_seated"
+            room = await ronda_for_two(a, b)
+            await a.send("start")
+            await a.expect("events")
+            playing = await a.request("rematch", "rematch_state", match=2, value="")
+            assert playing["code"] == "not_over"
+            await asyncio.gather(a.play(chooser(1)), b.play(chooser(2)))
+            offer = await a.expect("rematch_state")
+            await b.expect("rematch_state")
+            stale = await a.request("rematch", "rematch_state", match=3, value="")
+            assert stale["t"] == "error" and stale["code"] == "stale"
+            table = srv.lobby.rooms[room["code"]]
+            assert srv.lobby.rematch.offers[room["code"]].ready == set()
+            await a.send("rematch", match=2, value="01")
+            assert (await b.expect("rematch_state"))["ready"] == [True, False]
+            twice = await a.request("rematch", "rematch_state", match=2, value="02")
+            assert twice["t"] == "error" and twice["code"] == "twice"
+            kept = srv.lobby.rematch.offers[room["code"]]
+            assert kept.fair.given == {0: b"\x01"} and kept.fair.commitment == offer["commitment"]
+            assert table.match_no == 1 and table.over
+            await a.send_raw('{"t": "rematch", "match": 2, "value": "XYZ"}')
+            assert (await a.expect("error"))["code"] == "protocol"
+            assert kept.fair.given == {0: b"\x01"} and table.match_no == 1
+
+    run(body(), 90)
+
+
+def test_a_reconnect_mid_rematch_gets_the_offer_and_accepts():
+    async def body():
+        async with server() as (_, url), Client(url) as a:
+            b = await Client(url).connect()
+            await a.hello("A")
+            token = (await b.hello("B"))["token"]
+            _, (offer, _) = await finish_first_match(a, b)
+            await a.send("rematch", match=2, value="aa")
+            await b.close()
+            async with Client(url) as again:
+                await again.hello("B", token=token)
+                await again.expect("reveal")
+                state = await again.expect("rematch_state")
+                assert state["commitment"] == offer["commitment"] and state["ready"] == [
+                    True,
+                    False,
+                ]
+                await again.send("rematch", match=2, value="bb")
+                started = await next_match(again)
+                assert started["fair"]["contributions"] == ["aa", "bb"]
+                assert (await again.expect("events"))["log"] == 0
+
+    run(body(), 90)
+
+
+def test_a_rematch_with_bots_checks_the_address_bot_table_limit_again():
+    async def body():
+        limits = Limits(bot_tables_per_address=1, bot_tables_per_network=1)
+        async with server(limits=limits) as (srv, url), Client(url) as a, Client(url) as c:
+            await a.hello("A")
+            await c.hello("C")
+            made = {
+                "game": "ronda",
+                "players": 2,
+                "visibility": "private",
+                "turn_seconds": None,
+                "bots": "easy",
+                "options": {"rules": "quick"},
+            }
+            room = await a.request("create", "room", **made)
+            await a.send("start")
+            await a.play(chooser(1))
+            await a.expect("rematch_state")
+            await c.request("create", "room", **made)
+            await c.request("start", "events")  # the address's one table with bots now
+            refused = await a.request("rematch", "room", match=2, value="")
+            assert refused["t"] == "error" and refused["code"] == "too_many"
+            assert srv.lobby.rematch.offers[room["code"]].ready == set()
+            assert srv.lobby.rooms[room["code"]].match_no == 1
+
+    run(body(), 90)
+
+
+def test_a_seat_that_left_before_the_end_gets_the_reveal_then_and_on_reconnect():
+    async def body():
+        async with server() as (_, url), Client(url) as a:
+            b = await Client(url).connect()
+            await a.hello("A")
+            token = (await b.hello("B"))["token"]
+            await ronda_for_two(a, b)
+            await a.send("start")
+            await b.expect("events")
+            await b.request("leave", "left")
+            await a.play(chooser(1))
+            secret = (await a.expect("reveal"))["secret"]
+            assert (await b.expect("reveal"))["secret"] == secret
+            await b.close()
+            async with Client(url) as again:
+                await again.hello("B", token=token)
+                assert (await again.expect("reveal"))["secret"] == secret
+
+    run(body(), 90)
+
+
+def test_a_match_without_a_fair_deal_says_so_explicitly_and_the_check_says_it_plainly():
+    from game.net.records import finished_match
+
+    old = {"game": "ronda", "players": 2, "options": {}, "seed": 3, "deck": None, "log": []}
+    reply = finished_match({**old, "fair": None, "seats": [{"name": "A"}, {"name": "B"}]})
+    assert "fair" in reply["record"] and reply["record"]["fair"] is None  # not missing: null
+    witness = Witness(keep=False)
+    room = {"code": "K7QMX4PA", "you": 0, "game": "ronda", "players": 2, "options": {}}
+    witness.on_rematch({"commitment": "00" * 32, "match": 1}, room)
+    witness.on_record({"t": "record", "code": "K7QMX4PA", "match": 1, **reply})
+    findings = check(witness.record)
+    assert [f.key for f in findings] == ["fair.no_fair_deal"] and not passed(findings)
