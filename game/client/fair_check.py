@@ -133,19 +133,21 @@ class Witness:
         if not isinstance(got, dict) or "fair" not in got:
             return
         fair, code = got["fair"], msg.get("code")
-        if fair is None:
-            for record in ([self.record] if self.record else []) + recent_records():
-                if record.get("code") == code and record.get("match") == msg.get("match"):
-                    record["fair_deal"] = False
-            return
-        if not isinstance(fair, dict):
-            return
-        record = self._stored(code, fair.get("commitment"))
-        if self.record is not None and self.record.get("commitment") == fair.get("commitment"):
+        if fair is None:  # the server says: not a fair-deal match
             record = self.record
-        if record is None or record.get("over"):
+            if record is not None and record.get("code") == code:
+                record["fair_deal"] = False
+                self._save()
             return
-        self.record = record
+        promised = fair.get("commitment") if isinstance(fair, dict) else None
+        if not isinstance(fair, dict) or not isinstance(promised, str):
+            return
+        found = self.record
+        if found is None or (found.get("code"), found.get("commitment")) != (code, promised):
+            found = self._stored(code, promised)
+        if found is None or found.get("over"):
+            return
+        self.record = found
         self.on_reveal({"code": code, **fair, "log": got.get("log")})
 
     def _new_record(self, msg: dict[str, Any], seat: int, promised: str) -> Record:
