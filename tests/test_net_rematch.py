@@ -238,3 +238,30 @@ def test_a_match_without_a_fair_deal_says_so_explicitly_and_the_check_says_it_pl
     witness.on_record({"t": "record", "code": "K7QMX4PA", "match": 1, **reply})
     findings = check(witness.record)
     assert [f.key for f in findings] == ["fair.no_fair_deal"] and not passed(findings)
+
+
+class Page:
+    """A stand-in for the page's ``window``: ``eval`` answers ``answer`` (or raises it)."""
+
+    def __init__(self, answer):
+        self.answer, self.asked = answer, []
+
+    def eval(self, code):
+        self.asked.append(code)
+        if isinstance(self.answer, Exception):
+            raise self.answer
+        return self.answer
+
+
+def test_the_browser_contribution_comes_from_get_random_values_checked(caplog):
+    from game.client.fair_check import make_contribution
+
+    good = Page("0f" * 32)
+    assert make_contribution(good) == "0f" * 32 and "getRandomValues" in good.asked[0]
+    for broken in ("", None, "zz" * 32, "00" * 32, "ab" * 16, RuntimeError("no crypto")):
+        caplog.clear()
+        with caplog.at_level("WARNING", logger="majlis.fair"):
+            value = make_contribution(Page(broken))
+        assert len(value) == 64 and int(value, 16) >= 0 and value != "00" * 32
+        assert "comes from secrets" in caplog.text  # the reason is logged
+    assert len(make_contribution()) == 64  # natively: secrets

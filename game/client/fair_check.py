@@ -16,16 +16,19 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.client import storage
+from game.client.page_links import browser_window, in_browser
 from game.core import registry
 from game.core.errors import IllegalAction
 from game.core.fair import FairRng, commitment, new_contribution
 
 Record = dict[str, Any]
+log = logging.getLogger("majlis.fair")
 KEEP = 10  # online matches' records kept
 STORE = "fair"
 VERSION = 1
@@ -40,6 +43,36 @@ def view_digest(view: Any) -> str:
 def _hand(view: Any) -> list[str]:
     hand = view.get("hand") if isinstance(view, dict) else None
     return [str(c) for c in hand] if isinstance(hand, list) else []
+
+
+# ----- this client's contribution ----------------------------------------------------------------
+JS_RANDOM = (
+    "(function(){var c=(typeof crypto!=='undefined')?crypto:null;"
+    "if(!c||!c.getRandomValues){return '';}"
+    "var a=new Uint8Array(32);c.getRandomValues(a);"
+    "return Array.from(a,function(b){return ('0'+b.toString(16)).slice(-2);}).join('');})()"
+)
+
+
+def make_contribution(window: Any = None) -> str:
+    """This client's random contribution (32 bytes, lower-case hex). In the browser it comes
+    from the page's ``crypto.getRandomValues``, checked (64 hex digits, not all zero: a page
+    without the call, or a stub, gives nothing usable); if that fails, Python's ``secrets``
+    gives it and the reason is logged. Natively: ``secrets``. ``window``: the page's
+    (tests pass a stand-in)."""
+    if window is None and not in_browser():
+        return new_contribution().hex()
+    try:
+        got = (window if window is not None else browser_window()).eval(JS_RANDOM)
+        value = str(got).lower() if isinstance(got, str) else ""
+        if len(value) != 64 or any(c not in "0123456789abcdef" for c in value):
+            raise ValueError(f"crypto.getRandomValues gave {str(got)[:20]!r}, not 32 bytes")
+        if value == "0" * 64:
+            raise ValueError("crypto.getRandomValues gave only zeros")
+        return value
+    except Exception as err:
+        log.warning("fair: the contribution comes from secrets: %s", err)
+        return new_contribution().hex()
 
 
 # ----- the records ------------------------------------------------------------------------------
@@ -160,7 +193,7 @@ class Witness:
             "seat": seat,
             "names": [],
             "commitment": promised,
-            "contribution": new_contribution().hex(),
+            "contribution": make_contribution(),
             "contributions": None,
             "secret": None,
             "log": None,
