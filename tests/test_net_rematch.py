@@ -265,3 +265,41 @@ def test_the_browser_contribution_comes_from_get_random_values_checked(caplog):
         assert len(value) == 64 and int(value, 16) >= 0 and value != "00" * 32
         assert "comes from secrets" in caplog.text  # the reason is logged
     assert len(make_contribution()) == 64  # natively: secrets
+
+
+def test_a_restart_during_match_2_resumes_match_2_and_keeps_match_1(tmp_path):
+    db = str(tmp_path / "tables.sqlite3")
+
+    async def body():
+        async with server(db=db) as (srv, url):
+            a = await Client(url).connect()
+            token = (await a.hello("A"))["token"]
+            room = await a.request(
+                "create",
+                "room",
+                game="ronda",
+                players=2,
+                visibility="private",
+                turn_seconds=None,
+                bots="easy",
+                options={"rules": "quick"},
+            )
+            await a.send("start")
+            await a.play(chooser(1))
+            offer = await a.expect("rematch_state")
+            await a.send("rematch", match=2, value="cd" * 32)  # the only person: it begins
+            started = await next_match(a)
+            assert started["fair"]["contributions"] == ["cd" * 32, ""]
+            await a.play(chooser(2), max_actions=2)
+            await a.close()
+        async with server(db=db) as (srv, url), Client(url) as again:
+            await again.hello("A", token=token)
+            back = await again.expect("room")
+            assert back["match"] == 2 and back["fair"]["commitment"] == offer["commitment"]
+            await again.play(chooser(3))
+            reveal = await again.expect("reveal")
+            assert commitment(bytes.fromhex(reveal["secret"])).hex() == offer["commitment"]
+            assert srv.store.table(room["code"], 1)["finished"] is not None
+            assert srv.store.table(room["code"])["match"] == 2
+
+    run(body(), 120)

@@ -270,7 +270,7 @@ class OnlineSession(TableSession):
         self.finished_record: JSON | None = None  # the server's "record" once asked for
         self.reactions: list[tuple[int, str]] = []  # (seat, phrase) come, for the scene to take
         self.muted: set[int] = set()  # seats whose reactions this player does not see
-        self.again_sent = False  # "Play again" sent for the offer now open
+        self.accepted: str | None = None  # the commitment whose offer we accepted
         self._next_match = False  # a room began the next match: the scene rebuilds
         if first is not None:
             self.receive(first)
@@ -361,12 +361,23 @@ class OnlineSession(TableSession):
         number = offer.get("match")  # an offer for the match now played is over
         return offer if isinstance(number, int) and number > self.room.get("match", 1) else None
 
+    @property
+    def again_sent(self) -> bool:
+        """We accepted the offer now open (the server says so, or we sent it: an offer made
+        afresh, after a server restart, has a new commitment and is answered again)."""
+        offer = self.offer
+        if offer is None:
+            return False
+        ready = offer.get("ready")
+        said = isinstance(ready, list) and 0 <= self.me < len(ready) and ready[self.me] is True
+        return said or offer.get("commitment") == self.accepted
+
     def play_again(self) -> bool:
         """Accept the next match (sent once per offer)."""
         offer = self.offer
         if offer is None or self.again_sent or not self.server.accept_rematch():
             return False
-        self.again_sent = True
+        self.accepted = offer.get("commitment")
         self._version += 1
         return True
 
@@ -480,7 +491,7 @@ class OnlineSession(TableSession):
                 self.room = msg
                 self._seats = self._seats_of(msg)
                 if began and not msg.get("over"):  # a rematch: the next match at this table
-                    self._next_match, self.again_sent = True, False
+                    self._next_match, self.accepted = True, None
         elif kind == "error":
             self._set_awaiting(False)
             self._refusals.append(

@@ -109,7 +109,8 @@ you, pending, started, over}``
     entry per seat,
     ``{name, kind, connected, assisted, left}`` with ``kind`` ``"human" | "bot" | "empty"``;
     ``host``: the host's seat; ``you``: your seat (null while waiting); ``pending``:
-    ``[{player, name}]``, the approval requests (filled only in the host's copy).
+    ``[{player, name}]``, the approval requests (filled only in the host's copy); ``match``:
+    which match of this table (1, then 2, … after each rematch).
 ``waiting {code}`` / ``refused {code}``
     The approval request was sent to the host / was refused (TB-2).
 ``events {events, view | vd, legal, log, by}``
@@ -154,7 +155,7 @@ you, pending, started, over}``
     log``: :meth:`game.core.engine.Match.replay`, and ``fair``: its deal secret,
     commitment and contributions, or null for a match that was not dealt fairly — a table
     from before the fair deals), ``names`` the seats' names, ``match`` its number.
-``reveal {code, secret, contributions, log}``
+``reveal {code, secret, contributions, log, commitment, match}``
     Sent to every seat when the match is over (and again with a fresh view of an ended
     match): the 32-byte ``secret`` (hex) whose commitment ``room.fair.commitment`` was sent
     before the first deal, every seat's contribution (hex) and the whole action log, so the
