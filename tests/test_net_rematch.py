@@ -303,3 +303,41 @@ def test_a_restart_during_match_2_resumes_match_2_and_keeps_match_1(tmp_path):
             assert srv.store.table(room["code"])["match"] == 2
 
     run(body(), 120)
+
+
+def test_replays_and_checks_find_match_1_and_match_2_of_one_table(monkeypatch):
+    from game.client import fair_check
+    from game.client.replay import RecordFetch
+    from game.ui.scenes.stats import fair_record
+
+    class Link:
+        ready, failed = True, False
+
+        def __init__(self):
+            self.sent = []
+
+        def send(self, kind, **fields):
+            self.sent.append((kind, fields))
+            return True
+
+        def poll(self):
+            return []
+
+        def close(self):
+            pass
+
+    link = Link()
+    RecordFetch(link, "K7QMX4PA", 0, 1).step(0.1)
+    assert link.sent == [("get_record", {"code": "K7QMX4PA", "match": 1})]
+    link = Link()
+    RecordFetch(link, "K7QMX4PA", 0).step(0.1)
+    assert link.sent == [("get_record", {"code": "K7QMX4PA"})]  # the latest
+    kept = {"secret": "00" * 32, "log": [], "contributions": ["", ""]}
+    records = [  # newest first, as the client keeps them
+        {**kept, "code": "K7QMX4PA", "match": 2, "commitment": "two"},
+        {**kept, "code": "K7QMX4PA", "match": 1, "commitment": "one"},
+    ]
+    monkeypatch.setattr(fair_check, "recent_records", lambda: records)
+    assert fair_record("K7QMX4PA", 1)["commitment"] == "one"
+    assert fair_record("K7QMX4PA", 2)["commitment"] == "two"
+    assert fair_record("K7QMX4PA")["commitment"] == "one"  # an entry from before rematches

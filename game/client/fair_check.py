@@ -199,6 +199,7 @@ class Witness:
             "log": None,
             "seen": [],
             "over": False,
+            "match": msg.get("match", 1),  # the table's match number (a rematch: the next)
         }
 
     def _stored(self, code: Any, promised: str) -> Record | None:
