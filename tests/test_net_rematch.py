@@ -211,9 +211,13 @@ def test_a_seat_that_left_before_the_end_gets_the_reveal_then_and_on_reconnect()
             b = await Client(url).connect()
             await a.hello("A")
             token = (await b.hello("B"))["token"]
-            await ronda_for_two(a, b)
+            room = await ronda_for_two(a, b)
+            wb = Witness(keep=False)
+            await contribute(b, wb)
+            await b.request("ping", "pong")
             await a.send("start")
             await b.expect("events")
+            witnessed(b.frames, wb)
             await b.request("leave", "left")
             await a.play(chooser(1))
             secret = (await a.expect("reveal"))["secret"]
@@ -222,6 +226,11 @@ def test_a_seat_that_left_before_the_end_gets_the_reveal_then_and_on_reconnect()
             async with Client(url) as again:
                 await again.hello("B", token=token)
                 assert (await again.expect("reveal"))["secret"] == secret
+                got = await again.request("get_record", "record", code=room["code"])
+            assert wb.record["secret"] is None  # this witness missed the reveals above
+            wb.on_record(got)  # ... the record it asked for carries it
+            assert wb.record["secret"] == secret and wb.record["over"]
+            assert passed(check(wb.record)), check(wb.record)
 
     run(body(), 90)
 
