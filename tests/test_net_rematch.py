@@ -350,3 +350,35 @@ def test_replays_and_checks_find_match_1_and_match_2_of_one_table(monkeypatch):
     assert fair_record("K7QMX4PA", 1)["commitment"] == "one"
     assert fair_record("K7QMX4PA", 2)["commitment"] == "two"
     assert fair_record("K7QMX4PA")["commitment"] == "one"  # an entry from before rematches
+
+
+def test_in_the_lobby_a_rematch_for_a_table_no_longer_held_is_gone_and_leaving_hands_over():
+    """Lobby level (no sockets): an accept for a table this process no longer holds is
+    refused ``gone``; when the only other person leaves the finished table, the one who had
+    accepted starts the next match (all persons still there accepted)."""
+    from tests.test_net_fairness import create as lobby_create
+    from tests.test_net_fairness import join as lobby_join
+    from tests.test_net_fairness import lobby, say
+
+    lob = lobby()
+    a, b = lobby_join(lob, "A"), lobby_join(lob, "B")
+    code = lobby_create(lob, a, turn_seconds=None, rules="quick")["code"]
+    say(lob, b, "join", code=code)
+    say(lob, a, "start")
+    room = lob.rooms[code]
+    while not room.over:
+        for seat, conn in ((0, a), (1, b)):
+            if not room.over and seat in room.live.match.to_act():
+                action = room.live.match.legal_actions(seat)[0]
+                say(lob, conn, "act", action=action)
+        lob.pump()
+    assert a.last("rematch_state")["match"] == 2
+    say(lob, b, "rematch", match=2, value="0b")
+    held = lob.rooms.pop(code)  # e.g. another process took it over meanwhile
+    say(lob, a, "rematch", match=2, value="0a")
+    assert a.last("error")["code"] == "gone" and lob.rematch.offers[code].ready == {1}
+    lob.rooms[code] = held
+    say(lob, a, "leave")  # A goes: B, the only person left, had accepted
+    assert room.match_no == 2 and not room.over and room.host == 1
+    assert [s.kind for s in room.live.seats] == ["bot", "remote"]
+    assert b.last("room")["match"] == 2 and b.last("room")["fair"]["contributions"] == ["", "0b"]
