@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from game.client.fair_check import Witness, check, passed
 from game.core.fair import commitment
 from game.net.limits import Limits
@@ -382,3 +384,23 @@ def test_in_the_lobby_a_rematch_for_a_table_no_longer_held_is_gone_and_leaving_h
     assert room.match_no == 2 and not room.over and room.host == 1
     assert [s.kind for s in room.live.seats] == ["bot", "remote"]
     assert b.last("room")["match"] == 2 and b.last("room")["fair"]["contributions"] == ["", "0b"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_check_screen_says_plainly_that_a_match_had_no_fair_deal(lang):
+    from game import i18n
+    from game.client.fair_check import verdict_key
+    from game.ui.app import App, Options
+    from game.ui.scenes.check_match import finding_text, open_check
+
+    record = {"code": "K7QMX4PA", "game": "ronda", "seat": 0, "fair_deal": False}
+    app = App(Options(lang=lang))
+    open_check(app, record, back="menu")
+    scene = app.scene
+    app.step(1 / 60)
+    assert verdict_key(scene.findings) == "fair.verdict_none"
+    (only,) = scene.findings
+    assert finding_text(only).endswith(i18n.t("fair.no_fair_deal"))
+    assert not scene.passed
+    assert i18n.t("fair.verdict_none") != "fair.verdict_none"
+    i18n.set_language("ar")

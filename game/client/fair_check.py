@@ -250,13 +250,24 @@ class Finding:
 
 
 def passed(findings: list[Finding]) -> bool:
-    return bool(findings) and not any(f.level == "bad" for f in findings)
+    """Every check passed (a match with no fair deal to check never passes)."""
+    if not findings or findings[0].key == "fair.no_fair_deal":
+        return False
+    return not any(f.level == "bad" for f in findings)
+
+
+def verdict_key(findings: list[Finding]) -> str:
+    """The check's headline: all checks out, something does not match, or (a match that was
+    not dealt fairly) nothing to check."""
+    if [f.key for f in findings] == ["fair.no_fair_deal"]:
+        return "fair.verdict_none"
+    return "fair.verdict_ok" if passed(findings) else "fair.verdict_bad"
 
 
 def check(record: Record) -> list[Finding]:
     """Every check of one record, in order; a check that cannot go on says why and stops."""
     if record.get("fair_deal") is False:  # the server says: no fair deal at this match
-        return [Finding("bad", "fair.no_fair_deal")]
+        return [Finding("note", "fair.no_fair_deal")]
     if not checkable(record):
         return [Finding("bad", "fair.not_revealed")]
     findings = [_commitment_finding(record)]
