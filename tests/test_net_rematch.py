@@ -12,6 +12,7 @@ import pytest
 from game.client.fair_check import Witness, check, passed
 from game.core.fair import commitment
 from game.net.limits import Limits
+from game.net.store import Store
 from helpers import run_async as run
 from tests.test_net_fair import chooser, contribute, ronda_for_two, server, witnessed
 from wire_client import Client
@@ -404,3 +405,50 @@ def test_the_check_screen_says_plainly_that_a_match_had_no_fair_deal(lang):
     assert not scene.passed
     assert i18n.t("fair.verdict_none") != "fair.verdict_none"
     i18n.set_language("ar")
+
+
+def test_a_table_resumed_from_before_the_fair_deals_says_fair_null_and_reveals_nothing():
+    """(Fair leftovers b) a table stored without a fair deal deals from its plain seed: its
+    room says ``fair: null``, no reveal is ever sent (there is no secret it was dealt from),
+    and its record says ``fair: null``; a rematch of it is dealt fairly again."""
+    from game.table.clock import FakeClock
+    from tests.test_net_fairness import join as lobby_join
+    from tests.test_net_fairness import lobby, say
+
+    store = Store()
+    bot = {"kind": "bot", "level": "easy", "missed": 0, "assisted": False, "left": False}
+    store.save_table(
+        {
+            "code": "K7QMX4PB",
+            "game": "ronda",
+            "players": 2,
+            "options": {"rules": "quick"},
+            "seed": 41,
+            "deck": None,
+            "visibility": "private",
+            "turn_seconds": None,
+            "bots": "easy",
+            "host": 0,
+            "seats": [
+                {**bot, "name": "Bot 1", "player": None, "key": None},
+                {**bot, "name": "Bot 2", "player": None, "key": None},
+            ],
+        }
+    )
+    clock = FakeClock()
+    lob = lobby(store=store, clock=clock, limits=Limits(abandoned_grace=10_000))
+    room = lob.rooms["K7QMX4PB"]
+    assert not room.fair_dealt and lob.outgoing.room_msg(room, None)["fair"] is None
+    for _ in range(400):
+        if room.over:
+            break
+        clock.advance(1)
+        lob.tick()
+        lob.pump()
+    assert room.over
+    watcher = lobby_join(lob, "W")
+    say(lob, watcher, "get_record", code="K7QMX4PB")
+    got = watcher.last("record")
+    assert "fair" in got["record"] and got["record"]["fair"] is None
+    assert not watcher.all("reveal")
+    assert store.table("K7QMX4PB")["fair"] is None

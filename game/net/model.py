@@ -169,6 +169,7 @@ class Room:
     saved_seats: tuple[Any, ...] = ()  # what the seat records last stored were made of
     due: float | None = None  # when the lobby's tick next visits it (schedule.py)
     fair: FairDeal = field(default_factory=FairDeal)  # the next match's secret (game.core.fair)
+    fair_dealt: bool = True  # False: a table resumed from before the fair deals (plain seed)
     match_no: int = 1  # which match of this table (a rematch is the next: game.net.rematch)
 
     @property

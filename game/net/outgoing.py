@@ -121,11 +121,14 @@ class Outgoing:
         self.send_events(room, seat, [])
         occupant = room.occupants[seat]
         if room.over and occupant is not None and occupant.conn is not None:
-            occupant.conn.send(reveal_msg(room))
+            if room.fair_dealt:
+                occupant.conn.send(reveal_msg(room))
             self.after_view(room, seat)
 
     def send_reveal(self, room: Room) -> None:
         """The match is over: every connected seat gets the secret and the log."""
+        if not room.fair_dealt:
+            return  # a plain seed: no secret to reveal
         msg = reveal_msg(room)
         for occupant in room.occupants:
             if occupant is not None and occupant.conn is not None and occupant.room is room:
@@ -218,9 +221,12 @@ def seat_views(match: Match[Any, Any]) -> list[JsonObject]:
     return [match.view(seat) for seat in range(match.players)]
 
 
-def fair_part(room: Room) -> JsonObject:
+def fair_part(room: Room) -> JsonObject | None:
     """The room message's ``fair``: the commitment, and every seat's contribution once the
-    match has started (the secret only ever goes in :func:`reveal_msg`)."""
+    match has started (the secret only ever goes in :func:`reveal_msg`); null for a match not
+    dealt fairly (a table resumed from before the fair deals)."""
+    if not room.fair_dealt:
+        return None
     started = room.table is not None
     return {
         "commitment": room.fair.commitment,
@@ -228,6 +234,12 @@ def fair_part(room: Room) -> JsonObject:
             [c.hex() for c in room.fair.seat_values(room.players)] if started else None
         ),
     }
+
+
+def fair_record(room: Room) -> JsonObject | None:
+    """What a record keeps of ``room``'s fair deal (its secret: only after the match or in
+    the store); None for a match not dealt fairly."""
+    return room.fair.record(room.players) if room.fair_dealt else None
 
 
 def reveal_msg(room: Room) -> JsonObject:

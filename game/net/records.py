@@ -14,6 +14,7 @@ from game.table import Seat, Table
 
 from .limits import PRUNE_EVERY
 from .model import Room, TableStore
+from .outgoing import fair_record
 from .pacing import PinnableClock
 
 HEARTBEAT = 5.0  # seconds between "still alive" marks in the store (turn clocks)
@@ -120,7 +121,7 @@ class Records:
             "hints": room.hints,
             "host": room.host,
             "seats": self.seat_records(room),
-            "fair": room.fair.record(room.players),
+            "fair": fair_record(room),
             "match": room.match_no,
         }
 

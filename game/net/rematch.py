@@ -31,7 +31,7 @@ from game.core.types import JsonObject
 
 from .handlers import Requests
 from .model import Guest, Player, RequestRefused, Room, engine
-from .outgoing import reveal_msg
+from .outgoing import fair_record, reveal_msg
 from .play import Play
 from .records import finished_match
 from .roster import Roster
@@ -74,7 +74,7 @@ class Rematch:
         self.history.setdefault(room.code, {})[room.match_no] = self.finished_now(room)
         for key, left in list(self.leavers.items()):
             player = self.roster.players.get(key)
-            if left is room and player is not None and player.conn is not None:
+            if left is room and room.fair_dealt and player is not None and player.conn:
                 player.conn.send(reveal_msg(room))
         self.broadcast(room)
 
@@ -191,7 +191,7 @@ class Rematch:
         if room.host not in people:
             room.host = people[0]
         room.match_no = offer.number
-        room.fair = offer.fair
+        room.fair, room.fair_dealt = offer.fair, True
         room.over_since = None
         self.play.bots.forget(room)
         seed = self.requests.seeds()
@@ -213,7 +213,7 @@ class Rematch:
     # ===== records and the fair deal's leftovers ==============================================
     def finished_now(self, room: Room) -> JsonObject:
         """Finished ``room``'s current match as a ``record`` reply carries it."""
-        stored = {**room.live.match.record(), "fair": room.fair.record(room.players)}
+        stored = {**room.live.match.record(), "fair": fair_record(room)}
         names = [{"name": seat.name} for seat in room.live.seats]
         return {**finished_match({**stored, "seats": names}), "match": room.match_no}
 
@@ -236,7 +236,7 @@ class Rematch:
         if player is None or player.conn is None or player.room is not None:
             return
         room = self.leavers.get(player.key)
-        if room is not None and self.rooms.get(room.code) is room and room.over:
+        if room is not None and self.rooms.get(room.code) is room and room.over and room.fair_dealt:
             player.conn.send(reveal_msg(room))
 
     def _forget_closed(self) -> None:
