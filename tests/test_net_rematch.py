@@ -410,7 +410,7 @@ def test_the_check_screen_says_plainly_that_a_match_had_no_fair_deal(lang):
 def test_a_table_resumed_from_before_the_fair_deals_says_fair_null_and_reveals_nothing():
     """(Fair leftovers b) a table stored without a fair deal deals from its plain seed: its
     room says ``fair: null``, no reveal is ever sent (there is no secret it was dealt from),
-    and its record says ``fair: null``; a rematch of it is dealt fairly again."""
+    and its record says ``fair: null``."""
     from game.table.clock import FakeClock
     from tests.test_net_fairness import join as lobby_join
     from tests.test_net_fairness import lobby, say
