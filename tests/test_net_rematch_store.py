@@ -128,3 +128,64 @@ def test_redis_keeps_each_match_under_its_number(redis_url):
             await r.aclose()
 
     run(body(), 30)
+
+
+def test_a_rematch_on_a_redis_cluster_keeps_match_1_and_plays_match_2(redis_url):
+    import json
+
+    import redis.asyncio
+
+    from game.net.server import TableServer
+    from tests.test_net_fair import chooser
+    from wire_client import Client
+
+    async def body():
+        ns = f"r{random.randrange(1 << 30)}"
+        srv = await TableServer(
+            port=0,
+            bot_delay=0,
+            tick_interval=0.01,
+            redis_url=redis_url,
+            redis_ns=ns,
+            rate=(100_000, 100_000.0),
+        ).start()
+        r = redis.asyncio.from_url(redis_url, decode_responses=True)
+        try:
+            async with Client(f"ws://127.0.0.1:{srv.port}") as a:
+                await a.hello("A")
+                room = await a.request(
+                    "create",
+                    "room",
+                    game="ronda",
+                    players=2,
+                    visibility="private",
+                    turn_seconds=None,
+                    bots="easy",
+                    options={"rules": "quick"},
+                )
+                code = room["code"]
+                await a.send("start")
+                await a.play(chooser(1))
+                offer = await a.expect("rematch_state")
+                await a.send("rematch", match=2, value="ee" * 32)
+                while True:
+                    begun = await a.expect("room")
+                    if begun.get("match") == 2 and begun["started"]:
+                        break
+                await a.play(chooser(2), max_actions=2)
+                got = await a.request("get_record", "record", code=code, match=1)
+                assert (
+                    got["match"] == 1
+                    and got["record"]["fair"]["commitment"] == (room["fair"]["commitment"])
+                )
+                await srv.store.drain()
+                kept = json.loads(await r.get(f"{ns}:m:{code}:1"))
+                assert kept["match"] == 1 and kept["log"] == got["record"]["log"]
+                latest = await srv.store.load_table(code)
+                assert latest["match"] == 2 and latest["fair"]["commitment"] == offer["commitment"]
+                assert 2 <= len(latest["log"]) < len(kept["log"]) and latest["finished"] is None
+        finally:
+            await r.aclose()
+            await srv.close()
+
+    run(body(), 60)
