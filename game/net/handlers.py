@@ -22,7 +22,6 @@ from .outgoing import Outgoing, list_entry
 from .pacing import Pacer
 from .peers import Peers
 from .play import Play
-from .records import finished_match
 from .roster import Roster
 
 WHOSE_MISSES = {"address": " from your address", "network": " from your network", "server": ""}
@@ -57,6 +56,10 @@ class Requests:
         self.secrets: Callable[[], bytes] = new_secret  # each match's secret (tests fix it)
         self.pacer: Pacer = play.pacer
         self.clock = play.clock.now
+        # ----- rematch (game.net.rematch) -----
+        self.left_early: Callable[[Player, Room], None] = lambda player, room: None
+        self.left_over: Callable[[Room], None] = lambda room: None  # left a finished table
+        self.kept: Callable[[str, int | None], JsonObject | None] = lambda code, n: None
 
     # ===== lobby requests ======================================================================
     def create(self, guest: Guest, player: Player, msg: JsonObject) -> None:
@@ -168,31 +171,29 @@ class Requests:
         self._enter(player, room)
 
     def record(self, guest: Guest, player: Player, msg: JsonObject) -> None:
-        """A finished match by its table's code, for a replay (never before its end). Wrong
-        codes count as :meth:`join`'s do."""
+        """A finished match by its table's code and its number (``match``; by default the
+        latest), for a replay (never before its end). Wrong codes count as :meth:`join`'s do."""
         now = self._past_code_back_off(guest)
         code = links.room_from_text(msg["code"])
+        number = msg.get("match")
         room = self.roster.rooms.get(code) if code else None
-        if room is not None and not room.over:
+        if room is not None and not room.over and number in (None, room.match_no):
             raise RequestRefused(
                 "That match is not over yet: watch it again once it ends.", "not_over"
             )
         found = None
         if room is not None:
-            stored = {**room.live.match.record(), "fair": room.fair.record(room.players)}
-            found = finished_match({**stored, "seats": self._names(room)})
-        elif code:
-            found = self.play.records.finished_table(code)
+            found = self.kept(room.code, number)
+        if found is None and code:
+            found = self.play.records.finished_table(code, number)
         if found is None:
             self.guard.missed(guest.address, now)
+            which = "" if number is None else f" number {number}"
             raise RequestRefused(
-                f"No finished match has the code {msg['code'].strip()!r} here.", "no_record"
+                f"No finished match{which} has the code {msg['code'].strip()!r} here.",
+                "no_record",
             )
         player.live_conn.send({"t": "record", "code": code, **found})
-
-    @staticmethod
-    def _names(room: Room) -> list[JsonObject]:
-        return [{"name": seat.name} for seat in room.live.seats]
 
     def _enter(self, player: Player, room: Room) -> None:
         self.roster.not_busy(player)
@@ -251,7 +252,7 @@ class Requests:
 
     def start(self, guest: Guest, player: Player, msg: JsonObject) -> None:
         room = self.roster.hosted(player)
-        self._count_bot_table(room)
+        self.count_bot_table(room)
         engine_class, _ = engine(room.game)
         seed = self.seeds()
         rng = room.fair.rng(room.players, seed)  # the deals from the secret and contributions
@@ -267,10 +268,12 @@ class Requests:
             raise RequestRefused("The match has started: its deals are fixed.", "started")
         room.fair.contribute(seat, bytes.fromhex(msg["value"]))
 
-    def _count_bot_table(self, room: Room) -> None:
-        """A table starting with a bot seat counts against its address's and network's bot
-        tables until it is over; refused past either limit (nothing changes)."""
-        if room.address is None or room.seated() == room.players:
+    def count_bot_table(self, room: Room, people: int | None = None) -> None:
+        """A table starting with a bot seat (``people`` persons: by default those seated)
+        counts against its address's and network's bot tables until it is over; refused past
+        either limit (nothing changes). A rematch checks again."""
+        seated = room.seated() if people is None else people
+        if room.address is None or seated == room.players:
             return
         scope = self.guard.bot_tables.full(room.address)
         if scope is not None:
@@ -329,5 +332,8 @@ class Requests:
         elif not room.over:
             with self.pacer.acting(room, seat):
                 room.live.leave(seat)  # TB-9: a bot plays this seat now
+            self.left_early(player, room)  # the reveal reaches him at the end
             self.roster.announce(room)
             self.bots.advance(room)
+        else:
+            self.left_over(room)  # a rematch offer goes on without him

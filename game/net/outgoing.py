@@ -6,6 +6,7 @@ entry in the public list.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from game.core.engine import Match
@@ -57,6 +58,8 @@ class Outgoing:
         self.clock: PinnableClock = pacer.clock
         self.link_base = link_base
         self.deltas = deltas
+        # ----- rematch: a fresh view of a finished table also carries its offer -----
+        self.after_view: Callable[[Room, int], None] = lambda room, seat: None
 
     def room_msg(self, room: Room, for_player: Player | None) -> JsonObject:
         seats = []
@@ -112,6 +115,7 @@ class Outgoing:
             "started": room.started,
             "over": room.over,
             "fair": fair_part(room),
+            "match": room.match_no,
         }
 
     def send_room(self, room: Room) -> None:
@@ -124,10 +128,14 @@ class Outgoing:
         self.send_events(room, seat, [])
         occupant = room.occupants[seat]
         if room.over and occupant is not None and occupant.conn is not None:
-            occupant.conn.send(reveal_msg(room))
+            if room.fair_dealt:
+                occupant.conn.send(reveal_msg(room))
+            self.after_view(room, seat)
 
     def send_reveal(self, room: Room) -> None:
         """The match is over: every connected seat gets the secret and the log."""
+        if not room.fair_dealt:
+            return  # a plain seed: no secret to reveal
         msg = reveal_msg(room)
         for occupant in room.occupants:
             if occupant is not None and occupant.conn is not None and occupant.room is room:
@@ -220,9 +228,12 @@ def seat_views(match: Match[Any, Any]) -> list[JsonObject]:
     return [match.view(seat) for seat in range(match.players)]
 
 
-def fair_part(room: Room) -> JsonObject:
+def fair_part(room: Room) -> JsonObject | None:
     """The room message's ``fair``: the commitment, and every seat's contribution once the
-    match has started (the secret only ever goes in :func:`reveal_msg`)."""
+    match has started (the secret only ever goes in :func:`reveal_msg`); null for a match not
+    dealt fairly (a table resumed from before the fair deals)."""
+    if not room.fair_dealt:
+        return None
     started = room.table is not None
     return {
         "commitment": room.fair.commitment,
@@ -230,6 +241,12 @@ def fair_part(room: Room) -> JsonObject:
             [c.hex() for c in room.fair.seat_values(room.players)] if started else None
         ),
     }
+
+
+def fair_record(room: Room) -> JsonObject | None:
+    """What a record keeps of ``room``'s fair deal (its secret: only after the match or in
+    the store); None for a match not dealt fairly."""
+    return room.fair.record(room.players) if room.fair_dealt else None
 
 
 def reveal_msg(room: Room) -> JsonObject:
@@ -240,4 +257,6 @@ def reveal_msg(room: Room) -> JsonObject:
         "secret": room.fair.secret.hex(),
         "contributions": [c.hex() for c in room.fair.seat_values(room.players)],
         "log": room.live.match.log,
+        "commitment": room.fair.commitment,
+        "match": room.match_no,
     }

@@ -23,6 +23,7 @@ The lobby is made of parts it owns, each given only the others it needs::
            ├─ Pacer      (pacing.py)    turn clocks held while clients show the events
            ├─ Peers      (peers.py)     the other processes of a cluster, if any
            ├─ Reactions  (reactions.py) a seat's "Well played", rate-limited, to its table
+           ├─ Rematch    (rematch.py)   "Play again": the next match at a finished table
            └─ Schedule, AddressGuard, Limits: when each table needs the tick; abuse limits
 
 A move reads as a few calls on them: ``Requests.act`` → ``Pacer.acting`` → the table →
@@ -77,6 +78,7 @@ from .peers import Peers
 from .play import BOT_NAMES, Play
 from .reactions import Reactions
 from .records import HEARTBEAT, RESUME_GRACE, Records
+from .rematch import Rematch
 from .reseat import reseat_connected
 from .resume import Resume
 from .roster import Roster
@@ -184,6 +186,7 @@ class Lobby:
             seeds,
         )
         self.reactions = Reactions(rate_clock)
+        self.rematch = Rematch(self.roster, self.play, self.requests)  # hooks itself in
         self.greeter = Greeter(self.roster, self.guests, self.outgoing, self.peers, mint_for(store))
         self.resume = Resume(self.records, self.roster, self.play)
         if store is not None:
@@ -241,6 +244,7 @@ class Lobby:
             return
         if kind == "hello":
             self.greeter.hello(guest, msg)
+            self.rematch.greeted(guest.player)  # left before the end: the reveal
             return
         player = guest.player
         if player is None:
@@ -261,6 +265,8 @@ class Lobby:
             "get_record": requests.record,
             "contribute": requests.contribute,
             "react": self.reactions.react,
+            "rematch": self.rematch.accept,
+            "rematch_start": self.rematch.start_now,
         }[kind]
         handler(guest, player, msg)
 

@@ -57,6 +57,7 @@ from game.i18n import t
 from game.ui import assets, draw, scale, settle
 from game.ui.event_player import BOT_PAUSE, EventPlayer
 from game.ui.hand_view import HandView
+from game.ui.over_again import again_label, press_again
 from game.ui.over_check import check_button, place_check
 from game.ui.plates import deck_codes
 from game.ui.reactions import TableReactions
@@ -264,7 +265,7 @@ class CardTable(TableInput, TableDrawing, Scene):
         next_words = lambda: t(self.next_label())  # noqa: E731 (the label follows the phase)
         self.next_button = Button(R(0, 0, 260, 60), next_words, self.close_score, 26, True)
         self.again_button = Button(
-            R(0, 0, 240, 60), self.words("over.again"), self.play_again, 26, True
+            R(0, 0, 240, 60), lambda: again_label(self), self.play_again, 26, True
         )
         self.menu2_button = Button(R(0, 0, 200, 60), self.words("over.menu"), self.to_menu, 26)
         for key in ("menu", "lang", "back", "next", "again", "menu2"):
@@ -401,7 +402,9 @@ class CardTable(TableInput, TableDrawing, Scene):
         self.score = None
 
     def play_again(self) -> None:
-        if self.session.online:  # back to the lobby, still connected
+        if self.session.online and press_again(self):  # a rematch (game/ui/over_again.py)
+            return
+        if self.session.online:  # no rematch offered: back to the lobby, still connected
             self.session.leave()
             self.app.go("lobby", session=getattr(self.session, "server", None))
             return
