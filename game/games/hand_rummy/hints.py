@@ -4,9 +4,9 @@
   a suit neighbour within two: the start of a set or a run, HR-4, HR-5), or it fits nothing.
 - A meld: the opening's points (HR-7, at least 51), else how many cards are laid; an add
   names its card; a joker taken back (HR-8).
-- A discard: hold the opening back to go out in one turn (HR-10, −60); keep the rank an
-  opponent picked up from the discard pile (don't feed his set); throw a card that fits nothing
-  and counts its points (HR-10); else the card that helps least.
+- A discard: hold the opening back to go out in one turn (HR-10, −60); keep the rank the
+  next player (who may take the discard) picked up from the pile: don't feed his set; throw
+  a card that fits nothing and counts its points (HR-10); else the card that helps least.
 """
 
 from __future__ import annotations
@@ -66,8 +66,9 @@ def discard_reason(view: RummyView, card: str) -> Reason:
         if groups and groups_points(groups, view["variant"]) >= OPENING_MIN:
             return Reason("hint.rummy.hold_hand")
     kept = {split(c)[0] for c in rest if c != JOKER} - {split(card)[0]}
-    for seat, picked in view["picks"]:
-        if seat != me and picked != JOKER and split(picked)[0] in kept:
+    nxt = (me + 1) % view["players"]  # the one who may take this discard (an opponent)
+    for seat, picked in reversed(view["picks"]):
+        if seat == nxt and picked != JOKER and split(picked)[0] in kept:
             return Reason("hint.rummy.feed", {"name": seat, "rank": split(picked)[0]})
     if not fits(card, hand):
         return Reason("hint.rummy.dead", {"card": card, "points": card_points(card)})
