@@ -102,6 +102,11 @@ def scripted_round(shooter: Shooter) -> None:
     shooter.until(sc.my_turn)
     shooter.frames(20)
     shooter.shot("rummy_02_staging_suggestion")
+    sc.request_hint()  # H before drawing: the draw, and what the discard's top card fits
+    shooter.until(lambda: sc.suggestion is not None, 900)
+    shooter.frames(3)
+    shooter.shot("rummy_02a_draw_hint")
+    sc.suggestion = None
     sc.taps.tap_stock()
     shooter.until(sc.my_turn)
     sc.staging.suggest()  # the drawn 6♠ joins the spade run

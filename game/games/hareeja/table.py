@@ -38,6 +38,7 @@ from game.i18n import t
 from game.ui import draw
 from game.ui.cardtable import CardTable
 from game.ui.event_player import BOT_PAUSE
+from game.ui.scale import px
 from game.ui.sprites import Sprite
 from game.ui.widgets import Button, Widget
 
@@ -47,6 +48,8 @@ if TYPE_CHECKING:
 
 JSON = dict[str, Any]
 BOT_BID_PAUSE = 0.6
+TOP_SPOT = 2  # the layout position across the table (game/client/seating.py)
+BID_BANNER_GAP = 50  # logical px from the top plate to the banner line while you bid
 
 
 class HareejaTable(CardTable):
@@ -160,6 +163,13 @@ class HareejaTable(CardTable):
         self.taps.key(event)
 
     # ----- hints (game/ui/table_aids.py) -----------------------------------------------------
+    def banner_y(self) -> int:
+        """While you bid, the hint's line (and any banner) sits under the top plate, clear of
+        the picker: its usual line runs under Confirm."""
+        if self.can_bid():
+            return self.app.layout.plate_rect(TOP_SPOT).bottom + px(BID_BANNER_GAP)
+        return super().banner_y()
+
     def on_suggestion(self, action: JSON) -> None:
         """A suggested bid is picked in the picker (Confirm still sends it)."""
         if action.get("type") == "bid" and self.can_bid():
