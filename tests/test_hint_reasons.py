@@ -97,6 +97,14 @@ def check_hareeja_play(match, seat, view, card, why):
         assert (why.key == "hint.hareeja.one_more") == (bid - won == 1)
     elif why.key == "hint.hareeja.duck":
         assert fields == {"won": won, "bid": bid} and won >= bid and not winning
+    elif why.key == "hint.hareeja.lead":  # the higher cards out are in the other hands
+        assert not trick and fields["suit"] == HJ_SUIT[card]
+        assert fields["n"] == sum(
+            1
+            for s in others(seat)
+            for c in match.hands[s]
+            if HJ_SUIT[c] == HJ_SUIT[card] and HJ_RANK[c] > HJ_RANK[card]
+        )
     elif why.key == "hint.hareeja.void":
         assert not trick and fields["suit"] == HJ_SUIT[card] and fields["name"] != seat
         assert all(HJ_SUIT[c] != fields["suit"] for c in match.hands[fields["name"]])

@@ -8,7 +8,8 @@ bots read the same (they import :func:`outstanding_cards` and :func:`observed_vo
 - A bid (HJ-5) counts the hand only: the aces and the long suit.
 - A card protects the exact bid (HJ-12): short of it, take the trick with a card that beats
   what is on it; with it made, duck. Otherwise: a seat void in the suit led cannot take the
-  trick (HJ-9), a discard when the hand has none of the suit, the lowest card that follows.
+  trick (HJ-9), how many higher cards of a led suit are still out, a discard when the hand has
+  none of the suit, the lowest card that follows.
 """
 
 from __future__ import annotations
@@ -69,6 +70,18 @@ def beats(card: str, trick: list[SeatCard], outstanding: set[str]) -> bool:
     return SUIT[card] == led and all(RANK[card] > RANK[c] for _, c in trick if SUIT[c] == led)
 
 
+def lead_reason(view: HareejaView, card: str) -> Reason:
+    """A lead that neither takes nor ducks by itself: a seat void in its suit cannot take it
+    (HJ-9), else how many higher cards of its suit are still out."""
+    me, suit = seat_of(view), SUIT[card]
+    voids = observed_voids(view)
+    for seat in range(PLAYERS):
+        if seat != me and suit in voids[seat]:
+            return Reason("hint.hareeja.void", {"name": seat, "suit": suit})
+    higher = sum(1 for c in outstanding_cards(view) if SUIT[c] == suit and RANK[c] > RANK[card])
+    return Reason("hint.hareeja.lead", {"n": higher, "suit": suit})
+
+
 def play_reason(view: HareejaView, card: str) -> Reason | None:
     """Why play ``card`` (the module docstring's order)."""
     me, trick, hand = seat_of(view), view["trick"], view["hand"]
@@ -83,11 +96,7 @@ def play_reason(view: HareejaView, card: str) -> Reason | None:
     if bid is not None and won >= bid and not best:
         return Reason("hint.hareeja.duck", {"won": won, "bid": bid})
     if led is None:
-        voids = observed_voids(view)
-        for seat in range(PLAYERS):
-            if seat != me and SUIT[card] in voids[seat]:
-                return Reason("hint.hareeja.void", {"name": seat, "suit": SUIT[card]})
-        return None
+        return lead_reason(view, card)
     if RANK[card] == min(RANK[c] for c in hand if SUIT[c] == led):
         return Reason("hint.hareeja.follow_low", {"suit": led})
     return None
