@@ -167,7 +167,7 @@ def check_ronda(match, seat, action, why):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("seed", SEEDS)
-def test_RO_9_RO_12_RO_14_every_ronda_reason_holds_in_the_match(seed, players):
+def test_RO_9_RO_12_RO_14_RO_16_RO_18_every_ronda_reason_holds_in_the_match(seed, players):
     keys = set()
     match = RondaMatch.new(players, {}, seed=seed)
     for seat, view, legal in walk(match, seed, "normal", ronda_bots):
