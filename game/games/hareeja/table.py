@@ -50,6 +50,7 @@ JSON = dict[str, Any]
 BOT_BID_PAUSE = 0.6
 TOP_SPOT = 2  # the layout position across the table (game/client/seating.py)
 BID_BANNER_GAP = 50  # logical px from the top plate to the banner line while you bid
+BANNER_TAG_GAP = 8  # logical px between the banner and the "Your turn" tag under it
 
 
 class HareejaTable(CardTable):
@@ -165,10 +166,16 @@ class HareejaTable(CardTable):
     # ----- hints (game/ui/table_aids.py) -----------------------------------------------------
     def banner_y(self) -> int:
         """While you bid, the hint's line (and any banner) sits under the top plate, clear of
-        the picker: its usual line runs under Confirm."""
+        the picker: its usual line runs under Confirm. In play it stays above where the "Your
+        turn" tag stands over your plate (in portrait the usual line reaches into it)."""
         if self.can_bid():
             return self.app.layout.plate_rect(TOP_SPOT).bottom + px(BID_BANNER_GAP)
-        return super().banner_y()
+        usual = super().banner_y()
+        line = draw.label(t("turn.yours"), 24, draw.INK, True).get_height()  # tag and banner
+        tag = self.turn_tag_rect(self.plate_rect(self.me), 1, line + px(10))
+        if tag is None:
+            return usual
+        return min(usual, tag.top - px(BANNER_TAG_GAP) - (line + px(18) + 1) // 2)
 
     def on_suggestion(self, action: JSON) -> None:
         """A suggested bid is picked in the picker (Confirm still sends it)."""
