@@ -13,6 +13,7 @@ that names the rule's id. "The only legal move" is said exactly when one move is
 import copy
 import json
 import random
+from collections import Counter
 
 import pytest
 
@@ -20,7 +21,7 @@ from game.core.bots import run
 from game.core.cards import JOKER, split
 from game.core.hints import ONLY, run_hint
 from game.games.hand_rummy import bots as rummy_bots
-from game.games.hand_rummy.melds import find_melds, groups_points
+from game.games.hand_rummy.melds import classify, find_melds, groups_points
 from game.games.hand_rummy.rules import Match as RummyMatch
 from game.games.hareeja import bots as hareeja_bots
 from game.games.hareeja.rules import RANK as HJ_RANK
@@ -256,8 +257,15 @@ def check_rummy_discard(match, seat, view, card, why):
             "points": POINTS.get(split(card)[0]) or int(split(card)[0]),
         }
         assert not fits_hand(card, match.hands[seat])
+    elif why.key == "hint.rummy.keep":  # HR-4, HR-5: the runs and sets left in the hand
+        groups = find_melds(rest, view["variant"])
+        assert all(classify(g) is not None for g in groups) and groups
+        assert why.fields == {"card": card, "n": sum(len(g) for g in groups)}
+        used = Counter(c for g in groups for c in g)
+        assert all(used[c] <= rest.count(c) for c in used)  # cards the hand keeps
     else:
         assert why.key == "hint.rummy.discard" and why.fields == {"card": card}
+        assert not find_melds(rest, view["variant"])
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -6,7 +6,8 @@
   names its card; a joker taken back (HR-8).
 - A discard: hold the opening back to go out in one turn (HR-10, −60); keep the rank the
   next player (who may take the discard) picked up from the pile: don't feed his set; throw
-  a card that fits nothing and counts its points (HR-10); else the card that helps least.
+  a card that fits nothing and counts its points (HR-10); else how many cards stay in the runs
+  and sets the finder sees in the rest (HR-4, HR-5), or the card that helps least.
 """
 
 from __future__ import annotations
@@ -61,10 +62,9 @@ def discard_reason(view: RummyView, card: str) -> Reason:
     me, hand = seat_of(view), view["hand"]
     rest = list(hand)
     rest.remove(card)
-    if not view["opened"][me]:
-        groups = find_melds(rest, view["variant"])
-        if groups and groups_points(groups, view["variant"]) >= OPENING_MIN:
-            return Reason("hint.rummy.hold_hand")
+    groups = find_melds(rest, view["variant"])
+    if not view["opened"][me] and groups_points(groups, view["variant"]) >= OPENING_MIN:
+        return Reason("hint.rummy.hold_hand")
     kept = {split(c)[0] for c in rest if c != JOKER} - {split(card)[0]}
     nxt = (me + 1) % view["players"]  # the one who may take this discard (an opponent)
     for seat, picked in reversed(view["picks"]):
@@ -72,6 +72,8 @@ def discard_reason(view: RummyView, card: str) -> Reason:
             return Reason("hint.rummy.feed", {"name": seat, "rank": split(picked)[0]})
     if not fits(card, hand):
         return Reason("hint.rummy.dead", {"card": card, "points": card_points(card)})
+    if groups:
+        return Reason("hint.rummy.keep", {"card": card, "n": sum(len(g) for g in groups)})
     return Reason("hint.rummy.discard", {"card": card})
 
 
