@@ -121,8 +121,8 @@ def first_trick(shooter: Shooter, sc: HareejaTable, clock: FakeClock) -> None:
 
 
 def round_end(shooter: Shooter, sc: HareejaTable, clock: FakeClock) -> None:
-    """A hint with a choice of cards, the last trick looked at, a hint in the turn's last
-    seconds, the round's score, and three missed turns."""
+    """The last trick looked at, a hint with a choice of cards in the turn's last seconds,
+    the round's score, and three missed turns."""
 
     def play_on() -> None:
         if sc.my_turn() and not sc.events.queue:
@@ -134,14 +134,8 @@ def round_end(shooter: Shooter, sc: HareejaTable, clock: FakeClock) -> None:
             play_first_legal(sc)
         return sc.my_turn() and not sc.events.queue and len(sc.legal_cards()) > 1
 
-    # A hint with a choice: the card marked, and why in the bid's terms.
+    # On to a turn with a choice of cards, so the hint below has something to say.
     shooter.until(choice, 6000, play_on)
-    shooter.until(sc.idle, 300)
-    sc.request_hint()
-    shooter.until(lambda: sc.suggestion is not None, 900)
-    shooter.frames(3)
-    shooter.shot("08b_play_hint")
-    sc.aids.suggestion = None
     # The last trick, peeked at with the button while the next one is on the table.
     area = sc.trick_area
     shooter.until(lambda: area.can_peek() and sc.my_turn() and len(area.cards) >= 2, 6000, play_on)
