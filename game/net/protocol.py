@@ -75,6 +75,19 @@ Client → server
     of at most 32 bytes, sent after the ``room`` message that carried the commitment and
     before the start (a later one replaces an earlier; after the start: ``error`` code
     ``started``). A seat that sends none contributes an empty value.
+``watch {code}``
+    Watch a public table (``auto`` or ``approval``) without a seat (:mod:`game.net.watchers`):
+    reply ``room`` (``you`` null), ``audience``, and once it started ``events`` with the public
+    events and ``view(None)`` (no hand, no secret bid before its reveal), ``legal`` empty. A
+    private table answers exactly as a wrong code (``no_room``, counted as a miss); the host's
+    "no watching" ``watch_off``; past the limits ``too_many``. A watcher's ``act``, ``create``,
+    ``join``, ``react``… get ``error`` code ``watching`` and change nothing.
+``unwatch {}``
+    Stop watching (``leave`` does the same for a watcher). Reply ``left``.
+``allow_watch {on}``
+    The host lets strangers watch his table (``true``, the default) or not (``false``: every
+    watcher gets ``error`` code ``watch_off`` then ``left``). Everyone at the table gets
+    ``audience``.
 ``react {phrase}``
     A seated player's reaction, one of :data:`PHRASES` (ids only, no free text:
     :mod:`game.net.reactions`). Every connected person at the table (the sender too) gets
@@ -148,6 +161,10 @@ you, pending, started, over}``
     until the start).
 ``reaction {seat, phrase}``
     ``seat`` sent the reaction ``phrase`` (one of :data:`PHRASES`); shown beside his plate.
+``audience {code, count, open}``
+    The table's watchers: how many (``count``, the eye beside the table) and whether the host
+    lets people watch (``open``); to the seats and the watchers on every change. The ``room``
+    message carries the same as ``watchers`` and ``watchable``.
 ``moved {url, code}``
     Several server processes share one lobby (Redis, ``game.net.cluster``): the table with
     ``code`` (joined by code, found by ``join_any``, or where your token's player sits) is held
@@ -227,6 +244,10 @@ CLIENT_TYPES: tuple[str, ...] = (
     "ping",
     "contribute",
     "react",
+    # ----- spectators (game.net.watchers) -----
+    "watch",
+    "unwatch",
+    "allow_watch",
 )
 SERVER_TYPES: tuple[str, ...] = (
     "welcome",
@@ -243,6 +264,8 @@ SERVER_TYPES: tuple[str, ...] = (
     "record",
     "reveal",
     "reaction",
+    # ----- spectators (game.net.watchers) -----
+    "audience",
 )
 
 
@@ -508,6 +531,10 @@ _CLIENT_FIELDS: dict[str, dict[str, tuple[Check, bool]]] = {
     "ping": {},
     "contribute": {"value": (_hex_text(MAX_CONTRIBUTION), True)},
     "react": {"phrase": (_one_of(PHRASES), True)},
+    # ----- spectators (game.net.watchers) -----
+    "watch": {"code": (_text(MAX_STRING, 1), True)},
+    "unwatch": {},
+    "allow_watch": {"on": (_boolean, True)},
 }
 
 
@@ -556,6 +583,12 @@ _SERVER_REQUIRED: dict[str, dict[str, Check]] = {
     "record": {"code": _kind_of(str, "a string"), "record": _kind_of(dict, "an object")},
     "reveal": {"secret": _hex_text(SECRET_BYTES), "log": _kind_of(list, "a list")},
     "reaction": {"seat": _kind_of(int, "a whole number"), "phrase": _kind_of(str, "a string")},
+    # ----- spectators (game.net.watchers) -----
+    "audience": {
+        "code": _kind_of(str, "a string"),
+        "count": _kind_of(int, "a whole number"),
+        "open": _kind_of(bool, "true or false"),
+    },
 }
 
 

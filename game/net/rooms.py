@@ -82,6 +82,7 @@ from .resume import Resume
 from .roster import Roster
 from .schedule import Schedule, next_moment
 from .tokens import TokenMint, mint_for
+from .watchers import Watchers
 
 __all__ = [
     "BOT_NAMES",
@@ -145,7 +146,8 @@ class Lobby:
             self.guard, self.clock.now, rate, rate_clock, self.limits.hello_timeout
         )
         self.pacer = Pacer(self.clock, pace)
-        self.outgoing = Outgoing(self.guests, self.pacer, link_base, deltas)
+        self.watchers = Watchers(self.limits)  # spectators (watchers.py)
+        self.outgoing = Outgoing(self.guests, self.pacer, link_base, deltas, self.watchers)
         self.records = Records(store, self.clock, wall, self.limits.keep_finished)
         self.bots = Bots(
             self.rooms, self.pacer, self.schedule, self.peers, think_slice, think_clock
@@ -183,7 +185,7 @@ class Lobby:
             rate_clock,
             seeds,
         )
-        self.reactions = Reactions(rate_clock)
+        self.reactions = Reactions(rate_clock, self.watchers)
         self.greeter = Greeter(self.roster, self.guests, self.outgoing, self.peers, mint_for(store))
         self.resume = Resume(self.records, self.roster, self.play)
         if store is not None:
@@ -210,6 +212,8 @@ class Lobby:
         if player is None or player.conn is not conn:
             return
         player.conn = None
+        if player in self.watchers.watching:
+            self.requests.stop_watching(player)
         if player.room is not None:
             if not player.room.anyone_connected():
                 player.room.quiet_since = self.clock.now()
@@ -247,6 +251,7 @@ class Lobby:
             raise RequestRefused("Say hello first, with your name.", "hello_first")
         if self.peers.refused(guest.conn, kind):
             return  # play paused (outage.py): the client was told
+        self.watchers.refuse_acting(player, kind)  # a spectator never acts
         requests = self.requests
         handler = {
             "create": requests.create,
@@ -261,6 +266,9 @@ class Lobby:
             "get_record": requests.record,
             "contribute": requests.contribute,
             "react": self.reactions.react,
+            "watch": requests.watch,
+            "unwatch": requests.unwatch,
+            "allow_watch": requests.allow_watch,
         }[kind]
         handler(guest, player, msg)
 
@@ -374,4 +382,11 @@ class Lobby:
                 if guest is not None:
                     guest.player, guest.closed = None, True
                 conns.append(conn)
+        for watcher in self.watchers.release(code):  # they watch it at its holder now
+            if watcher.conn is not None:
+                guest = self.guests.of(watcher.conn)
+                if guest is not None:
+                    guest.player, guest.closed = None, True
+                conns.append(watcher.conn)
+                watcher.conn = None
         return conns

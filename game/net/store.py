@@ -57,7 +57,8 @@ CREATE TABLE IF NOT EXISTS tables (
     result TEXT,
     clocks TEXT,
     hints INTEGER NOT NULL DEFAULT 0,
-    fair TEXT
+    fair TEXT,
+    watchable INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL,
@@ -172,6 +173,8 @@ class Store:
             self.db.execute("ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0")
         if "fair" not in columns:  # a database from before the fair deals (plain seeds)
             self.db.execute("ALTER TABLE tables ADD COLUMN fair TEXT")
+        if "watchable" not in columns:  # a database from before spectators (all watchable)
+            self.db.execute("ALTER TABLE tables ADD COLUMN watchable INTEGER NOT NULL DEFAULT 1")
         self.db.execute("CREATE INDEX IF NOT EXISTS tables_finished ON tables (finished)")
 
     def close(self) -> None:
@@ -331,8 +334,8 @@ class Store:
         """A table that just started: its match record (without the log) and its seats."""
         self.db.execute(
             "INSERT OR REPLACE INTO tables (code, game, players, options, seed, deck, visibility,"
-            " turn_seconds, bots, host, seats, started, hints, fair)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            " turn_seconds, bots, host, seats, started, hints, fair, watchable)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (
                 record["code"],
                 record["game"],
@@ -348,8 +351,14 @@ class Store:
                 record.get("started", self.wall()),
                 int(bool(record.get("hints", False))),
                 None if record.get("fair") is None else _dump(record["fair"]),
+                int(bool(record.get("watchable", True))),
             ),
         )
+
+    @_writes
+    def watchable(self, code: str, on: bool) -> None:
+        """A started table's host let strangers watch it (or not): kept for a restart."""
+        self.db.execute("UPDATE tables SET watchable = ? WHERE code = ?", (int(on), code))
 
     @_writes
     def record(
@@ -451,7 +460,8 @@ class Store:
     def _table(self, code: str) -> JsonObject | None:
         row = self.db.execute(
             "SELECT code, game, players, options, seed, deck, visibility, turn_seconds, bots, host,"
-            " seats, started, finished, result, clocks, hints, fair FROM tables WHERE code = ?",
+            " seats, started, finished, result, clocks, hints, fair, watchable"
+            " FROM tables WHERE code = ?",
             (code,),
         ).fetchone()
         if row is None:
@@ -474,9 +484,11 @@ class Store:
             "clocks",
             "hints",
             "fair",
+            "watchable",
         )
         out = dict(zip(keys, row))
         out["hints"] = bool(out["hints"])
+        out["watchable"] = bool(out["watchable"])
         for key in ("options", "deck", "seats", "result", "clocks", "fair"):
             if out[key] is not None:
                 out[key] = json.loads(out[key])
