@@ -256,6 +256,7 @@ class OnlineSession(TableSession):
         self.finished_record: JSON | None = None  # the server's "record" once asked for
         self.reactions: list[tuple[int, str]] = []  # (seat, phrase) come, for the scene to take
         self.muted: set[int] = set()  # seats whose reactions this player does not see
+        self.audience = 0  # people watching this table (game.client.watching): the eye's number
         if first is not None:
             self.receive(first)
 
@@ -421,6 +422,9 @@ class OnlineSession(TableSession):
             self.finished_record = msg  # game.client.stats keeps it as a replay code
         elif kind == "reaction":
             self._on_reaction(msg)
+        elif kind == "audience":
+            self.audience = max(0, int(msg["count"]))
+            self._version += 1
         elif kind == "deadline":
             now = self.clock()
             self._deadline = [

@@ -233,7 +233,16 @@ class Requests:
         rooms = self.roster.open_rooms(msg.get("game"), ("auto", "approval"))[:100]
         entries = [list_entry(r) for r in rooms]
         entries += self.peers.remote_open(msg.get("game"))[: 100 - len(entries)]  # others' too
-        player.live_conn.send({"t": "tables", "list": entries})
+        live = [  # started public tables one may watch (this process's)
+            list_entry(r)
+            for r in self.roster.rooms.values()
+            if r.started
+            and not r.over
+            and r.watchable
+            and r.visibility in PUBLIC
+            and msg.get("game") in (None, r.game)
+        ][:100]
+        player.live_conn.send({"t": "tables", "list": entries, "live": live})
 
     def answer(self, guest: Guest, player: Player, msg: JsonObject) -> None:
         room = self.roster.hosted(player)

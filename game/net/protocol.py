@@ -101,7 +101,8 @@ Server → client
 ``tables {list}``
     ``list``: ``[{code, game, players, options, visibility, turn_seconds, hints, seated,
     host}]``
-    (``seated``: seats taken by people; ``host``: the host's name).
+    (``seated``: seats taken by people; ``host``: the host's name; ``watchable``: the host
+    lets strangers watch). ``live``: the same for started public tables one may ``watch``.
 ``room {code, link, game, players, options, visibility, turn_seconds, bots, hints, seats, host,
 you, pending, started, over}``
     The table as it is now, sent on every change of its seats. ``link``: the invite link
