@@ -188,6 +188,11 @@ class Spectating:
         """A message about watching: True when the table scene took over, False when
         handled; None when it is the lobby's own."""
         kind = msg["t"]
+        link = self.lobby.link
+        room = link.room if link is not None else None
+        if kind == "audience" and room and room.get("code") == msg.get("code"):
+            room["watchable"] = bool(msg.get("open"))  # the host's toggle shows it
+            self.lobby.app.invalidate()
         if self.code is None or kind == "welcome":
             return None
         if kind == "room" and msg.get("you") is None and msg.get("code") == self.code:
@@ -235,6 +240,32 @@ class Spectating:
             self.lobby.send("unwatch")
         self.code = None
         self.lobby.set_state("home")
+
+
+def watch_toggle(lobby: Any, room: dict[str, Any] | None, seats: pygame.Rect) -> Button:
+    """The host's "Spectators: allowed / not allowed" at the head of the waiting room's
+    seats panel (public tables only): a tap sends ``allow_watch`` (game.net.watchers)."""
+    shown = bool(room) and lobby.is_host() and (room or {}).get("visibility") != "private"
+
+    def words() -> str:
+        on = bool((lobby.link.room or {}).get("watchable", True)) if lobby.link else True
+        return t("watch.allowed" if on else "watch.not_allowed")
+
+    def flip() -> None:
+        now = lobby.link.room if lobby.link is not None else None
+        if now:
+            lobby.send("allow_watch", on=not now.get("watchable", True))
+
+    portrait = lobby.app.layout.portrait  # 22 px at least on a phone (lobby_common)
+    size, width = (22, 300) if portrait else (18, 250)
+    button = Button((0, 0, px(width), px(44)), words, flip, size, key="allow_watch")
+    button.rect.top = seats.y + px(10)
+    if i18n.is_rtl():
+        button.rect.left = seats.x + px(14)
+    else:
+        button.rect.right = seats.right - px(14)
+    button.visible = shown
+    return button
 
 
 class WatchWaitView(LobbyView):
