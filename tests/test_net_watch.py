@@ -321,3 +321,37 @@ def test_the_watchers_check_catches_a_hand_or_a_secret_bid():
     for leaky, at in ((hand, {**record, "log": []}), (bid, record)):
         with pytest.raises(AssertionError):
             assert_watcher_saw_only_the_public([leaky], "hareeja", at)
+
+
+def test_a_table_let_go_to_another_process_hands_its_watchers_over():
+    """The cluster's hand-over (outage.forget → Lobby.let_go): the watchers' connections go
+    with the seats' (each is sent ``moved`` there) and nobody watches it here any more."""
+    from game.net.rooms import Lobby
+    from game.table.clock import FakeClock
+
+    class Conn:
+        def __init__(self):
+            self.sent = []
+
+        def send(self, msg):
+            self.sent.append(msg)
+
+        def close(self, code=1000, reason=""):
+            pass
+
+    lobby = Lobby(clock=FakeClock(), bot_delay=0, rate=(10**6, 1e6))
+    host, eye = Conn(), Conn()
+    for conn, name in ((host, "Host"), (eye, "Eye")):
+        lobby.connect(conn, "a" if conn is host else "b")
+        lobby.receive(conn, f'{{"t": "hello", "name": "{name}"}}')
+    fields = '"visibility": "auto", "turn_seconds": null, "bots": "easy"'
+    lobby.receive(host, f'{{"t": "create", "game": "ronda", "players": 2, {fields}}}')
+    code = next(iter(lobby.rooms))
+    lobby.receive(eye, f'{{"t": "watch", "code": "{code}"}}')
+    assert lobby.watchers.count(code) == 1 and lobby.guard is not None
+    conns = lobby.let_go(code)
+    assert conns is not None and eye in conns and host in conns
+    assert not lobby.watchers.watching and lobby.watchers.count(code) == 0
+    before = len(eye.sent)
+    lobby.receive(eye, '{"t": "unwatch"}')  # that connection speaks for nobody here now
+    assert len(eye.sent) == before

@@ -110,10 +110,13 @@ class WatchBar:
             self.leave.rect.right = tb.right - px(244)
 
     def tag_rect(self, words: str) -> pygame.Rect:
+        """The tag: its words (a spectator's), the eye and the number, padded."""
         layout = self.table.app.layout
         tb = layout.top_bar
-        width = px(64) + (draw.label(words, 20, EYE_INK, True).get_width() if words else 0)
-        rect = pygame.Rect(0, tb.y + px(6), width + px(44), tb.h - px(12))
+        inner = px(30) + px(8) + draw.label(digits(self.count()), 20, EYE_INK, True).get_width()
+        if words:
+            inner += draw.label(words, 20, EYE_INK, True).get_width() + px(8)
+        rect = pygame.Rect(0, tb.y + px(6), inner + px(28), tb.h - px(12))
         gap = px(244 + 150 + 12)
         if layout.portrait:  # the bar is full there: just under it, in the middle
             rect.midtop = (layout.w // 2, tb.bottom + px(12))

@@ -165,3 +165,31 @@ def test_watch_codes_are_read_from_links_and_hostile_text_is_refused():
     assert watch_link("https://x/m/?a=1#b", "k7qmx4pa") == "https://x/m/#watch=K7QMX4PA"
     with pytest.raises(ValueError):
         watch_link("https://x/", "<script>")
+
+
+def test_a_seat_sees_the_eye_with_the_number_watching(make_app):
+    from ui_helpers import run_until
+
+    from game.client.online import OnlineSession
+    from game.games.hareeja.rules import Match
+    from game.games.hareeja.table import HareejaTable
+    from tests.ui.test_reactions import ROOM, Server
+
+    app = make_app()
+    match = Match.new(4, {}, seed=3)
+    server = Server(match, 0)
+    session = OnlineSession(server, ROOM, first=server.frame(match.start_events, None))
+    scene = HareejaTable(app, session)
+    app.switch(scene)
+    assert run_until(app, scene.idle, 3000)
+    bar = scene.plates.watch
+    assert bar is not None and not bar.spectator and bar.widgets() == []
+    scene.draw(app.screen)
+    tag = bar.tag_rect("")
+    empty = pygame.image.tobytes(app.screen.subsurface(tag), "RGB")
+    server.inbox.append({"t": "audience", "code": "X", "count": 3, "open": True})
+    app.step(1 / 60)
+    assert session.audience == 3 and bar.count() == 3
+    scene.draw(app.screen)
+    assert pygame.image.tobytes(app.screen.subsurface(tag), "RGB") != empty  # the eye is drawn
+    shoot(app, "watch-seat-eye-en")
