@@ -121,7 +121,7 @@ class Outgoing:
         for occupant in room.occupants:
             if occupant is not None and occupant.conn is not None and occupant.room is room:
                 occupant.conn.send(self.room_msg(room, occupant))
-        audience = self.watchers.audience(room.code)
+        audience = self.watchers.tables.get(room.code)
         if audience is not None:
             self._to_audience(audience, self.room_msg(room, None))
 
@@ -137,7 +137,7 @@ class Outgoing:
         for occupant in room.occupants:
             if occupant is not None and occupant.conn is not None and occupant.room is room:
                 occupant.conn.send(msg)
-        audience = self.watchers.audience(room.code)
+        audience = self.watchers.tables.get(room.code)
         if audience is not None:
             self._to_audience(audience, msg)
 
@@ -172,7 +172,7 @@ class Outgoing:
             ]
             legal = match.legal_actions(seat) if seat in acting else []
             self.deliver(room, occupant.conn, seen, views[seat], legal, shared)
-        audience = self.watchers.audience(room.code)
+        audience = self.watchers.tables.get(room.code)
         if audience is not None:  # the spectators: what every seat may see, once for all
             self._watched(room, audience, public)
 
@@ -218,7 +218,7 @@ class Outgoing:
                 and (only is None or occupant is only)
             ):
                 occupant.conn.send({"t": "deadline", "remaining": remaining})
-        audience = self.watchers.audience(room.code)
+        audience = self.watchers.tables.get(room.code)
         if audience is not None and only is None:
             self._to_audience(audience, {"t": "deadline", "remaining": remaining})
 
@@ -255,7 +255,7 @@ class Outgoing:
         for occupant in room.occupants:
             if occupant is not None and occupant.conn is not None and occupant.room is room:
                 occupant.conn.send(msg)
-        audience = self.watchers.audience(room.code)
+        audience = self.watchers.tables.get(room.code)
         if audience is not None:
             self._to_audience(audience, msg)
 

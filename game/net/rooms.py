@@ -251,7 +251,8 @@ class Lobby:
             raise RequestRefused("Say hello first, with your name.", "hello_first")
         if self.peers.refused(guest.conn, kind):
             return  # play paused (outage.py): the client was told
-        self.watchers.refuse_acting(player, kind)  # a spectator never acts
+        if player in self.watchers.watching:  # a spectator never acts
+            self.watchers.refuse_acting(player, kind)
         requests = self.requests
         handler = {
             "create": requests.create,
