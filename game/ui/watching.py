@@ -117,13 +117,13 @@ class WatchBar:
         if words:
             inner += draw.label(words, 20, EYE_INK, True).get_width() + px(8)
         rect = pygame.Rect(0, tb.y + px(6), inner + px(28), tb.h - px(12))
-        gap = px(244 + 150 + 12)
-        if layout.portrait:  # the bar is full there: just under it, in the middle
-            rect.midtop = (layout.w // 2, tb.bottom + px(12))
-        elif i18n.is_rtl():
-            rect.x = tb.x + gap
+        # just under the bar, clear of the plates and the piles: landscape under the round's
+        # title, portrait (whose title takes two lines) under the buttons
+        start = i18n.is_rtl() != layout.portrait  # at the right-hand end of the bar
+        if start:
+            rect.topright = (tb.right, tb.bottom + px(8))
         else:
-            rect.right = tb.right - gap
+            rect.topleft = (tb.x, tb.bottom + px(8))
         return rect
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -193,3 +193,75 @@ def test_a_seat_sees_the_eye_with_the_number_watching(make_app):
     scene.draw(app.screen)
     assert pygame.image.tobytes(app.screen.subsurface(tag), "RGB") != empty  # the eye is drawn
     shoot(app, "watch-seat-eye-en")
+
+
+class WatchedLoopback:
+    """The loopback server as a spectator's: public events and ``view(None)``."""
+
+    failed = False
+    ready = False
+
+    def __init__(self, match):
+        from tests.ui.loopback import Loopback
+
+        self.inner = Loopback(match, None)
+        self.conn = object()
+        self.sent: list[tuple[str, dict]] = []
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+    def send(self, kind: str, **fields) -> bool:
+        self.sent.append((kind, fields))
+        return True
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [("hareeja", 4, {}), ("ronda", 2, {"rules": "quick"}), ("hand_rummy", 2, {"rounds": 1})],
+)
+@pytest.mark.parametrize(("lang", "portrait"), [("en", False), ("ar", True)])
+def test_every_game_is_drawn_from_the_public_view_and_nothing_can_be_played(
+    make_app, game, players, options, lang, portrait
+):
+    """Each game's table scene from a spectator's session, moves coming in: no hand of ours,
+    nothing legal, a tap on the table sends nothing."""
+    from ui_helpers import click as tap
+    from ui_helpers import run_until
+
+    from game.core import registry
+    from game.games.hand_rummy import bots as rummy_bots
+    from game.ui import games
+
+    app = make_app(lang=lang, portrait=portrait)
+    match = registry.get(game).engine_class().new(players, options, 11)
+    server = WatchedLoopback(match)
+    seats = [{"name": f"P{i}", "kind": "human", "connected": True} for i in range(players)]
+    room = {"code": "K7QMX4PA", "game": game, "seats": seats, "watchers": 2, "you": None}
+    session = WatchSession(server, room, first=server.frame(match.start_events, None))
+    scene = games.table_class(game)(app, session, options={"players": players})
+    app.switch(scene)
+    rng = random.Random(4)
+    for _ in range(12):
+        if match.phase == "over":
+            break
+        seat = match.to_act()[0]
+        legal = match.legal_actions(seat)
+        if game == "hand_rummy":
+            from game.core.bots import run as run_thought
+
+            action = run_thought(rummy_bots.think(match.view(seat), legal, "easy", rng))
+        else:
+            action = rng.choice(legal)
+        server.others(seat, action)
+        assert run_until(app, scene.idle, 4000)
+        assert session.view()["hand"] == [] and session.legal() == []
+    tap(app, (app.layout.w // 2, app.layout.h - 60))  # where our hand would be
+    tap(app, app.screen.get_rect().center)
+    assert [k for k, _ in server.sent if k not in ("unwatch",)] == []
+    assert scene.plates.watch.count() == 2
+    scene.draw(app.screen)
+    shoot(app, f"watch-{game}-{lang}-{'portrait' if portrait else 'landscape'}")

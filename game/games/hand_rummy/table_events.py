@@ -63,7 +63,7 @@ class RummyMotion:
         mine = 0
         slots = g.hand_slots(len(own))
         for i, seat in enumerate(order):
-            if seat == self.table.me:
+            if seat == self.table.me and slots:  # a spectator has no hand here
                 target, size = slots[min(mine, len(slots) - 1)], g.hand_card
                 mine += 1
             else:
