@@ -80,7 +80,9 @@ class WatchSession(OnlineSession):
         return False
 
     def leave(self) -> None:
+        """Stop watching: the watched room is not ours to show in the lobby."""
         self.server.send("unwatch")
+        self.server.room = None
 
     # ----- messages -------------------------------------------------------------------------------
     def poll(self) -> None:
