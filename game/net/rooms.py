@@ -23,6 +23,7 @@ The lobby is made of parts it owns, each given only the others it needs::
            ├─ Pacer      (pacing.py)    turn clocks held while clients show the events
            ├─ Peers      (peers.py)     the other processes of a cluster, if any
            ├─ Reactions  (reactions.py) a seat's "Well played", rate-limited, to its table
+           ├─ Watchers   (watchers.py)  spectators of public tables: who, limits, the count
            └─ Schedule, AddressGuard, Limits: when each table needs the tick; abuse limits
 
 A move reads as a few calls on them: ``Requests.act`` → ``Pacer.acting`` → the table →
