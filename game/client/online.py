@@ -282,6 +282,7 @@ class OnlineSession(TableSession):
         self.muted: set[int] = set()  # seats whose reactions this player does not see
         self.accepted: str | None = None  # the commitment whose offer we accepted
         self._next_match = False  # a room began the next match: the scene rebuilds
+        self.audience = 0  # people watching this table (game.client.watching): the eye's number
         if first is not None:
             self.receive(first)
 
@@ -488,6 +489,9 @@ class OnlineSession(TableSession):
             self.finished_record = msg  # game.client.stats keeps it as a replay code
         elif kind == "reaction":
             self._on_reaction(msg)
+        elif kind == "audience":
+            self.audience = max(0, int(msg["count"]))
+            self._version += 1
         elif kind == "deadline":
             now = self.clock()
             self._deadline = [

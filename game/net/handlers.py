@@ -23,6 +23,7 @@ from .pacing import Pacer
 from .peers import Peers
 from .play import Play
 from .roster import Roster
+from .watchers import PUBLIC
 
 WHOSE_MISSES = {"address": " from your address", "network": " from your network", "server": ""}
 log = logging.getLogger("majlis.lobby")
@@ -233,7 +234,16 @@ class Requests:
         rooms = self.roster.open_rooms(msg.get("game"), ("auto", "approval"))[:100]
         entries = [list_entry(r) for r in rooms]
         entries += self.peers.remote_open(msg.get("game"))[: 100 - len(entries)]  # others' too
-        player.live_conn.send({"t": "tables", "list": entries})
+        live = [  # started public tables one may watch (this process's)
+            list_entry(r)
+            for r in self.roster.rooms.values()
+            if r.started
+            and not r.over
+            and r.watchable
+            and r.visibility in PUBLIC
+            and msg.get("game") in (None, r.game)
+        ][:100]
+        player.live_conn.send({"t": "tables", "list": entries, "live": live})
 
     def answer(self, guest: Guest, player: Player, msg: JsonObject) -> None:
         room = self.roster.hosted(player)
@@ -304,6 +314,9 @@ class Requests:
         self.bots.advance(room)
 
     def leave(self, guest: Guest, player: Player, msg: JsonObject) -> None:
+        if player in self.outgoing.watchers.watching:  # a spectator's Leave
+            self.unwatch(guest, player, msg)
+            return
         if player.waiting is not None:
             asked = player.waiting
             asked.pending.remove(player)
@@ -337,3 +350,65 @@ class Requests:
             self.bots.advance(room)
         else:
             self.left_over(room)  # a rematch offer goes on without him
+
+    # ===== spectators (game.net.watchers) ======================================================
+    def watch(self, guest: Guest, player: Player, msg: JsonObject) -> None:
+        """Watch a public table by code. A private one is answered as a wrong code is (the
+        same message, counted as a miss): nobody learns that its code exists."""
+        now = self._past_code_back_off(guest)
+        code = links.room_from_text(msg["code"])
+        room = self.roster.rooms.get(code) if code else None
+        if room is None and code:
+            url = self.peers.elsewhere(code)
+            if url is not None:  # held by another process: watch it there
+                guest.conn.send({"t": "moved", "url": url, "code": code})
+                return
+        if room is None or room.visibility not in PUBLIC:
+            self.guard.missed(guest.address, now)
+            raise RequestRefused(f"No table has the code {msg['code'].strip()!r}.", "no_room")
+        if player.room is room:
+            raise RequestRefused("You sit at that table: you see it from your seat.", "seated")
+        if player.room is not None and not player.room.over:
+            raise RequestRefused("You are already at a table; leave it first.", "seated")
+        if not room.watchable:
+            raise RequestRefused("The host does not let anyone watch this table.", "watch_off")
+        watchers = self.outgoing.watchers
+        old = watchers.watching.get(player)
+        watchers.add(room, player, guest.address)
+        self.outgoing.send_watcher_view(room, player)
+        if old != room.code:
+            self._audience_changed(old)
+            self.outgoing.send_audience(room)
+
+    def unwatch(self, guest: Guest, player: Player, msg: JsonObject) -> None:
+        code = self.stop_watching(player)
+        if code is None:
+            raise RequestRefused("You are not watching a table.", "not_watching")
+        player.live_conn.send({"t": "left", "code": code})
+
+    def stop_watching(self, player: Player) -> str | None:
+        """``player`` watches nothing now (he left, or his connection closed); the seats are
+        told the new count. The code he watched, if any."""
+        code = self.outgoing.watchers.remove(player)
+        self._audience_changed(code)
+        return code
+
+    def _audience_changed(self, code: str | None) -> None:
+        room = self.roster.rooms.get(code) if code is not None else None
+        if room is not None:
+            self.outgoing.send_audience(room)
+
+    def allow_watch(self, guest: Guest, player: Player, msg: JsonObject) -> None:
+        """The host lets strangers watch (``on``) or not: off lets every watcher go."""
+        room = player.room
+        if room is None or player.seat is None:
+            raise RequestRefused("You are not at a table.", "not_seated")
+        if player.seat != room.host:
+            raise RequestRefused("Only the host may do that.", "not_host")
+        room.watchable = bool(msg["on"])
+        self.play.records.save_watchable(room)
+        if not room.watchable:
+            self.outgoing.let_audience_go(
+                room.code, "The host closed this table to spectators.", "watch_off"
+            )
+        self.outgoing.send_audience(room)

@@ -14,11 +14,14 @@ from game.core.events import Event
 from game.core.types import JsonObject
 
 from . import links
+from . import protocol as P
 from .delta import Shared
 from .guests import Guests
+from .limits import Limits
 from .model import Conn, Player, Room
 from .names import distinct_names
 from .pacing import Pacer, PinnableClock
+from .watchers import Audience, Watchers
 
 
 def list_entry(room: Room) -> JsonObject:
@@ -34,6 +37,7 @@ def list_entry(room: Room) -> JsonObject:
         "hints": room.hints,
         "seated": room.seated(),
         "host": host.name if host else "",
+        "watchable": room.watchable,
     }
 
 
@@ -51,8 +55,11 @@ class Outgoing:
         pacer: Pacer,
         link_base: str = "",
         deltas: bool = True,
+        watchers: Watchers | None = None,
     ):
-        """``deltas`` False sends every view whole (benchmarks compare)."""
+        """``deltas`` False sends every view whole (benchmarks compare); ``watchers``: the
+        tables' spectators (:mod:`.watchers`), who get what every seat may see."""
+        self.watchers = watchers if watchers is not None else Watchers(Limits())
         self.guests = guests
         self.pacer = pacer
         self.clock: PinnableClock = pacer.clock
@@ -116,13 +123,18 @@ class Outgoing:
             "over": room.over,
             "fair": fair_part(room),
             "match": room.match_no,
+            "watchers": self.watchers.count(room.code),
+            "watchable": room.watchable,
         }
 
     def send_room(self, room: Room) -> None:
-        """Every seated player gets the room as he sees it."""
+        """Every seated player gets the room as he sees it (a watcher as a stranger does)."""
         for occupant in room.occupants:
             if occupant is not None and occupant.conn is not None and occupant.room is room:
                 occupant.conn.send(self.room_msg(room, occupant))
+        audience = self.watchers.tables.get(room.code)
+        if audience is not None:
+            self._to_audience(audience, self.room_msg(room, None))
 
     def send_view(self, room: Room, seat: int) -> None:
         self.send_events(room, seat, [])
@@ -140,6 +152,9 @@ class Outgoing:
         for occupant in room.occupants:
             if occupant is not None and occupant.conn is not None and occupant.room is room:
                 occupant.conn.send(msg)
+        audience = self.watchers.tables.get(room.code)
+        if audience is not None:
+            self._to_audience(audience, msg)
 
     def send_events(self, room: Room, seat: int, events: list[Event]) -> None:
         """The seat's events and view (a seat's own change, or its view when it comes back)."""
@@ -172,6 +187,9 @@ class Outgoing:
             ]
             legal = match.legal_actions(seat) if seat in acting else []
             self.deliver(room, occupant.conn, seen, views[seat], legal, shared)
+        audience = self.watchers.tables.get(room.code)
+        if audience is not None:  # the spectators: what every seat may see, once for all
+            self._watched(room, audience, public)
 
     def deliver(
         self,
@@ -215,6 +233,59 @@ class Outgoing:
                 and (only is None or occupant is only)
             ):
                 occupant.conn.send({"t": "deadline", "remaining": remaining})
+        audience = self.watchers.tables.get(room.code)
+        if audience is not None and only is None:
+            self._to_audience(audience, {"t": "deadline", "remaining": remaining})
+
+    # ===== spectators (game.net.watchers) =========================================================
+    def _watched(self, room: Room, audience: Audience, public: list[JsonObject]) -> None:
+        """The public events and the public view (``view(None)``) to every watcher."""
+        view = room.live.match.view(None)
+        shared = Shared()
+        for conn in audience.conns():
+            self.deliver(room, conn, public, view, [], shared)
+
+    def send_watcher_view(self, room: Room, watcher: Player) -> None:
+        """A new watcher's first look: the room, the audience, the public view (and the
+        reveal of an ended match)."""
+        conn = watcher.live_conn
+        conn.send(self.room_msg(room, None))
+        conn.send(self.audience_msg(room))
+        if room.table is not None:
+            self.deliver(room, conn, [], room.table.match.view(None), [])
+            if room.over:
+                conn.send(reveal_msg(room))
+
+    def audience_msg(self, room: Room) -> JsonObject:
+        return {
+            "t": "audience",
+            "code": room.code,
+            "count": self.watchers.count(room.code),
+            "open": room.watchable,
+        }
+
+    def send_audience(self, room: Room) -> None:
+        """The watcher count changed: every seat and every watcher is told."""
+        msg = self.audience_msg(room)
+        for occupant in room.occupants:
+            if occupant is not None and occupant.conn is not None and occupant.room is room:
+                occupant.conn.send(msg)
+        audience = self.watchers.tables.get(room.code)
+        if audience is not None:
+            self._to_audience(audience, msg)
+
+    def let_audience_go(self, code: str, reason: str, why: str) -> None:
+        """Every watcher of ``code`` goes, told ``reason`` (``error`` code ``why``) and
+        ``left``."""
+        for watcher in self.watchers.release(code):
+            if watcher.conn is not None:
+                watcher.conn.send(P.error(reason, why))
+                watcher.conn.send({"t": "left", "code": code})
+
+    @staticmethod
+    def _to_audience(audience: Audience, msg: JsonObject) -> None:
+        for conn in audience.conns():
+            conn.send(msg)
 
 
 def seat_views(match: Match[Any, Any]) -> list[JsonObject]:

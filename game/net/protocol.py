@@ -90,6 +90,19 @@ Client → server
     The host, having accepted, starts the next match with those who accepted: the seats of
     those who did not get bots and they leave the table (``left``). Errors as for
     ``rematch``, and ``not_host``, ``accept_first``.
+``watch {code}``
+    Watch a public table (``auto`` or ``approval``) without a seat (:mod:`game.net.watchers`):
+    reply ``room`` (``you`` null), ``audience``, and once it started ``events`` with the public
+    events and ``view(None)`` (no hand, no secret bid before its reveal), ``legal`` empty. A
+    private table answers exactly as a wrong code (``no_room``, counted as a miss); the host's
+    "no watching" ``watch_off``; past the limits ``too_many``. A watcher's ``act``, ``create``,
+    ``join``, ``react``… get ``error`` code ``watching`` and change nothing.
+``unwatch {}``
+    Stop watching (``leave`` does the same for a watcher). Reply ``left``.
+``allow_watch {on}``
+    The host lets strangers watch his table (``true``, the default) or not (``false``: every
+    watcher gets ``error`` code ``watch_off`` then ``left``). Everyone at the table gets
+    ``audience``.
 ``react {phrase}``
     A seated player's reaction, one of :data:`PHRASES` (ids only, no free text:
     :mod:`game.net.reactions`). Every connected person at the table (the sender too) gets
@@ -103,7 +116,8 @@ Server → client
 ``tables {list}``
     ``list``: ``[{code, game, players, options, visibility, turn_seconds, hints, seated,
     host}]``
-    (``seated``: seats taken by people; ``host``: the host's name).
+    (``seated``: seats taken by people; ``host``: the host's name; ``watchable``: the host
+    lets strangers watch). ``live``: the same for started public tables one may ``watch``.
 ``room {code, link, game, players, options, visibility, turn_seconds, bots, hints, seats, host,
 you, pending, started, over}``
     The table as it is now, sent on every change of its seats. ``link``: the invite link
@@ -173,6 +187,10 @@ you, pending, started, over}``
     leave, and with a fresh view of the finished table (a reconnect).
 ``reaction {seat, phrase}``
     ``seat`` sent the reaction ``phrase`` (one of :data:`PHRASES`); shown beside his plate.
+``audience {code, count, open}``
+    The table's watchers: how many (``count``, the eye beside the table) and whether the host
+    lets people watch (``open``); to the seats and the watchers on every change. The ``room``
+    message carries the same as ``watchers`` and ``watchable``.
 ``moved {url, code}``
     Several server processes share one lobby (Redis, ``game.net.cluster``): the table with
     ``code`` (joined by code, found by ``join_any``, or where your token's player sits) is held
@@ -257,6 +275,10 @@ CLIENT_TYPES: tuple[str, ...] = (
     # ----- rematch -----
     "rematch",
     "rematch_start",
+    # ----- spectators (game.net.watchers) -----
+    "watch",
+    "unwatch",
+    "allow_watch",
 )
 SERVER_TYPES: tuple[str, ...] = (
     "welcome",
@@ -275,6 +297,8 @@ SERVER_TYPES: tuple[str, ...] = (
     "reaction",
     # ----- rematch -----
     "rematch_state",
+    # ----- spectators (game.net.watchers) -----
+    "audience",
 )
 
 
@@ -553,6 +577,10 @@ _CLIENT_FIELDS: dict[str, dict[str, tuple[Check, bool]]] = {
         "value": (_hex_text(MAX_CONTRIBUTION), True),
     },
     "rematch_start": {},
+    # ----- spectators (game.net.watchers) -----
+    "watch": {"code": (_text(MAX_STRING, 1), True)},
+    "unwatch": {},
+    "allow_watch": {"on": (_boolean, True)},
 }
 
 
@@ -606,6 +634,12 @@ _SERVER_REQUIRED: dict[str, dict[str, Check]] = {
         "match": _kind_of(int, "a whole number"),
         "commitment": _kind_of(str, "a string"),
         "ready": _kind_of(list, "a list"),
+    },
+    # ----- spectators (game.net.watchers) -----
+    "audience": {
+        "code": _kind_of(str, "a string"),
+        "count": _kind_of(int, "a whole number"),
+        "open": _kind_of(bool, "true or false"),
     },
 }
 

@@ -60,6 +60,7 @@ def room_record(room: Room) -> JsonObject:
         "turn_seconds": room.turn_seconds,
         "bots": room.bots,
         "hints": room.hints,
+        "watchable": room.watchable,
         "host": room.host,
         "seats": [
             None if p is None else {"player": p.id, "key": p.key, "name": p.name}
@@ -119,6 +120,7 @@ class Records:
             "turn_seconds": room.turn_seconds,
             "bots": room.bots,
             "hints": room.hints,
+            "watchable": room.watchable,
             "host": room.host,
             "seats": self.seat_records(room),
             "fair": fair_record(room),
@@ -195,6 +197,15 @@ class Records:
         """An unstarted room's seats and requests, as they are now."""
         if self.store is not None:
             self.store.save_room(room.code, room_record(room))
+
+    def save_watchable(self, room: Room) -> None:
+        """The host let strangers watch (or not): stored with the table or the room."""
+        if self.store is None:
+            return
+        if room.started:
+            self.store.watchable(room.code, room.watchable)
+        else:
+            self.save_room(room)
 
     def drop_room(self, code: str) -> None:
         if self.store is not None:

@@ -228,6 +228,11 @@ class RedisStore:
         )
         self._queue(code, keys, ["do", *commands])
 
+    def watchable(self, code: str, on: bool) -> None:
+        """A started table's host let strangers watch it (or not): the adopter reads it."""
+        fields = ("watchable", _dump(on))
+        self._queue(code, [self.key("t", code)], ["do", *plain(("HSET", 2, fields))])
+
     def save_room(self, code: str, record: JsonObject) -> None:
         self.known.add(code)
         self._queue(code, [self.key("room", code)], ["do", *plain(("SET", 2, (_dump(record),)))])
@@ -324,6 +329,8 @@ class RedisStore:
         out["seats"] = json.loads(fields["seats"])
         for name in ("clocks", "finished", "result"):
             out[name] = json.loads(fields[name]) if name in fields else None
+        if "watchable" in fields:  # the host changed it after the start
+            out["watchable"] = json.loads(fields["watchable"])
         out["log"] = [json.loads(t) for t in await self.redis.lrange(self.key("log", code), 0, -1)]
         return out
 

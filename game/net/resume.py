@@ -122,6 +122,7 @@ class Resume:
             host=record["host"],
             hints=bool(record.get("hints", False)),  # records from before hints have none
             names=names or [],
+            watchable=bool(record.get("watchable", True)),  # older records: watchable
         )
         room.created = room.quiet_since = self.clock.now()
         for seat, player in enumerate(occupants):

@@ -58,7 +58,8 @@ CREATE TABLE IF NOT EXISTS tables (
     clocks TEXT,
     hints INTEGER NOT NULL DEFAULT 0,
     fair TEXT,
-    match_no INTEGER NOT NULL DEFAULT 1
+    match_no INTEGER NOT NULL DEFAULT 1,
+    watchable INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL,
@@ -182,6 +183,8 @@ class Store:
             self.db.execute("ALTER TABLE tables ADD COLUMN fair TEXT")
         if "match_no" not in columns:  # a database from before rematches: every table had one
             self.db.execute("ALTER TABLE tables ADD COLUMN match_no INTEGER NOT NULL DEFAULT 1")
+        if "watchable" not in columns:  # a database from before spectators (all watchable)
+            self.db.execute("ALTER TABLE tables ADD COLUMN watchable INTEGER NOT NULL DEFAULT 1")
         self.db.execute("CREATE INDEX IF NOT EXISTS tables_finished ON tables (finished)")
 
     def close(self) -> None:
@@ -341,8 +344,8 @@ class Store:
         """A table that just started: its match record (without the log) and its seats."""
         self.db.execute(
             "INSERT OR REPLACE INTO tables (code, game, players, options, seed, deck, visibility,"
-            " turn_seconds, bots, host, seats, started, hints, fair, match_no)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            " turn_seconds, bots, host, seats, started, hints, fair, match_no, watchable)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (
                 record["code"],
                 record["game"],
@@ -359,6 +362,7 @@ class Store:
                 int(bool(record.get("hints", False))),
                 None if record.get("fair") is None else _dump(record["fair"]),
                 int(record.get("match", 1)),
+                int(bool(record.get("watchable", True))),
             ),
         )
 
@@ -372,6 +376,10 @@ class Store:
             (code, number, record.get("finished"), _dump(record)),
         )
         self.db.execute("DELETE FROM actions WHERE code = ?", (code,))
+
+    def watchable(self, code: str, on: bool) -> None:
+        """A started table's host let strangers watch it (or not): kept for a restart."""
+        self.db.execute("UPDATE tables SET watchable = ? WHERE code = ?", (int(on), code))
 
     @_writes
     def record(
@@ -491,7 +499,7 @@ class Store:
     def _table(self, code: str) -> JsonObject | None:
         row = self.db.execute(
             "SELECT code, game, players, options, seed, deck, visibility, turn_seconds, bots, host,"
-            " seats, started, finished, result, clocks, hints, fair, match_no"
+            " seats, started, finished, result, clocks, hints, fair, match_no, watchable"
             " FROM tables WHERE code = ?",
             (code,),
         ).fetchone()
@@ -516,9 +524,11 @@ class Store:
             "hints",
             "fair",
             "match",
+            "watchable",
         )
         out = dict(zip(keys, row))
         out["hints"] = bool(out["hints"])
+        out["watchable"] = bool(out["watchable"])
         for key in ("options", "deck", "seats", "result", "clocks", "fair"):
             if out[key] is not None:
                 out[key] = json.loads(out[key])

@@ -70,6 +70,7 @@ from game.ui.table_drawing import TableDrawing
 from game.ui.table_input import TableInput
 from game.ui.table_online import follow_connection
 from game.ui.tween import Speed
+from game.ui.watching import WatchBar, watch_bar
 from game.ui.widgets import Button, Widget
 
 if TYPE_CHECKING:
@@ -116,6 +117,7 @@ class CardTable(TableInput, TableDrawing, Scene):
         self.plates = SeatPlates(self)
         if isinstance(self.session, OnlineSession):  # reactions beside the plates
             self.plates.reactions = TableReactions(self, self.session)
+        self.plates.watch = WatchBar(self)  # the watchers' eye; a spectator's tag and Leave
         self.hand_view = HandView(self)
         self.flying: list[Sprite] = []  # cards in the air that belong to no hand
         self.phase = "deal"  # displayed phase (the subclass moves it on)
@@ -283,6 +285,7 @@ class CardTable(TableInput, TableDrawing, Scene):
         ]
         if self.plates.reactions is not None:
             self.widgets += self.plates.reactions.widgets()
+        self.widgets += watch_bar(self).widgets()
         self._place_widgets()
         self.widgets_fresh = True
         self.warm_pictures()
@@ -339,6 +342,7 @@ class CardTable(TableInput, TableDrawing, Scene):
         place_check(self, self.widget("check"))
         if self.plates.reactions is not None:
             self.plates.reactions.place(self.score is not None)
+        watch_bar(self).place(self.score is not None, self.plates.reactions)
         self.hold_summaries()
 
     # ----- state questions --------------------------------------------------------------------
@@ -524,6 +528,7 @@ class CardTable(TableInput, TableDrawing, Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """The table (game/ui/table_drawing.py), then the reactions over everything."""
         super().draw(surface)
+        watch_bar(self).draw(surface)
         if self.plates.reactions is not None:
             self.plates.reactions.draw(surface)
 

@@ -32,6 +32,7 @@ from game.ui.table_aids import timer_color
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.reactions import TableReactions
+    from game.ui.watching import WatchBar
 
 Key = tuple[Any, ...]
 
@@ -80,6 +81,7 @@ class SeatPlates:
     def __init__(self, table: PlateTable) -> None:
         self.table = table
         self.reactions: TableReactions | None = None  # bubbles beside the plates (online)
+        self.watch: WatchBar | None = None  # the watchers' eye; a spectator's tag and Leave
 
     def draw(self, surface: pygame.Surface, seat: int) -> None:
         """Seat ``seat``'s plate: the cached body, your-turn cue, timer ring and figure."""

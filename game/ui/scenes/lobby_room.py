@@ -24,6 +24,7 @@ from game.ui.scenes.lobby_common import (
     table_summary,
 )
 from game.ui.seat_plates import chosen_avatar
+from game.ui.watching import watch_toggle
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -75,6 +76,7 @@ class RoomView(LobbyView):
             second.rect.midleft = (x + first.rect.w + gap, layout.h - px(64))
         start.visible = bool(room) and self.lobby.is_host()
         self.widgets = [start, leave, self._share_button(room)]
+        self.widgets.append(watch_toggle(self.lobby, room, self._room_columns()[1]))
         for i, req in enumerate((room or {}).get("pending", [])[:3]):
             row = self._request_rect(i)
             yes = Button(
