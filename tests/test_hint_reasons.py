@@ -1,4 +1,4 @@
-"""Every hint reason tells the truth (game/games/<name>/hints.py, issue 22 item 4).
+"""Every hint reason tells the truth (game/games/<name>/hints.py).
 
 Over many seeded positions of each game, every legal move (and, in Hand rummy, the melds the
 finder offers) is explained from the acting seat's view, as it crosses the wire; the test then

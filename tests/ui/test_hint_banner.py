@@ -1,4 +1,4 @@
-"""A hint's line fits its banner (issue 22 item 4): every reason the games give over seeded
+"""A hint's line fits its banner: every reason the games give over seeded
 positions, worded with its figures and a long seat name, in Arabic and English, landscape and
 portrait, lies inside the frame's margin at a readable size (the banner shrinks long text to
 fit, game/ui/table_drawing.py ``banner_rect``; no reason needs it below 20 px)."""
