@@ -8,8 +8,10 @@
 Natively: python main.py [--portrait] [--lang ar|en] [--autoplay] [--screenshots DIR]
                          [--seed N] [--speed X] [--frames N] [--level easy|normal|hard]
                          [--game hareeja|ronda|hand_rummy] [--server ws://HOST:PORT]
-                         [--room CODE] [--replay CODE]
-In the browser: a replay link ``…/#replay=CODE`` opens that match's replay; an invite link
+                         [--room CODE] [--replay CODE] [--watch CODE]
+In the browser: a watch link ``…/#watch=CODE`` opens the online lobby watching that public
+table (game/client/watching.py); a replay link ``…/#replay=CODE`` opens that match's replay;
+an invite link
 ``…/#room=CODE&server=wss://HOST:PORT`` (game/client/page_links.py;
 the page moves an older ``?room=`` into the fragment) opens the online lobby joining that table on
 that server, after asking when the player has not played there (default: the page's own server,
@@ -35,13 +37,14 @@ def parse_options():
         except Exception:
             portrait = False
         options = Options(portrait=portrait)
-        from game.client.page_links import page_replay, page_values
+        from game.client.page_links import page_replay, page_values, page_watch
 
         link = page_values()  # "#room=…&server=…", never the query
         options.server = link.get("server")
         options.server_from_link = "server" in link  # asked before a first connection there
         options.room = link.get("room")
         options.replay = page_replay()  # "#replay=CODE": watch that match
+        options.watch = page_watch()  # "#watch=CODE": watch that table live
         return options
     import argparse
 
@@ -73,6 +76,9 @@ def parse_options():
     parser.add_argument("--room", metavar="CODE", help="open the online lobby joining this table")
     parser.add_argument("--replay", metavar="CODE", help="watch the match of this replay code")
     parser.add_argument(
+        "--watch", metavar="CODE", help="open the online lobby watching this public table"
+    )
+    parser.add_argument(
         "--scale",
         type=float,
         help="draw at this many pixels per layout pixel (1 to 1.5; a high-density screen)",
@@ -94,6 +100,7 @@ def parse_options():
     options.server = args.server
     options.room = args.room
     options.replay = args.replay
+    options.watch = args.watch
     return options
 
 
@@ -121,6 +128,8 @@ async def main():
         open_replay(app, options.replay)  # a bad code: the menu, saying why
     elif getattr(options, "room", None):
         app.go("lobby", join_code=options.room)
+    elif getattr(options, "watch", None) is not None:
+        app.go("lobby", watch_code=options.watch)
     code = await app.run()
     if code and sys.platform != "emscripten":
         sys.exit(code)

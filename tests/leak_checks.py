@@ -192,3 +192,38 @@ def assert_secret_only_at_the_end(frames: list[dict], secret: str) -> int:
     assert not any(secret in json.dumps(f) for f in before), "the secret was sent early"
     assert [f for f in before if f["t"] == "events"][-1]["view"]["phase"] == "over"
     return at
+
+
+# ----- spectators ------------------------------------------------------------------------------
+def public_views_by_log(game: str, record: dict) -> list[dict]:
+    """``match.view(None)`` (what every seat may see) after each prefix of the server's log."""
+    rules = importlib.import_module(RULES[game])
+    match = _replayed(rules, record)
+    out = [match.view(None)]
+    for seat, action in record["log"]:
+        match.apply(seat, action)
+        out.append(match.view(None))
+    return out
+
+
+def assert_watcher_saw_only_the_public(frames: list[dict], game: str, record: dict) -> int:
+    """Every frame a spectator received: each ``events`` view is exactly the public view at
+    its point of the log (no hand, no secret bid), no event carries a hand or a private part,
+    and no card code anywhere was hidden in every seat's hand or the stock at that point
+    (:func:`assert_no_card_leak` with no seat of its own). Returns how many views it checked."""
+    views = public_views_by_log(game, record)
+    checked = 0
+    for frame in frames:
+        if frame["t"] != "events":
+            continue
+        view = frame["view"]
+        assert view == views[frame["log"]], f"log {frame['log']}: not the public view"
+        assert view["you"] is None and not view.get("hand") and frame["legal"] == []
+        if game == "hareeja" and not view["revealed"]:
+            assert view["bids"] == [None] * 4, view["bids"]
+        for event in frame["events"]:
+            assert "hand" not in event or event["type"] == "round_scored", event
+            assert not (event["type"] == "bid_confirmed" and "n" in event), event
+        checked += 1
+    assert_no_card_leak(frames, None, game, hidden_by_log(game, record))
+    return checked

@@ -124,11 +124,11 @@ class Quiet:
         return False
 
 
-def ronda_session(room_extra: dict) -> OnlineSession:
+def ronda_session(room_extra: dict, you: int = 0) -> OnlineSession:
     match = RondaMatch.new(2, {"rules": "quick"}, seed=4)
     room = {
         "seats": [{"name": n, "kind": "human"} for n in "AB"],
-        "you": 0,
+        "you": you,
         "game": "ronda",
         "turn_seconds": None,
         "bots": "easy",
@@ -136,9 +136,9 @@ def ronda_session(room_extra: dict) -> OnlineSession:
     }
     first = {
         "t": "events",
-        "events": [e.for_seat(0) for e in match.start_events],
-        "view": match.view(0),
-        "legal": match.legal_actions(0) if 0 in match.to_act() else [],
+        "events": [e.for_seat(you) for e in match.start_events],
+        "view": match.view(you),
+        "legal": match.legal_actions(you) if you in match.to_act() else [],
     }
     return OnlineSession(Quiet(), room, first=first)
 
@@ -147,3 +147,18 @@ def test_a_client_at_a_table_with_hints_offers_them_and_at_a_default_table_not()
     assert ronda_session({"hints": True}).hints_offered()
     assert not ronda_session({"hints": False}).hints_offered()
     assert not ronda_session({}).hints_offered()  # a server from before hints
+
+
+def test_an_online_seat_s_hint_is_thought_from_the_view_the_server_sent_with_its_figures():
+    """Online, the hint is thought by the client from the view and legal actions the server
+    sent (nothing of it goes back); its reason carries its figures and survives JSON."""
+    from game.core.hints import Reason, run_hint
+
+    session = ronda_session({"hints": True}, you=1)  # seat 1 plays first
+    thought = session.hint_think()
+    assert thought is not None
+    action, why = run_hint(thought)
+    assert action in session.legal()
+    assert isinstance(why, Reason) and why.key.startswith("hint.")
+    assert Reason.from_json(json.loads(json.dumps(why.to_json()))) == why
+    assert ronda_session({"hints": False}, you=1).hint_think() is None

@@ -44,7 +44,7 @@ def test_a_finished_table_gives_its_match_for_a_replay_and_not_before():
             return got
 
     got = run(body())
-    assert set(got) == {"t", "code", "record", "names"}  # no seat's player id or key
+    assert set(got) == {"t", "code", "record", "names", "match"}  # no seat's player id or key
     assert all(isinstance(name, str) for name in got["names"])
 
 

@@ -104,7 +104,7 @@ MUTANTS: list[tuple[str, str, str]] = [
     ),
     (
         "game/net/handlers.py",
-        "        if room.address is None or room.seated() == room.players:",
+        "        if room.address is None or seated == room.players:",
         "        if True:",
     ),
     (

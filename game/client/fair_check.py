@@ -16,16 +16,19 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.client import storage
+from game.client.page_links import browser_window, in_browser
 from game.core import registry
 from game.core.errors import IllegalAction
 from game.core.fair import FairRng, commitment, new_contribution
 
 Record = dict[str, Any]
+log = logging.getLogger("majlis.fair")
 KEEP = 10  # online matches' records kept
 STORE = "fair"
 VERSION = 1
@@ -40,6 +43,36 @@ def view_digest(view: Any) -> str:
 def _hand(view: Any) -> list[str]:
     hand = view.get("hand") if isinstance(view, dict) else None
     return [str(c) for c in hand] if isinstance(hand, list) else []
+
+
+# ----- this client's contribution ----------------------------------------------------------------
+JS_RANDOM = (
+    "(function(){var c=(typeof crypto!=='undefined')?crypto:null;"
+    "if(!c||!c.getRandomValues){return '';}"
+    "var a=new Uint8Array(32);c.getRandomValues(a);"
+    "return Array.from(a,function(b){return ('0'+b.toString(16)).slice(-2);}).join('');})()"
+)
+
+
+def make_contribution(window: Any = None) -> str:
+    """This client's random contribution (32 bytes, lower-case hex). In the browser it comes
+    from the page's ``crypto.getRandomValues``, checked (64 hex digits, not all zero: a page
+    without the call, or a stub, gives nothing usable); if that fails, Python's ``secrets``
+    gives it and the reason is logged. Natively: ``secrets``. ``window``: the page's
+    (tests pass a stand-in)."""
+    if window is None and not in_browser():
+        return new_contribution().hex()
+    try:
+        got = (window if window is not None else browser_window()).eval(JS_RANDOM)
+        value = str(got).lower() if isinstance(got, str) else ""
+        if len(value) != 64 or any(c not in "0123456789abcdef" for c in value):
+            raise ValueError(f"crypto.getRandomValues gave {str(got)[:20]!r}, not 32 bytes")
+        if value == "0" * 64:
+            raise ValueError("crypto.getRandomValues gave only zeros")
+        return value
+    except Exception as err:
+        log.warning("fair: the contribution comes from secrets: %s", err)
+        return new_contribution().hex()
 
 
 # ----- the records ------------------------------------------------------------------------------
@@ -115,6 +148,41 @@ class Witness:
             self._save()
         return None
 
+    def on_rematch(self, offer: dict[str, Any], room: dict[str, Any]) -> str:
+        """ "Play again": a new record for the next match's NEW commitment (``rematch_state``)
+        at the table ``room`` describes; returns this client's fresh contribution (hex)."""
+        seat = room.get("you")
+        record = self._new_record(room, seat if isinstance(seat, int) else 0, offer["commitment"])
+        record["match"] = offer.get("match")
+        self.record = record
+        self._save()
+        return str(record["contribution"])
+
+    def on_record(self, msg: dict[str, Any]) -> None:
+        """A ``record`` reply (asked for after leaving, or from another device): the revealed
+        secret and log for the kept record of that match, or, for a match the server says was
+        not dealt fairly (``fair`` null), that said plainly."""
+        got = msg.get("record")
+        if not isinstance(got, dict) or "fair" not in got:
+            return
+        fair, code = got["fair"], msg.get("code")
+        if fair is None:  # the server says: not a fair-deal match
+            record = self.record
+            if record is not None and record.get("code") == code:
+                record["fair_deal"] = False
+                self._save()
+            return
+        promised = fair.get("commitment") if isinstance(fair, dict) else None
+        if not isinstance(fair, dict) or not isinstance(promised, str):
+            return
+        found = self.record
+        if found is None or (found.get("code"), found.get("commitment")) != (code, promised):
+            found = self._stored(code, promised)
+        if found is None or found.get("over"):
+            return
+        self.record = found
+        self.on_reveal({"code": code, **fair, "log": got.get("log")})
+
     def _new_record(self, msg: dict[str, Any], seat: int, promised: str) -> Record:
         return {
             "v": VERSION,
@@ -125,12 +193,13 @@ class Witness:
             "seat": seat,
             "names": [],
             "commitment": promised,
-            "contribution": new_contribution().hex(),
+            "contribution": make_contribution(),
             "contributions": None,
             "secret": None,
             "log": None,
             "seen": [],
             "over": False,
+            "match": msg.get("match", 1),  # the table's match number (a rematch: the next)
         }
 
     def _stored(self, code: Any, promised: str) -> Record | None:
@@ -151,9 +220,12 @@ class Witness:
             record["seen"].append([at, view_digest(view)])
 
     def on_reveal(self, msg: dict[str, Any]) -> None:
-        """The match is over: the secret, the contributions and the log, kept."""
+        """The match is over: the secret, the contributions and the log, kept (a reveal that
+        names another commitment is another match's: a rematch)."""
         record = self.record
         if record is None or msg.get("code") != record["code"]:
+            return
+        if msg.get("commitment", record["commitment"]) != record["commitment"]:
             return
         record["secret"] = msg.get("secret")
         record["log"] = msg.get("log")
@@ -178,11 +250,24 @@ class Finding:
 
 
 def passed(findings: list[Finding]) -> bool:
-    return bool(findings) and not any(f.level == "bad" for f in findings)
+    """Every check passed (a match with no fair deal to check never passes)."""
+    if not findings or findings[0].key == "fair.no_fair_deal":
+        return False
+    return not any(f.level == "bad" for f in findings)
+
+
+def verdict_key(findings: list[Finding]) -> str:
+    """The check's headline: all checks out, something does not match, or (a match that was
+    not dealt fairly) nothing to check."""
+    if [f.key for f in findings] == ["fair.no_fair_deal"]:
+        return "fair.verdict_none"
+    return "fair.verdict_ok" if passed(findings) else "fair.verdict_bad"
 
 
 def check(record: Record) -> list[Finding]:
     """Every check of one record, in order; a check that cannot go on says why and stops."""
+    if record.get("fair_deal") is False:  # the server says: no fair deal at this match
+        return [Finding("note", "fair.no_fair_deal")]
     if not checkable(record):
         return [Finding("bad", "fair.not_revealed")]
     findings = [_commitment_finding(record)]

@@ -37,7 +37,7 @@ from game.client import connection
 from game.client.fair_check import Witness
 from game.core import registry
 from game.i18n import t
-from game.net.protocol import PHRASES
+from game.net.protocol import AVATARS, PHRASES
 
 from .servers import (
     load_online,
@@ -95,10 +95,12 @@ class ServerLink:
         name: str,
         token: str | None = None,
         connect: Callable[[str], connection.Connection] = connection.connect,
+        avatar: int | None = None,
     ):
         self.url = url
         self.entry = url
         self.name = name
+        self.avatar = avatar if chosen_avatar(avatar) else None  # the face the player chose
         self.token = token
         self._tokens = {server_identity(url) or url: token} if token else {}  # by server
         self.player: str | None = None
@@ -108,6 +110,7 @@ class ServerLink:
         self.greeted = False
         self._unread: list[JSON] = []
         self.witness = Witness()  # the match's commitment, our contribution, what we saw
+        self.offer: JSON | None = None  # the finished table's next match (rematch_state)
 
     @property
     def ready(self) -> bool:
@@ -135,7 +138,8 @@ class ServerLink:
         """New messages (``welcome`` and ``room`` are also kept here)."""
         if self.conn.open and not self.greeted:
             self.greeted = True
-            self.send("hello", name=self.name, token=self.token)
+            chosen = {} if self.avatar is None else {"avatar": self.avatar}
+            self.send("hello", name=self.name, token=self.token, **chosen)
         out, self._unread = self._unread, []
         for msg in self.conn.poll():
             kind = msg["t"]
@@ -150,8 +154,12 @@ class ServerLink:
                 self.witness.on_events(msg)
             elif kind == "reveal":
                 self.witness.on_reveal(msg)
+            elif kind == "record":  # asked for after leaving early: the reveal it carries
+                self.witness.on_record(msg)
+            elif kind == "rematch_state":
+                self.offer = msg
             elif kind in ("left", "refused"):
-                self.room = None
+                self.room, self.offer = None, None
             elif kind == "moved":  # our table is held by another process of the cluster
                 out.append(msg)
                 self._follow(msg)
@@ -164,6 +172,15 @@ class ServerLink:
         value = self.witness.on_room(room)
         if value is not None:
             self.send("contribute", value=value)
+
+    def accept_rematch(self) -> bool:
+        """ "Play again": accept the offered next match with a fresh contribution to its NEW
+        commitment (the witness keeps a new record for it)."""
+        offer, room = self.offer, self.room
+        if offer is None or room is None:
+            return False
+        value = self.witness.on_rematch(offer, room)
+        return self.send("rematch", match=offer["match"], value=value)
 
     def reconnect(self, url: str | None = None) -> None:
         """A new connection (to ``url``, or back to the entry address): the same name and
@@ -193,6 +210,11 @@ class ServerLink:
 
 
 # ----- the seats ----------------------------------------------------------------------------------
+def chosen_avatar(value: object) -> bool:
+    """``value`` is a face a player may choose: a whole number from 0 to AVATARS - 1."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < AVATARS
+
+
 class RemoteSeat:
     """A seat as the room shows it. Only the server moves bots, so none is automated here —
     except your own seat while auto-assistance plays it (TB-8) or after you left (TB-9)."""
@@ -211,6 +233,8 @@ class RemoteSeat:
         self.connected = bool(entry.get("connected", True))
         self.assisted = bool(entry.get("assisted", False))
         self.left = bool(entry.get("left", False))
+        avatar = entry.get("avatar")  # a person's face as he chose it; bots keep their own
+        self.avatar = avatar if self.kind != "bot" and chosen_avatar(avatar) else None
         self.missed = 0
         self.mine = mine
 
@@ -256,6 +280,9 @@ class OnlineSession(TableSession):
         self.finished_record: JSON | None = None  # the server's "record" once asked for
         self.reactions: list[tuple[int, str]] = []  # (seat, phrase) come, for the scene to take
         self.muted: set[int] = set()  # seats whose reactions this player does not see
+        self.accepted: str | None = None  # the commitment whose offer we accepted
+        self._next_match = False  # a room began the next match: the scene rebuilds
+        self.audience = 0  # people watching this table (game.client.watching): the eye's number
         if first is not None:
             self.receive(first)
 
@@ -334,6 +361,47 @@ class OnlineSession(TableSession):
             self.muted.add(seat)
         else:
             self.muted.discard(seat)
+
+    # ----- rematch ("Play again" at an online table) ------------------------------------------
+    @property
+    def offer(self) -> JSON | None:
+        """The finished table's offer of the next match (``rematch_state``), while open."""
+        offer = self.server.offer
+        if offer is None or offer.get("code") != self.room.get("code"):
+            return None
+        number = offer.get("match")  # an offer for the match now played is over
+        return offer if isinstance(number, int) and number > self.room.get("match", 1) else None
+
+    @property
+    def again_sent(self) -> bool:
+        """We accepted the offer now open (the server says so, or we sent it: an offer made
+        afresh, after a server restart, has a new commitment and is answered again)."""
+        offer = self.offer
+        if offer is None:
+            return False
+        ready = offer.get("ready")
+        said = isinstance(ready, list) and 0 <= self.me < len(ready) and ready[self.me] is True
+        return said or offer.get("commitment") == self.accepted
+
+    def play_again(self) -> bool:
+        """Accept the next match (sent once per offer)."""
+        offer = self.offer
+        if offer is None or self.again_sent or not self.server.accept_rematch():
+            return False
+        self.accepted = offer.get("commitment")
+        self._version += 1
+        return True
+
+    def start_now(self) -> bool:
+        """The host starts the next match with those who accepted."""
+        return self.offer is not None and self.server.send("rematch_start")
+
+    def ready_count(self) -> tuple[int, int]:
+        """(persons ready, persons at the table) for the open offer."""
+        offer = self.offer or {}
+        people = [bool(p) for p in offer.get("people", [])]
+        ready = [bool(r) for r in offer.get("ready", [])]
+        return sum(p and r for p, r in zip(people, ready)), sum(people)
 
     def close(self) -> None:
         self.server.close()
@@ -421,6 +489,9 @@ class OnlineSession(TableSession):
             self.finished_record = msg  # game.client.stats keeps it as a replay code
         elif kind == "reaction":
             self._on_reaction(msg)
+        elif kind == "audience":
+            self.audience = max(0, int(msg["count"]))
+            self._version += 1
         elif kind == "deadline":
             now = self.clock()
             self._deadline = [
@@ -430,8 +501,11 @@ class OnlineSession(TableSession):
             self._deadline += [None] * (self.players - len(self._deadline))
         elif kind == "room":
             if len(msg["seats"]) == self.players:
+                began = msg.get("match", 1) != self.room.get("match", 1) and msg["started"]
                 self.room = msg
                 self._seats = self._seats_of(msg)
+                if began and not msg.get("over"):  # a rematch: the next match at this table
+                    self._next_match, self.accepted = True, None
         elif kind == "error":
             self._set_awaiting(False)
             self._refusals.append(
@@ -462,3 +536,7 @@ class OnlineSession(TableSession):
             if e["type"] == "assist" and e.get("seat") == self.me:
                 self._seats[self.me].assisted = bool(e.get("on"))
         self._events.extend(events)
+        if self._next_match:  # the new match's first view: the scene is built from it afresh
+            self._next_match, self.resumed = False, True
+            self._events.clear()
+            self._deadline = [None] * self.players

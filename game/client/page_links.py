@@ -36,6 +36,7 @@ from urllib.parse import unquote
 
 from game.net.links import (  # the pure half, shared with the server's "room" link
     KEYS,
+    MAX_VALUE,
     ROOM,
     SERVER,
     build_invite_link,
@@ -44,12 +45,15 @@ from game.net.links import (  # the pure half, shared with the server's "room" l
     parse_link,
     room_from_text,
 )
+from game.net.protocol import normalize_code
 
 __all__ = [
+    "BAD_WATCH",
     "KEYS",
     "REPLAY",
     "ROOM",
     "SERVER",
+    "WATCH",
     "build_invite_link",
     "invite_link",
     "is_link_safe",
@@ -57,11 +61,14 @@ __all__ = [
     "page_base",
     "page_replay",
     "page_values",
+    "page_watch",
     "parse_link",
     "replay_address",
     "replay_from_text",
     "replay_link",
     "room_from_text",
+    "watch_code",
+    "watch_link",
 ]
 
 
@@ -153,3 +160,49 @@ def replay_address(code: str) -> str:
     """The replay link to share: after this page's address in the browser, bare natively
     (``#replay=CODE``, to paste after the site's address)."""
     return replay_link(page_address(), code)
+
+
+# ----- watch links (spectators: game.client.watching) ----------------------------------------
+WATCH = "watch"  # the link's key: ``#watch=K7QMX4PA``, fragment only as every link here
+BAD_WATCH = "watch.bad_link"  # the words for a link that holds no table code
+
+
+def watch_code(text: object) -> str | None:
+    """The room code in a ``#watch=CODE`` link or fragment (``watch=`` among other values),
+    or a bare code; None for anything else (too long, a look-alike letter, an escape that
+    does not decode: never guessed)."""
+    if not isinstance(text, str) or len(text) > 2 * MAX_VALUE:
+        return None
+    text = text.strip()
+    if "#" in text or "=" in text:
+        fragment = text.partition("#")[2] if "#" in text else text
+        for piece in fragment.split("&"):
+            key, sep, value = piece.partition("=")
+            if sep and unquote(key, errors="replace") == WATCH:
+                return normalize_code(unquote(value, errors="replace"))
+        return None
+    return normalize_code(text)
+
+
+def watch_link(base: str, code: str) -> str:
+    """``base`` (its query and fragment dropped) + ``#watch=CODE``. Raises ValueError for
+    what is not a room code."""
+    room = normalize_code(code)
+    if room is None:
+        raise ValueError(f"not a room code: {code!r}")
+    return f"{base.split('#', 1)[0].split('?', 1)[0]}#{WATCH}={room}"
+
+
+def page_watch() -> str | None:
+    """The ``#watch=`` value of this page's fragment in the browser, as it is (the lobby
+    reads it with :func:`watch_code` and says :data:`BAD_WATCH` when it holds no code); None
+    natively or without one."""
+    if not in_browser():
+        return None
+    try:
+        fragment = str(browser_window().location.hash or "")
+    except Exception:
+        return None
+    if f"{WATCH}=" not in fragment:
+        return None
+    return fragment[:400]

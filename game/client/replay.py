@@ -473,10 +473,12 @@ class RecordFetch:
     ``failed``, ``send``, ``poll``, ``close``), stepped once a frame by :meth:`step`. When it is
     done, ``code`` is the replay's code, or ``failed`` the i18n key of what to tell the player."""
 
-    def __init__(self, link: Any, table: str, me: int = 0):
+    def __init__(self, link: Any, table: str, me: int = 0, match: int | None = None):
+        """``match``: the table's match number (after a rematch), None the latest."""
         self.link = link
         self.table = table
         self.me = me
+        self.match = match
         self.asked = False
         self.left = FETCH_SECONDS
         self.code: str | None = None
@@ -491,7 +493,8 @@ class RecordFetch:
             if msg.get("t") == "error":
                 return self._done(failed="replay.not_kept" if self.asked else "replay.unreachable")
         if self.link.ready and not self.asked:
-            self.asked = bool(self.link.send("get_record", code=self.table))
+            number = {} if self.match is None else {"match": self.match}
+            self.asked = bool(self.link.send("get_record", code=self.table, **number))
         if self.left <= 0 or self.link.failed:
             return self._done(failed="replay.unreachable")
         return True

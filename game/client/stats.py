@@ -269,14 +269,16 @@ def _ask_record(app: Any, session: Any, entry: JsonObject) -> None:
     """Ask the table server for the finished match (``get_record``) and, when it answers while
     the table is still shown, keep its replay code with ``entry``. Watched once a frame by the
     app for at most :data:`RECORD_WAIT` seconds."""
-    if not session.server.send("get_record", code=entry["table"]):
+    number = {"match": entry["match"]} if isinstance(entry.get("match"), int) else {}
+    if not session.server.send("get_record", code=entry["table"], **number):
         return
     left = [RECORD_WAIT]
 
     def poll(dt: float) -> bool:
         left[0] -= dt
         msg = getattr(session, "finished_record", None)
-        if isinstance(msg, dict) and msg.get("code") == entry["table"]:
+        same = isinstance(msg, dict) and msg.get("match", 1) == entry.get("match", 1)
+        if same and isinstance(msg, dict) and msg.get("code") == entry["table"]:
             attach_replay(entry, msg, session.me)
             return False
         return left[0] > 0
@@ -405,6 +407,9 @@ def record_match(table: FinishedTable, result: JsonObject) -> bool:
         room = getattr(session, "room", {}).get("code") if session.online else None
         if isinstance(room, str):
             entry["table"], entry["seat"] = room, session.me
+            number = getattr(session, "room", {}).get("match")
+            if isinstance(number, int) and number > 1:
+                entry["match"] = number  # a rematch: the table's match number (get_record)
             server = getattr(getattr(session, "server", None), "entry", None)
             if isinstance(server, str):
                 entry["server"] = server  # where a Replay can ask for it later

@@ -20,6 +20,7 @@ from typing import Any
 
 from game.client.page_links import browser_window  # pygbag's bridge; only exists under emscripten
 from game.core import registry
+from game.net.protocol import AVATARS
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "language": "ar",
@@ -33,6 +34,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "level": "normal",  # easy | normal | hard
     "turn_seconds": 0,  # 0 = unlimited, else 60 | 90 | 120
     "game": registry.names()[0],  # the first game of the menu (Hareeja)
+    "avatar": -1,  # the face the player chose (0..AVATARS-1, shown on every device); -1: none yet
 }
 # Besides these, "options.<game>" holds each game's menu options (a dict, checked value by
 # value in game.ui.games) for every game there is.
@@ -120,6 +122,9 @@ def load_settings() -> tuple[dict[str, Any], str | None]:
         if isinstance(key, str) and key.startswith(OPTIONS_PREFIX) and isinstance(value, dict):
             settings[key] = value
     settings["volume"] = min(1.0, max(0.0, float(settings["volume"])))
+    avatar = settings["avatar"]
+    if not isinstance(avatar, int) or isinstance(avatar, bool) or not -1 <= avatar < AVATARS:
+        settings["avatar"] = -1  # not a face there is: none chosen
     return settings, None
 
 
@@ -132,55 +137,119 @@ def save_settings(settings: dict[str, Any]) -> bool:
         return False
 
 
+MATCH = "match"  # the single save of before (one for all games): migrated on first read
+
+
+def match_name(game: str) -> str:
+    """The store that holds ``game``'s saved match: ``match.<game>``."""
+    return f"{MATCH}.{game}"
+
+
+def _game_of(saved: dict[str, Any]) -> str:
+    game = saved.get("game", registry.names()[0])  # a save without "game" is Hareeja's
+    if not isinstance(game, str) or game not in registry.names():
+        raise ValueError(f"not a game: {game!r}")
+    return game
+
+
 def save_match(saved: dict[str, Any]) -> bool:
-    """Store the in-progress match: ``{"record": match.record(), "seats": [...], ...}``."""
+    """Store the in-progress match of ``saved["game"]`` in its own slot (one per game):
+    ``{"game": name, "record": match.record(), "seats": [...], ...}``."""
     try:
-        _write("match", json.dumps(saved, ensure_ascii=False))
+        _write(match_name(_game_of(saved)), json.dumps(saved, ensure_ascii=False))
         return True
     except Exception:
         return False
 
 
-def load_match() -> tuple[dict[str, Any] | None, str | None]:
-    """(saved match or None, message key or None). A saved match that cannot be read is not
-    deleted: it is kept aside under a timestamped name (:func:`keep_match_aside`) and the
-    message says so; the next load finds no match and starts clean."""
+def migrate_match() -> str | None:
+    """Move the single save of before into its game's slot; returns a message key when it
+    could not be read (it is then kept aside, never deleted). When the game's slot already
+    holds a match, the old save is kept aside instead of overwriting it."""
     try:
-        raw = _read("match")
+        raw = _read(MATCH)
         if raw is None:
-            return None, None
+            return None
         saved = json.loads(raw)
         if not isinstance(saved, dict) or "record" not in saved:
             raise ValueError("not a saved match")
-        return saved, None
+        name = match_name(_game_of(saved))
+        if _read(name) is None:
+            _write(name, raw)
+            _write(MATCH, None)
+            return None
+        _keep_aside(MATCH)  # two saves of one game: the newer slot stays, the old one is kept
+        return None
     except Exception:
-        keep_match_aside()
+        _keep_aside(MATCH)
+        return "storage.match_corrupt"
+
+
+def load_match(game: str) -> tuple[dict[str, Any] | None, str | None]:
+    """(``game``'s saved match or None, message key or None). A saved match that cannot be
+    read is not deleted: it is kept aside under a timestamped name (:func:`keep_match_aside`),
+    the other games' saves untouched, and the message says so; the next load starts clean."""
+    message = migrate_match()
+    try:
+        raw = _read(match_name(game))
+        if raw is None:
+            return None, message
+        saved = json.loads(raw)
+        if not isinstance(saved, dict) or "record" not in saved or _game_of(saved) != game:
+            raise ValueError("not a saved match of this game")
+        return saved, message
+    except Exception:
+        keep_match_aside(game)
         return None, "storage.match_corrupt"
+
+
+def load_matches() -> tuple[dict[str, dict[str, Any]], list[str]]:
+    """Every game's saved match ({game: saved}, in the menu's order) and the games whose save
+    could not be read (each kept aside on its own, the others load; ``""`` stands for the single
+    save of before when not even its game could be read)."""
+    kept = [""] if migrate_match() is not None else []
+    found: dict[str, dict[str, Any]] = {}
+    for game in registry.names():
+        saved, said = load_match(game)
+        if said is not None:
+            kept.append(game)
+        if saved is not None:
+            found[game] = saved
+    return found, kept
 
 
 def aside_name(name: str, when: float | None = None) -> str:
     """The name a store ``name`` is kept under when it cannot be used:
-    ``<name>.corrupt-YYYYMMDD-HHMMSS`` (local time)."""
+    ``<name>.corrupt-YYYYMMDD-HHMMSS`` (local time; ``-2``, ``-3``… when that is taken)."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
     return f"{name}.corrupt-{stamp}"
 
 
-def keep_match_aside() -> str | None:
-    """Move the saved match that cannot be read or replayed out of the way, keeping its text
-    (nothing a player did is thrown away); returns the name it is kept under (None: there was
-    nothing, or the store cannot be written — then it is left where it is)."""
+def _keep_aside(name: str) -> str | None:
     try:
-        raw = _read("match")
+        raw = _read(name)
         if raw is None:
             return None
-        name = aside_name("match")
-        _write(name, raw)
-        _write("match", None)
-        return name
+        base = aside_name(name)
+        kept, n = base, 1
+        while _read(kept) is not None:  # two in one second: never over an earlier one
+            n += 1
+            kept = f"{base}-{n}"
+        _write(kept, raw)
+        _write(name, None)
+        return kept
     except Exception:
         return None
 
 
-def clear_match() -> None:
+def keep_match_aside(game: str) -> str | None:
+    """Move ``game``'s saved match that cannot be read or replayed out of the way, keeping its
+    text (nothing a player did is thrown away); returns the name it is kept under (None: there
+    was nothing, or the store cannot be written — then it is left where it is)."""
+    return _keep_aside(match_name(game))
+
+
+def clear_match(game: str) -> None:
+    """``game``'s saved match is over (finished, or abandoned and recorded): remove it."""
     with contextlib.suppress(Exception):
-        _write("match", None)
+        _write(match_name(game), None)

@@ -73,8 +73,8 @@ if op == 'append' then
   return 1
 end
 -- op 'do': plain commands, each NAME KEYINDEX ARGC ARGS... (KEYINDEX 0: no key, PUBLISH)
-local allowed = {HSET = true, HDEL = true, SET = true, DEL = true, ZADD = true, SREM = true,
-                 PUBLISH = true}
+local allowed = {HSET = true, HDEL = true, SET = true, DEL = true, ZADD = true, ZREM = true,
+                 SREM = true, PUBLISH = true}
 local i = 4
 while i <= #ARGV do
   local name, key, argc = ARGV[i], tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2])

@@ -22,8 +22,8 @@ from .outgoing import Outgoing, list_entry
 from .pacing import Pacer
 from .peers import Peers
 from .play import Play
-from .records import finished_match
 from .roster import Roster
+from .watchers import PUBLIC
 
 WHOSE_MISSES = {"address": " from your address", "network": " from your network", "server": ""}
 log = logging.getLogger("majlis.lobby")
@@ -57,6 +57,10 @@ class Requests:
         self.secrets: Callable[[], bytes] = new_secret  # each match's secret (tests fix it)
         self.pacer: Pacer = play.pacer
         self.clock = play.clock.now
+        # ----- rematch (game.net.rematch) -----
+        self.left_early: Callable[[Player, Room], None] = lambda player, room: None
+        self.left_over: Callable[[Room], None] = lambda room: None  # left a finished table
+        self.kept: Callable[[str, int | None], JsonObject | None] = lambda code, n: None
 
     # ===== lobby requests ======================================================================
     def create(self, guest: Guest, player: Player, msg: JsonObject) -> None:
@@ -168,31 +172,29 @@ class Requests:
         self._enter(player, room)
 
     def record(self, guest: Guest, player: Player, msg: JsonObject) -> None:
-        """A finished match by its table's code, for a replay (never before its end). Wrong
-        codes count as :meth:`join`'s do."""
+        """A finished match by its table's code and its number (``match``; by default the
+        latest), for a replay (never before its end). Wrong codes count as :meth:`join`'s do."""
         now = self._past_code_back_off(guest)
         code = links.room_from_text(msg["code"])
+        number = msg.get("match")
         room = self.roster.rooms.get(code) if code else None
-        if room is not None and not room.over:
+        if room is not None and not room.over and number in (None, room.match_no):
             raise RequestRefused(
                 "That match is not over yet: watch it again once it ends.", "not_over"
             )
         found = None
         if room is not None:
-            stored = {**room.live.match.record(), "fair": room.fair.record(room.players)}
-            found = finished_match({**stored, "seats": self._names(room)})
-        elif code:
-            found = self.play.records.finished_table(code)
+            found = self.kept(room.code, number)
+        if found is None and code:
+            found = self.play.records.finished_table(code, number)
         if found is None:
             self.guard.missed(guest.address, now)
+            which = "" if number is None else f" number {number}"
             raise RequestRefused(
-                f"No finished match has the code {msg['code'].strip()!r} here.", "no_record"
+                f"No finished match{which} has the code {msg['code'].strip()!r} here.",
+                "no_record",
             )
         player.live_conn.send({"t": "record", "code": code, **found})
-
-    @staticmethod
-    def _names(room: Room) -> list[JsonObject]:
-        return [{"name": seat.name} for seat in room.live.seats]
 
     def _enter(self, player: Player, room: Room) -> None:
         self.roster.not_busy(player)
@@ -232,7 +234,16 @@ class Requests:
         rooms = self.roster.open_rooms(msg.get("game"), ("auto", "approval"))[:100]
         entries = [list_entry(r) for r in rooms]
         entries += self.peers.remote_open(msg.get("game"))[: 100 - len(entries)]  # others' too
-        player.live_conn.send({"t": "tables", "list": entries})
+        live = [  # started public tables one may watch (this process's)
+            list_entry(r)
+            for r in self.roster.rooms.values()
+            if r.started
+            and not r.over
+            and r.watchable
+            and r.visibility in PUBLIC
+            and msg.get("game") in (None, r.game)
+        ][:100]
+        player.live_conn.send({"t": "tables", "list": entries, "live": live})
 
     def answer(self, guest: Guest, player: Player, msg: JsonObject) -> None:
         room = self.roster.hosted(player)
@@ -251,7 +262,7 @@ class Requests:
 
     def start(self, guest: Guest, player: Player, msg: JsonObject) -> None:
         room = self.roster.hosted(player)
-        self._count_bot_table(room)
+        self.count_bot_table(room)
         engine_class, _ = engine(room.game)
         seed = self.seeds()
         rng = room.fair.rng(room.players, seed)  # the deals from the secret and contributions
@@ -267,10 +278,12 @@ class Requests:
             raise RequestRefused("The match has started: its deals are fixed.", "started")
         room.fair.contribute(seat, bytes.fromhex(msg["value"]))
 
-    def _count_bot_table(self, room: Room) -> None:
-        """A table starting with a bot seat counts against its address's and network's bot
-        tables until it is over; refused past either limit (nothing changes)."""
-        if room.address is None or room.seated() == room.players:
+    def count_bot_table(self, room: Room, people: int | None = None) -> None:
+        """A table starting with a bot seat (``people`` persons: by default those seated)
+        counts against its address's and network's bot tables until it is over; refused past
+        either limit (nothing changes). A rematch checks again."""
+        seated = room.seated() if people is None else people
+        if room.address is None or seated == room.players:
             return
         scope = self.guard.bot_tables.full(room.address)
         if scope is not None:
@@ -301,6 +314,9 @@ class Requests:
         self.bots.advance(room)
 
     def leave(self, guest: Guest, player: Player, msg: JsonObject) -> None:
+        if player in self.outgoing.watchers.watching:  # a spectator's Leave
+            self.unwatch(guest, player, msg)
+            return
         if player.waiting is not None:
             asked = player.waiting
             asked.pending.remove(player)
@@ -329,5 +345,70 @@ class Requests:
         elif not room.over:
             with self.pacer.acting(room, seat):
                 room.live.leave(seat)  # TB-9: a bot plays this seat now
+            self.left_early(player, room)  # the reveal reaches him at the end
             self.roster.announce(room)
             self.bots.advance(room)
+        else:
+            self.left_over(room)  # a rematch offer goes on without him
+
+    # ===== spectators (game.net.watchers) ======================================================
+    def watch(self, guest: Guest, player: Player, msg: JsonObject) -> None:
+        """Watch a public table by code. A private one is answered as a wrong code is (the
+        same message, counted as a miss): nobody learns that its code exists."""
+        now = self._past_code_back_off(guest)
+        code = links.room_from_text(msg["code"])
+        room = self.roster.rooms.get(code) if code else None
+        if room is None and code:
+            url = self.peers.elsewhere(code)
+            if url is not None:  # held by another process: watch it there
+                guest.conn.send({"t": "moved", "url": url, "code": code})
+                return
+        if room is None or room.visibility not in PUBLIC:
+            self.guard.missed(guest.address, now)
+            raise RequestRefused(f"No table has the code {msg['code'].strip()!r}.", "no_room")
+        if player.room is room:
+            raise RequestRefused("You sit at that table: you see it from your seat.", "seated")
+        if player.room is not None and not player.room.over:
+            raise RequestRefused("You are already at a table; leave it first.", "seated")
+        if not room.watchable:
+            raise RequestRefused("The host does not let anyone watch this table.", "watch_off")
+        watchers = self.outgoing.watchers
+        old = watchers.watching.get(player)
+        watchers.add(room, player, guest.address)
+        self.outgoing.send_watcher_view(room, player)
+        if old != room.code:
+            self._audience_changed(old)
+            self.outgoing.send_audience(room)
+
+    def unwatch(self, guest: Guest, player: Player, msg: JsonObject) -> None:
+        code = self.stop_watching(player)
+        if code is None:
+            raise RequestRefused("You are not watching a table.", "not_watching")
+        player.live_conn.send({"t": "left", "code": code})
+
+    def stop_watching(self, player: Player) -> str | None:
+        """``player`` watches nothing now (he left, or his connection closed); the seats are
+        told the new count. The code he watched, if any."""
+        code = self.outgoing.watchers.remove(player)
+        self._audience_changed(code)
+        return code
+
+    def _audience_changed(self, code: str | None) -> None:
+        room = self.roster.rooms.get(code) if code is not None else None
+        if room is not None:
+            self.outgoing.send_audience(room)
+
+    def allow_watch(self, guest: Guest, player: Player, msg: JsonObject) -> None:
+        """The host lets strangers watch (``on``) or not: off lets every watcher go."""
+        room = player.room
+        if room is None or player.seat is None:
+            raise RequestRefused("You are not at a table.", "not_seated")
+        if player.seat != room.host:
+            raise RequestRefused("Only the host may do that.", "not_host")
+        room.watchable = bool(msg["on"])
+        self.play.records.save_watchable(room)
+        if not room.watchable:
+            self.outgoing.let_audience_go(
+                room.code, "The host closed this table to spectators.", "watch_off"
+            )
+        self.outgoing.send_audience(room)

@@ -5,6 +5,7 @@ connection replaced; a player seated at another process's table is sent there (`
 from __future__ import annotations
 
 import secrets
+import zlib
 from typing import TypeGuard
 
 from . import protocol as P
@@ -15,6 +16,11 @@ from .outgoing import Outgoing
 from .peers import Peers
 from .roster import Roster
 from .tokens import TokenMint
+
+
+def default_avatar(name: str) -> int:
+    """The face of a player who chose none: from his name, so every client shows the same."""
+    return zlib.crc32(name.encode("utf-8")) % P.AVATARS
 
 
 class Greeter:
@@ -40,6 +46,8 @@ class Greeter:
             name = clean_name(msg["name"])
         except BadName as bad:
             raise RequestRefused(bad.message, "bad_name") from None
+        chosen = msg.get("avatar")  # protocol.decode checked it: None or in range
+        avatar = chosen if isinstance(chosen, int) else default_avatar(name)
         token = msg.get("token")
         player = self.roster.players.get(token_key(token)) if token else None
         if token and (player is None or player.room is None):
@@ -58,6 +66,7 @@ class Greeter:
         else:
             self._returning(player, guest, name)
         self.guests.welcomed(guest)
+        player.avatar = avatar
         player.conn = guest.conn
         guest.player = player
         guest.conn.send({"t": "welcome", "player": player.id, "token": token, "name": player.name})

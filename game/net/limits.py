@@ -107,6 +107,12 @@ FLOOD_CLOSE = 1008  # WebSocket close code "policy violation"
 REACTION_BURST = 3  # reactions one player may send at once (game.net.reactions) ...
 REACTION_EVERY = 2.0  # ... then one every this many seconds: a table is never pestered
 
+# ----- spectators (game.net.watchers) -----------------------------------------------------------
+WATCHERS_PER_TABLE = 50  # people watching one table: each costs one view and one frame a move,
+# so a table's frames a move stay within 12x its seats (a big majlis, never a broadcast)
+WATCHING_PER_ADDRESS = 8  # watching connections from one address: a home's screens, not a
+# crawler holding every public table's moves
+
 # ----- joining by code (see the module docstring for the numbers) ------------------------------
 JOIN_FREE_MISSES = 5
 JOIN_MAX_BACKOFF = 300.0
@@ -146,6 +152,8 @@ class Limits:
     network_forgive: float = NETWORK_FORGIVE
     global_misses_per_second: float = GLOBAL_MISSES_PER_SECOND
     global_miss_burst: int = GLOBAL_MISS_BURST
+    watchers_per_table: int = WATCHERS_PER_TABLE
+    watching_per_address: int = WATCHING_PER_ADDRESS
 
     @classmethod
     def loose(cls) -> Limits:
@@ -162,4 +170,5 @@ class Limits:
             network_free_misses=1_000_000,
             global_misses_per_second=1e9,
             global_miss_burst=1_000_000_000,
+            watching_per_address=100_000,
         )

@@ -49,7 +49,9 @@ class TableStore(Protocol):
         clocks: JsonObject | None = None,
     ) -> None: ...
     def finish(self, code: str, result: Any, at: float | None = None) -> None: ...
+    def archive(self, code: str, number: int, record: JsonObject) -> None: ...
     def save_room(self, code: str, record: JsonObject) -> None: ...
+    def watchable(self, code: str, on: bool) -> None: ...
     def drop_room(self, code: str) -> None: ...
     def beat(self, at: float) -> None: ...
     def prune(self, before: float) -> int | None: ...
@@ -87,6 +89,7 @@ class Player:
     name: str
     conn: Conn | None = None
     room: Room | None = None  # the table he sits at (also after it is over)
+    avatar: int | None = None  # the face he chose (protocol.AVATARS), shown on every client
     seat: int | None = None
     waiting: Room | None = None  # approval requested (TB-2)
     react_tokens: float = REACTION_BURST  # reactions he may send now (reactions.py's bucket)
@@ -153,6 +156,7 @@ class Room:
     occupants: list[Player | None]
     host: int = 0
     hints: bool = False  # the host lets every seat ask for hints
+    watchable: bool = True  # the host lets strangers watch a public table (game.net.watchers)
     address: str | None = None  # whose address created it (limits)
     created: float = 0.0  # lobby clock
     pending: list[Player] = field(default_factory=list)
@@ -168,6 +172,8 @@ class Room:
     saved_seats: tuple[Any, ...] = ()  # what the seat records last stored were made of
     due: float | None = None  # when the lobby's tick next visits it (schedule.py)
     fair: FairDeal = field(default_factory=FairDeal)  # the next match's secret (game.core.fair)
+    fair_dealt: bool = True  # False: a table resumed from before the fair deals (plain seed)
+    match_no: int = 1  # which match of this table (a rematch is the next: game.net.rematch)
 
     @property
     def started(self) -> bool:

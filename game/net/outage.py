@@ -35,7 +35,10 @@ PAUSED = (
     "Play is paused: the server cannot reach its storage for a moment. Nothing was changed; "
     "try again in a few seconds."
 )
-PAUSABLE = frozenset({"create", "join", "join_any", "answer", "start", "act", "back", "leave"})
+PAUSABLE = frozenset(
+    {"create", "join", "join_any", "answer", "start", "act", "back", "leave"}
+    | {"rematch", "rematch_start"}
+)
 HANDED_OVER = 1012  # WebSocket "service restart": the client reconnects
 HANDED_OVER_REASON = "Another server holds this table now."
 

@@ -6,6 +6,7 @@ entry in the public list.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from game.core.engine import Match
@@ -13,11 +14,14 @@ from game.core.events import Event
 from game.core.types import JsonObject
 
 from . import links
+from . import protocol as P
 from .delta import Shared
 from .guests import Guests
+from .limits import Limits
 from .model import Conn, Player, Room
 from .names import distinct_names
 from .pacing import Pacer, PinnableClock
+from .watchers import Audience, Watchers
 
 
 def list_entry(room: Room) -> JsonObject:
@@ -33,7 +37,13 @@ def list_entry(room: Room) -> JsonObject:
         "hints": room.hints,
         "seated": room.seated(),
         "host": host.name if host else "",
+        "watchable": room.watchable,
     }
+
+
+def avatar_of(player: Player | None) -> int | None:
+    """The face a seat shows: its player's (his ``hello``'s), None for nobody."""
+    return None if player is None else player.avatar
 
 
 class Outgoing:
@@ -45,13 +55,18 @@ class Outgoing:
         pacer: Pacer,
         link_base: str = "",
         deltas: bool = True,
+        watchers: Watchers | None = None,
     ):
-        """``deltas`` False sends every view whole (benchmarks compare)."""
+        """``deltas`` False sends every view whole (benchmarks compare); ``watchers``: the
+        tables' spectators (:mod:`.watchers`), who get what every seat may see."""
+        self.watchers = watchers if watchers is not None else Watchers(Limits())
         self.guests = guests
         self.pacer = pacer
         self.clock: PinnableClock = pacer.clock
         self.link_base = link_base
         self.deltas = deltas
+        # ----- rematch: a fresh view of a finished table also carries its offer -----
+        self.after_view: Callable[[Room, int], None] = lambda room, seat: None
 
     def room_msg(self, room: Room, for_player: Player | None) -> JsonObject:
         seats = []
@@ -72,6 +87,7 @@ class Outgoing:
                         "connected": connected,
                         "assisted": place.assisted,
                         "left": place.left,
+                        "avatar": None if place.kind == "bot" else avatar_of(occupant),
                     }
                 )
             else:
@@ -82,6 +98,7 @@ class Outgoing:
                         "connected": connected,
                         "assisted": False,
                         "left": False,
+                        "avatar": avatar_of(occupant),
                     }
                 )
         is_host = (
@@ -105,26 +122,39 @@ class Outgoing:
             "started": room.started,
             "over": room.over,
             "fair": fair_part(room),
+            "match": room.match_no,
+            "watchers": self.watchers.count(room.code),
+            "watchable": room.watchable,
         }
 
     def send_room(self, room: Room) -> None:
-        """Every seated player gets the room as he sees it."""
+        """Every seated player gets the room as he sees it (a watcher as a stranger does)."""
         for occupant in room.occupants:
             if occupant is not None and occupant.conn is not None and occupant.room is room:
                 occupant.conn.send(self.room_msg(room, occupant))
+        audience = self.watchers.tables.get(room.code)
+        if audience is not None:
+            self._to_audience(audience, self.room_msg(room, None))
 
     def send_view(self, room: Room, seat: int) -> None:
         self.send_events(room, seat, [])
         occupant = room.occupants[seat]
         if room.over and occupant is not None and occupant.conn is not None:
-            occupant.conn.send(reveal_msg(room))
+            if room.fair_dealt:
+                occupant.conn.send(reveal_msg(room))
+            self.after_view(room, seat)
 
     def send_reveal(self, room: Room) -> None:
         """The match is over: every connected seat gets the secret and the log."""
+        if not room.fair_dealt:
+            return  # a plain seed: no secret to reveal
         msg = reveal_msg(room)
         for occupant in room.occupants:
             if occupant is not None and occupant.conn is not None and occupant.room is room:
                 occupant.conn.send(msg)
+        audience = self.watchers.tables.get(room.code)
+        if audience is not None:
+            self._to_audience(audience, msg)
 
     def send_events(self, room: Room, seat: int, events: list[Event]) -> None:
         """The seat's events and view (a seat's own change, or its view when it comes back)."""
@@ -157,6 +187,9 @@ class Outgoing:
             ]
             legal = match.legal_actions(seat) if seat in acting else []
             self.deliver(room, occupant.conn, seen, views[seat], legal, shared)
+        audience = self.watchers.tables.get(room.code)
+        if audience is not None:  # the spectators: what every seat may see, once for all
+            self._watched(room, audience, public)
 
     def deliver(
         self,
@@ -200,6 +233,59 @@ class Outgoing:
                 and (only is None or occupant is only)
             ):
                 occupant.conn.send({"t": "deadline", "remaining": remaining})
+        audience = self.watchers.tables.get(room.code)
+        if audience is not None and only is None:
+            self._to_audience(audience, {"t": "deadline", "remaining": remaining})
+
+    # ===== spectators (game.net.watchers) =========================================================
+    def _watched(self, room: Room, audience: Audience, public: list[JsonObject]) -> None:
+        """The public events and the public view (``view(None)``) to every watcher."""
+        view = room.live.match.view(None)
+        shared = Shared()
+        for conn in audience.conns():
+            self.deliver(room, conn, public, view, [], shared)
+
+    def send_watcher_view(self, room: Room, watcher: Player) -> None:
+        """A new watcher's first look: the room, the audience, the public view (and the
+        reveal of an ended match)."""
+        conn = watcher.live_conn
+        conn.send(self.room_msg(room, None))
+        conn.send(self.audience_msg(room))
+        if room.table is not None:
+            self.deliver(room, conn, [], room.table.match.view(None), [])
+            if room.over:
+                conn.send(reveal_msg(room))
+
+    def audience_msg(self, room: Room) -> JsonObject:
+        return {
+            "t": "audience",
+            "code": room.code,
+            "count": self.watchers.count(room.code),
+            "open": room.watchable,
+        }
+
+    def send_audience(self, room: Room) -> None:
+        """The watcher count changed: every seat and every watcher is told."""
+        msg = self.audience_msg(room)
+        for occupant in room.occupants:
+            if occupant is not None and occupant.conn is not None and occupant.room is room:
+                occupant.conn.send(msg)
+        audience = self.watchers.tables.get(room.code)
+        if audience is not None:
+            self._to_audience(audience, msg)
+
+    def let_audience_go(self, code: str, reason: str, why: str) -> None:
+        """Every watcher of ``code`` goes, told ``reason`` (``error`` code ``why``) and
+        ``left``."""
+        for watcher in self.watchers.release(code):
+            if watcher.conn is not None:
+                watcher.conn.send(P.error(reason, why))
+                watcher.conn.send({"t": "left", "code": code})
+
+    @staticmethod
+    def _to_audience(audience: Audience, msg: JsonObject) -> None:
+        for conn in audience.conns():
+            conn.send(msg)
 
 
 def seat_views(match: Match[Any, Any]) -> list[JsonObject]:
@@ -213,9 +299,12 @@ def seat_views(match: Match[Any, Any]) -> list[JsonObject]:
     return [match.view(seat) for seat in range(match.players)]
 
 
-def fair_part(room: Room) -> JsonObject:
+def fair_part(room: Room) -> JsonObject | None:
     """The room message's ``fair``: the commitment, and every seat's contribution once the
-    match has started (the secret only ever goes in :func:`reveal_msg`)."""
+    match has started (the secret only ever goes in :func:`reveal_msg`); null for a match not
+    dealt fairly (a table resumed from before the fair deals)."""
+    if not room.fair_dealt:
+        return None
     started = room.table is not None
     return {
         "commitment": room.fair.commitment,
@@ -223,6 +312,12 @@ def fair_part(room: Room) -> JsonObject:
             [c.hex() for c in room.fair.seat_values(room.players)] if started else None
         ),
     }
+
+
+def fair_record(room: Room) -> JsonObject | None:
+    """What a record keeps of ``room``'s fair deal (its secret: only after the match or in
+    the store); None for a match not dealt fairly."""
+    return room.fair.record(room.players) if room.fair_dealt else None
 
 
 def reveal_msg(room: Room) -> JsonObject:
@@ -233,4 +328,6 @@ def reveal_msg(room: Room) -> JsonObject:
         "secret": room.fair.secret.hex(),
         "contributions": [c.hex() for c in room.fair.seat_values(room.players)],
         "log": room.live.match.log,
+        "commitment": room.fair.commitment,
+        "match": room.match_no,
     }

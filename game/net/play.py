@@ -52,6 +52,7 @@ class Play:
         self.schedule = schedule
         self.bot_delay = bot_delay
         self.moved: Callable[[int], None] = lambda count: None  # metrics: moves applied
+        self.ended: Callable[[Room], None] = lambda room: None  # the rematch offer (rematch.py)
 
     def start(self, room: Room, match: Match[Any, Any], seed: int) -> None:
         """``room``'s match begins: empty seats get bots, requests to join are refused, the
@@ -113,6 +114,7 @@ class Play:
         if match.phase == "over" and room.over_since is None:
             room.over_since = self.clock.now()
             self.outgoing.send_reveal(room)  # the secret: the match is over
+            self.ended(room)  # its record kept by number, the next match offered
             if room.address is not None:  # its bots are done: no longer a bot table
                 self.guard.bot_tables.discard(room.address, room.code)
             self.roster.announce(room)

@@ -19,13 +19,15 @@ A player sits at one table at a time.
 
 Client → server
 ---------------
-``hello {name, token?}``
+``hello {name, token?, avatar?}``
     ``name``: at most 64 characters as sent; the server cleans it (NFKC, no control, bidi or
     invisible characters; :mod:`game.net.names`) and wants 1–24 visible characters (error
     ``bad_name``); two equal names at one table are told apart ("Sara (2)"). ``token``: from
     an earlier ``welcome`` (or null; one this server or its cluster did not sign is replaced
-    by a fresh one, :mod:`game.net.tokens`). Must come first;
-    anything else before it is answered with ``error`` code ``hello_first``.
+    by a fresh one, :mod:`game.net.tokens`). ``avatar``: the face the player chose, a whole
+    number from 0 to ``AVATARS - 1`` (anything else: ``error`` code ``protocol``, nothing
+    changed); without it the server gives one from the name, the same for every client.
+    Must come first; anything else before it is answered with ``error`` code ``hello_first``.
 ``create {game, players, options?, visibility, turn_seconds, bots, hints?}``
     A new table with the sender in seat 0 as its host. ``game``: one of :data:`GAMES`;
     ``players``: the seat count, one of ``PLAYER_COUNTS[game]`` (TB-5); ``options``: the engine's
@@ -63,8 +65,9 @@ Client → server
 ``leave {}``
     TB-9: leave the table. Before the start the seat is freed; after it a bot finishes the
     match in this seat (the player cannot come back to it). Reply ``left``.
-``get_record {code}``
-    The finished match of table ``code`` (invite links are read too), for a replay: reply
+``get_record {code, match?}``
+    The finished match of table ``code`` (invite links are read too), number ``match`` (1, 2,
+    …: a table plays again after a rematch; by default its latest), for a replay: reply
     ``record``, once the match is over and for as long as the server keeps it; ``error``
     ``not_over`` while it is played (nothing hidden leaves the table before its end),
     ``no_record`` for a code with no finished match (counted as a wrong code, as for ``join``).
@@ -75,6 +78,31 @@ Client → server
     of at most 32 bytes, sent after the ``room`` message that carried the commitment and
     before the start (a later one replaces an earlier; after the start: ``error`` code
     ``started``). A seat that sends none contributes an empty value.
+``rematch {match, value}``
+    "Play again" at a table whose match is over (:mod:`game.net.rematch`): ``match`` is the
+    number of the next match (from ``rematch_state``), ``value`` this seat's fresh random
+    contribution (as for ``contribute``) to the NEW commitment ``rematch_state`` carried.
+    Everyone is sent ``rematch_state`` again; when every person still at the table has
+    accepted, the next match starts (``room`` with ``started``, then ``events``). Errors:
+    ``not_seated``, ``not_over``, ``stale`` (another match number), ``gone`` (the table is no
+    longer here), ``twice``, ``too_many`` (the address's tables with bots). Nothing changes.
+``rematch_start {}``
+    The host, having accepted, starts the next match with those who accepted: the seats of
+    those who did not get bots and they leave the table (``left``). Errors as for
+    ``rematch``, and ``not_host``, ``accept_first``.
+``watch {code}``
+    Watch a public table (``auto`` or ``approval``) without a seat (:mod:`game.net.watchers`):
+    reply ``room`` (``you`` null), ``audience``, and once it started ``events`` with the public
+    events and ``view(None)`` (no hand, no secret bid before its reveal), ``legal`` empty. A
+    private table answers exactly as a wrong code (``no_room``, counted as a miss); the host's
+    "no watching" ``watch_off``; past the limits ``too_many``. A watcher's ``act``, ``create``,
+    ``join``, ``react``… get ``error`` code ``watching`` and change nothing.
+``unwatch {}``
+    Stop watching (``leave`` does the same for a watcher). Reply ``left``.
+``allow_watch {on}``
+    The host lets strangers watch his table (``true``, the default) or not (``false``: every
+    watcher gets ``error`` code ``watch_off`` then ``left``). Everyone at the table gets
+    ``audience``.
 ``react {phrase}``
     A seated player's reaction, one of :data:`PHRASES` (ids only, no free text:
     :mod:`game.net.reactions`). Every connected person at the table (the sender too) gets
@@ -88,15 +116,18 @@ Server → client
 ``tables {list}``
     ``list``: ``[{code, game, players, options, visibility, turn_seconds, hints, seated,
     host}]``
-    (``seated``: seats taken by people; ``host``: the host's name).
+    (``seated``: seats taken by people; ``host``: the host's name; ``watchable``: the host
+    lets strangers watch). ``live``: the same for started public tables one may ``watch``.
 ``room {code, link, game, players, options, visibility, turn_seconds, bots, hints, seats, host,
 you, pending, started, over}``
     The table as it is now, sent on every change of its seats. ``link``: the invite link
     (``#room=CODE`` after the server's ``--link-base``: :mod:`game.net.links`); ``seats``: one
     entry per seat,
-    ``{name, kind, connected, assisted, left}`` with ``kind`` ``"human" | "bot" | "empty"``;
+    ``{name, kind, connected, assisted, left, avatar}`` with ``kind`` ``"human" | "bot" |
+    "empty"``; ``avatar``: a person's face (his ``hello``'s), null for a bot or an empty seat;
     ``host``: the host's seat; ``you``: your seat (null while waiting); ``pending``:
-    ``[{player, name}]``, the approval requests (filled only in the host's copy).
+    ``[{player, name}]``, the approval requests (filled only in the host's copy); ``match``:
+    which match of this table (1, then 2, … after each rematch).
 ``waiting {code}`` / ``refused {code}``
     The approval request was sent to the host / was refused (TB-2).
 ``events {events, view | vd, legal, log, by}``
@@ -136,18 +167,30 @@ you, pending, started, over}``
     the server's clock times a turn out) and every engine refusal code (``not_your_turn``,
     ``illegal``…).
 ``pong {}``
-``record {code, record, names}``
+``record {code, record, names, match}``
     A finished match: ``record`` is what replays it (``game, players, options, seed, deck,
-    log``: :meth:`game.core.engine.Match.replay`), ``names`` the seats' names.
-``reveal {code, secret, contributions, log}``
+    log``: :meth:`game.core.engine.Match.replay`, and ``fair``: its deal secret,
+    commitment and contributions, or null for a match that was not dealt fairly — a table
+    from before the fair deals), ``names`` the seats' names, ``match`` its number.
+``reveal {code, secret, contributions, log, commitment, match}``
     Sent to every seat when the match is over (and again with a fresh view of an ended
     match): the 32-byte ``secret`` (hex) whose commitment ``room.fair.commitment`` was sent
     before the first deal, every seat's contribution (hex) and the whole action log, so the
     client can re-derive every deal and check what it was shown (docs/FAIRNESS.md). The
     ``room`` message's ``fair`` is ``{commitment, contributions}`` (``contributions`` null
     until the start).
+``rematch_state {code, match, commitment, ready, people, host}``
+    The match is over and the table offers the next one, number ``match``, dealt from a NEW
+    secret whose ``commitment`` this is (answer it with ``rematch``); ``ready``: per seat,
+    whether it accepted (bots and empty seats always); ``people``: the seats of persons still
+    at the table; ``host``: who may ``rematch_start``. Sent at the end, on every accept or
+    leave, and with a fresh view of the finished table (a reconnect).
 ``reaction {seat, phrase}``
     ``seat`` sent the reaction ``phrase`` (one of :data:`PHRASES`); shown beside his plate.
+``audience {code, count, open}``
+    The table's watchers: how many (``count``, the eye beside the table) and whether the host
+    lets people watch (``open``); to the seats and the watchers on every change. The ``room``
+    message carries the same as ``watchers`` and ``watchable``.
 ``moved {url, code}``
     Several server processes share one lobby (Redis, ``game.net.cluster``): the table with
     ``code`` (joined by code, found by ``join_any``, or where your token's player sits) is held
@@ -206,11 +249,13 @@ CODE_LENGTH = 8  # 2**40 codes: unguessable at the allowed rate (limits.py)
 
 MAX_FRAME = 8192  # characters in one client frame
 MAX_NAME = 24  # characters in a player's name
+AVATARS = 16  # the drawn faces a player may choose from (game/ui/avatars.py draws them)
 MAX_TOKEN = 64
 MAX_STRING = 64  # any other string in a client message
 MAX_OPTIONS = 8  # keys in "options"
 MAX_ACTION_ITEMS = 200  # values in one action, all levels counted
 MAX_ACTION_DEPTH = 4  # {"groups": [["7H", ...]]} is depth 3
+MAX_MATCHES = 1_000_000  # a table's match numbers (rematches) fit below this
 
 CLIENT_TYPES: tuple[str, ...] = (
     "hello",
@@ -227,6 +272,13 @@ CLIENT_TYPES: tuple[str, ...] = (
     "ping",
     "contribute",
     "react",
+    # ----- rematch -----
+    "rematch",
+    "rematch_start",
+    # ----- spectators (game.net.watchers) -----
+    "watch",
+    "unwatch",
+    "allow_watch",
 )
 SERVER_TYPES: tuple[str, ...] = (
     "welcome",
@@ -243,6 +295,10 @@ SERVER_TYPES: tuple[str, ...] = (
     "record",
     "reveal",
     "reaction",
+    # ----- rematch -----
+    "rematch_state",
+    # ----- spectators (game.net.watchers) -----
+    "audience",
 )
 
 
@@ -486,7 +542,11 @@ _GAME = _one_of(GAMES)
 
 # For each client message: {field: (check, required)}.
 _CLIENT_FIELDS: dict[str, dict[str, tuple[Check, bool]]] = {
-    "hello": {"name": (_text(MAX_STRING, 1), True), "token": (_optional(_text(MAX_TOKEN)), False)},
+    "hello": {
+        "name": (_text(MAX_STRING, 1), True),
+        "token": (_optional(_text(MAX_TOKEN)), False),
+        "avatar": (_optional(_integer(0, AVATARS - 1)), False),
+    },
     "create": {
         "game": (_GAME, True),
         "players": (_integer(MIN_PLAYERS, MAX_PLAYERS), True),  # each game's own: the lobby
@@ -504,10 +564,23 @@ _CLIENT_FIELDS: dict[str, dict[str, tuple[Check, bool]]] = {
     "act": {"action": (_action, True)},
     "back": {},
     "leave": {},
-    "get_record": {"code": (_text(MAX_STRING, 1), True)},
+    "get_record": {
+        "code": (_text(MAX_STRING, 1), True),
+        "match": (_integer(1, MAX_MATCHES), False),
+    },
     "ping": {},
     "contribute": {"value": (_hex_text(MAX_CONTRIBUTION), True)},
     "react": {"phrase": (_one_of(PHRASES), True)},
+    # ----- rematch -----
+    "rematch": {
+        "match": (_integer(2, MAX_MATCHES), True),
+        "value": (_hex_text(MAX_CONTRIBUTION), True),
+    },
+    "rematch_start": {},
+    # ----- spectators (game.net.watchers) -----
+    "watch": {"code": (_text(MAX_STRING, 1), True)},
+    "unwatch": {},
+    "allow_watch": {"on": (_boolean, True)},
 }
 
 
@@ -556,6 +629,18 @@ _SERVER_REQUIRED: dict[str, dict[str, Check]] = {
     "record": {"code": _kind_of(str, "a string"), "record": _kind_of(dict, "an object")},
     "reveal": {"secret": _hex_text(SECRET_BYTES), "log": _kind_of(list, "a list")},
     "reaction": {"seat": _kind_of(int, "a whole number"), "phrase": _kind_of(str, "a string")},
+    # ----- rematch -----
+    "rematch_state": {
+        "match": _kind_of(int, "a whole number"),
+        "commitment": _kind_of(str, "a string"),
+        "ready": _kind_of(list, "a list"),
+    },
+    # ----- spectators (game.net.watchers) -----
+    "audience": {
+        "code": _kind_of(str, "a string"),
+        "count": _kind_of(int, "a whole number"),
+        "open": _kind_of(bool, "true or false"),
+    },
 }
 
 

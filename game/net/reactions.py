@@ -20,6 +20,7 @@ from game.core.types import JsonObject
 from .limits import REACTION_BURST, REACTION_EVERY
 from .model import Guest, Player, RequestRefused
 from .protocol import PHRASES
+from .watchers import Watchers
 
 __all__ = ["PHRASES", "REACTION_BURST", "REACTION_EVERY", "Reactions"]
 
@@ -28,8 +29,10 @@ class Reactions:
     """The ``react`` request: checked, rate-limited, then sent as ``reaction`` to every
     connected person at the sender's table (the sender too: his echo is the answer)."""
 
-    def __init__(self, rate_clock: Callable[[], float]):
+    def __init__(self, rate_clock: Callable[[], float], watchers: Watchers | None = None):
+        """``watchers``: the tables' spectators, who see the reactions too (never send)."""
         self.rate_clock = rate_clock
+        self.watchers = watchers
 
     def react(self, guest: Guest, player: Player, msg: JsonObject) -> None:
         room, seat = player.room, player.seat
@@ -43,6 +46,9 @@ class Reactions:
         for occupant in room.occupants:
             if occupant is not None and occupant.conn is not None and occupant.room is room:
                 occupant.conn.send(out)
+        audience = self.watchers.audience(room.code) if self.watchers is not None else None
+        for conn in audience.conns() if audience is not None else ():
+            conn.send(out)
 
     def _allow(self, player: Player) -> bool:
         """Token bucket per player (kept on him: a reconnect does not refill it)."""

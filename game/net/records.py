@@ -14,6 +14,7 @@ from game.table import Seat, Table
 
 from .limits import PRUNE_EVERY
 from .model import Room, TableStore
+from .outgoing import fair_record
 from .pacing import PinnableClock
 
 HEARTBEAT = 5.0  # seconds between "still alive" marks in the store (turn clocks)
@@ -38,8 +39,9 @@ def finished_match(stored: JsonObject) -> JsonObject:
     """A finished table as a ``record`` reply carries it: what replays the match and the
     seats' names, nothing else (no players' ids or keys)."""
     record = {k: stored.get(k) for k in REPLAY_KEYS}
-    if stored.get("fair") is not None:  # over: its deal secret may be told
-        record["fair"] = stored["fair"]
+    # over: its deal secret may be told; null says plainly "not a fair-deal match" (a table
+    # stored before the fair deals), never a missing field
+    record["fair"] = stored.get("fair")
     return {
         "record": record,
         "names": [str(s.get("name", "")) for s in stored.get("seats") or []],
@@ -58,6 +60,7 @@ def room_record(room: Room) -> JsonObject:
         "turn_seconds": room.turn_seconds,
         "bots": room.bots,
         "hints": room.hints,
+        "watchable": room.watchable,
         "host": room.host,
         "seats": [
             None if p is None else {"player": p.id, "key": p.key, "name": p.name}
@@ -117,9 +120,11 @@ class Records:
             "turn_seconds": room.turn_seconds,
             "bots": room.bots,
             "hints": room.hints,
+            "watchable": room.watchable,
             "host": room.host,
             "seats": self.seat_records(room),
-            "fair": room.fair.record(room.players),
+            "fair": fair_record(room),
+            "match": room.match_no,
         }
 
     def clock_record(self, room: Room) -> JsonObject | None:
@@ -173,10 +178,34 @@ class Records:
             result = {"result": None, "totals": match.totals, "abandoned": True}
         self.store.finish(room.code, result)
 
+    def archive(self, room: Room) -> None:
+        """Finished ``room``'s match stays in the store by its number (a rematch begins: the
+        table's own record and log go to the next match)."""
+        if self.store is None:
+            return
+        match = room.live.match
+        stored: JsonObject = {
+            **self.table_record(room, match.seed),
+            "deck": match.record().get("deck"),
+            "log": match.log,
+            "finished": self.wall(),
+            "result": {"result": match.result, "totals": match.totals},
+        }
+        self.store.archive(room.code, room.match_no, stored)
+
     def save_room(self, room: Room) -> None:
         """An unstarted room's seats and requests, as they are now."""
         if self.store is not None:
             self.store.save_room(room.code, room_record(room))
+
+    def save_watchable(self, room: Room) -> None:
+        """The host let strangers watch (or not): stored with the table or the room."""
+        if self.store is None:
+            return
+        if room.started:
+            self.store.watchable(room.code, room.watchable)
+        else:
+            self.save_room(room)
 
     def drop_room(self, code: str) -> None:
         if self.store is not None:
@@ -195,18 +224,19 @@ class Records:
             self.store.prune(wall - self.keep_finished)
 
     # ===== reads ================================================================================
-    def finished_table(self, code: str) -> JsonObject | None:
-        """The stored finished match of ``code`` (:func:`finished_match`), or None: unknown,
-        not over, abandoned, or a store that cannot be read at once (Redis reads wait on the
-        loop: there the lobby answers for the finished rooms it still holds)."""
+    def finished_table(self, code: str, number: int | None = None) -> JsonObject | None:
+        """The stored finished match ``number`` (None: the latest) of ``code``
+        (:func:`finished_match`), or None: unknown, not over, abandoned, or a store that
+        cannot be read at once (Redis reads wait on the loop: there the lobby answers for the
+        finished rooms it still holds, every match of them by number)."""
         read = getattr(self.store, "table", None)
-        stored = read(code) if callable(read) else None
+        stored = read(code, number) if callable(read) else None
         if not isinstance(stored, dict) or stored.get("finished") is None:
             return None
         result = stored.get("result")
         if isinstance(result, dict) and result.get("abandoned"):
             return None
-        return finished_match(stored)
+        return {**finished_match(stored), "match": stored.get("match", 1)}
 
     def has_code(self, code: str) -> bool:
         """Whether a stored table or room has ``code`` (a new code must be new there too)."""

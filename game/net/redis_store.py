@@ -26,6 +26,10 @@ Keys (``NS`` = the namespace, "majlis" by default):
   ``clocks``, ``finished``, ``result``; ``NS:log:CODE`` list: the log entries ``[seat,
   action]`` in order; ``NS:room:CODE``: an unstarted room's record;
 - ``NS:finished`` sorted set: finished codes by finish time (pruning);
+- ``NS:m:CODE:N``: match ``N`` (1, 2, …) of table ``CODE`` once the next one began (a rematch):
+  its whole record with its log, result and finish time (JSON); ``NS:mfinished`` sorted set:
+  those ``CODE:N`` by finish time (pruning). The table's own keys hold its latest match, whose
+  number is the record's ``match``;
 - ``NS:fence`` hash: code → the token of its holder (:mod:`game.net.fencing`).
 """
 
@@ -209,6 +213,26 @@ class RedisStore:
         commands = plain(("HSET", 2, fields), ("ZADD", 3, (when, code)))
         self._queue(code, [self.key("t", code), self.k("finished")], ["do", *commands])
 
+    def archive(self, code: str, number: int, record: JsonObject) -> None:
+        """Match ``number`` is over and the next begins (a rematch): its record is kept as
+        ``NS:m:CODE:N``, the table's log, finish and result cleared for the next match."""
+        when = record.get("finished") or self.wall()
+        keys = [self.key("m", f"{code}:{number}"), self.key("log", code), self.key("t", code)]
+        keys += [self.k("finished"), self.k("mfinished")]
+        commands = plain(
+            ("SET", 2, (_dump(record),)),
+            ("DEL", 3, ()),
+            ("HDEL", 4, ("finished", "result", "clocks")),
+            ("ZREM", 5, (code,)),
+            ("ZADD", 6, (when, f"{code}:{number}")),
+        )
+        self._queue(code, keys, ["do", *commands])
+
+    def watchable(self, code: str, on: bool) -> None:
+        """A started table's host let strangers watch it (or not): the adopter reads it."""
+        fields = ("watchable", _dump(on))
+        self._queue(code, [self.key("t", code)], ["do", *plain(("HSET", 2, fields))])
+
     def save_room(self, code: str, record: JsonObject) -> None:
         self.known.add(code)
         self._queue(code, [self.key("room", code)], ["do", *plain(("SET", 2, (_dump(record),)))])
@@ -276,6 +300,10 @@ class RedisStore:
             if old:
                 await self.redis.delete(*[self.key(k, c) for c in old for k in ("t", "log")])
                 await self.redis.zrem(f"{self.ns}:finished", *old)
+            matches = await self.redis.zrangebyscore(f"{self.ns}:mfinished", 0, before)
+            if matches:
+                await self.redis.delete(*[self.key("m", m) for m in matches])
+                await self.redis.zrem(f"{self.ns}:mfinished", *matches)
         except Exception as err:  # Redis away: the next prune does it
             log.warning("pruning finished tables failed: %s", err)
 
@@ -301,8 +329,22 @@ class RedisStore:
         out["seats"] = json.loads(fields["seats"])
         for name in ("clocks", "finished", "result"):
             out[name] = json.loads(fields[name]) if name in fields else None
+        if "watchable" in fields:  # the host changed it after the start
+            out["watchable"] = json.loads(fields["watchable"])
         out["log"] = [json.loads(t) for t in await self.redis.lrange(self.key("log", code), 0, -1)]
         return out
+
+    async def load_match(self, code: str, number: int | None = None) -> JsonObject | None:
+        """Match ``number`` of ``code`` (by default the latest, :meth:`load_table`)."""
+        if number is not None:
+            text = await self.redis.get(self.key("m", f"{code}:{number}"))
+            if text is not None:
+                kept: JsonObject = json.loads(text)
+                return kept
+        latest = await self.load_table(code)
+        if latest is None or (number is not None and latest.get("match", 1) != number):
+            return None
+        return latest
 
     async def load_room(self, code: str) -> JsonObject | None:
         text = await self.redis.get(self.key("room", code))

@@ -62,6 +62,9 @@ class Resume:
         room = self._seat_stored(record, occupants, names=[s.name for s in seats])
         if record.get("fair"):  # a table stored before the fair deals has a plain seed
             room.fair = FairDeal.from_record(record["fair"])
+        else:  # ... said so (fair: null), never a secret it was not dealt from
+            room.fair_dealt = False
+        room.match_no = int(record.get("match") or 1)  # records from before rematches: 1
         self.play.open(room, self.records.resumed_table(record, match, seats))
         if record["turn_seconds"] is not None:
             self.records.save_progress(room)  # the clocks as resumed: downtime never counts again
@@ -119,6 +122,7 @@ class Resume:
             host=record["host"],
             hints=bool(record.get("hints", False)),  # records from before hints have none
             names=names or [],
+            watchable=bool(record.get("watchable", True)),  # older records: watchable
         )
         room.created = room.quiet_since = self.clock.now()
         for seat, player in enumerate(occupants):

@@ -23,6 +23,8 @@ The lobby is made of parts it owns, each given only the others it needs::
            ├─ Pacer      (pacing.py)    turn clocks held while clients show the events
            ├─ Peers      (peers.py)     the other processes of a cluster, if any
            ├─ Reactions  (reactions.py) a seat's "Well played", rate-limited, to its table
+           ├─ Rematch    (rematch.py)   "Play again": the next match at a finished table
+           ├─ Watchers   (watchers.py)  spectators of public tables: who, limits, the count
            └─ Schedule, AddressGuard, Limits: when each table needs the tick; abuse limits
 
 A move reads as a few calls on them: ``Requests.act`` → ``Pacer.acting`` → the table →
@@ -77,11 +79,13 @@ from .peers import Peers
 from .play import BOT_NAMES, Play
 from .reactions import Reactions
 from .records import HEARTBEAT, RESUME_GRACE, Records
+from .rematch import Rematch
 from .reseat import reseat_connected
 from .resume import Resume
 from .roster import Roster
 from .schedule import Schedule, next_moment
 from .tokens import TokenMint, mint_for
+from .watchers import Watchers
 
 __all__ = [
     "BOT_NAMES",
@@ -145,7 +149,8 @@ class Lobby:
             self.guard, self.clock.now, rate, rate_clock, self.limits.hello_timeout
         )
         self.pacer = Pacer(self.clock, pace)
-        self.outgoing = Outgoing(self.guests, self.pacer, link_base, deltas)
+        self.watchers = Watchers(self.limits)  # spectators (watchers.py)
+        self.outgoing = Outgoing(self.guests, self.pacer, link_base, deltas, self.watchers)
         self.records = Records(store, self.clock, wall, self.limits.keep_finished)
         self.bots = Bots(
             self.rooms, self.pacer, self.schedule, self.peers, think_slice, think_clock
@@ -183,7 +188,8 @@ class Lobby:
             rate_clock,
             seeds,
         )
-        self.reactions = Reactions(rate_clock)
+        self.rematch = Rematch(self.roster, self.play, self.requests)  # hooks itself in
+        self.reactions = Reactions(rate_clock, self.watchers)
         self.greeter = Greeter(self.roster, self.guests, self.outgoing, self.peers, mint_for(store))
         self.resume = Resume(self.records, self.roster, self.play)
         if store is not None:
@@ -210,6 +216,8 @@ class Lobby:
         if player is None or player.conn is not conn:
             return
         player.conn = None
+        if player in self.watchers.watching:
+            self.requests.stop_watching(player)
         if player.room is not None:
             if not player.room.anyone_connected():
                 player.room.quiet_since = self.clock.now()
@@ -241,12 +249,15 @@ class Lobby:
             return
         if kind == "hello":
             self.greeter.hello(guest, msg)
+            self.rematch.greeted(guest.player)  # left before the end: the reveal
             return
         player = guest.player
         if player is None:
             raise RequestRefused("Say hello first, with your name.", "hello_first")
         if self.peers.refused(guest.conn, kind):
             return  # play paused (outage.py): the client was told
+        if player in self.watchers.watching:  # a spectator never acts
+            self.watchers.refuse_acting(player, kind)
         requests = self.requests
         handler = {
             "create": requests.create,
@@ -261,6 +272,11 @@ class Lobby:
             "get_record": requests.record,
             "contribute": requests.contribute,
             "react": self.reactions.react,
+            "rematch": self.rematch.accept,
+            "rematch_start": self.rematch.start_now,
+            "watch": requests.watch,
+            "unwatch": requests.unwatch,
+            "allow_watch": requests.allow_watch,
         }[kind]
         handler(guest, player, msg)
 
@@ -374,4 +390,11 @@ class Lobby:
                 if guest is not None:
                     guest.player, guest.closed = None, True
                 conns.append(conn)
+        for watcher in self.watchers.release(code):  # they watch it at its holder now
+            if watcher.conn is not None:
+                guest = self.guests.of(watcher.conn)
+                if guest is not None:
+                    guest.player, guest.closed = None, True
+                conns.append(watcher.conn)
+                watcher.conn = None
         return conns

@@ -185,6 +185,7 @@ class Roster:
         for occupant in room.occupants:
             if occupant is not None and occupant.room is room:
                 self._free(occupant, room, reason)
+        self.outgoing.let_audience_go(room.code, reason or "The table closed.", "closed")
         self.bots.forget(room)
         if room.address is not None:
             self.guard.table_closed(room.address, room.code)

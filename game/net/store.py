@@ -57,13 +57,22 @@ CREATE TABLE IF NOT EXISTS tables (
     result TEXT,
     clocks TEXT,
     hints INTEGER NOT NULL DEFAULT 0,
-    fair TEXT
+    fair TEXT,
+    match_no INTEGER NOT NULL DEFAULT 1,
+    watchable INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL,
     n INTEGER NOT NULL,
     seat INTEGER NOT NULL,
     action TEXT NOT NULL,
+    PRIMARY KEY (code, n)
+);
+CREATE TABLE IF NOT EXISTS matches (
+    code TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    finished REAL,
+    record TEXT NOT NULL,
     PRIMARY KEY (code, n)
 );
 CREATE TABLE IF NOT EXISTS rooms (
@@ -172,6 +181,10 @@ class Store:
             self.db.execute("ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0")
         if "fair" not in columns:  # a database from before the fair deals (plain seeds)
             self.db.execute("ALTER TABLE tables ADD COLUMN fair TEXT")
+        if "match_no" not in columns:  # a database from before rematches: every table had one
+            self.db.execute("ALTER TABLE tables ADD COLUMN match_no INTEGER NOT NULL DEFAULT 1")
+        if "watchable" not in columns:  # a database from before spectators (all watchable)
+            self.db.execute("ALTER TABLE tables ADD COLUMN watchable INTEGER NOT NULL DEFAULT 1")
         self.db.execute("CREATE INDEX IF NOT EXISTS tables_finished ON tables (finished)")
 
     def close(self) -> None:
@@ -331,8 +344,8 @@ class Store:
         """A table that just started: its match record (without the log) and its seats."""
         self.db.execute(
             "INSERT OR REPLACE INTO tables (code, game, players, options, seed, deck, visibility,"
-            " turn_seconds, bots, host, seats, started, hints, fair)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            " turn_seconds, bots, host, seats, started, hints, fair, match_no, watchable)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (
                 record["code"],
                 record["game"],
@@ -348,8 +361,25 @@ class Store:
                 record.get("started", self.wall()),
                 int(bool(record.get("hints", False))),
                 None if record.get("fair") is None else _dump(record["fair"]),
+                int(record.get("match", 1)),
+                int(bool(record.get("watchable", True))),
             ),
         )
+
+    @_writes
+    def archive(self, code: str, number: int, record: JsonObject) -> None:
+        """Match ``number`` of table ``code`` is over and the next one begins: its whole record
+        (with its log, result and finish time) stays in ``matches`` and the table's log is
+        emptied for the next match (whose :meth:`save_table` follows)."""
+        self.db.execute(
+            "INSERT OR REPLACE INTO matches (code, n, finished, record) VALUES (?,?,?,?)",
+            (code, number, record.get("finished"), _dump(record)),
+        )
+        self.db.execute("DELETE FROM actions WHERE code = ?", (code,))
+
+    def watchable(self, code: str, on: bool) -> None:
+        """A started table's host let strangers watch it (or not): kept for a restart."""
+        self.db.execute("UPDATE tables SET watchable = ? WHERE code = ?", (int(on), code))
 
     @_writes
     def record(
@@ -411,6 +441,8 @@ class Store:
         ]
         self.db.executemany("DELETE FROM actions WHERE code = ?", [(c,) for c in codes])
         self.db.executemany("DELETE FROM tables WHERE code = ?", [(c,) for c in codes])
+        self.db.executemany("DELETE FROM matches WHERE code = ?", [(c,) for c in codes])
+        self.db.execute("DELETE FROM matches WHERE finished < ?", (before,))
         return len(codes)
 
     # ----- reads ------------------------------------------------------------------------------
@@ -444,14 +476,31 @@ class Store:
         return [t for (code,) in rows.fetchall() if (t := self._table(code)) is not None]
 
     @_reads
-    def table(self, code: str) -> JsonObject | None:
-        """One table's whole record: the match record keys, the table's settings and its log."""
-        return self._table(code)
+    def table(self, code: str, match: int | None = None) -> JsonObject | None:
+        """One table's whole record: the match record keys, the table's settings and its log;
+        of its match number ``match`` (1, 2, … : an earlier one from ``matches``), by default
+        the latest."""
+        current = self._table(code)
+        if match is None or (current is not None and current["match"] == match):
+            return current
+        row = self.db.execute(
+            "SELECT record FROM matches WHERE code = ? AND n = ?", (code, match)
+        ).fetchone()
+        return None if row is None else dict(json.loads(row[0]))
+
+    @_reads
+    def match_numbers(self, code: str) -> list[int]:
+        """The numbers of ``code``'s matches still kept, in order (the latest last)."""
+        rows = self.db.execute("SELECT n FROM matches WHERE code = ? ORDER BY n", (code,))
+        kept = [int(n) for (n,) in rows]
+        row = self.db.execute("SELECT match_no FROM tables WHERE code = ?", (code,)).fetchone()
+        return kept + ([int(row[0])] if row is not None and int(row[0]) not in kept else [])
 
     def _table(self, code: str) -> JsonObject | None:
         row = self.db.execute(
             "SELECT code, game, players, options, seed, deck, visibility, turn_seconds, bots, host,"
-            " seats, started, finished, result, clocks, hints, fair FROM tables WHERE code = ?",
+            " seats, started, finished, result, clocks, hints, fair, match_no, watchable"
+            " FROM tables WHERE code = ?",
             (code,),
         ).fetchone()
         if row is None:
@@ -474,9 +523,12 @@ class Store:
             "clocks",
             "hints",
             "fair",
+            "match",
+            "watchable",
         )
         out = dict(zip(keys, row))
         out["hints"] = bool(out["hints"])
+        out["watchable"] = bool(out["watchable"])
         for key in ("options", "deck", "seats", "result", "clocks", "fair"):
             if out[key] is not None:
                 out[key] = json.loads(out[key])

@@ -5,7 +5,9 @@ agal, a red shemagh, hijab, shayla, taqiyah, kummah, fez, turban, or bare hair),
 robe and backdrop colour. Drawn four times over size and scaled down once, so plain pygame
 shapes get smooth edges; cached per (look, size), so a plate pays for it once.
 
-Seats get distinct looks deterministically (:func:`pick`): the bots' names have looks chosen for
+A player chooses his own look in Settings (``settings["avatar"]``, sent in the online ``hello``
+and carried by the room's seats to every client). Seats without a chosen look get distinct
+looks deterministically (:func:`faces`, :func:`pick`): the bots' names have looks chosen for
 them (Noura and Khadija wear a hijab); any other name starts from a stable hash of the name.
 """
 
@@ -114,6 +116,30 @@ NAMED = {
     "ronda.name.2": 3,  # Khadija
     "ronda.name.3": 7,  # Mehdi
 }
+
+
+@lru_cache(maxsize=32)
+def faces(names: tuple[str, ...], chosen: tuple[int | None, ...]) -> list[int]:
+    """Each seat's look: the one its player chose (``chosen[seat]``, an index of LOOKS), else
+    one picked from its name as :func:`pick` does, never one a chosen seat wears."""
+    worn = [c if c is not None and 0 <= c < len(LOOKS) else -1 for c in chosen]
+    if all(c < 0 for c in worn):
+        return pick(names)
+    looks = [w if w >= 0 else NAMED.get(name, -1) for w, name in zip(worn, names)]
+    for seat, name in enumerate(names):
+        if worn[seat] >= 0:
+            continue
+        others = [
+            k for i, k in enumerate(looks) if i != seat and k >= 0 and (worn[i] >= 0 or i < seat)
+        ]
+        if looks[seat] >= 0 and looks[seat] not in others:
+            continue
+        index = zlib.crc32(name.encode("utf-8")) % len(LOOKS)
+        others = [k for i, k in enumerate(looks) if i != seat and k >= 0]
+        while index in others and len(set(others)) < len(LOOKS):
+            index = (index + 1) % len(LOOKS)
+        looks[seat] = index
+    return looks
 
 
 @lru_cache(maxsize=32)

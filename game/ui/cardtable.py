@@ -57,6 +57,7 @@ from game.i18n import t
 from game.ui import assets, draw, scale, settle
 from game.ui.event_player import BOT_PAUSE, EventPlayer
 from game.ui.hand_view import HandView
+from game.ui.over_again import again_label, press_again
 from game.ui.over_check import check_button, place_check
 from game.ui.plates import deck_codes
 from game.ui.reactions import TableReactions
@@ -69,6 +70,7 @@ from game.ui.table_drawing import TableDrawing
 from game.ui.table_input import TableInput
 from game.ui.table_online import follow_connection
 from game.ui.tween import Speed
+from game.ui.watching import WatchBar, watch_bar
 from game.ui.widgets import Button, Widget
 
 if TYPE_CHECKING:
@@ -115,6 +117,7 @@ class CardTable(TableInput, TableDrawing, Scene):
         self.plates = SeatPlates(self)
         if isinstance(self.session, OnlineSession):  # reactions beside the plates
             self.plates.reactions = TableReactions(self, self.session)
+        self.plates.watch = WatchBar(self)  # the watchers' eye; a spectator's tag and Leave
         self.hand_view = HandView(self)
         self.flying: list[Sprite] = []  # cards in the air that belong to no hand
         self.phase = "deal"  # displayed phase (the subclass moves it on)
@@ -211,10 +214,10 @@ class CardTable(TableInput, TableDrawing, Scene):
         try:
             session = LocalSession.from_saved(cls.name, saved)
         except Exception:
-            storage.keep_match_aside()  # cannot be replayed: kept, not deleted
+            storage.keep_match_aside(cls.name)  # cannot be replayed: kept, not deleted
             return None
         if session.phase == "over":
-            storage.clear_match()
+            storage.clear_match(cls.name)
             return None
         return cls(app, session, options=saved.get("options"))
 
@@ -226,7 +229,7 @@ class CardTable(TableInput, TableDrawing, Scene):
         if saved is None:
             return
         if self.session.phase == "over":
-            storage.clear_match()
+            storage.clear_match(self.name)
             return
         storage.save_match({"game": self.name, **saved, "options": self.options})
 
@@ -264,7 +267,7 @@ class CardTable(TableInput, TableDrawing, Scene):
         next_words = lambda: t(self.next_label())  # noqa: E731 (the label follows the phase)
         self.next_button = Button(R(0, 0, 260, 60), next_words, self.close_score, 26, True)
         self.again_button = Button(
-            R(0, 0, 240, 60), self.words("over.again"), self.play_again, 26, True
+            R(0, 0, 240, 60), lambda: again_label(self), self.play_again, 26, True
         )
         self.menu2_button = Button(R(0, 0, 200, 60), self.words("over.menu"), self.to_menu, 26)
         for key in ("menu", "lang", "back", "next", "again", "menu2"):
@@ -282,6 +285,7 @@ class CardTable(TableInput, TableDrawing, Scene):
         ]
         if self.plates.reactions is not None:
             self.widgets += self.plates.reactions.widgets()
+        self.widgets += watch_bar(self).widgets()
         self._place_widgets()
         self.widgets_fresh = True
         self.warm_pictures()
@@ -338,6 +342,7 @@ class CardTable(TableInput, TableDrawing, Scene):
         place_check(self, self.widget("check"))
         if self.plates.reactions is not None:
             self.plates.reactions.place(self.score is not None)
+        watch_bar(self).place(self.score is not None, self.plates.reactions)
         self.hold_summaries()
 
     # ----- state questions --------------------------------------------------------------------
@@ -401,7 +406,9 @@ class CardTable(TableInput, TableDrawing, Scene):
         self.score = None
 
     def play_again(self) -> None:
-        if self.session.online:  # back to the lobby, still connected
+        if self.session.online and press_again(self):  # a rematch (game/ui/over_again.py)
+            return
+        if self.session.online:  # no rematch offered: back to the lobby, still connected
             self.session.leave()
             self.app.go("lobby", session=getattr(self.session, "server", None))
             return
@@ -521,6 +528,7 @@ class CardTable(TableInput, TableDrawing, Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """The table (game/ui/table_drawing.py), then the reactions over everything."""
         super().draw(surface)
+        watch_bar(self).draw(surface)
         if self.plates.reactions is not None:
             self.plates.reactions.draw(surface)
 
@@ -572,7 +580,7 @@ class CardTable(TableInput, TableDrawing, Scene):
         L = self.app.layout
         self.confetti, self._confetti_colors = draw.confetti(self.fx_rng, L.w, L.h)
         if self.persist:
-            storage.clear_match()
+            storage.clear_match(self.name)
         stats.record_match_end(self, result)  # local and online; never autoplay/all-bot
 
     def _update_over(self, dt: float) -> None:

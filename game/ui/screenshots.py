@@ -103,8 +103,10 @@ class Shooter:
         settings, the confirmations, and the message about a saved match kept aside."""
         from game.client import storage
         from game.ui.scenes.help import HelpScene
+        from game.ui.scenes.settings import SettingsScene
 
-        storage.clear_match()
+        for g in games.available():
+            storage.clear_match(g.key)
         self.app.go("menu")
         self.frames(2)
         self.shot("home_01_home")
@@ -120,6 +122,10 @@ class Shooter:
         self.app.go("settings")
         self.frames(2)
         self.shot("home_04_settings")
+        self.scene_as(SettingsScene).avatar_button.on_click()  # the grid of faces
+        self.frames(2)
+        self.shot("home_04a_settings_avatar")
+        self.top_overlay().close()
         self._saved_match_screens()
 
     def _saved_match_screens(self) -> None:
@@ -152,6 +158,12 @@ class Shooter:
         self.app.go("menu")
         self.frames(2)
         self.shot("home_09_home_continue")
+        other = games.new_match(self.app, games.DEFAULT_GAME, seed=PLAY_SEED)
+        other.persist = True
+        other.save()  # a second game's match: each keeps its own Continue card
+        self.app.go("menu")
+        self.frames(2)
+        self.shot("home_09_home_continue_two")
         self.menu_for(games.DEFAULT_GAME)
         self.scene_as(SetupScene).play()
         self.frames(2)
@@ -160,7 +172,8 @@ class Shooter:
         self.app.go("menu")
         self.frames(2)
         self.shot("home_11_saved_match_kept_aside")
-        storage.clear_match()
+        for g in games.available():
+            storage.clear_match(g.key)
         self.app.go("menu")
         self.frames(1)
 

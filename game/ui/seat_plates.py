@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from game import i18n
+from game.client.online import chosen_avatar as is_avatar
 from game.client.session import TableSession
 from game.i18n import digits, t
 from game.ui import avatars, draw, scale
@@ -29,14 +30,22 @@ from game.ui.scale import px
 from game.ui.table_aids import timer_color
 
 if TYPE_CHECKING:
+    from game.ui.app import App
     from game.ui.reactions import TableReactions
+    from game.ui.watching import WatchBar
 
 Key = tuple[Any, ...]
+
+
+def chosen_avatar(value: object) -> int | None:
+    """``value`` (a setting or a seat's) as a chosen look, None when it is not one."""
+    return value if isinstance(value, int) and is_avatar(value) else None
 
 
 class PlateTable(Protocol):
     """What the plates read of their table (the table scene and its game's hooks)."""
 
+    app: App
     me: int
     players: int
     dealer: int
@@ -72,6 +81,7 @@ class SeatPlates:
     def __init__(self, table: PlateTable) -> None:
         self.table = table
         self.reactions: TableReactions | None = None  # bubbles beside the plates (online)
+        self.watch: WatchBar | None = None  # the watchers' eye; a spectator's tag and Leave
 
     def draw(self, surface: pygame.Surface, seat: int) -> None:
         """Seat ``seat``'s plate: the cached body, your-turn cue, timer ring and figure."""
@@ -123,8 +133,16 @@ class SeatPlates:
         return (tx, rect.centery + px(15)), "midright" if rtl else "midleft"
 
     def look(self, seat: int) -> int:
-        """The drawn look of ``seat``'s avatar: distinct at the table, the same every match."""
-        return avatars.pick(tuple(s.name for s in self.table.session.seats))[seat]
+        """The drawn look of ``seat``'s avatar: the one its player chose (online: as the room
+        says, the same on every device; your own: Settings), else one distinct at the table
+        and the same every match (bots keep theirs)."""
+        seats = self.table.session.seats
+        mine = chosen_avatar(self.table.app.settings.get("avatar"))
+        chosen = tuple(
+            getattr(s, "avatar", None) if s.name != "seat.you" or mine is None else mine
+            for s in seats
+        )
+        return avatars.faces(tuple(s.name for s in seats), chosen)[seat]
 
     def draw_timer(self, surface: pygame.Surface, seat: int, center: tuple[int, int]) -> None:
         """The turn timer ringing the avatar (TB-6): a bold ring on a dark track and the

@@ -6,7 +6,9 @@ that costs (e.g. a Ronda declaration the hand does not hold; an overlay), and hi
 your own view (``session.hint_think()``, the game's ``bots.hint_think``); it is thought a few
 milliseconds per frame like any bot (:class:`game.core.bots.Thinking`), never all at once, so the
 frame loop never waits. The suggestion stays until the match moves on: the game marks it
-(``hinted_rects``) and its reason (a string key of the game's catalog) shows at the banner line.
+(``hinted_rects``) and its reason (a key of the game's catalog and its figures,
+:class:`game.core.hints.Reason`, worded by :mod:`game.client.hint_words`) shows at the banner
+line; with one legal move it says only that.
 
 :class:`TableAids` is a part the table scene owns (``self.aids``). It reads the table through
 :class:`AidsTable`; the game says where a suggested move is (``hinted_rects``) and may act on a
@@ -22,9 +24,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from game import i18n
+from game.client.hint_words import hint_words
 from game.client.session import JSON, TableSession
 from game.core.bots import Sliced
 from game.core.cards import JOKER
+from game.core.hints import Reason
 from game.i18n import t
 from game.ui import draw
 from game.ui.draw import RGB
@@ -40,7 +44,7 @@ HINT_SLICE = 0.004  # seconds of hint thinking per frame (the browser has no thr
 NOTICE_SECONDS = 4.0
 TURN_CUE_SECONDS = 1.6  # "Your turn" shows this long when the turn arrives
 TICK_FROM = 5  # the tick sounds in the last seconds (docs/LOOK.md "Turn timers")
-HintThinking = Sliced[tuple[JSON, "str | None"]]  # a hint: the move and its reason's key
+HintThinking = Sliced[tuple[JSON, Reason | None]]  # a hint: the move and its reason
 
 
 def timer_color(remaining: float) -> RGB:
@@ -149,16 +153,28 @@ class TableAids:
         self.show_notice(t("timeout.played", what=what))
 
     # ----- a choice that costs: ask first -------------------------------------------------------
-    def ask(self, title: str, text: str, yes: str, no: str, on_yes: Callable[[], None]) -> None:
+    def ask(
+        self,
+        title: str,
+        text: str,
+        yes: str,
+        no: str,
+        on_yes: Callable[[], None],
+        primary: str = "yes",
+    ) -> None:
         """Ask before ``on_yes`` in an overlay (game/ui/overlay.py): ``title``, ``text`` and
-        the two answers, all already in words; Enter says yes, Esc no."""
-        cancel = Action(lambda: no, None, "no")
+        the two answers, all already in words; Esc says no. ``primary`` ("yes" or "no") is the
+        gold button and Enter's answer: "no" when yes is the costly choice, so the lit button
+        is always the safe one."""
+        if primary not in ("yes", "no"):
+            raise ValueError(f"primary is 'yes' or 'no', not {primary!r}")
+        cancel = Action(lambda: no, None, "no", primary=primary == "no")
         app = self.table.app
         self._asking = Overlay(
             app,
             lambda: title,
             lambda: text,
-            [cancel, Action(lambda: yes, on_yes, "yes", primary=True)],
+            [cancel, Action(lambda: yes, on_yes, "yes", primary=primary == "yes")],
             stack=False,
             escape=cancel,
             key="ask",
@@ -212,11 +228,14 @@ class TableAids:
             self.table.app.audio.play("bid", 0.4)
 
     def hint_line(self) -> str | None:
-        """The suggestion's reason in words (or a plain "the suggested move")."""
+        """The suggestion's reason in words with its figures (or a plain "the suggested
+        move"); the one legal move says only that."""
         if self.suggestion is None:
             return t("hint.thinking") if self.hinting is not None else None
-        reason = self.suggestion["reason"]
-        return t("hint.prefix", reason=t(reason) if reason else t("hint.generic"))
+        session = self.table.session
+        return hint_words(
+            self.suggestion["reason"], session.game, lambda seat: t(session.seats[seat].name)
+        )
 
     def draw_suggestion(self, surface: pygame.Surface) -> None:
         """A pulsing gold frame around what the hint suggests."""

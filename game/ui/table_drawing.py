@@ -17,6 +17,7 @@ from game import i18n
 from game.i18n import digits, t
 from game.ui import draw, overlay, settle
 from game.ui.dimmed import DimmedBackdrop
+from game.ui.over_again import draw_ready
 from game.ui.scale import px
 from game.ui.table_still import StillParts
 from game.ui.tween import Speed
@@ -343,6 +344,7 @@ class TableDrawing(StillParts):
             self.again_button.rect.center = (rect.centerx - apart, by)
             self.menu2_button.rect.center = (rect.centerx + apart, by)
         self.widget("check").rect.center = (rect.centerx, by + px(76))
+        draw_ready(self, surface, rect)  # online: who is ready to play again
 
     # ----- the window turned; frames with nothing new (game/ui/settle.py) -----------------------
     def relayout(self) -> None:

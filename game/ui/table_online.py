@@ -32,7 +32,7 @@ def follow_connection(table: Connected) -> None:
         session.woken = False
         app.invalidate()
     if session.lost:
-        app.toast("online.lost", 5.0)
+        app.toast(getattr(session, "ended_words", None) or "online.lost", 5.0)
         table.leave_to_menu(send=False)
     elif session.resumed:
         session.resumed = False

@@ -151,9 +151,9 @@ def resume(page: Page, match: str, game: str) -> None:
     """Put ``match`` (a saved match's JSON, made natively) in the page's storage, let a new
     home screen read it (a game's tile and Back), and tap Continue."""
     home(page)
-    page.js(f"localStorage.setItem('majlis.match', {json.dumps(match)})")
+    page.js(f"localStorage.setItem('majlis.match.{game}', {json.dumps(match)})")
     page.tap(page.widget(f"tile:{game}"))
     page.wait_py("scene.name == 'setup'", 10)
     home(page)
-    page.tap(page.widget("continue"))
+    page.tap(page.widget(f"continue:{game}"))
     page.wait_py(f"scene.name == {game!r}", 10)

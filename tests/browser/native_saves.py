@@ -29,7 +29,7 @@ def ronda_pair() -> dict:
     for seed in range(1, 200):
         scene = games.new_match(app, "ronda", seed=seed)
         if combination(list(scene.session.match.view(0)["hand"]), "ronda") is not None:
-            return {"seed": seed, "match": storage.read("match")}
+            return {"seed": seed, "match": storage.read(storage.match_name("ronda"))}
     raise SystemExit("no seed deals seat 0 a pair")
 
 
@@ -48,7 +48,7 @@ def rummy_opening() -> dict:
         found = melds.find_melds(hand)
         points = melds.groups_points(found)
         if points >= melds.OPENING_MIN:
-            return {"seed": seed, "match": storage.read("match")}
+            return {"seed": seed, "match": storage.read(storage.match_name("hand_rummy"))}
     raise SystemExit("no seed deals seat 0 an opening")
 
 
@@ -60,7 +60,7 @@ def hareeja_start() -> dict:
 
     app = App(Options())
     games.new_match(app, "hareeja", seed=1)
-    return {"seed": 1, "match": storage.read("match")}
+    return {"seed": 1, "match": storage.read(storage.match_name("hareeja"))}
 
 
 if __name__ == "__main__":

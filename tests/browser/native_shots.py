@@ -45,8 +45,9 @@ def shoot(spec: dict, shot: dict, out: Path) -> None:
     home = Path(tempfile.mkdtemp(prefix="majlis-native-shot-"))
     os.environ["MAJLIS_HOME"] = str(home)
     (home / "settings.json").write_text(json.dumps(spec["settings"]), encoding="utf-8")
-    if shot.get("match"):
-        (home / "match.json").write_text(shot["match"], encoding="utf-8")
+    game = json.loads(shot["match"]).get("game", "hareeja") if shot.get("match") else None
+    if game is not None:
+        (home / f"match.{game}.json").write_text(shot["match"], encoding="utf-8")
     from game.ui.scenes import lobby_views
 
     # The offline view's advice is the one text chosen by platform (start a server here /
@@ -73,7 +74,7 @@ def shoot(spec: dict, shot: dict, out: Path) -> None:
     if route in ("rules", "lobby"):
         click({"rules": "rules", "lobby": "online"}[route])
     elif route == "table":
-        click("continue")
+        click(f"continue:{game}")
     until(settled(route))
     for _ in range(30):
         app.step(DT)

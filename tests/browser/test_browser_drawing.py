@@ -121,15 +121,15 @@ def test_the_browser_draws_what_the_desktop_draws(browser, harness, saves, devic
             shots.append({"name": route, "route": route, "match": None})
         for game, match in saves.items():
             home(page)
-            page.js(f"localStorage.setItem('majlis.match', {json.dumps(match)})")
+            page.js(f"localStorage.setItem('majlis.match.{game}', {json.dumps(match)})")
             page.tap(page.widget(f"tile:{game}"))  # and back: a new home screen reads the save
             page.wait_py("scene.name == 'setup'", 10)
             home(page)
-            page.tap(page.widget("continue"))
+            page.tap(page.widget(f"continue:{game}"))
             page.wait_py(f"scene.name == {game!r}", 10)
             settled(page, "table")
             browser_png[game] = page.canvas_png()
-            resumed = page.js("localStorage.getItem('majlis.match')")
+            resumed = page.js(f"localStorage.getItem('majlis.match.{game}')")
             shots.append({"name": game, "route": "table", "match": resumed})
         assert_clean(page)
     finally:

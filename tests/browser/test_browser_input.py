@@ -144,7 +144,8 @@ def test_a_reload_keeps_settings_statistics_and_the_match_and_continue_resumes_i
     page.wait_py("scene.name == 'ronda'", 10)
     play_a_ronda_card(page)
     home(page)
-    settings, stats, match = stored(page, "settings"), stored(page, "stats"), stored(page, "match")
+    settings, stats = stored(page, "settings"), stored(page, "stats")
+    match = stored(page, "match.ronda")
     assert settings["language"] == "en" and settings["speed"] == "fast"
     assert stats, "the replaced match was not recorded"
     assert match["game"] == "ronda" and match["record"]["log"]
@@ -153,11 +154,11 @@ def test_a_reload_keeps_settings_statistics_and_the_match_and_continue_resumes_i
     assert page.py(LANG) == "en"  # no tap on the language button this time
     assert stored(page, "settings") == settings
     assert stored(page, "stats") == stats
-    assert stored(page, "match")["record"] == match["record"]
+    assert stored(page, "match.ronda")["record"] == match["record"]
     page.tap(page.widget("stats"))
     page.wait_py("scene.name == 'stats'", 10)
     home(page)
-    page.tap(page.widget("continue"))
+    page.tap(page.widget("continue:ronda"))
     page.wait_py("scene.name == 'ronda'", 10)
     log = match["record"]["log"]
     assert page.py(f"scene.session.match.log[:{len(log)}]") == log

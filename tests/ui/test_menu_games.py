@@ -69,6 +69,6 @@ def test_saved_match_of_another_game_continues_into_that_game(make_app):
     scene = RondaTable.new_match(app, "easy", options={"players": 3, "rules": "quick"}, seed=2)
     scene.save()
     again = make_app()
-    click(again, again.scene.widget("continue").rect.center)
+    click(again, again.scene.widget("continue:ronda").rect.center)
     assert isinstance(again.scene, RondaTable)
     assert again.scene.session.match.players == 3 and again.scene.session.match.target == 25

@@ -71,8 +71,8 @@ def test_menu_button_opens_pause_and_leave_asks_and_keeps_the_match(make_app, ma
     click(app, pause.button("leave").rect.center)
     click(app, app.overlay.button("yes").rect.center)
     assert isinstance(app.scene, HomeScene) and app.overlay is None
-    assert (majlis_home / "match.json").exists()
-    assert app.scene.widget("continue").visible and app.scene.summary["game"] == game
+    assert (majlis_home / f"match.{game}.json").exists()
+    assert app.scene.widget(f"continue:{game}").visible and game in app.scene.summaries
 
 
 def test_hand_rummy_escape_drops_a_selection_first(make_app):

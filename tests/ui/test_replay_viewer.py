@@ -97,7 +97,7 @@ def test_watch_from_the_stats_screen_play_pause_step_and_leave(make_app, majlis_
     assert isinstance(app.scene, StatsScene)
     data, _ = stats.load()
     assert len(data["matches"]) == 1  # watching recorded nothing
-    saved, _message = storage.load_match()
+    saved, _message = storage.load_match("ronda")
     assert saved == in_progress  # the match in progress is kept
 
 

@@ -116,7 +116,7 @@ def test_autoplay_ronda_match_runs_to_the_end_through_the_loop(majlis_home, play
     assert app.autoplay_result["totals"] == scene.session.match.totals
     assert max(scene.session.match.totals) >= 25  # RO-22: quick game to 25
     assert app.frame < 20000
-    assert not (majlis_home / "match.json").exists()
+    assert not (majlis_home / "match.ronda.json").exists()
 
 
 def test_continue_restores_a_saved_ronda_match(make_app):
@@ -128,7 +128,7 @@ def test_continue_restores_a_saved_ronda_match(make_app):
     log = list(scene.session.match.log)
     assert log[-1] == [0, {"type": "play", "card": code}]
     restarted = make_app()
-    cont = restarted.scene.widget("continue")
+    cont = restarted.scene.widget("continue:ronda")
     assert cont.visible
     click(restarted, cont.rect.center)
     assert isinstance(restarted.scene, RondaTable)
@@ -168,3 +168,48 @@ def test_RO_17_RO_18_score_panel_keeps_the_declarations_that_moved_the_score():
     assert hidden == 3 and len(shown) == 4
     assert decls[4] in shown and decls[6] in shown  # the scoring one and the false one
     assert [decls.index(d) for d in shown] == sorted(decls.index(d) for d in shown)
+
+
+def test_RO_18_a_false_declaration_asks_with_the_safe_answer_gold(make_app):
+    app = make_app()
+    scene = scripted_table(app)
+    assert run_until(app, lambda: ready(scene))
+    scene.act(1, {"type": "play", "card": "5C"}, human=True)
+    assert run_until(app, lambda: ready(scene) and scene.can_declare())
+    assert "tringa" not in scene.held_kinds()  # a pair only
+    log = list(scene.session.match.log)
+    scene.taps.declare("tringa")
+    asking = scene.aids.asking
+    assert asking is not None
+    gold = [a.key for a in asking.actions if a.primary]
+    assert gold == ["no"]  # the lit button keeps the hand; declaring falsely costs points
+    key(app, pygame.K_RETURN)  # Enter takes the gold (safe) answer
+    assert scene.aids.asking is None and scene.session.match.log == log
+    scene.taps.declare("tringa")
+    click(app, scene.aids.asking.button("yes").rect.center)  # the costly one, chosen
+    assert scene.session.match.log[-1] == [0, {"type": "declare", "kind": "tringa"}]
+
+
+def test_an_out_of_turn_tap_says_whose_turn_it_is_shakes_and_changes_nothing(make_app):
+    app = make_app()
+    scene = scripted_table(app)
+    assert run_until(app, lambda: ready(scene))
+    assert scene.session.to_act() == [1]
+    run_until(app, lambda: not any(s.moving for s in scene.hand.values()), 200)
+    log, hand = list(scene.session.match.log), list(scene.hand_order)
+    code = hand[0]
+    click(app, scene.hand[code].rect().center)
+    assert scene.session.match.log == log and scene.hand_order == hand
+    assert scene.selected is None
+    assert scene.hint is not None and scene.hint[0] == "Not your turn — wait for Karim"
+    assert scene.hand[code].shake > 0
+
+
+def test_enter_out_of_turn_says_whose_turn_it_is_and_plays_nothing(make_app):
+    app = make_app()
+    scene = scripted_table(app)
+    assert run_until(app, lambda: ready(scene))
+    log = list(scene.session.match.log)
+    key(app, pygame.K_RETURN)
+    assert scene.session.match.log == log
+    assert scene.hint is not None and scene.hint[0] == "Not your turn — wait for Karim"

@@ -184,7 +184,7 @@ def test_saved_rummy_match_continues_after_restart(make_app):
     assert run_until(app, lambda: len(scene.session.match.log) >= 2, 6000)
     log = list(scene.session.match.log)
     restarted = make_app()
-    cont = restarted.scene.widget("continue")
+    cont = restarted.scene.widget("continue:hand_rummy")
     assert cont.visible
     click(restarted, cont.rect.center)
     assert isinstance(restarted.scene, RummyTable)
@@ -203,4 +203,4 @@ def test_autoplay_rummy_match_runs_to_the_end_through_the_loop(make_app, majlis_
     assert len(scene.session.match.history) == 2
     assert app.autoplay_result["totals"] == scene.session.match.totals
     assert app.frame < 40000
-    assert not (majlis_home / "match.json").exists()
+    assert not (majlis_home / "match.hand_rummy.json").exists()

@@ -230,7 +230,7 @@ def test_abandoned_match_counts_as_played_not_won(make_app):
     click(app, table.widget("menu").rect.center)  # the pause menu: leave it in progress
     click(app, app.overlay.button("leave").rect.center)
     click(app, app.overlay.button("yes").rect.center)
-    assert app.scene.widget("continue").visible
+    assert app.scene.widget("continue:hareeja").visible
     click(app, app.scene.widget("tile:hareeja").rect.center)
     click(app, app.scene.widget("play").rect.center)  # a new match replaces it, once asked
     click(app, app.overlay.button("yes").rect.center)

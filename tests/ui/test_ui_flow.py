@@ -173,7 +173,7 @@ def test_saved_match_continues_after_restart(make_app):
     click(app, scene.widget("confirm").rect.center)
     log = list(scene.session.match.log)
     restarted = make_app()
-    cont = restarted.scene.widget("continue")
+    cont = restarted.scene.widget("continue:hareeja")
     assert cont.visible
     click(restarted, cont.rect.center)
     assert isinstance(restarted.scene, HareejaTable)

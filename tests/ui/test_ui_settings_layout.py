@@ -42,7 +42,7 @@ def test_corrupt_saved_match_is_set_aside(make_app, majlis_home):
     (majlis_home / "match.json").write_text("{broken")
     app = make_app()
     app.step(1 / 60)
-    assert not app.scene.widget("continue").visible
+    assert not any(c.visible for c in app.scene.cards)
     assert app.overlay is not None and app.overlay.body() == t("storage.match_corrupt")
     kept = list(majlis_home.glob("match.corrupt-*.json"))
     assert [p.read_text() for p in kept] == ["{broken"]  # kept aside, not deleted
@@ -114,3 +114,13 @@ def test_escape_goes_back_from_settings_and_rules(make_app):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
         app.step(1 / 60)
         assert isinstance(app.scene, MenuScene)
+
+
+def test_volume_reads_with_the_arabic_percent_sign_in_arabic(make_app):
+    from game import i18n
+    from game.ui.scenes.settings import percent
+
+    make_app(lang="ar")
+    assert percent(0.75) == "٧٥٪" and "%" not in percent(0.25)
+    i18n.set_language("en")
+    assert percent(0.75) == "75%"

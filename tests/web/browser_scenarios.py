@@ -85,7 +85,7 @@ async def play(window, config: dict) -> dict:
     scene = app.scene
     assert await until(lambda: len(scene.session.match.log) >= 2)
     out["tables_made"] = list(made)
-    out["match_saved"] = (stored(window, "match") or {}).get("game")
+    out["match_saved"] = (stored(window, "match.hareeja") or {}).get("game")
     scene.session.seats[0].kind = "bot"  # the player lets the table play for them
     if config.get("rotate"):
         assert await until(lambda: len(scene.session.match.log) >= 12)
@@ -109,7 +109,7 @@ async def play(window, config: dict) -> dict:
     out["finished"] = await play_out(app, scene, 150)
     out["phase"] = scene.session.match.phase
     out["tables_made_total"] = len(made)
-    out["match_after_end"] = stored(window, "match")
+    out["match_after_end"] = stored(window, "match.hareeja")
     return out
 
 

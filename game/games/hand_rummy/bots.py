@@ -23,9 +23,10 @@ from collections import Counter
 
 from game.core.bots import Slices, bot_rng, run, seat_of
 from game.core.cards import JOKER, split
-from game.core.hints import HintThink, run_hint, think_hint
+from game.core.hints import Hint, HintThink, run_hint, think_hint
 from game.core.types import TimeoutAction
 
+from .hints import reason
 from .holding import holds_adds, holds_opening, melds_to_lay
 from .melds import (
     NUMBER_RANK,
@@ -337,27 +338,7 @@ def _feeds(card: str, view: RummyView, next_picks: list[str], nxt: int) -> float
     return score
 
 
-# ----- hints (game/core/hints.py) -------------------------------------------------------------
-def reason(view: RummyView, action: Move) -> str | None:
-    """Why the hint plays ``action``, as a string key (HR-6 draw, HR-7 opening, HR-8, HR-10)."""
-    kind = action["type"]
-    if action["type"] == "draw":
-        return "hint.rummy.take_discard" if action["from"] == "discard" else "hint.rummy.draw_stock"
-    if kind == "meld":
-        return "hint.rummy.meld" if view["opened"][seat_of(view)] else "hint.rummy.open"
-    if kind == "add":
-        return "hint.rummy.add"
-    if kind == "swap_joker":
-        return "hint.rummy.swap"
-    if kind != "discard":
-        return None
-    if not view["opened"][seat_of(view)]:
-        groups = find_melds(list(view["hand"]), view["variant"])
-        if groups and groups_points(groups, view["variant"]) >= OPENING_MIN:
-            return "hint.rummy.hold_hand"
-    return "hint.rummy.discard"
-
-
+# ----- hints (game/core/hints.py; the reasons: hints.py) ----------------------------------
 def hint_think(
     view: RummyView, legal: list[RummyAction], rng: random.Random | None = None
 ) -> HintThink[Move]:
@@ -365,6 +346,6 @@ def hint_think(
     return think_hint(think, reason, view, legal, rng)
 
 
-def hint(view: RummyView, legal: list[RummyAction]) -> tuple[Move, str | None]:
-    """The hard bot's move for this seat and why (a string key, or None)."""
+def hint(view: RummyView, legal: list[RummyAction]) -> Hint[Move]:
+    """The hard bot's move for this seat and why (a Reason, or None)."""
     return run_hint(hint_think(view, legal))

@@ -63,7 +63,7 @@ class RummyMotion:
         mine = 0
         slots = g.hand_slots(len(own))
         for i, seat in enumerate(order):
-            if seat == self.table.me:
+            if seat == self.table.me and slots:  # a spectator has no hand here
                 target, size = slots[min(mine, len(slots) - 1)], g.hand_card
                 mine += 1
             else:
@@ -97,7 +97,8 @@ class RummyMotion:
         """Your cards turn face up, sorted by suit; found melds are staged as a suggestion."""
         self.table.dealing = []
         self.table.my_cards = list(own)
-        self.table.counts[self.table.me] = len(own)
+        if own:  # a spectator has none: the plate keeps the count dealt to it
+            self.table.counts[self.table.me] = len(own)
         self.workspace.staging = Staging(own, self.table.variant)
         self.workspace.staging.hand.sort(key=suit_key)
         slots = self.table.geo.hand_slots(len(own))

@@ -70,6 +70,15 @@ def _human_table(app: App, match: Match) -> Table:
     return Table(match, seats, FakeClock(), None)
 
 
+def hint_shot(shooter: Shooter, sc: RummyTable, name: str) -> None:
+    """H: the hard bot's move, marked and said why, shot as ``name``; then put away."""
+    sc.request_hint()
+    shooter.until(lambda: sc.suggestion is not None, 900)
+    shooter.frames(3)
+    shooter.shot(name)
+    sc.suggestion = None
+
+
 def scripted_round(shooter: Shooter) -> None:
     app = shooter.app
     match = Match.new(4, {"rounds": 3}, seed=11, deck=shot_deck())
@@ -102,6 +111,7 @@ def scripted_round(shooter: Shooter) -> None:
     shooter.until(sc.my_turn)
     shooter.frames(20)
     shooter.shot("rummy_02_staging_suggestion")
+    hint_shot(shooter, sc, "rummy_02a_draw_hint")  # the draw, and what the discard's top fits
     sc.taps.tap_stock()
     shooter.until(sc.my_turn)
     sc.staging.suggest()  # the drawn 6♠ joins the spade run
@@ -137,11 +147,7 @@ def scripted_round(shooter: Shooter) -> None:
     shooter.until(sc.my_turn)
     shooter.frames(20)
     sc.banner = None
-    sc.request_hint()  # H: the hard bot's discard, marked, and why
-    shooter.until(lambda: sc.suggestion is not None, 900)
-    shooter.frames(3)
-    shooter.shot("rummy_05a_hint")
-    sc.suggestion = None
+    hint_shot(shooter, sc, "rummy_05a_hint")  # the hard bot's discard
     sc.selected = 0
     sc.taps.tap_discard_pile()
     shooter.frames(7)

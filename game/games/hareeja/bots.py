@@ -28,7 +28,8 @@ import time
 from collections.abc import Iterable
 
 from game.core.bots import Slices, bot_rng, run, seat_of
-from game.core.hints import HintThink, run_hint, think_hint
+from game.core.hints import Hint, HintThink, run_hint, think_hint
+from game.games.hareeja.hints import observed_voids, outstanding_cards, reason
 from game.games.hareeja.rules import (
     DECK,
     MAX_BID,
@@ -165,26 +166,6 @@ def _discard(hand: list[str], legal: list[str], want: bool, outstanding: set[str
 
 
 # ----- what a view tells --------------------------------------------------------------------------
-def outstanding_cards(view: HareejaView) -> set[str]:
-    """Cards neither in this seat's hand nor played this round: they are in the other hands."""
-    gone = set(view["hand"])
-    gone.update(c for _, c in view.get("played", ()))
-    return {c for c in DECK if c not in gone}
-
-
-def observed_voids(view: HareejaView) -> list[set[str]]:
-    """Per seat, the suits it failed to follow this round (so it holds none of them)."""
-    voids: list[set[str]] = [set() for _ in range(PLAYERS)]
-    played = view.get("played", [])
-    for start in range(0, len(played), PLAYERS):
-        trick = played[start : start + PLAYERS]
-        led = SUIT[trick[0][1]]
-        for seat, code in trick[1:]:
-            if SUIT[code] != led:
-                voids[seat].add(led)
-    return voids
-
-
 def wants_tricks(view: HareejaView, seat: int) -> bool:
     bid = view["bids"][seat]
     return bid is not None and view["tricks"][seat] < bid
@@ -425,34 +406,13 @@ __all__ = [
     "observed_voids",
     "outstanding_cards",
     "pick_card",
+    "reason",
     "sample_hands",
     "think",
 ]
 
 
-# ----- hints (game/core/hints.py) -------------------------------------------------------------
-def reason(view: HareejaView, action: HareejaAction) -> str | None:
-    """Why the hint plays ``action``, as a string key (HJ-5 bids, HJ-8 following, HJ-9)."""
-    if action["type"] == "bid":
-        return "hint.hareeja.bid"
-    card, trick, hand = action["card"], view["trick"], view["hand"]
-    want = wants_tricks(view, seat_of(view))
-    if trick:
-        led = SUIT[trick[0][1]]
-        wins = SUIT[card] == led and all(RANK[card] > RANK[c] for _, c in trick if SUIT[c] == led)
-    else:
-        wins = is_boss(card, outstanding_cards(view))
-    if want and wins:
-        return "hint.hareeja.take"
-    if not want and view["bids"][seat_of(view)] is not None and not wins:
-        return "hint.hareeja.duck"
-    if trick and SUIT[card] == SUIT[trick[0][1]]:
-        same = [c for c in hand if SUIT[c] == SUIT[card]]
-        if RANK[card] == min(RANK[c] for c in same):
-            return "hint.hareeja.follow_low"
-    return None
-
-
+# ----- hints (game/core/hints.py; the reasons: hints.py) ----------------------------------
 def hint_think(
     view: HareejaView, legal: list[HareejaAction], rng: random.Random | None = None
 ) -> HintThink[HareejaAction]:
@@ -460,6 +420,6 @@ def hint_think(
     return think_hint(think, reason, view, legal, rng)
 
 
-def hint(view: HareejaView, legal: list[HareejaAction]) -> tuple[HareejaAction, str | None]:
-    """The hard bot's move for this seat and why (a string key, or None)."""
+def hint(view: HareejaView, legal: list[HareejaAction]) -> Hint[HareejaAction]:
+    """The hard bot's move for this seat and why (a Reason, or None)."""
     return run_hint(hint_think(view, legal))

@@ -38,6 +38,7 @@ from game.i18n import t
 from game.ui import draw
 from game.ui.cardtable import CardTable
 from game.ui.event_player import BOT_PAUSE
+from game.ui.scale import px
 from game.ui.sprites import Sprite
 from game.ui.widgets import Button, Widget
 
@@ -47,6 +48,9 @@ if TYPE_CHECKING:
 
 JSON = dict[str, Any]
 BOT_BID_PAUSE = 0.6
+TOP_SPOT = 2  # the layout position across the table (game/client/seating.py)
+BID_BANNER_GAP = 50  # logical px from the top plate to the banner line while you bid
+BANNER_TAG_GAP = 8  # logical px between the banner and the "Your turn" tag under it
 
 
 class HareejaTable(CardTable):
@@ -160,6 +164,19 @@ class HareejaTable(CardTable):
         self.taps.key(event)
 
     # ----- hints (game/ui/table_aids.py) -----------------------------------------------------
+    def banner_y(self) -> int:
+        """While you bid, the hint's line (and any banner) sits under the top plate, clear of
+        the picker: its usual line runs under Confirm. In play it stays above where the "Your
+        turn" tag stands over your plate (in portrait the usual line reaches into it)."""
+        if self.can_bid():
+            return self.app.layout.plate_rect(TOP_SPOT).bottom + px(BID_BANNER_GAP)
+        usual = super().banner_y()
+        line = draw.label(t("turn.yours"), 24, draw.INK, True).get_height()  # tag and banner
+        tag = self.turn_tag_rect(self.plate_rect(self.me), 1, line + px(10))
+        if tag is None:
+            return usual
+        return min(usual, tag.top - px(BANNER_TAG_GAP) - (line + px(18) + 1) // 2)
+
     def on_suggestion(self, action: JSON) -> None:
         """A suggested bid is picked in the picker (Confirm still sends it)."""
         if action.get("type") == "bid" and self.can_bid():

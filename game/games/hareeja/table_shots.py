@@ -48,8 +48,9 @@ def _first_action_dealing(record: dict[str, Any], round_no: int) -> int:
 
 
 def match(shooter: Shooter) -> None:
-    """A match against normal bots: the deal, the secret bids, play (a card landing, an
-    illegal card's hint), a trick collected, the last trick, the round's score, assistance."""
+    """A match against normal bots: the deal, the secret bids (and a bid's hint), play (a card
+    landing, an illegal card's hint), a trick collected, the last trick, the round's score,
+    assistance."""
     app = shooter.app
     clock = FakeClock()
     sc = HareejaTable.new_match(app, "normal", 60, seed=PLAY_SEED, clock=clock)
@@ -60,6 +61,13 @@ def match(shooter: Shooter) -> None:
     shooter.until(lambda: sc.phase == "declare" and all(sc.bidding.confirmed[1:]))
     shooter.frames(6)
     shooter.shot("05_declare")
+    shooter.until(sc.awaiting_me, 600)  # the others' confirmations shown
+    sc.request_hint()  # H while bidding: the bid the hand alone counts, picked for you
+    shooter.until(lambda: sc.suggestion is not None, 900)
+    shooter.frames(3)
+    shooter.shot("05a_bid_hint")
+    sc.aids.suggestion = None
+    sc.bidding.set_pick(3)  # the script's own bid, as before the hint
     sc.bidding.confirm()
     shooter.until(lambda: sc.bidding.revealed and sc.bidding.reveal_t >= 1.0)
     shooter.shot("06_bids_revealed")
@@ -113,13 +121,21 @@ def first_trick(shooter: Shooter, sc: HareejaTable, clock: FakeClock) -> None:
 
 
 def round_end(shooter: Shooter, sc: HareejaTable, clock: FakeClock) -> None:
-    """The last trick looked at, a hint in the turn's last seconds, the round's score, and
-    three missed turns."""
+    """The last trick looked at, a hint with a choice of cards in the turn's last seconds,
+    the round's score, and three missed turns."""
 
     def play_on() -> None:
         if sc.my_turn() and not sc.events.queue:
             play_first_legal(sc)
 
+    def choice() -> bool:
+        """Our turn with more than one card we may play (the others played meanwhile)."""
+        if sc.my_turn() and not sc.events.queue and len(sc.legal_cards()) < 2:
+            play_first_legal(sc)
+        return sc.my_turn() and not sc.events.queue and len(sc.legal_cards()) > 1
+
+    # On to a turn with a choice of cards, so the hint below has something to say.
+    shooter.until(choice, 6000, play_on)
     # The last trick, peeked at with the button while the next one is on the table.
     area = sc.trick_area
     shooter.until(lambda: area.can_peek() and sc.my_turn() and len(area.cards) >= 2, 6000, play_on)

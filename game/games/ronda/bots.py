@@ -17,14 +17,15 @@ from __future__ import annotations
 import random
 
 from game.core.bots import LEVELS, Slices, bot_rng, run
-from game.core.hints import HintThink, run_hint, think_hint
+from game.core.hints import Hint, HintThink, run_hint, think_hint
 from game.core.types import PlayAction
-from game.games.ronda.board import Situation, caida_rank, run_length, unseen_counts
+from game.games.ronda.board import Situation
 from game.games.ronda.cards import LOW_KEY, RANK
+from game.games.ronda.hints import reason
 from game.games.ronda.search import HardSituation, batch_search
 from game.games.ronda.types import DeclareAction, RondaAction, RondaView
 
-__all__ = ["HardSituation", "batch_search", "choose", "hint", "think"]
+__all__ = ["HardSituation", "batch_search", "choose", "hint", "reason", "think"]
 
 
 # ----- decisions --------------------------------------------------------------------------------
@@ -87,23 +88,7 @@ def choose(
     return run(think(view, legal_actions, level, bot_rng(seed), budget))
 
 
-# ----- hints (game/core/hints.py) -------------------------------------------------------------
-def reason(view: RondaView, action: RondaAction) -> str | None:
-    """Why the hint plays ``action``, as a string key (RO-12 caida, RO-14 mesa, RO-16)."""
-    if action["type"] == "declare":
-        return f"hint.ronda.{action['kind']}"
-    rank = RANK[action["card"]]
-    table = {RANK[c] for c in view["table"]}
-    if rank not in table:
-        return "hint.ronda.safe_lay" if unseen_counts(view)[rank] == 0 else None
-    caida = caida_rank(view) == rank
-    last_card = view["deck_count"] == 0 and sum(view["hand_counts"]) == 1
-    mesa = run_length(table, rank) == len(table) and not last_card
-    if caida and mesa:
-        return "hint.ronda.caida_mesa"
-    return "hint.ronda.caida" if caida else "hint.ronda.mesa" if mesa else "hint.ronda.capture"
-
-
+# ----- hints (game/core/hints.py; the reasons: hints.py) ----------------------------------
 def hint_think(
     view: RondaView, legal: list[RondaAction], rng: random.Random | None = None
 ) -> HintThink[RondaAction]:
@@ -111,6 +96,6 @@ def hint_think(
     return think_hint(think, reason, view, legal, rng)
 
 
-def hint(view: RondaView, legal: list[RondaAction]) -> tuple[RondaAction, str | None]:
-    """The hard bot's move for this seat and why (a string key, or None)."""
+def hint(view: RondaView, legal: list[RondaAction]) -> Hint[RondaAction]:
+    """The hard bot's move for this seat and why (a Reason, or None)."""
     return run_hint(hint_think(view, legal))

@@ -95,7 +95,7 @@ class RondaTaps:
         """Tap a card: it is played (any card may be, RO-9). With "confirm before playing"
         the first tap selects it (its capture lights up) and a second tap or Play plays it."""
         table = self.table
-        if not self._may_play():
+        if not self._may_play(code):
             return
         if table.confirm_first() and table.selected != code:
             table.selected = code
@@ -106,17 +106,25 @@ class RondaTaps:
 
     def drop_card(self, code: str) -> None:
         """A card dragged onto the table: played at once."""
-        if self._may_play():
+        if self._may_play(code):
             self.table.selected = code
             self.play_selected()
 
-    def _may_play(self) -> bool:
-        """A card may be played now (while the deal is shown, nothing; out of turn, a hint)."""
+    def _may_play(self, code: str | None = None) -> bool:
+        """A card may be played now (while the deal is shown, nothing). Out of turn nothing
+        changes, but the tap is answered: "Not your turn — wait for Karim" and the card
+        tapped gives a little shake."""
         table = self.table
         if table.phase != "play":
             return False
         if not table.my_turn():
-            table.show_hint(t("play.not_turn"))
+            waiting = [s for s in table.session.to_act() if s != table.me]
+            if waiting:
+                table.show_hint(t("play.not_turn_wait", who=table.seat_name(waiting[0])))
+            else:
+                table.show_hint(t("play.not_turn"))
+            if code is not None and code in table.hand:
+                table.hand[code].shake = 0.35
             return False
         return True
 
@@ -146,6 +154,7 @@ class RondaTaps:
             t("ronda.ask.declare", kind=t(f"ronda.declare.{kind}")),
             t("ronda.ask.cancel"),
             lambda: self.send_declaration(kind),
+            primary="no",  # the false claim costs points: the gold button keeps your hand
         )
 
     def send_declaration(self, kind: str) -> None:
@@ -166,6 +175,8 @@ class RondaTaps:
         """←/→ choose a card, Enter/Space play it, R / T declare ronda / tringa."""
         table = self.table
         if not table.my_turn():
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self._may_play(table.selected)  # answered as a tap is: whose turn it is
             return
         if event.key == pygame.K_r:
             self.declare("ronda")

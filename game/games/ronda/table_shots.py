@@ -66,7 +66,7 @@ def _ronda_scene(shooter: Shooter, match: RondaMatch, options: dict[str, Any]) -
 
 
 def screenshot_scenes(shooter: Shooter) -> None:
-    """Ronda's phases: menu, deal, declaration, capture preview, caida, mesa, deal score and
+    """Ronda's phases: menu, deal, declaration, a hint, capture preview, caida, mesa, deal score and
     match end with two players; deal, declaration, score and end with four (teams); a turn, the
     declarations turned up at the seats and the deal score with three."""
     shooter.menu_for("ronda")
@@ -104,6 +104,12 @@ def screenshot_scenes(shooter: Shooter) -> None:
     steps.pop(0)
     sc.taps.declare("ronda")
     shooter.frames(int(0.3 / DT))
+    shooter.until(sc.awaiting_me, 600)  # the declaration shown, the card to play is yours
+    sc.request_hint()  # H: the hard bot's card, marked, and why in Ronda's terms
+    shooter.until(lambda: sc.suggestion is not None, 900)
+    shooter.frames(3)
+    shooter.shot("ronda2_03b_hint")
+    sc.aids.suggestion = None
     sc.selected = "5O"
     shooter.frames(4)
     shooter.shot("ronda2_04_capture_preview")

@@ -98,8 +98,10 @@ class CheckMatchScene(Scene):
         draw.blit_text(
             surface, sub, draw.fit_text(sub, 22, room), (layout.w // 2, top + px(42)), draw.INK_DIM
         )
-        verdict = t("fair.verdict_ok" if self.passed else "fair.verdict_bad")
-        color = draw.TURN if self.passed else draw.RED
+        key = fair_check.verdict_key(self.findings)  # "nothing to check" is not a mismatch
+        verdict = t(key)
+        nothing = key == "fair.verdict_none"
+        color = draw.TURN if self.passed else draw.INK_DIM if nothing else draw.RED
         size = draw.fit_text(verdict, 26, room, bold=True)
         draw.blit_text(
             surface, verdict, size, (layout.w // 2, top + px(84)), color, bold=True, shadow=True

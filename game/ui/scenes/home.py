@@ -1,11 +1,12 @@
-"""The home screen: one tile per game (its own art), a Continue card naming the saved match
-(game, round, score), and the ways out: play online, statistics, settings, rules, language.
+"""The home screen: one tile per game (its own art), a Continue card for each game that has a
+saved match (game, round, score; each game keeps its own save), and the ways out: play online,
+statistics, settings, rules, language.
 
 A tile opens that game's setup sheet (route ``setup``). The games and their art come from the
 registry (:func:`game.ui.games.available`, :mod:`game.ui.tiles`): no game is named here.
 Every rect is fixed per orientation (nothing moves when a save appears or goes, the Continue
-card has its own slot). A saved match that cannot be read is kept aside (game.client.storage) and
-said once, in a message over the home screen."""
+card of each game has its own slot). A saved match that cannot be read is kept aside
+(game.client.storage), the other games' saves untouched, and said once, over the home screen."""
 
 from __future__ import annotations
 
@@ -60,19 +61,31 @@ def saved_summary(saved: dict[str, Any]) -> dict[str, Any] | None:
         return None
 
 
-def score_text(summary: dict[str, Any]) -> str:
+def score_text(summary: dict[str, Any], short: bool = False) -> str:
     """ "Round 3 · You 12 – 8" with two sides; "Round 3 · You 12 · others 8, 5, 3" with more
-    (yours first, then the other sides in seat order)."""
+    (yours first, then the other sides in seat order); ``short``: "Round 3 · You 12". A game
+    whose table has its own word for a round (Ronda's deal) says it through
+    ``home.continue_score.<game>`` (and ``_many``, ``_short``) in its catalog."""
     totals = summary["totals"]
     mine = summary["side"] if 0 <= summary["side"] < len(totals) else 0
     others = [digits(v) for i, v in enumerate(totals) if i != mine]
     key = "home.continue_score" if len(others) <= 1 else "home.continue_score_many"
+    key = "home.continue_score_short" if short else key
+    own = f"{key}.{summary['game']}"
     return t(
-        key,
+        own if t(own) != own else key,
         round=digits(summary["round"]),
         you=digits(totals[mine]) if totals else digits(0),
         others=("، " if i18n.is_rtl() else ", ").join(others),
     )
+
+
+def kept_text(game: str) -> str:
+    """What the player is told of a saved match kept aside: which game's, where it is known
+    (``""``: the single save of before, unreadable), and that nothing was deleted."""
+    if not game:
+        return t("storage.match_corrupt")
+    return t("storage.match_corrupt_game", game=t(registry.get(game).title_key))
 
 
 def players_text(spec: GameSpec) -> str:
@@ -139,15 +152,18 @@ class GameTile(Button):
 
 
 class ContinueCard(Button):
-    """The saved match: "Continue <game>" and "Round 3 · You 12 – 8"; a tap resumes it."""
+    """A game's saved match: "Continue <game>" and "Round 3 · You 12 – 8"; a tap resumes it.
+    One per game with a save, each in its game's own slot (over its tile in landscape)."""
 
     def __init__(
         self,
         rect: RectLike,
+        game: str,
         summary_of: Callable[[], dict[str, Any] | None],
         on_click: Callable[[], object],
     ):
-        super().__init__(rect, lambda: t("menu.continue"), on_click, 26, key="continue")
+        super().__init__(rect, lambda: t("menu.continue"), on_click, 26, key=f"continue:{game}")
+        self.game = game
         self.summary_of = summary_of
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -159,18 +175,24 @@ class ContinueCard(Button):
             surface, self.rect, (44, 34, 20) if not lit else (60, 46, 26), 255, px(16), draw.GOLD
         )
         rtl = i18n.is_rtl()
-        badge_w = min(px(220), self.rect.w // 3)
-        badge = pygame.Rect(0, 0, badge_w, self.rect.h - px(24))
-        badge.centery = self.rect.centery
-        if rtl:
-            badge.x = self.rect.x + px(14)
-        else:
-            badge.right = self.rect.right - px(14)
-        fill, edge, ink = (212, 168, 72), (250, 226, 160), (28, 22, 12)
-        surface.blit(
-            _badge(badge.w, badge.h, fill, edge, ink, t("home.continue_button")), badge.topleft
-        )
-        text_w = self.rect.w - badge_w - px(52)
+        wide = self.rect.w >= px(520)  # room for the Continue badge beside the words
+        badge_w = min(px(220), self.rect.w // 3) if wide else 0
+        if wide:
+            badge = pygame.Rect(0, 0, badge_w, self.rect.h - px(24))
+            badge.centery = self.rect.centery
+            if rtl:
+                badge.x = self.rect.x + px(14)
+            else:
+                badge.right = self.rect.right - px(14)
+            fill, edge, ink = (212, 168, 72), (250, 226, 160), (28, 22, 12)
+            surface.blit(
+                _badge(badge.w, badge.h, fill, edge, ink, t("home.continue_button")),
+                badge.topleft,
+            )
+        if not wide and self.rect.h >= px(100):
+            self._draw_narrow(surface, summary)
+            return
+        text_w = self.rect.w - badge_w - px(52 if wide else 40)
         x = self.rect.right - px(20) if rtl else self.rect.x + px(20)
         anchor = "midright" if rtl else "midleft"
         head = t("home.continue_game", game=t(registry.get(summary["game"]).title_key))
@@ -180,6 +202,24 @@ class ContinueCard(Button):
         cy = self.rect.centery
         draw.blit_text(surface, head, head_size, (x, cy - px(16)), draw.GOLD, True, anchor)
         draw.blit_text(surface, score, score_size, (x, cy + px(18)), draw.INK, anchor=anchor)
+
+    def _draw_narrow(self, surface: pygame.Surface, summary: dict[str, Any]) -> None:
+        """A column of the portrait strip (narrow and tall): "Continue", the game's name,
+        "Round 3 · You 12"."""
+        box = self.rect.inflate(-px(20), 0)
+        lines = [  # never under 22 px on a phone (tests/ui/test_phone_sizes.py)
+            (t("home.continue_button"), 22, draw.SAND, False),
+            (t(registry.get(summary["game"]).title_key), 26, draw.GOLD, True),
+            (score_text(summary, short=True), 22, draw.INK, False),
+        ]
+        score = lines[2][0]
+        if draw.fit_text(score, 22, box.w) < 22:
+            lines[2] = (score.split(" · ")[0], 22, draw.INK, False)  # the round alone
+        step = self.rect.h * 7 // 24
+        for i, (words, size, ink, bold) in enumerate(lines):
+            fitted = draw.fit_text(words, size, box.w, bold=bold)
+            at = (box.centerx, self.rect.centery + (i - 1) * step)
+            draw.blit_text(surface, words, fitted, at, ink, bold)
 
 
 def _badge(w: int, h: int, fill: RGB, edge: RGB, ink: RGB, label: str) -> pygame.Surface:
@@ -194,15 +234,20 @@ class HomeScene(Scene):
     name = "menu"
 
     def __init__(self, app: App):
-        self.saved, self.message = storage.load_match()
-        self.summary = saved_summary(self.saved) if self.saved else None
-        if self.saved is not None and self.summary is None:
-            # Readable but not replayable: kept aside, not deleted.
-            storage.keep_match_aside()
-            self.saved, self.message = None, "storage.match_corrupt"
-        elif self.summary is not None and self.summary["over"]:
-            storage.clear_match()  # finished (and recorded): nothing left to continue
-            self.saved, self.summary = None, None
+        self.saves, kept = storage.load_matches()  # one per game ({game: saved})
+        self.summaries: dict[str, dict[str, Any]] = {}
+        for game, saved in list(self.saves.items()):
+            summary = saved_summary(saved)
+            if summary is None:  # readable but not replayable: kept aside, not deleted
+                storage.keep_match_aside(game)
+                kept.append(game)
+            elif summary["over"]:
+                storage.clear_match(game)  # finished (and recorded): nothing to continue
+            else:
+                self.summaries[game] = summary
+                continue
+            del self.saves[game]
+        self.kept = kept[0] if kept else None  # whose save was kept aside: said once
         super().__init__(app)
 
     # ----- layout ---------------------------------------------------------------------------------
@@ -213,13 +258,29 @@ class HomeScene(Scene):
             GameTile(rect, g, functools.partial(self.open_game, g.key), layout.portrait)
             for g, rect in zip(self.games, self._tile_rects(len(self.games)))
         ]
-        card = (
-            scale.rect(260, 134, 760, 84) if not layout.portrait else scale.rect(32, 196, 656, 100)
-        )
-        self.card = ContinueCard(card, lambda: self.summary, self.resume)
-        self.card.visible = self.summary is not None
+        self.cards = [
+            ContinueCard(
+                rect,
+                g.key,
+                functools.partial(self.summaries.get, g.key),
+                functools.partial(self.resume, g.key),
+            )
+            for g, rect in zip(self.games, self._card_rects())
+        ]
+        for card in self.cards:
+            card.visible = card.game in self.summaries
         self.bottom = self._bottom_buttons()
-        self.widgets = [self.card, *self.tiles, *self.bottom]
+        self.widgets = [*self.cards, *self.tiles, *self.bottom]
+
+    def _card_rects(self) -> list[pygame.Rect]:
+        """Each game's Continue slot, fixed whether or not it (or another) has a save: over
+        its tile in landscape, a column of the strip above the tiles in portrait."""
+        if not self.app.layout.portrait:
+            return [pygame.Rect(tile.rect.x, px(134), tile.rect.w, px(84)) for tile in self.tiles]
+        n, gap = len(self.games), 12
+        w = (656 - gap * (n - 1)) // max(1, n)
+        rects = [scale.rect(32 + i * (w + gap), 192, w, 112) for i in range(n)]
+        return list(reversed(rects)) if i18n.is_rtl() else rects
 
     def _tile_rects(self, n: int) -> list[pygame.Rect]:
         layout = self.app.layout
@@ -266,12 +327,15 @@ class HomeScene(Scene):
         self.app.set_setting("game", key)
         self.app.go("setup", game=key)
 
-    def resume(self) -> None:
-        scene = games.from_saved(self.app, self.saved) if self.saved else None
+    def resume(self, game: str) -> None:
+        saved = self.saves.get(game)
+        scene = games.from_saved(self.app, saved) if saved else None
         if scene is None:
-            self.saved, self.summary = None, None
-            self.card.visible = False
-            overlay.message(self.app, "home.saved_title", lambda: t("storage.match_corrupt"))
+            self.saves.pop(game, None)
+            self.summaries.pop(game, None)
+            for card in self.cards:
+                card.visible = card.game in self.summaries
+            overlay.message(self.app, "home.saved_title", functools.partial(kept_text, game))
             return
         self.app.switch(scene)
 
@@ -293,9 +357,9 @@ class HomeScene(Scene):
 
     # ----- frame ----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        if self.message is not None:  # said once, over the home screen
-            message, self.message = self.message, None
-            overlay.message(self.app, "home.saved_title", lambda: t(message))
+        if self.kept is not None:  # said once, over the home screen
+            game, self.kept = self.kept, None
+            overlay.message(self.app, "home.saved_title", functools.partial(kept_text, game))
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.app.layout
@@ -317,12 +381,12 @@ class HomeScene(Scene):
             (layout.w // 2, px(title_y + size * 3 // 4 + 8)),
             draw.INK_DIM,
         )
-        if self.summary is None:
+        if not self.summaries:
             draw.blit_text(
                 surface,
                 t("home.choose"),
                 26,
-                self.card.rect.center,
+                (layout.w // 2, self.cards[0].rect.centery),
                 draw.SAND,
                 bold=True,
             )

@@ -52,6 +52,7 @@ from game.ui.scenes.lobby_views import (
     PendingView,
     SetupView,
 )
+from game.ui.watching import Spectating, WatchWaitView
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -70,6 +71,7 @@ VIEWS: dict[str, type[LobbyView]] = {
     "list": ListView,
     "pending": PendingView,
     "room": RoomView,
+    "watchwait": WatchWaitView,
 }
 MESSAGE_SECONDS = 4.0
 FIELD_LIMITS = {"code": 12, "name": protocol.MAX_NAME, "server": 120}
@@ -88,10 +90,12 @@ class LobbyScene(Scene):
         server: str | None = None,
         *,
         session: ServerLink | None = None,
+        watch_code: str | None = None,
     ):
         """``link``: the server connection to go on with (back from a table), else one is
         made. ``session`` is its old name, which game/ui/cardtable.py's play_again still
-        passes."""
+        passes. ``watch_code``: a table to watch once connected (a ``#watch=`` link)."""
+        self.spectating = Spectating(self, watch_code)  # watching a table (ui/watching.py)
         saved = load_online()
         given = server or getattr(app.options, "server", None)
         self.server = server_url(given) if given else default_server()
@@ -99,9 +103,9 @@ class LobbyScene(Scene):
         self.join_code = protocol.normalize_code(join_code) if join_code else None
         self.link = link if link is not None else session
         self.state = "connecting"
-        self.visibility = "private"
-        self.hints = False  # the new table lets its seats ask for hints
-        self.game = self._initial_game(app)
+        self.visibility: str = "private"
+        self.hints: bool = False  # the new table lets its seats ask for hints
+        self.game: str = self._initial_game(app)
         self.tables: list[dict[str, Any]] = []
         self.field: str | None = None  # "code" | "name" | "server" while typing
         self.typed = ""
@@ -140,7 +144,8 @@ class LobbyScene(Scene):
     def connect(self) -> None:
         if self.link is not None:
             self.link.close()
-        self.link = ServerLink(self.server, self.player_name, token_for(self.server))
+        avatar = self.app.settings.get("avatar", -1)  # the face chosen in Settings, if any
+        self.link = ServerLink(self.server, self.player_name, token_for(self.server), avatar=avatar)
         self.set_state("connecting")
 
     def set_state(self, state: str) -> None:
@@ -352,14 +357,20 @@ class LobbyScene(Scene):
     def receive(self, msg: dict[str, Any]) -> bool:
         """Handle one server message; True when the scene was left."""
         kind = msg["t"]
+        watched = self.spectating.receive(msg)
+        if watched is not None:
+            return watched
         if kind == "welcome":
             if self.state == "connecting":
                 self.set_state("home")
+            self.spectating.welcomed()
             if self.join_code:
                 code, self.join_code = self.join_code, None
                 self.join(code)
         elif kind == "tables":
             self.tables = [x for x in msg["list"] if isinstance(x, dict)]
+            live = [x for x in msg.get("live") or [] if isinstance(x, dict)]
+            self.tables += [{**x, "started": True} for x in live]  # watched, not joined
             if self.state == "list":
                 self.build()
         elif kind == "room":

@@ -1,5 +1,6 @@
 """The lobby's public list: the open tables of every game, each with a Join button (TB-4; see
-:mod:`game.ui.scenes.lobby`)."""
+:mod:`game.ui.scenes.lobby`), then the matches being played; every table its host lets
+strangers watch has a Watch button (:mod:`game.ui.watching`)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,10 @@ class ListView(LobbyView):
         self.widgets = [refresh]
         for i, table in enumerate(self.lobby.tables[: self.ROWS]):
             row = self._row_rect(i)
+            if table.get("watchable", True):
+                self.widgets.append(self._watch_button(i, table, row))
+            if table.get("started"):
+                continue
             b = Button(
                 (0, 0, px(150), px(52)),
                 lambda: t("online.join"),
@@ -47,6 +52,22 @@ class ListView(LobbyView):
                 else (row.right - px(95), row.centery)
             )
             self.widgets.append(b)
+
+    def _watch_button(self, i: int, table: dict[str, object], row: pygame.Rect) -> Button:
+        """Watch: beside Join on an open table, in Join's place on a match being played."""
+        code = str(table.get("code", ""))
+        b = Button(
+            (0, 0, px(150), px(52)),
+            lambda: t("watch.button"),
+            functools.partial(self.lobby.spectating.watch, code),
+            22,
+            key=f"watch:{i}",
+        )
+        offset = px(95) if table.get("started") else px(95 + 160)
+        b.rect.center = (
+            (row.x + offset, row.centery) if i18n.is_rtl() else (row.right - offset, row.centery)
+        )
+        return b
 
     def _row_rect(self, i: int) -> pygame.Rect:
         c = self._col()
@@ -75,11 +96,13 @@ class ListView(LobbyView):
         for i, table in enumerate(self.lobby.tables[: self.ROWS]):
             row = self._row_rect(i)
             draw.panel(surface, row, draw.PANEL, 215, px(14), draw.PANEL_EDGE)
-            info = pygame.Rect(row.x, row.y, row.w - px(190), row.h)
+            buttons = px(190 if table.get("started") else 350)
+            info = pygame.Rect(row.x, row.y, row.w - buttons, row.h)
             if rtl:
-                info.x = row.x + px(190)
+                info.x = row.x + buttons
             game = t(f"game.{table.get('game', '')}")
-            vis = t(f"vis.{table.get('visibility', 'auto')}")
+            vis_key = f"vis.{table.get('visibility', 'auto')}"
+            vis = t("watch.playing" if table.get("started") else vis_key)
             seats = t(
                 "online.list_seats",
                 n=digits(table.get("seated", 0)),

@@ -23,6 +23,8 @@ from game.ui.scenes.lobby_common import (
     sep,
     table_summary,
 )
+from game.ui.seat_plates import chosen_avatar
+from game.ui.watching import watch_toggle
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -74,6 +76,7 @@ class RoomView(LobbyView):
             second.rect.midleft = (x + first.rect.w + gap, layout.h - px(64))
         start.visible = bool(room) and self.lobby.is_host()
         self.widgets = [start, leave, self._share_button(room)]
+        self.widgets.append(watch_toggle(self.lobby, room, self._room_columns()[1]))
         for i, req in enumerate((room or {}).get("pending", [])[:3]):
             row = self._request_rect(i)
             yes = Button(
@@ -244,8 +247,10 @@ class RoomView(LobbyView):
         seats_y = seats_p.y + px(34)
         self._text(surface, t("online.seats"), 26, seats_p, seats_y, draw.GOLD, True, px(24))
         you, host = room.get("you"), room.get("host")
-        looks = avatars.pick(
-            tuple(self._seat_key(i, seat, i == you) for i, seat in enumerate(room["seats"]))
+        mine = chosen_avatar(self.app.settings.get("avatar"))
+        looks = avatars.faces(
+            tuple(self._seat_key(i, seat, i == you) for i, seat in enumerate(room["seats"])),
+            tuple(self._seat_face(seat, i == you, mine) for i, seat in enumerate(room["seats"])),
         )
         for i, seat in enumerate(room["seats"]):
             self._draw_seat_row(surface, i, seat, i == you, i == host, looks[i])
@@ -281,6 +286,15 @@ class RoomView(LobbyView):
             (layout.w // 2, y),
             draw.INK_DIM,
         )
+
+    @staticmethod
+    def _seat_face(seat: dict[str, Any], you: bool, mine: int | None) -> int | None:
+        """The face a seat's player chose, as the room carries it (the same on every device;
+        your own from Settings until the server has said); None: bots keep their own."""
+        if seat.get("kind") != "human":
+            return None
+        face = chosen_avatar(seat.get("avatar"))
+        return mine if you and face is None else face
 
     @staticmethod
     def _seat_key(i: int, seat: dict[str, Any], you: bool) -> str:

@@ -1,5 +1,6 @@
 """Settings: language, sound and volume, animation speed, reduced motion, four-colour cards,
-confirm before playing a card, the picture (automatic, smooth or sharp)."""
+confirm before playing a card, the picture (automatic, smooth or sharp), and your face at the
+table (a grid of the drawn set: game/ui/scenes/settings_avatar.py)."""
 
 from __future__ import annotations
 
@@ -14,12 +15,20 @@ from game.ui import draw
 from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.scenes.form import Form, place_control
+from game.ui.scenes.settings_avatar import AvatarButton
 from game.ui.widgets import Segmented, Toggle, back_button, label_for
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 VOLUMES = (0.25, 0.5, 0.75, 1.0)
+
+
+def percent(value: float) -> str:
+    """``value`` (0..1) as a percentage the language writes: "75%", Arabic «٧٥٪» (its own
+    digits and its own percent sign, never a Latin % among Arabic digits)."""
+    text = i18n.digits(f"{round(value * 100)}%")
+    return text.replace("%", "\u066a") if i18n.language() == "ar" else text
 
 
 def setting_rows(app: App, form: Form) -> list[Segmented]:
@@ -53,7 +62,7 @@ def setting_rows(app: App, form: Form) -> list[Segmented]:
         toggle("settings.sound", "sound", "sound"),
         Segmented(
             form.add("settings.volume"),
-            [(v, functools.partial(i18n.digits, f"{round(v * 100)}%")) for v in VOLUMES],
+            [(v, functools.partial(percent, v)) for v in VOLUMES],
             lambda: min(VOLUMES, key=lambda v: abs(v - s["volume"])),
             lambda v: app.set_setting("volume", v),
             rtl=rtl,
@@ -99,7 +108,18 @@ class SettingsScene(Scene):
         self.rows = setting_rows(self.app, form)
         y = form.bottom + px(8)
         self.back_button = back_button(layout.w, y, self.back, lambda: t("back"))
-        self.widgets = [*self.rows, self.back_button]
+        self.avatar_button = AvatarButton(self.back_button.rect.copy(), self.app)
+        self.avatar_button.rect.w = px(280)
+        gap = px(20)
+        left = (layout.w - self.avatar_button.rect.w - gap - self.back_button.rect.w) // 2
+        first, second = (
+            (self.back_button, self.avatar_button)
+            if i18n.is_rtl()
+            else (self.avatar_button, self.back_button)
+        )  # your face reads first, Back last
+        first.rect.x = left
+        second.rect.x = first.rect.right + gap
+        self.widgets = [*self.rows, self.avatar_button, self.back_button]
 
     def back(self) -> None:
         self.app.go(self.back_to)

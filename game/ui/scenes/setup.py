@@ -165,11 +165,11 @@ class SetupScene(Scene):
         overlay.rules(self.app, self.game.key)
 
     def play(self) -> None:
-        saved, _message = storage.load_match()
+        saved, _message = storage.load_match(self.game.key)  # other games' saves stay
         if saved is None:
             self.start()
             return
-        game = t(games.info(saved.get("game", games.DEFAULT_GAME)).spec.title_key)
+        game = t(self.game.spec.title_key)
         overlay.confirm(
             self.app,
             "setup.replace_title",
@@ -182,7 +182,7 @@ class SetupScene(Scene):
     def start(self, abandon: dict[str, Any] | None = None) -> None:
         if abandon is not None:  # the match in progress is abandoned: played, not won
             stats.record_abandoned(abandon)
-        storage.clear_match()
+        storage.clear_match(self.game.key)
         self.app.switch(games.new_match(self.app, self.game.key, seed=self.app.options.seed))
 
     # ----- frame ----------------------------------------------------------------------------------

@@ -197,7 +197,7 @@ class StatsScene(Scene):
         left = x - width if i18n.is_rtl() else x
         buttons = {}
         for i, entry in enumerate(stats.recent(self.data, self.game)):
-            record = fair_record(entry.get("table"))
+            record = fair_record(entry.get("table"), entry.get("match", 1))
             if record is None:
                 continue
             top = y + i * row_h - row_h // 2 + px(3)
@@ -232,7 +232,8 @@ class StatsScene(Scene):
         if link is None:
             name = load_online().get("name") or t("online.player")
             link = ServerLink(server, name, token_for(server))
-        self.fetching = RecordFetch(link, entry["table"], int(entry.get("seat", entry["side"])))
+        seat = int(entry.get("seat", entry["side"]))
+        self.fetching = RecordFetch(link, entry["table"], seat, entry.get("match"))
         self.app.toast("replay.fetching", 2.0)
         self.app.watch(lambda dt: self._fetched(entry, dt))
 
@@ -489,15 +490,17 @@ class StatsScene(Scene):
         return text.wrap(s, size, width)
 
 
-def fair_record(table: object) -> dict[str, Any] | None:
-    """The checkable fairness record the client kept for online table ``table``
-    (``game.client.fair_check``, where this build has it), or None."""
+def fair_record(table: object, match: object = 1) -> dict[str, Any] | None:
+    """The checkable fairness record the client kept for match ``match`` (a rematch is the
+    next) of online table ``table`` (``game.client.fair_check``, where this build has it),
+    or None."""
     if not isinstance(table, str):
         return None
     try:
         fair_check: Any = importlib.import_module("game.client.fair_check")
         for record in fair_check.recent_records():
-            if record.get("code") == table and fair_check.checkable(record):
+            same = record.get("code") == table and record.get("match", 1) == match
+            if same and fair_check.checkable(record):
                 return dict(record)
     except Exception:  # no such module yet, or a store it cannot read: no button
         return None

@@ -1,0 +1,47 @@
+"""The chosen face through the real client and server: the app's Settings choice goes in its
+``hello``, a second client sees it in the room's seats, and the app's table draws each player
+in the face he chose (the guest's from his own ``hello``), the bots in theirs."""
+
+from __future__ import annotations
+
+import asyncio
+
+from test_online_lobby import click, make_online_app, open_lobby, pump, start_server
+
+from game.games.hareeja.table import HareejaTable
+from game.ui import avatars
+from wire_client import Client
+
+
+def test_each_device_shows_the_face_each_player_chose():
+    async def scenario() -> None:
+        server, url = await start_server()
+        guest = await Client(url).connect()
+        try:
+            app = make_online_app(url)
+            app.set_setting("avatar", 6)
+            lobby = await open_lobby(app)
+            await click(app, lobby.widget("create").rect.center)
+            assert await pump(app, lambda: lobby.state == "room")
+            await guest.request("hello", "welcome", name="Layla", avatar=12)
+            seated = await guest.request("join", "room", code=lobby.link.room["code"])
+            assert [s["avatar"] for s in seated["seats"][:2]] == [6, 12]  # the other device
+            assert await pump(
+                app, lambda: [s.get("avatar") for s in lobby.link.room["seats"][:2]] == [6, 12]
+            )
+            app.step(1 / 60)  # the waiting room draws both faces
+            await click(app, lobby.widget("start").rect.center)
+            assert await pump(app, lambda: app.scene is not lobby)
+            table = app.scene
+            assert isinstance(table, HareejaTable)
+            looks = [table.plates.look(s) for s in range(4)]
+            assert looks[:2] == [6, 12]
+            bots = avatars.faces(tuple(s.name for s in table.session.seats), (6, 12, None, None))[
+                2:
+            ]
+            assert looks[2:] == bots and not {6, 12} & set(bots)  # the bots keep their own
+        finally:
+            await guest.close()
+            await server.close()
+
+    asyncio.run(scenario())
