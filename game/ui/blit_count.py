@@ -28,23 +28,16 @@ Fills with ``special_flags`` (the dim layer's multiply) are noted as ``fill_blen
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ui.layout_probe import ProbeSurface
+from game.ui.noted_surface import NotedSurface
 
 if TYPE_CHECKING:
     from pygame.typing import ColorLike, Point, RectLike
-
-    # An item of ``Surface.blits``, as pygame's stubs write it.
-    BlitItem: TypeAlias = (
-        tuple[pygame.Surface, Point | RectLike]
-        | tuple[pygame.Surface, Point | RectLike, RectLike | int]
-        | tuple[pygame.Surface, Point | RectLike, RectLike, int]
-    )
 
 ALPHA_KINDS = frozenset({"alpha", "alpha_rle", "key_alpha", "surface_alpha", "blend"})
 FULL_SCREEN = 0.5  # a blit covering at least this share of the frame counts as full-screen
@@ -171,7 +164,7 @@ class BlitCounter:
         )
 
 
-class CountingSurface(pygame.Surface):
+class CountingSurface(NotedSurface):
     """A surface that notes every blit onto it with its :class:`BlitCounter` (see the module
     docstring); otherwise an ordinary surface."""
 
@@ -188,23 +181,6 @@ class CountingSurface(pygame.Surface):
         if self.counter is not None and rect.w and rect.h:
             self.counter.record(self, source, kind_of(source, special_flags), rect.size)
         return rect
-
-    def blits(
-        self, blit_sequence: Iterable[BlitItem], doreturn: int | bool = 1
-    ) -> list[pygame.Rect] | None:
-        out = []
-        for item in blit_sequence:
-            out.append(self.blit(*item))
-        return out if doreturn else None
-
-    def fblits(
-        self,
-        blit_sequence: Iterable[tuple[pygame.Surface, Point | RectLike]],
-        special_flags: int = 0,
-        /,
-    ) -> None:
-        for source, dest in blit_sequence:
-            self.blit(source, dest, None, special_flags)
 
     def fill(
         self, color: ColorLike, rect: RectLike | None = None, special_flags: int = 0

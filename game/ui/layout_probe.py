@@ -27,11 +27,13 @@ from __future__ import annotations
 
 import contextlib
 import weakref
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
+
+from game.ui.noted_surface import NotedSurface
 
 if TYPE_CHECKING:
     from pygame.typing import ColorLike, Point, RectLike
@@ -93,7 +95,7 @@ class Finding:
         return f"{self.how}: {a.kind} {a.label!r} {a.rect} / {b.kind} {b.label!r} {b.rect}"
 
 
-class ProbeSurface(pygame.Surface):
+class ProbeSurface(NotedSurface):
     """A surface that notes the marked images blitted onto it (see the module docstring);
     otherwise an ordinary surface."""
 
@@ -116,22 +118,6 @@ class ProbeSurface(pygame.Surface):
         if rect.w and rect.h:
             self._note(source, rect, area)
         return rect
-
-    def blits(  # type: ignore[override]
-        self,
-        blit_sequence: Iterable[tuple[pygame.Surface, Point | RectLike]],
-        doreturn: int | bool = 1,
-    ) -> list[pygame.Rect] | None:
-        out = [self.blit(*item) for item in blit_sequence]
-        return out if doreturn else None
-
-    def fblits(
-        self,
-        blit_sequence: Iterable[tuple[pygame.Surface, Point | RectLike]],
-        special_flags: int = 0,
-    ) -> None:
-        for source, dest in blit_sequence:
-            self.blit(source, dest, None, special_flags)
 
     def fill(
         self, color: ColorLike, rect: RectLike | None = None, special_flags: int = 0
