@@ -131,5 +131,5 @@ def _logical_layout(portrait: bool) -> Layout:
         banner_y=900,
         extras={"toast_y": 360, "tiebreak_y": 440},
         top_bar=pygame.Rect(MARGIN, MARGIN, w - 2 * MARGIN, 56),
-        picker=pygame.Rect(MARGIN + 8, 744, w - 2 * MARGIN - 16, 200),
+        picker=pygame.Rect(MARGIN + 8, 724, w - 2 * MARGIN - 16, 190),  # (clear of "Your turn")
     )
