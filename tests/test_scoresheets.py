@@ -66,7 +66,7 @@ def test_sheet_totals_are_the_engines_after_every_round(game, players, options, 
         for seat in range(players):
             view = match.view(seat)
             sheet = sheet_of(game, view)
-            assert len(sheet.rows) == rounds
+            assert len([r for r in sheet.rows if not r.live]) == rounds
             mine = match.side_of(seat)
             assert seat in sheet.columns[0], "the viewer's column comes first"
             for column, total in zip(sheet.columns, sheet.totals):
@@ -119,3 +119,28 @@ def test_rummy_lowest_total_leads_and_ronda_goal_is_the_target():
     empty = sheet_of("ronda", ronda.view(1))
     assert empty.rows == () and empty.totals == (0, 0) and empty.leaders() == ()
     assert empty.ranking() == [(1, 0), (1, 1)]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (4, 9)])
+def test_ronda_sheet_counts_caidas_and_mesas_at_once(players, seed):
+    """RO-12, RO-14: caida and mesa points count the moment they are made, so mid-deal the
+    sheet's last (live) row holds them and its totals are the engine's after every move."""
+    spec = registry.get("ronda")
+    match = spec.engine_class().new(players, {"rules": "quick"}, seed=seed)
+    rngs = [bot_rng(seed * 8 + s) for s in range(players)]
+    lives = 0
+    while match.phase != "over":
+        seat = match.to_act()[0]
+        view = match.view(seat)
+        match.apply(
+            seat, run(spec.bots_module().think(view, match.legal_actions(seat), "easy", rngs[seat]))
+        )
+        sheet = sheet_of("ronda", match.view(0))
+        side = [match.side_of(c[0]) for c in sheet.columns]
+        assert list(sheet.totals) == [match.totals[s] for s in side]
+        live = [r for r in sheet.rows if r.live]
+        assert len(live) <= 1 and all(r is sheet.rows[-1] for r in live)
+        lives += bool(live)
+        if live:
+            assert live[0].key == "ronda.board.so_far" and live[0].n == match.view(0)["deal"]
+    assert lives > 0

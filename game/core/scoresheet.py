@@ -9,7 +9,7 @@ never reads a hand. The table's scoreboard panel (``game/ui/scoreboard.py``) dra
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 View = dict[str, Any]
@@ -18,12 +18,14 @@ View = dict[str, Any]
 @dataclass(frozen=True)
 class Row:
     """One scored round: its label (an i18n key with ``n``), the points of each column in it
-    and the running totals after it."""
+    and the running totals after it; ``live``: the round being played, its points so far
+    (Ronda's caidas and mesas count at once, RO-12)."""
 
     key: str
     n: int
     points: tuple[int, ...]
     totals: tuple[int, ...]
+    live: bool = False
 
 
 @dataclass(frozen=True)
@@ -84,14 +86,24 @@ def build(
     entries: Sequence[tuple[str, int, Sequence[int]]],
     goal: tuple[str, int],
     lowest_wins: bool = False,
+    live: tuple[str, int, Sequence[int]] | None = None,
 ) -> Sheet:
     """A sheet from ``entries``: (label key, number, points by side) per scored round, in
-    order; the running totals are their sums."""
+    order, then the ``live`` round's points so far if any; the running totals are their sums."""
     order = side_order(view)
     running = [0] * len(order)
     rows = []
-    for key, n, by_side in entries:
+    for i, (key, n, by_side) in enumerate([*entries, *([live] if live else [])]):
         points = tuple(int(by_side[side]) for side in order)
         running = [a + b for a, b in zip(running, points)]
-        rows.append(Row(key, n, points, tuple(running)))
+        rows.append(Row(key, n, points, tuple(running), live=i == len(entries)))
     return Sheet(columns_of(view), tuple(rows), goal, lowest_wins)
+
+
+def shown(sheet: Sheet, pending: int) -> Sheet:
+    """``sheet`` less its last ``pending`` scored rounds (and the live one): what a screen
+    that has not yet shown those rounds' scores may tell."""
+    if not pending:
+        return sheet
+    scored = [row for row in sheet.rows if not row.live]
+    return replace(sheet, rows=tuple(scored[: max(0, len(scored) - pending)]))
