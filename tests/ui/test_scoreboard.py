@@ -1,4 +1,4 @@
-"""The scoreboard one tap away (issue 22.1) at every table, both orientations: the top bar's
+"""The scoreboard one tap away at every table, both orientations: the top bar's
 score button opens the panel (tapped with real events), a tap inside keeps it, a tap outside,
 the button again or Esc closes it (Esc does not open the pause menu meanwhile), the pause
 menu's Scoreboard entry opens it; the table plays on underneath; a round's rows reach the
