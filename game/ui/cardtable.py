@@ -54,7 +54,7 @@ from game.client.online import OnlineSession, server_message
 from game.client.session import Refusal, SeatState, TableSession
 from game.core import registry
 from game.i18n import t
-from game.ui import assets, draw, scale, settle
+from game.ui import assets, draw, scale, scoreboard, settle
 from game.ui.event_player import BOT_PAUSE, EventPlayer
 from game.ui.hand_view import HandView
 from game.ui.over_again import again_label, press_again
@@ -254,11 +254,11 @@ class CardTable(TableInput, TableDrawing, Scene):
         L = self.app.layout
         tb = L.top_bar
         # menu and language ("عربي" / "English"): in the top bar, placed by _place_widgets
-        self.menu_button = Button(
-            (0, tb.y, px(120), tb.h), self.words("menu.button"), self.open_pause, 22
+        self.menu_button = Button(  # 100 and 92 wide: room in the bar for the score button
+            (0, tb.y, px(100), tb.h), self.words("menu.button"), self.open_pause, 22
         )
         self.lang_button = Button(
-            (0, tb.y, px(100), tb.h), self.words("lang.toggle"), self.toggle_language, 22
+            (0, tb.y, px(92), tb.h), self.words("lang.toggle"), self.toggle_language, 22
         )
         R = scale.rect  # panel buttons: sized here, placed with their panels
         self.back_button = Button(
@@ -273,6 +273,7 @@ class CardTable(TableInput, TableDrawing, Scene):
         for key in ("menu", "lang", "back", "next", "again", "menu2"):
             getattr(self, f"{key}_button").key = key
         self.widgets = [
+            scoreboard.rebuilt(self),  # first: while open it takes every tap and key
             self.menu_button,
             self.lang_button,
             *self.build_controls(),
@@ -329,10 +330,11 @@ class CardTable(TableInput, TableDrawing, Scene):
             w.visible = not modal
         tb = L.top_bar
         if i18n.is_rtl():
-            self.menu_button.rect.x, self.lang_button.rect.x = tb.x, tb.x + px(132)
+            self.menu_button.rect.x, self.lang_button.rect.x = tb.x, tb.x + px(112)
         else:
-            self.menu_button.rect.x = tb.right - px(120)
-            self.lang_button.rect.x = tb.right - px(232)
+            self.menu_button.rect.x = tb.right - px(100)
+            self.lang_button.rect.x = tb.right - px(204)
+        scoreboard.place(self, modal)  # beside the language button, before the hint's
         self.place_controls(modal)
         self.aids.place_hint_button(modal)
         self.back_button.visible = self.assisted() and not modal
@@ -526,11 +528,12 @@ class CardTable(TableInput, TableDrawing, Scene):
         return settle.held_sprites(self)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The table (game/ui/table_drawing.py), then the reactions over everything."""
+        """The table (game/ui/table_drawing.py), then the reactions and the scoreboard."""
         super().draw(surface)
         watch_bar(self).draw(surface)
         if self.plates.reactions is not None:
             self.plates.reactions.draw(surface)
+        scoreboard.draw_over(self, surface)  # the scoreboard while open, over everything
 
     def redraw_every(self) -> float | None:
         """The turn clock's cadence, or sooner: when the next reaction bubble goes."""

@@ -51,6 +51,7 @@ class PlateTable(Protocol):
     dealer: int
     elapsed: float
     session: TableSession
+    totals: list[int]  # each side's running total as shown (it moves on at round ends)
 
     @property
     def turn_cue(self) -> float: ...  # seconds the "your turn" cue still shows
@@ -82,6 +83,7 @@ class SeatPlates:
         self.table = table
         self.reactions: TableReactions | None = None  # bubbles beside the plates (online)
         self.watch: WatchBar | None = None  # the watchers' eye; a spectator's tag and Leave
+        self.show_totals = True  # the running total on a tab (off where the figure says it)
 
     def draw(self, surface: pygame.Surface, seat: int) -> None:
         """Seat ``seat``'s plate: the cached body, your-turn cue, timer ring and figure."""
@@ -105,8 +107,26 @@ class SeatPlates:
         if seat == table.me and active and table.awaiting_me():
             self.draw_your_turn(surface, rect)
         avatar = plate_avatar(rect, rtl)
+        self.draw_total(surface, seat, rect, rtl)
         self.draw_timer(surface, seat, avatar)
         self.draw_figure(surface, seat, rect, avatar, rtl)
+
+    def total(self, seat: int) -> int | None:
+        """The running total a plate shows for ``seat`` (its side's), or None."""
+        totals = self.table.totals
+        side = self.table.session.side_of(seat)
+        return totals[side] if self.show_totals and 0 <= side < len(totals) else None
+
+    def draw_total(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, rtl: bool) -> None:
+        """The running total on a small tab over the plate's edge: under the far end of a
+        wide plate (the figure is at the avatar's end), over the top of a tall one (above
+        its avatar); it changes only when a round is scored."""
+        total = self.total(seat)
+        if total is None:
+            return
+        size = 22 if self.table.app.layout.portrait else 18  # phones: never under 22
+        tab, at = total_tab((rect.x, rect.y, rect.w, rect.h), total, rtl, i18n.language(), size)
+        surface.blit(tab, at)
 
     def draw_figure(
         self,
@@ -228,6 +248,7 @@ class SeatPlates:
             rem,
             table.session.turn_seconds,
             table.figure(seat),
+            self.total(seat),
         )
         return key, region
 
@@ -247,6 +268,32 @@ class SeatPlates:
                 self.draw(surface, seat)
 
 
+@scale.cached(maxsize=64)
+def total_tab(
+    plate: tuple[int, int, int, int], total: int, rtl: bool, language: str, size: int
+) -> tuple[pygame.Surface, pygame.Rect]:
+    """A plate's total tab (an opaque pill, the number in sand) and where it is blitted."""
+    rect = pygame.Rect(plate)
+    words = digits(total)
+    img = draw.label(words, size, draw.SAND, True)
+    w, h = max(img.get_width() + px(16), px(34)), px(size + 6)
+    tab = pygame.Surface((w, h), pygame.SRCALPHA)
+    box = pygame.Rect(0, 0, w, h)
+    pygame.draw.rect(tab, (12, 22, 22), box, border_radius=h // 2)
+    pygame.draw.rect(tab, draw.PANEL_EDGE, box, px(1), border_radius=h // 2)
+    tab.blit(img, img.get_rect(center=box.center))
+    at = box.copy()
+    if tall(rect):
+        at.midbottom = (rect.centerx, rect.top + px(2))
+    else:
+        at.centery = rect.bottom
+        if rtl:
+            at.x = rect.x + px(12)
+        else:
+            at.right = rect.right - px(12)
+    return tab, at
+
+
 def plate_region(rect: pygame.Rect) -> pygame.Rect:
     """Where a plate draws: its body, the "your turn" edge round it, the timer ring round its
     avatar and the seconds' badge under it (both sides: either reading direction)."""
@@ -262,4 +309,6 @@ def _plate_region(rect: tuple[int, int, int, int]) -> pygame.Rect:
     for rtl in (False, True):
         cx, cy = plate_avatar(plate, rtl)
         region.union_ip(pygame.Rect(cx - r, cy - r, 2 * r, 2 * r + px(24)))
+    if tall(plate):  # the total's tab over its top
+        region.union_ip(pygame.Rect(plate.centerx - px(60), plate.y - px(26), px(120), px(28)))
     return region

@@ -13,6 +13,7 @@ from game.games.hand_rummy import bots
 from game.games.hand_rummy.rules import Match
 from game.games.hand_rummy.table import RummyTable
 from game.table import FakeClock, Seat, Table
+from game.ui import scoreboard
 from game.ui.screenshots import Shooter
 
 if TYPE_CHECKING:
@@ -179,6 +180,7 @@ def scripted_end(shooter: Shooter, seed: int = SHOT_MATCH_SEED) -> None:
     )
     shooter.app.switch(sc)
     shooter.frames(3)
+    scoreboard.shoot(shooter, sc, "rummy_07a_scoreboard")
     sc.act(seat, action, human=True)
     shooter.until(lambda: sc.score is not None and sc.score["t"] > 1.2)
     shooter.shot("rummy_08_final_round_score")
@@ -272,6 +274,7 @@ def five_players(shooter: Shooter) -> None:
     shooter.app.switch(sc)
     shooter.frames(40)
     shooter.shot("rummy5_01_table")
+    scoreboard.shoot(shooter, sc, "rummy5_01a_scoreboard_empty")
     if sc.melds:
         sc.taps.zoom_meld(len(sc.melds) - 1)
         shooter.frames(12)

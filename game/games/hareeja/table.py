@@ -35,7 +35,7 @@ from game.games.hareeja.table_score import ScorePanel
 from game.games.hareeja.table_still import HareejaStillParts
 from game.games.hareeja.table_trick import TrickArea
 from game.i18n import t
-from game.ui import draw
+from game.ui import draw, scoreboard
 from game.ui.cardtable import CardTable
 from game.ui.event_player import BOT_PAUSE
 from game.ui.scale import px
@@ -115,7 +115,7 @@ class HareejaTable(CardTable):
     def place_controls(self, modal: bool) -> None:
         self.bidding.place(self.can_bid() and not modal)
         self.play_button.visible = not modal and self.selected is not None and self.my_turn()
-        self.trick_area.place(modal, self.lang_button.rect)
+        self.trick_area.place(modal, scoreboard.anchor(self))  # beside the score button
 
     # ----- state questions --------------------------------------------------------------------
     def busy(self) -> bool:

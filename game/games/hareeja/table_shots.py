@@ -19,6 +19,7 @@ from game.games.hareeja import bots
 from game.games.hareeja.rules import Match
 from game.games.hareeja.table import HareejaTable
 from game.table import FakeClock, Seat, Table
+from game.ui import scoreboard
 from game.ui.screenshots import DT, PLAY_SEED, Shooter
 
 TIEBREAK_SEED = 22  # easy bots tie for first after round 5 (one tie-break round)
@@ -178,6 +179,7 @@ def scripted_end(shooter: Shooter, seed: int, name: str, until_over: bool) -> No
     sc = HareejaTable(shooter.app, table)
     shooter.app.switch(sc)
     shooter.frames(3)
+    scoreboard.shoot(shooter, sc, f"{name}_scoreboard")
     sc.act(seat, action, human=True)
     shooter.until(lambda: sc.score is not None and sc.score["t"] > 1.0)
     sc.close_score()

@@ -94,6 +94,7 @@ class RondaTable(CardTable):
         self.layer_parts = RondaStillParts(self)
         self.score_panel = ScorePanel(self)
         super().__init__(app, session, start_events, bot_seed, options)
+        self.plates.show_totals = False  # the plates' figure is the side's points already
 
     def sync_from_view(self) -> None:
         """Show the match as it stands now, with no animation (after Continue)."""

@@ -14,6 +14,7 @@ from game.games.ronda import bots as ronda_bots
 from game.games.ronda.rules import Match as RondaMatch
 from game.games.ronda.table import RondaTable
 from game.table import FakeClock, Seat, Table
+from game.ui import scoreboard
 from game.ui.screenshots import DT, Shooter
 
 RONDA_END_SEED = {2: 5, 4: 9}
@@ -153,6 +154,7 @@ def ronda_scripted_end(shooter: Shooter, players: int) -> None:
     match = RondaMatch.replay({**record, "log": head})
     sc = _ronda_scene(shooter, match, {"players": players, "rules": "quick"})
     shooter.frames(3)
+    scoreboard.shoot(shooter, sc, f"ronda{players}_06b_scoreboard")
     sc.act(seat, action, human=True)
     shooter.until(lambda: sc.score is not None and sc.score["t"] > 1.2, 3000)
     shooter.shot(f"ronda{players}_07_deal_score")

@@ -1,5 +1,6 @@
-"""The pause menu of a table (Esc or the table's menu button): Resume, Rules (of this game),
-Settings, Leave — and the settings panel it opens, on the overlay system.
+"""The pause menu of a table (Esc or the table's menu button): Resume, Scoreboard (closes the
+menu and opens the table's scoreboard, game/ui/scoreboard.py), Rules (of this game), Settings,
+Leave — and the settings panel it opens, on the overlay system.
 
 Nothing is lost: a local match stands still while the menu is open (the overlay pauses the
 scene) and is saved after every action, so Leave keeps it for Continue on the home screen;
@@ -19,12 +20,12 @@ from game import i18n
 from game.client.session import TableSession
 from game.core import registry
 from game.i18n import t
-from game.ui import overlay
+from game.ui import overlay, scoreboard
 from game.ui.overlay import Action, Overlay
 from game.ui.scale import px
 from game.ui.scenes.form import Form, place_control
 from game.ui.scenes.settings import setting_rows
-from game.ui.widgets import Segmented
+from game.ui.widgets import Segmented, Widget
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -36,6 +37,7 @@ class Table(Protocol):
     app: App
     name: str  # the game's name (its spec in game.core.registry)
     session: TableSession
+    widgets: list[Widget]  # its scoreboard among them
 
     def to_menu(self) -> None: ...
 
@@ -47,12 +49,14 @@ class PauseMenu(Overlay):
         self.table = table
         self.pauses = not table.session.online
         resume = Action("pause.resume", None, "resume", primary=True)
+        has_board = scoreboard.find(table) is not None
         super().__init__(
             table.app,
             lambda: t(registry.get(table.name).title_key),
             lambda: t("pause.online_note" if table.session.online else "pause.saved_note"),
             [
                 resume,
+                *([Action("pause.scores", self.open_scores, "scores")] if has_board else []),
                 Action("menu.rules", self.open_rules, "rules"),
                 Action("menu.settings", self.open_settings, "settings"),
                 Action("pause.leave", self.leave, "leave"),
@@ -61,6 +65,10 @@ class PauseMenu(Overlay):
             escape=resume,
             key="pause",
         )
+
+    def open_scores(self) -> bool:
+        """The table's scoreboard, over the table (the menu closes: the board is the table's)."""
+        return scoreboard.open_on(self.table)
 
     def open_rules(self) -> bool:
         overlay.rules(self.app, self.table.name)
