@@ -119,8 +119,8 @@ class SeatPlates:
 
     def draw_total(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, rtl: bool) -> None:
         """The running total on a small tab over the plate's edge: under the far end of a
-        wide plate (the figure is at the avatar's end), over the top of a tall one (above
-        its avatar); it changes only when a round is scored."""
+        wide plate (the figure is at the avatar's end), over the right end of a tall one's top
+        edge; it changes only when a round is scored."""
         total = self.total(seat)
         if total is None:
             return
@@ -283,8 +283,8 @@ def total_tab(
     pygame.draw.rect(tab, draw.PANEL_EDGE, box, px(1), border_radius=h // 2)
     tab.blit(img, img.get_rect(center=box.center))
     at = box.copy()
-    if tall(rect):
-        at.midbottom = (rect.centerx, rect.top + px(2))
+    if tall(rect):  # on the top edge's right end: the "your turn" tag stands over the middle,
+        at.centery, at.right = rect.top, rect.right - px(12)  # the dealer's mark on the left
     else:
         at.centery = rect.bottom
         if rtl:
