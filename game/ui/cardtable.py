@@ -22,9 +22,9 @@ The scene owns its parts: the event player (``self.events``), the seats' plates
 (``self.plates``, :mod:`game.ui.seat_plates`), the own hand's pointer, drag and glide
 (``self.hand_view``, :mod:`game.ui.hand_view`) and the aids (``self.aids``: the your-turn cue,
 notices, questions, hints; :mod:`game.ui.table_aids`). Drawing shared by every table (banners,
-panels; relayout and idle frames) is in :mod:`game.ui.table_drawing`, taps and keys in
-:mod:`game.ui.table_input`;
-cards on screen are :class:`game.ui.sprites.Sprite`. Seats are the engine's numbers;
+panels; relayout and idle frames) is in :mod:`game.ui.table_drawing`; every input event goes
+in through ``self.input_flow`` (:mod:`game.ui.table_input`); cards on screen are
+:class:`game.ui.sprites.Sprite`. Seats are the engine's numbers;
 ``self.me`` is the player's seat and ``self.spot(seat)`` where a seat sits on the screen.
 
 A subclass sets ``name`` (the game key), ``DEFAULT_PLAYERS`` and ``ENGINE_OPTIONS`` (the bots'
@@ -42,7 +42,7 @@ names are its spec's ``bot_names``), and overrides:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Self
 
 import pygame
@@ -66,7 +66,7 @@ from game.ui.seat_plates import SeatPlates
 from game.ui.sprites import Sprite
 from game.ui.table_aids import TableAids, card_words
 from game.ui.table_drawing import TableDrawing
-from game.ui.table_input import TableInput
+from game.ui.table_input import TableInputFlow, hand_taps
 from game.ui.table_online import follow_connection
 from game.ui.tween import Speed
 from game.ui.widgets import Button, Widget
@@ -88,8 +88,14 @@ def as_session(table: Any, bot_seed: int | None, game: str) -> TableSession:
     return LocalSession(table, bot_seed=bot_seed, game=game)
 
 
-class CardTable(TableInput, TableDrawing, Scene):
+class CardTable(TableDrawing, Scene):
     """One seat of a match (``session.me``), shown and played. See the module docstring."""
+
+    # A table with a hand of sprites keeps them (code → sprite), their order and the selected
+    # card (the hand view reads them; game/ui/hand_view.py).
+    hand: Mapping[str, Sprite]
+    hand_order: list[str]
+    selected: str | None
 
     name = "cardtable"
     DEFAULT_PLAYERS = 4
@@ -116,6 +122,7 @@ class CardTable(TableInput, TableDrawing, Scene):
         if isinstance(self.session, OnlineSession):  # reactions beside the plates
             self.plates.reactions = TableReactions(self, self.session)
         self.hand_view = HandView(self)
+        self.input_flow = TableInputFlow(self)  # every input event goes in through it
         self.flying: list[Sprite] = []  # cards in the air that belong to no hand
         self.phase = "deal"  # displayed phase (the subclass moves it on)
         self.dealer = 0
@@ -338,7 +345,7 @@ class CardTable(TableInput, TableDrawing, Scene):
         place_check(self, self.widget("check"))
         if self.plates.reactions is not None:
             self.plates.reactions.place(self.score is not None)
-        self.hold_summaries()
+        self.input_flow.hold_summaries()
 
     # ----- state questions --------------------------------------------------------------------
     def busy(self) -> bool:
@@ -430,6 +437,35 @@ class CardTable(TableInput, TableDrawing, Scene):
 
     def toggle_language(self) -> None:
         self.app.set_setting("language", "en" if i18n.language() == "ar" else "ar")
+
+    # ----- input (game/ui/table_input.py: widgets, Esc and the panels first, then these) -----
+    def handle(self, event: pygame.event.Event) -> None:
+        self.input_flow.handle(event)
+
+    def pointer(self, event: pygame.event.Event) -> None:
+        """A tap, drag or release the widgets did not take: by default on the own hand of
+        sprites (``self.hand``), to :meth:`click_card` or :meth:`drop_card`."""
+        hand_taps(self.hand_view, event, self.click_card, self.drop_card)
+
+    def keys(self, event: pygame.event.Event) -> None:
+        """A key press the widgets did not take: H asks for a hint, others go to :meth:`key`."""
+        if event.key == pygame.K_h:
+            self.request_hint()
+        else:
+            self.key(event)
+
+    def on_escape(self) -> None:
+        """Esc at the table: the pause menu (a game may first let Esc undo a selection)."""
+        self.open_pause()
+
+    def click_card(self, code: str) -> None:
+        """Override: a tap on the own card ``code`` (the game decides: play, select, refuse)."""
+
+    def drop_card(self, code: str) -> None:
+        """Override: the own card ``code`` was dragged onto the table: play it (or refuse it)."""
+
+    def key(self, event: pygame.event.Event) -> None:
+        """Override: a key press the widgets did not take."""
 
     # ----- the aids (game/ui/table_aids.py): the game's hooks, and names Hand rummy uses -------
     def on_suggestion(self, action: JSON) -> None:

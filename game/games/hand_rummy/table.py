@@ -146,7 +146,7 @@ class RummyTable(CardTable):
     def held(self) -> int | None:
         """The hand row index of the card being dragged, if any (the shared drag keeps
         Hand rummy's index where the other games keep a card's code)."""
-        return cast("int | None", self.dragged())
+        return cast("int | None", self.hand_view.dragged())
 
     def hit(self, pos: tuple[int, int], skip: int | None = None) -> Hit | None:
         return self.taps.hit(pos, skip)
@@ -345,7 +345,7 @@ class RummyTable(CardTable):
         super().update_sprites(dt)
         for sprite in list(self.dealing):
             sprite.update(dt)
-        drag = self.drag
+        drag = self.hand_view.drag
         self.workspace.update(dt, self.held(), drag["pos"] if drag is not None else None)
 
     def after_update(self, dt: float) -> None:
