@@ -13,8 +13,9 @@ the machinery that is the same for every game:
 - ``idle()``, and holding the turn clocks while anything is still being shown (TB-6);
 - letting the bots think (the local session, in slices) once the screen has caught up;
 - ``my_turn()``: the player may play now (a game with another notion overrides it);
-- saving the match after every action (``storage.save_match``; local tables only) and
-  rebuilding it (``from_saved``);
+- saving the match after every action (``self.saver``, :mod:`game.ui.table_saver`: the
+  player's own at once, a bot's on a quiet frame; local tables only) and rebuilding it
+  (``from_saved``);
 - the widgets every table has (menu, language, "I'm back" for TB-8, the score panel's next,
   the match-over panel's again / menu) and refusals shown as hints.
 
@@ -68,6 +69,7 @@ from game.ui.table_aids import TableAids, card_words
 from game.ui.table_drawing import TableDrawing
 from game.ui.table_input import TableInputFlow, hand_taps
 from game.ui.table_online import follow_connection
+from game.ui.table_saver import TableSaver
 from game.ui.tween import Speed
 from game.ui.widgets import Button, Widget
 
@@ -116,8 +118,11 @@ class CardTable(TableDrawing, Scene):
         self.players = self.session.players
         self.seating = self.session.seating
         self.options = dict(options or {})
-        self.persist = not (app.options.autoplay or app.options.screenshots or self.session.online)
-        self.events = EventPlayer(self.session, self.show_event, self.save, self.show_refusal)
+        local = not (app.options.autoplay or app.options.screenshots or self.session.online)
+        self.saver = TableSaver(app, self.session, self.name, self.options, enabled=local)
+        self.events = EventPlayer(
+            self.session, self.show_event, self.saver.bot_move, self.show_refusal
+        )
         self.plates = SeatPlates(self)
         if isinstance(self.session, OnlineSession):  # reactions beside the plates
             self.plates.reactions = TableReactions(self, self.session)
@@ -195,7 +200,7 @@ class CardTable(TableDrawing, Scene):
             bot_names=registry.get(cls.name).bot_names,  # the spec says them (one place)
         )
         scene = cls(app, session, bot_seed=seed, options=options)
-        scene.save()
+        scene.saver.write()
         return scene
 
     @classmethod
@@ -224,18 +229,6 @@ class CardTable(TableDrawing, Scene):
             storage.clear_match()
             return None
         return cls(app, session, options=saved.get("options"))
-
-    def save(self) -> None:
-        """Store a local match after every action so a restart can continue it."""
-        if not self.persist:
-            return
-        saved = self.session.saved()
-        if saved is None:
-            return
-        if self.session.phase == "over":
-            storage.clear_match()
-            return
-        storage.save_match({"game": self.name, **saved, "options": self.options})
 
     def sync_from_view(self) -> None:
         """Override: show the match as it stands now, with no animation (after Continue)."""
@@ -385,6 +378,8 @@ class CardTable(TableDrawing, Scene):
         the player's action shows as a hint."""
         done = self.session.act(action, seat=seat, human=human)
         self.events.take()
+        if done and human:
+            self.saver.own_move()  # the player's own move is written at once (table_saver.py)
         return done
 
     def show_refusal(self, refused: Refusal) -> None:
@@ -412,6 +407,7 @@ class CardTable(TableDrawing, Scene):
             self.session.leave()
             self.app.go("lobby", session=getattr(self.session, "server", None))
             return
+        self.saver.flush()  # this match's last move first: the new match is saved over it
         s = self.app.settings
         self.app.switch(
             type(self).new_match(
@@ -522,6 +518,7 @@ class CardTable(TableDrawing, Scene):
             follow_connection(self)  # table_online.py: lost → the menu; back → rebuilt
             return
         self.elapsed += dt
+        self.saver.tick(dt)
         self.events.run_timers(dt)
         self.update_sprites(dt)
         self.events.play(dt, held=lambda: self.score is not None)  # until the panel closes
@@ -607,7 +604,7 @@ class CardTable(TableDrawing, Scene):
         self.over = {"result": result, "t": 0.0}
         L = self.app.layout
         self.confetti, self._confetti_colors = draw.confetti(self.fx_rng, L.w, L.h)
-        if self.persist:
+        if self.saver.enabled:
             storage.clear_match()
         stats.record_match_end(self, result)  # local and online; never autoplay/all-bot
 

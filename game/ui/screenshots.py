@@ -125,11 +125,11 @@ class Shooter:
 
         key = games.available()[-1].key
         table = games.new_match(self.app, key, seed=PLAY_SEED)
-        table.persist = True
+        table.saver.enabled = True
         self.app.switch(table)
         self.until(table.idle, 3000)
         self.frames(30)
-        table.save()
+        table.saver.write()
         table.open_pause()
         self.frames(2)
         self.shot("home_05_pause")
