@@ -53,15 +53,15 @@ ALLOWED: dict[tuple[str, str], int] = {
     ("mro", "game.games.hand_rummy.table.RummyTable"): 5,  # itself on CardTable's chain
     ("mro", "game.games.ronda.table.RondaTable"): 5,  # itself on CardTable's chain
     ("mro", "game.games.hareeja.table.HareejaTable"): 5,  # itself on CardTable's chain
-    ("names", "game.games.hand_rummy.table.RummyTable"): 213,
-    ("names", "game.games.ronda.table.RondaTable"): 189,
-    ("names", "game.games.hareeja.table.HareejaTable"): 178,
-    ("names", "game.ui.cardtable.CardTable"): 165,
-    ("methods", "game.games.hand_rummy.table.RummyTable"): 140,
-    ("methods", "game.games.ronda.table.RondaTable"): 125,
-    ("methods", "game.games.hareeja.table.HareejaTable"): 120,
-    ("methods", "game.ui.cardtable.CardTable"): 118,
-    ("methods", "game.ui.table_drawing.TableDrawing"): 52,  # CardTable's drawing mixin
+    ("names", "game.games.hand_rummy.table.RummyTable"): 209,
+    ("names", "game.games.ronda.table.RondaTable"): 185,
+    ("names", "game.games.hareeja.table.HareejaTable"): 174,
+    ("names", "game.ui.cardtable.CardTable"): 161,
+    ("methods", "game.games.hand_rummy.table.RummyTable"): 138,
+    ("methods", "game.games.ronda.table.RondaTable"): 123,
+    ("methods", "game.games.hareeja.table.HareejaTable"): 118,
+    ("methods", "game.ui.cardtable.CardTable"): 116,
+    ("methods", "game.ui.table_drawing.TableDrawing"): 51,  # CardTable's drawing mixin
     # Functions drawn, parsed or scripted in one go.
     ("lines", "game/net/server.py:main"): 130,
     ("lines", "game/ui/scenes/lobby_shots.py:screenshot_lobby"): 115,

@@ -49,13 +49,13 @@ from typing import TYPE_CHECKING, Any, Self
 import pygame
 
 from game import i18n
-from game.client import stats, storage
+from game.client import storage
 from game.client.local import LocalSession
 from game.client.online import OnlineSession, server_message
 from game.client.session import Refusal, SeatState, TableSession
 from game.core import registry
 from game.i18n import t
-from game.ui import assets, draw, scale, settle
+from game.ui import assets, scale, settle
 from game.ui.event_player import BOT_PAUSE, EventPlayer
 from game.ui.hand_view import HandView
 from game.ui.over_check import check_button, place_check
@@ -69,6 +69,7 @@ from game.ui.table_aids import TableAids, card_words
 from game.ui.table_drawing import TableDrawing
 from game.ui.table_input import TableInputFlow, hand_taps
 from game.ui.table_online import follow_connection
+from game.ui.table_over import MatchEnd
 from game.ui.table_saver import TableSaver
 from game.ui.tween import Speed
 from game.ui.widgets import Button, Widget
@@ -135,10 +136,8 @@ class CardTable(TableDrawing, Scene):
         self.hint: tuple[str, float] | None = None
         self.banner: tuple[str, float] | None = None
         self.score: JSON | None = None  # the score panel while open ({"entry", "t"})
-        self.over: JSON | None = None  # the match-end panel
         self.fx_rng = random.Random(bot_seed if bot_seed is not None else 99)
-        self.confetti: list[list[float]] = []
-        self._confetti_colors: list[tuple[int, int, int]] = []
+        self.match_end = MatchEnd(self)  # the match-over panel, confetti (table_over.py)
         self.aids = TableAids(self)
         self.elapsed = 0.0
         self.widgets_fresh = False  # placed for this frame (see refresh_widgets)
@@ -304,6 +303,11 @@ class CardTable(TableDrawing, Scene):
     def next_label(self) -> str:
         """The i18n key of the score panel's button."""
         return "score.next"
+
+    @property
+    def over(self) -> JSON | None:
+        """The match-end panel's state while it is open ({"result", "t"}; table_over.py)."""
+        return self.match_end.over
 
     def modal(self) -> bool:
         return self.score is not None or self.over is not None
@@ -539,8 +543,7 @@ class CardTable(TableDrawing, Scene):
             self.score["t"] += dt
             if self.app.options.autoplay and self.score["t"] > Speed.scale(1.5, motion=False):
                 self.close_score()
-        if self.over is not None:
-            self._update_over(dt)
+        self.match_end.update(dt)
         self.after_update(dt)
         self._place_widgets()  # once a frame (see refresh_widgets)
         self.widgets_fresh = True
@@ -599,28 +602,5 @@ class CardTable(TableDrawing, Scene):
         return 0.0
 
     def _open_over(self, result: JSON) -> None:
-        self.phase = "over"
-        self.totals = list(result["totals"])
-        self.over = {"result": result, "t": 0.0}
-        L = self.app.layout
-        self.confetti, self._confetti_colors = draw.confetti(self.fx_rng, L.w, L.h)
-        if self.saver.enabled:
-            storage.clear_match()
-        stats.record_match_end(self, result)  # local and online; never autoplay/all-bot
-
-    def _update_over(self, dt: float) -> None:
-        if self.over is None:
-            return
-        self.over["t"] += dt
-        L = self.app.layout
-        for c in self.confetti:
-            c[0] += c[2] * dt
-            c[1] += c[3] * dt
-        self.confetti = [c for c in self.confetti if c[1] < L.h + px(20)]
-        if self.app.options.autoplay and self.over["t"] > Speed.scale(1.0, motion=False):
-            self.finish_autoplay(self.over["result"])
-
-    def finish_autoplay(self, result: JSON) -> None:
-        """End of an ``--autoplay`` match: the app prints the result and stops the loop."""
-        saved = self.session.saved() or {}
-        self.app.finish_autoplay(self.name, saved.get("record", {}), result)
+        """The match is over (a game may add to ``result`` first, e.g. its ranking)."""
+        self.match_end.open(result)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 import pygame
 
 from game import i18n
-from game.i18n import digits, t
+from game.i18n import t
 from game.ui import draw, overlay, settle
 from game.ui.dimmed import DimmedBackdrop
 from game.ui.scale import px
@@ -74,7 +74,7 @@ class TableDrawing(StillParts):
         if self.score is not None:
             self.draw_score_panel(surface)
         if self.over is not None:
-            self.draw_over(surface)
+            self.match_end.draw(surface, self._dimmed_below)
         self.refresh_widgets()
         for widget in self.widgets:
             widget.draw(surface)
@@ -281,69 +281,6 @@ class TableDrawing(StillParts):
         """Override: the ranking as (place, name, total, best) rows, first place first."""
         return []
 
-    def draw_over(self, surface: pygame.Surface) -> None:
-        """The match-end panel: title, headline, ranking, confetti; again / menu buttons."""
-        L = self.app.layout
-        if not self._dimmed_below:
-            overlay.dim(surface, 160)
-        for c in self.confetti:
-            pygame.draw.rect(
-                surface,
-                self._confetti_colors[int(c[5])],
-                (round(c[0]), round(c[1]), round(c[4]), round(c[4] * 0.6)),
-            )
-        rows = self.over_rows()
-        w = px(760) if not L.portrait else L.w - px(40)
-        rect = pygame.Rect(0, 0, w, px(170 + 50 * len(rows)))
-        rect.center = (L.w // 2, L.h // 2 - px(30 if not L.portrait else 60))
-        overlay.panel(surface, rect)  # opaque: nothing of the table shows through
-        draw.blit_text(
-            surface, t("over.title"), 34, (rect.centerx, rect.y + px(36)), draw.GOLD, bold=True
-        )
-        head = self.over_headline()
-        draw.blit_text(
-            surface,
-            head,
-            draw.fit_text(head, 28, rect.w - px(40), True),
-            (rect.centerx, rect.y + px(86)),
-            draw.INK,
-            bold=True,
-        )
-        rtl = i18n.is_rtl()
-        for i, (place, name, total, best) in enumerate(rows):
-            y = rect.y + px(150 + i * 50)
-            row = pygame.Rect(rect.x + px(40), y - px(22), rect.w - px(80), px(44))
-            fill = (58, 50, 24) if best else (30, 44, 42)
-            pygame.draw.rect(surface, fill, row, border_radius=px(10))
-            place_x = row.right - px(30) if rtl else row.x + px(30)
-            name_x, name_anchor = (
-                (row.right - px(70), "midright") if rtl else (row.x + px(70), "midleft")
-            )
-            total_x, total_anchor = (
-                (row.x + px(20), "midleft") if rtl else (row.right - px(20), "midright")
-            )
-            draw.blit_text(surface, digits(place), 26, (place_x, y), draw.GOLD, bold=True)
-            draw.blit_text(
-                surface,
-                name,
-                draw.fit_text(name, 24, row.w - px(200), True),
-                (name_x, y),
-                draw.INK,
-                bold=True,
-                anchor=name_anchor,
-            )
-            draw.blit_text(
-                surface, digits(total), 26, (total_x, y), draw.GOLD, bold=True, anchor=total_anchor
-            )
-        by, apart = rect.bottom + px(44), px(130)
-        if rtl:
-            self.again_button.rect.center = (rect.centerx + apart, by)
-            self.menu2_button.rect.center = (rect.centerx - apart, by)
-        else:
-            self.again_button.rect.center = (rect.centerx - apart, by)
-            self.menu2_button.rect.center = (rect.centerx + apart, by)
-        self.widget("check").rect.center = (rect.centerx, by + px(76))
-
     # ----- the window turned; frames with nothing new (game/ui/settle.py) -----------------------
     def relayout(self) -> None:
         """Lay the table out for the new layout at once: the animation being shown lands, the
@@ -375,7 +312,7 @@ class TableDrawing(StillParts):
             or self.session.reconnecting
             or self.aids.animating()
             or (self.score is not None and self.score["t"] < settling)
-            or (self.over is not None and (bool(self.confetti) or self.over["t"] < settling))
+            or self.match_end.animating(settling)
         ):
             self._picture = None  # (compared again once all that is over)
             return True
