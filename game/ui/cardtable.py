@@ -28,15 +28,17 @@ in through ``self.input_flow`` (:mod:`game.ui.table_input`); cards on screen are
 :class:`game.ui.sprites.Sprite`. Seats are the engine's numbers;
 ``self.me`` is the player's seat and ``self.spot(seat)`` where a seat sits on the screen.
 
-A subclass sets ``name`` (the game key), ``DEFAULT_PLAYERS`` and ``ENGINE_OPTIONS`` (the bots'
+A subclass sets ``score_panel`` (its score panel, which also gives the match-over panel's
+headline and ranking: :class:`game.ui.table_drawing.ScorePart`), ``name`` (the game key),
+``DEFAULT_PLAYERS`` and ``ENGINE_OPTIONS`` (the bots'
 names are its spec's ``bot_names``), and overrides:
 
 - ``build_controls()`` → its own widgets; ``place_controls(modal)`` shows/places them;
 - ``sync_from_view()`` (show a match as it stands, without animation), ``update_sprites(dt)``,
   ``after_update(dt)``, ``busy()`` (cards still moving that block the turn clocks),
   ``bot_pause(view, legal)``;
-- ``draw_table(surface)``, ``draw_hud``, ``figure(seat)``, ``draw_score_panel``,
-  ``over_rows()`` / ``over_headline()`` (see :class:`game.ui.table_drawing.TableDrawing`);
+- ``draw_table(surface)``, ``draw_hud``, ``figure(seat)`` (see
+  :class:`game.ui.table_drawing.TableDrawing`);
 - ``_on_<type>(ev)`` handlers for the engine's events.
 """
 
@@ -66,11 +68,12 @@ from game.ui.scene import Scene
 from game.ui.seat_plates import SeatPlates
 from game.ui.sprites import Sprite
 from game.ui.table_aids import TableAids, card_words
-from game.ui.table_drawing import TableDrawing
+from game.ui.table_drawing import ScorePart, TableDrawing
 from game.ui.table_input import TableInputFlow, hand_taps
 from game.ui.table_online import follow_connection
 from game.ui.table_over import MatchEnd
 from game.ui.table_saver import TableSaver
+from game.ui.table_still import StillLayer
 from game.ui.tween import Speed
 from game.ui.widgets import Button, Widget
 
@@ -99,6 +102,7 @@ class CardTable(TableDrawing, Scene):
     hand: Mapping[str, Sprite]
     hand_order: list[str]
     selected: str | None
+    score_panel: ScorePart  # the game's score panel part (set before CardTable.__init__)
 
     name = "cardtable"
     DEFAULT_PLAYERS = 4
@@ -139,6 +143,8 @@ class CardTable(TableDrawing, Scene):
         self.fx_rng = random.Random(bot_seed if bot_seed is not None else 99)
         self.match_end = MatchEnd(self)  # the match-over panel, confetti (table_over.py)
         self.aids = TableAids(self)
+        layered = type(self).still_parts is not CardTable.still_parts
+        self.still = StillLayer(self, has_parts=layered)  # the kept part of the picture
         self.elapsed = 0.0
         self.widgets_fresh = False  # placed for this frame (see refresh_widgets)
         start = list(start_events) if start_events else self.session.take_events()

@@ -9,7 +9,8 @@ scene's state and never changes it). Where a seat is drawn comes from the sessio
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from typing import Protocol
 
 import pygame
 
@@ -18,7 +19,7 @@ from game.i18n import t
 from game.ui import draw, overlay, settle
 from game.ui.dimmed import DimmedBackdrop
 from game.ui.scale import px
-from game.ui.table_still import StillParts
+from game.ui.static_layer import Parts
 from game.ui.tween import Speed
 
 SEAT_COLORS = [  # by screen position (game/client/seating.py; 4 and 5: a table of five)
@@ -32,7 +33,21 @@ SEAT_COLORS = [  # by screen position (game/client/seating.py; 4 and 5: a table 
 SIDE_COLORS = [(70, 130, 190), (196, 96, 70)]  # team play: blue side 0, terracotta side 1
 
 
-class TableDrawing(StillParts):
+Row = tuple[int, str, int, bool]  # a match-over ranking row: place, name, total, best
+
+
+class ScorePart(Protocol):
+    """The game's score panel (``scene.score_panel``): the table draws it while
+    ``scene.score`` is set, and asks it for the match-over panel's headline and ranking."""
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+    def over_headline(self) -> str: ...
+
+    def over_rows(self) -> list[Row]: ...
+
+
+class TableDrawing:
     """The shared drawing of a table scene (see the module docstring)."""
 
     # ----- seats on the screen -----------------------------------------------------------------
@@ -72,7 +87,7 @@ class TableDrawing(StillParts):
             self.draw_under(surface)
             self._dimmed_below = False
         if self.score is not None:
-            self.draw_score_panel(surface)
+            self.score_panel.draw(surface)
         if self.over is not None:
             self.match_end.draw(surface, self._dimmed_below)
         self.refresh_widgets()
@@ -85,7 +100,7 @@ class TableDrawing(StillParts):
 
     def draw_under(self, surface: pygame.Surface) -> None:
         """The table and its banners: what a modal panel dims."""
-        self.draw_still_layer(surface)
+        self.still.draw(surface)
         self.aids.draw_suggestion(surface)
         self.draw_banners(surface)
 
@@ -93,15 +108,15 @@ class TableDrawing(StillParts):
         """Everything :meth:`draw_under` draws from, while a panel is open (see dimmed.py)."""
         text = [getattr(self, k)[0] if getattr(self, k) else None for k in ("hint", "banner")]
         return (
-            self.whole_key(),
-            self.still_parts() if self.layered() else None,
+            self.still.whole_key(),
+            self.still_parts() if self.still.layered() else None,
             settle.picture_key(self),
             tuple(text),
             self.aids.notice[0] if self.aids.notice else None,
             self.aids.hint_line(),
             self.status_banner(),
             self.assisted(),
-            tuple(self.plate_part(seat)[0] for seat in range(self.players)),
+            tuple(self.plates.part(seat)[0] for seat in range(self.players)),
             self.game_under_key(),
         )
 
@@ -119,8 +134,21 @@ class TableDrawing(StillParts):
     def draw_table(self, surface: pygame.Surface) -> None:
         """Override: plates, cards and the game's own panels."""
 
-    def draw_score_panel(self, surface: pygame.Surface) -> None:
-        """Override: the score panel while ``self.score`` is set (use :meth:`score_frame`)."""
+    # the still layer (game/ui/table_still.py, ``self.still``) asks the game for these
+    STATIC_LAYER = True  # keep the still part (game/ui/static_layer.py); tests turn it off
+
+    def still_parts(self) -> tuple[Hashable, Parts] | None:
+        """Override: what the still part shows, as (whole key, {name: (part key, rect)}),
+        or None for no still layer this frame. See game/ui/static_layer.py."""
+        return None
+
+    def draw_table_still(self, surface: pygame.Surface) -> None:
+        """Override with :meth:`still_parts`: the part of :meth:`draw_table` under the moving
+        cards (skip what is not ``self.still.in_clip``); :meth:`draw_table_moving` draws the
+        rest."""
+
+    def draw_table_moving(self, surface: pygame.Surface) -> None:
+        """Override with :meth:`still_parts` (see :meth:`draw_table_still`)."""
 
     def hud_text(
         self, surface: pygame.Surface, s: str, line: int = 0, color: tuple | None = None
@@ -273,14 +301,6 @@ class TableDrawing(StillParts):
         """0 → 1 over 0.9 s after the score panel opens: scores count up with it."""
         return min(1.0, self.score["t"] / max(0.01, Speed.scale(0.9))) if self.score else 1.0
 
-    def over_headline(self) -> str:
-        """Override: the line under "Match over" (winner, shared first place, draw)."""
-        return ""
-
-    def over_rows(self) -> list[tuple[int, str, int, bool]]:
-        """Override: the ranking as (place, name, total, best) rows, first place first."""
-        return []
-
     # ----- the window turned; frames with nothing new (game/ui/settle.py) -----------------------
     def relayout(self) -> None:
         """Lay the table out for the new layout at once: the animation being shown lands, the
@@ -337,7 +357,7 @@ def ranked_rows(
     order: list[int],
     names: Callable[[int], str],
 ) -> list[tuple[int, str, int, bool]]:
-    """Rows for :meth:`CardTable.over_rows`: ``order`` (best first) with shared places."""
+    """Rows for a score panel's ``over_rows``: ``order`` (best first) with shared places."""
     best = max(totals)
     rows = []
     place = 0

@@ -2,9 +2,9 @@
 
 It opens when the engine says the match is over (or a saved match is shown as over): the
 totals are final, the saved match is cleared, the statistics record it; the winner's
-confetti falls over the dimmed table and the match-over panel shows the ranking the game
-gives (``over_headline()``, ``over_rows()``) with again / menu under it. In ``--autoplay``
-the match ends the run a second later (the app prints the result and stops).
+confetti falls over the dimmed table and the match-over panel shows the ranking the game's
+score panel gives (``over_headline()``, ``over_rows()``) with again / menu under it. In
+``--autoplay`` the match ends the run a second later (the app prints the result and stops).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from game.ui.widgets import Button, Widget
 if TYPE_CHECKING:
     from game.client.session import TableSession
     from game.ui.app import App
+    from game.ui.table_drawing import ScorePart
     from game.ui.table_saver import TableSaver
 
 JSON = dict[str, Any]
@@ -43,12 +44,9 @@ class OverScene(Protocol):
     totals: list[int]
     again_button: Button
     menu2_button: Button
+    score_panel: ScorePart
 
     def widget(self, key: str) -> Widget: ...
-
-    def over_headline(self) -> str: ...
-
-    def over_rows(self) -> list[Row]: ...
 
 
 class MatchEnd:
@@ -104,7 +102,7 @@ class MatchEnd:
                 self.colors[int(c[5])],
                 (round(c[0]), round(c[1]), round(c[4]), round(c[4] * 0.6)),
             )
-        rows = self.scene.over_rows()
+        rows = self.scene.score_panel.over_rows()
         w = px(760) if not L.portrait else L.w - px(40)
         rect = pygame.Rect(0, 0, w, px(170 + 50 * len(rows)))
         rect.center = (L.w // 2, L.h // 2 - px(30 if not L.portrait else 60))
@@ -112,7 +110,7 @@ class MatchEnd:
         draw.blit_text(
             surface, t("over.title"), 34, (rect.centerx, rect.y + px(36)), draw.GOLD, bold=True
         )
-        head = self.scene.over_headline()
+        head = self.scene.score_panel.over_headline()
         draw.blit_text(
             surface,
             head,

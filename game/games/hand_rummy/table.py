@@ -460,15 +460,6 @@ class RummyTable(CardTable):
     def warm_pictures(self) -> None:
         self.meld_rows.warm(self.players, self.avatar_look)
 
-    def draw_score_panel(self, surface: pygame.Surface) -> None:
-        self.score_panel.draw(surface)
-
-    def over_headline(self) -> str:
-        return self.score_panel.over_headline()
-
-    def over_rows(self) -> list[tuple[int, str, int, bool]]:
-        return self.score_panel.over_rows()
-
 
 def refusal_text(refused: Refusal) -> str:
     """The engine's refusal in the player's language (HR codes), else its English words."""

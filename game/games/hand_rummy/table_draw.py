@@ -19,6 +19,7 @@ from game.i18n import digits, t
 from game.ui import assets, draw, scale, surfaces, text
 from game.ui.plates import avatar_radius, tall
 from game.ui.scale import px
+from game.ui.seat_plates import plate_region
 from game.ui.surfaces import rle
 from game.ui.tween import Speed
 
@@ -41,9 +42,9 @@ class RummyPainter:
         table = self.table
         four = table.app.settings["four_color"]
         table.meld_rows.layout()
-        clip = table.in_clip
+        clip = table.still.in_clip
         for seat in range(table.players):
-            if clip(table.plate_region(table.plate_rect(seat))):
+            if clip(plate_region(table.plate_rect(seat))):
                 table.draw_plate(surface, seat)
         stock, discard = table.piles.regions()
         if clip(stock) or clip(discard):

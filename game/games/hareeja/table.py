@@ -231,12 +231,3 @@ class HareejaTable(CardTable):
         if self.phase == "declare" and bidding.confirmed[self.me] and not bidding.revealed:
             return t("bid.waiting")
         return None
-
-    def draw_score_panel(self, surface: pygame.Surface) -> None:
-        self.score_panel.draw(surface)
-
-    def over_headline(self) -> str:
-        return self.score_panel.over_headline()
-
-    def over_rows(self) -> list[tuple[int, str, int, bool]]:
-        return self.score_panel.over_rows()

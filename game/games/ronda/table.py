@@ -274,12 +274,3 @@ class RondaTable(CardTable):
         if self.held_kinds():
             return t("ronda.declare_hint")
         return None
-
-    def draw_score_panel(self, surface: pygame.Surface) -> None:
-        self.score_panel.draw(surface)
-
-    def over_headline(self) -> str:
-        return self.score_panel.over_headline()
-
-    def over_rows(self) -> list[tuple[int, str, int, bool]]:
-        return self.score_panel.over_rows()

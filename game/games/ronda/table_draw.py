@@ -57,7 +57,7 @@ class RondaPainter:
         table = self.table
         layer = table.layer_parts
         four = table.app.settings["four_color"]
-        clip = table.in_clip
+        clip = table.still.in_clip
         for seat in table.others():
             if clip(layer.backs_region(seat)):
                 self.draw_backs(surface, seat)
