@@ -68,7 +68,7 @@ from game.ui.scene import Scene
 from game.ui.seat_plates import SeatPlates
 from game.ui.sprites import Sprite
 from game.ui.table_aids import TableAids, card_words
-from game.ui.table_drawing import ScorePart, TableDrawing
+from game.ui.table_drawing import ScorePart, TableDrawing, TablePainter
 from game.ui.table_input import TableInputFlow, hand_taps
 from game.ui.table_online import follow_connection
 from game.ui.table_over import MatchEnd
@@ -145,6 +145,7 @@ class CardTable(TableDrawing, Scene):
         self.aids = TableAids(self)
         layered = type(self).still_parts is not CardTable.still_parts
         self.still = StillLayer(self, has_parts=layered)  # the kept part of the picture
+        self.table_painter = TablePainter(self)  # hud text, banners, the score panel's frame
         self.elapsed = 0.0
         self.widgets_fresh = False  # placed for this frame (see refresh_widgets)
         start = list(start_events) if start_events else self.session.take_events()

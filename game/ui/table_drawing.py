@@ -1,16 +1,20 @@
-"""How every card table draws what it shares: where the seat plates stand and their colours
-(the plates themselves: game/ui/seat_plates.py, ``self.plates``), the top bar's text, hints and
-banners, the score-panel frame and the match-over panel.
+"""How every card table draws what it shares.
 
-:class:`TableDrawing` is a part of :class:`game.ui.cardtable.CardTable` (a mixin: it reads the
-scene's state and never changes it). Where a seat is drawn comes from the session's
+:class:`TableDrawing` (the base of :class:`game.ui.cardtable.CardTable`) holds the frame's
+order and the game's drawing hooks: where the seat plates stand and their colours (the plates
+themselves: game/ui/seat_plates.py, ``self.plates``), the dimmed table under a panel, the
+frames with nothing new. The parts draw: :class:`TablePainter` (``self.table_painter``) the
+top bar's text, hints and banners and the score panel's frame; the game's score panel
+(``self.score_panel``, a :class:`ScorePart`) the panel itself; the match end
+(game/ui/table_over.py) the match-over panel; the still layer (game/ui/table_still.py) the
+kept part of the picture. Where a seat is drawn comes from the session's
 :class:`game.client.seating.Seating`: your seat at the bottom, the others counter-clockwise.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -21,6 +25,12 @@ from game.ui.dimmed import DimmedBackdrop
 from game.ui.scale import px
 from game.ui.static_layer import Parts
 from game.ui.tween import Speed
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.layout import Layout
+    from game.ui.table_aids import TableAids
 
 SEAT_COLORS = [  # by screen position (game/client/seating.py; 4 and 5: a table of five)
     (64, 120, 110),
@@ -73,7 +83,6 @@ class TableDrawing:
 
     # ----- drawing -------------------------------------------------------------------------------
     DIM_ONCE = True  # keep the dimmed table under a panel (game/ui/dimmed.py); tests turn it off
-    _dimmed_below = False  # this frame's table is already dimmed
 
     def draw(self, surface: pygame.Surface) -> None:
         alpha = 150 if self.over is None else 160 if self.score is None else None
@@ -82,21 +91,21 @@ class TableDrawing:
             if backdrop is None:
                 backdrop = self._dimmed = DimmedBackdrop()
             backdrop.draw(surface, self.under_key(), self.draw_under, alpha)
-            self._dimmed_below = True
+            self.table_painter.dimmed_below = True
         else:
             self.draw_under(surface)
-            self._dimmed_below = False
+            self.table_painter.dimmed_below = False
         if self.score is not None:
             self.score_panel.draw(surface)
         if self.over is not None:
-            self.match_end.draw(surface, self._dimmed_below)
+            self.match_end.draw(surface, self.table_painter.dimmed_below)
         self.refresh_widgets()
         for widget in self.widgets:
             widget.draw(surface)
         self.widgets_fresh = False  # the next frame places them again (its update, or its draw)
         if self.session.reconnecting:  # over everything: nothing can be played meanwhile
             label = t("online.reconnecting")
-            self.draw_banner(surface, label, self.table_banner_y(), (80, 26, 22))
+            self.table_painter.draw_banner(surface, label, self.table_banner_y(), (80, 26, 22))
 
     def draw_under(self, surface: pygame.Surface) -> None:
         """The table and its banners: what a modal panel dims."""
@@ -150,29 +159,8 @@ class TableDrawing:
     def draw_table_moving(self, surface: pygame.Surface) -> None:
         """Override with :meth:`still_parts` (see :meth:`draw_table_still`)."""
 
-    def hud_text(
-        self, surface: pygame.Surface, s: str, line: int = 0, color: tuple | None = None
-    ) -> pygame.Rect:
-        """Write ``s`` at the reading start of the top bar (line 1 sits just below it)."""
-        tb = self.app.layout.top_bar
-        rtl = i18n.is_rtl()
-        anchor, x = ("midright", tb.right - px(8)) if rtl else ("midleft", tb.x + px(8))
-        return draw.blit_text(
-            surface,
-            s,
-            24 if line == 0 else 22 if self.app.layout.portrait else 20,
-            (x, tb.centery + px(30) * line),
-            color or draw.SAND,
-            bold=line == 0,
-            anchor=anchor,
-            shadow=line == 0,
-        )
-
-    # plates (game/ui/seat_plates.py draws them; the game places and colours them here)
-    def draw_plate(self, surface: pygame.Surface, seat: int) -> None:
-        """Seat ``seat``'s plate (``self.plates.draw``; kept for Hand rummy's scene)."""
-        self.plates.draw(surface, seat)
-
+    # plates (game/ui/seat_plates.py, ``self.plates``, draws them; the game places and colours
+    # them here)
     def turn_tag_rect(self, plate: pygame.Rect, w: int, h: int) -> pygame.Rect | None:
         """Where the "Your turn" tag stands: over your plate (override: elsewhere, or None
         where the table has no free place for it; the plate's edge still says it)."""
@@ -186,10 +174,6 @@ class TableDrawing:
 
     def avatar_color(self, seat: int) -> tuple:
         return SEAT_COLORS[self.spot(seat)]
-
-    def avatar_look(self, seat: int) -> int:
-        """The drawn look of ``seat``'s avatar (``self.plates.look``; kept for Hand rummy)."""
-        return self.plates.look(seat)
 
     def figure(self, seat: int) -> tuple[str, tuple]:
         """Override: the seat's key figure as (text, colour)."""
@@ -215,24 +199,10 @@ class TableDrawing:
             anchor=anchor,
         )
 
-    # banners
+    # banners (drawn by ``self.table_painter``)
     def draw_banners(self, surface: pygame.Surface) -> None:
-        """Assist banner, else the hint, else the game's ``status_banner``; then the banner."""
-        status = self.status_banner()
-        y = self.banner_y()
-        suggestion = self.aids.hint_line()
-        if self.assisted() and self.over is None:
-            self.draw_banner(surface, t("assist.banner"), y, (70, 40, 18))
-        elif self.hint:
-            self.draw_banner(surface, self.hint[0], y, (80, 26, 22))
-        elif self.aids.notice:
-            self.draw_banner(surface, self.aids.notice[0], y, (86, 58, 16))
-        elif suggestion:
-            self.draw_banner(surface, suggestion, y, (24, 56, 48))
-        elif status:
-            self.draw_banner(surface, status, y, draw.PANEL)
-        if self.banner:
-            self.draw_banner(surface, self.banner[0], self.table_banner_y(), (60, 44, 14))
+        """Override: the banners over the table (by default :meth:`TablePainter.draw_banners`)."""
+        self.table_painter.draw_banners(surface)
 
     def table_banner_y(self) -> int:
         """Override: the centre line of the banner across the table (``show_banner``)."""
@@ -246,60 +216,9 @@ class TableDrawing:
         """Override: a quiet line at the banner spot (e.g. "waiting for the others")."""
         return None
 
-    def draw_banner(
-        self,
-        surface: pygame.Surface,
-        s: str,
-        y: int,
-        color: tuple,
-        x: int | None = None,
-        size: int = 24,
-    ) -> pygame.Rect:
-        """A rounded banner centred at (x or the middle, y)."""
-        rect, img = self.banner_rect(s, y, x, size)
-        draw.panel(surface, rect, color, 235, px(14), draw.GOLD)
-        surface.blit(img, img.get_rect(center=rect.center))
-        return rect
-
-    def banner_rect(
-        self, s: str, y: int, x: int | None = None, size: int = 24
-    ) -> tuple[pygame.Rect, pygame.Surface]:
-        """Where :meth:`draw_banner` puts ``s`` (kept on screen), and its text's image."""
-        L = self.app.layout
-        size = draw.fit_text(s, size, L.w - px(104), True)
-        img = draw.label(s, size, draw.INK, True)
-        rect = pygame.Rect(0, 0, img.get_width() + px(48), img.get_height() + px(18))
-        rect.center = (L.w // 2 if x is None else x, y)
-        rect.clamp_ip(self.inside_margin())
-        return rect, img
-
     def inside_margin(self) -> pygame.Rect:
         """The frame less 16 logical px all round: banners and tags stay inside it."""
-        L = self.app.layout
-        return pygame.Rect(px(16), px(16), L.w - px(32), L.h - px(32))
-
-    # panels
-    def score_frame(self, surface: pygame.Surface, w: int, h: int, title: str) -> pygame.Rect:
-        """Dim the table, slide in a gold-edged panel of w×h with ``title``; the "next" button
-        sits under it. Returns the panel's rect."""
-        L = self.app.layout
-        if not self._dimmed_below:  # white cards recede too: nothing reads as above the dim
-            overlay.dim(surface, 150)
-        slide = 1 - (1 - min(1.0, self.score["t"] / max(0.01, Speed.scale(0.3)))) ** 3
-        rect = pygame.Rect(0, 0, min(w, L.w - px(40)), h)
-        rect.center = (
-            L.w // 2,
-            round(L.h // 2 + (1 - slide) * px(60)) - px(20 if not L.portrait else 60),
-        )
-        overlay.panel(surface, rect)  # opaque: nothing of the table shows through
-        size = draw.fit_text(title, 32, rect.w - px(40), True)
-        draw.blit_text(surface, title, size, (rect.centerx, rect.y + px(34)), draw.GOLD, bold=True)
-        self.next_button.rect.center = (rect.centerx, rect.bottom + px(44))
-        return rect
-
-    def count_up(self) -> float:
-        """0 → 1 over 0.9 s after the score panel opens: scores count up with it."""
-        return min(1.0, self.score["t"] / max(0.01, Speed.scale(0.9))) if self.score else 1.0
+        return inside_margin(self.app.layout)
 
     # ----- the window turned; frames with nothing new (game/ui/settle.py) -----------------------
     def relayout(self) -> None:
@@ -350,6 +269,139 @@ class TableDrawing:
         if self.session.turn_seconds and self.session.phase != "over" and self.shown_to_act():
             return 0.25
         return None
+
+
+class PaintedScene(Protocol):
+    """What the table painter asks of its scene: the layout, what is shown now (hint, banner,
+    panels, the aids' notices) and the game's banner places."""
+
+    app: App
+    aids: TableAids
+    next_button: Button
+
+    @property
+    def hint(self) -> tuple[str, float] | None: ...
+
+    @property
+    def banner(self) -> tuple[str, float] | None: ...
+
+    @property
+    def score(self) -> dict[str, Any] | None: ...
+
+    @property
+    def over(self) -> dict[str, Any] | None: ...
+
+    def assisted(self) -> bool: ...
+
+    def status_banner(self) -> str | None: ...
+
+    def banner_y(self) -> int: ...
+
+    def table_banner_y(self) -> int: ...
+
+
+class TablePainter:
+    """What every table draws the same way (``scene.table_painter``): the top bar's text,
+    hints and banners, and the score panel's frame. ``dimmed_below``: this frame's table is
+    dimmed already (under an open panel; game/ui/dimmed.py)."""
+
+    def __init__(self, scene: PaintedScene) -> None:
+        self.scene = scene
+        self.dimmed_below = False
+
+    def hud_text(
+        self, surface: pygame.Surface, s: str, line: int = 0, color: tuple[int, ...] | None = None
+    ) -> pygame.Rect:
+        """Write ``s`` at the reading start of the top bar (line 1 sits just below it)."""
+        L = self.scene.app.layout
+        tb = L.top_bar
+        rtl = i18n.is_rtl()
+        anchor, x = ("midright", tb.right - px(8)) if rtl else ("midleft", tb.x + px(8))
+        return draw.blit_text(
+            surface,
+            s,
+            24 if line == 0 else 22 if L.portrait else 20,
+            (x, tb.centery + px(30) * line),
+            color or draw.SAND,
+            bold=line == 0,
+            anchor=anchor,
+            shadow=line == 0,
+        )
+
+    def draw_banners(self, surface: pygame.Surface) -> None:
+        """Assist banner, else the hint, else the game's ``status_banner``; then the banner."""
+        scene = self.scene
+        status = scene.status_banner()
+        y = scene.banner_y()
+        suggestion = scene.aids.hint_line()
+        if scene.assisted() and scene.over is None:
+            self.draw_banner(surface, t("assist.banner"), y, (70, 40, 18))
+        elif scene.hint:
+            self.draw_banner(surface, scene.hint[0], y, (80, 26, 22))
+        elif scene.aids.notice:
+            self.draw_banner(surface, scene.aids.notice[0], y, (86, 58, 16))
+        elif suggestion:
+            self.draw_banner(surface, suggestion, y, (24, 56, 48))
+        elif status:
+            self.draw_banner(surface, status, y, draw.PANEL)
+        if scene.banner:
+            self.draw_banner(surface, scene.banner[0], scene.table_banner_y(), (60, 44, 14))
+
+    def draw_banner(
+        self,
+        surface: pygame.Surface,
+        s: str,
+        y: int,
+        color: tuple[int, ...],
+        x: int | None = None,
+        size: int = 24,
+    ) -> pygame.Rect:
+        """A rounded banner centred at (x or the middle, y)."""
+        rect, img = self.banner_rect(s, y, x, size)
+        draw.panel(surface, rect, color, 235, px(14), draw.GOLD)
+        surface.blit(img, img.get_rect(center=rect.center))
+        return rect
+
+    def banner_rect(
+        self, s: str, y: int, x: int | None = None, size: int = 24
+    ) -> tuple[pygame.Rect, pygame.Surface]:
+        """Where :meth:`draw_banner` puts ``s`` (kept on screen), and its text's image."""
+        L = self.scene.app.layout
+        size = draw.fit_text(s, size, L.w - px(104), True)
+        img = draw.label(s, size, draw.INK, True)
+        rect = pygame.Rect(0, 0, img.get_width() + px(48), img.get_height() + px(18))
+        rect.center = (L.w // 2 if x is None else x, y)
+        rect.clamp_ip(inside_margin(L))
+        return rect, img
+
+    def score_frame(self, surface: pygame.Surface, w: int, h: int, title: str) -> pygame.Rect:
+        """Dim the table, slide in a gold-edged panel of w×h with ``title``; the "next" button
+        sits under it. Returns the panel's rect."""
+        L = self.scene.app.layout
+        if not self.dimmed_below:  # white cards recede too: nothing reads as above the dim
+            overlay.dim(surface, 150)
+        shown = self.scene.score["t"] if self.scene.score else 0.0
+        slide = 1 - (1 - min(1.0, shown / max(0.01, Speed.scale(0.3)))) ** 3
+        rect = pygame.Rect(0, 0, min(w, L.w - px(40)), h)
+        rect.center = (
+            L.w // 2,
+            round(L.h // 2 + (1 - slide) * px(60)) - px(20 if not L.portrait else 60),
+        )
+        overlay.panel(surface, rect)  # opaque: nothing of the table shows through
+        size = draw.fit_text(title, 32, rect.w - px(40), True)
+        draw.blit_text(surface, title, size, (rect.centerx, rect.y + px(34)), draw.GOLD, bold=True)
+        self.scene.next_button.rect.center = (rect.centerx, rect.bottom + px(44))
+        return rect
+
+    def count_up(self) -> float:
+        """0 → 1 over 0.9 s after the score panel opens: scores count up with it."""
+        score = self.scene.score
+        return min(1.0, score["t"] / max(0.01, Speed.scale(0.9))) if score else 1.0
+
+
+def inside_margin(L: Layout) -> pygame.Rect:
+    """The frame less 16 logical px all round: banners and tags stay inside it."""
+    return pygame.Rect(px(16), px(16), L.w - px(32), L.h - px(32))
 
 
 def ranked_rows(

@@ -318,7 +318,7 @@ def test_RO_20_the_sweep_banner_never_covers_a_reveal_panel(make_app, portrait, 
         for count in (1, 2, 3):
             scene.callouts.reveals = {s: [line] * (1 + (s + count) % 3) for s in range(players)}
             scene.show_banner(sweep, 1.6)
-            banner, _img = scene.banner_rect(sweep, scene.table_banner_y())
+            banner, _img = scene.table_painter.banner_rect(sweep, scene.table_banner_y())
             panels = scene.callouts.reveal_rects(scene.callouts.reveal_row_h())
             assert len(panels) == players
             assert app.screen.get_rect().contains(banner)

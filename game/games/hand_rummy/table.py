@@ -314,7 +314,7 @@ class RummyTable(CardTable):
     def tag_look(self, owner: int) -> tuple[object, draw.RGB]:
         """A meld owner's tag: his avatar, ringed in his colour (partnership: his side's)."""
         color = self.side_color(owner) if self.partnership else self.avatar_color(owner)
-        return self.avatar_look(owner), color
+        return self.plates.look(owner), color
 
     def turn_tag_rect(self, plate: pygame.Rect, w: int, h: int) -> pygame.Rect | None:
         """In landscape the piles sit right over your plate: no tag there (the plate's edge
@@ -420,7 +420,8 @@ class RummyTable(CardTable):
         return self.layer_parts.parts()
 
     def draw_hud(self, surface: pygame.Surface) -> None:
-        self.hud_text(surface, t("hr.round", n=digits(self.round), total=digits(self.rounds)))
+        words = t("hr.round", n=digits(self.round), total=digits(self.rounds))
+        self.table_painter.hud_text(surface, words)
 
     def draw_table(self, surface: pygame.Surface) -> None:
         self.painter.draw_still(surface)
@@ -458,7 +459,7 @@ class RummyTable(CardTable):
         return (*super().face_sizes(layout, players), *own)
 
     def warm_pictures(self) -> None:
-        self.meld_rows.warm(self.players, self.avatar_look)
+        self.meld_rows.warm(self.players, self.plates.look)
 
 
 def refusal_text(refused: Refusal) -> str:

@@ -258,7 +258,7 @@ class RondaTable(CardTable):
         y: int = super().table_banner_y()
         if not (self.banner and self.callouts.reveals):
             return y
-        rect, _img = self.banner_rect(self.banner[0], y)
+        rect, _img = self.table_painter.banner_rect(self.banner[0], y)
         return self.callouts.banner_line(y, rect)
 
     def status_banner(self) -> str | None:

@@ -176,10 +176,10 @@ class RondaPainter:
             batch=digits(max(1, table.batch)),
             batches=digits(max(1, table.batches)),
         )
-        r = table.hud_text(surface, line)
+        r = table.table_painter.hud_text(surface, line)
         target = t("ronda.target", n=digits(table.target))
         if L.portrait:
-            table.hud_text(surface, target, 1, draw.INK_DIM)
+            table.table_painter.hud_text(surface, target, 1, draw.INK_DIM)
             return
         rtl = i18n.is_rtl()
         x = r.left - px(28) if rtl else r.right + px(28)
