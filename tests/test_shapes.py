@@ -50,10 +50,10 @@ FILE_LIMIT = 1000
 ALLOWED: dict[tuple[str, str], int] = {
     # Table scenes: CardTable and each game's scene are chains of mixins split by verb. (The
     # browser-speed work of 12-02 added still-layer mixins: these figures grew at that merge.)
-    ("names", "game.games.hand_rummy.table.RummyTable"): 188,
-    ("names", "game.games.ronda.table.RondaTable"): 164,
-    ("names", "game.games.hareeja.table.HareejaTable"): 153,
-    ("names", "game.ui.cardtable.CardTable"): 141,
+    ("names", "game.games.hand_rummy.table.RummyTable"): 190,
+    ("names", "game.games.ronda.table.RondaTable"): 166,
+    ("names", "game.games.hareeja.table.HareejaTable"): 155,
+    ("names", "game.ui.cardtable.CardTable"): 143,
     ("methods", "game.games.hand_rummy.table.RummyTable"): 118,
     ("methods", "game.games.ronda.table.RondaTable"): 103,
     ("methods", "game.games.hareeja.table.HareejaTable"): 98,

@@ -109,6 +109,7 @@ class CardTable(TableDrawing, Scene):
     ENGINE_OPTIONS: tuple[str, ...] = ()  # menu options passed on to the engine
     DECK = "french"  # the card sprites' folder ("spanish" for Ronda)
     CARDS: tuple[str, ...] = ()  # the codes the game deals (none: every face in DECK's folder)
+    persist = True  # its local matches are saved (a replay's table is not: scenes/replay.py)
 
     def __init__(
         self,
@@ -124,7 +125,8 @@ class CardTable(TableDrawing, Scene):
         self.seating = self.session.seating
         self.options = dict(options or {})
         local = not (app.options.autoplay or app.options.screenshots or self.session.online)
-        self.saver = TableSaver(app, self.session, self.name, self.options, enabled=local)
+        enabled = local and self.persist
+        self.saver = TableSaver(app, self.session, self.name, self.options, enabled=enabled)
         self.events = EventPlayer(
             self.session, self.show_event, self.saver.bot_move, self.show_refusal
         )

@@ -57,6 +57,21 @@ class ScorePart(Protocol):
     def over_rows(self) -> list[Row]: ...
 
 
+class FigurePart(Protocol):
+    """A game's part that draws the seats' key figures on their plates its own way (check
+    marks, flips, a card back beside a count): ``scene.figure_part``."""
+
+    def draw_figure(
+        self,
+        surface: pygame.Surface,
+        seat: int,
+        figure: str,
+        color: draw.RGB,
+        pos: tuple[int, int],
+        anchor: str,
+    ) -> None: ...
+
+
 class TableDrawing:
     """The shared drawing of a table scene (see the module docstring)."""
 
@@ -179,16 +194,22 @@ class TableDrawing:
         """Override: the seat's key figure as (text, colour)."""
         return "", draw.INK
 
+    figure_part: FigurePart | None = None  # a game's part drawing special figures, if any
+
     def draw_figure(
         self,
         surface: pygame.Surface,
         seat: int,
         figure: str,
-        color: tuple,
+        color: draw.RGB,
         pos: tuple[int, int],
         anchor: str,
     ) -> None:
-        """Override for special figures (check marks, flips)."""
+        """Seat ``seat``'s figure on its plate: by the game's ``figure_part`` if it has one,
+        else as bold text."""
+        if self.figure_part is not None:
+            self.figure_part.draw_figure(surface, seat, figure, color, pos, anchor)
+            return
         draw.blit_text(
             surface,
             figure,

@@ -97,6 +97,7 @@ class RummyTable(CardTable):
         self.motion = RummyMotion(self)
         self.taps = RummyTaps(self)
         self.painter = RummyPainter(self)
+        self.figure_part = self.painter  # a card back beside each count
         self.layer_parts = RummyStillParts(self)
         self.score_panel = ScorePanel(self)
         super().__init__(app, session, start_events, bot_seed, options)
@@ -432,17 +433,6 @@ class RummyTable(CardTable):
 
     def draw_table_moving(self, surface: pygame.Surface) -> None:
         self.painter.draw_moving(surface)
-
-    def draw_figure(
-        self,
-        surface: pygame.Surface,
-        seat: int,
-        figure: str,
-        color: draw.RGB,
-        pos: tuple[int, int],
-        anchor: str,
-    ) -> None:
-        self.painter.draw_figure(surface, seat, figure, color, pos, anchor)
 
     def draw_banners(self, surface: pygame.Surface) -> None:
         self.painter.draw_banners(surface)

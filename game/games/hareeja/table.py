@@ -70,6 +70,7 @@ class HareejaTable(CardTable):
         self.round = 1
         self.tiebreak = 0
         self.bidding = Bidding(self, PLAYERS)
+        self.figure_part = self.bidding  # the bids on the plates: check marks, the flip
         self.trick_area = TrickArea(self)
         self.backs = Backs(self, PLAYERS)
         self.motion = HareejaMotion(self)
@@ -214,17 +215,6 @@ class HareejaTable(CardTable):
 
     def figure(self, seat: int) -> tuple[str, draw.RGB]:
         return self.bidding.figure(seat)
-
-    def draw_figure(
-        self,
-        surface: pygame.Surface,
-        seat: int,
-        figure: str,
-        color: draw.RGB,
-        pos: tuple[int, int],
-        anchor: str,
-    ) -> None:
-        self.bidding.draw_figure(surface, figure, color, pos, anchor)
 
     def status_banner(self) -> str | None:
         bidding = self.bidding
