@@ -76,7 +76,8 @@ def main() -> None:
             f"{name} frame time median {statistics.median(values):.2f} ms, p99 {p99:.2f} ms, "
             f"max {values[-1]:.2f} ms"
         )
-    layer = scene.__dict__.get("_static_layer")  # game/ui/static_layer.py (Hand rummy)
+    still = getattr(scene, "still", None)  # the table's still layer (game/ui/table_still.py)
+    layer = getattr(still, "layer", None)
     if layer is not None:
         print(
             f"still layer: painted whole {layer.full_paints}x, "

@@ -181,6 +181,7 @@ class App:
         # fonts, modules, pictures (game/ui/warmup.py); None once done
         self._warmup: Iterator[None] | None = warmup.steps(self)
         self.collector = Collector(enabled=WEB)  # garbage collected on quiet frames (browser)
+        self.deferred: list[Callable[[], None]] = []  # jobs for the next quiet frame (defer)
         self.blit_counter: BlitCounter | None = None  # count_blits() turns it on
         self.exit_code = 0
         self.toasts: list[tuple[str, float]] = []  # (message key, seconds left)
@@ -202,6 +203,7 @@ class App:
         made from names (a route, a game's spec), so what comes is checked to be one."""
         if not isinstance(scene, Shown):
             raise TypeError(f"not a scene: {type(scene).__name__}")
+        self.run_deferred()  # what the scene left waits no longer
         for overlay in self.overlays:
             overlay.open = False
         self.overlays = []
@@ -241,6 +243,18 @@ class App:
             pass
         self._warmup = None
         self.collector.warmed()
+
+    def defer(self, job: Callable[[], None]) -> None:
+        """Run ``job`` once on the next quiet frame (one that draws nothing), or before the
+        scene is switched or the loop ends, whichever comes first (a table's save of a bot's
+        move: game/ui/table_saver.py). A job already waiting is not added twice."""
+        if job not in self.deferred:
+            self.deferred.append(job)
+
+    def run_deferred(self) -> None:
+        jobs, self.deferred = self.deferred, []
+        for job in jobs:
+            job()
 
     def watch(self, poll: Callable[[float], bool]) -> None:
         """Call ``poll(dt)`` once a frame until it returns False: an answer awaited from the
@@ -354,6 +368,8 @@ class App:
         self._on_cadence = False  # drawn only for the scene's cadence (a turn clock)?
         if self._needs_draw() or touched:
             self._draw()
+        elif self.deferred:  # a quiet frame runs the deferred jobs first (defer)
+            self.run_deferred()
         elif self._warmup is not None:  # a quiet frame does one more warm-up step
             if next(self._warmup, StopIteration) is StopIteration:
                 self._warmup = None
@@ -494,6 +510,7 @@ class App:
             if WEB:
                 self._rest_in_page()
             await asyncio.sleep(0)
+        self.run_deferred()
         if not WEB:
             pygame.quit()
         return self.exit_code

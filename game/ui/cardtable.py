@@ -13,8 +13,9 @@ the machinery that is the same for every game:
 - ``idle()``, and holding the turn clocks while anything is still being shown (TB-6);
 - letting the bots think (the local session, in slices) once the screen has caught up;
 - ``my_turn()``: the player may play now (a game with another notion overrides it);
-- saving the match after every action (``storage.save_match``; local tables only) and
-  rebuilding it (``from_saved``);
+- saving the match after every action (``self.saver``, :mod:`game.ui.table_saver`: the
+  player's own at once, a bot's on a quiet frame; local tables only) and rebuilding it
+  (``from_saved``);
 - the widgets every table has (menu, language, "I'm back" for TB-8, the score panel's next,
   the match-over panel's again / menu) and refusals shown as hints.
 
@@ -22,39 +23,41 @@ The scene owns its parts: the event player (``self.events``), the seats' plates
 (``self.plates``, :mod:`game.ui.seat_plates`), the own hand's pointer, drag and glide
 (``self.hand_view``, :mod:`game.ui.hand_view`) and the aids (``self.aids``: the your-turn cue,
 notices, questions, hints; :mod:`game.ui.table_aids`). Drawing shared by every table (banners,
-panels; relayout and idle frames) is in :mod:`game.ui.table_drawing`, taps and keys in
-:mod:`game.ui.table_input`;
-cards on screen are :class:`game.ui.sprites.Sprite`. Seats are the engine's numbers;
+panels; relayout and idle frames) is in :mod:`game.ui.table_drawing`; every input event goes
+in through ``self.input_flow`` (:mod:`game.ui.table_input`); cards on screen are
+:class:`game.ui.sprites.Sprite`. Seats are the engine's numbers;
 ``self.me`` is the player's seat and ``self.spot(seat)`` where a seat sits on the screen.
 
-A subclass sets ``name`` (the game key), ``DEFAULT_PLAYERS`` and ``ENGINE_OPTIONS`` (the bots'
+A subclass sets ``score_panel`` (its score panel, which also gives the match-over panel's
+headline and ranking: :class:`game.ui.table_drawing.ScorePart`), ``name`` (the game key),
+``DEFAULT_PLAYERS`` and ``ENGINE_OPTIONS`` (the bots'
 names are its spec's ``bot_names``), and overrides:
 
 - ``build_controls()`` → its own widgets; ``place_controls(modal)`` shows/places them;
 - ``sync_from_view()`` (show a match as it stands, without animation), ``update_sprites(dt)``,
   ``after_update(dt)``, ``busy()`` (cards still moving that block the turn clocks),
   ``bot_pause(view, legal)``;
-- ``draw_table(surface)``, ``draw_hud``, ``figure(seat)``, ``draw_score_panel``,
-  ``over_rows()`` / ``over_headline()`` (see :class:`game.ui.table_drawing.TableDrawing`);
+- ``draw_table(surface)``, ``draw_hud``, ``figure(seat)`` (see
+  :class:`game.ui.table_drawing.TableDrawing`);
 - ``_on_<type>(ev)`` handlers for the engine's events.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Self
 
 import pygame
 
 from game import i18n
-from game.client import stats, storage
+from game.client import storage
 from game.client.local import LocalSession
 from game.client.online import OnlineSession, server_message
 from game.client.session import Refusal, SeatState, TableSession
 from game.core import registry
 from game.i18n import t
-from game.ui import assets, draw, scale, scoreboard, settle
+from game.ui import assets, scale, scoreboard, settle
 from game.ui.event_player import BOT_PAUSE, EventPlayer
 from game.ui.hand_view import HandView
 from game.ui.over_again import again_label, press_again
@@ -66,9 +69,12 @@ from game.ui.scene import Scene
 from game.ui.seat_plates import SeatPlates
 from game.ui.sprites import Sprite
 from game.ui.table_aids import TableAids, card_words
-from game.ui.table_drawing import TableDrawing
-from game.ui.table_input import TableInput
+from game.ui.table_drawing import ScorePart, TableDrawing, TablePainter
+from game.ui.table_input import TableInputFlow, hand_taps
 from game.ui.table_online import follow_connection
+from game.ui.table_over import MatchEnd
+from game.ui.table_saver import TableSaver
+from game.ui.table_still import StillLayer
 from game.ui.tween import Speed
 from game.ui.watching import WatchBar, watch_bar
 from game.ui.widgets import Button, Widget
@@ -90,14 +96,22 @@ def as_session(table: Any, bot_seed: int | None, game: str) -> TableSession:
     return LocalSession(table, bot_seed=bot_seed, game=game)
 
 
-class CardTable(TableInput, TableDrawing, Scene):
+class CardTable(TableDrawing, Scene):
     """One seat of a match (``session.me``), shown and played. See the module docstring."""
+
+    # A table with a hand of sprites keeps them (code → sprite), their order and the selected
+    # card (the hand view reads them; game/ui/hand_view.py).
+    hand: Mapping[str, Sprite]
+    hand_order: list[str]
+    selected: str | None
+    score_panel: ScorePart  # the game's score panel part (set before CardTable.__init__)
 
     name = "cardtable"
     DEFAULT_PLAYERS = 4
     ENGINE_OPTIONS: tuple[str, ...] = ()  # menu options passed on to the engine
     DECK = "french"  # the card sprites' folder ("spanish" for Ronda)
     CARDS: tuple[str, ...] = ()  # the codes the game deals (none: every face in DECK's folder)
+    persist = True  # its local matches are saved (a replay's table is not: scenes/replay.py)
 
     def __init__(
         self,
@@ -112,13 +126,18 @@ class CardTable(TableInput, TableDrawing, Scene):
         self.players = self.session.players
         self.seating = self.session.seating
         self.options = dict(options or {})
-        self.persist = not (app.options.autoplay or app.options.screenshots or self.session.online)
-        self.events = EventPlayer(self.session, self.show_event, self.save, self.show_refusal)
+        local = not (app.options.autoplay or app.options.screenshots or self.session.online)
+        enabled = local and self.persist
+        self.saver = TableSaver(app, self.session, self.name, self.options, enabled=enabled)
+        self.events = EventPlayer(
+            self.session, self.show_event, self.saver.bot_move, self.show_refusal
+        )
         self.plates = SeatPlates(self)
         if isinstance(self.session, OnlineSession):  # reactions beside the plates
             self.plates.reactions = TableReactions(self, self.session)
         self.plates.watch = WatchBar(self)  # the watchers' eye; a spectator's tag and Leave
         self.hand_view = HandView(self)
+        self.input_flow = TableInputFlow(self)  # every input event goes in through it
         self.flying: list[Sprite] = []  # cards in the air that belong to no hand
         self.phase = "deal"  # displayed phase (the subclass moves it on)
         self.dealer = 0
@@ -126,11 +145,12 @@ class CardTable(TableInput, TableDrawing, Scene):
         self.hint: tuple[str, float] | None = None
         self.banner: tuple[str, float] | None = None
         self.score: JSON | None = None  # the score panel while open ({"entry", "t"})
-        self.over: JSON | None = None  # the match-end panel
         self.fx_rng = random.Random(bot_seed if bot_seed is not None else 99)
-        self.confetti: list[list[float]] = []
-        self._confetti_colors: list[tuple[int, int, int]] = []
+        self.match_end = MatchEnd(self)  # the match-over panel, confetti (table_over.py)
         self.aids = TableAids(self)
+        layered = type(self).still_parts is not CardTable.still_parts
+        self.still = StillLayer(self, has_parts=layered)  # the kept part of the picture
+        self.table_painter = TablePainter(self)  # hud text, banners, the score panel's frame
         self.elapsed = 0.0
         self.widgets_fresh = False  # placed for this frame (see refresh_widgets)
         start = list(start_events) if start_events else self.session.take_events()
@@ -191,7 +211,7 @@ class CardTable(TableInput, TableDrawing, Scene):
             bot_names=registry.get(cls.name).bot_names,  # the spec says them (one place)
         )
         scene = cls(app, session, bot_seed=seed, options=options)
-        scene.save()
+        scene.saver.write()
         return scene
 
     @classmethod
@@ -220,18 +240,6 @@ class CardTable(TableInput, TableDrawing, Scene):
             storage.clear_match(cls.name)
             return None
         return cls(app, session, options=saved.get("options"))
-
-    def save(self) -> None:
-        """Store a local match after every action so a restart can continue it."""
-        if not self.persist:
-            return
-        saved = self.session.saved()
-        if saved is None:
-            return
-        if self.session.phase == "over":
-            storage.clear_match(self.name)
-            return
-        storage.save_match({"game": self.name, **saved, "options": self.options})
 
     def sync_from_view(self) -> None:
         """Override: show the match as it stands now, with no animation (after Continue)."""
@@ -310,6 +318,11 @@ class CardTable(TableInput, TableDrawing, Scene):
         """The i18n key of the score panel's button."""
         return "score.next"
 
+    @property
+    def over(self) -> JSON | None:
+        """The match-end panel's state while it is open ({"result", "t"}; table_over.py)."""
+        return self.match_end.over
+
     def modal(self) -> bool:
         return self.score is not None or self.over is not None
 
@@ -345,7 +358,7 @@ class CardTable(TableInput, TableDrawing, Scene):
         if self.plates.reactions is not None:
             self.plates.reactions.place(self.score is not None)
         watch_bar(self).place(self.score is not None, self.plates.reactions)
-        self.hold_summaries()
+        self.input_flow.hold_summaries()
 
     # ----- state questions --------------------------------------------------------------------
     def busy(self) -> bool:
@@ -385,6 +398,8 @@ class CardTable(TableInput, TableDrawing, Scene):
         the player's action shows as a hint."""
         done = self.session.act(action, seat=seat, human=human)
         self.events.take()
+        if done and human:
+            self.saver.own_move()  # the player's own move is written at once (table_saver.py)
         return done
 
     def show_refusal(self, refused: Refusal) -> None:
@@ -414,6 +429,7 @@ class CardTable(TableInput, TableDrawing, Scene):
             self.session.leave()
             self.app.go("lobby", session=getattr(self.session, "server", None))
             return
+        self.saver.flush()  # this match's last move first: the new match is saved over it
         s = self.app.settings
         self.app.switch(
             type(self).new_match(
@@ -439,6 +455,35 @@ class CardTable(TableInput, TableDrawing, Scene):
 
     def toggle_language(self) -> None:
         self.app.set_setting("language", "en" if i18n.language() == "ar" else "ar")
+
+    # ----- input (game/ui/table_input.py: widgets, Esc and the panels first, then these) -----
+    def handle(self, event: pygame.event.Event) -> None:
+        self.input_flow.handle(event)
+
+    def pointer(self, event: pygame.event.Event) -> None:
+        """A tap, drag or release the widgets did not take: by default on the own hand of
+        sprites (``self.hand``), to :meth:`click_card` or :meth:`drop_card`."""
+        hand_taps(self.hand_view, event, self.click_card, self.drop_card)
+
+    def keys(self, event: pygame.event.Event) -> None:
+        """A key press the widgets did not take: H asks for a hint, others go to :meth:`key`."""
+        if event.key == pygame.K_h:
+            self.request_hint()
+        else:
+            self.key(event)
+
+    def on_escape(self) -> None:
+        """Esc at the table: the pause menu (a game may first let Esc undo a selection)."""
+        self.open_pause()
+
+    def click_card(self, code: str) -> None:
+        """Override: a tap on the own card ``code`` (the game decides: play, select, refuse)."""
+
+    def drop_card(self, code: str) -> None:
+        """Override: the own card ``code`` was dragged onto the table: play it (or refuse it)."""
+
+    def key(self, event: pygame.event.Event) -> None:
+        """Override: a key press the widgets did not take."""
 
     # ----- the aids (game/ui/table_aids.py): the game's hooks, and names Hand rummy uses -------
     def on_suggestion(self, action: JSON) -> None:
@@ -495,6 +540,7 @@ class CardTable(TableInput, TableDrawing, Scene):
             follow_connection(self)  # table_online.py: lost → the menu; back → rebuilt
             return
         self.elapsed += dt
+        self.saver.tick(dt)
         self.events.run_timers(dt)
         self.update_sprites(dt)
         self.events.play(dt, held=lambda: self.score is not None)  # until the panel closes
@@ -515,8 +561,7 @@ class CardTable(TableInput, TableDrawing, Scene):
             self.score["t"] += dt
             if self.app.options.autoplay and self.score["t"] > Speed.scale(1.5, motion=False):
                 self.close_score()
-        if self.over is not None:
-            self._update_over(dt)
+        self.match_end.update(dt)
         self.after_update(dt)
         self._place_widgets()  # once a frame (see refresh_widgets)
         self.widgets_fresh = True
@@ -577,28 +622,5 @@ class CardTable(TableInput, TableDrawing, Scene):
         return 0.0
 
     def _open_over(self, result: JSON) -> None:
-        self.phase = "over"
-        self.totals = list(result["totals"])
-        self.over = {"result": result, "t": 0.0}
-        L = self.app.layout
-        self.confetti, self._confetti_colors = draw.confetti(self.fx_rng, L.w, L.h)
-        if self.persist:
-            storage.clear_match(self.name)
-        stats.record_match_end(self, result)  # local and online; never autoplay/all-bot
-
-    def _update_over(self, dt: float) -> None:
-        if self.over is None:
-            return
-        self.over["t"] += dt
-        L = self.app.layout
-        for c in self.confetti:
-            c[0] += c[2] * dt
-            c[1] += c[3] * dt
-        self.confetti = [c for c in self.confetti if c[1] < L.h + px(20)]
-        if self.app.options.autoplay and self.over["t"] > Speed.scale(1.0, motion=False):
-            self.finish_autoplay(self.over["result"])
-
-    def finish_autoplay(self, result: JSON) -> None:
-        """End of an ``--autoplay`` match: the app prints the result and stops the loop."""
-        saved = self.session.saved() or {}
-        self.app.finish_autoplay(self.name, saved.get("record", {}), result)
+        """The match is over (a game may add to ``result`` first, e.g. its ranking)."""
+        self.match_end.open(result)

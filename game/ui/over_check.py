@@ -18,7 +18,9 @@ class OverTable(Protocol):
 
     app: Any
     session: TableSession
-    over: dict[str, Any] | None
+
+    @property
+    def over(self) -> dict[str, Any] | None: ...
 
 
 def check_button(table: OverTable) -> Button:

@@ -136,11 +136,11 @@ class Shooter:
 
         key = games.available()[-1].key
         table = games.new_match(self.app, key, seed=PLAY_SEED)
-        table.persist = True
+        table.saver.enabled = True
         self.app.switch(table)
         self.until(table.idle, 3000)
         self.frames(30)
-        table.save()
+        table.saver.write()
         table.open_pause()
         self.frames(2)
         self.shot("home_05_pause")
@@ -159,8 +159,8 @@ class Shooter:
         self.frames(2)
         self.shot("home_09_home_continue")
         other = games.new_match(self.app, games.DEFAULT_GAME, seed=PLAY_SEED)
-        other.persist = True
-        other.save()  # a second game's match: each keeps its own Continue card
+        other.saver.enabled = True
+        other.saver.write()  # a second game's match: each keeps its own Continue card
         self.app.go("menu")
         self.frames(2)
         self.shot("home_09_home_continue_two")

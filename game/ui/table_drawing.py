@@ -1,26 +1,36 @@
-"""How every card table draws what it shares: where the seat plates stand and their colours
-(the plates themselves: game/ui/seat_plates.py, ``self.plates``), the top bar's text, hints and
-banners, the score-panel frame and the match-over panel.
+"""How every card table draws what it shares.
 
-:class:`TableDrawing` is a part of :class:`game.ui.cardtable.CardTable` (a mixin: it reads the
-scene's state and never changes it). Where a seat is drawn comes from the session's
+:class:`TableDrawing` (the base of :class:`game.ui.cardtable.CardTable`) holds the frame's
+order and the game's drawing hooks: where the seat plates stand and their colours (the plates
+themselves: game/ui/seat_plates.py, ``self.plates``), the dimmed table under a panel, the
+frames with nothing new. The parts draw: :class:`TablePainter` (``self.table_painter``) the
+top bar's text, hints and banners and the score panel's frame; the game's score panel
+(``self.score_panel``, a :class:`ScorePart`) the panel itself; the match end
+(game/ui/table_over.py) the match-over panel; the still layer (game/ui/table_still.py) the
+kept part of the picture. Where a seat is drawn comes from the session's
 :class:`game.client.seating.Seating`: your seat at the bottom, the others counter-clockwise.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from game import i18n
-from game.i18n import digits, t
+from game.i18n import t
 from game.ui import draw, overlay, settle
 from game.ui.dimmed import DimmedBackdrop
-from game.ui.over_again import draw_ready
 from game.ui.scale import px
-from game.ui.table_still import StillParts
+from game.ui.static_layer import Parts
 from game.ui.tween import Speed
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.layout import Layout
+    from game.ui.table_aids import TableAids
 
 SEAT_COLORS = [  # by screen position (game/client/seating.py; 4 and 5: a table of five)
     (64, 120, 110),
@@ -33,7 +43,36 @@ SEAT_COLORS = [  # by screen position (game/client/seating.py; 4 and 5: a table 
 SIDE_COLORS = [(70, 130, 190), (196, 96, 70)]  # team play: blue side 0, terracotta side 1
 
 
-class TableDrawing(StillParts):
+Row = tuple[int, str, int, bool]  # a match-over ranking row: place, name, total, best
+
+
+class ScorePart(Protocol):
+    """The game's score panel (``scene.score_panel``): the table draws it while
+    ``scene.score`` is set, and asks it for the match-over panel's headline and ranking."""
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+    def over_headline(self) -> str: ...
+
+    def over_rows(self) -> list[Row]: ...
+
+
+class FigurePart(Protocol):
+    """A game's part that draws the seats' key figures on their plates its own way (check
+    marks, flips, a card back beside a count): ``scene.figure_part``."""
+
+    def draw_figure(
+        self,
+        surface: pygame.Surface,
+        seat: int,
+        figure: str,
+        color: draw.RGB,
+        pos: tuple[int, int],
+        anchor: str,
+    ) -> None: ...
+
+
+class TableDrawing:
     """The shared drawing of a table scene (see the module docstring)."""
 
     # ----- seats on the screen -----------------------------------------------------------------
@@ -59,7 +98,6 @@ class TableDrawing(StillParts):
 
     # ----- drawing -------------------------------------------------------------------------------
     DIM_ONCE = True  # keep the dimmed table under a panel (game/ui/dimmed.py); tests turn it off
-    _dimmed_below = False  # this frame's table is already dimmed
 
     def draw(self, surface: pygame.Surface) -> None:
         alpha = 150 if self.over is None else 160 if self.score is None else None
@@ -68,25 +106,25 @@ class TableDrawing(StillParts):
             if backdrop is None:
                 backdrop = self._dimmed = DimmedBackdrop()
             backdrop.draw(surface, self.under_key(), self.draw_under, alpha)
-            self._dimmed_below = True
+            self.table_painter.dimmed_below = True
         else:
             self.draw_under(surface)
-            self._dimmed_below = False
+            self.table_painter.dimmed_below = False
         if self.score is not None:
-            self.draw_score_panel(surface)
+            self.score_panel.draw(surface)
         if self.over is not None:
-            self.draw_over(surface)
+            self.match_end.draw(surface, self.table_painter.dimmed_below)
         self.refresh_widgets()
         for widget in self.widgets:
             widget.draw(surface)
         self.widgets_fresh = False  # the next frame places them again (its update, or its draw)
         if self.session.reconnecting:  # over everything: nothing can be played meanwhile
             label = t("online.reconnecting")
-            self.draw_banner(surface, label, self.table_banner_y(), (80, 26, 22))
+            self.table_painter.draw_banner(surface, label, self.table_banner_y(), (80, 26, 22))
 
     def draw_under(self, surface: pygame.Surface) -> None:
         """The table and its banners: what a modal panel dims."""
-        self.draw_still_layer(surface)
+        self.still.draw(surface)
         self.aids.draw_suggestion(surface)
         self.draw_banners(surface)
 
@@ -94,15 +132,15 @@ class TableDrawing(StillParts):
         """Everything :meth:`draw_under` draws from, while a panel is open (see dimmed.py)."""
         text = [getattr(self, k)[0] if getattr(self, k) else None for k in ("hint", "banner")]
         return (
-            self.whole_key(),
-            self.still_parts() if self.layered() else None,
+            self.still.whole_key(),
+            self.still_parts() if self.still.layered() else None,
             settle.picture_key(self),
             tuple(text),
             self.aids.notice[0] if self.aids.notice else None,
             self.aids.hint_line(),
             self.status_banner(),
             self.assisted(),
-            tuple(self.plate_part(seat)[0] for seat in range(self.players)),
+            tuple(self.plates.part(seat)[0] for seat in range(self.players)),
             self.game_under_key(),
         )
 
@@ -120,32 +158,24 @@ class TableDrawing(StillParts):
     def draw_table(self, surface: pygame.Surface) -> None:
         """Override: plates, cards and the game's own panels."""
 
-    def draw_score_panel(self, surface: pygame.Surface) -> None:
-        """Override: the score panel while ``self.score`` is set (use :meth:`score_frame`)."""
+    # the still layer (game/ui/table_still.py, ``self.still``) asks the game for these
+    STATIC_LAYER = True  # keep the still part (game/ui/static_layer.py); tests turn it off
 
-    def hud_text(
-        self, surface: pygame.Surface, s: str, line: int = 0, color: tuple | None = None
-    ) -> pygame.Rect:
-        """Write ``s`` at the reading start of the top bar (line 1 sits just below it)."""
-        tb = self.app.layout.top_bar
-        rtl = i18n.is_rtl()
-        anchor, x = ("midright", tb.right - px(8)) if rtl else ("midleft", tb.x + px(8))
-        return draw.blit_text(
-            surface,
-            s,
-            24 if line == 0 else 22 if self.app.layout.portrait else 20,
-            (x, tb.centery + px(30) * line),
-            color or draw.SAND,
-            bold=line == 0,
-            anchor=anchor,
-            shadow=line == 0,
-        )
+    def still_parts(self) -> tuple[Hashable, Parts] | None:
+        """Override: what the still part shows, as (whole key, {name: (part key, rect)}),
+        or None for no still layer this frame. See game/ui/static_layer.py."""
+        return None
 
-    # plates (game/ui/seat_plates.py draws them; the game places and colours them here)
-    def draw_plate(self, surface: pygame.Surface, seat: int) -> None:
-        """Seat ``seat``'s plate (``self.plates.draw``; kept for Hand rummy's scene)."""
-        self.plates.draw(surface, seat)
+    def draw_table_still(self, surface: pygame.Surface) -> None:
+        """Override with :meth:`still_parts`: the part of :meth:`draw_table` under the moving
+        cards (skip what is not ``self.still.in_clip``); :meth:`draw_table_moving` draws the
+        rest."""
 
+    def draw_table_moving(self, surface: pygame.Surface) -> None:
+        """Override with :meth:`still_parts` (see :meth:`draw_table_still`)."""
+
+    # plates (game/ui/seat_plates.py, ``self.plates``, draws them; the game places and colours
+    # them here)
     def turn_tag_rect(self, plate: pygame.Rect, w: int, h: int) -> pygame.Rect | None:
         """Where the "Your turn" tag stands: over your plate (override: elsewhere, or None
         where the table has no free place for it; the plate's edge still says it)."""
@@ -160,24 +190,26 @@ class TableDrawing(StillParts):
     def avatar_color(self, seat: int) -> tuple:
         return SEAT_COLORS[self.spot(seat)]
 
-    def avatar_look(self, seat: int) -> int:
-        """The drawn look of ``seat``'s avatar (``self.plates.look``; kept for Hand rummy)."""
-        return self.plates.look(seat)
-
     def figure(self, seat: int) -> tuple[str, tuple]:
         """Override: the seat's key figure as (text, colour)."""
         return "", draw.INK
+
+    figure_part: FigurePart | None = None  # a game's part drawing special figures, if any
 
     def draw_figure(
         self,
         surface: pygame.Surface,
         seat: int,
         figure: str,
-        color: tuple,
+        color: draw.RGB,
         pos: tuple[int, int],
         anchor: str,
     ) -> None:
-        """Override for special figures (check marks, flips)."""
+        """Seat ``seat``'s figure on its plate: by the game's ``figure_part`` if it has one,
+        else as bold text."""
+        if self.figure_part is not None:
+            self.figure_part.draw_figure(surface, seat, figure, color, pos, anchor)
+            return
         draw.blit_text(
             surface,
             figure,
@@ -188,24 +220,10 @@ class TableDrawing(StillParts):
             anchor=anchor,
         )
 
-    # banners
+    # banners (drawn by ``self.table_painter``)
     def draw_banners(self, surface: pygame.Surface) -> None:
-        """Assist banner, else the hint, else the game's ``status_banner``; then the banner."""
-        status = self.status_banner()
-        y = self.banner_y()
-        suggestion = self.aids.hint_line()
-        if self.assisted() and self.over is None:
-            self.draw_banner(surface, t("assist.banner"), y, (70, 40, 18))
-        elif self.hint:
-            self.draw_banner(surface, self.hint[0], y, (80, 26, 22))
-        elif self.aids.notice:
-            self.draw_banner(surface, self.aids.notice[0], y, (86, 58, 16))
-        elif suggestion:
-            self.draw_banner(surface, suggestion, y, (24, 56, 48))
-        elif status:
-            self.draw_banner(surface, status, y, draw.PANEL)
-        if self.banner:
-            self.draw_banner(surface, self.banner[0], self.table_banner_y(), (60, 44, 14))
+        """Override: the banners over the table (by default :meth:`TablePainter.draw_banners`)."""
+        self.table_painter.draw_banners(surface)
 
     def table_banner_y(self) -> int:
         """Override: the centre line of the banner across the table (``show_banner``)."""
@@ -219,132 +237,9 @@ class TableDrawing(StillParts):
         """Override: a quiet line at the banner spot (e.g. "waiting for the others")."""
         return None
 
-    def draw_banner(
-        self,
-        surface: pygame.Surface,
-        s: str,
-        y: int,
-        color: tuple,
-        x: int | None = None,
-        size: int = 24,
-    ) -> pygame.Rect:
-        """A rounded banner centred at (x or the middle, y)."""
-        rect, img = self.banner_rect(s, y, x, size)
-        draw.panel(surface, rect, color, 235, px(14), draw.GOLD)
-        surface.blit(img, img.get_rect(center=rect.center))
-        return rect
-
-    def banner_rect(
-        self, s: str, y: int, x: int | None = None, size: int = 24
-    ) -> tuple[pygame.Rect, pygame.Surface]:
-        """Where :meth:`draw_banner` puts ``s`` (kept on screen), and its text's image."""
-        L = self.app.layout
-        size = draw.fit_text(s, size, L.w - px(104), True)
-        img = draw.label(s, size, draw.INK, True)
-        rect = pygame.Rect(0, 0, img.get_width() + px(48), img.get_height() + px(18))
-        rect.center = (L.w // 2 if x is None else x, y)
-        rect.clamp_ip(self.inside_margin())
-        return rect, img
-
     def inside_margin(self) -> pygame.Rect:
         """The frame less 16 logical px all round: banners and tags stay inside it."""
-        L = self.app.layout
-        return pygame.Rect(px(16), px(16), L.w - px(32), L.h - px(32))
-
-    # panels
-    def score_frame(self, surface: pygame.Surface, w: int, h: int, title: str) -> pygame.Rect:
-        """Dim the table, slide in a gold-edged panel of w×h with ``title``; the "next" button
-        sits under it. Returns the panel's rect."""
-        L = self.app.layout
-        if not self._dimmed_below:  # white cards recede too: nothing reads as above the dim
-            overlay.dim(surface, 150)
-        slide = 1 - (1 - min(1.0, self.score["t"] / max(0.01, Speed.scale(0.3)))) ** 3
-        rect = pygame.Rect(0, 0, min(w, L.w - px(40)), h)
-        rect.center = (
-            L.w // 2,
-            round(L.h // 2 + (1 - slide) * px(60)) - px(20 if not L.portrait else 60),
-        )
-        overlay.panel(surface, rect)  # opaque: nothing of the table shows through
-        size = draw.fit_text(title, 32, rect.w - px(40), True)
-        draw.blit_text(surface, title, size, (rect.centerx, rect.y + px(34)), draw.GOLD, bold=True)
-        self.next_button.rect.center = (rect.centerx, rect.bottom + px(44))
-        return rect
-
-    def count_up(self) -> float:
-        """0 → 1 over 0.9 s after the score panel opens: scores count up with it."""
-        return min(1.0, self.score["t"] / max(0.01, Speed.scale(0.9))) if self.score else 1.0
-
-    def over_headline(self) -> str:
-        """Override: the line under "Match over" (winner, shared first place, draw)."""
-        return ""
-
-    def over_rows(self) -> list[tuple[int, str, int, bool]]:
-        """Override: the ranking as (place, name, total, best) rows, first place first."""
-        return []
-
-    def draw_over(self, surface: pygame.Surface) -> None:
-        """The match-end panel: title, headline, ranking, confetti; again / menu buttons."""
-        L = self.app.layout
-        if not self._dimmed_below:
-            overlay.dim(surface, 160)
-        for c in self.confetti:
-            pygame.draw.rect(
-                surface,
-                self._confetti_colors[int(c[5])],
-                (round(c[0]), round(c[1]), round(c[4]), round(c[4] * 0.6)),
-            )
-        rows = self.over_rows()
-        w = px(760) if not L.portrait else L.w - px(40)
-        rect = pygame.Rect(0, 0, w, px(170 + 50 * len(rows)))
-        rect.center = (L.w // 2, L.h // 2 - px(30 if not L.portrait else 60))
-        overlay.panel(surface, rect)  # opaque: nothing of the table shows through
-        draw.blit_text(
-            surface, t("over.title"), 34, (rect.centerx, rect.y + px(36)), draw.GOLD, bold=True
-        )
-        head = self.over_headline()
-        draw.blit_text(
-            surface,
-            head,
-            draw.fit_text(head, 28, rect.w - px(40), True),
-            (rect.centerx, rect.y + px(86)),
-            draw.INK,
-            bold=True,
-        )
-        rtl = i18n.is_rtl()
-        for i, (place, name, total, best) in enumerate(rows):
-            y = rect.y + px(150 + i * 50)
-            row = pygame.Rect(rect.x + px(40), y - px(22), rect.w - px(80), px(44))
-            fill = (58, 50, 24) if best else (30, 44, 42)
-            pygame.draw.rect(surface, fill, row, border_radius=px(10))
-            place_x = row.right - px(30) if rtl else row.x + px(30)
-            name_x, name_anchor = (
-                (row.right - px(70), "midright") if rtl else (row.x + px(70), "midleft")
-            )
-            total_x, total_anchor = (
-                (row.x + px(20), "midleft") if rtl else (row.right - px(20), "midright")
-            )
-            draw.blit_text(surface, digits(place), 26, (place_x, y), draw.GOLD, bold=True)
-            draw.blit_text(
-                surface,
-                name,
-                draw.fit_text(name, 24, row.w - px(200), True),
-                (name_x, y),
-                draw.INK,
-                bold=True,
-                anchor=name_anchor,
-            )
-            draw.blit_text(
-                surface, digits(total), 26, (total_x, y), draw.GOLD, bold=True, anchor=total_anchor
-            )
-        by, apart = rect.bottom + px(44), px(130)
-        if rtl:
-            self.again_button.rect.center = (rect.centerx + apart, by)
-            self.menu2_button.rect.center = (rect.centerx - apart, by)
-        else:
-            self.again_button.rect.center = (rect.centerx - apart, by)
-            self.menu2_button.rect.center = (rect.centerx + apart, by)
-        self.widget("check").rect.center = (rect.centerx, by + px(76))
-        draw_ready(self, surface, rect)  # online: who is ready to play again
+        return inside_margin(self.app.layout)
 
     # ----- the window turned; frames with nothing new (game/ui/settle.py) -----------------------
     def relayout(self) -> None:
@@ -377,7 +272,7 @@ class TableDrawing(StillParts):
             or self.session.reconnecting
             or self.aids.animating()
             or (self.score is not None and self.score["t"] < settling)
-            or (self.over is not None and (bool(self.confetti) or self.over["t"] < settling))
+            or self.match_end.animating(settling)
         ):
             self._picture = None  # (compared again once all that is over)
             return True
@@ -397,12 +292,145 @@ class TableDrawing(StillParts):
         return None
 
 
+class PaintedScene(Protocol):
+    """What the table painter asks of its scene: the layout, what is shown now (hint, banner,
+    panels, the aids' notices) and the game's banner places."""
+
+    app: App
+    aids: TableAids
+    next_button: Button
+
+    @property
+    def hint(self) -> tuple[str, float] | None: ...
+
+    @property
+    def banner(self) -> tuple[str, float] | None: ...
+
+    @property
+    def score(self) -> dict[str, Any] | None: ...
+
+    @property
+    def over(self) -> dict[str, Any] | None: ...
+
+    def assisted(self) -> bool: ...
+
+    def status_banner(self) -> str | None: ...
+
+    def banner_y(self) -> int: ...
+
+    def table_banner_y(self) -> int: ...
+
+
+class TablePainter:
+    """What every table draws the same way (``scene.table_painter``): the top bar's text,
+    hints and banners, and the score panel's frame. ``dimmed_below``: this frame's table is
+    dimmed already (under an open panel; game/ui/dimmed.py)."""
+
+    def __init__(self, scene: PaintedScene) -> None:
+        self.scene = scene
+        self.dimmed_below = False
+
+    def hud_text(
+        self, surface: pygame.Surface, s: str, line: int = 0, color: tuple[int, ...] | None = None
+    ) -> pygame.Rect:
+        """Write ``s`` at the reading start of the top bar (line 1 sits just below it)."""
+        L = self.scene.app.layout
+        tb = L.top_bar
+        rtl = i18n.is_rtl()
+        anchor, x = ("midright", tb.right - px(8)) if rtl else ("midleft", tb.x + px(8))
+        return draw.blit_text(
+            surface,
+            s,
+            24 if line == 0 else 22 if L.portrait else 20,
+            (x, tb.centery + px(30) * line),
+            color or draw.SAND,
+            bold=line == 0,
+            anchor=anchor,
+            shadow=line == 0,
+        )
+
+    def draw_banners(self, surface: pygame.Surface) -> None:
+        """Assist banner, else the hint, else the game's ``status_banner``; then the banner."""
+        scene = self.scene
+        status = scene.status_banner()
+        y = scene.banner_y()
+        suggestion = scene.aids.hint_line()
+        if scene.assisted() and scene.over is None:
+            self.draw_banner(surface, t("assist.banner"), y, (70, 40, 18))
+        elif scene.hint:
+            self.draw_banner(surface, scene.hint[0], y, (80, 26, 22))
+        elif scene.aids.notice:
+            self.draw_banner(surface, scene.aids.notice[0], y, (86, 58, 16))
+        elif suggestion:
+            self.draw_banner(surface, suggestion, y, (24, 56, 48))
+        elif status:
+            self.draw_banner(surface, status, y, draw.PANEL)
+        if scene.banner:
+            self.draw_banner(surface, scene.banner[0], scene.table_banner_y(), (60, 44, 14))
+
+    def draw_banner(
+        self,
+        surface: pygame.Surface,
+        s: str,
+        y: int,
+        color: tuple[int, ...],
+        x: int | None = None,
+        size: int = 24,
+    ) -> pygame.Rect:
+        """A rounded banner centred at (x or the middle, y)."""
+        rect, img = self.banner_rect(s, y, x, size)
+        draw.panel(surface, rect, color, 235, px(14), draw.GOLD)
+        surface.blit(img, img.get_rect(center=rect.center))
+        return rect
+
+    def banner_rect(
+        self, s: str, y: int, x: int | None = None, size: int = 24
+    ) -> tuple[pygame.Rect, pygame.Surface]:
+        """Where :meth:`draw_banner` puts ``s`` (kept on screen), and its text's image."""
+        L = self.scene.app.layout
+        size = draw.fit_text(s, size, L.w - px(104), True)
+        img = draw.label(s, size, draw.INK, True)
+        rect = pygame.Rect(0, 0, img.get_width() + px(48), img.get_height() + px(18))
+        rect.center = (L.w // 2 if x is None else x, y)
+        rect.clamp_ip(inside_margin(L))
+        return rect, img
+
+    def score_frame(self, surface: pygame.Surface, w: int, h: int, title: str) -> pygame.Rect:
+        """Dim the table, slide in a gold-edged panel of w×h with ``title``; the "next" button
+        sits under it. Returns the panel's rect."""
+        L = self.scene.app.layout
+        if not self.dimmed_below:  # white cards recede too: nothing reads as above the dim
+            overlay.dim(surface, 150)
+        shown = self.scene.score["t"] if self.scene.score else 0.0
+        slide = 1 - (1 - min(1.0, shown / max(0.01, Speed.scale(0.3)))) ** 3
+        rect = pygame.Rect(0, 0, min(w, L.w - px(40)), h)
+        rect.center = (
+            L.w // 2,
+            round(L.h // 2 + (1 - slide) * px(60)) - px(20 if not L.portrait else 60),
+        )
+        overlay.panel(surface, rect)  # opaque: nothing of the table shows through
+        size = draw.fit_text(title, 32, rect.w - px(40), True)
+        draw.blit_text(surface, title, size, (rect.centerx, rect.y + px(34)), draw.GOLD, bold=True)
+        self.scene.next_button.rect.center = (rect.centerx, rect.bottom + px(44))
+        return rect
+
+    def count_up(self) -> float:
+        """0 → 1 over 0.9 s after the score panel opens: scores count up with it."""
+        score = self.scene.score
+        return min(1.0, score["t"] / max(0.01, Speed.scale(0.9))) if score else 1.0
+
+
+def inside_margin(L: Layout) -> pygame.Rect:
+    """The frame less 16 logical px all round: banners and tags stay inside it."""
+    return pygame.Rect(px(16), px(16), L.w - px(32), L.h - px(32))
+
+
 def ranked_rows(
     totals: list[int],
     order: list[int],
     names: Callable[[int], str],
 ) -> list[tuple[int, str, int, bool]]:
-    """Rows for :meth:`CardTable.over_rows`: ``order`` (best first) with shared places."""
+    """Rows for a score panel's ``over_rows``: ``order`` (best first) with shared places."""
     best = max(totals)
     rows = []
     place = 0

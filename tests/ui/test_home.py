@@ -96,7 +96,7 @@ def test_continue_card_names_game_round_and_score(make_app):
     table = start_ronda(app)
     table.session.seats[0].kind = "bot"  # the table plays the seat: a deal is soon over
     assert run_until(app, lambda: len(table.session.view()["history"]) >= 1, 20000)
-    table.save()
+    table.saver.write()
     app.go("menu")
     app.step(1 / 60)
     card = app.scene.widget("continue:ronda")

@@ -67,7 +67,7 @@ def test_saved_match_of_another_game_continues_into_that_game(make_app):
 
     app = make_app()
     scene = RondaTable.new_match(app, "easy", options={"players": 3, "rules": "quick"}, seed=2)
-    scene.save()
+    scene.saver.write()
     again = make_app()
     click(again, again.scene.widget("continue:ronda").rect.center)
     assert isinstance(again.scene, RondaTable)

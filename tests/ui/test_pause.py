@@ -15,7 +15,7 @@ KEYS = [g.key for g in games.available()]
 
 def table_of(app, game):
     scene = games.new_match(app, game, seed=4)
-    scene.persist = True
+    scene.saver.enabled = True
     app.switch(scene)
     for _ in range(120):
         app.step(1 / 60)
@@ -49,7 +49,7 @@ def test_escape_opens_pause_and_resume_returns(make_app, game, portrait):
 def test_menu_button_opens_pause_and_leave_asks_and_keeps_the_match(make_app, majlis_home, game):
     app = make_app()
     table = table_of(app, game)
-    table.save()
+    table.saver.write()
     click(app, table.widget("menu").rect.center)
     pause = app.overlay
     assert isinstance(pause, PauseMenu)

@@ -183,6 +183,8 @@ def test_saved_rummy_match_continues_after_restart(make_app):
     scene = app.scene
     assert run_until(app, lambda: len(scene.session.match.log) >= 2, 6000)
     log = list(scene.session.match.log)
+    # the bots' moves are written on the next quiet frame (game/ui/table_saver.py)
+    assert run_until(app, lambda: scene.saver.due is None, 300)
     restarted = make_app()
     cont = restarted.scene.widget("continue:hand_rummy")
     assert cont.visible

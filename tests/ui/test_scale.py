@@ -130,7 +130,7 @@ def test_at_one_and_a_half_a_drag_of_sixteen_frame_pixels_is_not_yet_a_drag(make
             pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
         )
         app.step(1 / 60)
-        assert (scene.dragged() == code) is dragged
+        assert (scene.hand_view.dragged() == code) is dragged
 
 
 def test_at_one_and_a_half_the_table_s_buttons_are_larger_and_answer_where_drawn(make_app):

@@ -34,7 +34,7 @@ class Checked:
     def draw(self) -> None:
         self._draw()
         scene = self.app.scene
-        if not (isinstance(scene, CardTable) and scene.layered()):
+        if not (isinstance(scene, CardTable) and scene.still.layered()):
             return
         screen = self.app.screen
         plain = pygame.Surface(screen.get_size(), 0, screen)
@@ -53,7 +53,7 @@ class Checked:
             self.differ.append(self.app.frame)
 
     def layer(self) -> StaticLayer:
-        return self.app.scene.__dict__["_static_layer"]
+        return self.app.scene.still.layer
 
 
 @pytest.mark.parametrize(

@@ -153,7 +153,7 @@ def test_the_round_summary_ignores_enter_and_taps_in_its_first_second(make_app):
     app = make_app()
     scene = hareeja_my_turn(app)
     scene.score = {"entry": {"round": 1, "tiebreak": 0}, "t": 0.0}
-    scene.draw_score_panel = lambda surface: None  # (the panel's contents do not matter here)
+    scene.score_panel.draw = lambda surface: None  # (the panel's contents do not matter here)
     app.step(DT)
     key(app, pygame.K_RETURN)
     assert scene.score is not None
@@ -178,7 +178,7 @@ def test_the_timer_shows_its_seconds_and_turns_red_in_the_last_five(make_app):
         return blit(surface, s, size, pos, color, *a, **kw)
 
     def draw_all() -> None:  # the still layer forgotten: the plates are painted again
-        scene.__dict__.pop("_static_layer", None)
+        scene.still.layer = None
         scene.draw(app.screen)
 
     td.draw.blit_text = spy
@@ -318,7 +318,7 @@ def test_RO_20_the_sweep_banner_never_covers_a_reveal_panel(make_app, portrait, 
         for count in (1, 2, 3):
             scene.callouts.reveals = {s: [line] * (1 + (s + count) % 3) for s in range(players)}
             scene.show_banner(sweep, 1.6)
-            banner, _img = scene.banner_rect(sweep, scene.table_banner_y())
+            banner, _img = scene.table_painter.banner_rect(sweep, scene.table_banner_y())
             panels = scene.callouts.reveal_rects(scene.callouts.reveal_row_h())
             assert len(panels) == players
             assert app.screen.get_rect().contains(banner)

@@ -97,6 +97,7 @@ class RummyTable(CardTable):
         self.motion = RummyMotion(self)
         self.taps = RummyTaps(self)
         self.painter = RummyPainter(self)
+        self.figure_part = self.painter  # a card back beside each count
         self.layer_parts = RummyStillParts(self)
         self.score_panel = ScorePanel(self)
         super().__init__(app, session, start_events, bot_seed, options)
@@ -146,7 +147,7 @@ class RummyTable(CardTable):
     def held(self) -> int | None:
         """The hand row index of the card being dragged, if any (the shared drag keeps
         Hand rummy's index where the other games keep a card's code)."""
-        return cast("int | None", self.dragged())
+        return cast("int | None", self.hand_view.dragged())
 
     def hit(self, pos: tuple[int, int], skip: int | None = None) -> Hit | None:
         return self.taps.hit(pos, skip)
@@ -314,7 +315,7 @@ class RummyTable(CardTable):
     def tag_look(self, owner: int) -> tuple[object, draw.RGB]:
         """A meld owner's tag: his avatar, ringed in his colour (partnership: his side's)."""
         color = self.side_color(owner) if self.partnership else self.avatar_color(owner)
-        return self.avatar_look(owner), color
+        return self.plates.look(owner), color
 
     def turn_tag_rect(self, plate: pygame.Rect, w: int, h: int) -> pygame.Rect | None:
         """In landscape the piles sit right over your plate: no tag there (the plate's edge
@@ -345,7 +346,7 @@ class RummyTable(CardTable):
         super().update_sprites(dt)
         for sprite in list(self.dealing):
             sprite.update(dt)
-        drag = self.drag
+        drag = self.hand_view.drag
         self.workspace.update(dt, self.held(), drag["pos"] if drag is not None else None)
 
     def after_update(self, dt: float) -> None:
@@ -420,7 +421,8 @@ class RummyTable(CardTable):
         return self.layer_parts.parts()
 
     def draw_hud(self, surface: pygame.Surface) -> None:
-        self.hud_text(surface, t("hr.round", n=digits(self.round), total=digits(self.rounds)))
+        words = t("hr.round", n=digits(self.round), total=digits(self.rounds))
+        self.table_painter.hud_text(surface, words)
 
     def draw_table(self, surface: pygame.Surface) -> None:
         self.painter.draw_still(surface)
@@ -431,17 +433,6 @@ class RummyTable(CardTable):
 
     def draw_table_moving(self, surface: pygame.Surface) -> None:
         self.painter.draw_moving(surface)
-
-    def draw_figure(
-        self,
-        surface: pygame.Surface,
-        seat: int,
-        figure: str,
-        color: draw.RGB,
-        pos: tuple[int, int],
-        anchor: str,
-    ) -> None:
-        self.painter.draw_figure(surface, seat, figure, color, pos, anchor)
 
     def draw_banners(self, surface: pygame.Surface) -> None:
         self.painter.draw_banners(surface)
@@ -458,16 +449,7 @@ class RummyTable(CardTable):
         return (*super().face_sizes(layout, players), *own)
 
     def warm_pictures(self) -> None:
-        self.meld_rows.warm(self.players, self.avatar_look)
-
-    def draw_score_panel(self, surface: pygame.Surface) -> None:
-        self.score_panel.draw(surface)
-
-    def over_headline(self) -> str:
-        return self.score_panel.over_headline()
-
-    def over_rows(self) -> list[tuple[int, str, int, bool]]:
-        return self.score_panel.over_rows()
+        self.meld_rows.warm(self.players, self.plates.look)
 
 
 def refusal_text(refused: Refusal) -> str:

@@ -19,6 +19,7 @@ from game.i18n import digits, t
 from game.ui import assets, draw, scale, surfaces, text
 from game.ui.plates import avatar_radius, tall
 from game.ui.scale import px
+from game.ui.seat_plates import plate_region
 from game.ui.surfaces import rle
 from game.ui.tween import Speed
 
@@ -41,10 +42,10 @@ class RummyPainter:
         table = self.table
         four = table.app.settings["four_color"]
         table.meld_rows.layout()
-        clip = table.in_clip
+        clip = table.still.in_clip
         for seat in range(table.players):
-            if clip(table.plate_region(table.plate_rect(seat))):
-                table.draw_plate(surface, seat)
+            if clip(plate_region(table.plate_rect(seat))):
+                table.plates.draw(surface, seat)
         stock, discard = table.piles.regions()
         if clip(stock) or clip(discard):
             table.piles.draw(surface, four, *table.pile_marks())
@@ -192,17 +193,18 @@ class RummyPainter:
         return t(f"hr.reason.{reason}"), color
 
     def draw_banners(self, surface: pygame.Surface) -> None:
-        g = self.table.geo
-        if self.table.assisted() and self.table.over is None:
-            self.table.draw_banner(surface, t("assist.banner"), g.hint_y, (70, 40, 18))
-        elif self.table.hint:
-            self.table.draw_banner(surface, self.table.hint[0], g.hint_y, (80, 26, 22))
-        elif self.table.notice:
-            self.table.draw_banner(surface, self.table.notice[0], g.hint_y, (86, 58, 16))
-        elif self.table.hint_line():
-            self.table.draw_banner(surface, self.table.hint_line() or "", g.hint_y, (24, 56, 48))
-        if self.table.banner and not self.shown_hands():  # the hands' panel carries it then
-            self.table.draw_banner(surface, self.table.banner[0], g.banner_y, (60, 44, 14))
+        table, g = self.table, self.table.geo
+        banner = table.table_painter.draw_banner
+        if table.assisted() and table.over is None:
+            banner(surface, t("assist.banner"), g.hint_y, (70, 40, 18))
+        elif table.hint:
+            banner(surface, table.hint[0], g.hint_y, (80, 26, 22))
+        elif table.notice:
+            banner(surface, table.notice[0], g.hint_y, (86, 58, 16))
+        elif table.hint_line():
+            banner(surface, table.hint_line() or "", g.hint_y, (24, 56, 48))
+        if table.banner and not self.shown_hands():  # the hands' panel carries it then
+            banner(surface, table.banner[0], g.banner_y, (60, 44, 14))
 
 
 FIGURE_BACK = (16, 22)  # logical px: the small card back beside a plate's card count

@@ -181,13 +181,13 @@ class RummyTaps:
     def closed(self) -> bool:
         """No taps or keys count while the cards are dealt or the table plays your seat."""
         if self.table.phase != "play" or self.table.my_seat.assisted:
-            self.table.drag = None
+            self.table.hand_view.drag = None
             return True
         return False
 
     def pointer(self, event: pygame.event.Event) -> None:
         """A tap, drag or release the table's widgets did not take (the scene's
-        :meth:`~game.ui.table_input.TableInput.pointer` hook)."""
+        :meth:`~game.ui.cardtable.CardTable.pointer` hook)."""
         if self.closed():
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -196,10 +196,10 @@ class RummyTaps:
             index = cast(str, hit[1]) if hit and hit[0] == "hand" else None
             hand = self.table.hand_view
             hand.drag = None if index is None else hand.press(index, event.pos)
-        elif event.type == pygame.MOUSEMOTION and self.table.drag is not None:
+        elif event.type == pygame.MOUSEMOTION and self.table.hand_view.drag is not None:
             self.table.hand_view.drag_to(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            drag, self.table.drag = self.table.drag, None
+            drag, self.table.hand_view.drag = self.table.hand_view.drag, None
             if drag is not None and drag["moved"]:
                 self.drop(drag["code"], event.pos)
             else:

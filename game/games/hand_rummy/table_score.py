@@ -49,7 +49,7 @@ class ScorePanel:
             heights = [self._portrait_row_h(entry["hands"][s]) for s in seats]
         else:
             heights = [px(70)] * len(seats)
-        rect = self.table.score_frame(
+        rect = self.table.table_painter.score_frame(
             surface,
             px(1080),
             (px(150) if not portrait else px(136)) + sum(heights),
@@ -105,7 +105,7 @@ class ScorePanel:
         score = entry["scores"][seat]
         totals = entry["totals"]
         old = totals[side] - entry["side_scores"][side]
-        total = round(old + entry["side_scores"][side] * self.table.count_up())
+        total = round(old + entry["side_scores"][side] * self.table.table_painter.count_up())
         name = self.table.seat_name(seat)
         if self.table.partnership:
             name = f"{name} ({t('hr.team', n=digits(side + 1))})"

@@ -35,7 +35,7 @@ class RummyStillParts:
         table = self.table
         parts: Parts = {}
         for seat in range(table.players):
-            parts[("plate", seat)] = table.plate_part(seat)
+            parts[("plate", seat)] = table.plates.part(seat)
         g = table.geo
         top = table.app.layout.top_bar.inflate(px(8), px(8))
         parts["top"] = ((table.round, table.rounds), top)
@@ -56,4 +56,4 @@ class RummyStillParts:
         held = table.held()
         if workspace.at_rest(held):
             parts["cards"] = (workspace.cards_key(held), workspace.region(held))
-        return (table.whole_key(), g.portrait, g.players), parts
+        return (table.still.whole_key(), g.portrait, g.players), parts

@@ -74,6 +74,7 @@ class HareejaTable(CardTable):
         self.round = 1
         self.tiebreak = 0
         self.bidding = Bidding(self, PLAYERS)
+        self.figure_part = self.bidding  # the bids on the plates: check marks, the flip
         self.trick_area = TrickArea(self)
         self.backs = Backs(self, PLAYERS)
         self.motion = HareejaMotion(self)
@@ -232,28 +233,8 @@ class HareejaTable(CardTable):
     def figure(self, seat: int) -> tuple[str, draw.RGB]:
         return self.bidding.figure(seat)
 
-    def draw_figure(
-        self,
-        surface: pygame.Surface,
-        seat: int,
-        figure: str,
-        color: draw.RGB,
-        pos: tuple[int, int],
-        anchor: str,
-    ) -> None:
-        self.bidding.draw_figure(surface, figure, color, pos, anchor)
-
     def status_banner(self) -> str | None:
         bidding = self.bidding
         if self.phase == "declare" and bidding.confirmed[self.me] and not bidding.revealed:
             return t("bid.waiting")
         return None
-
-    def draw_score_panel(self, surface: pygame.Surface) -> None:
-        self.score_panel.draw(surface)
-
-    def over_headline(self) -> str:
-        return self.score_panel.over_headline()
-
-    def over_rows(self) -> list[tuple[int, str, int, bool]]:
-        return self.score_panel.over_rows()

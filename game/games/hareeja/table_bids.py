@@ -150,6 +150,7 @@ class Bidding:
     def draw_figure(
         self,
         surface: pygame.Surface,
+        seat: int,
         figure: str,
         color: draw.RGB,
         pos: tuple[int, int],

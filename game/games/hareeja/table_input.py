@@ -34,7 +34,7 @@ class HareejaTaps:
         table = self.table
         if table.phase != "play" or self.refuse(code):
             return
-        if table.confirm_first() and table.selected != code:
+        if table.input_flow.confirm_first() and table.selected != code:
             table.selected = code
             return
         self.play_card(code)

@@ -45,7 +45,7 @@ class ScorePanel:
             else t("score.title", n=digits(entry["round"]))
         )
         width = px(820) if not L.portrait else L.w - px(40)
-        rect = table.score_frame(surface, width, px(340), title)
+        rect = table.table_painter.score_frame(surface, width, px(340), title)
         xs = self._columns(rect)
         y = rect.y + px(84)
         for key, cx in zip(COLUMNS, xs):
@@ -55,7 +55,7 @@ class ScorePanel:
         under = y + px(20)
         start, end = (rect.x + px(20), under), (rect.right - px(20), under)
         pygame.draw.line(surface, draw.PANEL_EDGE, start, end, px(1))
-        prog = table.count_up()
+        prog = table.table_painter.count_up()
         for row, seat in enumerate(table.seating.from_me()):  # your row first
             self._draw_row(surface, entry, seat, rect.y + px(136) + row * px(44), rect, xs, prog)
 

@@ -259,7 +259,7 @@ class RondaTable(CardTable):
         y: int = super().table_banner_y()
         if not (self.banner and self.callouts.reveals):
             return y
-        rect, _img = self.banner_rect(self.banner[0], y)
+        rect, _img = self.table_painter.banner_rect(self.banner[0], y)
         return self.callouts.banner_line(y, rect)
 
     def status_banner(self) -> str | None:
@@ -275,12 +275,3 @@ class RondaTable(CardTable):
         if self.held_kinds():
             return t("ronda.declare_hint")
         return None
-
-    def draw_score_panel(self, surface: pygame.Surface) -> None:
-        self.score_panel.draw(surface)
-
-    def over_headline(self) -> str:
-        return self.score_panel.over_headline()
-
-    def over_rows(self) -> list[tuple[int, str, int, bool]]:
-        return self.score_panel.over_rows()

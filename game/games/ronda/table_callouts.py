@@ -290,4 +290,4 @@ class Callouts:
         area = table.places.geometry().area
         top = table.table_cards.top()
         y = max(area.top + px(10), (area.centery if top is None else top) - px(34))
-        table.draw_banner(surface, text, y, (120, 70, 16), x=area.centerx, size=38)
+        table.table_painter.draw_banner(surface, text, y, (120, 70, 16), x=area.centerx, size=38)

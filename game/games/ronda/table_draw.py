@@ -57,7 +57,7 @@ class RondaPainter:
         table = self.table
         layer = table.layer_parts
         four = table.app.settings["four_color"]
-        clip = table.in_clip
+        clip = table.still.in_clip
         for seat in table.others():
             if clip(layer.backs_region(seat)):
                 self.draw_backs(surface, seat)
@@ -176,10 +176,10 @@ class RondaPainter:
             batch=digits(max(1, table.batch)),
             batches=digits(max(1, table.batches)),
         )
-        r = table.hud_text(surface, line)
+        r = table.table_painter.hud_text(surface, line)
         target = t("ronda.target", n=digits(table.target))
         if L.portrait:
-            table.hud_text(surface, target, 1, draw.INK_DIM)
+            table.table_painter.hud_text(surface, target, 1, draw.INK_DIM)
             return
         rtl = i18n.is_rtl()
         x = r.left - px(28) if rtl else r.right + px(28)

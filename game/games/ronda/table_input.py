@@ -97,7 +97,7 @@ class RondaTaps:
         table = self.table
         if not self._may_play(code):
             return
-        if table.confirm_first() and table.selected != code:
+        if table.input_flow.confirm_first() and table.selected != code:
             table.selected = code
             table.app.audio.play("bid", 0.3)
             return

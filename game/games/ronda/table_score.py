@@ -106,7 +106,7 @@ class ScorePanel:
         h += px(30) * lines + px(12) if lines else 0
         h += px(16) if portrait else 0
         title = t("ronda.score.title", n=digits(entry["deal"]))
-        rect = table.score_frame(surface, px(860), h, title)
+        rect = table.table_painter.score_frame(surface, px(860), h, title)
         label_w = px(250) if not portrait else 0
         col_w = (rect.w - px(32) - label_w) / nsides
         cols = Columns(rect, table.sides_from_mine(nsides), label_w, col_w, portrait)
@@ -175,7 +175,7 @@ class ScorePanel:
         """The running totals on a band, counting up from before the deal."""
         table = self.table
         rect = cols.rect
-        prog = table.count_up()
+        prog = table.table_painter.count_up()
         band = pygame.Rect(rect.x + px(14), y - row_h // 2 + px(2), rect.w - px(28), row_h - px(4))
         pygame.draw.rect(surface, (40, 60, 56), band, border_radius=px(8))
         s = t("ronda.score.total", n=digits(table.target))
