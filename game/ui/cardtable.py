@@ -349,14 +349,14 @@ class CardTable(TableDrawing, Scene):
             self.lang_button.rect.x = tb.right - px(204)
         scoreboard.place(self, modal)  # beside the language button, before the hint's
         self.place_controls(modal)
+        if self.plates.reactions is not None:  # (the hint's button goes beside its one)
+            self.plates.reactions.place(self.score is not None, (self.aids.hint_button,))
         self.aids.place_hint_button(modal)
         self.back_button.visible = self.assisted() and not modal
         self.back_button.rect = L.play_button.copy()  # the play button is hidden while assisted
         self.next_button.visible = self.score is not None
         self.again_button.visible = self.menu2_button.visible = self.over is not None
         place_check(self, self.widget("check"))
-        if self.plates.reactions is not None:
-            self.plates.reactions.place(self.score is not None)
         watch_bar(self).place(self.score is not None, self.plates.reactions)
         self.input_flow.hold_summaries()
 

@@ -29,7 +29,7 @@ from game.ui import draw, scale
 from game.ui.draw import RGB
 from game.ui.scale import px
 from game.ui.surfaces import rle
-from game.ui.widgets import Button
+from game.ui.widgets import Button, Widget, beside_row
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -56,6 +56,8 @@ class ReactionTable(Protocol):
     app: App
     me: int
     players: int
+    widgets: list[Widget]
+    lang_button: Button
 
     def plate_rect(self, seat: int) -> pygame.Rect: ...
     def seat_name(self, seat: int) -> str: ...
@@ -141,17 +143,16 @@ class TableReactions:
         return min(self.bubbles.values()) if self.bubbles else None
 
     # ----- placing and drawing -----------------------------------------------------------------
-    def place(self, modal: bool) -> None:
-        """The button in the top bar beside the language button; the panel under the bar."""
+    def place(self, modal: bool, after: tuple[Widget, ...] = ()) -> None:
+        """The button in the top bar beside the bar's other buttons (``after``: those placed
+        beside this one); the panel under the bar."""
         L = self.table.app.layout
         tb = L.top_bar
         self.toggle.visible = not modal
         self.toggle.rect.y = tb.y
         self.toggle.rect.h = tb.h
-        if i18n.is_rtl():
-            self.toggle.rect.x = tb.x + px(244)
-        else:
-            self.toggle.rect.right = tb.right - px(244)
+        table = self.table
+        beside_row(self.toggle, table.widgets, table.lang_button.rect.y, L.w, after)
         self.toggle.selected = self.open
         shown = self.open and not modal
         for button in (*self.phrase_buttons, *self.mute_buttons):

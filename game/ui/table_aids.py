@@ -35,7 +35,7 @@ from game.ui.draw import RGB
 from game.ui.overlay import Action, Overlay
 from game.ui.scale import px
 from game.ui.tween import Speed
-from game.ui.widgets import Button, Widget
+from game.ui.widgets import Button, Widget, beside_row
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -108,15 +108,7 @@ class TableAids:
         button = self.hint_button
         button.visible = not modal and table.session.hints_offered() and not table.assisted()
         button.selected = self.hinting is not None or self.suggestion is not None
-        row = table.lang_button.rect.y
-        bar = [w for w in table.widgets if w is not button and w.visible and w.rect.y == row]
-        gap = px(12)
-        if i18n.is_rtl():
-            button.rect.x = max((w.rect.right for w in bar), default=0) + gap
-        else:
-            button.rect.right = min((w.rect.x for w in bar), default=table.app.layout.w) - gap
-        if bar:
-            button.rect.y, button.rect.h = bar[0].rect.y, bar[0].rect.h
+        beside_row(button, table.widgets, table.lang_button.rect.y, table.app.layout.w)
 
     # ----- the your-turn cue and the tick -------------------------------------------------------
     def update(self, dt: float) -> None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game import i18n
 from game.i18n import t
 from game.ui import draw, scale
 from game.ui.draw import RGB
@@ -227,3 +228,21 @@ def room_before(widgets: list[Widget], bar: pygame.Rect, rtl: bool, margin: int)
         return bar.right - nearest - 2 * margin
     nearest = min((r.x for r in shown), default=bar.right)
     return nearest - bar.x - 2 * margin
+
+
+def beside_row(
+    button: Widget, widgets: list[Widget], row_y: int, width: int, after: tuple[Widget, ...] = ()
+) -> None:
+    """Place ``button`` beside the outermost of the widgets shown in the top bar's row at
+    ``row_y``, on the buttons' side of a ``width`` wide frame (``after``: widgets that are
+    placed beside this one, not counted)."""
+    bar = [
+        w for w in widgets if w is not button and w not in after and w.visible and w.rect.y == row_y
+    ]
+    gap = px(12)
+    if i18n.is_rtl():
+        button.rect.x = max((w.rect.right for w in bar), default=0) + gap
+    else:
+        button.rect.right = min((w.rect.x for w in bar), default=width) - gap
+    if bar:
+        button.rect.y, button.rect.h = bar[0].rect.y, bar[0].rect.h
