@@ -27,6 +27,7 @@ from game.ui import avatars, draw, scale
 from game.ui.draw import RGB
 from game.ui.plates import PLATE_AVATAR, avatar_radius, margin, plate_avatar, plate_body, tall
 from game.ui.scale import px
+from game.ui.surfaces import rle
 from game.ui.table_aids import timer_color
 
 if TYPE_CHECKING:
@@ -291,7 +292,7 @@ def total_tab(
             at.x = rect.x + px(12)
         else:
             at.right = rect.right - px(12)
-    return tab, at
+    return rle(tab), at  # (run-length encoded: the browser blends only its edge)
 
 
 def plate_region(rect: pygame.Rect) -> pygame.Rect:
