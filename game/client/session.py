@@ -72,6 +72,7 @@ class TableSession(ABC):
     me: int
     turn_seconds: float | None
     online: bool = False
+    watching: bool = False  # a spectator's: nothing here is his to play (game.client.watching)
     lost: bool = False  # the connection to the table is gone for good (online only)
     reconnecting: bool = False  # the connection dropped; trying again (online only)
     resumed: bool = False  # back after a drop: the scene rebuilds from the fresh view

@@ -219,17 +219,6 @@ def back_button(width: int, y: int, back: Callable[[], None], label: Label) -> B
     return Button(rect, label, back, 26, primary=True, key="back")
 
 
-def room_before(widgets: list[Widget], bar: pygame.Rect, rtl: bool, margin: int) -> int:
-    """How wide ``bar`` is free from its reading start (right when ``rtl``) to the nearest
-    widget shown on it, ``margin`` kept at both ends (a top bar's text goes there)."""
-    shown = [w.rect for w in widgets if w.visible and w.rect.colliderect(bar)]
-    if rtl:
-        nearest = max((r.right for r in shown), default=bar.x)
-        return bar.right - nearest - 2 * margin
-    nearest = min((r.x for r in shown), default=bar.right)
-    return nearest - bar.x - 2 * margin
-
-
 def beside_row(
     button: Widget, widgets: list[Widget], row_y: int, width: int, after: tuple[Widget, ...] = ()
 ) -> None:

@@ -59,7 +59,7 @@ def test_every_hint_line_fits_its_banner_at_a_readable_size(make_app, portrait, 
     i18n.set_language(lang)
     for game, why in reasons():
         line = hint_words(why, game, lambda seat: LONG_NAME)
-        rect, img = scene.banner_rect(line, scene.banner_y())
+        rect, img = scene.table_painter.banner_rect(line, scene.banner_y())
         assert margin.contains(rect), (line, rect)
         assert img.get_width() < rect.w and img.get_height() >= smallest, line
 
@@ -73,7 +73,7 @@ def test_hareeja_hint_line_clears_the_picker_and_the_your_turn_tag(make_app, por
     app.switch(scene)
     assert run_until(app, scene.can_bid, 4000)
     line = hint_words(Reason("hint.hareeja.bid_long", LONG_BID), "hareeja", lambda s: LONG_NAME)
-    rect, _ = scene.banner_rect(line, scene.banner_y())
+    rect, _ = scene.table_painter.banner_rect(line, scene.banner_y())
     picker = [scene.widget("confirm").rect, scene.bidding.row.rect, app.layout.picker]
     assert not any(rect.colliderect(r) for r in picker), (rect, picker)
     click(app, scene.widget("bid:2").rect.center)
@@ -82,5 +82,5 @@ def test_hareeja_hint_line_clears_the_picker_and_the_your_turn_tag(make_app, por
     scene.aids.turn_cue = 1.0
     tag = scene.plates.tag_box(scene.plate_rect(scene.me))
     take = Reason("hint.hareeja.one_more", {"won": 2, "bid": 3, "card": "QD"})
-    rect, _ = scene.banner_rect(hint_words(take, "hareeja", str), scene.banner_y())
+    rect, _ = scene.table_painter.banner_rect(hint_words(take, "hareeja", str), scene.banner_y())
     assert tag is not None and not rect.colliderect(tag), (rect, tag)

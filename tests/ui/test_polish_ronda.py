@@ -31,7 +31,7 @@ def test_RO_19_declarations_are_revealed_at_the_seats_before_the_score_panel(mak
         if scene.can_declare() and not declared:
             key(app, pygame.K_r)  # true or false, we'll see
             if scene.aids.asking is not None:  # a false one asks first (RO-18): yes, declare
-                key(app, pygame.K_RETURN)
+                click(app, scene.aids.asking.button("yes").rect.center)  # (Enter takes back)
             declared.append(True)
             return
         code = scene.hand_order[0]

@@ -137,7 +137,7 @@ def test_at_one_and_a_half_the_table_s_buttons_are_larger_and_answer_where_drawn
     app = make_app(scale=1.5)
     scene = _hareeja_my_turn(app)
     menu, lang = scene.menu_button.rect, scene.lang_button.rect
-    assert (menu.w, lang.w, menu.h) == (180, 150, app.layout.top_bar.h)
+    assert (menu.w, lang.w, menu.h) == (150, 138, app.layout.top_bar.h)  # 100 and 92 at 1
     assert menu.right == app.layout.top_bar.right and lang.right == menu.x - 18
     click(app, menu.center)
     assert app.overlay is not None and app.overlay.key == "pause"

@@ -218,6 +218,7 @@ class RummyTable(CardTable):
 
     def place_controls(self, modal: bool) -> None:
         playing = self.phase == "play" and not modal and self.session.phase != "over"
+        playing = playing and not self.session.watching  # (a spectator gets no controls)
         assisted = self.my_seat.assisted
         for w in self.controls:
             w.visible = playing and not assisted

@@ -235,6 +235,8 @@ class HareejaTable(CardTable):
 
     def status_banner(self) -> str | None:
         bidding = self.bidding
+        if self.session.watching:  # (the seat shown is not the spectator's)
+            return None
         if self.phase == "declare" and bidding.confirmed[self.me] and not bidding.revealed:
             return t("bid.waiting")
         return None

@@ -19,7 +19,6 @@ from game.games.hareeja.rules import ROUNDS
 from game.i18n import digits, t
 from game.ui import draw
 from game.ui.scale import px
-from game.ui.widgets import room_before
 
 if TYPE_CHECKING:
     from game.games.hareeja.table import HareejaTable
@@ -73,9 +72,9 @@ class HareejaPainter:
         table.trick_area.draw_last(surface, four)
 
     def hud_lines(self) -> tuple[str, str | None, int]:
-        """The round (or the tie-break), the bids' sum once revealed, and the round's line:
-        on the bar while it has room beside the buttons, else just under it (a phone with the
-        Last trick button up has none)."""
+        """The round (or the tie-break), the bids' sum once revealed, and the round's line: on
+        the bar in landscape; under it on a phone, whose bar has no room beside its buttons
+        (Menu, language, scores, Last trick, Hint) for them."""
         table = self.table
         L = table.app.layout
         tb = L.top_bar
@@ -85,9 +84,7 @@ class HareejaPainter:
             s = t("hud.round", n=digits(table.round), total=digits(ROUNDS))
         total = table.bidding.total()
         bids = None if total is None else t("hud.bids_sum", n=digits(total))
-        room = room_before(table.widgets, tb, i18n.is_rtl(), px(8))
-        wide = max(draw.label(s, 24, bold=True).get_width(), hud_width(bids, L.portrait))
-        return s, bids, tb.centery if wide <= room else tb.bottom + px(18)
+        return s, bids, tb.bottom + px(18) if L.portrait else tb.centery
 
     def hud_below(self) -> pygame.Rect:
         """Where the round and the bids' sum draw when they go under the bar."""
@@ -110,9 +107,3 @@ class HareejaPainter:
         else:  # under it
             pos = (x, y + px(30))
             draw.blit_text(surface, bids, 22, pos, draw.INK_DIM, anchor=anchor)
-
-
-def hud_width(bids: str | None, portrait: bool) -> int:
-    """How wide the bids' sum is where it stands on the bar (under the round on a phone;
-    beside it otherwise, where the round's room is what counts)."""
-    return draw.label(bids, 22).get_width() if bids is not None and portrait else 0
