@@ -42,16 +42,7 @@ def chooser(seed):
 
 
 async def ronda_for_two(a, b):
-    room = await a.request(
-        "create",
-        "room",
-        game="ronda",
-        players=2,
-        visibility="private",
-        turn_seconds=None,
-        bots="easy",
-        options={"rules": "quick"},
-    )
+    room = await a.create_private(options={"rules": "quick"})
     await b.request("join", "room", code=room["code"])
     return room
 
@@ -117,15 +108,7 @@ def test_a_contribution_is_refused_after_the_start_or_when_malformed_and_changes
     async def body():
         async with server() as (srv, url), Client(url) as a:
             await a.hello("A")
-            room = await a.request(
-                "create",
-                "room",
-                game="ronda",
-                players=2,
-                visibility="private",
-                turn_seconds=None,
-                bots="easy",
-            )
+            room = await a.create_private()
             for bad in ("ABCD", "abc", "zz", "00" * 33, 7):
                 a.drain()
                 await a.send_raw(json.dumps({"t": "contribute", "value": bad}))
@@ -149,16 +132,7 @@ def test_the_secret_is_revealed_with_a_fresh_view_of_an_ended_match():
         async with server() as (srv, url):
             a = await Client(url).connect()
             token = (await a.hello("A"))["token"]
-            room = await a.request(
-                "create",
-                "room",
-                game="ronda",
-                players=2,
-                visibility="private",
-                turn_seconds=None,
-                bots="easy",
-                options={"rules": "quick"},
-            )
+            room = await a.create_private(options={"rules": "quick"})
             await a.send("start")
             await a.play(chooser(5))
             first = await a.expect("reveal")
@@ -198,16 +172,7 @@ def test_a_resumed_table_deals_the_same_and_reveals_the_committed_secret(tmp_pat
             a = await Client(url).connect()
             token = (await a.hello("A"))["token"]
             witness = Witness(keep=False)
-            room = await a.request(
-                "create",
-                "room",
-                game="ronda",
-                players=3,
-                visibility="private",
-                turn_seconds=None,
-                bots="easy",
-                options={"rules": "quick"},
-            )
+            room = await a.create_private(players=3, options={"rules": "quick"})
             await contribute(a, witness)
             await a.request("ping", "pong")
             await a.send("start")

@@ -286,16 +286,7 @@ def test_a_restart_during_match_2_resumes_match_2_and_keeps_match_1(tmp_path):
         async with server(db=db) as (srv, url):
             a = await Client(url).connect()
             token = (await a.hello("A"))["token"]
-            room = await a.request(
-                "create",
-                "room",
-                game="ronda",
-                players=2,
-                visibility="private",
-                turn_seconds=None,
-                bots="easy",
-                options={"rules": "quick"},
-            )
+            room = await a.create_private(options={"rules": "quick"})
             await a.send("start")
             await a.play(chooser(1))
             offer = await a.expect("rematch_state")

@@ -153,16 +153,7 @@ def test_a_rematch_on_a_redis_cluster_keeps_match_1_and_plays_match_2(redis_url)
         try:
             async with Client(f"ws://127.0.0.1:{srv.port}") as a:
                 await a.hello("A")
-                room = await a.request(
-                    "create",
-                    "room",
-                    game="ronda",
-                    players=2,
-                    visibility="private",
-                    turn_seconds=None,
-                    bots="easy",
-                    options={"rules": "quick"},
-                )
+                room = await a.create_private(options={"rules": "quick"})
                 code = room["code"]
                 await a.send("start")
                 await a.play(chooser(1))

@@ -187,3 +187,19 @@ class Client:
         if token is None:
             return await self.request("hello", "welcome", name=name)
         return await self.request("hello", "welcome", name=name, token=token)
+
+    async def create_private(
+        self, game: str = "ronda", players: int = 2, bots: str = "easy", **fields: Any
+    ) -> protocol.Message:
+        """Create a private table with no turn clock, the free seats taken by ``bots``: the
+        reply (``room``, or ``error``)."""
+        return await self.request(
+            "create",
+            "room",
+            game=game,
+            players=players,
+            visibility="private",
+            turn_seconds=None,
+            bots=bots,
+            **fields,
+        )

@@ -127,15 +127,7 @@ def test_a_hostile_or_private_watch_link_gets_a_clear_message_and_changes_nothin
         host = await Client(url).connect()
         try:
             await host.hello("Sara")
-            secret = await host.request(
-                "create",
-                "room",
-                game="ronda",
-                players=2,
-                visibility="private",
-                turn_seconds=None,
-                bots="easy",
-            )
+            secret = await host.create_private()
             for text, words in (
                 ("#watch=%22;alert(1)", BAD_WATCH),
                 ("#watch=O0O0O0O0", BAD_WATCH),
