@@ -37,7 +37,7 @@ from game.ui.layout_probe import ProbeSurface
 from game.ui.noted_surface import NotedSurface
 
 if TYPE_CHECKING:
-    from pygame.typing import ColorLike, Point, RectLike
+    from pygame.typing import ColorLike, RectLike
 
 ALPHA_KINDS = frozenset({"alpha", "alpha_rle", "key_alpha", "surface_alpha", "blend"})
 FULL_SCREEN = 0.5  # a blit covering at least this share of the frame counts as full-screen
@@ -170,17 +170,11 @@ class CountingSurface(NotedSurface):
 
     counter: BlitCounter | None = None
 
-    def blit(
-        self,
-        source: pygame.Surface,
-        dest: Point | RectLike = (0, 0),
-        area: RectLike | None = None,
-        special_flags: int = 0,
-    ) -> pygame.Rect:
-        rect = super().blit(source, dest, area, special_flags)
-        if self.counter is not None and rect.w and rect.h:
+    def noted(
+        self, source: pygame.Surface, rect: pygame.Rect, area: RectLike | None, special_flags: int
+    ) -> None:
+        if self.counter is not None:
             self.counter.record(self, source, kind_of(source, special_flags), rect.size)
-        return rect
 
     def fill(
         self, color: ColorLike, rect: RectLike | None = None, special_flags: int = 0

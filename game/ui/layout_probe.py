@@ -36,7 +36,7 @@ import pygame
 from game.ui.noted_surface import NotedSurface
 
 if TYPE_CHECKING:
-    from pygame.typing import ColorLike, Point, RectLike
+    from pygame.typing import ColorLike, RectLike
 
 KINDS = ("text", "control", "panel")
 INK_ALPHA = 96  # a pixel at least this opaque is ink (a text's soft edge and a shadow are not)
@@ -107,17 +107,10 @@ class ProbeSurface(NotedSurface):
         self.boxes: list[Box] = []
         self.findings: list[Finding] = []
 
-    def blit(
-        self,
-        source: pygame.Surface,
-        dest: Point | RectLike = (0, 0),
-        area: RectLike | None = None,
-        special_flags: int = 0,
-    ) -> pygame.Rect:
-        rect = super().blit(source, dest, area, special_flags)
-        if rect.w and rect.h:
-            self._note(source, rect, area)
-        return rect
+    def noted(
+        self, source: pygame.Surface, rect: pygame.Rect, area: RectLike | None, special_flags: int
+    ) -> None:
+        self._note(source, rect, area)
 
     def fill(
         self, color: ColorLike, rect: RectLike | None = None, special_flags: int = 0

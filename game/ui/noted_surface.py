@@ -21,7 +21,25 @@ if TYPE_CHECKING:
 
 
 class NotedSurface(pygame.Surface):
-    """Every blit onto it, one at a time, through :meth:`blit` (which a subclass extends)."""
+    """Every blit onto it, one at a time, through :meth:`blit`, which hands each one that
+    drew something to :meth:`noted` (what a subclass overrides)."""
+
+    def blit(
+        self,
+        source: pygame.Surface,
+        dest: Point | RectLike = (0, 0),
+        area: RectLike | None = None,
+        special_flags: int = 0,
+    ) -> pygame.Rect:
+        rect = super().blit(source, dest, area, special_flags)
+        if rect.w and rect.h:
+            self.noted(source, rect, area, special_flags)
+        return rect
+
+    def noted(
+        self, source: pygame.Surface, rect: pygame.Rect, area: RectLike | None, special_flags: int
+    ) -> None:
+        """``source`` was blitted and covered ``rect`` (``area``: the part of it taken)."""
 
     def blits(
         self, blit_sequence: Iterable[BlitItem], doreturn: int | bool = 1
