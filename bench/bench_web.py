@@ -169,6 +169,7 @@ def measure_page(page, dev, factor: str, throttle: float, games: list[str], args
             "frames": seen["frames"],
             "drawn": spread(stretch),
             "flip": spread(fig["flips"]),
+            "presented": presented_share(fig),
             "scene_redraw": round(scene[0], 1) if scene else None,
             "factors": fig["factors"],
             "idle_home": home_idle,
@@ -226,6 +227,18 @@ def native_idle() -> str:
 
 
 # ----- report --------------------------------------------------------------------------------
+def presented_share(fig: dict) -> str | None:
+    """How the frames reached the canvas (game/ui/presenter.py): through the page, by a flip,
+    and the share of the frame's pixels the page copied on average."""
+    p = fig.get("presenter")
+    if not p:
+        return None
+    w, h = fig["size"]
+    share = p["pixels"] / max(1, p["shown"]) / (w * h)
+    broken = f", broken: {p['broken']}" if p["broken"] else ""
+    return f"{p['shown']} shown, {p['flipped']} flipped, {100 * share:.0f} % a frame{broken}"
+
+
 def line(row: dict) -> str:
     d, f = row["drawn"], row["flip"]
     return (
@@ -234,6 +247,7 @@ def line(row: dict) -> str:
         f"p99 {d.get('p99')} max {d.get('max')}  flip p50 {f.get('p50')} p99 {f.get('p99')}  "
         f"redraw scene {row['scene_redraw']} turn {row['rotate_redraw']}  idle home "
         f"{row['idle_home']}% table {row['idle_table']}%  factors {row['factors']}  "
+        f"presented {row.get('presented')}  "
         f"(load {row['load']}; missing {row['seen']})"
     )
 

@@ -24,6 +24,7 @@ its state untouched.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import sys
 import time
@@ -47,6 +48,8 @@ from game.ui.layout_probe import ProbeSurface, shapes_noted
 from game.ui.overlay_stack import draw_with_overlays
 from game.ui.pacing import Pacing, rest_page
 from game.ui.pointer import Pointer
+from game.ui.presenter import Presenter, page_object
+from game.ui.presenter import shapes_noted as shapes_presented
 from game.ui.scale import px
 from game.ui.tween import Speed
 from game.ui.widgets import Button
@@ -183,6 +186,8 @@ class App:
         self.collector = Collector(enabled=WEB)  # garbage collected on quiet frames (browser)
         self.deferred: list[Callable[[], None]] = []  # jobs for the next quiet frame (defer)
         self.blit_counter: BlitCounter | None = None  # count_blits() turns it on
+        # the browser shows only what changed (game/ui/presenter.py); natively: flip
+        self.presenter: Presenter | None = Presenter(page_object()) if WEB else None
         self.exit_code = 0
         self.toasts: list[tuple[str, float]] = []  # (message key, seconds left)
         if message:
@@ -439,20 +444,36 @@ class App:
         return self._on_cadence
 
     def _draw(self) -> None:
-        counter = self.blit_counter
-        target = self.screen if counter is None else counter.canvas(self.screen)
+        counter, presenter = self.blit_counter, self.presenter
+        if counter is not None:
+            target: pygame.Surface = counter.canvas(self.screen)
+        elif presenter is not None:
+            target = presenter.target(self.screen)
+        else:
+            target = self.screen
         scene = self.shown()
         draw_with_overlays(scene, self.overlays, target, self.under_overlays, self._picture())
         self._draw_toasts(target)
-        if target is not self.screen:
-            self.screen.blit(target, (0, 0))
-        pygame.display.flip()
+        self._show(target)
         self.draws += 1
         self._dirty = False
         self._since_draw = 0.0
         self._drawn_scene = scene
         self._drawn_widgets = scene.widgets
         self._toast_key = self.toasts[-1][0] if self.toasts else None
+
+    def _show(self, target: pygame.Surface) -> None:
+        """The drawn frame to the screen: what changed of it through the presenter (the
+        browser), else all of it with a flip."""
+        presenter = self.presenter
+        if presenter is not None and target is presenter.frame:
+            presenter.present(self.screen)
+            return
+        if target is not self.screen:
+            self.screen.blit(target, (0, 0))
+        pygame.display.flip()
+        if presenter is not None and presenter.frame is not None:
+            presenter.frame.everything()  # (the canvas now shows another frame)
 
     def _picture(self) -> tuple[object, ...]:
         """Everything but the scenes that a frame is drawn from."""
@@ -497,6 +518,14 @@ class App:
         """The frame loop. Autoplay uses a fixed time step and no frame-rate cap; the browser
         paces itself (one frame per screen refresh); natively the loop is capped at 60 Hz."""
         last = time.monotonic()
+        with shapes_presented() if self.presenter is not None else contextlib.nullcontext():
+            await self._loop(last)
+        self.run_deferred()
+        if not WEB:
+            pygame.quit()
+        return self.exit_code
+
+    async def _loop(self, last: float) -> None:
         while self.running:
             if self.options.autoplay:
                 self.clock.tick()
@@ -510,10 +539,6 @@ class App:
             if WEB:
                 self._rest_in_page()
             await asyncio.sleep(0)
-        self.run_deferred()
-        if not WEB:
-            pygame.quit()
-        return self.exit_code
 
 
 def headless_env() -> None:

@@ -17,6 +17,7 @@ import pygame
 from game.ui import draw
 from game.ui.blit_count import surface_like
 from game.ui.layout_probe import is_probe
+from game.ui.presenter import base_blit, new_lineage
 
 
 class DimmedBackdrop:
@@ -26,6 +27,7 @@ class DimmedBackdrop:
         self.surface: pygame.Surface | None = None
         self.key: Hashable | None = None
         self.paints = 0  # (tests read it)
+        self.lineage = new_lineage()  # (lineage, paints): its picture, for the presenter
 
     def draw(
         self,
@@ -52,7 +54,7 @@ class DimmedBackdrop:
             draw.dim(s, alpha)  # type: ignore[arg-type]
             self.key = full_key
             self.paints += 1
-        target.blit(self.surface, (0, 0))  # type: ignore[arg-type]
+        base_blit(target, self.surface, (self.lineage, self.paints))  # type: ignore[arg-type]
 
     def forget(self) -> None:
         self.surface, self.key = None, None

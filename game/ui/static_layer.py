@@ -27,6 +27,7 @@ from collections.abc import Callable, Hashable
 import pygame
 
 from game.ui.layout_probe import is_probe
+from game.ui.presenter import base_blit, based_on, merged, new_lineage
 
 Part = tuple[Hashable, pygame.Rect]  # (key, where the part draws)
 Parts = dict[Hashable, Part]  # by name: a part may come and go (a new meld on the table)
@@ -41,6 +42,8 @@ class StaticLayer:
         self.whole: Hashable | None = None
         self.parts: Parts = {}
         self.pictures = Pictures()
+        self.lineage = new_lineage()  # its picture's token for the browser's presenter:
+        self.version = 0  # (lineage, version) changes with every change to the picture
         self.full_paints = 0  # (tests and benches read these)
         self.part_paints = 0
         self.reused = 0  # repainted rects shown from a kept picture
@@ -64,7 +67,7 @@ class StaticLayer:
                     dirty += [part[1] for part in (old, new) if part is not None]
             surface = self.surface
             assert surface is not None
-            target.blit(surface, (0, 0))
+            base_blit(target, surface, self.token())
             before = target.get_clip()
             for rect in merged(dirty, surface.get_rect()):
                 look = self.pictures.look(whole, rect, parts)
@@ -80,8 +83,15 @@ class StaticLayer:
                         target.set_clip(before)
                     self.pictures.keep(look, target, rect)
                 surface.blit(target, rect, rect)
+                self.version += 1
                 self.part_paints += 1
         self.whole, self.parts = whole, parts
+        based_on(target, self.token())
+
+    def token(self) -> tuple[int, int]:
+        """What the layer's picture is now, for the presenter (game/ui/presenter.py): a frame
+        that starts from it shows only what was drawn over it since."""
+        return (self.lineage, self.version)
 
     def _paint_all(self, target: pygame.Surface, paint: Paint) -> None:
         if not self._fits(target):
@@ -91,6 +101,7 @@ class StaticLayer:
         self.pictures.clear()  # (kept for another size, language or felt: not shown again)
         paint(target, None)
         self.surface.blit(target, (0, 0))  # type: ignore[union-attr]
+        self.version += 1
         self.full_paints += 1
 
     def forget(self) -> None:
@@ -161,24 +172,3 @@ class Pictures:
     def clear(self) -> None:
         self._kept.clear()
         self._pixels = 0
-
-
-def merged(rects: list[pygame.Rect], bounds: pygame.Rect) -> list[pygame.Rect]:
-    """``rects`` inside ``bounds``, empty ones dropped and overlapping ones joined (each pixel
-    is then painted once)."""
-    out: list[pygame.Rect] = []
-    for rect in rects:
-        r = rect.clip(bounds)
-        if not r.w or not r.h:
-            continue
-        joined = True
-        while joined:
-            joined = False
-            for other in out:
-                if other.colliderect(r):
-                    out.remove(other)
-                    r = r.union(other)
-                    joined = True
-                    break
-        out.append(r)
-    return out

@@ -1,8 +1,9 @@
 """Measuring the game from inside the page, for bench/bench_web.py and the browser
 guard tests. Runs under pyodide, written to /harness by the driver (``install``); the game's
-code is not changed: this wraps the app's own ``step`` and ``set_shape`` on the instance, and
-``pygame.display.flip``, and drives the scripted table stretch through ``App.watch`` (the
-app's own once-a-frame hook), as bench/table_stretch.py does natively.
+code is not changed: this wraps the app's own ``step`` and ``set_shape`` on the instance, its
+presenter's ``present`` (game/ui/presenter.py: the frame to the canvas, where the figures call it
+"flip") and ``pygame.display.flip``, and drives the scripted table stretch through
+``App.watch`` (the app's own once-a-frame hook), as bench/table_stretch.py does natively.
 
 Every function the driver calls returns JSON text.
 """
@@ -38,6 +39,11 @@ class Recorder:
         app.step = self.step
         app.set_shape = self.set_shape
         pygame.display.flip = self.flip
+        self.presenter = app.presenter
+        if self.presenter is not None:
+            self._present = self.presenter.present
+            self.presenter.present = self.present  # type: ignore[method-assign]
+        self._presenting = False
 
     def step(self, dt: float) -> None:
         draws, began = self.app.draws, clock()
@@ -67,6 +73,15 @@ class Recorder:
     def flip(self) -> None:
         began = clock()
         self._flip()
+        if not self._presenting:  # (a presenter's fallback flip is timed as its present)
+            self.flips.append((clock() - began) * 1000)
+
+    def present(self, screen: pygame.Surface) -> None:
+        began, self._presenting = clock(), True
+        try:
+            self._present(screen)
+        finally:
+            self._presenting = False
         self.flips.append((clock() - began) * 1000)
 
 
@@ -110,7 +125,16 @@ def state() -> dict:
         "size": list(app.screen.get_size()),
         "factor": scale.factor(),
         "portrait": app.layout.portrait,
+        "presenter": presenter_state(app),
     }
+
+
+def presenter_state(app: App) -> dict | None:
+    """What the presenter did so far: frames through the page, by a flip, pixels sent."""
+    p = app.presenter
+    if p is None:
+        return None
+    return {"shown": p.shown, "flipped": p.flipped, "pixels": p.pixels, "broken": p.broken}
 
 
 def policy() -> str:

@@ -97,6 +97,56 @@ def test_a_table_stretch_in_the_browser_stays_off_the_slow_blits(phone_page, gam
     assert_clean(page)
 
 
+# The canvas against the frame the presenter drew (game/ui/presenter.py), in the page: the
+# pixels of the canvas that are not the frame's (its alpha byte set, as the page puts them).
+CANVAS_VS_FRAME = """(() => {
+    const M = window.Module, c = M.canvas, ctx = M.SDL2.ctx, W = c.width, H = c.height;
+    const seen = new Int32Array(ctx.getImageData(0, 0, W, H).data.buffer), heap = M.HEAP32;
+    const stride = %d >> 2, base = %d >> 2;
+    let differ = 0;
+    for (let y = 0; y < H; y++)
+        for (let x = 0; x < W; x++)
+            if (seen[y * W + x] !== (heap[base + y * stride + x] | -16777216)) differ++;
+    return differ;
+})()"""
+SHARE_LIMIT = 0.4  # of a frame's pixels copied to the canvas, mean over the stretch (~0.1-0.2)
+
+
+def canvas_differs(page) -> int:
+    """Pixels of the canvas that are not the presenter's frame (between two frames)."""
+    addr = page.py("app.presenter.frame._pixels_address")
+    pitch = page.py("app.presenter.frame.get_pitch()")
+    return page.js(CANVAS_VS_FRAME % (pitch, addr))
+
+
+def test_a_table_stretch_reaches_the_canvas_through_the_presenter_whole(phone_page):
+    """Every drawn frame of a table stretch goes to the canvas through the page's
+    ``majlis.present`` (no flip), copying a small share of the frame; between frames, at
+    several points of the stretch and at its end, the canvas is the frame, pixel for pixel."""
+    page = phone_page
+    hook(page, "go_home()")
+    hook(page, "reset(adapt=False)")
+    before = hook(page, "figures()")["presenter"]
+    hook(page, "start_stretch('hareeja', limit=6000)")
+    checks = []
+    end = time.monotonic() + WAIT
+    while not hook(page, "stretch()").get("done") and time.monotonic() < end:
+        checks.append(canvas_differs(page))
+        page.pump(2.0)
+    checks.append(canvas_differs(page))
+    after = hook(page, "figures()")
+    p, size = after["presenter"], after["size"]
+    hook(page, "go_home()")
+    assert p["broken"] is None, p
+    assert p["flipped"] == before["flipped"], "a frame fell back to a flip"
+    shown = p["shown"] - before["shown"]
+    assert shown > 100, p
+    share = (p["pixels"] - before["pixels"]) / shown / (size[0] * size[1])
+    assert share <= SHARE_LIMIT, share
+    assert len(checks) >= 3 and set(checks) == {0}, checks
+    assert_clean(page)
+
+
 def history(page) -> list[float]:
     return [f for _, f in hook(page, "figures()")["factors"]]
 
