@@ -162,9 +162,10 @@ you, pending, started, over}``
     (too many tables or connections), ``slow_down`` (too many wrong codes: wait the seconds
     the message says), ``bad_name``, ``closed`` (the table ended: nobody was connected, it
     never started, or its match ended ``OVER_ROOM`` seconds ago; a ``left`` follows),
-    ``replaced`` (the same player connected elsewhere), ``left``, ``paused`` (a cluster's Redis is away: play stands still, nothing changed; try
-    again in a few seconds), ``timeout_reserved`` (an ``act`` of the engine's safe move: only
-    the server's clock times a turn out), the rematch's (``stale``, ``not_over``, ``gone``,
+    ``replaced`` (the same player connected elsewhere), ``left``, ``paused`` (a cluster's
+    Redis is away: play stands still, nothing changed; try again in a few seconds),
+    ``timeout_reserved`` (an ``act`` of the engine's safe move: only the server's clock times
+    a turn out), the rematch's (``stale``, ``not_over``, ``gone``,
     ``twice``, ``accept_first``), the spectators' (``watching``, ``watch_off``,
     ``not_watching``), ``reaction_wait``, ``no_record``, ``server`` (a message the server
     failed on) and every engine refusal code (``not_your_turn``, ``illegal``…). The client
