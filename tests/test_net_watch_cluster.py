@@ -192,3 +192,29 @@ def test_a_watch_of_a_private_code_held_elsewhere_is_answered_as_a_wrong_code(re
                 await s.close()
 
     asyncio.run(asyncio.wait_for(body(), 60))
+
+
+def test_a_table_adopted_from_redis_keeps_its_seats_faces(redis_url):
+    """The faces are stored with the seats in Redis too: the process that adopts a table
+    (its holder stopped) shows them before the players say hello again."""
+
+    async def body():
+        a, b = await two_servers(redis_url)
+        try:
+            async with Client(f"ws://127.0.0.1:{a.port}") as host:
+                await host.request("hello", "welcome", name="Ali", avatar=7)
+                code = (await private_table(host, "ronda", 2, visibility="auto"))["code"]
+                await host.send("start")
+                await host.expect("events")
+                await a.store.drain()
+            await a.close()  # a clean stop: B adopts its tables at once
+            await until(lambda: code in b.lobby.rooms, timeout=20)
+            async with Client(f"ws://127.0.0.1:{b.port}") as eye:
+                await eye.hello("Eye")
+                seen = await eye.request("watch", "room", code=code)
+                assert seen["seats"][0]["avatar"] == 7
+        finally:
+            await b.close()
+            await a.close()
+
+    asyncio.run(asyncio.wait_for(body(), 60))
