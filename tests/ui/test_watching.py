@@ -74,6 +74,8 @@ def test_a_watch_link_opens_the_table_as_a_spectator_and_leave_goes_home(lang, p
             assert session.count == 1 and table.plates.watch.spectator
             leave = table.widget("unwatch")
             assert leave.visible and not table.widget("react").visible
+            others = [w for w in table.widgets if w is not leave and w.visible]
+            assert not [w.key for w in others if w.rect.colliderect(leave.rect)]  # the board's
             assert table.seat_name(0) != "seat.you"
             table.draw(app.screen)
             shoot(app, f"watch-table-{lang}-{'portrait' if portrait else 'landscape'}")
