@@ -127,6 +127,13 @@ class ServerLink:
     def send(self, kind: str, **fields: Any) -> bool:
         return self.conn.send({"t": kind, **fields})
 
+    def wear(self, avatar: int) -> None:
+        """A face chosen while connected: said again in a ``hello`` with our token (the
+        server tells the seats at our table, and stores it with our seat)."""
+        self.avatar = avatar if chosen_avatar(avatar) else None
+        if self.ready and self.avatar is not None:
+            self.send("hello", name=self.name, token=self.token, avatar=self.avatar)
+
     def leave_room(self) -> None:
         """Leave our table: ``leave`` is sent and the room forgotten at once (the lobby shows
         its home without waiting for the server's ``left``)."""
