@@ -131,3 +131,21 @@ def test_a_stored_face_is_checked_and_an_older_record_gets_the_names():
     assert stored_avatar(7, "Ali") == 7 and stored_avatar(0, "Ali") == 0
     for bad in (None, -1, protocol.AVATARS, True, "7", 7.0):
         assert stored_avatar(bad, "Ali") == default_avatar("Ali"), bad
+
+
+def test_a_face_changed_mid_match_is_stored_with_the_seat(tmp_path):
+    """A hello again with another face (the same token, mid-match): the room every seat gets
+    shows it, and the seats' next write stores it (a restart keeps the new one)."""
+
+    async def body():
+        async with server(db=str(tmp_path / "t.sqlite3")) as (srv, url), Client(url) as a:
+            token = (await a.request("hello", "welcome", name="Ali", avatar=7))["token"]
+            room = await create(a, game="ronda", players=2)
+            await a.send("start")
+            await a.expect("events")
+            again = await a.request("hello", "room", name="Ali", token=token, avatar=3)
+            assert again["seats"][0]["avatar"] == 3
+            await a.play(lambda m: m["legal"][0], max_actions=1)
+            return srv.store.table(room["code"])["seats"][0]["avatar"]
+
+    assert run(body()) == 3
