@@ -95,3 +95,57 @@ def test_a_player_who_chose_none_wears_his_names_face_on_every_client():
             assert (await host.expect("room"))["seats"] == seated["seats"]
 
     run(body())
+
+
+def test_a_restart_from_sqlite_keeps_every_seat_s_face(tmp_path):
+    """The faces are stored with the seats: after a restart a started table's seats and an
+    unstarted room's show them at once, before their players say hello again (an older
+    record, with none, shows the face from the name)."""
+    db = str(tmp_path / "tables.sqlite3")
+
+    async def before():
+        async with server(db=db) as (_srv, url), Client(url) as a, Client(url) as b:
+            await a.request("hello", "welcome", name="Ali", avatar=7)
+            await b.request("hello", "welcome", name="Badr", avatar=12)
+            playing = await create(a, game="ronda", players=2, visibility="auto")
+            await a.send("start")
+            await a.expect("events")
+            waiting = await create(b, game="ronda", players=3, visibility="auto")
+            return playing["code"], waiting["code"]
+
+    async def after(playing, waiting):
+        async with server(db=db) as (srv, url), clients(url, "Eye", "Cara") as (eye, cara):
+            assert srv.lobby.rooms[playing].occupants[0].avatar == 7
+            seen = await eye.request("watch", "room", code=playing)
+            assert seen["seats"][0]["avatar"] == 7 and not seen["seats"][0]["connected"]
+            joined = await cara.request("join", "room", code=waiting)
+            assert [s["avatar"] for s in joined["seats"]] == [12, default_avatar("Cara"), None]
+
+    playing, waiting = run(before())
+    run(after(playing, waiting))
+
+
+def test_a_stored_face_is_checked_and_an_older_record_gets_the_names():
+    from game.net.resume import stored_avatar
+
+    assert stored_avatar(7, "Ali") == 7 and stored_avatar(0, "Ali") == 0
+    for bad in (None, -1, protocol.AVATARS, True, "7", 7.0):
+        assert stored_avatar(bad, "Ali") == default_avatar("Ali"), bad
+
+
+def test_a_face_changed_mid_match_is_stored_with_the_seat(tmp_path):
+    """A hello again with another face (the same token, mid-match): the room every seat gets
+    shows it, and the seats' next write stores it (a restart keeps the new one)."""
+
+    async def body():
+        async with server(db=str(tmp_path / "t.sqlite3")) as (srv, url), Client(url) as a:
+            token = (await a.request("hello", "welcome", name="Ali", avatar=7))["token"]
+            room = await create(a, game="ronda", players=2)
+            await a.send("start")
+            await a.expect("events")
+            again = await a.request("hello", "room", name="Ali", token=token, avatar=3)
+            assert again["seats"][0]["avatar"] == 3
+            await a.play(lambda m: m["legal"][0], max_actions=1)
+            return srv.store.table(room["code"])["seats"][0]["avatar"]
+
+    assert run(body()) == 3

@@ -61,5 +61,6 @@ def test_a_lone_process_has_no_peers_to_ask_or_tell():
     assert not peers.paused and not peers.sharing and not peers.lists_seat("k")
     assert peers.elsewhere("K7QMX4PA") is None and peers.seated_elsewhere("k") is None
     assert peers.remote_open(None) == [] and not peers.refused(object(), "act")
+    assert peers.remote_live(None) == [] and peers.public_elsewhere("K7QMX4PA") is None
     peers.own("K7QMX4PA")  # told to nobody, and nothing raised
     peers.seated("k", "K7QMX4PA")

@@ -11,6 +11,7 @@ its edge (each limit is accepted at the limit and refused one past it).
 
     python tools/server_mutants.py            # all, ~2 minutes when every mutant is killed
     python tools/server_mutants.py --list     # the mutants only
+    python tools/server_mutants.py --only rematch.py   # those whose file or text holds it
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ TESTS = [
     "tests/test_net_fairness.py",
     "tests/test_net_durability.py",
     "tests/test_net_delta.py",
+    "tests/test_net_rematch.py",
 ]
 
 # (file, the text as it is, the text of the mutant); the text must stand once in the file.
@@ -246,6 +248,30 @@ MUTANTS: list[tuple[str, str, str]] = [
         "                event.for_seat(0) if seat in event.private else shown",
     ),
     ("game/net/delta.py", "        changes.pop(key, None)\n", ""),
+    # the rematch's guards (game/net/rematch.py): who may accept or start the next match, when
+    ("game/net/rematch.py", "        if room is None or seat is None:", "        if False:"),
+    (
+        "game/net/rematch.py",
+        "        if self.rooms.get(room.code) is not room:",
+        "        if False:",
+    ),
+    (
+        "game/net/rematch.py",
+        "        if not room.over:\n            raise RequestRefused(",
+        "        if False:\n            raise RequestRefused(",
+    ),
+    ("game/net/rematch.py", '        if msg["match"] != offer.number:', "        if False:"),
+    ("game/net/rematch.py", "        if seat in offer.ready:", "        if False:"),
+    (
+        "game/net/rematch.py",
+        "        if seat != room.host:\n            raise RequestRefused(",
+        "        if False:\n            raise RequestRefused(",
+    ),
+    (
+        "game/net/rematch.py",
+        "        if seat not in offer.ready:\n            raise RequestRefused(",
+        "        if False:\n            raise RequestRefused(",
+    ),
 ]
 
 
@@ -266,9 +292,13 @@ def first_failure(output: str) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--list", action="store_true", help="print the mutants and stop")
+    parser.add_argument(
+        "--only", metavar="TEXT", help="only the mutants whose file or text holds TEXT"
+    )
     args = parser.parse_args()
+    mutants = [m for m in MUTANTS if args.only is None or any(args.only in part for part in m)]
     if args.list:
-        for name, before, after in MUTANTS:
+        for name, before, after in mutants:
             print(f"{name}: {before.strip()!r} -> {after.strip()!r}")
         return 0
     with tempfile.TemporaryDirectory() as folder:
@@ -284,12 +314,12 @@ def main() -> int:
             if run_tests(tree).returncode != 0:
                 print("the tests fail without any mutant: fix them first", file=sys.stderr)
                 return 2
-            survivors = sum(not mutate_and_test(tree, *mutant) for mutant in MUTANTS)
+            survivors = sum(not mutate_and_test(tree, *mutant) for mutant in mutants)
         finally:
             subprocess.run(
                 ["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, check=False
             )
-    print(f"{len(MUTANTS) - survivors} of {len(MUTANTS)} mutants killed, {survivors} survived")
+    print(f"{len(mutants) - survivors} of {len(mutants)} mutants killed, {survivors} survived")
     return 1 if survivors else 0
 
 

@@ -57,6 +57,8 @@ PENDING_SECONDS = 5.0  # an action with no answer stops blocking input after thi
 # Seconds before each new try after a dropped connection (about a minute in all, each spread by
 # up to a quarter either way), then the table is lost.
 RECONNECT_DELAYS = (0.5, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0, 8.0, 8.0, 8.0)
+TABLE_GONE = frozenset({"closed", "gone"})  # error codes: the table is no longer there
+GONE_AFTER_OVER = frozenset({"not_seated"})  # ... also, once over (a rematch finds no seat)
 RESUME_SECONDS = 10.0  # welcomed back but no view of our table by then: the table is gone
 
 
@@ -66,10 +68,12 @@ def bot_names(game: str) -> str:
 
 
 def server_message(err: JSON) -> str:
-    """A server ``error`` in the player's words: known codes have their own sentence
-    (online strings or the engines' refusals), otherwise the server's own message."""
+    """A server ``error`` in the player's words: every code the server sends has its own
+    sentence (``error.<code>``, or the engines' ``refusal.<code>``; tests/test_server_words.py
+    reads the codes from the server's source); an unknown one (a newer server's) shows the
+    server's own message."""
     code = err.get("code", "")
-    for key in (f"online.{code}", f"refusal.{code}"):
+    for key in (f"error.{code}", f"refusal.{code}"):
         s = t(key)
         if s != key:
             return s
@@ -122,6 +126,13 @@ class ServerLink:
 
     def send(self, kind: str, **fields: Any) -> bool:
         return self.conn.send({"t": kind, **fields})
+
+    def wear(self, avatar: int) -> None:
+        """A face chosen while connected: said again in a ``hello`` with our token (the
+        server tells the seats at our table, and stores it with our seat)."""
+        self.avatar = avatar if chosen_avatar(avatar) else None
+        if self.ready and self.avatar is not None:
+            self.send("hello", name=self.name, token=self.token, avatar=self.avatar)
 
     def leave_room(self) -> None:
         """Leave our table: ``leave`` is sent and the room forgotten at once (the lobby shows
@@ -508,9 +519,24 @@ class OnlineSession(TableSession):
                     self._next_match, self.accepted = True, None
         elif kind == "error":
             self._set_awaiting(False)
-            self._refusals.append(
-                Refusal(str(msg.get("code", "")), str(msg.get("message", "")), online=True)
-            )
+            code = str(msg.get("code", ""))
+            if self._table_gone(code):
+                return
+            self._refusals.append(Refusal(code, str(msg.get("message", "")), online=True))
+
+    def _table_gone(self, code: str) -> bool:
+        """The server says our table is no longer there (it closed; after its match, a
+        rematch request finds no table or no seat): :attr:`closed` says why, and the scene
+        goes back to the lobby (:func:`game.ui.table_online.follow_connection`)."""
+        if code not in TABLE_GONE and code not in GONE_AFTER_OVER:
+            return False
+        over = self.phase == "over" or self.offer is not None  # (an offer: it is over)
+        if not over and code not in TABLE_GONE:
+            return False
+        self.closed = "online.closed_over" if over else "error.closed"
+        self.server.room, self.server.offer = None, None  # the lobby shows no waiting room
+        self._version += 1
+        return True
 
     def _on_reaction(self, msg: JSON) -> None:
         seat, phrase = msg["seat"], msg["phrase"]

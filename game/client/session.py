@@ -76,6 +76,7 @@ class TableSession(ABC):
     lost: bool = False  # the connection to the table is gone for good (online only)
     reconnecting: bool = False  # the connection dropped; trying again (online only)
     resumed: bool = False  # back after a drop: the scene rebuilds from the fresh view
+    closed: str | None = None  # the table closed under us (online): why, an i18n key; the lobby
     woken: bool = False  # the browser tab came back to the front: draw the table again
 
     def __init__(self) -> None:

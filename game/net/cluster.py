@@ -9,7 +9,8 @@ share:
   counter it raises at every renewal (:mod:`game.net.lease` says when it counts as lapsed);
 - ``NS:fence`` hash: table code → ``EPOCH:PROC``, its holder's token; ``NS:owner`` hash: code
   → the process holding it; ``NS:tables:PROC`` set: its codes;
-- ``NS:open`` hash: code → the public-list entry of an open public table;
+- ``NS:open`` hash: code → the entry of a public table, with its ``stage`` (``open`` to join,
+  ``full``, ``live`` to watch, ``over``; :func:`game.net.roster.stage_of`); no private table;
 - ``NS:seat`` hash: a player's token key → the code of the table he sits at;
 - ``NS:token_key``: the key every process signs players' tokens with (:mod:`game.net.tokens`);
 - the records and logs (:class:`game.net.redis_store.RedisStore`, which also writes the
@@ -19,7 +20,8 @@ Every process keeps a mirror of ``owner``, ``open``, ``seat`` and ``procs`` (loa
 and after every reconnection, kept current by the ``NS:dir`` channel meanwhile), so the lobby
 asks it synchronously: a join by a code held elsewhere, a ``join_any`` that finds a table
 elsewhere and a ``hello`` from a player seated elsewhere are answered ``moved {url, code}``;
-``list`` shows every process's open tables.
+``list`` shows every process's open tables and the matches one may watch; a ``watch`` of a
+public code held elsewhere is answered ``moved``, of a private one as a wrong code is.
 
 While this process cannot renew its lease or write, play pauses (:mod:`game.net.outage`); it
 resumes after a renewal and a check of every held table's fence. When another process's lease
@@ -136,11 +138,25 @@ class Cluster:
         return (url, code) if url and code else None
 
     def remote_open(self, game: str | None) -> list[JsonObject]:
+        return self._remote(game, "open")
+
+    def remote_live(self, game: str | None) -> list[JsonObject]:
+        return [e for e in self._remote(game, "live") if e["watchable"]]
+
+    def _remote(self, game: str | None, stage: str) -> list[JsonObject]:
+        """Other processes' public entries at ``stage`` (without it: as the list shows them)."""
         return [
-            entry
+            {k: v for k, v in entry.items() if k != "stage"}
             for code, entry in self.open.items()
-            if self.owner.get(code) != self.proc and (game is None or entry["game"] == game)
+            if entry.get("stage", "open") == stage
+            and self.owner.get(code) != self.proc
+            and (game is None or entry["game"] == game)
         ]
+
+    def public_elsewhere(self, code: str) -> str | None:
+        """The URL of another process holding the public table ``code``; None for a private
+        one as for a code nobody holds (the directory lists no private table)."""
+        return self.elsewhere(code) if code in self.open else None
 
     @property
     def paused(self) -> bool:

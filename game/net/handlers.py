@@ -234,7 +234,7 @@ class Requests:
         rooms = self.roster.open_rooms(msg.get("game"), ("auto", "approval"))[:100]
         entries = [list_entry(r) for r in rooms]
         entries += self.peers.remote_open(msg.get("game"))[: 100 - len(entries)]  # others' too
-        live = [  # started public tables one may watch (this process's)
+        live = [  # started public tables one may watch, this process's first
             list_entry(r)
             for r in self.roster.rooms.values()
             if r.started
@@ -243,6 +243,7 @@ class Requests:
             and r.visibility in PUBLIC
             and msg.get("game") in (None, r.game)
         ][:100]
+        live += self.peers.remote_live(msg.get("game"))[: 100 - len(live)]
         player.live_conn.send({"t": "tables", "list": entries, "live": live})
 
     def answer(self, guest: Guest, player: Player, msg: JsonObject) -> None:
@@ -359,8 +360,8 @@ class Requests:
         code = links.room_from_text(msg["code"])
         room = self.roster.rooms.get(code) if code else None
         if room is None and code:
-            url = self.peers.elsewhere(code)
-            if url is not None:  # held by another process: watch it there
+            url = self.peers.public_elsewhere(code)
+            if url is not None:  # a public table of another process: watch it there
                 guest.conn.send({"t": "moved", "url": url, "code": code})
                 return
         if room is None or room.visibility not in PUBLIC:
@@ -407,6 +408,7 @@ class Requests:
             raise RequestRefused("Only the host may do that.", "not_host")
         room.watchable = bool(msg["on"])
         self.play.records.save_watchable(room)
+        self.roster.share_entry(room)  # on or off the other processes' lists to watch
         if not room.watchable:
             self.outgoing.let_audience_go(
                 room.code, "The host closed this table to spectators.", "watch_off"

@@ -66,6 +66,8 @@ class Greeter:
         else:
             self._returning(player, guest, name)
         self.guests.welcomed(guest)
+        if player.avatar != avatar and player.room is not None and player.room.started:
+            player.room.saved_seats = ()  # his new face is stored with the seats' next write
         player.avatar = avatar
         player.conn = guest.conn
         guest.player = player

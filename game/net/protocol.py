@@ -160,12 +160,16 @@ you, pending, started, over}``
     ``not_seated``, ``seated`` (already at a table), ``no_request``, ``no_table``,
     ``bad_table`` (players / options refused), ``rate`` (too many messages), ``too_many``
     (too many tables or connections), ``slow_down`` (too many wrong codes: wait the seconds
-    the message says), ``bad_name``, ``closed`` (the table ended: nobody was connected, or it
-    never started; a ``left`` follows), ``replaced`` (the same player connected elsewhere),
-    ``left``, ``paused`` (a cluster's Redis is away: play stands still, nothing changed; try
-    again in a few seconds), ``timeout_reserved`` (an ``act`` of the engine's safe move: only
-    the server's clock times a turn out) and every engine refusal code (``not_your_turn``,
-    ``illegal``…).
+    the message says), ``bad_name``, ``closed`` (the table ended: nobody was connected, it
+    never started, or its match ended ``OVER_ROOM`` seconds ago; a ``left`` follows),
+    ``replaced`` (the same player connected elsewhere), ``left``, ``paused`` (a cluster's
+    Redis is away: play stands still, nothing changed; try again in a few seconds),
+    ``timeout_reserved`` (an ``act`` of the engine's safe move: only the server's clock times
+    a turn out), the rematch's (``stale``, ``not_over``, ``gone``,
+    ``twice``, ``accept_first``), the spectators' (``watching``, ``watch_off``,
+    ``not_watching``), ``reaction_wait``, ``no_record``, ``server`` (a message the server
+    failed on) and every engine refusal code (``not_your_turn``, ``illegal``…). The client
+    words each one itself (``error.<code>``; tests/test_server_words.py reads them here).
 ``pong {}``
 ``record {code, record, names, match}``
     A finished match: ``record`` is what replays it (``game, players, options, seed, deck,

@@ -13,7 +13,7 @@ from game.core.types import JsonObject
 from game.table import Seat, Table
 
 from .limits import PRUNE_EVERY
-from .model import Room, TableStore
+from .model import Player, Room, TableStore
 from .outgoing import fair_record
 from .pacing import PinnableClock
 
@@ -48,6 +48,10 @@ def finished_match(stored: JsonObject) -> JsonObject:
     }
 
 
+def _who(player: Player) -> JsonObject:
+    return {"player": player.id, "key": player.key, "name": player.name}
+
+
 def room_record(room: Room) -> JsonObject:
     """An unstarted room as stored: its settings, who sits where and who asked to join
     (TB-2: a request waiting for the host's answer survives a restart)."""
@@ -62,11 +66,8 @@ def room_record(room: Room) -> JsonObject:
         "hints": room.hints,
         "watchable": room.watchable,
         "host": room.host,
-        "seats": [
-            None if p is None else {"player": p.id, "key": p.key, "name": p.name}
-            for p in room.occupants
-        ],
-        "pending": [{"player": p.id, "key": p.key, "name": p.name} for p in room.pending],
+        "seats": [None if p is None else {**_who(p), "avatar": p.avatar} for p in room.occupants],
+        "pending": [_who(p) for p in room.pending],
     }
 
 
@@ -103,6 +104,7 @@ class Records:
                     "left": place.left,
                     "player": occupant.id if occupant else None,
                     "key": occupant.key if occupant else None,
+                    "avatar": occupant.avatar if occupant else None,  # his face after a restart
                 }
             )
         return out

@@ -10,10 +10,20 @@ from game.core.fair import FairDeal
 from game.core.types import JsonObject
 from game.table import Seat
 
+from . import protocol as P
+from .hello import default_avatar
 from .model import Player, Room, engine
 from .play import Play
 from .records import Records
 from .roster import Roster
+
+
+def stored_avatar(value: object, name: str) -> int:
+    """The face a stored seat names, if it is one (a record from before avatars were stored,
+    or a damaged one: the face from his name, as for a player who chose none)."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < P.AVATARS:
+        return value
+    return default_avatar(name)
 
 
 class Resume:
@@ -103,7 +113,10 @@ class Resume:
                 room.pending.append(asker)
 
     def _stored_player(self, info: JsonObject) -> Player:
-        return self.roster.stored_player(info["key"], info["player"], info["name"])
+        player = self.roster.stored_player(info["key"], info["player"], info["name"])
+        if player.avatar is None:  # his stored face until he says hello (older records: none)
+            player.avatar = stored_avatar(info.get("avatar"), player.name)
+        return player
 
     def _seat_stored(
         self, record: JsonObject, occupants: list[Player | None], names: list[str] | None = None

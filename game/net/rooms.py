@@ -314,7 +314,9 @@ class Lobby:
         quiet = not room.anyone_connected() and now - room.quiet_since
         if room.over:
             if room.over_since is not None and now - room.over_since >= limits.over_room:
-                self.roster.close(room)
+                minutes = max(1, round(limits.over_room / 60))
+                why = f"The table closed: its match ended {minutes} minutes ago."
+                self.roster.close(room, why)  # those still at the over panel are told
         elif room.started:
             if quiet is not False and quiet >= limits.abandoned_grace:
                 self.play.abandon(room)

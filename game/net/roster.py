@@ -24,6 +24,15 @@ from .schedule import Schedule
 log = logging.getLogger("majlis.lobby")
 
 
+def stage_of(room: Room) -> str:
+    """Where a public table stands, as the directory says it (``open``: on the list to join;
+    ``full``: not started, no seat free; ``live``: playing, on the list to watch when its host
+    lets strangers watch; ``over``)."""
+    if not room.started:
+        return "open" if room.free_seats() else "full"
+    return "over" if room.over else "live"
+
+
 class Roster:
     """Every room and player of the lobby, and the moves of players between them."""
 
@@ -66,13 +75,20 @@ class Roster:
         self.outgoing.send_room(room)
 
     def _share(self, room: Room) -> None:
-        """Tell the other processes (:mod:`game.net.cluster`) who sits here and whether the
-        table is on the public list."""
-        public = not room.started and room.visibility != "private" and room.free_seats()
-        self.peers.listed(room.code, list_entry(room) if public else None)
+        """Tell the other processes (:mod:`game.net.cluster`) who sits here and the table's
+        public entry (a private table has none: nobody elsewhere learns its code exists)."""
+        self.share_entry(room)
         for occupant in room.occupants:
             if occupant is not None and occupant.room is room:
                 self.peers.seated(occupant.key, room.code)
+
+    def share_entry(self, room: Room) -> None:
+        """The directory's entry of ``room`` (its ``stage``: :func:`stage_of`), for the other
+        processes' lists and watches; None for a private one."""
+        if room.code in self.rooms and self.peers.sharing:
+            public = room.visibility != "private"
+            entry = {**list_entry(room), "stage": stage_of(room)} if public else None
+            self.peers.listed(room.code, entry)
 
     def add(self, room: Room) -> None:
         """``room`` is open in this lobby now (new, or back from the store)."""

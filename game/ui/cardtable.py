@@ -536,7 +536,7 @@ class CardTable(TableDrawing, Scene):
     def update(self, dt: float) -> None:
         self.session.poll()
         self.events.take()
-        if self.session.lost or self.session.resumed:
+        if self.session.lost or self.session.resumed or self.session.closed:
             follow_connection(self)  # table_online.py: lost → the menu; back → rebuilt
             return
         self.elapsed += dt

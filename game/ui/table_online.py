@@ -34,6 +34,10 @@ def follow_connection(table: Connected) -> None:
     if session.lost:
         app.toast(getattr(session, "ended_words", None) or "online.lost", 5.0)
         table.leave_to_menu(send=False)
+    elif session.closed:  # the table closed (the over panel's 5 minutes): the lobby, connected
+        app.toast(session.closed, 6.0)
+        session.closed = None
+        app.go("lobby", session=getattr(session, "server", None))
     elif session.resumed:
         session.resumed = False
         rebuild: Callable[..., object] = type(table)  # the table's own scene class

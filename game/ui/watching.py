@@ -29,7 +29,7 @@ from game.i18n import digits, t
 from game.ui import draw, games
 from game.ui.scale import px
 from game.ui.scenes.lobby_common import LobbyView
-from game.ui.widgets import Button
+from game.ui.widgets import Button, Widget, beside_row
 
 if TYPE_CHECKING:
     from game.client.online import ServerLink
@@ -69,6 +69,8 @@ class Watched(Protocol):
 
     app: App
     session: TableSession
+    widgets: list[Widget]  # the top bar's buttons among them
+    lang_button: Button
 
     def to_menu(self) -> None: ...
 
@@ -80,7 +82,7 @@ class WatchBar:
         self.table = table
         self.spectator = isinstance(table.session, WatchSession)
         self.leave = Button(
-            (0, 0, px(150), px(52)), lambda: t("watch.leave"), table.to_menu, 22, key="unwatch"
+            (0, 0, px(112), px(52)), lambda: t("watch.leave"), table.to_menu, 22, key="unwatch"
         )
         self.leave.visible = self.spectator
 
@@ -95,19 +97,18 @@ class WatchBar:
         return int(audience) if isinstance(audience, int) else 0
 
     def place(self, modal: bool, reactions: Any = None) -> None:
-        """Leave where the reactions' button would be (hidden: a spectator sends none)."""
+        """Leave where the reactions' button would be (hidden: a spectator sends none),
+        beside the top bar's other buttons (the scoreboard's among them)."""
         if not self.spectator:
             return
         if reactions is not None:
             reactions.toggle.visible = False
             reactions.open = False
-        tb = self.table.app.layout.top_bar
+        table = self.table
+        tb = table.app.layout.top_bar
         self.leave.visible = not modal
         self.leave.rect.y, self.leave.rect.h = tb.y, tb.h
-        if i18n.is_rtl():
-            self.leave.rect.x = tb.x + px(244)
-        else:
-            self.leave.rect.right = tb.right - px(244)
+        beside_row(self.leave, table.widgets, table.lang_button.rect.y, table.app.layout.w)
 
     def tag_rect(self, words: str) -> pygame.Rect:
         """The tag: its words (a spectator's), the eye and the number, padded."""

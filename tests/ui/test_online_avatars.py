@@ -45,3 +45,51 @@ def test_each_device_shows_the_face_each_player_chose():
             await server.close()
 
     asyncio.run(scenario())
+
+
+def test_a_face_chosen_at_an_online_table_reaches_every_seat_at_once():
+    """The pause menu's Settings → Your face at an online table: the new face goes to the
+    server in a ``hello`` with the same token, and every seat's room shows it; the table plays
+    on (the seat keeps its legal moves)."""
+    from game.ui.scenes.settings_avatar import AvatarPicker
+
+    async def scenario() -> None:
+        server, url = await start_server()
+        guest = await Client(url).connect()
+        try:
+            app = make_online_app(url)
+            app.set_setting("avatar", 6)
+            lobby = await open_lobby(app)
+            await click(app, lobby.widget("create").rect.center)
+            assert await pump(app, lambda: lobby.state == "room")
+            await guest.request("hello", "welcome", name="Layla", avatar=12)
+            await guest.request("join", "room", code=lobby.link.room["code"])
+            assert await pump(app, lambda: lobby.widget("start").visible)
+            await click(app, lobby.widget("start").rect.center)
+            assert await pump(app, lambda: app.scene is not lobby)
+            table = app.scene
+            token = table.session.server.token
+            table.open_pause()
+            app.step(1 / 60)
+            app.overlay.button("settings").on_click()
+            app.step(1 / 60)
+            await click(app, app.overlay.button("avatar").rect.center)
+            assert isinstance(app.overlay, AvatarPicker)
+            await click(app, app.overlay.widget_key("avatar:9").rect.center)
+
+            def told() -> list:
+                return [
+                    f for f in guest.frames if f["t"] == "room" and f["seats"][0]["avatar"] == 9
+                ]
+
+            assert await pump(app, lambda: bool(told()))
+            room = told()[0]
+            assert room["seats"][1]["avatar"] == 12 and room["started"]
+            assert await pump(app, lambda: table.plates.look(0) == 9)
+            assert app.scene is table and table.session.server.token == token
+            assert not table.session.lost and not table.session.closed
+        finally:
+            await guest.close()
+            await server.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))

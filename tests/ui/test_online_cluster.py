@@ -214,3 +214,48 @@ async def play(
             if legal and seat.me in seat.to_act() and not seat.lost:
                 acted[0] += seat.act(rng.choice(legal))
         await asyncio.sleep(0.005)
+
+
+def test_the_live_list_at_one_process_watches_a_match_the_other_holds(redis_url):  # noqa: F811
+    """The lobby's list at B names A's public match being played; Watch is answered ``moved``
+    and the client watches it at A."""
+    from game.client.watching import WatchSession
+    from tests.ui.test_online_lobby import click
+
+    async def scenario() -> None:
+        ns = fresh_ns()
+        servers = [
+            await TableServer(
+                "127.0.0.1", 0, bot_delay=0.0, tick_interval=0.01, redis_url=redis_url, redis_ns=ns
+            ).start()
+            for _ in range(2)
+        ]
+        other = servers[1]
+        url = [f"ws://127.0.0.1:{s.port}" for s in servers]
+        try:
+            async with Client(url[0]) as host:
+                await host.hello("Host")
+                room = await private_table(host, "ronda", 2, visibility="auto")
+                code = room["code"]
+                await host.send("start")
+                await host.expect("events")
+                await until(lambda: other.cluster.open.get(code, {}).get("stage") == "live")
+                app = make_online_app(url[1])  # connected to the process without the table
+                app.go("lobby")
+                lobby = app.scene
+                assert isinstance(lobby, LobbyScene)
+                assert await pump(app, lambda: lobby.state == "home")
+                lobby.open_list()
+                assert await pump(app, lambda: "watch:0" in {w.key for w in lobby.widgets})
+                assert [x["code"] for x in lobby.tables] == [code]
+                await click(app, lobby.widget("watch:0").rect.center)
+                assert await pump(
+                    app, lambda: isinstance(getattr(app.scene, "session", None), WatchSession)
+                )
+                assert app.scene.session.code == code and lobby.link.url == url[0]
+                assert (await host.expect("audience"))["count"] == 1
+        finally:
+            for server in servers:
+                await server.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))

@@ -143,3 +143,27 @@ def test_open_overlays_turn_with_the_window(make_app):
         assert frame.contains(box.rect)
         for w in box.widgets:
             assert box.rect.contains(w.rect), (box.key, getattr(w, "key", w), w.rect)
+
+
+@pytest.mark.parametrize("portrait", [False, True])
+def test_the_pause_settings_panel_picks_your_face_from_the_grid(make_app, portrait):
+    """Beside Close, "Your face" (the face worn now) opens the grid over the panel; a face
+    tapped is worn at once and the panel is back, the button showing the new face."""
+    from game.ui.scenes.settings_avatar import AvatarButton, AvatarPicker, current
+
+    app = make_app(portrait=portrait)
+    table_of(app, "ronda")
+    key(app, pygame.K_ESCAPE)
+    click(app, app.overlay.button("settings").rect.center)
+    panel = app.overlay
+    assert isinstance(panel, SettingsPanel)
+    face = panel.button("avatar")
+    assert isinstance(face, AvatarButton) and face is panel.avatar_button
+    frame = pygame.Rect(0, 0, *app.layout.size)
+    assert frame.contains(face.rect) and not face.rect.colliderect(panel.button("close").rect)
+    click(app, face.rect.center)
+    picker = app.overlay
+    assert isinstance(picker, AvatarPicker) and app.overlays[-2] is panel
+    click(app, picker.widget_key("avatar:5").rect.center)
+    assert app.settings["avatar"] == 5 and current(app) == 5
+    assert app.overlay is panel and isinstance(panel.button("avatar"), AvatarButton)

@@ -159,3 +159,23 @@ def test_screenshots_of_the_over_panel_waiting(make_app, lang, portrait):
         name = f"rematch_{lang}_{'portrait' if portrait else 'landscape'}.png"
         pygame.image.save(app.screen, os.path.join(shots, name))
     i18n.set_language("ar")
+
+
+@pytest.mark.parametrize("code", ["gone", "not_seated", "closed"])
+def test_play_again_refused_because_the_table_is_gone_goes_back_to_the_lobby(
+    make_app, monkeypatch, code
+):
+    """The table closed under the over panel: Play again's refusal (or the close itself) takes
+    the player back to the lobby, still connected, with words of his own, not the server's."""
+    app = make_app(lang="en")
+    scene, server = over_table(app)
+    went = []
+    monkeypatch.setattr(app, "go", lambda route, **kw: went.append((route, kw)))
+    click(app, scene.widget("again").rect.center)
+    server.inbox.append({"t": "error", "code": code, "message": "That table is no longer here."})
+    for _ in range(3):
+        app.step(1 / 60)
+    assert went == [("lobby", {"session": server})]
+    assert app.toasts[-1][0] == "online.closed_over" and server.offer is None
+    assert scene.hint is None or "no longer here" not in scene.hint[0]
+    i18n.set_language("ar")

@@ -74,6 +74,8 @@ def test_a_watch_link_opens_the_table_as_a_spectator_and_leave_goes_home(lang, p
             assert session.count == 1 and table.plates.watch.spectator
             leave = table.widget("unwatch")
             assert leave.visible and not table.widget("react").visible
+            others = [w for w in table.widgets if w is not leave and w.visible]
+            assert not [w.key for w in others if w.rect.colliderect(leave.rect)]  # the board's
             assert table.seat_name(0) != "seat.you"
             table.draw(app.screen)
             shoot(app, f"watch-table-{lang}-{'portrait' if portrait else 'landscape'}")
@@ -257,3 +259,41 @@ def test_every_game_is_drawn_from_the_public_view_and_nothing_can_be_played(
     assert scene.plates.watch.count() == 2
     scene.draw(app.screen)
     shoot(app, f"watch-{game}-{lang}-{'portrait' if portrait else 'landscape'}")
+
+
+def test_a_hand_rummy_spectator_sees_no_staging_area():
+    """A spectator has no hand to stage: the staging area's panel and frame are not drawn."""
+
+    async def scenario() -> None:
+        server, url = await start_server()
+        host = await Client(url).connect()
+        try:
+            await host.hello("Sara")
+            room = await host.request(
+                "create",
+                "room",
+                game="hand_rummy",
+                players=2,
+                options={"rounds": 1},
+                visibility="auto",
+                turn_seconds=None,
+                bots="easy",
+            )
+            app = make_online_app(url, "en", False)
+            app.go("lobby", watch_code=str(room["code"]))
+            lobby = app.scene
+            assert await pump(app, lambda: lobby.state == "watchwait")
+            await host.send("start")
+            assert await pump(app, lambda: app.scene is not lobby)
+            table = app.scene
+            assert isinstance(table.session, WatchSession)
+            assert await pump(app, lambda: table.phase != "deal" and table.idle(), 6000)
+            assert not table.painter.staging_shown()
+            assert len(table.backdrop_panels()) == 1  # the melds' area alone
+            table.draw(app.screen)
+            shoot(app, "watch-rummy-en-landscape")
+        finally:
+            await host.close()
+            await server.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 120))

@@ -58,8 +58,12 @@ class RummyPainter:
             workspace.draw_cards(surface, four, held)
 
     def staging_shown(self) -> bool:
-        """The staging area shows once the deal has given you cards."""
-        return self.table.phase != "deal" or bool(self.table.workspace.sprites)
+        """The staging area shows once the deal has given you cards; never to a spectator (he
+        has no hand to stage)."""
+        table = self.table
+        if table.session.watching:
+            return False
+        return table.phase != "deal" or bool(table.workspace.sprites)
 
     def draw_moving(self, surface: pygame.Surface) -> None:
         """Your cards while any of them moves, the cards in the air, the hands shown at the
@@ -165,7 +169,7 @@ class RummyPainter:
         """The melds' area and (once dealt) the staging area lie on the felt."""
         g = self.table.geo
         melds = (tuple(g.melds), (8, 40, 36), 110, px(16), None)
-        if self.table.phase != "deal" or self.table.workspace.sprites:
+        if self.staging_shown():
             return (melds, (tuple(g.staging), draw.PANEL, 170, px(14), draw.PANEL_EDGE))
         return (melds,)
 

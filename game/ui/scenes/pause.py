@@ -25,6 +25,7 @@ from game.ui.overlay import Action, Overlay
 from game.ui.scale import px
 from game.ui.scenes.form import Form, place_control
 from game.ui.scenes.settings import setting_rows
+from game.ui.scenes.settings_avatar import AvatarButton
 from game.ui.widgets import Segmented, Widget
 
 if TYPE_CHECKING:
@@ -98,13 +99,18 @@ class PauseMenu(Overlay):
 
 
 class SettingsPanel(Overlay):
-    """The settings' rows in a panel over the table (the same rows as the settings screen)."""
+    """The settings' rows in a panel over the table (the same rows as the settings screen);
+    beside Close, "Your face" (as beside the settings screen's Back), which opens the grid of
+    faces over the panel (settings_avatar.py)."""
 
     def __init__(self, app: App):
         self.rows: list[Segmented] = []
-        super().__init__(
-            app, "settings.title", None, [Action("close", None, "close", True)], key="settings"
-        )
+        self.avatar_button: AvatarButton | None = None
+        actions = [
+            Action("settings.avatar", lambda: False, "avatar"),  # drawn by an AvatarButton
+            Action("close", None, "close", True),
+        ]
+        super().__init__(app, "settings.title", None, actions, key="settings")
 
     def _form(self, top: int) -> Form:
         L = self.app.layout
@@ -125,6 +131,10 @@ class SettingsPanel(Overlay):
         self.form = self._form(rect.y)
         self.rows = setting_rows(self.app, self.form)
         self.widgets.extend(self.rows)
+        plain = self.button("avatar")  # its place in the buttons' row; the face drawn in it
+        face = AvatarButton(plain.rect.copy(), self.app)
+        self.buttons[self.buttons.index(plain)] = self.avatar_button = face
+        self.widgets[self.widgets.index(plain)] = face
 
     def handle(self, event: pygame.event.Event) -> bool:
         self._mirror()

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import i18n
+from game.client.online import ServerLink
 from game.i18n import t
 from game.ui import avatars, draw
 from game.ui.overlay import Action, Overlay
@@ -103,9 +104,20 @@ class AvatarPicker(Overlay):
 
     def choose(self, look: int) -> None:
         self.app.set_setting("avatar", look)
+        link = server_link(self.app.scene)
+        if link is not None:  # connected (the lobby, an online table): the others see it now
+            link.wear(look)
         for face in self.faces:
             face.selected = face.look == look
         self.close()
+
+
+def server_link(scene: object) -> ServerLink | None:
+    """The table server connection of the scene under the grid: an online table's (its
+    session's) or the lobby's; None elsewhere."""
+    session = getattr(scene, "session", None)
+    link = getattr(session, "server", None) if session is not None else getattr(scene, "link", None)
+    return link if isinstance(link, ServerLink) else None
 
 
 class AvatarButton(Button):
