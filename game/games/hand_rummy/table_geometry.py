@@ -21,7 +21,12 @@ MARGIN = 16
 MELD_PAD = 8  # inside the melds' panel
 MELD_TAG = 40  # the owner's round tag before his first meld
 MELD_GAP_X, MELD_GAP_Y = 12, 8
-MIN_PITCH = 44  # logical px: the touch target docs/LOOK.md asks for
+# Your hand: two fixed rows of 8 (14 dealt, 15 after the draw, 16 at most in two full rows).
+# The least width a tap reaches in a hand card, 44 pt on a phone: 720 layout px across a
+# 390 pt portrait phone (44 × 720 / 390 ≈ 81), 1280 across 844 pt held sideways (≈ 67).
+HAND_COLUMNS = 8
+HAND_GAP = 6  # logical px between two cards of a row at most
+HAND_TARGET = {True: 81, False: 67}  # by portrait
 MELD_MIN_STEP = 0.34  # of a card's width: the corner index (rank and suit) stays in view
 
 
@@ -32,9 +37,9 @@ class RummyGeometry:
     Landscape: top bar (round, the top seat's plate, language, menu); the left and right
     seats' plates at the sides with the piles under the left one; the melds on the table in
     the middle, a row per owner; then your plate, the staging area and Apply / Add group /
-    Clear; then sort buttons, your hand in one row and Discard. Portrait: top bar, the
+    Clear; then sort buttons, your hand in two fixed rows and Discard. Portrait: top bar, the
     opponents' plates in a row, the melds, the piles with your plate and Apply / Discard, the
-    staging area, a row of buttons, your hand (two tiers from 15 cards).
+    staging area, a row of buttons, your hand in two fixed rows.
     """
 
     w: int
@@ -52,35 +57,35 @@ class RummyGeometry:
     hand_card: tuple[int, int]
     staged_card: tuple[int, int]
     meld_card: tuple[int, int]
-    hand_tier: int  # px between the two tiers of a long hand (0: always one row)
+    hand_tier: int  # px between the hand's two rows (the upper row's index shows in it)
     buttons: dict[str, pygame.Rect]
     hint_y: int
     banner_y: int
-    lift: int = 22
+    lift: int = 14  # a selected hand card rises so much
     extras: dict[str, object] = field(default_factory=dict)
 
     # the hand
     def hand_slots(self, n: int) -> list[tuple[float, float]]:
-        """Centres of ``n`` hand cards, left to right: one row while each card keeps a touch
-        target of MIN_PITCH px; beyond that (portrait, 15 cards) two overlapping tiers, the
-        top tier first, its cards showing their corner index above the lower tier."""
+        """Centres of ``n`` hand cards: two fixed rows of HAND_COLUMNS places, the upper row
+        first, left to right; the lower row lies over the upper one, which shows its corner
+        index above it. A card's place depends on its index alone (not on ``n``), so the 15th
+        card drawn and the discard move no other card; only a hand of more than two full rows
+        (rare) takes more columns. The columns keep each card whole across (no overlap
+        sideways): its full width is its touch target."""
         if n <= 0:
             return []
-        ch = self.hand_card[1]
-        y = self.hand.y + self.lift + self.hand_tier + ch / 2
-        single = self._row(n, y)
-        if not self.hand_tier or n < 2 or single[1][0] - single[0][0] >= px(MIN_PITCH):
-            return single
-        top = (n + 1) // 2
-        return self._row(top, y - self.hand_tier) + self._row(n - top, y)
+        columns = max(HAND_COLUMNS, (n + 1) // 2)
+        cw, ch = self.hand_card
+        step = min(cw + px(HAND_GAP), (self.hand.w - cw) / (columns - 1))
+        x0 = self.hand.centerx - step * (columns - 1) / 2
+        y0 = self.hand.y + self.lift + ch / 2
+        return [(x0 + step * (i % columns), y0 + self.hand_tier * (i // columns)) for i in range(n)]
 
-    def _row(self, n: int, y: float) -> list[tuple[float, float]]:
-        if n <= 0:
-            return []
-        cw = self.hand_card[0]
-        step = min(cw + px(6), (self.hand.w - cw) / max(1, n - 1)) if n > 1 else 0
-        x0 = self.hand.centerx - step * (n - 1) / 2
-        return [(x0 + step * i, y) for i in range(n)]
+    def hand_target_width(self, n: int) -> float:
+        """The width of the part of a hand card a tap reaches (the step between columns, the
+        card's own width at most)."""
+        slots = self.hand_slots(max(n, 2))
+        return min(float(self.hand_card[0]), slots[1][0] - slots[0][0])
 
     # the staging area
     def staging_cards_area(self) -> pygame.Rect:
@@ -277,12 +282,12 @@ def _landscape(players: int) -> RummyGeometry:
         stock=(58, 290),
         discard=(146, 290),
         pile_card=(72, 101),
-        staging=pygame.Rect(200, 384, 880, 150),
-        hand=pygame.Rect(200, 556, 880, 156),
-        hand_card=(84, 118),
+        staging=pygame.Rect(200, 384, 880, 146),
+        hand=pygame.Rect(200, 534, 880, 166),  # two rows: the lower one ends at 700
+        hand_card=(76, 106),
         staged_card=(56, 78),
         meld_card=(56, 78),
-        hand_tier=0,
+        hand_tier=46,
         buttons=buttons,
         hint_y=352,
         banner_y=230,
@@ -292,8 +297,8 @@ def _landscape(players: int) -> RummyGeometry:
 def _portrait(players: int) -> RummyGeometry:
     """Top to bottom: the top bar, the others' plates in a row, the melds (the tallest part:
     four lines of cards whose corner index reads on a phone), the piles with your plate and
-    Apply / Discard, the staging area, a row of buttons, your hand in one overlapping row (two
-    tiers from 15 cards) clear of the bottom frame."""
+    Apply / Discard, the staging area, a row of buttons, your hand in two fixed rows clear of
+    the bottom frame."""
     w, h = 720, 1280
     inner = w - 2 * MARGIN
     order = [LEFT, TOP_LEFT, TOP, TOP_RIGHT, RIGHT]  # the others' plates in a row
@@ -331,7 +336,7 @@ def _portrait(players: int) -> RummyGeometry:
         hand_card=(84, 118),
         staged_card=(74, 104),
         meld_card=(74, 104),
-        hand_tier=48,
+        hand_tier=56,
         buttons=buttons,
         hint_y=560,
         banner_y=420,
