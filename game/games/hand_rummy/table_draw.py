@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, cast
 import pygame
 
 from game import i18n
+from game.games.hand_rummy.melds import classify, groups_points
 from game.games.hand_rummy.staging import suit_key
 from game.games.hand_rummy.table_score import logical_width
 from game.i18n import digits, t
@@ -185,6 +186,12 @@ class RummyPainter:
             return t("hr.reason.not_drawn"), draw.AMBER
         if mine and self.table.pending():
             return t("hr.tip.joker_back"), draw.AMBER
+        chosen = self.table.workspace.chosen_cards()
+        if mine and len(chosen) >= 3:  # what Meld would do with them
+            if classify(chosen) is None:
+                return t("hr.tip.not_a_meld"), draw.AMBER
+            points = groups_points([chosen], self.table.variant)
+            return t("hr.tip.selected", n=digits(points)), draw.TURN
         if reason == "nothing_staged" and mine:
             return t("hr.tip.discard"), draw.SAND
         if reason is None:

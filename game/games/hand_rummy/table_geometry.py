@@ -282,12 +282,12 @@ def _landscape(players: int) -> RummyGeometry:
         stock=(58, 290),
         discard=(146, 290),
         pile_card=(72, 101),
-        staging=pygame.Rect(200, 384, 880, 146),
-        hand=pygame.Rect(200, 534, 880, 166),  # two rows: the lower one ends at 700
+        staging=pygame.Rect(200, 384, 880, 140),
+        hand=pygame.Rect(200, 528, 880, 172),  # two rows: the lower one ends at 700
         hand_card=(76, 106),
         staged_card=(56, 78),
         meld_card=(56, 78),
-        hand_tier=46,
+        hand_tier=52,
         buttons=buttons,
         hint_y=352,
         banner_y=230,
