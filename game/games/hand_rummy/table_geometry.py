@@ -28,6 +28,11 @@ HAND_COLUMNS = 8
 HAND_GAP = 6  # logical px between two cards of a row at most
 HAND_TARGET = {True: 81, False: 67}  # by portrait
 MELD_MIN_STEP = 0.34  # of a card's width: the corner index (rank and suit) stays in view
+MELD_READ_STEP = 0.46  # of a card's width: the whole corner index, with room around it
+MELD_READ_SHRINK = 0.8  # the cards shrink so far before the step tightens under READ_STEP
+
+
+_Placed = tuple[dict[int, pygame.Rect], list[tuple[int, tuple[int, int]]]]
 
 
 @dataclass
@@ -155,33 +160,50 @@ class RummyGeometry:
         """The melds on the table flowing in lines, like text: ``blocks`` = (owner, [(meld,
         cards)]) in order; each owner's melds follow a round tag with his initial and wrap onto
         the next line when the line is full. Returns (a rect per meld, (owner, tag centre) per
-        block, card size, card step). The step tightens first (down to what keeps each card's
-        corner index in view), then the cards shrink until everything fits (a tap zooms)."""
+        block, card size, card step). Readable first: the step keeps each card's whole corner
+        index in view (MELD_READ_STEP) while the cards shrink to MELD_READ_SHRINK of their
+        size; only a table fuller than that tightens the step (down to the rank and suit,
+        MELD_MIN_STEP) and shrinks the cards further (a tap zooms)."""
         area = self.melds.inflate(-2 * px(MELD_PAD), -2 * px(MELD_PAD))
-        cw0, ch0 = self.meld_card
-        shrink = 1.0
-        while True:
-            cw, ch = max(px(20), round(cw0 * shrink)), max(px(28), round(ch0 * shrink))
-            for step in card_steps(cw // 2, max(px(8), round(cw * MELD_MIN_STEP))):
-                placed = self._flow(blocks, area, (cw, ch), step, own_lines=True)
-                placed = placed or self._flow(blocks, area, (cw, ch), step)
-                if placed is not None:
-                    break
-            else:
-                placed = None
-            if placed is not None or ch <= px(28):
-                break
-            shrink *= 0.92
-        if placed is None:
-            step = px(8)
-            placed = self._flow(blocks, area, (cw, ch), step, overflow=True)
+        fit = self._fit_melds(blocks, area, MELD_READ_STEP, MELD_READ_SHRINK)
+        fit = fit or self._fit_melds(blocks, area, MELD_MIN_STEP, 0.0)
+        if fit is None:
+            cw0, ch0 = self.meld_card
+            card = (max(px(20), round(cw0 * px(28) / ch0)), px(28))  # the least size
+            step: float = px(8)
+            placed = self._flow(blocks, area, card, step, overflow=True)
             assert placed is not None
+        else:
+            placed, card, step = fit
         rects, tags = placed
         if rtl:  # mirrored: lines read from the right
             for r in rects.values():
                 r.x = area.x + area.right - r.right
             tags = [(o, (area.x + area.right - x, y)) for o, (x, y) in tags]
-        return rects, tags, (cw, ch), step
+        return rects, tags, card, step
+
+    def _fit_melds(
+        self,
+        blocks: list[tuple[int, list[tuple[int, int]]]],
+        area: pygame.Rect,
+        least_step: float,
+        least_shrink: float,
+    ) -> tuple[_Placed, tuple[int, int], float] | None:
+        """The largest cards (to ``least_shrink`` of their size), then the widest step (to
+        ``least_step`` of a card's width), at which the melds fit; None: they do not."""
+        cw0, ch0 = self.meld_card
+        shrink = 1.0
+        while shrink >= least_shrink:
+            cw, ch = max(px(20), round(cw0 * shrink)), max(px(28), round(ch0 * shrink))
+            for step in card_steps(cw // 2, max(px(8), round(cw * least_step))):
+                placed = self._flow(blocks, area, (cw, ch), step, own_lines=True)
+                placed = placed or self._flow(blocks, area, (cw, ch), step)
+                if placed is not None:
+                    return placed, (cw, ch), step
+            if ch <= px(28):
+                return None
+            shrink *= 0.92
+        return None
 
     @staticmethod
     def _flow(

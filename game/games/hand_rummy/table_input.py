@@ -76,22 +76,25 @@ class RummyTaps:
         if reason == "invalid_group":
             table.show_hint(t("hr.reason.invalid_group"))
             return
+        before = (list(ws.staging.hand), [list(g) for g in ws.staging.groups], list(ws.chosen))
         ws.stage_chosen(None)
         if table.apply_reason() == "opening_under_51":
             points = digits(ws.staging.staged_points())
             table.show_hint(t("hr.tip.staged_more", n=points))
-            return
-        self.apply_melds()
+        elif not self.apply_melds():  # refused (its reason shows): the cards as they were
+            ws.staging.hand, ws.staging.groups, ws.chosen = before
 
-    def apply_melds(self) -> None:
+    def apply_melds(self) -> bool:
+        """Lay the valid staged groups (HR-14); False (and why) when nothing was laid."""
         reason = self.table.apply_reason()
         if reason is not None:
             self.table.show_hint(t(f"hr.reason.{reason}"))
-            return
+            return False
         action = self.workspace.staging.apply_action()
-        if action is not None:
-            self.workspace.selected = None
-            self.table.act(self.table.me, dict(action), human=True)
+        if action is None:
+            return False
+        self.workspace.selected = None
+        return self.table.act(self.table.me, dict(action), human=True)
 
     def discard_selected(self) -> None:
         if len(self.workspace.chosen) > 1:
