@@ -305,11 +305,11 @@ def _landscape(players: int) -> RummyGeometry:
         discard=(146, 290),
         pile_card=(72, 101),
         staging=pygame.Rect(200, 384, 880, 140),
-        hand=pygame.Rect(200, 528, 880, 172),  # two rows: the lower one ends at 700
+        hand=pygame.Rect(200, 528, 880, 174),  # two rows: the lower one ends at 702
         hand_card=(76, 106),
         staged_card=(56, 78),
         meld_card=(56, 78),
-        hand_tier=52,
+        hand_tier=54,  # the upper row shows more than half of each card
         buttons=buttons,
         hint_y=352,
         banner_y=230,
@@ -354,11 +354,11 @@ def _portrait(players: int) -> RummyGeometry:
         discard=(150, piles_y + 54),
         pile_card=(76, 106),
         staging=pygame.Rect(MARGIN, 826, inner, 158),
-        hand=pygame.Rect(MARGIN, 1054, inner, 188),  # its lowest card ends 38 px above the edge
+        hand=pygame.Rect(MARGIN, 1052, inner, 194),  # its lowest card ends 34 px above the edge
         hand_card=(84, 118),
         staged_card=(74, 104),
         meld_card=(74, 104),
-        hand_tier=56,
+        hand_tier=62,  # the upper row shows more than half of each card
         buttons=buttons,
         hint_y=560,
         banner_y=420,
