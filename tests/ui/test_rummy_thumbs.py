@@ -125,6 +125,7 @@ def test_HR_14_a_three_card_meld_in_four_taps(make_app):
     for code in ("JK", "8C", "9C"):
         tap_card(app, scene, code)  # taps 1-3
     assert scene.apply_button.enabled and scene.apply_button.label() == "Meld"
+    assert scene.painter.staging_message()[0] == "Selected: 27 points, ready to meld"
     click(app, scene.apply_button.rect.center)  # tap 4
     assert len(scene.session.match.log) == log + 1
     seat, action = scene.session.match.log[-1]
@@ -139,6 +140,7 @@ def test_HR_14_an_illegal_selection_says_why_and_changes_nothing(make_app):
     log = list(scene.session.match.log)
     for code in ("7D", "8C", "9C"):
         tap_card(app, scene, code)
+    assert "neither a run nor a set" in scene.painter.staging_message()[0]  # said before too
     click(app, scene.apply_button.rect.center)
     assert scene.hint is not None and "neither a run nor a set" in scene.hint[0]
     assert scene.session.match.log == log
@@ -165,6 +167,7 @@ def test_HR_14_the_opening_is_staged_from_selections_until_it_reaches_51(make_ap
     log = len(scene.session.match.log)
     for code in ("KD", "KC", "KH"):
         tap_card(app, scene, code)
+    assert scene.painter.staging_message()[0] == "Selected: 30 points towards your opening"
     click(app, scene.apply_button.rect.center)  # 30 points: staged, not laid
     assert len(scene.session.match.log) == log and not scene.session.match.opened[0]
     assert [sorted(g) for g in scene.staging.groups] == [["KC", "KD", "KH"]]
