@@ -1,4 +1,4 @@
-"""A Hand rummy hand for thumbs (issue 22, item 3), driven by real events: the hand's two fixed
+"""A Hand rummy hand for thumbs, driven by real events: the hand's two fixed
 rows (the 15th card drawn and the discard move no other card), touch targets of 44 pt in the
 hand, multi-select (a tap selects, a second tap lets go, nothing moves), a three-card meld in
 four taps (HR-14), an illegal selection refused with a message, the 51-point opening staged
