@@ -122,8 +122,10 @@ def test_HR_14_a_three_card_meld_in_four_taps(make_app):
     scene = scene_after(app, 9)  # opened, the joker taken back: JK 8C 9C 7D in hand
     assert sorted(scene.staging.hand) == sorted(["JK", "8C", "9C", "7D"])
     log = len(scene.session.match.log)
-    for code in ("JK", "8C", "9C"):
-        tap_card(app, scene, code)  # taps 1-3
+    for code in ("JK", "8C"):
+        tap_card(app, scene, code)  # taps 1-2
+    assert scene.apply_button.label() == "Apply melds"  # two cards are no meld yet
+    tap_card(app, scene, "9C")  # tap 3
     assert scene.apply_button.enabled and scene.apply_button.label() == "Meld"
     assert scene.painter.staging_message()[0] == "Selected: 27 points, ready to meld"
     click(app, scene.apply_button.rect.center)  # tap 4

@@ -185,7 +185,7 @@ class RummyTable(CardTable):
         small = 22
         self.apply_button = Button(
             b["apply"],
-            lambda: t("hr.meld") if self.workspace.chosen else t("hr.apply"),
+            lambda: t("hr.meld") if self.workspace.melding() else t("hr.apply"),
             taps.apply_or_meld,
             24,
             primary=True,
@@ -232,7 +232,7 @@ class RummyTable(CardTable):
         if not playing:
             return
         mine = self.my_turn()
-        chosen = bool(self.workspace.chosen) and mine and self.drawn()
+        chosen = self.workspace.melding() and mine and self.drawn()
         self.apply_button.enabled = chosen or self.apply_reason() is None
         self.discard_button.enabled = (
             mine and self.selected is not None and self.drawn() and not self.pending()

@@ -185,7 +185,7 @@ class RummyPainter:
         if mine and not self.table.drawn():
             return t("hr.reason.not_drawn"), draw.AMBER
         chosen = self.table.workspace.chosen_cards()
-        if mine and len(chosen) >= 3:  # what Meld would do with them
+        if mine and self.table.workspace.melding():  # what Meld would do with them
             if classify(chosen) is None:
                 return t("hr.tip.not_a_meld"), draw.AMBER
             points = groups_points([chosen], self.table.variant)

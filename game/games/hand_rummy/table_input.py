@@ -52,9 +52,9 @@ class RummyTaps:
         self.table.act(self.table.me, {"type": "draw", "from": source}, human=True)
 
     def apply_or_meld(self) -> None:
-        """The Apply button: with cards selected it melds them (Meld), else it applies the
-        staged groups (HR-14)."""
-        if self.workspace.chosen:
+        """The Apply button: with three cards or more selected it melds them (Meld), else it
+        applies the staged groups (HR-14)."""
+        if self.workspace.melding():
             self.meld_selected()
         else:
             self.apply_melds()

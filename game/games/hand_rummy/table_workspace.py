@@ -30,6 +30,7 @@ Size = tuple[int, int]
 Target = tuple[tuple[object, ...], str, Point, Size]  # (place, code, position, size)
 Hit = tuple[Any, ...]  # what lies under a tap: its kind, then where (indices)
 GroupGeometry = tuple[list[pygame.Rect], pygame.Rect, Size, float]
+MELD_LEAST = 3  # cards in the smallest run or set
 
 
 class Workspace:
@@ -78,6 +79,10 @@ class Workspace:
             self.chosen.remove(index)
         elif 0 <= index < len(self.staging.hand):
             self.chosen = sorted([*self.chosen, index])
+
+    def melding(self) -> bool:
+        """Enough cards are selected for a meld (three): the Apply button is Meld."""
+        return len(self.chosen) >= MELD_LEAST
 
     def chosen_cards(self) -> list[str]:
         """The selected cards' codes, in hand order."""
