@@ -29,6 +29,8 @@ INTENDED: dict[tuple[str, str, str, str], str] = {
     "passes over the stock's count",
     ("rummy_06_discard", "covered", "text", "image"): "the discard, in the air on its way to "
     "the pile, passes over the pile's word and the staging area's head",
+    ("rummy_02b_draw_flight", "covered", "text", "image"): "the drawn card, in the air on its "
+    "way from the stock to where the sort puts it in the hand, passes over the staging area's head",
 }
 
 

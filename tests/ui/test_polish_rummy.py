@@ -1,11 +1,11 @@
-"""Hand rummy table polish, driven by real events: moving a card inside the hand (tap a card,
-then another card or a place beside them; Undo restores the order, HR-15), your drawn card
+"""Hand rummy table polish, driven by real events: moving a card inside the hand (drag it onto
+another card; Undo restores the order, HR-15; a tap only selects), your drawn card
 flying from the pile into the hand (HR-6), and the others' hands face up on the table at the
 round's end before the score panel (HR-9, HR-10)."""
 
 import pygame
 from test_rummy_table import scripted_scene
-from ui_helpers import click, run_until
+from ui_helpers import click, drag, run_until
 
 from game.games.hand_rummy import table_shots as shots
 from game.games.hand_rummy.rules import Match
@@ -18,7 +18,7 @@ def settled(app, scene) -> None:
         app.step(1 / 60)
 
 
-def test_HR_15_move_a_card_by_tapping_another_then_undo(make_app):
+def test_HR_15_move_a_card_by_dragging_it_onto_another_then_undo(make_app):
     app = make_app()
     scene = scripted_scene(app)
     settled(app, scene)
@@ -26,10 +26,9 @@ def test_HR_15_move_a_card_by_tapping_another_then_undo(make_app):
     groups = [list(g) for g in scene.staging.groups]
     log = list(scene.session.match.log)
     moved = before[0]
-    click(app, scene.workspace.sprites[("h", 0)].rect().center)
-    assert scene.selected == 0
     target = len(before) - 2
-    click(app, scene.workspace.sprites[("h", target)].rect().center)
+    start = scene.workspace.sprites[("h", 0)].rect().center
+    drag(app, start, scene.workspace.sprites[("h", target)].rect().center)
     assert scene.staging.hand[target] == moved and scene.selected is None
     assert sorted(scene.staging.hand) == sorted(before)
     assert scene.staging.groups == groups and scene.session.match.log == log  # order only
@@ -39,19 +38,17 @@ def test_HR_15_move_a_card_by_tapping_another_then_undo(make_app):
     assert scene.staging.hand == before
 
 
-def test_HR_15_a_tap_beside_the_cards_moves_the_picked_card_to_that_end(make_app):
+def test_a_tap_on_a_second_card_selects_it_too_and_moves_nothing(make_app):
     app = make_app()
     scene = scripted_scene(app)
     settled(app, scene)
     before = list(scene.staging.hand)
-    last = before[-1]
+    click(app, scene.workspace.sprites[("h", 0)].rect().center)
     click(app, scene.workspace.sprites[("h", len(before) - 1)].rect().center)
+    assert scene.staging.hand == before and scene.workspace.chosen == [0, len(before) - 1]
     first = scene.workspace.sprites[("h", 0)].rect()
-    gap = (first.x - 12, first.centery) if first.x - 12 > scene.geo.hand.x else None
-    if gap is None:  # the row fills its area: beside the first card's edge
-        gap = (scene.geo.hand.x + 2, first.centery)
-    click(app, gap)
-    assert scene.staging.hand[0] == last and scene.selected is None
+    click(app, (scene.geo.hand.x + 2, first.centery))  # beside the cards: nothing happens
+    assert scene.staging.hand == before and scene.workspace.chosen == [0, len(before) - 1]
 
 
 def test_HR_6_the_drawn_card_flies_from_the_stock_into_the_hand(make_app):
@@ -62,11 +59,12 @@ def test_HR_6_the_drawn_card_flies_from_the_stock_into_the_hand(make_app):
     click(app, scene.geo.stock)
     assert scene.session.match.log[-1] == [0, {"type": "draw", "from": "stock"}]
     app.step(1 / 60)
-    sprite = scene.workspace.sprites.get(("h", n))
-    assert sprite is not None and sprite.moving
+    index = scene.staging.hand.index("6S")  # where the suit sort puts it
+    sprite = scene.workspace.sprites.get(("h", index))
+    assert sprite is not None and sprite.moving and sprite.code == "6S"
     assert sprite.motion.start == scene.geo.stock  # it starts at the stock
     assert sprite.pos[1] < scene.geo.hand.y  # and is still on its way
-    slot = scene.geo.hand_slots(n + 1)[n]
+    slot = scene.geo.hand_slots(n + 1)[index]
     assert sprite.motion.end == slot
     assert run_until(app, lambda: not sprite.moving, 200)
     assert sprite.face_up and sprite.size == scene.geo.hand_card

@@ -7,10 +7,12 @@ base class :class:`game.ui.cardtable.CardTable` queues the events and paces them
 in a :class:`~game.games.hand_rummy.staging.Staging` workspace — the hand row and the staged
 groups — synced with your displayed hand after every event.
 
-Tapping: a hand card selects it; then a group (or the "new group" box) stages it, a meld on the
-table adds it (or takes a joker back, when that is legal), the discard pile discards it. A staged
-card goes back to the hand when tapped. The stock and the discard pile draw. Keyboard: ←/→ pick a
-card, Enter discards it (or draws from the stock before the draw).
+Tapping: a hand card selects it (a second tap lets it go; several may be selected); then Meld
+(the Apply button while cards are selected) lays them, a group (or the "new group" box) stages
+them, a meld on the table takes them (or gives its joker back, when that is legal), the discard
+pile discards the one selected card. A staged card goes back to the hand when tapped; a hand
+card dragged elsewhere in the hand moves there. The stock and the discard pile draw.
+Keyboard: ←/→ pick a card, Enter discards it (or draws from the stock before the draw).
 
 The scene is made of parts it owns, each with its state, its hit-testing and its drawing:
 :class:`~.table_piles.Piles` (stock and discard pile), :class:`~.table_melds.MeldRows` (the melds
@@ -182,7 +184,12 @@ class RummyTable(CardTable):
         b = self.geo.buttons
         small = 22
         self.apply_button = Button(
-            b["apply"], lambda: t("hr.apply"), taps.apply_melds, 24, primary=True, key="apply"
+            b["apply"],
+            lambda: t("hr.meld") if self.workspace.melding() else t("hr.apply"),
+            taps.apply_or_meld,
+            24,
+            primary=True,
+            key="apply",
         )
         self.discard_button = Button(
             b["discard"],
@@ -225,7 +232,8 @@ class RummyTable(CardTable):
         if not playing:
             return
         mine = self.my_turn()
-        self.apply_button.enabled = self.apply_reason() is None
+        chosen = self.workspace.melding() and mine and self.drawn()
+        self.apply_button.enabled = chosen or self.apply_reason() is None
         self.discard_button.enabled = (
             mine and self.selected is not None and self.drawn() and not self.pending()
         )
@@ -281,7 +289,10 @@ class RummyTable(CardTable):
         return self.staging.disabled_reason(self.view())
 
     def meld_targets(self) -> set[int]:
-        """Melds the picked card may go to now (add or joker swap)."""
+        """Melds the selected card (or all the selected cards) may go to now (add or joker
+        swap)."""
+        if len(self.workspace.chosen) > 1:
+            return self.taps.targets()
         card = self.workspace.picked()
         if card is None or not self.my_turn():
             return set()
@@ -353,8 +364,9 @@ class RummyTable(CardTable):
     def after_update(self, dt: float) -> None:
         if self.ended is not None:
             self.ended_t += dt
-        if self.selected is not None and self.selected >= len(self.staging.hand):
-            self.selected = None
+        if any(i >= len(self.staging.hand) for i in self.workspace.chosen):
+            self.workspace.chosen = []
+        self.taps.follow_up()
         if self.idle() and self.phase == "play" and self.session.phase != "over":
             engine: Counter[str] = Counter(self.view()["hand"])
             if engine != Counter(self.staging.cards()):  # a safety net: follow the engine
@@ -396,9 +408,9 @@ class RummyTable(CardTable):
         self.taps.key(event)
 
     def on_escape(self) -> None:
-        """Esc drops the selected card first; with none selected it opens the pause menu."""
-        if self.selected is not None:
-            self.selected = None
+        """Esc lets the selected cards go first; with none selected it opens the pause menu."""
+        if self.workspace.chosen:
+            self.workspace.chosen = []
         else:
             self.open_pause()
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, cast
 import pygame
 
 from game import i18n
+from game.games.hand_rummy.melds import OPENING_MIN, classify, groups_points
 from game.games.hand_rummy.staging import suit_key
 from game.games.hand_rummy.table_score import logical_width
 from game.i18n import digits, t
@@ -187,6 +188,15 @@ class RummyPainter:
             return "", draw.INK_DIM  # your turn, while your own draw is still landing
         if mine and not self.table.drawn():
             return t("hr.reason.not_drawn"), draw.AMBER
+        chosen = self.table.workspace.chosen_cards()
+        if mine and self.table.workspace.melding():  # what Meld would do with them
+            if classify(chosen) is None:
+                return t("hr.tip.not_a_meld"), draw.AMBER
+            points = groups_points([chosen], self.table.variant)
+            staged = self.table.staging.staged_points()
+            short = not self.table.opened[self.table.me] and points + staged < OPENING_MIN
+            key = "hr.tip.selected_towards" if short else "hr.tip.selected"
+            return t(key, n=digits(points)), draw.SAND if short else draw.TURN
         if mine and self.table.pending():
             return t("hr.tip.joker_back"), draw.AMBER
         if reason == "nothing_staged" and mine:

@@ -148,12 +148,14 @@ class RummyMotion:
     def _fly_into_hand(
         self, code: str, start: tuple[float, float], duration: float, face_up: bool
     ) -> None:
-        """Your drawn card flies from the pile to its place at the end of the hand row (a card
-        from the stock turns face up on the way)."""
+        """Your drawn card flies from the pile to its place in the hand row: where your sort
+        puts it while the hand is in that order, else at the end (a card from the stock turns
+        face up on the way)."""
         g = self.table.geo
-        index = len(self.workspace.staging.hand) - 1  # new cards join the end of the row
-        if index < 0 or self.workspace.staging.hand[index] != code:
+        last = len(self.workspace.staging.hand) - 1  # new cards join the end of the row
+        if last < 0 or self.workspace.staging.hand[last] != code:
             return
+        index = self.workspace.place_new()
         slot = g.hand_slots(len(self.workspace.staging.hand))[index]
         sprite = Sprite(code, start, g.pile_card, face_up=face_up)
         sprite.move(slot, duration, 0.0, ease_out, arc=px(-30), size=g.hand_card)

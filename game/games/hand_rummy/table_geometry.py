@@ -21,8 +21,18 @@ MARGIN = 16
 MELD_PAD = 8  # inside the melds' panel
 MELD_TAG = 40  # the owner's round tag before his first meld
 MELD_GAP_X, MELD_GAP_Y = 12, 8
-MIN_PITCH = 44  # logical px: the touch target docs/LOOK.md asks for
+# Your hand: two fixed rows of 8 (14 dealt, 15 after the draw, 16 at most in two full rows).
+# The least width a tap reaches in a hand card, 44 pt on a phone: 720 layout px across a
+# 390 pt portrait phone (44 × 720 / 390 ≈ 81), 1280 across 844 pt held sideways (≈ 67).
+HAND_COLUMNS = 8
+HAND_GAP = 6  # logical px between two cards of a row at most
+HAND_TARGET = {True: 81, False: 67}  # by portrait
 MELD_MIN_STEP = 0.34  # of a card's width: the corner index (rank and suit) stays in view
+MELD_READ_STEP = 0.46  # of a card's width: the whole corner index, with room around it
+MELD_READ_SHRINK = 0.8  # the cards shrink so far before the step tightens under READ_STEP
+
+
+_Placed = tuple[dict[int, pygame.Rect], list[tuple[int, tuple[int, int]]]]
 
 
 @dataclass
@@ -32,9 +42,9 @@ class RummyGeometry:
     Landscape: top bar (round, the top seat's plate, language, menu); the left and right
     seats' plates at the sides with the piles under the left one; the melds on the table in
     the middle, a row per owner; then your plate, the staging area and Apply / Add group /
-    Clear; then sort buttons, your hand in one row and Discard. Portrait: top bar, the
+    Clear; then sort buttons, your hand in two fixed rows and Discard. Portrait: top bar, the
     opponents' plates in a row, the melds, the piles with your plate and Apply / Discard, the
-    staging area, a row of buttons, your hand (two tiers from 15 cards).
+    staging area, a row of buttons, your hand in two fixed rows.
     """
 
     w: int
@@ -52,35 +62,35 @@ class RummyGeometry:
     hand_card: tuple[int, int]
     staged_card: tuple[int, int]
     meld_card: tuple[int, int]
-    hand_tier: int  # px between the two tiers of a long hand (0: always one row)
+    hand_tier: int  # px between the hand's two rows (the upper row's index shows in it)
     buttons: dict[str, pygame.Rect]
     hint_y: int
     banner_y: int
-    lift: int = 22
+    lift: int = 14  # a selected hand card rises so much
     extras: dict[str, object] = field(default_factory=dict)
 
     # the hand
     def hand_slots(self, n: int) -> list[tuple[float, float]]:
-        """Centres of ``n`` hand cards, left to right: one row while each card keeps a touch
-        target of MIN_PITCH px; beyond that (portrait, 15 cards) two overlapping tiers, the
-        top tier first, its cards showing their corner index above the lower tier."""
+        """Centres of ``n`` hand cards: two fixed rows of HAND_COLUMNS places, the upper row
+        first, left to right; the lower row lies over the upper one, which shows its corner
+        index above it. A card's place depends on its index alone (not on ``n``), so the 15th
+        card drawn and the discard move no other card; only a hand of more than two full rows
+        (rare) takes more columns. The columns keep each card whole across (no overlap
+        sideways): its full width is its touch target."""
         if n <= 0:
             return []
-        ch = self.hand_card[1]
-        y = self.hand.y + self.lift + self.hand_tier + ch / 2
-        single = self._row(n, y)
-        if not self.hand_tier or n < 2 or single[1][0] - single[0][0] >= px(MIN_PITCH):
-            return single
-        top = (n + 1) // 2
-        return self._row(top, y - self.hand_tier) + self._row(n - top, y)
+        columns = max(HAND_COLUMNS, (n + 1) // 2)
+        cw, ch = self.hand_card
+        step = min(cw + px(HAND_GAP), (self.hand.w - cw) / (columns - 1))
+        x0 = self.hand.centerx - step * (columns - 1) / 2
+        y0 = self.hand.y + self.lift + ch / 2
+        return [(x0 + step * (i % columns), y0 + self.hand_tier * (i // columns)) for i in range(n)]
 
-    def _row(self, n: int, y: float) -> list[tuple[float, float]]:
-        if n <= 0:
-            return []
-        cw = self.hand_card[0]
-        step = min(cw + px(6), (self.hand.w - cw) / max(1, n - 1)) if n > 1 else 0
-        x0 = self.hand.centerx - step * (n - 1) / 2
-        return [(x0 + step * i, y) for i in range(n)]
+    def hand_target_width(self, n: int) -> float:
+        """The width of the part of a hand card a tap reaches (the step between columns, the
+        card's own width at most)."""
+        slots = self.hand_slots(max(n, 2))
+        return min(float(self.hand_card[0]), slots[1][0] - slots[0][0])
 
     # the staging area
     def staging_cards_area(self) -> pygame.Rect:
@@ -150,33 +160,50 @@ class RummyGeometry:
         """The melds on the table flowing in lines, like text: ``blocks`` = (owner, [(meld,
         cards)]) in order; each owner's melds follow a round tag with his initial and wrap onto
         the next line when the line is full. Returns (a rect per meld, (owner, tag centre) per
-        block, card size, card step). The step tightens first (down to what keeps each card's
-        corner index in view), then the cards shrink until everything fits (a tap zooms)."""
+        block, card size, card step). Readable first: the step keeps each card's whole corner
+        index in view (MELD_READ_STEP) while the cards shrink to MELD_READ_SHRINK of their
+        size; only a table fuller than that tightens the step (down to the rank and suit,
+        MELD_MIN_STEP) and shrinks the cards further (a tap zooms)."""
         area = self.melds.inflate(-2 * px(MELD_PAD), -2 * px(MELD_PAD))
-        cw0, ch0 = self.meld_card
-        shrink = 1.0
-        while True:
-            cw, ch = max(px(20), round(cw0 * shrink)), max(px(28), round(ch0 * shrink))
-            for step in card_steps(cw // 2, max(px(8), round(cw * MELD_MIN_STEP))):
-                placed = self._flow(blocks, area, (cw, ch), step, own_lines=True)
-                placed = placed or self._flow(blocks, area, (cw, ch), step)
-                if placed is not None:
-                    break
-            else:
-                placed = None
-            if placed is not None or ch <= px(28):
-                break
-            shrink *= 0.92
-        if placed is None:
-            step = px(8)
-            placed = self._flow(blocks, area, (cw, ch), step, overflow=True)
+        fit = self._fit_melds(blocks, area, MELD_READ_STEP, MELD_READ_SHRINK)
+        fit = fit or self._fit_melds(blocks, area, MELD_MIN_STEP, 0.0)
+        if fit is None:
+            cw0, ch0 = self.meld_card
+            card = (max(px(20), round(cw0 * px(28) / ch0)), px(28))  # the least size
+            step: float = px(8)
+            placed = self._flow(blocks, area, card, step, overflow=True)
             assert placed is not None
+        else:
+            placed, card, step = fit
         rects, tags = placed
         if rtl:  # mirrored: lines read from the right
             for r in rects.values():
                 r.x = area.x + area.right - r.right
             tags = [(o, (area.x + area.right - x, y)) for o, (x, y) in tags]
-        return rects, tags, (cw, ch), step
+        return rects, tags, card, step
+
+    def _fit_melds(
+        self,
+        blocks: list[tuple[int, list[tuple[int, int]]]],
+        area: pygame.Rect,
+        least_step: float,
+        least_shrink: float,
+    ) -> tuple[_Placed, tuple[int, int], float] | None:
+        """The largest cards (to ``least_shrink`` of their size), then the widest step (to
+        ``least_step`` of a card's width), at which the melds fit; None: they do not."""
+        cw0, ch0 = self.meld_card
+        shrink = 1.0
+        while shrink >= least_shrink:
+            cw, ch = max(px(20), round(cw0 * shrink)), max(px(28), round(ch0 * shrink))
+            for step in card_steps(cw // 2, max(px(8), round(cw * least_step))):
+                placed = self._flow(blocks, area, (cw, ch), step, own_lines=True)
+                placed = placed or self._flow(blocks, area, (cw, ch), step)
+                if placed is not None:
+                    return placed, (cw, ch), step
+            if ch <= px(28):
+                return None
+            shrink *= 0.92
+        return None
 
     @staticmethod
     def _flow(
@@ -277,12 +304,12 @@ def _landscape(players: int) -> RummyGeometry:
         stock=(58, 290),
         discard=(146, 290),
         pile_card=(72, 101),
-        staging=pygame.Rect(200, 384, 880, 150),
-        hand=pygame.Rect(200, 556, 880, 156),
-        hand_card=(84, 118),
+        staging=pygame.Rect(200, 384, 880, 140),
+        hand=pygame.Rect(200, 528, 880, 174),  # two rows: the lower one ends at 702
+        hand_card=(76, 106),
         staged_card=(56, 78),
         meld_card=(56, 78),
-        hand_tier=0,
+        hand_tier=54,  # the upper row shows more than half of each card
         buttons=buttons,
         hint_y=352,
         banner_y=230,
@@ -292,8 +319,8 @@ def _landscape(players: int) -> RummyGeometry:
 def _portrait(players: int) -> RummyGeometry:
     """Top to bottom: the top bar, the others' plates in a row, the melds (the tallest part:
     four lines of cards whose corner index reads on a phone), the piles with your plate and
-    Apply / Discard, the staging area, a row of buttons, your hand in one overlapping row (two
-    tiers from 15 cards) clear of the bottom frame."""
+    Apply / Discard, the staging area, a row of buttons, your hand in two fixed rows clear of
+    the bottom frame."""
     w, h = 720, 1280
     inner = w - 2 * MARGIN
     order = [LEFT, TOP_LEFT, TOP, TOP_RIGHT, RIGHT]  # the others' plates in a row
@@ -327,11 +354,11 @@ def _portrait(players: int) -> RummyGeometry:
         discard=(150, piles_y + 54),
         pile_card=(76, 106),
         staging=pygame.Rect(MARGIN, 826, inner, 158),
-        hand=pygame.Rect(MARGIN, 1054, inner, 188),  # its lowest card ends 38 px above the edge
+        hand=pygame.Rect(MARGIN, 1052, inner, 194),  # its lowest card ends 34 px above the edge
         hand_card=(84, 118),
         staged_card=(74, 104),
         meld_card=(74, 104),
-        hand_tier=48,
+        hand_tier=62,  # the upper row shows more than half of each card
         buttons=buttons,
         hint_y=560,
         banner_y=420,

@@ -3,12 +3,15 @@ lead to — draw, stage into groups (HR-13), apply melds (HR-14), add to a table
 joker back (HR-7, HR-8), discard, sort and move cards in the hand and undo (HR-15).
 
 **Why a tap on a hand card does not discard** (the other games play on one tap): in rummy the
-hand is a workspace. A tap picks a card so that the next tap can put it into a group, onto a
-table meld, or at another place in the hand — most taps of a turn are that, and a tap that
-threw the card away instead would lose it for good. So one gesture discards without any doubt:
-**drag the card onto the discard pile** (as in the rummy apps players know). A drag is a pick
-and a drop in one: dropped on a group it stages the card, on a table meld it adds it, beside
-the hand's cards it moves it there. Pick-then-tap the pile (or Discard, or Enter) still works.
+hand is a workspace. A tap selects a card (a second tap lets it go; nothing moves), so that
+several can be selected and then go together with one more tap: **Meld** lays them (or stages
+them towards the 51-point opening), a group or the "new group" box stages them, a meld on the
+table takes them — a three-card meld is four taps. A tap that threw a card away instead would
+lose it for good. So one gesture discards without any doubt: **drag the card onto the discard
+pile** (as in the rummy apps players know), or select it alone and tap the pile (or Discard,
+or Enter). A drag is a pick and a drop in one: dropped on a group it stages the card, on a
+table meld it adds it, beside or on the hand's cards it moves it there (the only way to
+re-order by hand; Undo puts it back, HR-15).
 
 :class:`RummyTaps` is a part of :class:`game.games.hand_rummy.table.RummyTable`: the scene
 routes its input here. It acts through the scene (``act``, hints) and moves your workspace.
@@ -17,13 +20,15 @@ routes its input here. It acts through the scene (``act``, hints) and moves your
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
+from game.games.hand_rummy.melds import classify, extend
+from game.games.hand_rummy.staging import rank_key, suit_key
 from game.games.hand_rummy.table_workspace import Hit
 from game.games.hand_rummy.table_zoom import MeldZoom
-from game.i18n import t
+from game.i18n import digits, t
 from game.ui.overlay import Overlay
 
 if TYPE_CHECKING:
@@ -36,6 +41,8 @@ class RummyTaps:
     def __init__(self, table: RummyTable) -> None:
         self.table = table
         self.workspace = table.workspace
+        self.queued: list[dict[str, Any]] = []  # the next adds of several cards to one meld
+        self._targets: tuple[object, set[int]] | None = None
 
     # ----- actions ------------------------------------------------------------------------------
     def draw_from(self, source: str) -> None:
@@ -44,17 +51,55 @@ class RummyTaps:
             return
         self.table.act(self.table.me, {"type": "draw", "from": source}, human=True)
 
-    def apply_melds(self) -> None:
+    def apply_or_meld(self) -> None:
+        """The Apply button: with three cards or more selected it melds them (Meld), else it
+        applies the staged groups (HR-14)."""
+        if self.workspace.melding():
+            self.meld_selected()
+        else:
+            self.apply_melds()
+
+    def meld_selected(self) -> None:
+        """Lay the selected cards as one meld, with the groups already staged (HR-14); before
+        the opening, while they come to less than 51 points, they are staged instead. Cards
+        that make neither a run nor a set, or a turn that is not yours, change nothing and
+        say why."""
+        table, ws = self.table, self.workspace
+        cards = ws.chosen_cards()
+        reason = table.apply_reason()
+        if reason in ("not_your_turn", "not_drawn"):
+            table.show_hint(t(f"hr.reason.{reason}"))
+            return
+        if classify(cards) is None:
+            table.show_hint(t("hr.tip.not_a_meld"))
+            return
+        if reason == "invalid_group":
+            table.show_hint(t("hr.reason.invalid_group"))
+            return
+        before = (list(ws.staging.hand), [list(g) for g in ws.staging.groups], list(ws.chosen))
+        ws.stage_chosen(None)
+        if table.apply_reason() == "opening_under_51":
+            points = digits(ws.staging.staged_points())
+            table.show_hint(t("hr.tip.staged_more", n=points))
+        elif not self.apply_melds():  # refused (its reason shows): the cards as they were
+            ws.staging.hand, ws.staging.groups, ws.chosen = before
+
+    def apply_melds(self) -> bool:
+        """Lay the valid staged groups (HR-14); False (and why) when nothing was laid."""
         reason = self.table.apply_reason()
         if reason is not None:
             self.table.show_hint(t(f"hr.reason.{reason}"))
-            return
+            return False
         action = self.workspace.staging.apply_action()
-        if action is not None:
-            self.workspace.selected = None
-            self.table.act(self.table.me, dict(action), human=True)
+        if action is None:
+            return False
+        self.workspace.selected = None
+        return self.table.act(self.table.me, dict(action), human=True)
 
     def discard_selected(self) -> None:
+        if len(self.workspace.chosen) > 1:
+            self.table.show_hint(t("hr.tip.one_to_discard"))
+            return
         if self.workspace.selected is None or self.workspace.selected >= len(
             self.workspace.staging.hand
         ):
@@ -68,22 +113,22 @@ class RummyTaps:
             self.workspace.selected = None
 
     def add_group(self) -> None:
-        """A new empty group; with a card picked, that card goes into it."""
-        index = self.workspace.staging.add_group()
-        if self.workspace.selected is not None:
-            self.workspace.staging.stage(self.workspace.selected, index)
-            self.workspace.selected = None
+        """A new group; the selected cards go into it."""
+        self.workspace.stage_chosen(None)
 
     def clear_staging(self) -> None:
         self.workspace.staging.clear()
         self.workspace.selected = None
 
     def sort_suit(self) -> None:
+        """Sort by suit; drawn cards go to their place in that order from now on."""
         self.workspace.staging.sort_by_suit()
+        self.workspace.sort_key = suit_key
         self.workspace.selected = None
 
     def sort_rank(self) -> None:
         self.workspace.staging.sort_by_rank()
+        self.workspace.sort_key = rank_key
         self.workspace.selected = None
 
     def undo(self) -> None:
@@ -91,17 +136,8 @@ class RummyTaps:
         self.workspace.selected = None
 
     def tap_hand(self, index: int) -> None:
-        """Pick a card; tap it again to put it down; with a card picked, a tap on another
-        card of the hand moves the picked one to that place (Undo puts it back, HR-15)."""
-        if self.workspace.selected is None or self.workspace.selected >= len(
-            self.workspace.staging.hand
-        ):
-            self.workspace.selected = index
-        elif self.workspace.selected == index:
-            self.workspace.selected = None
-        else:
-            self.move_in_hand(index)
-            return
+        """Select a card, or let a selected one go (several may be selected; none moves)."""
+        self.workspace.toggle(index)
         self.table.app.audio.play("bid", 0.3)
 
     def move_in_hand(self, index: int) -> None:
@@ -113,17 +149,11 @@ class RummyTaps:
         self.table.app.audio.play("deal", 0.3)
 
     def tap_group(self, group: int | None) -> None:
-        """Stage the picked card into ``group`` (None: a new group)."""
-        if self.workspace.selected is None:
-            if group is None:
-                self.workspace.staging.add_group()
-            else:
-                self.table.show_hint(t("hr.tip.pick_first"))
+        """Stage the selected cards into ``group`` (None: a new group)."""
+        if not self.workspace.chosen and group is not None:
+            self.table.show_hint(t("hr.tip.pick_first"))
             return
-        if group is None:
-            group = self.workspace.staging.add_group()
-        self.workspace.staging.stage(self.workspace.selected, group)
-        self.workspace.selected = None
+        self.workspace.stage_chosen(group)
 
     def tap_staged(self, group: int, index: int) -> None:
         self.workspace.staging.unstage(group, index)
@@ -132,12 +162,16 @@ class RummyTaps:
         self.workspace.selected = None
 
     def tap_meld(self, meld: int) -> None:
-        """Add the picked card to a table meld, or take its joker back (HR-7, HR-8); with no
-        card picked, show the meld large."""
-        if self.workspace.selected is None:
+        """Add the selected card to a table meld, or take its joker back (HR-7, HR-8); several
+        selected cards go on one by one (or take a set's joker back together); with no card
+        selected, show the meld large."""
+        if not self.workspace.chosen:
             self.zoom_meld(meld)
             return
-        card = self.workspace.staging.hand[self.workspace.selected]
+        if len(self.workspace.chosen) > 1:
+            self.add_several(meld)
+            return
+        card = self.workspace.staging.hand[self.workspace.chosen[0]]
         action = None
         for a in self.table.legal():
             if (
@@ -152,6 +186,48 @@ class RummyTaps:
         if self.table.act(self.table.me, action, human=True):
             self.workspace.selected = None
 
+    def several_actions(self, meld: int) -> list[dict[str, Any]] | None:
+        """The actions that put every selected card on table meld ``meld``: a legal joker
+        swap taking them all, else adds in an order where each card fits (None: no such)."""
+        cards = self.workspace.chosen_cards()
+        for a in self.table.legal():
+            if a["type"] == "swap_joker" and a["meld"] == meld and a.get("cards") == sorted(cards):
+                return [a]
+        melds = self.table.view().get("melds", [])
+        order = add_order(list(melds[meld]), cards) if 0 <= meld < len(melds) else None
+        if order is None:
+            return None
+        return [{"type": "add", "card": c, "meld": meld} for c in order]
+
+    def add_several(self, meld: int) -> None:
+        """Several selected cards onto one table meld: the first now, the others each as the
+        table is yours again; cards that cannot all go there change nothing."""
+        actions = self.several_actions(meld)
+        if actions is None:
+            self.table.show_hint(t("hr.tip.do_not_fit"))
+            return
+        if self.table.act(self.table.me, actions[0], human=True):
+            self.workspace.chosen = []
+            self.queued = actions[1:]
+
+    def follow_up(self) -> None:
+        """Send the next queued add once the last one is shown and it is still your turn."""
+        if not self.queued:
+            return
+        table = self.table
+        over = table.session.phase != "play" or table.me not in table.session.to_act()
+        if over or (table.my_turn() and not table.act(table.me, self.queued.pop(0), human=True)):
+            self.queued = []  # (the turn ended, or the table refused the next add)
+
+    def targets(self) -> set[int]:
+        """The table melds all the selected cards (more than one) may go to now."""
+        key = (self.table.session.version, tuple(self.workspace.chosen_cards()))
+        if self._targets is None or self._targets[0] != key:
+            opened = self.table.opened[self.table.me] and self.table.my_turn()
+            melds = range(len(self.table.view().get("melds", []))) if opened else range(0)
+            self._targets = (key, {m for m in melds if self.several_actions(m) is not None})
+        return self._targets[1]
+
     def zoom_meld(self, meld: int | None) -> None:
         """Open table meld ``meld`` large above the table; None closes it."""
         shown = [o for o in self.table.app.overlays if isinstance(o, MeldZoom)]
@@ -164,7 +240,7 @@ class RummyTaps:
     def tap_discard_pile(self) -> None:
         if self.table.my_turn() and not self.table.drawn():
             self.draw_from("discard")
-        elif self.workspace.selected is not None:
+        elif self.workspace.chosen:
             self.discard_selected()
         elif self.table.my_turn():
             self.table.show_hint(t("hr.tip.discard"))
@@ -235,8 +311,6 @@ class RummyTaps:
         kind, *where = hit
         if kind == "hand":
             self.tap_hand(where[0])
-        elif kind == "hand_gap":
-            self.move_in_hand(where[0])
         elif kind == "staged":
             self.tap_staged(*where)
         elif kind == "group":
@@ -277,3 +351,18 @@ class RummyTaps:
                 self.draw_from("stock")
             else:
                 self.discard_selected()
+
+
+def add_order(meld: list[str], cards: list[str]) -> list[str] | None:
+    """An order in which ``cards`` go onto the table meld ``meld`` one by one, each fitting
+    the meld as it is then (None: they do not all fit)."""
+    current = classify(meld)
+    left, order = list(cards), []
+    while left and current is not None:
+        fit = next(((c, m) for c in left if (m := extend(current, c)) is not None), None)
+        if fit is None:
+            return None
+        left.remove(fit[0])
+        order.append(fit[0])
+        current = fit[1]
+    return order if not left and current is not None else None

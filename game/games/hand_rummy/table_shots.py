@@ -1,11 +1,14 @@
 """Hand rummy's phases for ``main.py --screenshots`` (run by the harness in
 game.ui.screenshots through the game's spec): a scripted first round from an explicit deck, the
-moments of the same round (a card moved inside the hand, a drawn card in flight, the others'
-hands face up at the round's end), then a match end from a bot-played match."""
+moments of the same round (the hand at 14 and 15 cards, a card moved inside the hand, a drawn
+card in flight, cards selected and melded, the others' hands face up at the round's end), then
+a match end from a bot-played match."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+import pygame
 
 from game.core.bots import bot_rng, run
 from game.core.cards import rummy_deck
@@ -14,6 +17,7 @@ from game.games.hand_rummy.rules import Match
 from game.games.hand_rummy.table import RummyTable
 from game.table import FakeClock, Seat, Table
 from game.ui import scoreboard
+from game.ui.scale import px
 from game.ui.screenshots import Shooter
 
 if TYPE_CHECKING:
@@ -233,21 +237,43 @@ def _rummy_scene(shooter: Shooter, moves: int) -> tuple[RummyTable, list[tuple[i
 
 
 def rummy_moments(shooter: Shooter) -> None:
-    """Hand rummy: a card of the hand being moved to another place (HR-15), the drawn card
-    flying from the stock and turning over, and at the round's end the others' hands face up
-    under the "went out" line (HR-10)."""
+    """Hand rummy: your fourteen cards in their two fixed rows, a card dragged to another place
+    (HR-15), the drawn card flying from the stock to where the sort puts it, the fifteen cards
+    (the fourteen where they were), three cards selected (Meld), staged towards the opening
+    (under 51), the opening laid from a second selection, a selection that is no meld refused;
+    and at the round's end the others' hands face up under the "went out" line (HR-10)."""
     sc, _rest = _rummy_scene(shooter, 6)
     shooter.until(sc.my_turn, 600)
-    shooter.frames(20)
-    shooter.click(sc.workspace.sprites[("h", 0)].rect().center)
-    shooter.frames(20)
-    shooter.click(sc.workspace.sprites[("h", len(sc.staging.hand) - 1)].rect().center)
+    shooter.frames(30)
+    shooter.shot("rummy_02a_hand_14")
+    sprites = sc.workspace.sprites
+    _drag(shooter, sprites[("h", 0)].rect().center, sprites[("h", 12)].rect().center)
     shooter.frames(4)
     shooter.shot("rummy_02a_move_in_hand")
+    shooter.frames(40)
+    sc.taps.undo()  # sorted by suit again: the drawn card goes to its place
     shooter.frames(40)
     shooter.click(sc.geo.stock)
     shooter.frames(3)  # half way, still face down (it turns over on the way)
     shooter.shot("rummy_02b_draw_flight")
+    shooter.until(sc.my_turn, 600)
+    shooter.frames(40)
+    shooter.shot("rummy_02c_hand_15")
+    _select(shooter, sc, ["KD", "KC", "KH"])
+    shooter.shot("rummy_02d_three_selected")
+    shooter.click(sc.apply_button.rect.center)  # 30 points: staged for the opening
+    shooter.frames(30)
+    shooter.shot("rummy_02e_selection_staged")
+    sc.hint = None
+    _select(shooter, sc, ["QH", "QD", "QC"])
+    shooter.click(sc.apply_button.rect.center)  # 60 with the kings: the opening
+    shooter.until(sc.my_turn, 600)
+    shooter.frames(40)
+    sc.banner = None
+    _select(shooter, sc, ["7D", "8C", "9C"])
+    shooter.click(sc.apply_button.rect.center)  # neither a run nor a set
+    shooter.frames(4)
+    shooter.shot("rummy_02f_not_a_meld")
     sc, rest = _rummy_scene(shooter, 10)
     seat, action = rest[0]
     assert action is not None  # the move that goes out is written out in the script
@@ -255,6 +281,29 @@ def rummy_moments(shooter: Shooter) -> None:
     shooter.until(lambda: sc.ended is not None, 600)
     shooter.frames(50)
     shooter.shot("rummy_06a_hands_up")
+
+
+def _select(shooter: Shooter, sc: RummyTable, cards: list[str]) -> None:
+    """Tap each of ``cards`` in your hand (on its top edge, which shows in either row)."""
+    for code in cards:
+        rect = sc.workspace.sprites[("h", sc.staging.hand.index(code))].rect()
+        shooter.click((rect.centerx, rect.y + px(12)))
+        shooter.frames(6)
+    shooter.frames(14)
+
+
+def _drag(shooter: Shooter, start: tuple[int, int], end: tuple[int, int]) -> None:
+    """A real drag with the mouse from ``start`` to ``end``."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    shooter.frames(1)
+    for k in range(1, 7):
+        pos = tuple(round(a + (b - a) * k / 6) for a, b in zip(start, end))
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        )
+        shooter.frames(1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    shooter.frames(1)
 
 
 FIVE_SEED = 3

@@ -49,7 +49,7 @@ class RummyStillParts:
                 table.opened[table.me],
                 tuple(map(tuple, workspace.staging.groups)),
                 table.painter.staging_message(),
-                workspace.selected is not None,
+                bool(workspace.chosen),
             ),
             g.staging.inflate(px(16), px(16)),
         )

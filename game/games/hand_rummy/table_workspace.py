@@ -8,13 +8,14 @@ care take ``held`` (the dragged hand index) and where the pointer is."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from game import i18n
 from game.games.hand_rummy import melds as M
-from game.games.hand_rummy.staging import Staging
+from game.games.hand_rummy.staging import Staging, suit_key
 from game.games.hand_rummy.table_geometry import RummyGeometry
 from game.i18n import digits, t
 from game.ui import draw, scale
@@ -29,6 +30,7 @@ Size = tuple[int, int]
 Target = tuple[tuple[object, ...], str, Point, Size]  # (place, code, position, size)
 Hit = tuple[Any, ...]  # what lies under a tap: its kind, then where (indices)
 GroupGeometry = tuple[list[pygame.Rect], pygame.Rect, Size, float]
+MELD_LEAST = 3  # cards in the smallest run or set
 
 
 class Workspace:
@@ -41,7 +43,8 @@ class Workspace:
         # by place; one dict for the workspace's life (changed in place), so that the scene
         # can hold it too: the shared table finds a scene's sprites among its own attributes
         self.sprites: dict[tuple[object, ...], Sprite] = {}
-        self.selected: int | None = None  # index in staging.hand
+        self.chosen: list[int] = []  # the selected hand cards (indices in staging.hand, sorted)
+        self.sort_key: Callable[[str], tuple[int, int]] | None = suit_key  # the player's sort
         self.spawn: tuple[float, float] | None = None  # where a new hand card appears
         self.targets: list[Target] = []
         self._key: tuple[object, ...] | None = None
@@ -53,12 +56,72 @@ class Workspace:
         """A fresh workspace holding ``hand`` (no sprites, nothing picked)."""
         self.staging = Staging(hand, self.variant)
         self.sprites.clear()
-        self.selected = None
+        self.chosen = []
 
     def geometry_changed(self, geo: RummyGeometry) -> None:
         self.geo = geo
         self._group_key = None
         self.spawn = None
+
+    # ----- the selection -------------------------------------------------------------------
+    @property
+    def selected(self) -> int | None:
+        """The one selected hand card (its index), or None when none or several are."""
+        return self.chosen[0] if len(self.chosen) == 1 else None
+
+    @selected.setter
+    def selected(self, index: int | None) -> None:
+        self.chosen = [] if index is None else [index]
+
+    def toggle(self, index: int) -> None:
+        """A tap on a hand card: selected, or no longer selected (nothing moves)."""
+        if index in self.chosen:
+            self.chosen.remove(index)
+        elif 0 <= index < len(self.staging.hand):
+            self.chosen = sorted([*self.chosen, index])
+
+    def melding(self) -> bool:
+        """Enough cards are selected for a meld (three): the Apply button is Meld."""
+        return len(self.chosen) >= MELD_LEAST
+
+    def chosen_cards(self) -> list[str]:
+        """The selected cards' codes, in hand order."""
+        hand = self.staging.hand
+        return [hand[i] for i in self.chosen if i < len(hand)]
+
+    def stage_chosen(self, group: int | None) -> int:
+        """The selected cards into staged ``group`` (None: a new one); returns its index."""
+        if group is None:
+            group = self.staging.add_group()
+        for k, i in enumerate(self.chosen):
+            self.staging.stage(i - k, group)
+        self.chosen = []
+        return group
+
+    def _keep_chosen(self, cards: list[str]) -> None:
+        """Select ``cards`` again in the hand as it is now (after it changed)."""
+        taken: set[int] = set()
+        for code in cards:
+            index = next(
+                (i for i, c in enumerate(self.staging.hand) if c == code and i not in taken), None
+            )
+            if index is not None:
+                taken.add(index)
+        self.chosen = sorted(taken)
+
+    def place_new(self) -> int:
+        """The card just drawn (last in the hand row) goes where the player's sort puts it
+        when the rest of the hand is in that order; returns its index."""
+        hand, key = self.staging.hand, self.sort_key
+        last = len(hand) - 1
+        rest = hand[:-1]
+        if last < 1 or key is None or rest != sorted(rest, key=key):
+            return last
+        card, before = hand[-1], self.chosen_cards()
+        index = next((i for i, c in enumerate(rest) if key(c) > key(card)), last)
+        self.staging.hand = [*rest[:index], card, *rest[index:]]
+        self._keep_chosen(before)
+        return index
 
     def picked(self) -> str | None:
         """The code of the picked hand card, if any."""
@@ -68,9 +131,9 @@ class Workspace:
 
     def sync(self, hand: list[str], laid: list[str] | tuple[str, ...] = ()) -> None:
         """Follow your displayed hand (``laid``: cards that just went to the table)."""
+        before = self.chosen_cards()
         self.staging.sync(hand, laid=laid)
-        if self.selected is not None and self.selected >= len(self.staging.hand):
-            self.selected = None
+        self._keep_chosen(before)
 
     # ----- places -------------------------------------------------------------------------
     def update(self, dt: float, held: int | None, pointer: Point | None) -> None:
@@ -102,7 +165,7 @@ class Workspace:
         return (
             tuple(self.staging.hand),
             tuple(map(tuple, self.staging.groups)),
-            self.selected,
+            tuple(self.chosen),
             i18n.is_rtl(),
             self.spawn,
             tuple((place, id(sprite), sprite.code) for place, sprite in self.sprites.items()),
@@ -113,7 +176,7 @@ class Workspace:
         targets: list[Target] = []
         slots = g.hand_slots(len(self.staging.hand))
         for i, (code, slot) in enumerate(zip(self.staging.hand, slots)):
-            lift = g.lift if i == self.selected else 0
+            lift = g.lift if i in self.chosen else 0
             targets.append((("h", i), code, (slot[0], slot[1] - lift), g.hand_card))
         boxes, _new, card, step = self.group_geometry()
         for gi, group in enumerate(self.staging.groups):
@@ -195,17 +258,15 @@ class Workspace:
         )
 
     def at(self, pos: tuple[int, int], skip: int | None = None) -> Hit | None:
-        """What of the workspace lies under ``pos``: ("hand", i), ("hand_gap", i) (beside the
-        hand's cards, with one picked), ("staged", g, j), ("group", g), ("new_group",) — or
-        None. ``skip``: a hand card being dragged."""
+        """What of the workspace lies under ``pos``: ("hand", i), ("staged", g, j), ("group",
+        g), ("new_group",) — or None. ``skip``: a hand card being dragged (a tap beside the
+        hand's cards moves none: cards move by drag)."""
         for i in reversed(range(len(self.staging.hand))):
             if i == skip:
                 continue
             sprite = self.sprites.get(("h", i))
             if sprite is not None and sprite.rect().collidepoint(pos):
                 return ("hand", i)
-        if self.selected is not None and self.staging.hand and self.geo.hand.collidepoint(pos):
-            return ("hand_gap", self.gap_index(pos))
         boxes, new_box, _card, _step = self.group_geometry()
         for g, group in enumerate(self.staging.groups):
             for j in reversed(range(len(group))):
@@ -263,17 +324,21 @@ class Workspace:
 
     def cards_key(self, held: int | None) -> tuple[object, ...]:
         """Everything the cards' drawing reads (for the still layer)."""
-        glow = self.sprites.get(("h", self.selected)) if self.selected is not None else None
+        glow = self._chosen_sprites()
         return tuple(
-            (s.code, round(s.pos[0]), round(s.pos[1]), s.size, s.face_up, s.visible, s is glow)
+            (s.code, round(s.pos[0]), round(s.pos[1]), s.size, s.face_up, s.visible, s in glow)
             for s in self.in_order(held)
         )
 
+    def _chosen_sprites(self) -> list[Sprite]:
+        return [s for i in self.chosen if (s := self.sprites.get(("h", i))) is not None]
+
     def draw_cards(self, surface: pygame.Surface, four: bool, held: int | None) -> None:
-        """Your staged cards, then your hand row over them (the picked card glows)."""
-        picked = self.sprites.get(("h", self.selected)) if self.selected is not None else None
+        """Your staged cards, then your hand row over them (the selected cards are outlined:
+        a line drawn round each, no image of its own)."""
+        glow = self._chosen_sprites()
         for sprite in self.in_order(held):
-            sprite.draw(surface, four, glow=sprite is picked)
+            sprite.draw(surface, four, glow=sprite in glow)
 
     def draw_frame(
         self, surface: pygame.Surface, opened: bool, message: tuple[str, draw.RGB]
@@ -312,7 +377,7 @@ class Workspace:
             state = self.staging.group_state(gi)
             edge = {"valid": draw.TURN, "invalid": draw.RED}.get(state, draw.PANEL_EDGE)
             surface.blit(group_box(box.size, edge), box)
-        pick = self.selected is not None
+        pick = bool(self.chosen)
         new_edge = draw.GOLD if pick else draw.PANEL_EDGE
         surface.blit(group_box(new_box.size, new_edge), new_box)
         draw.blit_text(
