@@ -225,6 +225,10 @@ class LobbyView:
     def build(self) -> None:
         """Create ``self.widgets`` for the current layout."""
 
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Take ``event`` before the lobby's Esc and widgets do; True when taken."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw what is not a widget."""
 
