@@ -38,7 +38,6 @@ from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.scenes.lobby_common import (
     LinkOptions,
-    LobbyView,
     default_server,
     online_games,
     online_options,
@@ -47,11 +46,13 @@ from game.ui.scenes.lobby_common import (
     valid_server,
 )
 from game.ui.scenes.lobby_confirm import ConfirmView
-from game.ui.scenes.lobby_entry import CodeView, TextEntry
+from game.ui.scenes.lobby_entry import CodeView
 from game.ui.scenes.lobby_home import HomeView
 from game.ui.scenes.lobby_list import ListView
+from game.ui.scenes.lobby_parts import NewTable, TextEntry
 from game.ui.scenes.lobby_room import RoomView
-from game.ui.scenes.lobby_setup import NewTable, SetupView
+from game.ui.scenes.lobby_setup import SetupView
+from game.ui.scenes.lobby_view import LobbyView
 from game.ui.scenes.lobby_views import ConnectingView, OfflineView, PendingView
 from game.ui.watching import Spectating, WatchWaitView
 from game.ui.widgets import Button

@@ -1,75 +1,17 @@
-"""Typing in the lobby: a room code, or natively the player's name or the server's address.
-
-:class:`TextEntry` holds what is being typed and takes the keys; in the browser (no virtual
-keyboard for a pygame canvas) the page's ``window.prompt`` asks instead (docs/WEB.md).
-:class:`CodeView` is the lobby's states ``code`` and ``field``: the slots of a code, or a line
-with a caret, and Join."""
+"""Typing in the lobby (states ``code`` and ``field``): the slots of a room code, or a line with
+a caret for the player's name or the server's address, and Join. What is typed is the lobby's
+``entry`` (:class:`game.ui.scenes.lobby_parts.TextEntry`); this view hands it the keys."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pygame
 
-from game.client import page_links
 from game.i18n import digits, t
 from game.net import protocol
 from game.ui import draw
 from game.ui.scale import px
-from game.ui.scenes.lobby_common import WEB, LobbyView
+from game.ui.scenes.lobby_view import LobbyView
 from game.ui.widgets import Button
-
-FIELD_LIMITS = {"code": 12, "name": protocol.MAX_NAME, "server": 120}
-
-
-class TextEntry:
-    """One field being typed. ``submit(field, text)`` gets what was typed (stripped);
-    ``show(state)`` opens the lobby's typing state (``code`` or ``field``)."""
-
-    def __init__(
-        self, submit: Callable[[str | None, str], None], show: Callable[[str], None]
-    ) -> None:
-        self.submit_to = submit
-        self.show = show
-        self.field: str | None = None  # "code" | "name" | "server" while typing
-        self.typed = ""
-
-    def edit(self, field: str, current: str) -> None:
-        """Type ``field`` from ``current`` (natively) or ask with the page's prompt (browser)."""
-        if WEB:
-            try:
-                answer = page_links.browser_window().prompt(t(f"online.{field}_prompt"), current)
-            except Exception:
-                answer = None
-            if answer is not None and str(answer) not in ("null", "undefined"):
-                self.typed = str(answer)
-                self.field = field
-                self.submit()
-            return
-        self.field = field
-        self.typed = current
-        self.show("code" if field == "code" else "field")
-
-    def submit(self) -> None:
-        field, text = self.field, self.typed.strip()
-        self.field = None
-        self.submit_to(field, text)
-
-    def cancel(self) -> None:
-        self.field = None
-
-    def key(self, event: pygame.event.Event) -> None:
-        """Enter submits, Backspace takes a character back, a printable one is typed (a code
-        in capitals) up to the field's limit."""
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.submit()
-        elif event.key == pygame.K_BACKSPACE:
-            self.typed = self.typed[:-1]
-        else:
-            ch = getattr(event, "unicode", "")
-            limit = FIELD_LIMITS.get(self.field or "", 24)
-            if ch and ch.isprintable() and len(self.typed) < limit:
-                self.typed += ch.upper() if self.field == "code" else ch
 
 
 class CodeView(LobbyView):

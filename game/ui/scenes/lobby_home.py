@@ -13,7 +13,8 @@ from game.i18n import t
 from game.net import protocol
 from game.ui import draw
 from game.ui.scale import px
-from game.ui.scenes.lobby_common import LobbyView, online_options, server_name, table_summary
+from game.ui.scenes.lobby_common import online_options, server_name, table_summary
+from game.ui.scenes.lobby_view import LobbyView
 from game.ui.widgets import Button, Segmented, Widget, label_for
 
 

@@ -17,12 +17,12 @@ from game.ui.draw import RGB
 from game.ui.scale import px
 from game.ui.scenes.lobby_common import (
     PHONE_TEXT,
-    LobbyView,
     fit_lines,
     page_link,
     sep,
     table_summary,
 )
+from game.ui.scenes.lobby_view import LobbyView
 from game.ui.seat_plates import chosen_avatar
 from game.ui.watching import watch_toggle
 from game.ui.widgets import Button

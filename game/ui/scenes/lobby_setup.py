@@ -1,83 +1,24 @@
-"""The table the player will create online: :class:`NewTable` holds its choices (the game, its
-options as the menu remembers them, visibility, hints) and words the ``create`` message;
-:class:`SetupView` is the lobby's state ``setup``, the sheet that changes them."""
+"""The lobby's state ``setup``: the sheet of the new table's game, options, turn time and hints.
+The choices are the lobby's ``new_table`` (:class:`game.ui.scenes.lobby_parts.NewTable`)."""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game import i18n
-from game.core import registry
 from game.i18n import t
 from game.ui import games
 from game.ui.scale import px
 from game.ui.scenes.form import TURNS, Form, place_control, turn_label
-from game.ui.scenes.lobby_common import LobbyView, online_games, online_options
+from game.ui.scenes.lobby_common import online_games
+from game.ui.scenes.lobby_view import LobbyView
 from game.ui.widgets import Button, Segmented, label_for
 
 if TYPE_CHECKING:
-    from game.ui.app import App
-
-
-class NewTable:
-    """The new table's choices. The game and its options are the menu's settings (a choice
-    here is remembered there too); visibility and hints last as long as the lobby.
-    ``changed`` is called when the game changes (its option rows are others)."""
-
-    def __init__(self, app: App, changed: Callable[[], None]) -> None:
-        self.app = app
-        self.changed = changed
-        chosen = app.settings.get("game")
-        keys = online_games()
-        self.game: str = chosen if chosen in keys else keys[0]
-        self.visibility: str = "private"
-        self.hints: bool = False  # the new table lets its seats ask for hints
-
-    def set_game(self, key: str) -> None:
-        """Another game brings its own option rows (the menu remembers the choice too)."""
-        if key in online_games():
-            self.game = key
-            self.app.set_setting("game", key)
-            self.changed()
-
-    def set_option(self, key: str, value: Any) -> None:
-        options = games.options_for(self.app.settings, self.game)
-        options[key] = value
-        self.app.set_setting(f"options.{self.game}", options)
-
-    def option(self, key: str) -> Any:
-        """The option ``key`` as the menu remembers it for the chosen game."""
-        return games.options_for(self.app.settings, self.game)[key]
-
-    def values(self, choice: games.Choice) -> tuple[Any, ...]:
-        """A menu choice's values that an online table accepts (TB-5 player counts)."""
-        if choice.key == "players":
-            return tuple(v for v in choice.values if v in registry.get(self.game).players)
-        return choice.values
-
-    def set_visibility(self, value: str) -> None:
-        self.visibility = value
-
-    def set_hints(self, value: bool) -> None:
-        self.hints = value
-
-    def fields(self) -> dict[str, Any]:
-        """The ``create`` message's fields for the chosen game, options and turn time."""
-        s = self.app.settings
-        players, options = online_options(s, self.game)
-        return {
-            "game": self.game,
-            "players": players,
-            "options": options,
-            "visibility": self.visibility,
-            "turn_seconds": s["turn_seconds"] or None,
-            "bots": s.get("level", "normal"),
-            "hints": self.hints,
-        }
+    pass
 
 
 class SetupView(LobbyView):

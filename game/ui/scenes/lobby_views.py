@@ -12,7 +12,8 @@ import pygame
 from game.i18n import t
 from game.ui import draw, text
 from game.ui.scale import px
-from game.ui.scenes.lobby_common import WEB, LobbyView, server_name
+from game.ui.scenes.lobby_common import WEB, server_name
+from game.ui.scenes.lobby_view import LobbyView
 from game.ui.widgets import Button
 
 
