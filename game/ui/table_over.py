@@ -112,13 +112,8 @@ class MatchEnd:
             surface, t("over.title"), 34, (rect.centerx, rect.y + px(36)), draw.GOLD, bold=True
         )
         head = self.scene.score_panel.over_headline()
-        draw.blit_text(
-            surface,
-            head,
-            draw.fit_text(head, 28, rect.w - px(40), True),
-            (rect.centerx, rect.y + px(86)),
-            draw.INK,
-            bold=True,
+        draw.blit_fitted(
+            surface, head, 28, rect.w - px(40), (rect.centerx, rect.y + px(86)), draw.INK, bold=True
         )
         for i, row in enumerate(rows):
             draw_row(surface, rect, i, row)
@@ -149,14 +144,8 @@ def draw_row(surface: pygame.Surface, panel: pygame.Rect, i: int, ranked: Row) -
     name_x, name_anchor = (row.right - px(70), "midright") if rtl else (row.x + px(70), "midleft")
     total_x, total_anchor = (row.x + px(20), "midleft") if rtl else (row.right - px(20), "midright")
     draw.blit_text(surface, digits(place), 26, (place_x, y), draw.GOLD, bold=True)
-    draw.blit_text(
-        surface,
-        name,
-        draw.fit_text(name, 24, row.w - px(200), True),
-        (name_x, y),
-        draw.INK,
-        bold=True,
-        anchor=name_anchor,
+    draw.blit_fitted(
+        surface, name, 24, row.w - px(200), (name_x, y), draw.INK, bold=True, anchor=name_anchor
     )
     draw.blit_text(
         surface, digits(total), 26, (total_x, y), draw.GOLD, bold=True, anchor=total_anchor

@@ -50,10 +50,11 @@ class CodeView(LobbyView):
         box = self._code_box()
         field = self.lobby.entry.field or "code"
         title = t("online.code_title") if field == "code" else t(f"online.{field}_prompt")
-        draw.blit_text(
+        draw.blit_fitted(
             surface,
             title,
-            draw.fit_text(title, 30, layout.w - px(80), True),
+            30,
+            layout.w - px(80),
             (layout.w // 2, box.y - px(44)),
             draw.SAND,
             bold=True,
@@ -65,13 +66,14 @@ class CodeView(LobbyView):
         else:
             caret = "|" if int(self.lobby.elapsed / 0.5) % 2 == 0 else " "
             s = self.lobby.entry.typed + caret
-            draw.blit_text(surface, s, draw.fit_text(s, 32, box.w - px(40)), box.center, draw.INK)
+            draw.blit_fitted(surface, s, 32, box.w - px(40), box.center, draw.INK)
             help_s = ""
         if help_s:
-            draw.blit_text(
+            draw.blit_fitted(
                 surface,
                 help_s,
-                draw.fit_text(help_s, 22, layout.w - px(80)),
+                22,
+                layout.w - px(80),
                 (layout.w // 2, box.bottom + px(34)),
                 draw.INK_DIM,
             )

@@ -106,10 +106,11 @@ class PendingView(LobbyView):
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.app.layout
         s = t("online.waiting")
-        draw.blit_text(
+        draw.blit_fitted(
             surface,
             s,
-            draw.fit_text(s, 28, layout.w - px(80), True),
+            28,
+            layout.w - px(80),
             (layout.w // 2, layout.h // 2 - px(20)),
             draw.INK,
             bold=True,

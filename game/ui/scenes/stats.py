@@ -216,19 +216,21 @@ class StatsScene(Scene):
             edge = draw.GOLD if hot else draw.PANEL_EDGE
             draw.panel(surface, tile, draw.PANEL, 225, px(14), edge)
             value = values[key]
-            draw.blit_text(
+            draw.blit_fitted(
                 surface,
                 value,
-                draw.fit_text(value, big, w - px(16), True),
+                big,
+                w - px(16),
                 (tile.centerx, tile.y + r.h * 0.40),
                 draw.GOLD,
                 bold=True,
             )
             label = t(f"stats.{key}")
-            draw.blit_text(
+            draw.blit_fitted(
                 surface,
                 label,
-                draw.fit_text(label, 20, w - px(18), True),
+                20,
+                w - px(18),
                 (tile.centerx, tile.bottom - px(20)),
                 draw.INK_DIM,
                 bold=True,
@@ -253,9 +255,7 @@ class StatsScene(Scene):
             label = t(f"stats.fig.{key}")
             vimg = draw.label(value_s, 22, draw.GOLD, True)
             room = r.w - px(40) - vimg.get_width() - px(16)
-            draw.blit_text(
-                surface, label, draw.fit_text(label, 21, room), (lx, y), draw.INK, anchor=la
-            )
+            draw.blit_fitted(surface, label, 21, room, (lx, y), draw.INK, anchor=la)
             surface.blit(vimg, vimg.get_rect(**{va: (vx, y)}))
             y += step
 
