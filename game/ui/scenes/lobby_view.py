@@ -67,16 +67,11 @@ class LobbyView:
         """``s`` at the reading start of ``rect``, wrapped onto at most ``most`` lines ``step``
         apart from line ``y`` (in portrait it never shrinks below 22 px); returns the count.
         Lengths in frame pixels (``pad``: ``px(20)`` when not given)."""
-        color = color or draw.INK
-        least = PHONE_TEXT if self.app.layout.portrait else 12
         pad = px(20) if pad is None else pad
-        lines, size = fit_lines(s, size, rect.w - 2 * pad, most, least=least, joint=sep())
+        lines, size = fit_lines(s, size, rect.w - 2 * pad, most, least=self._least(), joint=sep())
         for i, line in enumerate(lines):
-            if i18n.is_rtl():
-                pos, anchor = (rect.right - pad, y + i * step), "midright"
-            else:
-                pos, anchor = (rect.x + pad, y + i * step), "midleft"
-            draw.blit_text(surface, line, size, pos, color, False, anchor)
+            pos, anchor = reading_start(rect, pad, y + i * step)
+            draw.blit_text(surface, line, size, pos, color or draw.INK, False, anchor)
         return len(lines)
 
     def _col(self) -> pygame.Rect:
@@ -100,10 +95,19 @@ class LobbyView:
     ) -> pygame.Rect:
         """``s`` at the reading start of ``rect`` (right in Arabic), centred on line ``y``
         (frame pixels; ``pad``: ``px(20)`` when not given)."""
-        color = color or draw.INK
-        least = PHONE_TEXT if self.app.layout.portrait else 12
         pad = px(20) if pad is None else pad
-        size = draw.fit_text(s, size, rect.w - 2 * pad, bold, min(size, least))
-        if i18n.is_rtl():
-            return draw.blit_text(surface, s, size, (rect.right - pad, y), color, bold, "midright")
-        return draw.blit_text(surface, s, size, (rect.x + pad, y), color, bold, "midleft")
+        size = draw.fit_text(s, size, rect.w - 2 * pad, bold, min(size, self._least()))
+        pos, anchor = reading_start(rect, pad, y)
+        return draw.blit_text(surface, s, size, pos, color or draw.INK, bold, anchor)
+
+    def _least(self) -> int:
+        """The smallest size a fitted line may take: 22 px in portrait (a phone), else 12."""
+        return PHONE_TEXT if self.app.layout.portrait else 12
+
+
+def reading_start(rect: pygame.Rect, pad: int, y: int) -> tuple[tuple[int, int], str]:
+    """(position, anchor) of a line starting ``pad`` inside ``rect`` where reading starts
+    (the right in Arabic), centred on line ``y``."""
+    if i18n.is_rtl():
+        return (rect.right - pad, y), "midright"
+    return (rect.x + pad, y), "midleft"
