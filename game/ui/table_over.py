@@ -64,8 +64,8 @@ class MatchEnd:
         scene.phase = "over"
         scene.totals = list(result["totals"])
         self.over = {"result": result, "t": 0.0}
-        L = scene.app.layout
-        self.confetti, self.colors = draw.confetti(scene.fx_rng, L.w, L.h)
+        layout = scene.app.layout
+        self.confetti, self.colors = draw.confetti(scene.fx_rng, layout.w, layout.h)
         if scene.saver.enabled:
             storage.clear_match(scene.name)
         stats.record_match_end(scene, result)  # local and online; never autoplay/all-bot
@@ -94,7 +94,7 @@ class MatchEnd:
 
     def draw(self, surface: pygame.Surface, dimmed_below: bool) -> None:
         """The match-end panel: title, headline, ranking, confetti; again / menu buttons."""
-        L = self.scene.app.layout
+        layout = self.scene.app.layout
         if not dimmed_below:
             overlay.dim(surface, 160)
         for c in self.confetti:
@@ -104,9 +104,9 @@ class MatchEnd:
                 (round(c[0]), round(c[1]), round(c[4]), round(c[4] * 0.6)),
             )
         rows = self.scene.score_panel.over_rows()
-        w = px(760) if not L.portrait else L.w - px(40)
+        w = px(760) if not layout.portrait else layout.w - px(40)
         rect = pygame.Rect(0, 0, w, px(170 + 50 * len(rows)))
-        rect.center = (L.w // 2, L.h // 2 - px(30 if not L.portrait else 60))
+        rect.center = (layout.w // 2, layout.h // 2 - px(30 if not layout.portrait else 60))
         overlay.panel(surface, rect)  # opaque: nothing of the table shows through
         draw.blit_text(
             surface, t("over.title"), 34, (rect.centerx, rect.y + px(36)), draw.GOLD, bold=True
