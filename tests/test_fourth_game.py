@@ -94,8 +94,8 @@ app.switch(lobby)
 lobby.open_setup()
 lobby_row = next(w for w in lobby.widgets if getattr(w, "key", "") == "game")
 out["lobby_games"] = [b.value for b in lobby_row.buttons]
-lobby.set_game("high_card")
-out["lobby_new_table"] = lobby.new_table()
+lobby.new_table.set_game("high_card")
+out["lobby_new_table"] = lobby.new_table.fields()
 out["lobby_summary"] = list(table_summary("high_card", 3, {"rounds": 2}, None, turn=False))
 
 from game.core.bots import bot_rng, run

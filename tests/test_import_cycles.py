@@ -125,9 +125,6 @@ def test_type_checking_imports_are_seen_only_when_asked():
 # Imports made for the type checker alone that still close a cycle, each with its reason; the
 # test fails once one is no longer needed, so this only shrinks.
 TYPE_ONLY_EDGES = {
-    # The lobby scene's views are typed against the scene that holds them (its state and its
-    # actions); they go when the lobby scene is split into parts it owns.
-    ("game.ui.scenes.lobby_common", "game.ui.scenes.lobby"),
     # A screenshot script is typed against the Shooter that runs it (as each game's
     # table_shots is); the runner imports the script when it runs it.
     ("game.ui.scenes.lobby_shots", "game.ui.screenshots"),

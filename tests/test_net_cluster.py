@@ -12,54 +12,24 @@ import asyncio
 import os
 import random
 import signal
-import subprocess
 import time
 
 import pytest
 
+from cluster_helpers import cluster_servers, fresh_ns, start_process, until
 from game.client.fair_check import Witness, check, passed
-from game.net import spawn
-from game.net.server import TableServer
 from helpers import private_hareeja, private_table
-from redis_process import RedisProcess, missing
+from redis_process import missing
 from wire_client import Client
 
 if missing():
     pytest.skip(missing(), allow_module_level=True)
 
 
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory):
-    server = RedisProcess(str(tmp_path_factory.mktemp("redis"))).start()
-    yield server.url
-    server.kill()
-
-
-def fresh_ns() -> str:
-    return f"t{random.randrange(1 << 30)}"
-
-
-async def until(check, timeout=15.0):
-    end = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < end, "condition not reached in time"
-        await asyncio.sleep(0.01)
-
-
 def test_public_lists_and_joins_by_code_across_three_processes(redis_url):
     async def body():
         ns = fresh_ns()
-        servers = [
-            await TableServer(
-                port=0,
-                bot_delay=0,
-                tick_interval=0.01,
-                redis_url=redis_url,
-                redis_ns=ns,
-                rate=(100_000, 100_000.0),
-            ).start()
-            for _ in range(3)
-        ]
+        servers = await cluster_servers(redis_url, ns, 3)
         _a, b, c = servers
         url = [f"ws://127.0.0.1:{s.port}" for s in servers]
         try:
@@ -96,13 +66,6 @@ def test_public_lists_and_joins_by_code_across_three_processes(redis_url):
                 await s.close()
 
     asyncio.run(asyncio.wait_for(body(), 60))
-
-
-def start_process(redis_url: str, ns: str) -> tuple[subprocess.Popen, str]:
-    return spawn.start_server(
-        ["--port", "0", "--redis", redis_url, "--bot-delay", "0", "--bot-workers", "0"]
-        + ["--loose-limits", "--lease", "1", "--log-text", "--redis-ns", ns]
-    )
 
 
 def test_a_process_killed_mid_match_is_taken_over_and_the_match_finishes(redis_url):

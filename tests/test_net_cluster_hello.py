@@ -8,21 +8,15 @@ from __future__ import annotations
 
 import asyncio
 
-from game.net.server import TableServer
+from cluster_helpers import cluster_servers, fresh_ns, until
 from helpers import private_table
-from tests.test_net_cluster import fresh_ns, redis_url, until  # noqa: F401 (a fixture)
 from wire_client import Client
 
 
-def test_a_player_known_unseated_here_is_sent_to_the_table_that_seats_him(redis_url):  # noqa: F811
+def test_a_player_known_unseated_here_is_sent_to_the_table_that_seats_him(redis_url):
     async def body() -> dict:
         ns = fresh_ns()
-        a, b = [
-            await TableServer(
-                port=0, bot_delay=0, tick_interval=0.01, redis_url=redis_url, redis_ns=ns
-            ).start()
-            for _ in range(2)
-        ]
+        a, b = await cluster_servers(redis_url, ns, 2, loose=False)
         url_a, url_b = (f"ws://127.0.0.1:{s.port}" for s in (a, b))
         try:
             async with Client(url_a) as host, Client(url_b) as guest:

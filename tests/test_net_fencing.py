@@ -65,15 +65,6 @@ def test_the_lobby_clock_stands_still_during_a_pause_and_goes_on_from_where_it_s
 needs_redis = pytest.mark.skipif(missing() is not None, reason=str(missing()))
 
 
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory):
-    if missing():
-        pytest.skip(missing())
-    server = RedisProcess(str(tmp_path_factory.mktemp("redis"))).start()
-    yield server.url
-    server.kill()
-
-
 def record_of(code: str) -> dict:
     return {
         "code": code,

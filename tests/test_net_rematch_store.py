@@ -6,11 +6,8 @@ from __future__ import annotations
 import random
 import sqlite3
 
-import pytest
-
 from game.net.store import Store
 from helpers import run_async as run
-from redis_process import RedisProcess, missing
 from tests.test_net_fencing import record_of, store_of
 
 
@@ -86,13 +83,6 @@ def test_an_old_database_is_migrated_and_its_tables_are_match_1(tmp_path):
 
 
 # ----- Redis -------------------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory):
-    if missing():
-        pytest.skip(missing())
-    server = RedisProcess(str(tmp_path_factory.mktemp("redis"))).start()
-    yield server.url
-    server.kill()
 
 
 def test_redis_keeps_each_match_under_its_number(redis_url):
@@ -135,20 +125,13 @@ def test_a_rematch_on_a_redis_cluster_keeps_match_1_and_plays_match_2(redis_url)
 
     import redis.asyncio
 
-    from game.net.server import TableServer
+    from cluster_helpers import cluster_servers
     from tests.test_net_fair import chooser
     from wire_client import Client
 
     async def body():
         ns = f"r{random.randrange(1 << 30)}"
-        srv = await TableServer(
-            port=0,
-            bot_delay=0,
-            tick_interval=0.01,
-            redis_url=redis_url,
-            redis_ns=ns,
-            rate=(100_000, 100_000.0),
-        ).start()
+        [srv] = await cluster_servers(redis_url, ns, 1)
         r = redis.asyncio.from_url(redis_url, decode_responses=True)
         try:
             async with Client(f"ws://127.0.0.1:{srv.port}") as a:

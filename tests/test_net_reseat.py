@@ -17,15 +17,15 @@ import random
 import signal
 import time
 
+from cluster_helpers import fresh_ns, start_process
 from game.net.reseat import reseat_connected
 from helpers import private_hareeja
-from tests.test_net_cluster import fresh_ns, redis_url, start_process  # noqa: F401 (fixture)
 from tests.test_net_fairness import create, join, lobby, say
 from wire_client import Client
 
 
 def test_a_player_connected_to_the_adopting_process_gets_his_seat_and_view_at_once(
-    redis_url,  # noqa: F811
+    redis_url,
 ):
     ns = fresh_ns()
     (a, url_a), (b, url_b) = start_process(redis_url, ns), start_process(redis_url, ns)

@@ -14,13 +14,10 @@ import asyncio
 import random
 import secrets
 
-import pytest
-
 from game.net import tokens
 from game.net.model import token_key
 from game.net.server import TableServer
 from helpers import private_table
-from redis_process import RedisProcess, missing
 from tests.test_net_fairness import Conn, lobby, say
 from wire_client import Client
 
@@ -171,13 +168,6 @@ def test_a_stored_player_with_a_token_from_before_signing_keeps_his_seat(tmp_pat
 
 
 # ----- a cluster: one key in Redis --------------------------------------------------------------
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory):
-    if missing():
-        pytest.skip(missing())
-    server = RedisProcess(str(tmp_path_factory.mktemp("redis"))).start()
-    yield server.url
-    server.kill()
 
 
 def test_a_cluster_shares_one_key_so_a_token_moves_between_processes(redis_url):

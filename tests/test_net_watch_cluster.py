@@ -11,11 +11,11 @@ import random
 
 import pytest
 
+from cluster_helpers import cluster_servers, fresh_ns, until
 from game.net.outgoing import list_entry
 from game.net.server import TableServer
 from helpers import private_table
-from redis_process import RedisProcess, missing
-from tests.test_net_cluster import fresh_ns, until
+from redis_process import missing
 from tests.test_net_fair import chooser
 from wire_client import Client
 
@@ -23,27 +23,10 @@ if missing():
     pytest.skip(missing(), allow_module_level=True)
 
 
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory):
-    server = RedisProcess(str(tmp_path_factory.mktemp("redis"))).start()
-    yield server.url
-    server.kill()
-
-
 def test_a_watch_at_another_process_moves_to_the_holder_and_sees_the_match(redis_url):
     async def body():
         ns = fresh_ns()
-        servers = [
-            await TableServer(
-                port=0,
-                bot_delay=0,
-                tick_interval=0.01,
-                redis_url=redis_url,
-                redis_ns=ns,
-                rate=(100_000, 100_000.0),
-            ).start()
-            for _ in range(2)
-        ]
+        servers = await cluster_servers(redis_url, ns, 2)
         _a, b = servers
         url = [f"ws://127.0.0.1:{s.port}" for s in servers]
         try:
@@ -82,9 +65,7 @@ def test_a_watch_at_another_process_moves_to_the_holder_and_sees_the_match(redis
 def test_watching_off_is_kept_in_redis_with_a_started_table(redis_url):
     async def body():
         ns = fresh_ns()
-        srv = await TableServer(
-            port=0, bot_delay=0, tick_interval=0.01, redis_url=redis_url, redis_ns=ns
-        ).start()
+        [srv] = await cluster_servers(redis_url, ns, 1, loose=False)
         try:
             async with Client(f"ws://127.0.0.1:{srv.port}") as host:
                 await host.hello("Host")

@@ -62,7 +62,6 @@ ALLOWED: dict[tuple[str, str], int] = {
     # Functions drawn, parsed or scripted in one go.
     ("lines", "game/net/server.py:main"): 130,
     ("lines", "game/ui/scenes/lobby_shots.py:screenshot_lobby"): 115,
-    ("lines", "game/ui/scenes/lobby_views.py:HomeView.build"): 87,
 }
 LIMITS = {"mro": MRO_LIMIT, "names": NAMES_LIMIT, "methods": METHODS_LIMIT}
 LIMITS["lines"] = FUNCTION_LIMIT

@@ -8,7 +8,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Callable
 
-from . import protocol as P
+from . import protocol
 from .guard import AddressGuard
 from .limits import FLOOD_CLOSE, FLOOD_FORGIVE, FLOOD_STRIKES
 from .model import Conn, Guest
@@ -52,7 +52,7 @@ class Guests:
         if not self.guard.open(address):
             reason = "Too many connections from your address."
             log.warning("connection refused", extra={"event": "refused", "address": address})
-            conn.send(P.error(reason, "too_many"))
+            conn.send(protocol.error(reason, "too_many"))
             conn.close(FLOOD_CLOSE, reason)
             return False
         guest = Guest(conn, address, self.clock(), tokens=self.rate[0], refilled=self.rate_clock())
@@ -81,10 +81,12 @@ class Guests:
         if self._flooding(guest):
             guest.closed = True
             log.warning("flood closed", extra={"event": "flood", "address": guest.address})
-            conn.send(P.error("Too many messages for too long; the connection is closed.", "rate"))
+            conn.send(
+                protocol.error("Too many messages for too long; the connection is closed.", "rate")
+            )
             conn.close(FLOOD_CLOSE, "Too many messages for too long.")
         else:
-            conn.send(P.error("Too many messages; slow down.", "rate"))
+            conn.send(protocol.error("Too many messages; slow down.", "rate"))
         return False
 
     def _allow(self, guest: Guest) -> bool:
@@ -117,5 +119,5 @@ class Guests:
             del self._unwelcomed[key]
             reason = f"Say hello within {timeout:g} seconds."
             guest.closed = True
-            guest.conn.send(P.error(reason, "hello_first"))
+            guest.conn.send(protocol.error(reason, "hello_first"))
             guest.conn.close(FLOOD_CLOSE, reason)

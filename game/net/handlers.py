@@ -12,8 +12,7 @@ from game.core.errors import IllegalAction
 from game.core.fair import FairDeal, new_secret
 from game.core.types import JsonObject
 
-from . import links
-from . import protocol as P
+from . import links, protocol
 from .botplay import Bots
 from .guard import AddressGuard, network_key
 from .limits import Limits
@@ -72,8 +71,8 @@ class Requests:
             )
         self._room_for_a_table(guest.address)
         game, players = msg["game"], msg["players"]
-        if players not in P.PLAYER_COUNTS[game]:
-            counts = ", ".join(map(str, P.PLAYER_COUNTS[game]))
+        if players not in protocol.PLAYER_COUNTS[game]:
+            counts = ", ".join(map(str, protocol.PLAYER_COUNTS[game]))
             raise RequestRefused(
                 f"{game} is played by {counts} players, not {players}.", "bad_table"
             )

@@ -8,7 +8,7 @@ import secrets
 import zlib
 from typing import TypeGuard
 
-from . import protocol as P
+from . import protocol
 from .guests import Guests
 from .model import Guest, Player, RequestRefused, token_key
 from .names import BadName, clean_name
@@ -20,7 +20,7 @@ from .tokens import TokenMint
 
 def default_avatar(name: str) -> int:
     """The face of a player who chose none: from his name, so every client shows the same."""
-    return zlib.crc32(name.encode("utf-8")) % P.AVATARS
+    return zlib.crc32(name.encode("utf-8")) % protocol.AVATARS
 
 
 class Greeter:
@@ -41,7 +41,7 @@ class Greeter:
         self.peers = peers
         self.tokens = tokens
 
-    def hello(self, guest: Guest, msg: P.Message) -> None:
+    def hello(self, guest: Guest, msg: protocol.Message) -> None:
         try:
             name = clean_name(msg["name"])
         except BadName as bad:
@@ -85,7 +85,7 @@ class Greeter:
             if old_guest:
                 old_guest.player = None
                 old_guest.closed = True
-            old.send(P.error("You connected from somewhere else.", "replaced"))
+            old.send(protocol.error("You connected from somewhere else.", "replaced"))
             old.close(1000, "You connected from somewhere else.")
 
     def _show_where(self, player: Player) -> None:

@@ -13,8 +13,7 @@ from game.core.engine import Match
 from game.core.events import Event
 from game.core.types import JsonObject
 
-from . import links
-from . import protocol as P
+from . import links, protocol
 from .delta import Shared
 from .guests import Guests
 from .limits import Limits
@@ -279,7 +278,7 @@ class Outgoing:
         ``left``."""
         for watcher in self.watchers.release(code):
             if watcher.conn is not None:
-                watcher.conn.send(P.error(reason, why))
+                watcher.conn.send(protocol.error(reason, why))
                 watcher.conn.send({"t": "left", "code": code})
 
     @staticmethod

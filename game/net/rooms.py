@@ -50,7 +50,7 @@ from game.core.rng import fresh_seed
 from game.core.types import JsonObject
 from game.table.clock import SystemClock
 
-from . import protocol as P
+from . import protocol
 from .botplay import THINK_CAP, THINK_REST, THINK_SLICE, Bots
 from .guard import AddressGuard
 from .guests import Guests
@@ -231,18 +231,18 @@ class Lobby:
         if guest is None or guest.closed or not self.guests.admit(guest):
             return
         try:
-            msg = P.decode(text)
-        except P.ProtocolError as err:
-            conn.send(P.error(err.message, "protocol"))
+            msg = protocol.decode(text)
+        except protocol.ProtocolError as err:
+            conn.send(protocol.error(err.message, "protocol"))
             return
         try:
             self._dispatch(guest, msg)
         except RequestRefused as refused:
-            conn.send(P.error(refused.message, refused.code))
+            conn.send(protocol.error(refused.message, refused.code))
         except IllegalAction as err:
-            conn.send(P.error(err.message, err.code))
+            conn.send(protocol.error(err.message, err.code))
 
-    def _dispatch(self, guest: Guest, msg: P.Message) -> None:
+    def _dispatch(self, guest: Guest, msg: protocol.Message) -> None:
         kind = msg["t"]
         if kind == "ping":
             guest.conn.send({"t": "pong"})

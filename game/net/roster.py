@@ -11,7 +11,7 @@ import logging
 import random
 from collections.abc import Callable
 
-from . import protocol as P
+from . import protocol
 from .botplay import Bots
 from .guard import AddressGuard
 from .identities import IdleIdentities
@@ -145,7 +145,7 @@ class Roster:
     def new_code(self) -> str:
         """A room code no open room and no stored one has."""
         while True:
-            code = P.new_code(self._codes)
+            code = protocol.new_code(self._codes)
             if code not in self.rooms and not self.records.has_code(code):
                 return code
 
@@ -213,7 +213,7 @@ class Roster:
         self.peers.seated(occupant.key, None)
         occupant.room, occupant.seat = None, None
         if occupant.conn is not None and reason:
-            occupant.conn.send(P.error(reason, "closed"))
+            occupant.conn.send(protocol.error(reason, "closed"))
             occupant.conn.send({"t": "left", "code": room.code})
         if occupant.conn is None and occupant.waiting is None:
             self.idle.keep(occupant, self.clock())

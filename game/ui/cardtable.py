@@ -259,8 +259,8 @@ class CardTable(TableDrawing, Scene):
 
     # ----- widgets -----------------------------------------------------------------------------
     def build(self) -> None:
-        L = self.app.layout
-        tb = L.top_bar
+        layout = self.app.layout
+        tb = layout.top_bar
         # menu and language ("عربي" / "English"): in the top bar, placed by _place_widgets
         self.menu_button = Button(  # 100 and 92 wide: room in the bar for the score button
             (0, tb.y, px(100), tb.h), self.words("menu.button"), self.open_pause, 22
@@ -337,11 +337,11 @@ class CardTable(TableDrawing, Scene):
 
     def _place_widgets(self) -> None:
         """Show only the controls that apply now, placed for the current state."""
-        L = self.app.layout
+        layout = self.app.layout
         modal = self.modal()
         for w in (self.menu_button, self.lang_button):
             w.visible = not modal
-        tb = L.top_bar
+        tb = layout.top_bar
         if i18n.is_rtl():
             self.menu_button.rect.x, self.lang_button.rect.x = tb.x, tb.x + px(112)
         else:
@@ -353,7 +353,9 @@ class CardTable(TableDrawing, Scene):
             self.plates.reactions.place(self.score is not None, (self.aids.hint_button,))
         self.aids.place_hint_button(modal)
         self.back_button.visible = self.assisted() and not modal
-        self.back_button.rect = L.play_button.copy()  # the play button is hidden while assisted
+        self.back_button.rect = (
+            layout.play_button.copy()
+        )  # the play button is hidden while assisted
         self.next_button.visible = self.score is not None
         self.again_button.visible = self.menu2_button.visible = self.over is not None
         place_check(self, self.widget("check"))

@@ -67,6 +67,23 @@ def blit_text(
     return rect
 
 
+def blit_fitted(
+    surface: pygame.Surface,
+    s: str,
+    size: int,
+    width: int,
+    pos: tuple[float, float],
+    color: RGB = INK,
+    bold: bool = False,
+    anchor: str = "center",
+    shadow: bool = False,
+) -> pygame.Rect:
+    """:func:`blit_text` at the largest size up to ``size`` at which ``s`` fits in ``width``
+    frame pixels (:func:`fit_text`): a panel's line that must not leave it."""
+    fitted = fit_text(s, size, width, bold)
+    return blit_text(surface, s, fitted, pos, color, bold, anchor, shadow)
+
+
 @scale.cached(maxsize=2048)
 def fit_text(s: str, size: int, width: int, bold: bool = False, minimum: int = 12) -> int:
     """The largest (logical) font size ≤ ``size`` at which ``s`` fits in ``width`` frame

@@ -273,18 +273,18 @@ class Overlay:
 
     def panel_width(self) -> int:
         """Override: the panel's width (760 in landscape, the window less 2×32 in portrait)."""
-        L = self.app.layout
-        return min(px(760), L.w - px(96)) if not L.portrait else L.w - px(64)
+        layout = self.app.layout
+        return min(px(760), layout.w - px(96)) if not layout.portrait else layout.w - px(64)
 
     def build(self) -> None:
         """Place the panel, body and buttons for the current layout (again after a turn)."""
-        L = self.app.layout
+        layout = self.app.layout
         width = self.panel_width()
         pad = px(PAD)
         inner_w = width - 2 * pad
         head = px(76) if self.title_text() else pad
         wanted = head + self.content_height(inner_w) + self._buttons_height() + 2 * pad
-        self.rect = panel_rect(L, wanted, width)
+        self.rect = panel_rect(layout, wanted, width)
         body = pygame.Rect(
             self.rect.x + pad,
             self.rect.y + head,

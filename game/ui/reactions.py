@@ -146,13 +146,13 @@ class TableReactions:
     def place(self, modal: bool, after: tuple[Widget, ...] = ()) -> None:
         """The button in the top bar beside the bar's other buttons (``after``: those placed
         beside this one); the panel under the bar."""
-        L = self.table.app.layout
-        tb = L.top_bar
+        layout = self.table.app.layout
+        tb = layout.top_bar
         self.toggle.visible = not modal
         self.toggle.rect.y = tb.y
         self.toggle.rect.h = tb.h
         table = self.table
-        beside_row(self.toggle, table.widgets, table.lang_button.rect.y, L.w, after)
+        beside_row(self.toggle, table.widgets, table.lang_button.rect.y, layout.w, after)
         self.toggle.selected = self.open
         shown = self.open and not modal
         for button in (*self.phrase_buttons, *self.mute_buttons):
@@ -200,18 +200,18 @@ class TableReactions:
 
     def bubble_spot(self, seat: int, size: tuple[int, int]) -> tuple[int, int]:
         """Beside the plate, on the side toward the table's middle, kept on screen."""
-        L = self.table.app.layout
+        layout = self.table.app.layout
         plate = self.table.plate_rect(seat)
         box = pygame.Rect((0, 0), size)
-        if plate.centery > L.h * 0.7:  # your plate, at the bottom: above it
+        if plate.centery > layout.h * 0.7:  # your plate, at the bottom: above it
             box.midbottom = (plate.centerx, plate.top - px(8))
-        elif plate.centerx < L.w * 0.35:
+        elif plate.centerx < layout.w * 0.35:
             box.midleft = (plate.right + px(10), plate.centery)
-        elif plate.centerx > L.w * 0.65:
+        elif plate.centerx > layout.w * 0.65:
             box.midright = (plate.left - px(10), plate.centery)
         else:
             box.midtop = (plate.centerx, plate.bottom + px(8))
-        box.clamp_ip(pygame.Rect(0, 0, L.w, L.h))
+        box.clamp_ip(pygame.Rect(0, 0, layout.w, layout.h))
         return box.topleft
 
 

@@ -98,9 +98,12 @@ class Scoreboard(Widget):
         self.table = table
         self.key = "board"
         self.maker = sheet_maker(table.name)
-        L = table.app.layout
+        layout = table.app.layout
         self.button = PodiumButton(
-            (0, L.top_bar.y, px(46), L.top_bar.h), lambda: t("board.button"), self.toggle, 22
+            (0, layout.top_bar.y, px(46), layout.top_bar.h),
+            lambda: t("board.button"),
+            self.toggle,
+            22,
         )
         self.button.key = "board"
         self.rect = self.button.rect
@@ -180,12 +183,12 @@ class Scoreboard(Widget):
 
     def place_panel(self, sheet: Sheet) -> pygame.Rect:
         """The panel's rect for ``sheet``: under the top bar, as tall as its rows need."""
-        L = self.table.app.layout
-        w = min(px(820), L.w - px(96)) if not L.portrait else L.w - px(48)
-        top = L.top_bar.bottom + px(14)
-        room = L.h - top - px(24 if not L.portrait else 40)
+        layout = self.table.app.layout
+        w = min(px(820), layout.w - px(96)) if not layout.portrait else layout.w - px(48)
+        top = layout.top_bar.bottom + px(14)
+        room = layout.h - top - px(24 if not layout.portrait else 40)
         self.panel = pygame.Rect(0, top, w, min(room, BoardPanel(self.table, sheet).height()))
-        self.panel.centerx = L.w // 2
+        self.panel.centerx = layout.w // 2
         return self.panel
 
 

@@ -108,11 +108,11 @@ def finish(scene: Any) -> None:
     scene.events.spend(spent)
 
 
-def _anchors(L: Any) -> list[tuple[float, float]]:
+def _anchors(layout: Any) -> list[tuple[float, float]]:
     """The layout's named places, in an order that is the same for every layout."""
-    points = [L.center, L.hand_center, L.play_button.center]
-    points += list(L.seat_anchor) + list(L.seat_hand)
-    points += [L.trick_spot(seat) for seat in range(len(L.trick_offsets))]
+    points = [layout.center, layout.hand_center, layout.play_button.center]
+    points += list(layout.seat_anchor) + list(layout.seat_hand)
+    points += [layout.trick_spot(seat) for seat in range(len(layout.trick_offsets))]
     return points
 
 

@@ -334,14 +334,14 @@ class TablePainter:
         self, surface: pygame.Surface, s: str, line: int = 0, color: tuple[int, ...] | None = None
     ) -> pygame.Rect:
         """Write ``s`` at the reading start of the top bar (line 1 sits just below it)."""
-        L = self.scene.app.layout
-        tb = L.top_bar
+        layout = self.scene.app.layout
+        tb = layout.top_bar
         rtl = i18n.is_rtl()
         anchor, x = ("midright", tb.right - px(8)) if rtl else ("midleft", tb.x + px(8))
         return draw.blit_text(
             surface,
             s,
-            24 if line == 0 else 22 if L.portrait else 20,
+            24 if line == 0 else 22 if layout.portrait else 20,
             (x, tb.centery + px(30) * line),
             color or draw.SAND,
             bold=line == 0,
@@ -387,26 +387,26 @@ class TablePainter:
         self, s: str, y: int, x: int | None = None, size: int = 24
     ) -> tuple[pygame.Rect, pygame.Surface]:
         """Where :meth:`draw_banner` puts ``s`` (kept on screen), and its text's image."""
-        L = self.scene.app.layout
-        size = draw.fit_text(s, size, L.w - px(104), True)
+        layout = self.scene.app.layout
+        size = draw.fit_text(s, size, layout.w - px(104), True)
         img = draw.label(s, size, draw.INK, True)
         rect = pygame.Rect(0, 0, img.get_width() + px(48), img.get_height() + px(18))
-        rect.center = (L.w // 2 if x is None else x, y)
-        rect.clamp_ip(inside_margin(L))
+        rect.center = (layout.w // 2 if x is None else x, y)
+        rect.clamp_ip(inside_margin(layout))
         return rect, img
 
     def score_frame(self, surface: pygame.Surface, w: int, h: int, title: str) -> pygame.Rect:
         """Dim the table, slide in a gold-edged panel of w×h with ``title``; the "next" button
         sits under it. Returns the panel's rect."""
-        L = self.scene.app.layout
+        layout = self.scene.app.layout
         if not self.dimmed_below:  # white cards recede too: nothing reads as above the dim
             overlay.dim(surface, 150)
         shown = self.scene.score["t"] if self.scene.score else 0.0
         slide = 1 - (1 - min(1.0, shown / max(0.01, Speed.scale(0.3)))) ** 3
-        rect = pygame.Rect(0, 0, min(w, L.w - px(40)), h)
+        rect = pygame.Rect(0, 0, min(w, layout.w - px(40)), h)
         rect.center = (
-            L.w // 2,
-            round(L.h // 2 + (1 - slide) * px(60)) - px(20 if not L.portrait else 60),
+            layout.w // 2,
+            round(layout.h // 2 + (1 - slide) * px(60)) - px(20 if not layout.portrait else 60),
         )
         overlay.panel(surface, rect)  # opaque: nothing of the table shows through
         size = draw.fit_text(title, 32, rect.w - px(40), True)

@@ -64,8 +64,8 @@ class MatchEnd:
         scene.phase = "over"
         scene.totals = list(result["totals"])
         self.over = {"result": result, "t": 0.0}
-        L = scene.app.layout
-        self.confetti, self.colors = draw.confetti(scene.fx_rng, L.w, L.h)
+        layout = scene.app.layout
+        self.confetti, self.colors = draw.confetti(scene.fx_rng, layout.w, layout.h)
         if scene.saver.enabled:
             storage.clear_match(scene.name)
         stats.record_match_end(scene, result)  # local and online; never autoplay/all-bot
@@ -94,7 +94,7 @@ class MatchEnd:
 
     def draw(self, surface: pygame.Surface, dimmed_below: bool) -> None:
         """The match-end panel: title, headline, ranking, confetti; again / menu buttons."""
-        L = self.scene.app.layout
+        layout = self.scene.app.layout
         if not dimmed_below:
             overlay.dim(surface, 160)
         for c in self.confetti:
@@ -104,21 +104,16 @@ class MatchEnd:
                 (round(c[0]), round(c[1]), round(c[4]), round(c[4] * 0.6)),
             )
         rows = self.scene.score_panel.over_rows()
-        w = px(760) if not L.portrait else L.w - px(40)
+        w = px(760) if not layout.portrait else layout.w - px(40)
         rect = pygame.Rect(0, 0, w, px(170 + 50 * len(rows)))
-        rect.center = (L.w // 2, L.h // 2 - px(30 if not L.portrait else 60))
+        rect.center = (layout.w // 2, layout.h // 2 - px(30 if not layout.portrait else 60))
         overlay.panel(surface, rect)  # opaque: nothing of the table shows through
         draw.blit_text(
             surface, t("over.title"), 34, (rect.centerx, rect.y + px(36)), draw.GOLD, bold=True
         )
         head = self.scene.score_panel.over_headline()
-        draw.blit_text(
-            surface,
-            head,
-            draw.fit_text(head, 28, rect.w - px(40), True),
-            (rect.centerx, rect.y + px(86)),
-            draw.INK,
-            bold=True,
+        draw.blit_fitted(
+            surface, head, 28, rect.w - px(40), (rect.centerx, rect.y + px(86)), draw.INK, bold=True
         )
         for i, row in enumerate(rows):
             draw_row(surface, rect, i, row)
@@ -149,14 +144,8 @@ def draw_row(surface: pygame.Surface, panel: pygame.Rect, i: int, ranked: Row) -
     name_x, name_anchor = (row.right - px(70), "midright") if rtl else (row.x + px(70), "midleft")
     total_x, total_anchor = (row.x + px(20), "midleft") if rtl else (row.right - px(20), "midright")
     draw.blit_text(surface, digits(place), 26, (place_x, y), draw.GOLD, bold=True)
-    draw.blit_text(
-        surface,
-        name,
-        draw.fit_text(name, 24, row.w - px(200), True),
-        (name_x, y),
-        draw.INK,
-        bold=True,
-        anchor=name_anchor,
+    draw.blit_fitted(
+        surface, name, 24, row.w - px(200), (name_x, y), draw.INK, bold=True, anchor=name_anchor
     )
     draw.blit_text(
         surface, digits(total), 26, (total_x, y), draw.GOLD, bold=True, anchor=total_anchor

@@ -70,8 +70,8 @@ class StillLayer:
         """The felt, the top bar's text and what of the table does not move (a table with
         parts splits ``draw_table`` into ``draw_table_still`` and ``draw_table_moving``)."""
         scene = self.scene
-        L = scene.app.layout
-        surface.blit(draw.backdrop(L.w, L.h, scene.backdrop_panels()), (0, 0))
+        layout = scene.app.layout
+        surface.blit(draw.backdrop(layout.w, layout.h, scene.backdrop_panels()), (0, 0))
         if self.in_clip(self.hud_region()):
             scene.draw_hud(surface)
         if self.layered():
@@ -98,19 +98,19 @@ class StillLayer:
     def hud_region(self) -> pygame.Rect:
         """Where ``draw_hud`` draws: the top bar, and in portrait a second line under it
         (the hud text's line 1)."""
-        L = self.scene.app.layout
-        tb = L.top_bar
+        layout = self.scene.app.layout
+        tb = layout.top_bar
         region = tb.inflate(px(8), px(8))
-        if L.portrait:
+        if layout.portrait:
             region.union_ip(pygame.Rect(tb.x, tb.centery + px(10), tb.w, px(40)))
         return region
 
     def whole_key(self) -> tuple[Any, ...]:
         """What every still part depends on: sizes, language, card colours, the felt."""
         scene = self.scene
-        L = scene.app.layout
+        layout = scene.app.layout
         return (
-            L.size,
+            layout.size,
             i18n.language(),
             bool(scene.app.settings.get("four_color")),
             scene.backdrop_panels(),

@@ -28,7 +28,7 @@ from game.client.watching import ENDINGS, WatchSession
 from game.i18n import digits, t
 from game.ui import draw, games
 from game.ui.scale import px
-from game.ui.scenes.lobby_common import LobbyView
+from game.ui.scenes.lobby_view import LobbyView
 from game.ui.widgets import Button, Widget, beside_row
 
 if TYPE_CHECKING:

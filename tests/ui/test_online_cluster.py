@@ -10,25 +10,19 @@ import random
 import signal
 import time
 
+from cluster_helpers import cluster_servers, fresh_ns, until
 from game.client.online import OnlineSession, ServerLink
 from game.net import spawn
-from game.net.server import TableServer
 from game.ui.scenes.lobby import LobbyScene
 from helpers import private_table
-from tests.test_net_cluster import fresh_ns, redis_url, until  # noqa: F401 (a fixture)
 from tests.ui.test_online_lobby import make_online_app, pump
 from wire_client import Client
 
 
-def test_joining_a_table_held_by_another_process_follows_moved_and_sits_there(redis_url):  # noqa: F811
+def test_joining_a_table_held_by_another_process_follows_moved_and_sits_there(redis_url):
     async def scenario() -> None:
         ns = fresh_ns()
-        servers = [
-            await TableServer(
-                "127.0.0.1", 0, bot_delay=0.0, tick_interval=0.01, redis_url=redis_url, redis_ns=ns
-            ).start()
-            for _ in range(2)
-        ]
+        servers = await cluster_servers(redis_url, ns, 2, loose=False, host="127.0.0.1")
         holder, other = servers
         url = [f"ws://127.0.0.1:{s.port}" for s in servers]
         try:
@@ -124,7 +118,7 @@ async def seat_through(entry: str, name: str, request: dict) -> ServerLink:
 
 
 def test_after_kill_9_of_the_holder_the_game_s_own_sessions_get_their_seats_back_and_finish(
-    redis_url,  # noqa: F811
+    redis_url,
 ):
     ns = fresh_ns()
     processes = [start_holder(redis_url, ns) for _ in range(2)]
@@ -216,7 +210,7 @@ async def play(
         await asyncio.sleep(0.005)
 
 
-def test_the_live_list_at_one_process_watches_a_match_the_other_holds(redis_url):  # noqa: F811
+def test_the_live_list_at_one_process_watches_a_match_the_other_holds(redis_url):
     """The lobby's list at B names A's public match being played; Watch is answered ``moved``
     and the client watches it at A."""
     from game.client.watching import WatchSession
@@ -224,12 +218,7 @@ def test_the_live_list_at_one_process_watches_a_match_the_other_holds(redis_url)
 
     async def scenario() -> None:
         ns = fresh_ns()
-        servers = [
-            await TableServer(
-                "127.0.0.1", 0, bot_delay=0.0, tick_interval=0.01, redis_url=redis_url, redis_ns=ns
-            ).start()
-            for _ in range(2)
-        ]
+        servers = await cluster_servers(redis_url, ns, 2, loose=False)
         other = servers[1]
         url = [f"ws://127.0.0.1:{s.port}" for s in servers]
         try:

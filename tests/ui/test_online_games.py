@@ -344,7 +344,7 @@ def test_lobby_setup_sends_the_games_options_and_the_turn_time(make_app):
     sc.open_setup()
     for key in ("game:hareeja", "game:ronda", "game:hand_rummy"):
         assert sc.widget(key).rect.h >= 44
-    sc.set_game("hand_rummy")
+    sc.new_table.set_game("hand_rummy")
     for key, value in (
         ("players", 3),
         ("rounds", 10),
@@ -365,7 +365,7 @@ def test_lobby_setup_sends_the_games_options_and_the_turn_time(make_app):
     assert fields["options"] == {"rounds": 10, "variant": "classic", "partnership": False}
     assert fields["turn_seconds"] == 90 and sc.state == "home"
     sc.open_setup()
-    sc.set_game("ronda")
+    sc.new_table.set_game("ronda")
     assert not any(w.key == "opt.partnership" for w in sc.widgets)
     sc.create()
     assert sc.link.sent[-1][1]["game"] == "ronda"

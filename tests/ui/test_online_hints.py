@@ -60,7 +60,7 @@ def test_the_hints_row_fits_below_the_others_without_overlap(make_app, portrait,
     sc = setup_scene(make_app, portrait=portrait, lang=lang)
     screen = pygame.Rect(0, 0, sc.app.layout.w, sc.app.layout.h)
     for game in online_games():
-        sc.set_game(game)
+        sc.new_table.set_game(game)
         sc.app.step(1 / 60)
         hints = sc.widget("hints:True")
         rects = []

@@ -155,7 +155,7 @@ def test_TB_1_wrong_code_gets_a_clear_message():
             assert lobby.state == "code"
             for ch in "zzzzzzzz":
                 await press(app, getattr(pygame, f"K_{ch}"), ch)
-            assert lobby.typed == "ZZZZZZZZ"
+            assert lobby.entry.typed == "ZZZZZZZZ"
             await press(app, pygame.K_RETURN)
             assert await pump(app, lambda: lobby.message is not None)
             assert lobby.message_text() == "No table has that code"

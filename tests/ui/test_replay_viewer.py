@@ -54,7 +54,7 @@ def open_from_stats(app) -> ReplayScene:
     scene = StatsScene(app, game="hareeja")
     app.switch(scene)
     app.step(1 / 60)
-    [button] = scene.replay_buttons
+    [button] = scene.recent.replay_buttons
     click(app, button.rect.center)
     assert isinstance(app.scene, ReplayScene)
     return app.scene
@@ -220,7 +220,7 @@ def test_a_checkable_online_match_gets_a_check_button_beside_replay(make_app, mo
     click(app, scene.widget("check_0").rect.center)
     assert went == [("check_match", {"record": kept, "back": "stats"})]
     monkeypatch.delitem(sys.modules, "game.client.fair_check")
-    assert StatsScene(make_app(), game="hareeja").check_buttons == {}  # no module: no button
+    assert StatsScene(make_app(), game="hareeja").recent.check_buttons == {}  # no module: no button
 
 
 def test_an_online_match_without_its_code_is_fetched_from_its_server(make_app):
@@ -236,7 +236,7 @@ def test_an_online_match_without_its_code_is_fetched_from_its_server(make_app):
     app.step(1 / 60)
     assert scene.widget("replay_0")  # offered: the server may still keep it
     answer = {"t": "record", "code": "K7QMXR2D", "record": match.record(), "names": list("ABCD")}
-    scene.fetch(stats.recent(scene.data, "hareeja")[0], link=FakeLink(answer))
+    scene.recent.fetch(stats.recent(scene.data, "hareeja")[0], link=FakeLink(answer))
     assert run_until(app, lambda: isinstance(app.scene, ReplayScene), 20)
     assert app.scene.session.me == 1 and app.scene.replay.names == list("ABCD")
     assert stats.replay_code(stats.load()[0]["matches"][-1])  # kept for next time

@@ -335,7 +335,7 @@ def test_stats_screen_buttons_on_screen_and_large(make_app, portrait, lang):
         for b in shown:
             assert screen.contains(b.rect), (b.key, b.rect)
             assert b.rect.h >= 44 and b.rect.w >= 44
-        for panel in (sc.tiles_rect, sc.figures_rect, sc.recent_rect):
+        for panel in (sc.tiles_rect, sc.figures_rect, sc.recent.rect):
             assert screen.contains(panel)
     app.overlay.close()
     menu = MenuScene(app)

@@ -87,14 +87,14 @@ class HareejaTable(CardTable):
     def sync_from_view(self) -> None:
         """Show the match as it stands now, with no animation (after Continue)."""
         v = self.session.view()
-        L = self.app.layout
+        layout = self.app.layout
         self.round, self.tiebreak, self.dealer = v["round"], v["tiebreak"], v["dealer"]
         self.backs.counts = list(v["hand_counts"])
         self.bidding.sync(v)
         self.totals = list(v["totals"])
         self.hand_order = list(v["hand"])
-        slots = L.hand_positions(len(self.hand_order))
-        self.hand = {c: Sprite(c, p, L.card) for c, p in zip(self.hand_order, slots)}
+        slots = layout.hand_positions(len(self.hand_order))
+        self.hand = {c: Sprite(c, p, layout.card) for c, p in zip(self.hand_order, slots)}
         self.trick_area.sync(v)
         self.phase = v["phase"]
         if v["phase"] == "over":

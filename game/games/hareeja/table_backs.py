@@ -32,33 +32,33 @@ class Backs:
 
     def _badge(self, seat: int, n: int) -> pygame.Rect:
         """The count's badge, on the last back's lower corner."""
-        L = self.table.app.layout
+        layout = self.table.app.layout
         cx, cy = self.table.seat_hand(seat)
-        badge = scale.rect(0, 0, 40, 30) if L.portrait else scale.rect(0, 0, 34, 26)
+        badge = scale.rect(0, 0, 40, 30) if layout.portrait else scale.rect(0, 0, 34, 26)
         badge.center = (
-            round(cx + self._step() * (n - 1) / 2 + L.small[0] / 2 - px(6)),
-            cy + L.small[1] // 2 - px(6),
+            round(cx + self._step() * (n - 1) / 2 + layout.small[0] / 2 - px(6)),
+            cy + layout.small[1] // 2 - px(6),
         )
         return badge
 
     def region(self, seat: int) -> pygame.Rect:
         """Where a seat's backs and their count's badge draw (any count up to a full hand)."""
-        L = self.table.app.layout
+        layout = self.table.app.layout
         n = max(1, self.counts[seat])
         cx, cy = self.table.seat_hand(seat)
         step = self._step()
-        rect = pygame.Rect((0, 0), L.small)
+        rect = pygame.Rect((0, 0), layout.small)
         rect.center = (round(cx - step * (n - 1) / 2), cy)
         rect.w += round(step * (n - 1)) + px(2)
         return rect.union(self._badge(seat, n)).inflate(px(4), px(4))
 
     def draw(self, surface: pygame.Surface, seat: int) -> None:
         """Seat ``seat``'s cards face down, fanned, with how many there are."""
-        L = self.table.app.layout
+        layout = self.table.app.layout
         n = self.counts[seat]
         if n <= 0:
             return
-        back = assets.card_back(L.small)
+        back = assets.card_back(layout.small)
         cx, cy = self.table.seat_hand(seat)
         step = self._step()
         x0 = cx - step * (n - 1) / 2
@@ -74,11 +74,11 @@ class Backs:
                 self._draw_badge(surface, seat, n)
 
     def _draw_badge(self, surface: pygame.Surface, seat: int, n: int) -> None:
-        L = self.table.app.layout
+        layout = self.table.app.layout
         badge = self._badge(seat, n)
         pygame.draw.rect(surface, (20, 20, 20), badge, border_radius=px(12))
         pygame.draw.rect(surface, draw.GOLD, badge, px(2), border_radius=px(12))
-        size = 22 if L.portrait else 18
+        size = 22 if layout.portrait else 18
         draw.blit_text(surface, digits(n), size, badge.center, draw.INK, bold=True)
 
     def deck_left(self) -> int:
@@ -96,8 +96,10 @@ class Backs:
         left = self.deck_left()
         if left <= 0:
             return
-        L = self.table.app.layout
-        back = assets.card_back(L.small)
+        layout = self.table.app.layout
+        back = assets.card_back(layout.small)
         for i in range(min(4, (left + 7) // 8)):
             off = i * px(2)
-            surface.blit(back, back.get_rect(center=(L.center[0] - off, L.center[1] - off)))
+            surface.blit(
+                back, back.get_rect(center=(layout.center[0] - off, layout.center[1] - off))
+            )

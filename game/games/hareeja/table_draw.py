@@ -76,15 +76,15 @@ class HareejaPainter:
         the bar in landscape; under it on a phone, whose bar has no room beside its buttons
         (Menu, language, scores, Last trick, Hint) for them."""
         table = self.table
-        L = table.app.layout
-        tb = L.top_bar
+        layout = table.app.layout
+        tb = layout.top_bar
         if table.tiebreak:
             s = t("hud.tiebreak", n=digits(table.tiebreak))
         else:
             s = t("hud.round", n=digits(table.round), total=digits(ROUNDS))
         total = table.bidding.total()
         bids = None if total is None else t("hud.bids_sum", n=digits(total))
-        return s, bids, tb.bottom + px(18) if L.portrait else tb.centery
+        return s, bids, tb.bottom + px(18) if layout.portrait else tb.centery
 
     def hud_below(self) -> pygame.Rect:
         """Where the round and the bids' sum draw when they go under the bar."""
@@ -93,15 +93,15 @@ class HareejaPainter:
 
     def draw_hud(self, surface: pygame.Surface) -> None:
         """The round (or the tie-break) and, once revealed, the sum of the bids."""
-        L = self.table.app.layout
-        tb = L.top_bar
+        layout = self.table.app.layout
+        tb = layout.top_bar
         rtl = i18n.is_rtl()
         anchor, x = ("midright", tb.right - px(8)) if rtl else ("midleft", tb.x + px(8))
         s, bids, y = self.hud_lines()
         r = draw.blit_text(surface, s, 24, (x, y), draw.SAND, bold=True, anchor=anchor, shadow=True)
         if bids is None:
             return
-        if not L.portrait:  # beside the round
+        if not layout.portrait:  # beside the round
             x2 = r.left - px(28) if rtl else r.right + px(28)
             draw.blit_text(surface, bids, 20, (x2, y), draw.INK_DIM, anchor=anchor)
         else:  # under it

@@ -80,10 +80,10 @@ class HareejaMotion:
     def _deal_own(self, own: list[str], k: int, delay: float, flight: float) -> None:
         """Your ``k``-th card flies from the deck to its slot, face down."""
         table = self.table
-        L = table.app.layout
-        sprite = Sprite(own[k], L.center, L.card, face_up=False)
+        layout = table.app.layout
+        sprite = Sprite(own[k], layout.center, layout.card, face_up=False)
         sprite.hide_until_start = True
-        slot = L.hand_positions(len(own))[k]
+        slot = layout.hand_positions(len(own))[k]
         land = lambda: table.app.audio.play("deal", 0.4)  # noqa: E731
         sprite.move(slot, flight, delay, ease_out, arc=px(-40), on_land=land)
         table.hand[own[k]] = sprite
@@ -91,8 +91,8 @@ class HareejaMotion:
     def _deal_back(self, seat: int, delay: float, flight: float) -> None:
         """A back flies from the deck to ``seat``'s hand (its count grows as it lands)."""
         table = self.table
-        L = table.app.layout
-        sprite = Sprite(None, L.center, L.small, face_up=False)
+        layout = table.app.layout
+        sprite = Sprite(None, layout.center, layout.small, face_up=False)
         sprite.hide_until_start = True
         land = lambda: self._dealt_to(seat, sprite)  # noqa: E731
         sprite.move(table.seat_hand(seat), flight, delay, ease_out, arc=px(40), on_land=land)
@@ -135,7 +135,7 @@ class HareejaMotion:
     # ----- play ---------------------------------------------------------------------------------
     def on_card_played(self, ev: JSON) -> float:
         table = self.table
-        L = table.app.layout
+        layout = table.app.layout
         seat, code = ev["seat"], ev["card"]
         table.phase = "play"
         if seat == table.me:
@@ -144,11 +144,11 @@ class HareejaMotion:
                 table.aids.timeout_notice(card_words(code))
         else:
             table.backs.counts[seat] = max(0, table.backs.counts[seat] - 1)
-            sprite = Sprite(code, table.seat_hand(seat), L.trick_card, face_up=True)
+            sprite = Sprite(code, table.seat_hand(seat), layout.trick_card, face_up=True)
         if table.selected == code:
             table.selected = None
         duration = Speed.scale(PLAY_FLIGHT)
-        sprite.move(table.trick_spot(seat), duration, 0.0, ease_out, size=L.trick_card)
+        sprite.move(table.trick_spot(seat), duration, 0.0, ease_out, size=layout.trick_card)
         table.trick_area.cards.append((seat, sprite))
         table.app.audio.play("play", 0.7)
         return duration
@@ -156,8 +156,8 @@ class HareejaMotion:
     def _from_hand(self, code: str) -> Sprite:
         """Your card ``code`` leaves the hand, face up and still."""
         table = self.table
-        L = table.app.layout
-        sprite = table.hand.pop(code, None) or Sprite(code, L.hand_center, L.card)
+        layout = table.app.layout
+        sprite = table.hand.pop(code, None) or Sprite(code, layout.hand_center, layout.card)
         if code in table.hand_order:
             table.hand_order.remove(code)
         sprite.face_up = True
@@ -167,7 +167,7 @@ class HareejaMotion:
 
     def on_trick_won(self, ev: JSON) -> float:
         table, area = self.table, self.table.trick_area
-        L = table.app.layout
+        layout = table.app.layout
         winner = ev["seat"]
         pause, flight = Speed.scale(TRICK_PAUSE, motion=False), Speed.scale(TRICK_FLIGHT)
         cards = area.sprites()
@@ -177,7 +177,7 @@ class HareejaMotion:
             area.collecting = True
             table.app.audio.play("trick", 0.6)
             for i, sprite in enumerate(cards):
-                sprite.move(target, flight, i * 0.02, ease_in_out, size=L.small)
+                sprite.move(target, flight, i * 0.02, ease_in_out, size=layout.small)
 
         def landed() -> None:
             area.collecting = False

@@ -36,7 +36,7 @@ class ScorePanel:
         """The round's scores: a header row, then your row first, each seat's total counting
         up to its new value."""
         table = self.table
-        L = table.app.layout
+        layout = table.app.layout
         assert table.score is not None  # drawn while the panel is open
         entry: JSON = table.score["entry"]
         title = (
@@ -44,13 +44,13 @@ class ScorePanel:
             if entry["tiebreak"]
             else t("score.title", n=digits(entry["round"]))
         )
-        width = px(820) if not L.portrait else L.w - px(40)
+        width = px(820) if not layout.portrait else layout.w - px(40)
         rect = table.table_painter.score_frame(surface, width, px(340), title)
         xs = self._columns(rect)
         y = rect.y + px(84)
         for key, cx in zip(COLUMNS, xs):
             s = t(key)
-            size = draw.fit_text(s, 22 if L.portrait else 20, px(120))
+            size = draw.fit_text(s, 22 if layout.portrait else 20, px(120))
             draw.blit_text(surface, s, size, (cx, y), draw.SAND, bold=True)
         under = y + px(20)
         start, end = (rect.x + px(20), under), (rect.right - px(20), under)

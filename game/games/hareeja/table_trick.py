@@ -98,10 +98,10 @@ class TrickArea:
 
     def rect(self) -> pygame.Rect:
         """The centre of the table: a tap there shows the last trick."""
-        L = self.table.app.layout
-        dx = max(abs(x) for x, _y in L.trick_offsets) + L.trick_card[0] // 2
-        dy = max(abs(y) for _x, y in L.trick_offsets) + L.trick_card[1] // 2
-        return pygame.Rect(L.center[0] - dx, L.center[1] - dy, 2 * dx, 2 * dy)
+        layout = self.table.app.layout
+        dx = max(abs(x) for x, _y in layout.trick_offsets) + layout.trick_card[0] // 2
+        dy = max(abs(y) for _x, y in layout.trick_offsets) + layout.trick_card[1] // 2
+        return pygame.Rect(layout.center[0] - dx, layout.center[1] - dy, 2 * dx, 2 * dy)
 
     def build(self) -> Button:
         """The "Last trick" button in the top bar (placed by :meth:`place`)."""
@@ -140,8 +140,8 @@ class TrickArea:
         name on it; the winner's card ringed in gold."""
         if not self.peeking() or self.last is None:
             return
-        L = self.table.app.layout
-        size = (round(L.trick_card[0] * PEEK_SCALE), round(L.trick_card[1] * PEEK_SCALE))
+        layout = self.table.app.layout
+        size = (round(layout.trick_card[0] * PEEK_SCALE), round(layout.trick_card[1] * PEEK_SCALE))
         cards: list[tuple[int, str]] = [(seat, code) for seat, code in self.last["cards"]]
         spots = {seat: self._spot(seat) for seat, _code in cards}
         winner: int = self.last["winner"]
@@ -157,9 +157,9 @@ class TrickArea:
             self._draw_name(surface, seat, spots[seat], size, seat == winner)
 
     def _spot(self, seat: int) -> tuple[float, float]:
-        L = self.table.app.layout
-        dx, dy = L.trick_offsets[self.table.spot(seat)]
-        return L.center[0] + dx * PEEK_SCALE, L.center[1] + dy * PEEK_SCALE
+        layout = self.table.app.layout
+        dx, dy = layout.trick_offsets[self.table.spot(seat)]
+        return layout.center[0] + dx * PEEK_SCALE, layout.center[1] + dy * PEEK_SCALE
 
     @staticmethod
     def _frame(spots: dict[int, tuple[float, float]], size: tuple[int, int]) -> pygame.Rect:

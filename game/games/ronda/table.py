@@ -99,7 +99,7 @@ class RondaTable(CardTable):
     def sync_from_view(self) -> None:
         """Show the match as it stands now, with no animation (after Continue)."""
         v = self.session.view()
-        L = self.app.layout
+        layout = self.app.layout
         self.deal_no, self.batch, self.batches = v["deal"], v["batch"], v["batches"]
         self.dealer = v["dealer"]
         self.counts = list(v["hand_counts"])
@@ -109,7 +109,7 @@ class RondaTable(CardTable):
         self.hand_order = sort_hand(list(v["hand"]))
         slots = self.places.hand_slots(len(self.hand_order))
         self.hand = {
-            c: Sprite(c, p, L.card, deck="spanish") for c, p in zip(self.hand_order, slots)
+            c: Sprite(c, p, layout.card, deck="spanish") for c, p in zip(self.hand_order, slots)
         }
         self.table_cards.show(list(v["table"]))
         for d in v["declarations"]:  # said again, for a while (not at the game's speed)

@@ -159,11 +159,11 @@ class Callouts:
     def seat_banner_rect(self, seat: int) -> pygame.Rect:
         """Where a seat's declaration is said: beside its plate, on the table's side."""
         table = self.table
-        L = table.app.layout
+        layout = table.app.layout
         plate = table.plate_rect(seat)
         rect = pygame.Rect(0, 0, max(px(160), min(plate.w, px(220))), px(54))
         place_beside(rect, plate, table.spot(seat))
-        rect.clamp_ip(pygame.Rect(px(16), px(16), L.w - px(32), L.h - px(32)))
+        rect.clamp_ip(pygame.Rect(px(16), px(16), layout.w - px(32), layout.h - px(32)))
         return rect
 
     def _draw_reveals(self, surface: pygame.Surface) -> None:
@@ -218,11 +218,11 @@ class Callouts:
         a plate or another panel (yours placed first, then the top seat's), and always below the
         top bar's buttons."""
         table = self.table
-        L = table.app.layout
-        top = L.top_bar.bottom + px(4)  # below the Menu, language and Hint buttons
-        screen = pygame.Rect(px(16), top, L.w - px(32), L.h - px(16) - top)
+        layout = table.app.layout
+        top = layout.top_bar.bottom + px(4)  # below the Menu, language and Hint buttons
+        screen = pygame.Rect(px(16), top, layout.w - px(32), layout.h - px(16) - top)
         taken = [table.plate_rect(s) for s in range(table.players)]
-        if L.portrait:  # narrow: the side seats' panels go above or below their plates first
+        if layout.portrait:  # narrow: the side seats' panels go above or below their plates first
             sides = {0: (0,), 1: (0, 2, 1), 2: (2,), 3: (0, 2, 3)}
         else:
             sides = {0: (0,), 1: (1, 0, 2), 2: (2,), 3: (3, 0, 2)}
@@ -231,7 +231,7 @@ class Callouts:
         order = sorted(self.reveals, key=lambda s: (s != table.me, spot(s) != 2, spot(s)))
         for seat in order:
             plate = table.plate_rect(seat)
-            w = max(plate.w + px(6), px(260) if L.portrait else px(220))
+            w = max(plate.w + px(6), px(260) if layout.portrait else px(220))
             tries = []
             for side in sides[spot(seat) % 4]:
                 rect = pygame.Rect(0, 0, w, px(44) + row_h * len(self.reveals[seat]))
@@ -253,14 +253,16 @@ class Callouts:
         if not self.reveals:
             return y
         table = self.table
-        L = table.app.layout
+        layout = table.app.layout
         panels = list(self.reveal_rects(self.reveal_row_h()).values())
         plates = [table.plate_rect(s) for s in range(table.players)]
         half = banner.h // 2
         edge = px(16)
         lines = [
             y,
-            *sorted(range(edge + half, L.h - edge - half, px(4)), key=lambda n: (abs(n - y), n)),
+            *sorted(
+                range(edge + half, layout.h - edge - half, px(4)), key=lambda n: (abs(n - y), n)
+            ),
         ]
         for avoid in (panels + plates, panels):
             for line in lines:

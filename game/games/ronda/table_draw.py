@@ -135,12 +135,15 @@ class RondaPainter:
 
     def draw_badge(self, surface: pygame.Surface, pile: Point, n: int, color: draw.RGB) -> None:
         """A count on the lower corner of a small pile at ``pile`` (22 px in portrait)."""
-        L = self.table.app.layout
-        badge = scale.rect(0, 0, 46, 32) if L.portrait else scale.rect(0, 0, 40, 26)
-        badge.center = (pile[0] + L.small[0] // 2 - px(4), pile[1] + L.small[1] // 2 - px(6))
+        layout = self.table.app.layout
+        badge = scale.rect(0, 0, 46, 32) if layout.portrait else scale.rect(0, 0, 40, 26)
+        badge.center = (
+            pile[0] + layout.small[0] // 2 - px(4),
+            pile[1] + layout.small[1] // 2 - px(6),
+        )
         pygame.draw.rect(surface, (20, 20, 20), badge, border_radius=px(12))
         pygame.draw.rect(surface, color, badge, px(2), border_radius=px(12))
-        size = 22 if L.portrait else 18
+        size = 22 if layout.portrait else 18
         draw.blit_text(surface, digits(n), size, badge.center, draw.INK, bold=True)
 
     def deck_left(self) -> int:
@@ -169,7 +172,7 @@ class RondaPainter:
     def draw_hud(self, surface: pygame.Surface) -> None:
         """The deal and batch, and the target (portrait: on a second line)."""
         table = self.table
-        L = table.app.layout
+        layout = table.app.layout
         line = t(
             "ronda.hud",
             deal=digits(max(1, table.deal_no)),
@@ -178,7 +181,7 @@ class RondaPainter:
         )
         r = table.table_painter.hud_text(surface, line)
         target = t("ronda.target", n=digits(table.target))
-        if L.portrait:
+        if layout.portrait:
             table.table_painter.hud_text(surface, target, 1, draw.INK_DIM)
             return
         rtl = i18n.is_rtl()
@@ -187,7 +190,7 @@ class RondaPainter:
             surface,
             target,
             20,
-            (x, L.top_bar.centery),
+            (x, layout.top_bar.centery),
             draw.INK_DIM,
             anchor="midright" if rtl else "midleft",
         )

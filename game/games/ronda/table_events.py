@@ -85,7 +85,7 @@ class RondaMotion:
         """Every seat's cards in flight from the stock, yours face down to your slots; the
         time the last one lands."""
         table = self.table
-        L = table.app.layout
+        layout = table.app.layout
         n = table.players
         own = sort_hand(list(ev.get("hand", [])))
         table.hand_order = list(own)
@@ -99,13 +99,13 @@ class RondaMotion:
             for j in range(ev["counts"][seat]):
                 delay = i * block + j * stagger
                 if seat == table.me and j < len(own):
-                    sprite = Sprite(own[j], deck, L.card, face_up=False, deck="spanish")
+                    sprite = Sprite(own[j], deck, layout.card, face_up=False, deck="spanish")
                     sprite.hide_until_start = True
                     land = self._lands_in_hand()
                     sprite.move(slots[j], flight, delay, ease_out, arc=px(-40), on_land=land)
                     table.hand[own[j]] = sprite
                 else:
-                    sprite = Sprite(None, deck, L.small, face_up=False, deck="spanish")
+                    sprite = Sprite(None, deck, layout.small, face_up=False, deck="spanish")
                     sprite.hide_until_start = True
                     land = self._lands_at_seat(seat, sprite)
                     target = table.seat_hand(seat)
@@ -191,12 +191,14 @@ class RondaMotion:
         """The played card's sprite: yours from your hand (face up, still), another seat's
         from its hand's place."""
         table = self.table
-        L = table.app.layout
+        layout = table.app.layout
         seat, code = ev["seat"], ev["card"]
         if seat != table.me:
             table.counts[seat] = max(0, table.counts[seat] - 1)
-            return Sprite(code, table.seat_hand(seat), L.small, face_up=True, deck="spanish")
-        sprite = table.hand.pop(code, None) or Sprite(code, L.hand_center, L.card, deck="spanish")
+            return Sprite(code, table.seat_hand(seat), layout.small, face_up=True, deck="spanish")
+        sprite = table.hand.pop(code, None) or Sprite(
+            code, layout.hand_center, layout.card, deck="spanish"
+        )
         if code in table.hand_order:
             table.hand_order.remove(code)
         sprite.face_up, sprite.flip_t, sprite.shake = True, None, 0.0

@@ -103,12 +103,12 @@ class RondaPlaces:
 
     def hand_slots(self, n: int) -> list[tuple[float, float]]:
         """Your three cards side by side with a gap (the fan overlaps only when they can't)."""
-        L = self.layout()
-        cw = L.card[0] + px(14)
-        if n * cw > L.hand_span:
-            return L.hand_positions(n)
-        x0 = L.hand_center[0] - cw * (n - 1) / 2
-        return [(x0 + i * cw, L.hand_center[1]) for i in range(n)]
+        layout = self.layout()
+        cw = layout.card[0] + px(14)
+        if n * cw > layout.hand_span:
+            return layout.hand_positions(n)
+        x0 = layout.hand_center[0] - cw * (n - 1) / 2
+        return [(x0 + i * cw, layout.hand_center[1]) for i in range(n)]
 
     def pile(self, seat: int) -> Point:
         """Where ``seat``'s face-down pile lies."""

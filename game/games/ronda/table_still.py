@@ -84,12 +84,15 @@ class RondaStillParts:
     def pile_region(self, center: tuple[int, int], badge: bool = False) -> pygame.Rect:
         """Where a pile (or the stock) at ``center`` draws: up to four backs stepped up and
         left, its empty outline, and with ``badge`` its count on the lower corner."""
-        L = self.table.app.layout
-        rect = pygame.Rect((0, 0), L.small)
+        layout = self.table.app.layout
+        rect = pygame.Rect((0, 0), layout.small)
         rect.center = center
         region = rect.union(rect.move(-px(6), -px(6))).inflate(px(4), px(4))
         if badge:
-            box = scale.rect(0, 0, 46, 32) if L.portrait else scale.rect(0, 0, 40, 26)
-            box.center = (center[0] + L.small[0] // 2 - px(4), center[1] + L.small[1] // 2 - px(6))
+            box = scale.rect(0, 0, 46, 32) if layout.portrait else scale.rect(0, 0, 40, 26)
+            box.center = (
+                center[0] + layout.small[0] // 2 - px(4),
+                center[1] + layout.small[1] // 2 - px(6),
+            )
             region.union_ip(box.inflate(px(4), px(4)))
         return region

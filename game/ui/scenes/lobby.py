@@ -5,15 +5,21 @@ States (``self.state``): ``connecting`` → ``home`` → ``setup`` (the new tabl
 options) / ``code`` (typing a code natively; ``field``: the name or server) / ``list`` (public
 tables) / ``pending`` (waiting for the host's answer) / ``room`` (the waiting room) → the game's
 own table scene, playing an :class:`game.client.online.OnlineSession`, once the table starts and
-its first ``events`` arrive. The scene holds the state and the actions; :data:`VIEWS` gives each
-state its view (widgets and drawing: :mod:`game.ui.scenes.lobby_views`,
-:mod:`game.ui.scenes.lobby_room`).
+its first ``events`` arrive.
+
+The scene holds the connection, the state and the actions that send; it is composed of parts
+that own the rest: :data:`VIEWS` gives each state its view (its widgets, the keys it takes and
+its drawing: home :mod:`~game.ui.scenes.lobby_home`, the new table
+:mod:`~game.ui.scenes.lobby_setup`, typing :mod:`~game.ui.scenes.lobby_entry`, the list
+:mod:`~game.ui.scenes.lobby_list`, the room :mod:`~game.ui.scenes.lobby_room`, the small ones
+:mod:`~game.ui.scenes.lobby_views`); ``new_table`` (:class:`NewTable`) holds the choices of the
+table Create makes, ``entry`` (:class:`TextEntry`) what is being typed, and ``spectating``
+(:class:`game.ui.watching.Spectating`) the table being watched.
 
 Text entry: natively the keyboard types into the code / name / server field; the browser has no
 virtual keyboard for a pygame canvas, so there ``window.prompt`` asks (WEB.md). If the server
 cannot be reached (or the connection is lost) the lobby says so in place (state ``offline``),
-with Try again and Choose another server.
-"""
+with Try again and Choose another server."""
 
 from __future__ import annotations
 
@@ -31,9 +37,7 @@ from game.ui import draw, games
 from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.scenes.lobby_common import (
-    WEB,
     LinkOptions,
-    LobbyView,
     default_server,
     online_games,
     online_options,
@@ -42,16 +46,14 @@ from game.ui.scenes.lobby_common import (
     valid_server,
 )
 from game.ui.scenes.lobby_confirm import ConfirmView
+from game.ui.scenes.lobby_entry import CodeView
+from game.ui.scenes.lobby_home import HomeView
 from game.ui.scenes.lobby_list import ListView
+from game.ui.scenes.lobby_parts import NewTable, TextEntry
 from game.ui.scenes.lobby_room import RoomView
-from game.ui.scenes.lobby_views import (
-    CodeView,
-    ConnectingView,
-    HomeView,
-    OfflineView,
-    PendingView,
-    SetupView,
-)
+from game.ui.scenes.lobby_setup import SetupView
+from game.ui.scenes.lobby_view import LobbyView
+from game.ui.scenes.lobby_views import ConnectingView, OfflineView, PendingView
 from game.ui.watching import Spectating, WatchWaitView
 from game.ui.widgets import Button
 
@@ -74,7 +76,6 @@ VIEWS: dict[str, type[LobbyView]] = {
     "watchwait": WatchWaitView,
 }
 MESSAGE_SECONDS = 4.0
-FIELD_LIMITS = {"code": 12, "name": protocol.MAX_NAME, "server": 120}
 
 
 class LobbyScene(Scene):
@@ -103,12 +104,9 @@ class LobbyScene(Scene):
         self.join_code = protocol.normalize_code(join_code) if join_code else None
         self.link = link if link is not None else session
         self.state = "connecting"
-        self.visibility: str = "private"
-        self.hints: bool = False  # the new table lets its seats ask for hints
-        self.game: str = self._initial_game(app)
+        self.new_table: NewTable = NewTable(app, changed=self.build)  # the table Create makes
+        self.entry: TextEntry = TextEntry(self.submit_field, self.set_state)  # what is typed
         self.tables: list[dict[str, Any]] = []
-        self.field: str | None = None  # "code" | "name" | "server" while typing
-        self.typed = ""
         self.message: tuple[str, float] | None = None
         self.starting = False
         self.lost = False  # offline because a connection was lost (not never made)
@@ -186,79 +184,27 @@ class LobbyScene(Scene):
             self.widgets.append(back)
 
     # ----- actions --------------------------------------------------------------------------------
-    def set_visibility(self, value: str) -> None:
-        self.visibility = value
-
-    def set_hints(self, value: bool) -> None:
-        self.hints = value
-
     def is_host(self) -> bool:
         room = self.link.room if self.link else None
         return room is not None and room.get("you") is not None and room["you"] == room.get("host")
 
-    @staticmethod
-    def _initial_game(app: App) -> str:
-        chosen = app.settings.get("game")
-        keys = online_games()
-        return chosen if chosen in keys else keys[0]
-
     def open_setup(self) -> None:
         self.set_state("setup")
-
-    def set_game(self, key: str) -> None:
-        """Another game brings its own option rows (the menu remembers the choice too)."""
-        if key in online_games():
-            self.game = key
-            self.app.set_setting("game", key)
-            self.build()
-
-    def set_option(self, key: str, value: Any) -> None:
-        options = games.options_for(self.app.settings, self.game)
-        options[key] = value
-        self.app.set_setting(f"options.{self.game}", options)
-
-    def new_table(self) -> dict[str, Any]:
-        """The ``create`` message's fields for the chosen game, options and turn time."""
-        s = self.app.settings
-        players, options = online_options(s, self.game)
-        return {
-            "game": self.game,
-            "players": players,
-            "options": options,
-            "visibility": self.visibility,
-            "turn_seconds": s["turn_seconds"] or None,
-            "bots": s.get("level", "normal"),
-            "hints": self.hints,
-        }
 
     def create(self) -> None:
         if self.state == "setup":
             self.set_state("home")
-        self.send("create", **self.new_table())
+        self.send("create", **self.new_table.fields())
 
     def ask_code(self) -> None:
         self.edit("code")
 
     def edit(self, field: str) -> None:
-        """Type ``field`` (natively) or ask for it with the page's prompt (browser)."""
-        current = {"code": "", "name": self.player_name, "server": self.server}[field]
-        if WEB:
-            try:
-                answer = page_links.browser_window().prompt(t(f"online.{field}_prompt"), current)
-            except Exception:
-                answer = None
-            if answer is not None and str(answer) not in ("null", "undefined"):
-                self.typed = str(answer)
-                self.field = field
-                self.submit_field()
-            return
-        self.field = field
-        self.typed = current
-        self.set_state("code" if field == "code" else "field")
+        """Type ``field``: a code from nothing, the name or server from what they are."""
+        self.entry.edit(field, {"code": "", "name": self.player_name, "server": self.server}[field])
 
-    def submit_field(self) -> None:
-        field, text = self.field, self.typed.strip()
-        self.field = None
+    def submit_field(self, field: str | None, text: str) -> None:
+        """What was typed into ``field``: join by the code, or take the name or server."""
         if field == "code":
             self.set_state("home")
             self.join(text)
@@ -328,7 +274,7 @@ class LobbyScene(Scene):
             self.refuse_server()
             return
         if self.state in ("code", "field", "list", "setup"):
-            self.field = None
+            self.entry.cancel()
             self.set_state("home" if self.link is not None else "offline")
             return
         if self.link is not None:
@@ -418,26 +364,13 @@ class LobbyScene(Scene):
 
     # ----- input ----------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        if self.state in ("code", "field") and event.type == pygame.KEYDOWN:
-            self.type_key(event)
+        """The state's view first (typing takes the keys), then Esc (back) and the widgets."""
+        if self.view.handle(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return
         super().handle(event)
-
-    def type_key(self, event: pygame.event.Event) -> None:
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.submit_field()
-        elif event.key == pygame.K_ESCAPE:
-            self.back()
-        elif event.key == pygame.K_BACKSPACE:
-            self.typed = self.typed[:-1]
-        else:
-            ch = getattr(event, "unicode", "")
-            limit = FIELD_LIMITS.get(self.field or "", 24)
-            if ch and ch.isprintable() and len(self.typed) < limit:
-                self.typed += ch.upper() if self.field == "code" else ch
 
     # ----- drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,28 +1,20 @@
 """What the lobby's states share: the server's address, the games and description of a table,
-and the base of a state's view (its widgets and drawing; see :mod:`game.ui.scenes.lobby`)."""
+and lines fitted to a width. The base of a state's view is :mod:`game.ui.scenes.lobby_view`,
+the scene's parts it may use :mod:`game.ui.scenes.lobby_parts`."""
 
 from __future__ import annotations
 
 import contextlib
 import sys
-from typing import TYPE_CHECKING, Any, Protocol
-
-import pygame
+from typing import Any, Protocol
 
 from game import i18n
 from game.client import page_links
 from game.client.online import load_online
 from game.core import registry
 from game.i18n import digits, t
-from game.ui import draw, games
-from game.ui.draw import RGB
-from game.ui.scale import px
+from game.ui import games
 from game.ui.scenes.form import turn_label
-from game.ui.widgets import Widget
-
-if TYPE_CHECKING:
-    from game.ui.app import App
-    from game.ui.scenes.lobby import LobbyScene
 
 WEB = sys.platform == "emscripten"
 DEFAULT_PORT = 9310
@@ -207,87 +199,3 @@ def _break_lines(s: str, size: int, width: int, bold: bool) -> list[str]:
             line = line[cut:]
         out.append(line)
     return out
-
-
-class LobbyView:
-    """One state of the lobby: the widgets it shows (``build``, again on every relayout) and
-    how it draws. ``lobby`` is the scene: its state (``link``, ``game``, ``typed``…) and its
-    actions (``create``, ``join``…) are the lobby's; a view only lays them out."""
-
-    title = "online.title"  # the i18n key of the screen's title
-    has_back = True  # the Back button at the bottom
-
-    def __init__(self, lobby: LobbyScene) -> None:
-        self.lobby = lobby
-        self.app: App = lobby.app
-        self.widgets: list[Widget] = []
-
-    def build(self) -> None:
-        """Create ``self.widgets`` for the current layout."""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw what is not a widget."""
-
-    def message_y(self) -> int:
-        """Where the lobby's message goes (under the content), in frame pixels."""
-        return self.app.layout.h - px(120)
-
-    def small(self, size: int) -> int:
-        """A secondary line's size (22 px at least in portrait; see :func:`line_size`)."""
-        return line_size(self.app.layout.portrait, size)
-
-    def _lines(
-        self,
-        surface: pygame.Surface,
-        s: str,
-        size: int,
-        rect: pygame.Rect,
-        y: int,
-        step: int,
-        color: RGB | None = None,
-        most: int = 2,
-        pad: int | None = None,
-    ) -> int:
-        """``s`` at the reading start of ``rect``, wrapped onto at most ``most`` lines ``step``
-        apart from line ``y`` (in portrait it never shrinks below 22 px); returns the count.
-        Lengths in frame pixels (``pad``: ``px(20)`` when not given)."""
-        color = color or draw.INK
-        least = PHONE_TEXT if self.app.layout.portrait else 12
-        pad = px(20) if pad is None else pad
-        lines, size = fit_lines(s, size, rect.w - 2 * pad, most, least=least, joint=sep())
-        for i, line in enumerate(lines):
-            if i18n.is_rtl():
-                pos, anchor = (rect.right - pad, y + i * step), "midright"
-            else:
-                pos, anchor = (rect.x + pad, y + i * step), "midleft"
-            draw.blit_text(surface, line, size, pos, color, False, anchor)
-        return len(lines)
-
-    def _col(self) -> pygame.Rect:
-        """The content column."""
-        layout = self.app.layout
-        w = min(px(1000), layout.w - px(64))
-        return pygame.Rect(
-            (layout.w - w) // 2, px(140 if not layout.portrait else 160), w, layout.h - px(240)
-        )
-
-    def _text(
-        self,
-        surface: pygame.Surface,
-        s: str,
-        size: int,
-        rect: pygame.Rect,
-        y: int,
-        color: RGB | None = None,
-        bold: bool = False,
-        pad: int | None = None,
-    ) -> pygame.Rect:
-        """``s`` at the reading start of ``rect`` (right in Arabic), centred on line ``y``
-        (frame pixels; ``pad``: ``px(20)`` when not given)."""
-        color = color or draw.INK
-        least = PHONE_TEXT if self.app.layout.portrait else 12
-        pad = px(20) if pad is None else pad
-        size = draw.fit_text(s, size, rect.w - 2 * pad, bold, min(size, least))
-        if i18n.is_rtl():
-            return draw.blit_text(surface, s, size, (rect.right - pad, y), color, bold, "midright")
-        return draw.blit_text(surface, s, size, (rect.x + pad, y), color, bold, "midleft")

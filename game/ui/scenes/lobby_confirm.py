@@ -17,10 +17,10 @@ from game.ui.scale import px
 from game.ui.scenes.lobby_common import (
     LOCAL_HOSTS,
     PHONE_TEXT,
-    LobbyView,
     fit_lines,
     server_name,
 )
+from game.ui.scenes.lobby_view import LobbyView
 from game.ui.widgets import Button
 
 

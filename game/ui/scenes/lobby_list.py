@@ -12,7 +12,8 @@ from game import i18n
 from game.i18n import digits, t
 from game.ui import draw
 from game.ui.scale import px
-from game.ui.scenes.lobby_common import LobbyView, sep, table_summary
+from game.ui.scenes.lobby_common import sep, table_summary
+from game.ui.scenes.lobby_view import LobbyView
 from game.ui.widgets import Button
 
 

@@ -17,12 +17,12 @@ from game.ui.draw import RGB
 from game.ui.scale import px
 from game.ui.scenes.lobby_common import (
     PHONE_TEXT,
-    LobbyView,
     fit_lines,
     page_link,
     sep,
     table_summary,
 )
+from game.ui.scenes.lobby_view import LobbyView
 from game.ui.seat_plates import chosen_avatar
 from game.ui.watching import watch_toggle
 from game.ui.widgets import Button
@@ -158,18 +158,20 @@ class RoomView(LobbyView):
     ) -> None:
         """The code panel: the table, its code big, the invite link and how to share it."""
         head, details = self._summary(room)
-        draw.blit_text(
+        draw.blit_fitted(
             surface,
             head,
-            draw.fit_text(head, 26, code_p.w - px(40), True),
+            26,
+            code_p.w - px(40),
             (code_p.centerx, code_p.y + px(30)),
             draw.SAND,
             bold=True,
         )
-        draw.blit_text(
+        draw.blit_fitted(
             surface,
             details,
-            draw.fit_text(details, 18, code_p.w - px(40)),
+            18,
+            code_p.w - px(40),
             (code_p.centerx, code_p.y + px(60)),
             draw.INK_DIM,
         )
@@ -177,10 +179,11 @@ class RoomView(LobbyView):
             surface, t("online.code_big"), 20, (code_p.centerx, code_p.y + px(90)), draw.INK_DIM
         )
         code = " ".join(room["code"])  # spaced out so it can be read aloud
-        draw.blit_text(
+        draw.blit_fitted(
             surface,
             code,
-            draw.fit_text(code, 96, code_p.w - px(40), True),
+            96,
+            code_p.w - px(40),
             (code_p.centerx, code_p.y + px(156)),
             draw.GOLD,
             bold=True,
@@ -200,10 +203,11 @@ class RoomView(LobbyView):
         y = self._centred(surface, details, code_p, code_p.y + px(64), joint=sep())
         draw.blit_text(surface, t("online.code_big"), 22, (code_p.centerx, y + px(6)), draw.INK_DIM)
         code = " ".join(room["code"])  # spaced out so it can be read aloud
-        draw.blit_text(
+        draw.blit_fitted(
             surface,
             code,
-            draw.fit_text(code, 84, code_p.w - px(40), True),
+            84,
+            code_p.w - px(40),
             (code_p.centerx, y + px(70)),
             draw.GOLD,
             bold=True,
@@ -279,13 +283,7 @@ class RoomView(LobbyView):
         y = layout.h - px(196 if layout.portrait else 116)
         if layout.portrait and not self.lobby.is_host():
             y = layout.h - px(150)
-        draw.blit_text(
-            surface,
-            note,
-            draw.fit_text(note, 22, layout.w - px(80)),
-            (layout.w // 2, y),
-            draw.INK_DIM,
-        )
+        draw.blit_fitted(surface, note, 22, layout.w - px(80), (layout.w // 2, y), draw.INK_DIM)
 
     @staticmethod
     def _seat_face(seat: dict[str, Any], you: bool, mine: int | None) -> int | None:
@@ -382,12 +380,8 @@ class RoomView(LobbyView):
         link = page_link(room, self.lobby.server)
         y = code_p.y + px(234)
         draw.blit_text(surface, t("online.invite"), 20, (code_p.centerx, y), draw.INK_DIM)
-        draw.blit_text(
-            surface,
-            link,
-            draw.fit_text(link, 22, code_p.w - px(40)),
-            (code_p.centerx, y + px(30)),
-            draw.INK,
+        draw.blit_fitted(
+            surface, link, 22, code_p.w - px(40), (code_p.centerx, y + px(30)), draw.INK
         )
         lines = self._wrap(t("online.share"), 20, code_p.w - px(48))
         for i, line in enumerate(lines[:3]):

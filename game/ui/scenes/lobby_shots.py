@@ -176,12 +176,12 @@ def screenshot_lobby(shooter: Shooter) -> None:
     shooter.shot("lobby_01_home")
     for i, game in enumerate(online_games()):
         sc.open_setup()
-        sc.set_game(game)
+        sc.new_table.set_game(game)
         shooter.frames(2)
         shooter.shot(f"lobby_01{chr(ord('a') + i)}_new_table_{game}")
     sc.back()
     sc.edit("code")
-    sc.typed = "K7Q"
+    sc.entry.typed = "K7Q"
     shooter.frames(2)
     shooter.shot("lobby_02_join_code")
     sc.back()

@@ -113,14 +113,14 @@ class SettingsPanel(Overlay):
         super().__init__(app, "settings.title", None, actions, key="settings")
 
     def _form(self, top: int) -> Form:
-        L = self.app.layout
-        width = min(px(880), L.w - px(144)) if not L.portrait else L.w - px(112)
-        row_h, gap = (px(46), px(8)) if not L.portrait else (px(54), px(12))
-        return Form(L, top, row_h=row_h, gap=gap, width=width)
+        layout = self.app.layout
+        width = min(px(880), layout.w - px(144)) if not layout.portrait else layout.w - px(112)
+        row_h, gap = (px(46), px(8)) if not layout.portrait else (px(54), px(12))
+        return Form(layout, top, row_h=row_h, gap=gap, width=width)
 
     def panel_width(self) -> int:
-        L = self.app.layout
-        return min(px(940), L.w - px(80)) if not L.portrait else L.w - px(64)
+        layout = self.app.layout
+        return min(px(940), layout.w - px(80)) if not layout.portrait else layout.w - px(64)
 
     def content_height(self, width: int) -> int:
         form = self._form(0)

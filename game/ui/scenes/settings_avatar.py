@@ -78,8 +78,8 @@ class AvatarPicker(Overlay):
         return side, rows
 
     def panel_width(self) -> int:
-        L = self.app.layout
-        return min(px(560), L.w - px(64))
+        layout = self.app.layout
+        return min(px(560), layout.w - px(64))
 
     def content_height(self, width: int) -> int:
         side, rows = self._grid(width)

@@ -83,7 +83,7 @@ def replay_screens(shooter: Any) -> None:
     stats.save(stats_sample())
     shooter.app.go("stats", game="hareeja")
     shooter.frames(2)
-    shooter.scene_as(StatsScene).replay_buttons[0].on_click()
+    shooter.scene_as(StatsScene).recent.replay_buttons[0].on_click()
     viewer = shooter.scene_as(ReplayScene)
     viewer.player.playing = False
     viewer.jump(viewer.session.round_start(2) + 9)
