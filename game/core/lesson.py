@@ -11,11 +11,10 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Step:
-    """One coach mark: ``say`` (an i18n key, formatted with ``figures``; a figure named
-    ``card`` is a card code the scene puts in words), ``point`` (what the mark points at:
-    ``card:<code>`` a card of your hand, ``widget:<key>`` a control, or a part the game's
-    scene names, e.g. ``stock``) and ``expect`` (the keys the player's action must have;
-    None: a tap on the line)."""
+    """One coach mark: ``say`` (an i18n key, formatted with ``figures``: cards, ranks and
+    numbers are put in words as the hints say them), ``point`` (what the mark points at:
+    ``widget:<key>`` a control; empty: what a hint of ``expect`` would mark, the card or the
+    pile) and ``expect`` (the keys the player's action must have; None: a tap on the line)."""
 
     say: str
     point: str = ""

@@ -13,9 +13,9 @@ LESSON = Lesson(
     options={"variant": "majlis", "rounds": 1},
     steps=(
         Step("coach.hr.melds"),
-        Step("coach.hr.draw", "stock", {"type": "draw", "from": "stock"}),
+        Step("coach.hr.draw", "", {"type": "draw", "from": "stock"}),
         Step("coach.hr.open", "widget:apply", {"type": "meld"}, {"n": 51}),
-        Step("coach.hr.discard", "card:JS", {"type": "discard", "card": "JS"}, {"card": "JS"}),
+        Step("coach.hr.discard", "", {"type": "discard", "card": "JS"}, {"card": "JS"}),
         Step("coach.hr.on_your_own"),
     ),
 )

@@ -12,11 +12,11 @@ LESSON = Lesson(
     players=4,
     steps=(
         Step("coach.hj.bid", "widget:bid:3", {"type": "bid", "n": 3}, {"n": 3}),
-        Step("coach.hj.follow_low", "card:7D", {"type": "play", "card": "7D"}, {"card": "7D"}),
-        Step("coach.hj.only_card", "card:AC", {"type": "play", "card": "AC"}, {"card": "AC"}),
-        Step("coach.hj.lead_ace", "card:AH", {"type": "play", "card": "AH"}, {"card": "AH"}),
-        Step("coach.hj.king_high", "card:KD", {"type": "play", "card": "KD"}, {"card": "KD"}),
-        Step("coach.hj.made_it", "card:9H", {"type": "play", "card": "9H"}, {"n": 3, "card": "9H"}),
+        Step("coach.hj.follow_low", "", {"type": "play", "card": "7D"}, {"card": "7D"}),
+        Step("coach.hj.only_card", "", {"type": "play", "card": "AC"}, {"card": "AC"}),
+        Step("coach.hj.lead_ace", "", {"type": "play", "card": "AH"}, {"card": "AH"}),
+        Step("coach.hj.king_high", "", {"type": "play", "card": "KD"}, {"card": "KD"}),
+        Step("coach.hj.made_it", "", {"type": "play", "card": "9H"}, {"n": 3, "card": "9H"}),
         Step("coach.hj.on_your_own"),
     ),
 )

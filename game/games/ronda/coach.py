@@ -11,11 +11,11 @@ LESSON = Lesson(
     seed=7,
     players=2,
     steps=(
-        Step("coach.ro.caida", "card:6C", {"type": "play", "card": "6C"}, {"rank": "6"}),
-        Step("coach.ro.capture", "card:12C", {"type": "play", "card": "12C"}, {"rank": "12"}),
-        Step("coach.ro.last", "card:1C", {"type": "play", "card": "1C"}, {"rank": "1"}),
-        Step("coach.ro.run", "card:5E", {"type": "play", "card": "5E"}, {"rank": "5"}),
-        Step("coach.ro.after_mesa", "card:2B", {"type": "play", "card": "2B"}, {"rank": "2"}),
+        Step("coach.ro.caida", "", {"type": "play", "card": "6C"}, {"rank": "6"}),
+        Step("coach.ro.capture", "", {"type": "play", "card": "12C"}, {"rank": "12"}),
+        Step("coach.ro.last", "", {"type": "play", "card": "1C"}, {"rank": "1"}),
+        Step("coach.ro.run", "", {"type": "play", "card": "5E"}, {"rank": "5"}),
+        Step("coach.ro.after_mesa", "", {"type": "play", "card": "2B"}, {"rank": "2"}),
         Step("coach.ro.on_your_own"),
     ),
 )

@@ -17,7 +17,7 @@ from game import i18n
 from game.client import option_lines, stats, storage
 from game.core.spec import BOT_LEVELS
 from game.i18n import t
-from game.ui import draw, games, overlay, scale, text, tiles
+from game.ui import coach_marks, draw, games, overlay, scale, text, tiles
 from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.scenes.form import TURNS, Form, place_control, turn_label
@@ -205,7 +205,9 @@ class SetupScene(Scene):
         if abandon is not None:  # the match in progress is abandoned: played, not won
             stats.record_abandoned(abandon)
         storage.clear_match(self.game.key)
-        self.app.switch(games.new_match(self.app, self.game.key, seed=self.app.options.seed))
+        scene = games.new_match(self.app, self.game.key, seed=self.app.options.seed)
+        self.app.switch(scene)
+        coach_marks.offer_on(self.app, scene, self.game.key)  # a first match: the lesson?
 
     # ----- frame ----------------------------------------------------------------------------------
     def _draw_blurb(self, surface: pygame.Surface, area: pygame.Rect) -> None:
