@@ -126,8 +126,13 @@ def offer_on(app: App, scene: Scene, game: str) -> bool:
     if app.options.autoplay:
         return False
     app.set_setting(OFFERED, [*seen, game])
-    _MARKS[scene] = Marks(None, app, game)
+    offer_anyway(app, scene, game)
     return True
+
+
+def offer_anyway(app: App, scene: Scene, game: str) -> None:
+    """The offer's bubble over ``scene``, asked or not before (the screenshot set)."""
+    _MARKS[scene] = Marks(None, app, game)
 
 
 # ----- the scene's hooks ------------------------------------------------------------------------
@@ -168,7 +173,7 @@ def _shown(scene: CardTable) -> bool:
     return scene.score is None and scene.over is None
 
 
-def _ready(scene: CardTable, coach: Coach) -> bool:
+def ready(scene: CardTable, coach: Coach) -> bool:
     """The step can be taken now: the screen has caught up and it is your move (a tap step:
     once the screen is still)."""
     step = coach.step
@@ -211,22 +216,28 @@ def _visible(scene: CardTable, key: str) -> bool:
     return bool(widget.visible and widget.rect.w > 0)
 
 
+def passing(scene: CardTable) -> bool:
+    """A passing line is up (a banner across the table, a refusal, a notice): the bubble
+    waits the second or two it shows, rather than cover it."""
+    return bool(scene.banner or scene.hint or scene.aids.notice)
+
+
 def draw_over(scene: CardTable, surface: pygame.Surface) -> None:
     """The bubble, the ring and the arrow (see the module docstring)."""
     marks = marks_of(scene)
-    if marks is None or not _shown(scene):
+    if marks is None or not _shown(scene) or passing(scene):
         if marks is not None:
             marks.bubble = None
         return
     coach = marks.coach
     step = coach.step if coach is not None else None
-    ready = coach is not None and _ready(scene, coach)
-    aim = target(scene, step.point, step.expect) if step is not None and ready else None
+    now = coach is not None and ready(scene, coach)
+    aim = target(scene, step.point, step.expect) if step is not None and now else None
     if coach is None:  # the offer
         title = t(registry.get(marks.game).title_key)
         words = t("coach.offer_title", game=title) + " " + t("coach.offer_body")
     else:
-        words = step_words(step, scene.name) if step is not None and ready else t("coach.wait")
+        words = step_words(step, scene.name) if step is not None and now else t("coach.wait")
     bubble = _place(scene, words, aim, marks)
     marks.bubble = bubble
     if aim is not None:
@@ -325,8 +336,10 @@ def _obstacles(scene: CardTable, aim: pygame.Rect | None) -> list[pygame.Rect]:
     regions = getattr(getattr(scene, "piles", None), "regions", None)
     if callable(regions):
         out += list(regions())
-    if aim is not None:
-        out += [aim.inflate(px(40), px(40))] * 4  # the target counts most
+    if scene.aids.hint_line() or scene.status_banner() or scene.assisted():  # a lasting line
+        out += [pygame.Rect(0, scene.banner_y() - px(32), scene.app.layout.w, px(64))] * 4
+    if aim is not None:  # the target counts most, and the panel it is in
+        out += [aim.inflate(px(40), px(40)), _clear_of(scene, aim)] * 4
     return out
 
 

@@ -37,7 +37,7 @@ def follow(app, scene, limit: int = 20000) -> None:
         if coach.done:
             return
         marks = coach_marks.marks_of(scene)
-        if marks is not None and marks.bubble is not None and coach_marks._ready(scene, coach):
+        if marks is not None and marks.bubble is not None and coach_marks.ready(scene, coach):
             step = coach.step
             if step.expect is None:
                 click(app, marks.ok.rect.center)
@@ -80,7 +80,7 @@ def test_skip_ends_the_lesson_and_the_match_goes_on(game, make_app):
 def test_a_refused_move_changes_nothing_and_says_why(make_app):
     app = make_app(speed=8.0)
     scene = learn(app, "ronda")
-    assert run_until(app, lambda: coach_marks._ready(scene, scene.session.coach), 4000)
+    assert run_until(app, lambda: coach_marks.ready(scene, scene.session.coach), 4000)
     log = list(scene.session.match.log)
     wrong = next(c for c in scene.hand_order if c != "6C")
     click(app, tap_point(scene.hand[wrong].rect()))
