@@ -97,9 +97,7 @@ def test_the_first_match_offers_the_lesson_once(make_app):
     table = app.scene
     assert run_until(app, lambda: coach_marks.marks_of(table) is not None, 100)
     offer = coach_marks.marks_of(table)
-    for _ in range(3):
-        app.step(1 / 60)
-    assert offer.bubble is not None
+    assert run_until(app, lambda: offer.bubble is not None, 600)  # (after a passing banner)
     click(app, offer.ok.rect.center)  # Guide me
     assert isinstance(app.scene.session, CoachedSession) and app.scene.name == "ronda"
     assert app.settings[coach_marks.OFFERED] == ["ronda"]
