@@ -308,7 +308,8 @@ def _place(scene: CardTable, words: str, aim: pygame.Rect | None, marks: Marks) 
     near = aim.center if aim is not None else home
 
     def cost(r: pygame.Rect) -> tuple[int, float]:
-        covered = sum(_area(r.clip(k)) for k in keep)
+        room = r.inflate(px(16), px(16))  # a little clearance too
+        covered = sum(_area(room.clip(k)) for k in keep)
         return covered, math.dist(r.center, near)
 
     best = min(places, key=cost)
@@ -331,8 +332,24 @@ def _obstacles(scene: CardTable, aim: pygame.Rect | None) -> list[pygame.Rect]:
         out.append(tag)
     hand = getattr(scene, "hand", None) or {}
     out += [sprite.rect() for sprite in hand.values()]
+    layout = scene.app.layout
+    bw, bh = layout.small
+    piles = [*layout.seat_hand[1:]]  # the others' backs and their counts; Ronda's stock
+    places = getattr(getattr(scene, "places", None), "geometry", None)
+    deck = getattr(places(), "deck", None) if callable(places) else None
+    if isinstance(deck, tuple):
+        piles.append(deck)
+    for x, y in piles:
+        out.append(pygame.Rect(x - bw - px(30), y - bh // 2 - px(30), 2 * bw + px(60), bh + px(60)))
+    tw, th = layout.trick_card
+    out.append(pygame.Rect(0, 0, 3 * tw, 2 * th))  # the cards in the middle
+    out[-1].center = layout.center
     geo = getattr(scene, "geo", None)  # a game's own areas (Hand rummy's staging, its piles)
     out += [r for n in ("staging", "hand") if isinstance(r := getattr(geo, n, None), pygame.Rect)]
+    melds = getattr(geo, "melds", None)  # Hand rummy's meld area: its line while empty
+    if isinstance(melds, pygame.Rect):
+        out.append(pygame.Rect(0, 0, px(420), px(70)))
+        out[-1].center = melds.center
     regions = getattr(getattr(scene, "piles", None), "regions", None)
     if callable(regions):
         out += list(regions())
