@@ -1,4 +1,4 @@
-"""The guided first rounds (issue 22, item 9): each game's lesson walks to its end when the
+"""The guided first rounds: each game's lesson walks to its end when the
 player takes the actions its steps ask for, the bots' moves are the same every time, and any
 other action is refused without changing anything."""
 
@@ -42,7 +42,7 @@ def walk(game: str, limit: int = 4000) -> CoachedSession:
 
 
 def meld_for(session: CoachedSession, game: str):
-    """Melds are not listed among legal actions (DESIGN.md): the normal bot's, the same each
+    """Melds are not listed among legal actions (docs/DESIGN.md): the normal bot's, the same each
     time for the seed."""
     return bots_module(game).choose(session.view(), session.legal(), level="normal")
 

@@ -1,4 +1,4 @@
-"""A guided first round (issue 22, item 9): a fixed deal, a few steps, each a short line that
+"""A guided first round: a fixed deal, a few steps, each a short line that
 points at what to do and why, advancing when the player does it. Pure Python (no pygame).
 
 A game's lesson (``game/games/<name>/coach.py``: ``LESSON``, a :class:`game.core.lesson.Lesson`)

@@ -1,4 +1,4 @@
-"""The guided first rounds through the real UI (issue 22, item 9): Learn to play on the home
+"""The guided first rounds through the real UI: Learn to play on the home
 screen, each lesson played to its end with real taps on what the coach points at and the
 round then finished; Skip; the first match's offer, once."""
 

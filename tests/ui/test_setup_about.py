@@ -1,5 +1,5 @@
 """Every option on every setup sheet has one line saying what its chosen value means, in both
-catalogs, and the sheet shows the line of the row last changed (issue 22, item 9)."""
+catalogs, and the sheet shows the line of the row last changed."""
 
 import pytest
 from ui_helpers import click
