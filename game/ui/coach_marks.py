@@ -143,7 +143,7 @@ def marks_of(scene: CardTable) -> Marks | None:
         offer = _MARKS.get(scene)
         if offer is None or offer.answered:
             return None
-        if scene.score is not None:  # the round is over: the offer goes with it
+        if scene.score is not None or _has_moved(scene):  # the round is on: no, thanks
             offer.answered = True
             return None
         return offer
@@ -155,18 +155,18 @@ def marks_of(scene: CardTable) -> Marks | None:
     return marks
 
 
+def _has_moved(scene: CardTable) -> bool:
+    """The player has made a move in this match (a local one: its log says so)."""
+    log = getattr(getattr(scene.session, "match", None), "log", None) or []
+    return any(seat == scene.me for seat, _action in log)
+
+
 def handle(scene: CardTable, event: pygame.event.Event) -> bool:
-    """A tap on the bubble's buttons (or on the bubble: nothing under it); True when taken."""
+    """A tap on the bubble's buttons; True when taken (any other tap goes on to the table)."""
     marks = marks_of(scene)
     if marks is None or marks.bubble is None or not _shown(scene):
         return False
-    for button in marks.buttons():
-        if button.handle(event):
-            return True
-    pos = getattr(event, "pos", None)
-    if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and pos is not None:
-        return marks.bubble.collidepoint(pos)
-    return False
+    return any(button.handle(event) for button in marks.buttons())
 
 
 def _shown(scene: CardTable) -> bool:
