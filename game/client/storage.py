@@ -35,6 +35,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "turn_seconds": 0,  # 0 = unlimited, else 60 | 90 | 120
     "game": registry.names()[0],  # the first game of the menu (Hareeja)
     "avatar": -1,  # the face the player chose (0..AVATARS-1, shown on every device); -1: none yet
+    "coach_offered": [],  # the games whose guided first round was offered (game/ui/coach_marks.py)
 }
 # Besides these, "options.<game>" holds each game's menu options (a dict, checked value by
 # value in game.ui.games) for every game there is.

@@ -57,7 +57,7 @@ from game.client.online import OnlineSession, server_message
 from game.client.session import Refusal, SeatState, TableSession
 from game.core import registry
 from game.i18n import t
-from game.ui import assets, scale, scoreboard, settle
+from game.ui import assets, coach_marks, scale, scoreboard, settle
 from game.ui.event_player import BOT_PAUSE, EventPlayer
 from game.ui.hand_view import HandView
 from game.ui.over_again import again_label, press_again
@@ -460,6 +460,8 @@ class CardTable(TableDrawing, Scene):
 
     # ----- input (game/ui/table_input.py: widgets, Esc and the panels first, then these) -----
     def handle(self, event: pygame.event.Event) -> None:
+        if coach_marks.handle(self, event):  # a guided round's bubble (Skip, Got it)
+            return
         self.input_flow.handle(event)
 
     def pointer(self, event: pygame.event.Event) -> None:
@@ -580,6 +582,7 @@ class CardTable(TableDrawing, Scene):
         watch_bar(self).draw(surface)
         if self.plates.reactions is not None:
             self.plates.reactions.draw(surface)
+        coach_marks.draw_over(self, surface)  # a guided round's marks (game/ui/coach_marks.py)
         scoreboard.draw_over(self, surface)  # the scoreboard while open, over everything
 
     def redraw_every(self) -> float | None:

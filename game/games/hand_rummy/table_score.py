@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 import pygame
 
 from game import i18n
+from game.core.ranking import best_first
 from game.i18n import digits, t
 from game.ui import assets, draw, scale
 from game.ui.scale import px
@@ -44,7 +45,7 @@ class ScorePanel:
         assert score is not None  # drawn while the panel is open
         entry: JSON = score["entry"]
         portrait = self.table.geo.portrait
-        seats = self.table.seating.from_me()  # your row first
+        seats = best_first(entry["scores"], low_wins=True)  # the round's best first
         if portrait:
             heights = [self._portrait_row_h(entry["hands"][s]) for s in seats]
         else:

@@ -16,7 +16,7 @@ from game.games.hand_rummy import bots
 from game.games.hand_rummy.rules import Match
 from game.games.hand_rummy.table import RummyTable
 from game.table import FakeClock, Seat, Table
-from game.ui import scoreboard
+from game.ui import coach_shots, scoreboard
 from game.ui.scale import px
 from game.ui.screenshots import Shooter
 
@@ -335,3 +335,4 @@ def five_players(shooter: Shooter) -> None:
     shooter.shot("rummy5_03_hands_up")
     shooter.until(lambda: sc.score is not None and sc.score["t"] > 1.2)
     shooter.shot("rummy5_04_round_score")
+    coach_shots.shoot(shooter, "hand_rummy")  # the guided first round (game/ui/coach_shots.py)

@@ -1,5 +1,6 @@
 """Drawing the Hareeja round's score panel (each seat's bid, tricks, the round's score and the
-running total, counting up) and the match end's headline and ranking.
+running total, counting up; the round's best first, ties by seat) and the match end's headline
+and ranking.
 
 :class:`ScorePanel` is a part of :class:`game.games.hareeja.table.HareejaTable` (the shared
 table's score and match-end hooks are routed here); it draws in the frame the shared table
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import i18n
+from game.core.ranking import best_first
 from game.i18n import digits, t
 from game.ui import draw
 from game.ui.scale import px
@@ -33,8 +35,8 @@ class ScorePanel:
         self.table = table
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The round's scores: a header row, then your row first, each seat's total counting
-        up to its new value."""
+        """The round's scores: a header row, then the round's best first (ties by seat), each
+        seat's total counting up to its new value."""
         table = self.table
         layout = table.app.layout
         assert table.score is not None  # drawn while the panel is open
@@ -56,7 +58,7 @@ class ScorePanel:
         start, end = (rect.x + px(20), under), (rect.right - px(20), under)
         pygame.draw.line(surface, draw.PANEL_EDGE, start, end, px(1))
         prog = table.table_painter.count_up()
-        for row, seat in enumerate(table.seating.from_me()):  # your row first
+        for row, seat in enumerate(best_first(entry["scores"])):  # the round's best first
             self._draw_row(surface, entry, seat, rect.y + px(136) + row * px(44), rect, xs, prog)
 
     @staticmethod

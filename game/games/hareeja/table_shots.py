@@ -19,7 +19,7 @@ from game.games.hareeja import bots
 from game.games.hareeja.rules import Match
 from game.games.hareeja.table import HareejaTable
 from game.table import FakeClock, Seat, Table
-from game.ui import scoreboard
+from game.ui import coach_shots, scoreboard
 from game.ui.screenshots import DT, PLAY_SEED, Shooter
 
 TIEBREAK_SEED = 22  # easy bots tie for first after round 5 (one tie-break round)
@@ -196,3 +196,4 @@ def screenshot_scenes(shooter: Shooter) -> None:
     match(shooter)
     scripted_end(shooter, TIEBREAK_SEED, "12_tiebreak", until_over=False)
     scripted_end(shooter, SHARED_SEED, "13_match_end_shared", until_over=True)
+    coach_shots.shoot(shooter, "hareeja")  # the guided first round (game/ui/coach_shots.py)

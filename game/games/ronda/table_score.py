@@ -1,5 +1,5 @@
-"""Drawing the Ronda deal's score panel (per side, yours first: RO-21 cards, caidas, mesas,
-declarations, penalties, the deal's points and the running totals to the target, counting up,
+"""Drawing the Ronda deal's score panel (per side, the deal's best first: RO-21 cards, caidas,
+mesas, declarations, penalties, the deal's points and the running totals to the target, counting up,
 then the declarations that moved the score) and the match end's ranking.
 
 :class:`ScorePanel` is a part of :class:`game.games.ronda.table.RondaTable` (the shared table's
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import i18n
+from game.core.ranking import best_first
 from game.games.ronda.table_callouts import rank_word
 from game.i18n import digits, t
 from game.ui import draw
@@ -63,7 +64,7 @@ class Columns:
     """Where the panel's labels and each side's values go."""
 
     rect: pygame.Rect
-    order: list[int]  # the sides, yours first
+    order: list[int]  # the sides, the deal's best first (ties by side)
     label_w: int
     col_w: float
     portrait: bool
@@ -109,7 +110,7 @@ class ScorePanel:
         rect = table.table_painter.score_frame(surface, px(860), h, title)
         label_w = px(250) if not portrait else 0
         col_w = (rect.w - px(32) - label_w) / nsides
-        cols = Columns(rect, table.sides_from_mine(nsides), label_w, col_w, portrait)
+        cols = Columns(rect, best_first(entry["points"]), label_w, col_w, portrait)
         y = self._draw_heads(surface, cols, rect.y + px(84))
         for key, values in rows:
             self._draw_row(surface, cols, y, key, values)

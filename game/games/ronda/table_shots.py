@@ -14,7 +14,7 @@ from game.games.ronda import bots as ronda_bots
 from game.games.ronda.rules import Match as RondaMatch
 from game.games.ronda.table import RondaTable
 from game.table import FakeClock, Seat, Table
-from game.ui import scoreboard
+from game.ui import coach_shots, scoreboard
 from game.ui.screenshots import DT, Shooter
 
 RONDA_END_SEED = {2: 5, 4: 9}
@@ -305,3 +305,4 @@ def ronda_three_players(shooter: Shooter) -> None:
     shooter.shot("ronda3_06a_reveal")
     shooter.until(lambda: sc.score is not None and sc.score["t"] > 1.2, 3000)
     shooter.shot("ronda3_07_deal_score")
+    coach_shots.shoot(shooter, "ronda")  # the guided first round (game/ui/coach_shots.py)

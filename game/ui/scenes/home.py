@@ -309,18 +309,22 @@ class HomeScene(Scene):
         lang = Button(
             (0, 0, 10, 10), lambda: t("lang.toggle"), self.toggle_language, 24, key="lang"
         )
-        if layout.portrait:
-            online.rect = scale.rect(32, 1060, 656, 64)
+        learn = Button((0, 0, 10, 10), lambda: t("coach.learn"), self.open_learn, 24, key="learn")
+        if layout.portrait:  # Play online and Learn to play share the upper row
+            pair = [(online, 32, 420), (learn, 468, 220)]
+            for b, x, w in pair:
+                b.rect = scale.rect(720 - x - w if i18n.is_rtl() else x, 1060, w, 64)
             row, y, widths = [stats, sett, rules, lang], 1140, [152, 152, 152, 152]
         else:
-            row, y, widths = [online, stats, sett, rules, lang], 570, [250, 180, 170, 150, 140]
+            row, y = [online, learn, stats, sett, rules, lang], 570
+            widths = [230, 190, 170, 160, 140, 130]
         width_of = dict(zip(map(id, row), widths))
         order = list(reversed(row)) if i18n.is_rtl() else row
         x = (layout.w - sum(px(w) for w in widths) - px(16) * (len(row) - 1)) // 2
         for b in order:
             b.rect = pygame.Rect(x, px(y), px(width_of[id(b)]), px(60))
             x += b.rect.w + px(16)
-        return [online, stats, sett, rules, lang]
+        return [online, learn, stats, sett, rules, lang]
 
     # ----- actions ------------------------------------------------------------------------------
     def open_game(self, key: str) -> None:
@@ -338,6 +342,12 @@ class HomeScene(Scene):
             overlay.message(self.app, "home.saved_title", functools.partial(kept_text, game))
             return
         self.app.switch(scene)
+
+    def open_learn(self) -> None:
+        """Learn to play: a guided round of the game chosen (game/ui/coach_marks.py)."""
+        from game.ui import coach_marks
+
+        coach_marks.choose_lesson(self.app)
 
     def open_online(self) -> None:
         self.app.go("lobby")

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import i18n
-from game.client import stats, storage
+from game.client import option_lines, stats, storage
 from game.core.spec import BOT_LEVELS
 from game.i18n import t
-from game.ui import draw, games, overlay, scale, text, tiles
+from game.ui import coach_marks, draw, games, overlay, scale, text, tiles
 from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.scenes.form import TURNS, Form, place_control, turn_label
@@ -28,8 +28,10 @@ if TYPE_CHECKING:
 
 ROW_H = 54
 GAP = 14
-LANDSCAPE_ART = (430, 104, 420, 150)  # logical; above the rows (games with few rows)
+LANDSCAPE_ART = (430, 104, 420, 120)  # logical; above the rows (games with few rows)
 ART_BOTTOM = LANDSCAPE_ART[1] + LANDSCAPE_ART[3]
+ROWS_BOTTOM = (548, 1070)  # logical, landscape / portrait: the line about a row goes under
+ABOUT_Y = (576, 1104)  # logical, landscape / portrait: the centre of the line about a row
 
 
 class SetupScene(Scene):
@@ -42,6 +44,10 @@ class SetupScene(Scene):
         chosen = game or app.settings.get("game")
         self.game = games.info(chosen if chosen in keys else keys[0])
         super().__init__(app)
+        # the row the line under the rows is about: the one last changed (at first the one
+        # that most needs telling)
+        own = [(c.key, self.option(c.key)) for c in self.game.choices if c.key != "players"]
+        self.about = option_lines.first_row(self.game.key, own)
 
     # ----- layout ---------------------------------------------------------------------------------
     def _rows_top(self, n: int) -> int:
@@ -51,17 +57,17 @@ class SetupScene(Scene):
         layout = self.app.layout
         per = ROW_H + GAP + (36 if layout.portrait else 0)
         if layout.portrait:
-            top, bottom = 330, 1130
+            top, bottom = 330, ROWS_BOTTOM[1]
         elif self._art_fits(n):
-            top, bottom = ART_BOTTOM + 24, 588
+            top, bottom = ART_BOTTOM + 24, ROWS_BOTTOM[0]
         else:
-            top, bottom = 108, 588
+            top, bottom = 108, ROWS_BOTTOM[0]
         return px(max(top, top + (bottom - top - n * per) // 2))
 
     @staticmethod
     def _art_fits(n: int) -> bool:
         """Landscape: whether ``n`` rows fit under the art banner."""
-        return n * (ROW_H + GAP) <= 588 - (ART_BOTTOM + 24)
+        return n * (ROW_H + GAP) <= ROWS_BOTTOM[0] - (ART_BOTTOM + 24)
 
     def build(self) -> None:
         app = self.app
@@ -87,7 +93,7 @@ class SetupScene(Scene):
                 form.add("menu.level"),
                 [(lv, label_for(f"level.{lv}")) for lv in BOT_LEVELS],
                 lambda: s["level"],
-                lambda v: app.set_setting("level", v),
+                lambda v: self.set_shared("level", v),
                 rtl=rtl,
                 key="level",
             )
@@ -97,7 +103,7 @@ class SetupScene(Scene):
                 form.add("menu.turn"),
                 [(n, turn_label(n)) for n in TURNS],
                 lambda: s["turn_seconds"],
-                lambda v: app.set_setting("turn_seconds", v),
+                lambda v: self.set_shared("turn_seconds", v),
                 rtl=rtl,
                 key="turn",
             )
@@ -142,7 +148,23 @@ class SetupScene(Scene):
     def option(self, key: str) -> Any:
         return self.options()[key]
 
+    def set_shared(self, setting: str, value: Any) -> None:
+        """The level or the turn time (settings every game shares)."""
+        self.about = "level" if setting == "level" else "turn"
+        self.app.set_setting(setting, value)
+
+    def about_line(self) -> str:
+        """The line about the row last changed: what its chosen value means."""
+        if self.about == "level":
+            value: Any = self.app.settings["level"]
+        elif self.about == "turn":
+            value = self.app.settings["turn_seconds"]
+        else:
+            value = self.option(self.about)
+        return option_lines.line(self.game.key, self.about, value)
+
     def set_option(self, key: str, value: Any) -> None:
+        self.about = key
         options = self.options()
         options[key] = value
         self.app.set_setting(f"options.{self.game.key}", options)
@@ -183,7 +205,9 @@ class SetupScene(Scene):
         if abandon is not None:  # the match in progress is abandoned: played, not won
             stats.record_abandoned(abandon)
         storage.clear_match(self.game.key)
-        self.app.switch(games.new_match(self.app, self.game.key, seed=self.app.options.seed))
+        scene = games.new_match(self.app, self.game.key, seed=self.app.options.seed)
+        self.app.switch(scene)
+        coach_marks.offer_on(self.app, scene, self.game.key)  # a first match: the lesson?
 
     # ----- frame ----------------------------------------------------------------------------------
     def _draw_blurb(self, surface: pygame.Surface, area: pygame.Rect) -> None:
@@ -199,6 +223,27 @@ class SetupScene(Scene):
         y = area.centery - len(lines) * line_h // 2 + line_h // 2
         for line in lines:
             draw.blit_text(surface, line, size, (area.centerx, y), draw.INK_DIM)
+            y += line_h
+
+    def _draw_about(self, surface: pygame.Surface) -> None:
+        """The line about the row last changed, between the rows and the buttons (two lines,
+        smaller, when one is too short for it)."""
+        words = self.about_line()
+        if not words:
+            return
+        layout = self.app.layout
+        width = min(layout.w - px(96), px(1000))
+        cy = px(ABOUT_Y[0])
+        if layout.portrait:  # under the rows (they stand centred in the space they have)
+            cy = min(self.form.bottom + px(28), px(ABOUT_Y[1]))
+        size, line_h = draw.fit_text(words, 21, width, minimum=19), px(24)
+        lines = [words]
+        if text.fit_width(words, size, False) > width:
+            size = 18
+            lines = text.wrap(words, size, width)[:2]
+        y = cy - (len(lines) - 1) * line_h // 2
+        for one in lines:
+            draw.blit_text(surface, one, size, (layout.w // 2, y), draw.INK)
             y += line_h
 
     def _layout_rtl(self) -> None:
@@ -226,4 +271,5 @@ class SetupScene(Scene):
         self._layout_rtl()
         dim = {key for (key, _l, _c), row in zip(self.form.rows, self.rows) if not row.enabled}
         self.form.draw_labels(surface, dim)
+        self._draw_about(surface)
         super().draw(surface)
