@@ -53,13 +53,13 @@ class Marks:
         self.answered = False
         if coach is not None:
             skip, ok = (lambda: t("coach.skip")), (lambda: t("coach.got_it"))
-            self.skip = Button((0, 0, 10, 10), skip, coach.skip, 20, key="coach_skip")
-            self.ok = Button((0, 0, 10, 10), ok, coach.tapped, 20, primary=True, key="coach_ok")
+            self.skip = Button((0, 0, 10, 10), skip, coach.skip, LINE_SIZE, key="coach_skip")
+            self.ok = Button((0, 0, 10, 10), ok, coach.tapped, LINE_SIZE, primary=True, key="coach_ok")
             return
         assert app is not None
         yes, no = (lambda: t("coach.offer_yes")), (lambda: t("coach.offer_no"))
-        self.ok = Button((0, 0, 10, 10), yes, lambda: self.answer(app, True), 20, True, "coach_yes")
-        self.skip = Button((0, 0, 10, 10), no, lambda: self.answer(app, False), 20, key="coach_no")
+        self.ok = Button((0, 0, 10, 10), yes, lambda: self.answer(app, True), LINE_SIZE, True, "coach_yes")
+        self.skip = Button((0, 0, 10, 10), no, lambda: self.answer(app, False), LINE_SIZE, key="coach_no")
 
     def buttons(self) -> list[Button]:
         if self.coach is None:

@@ -30,7 +30,8 @@ def shoot(shooter: Shooter, game: str) -> None:
         shooter.frames(3)
         shooter.shot(f"{game}_coach_{k + 1}")
         if step.expect is None:
-            coach.tapped()
+            coach.tapped()  # (as its button would: the tap's frame draws the next step)
+            app.invalidate()
             continue
         action = legal_match(session.legal(), step) or session_meld(session, game)
         scene.act(scene.me, dict(action), human=True)

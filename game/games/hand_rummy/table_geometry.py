@@ -162,10 +162,14 @@ class RummyGeometry:
         the next line when the line is full. Returns (a rect per meld, (owner, tag centre) per
         block, card size, card step). Readable first: the step keeps each card's whole corner
         index in view (MELD_READ_STEP) while the cards shrink to MELD_READ_SHRINK of their
-        size; only a table fuller than that tightens the step (down to the rank and suit,
-        MELD_MIN_STEP) and shrinks the cards further (a tap zooms)."""
+        size. At full size the step first tightens to the rank and suit (MELD_MIN_STEP), so a
+        phone's corner index keeps its size; then the cards shrink, to MELD_READ_SHRINK at the
+        readable step and further at the tight one (a tap zooms)."""
         area = self.melds.inflate(-2 * px(MELD_PAD), -2 * px(MELD_PAD))
-        fit = self._fit_melds(blocks, area, MELD_READ_STEP, MELD_READ_SHRINK)
+        fit = None  # (full size first: a phone's corner index is never under 26 px there)
+        for step, least in ((MELD_READ_STEP, 1.0), (MELD_MIN_STEP, 1.0)):
+            fit = fit or self._fit_melds(blocks, area, step, least)
+        fit = fit or self._fit_melds(blocks, area, MELD_READ_STEP, MELD_READ_SHRINK)
         fit = fit or self._fit_melds(blocks, area, MELD_MIN_STEP, 0.0)
         if fit is None:
             cw0, ch0 = self.meld_card

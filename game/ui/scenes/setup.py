@@ -236,10 +236,12 @@ class SetupScene(Scene):
         cy = px(ABOUT_Y[0])
         if layout.portrait:  # under the rows (they stand centred in the space they have)
             cy = min(self.form.bottom + px(28), px(ABOUT_Y[1]))
-        size, line_h = draw.fit_text(words, 21, width, minimum=19), px(24)
+        least = 22 if layout.portrait else 18  # (a phone: never under 22)
+        size = draw.fit_text(words, max(21, least), width, minimum=max(19, least))
+        line_h = px(size + 6)
         lines = [words]
         if text.fit_width(words, size, False) > width:
-            size = 18
+            size = least
             lines = text.wrap(words, size, width)[:2]
         y = cy - (len(lines) - 1) * line_h // 2
         for one in lines:
