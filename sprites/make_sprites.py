@@ -46,10 +46,11 @@ SIZE = (160, 224)
 GRID = 4  # supersampled pixels per pixel of the saved sprite
 SS = GRID * SIZE[0] / W  # supersampling of the drawing coordinates (3.2)
 RADIUS = 14  # corner radius
-INDEX_X, INDEX_W = 8, 56  # corner index column: rank 70 tall, suit 40 under it
-RANK_TOP, RANK_H = 10, 70
-SUIT_TOP, SUIT_H = 88, 40
-BAND = pygame.Rect(64, 14, 72, 252)  # centre band for pips and figures (final pixels)
+INDEX_X, INDEX_W = 7, 46  # corner index column: rank 58 tall, suit 25 under it
+RANK_TOP, RANK_H = 10, 58
+SUIT_TOP, SUIT_H = 74, 25
+SPANISH_SUIT_H = 32  # the Spanish suits are pictures: a little larger in the corner
+BAND = pygame.Rect(58, 14, 84, 252)  # centre band for pips (final pixels)
 
 # ---------------------------------------------------------------- colours
 IVORY = (251, 247, 236)
@@ -72,8 +73,10 @@ SPANISH_COLOURS = spanish_art.SUIT_COLOURS
 FRENCH_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SPANISH_RANKS = ("1", "2", "3", "4", "5", "6", "7", "10", "11", "12")
 
-# Pip positions in the band: column (-1 left, 0 centre, 1 right), row (0 top .. 1 bottom).
-PIPS = {
+# Pip positions, as printed cards set them: column (-1 left, 0 centre, 1 right), row (0 top ..
+# 1 bottom) on a grid whose rows are the four of the ten (the 7's odd pip stands between the
+# top row and the middle, the 8's two between the rows, the 10's two at a sixth).
+PIPS: dict[int, list[tuple[int, float]]] = {
     1: [(0, 0.5)],
     2: [(0, 0), (0, 1)],
     3: [(0, 0), (0, 0.5), (0, 1)],
@@ -82,32 +85,66 @@ PIPS = {
     6: [(-1, 0), (1, 0), (-1, 0.5), (1, 0.5), (-1, 1), (1, 1)],
     7: [(-1, 0), (1, 0), (0, 0.25), (-1, 0.5), (1, 0.5), (-1, 1), (1, 1)],
     8: [(-1, 0), (1, 0), (0, 0.25), (-1, 0.5), (1, 0.5), (0, 0.75), (-1, 1), (1, 1)],
-    9: [
-        (-1, 0),
-        (1, 0),
-        (-1, 1 / 3),
-        (1, 1 / 3),
-        (0, 0.5),
-        (-1, 2 / 3),
-        (1, 2 / 3),
-        (-1, 1),
-        (1, 1),
-    ],
+    9: [*((c, r) for c in (-1, 1) for r in (0, 1 / 3, 2 / 3, 1)), (0, 0.5)],
     10: [
-        (-1, 0),
-        (1, 0),
+        *((-1, r) for r in (0, 1 / 3, 2 / 3, 1)),
+        *((1, r) for r in (0, 1 / 3, 2 / 3, 1)),
         (0, 1 / 6),
-        (-1, 1 / 3),
-        (1, 1 / 3),
-        (-1, 2 / 3),
-        (1, 2 / 3),
         (0, 5 / 6),
-        (-1, 1),
-        (1, 1),
     ],
 }
-# Swords and clubs are tall: seven of them stand in three columns, not in a zigzag.
-TALL_PIPS = {7: [(-1, 0), (0, 0), (1, 0), (0, 0.5), (-1, 1), (0, 1), (1, 1)]}
+# Spanish swords and clubs are long: crossed in pairs as on the Spanish deck, with one upright
+# through the middle on the odd cards. (x across from the centre, y down, final px from the
+# card's centre; angle in degrees, positive leaning right; length of the piece.)
+CROSSED: dict[int, list[tuple[float, float, float, float]]] = {  # the upright first: under
+    2: [(0, 0, 14, 196), (0, 0, -14, 196)],
+    3: [(0, 0, 0, 180), (0, 0, 16, 196), (0, 0, -16, 196)],
+    4: [(0, y, a, 124) for y in (-62, 62) for a in (18, -18)],
+    5: [(0, 0, 0, 226), *((0, y, a, 124) for y in (-62, 62) for a in (20, -20))],
+    6: [(0, y, a, 88) for y in (-80, 0, 80) for a in (24, -24)],
+    7: [(0, 0, 0, 232), *((0, y, a, 88) for y in (-80, 0, 80) for a in (26, -26))],
+}
+
+
+class Pip:
+    """One pip of a number card: its centre (x, y) and size (w, h) in final pixels, its angle
+    (degrees anticlockwise, pygame's sense; 180 = turned, as printed cards turn the pips of
+    their lower half)."""
+
+    def __init__(self, x: float, y: float, w: float, h: float, angle: float = 0.0):
+        self.x, self.y, self.w, self.h, self.angle = x, y, w, h, angle
+
+    def __repr__(self) -> str:
+        return f"Pip({self.x:.0f}, {self.y:.0f}, {self.w:.0f}x{self.h:.0f}, {self.angle:.0f})"
+
+
+PIP_DX = 26  # final px from the centre line to a side column
+PIP_SIZE = {"french": 31, "oros": 46, "copas": 44}
+PIP_DX_SPANISH = 23
+
+
+def pip_layout(suit: str, n: int, spanish: bool) -> list[Pip]:
+    """Where the pips of an ``n`` of ``suit`` stand (the table the drawing and the tests use)."""
+    cx, cy = W / 2, H / 2
+    if spanish and suit in "EB":
+        if n == 1:
+            return [Pip(cx, cy, 60, 196)]
+        thick = 0.3 if suit == "B" else 0.26
+        return [Pip(cx + x, cy + y, length * thick, length, -a) for x, y, a, length in CROSSED[n]]
+    if n == 1:
+        size = 76 if spanish else 70
+        w, h = suit_box(suit, spanish, size)
+        return [Pip(cx, cy, w, h)]
+    key = "french" if not spanish else "oros" if suit == "O" else "copas"
+    w, h = suit_box(suit, spanish, PIP_SIZE[key])
+    top, bottom = BAND.top + 4 + h / 2, BAND.bottom - 4 - h / 2
+    pips = []
+    for col, row in PIPS[n]:
+        y = top + (bottom - top) * row
+        turned = not spanish and y > cy + 0.5
+        dx = PIP_DX_SPANISH if spanish else PIP_DX
+        pips.append(Pip(cx + col * dx, y, w, h, 180 if turned else 0))
+    return pips
 
 
 def s(v: float) -> int:
@@ -276,31 +313,15 @@ def on_pixel_grid(rect: pygame.Rect) -> pygame.Rect:
 
 
 def draw_pips(card, suit: str, n: int, colour, spanish: bool):
-    """Number-card pips in the centre band; French pips in the lower half are turned,
-    as on printed cards (Spanish cards are not double-ended)."""
-    band = band_rect()
-    if n == 1:
-        w, h = suit_box(suit, spanish, 76 if spanish else 66)
-        if spanish and suit in "EB":  # the ace's sword or club stands the card's height
-            w, h = 64, 180
-        img = suit_image(suit, s(w), s(h), colour, spanish)
-        card.blit(img, img.get_rect(center=band.center))
-        return
-    three_columns = spanish and suit in "EB" and n in TALL_PIPS
-    size = 32 if not spanish else 33 if three_columns else 38
-    w, h = suit_box(suit, spanish, size)
-    img = suit_image(suit, s(w), s(h), colour, spanish)
-    flipped = pygame.transform.rotate(img, 180)
-    dx = s(20)
-    margin = s(10) + img.get_height() / 2
-    top, bottom = band.top + margin, band.bottom - margin
-    layout = TALL_PIPS[n] if three_columns else PIPS[n]
-    if three_columns:
-        dx = s(25)
-    for col, row in layout:
-        centre = (band.centerx + col * dx, top + (bottom - top) * row)
-        pic = flipped if (not spanish and row > 0.5) else img
-        card.blit(pic, on_pixel_grid(pic.get_rect(center=centre)))
+    """Number-card pips where :func:`pip_layout` puts them."""
+    images: dict[tuple[int, int, float], pygame.Surface] = {}
+    for pip in pip_layout(suit, n, spanish):
+        key = (s(pip.w), s(pip.h), pip.angle)
+        if key not in images:
+            img = suit_image(suit, key[0], key[1], colour, spanish)
+            images[key] = pygame.transform.rotate(img, pip.angle) if pip.angle else img
+        img = images[key]
+        card.blit(img, on_pixel_grid(img.get_rect(center=(s(pip.x), s(pip.y)))))
 
 
 def spanish_index_suit(suit: str, colour) -> pygame.Surface:
@@ -308,10 +329,10 @@ def spanish_index_suit(suit: str, colour) -> pygame.Surface:
     that they are long enough to read when the card is small."""
     if suit in "EB":
         img = pygame.transform.rotate(draw_spanish(suit, s(28), s(58), colour), -35)
-        max_h = SUIT_H + 8  # nothing lies under the index on the left side
+        max_h = SPANISH_SUIT_H + 12  # nothing lies under the index on the left side
     else:
-        w, h = suit_box(suit, True, SUIT_H * 0.92)
-        img, max_h = draw_spanish(suit, s(w), s(h), colour), SUIT_H
+        w, h = suit_box(suit, True, SPANISH_SUIT_H * 0.92)
+        img, max_h = draw_spanish(suit, s(w), s(h), colour), SPANISH_SUIT_H
     scale = min(s(INDEX_W - 2) / img.get_width(), s(max_h) / img.get_height(), 1.0)
     return pygame.transform.smoothscale(
         img, (round(img.get_width() * scale), round(img.get_height() * scale))

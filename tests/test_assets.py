@@ -62,8 +62,8 @@ def _mostly(img: pygame.Surface, pick) -> int:
     k = img.get_width() / 200  # the index's box, in the script's 200-wide coordinates
     return sum(
         pick(*img.get_at((x, y))[:3])
-        for x in range(round(8 * k), round(64 * k))
-        for y in range(round(10 * k), round(128 * k))
+        for x in range(round(7 * k), round(53 * k))
+        for y in range(round(10 * k), round(104 * k))
     )
 
 
@@ -208,3 +208,74 @@ def test_fonts_small_and_licensed():
     for name in ("Majlis-Regular.ttf", "Majlis-Bold.ttf"):
         assert (FONTS / name).stat().st_size < 250 * 1024
     assert "SIL OPEN FONT LICENSE" in (FONTS / "OFL.txt").read_text()
+
+
+# ---------------------------------------------------------------- pip layouts
+STANDARD_PIPS = {  # rank: pips per column (left, centre, right), as printed French cards set them
+    "A": (0, 1, 0),
+    "2": (0, 2, 0),
+    "3": (0, 3, 0),
+    "4": (2, 0, 2),
+    "5": (2, 1, 2),
+    "6": (3, 0, 3),
+    "7": (3, 1, 3),
+    "8": (3, 2, 3),
+    "9": (4, 1, 4),
+    "10": (4, 2, 4),
+}
+
+
+def _columns(pips, centre_x):
+    return tuple(
+        sum(1 for p in pips if test(round(p.x - centre_x)))
+        for test in (lambda d: d < 0, lambda d: d == 0, lambda d: d > 0)
+    )
+
+
+@pytest.mark.parametrize("rank", list(STANDARD_PIPS))
+def test_french_pips_stand_as_printed_cards_set_them(rank):
+    """Standard layouts: 7 = 3+1+3 with the odd pip in the upper half, 9 = 4+1+4, 10 = 4+2+4;
+    point-symmetric; the pips below the middle turned, those above upright; clear of the index."""
+    script = _script()
+    n = 1 if rank == "A" else int(rank)
+    pips = script.pip_layout("H", n, spanish=False)
+    assert len(pips) == n
+    assert _columns(pips, script.W / 2) == STANDARD_PIPS[rank]
+    spots = sorted((round(p.x), round(p.y)) for p in pips)
+    turned = sorted((round(script.W - p.x), round(script.H - p.y)) for p in pips)
+    if rank != "7":  # the 7's odd pip stands in the upper half
+        assert spots == turned
+    else:
+        odd = [p for p in pips if round(p.x) == script.W / 2]
+        assert len(odd) == 1 and odd[0].y < script.H / 2
+    for p in pips:
+        below = p.y > script.H / 2 + 1
+        assert p.angle == (180 if below else 0), p
+    index = pygame.Rect(script.INDEX_X, script.RANK_TOP, script.INDEX_W, script.SUIT_TOP)
+    for p in pips:
+        box = pygame.Rect(0, 0, p.w, p.h)
+        box.center = (round(p.x), round(p.y))
+        assert not box.colliderect(index), p
+        assert script.BAND.contains(box), p
+
+
+@pytest.mark.parametrize("suit", "OCEB")
+@pytest.mark.parametrize("n", range(1, 8))
+def test_spanish_pip_count(suit, n):
+    script = _script()
+    pips = script.pip_layout(suit, n, spanish=True)
+    assert len(pips) == n
+    assert all(p.angle in (0, 180) for p in pips) == (suit in "OC" or n == 1)
+
+
+@pytest.mark.parametrize("code", ["7D", "9H", "10S", "8C", "3H"])
+def test_the_committed_card_has_ink_at_every_pip_of_the_layout(code):
+    """The PNG is the layout table's: at each pip's centre the card is the suit's ink."""
+    script = _script()
+    rank, suit = code[:-1], code[-1]
+    img = pygame.image.load(str(SPRITES / "cards" / "french" / f"{code}.png"))
+    k = img.get_width() / script.W
+    for p in script.pip_layout(suit, int(rank), spanish=False):
+        y = p.y + (p.h * 0.12 if suit == "C" and p.angle == 0 else 0)  # a club's heart
+        r, g, b = img.get_at((int(p.x * k), int(y * k)))[:3]
+        assert min(r, g, b) < 120, (p, (r, g, b))
