@@ -612,6 +612,53 @@ def back_card(size: tuple[int, int] = SIZE) -> pygame.Surface:
     return finish(card, size)
 
 
+NAVY = (22, 40, 86)
+NAVY_LIGHT = (44, 70, 128)
+
+
+def blue_back_card(size: tuple[int, int] = SIZE) -> pygame.Surface:
+    """The second back: deep blue with a gold trellis of diamonds, a bead at each crossing and a
+    rosette in an ivory-ringed medallion (chosen in Settings)."""
+    card = canvas(W, H)
+    card.fill((*EDGE, 0))
+    pygame.draw.rect(card, EDGE, card.get_rect(), border_radius=s(RADIUS))
+    pygame.draw.rect(
+        card, IVORY, card.get_rect().inflate(-s(2), -s(2)), border_radius=s(RADIUS - 1)
+    )
+    field = card.get_rect().inflate(-s(14), -s(14))
+    pygame.draw.rect(card, NAVY, field, border_radius=s(8))
+    pattern = pygame.Surface(field.size, pygame.SRCALPHA)
+    step = s(26)
+    cx, cy = field.w / 2, field.h / 2
+    reach = field.w + field.h
+    for k in range(-reach // step - 1, reach // step + 2):  # two families of diagonals
+        off = k * step
+        for sign in (1, -1):
+            a = (cx + off - sign * reach, cy - reach)
+            b = (cx + off + sign * reach, cy + reach)
+            pygame.draw.line(pattern, NAVY_LIGHT, a, b, s(4))
+            pygame.draw.line(pattern, GOLD, a, b, s(1.2))
+    for gy in range(-field.h // step - 2, field.h // step + 3):
+        for gx in range(-field.w // step - 2, field.w // step + 3):
+            if (gx + gy) % 2 == 0:
+                x, y = cx + gx * step / 2, cy + gy * step / 2
+                pygame.draw.circle(pattern, GOLD, (x, y), s(2.6))
+            else:
+                x, y = cx + gx * step / 2, cy + gy * step / 2
+                pygame.draw.circle(pattern, IVORY, (x, y), s(1.4))
+    card.blit(pattern, field.topleft)
+    pygame.draw.rect(card, GOLD, field, s(2.5), border_radius=s(8))
+    pygame.draw.rect(card, IVORY, field.inflate(-s(10), -s(10)), s(1.2), border_radius=s(6))
+    mx, my = field.center
+    pygame.draw.circle(card, IVORY, (mx, my), s(42))
+    pygame.draw.circle(card, NAVY, (mx, my), s(38))
+    pygame.draw.polygon(card, GOLD, star_points(mx, my, s(34), s(24), n=8))
+    pygame.draw.polygon(card, NAVY, star_points(mx, my, s(27), s(19), n=8))
+    pygame.draw.polygon(card, IVORY, star_points(mx, my, s(17), s(9), n=8, turn=math.pi / 8))
+    pygame.draw.circle(card, GOLD, (mx, my), s(6))
+    return finish(card, size)
+
+
 def icon(size: int, back: pygame.Surface, face: pygame.Surface) -> pygame.Surface:
     """Two fanned cards on a felt rounded square."""
     big = 512
@@ -688,6 +735,7 @@ def draw_all() -> dict[str, pygame.Surface]:
         for rank in SPANISH_RANKS:
             made[f"cards/spanish/{rank}{suit}.png"] = spanish_card(rank, suit)
     made["cards/back.png"] = back_card()
+    made["cards/back_blue.png"] = blue_back_card()
     big = (back_card((232, 325)), french_card("A", "H", FRENCH_COLOURS, (232, 325)))
     made["icon.png"] = icon(256, *big)
     made["favicon.png"] = icon(64, *big)

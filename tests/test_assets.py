@@ -25,7 +25,7 @@ SOUND_NAMES = ("deal", "play", "trick", "chime", "bid", "turn", "tick", "round",
 
 
 def card_paths() -> list[Path]:
-    paths = [SPRITES / "cards" / "back.png"]
+    paths = [SPRITES / "cards" / "back.png", SPRITES / "cards" / "back_blue.png"]
     paths += [SPRITES / "cards" / "french" / f"{code}.png" for code in french_deck() + [JOKER]]
     paths += [SPRITES / "cards" / "spanish" / f"{code}.png" for code in spanish_deck()]
     return paths
@@ -34,7 +34,7 @@ def card_paths() -> list[Path]:
 def test_every_card_sprite_exists():
     missing = [str(p.relative_to(ROOT)) for p in card_paths() if not p.is_file()]
     assert not missing
-    assert len(card_paths()) == 1 + 53 + 40
+    assert len(card_paths()) == 2 + 53 + 40
 
 
 @pytest.mark.parametrize("path", card_paths(), ids=lambda p: f"{p.parent.name}/{p.name}")
