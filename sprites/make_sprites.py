@@ -34,6 +34,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import pngpal  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "sprites"))
+import french_art  # noqa: E402
 import spanish_art  # noqa: E402
 
 OUT = ROOT / "sprites"
@@ -348,145 +349,6 @@ def panel(card) -> pygame.Rect:
     return inner
 
 
-def draw_bust(
-    surf: pygame.Surface, rect: pygame.Rect, kind: str, robe, emblem: pygame.Surface | None
-):
-    """Head, headgear and shoulders of a court figure inside rect.
-    kind: "K" king (crown, beard), "Q" queen (tiara, long hair), "J" page (cap, feather)."""
-    w, h = rect.w, rect.h
-    cx = rect.centerx
-    head_r = w * 0.2
-    head_c = (cx, rect.top + h * 0.44)
-    if kind == "Q":  # hair behind the head down to the shoulders
-        pygame.draw.ellipse(
-            surf, HAIR, (cx - head_r * 1.45, head_c[1] - head_r * 1.2, head_r * 2.9, head_r * 3.3)
-        )
-    # robe with a gold collar
-    robe_pts = [
-        (rect.left + w * 0.04, rect.bottom),
-        (rect.left + w * 0.1, rect.top + h * 0.74),
-        (cx - w * 0.22, rect.top + h * 0.64),
-        (cx + w * 0.22, rect.top + h * 0.64),
-        (rect.right - w * 0.1, rect.top + h * 0.74),
-        (rect.right - w * 0.04, rect.bottom),
-    ]
-    pygame.draw.polygon(surf, robe, robe_pts)
-    pygame.draw.polygon(
-        surf,
-        GOLD,
-        [
-            (cx - w * 0.2, rect.top + h * 0.64),
-            (cx + w * 0.2, rect.top + h * 0.64),
-            (cx, rect.top + h * 0.8),
-        ],
-    )
-    pygame.draw.polygon(
-        surf,
-        robe,
-        [
-            (cx - w * 0.1, rect.top + h * 0.66),
-            (cx + w * 0.1, rect.top + h * 0.66),
-            (cx, rect.top + h * 0.74),
-        ],
-    )
-    pygame.draw.circle(surf, SKIN, head_c, head_r)
-    eye_y, eye_dx = head_c[1] - head_r * 0.1, head_r * 0.38
-    for side in (-1, 1):
-        pygame.draw.circle(surf, INK, (cx + side * eye_dx, eye_y), max(2, head_r * 0.1))
-    if kind == "K":  # beard and crown
-        pygame.draw.polygon(
-            surf,
-            HAIR,
-            [
-                (cx - head_r * 0.95, head_c[1] + head_r * 0.2),
-                (cx + head_r * 0.95, head_c[1] + head_r * 0.2),
-                (cx + head_r * 0.5, head_c[1] + head_r * 1.35),
-                (cx, head_c[1] + head_r * 1.6),
-                (cx - head_r * 0.5, head_c[1] + head_r * 1.35),
-            ],
-        )
-        pygame.draw.circle(surf, SKIN, (cx, head_c[1] + head_r * 0.35), head_r * 0.3)
-        top = head_c[1] - head_r * 0.7
-        crown = [
-            (cx - head_r * 1.05, top),
-            (cx - head_r * 1.15, top - head_r * 1.2),
-            (cx - head_r * 0.55, top - head_r * 0.65),
-            (cx, top - head_r * 1.45),
-            (cx + head_r * 0.55, top - head_r * 0.65),
-            (cx + head_r * 1.15, top - head_r * 1.2),
-            (cx + head_r * 1.05, top),
-        ]
-        pygame.draw.polygon(surf, GOLD, crown)
-        pygame.draw.polygon(surf, GOLD_DARK, crown, max(2, round(head_r * 0.1)))
-        for x in (-0.6, 0, 0.6):
-            pygame.draw.circle(surf, RED, (cx + x * head_r, top - head_r * 0.25), head_r * 0.13)
-    elif kind == "Q":  # tiara
-        top = head_c[1] - head_r * 0.75
-        pygame.draw.polygon(
-            surf,
-            GOLD,
-            [
-                (cx - head_r * 0.9, top),
-                (cx - head_r * 0.5, top - head_r * 0.55),
-                (cx, top - head_r * 0.9),
-                (cx + head_r * 0.5, top - head_r * 0.55),
-                (cx + head_r * 0.9, top),
-            ],
-        )
-        pygame.draw.circle(surf, RED, (cx, top - head_r * 0.42), head_r * 0.16)
-        pygame.draw.arc(
-            surf,
-            HAIR,
-            (cx - head_r, head_c[1] - head_r, head_r * 2, head_r * 2),
-            math.radians(20),
-            math.radians(160),
-            max(3, round(head_r * 0.35)),
-        )
-    else:  # page: soft cap with a feather
-        cap = pygame.Rect(0, 0, head_r * 2.5, head_r * 1.3)
-        cap.midbottom = (cx + head_r * 0.1, head_c[1] - head_r * 0.35)
-        pygame.draw.ellipse(surf, robe, cap)
-        pygame.draw.rect(
-            surf,
-            GOLD,
-            (
-                cap.left + head_r * 0.15,
-                cap.bottom - head_r * 0.4,
-                cap.w - head_r * 0.3,
-                head_r * 0.35,
-            ),
-        )
-        feather = [
-            (cap.right - head_r * 0.3, cap.centery),
-            (cap.right + head_r * 0.5, cap.top - head_r * 1.1),
-            (cap.right + head_r * 0.1, cap.top - head_r * 0.9),
-            (cap.right - head_r * 0.55, cap.centery),
-        ]
-        pygame.draw.polygon(surf, GOLD_DARK, feather)
-    if emblem is not None:
-        surf.blit(emblem, emblem.get_rect(center=(cx, rect.top + h * 0.88)))
-
-
-def draw_court_french(card, rank: str, suit: str, colour, robe):
-    inner = panel(card)
-    half = pygame.Surface((inner.w, inner.h // 2), pygame.SRCALPHA)
-    emblem = draw_french(suit, s(20), s(20), IVORY if robe != IVORY else colour)
-    draw_bust(half, half.get_rect().inflate(-s(6), -s(4)), rank, robe, emblem)
-    card.blit(half, inner.topleft)
-    card.blit(pygame.transform.rotate(half, 180), (inner.left, inner.bottom - half.get_height()))
-    pygame.draw.line(
-        card,
-        GOLD_DARK,
-        (inner.left + s(4), inner.centery),
-        (inner.right - s(4), inner.centery),
-        s(1.5),
-    )
-    # Suit in the corner of each half, as on printed court cards.
-    small = draw_french(suit, s(16), s(16), colour)
-    card.blit(small, (inner.left + s(3), inner.top + s(3)))
-    card.blit(pygame.transform.rotate(small, 180), (inner.right - s(19), inner.bottom - s(19)))
-
-
 def draw_court_spanish(card, rank: str, suit: str):
     """Sota (10), caballo (11), rey (12): a full-length figure holding its suit."""
     spanish_art.court(card, panel(card).inflate(-s(4), -s(6)), rank, suit)
@@ -546,7 +408,7 @@ def french_card(
     rank_img = glyphs(rank, s(RANK_H), s(INDEX_W), colour)
     draw_index(card, rank_img, draw_french(suit, s(SUIT_H * 0.95), s(SUIT_H), colour))
     if rank in "JQK":
-        draw_court_french(card, rank, suit, colour, colour)
+        french_art.court_card(card, SS, rank, colour, lambda w, h: draw_french(suit, w, h, colour))
     else:
         draw_pips(card, suit, 1 if rank == "A" else int(rank), colour, spanish=False)
     return finish(card, size)
