@@ -351,7 +351,12 @@ def panel(card) -> pygame.Rect:
 
 def draw_court_spanish(card, rank: str, suit: str):
     """Sota (10), caballo (11), rey (12): a full-length figure holding its suit."""
-    spanish_art.court(card, panel(card).inflate(-s(4), -s(6)), rank, suit)
+    inner = panel(card).inflate(-s(4), -s(6))
+    figure = pygame.Rect(0, inner.top, s(64), inner.h)  # the figures stand 3.5 widths tall
+    if rank == "11":  # the knight and his horse stand 2.6 widths tall: larger, and higher
+        figure = pygame.Rect(0, inner.top - s(30), s(72), inner.h)
+    figure.centerx = inner.centerx
+    spanish_art.court(card, figure, rank, suit)
 
 
 # ---------------------------------------------------------------- joker
