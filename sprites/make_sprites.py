@@ -44,6 +44,7 @@ W, H = 200, 280  # the card's drawing coordinates ("final pixels" below)
 # The size of the saved sprite: the largest card on screen is 130x182 (a zoomed meld) and the
 # framebuffer is never bigger than 1280x720, so 160x224 is sharp everywhere and ~20 % lighter.
 SIZE = (160, 224)
+COLOURS = 48  # palette entries of a saved sprite: flat art needs few, and each costs bytes
 GRID = 4  # supersampled pixels per pixel of the saved sprite
 SS = GRID * SIZE[0] / W  # supersampling of the drawing coordinates (3.2)
 RADIUS = 14  # corner radius
@@ -549,7 +550,7 @@ def quantised(surf: pygame.Surface) -> bytes | None:
     except ImportError:
         return None
     img = Image.frombytes("RGBA", surf.get_size(), pygame.image.tobytes(surf, "RGBA"))
-    pal = img.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    pal = img.quantize(colors=COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     # The quantiser rounds alpha too: snap near-opaque and near-clear entries back, so card
     # faces stay fully opaque and corners fully transparent.
     rgba = pal.getpalette("RGBA")
