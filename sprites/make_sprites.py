@@ -8,11 +8,14 @@ Every card is drawn in 200x280 coordinates and saved at 160x224 (SIZE), with tra
 rounded corners. Everything is drawn at four times the saved size and scaled down once, which
 gives antialiased edges to plain pygame polygons.
 Suits are polygons and circles, so they look the same everywhere; ranks use Majlis-Bold.
+Pips stand where ``pip_layout`` puts them (the standard layouts, tested in tests/test_assets.py);
+the French courts are sprites/french_art.py, the Spanish suits and courts sprites/spanish_art.py.
+Two backs: red (the default) and blue, chosen in Settings.
 
 Readable at phone size: on a 720-px portrait screen a card is ~76 px wide, so the corner
-index is big (rank 70 px tall, suit 40 px under it): 27 px + 15 px once scaled. The index
-stands in the top-left and, turned, in the bottom-right; pips and court figures live in the
-central band between the two index columns.
+index is big (rank 58 px tall, suit 25 px under it): 22 px + 10 px once scaled. The index
+stands in the top-left and, turned, in the bottom-right; pips live in the central band between
+the two index columns, the French courts in a frame notched round the indices.
 """
 
 from __future__ import annotations
