@@ -286,3 +286,39 @@ def test_the_committed_card_has_ink_at_every_pip_of_the_layout(code):
         y = p.y + (p.h * 0.12 if suit == "C" and p.angle == 0 else 0)  # a club's heart
         r, g, b = img.get_at((int(p.x * k), int(y * k)))[:3]
         assert min(r, g, b) < 120, (p, (r, g, b))
+
+
+@pytest.mark.parametrize("portrait", [False, True])
+def test_every_face_and_both_backs_load_at_the_sizes_the_tables_use(portrait):
+    """Each card of both decks and each back, scaled to the layout's hand, trick and small
+    sizes: the size asked, opaque inside (no per-pixel alpha blend for the browser to pay)."""
+    from game.ui.layout import make_layout
+
+    L = make_layout(portrait)
+    sizes = {L.card, L.small, L.trick_card}
+    try:
+        for size in sizes:
+            for name in assets.BACK_FILES:
+                assets.set_back(name)
+                back = assets.card_back(size)
+                assert back.get_size() == size
+                assert back.get_at((size[0] // 2, size[1] // 2)).a == 255
+            for deck, codes in (("french", french_deck() + [JOKER]), ("spanish", spanish_deck())):
+                for code in codes:
+                    for four in (False, True):
+                        face = assets.card_face(code, size, four, deck)
+                        assert face.get_size() == size, (deck, code)
+                        assert face.get_at((size[0] // 2, size[1] // 2)).a == 255, (deck, code)
+    finally:
+        assets.set_back("red")
+
+
+def test_the_two_backs_differ_and_the_default_is_the_red_one():
+    red = pygame.image.load(str(SPRITES / "cards" / "back.png"))
+    blue = pygame.image.load(str(SPRITES / "cards" / "back_blue.png"))
+    w, h = red.get_size()
+    r, _, b = red.get_at((w // 4, h // 4))[:3]
+    assert r > b
+    r, _, b = blue.get_at((w // 4, h // 4))[:3]
+    assert b > r
+    assert assets.back_name() == "red"
