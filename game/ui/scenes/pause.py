@@ -115,7 +115,7 @@ class SettingsPanel(Overlay):
     def _form(self, top: int) -> Form:
         L = self.app.layout
         width = min(px(880), L.w - px(144)) if not L.portrait else L.w - px(112)
-        row_h, gap = (px(46), px(8)) if not L.portrait else (px(54), px(12))
+        row_h, gap = (px(44), px(4)) if not L.portrait else (px(54), px(12))  # (ten rows)
         return Form(L, top, row_h=row_h, gap=gap, width=width)
 
     def panel_width(self) -> int:
