@@ -8,11 +8,14 @@ Every card is drawn in 200x280 coordinates and saved at 160x224 (SIZE), with tra
 rounded corners. Everything is drawn at four times the saved size and scaled down once, which
 gives antialiased edges to plain pygame polygons.
 Suits are polygons and circles, so they look the same everywhere; ranks use Majlis-Bold.
+Pips stand where ``pip_layout`` puts them (the standard layouts, tested in tests/test_assets.py);
+the French courts are sprites/french_art.py, the Spanish suits and courts sprites/spanish_art.py.
+Two backs: red (the default) and blue, chosen in Settings.
 
 Readable at phone size: on a 720-px portrait screen a card is ~76 px wide, so the corner
-index is big (rank 70 px tall, suit 40 px under it): 27 px + 15 px once scaled. The index
-stands in the top-left and, turned, in the bottom-right; pips and court figures live in the
-central band between the two index columns.
+index is big (rank 58 px tall, suit 25 px under it): 22 px + 10 px once scaled. The index
+stands in the top-left and, turned, in the bottom-right; pips live in the central band between
+the two index columns, the French courts in a frame notched round the indices.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import pngpal  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "sprites"))
+import french_art  # noqa: E402
 import spanish_art  # noqa: E402
 
 OUT = ROOT / "sprites"
@@ -43,13 +47,15 @@ W, H = 200, 280  # the card's drawing coordinates ("final pixels" below)
 # The size of the saved sprite: the largest card on screen is 130x182 (a zoomed meld) and the
 # framebuffer is never bigger than 1280x720, so 160x224 is sharp everywhere and ~20 % lighter.
 SIZE = (160, 224)
+COLOURS = 48  # palette entries of a saved sprite: flat art needs few, and each costs bytes
 GRID = 4  # supersampled pixels per pixel of the saved sprite
 SS = GRID * SIZE[0] / W  # supersampling of the drawing coordinates (3.2)
 RADIUS = 14  # corner radius
-INDEX_X, INDEX_W = 8, 56  # corner index column: rank 70 tall, suit 40 under it
-RANK_TOP, RANK_H = 10, 70
-SUIT_TOP, SUIT_H = 88, 40
-BAND = pygame.Rect(64, 14, 72, 252)  # centre band for pips and figures (final pixels)
+INDEX_X, INDEX_W = 7, 46  # corner index column: rank 58 tall, suit 25 under it
+RANK_TOP, RANK_H = 10, 58
+SUIT_TOP, SUIT_H = 74, 25
+SPANISH_SUIT_H = 32  # the Spanish suits are pictures: a little larger in the corner
+BAND = pygame.Rect(58, 14, 84, 252)  # centre band for pips (final pixels)
 
 # ---------------------------------------------------------------- colours
 IVORY = (251, 247, 236)
@@ -72,8 +78,10 @@ SPANISH_COLOURS = spanish_art.SUIT_COLOURS
 FRENCH_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SPANISH_RANKS = ("1", "2", "3", "4", "5", "6", "7", "10", "11", "12")
 
-# Pip positions in the band: column (-1 left, 0 centre, 1 right), row (0 top .. 1 bottom).
-PIPS = {
+# Pip positions, as printed cards set them: column (-1 left, 0 centre, 1 right), row (0 top ..
+# 1 bottom) on a grid whose rows are the four of the ten (the 7's odd pip stands between the
+# top row and the middle, the 8's two between the rows, the 10's two at a sixth).
+PIPS: dict[int, list[tuple[int, float]]] = {
     1: [(0, 0.5)],
     2: [(0, 0), (0, 1)],
     3: [(0, 0), (0, 0.5), (0, 1)],
@@ -82,32 +90,66 @@ PIPS = {
     6: [(-1, 0), (1, 0), (-1, 0.5), (1, 0.5), (-1, 1), (1, 1)],
     7: [(-1, 0), (1, 0), (0, 0.25), (-1, 0.5), (1, 0.5), (-1, 1), (1, 1)],
     8: [(-1, 0), (1, 0), (0, 0.25), (-1, 0.5), (1, 0.5), (0, 0.75), (-1, 1), (1, 1)],
-    9: [
-        (-1, 0),
-        (1, 0),
-        (-1, 1 / 3),
-        (1, 1 / 3),
-        (0, 0.5),
-        (-1, 2 / 3),
-        (1, 2 / 3),
-        (-1, 1),
-        (1, 1),
-    ],
+    9: [*((c, r) for c in (-1, 1) for r in (0, 1 / 3, 2 / 3, 1)), (0, 0.5)],
     10: [
-        (-1, 0),
-        (1, 0),
+        *((-1, r) for r in (0, 1 / 3, 2 / 3, 1)),
+        *((1, r) for r in (0, 1 / 3, 2 / 3, 1)),
         (0, 1 / 6),
-        (-1, 1 / 3),
-        (1, 1 / 3),
-        (-1, 2 / 3),
-        (1, 2 / 3),
         (0, 5 / 6),
-        (-1, 1),
-        (1, 1),
     ],
 }
-# Swords and clubs are tall: seven of them stand in three columns, not in a zigzag.
-TALL_PIPS = {7: [(-1, 0), (0, 0), (1, 0), (0, 0.5), (-1, 1), (0, 1), (1, 1)]}
+# Spanish swords and clubs are long: crossed in pairs as on the Spanish deck, with one upright
+# through the middle on the odd cards. (x across from the centre, y down, final px from the
+# card's centre; angle in degrees, positive leaning right; length of the piece.)
+CROSSED: dict[int, list[tuple[float, float, float, float]]] = {  # the upright first: under
+    2: [(0, 0, 14, 196), (0, 0, -14, 196)],
+    3: [(0, 0, 0, 180), (0, 0, 16, 196), (0, 0, -16, 196)],
+    4: [(0, y, a, 124) for y in (-62, 62) for a in (18, -18)],
+    5: [(0, 0, 0, 226), *((0, y, a, 124) for y in (-62, 62) for a in (20, -20))],
+    6: [(0, y, a, 88) for y in (-80, 0, 80) for a in (24, -24)],
+    7: [(0, 0, 0, 232), *((0, y, a, 88) for y in (-80, 0, 80) for a in (26, -26))],
+}
+
+
+class Pip:
+    """One pip of a number card: its centre (x, y) and size (w, h) in final pixels, its angle
+    (degrees anticlockwise, pygame's sense; 180 = turned, as printed cards turn the pips of
+    their lower half)."""
+
+    def __init__(self, x: float, y: float, w: float, h: float, angle: float = 0.0):
+        self.x, self.y, self.w, self.h, self.angle = x, y, w, h, angle
+
+    def __repr__(self) -> str:
+        return f"Pip({self.x:.0f}, {self.y:.0f}, {self.w:.0f}x{self.h:.0f}, {self.angle:.0f})"
+
+
+PIP_DX = 26  # final px from the centre line to a side column
+PIP_SIZE = {"french": 31, "oros": 46, "copas": 44}
+PIP_DX_SPANISH = 23
+
+
+def pip_layout(suit: str, n: int, spanish: bool) -> list[Pip]:
+    """Where the pips of an ``n`` of ``suit`` stand (the table the drawing and the tests use)."""
+    cx, cy = W / 2, H / 2
+    if spanish and suit in "EB":
+        if n == 1:
+            return [Pip(cx, cy, 60, 196)]
+        thick = 0.3 if suit == "B" else 0.26
+        return [Pip(cx + x, cy + y, length * thick, length, -a) for x, y, a, length in CROSSED[n]]
+    if n == 1:
+        size = 76 if spanish else 70
+        w, h = suit_box(suit, spanish, size)
+        return [Pip(cx, cy, w, h)]
+    key = "french" if not spanish else "oros" if suit == "O" else "copas"
+    w, h = suit_box(suit, spanish, PIP_SIZE[key])
+    top, bottom = BAND.top + 4 + h / 2, BAND.bottom - 4 - h / 2
+    pips = []
+    for col, row in PIPS[n]:
+        y = top + (bottom - top) * row
+        turned = not spanish and y > cy + 0.5
+        dx = PIP_DX_SPANISH if spanish else PIP_DX
+        pips.append(Pip(cx + col * dx, y, w, h, 180 if turned else 0))
+    return pips
 
 
 def s(v: float) -> int:
@@ -276,31 +318,15 @@ def on_pixel_grid(rect: pygame.Rect) -> pygame.Rect:
 
 
 def draw_pips(card, suit: str, n: int, colour, spanish: bool):
-    """Number-card pips in the centre band; French pips in the lower half are turned,
-    as on printed cards (Spanish cards are not double-ended)."""
-    band = band_rect()
-    if n == 1:
-        w, h = suit_box(suit, spanish, 76 if spanish else 66)
-        if spanish and suit in "EB":  # the ace's sword or club stands the card's height
-            w, h = 64, 180
-        img = suit_image(suit, s(w), s(h), colour, spanish)
-        card.blit(img, img.get_rect(center=band.center))
-        return
-    three_columns = spanish and suit in "EB" and n in TALL_PIPS
-    size = 32 if not spanish else 33 if three_columns else 38
-    w, h = suit_box(suit, spanish, size)
-    img = suit_image(suit, s(w), s(h), colour, spanish)
-    flipped = pygame.transform.rotate(img, 180)
-    dx = s(20)
-    margin = s(10) + img.get_height() / 2
-    top, bottom = band.top + margin, band.bottom - margin
-    layout = TALL_PIPS[n] if three_columns else PIPS[n]
-    if three_columns:
-        dx = s(25)
-    for col, row in layout:
-        centre = (band.centerx + col * dx, top + (bottom - top) * row)
-        pic = flipped if (not spanish and row > 0.5) else img
-        card.blit(pic, on_pixel_grid(pic.get_rect(center=centre)))
+    """Number-card pips where :func:`pip_layout` puts them."""
+    images: dict[tuple[int, int, float], pygame.Surface] = {}
+    for pip in pip_layout(suit, n, spanish):
+        key = (s(pip.w), s(pip.h), pip.angle)
+        if key not in images:
+            img = suit_image(suit, key[0], key[1], colour, spanish)
+            images[key] = pygame.transform.rotate(img, pip.angle) if pip.angle else img
+        img = images[key]
+        card.blit(img, on_pixel_grid(img.get_rect(center=(s(pip.x), s(pip.y)))))
 
 
 def spanish_index_suit(suit: str, colour) -> pygame.Surface:
@@ -308,10 +334,10 @@ def spanish_index_suit(suit: str, colour) -> pygame.Surface:
     that they are long enough to read when the card is small."""
     if suit in "EB":
         img = pygame.transform.rotate(draw_spanish(suit, s(28), s(58), colour), -35)
-        max_h = SUIT_H + 8  # nothing lies under the index on the left side
+        max_h = SPANISH_SUIT_H + 12  # nothing lies under the index on the left side
     else:
-        w, h = suit_box(suit, True, SUIT_H * 0.92)
-        img, max_h = draw_spanish(suit, s(w), s(h), colour), SUIT_H
+        w, h = suit_box(suit, True, SPANISH_SUIT_H * 0.92)
+        img, max_h = draw_spanish(suit, s(w), s(h), colour), SPANISH_SUIT_H
     scale = min(s(INDEX_W - 2) / img.get_width(), s(max_h) / img.get_height(), 1.0)
     return pygame.transform.smoothscale(
         img, (round(img.get_width() * scale), round(img.get_height() * scale))
@@ -327,148 +353,14 @@ def panel(card) -> pygame.Rect:
     return inner
 
 
-def draw_bust(
-    surf: pygame.Surface, rect: pygame.Rect, kind: str, robe, emblem: pygame.Surface | None
-):
-    """Head, headgear and shoulders of a court figure inside rect.
-    kind: "K" king (crown, beard), "Q" queen (tiara, long hair), "J" page (cap, feather)."""
-    w, h = rect.w, rect.h
-    cx = rect.centerx
-    head_r = w * 0.2
-    head_c = (cx, rect.top + h * 0.44)
-    if kind == "Q":  # hair behind the head down to the shoulders
-        pygame.draw.ellipse(
-            surf, HAIR, (cx - head_r * 1.45, head_c[1] - head_r * 1.2, head_r * 2.9, head_r * 3.3)
-        )
-    # robe with a gold collar
-    robe_pts = [
-        (rect.left + w * 0.04, rect.bottom),
-        (rect.left + w * 0.1, rect.top + h * 0.74),
-        (cx - w * 0.22, rect.top + h * 0.64),
-        (cx + w * 0.22, rect.top + h * 0.64),
-        (rect.right - w * 0.1, rect.top + h * 0.74),
-        (rect.right - w * 0.04, rect.bottom),
-    ]
-    pygame.draw.polygon(surf, robe, robe_pts)
-    pygame.draw.polygon(
-        surf,
-        GOLD,
-        [
-            (cx - w * 0.2, rect.top + h * 0.64),
-            (cx + w * 0.2, rect.top + h * 0.64),
-            (cx, rect.top + h * 0.8),
-        ],
-    )
-    pygame.draw.polygon(
-        surf,
-        robe,
-        [
-            (cx - w * 0.1, rect.top + h * 0.66),
-            (cx + w * 0.1, rect.top + h * 0.66),
-            (cx, rect.top + h * 0.74),
-        ],
-    )
-    pygame.draw.circle(surf, SKIN, head_c, head_r)
-    eye_y, eye_dx = head_c[1] - head_r * 0.1, head_r * 0.38
-    for side in (-1, 1):
-        pygame.draw.circle(surf, INK, (cx + side * eye_dx, eye_y), max(2, head_r * 0.1))
-    if kind == "K":  # beard and crown
-        pygame.draw.polygon(
-            surf,
-            HAIR,
-            [
-                (cx - head_r * 0.95, head_c[1] + head_r * 0.2),
-                (cx + head_r * 0.95, head_c[1] + head_r * 0.2),
-                (cx + head_r * 0.5, head_c[1] + head_r * 1.35),
-                (cx, head_c[1] + head_r * 1.6),
-                (cx - head_r * 0.5, head_c[1] + head_r * 1.35),
-            ],
-        )
-        pygame.draw.circle(surf, SKIN, (cx, head_c[1] + head_r * 0.35), head_r * 0.3)
-        top = head_c[1] - head_r * 0.7
-        crown = [
-            (cx - head_r * 1.05, top),
-            (cx - head_r * 1.15, top - head_r * 1.2),
-            (cx - head_r * 0.55, top - head_r * 0.65),
-            (cx, top - head_r * 1.45),
-            (cx + head_r * 0.55, top - head_r * 0.65),
-            (cx + head_r * 1.15, top - head_r * 1.2),
-            (cx + head_r * 1.05, top),
-        ]
-        pygame.draw.polygon(surf, GOLD, crown)
-        pygame.draw.polygon(surf, GOLD_DARK, crown, max(2, round(head_r * 0.1)))
-        for x in (-0.6, 0, 0.6):
-            pygame.draw.circle(surf, RED, (cx + x * head_r, top - head_r * 0.25), head_r * 0.13)
-    elif kind == "Q":  # tiara
-        top = head_c[1] - head_r * 0.75
-        pygame.draw.polygon(
-            surf,
-            GOLD,
-            [
-                (cx - head_r * 0.9, top),
-                (cx - head_r * 0.5, top - head_r * 0.55),
-                (cx, top - head_r * 0.9),
-                (cx + head_r * 0.5, top - head_r * 0.55),
-                (cx + head_r * 0.9, top),
-            ],
-        )
-        pygame.draw.circle(surf, RED, (cx, top - head_r * 0.42), head_r * 0.16)
-        pygame.draw.arc(
-            surf,
-            HAIR,
-            (cx - head_r, head_c[1] - head_r, head_r * 2, head_r * 2),
-            math.radians(20),
-            math.radians(160),
-            max(3, round(head_r * 0.35)),
-        )
-    else:  # page: soft cap with a feather
-        cap = pygame.Rect(0, 0, head_r * 2.5, head_r * 1.3)
-        cap.midbottom = (cx + head_r * 0.1, head_c[1] - head_r * 0.35)
-        pygame.draw.ellipse(surf, robe, cap)
-        pygame.draw.rect(
-            surf,
-            GOLD,
-            (
-                cap.left + head_r * 0.15,
-                cap.bottom - head_r * 0.4,
-                cap.w - head_r * 0.3,
-                head_r * 0.35,
-            ),
-        )
-        feather = [
-            (cap.right - head_r * 0.3, cap.centery),
-            (cap.right + head_r * 0.5, cap.top - head_r * 1.1),
-            (cap.right + head_r * 0.1, cap.top - head_r * 0.9),
-            (cap.right - head_r * 0.55, cap.centery),
-        ]
-        pygame.draw.polygon(surf, GOLD_DARK, feather)
-    if emblem is not None:
-        surf.blit(emblem, emblem.get_rect(center=(cx, rect.top + h * 0.88)))
-
-
-def draw_court_french(card, rank: str, suit: str, colour, robe):
-    inner = panel(card)
-    half = pygame.Surface((inner.w, inner.h // 2), pygame.SRCALPHA)
-    emblem = draw_french(suit, s(20), s(20), IVORY if robe != IVORY else colour)
-    draw_bust(half, half.get_rect().inflate(-s(6), -s(4)), rank, robe, emblem)
-    card.blit(half, inner.topleft)
-    card.blit(pygame.transform.rotate(half, 180), (inner.left, inner.bottom - half.get_height()))
-    pygame.draw.line(
-        card,
-        GOLD_DARK,
-        (inner.left + s(4), inner.centery),
-        (inner.right - s(4), inner.centery),
-        s(1.5),
-    )
-    # Suit in the corner of each half, as on printed court cards.
-    small = draw_french(suit, s(16), s(16), colour)
-    card.blit(small, (inner.left + s(3), inner.top + s(3)))
-    card.blit(pygame.transform.rotate(small, 180), (inner.right - s(19), inner.bottom - s(19)))
-
-
 def draw_court_spanish(card, rank: str, suit: str):
     """Sota (10), caballo (11), rey (12): a full-length figure holding its suit."""
-    spanish_art.court(card, panel(card).inflate(-s(4), -s(6)), rank, suit)
+    inner = panel(card).inflate(-s(4), -s(6))
+    figure = pygame.Rect(0, inner.top, s(64), inner.h)  # the figures stand 3.5 widths tall
+    if rank == "11":  # the knight and his horse stand 2.6 widths tall: larger, and higher
+        figure = pygame.Rect(0, inner.top - s(30), s(72), inner.h)
+    figure.centerx = inner.centerx
+    spanish_art.court(card, figure, rank, suit)
 
 
 # ---------------------------------------------------------------- joker
@@ -525,7 +417,7 @@ def french_card(
     rank_img = glyphs(rank, s(RANK_H), s(INDEX_W), colour)
     draw_index(card, rank_img, draw_french(suit, s(SUIT_H * 0.95), s(SUIT_H), colour))
     if rank in "JQK":
-        draw_court_french(card, rank, suit, colour, colour)
+        french_art.court_card(card, SS, rank, colour, lambda w, h: draw_french(suit, w, h, colour))
     else:
         draw_pips(card, suit, 1 if rank == "A" else int(rank), colour, spanish=False)
     return finish(card, size)
@@ -591,6 +483,53 @@ def back_card(size: tuple[int, int] = SIZE) -> pygame.Surface:
     return finish(card, size)
 
 
+NAVY = (22, 40, 86)
+NAVY_LIGHT = (44, 70, 128)
+
+
+def blue_back_card(size: tuple[int, int] = SIZE) -> pygame.Surface:
+    """The second back: deep blue with a gold trellis of diamonds, a bead at each crossing and a
+    rosette in an ivory-ringed medallion (chosen in Settings)."""
+    card = canvas(W, H)
+    card.fill((*EDGE, 0))
+    pygame.draw.rect(card, EDGE, card.get_rect(), border_radius=s(RADIUS))
+    pygame.draw.rect(
+        card, IVORY, card.get_rect().inflate(-s(2), -s(2)), border_radius=s(RADIUS - 1)
+    )
+    field = card.get_rect().inflate(-s(14), -s(14))
+    pygame.draw.rect(card, NAVY, field, border_radius=s(8))
+    pattern = pygame.Surface(field.size, pygame.SRCALPHA)
+    step = s(26)
+    cx, cy = field.w / 2, field.h / 2
+    reach = field.w + field.h
+    for k in range(-reach // step - 1, reach // step + 2):  # two families of diagonals
+        off = k * step
+        for sign in (1, -1):
+            a = (cx + off - sign * reach, cy - reach)
+            b = (cx + off + sign * reach, cy + reach)
+            pygame.draw.line(pattern, NAVY_LIGHT, a, b, s(4))
+            pygame.draw.line(pattern, GOLD, a, b, s(1.2))
+    for gy in range(-field.h // step - 2, field.h // step + 3):
+        for gx in range(-field.w // step - 2, field.w // step + 3):
+            if (gx + gy) % 2 == 0:
+                x, y = cx + gx * step / 2, cy + gy * step / 2
+                pygame.draw.circle(pattern, GOLD, (x, y), s(2.6))
+            else:
+                x, y = cx + gx * step / 2, cy + gy * step / 2
+                pygame.draw.circle(pattern, IVORY, (x, y), s(1.4))
+    card.blit(pattern, field.topleft)
+    pygame.draw.rect(card, GOLD, field, s(2.5), border_radius=s(8))
+    pygame.draw.rect(card, IVORY, field.inflate(-s(10), -s(10)), s(1.2), border_radius=s(6))
+    mx, my = field.center
+    pygame.draw.circle(card, IVORY, (mx, my), s(42))
+    pygame.draw.circle(card, NAVY, (mx, my), s(38))
+    pygame.draw.polygon(card, GOLD, star_points(mx, my, s(34), s(24), n=8))
+    pygame.draw.polygon(card, NAVY, star_points(mx, my, s(27), s(19), n=8))
+    pygame.draw.polygon(card, IVORY, star_points(mx, my, s(17), s(9), n=8, turn=math.pi / 8))
+    pygame.draw.circle(card, GOLD, (mx, my), s(6))
+    return finish(card, size)
+
+
 def icon(size: int, back: pygame.Surface, face: pygame.Surface) -> pygame.Surface:
     """Two fanned cards on a felt rounded square."""
     big = 512
@@ -614,7 +553,7 @@ def quantised(surf: pygame.Surface) -> bytes | None:
     except ImportError:
         return None
     img = Image.frombytes("RGBA", surf.get_size(), pygame.image.tobytes(surf, "RGBA"))
-    pal = img.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    pal = img.quantize(colors=COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     # The quantiser rounds alpha too: snap near-opaque and near-clear entries back, so card
     # faces stay fully opaque and corners fully transparent.
     rgba = pal.getpalette("RGBA")
@@ -667,6 +606,7 @@ def draw_all() -> dict[str, pygame.Surface]:
         for rank in SPANISH_RANKS:
             made[f"cards/spanish/{rank}{suit}.png"] = spanish_card(rank, suit)
     made["cards/back.png"] = back_card()
+    made["cards/back_blue.png"] = blue_back_card()
     big = (back_card((232, 325)), french_card("A", "H", FRENCH_COLOURS, (232, 325)))
     made["icon.png"] = icon(256, *big)
     made["favicon.png"] = icon(64, *big)

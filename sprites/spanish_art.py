@@ -290,54 +290,58 @@ def sota(f: Figure) -> None:
 
 
 def caballo(f: Figure) -> None:
-    """The knight: a rider in a broad hat above his horse's head and neck."""
-    f.robe(0.78, 1.9, 0.66, 0.82)
-    f.ellipse(GOLD, -0.28, 0.7, 0.28, 0.88)
-    f.face(0.5, 0.2, beard=False)
-    f.ellipse(f.dark, -0.42, 0.26, 0.42, 0.4)  # hat brim
-    f.poly(f.colour, [(-0.22, 0.32), (-0.18, 0.1), (0.18, 0.1), (0.22, 0.32)])
-    f.line(GOLD, (-0.2, 0.29), (0.2, 0.29), 0.04)
-    f.hands(1.3, 0.3)
-    f.symbol(1.05, 0.64)
-    horse(f, 1.5)
-
-
-def horse(f: Figure, top: float) -> None:
-    """A horse's head and neck facing left, with a bridle and a saddle cloth in the suit's
-    colour, from ``top`` to the panel's foot."""
-    brown, mane = (128, 82, 46), (60, 38, 22)
-    h = 3.5 - top
-
-    def pt(x: float, y: float) -> Point:
-        return (-0.5 + x, top + y * h)
-
-    neck = [(0.55, 0), (0.66, 0.08), (0.76, 0.1), (0.96, 0.4), (1.0, 1.0), (0.36, 1.0), (0.36, 0.7)]
-    head = [(0.26, 0.52), (0.08, 0.56), (0.0, 0.5), (0.04, 0.4), (0.34, 0.14), (0.48, 0.05)]
-    f.poly((90, 56, 30), [pt(x, y) for x, y in neck + head])
-    f.poly(brown, [pt(x * 0.96 + 0.02, y * 0.98 + 0.01) for x, y in neck + head])
+    """The knight: a rider in a broad hat seated on a horse standing in profile, the suit held
+    up in his hand; the horse's cloth in the suit's colour."""
+    horse(f)
+    rider_x = 0.06
+    f.robe(1.62, 2.42, 0.42, 0.5)  # his coat down to the saddle
     f.poly(
-        mane,
+        f.dark,
         [
-            pt(x, y)
-            for x, y in [
-                (0.62, 0.06),
-                (0.78, 0.1),
-                (0.98, 0.42),
-                (1.0, 1.0),
-                (0.88, 1.0),
-                (0.8, 0.44),
-                (0.64, 0.18),
-            ]
+            (rider_x - 0.05, 2.3),
+            (rider_x + 0.09, 2.3),
+            (rider_x + 0.02, 2.9),
+            (rider_x - 0.08, 2.88),
         ],
     )
-    f.poly(mane, [pt(x, y) for x, y in [(0.5, 0.02), (0.56, -0.06), (0.6, 0.06)]])  # ear
-    f.circle(INK, *pt(0.36, 0.26), 0.045)
-    f.circle(INK, *pt(0.08, 0.5), 0.025)  # nostril
-    bridle = [pt(0.1, 0.44), pt(0.42, 0.3), pt(0.46, 0.62)]
-    pygame.draw.lines(f.surf, f.colour, False, [f.p(*q) for q in bridle], round(0.06 * f.u))
-    cloth = [pt(0.42, 0.84), pt(1.0, 0.76), pt(1.0, 1.0), pt(0.42, 1.0)]
+    f.ellipse(INK, rider_x - 0.16, 2.84, rider_x + 0.06, 2.95)  # his boot in the stirrup
+    f.ellipse(GOLD, -0.2, 1.56, 0.26, 1.72)  # collar
+    f.face(1.4, 0.17, beard=False)
+    f.ellipse(f.dark, -0.36, 1.19, 0.36, 1.31)  # hat brim
+    f.poly(f.colour, [(-0.18, 1.25), (-0.14, 1.05), (0.14, 1.05), (0.18, 1.25)])
+    f.line(GOLD, (-0.16, 1.22), (0.16, 1.22), 0.035)
+    f.poly(IVORY, [(0.12, 1.08), (0.4, 0.86), (0.34, 0.98), (0.18, 1.12)])  # plume
+    f.hands(1.98, 0.22)
+    f.symbol(1.9, 0.44)
+
+
+def horse(f: Figure) -> None:
+    """A brown horse standing in profile, facing left, from the panel's middle to its foot:
+    body, four legs with dark hooves, neck and head with a mane, a bridle, a tail, and a saddle
+    cloth in the suit's colour."""
+    brown, dark, mane = (134, 86, 48), (90, 56, 30), (58, 36, 20)
+    for x, back in ((-0.3, False), (-0.17, True), (0.22, True), (0.34, False)):  # legs
+        colour = dark if back else brown
+        f.poly(colour, [(x - 0.045, 2.6), (x + 0.045, 2.6), (x + 0.04, 3.36), (x - 0.04, 3.36)])
+        f.ellipse(INK, x - 0.06, 3.33, x + 0.06, 3.44)
+    f.poly(mane, [(0.4, 2.42), (0.5, 2.5), (0.52, 2.98), (0.44, 3.0), (0.44, 2.6)])  # tail
+    f.ellipse(dark, -0.4, 2.28, 0.5, 2.76)
+    f.ellipse(brown, -0.38, 2.3, 0.48, 2.73)  # body
+    neck = [(-0.2, 2.42), (-0.38, 2.5), (-0.5, 2.05), (-0.36, 1.92), (-0.24, 2.0)]
+    f.poly(dark, neck)
+    f.poly(brown, [(x * 0.96 + 0.01, y) for x, y in neck])
+    head = [(-0.36, 1.9), (-0.5, 1.96), (-0.56, 2.2), (-0.5, 2.26), (-0.42, 2.16), (-0.3, 2.02)]
+    f.poly(dark, head)
+    f.poly(brown, [(x * 0.97, y + 0.01) for x, y in head])
+    f.poly(mane, [(-0.36, 1.88), (-0.22, 1.98), (-0.18, 2.36), (-0.26, 2.3), (-0.3, 2.02)])
+    f.poly(mane, [(-0.38, 1.9), (-0.36, 1.8), (-0.32, 1.9)])  # ear
+    f.circle(INK, -0.44, 2.02, 0.025)  # eye
+    f.line(f.colour, (-0.54, 2.18), (-0.36, 1.98), 0.035)  # bridle
+    f.line(f.colour, (-0.5, 2.2), (-0.05, 2.2), 0.02)  # reins to his hand
+    cloth = [(-0.12, 2.28), (0.3, 2.28), (0.34, 2.66), (-0.16, 2.66)]
     f.poly(f.colour, cloth)
-    f.line(GOLD, pt(0.42, 0.88), pt(1.0, 0.8), 0.05)
+    f.line(GOLD, (-0.15, 2.6), (0.33, 2.6), 0.04)
+    f.poly(f.dark, [(-0.06, 2.24), (0.24, 2.24), (0.22, 2.32), (-0.04, 2.32)])  # saddle
 
 
 COURTS = {"10": sota, "11": caballo, "12": rey}

@@ -25,7 +25,7 @@ SOUND_NAMES = ("deal", "play", "trick", "chime", "bid", "turn", "tick", "round",
 
 
 def card_paths() -> list[Path]:
-    paths = [SPRITES / "cards" / "back.png"]
+    paths = [SPRITES / "cards" / "back.png", SPRITES / "cards" / "back_blue.png"]
     paths += [SPRITES / "cards" / "french" / f"{code}.png" for code in french_deck() + [JOKER]]
     paths += [SPRITES / "cards" / "spanish" / f"{code}.png" for code in spanish_deck()]
     return paths
@@ -34,7 +34,7 @@ def card_paths() -> list[Path]:
 def test_every_card_sprite_exists():
     missing = [str(p.relative_to(ROOT)) for p in card_paths() if not p.is_file()]
     assert not missing
-    assert len(card_paths()) == 1 + 53 + 40
+    assert len(card_paths()) == 2 + 53 + 40
 
 
 @pytest.mark.parametrize("path", card_paths(), ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -49,6 +49,11 @@ def test_card_loads_with_rounded_transparent_corners(path):
 
 
 def _four_colour(code: str) -> pygame.Surface:
+    """The four-colour card as the game loads it: its own PNG (a drawing of over 256 colour
+    pairs), else the French PNG with its palette, else the French card itself."""
+    whole = SPRITES / "cards" / "french4" / f"{code}.png"
+    if whole.exists():
+        return pygame.image.load(str(whole))
     img = assets._four_colour(code)
     return (
         img
@@ -62,22 +67,24 @@ def _mostly(img: pygame.Surface, pick) -> int:
     k = img.get_width() / 200  # the index's box, in the script's 200-wide coordinates
     return sum(
         pick(*img.get_at((x, y))[:3])
-        for x in range(round(8 * k), round(64 * k))
-        for y in range(round(10 * k), round(128 * k))
+        for x in range(round(7 * k), round(53 * k))
+        for y in range(round(10 * k), round(104 * k))
     )
 
 
 @pytest.mark.parametrize("code", french_deck() + [JOKER])
 def test_four_colour_cards_are_the_french_drawing_in_their_own_colours(code):
-    """Diamonds blue, clubs green (a palette for the French card's pixels, french4/*.pal);
+    """Diamonds blue, clubs green (a palette for the French card's pixels, french4/*.pal, or a
+    PNG of its own where the drawing has over 256 colour pairs);
     hearts, spades and the joker are the French card itself."""
     pal = SPRITES / "cards" / "french4" / f"{code}.pal"
+    whole = SPRITES / "cards" / "french4" / f"{code}.png"
     french = pygame.image.load(str(SPRITES / "cards" / "french" / f"{code}.png"))
     four = _four_colour(code)
     assert four.get_size() == french.get_size()
     same = pygame.image.tobytes(four, "RGBA") == pygame.image.tobytes(french, "RGBA")
     suit = code[-1]
-    assert pal.exists() == (suit in "DC") and same == (suit not in "DC")
+    assert (pal.exists() or whole.exists()) == (suit in "DC") and same == (suit not in "DC")
     if suit == "D":
         assert _mostly(four, lambda r, g, b: b > r + 80) > 200
         assert _mostly(four, lambda r, g, b: r > b + 80) == 0
@@ -208,3 +215,110 @@ def test_fonts_small_and_licensed():
     for name in ("Majlis-Regular.ttf", "Majlis-Bold.ttf"):
         assert (FONTS / name).stat().st_size < 250 * 1024
     assert "SIL OPEN FONT LICENSE" in (FONTS / "OFL.txt").read_text()
+
+
+# ---------------------------------------------------------------- pip layouts
+STANDARD_PIPS = {  # rank: pips per column (left, centre, right), as printed French cards set them
+    "A": (0, 1, 0),
+    "2": (0, 2, 0),
+    "3": (0, 3, 0),
+    "4": (2, 0, 2),
+    "5": (2, 1, 2),
+    "6": (3, 0, 3),
+    "7": (3, 1, 3),
+    "8": (3, 2, 3),
+    "9": (4, 1, 4),
+    "10": (4, 2, 4),
+}
+
+
+def _columns(pips, centre_x):
+    return tuple(
+        sum(1 for p in pips if test(round(p.x - centre_x)))
+        for test in (lambda d: d < 0, lambda d: d == 0, lambda d: d > 0)
+    )
+
+
+@pytest.mark.parametrize("rank", list(STANDARD_PIPS))
+def test_french_pips_stand_as_printed_cards_set_them(rank):
+    """Standard layouts: 7 = 3+1+3 with the odd pip in the upper half, 9 = 4+1+4, 10 = 4+2+4;
+    point-symmetric; the pips below the middle turned, those above upright; clear of the index."""
+    script = _script()
+    n = 1 if rank == "A" else int(rank)
+    pips = script.pip_layout("H", n, spanish=False)
+    assert len(pips) == n
+    assert _columns(pips, script.W / 2) == STANDARD_PIPS[rank]
+    spots = sorted((round(p.x), round(p.y)) for p in pips)
+    turned = sorted((round(script.W - p.x), round(script.H - p.y)) for p in pips)
+    if rank != "7":  # the 7's odd pip stands in the upper half
+        assert spots == turned
+    else:
+        odd = [p for p in pips if round(p.x) == script.W / 2]
+        assert len(odd) == 1 and odd[0].y < script.H / 2
+    for p in pips:
+        below = p.y > script.H / 2 + 1
+        assert p.angle == (180 if below else 0), p
+    index = pygame.Rect(script.INDEX_X, script.RANK_TOP, script.INDEX_W, script.SUIT_TOP)
+    for p in pips:
+        box = pygame.Rect(0, 0, p.w, p.h)
+        box.center = (round(p.x), round(p.y))
+        assert not box.colliderect(index), p
+        assert script.BAND.contains(box), p
+
+
+@pytest.mark.parametrize("suit", "OCEB")
+@pytest.mark.parametrize("n", range(1, 8))
+def test_spanish_pip_count(suit, n):
+    script = _script()
+    pips = script.pip_layout(suit, n, spanish=True)
+    assert len(pips) == n
+    assert all(p.angle in (0, 180) for p in pips) == (suit in "OC" or n == 1)
+
+
+@pytest.mark.parametrize("code", ["7D", "9H", "10S", "8C", "3H"])
+def test_the_committed_card_has_ink_at_every_pip_of_the_layout(code):
+    """The PNG is the layout table's: at each pip's centre the card is the suit's ink."""
+    script = _script()
+    rank, suit = code[:-1], code[-1]
+    img = pygame.image.load(str(SPRITES / "cards" / "french" / f"{code}.png"))
+    k = img.get_width() / script.W
+    for p in script.pip_layout(suit, int(rank), spanish=False):
+        y = p.y + (p.h * 0.12 if suit == "C" and p.angle == 0 else 0)  # a club's heart
+        r, g, b = img.get_at((int(p.x * k), int(y * k)))[:3]
+        assert min(r, g, b) < 120, (p, (r, g, b))
+
+
+@pytest.mark.parametrize("portrait", [False, True])
+def test_every_face_and_both_backs_load_at_the_sizes_the_tables_use(portrait):
+    """Each card of both decks and each back, scaled to the layout's hand, trick and small
+    sizes: the size asked, opaque inside (no per-pixel alpha blend for the browser to pay)."""
+    from game.ui.layout import make_layout
+
+    L = make_layout(portrait)
+    sizes = {L.card, L.small, L.trick_card}
+    try:
+        for size in sizes:
+            for name in assets.BACK_FILES:
+                assets.set_back(name)
+                back = assets.card_back(size)
+                assert back.get_size() == size
+                assert back.get_at((size[0] // 2, size[1] // 2)).a == 255
+            for deck, codes in (("french", french_deck() + [JOKER]), ("spanish", spanish_deck())):
+                for code in codes:
+                    for four in (False, True):
+                        face = assets.card_face(code, size, four, deck)
+                        assert face.get_size() == size, (deck, code)
+                        assert face.get_at((size[0] // 2, size[1] // 2)).a == 255, (deck, code)
+    finally:
+        assets.set_back("red")
+
+
+def test_the_two_backs_differ_and_the_default_is_the_red_one():
+    red = pygame.image.load(str(SPRITES / "cards" / "back.png"))
+    blue = pygame.image.load(str(SPRITES / "cards" / "back_blue.png"))
+    w, h = red.get_size()
+    r, _, b = red.get_at((w // 4, h // 4))[:3]
+    assert r > b
+    r, _, b = blue.get_at((w // 4, h // 4))[:3]
+    assert b > r
+    assert assets.back_name() == "red"

@@ -36,7 +36,11 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "game": registry.names()[0],  # the first game of the menu (Hareeja)
     "avatar": -1,  # the face the player chose (0..AVATARS-1, shown on every device); -1: none yet
     "coach_offered": [],  # the games whose guided first round was offered (game/ui/coach_marks.py)
+    "back": "red",  # the cards' back: one of BACKS
+    "felt": "green",  # the table's felt: one of FELTS
 }
+BACKS = ("red", "blue")
+FELTS = ("green", "wine")
 # Besides these, "options.<game>" holds each game's menu options (a dict, checked value by
 # value in game.ui.games) for every game there is.
 OPTIONS_PREFIX = "options."
@@ -123,6 +127,9 @@ def load_settings() -> tuple[dict[str, Any], str | None]:
         if isinstance(key, str) and key.startswith(OPTIONS_PREFIX) and isinstance(value, dict):
             settings[key] = value
     settings["volume"] = min(1.0, max(0.0, float(settings["volume"])))
+    for key, allowed in (("back", BACKS), ("felt", FELTS)):
+        if settings[key] not in allowed:
+            settings[key] = DEFAULT_SETTINGS[key]
     avatar = settings["avatar"]
     if not isinstance(avatar, int) or isinstance(avatar, bool) or not -1 <= avatar < AVATARS:
         settings["avatar"] = -1  # not a face there is: none chosen

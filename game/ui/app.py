@@ -153,7 +153,7 @@ class App:
         self.previous_layout: Layout | None = None  # the layout before the last turn
         self.screen = self.window.open(self.layout.size)
         pygame.display.set_caption("Majlis")
-        from game.ui.assets import icon
+        from game.ui.assets import apply_look, icon
 
         img = icon()
         if img is not None:
@@ -164,6 +164,7 @@ class App:
         if self.options.level:
             self.settings["level"] = self.options.level
         i18n.set_language(self.settings["language"])
+        apply_look(self.settings)
         self.audio = Audio(self.settings["sound"], self.settings["volume"])
         if self.options.autoplay:
             self.audio.configure(False, 0.0)
@@ -315,6 +316,10 @@ class App:
             self._apply_speed()
         if key == "drawing":
             self.set_shape(self.layout.portrait, self.drawing.set_mode(value))
+        if key in ("back", "felt"):
+            from game.ui.assets import apply_look
+
+            apply_look(self.settings)
         storage.save_settings(self.settings)
 
     # ----- the drawing factor on a slow phone (game/ui/drawing_factor.py) -------------------

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import io
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -57,8 +58,31 @@ def _spanish_face(code: str, size: tuple[int, int]) -> pygame.Surface:
     return _plain_face(code, size, False)
 
 
+BACK_FILES = {"red": "back.png", "blue": "back_blue.png"}  # the backs Settings offers
+_back = ["red"]  # the back cards are drawn with (Settings: "back")
+
+
+def set_back(name: str) -> None:
+    """Draw face-down cards with back ``name`` (a key of BACK_FILES) from now on; an unknown
+    name changes nothing."""
+    if name in BACK_FILES:
+        _back[0] = name
+
+
+def back_name() -> str:
+    return _back[0]
+
+
+def apply_look(settings: Mapping[str, Any]) -> None:
+    """The card back and the felt the stored settings chose, drawn from now on."""
+    from game.ui import draw
+
+    set_back(str(settings.get("back", "red")))
+    draw.set_felt(str(settings.get("felt", "green")))
+
+
 def card_back(size: tuple[int, int]) -> pygame.Surface:
-    return _card_back(tuple(size))
+    return _card_back(tuple(size), _back[0])
 
 
 @lru_cache(maxsize=512)
@@ -105,8 +129,8 @@ def with_palette(png: bytes, palette: bytes) -> bytes:
 
 
 @lru_cache(maxsize=16)
-def _card_back(size: tuple[int, int]) -> pygame.Surface:
-    src = _load(str(path("sprites", "cards", "back.png")))
+def _card_back(size: tuple[int, int], name: str) -> pygame.Surface:
+    src = _load(str(path("sprites", "cards", BACK_FILES[name])))
     if src is not None:
         return rle(solid(pygame.transform.smoothscale(src, size)))
     img = pygame.Surface(size, pygame.SRCALPHA)

@@ -54,12 +54,19 @@ class Marks:
         if coach is not None:
             skip, ok = (lambda: t("coach.skip")), (lambda: t("coach.got_it"))
             self.skip = Button((0, 0, 10, 10), skip, coach.skip, LINE_SIZE, key="coach_skip")
-            self.ok = Button((0, 0, 10, 10), ok, coach.tapped, LINE_SIZE, primary=True, key="coach_ok")
+            self.ok = Button(
+                (0, 0, 10, 10), ok, coach.tapped, LINE_SIZE, primary=True, key="coach_ok"
+            )
             return
         assert app is not None
         yes, no = (lambda: t("coach.offer_yes")), (lambda: t("coach.offer_no"))
-        self.ok = Button((0, 0, 10, 10), yes, lambda: self.answer(app, True), LINE_SIZE, True, "coach_yes")
-        self.skip = Button((0, 0, 10, 10), no, lambda: self.answer(app, False), LINE_SIZE, key="coach_no")
+        size = LINE_SIZE
+        self.ok = Button(
+            (0, 0, 10, 10), yes, lambda: self.answer(app, True), size, True, "coach_yes"
+        )
+        self.skip = Button(
+            (0, 0, 10, 10), no, lambda: self.answer(app, False), size, key="coach_no"
+        )
 
     def buttons(self) -> list[Button]:
         if self.coach is None:

@@ -10,6 +10,7 @@ import math
 import random
 import sys
 from collections import Counter
+from functools import lru_cache
 from typing import TypeAlias
 
 import pygame
@@ -145,15 +146,42 @@ def _opaque_panel(w: int, h: int, color: RGB, radius: int, edge: RGB | None) -> 
 FELT_BUILDS: Counter[tuple[int, int, bool]] = Counter()  # felts drawn, by (w, h, emblem)
 
 
-@scale.cached(maxsize=8)
+# The felts Settings offers ("felt"): (centre, edge) colours of the cloth's vignette.
+FELTS: dict[str, tuple[RGB, RGB]] = {
+    "green": (FELT, FELT_DARK),
+    "wine": ((96, 26, 40), (44, 10, 20)),
+}
+_felt = ["green"]  # the felt tables and screens are drawn on
+
+
+def set_felt(name: str) -> None:
+    """Draw the felt ``name`` (a key of FELTS) from now on; an unknown name changes nothing."""
+    if name in FELTS:
+        _felt[0] = name
+
+
+def felt_name() -> str:
+    return _felt[0]
+
+
+def forget_felts() -> None:
+    """Drop every felt drawn (a test counting how often one is drawn starts from none)."""
+    _felt_of.cache_clear()
+
+
 def felt(w: int, h: int, emblem: bool = False) -> pygame.Surface:
-    """The table, drawn once per size: woven felt with a soft vignette inside a wooden rim with
-    a brass edge; the tables (``emblem``) carry a faint star rosette at the centre."""
+    """The table, drawn once per size and felt: woven felt with a soft vignette inside a wooden
+    rim with a brass edge; the tables (``emblem``) carry a faint star rosette at the centre."""
+    return _felt_of(w, h, emblem, _felt[0])
+
+
+@lru_cache(maxsize=8)  # (forgotten when the factor changes, below: scale.cached's behaviour)
+def _felt_of(w: int, h: int, emblem: bool, name: str) -> pygame.Surface:
     FELT_BUILDS[(w, h, emblem)] += 1
     surf = pygame.Surface((w, h))
     _rim(surf)
     inner = surf.get_rect().inflate(-2 * px(RIM_WIDTH), -2 * px(RIM_WIDTH))
-    cloth = _vignette(inner.size)
+    cloth = _vignette(inner.size, *FELTS[name])
     _weave(cloth)
     if emblem:
         mark = rosette(round(min(w, h) * 0.46), GOLD, 34)
@@ -162,6 +190,9 @@ def felt(w: int, h: int, emblem: bool = False) -> pygame.Surface:
     surf.blit(cloth, inner)
     pygame.draw.rect(surf, BRASS, inner.inflate(px(2), px(2)), px(2), border_radius=px(25))
     return displayed(surf)
+
+
+scale.on_change(_felt_of.cache_clear)
 
 
 def _round_corners(cloth: pygame.Surface, radius: int) -> None:
@@ -188,15 +219,15 @@ def _rim(surf: pygame.Surface) -> None:
         pygame.draw.rect(surf, colour, rect.inflate(-inset, -inset), border_radius=px(30 - k))
 
 
-def _vignette(size: tuple[int, int]) -> pygame.Surface:
+def _vignette(size: tuple[int, int], centre: RGB, edge: RGB) -> pygame.Surface:
     """Felt from a dark edge to a lighter centre: concentric ellipses drawn small, then scaled."""
     small = pygame.Surface((max(2, size[0] // 8), max(2, size[1] // 8)))
-    small.fill(FELT_DARK)
+    small.fill(edge)
     cx, cy = small.get_width() / 2, small.get_height() / 2
     steps = 24
     for i in range(steps):
         k = i / (steps - 1)
-        color = [int(FELT_DARK[c] + (FELT[c] - FELT_DARK[c]) * (k**0.7)) for c in range(3)]
+        color = [int(edge[c] + (centre[c] - edge[c]) * (k**0.7)) for c in range(3)]
         rx, ry = cx * (1.5 - k * 1.05), cy * (1.5 - k * 1.05)
         pygame.draw.ellipse(small, color, pygame.Rect(cx - rx, cy - ry, 2 * rx, 2 * ry))
     return pygame.transform.smoothscale(small, size)
@@ -286,12 +317,12 @@ def backdrop(w: int, h: int, panels: tuple[PanelSpec, ...] = ()) -> pygame.Surfa
     ``((x, y, w, h), color, alpha, radius, edge)``, as :func:`panel` takes them."""
     if not panels:
         return felt(w, h, True)
-    return _backdrop(w, h, panels)
+    return _backdrop(w, h, panels, _felt[0])
 
 
 @scale.cached(maxsize=4)
-def _backdrop(w: int, h: int, panels: tuple[PanelSpec, ...]) -> pygame.Surface:
-    surf = felt(w, h, True).copy()
+def _backdrop(w: int, h: int, panels: tuple[PanelSpec, ...], name: str) -> pygame.Surface:
+    surf = _felt_of(w, h, True, name).copy()
     for (x, y, pw, ph), color, alpha, radius, edge in panels:
         surf.blit(_panel_image(pw, ph, color, alpha, radius, edge), (x, y))
     return surf

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from game import i18n
-from game.ui import draw
+from game.ui import assets, draw
 from game.ui.scale import px
 from game.ui.sprites import Sprite
 from game.ui.static_layer import Parts, StaticLayer
@@ -113,6 +113,8 @@ class StillLayer:
             layout.size,
             i18n.language(),
             bool(scene.app.settings.get("four_color")),
+            draw.felt_name(),
+            assets.back_name(),
             scene.backdrop_panels(),
         )
 

@@ -104,6 +104,10 @@ def table_modules() -> list[str]:
         for path in (spec.scene, spec.engine, spec.bots):
             if path:
                 roots.append(path.partition(":")[0])
+        if spec.engine:  # (the scoreboard imports the game's scoresheet by name)
+            sheet = spec.engine.partition(":")[0].rpartition(".")[0] + ".scoresheet"
+            if module_file(sheet) is not None:
+                roots.append(sheet)
     order: list[str] = []
     seen: set[str] = set()
 

@@ -82,7 +82,7 @@ def test_a_plate_shows_its_seats_avatar():
 @pytest.mark.parametrize("table", [HareejaTable, RondaTable])
 def test_the_felt_is_drawn_once_per_size_however_many_frames(make_app, table, portrait):
     app = make_app(portrait=portrait)
-    draw.felt.cache_clear()
+    draw.forget_felts()
     draw.FELT_BUILDS.clear()
     scene = table.new_match(app, "easy", seed=3)
     app.switch(scene)

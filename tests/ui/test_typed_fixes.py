@@ -18,13 +18,13 @@ def test_the_felt_is_drawn_without_a_display_mode():
     in pygame-ce without a display mode; drawn off screen it is the felt drawn on screen."""
     pygame.display.quit()
     pygame.display.init()
-    draw.felt.cache_clear()
+    draw.forget_felts()
     scale.set_factor(1.0)
     off_screen = draw.felt(320, 200, True)
-    draw.felt.cache_clear()
+    draw.forget_felts()
     pygame.display.set_mode((320, 200))
     on_screen = draw.felt(320, 200, True)
-    draw.felt.cache_clear()
+    draw.forget_felts()
     assert off_screen.get_size() == on_screen.get_size() == (320, 200)
     assert pygame.image.tobytes(off_screen, "RGB") == pygame.image.tobytes(on_screen, "RGB")
 

@@ -167,8 +167,8 @@ class RummyGeometry:
         readable step and further at the tight one (a tap zooms)."""
         area = self.melds.inflate(-2 * px(MELD_PAD), -2 * px(MELD_PAD))
         fit = None  # (full size first: a phone's corner index is never under 26 px there)
-        for step, least in ((MELD_READ_STEP, 1.0), (MELD_MIN_STEP, 1.0)):
-            fit = fit or self._fit_melds(blocks, area, step, least)
+        for least_step, least in ((MELD_READ_STEP, 1.0), (MELD_MIN_STEP, 1.0)):
+            fit = fit or self._fit_melds(blocks, area, least_step, least)
         fit = fit or self._fit_melds(blocks, area, MELD_READ_STEP, MELD_READ_SHRINK)
         fit = fit or self._fit_melds(blocks, area, MELD_MIN_STEP, 0.0)
         if fit is None:

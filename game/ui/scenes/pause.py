@@ -115,7 +115,7 @@ class SettingsPanel(Overlay):
     def _form(self, top: int) -> Form:
         layout = self.app.layout
         width = min(px(880), layout.w - px(144)) if not layout.portrait else layout.w - px(112)
-        row_h, gap = (px(46), px(8)) if not layout.portrait else (px(54), px(12))
+        row_h, gap = (px(44), px(4)) if not layout.portrait else (px(54), px(12))  # (ten rows)
         return Form(layout, top, row_h=row_h, gap=gap, width=width)
 
     def panel_width(self) -> int:

@@ -1,6 +1,6 @@
 """Settings: language, sound and volume, animation speed, reduced motion, four-colour cards,
-confirm before playing a card, the picture (automatic, smooth or sharp), and your face at the
-table (a grid of the drawn set: game/ui/scenes/settings_avatar.py)."""
+confirm before playing a card, the card back and the felt, the picture (automatic, smooth or
+sharp), and your face at the table (a grid of the drawn set: game/ui/scenes/settings_avatar.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import i18n
+from game.client import storage
 from game.i18n import t
 from game.ui import draw
 from game.ui.scale import px
@@ -79,6 +80,22 @@ def setting_rows(app: App, form: Form) -> list[Segmented]:
         toggle("settings.reduced", "reduced_motion", "reduced"),
         toggle("settings.fourcolor", "four_color", "four_color"),
         toggle("settings.confirm_play", "confirm_play", "confirm_play"),
+        Segmented(
+            form.add("settings.back"),
+            [(k, label_for(f"back.{k}")) for k in storage.BACKS],
+            lambda: s["back"],
+            lambda v: app.set_setting("back", v),
+            rtl=rtl,
+            key="back",
+        ),
+        Segmented(
+            form.add("settings.felt"),
+            [(k, label_for(f"felt.{k}")) for k in storage.FELTS],
+            lambda: s["felt"],
+            lambda v: app.set_setting("felt", v),
+            rtl=rtl,
+            key="felt",
+        ),
         Segmented(  # the drawing factor (game/ui/drawing_factor.py)
             form.add("settings.drawing"),
             [(k, label_for(f"drawing.{k}")) for k in ("auto", "smooth", "sharp")],
@@ -99,11 +116,11 @@ class SettingsScene(Scene):
 
     def build(self) -> None:
         layout = self.app.layout
-        self.form = form = Form(  # (eight rows: a little tighter in landscape)
+        self.form = form = Form(  # (ten rows: tight, the controls still 44 px tall)
             layout,
-            px(118 if not layout.portrait else 150),
-            row_h=px(48 if not layout.portrait else 56),
-            gap=px(10 if not layout.portrait else 14),
+            px(112 if not layout.portrait else 150),
+            row_h=px(44 if not layout.portrait else 52),
+            gap=px(8 if not layout.portrait else 10),
         )
         self.rows = setting_rows(self.app, form)
         y = form.bottom + px(8)
