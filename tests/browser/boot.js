@@ -20,6 +20,17 @@ const harness = (window.harness = {
     audio: { contexts: 0, states: [], processed: 0, loud: 0, peak: 0 },
 });
 const mark = (name) => { harness.times[name] = Math.round(performance.now()); };
+// The game's first frame reaches the canvas through the page's present (game/ui/presenter.py)
+// or, where that cannot, a flip (boot.py): whichever comes first is the first draw (bench).
+harness.firstDraw = () => { if (!harness.times.first_draw) mark("first_draw"); };
+if (window.majlis && window.majlis.present) {
+    const present = window.majlis.present;
+    window.majlis.present = function (...args) {
+        const done = present.apply(this, args);
+        if (done && harness.phase === "running") harness.firstDraw();
+        return done;
+    };
+}
 // The DOM input events the page received (the driver compares them with what the game saw).
 harness.dom = {};
 ["touchstart", "touchend", "mousedown", "mouseup", "click", "pointerdown", "pointerup"].forEach(

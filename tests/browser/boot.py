@@ -101,13 +101,14 @@ def harness_run() -> None:
 
 
 def _note_first_draw() -> None:
-    """harness.times.first_draw: ms since navigation start at the game's first flip (bench)."""
+    """harness.times.first_draw: ms since navigation start at the game's first flip, unless
+    its first present came first (boot.js; bench)."""
     flip = pygame.display.flip
 
     def first_flip(*args):
         pygame.display.flip = flip
         flip(*args)
-        js.harness.times.first_draw = round(js.performance.now())
+        js.harness.firstDraw()
 
     pygame.display.flip = first_flip
 
