@@ -68,7 +68,7 @@ def test_the_blue_back_and_burgundy_felt_chosen_in_settings_are_drawn_and_rememb
     app = make_app(portrait=portrait)
     app.switch(SettingsScene(app))
     app.step(1 / 60)
-    click(app, app.scene.widget("back:blue").rect.center)
+    click(app, app.scene.widget("card_back:blue").rect.center)
     click(app, app.scene.widget("felt:wine").rect.center)
     app.step(1 / 60)
     r, g, b = felt_colour(app)

@@ -86,7 +86,7 @@ def setting_rows(app: App, form: Form) -> list[Segmented]:
             lambda: s["back"],
             lambda v: app.set_setting("back", v),
             rtl=rtl,
-            key="back",
+            key="card_back",  # (not "back": that is the screen's Back button)
         ),
         Segmented(
             form.add("settings.felt"),
