@@ -28,29 +28,19 @@ class Backs:
 
     def _step(self) -> int:
         """How far apart a seat's backs lie."""
-        return px(12) if not self.table.app.layout.portrait else px(9)
+        return backs_step(self.table.app.layout.portrait)
 
     def _badge(self, seat: int, n: int) -> pygame.Rect:
         """The count's badge, on the last back's lower corner."""
         layout = self.table.app.layout
-        cx, cy = self.table.seat_hand(seat)
-        badge = scale.rect(0, 0, 40, 30) if layout.portrait else scale.rect(0, 0, 34, 26)
-        badge.center = (
-            round(cx + self._step() * (n - 1) / 2 + layout.small[0] / 2 - px(6)),
-            cy + layout.small[1] // 2 - px(6),
-        )
-        return badge
+        return backs_badge(self.table.seat_hand(seat), n, layout.small, layout.portrait).copy()
 
     def region(self, seat: int) -> pygame.Rect:
         """Where a seat's backs and their count's badge draw (any count up to a full hand)."""
         layout = self.table.app.layout
         n = max(1, self.counts[seat])
-        cx, cy = self.table.seat_hand(seat)
-        step = self._step()
-        rect = pygame.Rect((0, 0), layout.small)
-        rect.center = (round(cx - step * (n - 1) / 2), cy)
-        rect.w += round(step * (n - 1)) + px(2)
-        return rect.union(self._badge(seat, n)).inflate(px(4), px(4))
+        hand = self.table.seat_hand(seat)
+        return backs_region(hand, n, layout.small, layout.portrait).copy()
 
     def draw(self, surface: pygame.Surface, seat: int) -> None:
         """Seat ``seat``'s cards face down, fanned, with how many there are."""
@@ -103,3 +93,36 @@ class Backs:
             surface.blit(
                 back, back.get_rect(center=(layout.center[0] - off, layout.center[1] - off))
             )
+
+
+def backs_step(portrait: bool) -> int:
+    """How far apart a seat's backs lie."""
+    return px(9) if portrait else px(12)
+
+
+@scale.cached(maxsize=64)
+def backs_badge(
+    hand: tuple[int, int], n: int, small: tuple[int, int], portrait: bool
+) -> pygame.Rect:
+    """The count's badge of ``n`` backs fanned at ``hand``, on the last back's lower corner
+    (kept: the still layer asks for it every frame; callers get a copy)."""
+    cx, cy = hand
+    badge = scale.rect(0, 0, 40, 30) if portrait else scale.rect(0, 0, 34, 26)
+    badge.center = (
+        round(cx + backs_step(portrait) * (n - 1) / 2 + small[0] / 2 - px(6)),
+        cy + small[1] // 2 - px(6),
+    )
+    return badge
+
+
+@scale.cached(maxsize=64)
+def backs_region(
+    hand: tuple[int, int], n: int, small: tuple[int, int], portrait: bool
+) -> pygame.Rect:
+    """Where ``n`` backs fanned at ``hand`` and their badge draw (kept, as the badge)."""
+    cx, cy = hand
+    step = backs_step(portrait)
+    rect = pygame.Rect((0, 0), small)
+    rect.center = (round(cx - step * (n - 1) / 2), cy)
+    rect.w += round(step * (n - 1)) + px(2)
+    return rect.union(backs_badge(hand, n, small, portrait)).inflate(px(4), px(4))
