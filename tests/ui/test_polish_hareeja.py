@@ -71,3 +71,25 @@ def test_last_trick_button_stays_inside_the_top_bar_in_portrait(make_app):
     button = scene.widget("last_trick")
     assert button.visible and app.layout.top_bar.contains(button.rect)
     assert not button.rect.colliderect(scene.widget("lang").rect)
+
+
+def test_a_card_played_ends_the_look_at_the_last_trick(make_app):
+    """The last trick never covers the live one: a card played while it is up closes it."""
+    app, scene = started(make_app)
+    play_until_first_trick(app, scene)
+    area = scene.trick_area
+
+    def play() -> None:
+        if scene.my_turn() and scene.idle():
+            click(app, scene.hand[sorted(scene.legal_cards())[0]].rect().center)
+
+    def others_to_play() -> bool:
+        return scene.idle() and not scene.my_turn() and area.can_peek() and len(area.cards) < 4
+
+    assert run_until(app, others_to_play, 4000, each=play)
+    key(app, pygame.K_l)
+    assert area.peeking()
+    area.peek = 60.0  # a look that would outlast the bot's turn by far
+    played = len(area.cards)
+    assert run_until(app, lambda: len(area.cards) > played, 4000)
+    assert area.peek == 0 and not area.peeking()

@@ -149,7 +149,7 @@ class HareejaMotion:
             table.selected = None
         duration = Speed.scale(PLAY_FLIGHT)
         sprite.move(table.trick_spot(seat), duration, 0.0, ease_out, size=layout.trick_card)
-        table.trick_area.cards.append((seat, sprite))
+        table.trick_area.add(seat, sprite)
         table.app.audio.play("play", 0.7)
         return duration
 

@@ -56,6 +56,12 @@ class TrickArea:
     def sprites(self) -> list[Sprite]:
         return [s for _seat, s in self.cards]
 
+    def add(self, seat: int, sprite: Sprite) -> None:
+        """``seat``'s card joins the live trick; a look at the last trick ends, so the card is
+        never played out of sight under it."""
+        self.cards.append((seat, sprite))
+        self.peek = 0.0
+
     def landing(self) -> bool:
         """A card of the trick is still on its way."""
         return any(s.moving for _seat, s in self.cards)
