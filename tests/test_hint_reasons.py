@@ -109,6 +109,13 @@ def check_hareeja_play(match, seat, view, card, why):
     elif why.key == "hint.hareeja.void":
         assert not trick and fields["suit"] == HJ_SUIT[card] and fields["name"] != seat
         assert all(HJ_SUIT[c] != fields["suit"] for c in match.hands[fields["name"]])
+    elif why.key in ("hint.hareeja.no_winner", "hint.hareeja.all_win"):  # HJ-8, HJ-9
+        follows = [c for c in hand if HJ_SUIT[c] == led]
+        takes = [trick_winner(trick + [[seat, c]]) == seat for c in follows]
+        if why.key == "hint.hareeja.no_winner":
+            assert fields == {"suit": led, "card": card} and not any(takes) and not winning
+        else:
+            assert fields == {"suit": led} and all(takes) and winning and len(trick) == 3
     else:
         assert why.key == "hint.hareeja.follow_low" and fields == {"suit": led}
         assert HJ_RANK[card] == min(HJ_RANK[c] for c in hand if HJ_SUIT[c] == led)
@@ -129,6 +136,7 @@ def test_HJ_5_HJ_9_HJ_12_every_hareeja_reason_holds_in_the_match(seed):
             else:
                 check_hareeja_play(match, seat, view, action["card"], why)
     assert {"hint.hareeja.take", "hint.hareeja.duck", "hint.hareeja.follow_low"} <= keys
+    assert "hint.hareeja.no_winner" in keys
 
 
 # ----- Ronda ----------------------------------------------------------------------------------

@@ -9,7 +9,8 @@ bots read the same (they import :func:`outstanding_cards` and :func:`observed_vo
 - A card protects the exact bid (HJ-12): short of it, take the trick with a card that beats
   what is on it; with it made, duck. Otherwise: a seat void in the suit led cannot take the
   trick (HJ-9), how many higher cards of a led suit are still out, a discard when the hand has
-  none of the suit, the lowest card that follows.
+  none of the suit, the lowest card that follows, a card that follows when none of the
+  suit could take the trick or every one would.
 """
 
 from __future__ import annotations
@@ -99,6 +100,20 @@ def play_reason(view: HareejaView, card: str) -> Reason | None:
         return lead_reason(view, card)
     if RANK[card] == min(RANK[c] for c in hand if SUIT[c] == led):
         return Reason("hint.hareeja.follow_low", {"suit": led})
+    return follow_reason(view, card, led, best)
+
+
+def follow_reason(view: HareejaView, card: str, led: str, best: bool) -> Reason | None:
+    """A card that follows the suit led, neither the lowest nor taking or ducking by choice:
+    none of the hand's cards of that suit beats the trick (the card goes for nothing, the low
+    ones stay to duck later), or, playing last, every one does (a trick past the bid that
+    cannot be helped)."""
+    trick, hand = view["trick"], view["hand"]
+    winners = [beats(c, trick, set()) for c in hand if SUIT[c] == led]
+    if not best and not any(winners):
+        return Reason("hint.hareeja.no_winner", {"suit": led, "card": card})
+    if best and all(winners) and len(trick) == PLAYERS - 1:
+        return Reason("hint.hareeja.all_win", {"suit": led})
     return None
 
 
