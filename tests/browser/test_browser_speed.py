@@ -38,7 +38,11 @@ ALPHA_LIMIT = 0  # as tests/ui/test_blit_budget.py
 # Hareeja and Ronda still layers, which took theirs from 39.7 and 27.1)
 MEAN_BLITS = {"hareeja": 16, "ronda": 16, "hand_rummy": 28}
 VEILS_LIMIT = 1  # full-screen surface-alpha veils a frame, under a modal only
-STEP_DOWN_THROTTLE = 4  # the brief's mid-range phone
+# a slow phone: at 4 (a mid-range one) the table's drawn-frame median at factor 1.5 is now near
+# the 14 ms budget, over it or not with this machine's load (a quiet CI run never stepped down
+# in 420 s; a loaded one stepped down and back up while still throttled), so 4 proves nothing
+# either way; at 10 every drawn frame of the stretch is well over it
+STEP_DOWN_THROTTLE = 10
 AUTOMATIC = '{"speed": "fast", "drawing": "auto"}'  # the default Picture setting
 PHONE_EN = Device(390, 844, 3.0, touch=True, language="en")
 WAIT = 420  # s: a bound, not a figure (the machine is shared)
@@ -180,7 +184,11 @@ def stepped_down_and_up(page) -> None:
         hook(page, "reset(adapt=True)")
         assert history(page) == [1.5], "a ratio-3 phone starts at factor 1.5"
         hook(page, "start_stretch('hareeja', limit=1000000)")  # bots play on and on
-        page.wait_py("__import__('bench_hooks').RECORDER.factors[-1][1] < 1.5", WAIT)
+        try:
+            page.wait_py("__import__('bench_hooks').RECORDER.factors[-1][1] < 1.5", WAIT)
+        except AssertionError:
+            state = hook(page, "policy()")
+            raise AssertionError(f"no step down within {WAIT} s: {state}") from None
         page.pump(20)  # further down while it is still throttled, if it must
     finally:
         page.throttle(1)
