@@ -15,6 +15,10 @@ under WebAssembly: read the shares, not the milliseconds).
 ``--slow PERCENT``: what the slowest drawn frames spend their time on. Every ``App.step`` (the
 events, the update and the draw) is profiled on its own; the profiles of the slowest PERCENT of
 the steps that drew are added up and printed, with those steps' times (under the profiler).
+
+``--gc``: no profiler; every collection of Python's cyclic collector is timed
+(``gc.callbacks``), by generation, with whether it fell inside a step that drew, and the
+slowest drawn steps are printed with the collection time inside each.
 """
 
 from __future__ import annotations
@@ -100,6 +104,44 @@ def _slow_report(percent, top):
     return json.dumps({"text": out.getvalue(), "frames": len(kept), "worst": ms, "each": each})
 """
 
+GC_WATCH = r"""
+import gc, json, time
+from game.ui.app import App
+app = App.current
+_GC = {"step": app.step, "in_draw": False, "began": 0.0, "runs": [], "steps": []}
+
+def _gc_callback(phase, info):
+    now = time.perf_counter()
+    if phase == "start":
+        _GC["began"] = now
+    else:
+        _GC["runs"].append((info["generation"], (now - _GC["began"]) * 1000, _GC["in_step"]))
+
+def _gc_step(*a, **k):
+    draws, began = app.draws, time.perf_counter()
+    _GC["in_step"] = True
+    before = len(_GC["runs"])
+    try:
+        return _GC["step"](*a, **k)
+    finally:
+        _GC["in_step"] = False
+        if app.draws != draws:
+            spent = sum(ms for _, ms, _ in _GC["runs"][before:])
+            _GC["steps"].append(((time.perf_counter() - began) * 1000, spent))
+
+_GC["in_step"] = False
+gc.callbacks.append(_gc_callback)
+app.step = _gc_step
+
+def _gc_report(top):
+    app.step = _GC["step"]
+    gc.callbacks.remove(_gc_callback)
+    steps = sorted(_GC["steps"], key=lambda s: -s[0])
+    return json.dumps({"runs": _GC["runs"], "slowest": steps[:top], "drawn": len(steps),
+                       "threshold": gc.get_threshold()})
+"""
+
+
 # ``--ab``: the same table state drawn with its still layer and without (a full redraw, as every
 # frame was drawn before the layer), alternating in the same page, so both share the load.
 AB = r"""
@@ -174,6 +216,26 @@ def slow_game(page, game: str, args) -> None:
     print(out["text"], flush=True)
 
 
+def gc_game(page, game: str, args) -> None:
+    """Every collection during the stretch, and the collector's share of the slowest steps."""
+    page.js(f"harness.pyodide.runPython({json.dumps(GC_WATCH)})", 60)
+    bench_web.hook(page, "reset(adapt=False)")
+    bench_web.run_stretch(page, game, args.frames, 900.0)
+    code = f"_gc_report({args.top})"
+    out = json.loads(page.js(f"harness.pyodide.runPython({json.dumps(code)})", 120))
+    print(f"=== {game}: {out['drawn']} drawn steps, thresholds {out['threshold']}", flush=True)
+    for generation in (0, 1, 2):
+        for inside, where in ((True, "in a step"), (False, "between steps")):
+            ms = sorted(m for g, m, i in out["runs"] if g == generation and i == inside)
+            if ms:
+                print(
+                    f"  generation {generation} {where}: {len(ms)} collections, "
+                    f"median {ms[len(ms) // 2]:.1f} ms, max {ms[-1]:.1f} ms"
+                )
+    slow = ", ".join(f"{ms:.1f} ({gc_ms:.1f} in gc)" for ms, gc_ms in out["slowest"])
+    print(f"  slowest drawn steps, ms: {slow}", flush=True)
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--games", default=",".join(bench_web.GAMES))
@@ -183,6 +245,7 @@ def main() -> None:
     p.add_argument("--top", type=int, default=25)
     p.add_argument("--ab", action="store_true", help="layer against full redraw, no profile")
     p.add_argument("--slow", type=int, default=0, help="profile the slowest PERCENT of steps")
+    p.add_argument("--gc", action="store_true", help="time the collector's runs, no profile")
     args = p.parse_args()
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from browser_driver import Browser
@@ -204,7 +267,15 @@ def main() -> None:
             page.wait_py("app._warmup is None", 300)  # as in bench_web: a player's page has
             page.throttle(args.throttle)  # opened its fonts and faces on the home screen
             for game in args.games.split(","):
-                run = ab_game if args.ab else slow_game if args.slow else profile_game
+                run = (
+                    ab_game
+                    if args.ab
+                    else gc_game
+                    if args.gc
+                    else slow_game
+                    if args.slow
+                    else profile_game
+                )
                 run(page, game, args)
             browser.close_page(page)
     finally:

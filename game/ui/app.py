@@ -186,6 +186,7 @@ class App:
         self._warmup: Iterator[None] | None = warmup.steps(self)
         self.collector = Collector(enabled=WEB)  # garbage collected on quiet frames (browser)
         self.deferred: list[Callable[[], None]] = []  # jobs for the next quiet frame (defer)
+        self.ahead: list[Callable[[], None]] = []  # work made ahead on quiet frames (make_ahead)
         self.blit_counter: BlitCounter | None = None  # count_blits() turns it on
         # the browser shows only what changed (game/ui/presenter.py); natively: flip
         self.presenter: Presenter | None = Presenter(page_object()) if WEB else None
@@ -256,6 +257,13 @@ class App:
         move: game/ui/table_saver.py). A job already waiting is not added twice."""
         if job not in self.deferred:
             self.deferred.append(job)
+
+    def make_ahead(self, job: Callable[[], None]) -> None:
+        """Run ``job`` on a quiet frame, one at a time, after any deferred job; unlike
+        :meth:`defer`, never on a frame that draws or a scene switch (work that makes a later
+        frame cheaper must not make this one dearer). A job already waiting is not added twice."""
+        if job not in self.ahead:
+            self.ahead.append(job)
 
     def run_deferred(self) -> None:
         jobs, self.deferred = self.deferred, []
@@ -380,6 +388,8 @@ class App:
             self._draw()
         elif self.deferred:  # a quiet frame runs the deferred jobs first (defer)
             self.run_deferred()
+        elif self.ahead:  # then one job made ahead (make_ahead)
+            self.ahead.pop(0)()
         elif self._warmup is not None:  # a quiet frame does one more warm-up step
             if next(self._warmup, StopIteration) is StopIteration:
                 self._warmup = None
@@ -392,7 +402,7 @@ class App:
         if self.draws > draws and self.drawing.adapt:
             self._drawn_in(clock() - started)
         # a bot thinking, events queued, warm-up still to do: no rest
-        wants = self.shown().wants_frames() or self._warmup is not None
+        wants = self.shown().wants_frames() or self._warmup is not None or bool(self.ahead)
         drew = self.draws > draws and not (self._on_cadence and not touched)
         self.rest = self.pacing.after_step(dt, drew, touched, wants, self._due())
 
@@ -448,14 +458,18 @@ class App:
         self._on_cadence = every is not None and self._since_draw >= every - 1e-6
         return self._on_cadence
 
+    def frame_surface(self) -> pygame.Surface:
+        """The surface frames are drawn onto: the presenter's frame in the browser, else the
+        screen (a blit counter, when one counts, gives each frame a canvas of its own)."""
+        presenter = self.presenter
+        return presenter.target(self.screen) if presenter is not None else self.screen
+
     def _draw(self) -> None:
-        counter, presenter = self.blit_counter, self.presenter
+        counter = self.blit_counter
         if counter is not None:
             target: pygame.Surface = counter.canvas(self.screen)
-        elif presenter is not None:
-            target = presenter.target(self.screen)
         else:
-            target = self.screen
+            target = self.frame_surface()
         scene = self.shown()
         draw_with_overlays(scene, self.overlays, target, self.under_overlays, self._picture())
         self._draw_toasts(target)

@@ -298,9 +298,18 @@ class CardTable(TableDrawing, Scene):
         self._place_widgets()
         self.widgets_fresh = True
         self.warm_pictures()
+        self.app.make_ahead(self.warm_pause)
 
     def warm_pictures(self) -> None:
         """Override: paint, as the table is built, pictures first needed mid-animation."""
+
+    def warm_pause(self) -> None:
+        """The pause menu's pictures made ahead, on a quiet frame (game/ui/scenes/pause.py),
+        while this table is the one shown."""
+        from game.ui.scenes.pause import warm_pause
+
+        if self.app.shown() is self and not self.app.overlays:
+            warm_pause(self)
 
     @staticmethod
     def words(key: str) -> Callable[[], str]:

@@ -38,23 +38,37 @@ class DimmedBackdrop:
     ) -> None:
         """Blit the picture ``paint`` draws, dimmed by ``alpha``, onto ``target``: painted
         and dimmed again only when ``key`` (or the target's size or format) changed."""
-        s = self.surface
-        fits = (
-            s is not None
-            and s.get_size() == target.get_size()
-            and s.get_masks() == target.get_masks()
-            and not is_probe(target)  # (a probe notes what is painted: paint it all)
-        )
+        fits = self._fits(target)
         full_key = (key, alpha)
         if not fits or full_key != self.key:
             if not fits:
-                s = self.surface = surface_like(target)
+                self.surface = surface_like(target)
+            s = self.surface
             self.key = None
             paint(s)  # type: ignore[arg-type]
             draw.dim(s, alpha)  # type: ignore[arg-type]
             self.key = full_key
             self.paints += 1
         base_blit(target, self.surface, (self.lineage, self.paints))  # type: ignore[arg-type]
+
+    def prepare(self, target: pygame.Surface) -> None:
+        """Make the picture's surface for ``target`` ahead (a frame-sized surface is a large
+        allocation: in the browser, tens of milliseconds the first time at a phone's speed)."""
+        if not self._fits(target):
+            self.surface, self.key = surface_like(target), None
+
+    def _fits(self, target: pygame.Surface) -> bool:
+        s = self.surface
+        return (
+            s is not None
+            and s.get_size() == target.get_size()
+            and s.get_masks() == target.get_masks()
+            and not is_probe(target)  # (a probe notes what is painted: paint it all)
+        )
+
+    def stale(self) -> None:
+        """What it shows is out of date (the next draw paints it again; the surface stays)."""
+        self.key = None
 
     def forget(self) -> None:
         self.surface, self.key = None, None

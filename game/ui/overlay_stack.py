@@ -52,7 +52,7 @@ def draw_with_overlays(
     ``picture`` names everything else the frame is drawn from (size, factor, language,
     settings): the kept backdrop is painted again when it or the scene or an overlay changes."""
     if not overlays:
-        kept.forget()
+        kept.stale()  # (its surface is kept: a frame-sized allocation is dear in the browser)
         scene.draw(target)
         return
     *below, top = overlays

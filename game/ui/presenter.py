@@ -131,6 +131,22 @@ def merged(rects: list[pygame.Rect], bounds: pygame.Rect) -> list[pygame.Rect]:
 
 
 @contextmanager
+def restored(target: pygame.Surface, rect: pygame.Rect) -> Iterator[None]:
+    """Draw on ``target`` within ``rect`` and leave no trace: its pixels there are put back
+    after, and nothing drawn meanwhile is noted as changed (a picture drawn once onto the
+    frame itself, so that SDL encodes it for the frame ahead of its first real use)."""
+    rect = rect.clip(target.get_rect())
+    kept = target.subsurface(rect).copy()
+    noted = len(target.drawn) if isinstance(target, DamageSurface) else 0
+    try:
+        yield
+    finally:
+        pygame.Surface.blit(target, kept, rect)
+        if isinstance(target, DamageSurface):
+            del target.drawn[noted:]
+
+
+@contextmanager
 def shapes_noted() -> Iterator[None]:
     """While it lasts, every ``pygame.draw`` shape made on a :class:`DamageSurface` is noted
     there (pygame.draw gives the rect it changed). The app holds it for the whole run in the

@@ -22,6 +22,7 @@ from game.core import registry
 from game.i18n import t
 from game.ui import overlay, scoreboard
 from game.ui.overlay import Action, Overlay
+from game.ui.presenter import restored
 from game.ui.scale import px
 from game.ui.scenes.form import Form, place_control
 from game.ui.scenes.settings import setting_rows
@@ -152,3 +153,17 @@ class SettingsPanel(Overlay):
 def open_pause(table: Table) -> PauseMenu:
     """Open the pause menu over ``table`` (a card table scene); returns it."""
     return table.app.open_overlay(PauseMenu(table))
+
+
+def warm_pause(table: Table) -> None:
+    """Make ahead what the frame that first opens ``table``'s pause menu would make (in the
+    browser at a mid-range phone's speed that frame took 100-160 ms, most of it this): the
+    menu laid out (its note measured), its panel, words and buttons drawn once onto the frame
+    itself (SDL encodes a run-length encoded picture for the surface it is blitted onto) and
+    put back, and the frame-sized surface of the dimmed table under it."""
+    app = table.app
+    menu = PauseMenu(table)
+    target = app.frame_surface()
+    app.under_overlays.prepare(target)
+    with restored(target, menu.rect):
+        menu.draw_panel(target)
