@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
@@ -75,6 +76,16 @@ class PlateTable(Protocol):
         pos: tuple[int, int],
         anchor: str,
     ) -> None: ...
+
+
+@dataclass(frozen=True)
+class PlateFacts:
+    """What every plate's still-layer key reads alike: the seats whose turn shows, each
+    seat's look, the turn's length."""
+
+    acting: tuple[int, ...]
+    looks: list[int]
+    turn_seconds: float | None
 
 
 class SeatPlates:
@@ -157,13 +168,17 @@ class SeatPlates:
         """The drawn look of ``seat``'s avatar: the one its player chose (online: as the room
         says, the same on every device; your own: Settings), else one distinct at the table
         and the same every match (bots keep theirs)."""
+        return self.looks()[seat]
+
+    def looks(self) -> list[int]:
+        """Every seat's look (:meth:`look`), worked out once for all of them."""
         seats = self.table.session.seats
         mine = chosen_avatar(self.table.app.settings.get("avatar"))
         chosen = tuple(
             getattr(s, "avatar", None) if s.name != "seat.you" or mine is None else mine
             for s in seats
         )
-        return avatars.faces(tuple(s.name for s in seats), chosen)[seat]
+        return avatars.faces(tuple(s.name for s in seats), chosen)
 
     def draw_timer(self, surface: pygame.Surface, seat: int, center: tuple[int, int]) -> None:
         """The turn timer ringing the avatar (TB-6): a bold ring on a dark track and the
@@ -221,12 +236,13 @@ class SeatPlates:
         return box, img
 
     # ----- the still layer ------------------------------------------------------------------------
-    def part(self, seat: int) -> tuple[Key, pygame.Rect]:
+    def part(self, seat: int, facts: PlateFacts | None = None) -> tuple[Key, pygame.Rect]:
         """Everything :meth:`draw` draws for ``seat`` as a key, and the rect it draws within
         (while the "your turn" cue pulses, your plate changes every frame: only its rect is
-        repainted)."""
+        repainted). ``facts``: what every plate's key reads, when already worked out."""
         table = self.table
-        active = seat in table.shown_to_act()
+        facts = facts or self.facts()
+        active = seat in facts.acting
         yours = seat == table.me and active and table.awaiting_me()
         rect = table.plate_rect(seat)
         region = plate_region(rect)
@@ -244,21 +260,28 @@ class SeatPlates:
             table.seat_name(seat),
             table.plate_edge(seat),
             table.avatar_color(seat),
-            self.look(seat),
+            facts.looks[seat],
             seat == table.dealer,
             rem,
-            table.session.turn_seconds,
+            facts.turn_seconds,
             table.figure(seat),
             self.total(seat),
         )
         return key, region
 
+    def facts(self) -> PlateFacts:
+        """What every plate's key reads, worked out once a frame (in the browser the keys of
+        the still layer's parts were a quarter of a drawn frame's Python time)."""
+        table = self.table
+        return PlateFacts(tuple(table.shown_to_act()), self.looks(), table.session.turn_seconds)
+
     def still_parts(self, also: Hashable = None) -> dict[Hashable, tuple[Key, pygame.Rect]]:
         """Every plate as a part of the still layer, by ("plate", seat); ``also``: what else
         the table draws on every plate (it joins each key)."""
         parts: dict[Hashable, tuple[Key, pygame.Rect]] = {}
+        facts = self.facts()
         for seat in range(self.table.players):
-            key, region = self.part(seat)
+            key, region = self.part(seat, facts)
             parts[("plate", seat)] = ((key, also), region)
         return parts
 

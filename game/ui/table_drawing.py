@@ -140,9 +140,14 @@ class TableDrawing:
             self.aids.hint_line(),
             self.status_banner(),
             self.assisted(),
-            tuple(self.plates.part(seat)[0] for seat in range(self.players)),
+            self.plates_key(),
             self.game_under_key(),
         )
+
+    def plates_key(self) -> tuple:
+        """What every plate is drawn from (their still-layer keys)."""
+        facts = self.plates.facts()
+        return tuple(self.plates.part(seat, facts)[0] for seat in range(self.players))
 
     def game_under_key(self) -> tuple:
         """Override: the game's own state its table drawing reads (figures, piles, pops…)."""

@@ -34,8 +34,9 @@ class RummyStillParts:
         everything its drawing reads, each rect everything it draws."""
         table = self.table
         parts: Parts = {}
+        facts = table.plates.facts()
         for seat in range(table.players):
-            parts[("plate", seat)] = table.plates.part(seat)
+            parts[("plate", seat)] = table.plates.part(seat, facts)
         g = table.geo
         top = table.app.layout.top_bar.inflate(px(8), px(8))
         parts["top"] = ((table.round, table.rounds), top)
