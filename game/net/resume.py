@@ -10,10 +10,10 @@ from game.core.fair import FairDeal
 from game.core.types import JsonObject
 from game.table import Seat
 
-from . import protocol as P
 from .hello import default_avatar
 from .model import Player, Room, engine
 from .play import Play
+from .protocol import AVATARS
 from .records import Records
 from .roster import Roster
 
@@ -21,7 +21,7 @@ from .roster import Roster
 def stored_avatar(value: object, name: str) -> int:
     """The face a stored seat names, if it is one (a record from before avatars were stored,
     or a damaged one: the face from his name, as for a player who chose none)."""
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < P.AVATARS:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < AVATARS:
         return value
     return default_avatar(name)
 

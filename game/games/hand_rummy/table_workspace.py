@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game import i18n
-from game.games.hand_rummy import melds as M
+from game.games.hand_rummy.melds import OPENING_MIN
 from game.games.hand_rummy.staging import Staging, suit_key
 from game.games.hand_rummy.table_geometry import RummyGeometry
 from game.i18n import digits, t
@@ -350,7 +350,7 @@ class Workspace:
         rtl = i18n.is_rtl()
         points = self.staging.staged_points()
         head = t("hr.staged", n=digits(points)) if opened else t("hr.staged_open", n=digits(points))
-        head_color = draw.TURN if (opened or points >= M.OPENING_MIN) else draw.SAND
+        head_color = draw.TURN if (opened or points >= OPENING_MIN) else draw.SAND
         anchor, x = ("midright", area.right - px(14)) if rtl else ("midleft", area.x + px(14))
         title = head if g.portrait else t("hr.staging_head", head=head)
         size = 22 if g.portrait else 20
