@@ -305,11 +305,13 @@ class CardTable(TableDrawing, Scene):
 
     def warm_pause(self) -> None:
         """The pause menu's pictures made ahead, on a quiet frame (game/ui/scenes/pause.py),
-        while this table is the one shown."""
+        while this table is the one shown, and the frame-sized surface of the dimmed table
+        under its score panels."""
         from game.ui.scenes.pause import warm_pause
 
         if self.app.shown() is self and not self.app.overlays:
             warm_pause(self)
+            self.dimmed_backdrop().prepare(self.app.frame_surface())  # (the score panel's)
 
     @staticmethod
     def words(key: str) -> Callable[[], str]:

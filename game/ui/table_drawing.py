@@ -102,10 +102,7 @@ class TableDrawing:
     def draw(self, surface: pygame.Surface) -> None:
         alpha = 150 if self.over is None else 160 if self.score is None else None
         if self.DIM_ONCE and (self.score is not None or self.over is not None) and alpha:
-            backdrop = self.__dict__.get("_dimmed")
-            if backdrop is None:
-                backdrop = self._dimmed = DimmedBackdrop()
-            backdrop.draw(surface, self.under_key(), self.draw_under, alpha)
+            self.dimmed_backdrop().draw(surface, self.under_key(), self.draw_under, alpha)
             self.table_painter.dimmed_below = True
         else:
             self.draw_under(surface)
@@ -121,6 +118,14 @@ class TableDrawing:
         if self.session.reconnecting:  # over everything: nothing can be played meanwhile
             label = t("online.reconnecting")
             self.table_painter.draw_banner(surface, label, self.table_banner_y(), (80, 26, 22))
+
+    def dimmed_backdrop(self) -> DimmedBackdrop:
+        """The dimmed table under the round's score panel and the match's end (made when
+        first asked for)."""
+        backdrop = self.__dict__.get("_dimmed")
+        if backdrop is None:
+            backdrop = self._dimmed = DimmedBackdrop()
+        return backdrop
 
     def draw_under(self, surface: pygame.Surface) -> None:
         """The table and its banners: what a modal panel dims."""

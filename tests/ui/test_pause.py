@@ -174,19 +174,18 @@ def test_the_pause_menu_is_made_ahead_and_the_frame_left_as_it_was(make_app, gam
     """A table built asks for its pause menu to be made ahead on a quiet frame; doing so
     leaves the frame's pixels as they were, and the menu's first opening then makes no new
     panel picture and no new frame-sized surface (in the browser those were most of that
-    frame)."""
+    frame); the score panel's dimmed table has its surface too."""
     from game.ui import draw
-    from game.ui.scenes.pause import warm_pause
 
     app = make_app(portrait=True)
     table = table_of(app, game)
     assert table.warm_pause in app.ahead or app.under_overlays.surface is not None
     app.under_overlays.forget()
     before = app.screen.copy()
-    warm_pause(table)
+    table.warm_pause()
     assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(before, "RGB")
     dimmed = app.under_overlays.surface
-    assert dimmed is not None
+    assert dimmed is not None and table.dimmed_backdrop().surface is not None
     panels = draw._panel_image.cache_info().misses
     table.open_pause()
     app.step(1 / 60)
