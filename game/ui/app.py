@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import os
 import sys
 import time
@@ -37,7 +38,7 @@ import pygame
 from game import i18n
 from game.client import storage, webpage
 from game.core.types import JsonObject
-from game.ui import draw, scale, warmup
+from game.ui import draw, rehearsal, scale, warmup
 from game.ui.audio import Audio
 from game.ui.blit_count import BlitCounter
 from game.ui.dimmed import DimmedBackdrop
@@ -183,7 +184,9 @@ class App:
         self._drawn_scene: Shown | None = None
         self._drawn_widgets: Sequence[object] | None = None
         # fonts, modules, pictures (game/ui/warmup.py); None once done
-        self._warmup: Iterator[None] | None = warmup.steps(self)
+        self._warmup: Iterator[None] | None = itertools.chain(
+            warmup.steps(self), rehearsal.steps(self)
+        )
         self.collector = Collector(enabled=WEB)  # garbage collected on quiet frames (browser)
         self.deferred: list[Callable[[], None]] = []  # jobs for the next quiet frame (defer)
         self.ahead: list[Callable[[], None]] = []  # work made ahead on quiet frames (make_ahead)

@@ -193,9 +193,11 @@ class CardTable(TableDrawing, Scene):
         deck: list[str] | None = None,
         all_bots: bool = False,
         clock: Any = None,
+        save: bool = True,
     ) -> Self:
         """A new match: you against bots at ``level`` (or all bots for autoplay).
-        ``options`` are the menu's: ``players`` plus the engine's own options."""
+        ``options`` are the menu's: ``players`` plus the engine's own options. ``save``:
+        False for a table that is never played (game/ui/rehearsal.py): nothing is stored."""
         options = dict(options or {})
         players = int(options.get("players", cls.DEFAULT_PLAYERS))
         session = LocalSession.new(
@@ -211,6 +213,7 @@ class CardTable(TableDrawing, Scene):
             bot_names=registry.get(cls.name).bot_names,  # the spec says them (one place)
         )
         scene = cls(app, session, bot_seed=seed, options=options)
+        scene.saver.enabled = scene.saver.enabled and save
         scene.saver.write()
         return scene
 

@@ -64,6 +64,7 @@ class TableScene(Protocol):
         turn_seconds: int | None,
         options: JsonObject,
         seed: int | None = None,
+        save: bool = True,
     ) -> Scene: ...
     def from_saved(self, app: App, saved: JsonObject) -> Scene | None: ...
     def start_autoplay(self, app: App, options: JsonObject) -> Scene: ...
@@ -199,6 +200,15 @@ def new_match(app: App, key: str, seed: int | None = None) -> Scene:
     s = app.settings
     return table_class(key).new_match(
         app, s["level"], s["turn_seconds"] or None, options_for(s, key), seed=seed
+    )
+
+
+def rehearsal(app: App, key: str) -> Scene:
+    """The table :func:`new_match` would build for ``key``, never saved (game/ui/rehearsal.py
+    draws it once ahead and lets it go)."""
+    s = app.settings
+    return table_class(key).new_match(
+        app, s["level"], s["turn_seconds"] or None, options_for(s, key), seed=0, save=False
     )
 
 

@@ -76,3 +76,27 @@ def test_every_sound_cue_is_loaded_ahead(make_app):
     app = make_app()
     app.warm_up()
     assert set(CUES) <= set(app.audio.sounds)
+
+
+def test_the_warm_up_rehearses_each_new_table_and_leaves_saved_matches_alone(majlis_home):
+    """The warm-up's last steps draw each game's new table once off the screen
+    (game/ui/rehearsal.py): the first frame of a new match then renders no word and paints
+    no plate body, and the rehearsals store nothing (a match saved before is as it was, and no
+    other game gets one)."""
+    from game.client import storage
+    from game.ui import plates
+
+    from game.ui import scale
+
+    app = App(Options(lang="en", portrait=True))
+    games.new_match(app, "ronda", seed=3)  # a saved Ronda match
+    saved_before = storage.load_matches()
+    scale.drop_caches()  # (as a fresh page: no picture of an earlier test's tables)
+    quiet_steps(app)
+    assert storage.load_matches() == saved_before
+    for game in GAMES:
+        words, bodies = draw.label.cache_info().misses, plates.plate_body.cache_info().misses
+        app.switch(games.new_match(app, game, seed=5))
+        app._draw()
+        assert draw.label.cache_info().misses == words, game
+        assert plates.plate_body.cache_info().misses == bodies, game
