@@ -84,9 +84,7 @@ def test_the_warm_up_rehearses_each_new_table_and_leaves_saved_matches_alone(maj
     no plate body, and the rehearsals store nothing (a match saved before is as it was, and no
     other game gets one)."""
     from game.client import storage
-    from game.ui import plates
-
-    from game.ui import scale
+    from game.ui import plates, scale
 
     app = App(Options(lang="en", portrait=True))
     games.new_match(app, "ronda", seed=3)  # a saved Ronda match
