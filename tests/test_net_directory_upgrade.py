@@ -174,3 +174,53 @@ def test_a_table_closed_while_full_leaves_neither_hash(redis_url):
                 await server.close()
 
     asyncio.run(asyncio.wait_for(body(), 60))
+
+
+def test_a_previous_version_s_open_entry_is_listed_here_as_joinable(redis_url):
+    """The other way round: a process of the previous version writes ``NS:open`` and
+    publishes ``list`` with an entry that has no stage; this version lists it to join (from
+    the message, and from the hash when it reads its mirror again) and drops it at ``unlist``."""
+
+    async def body() -> None:
+        ns = fresh_ns()
+        [b] = await cluster_servers(redis_url, ns, 1)
+        redis = b.cluster.redis
+        code = "ZZQK7MW3"
+        entry = {
+            "code": code,
+            "game": "ronda",
+            "players": 2,
+            "options": {},
+            "visibility": "auto",
+            "turn_seconds": None,
+            "hints": False,
+            "seated": 1,
+            "host": "Old",
+            "watchable": True,
+        }
+
+        async def published(op: str, **data: Any) -> None:
+            message = {"op": op, "from": "oldproc", **data}
+            await redis.publish(f"{ns}:dir", json.dumps(message))
+
+        try:
+            async with Client(f"ws://127.0.0.1:{b.port}") as eye:
+                await eye.hello("Eye")
+                await redis.hset(f"{ns}:procs", "oldproc", "ws://127.0.0.1:1")
+                await redis.hset(f"{ns}:owner", code, "oldproc")
+                await published("own", code=code, proc="oldproc")
+                await redis.hset(f"{ns}:open", code, json.dumps(entry))
+                await published("list", code=code, entry=entry)
+                await until(lambda: code in b.cluster.open)
+                assert b.cluster.open[code] == {**entry, "stage": "open"}
+                assert (await eye.request("list", "tables"))["list"] == [entry]
+                await b.cluster._load_mirror()
+                assert b.cluster.open[code] == {**entry, "stage": "open"}
+                await redis.hdel(f"{ns}:open", code)  # it went full there
+                await published("unlist", code=code)
+                await until(lambda: code not in b.cluster.open)
+                assert (await eye.request("list", "tables"))["list"] == []
+        finally:
+            await b.close()
+
+    asyncio.run(asyncio.wait_for(body(), 60))
