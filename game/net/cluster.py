@@ -9,14 +9,20 @@ share:
   counter it raises at every renewal (:mod:`game.net.lease` says when it counts as lapsed);
 - ``NS:fence`` hash: table code → ``EPOCH:PROC``, its holder's token; ``NS:owner`` hash: code
   → the process holding it; ``NS:tables:PROC`` set: its codes;
-- ``NS:open`` hash: code → the entry of a public table, with its ``stage`` (``open`` to join,
-  ``full``, ``live`` to watch, ``over``; :func:`game.net.roster.stage_of`); no private table;
+- ``NS:open`` hash: code → the list entry of a public table one may join (stage ``open``;
+  the entry as the list shows it, without its stage); ``NS:public`` hash: code → the entry of
+  a public table at any other stage, with its ``stage`` (``full``, ``live`` to watch,
+  ``over``; :func:`game.net.roster.stage_of`). A table is in one of the two at most, moved
+  between them in one script (:meth:`RedisStore.listed`); no private table is in either. So
+  a process of the previous version (it reads ``NS:open`` alone and takes every entry there
+  as joinable) still lists only joinable tables during a rolling upgrade;
 - ``NS:seat`` hash: a player's token key → the code of the table he sits at;
 - ``NS:token_key``: the key every process signs players' tokens with (:mod:`game.net.tokens`);
 - the records and logs (:class:`game.net.redis_store.RedisStore`, which also writes the
   directory above, in order with the tables' writes, each change published on ``NS:dir``).
 
-Every process keeps a mirror of ``owner``, ``open``, ``seat`` and ``procs`` (loaded at start
+Every process keeps a mirror of ``owner``, ``open`` and ``public`` (one map, each entry with
+its stage), ``seat`` and ``procs`` (loaded at start
 and after every reconnection, kept current by the ``NS:dir`` channel meanwhile), so the lobby
 asks it synchronously: a join by a code held elsewhere, a ``join_any`` that finds a table
 elsewhere and a ``hello`` from a player seated elsewhere are answered ``moved {url, code}``;
@@ -90,7 +96,7 @@ class Cluster:
         self.outage = Outage(lobby)
         self.urls: dict[str, str] = {}
         self.owner: dict[str, str] = {}
-        self.open: dict[str, JsonObject] = {}  # code -> its public-list entry
+        self.open: dict[str, JsonObject] = {}  # code -> its public entry, with its stage
         self.seats: dict[str, str] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._checks: set[asyncio.Task[bool]] = set()
@@ -144,12 +150,14 @@ class Cluster:
         return [e for e in self._remote(game, "live") if e["watchable"]]
 
     def _remote(self, game: str | None, stage: str) -> list[JsonObject]:
-        """Other processes' public entries at ``stage`` (without it: as the list shows them)."""
+        """Other processes' public entries at ``stage`` (without it: as the list shows them),
+        of tables some process holds (a process of the previous version, closing a table it
+        adopted, leaves its ``NS:public`` entry behind)."""
         return [
             {k: v for k, v in entry.items() if k != "stage"}
             for code, entry in self.open.items()
             if entry.get("stage", "open") == stage
-            and self.owner.get(code) != self.proc
+            and self.owner.get(code) not in (None, self.proc)
             and (game is None or entry["game"] == game)
         ]
 
@@ -377,8 +385,11 @@ class Cluster:
         self.urls = {**await self.redis.hgetall(self.k("procs")), self.proc: self.url}
         owners: dict[str, str] = await self.redis.hgetall(self.k("owner"))
         self.owner = {**owners, **dict.fromkeys(self.lobby.rooms, self.proc)}  # ours
-        listed = await self.redis.hgetall(self.k("open"))
-        self.open = {code: json.loads(entry) for code, entry in listed.items()}
+        joinable = await self.redis.hgetall(self.k("open"))
+        public = await self.redis.hgetall(self.k("public"))
+        self.open = {code: json.loads(entry) for code, entry in public.items()}
+        for code, entry in joinable.items():  # in both: a previous version's adopter wrote it
+            self.open[code] = _joinable(json.loads(entry))
         self.seats = await self.redis.hgetall(self.k("seat"))
 
     async def _listen_forever(self) -> None:
@@ -427,7 +438,9 @@ class Cluster:
             if self.owner.get(msg["code"]) == msg["proc"]:
                 self.owner.pop(msg["code"], None)
                 self.open.pop(msg["code"], None)
-        elif op == "list":
+        elif op == "list":  # a joinable table (NS:open): its entry says no stage
+            self.open[msg["code"]] = _joinable(msg["entry"])
+        elif op == "public":  # any other stage (NS:public)
             self.open[msg["code"]] = msg["entry"]
         elif op == "unlist":
             self.open.pop(msg["code"], None)
@@ -435,3 +448,9 @@ class Cluster:
             self.seats[msg["key"]] = msg["code"]
         elif op == "unseat":
             self.seats.pop(msg["key"], None)
+
+
+def _joinable(entry: JsonObject) -> JsonObject:
+    """An entry of ``NS:open`` (as the previous version wrote it, without its stage) in the
+    mirror, where every entry has its stage."""
+    return {**entry, "stage": "open"}

@@ -188,7 +188,7 @@ class Records:
         match = room.live.match
         stored: JsonObject = {
             **self.table_record(room, match.seed),
-            "deck": match.record().get("deck"),
+            "deck": match.deck,  # (record() would copy the whole log for it)
             "log": match.log,
             "finished": self.wall(),
             "result": {"result": match.result, "totals": match.totals},

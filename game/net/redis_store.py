@@ -11,9 +11,9 @@ holds for the table (``tokens``) and Redis applies it only while the table's fen
 that token. A write refused so is reported to ``on_lost`` (the code and the fence now) before
 the batch is reported committed, so the frames that waited for it (they may tell of a move
 that was never stored) are dropped with the table, never sent. The directory the processes
-share (owner, open list, seats; :mod:`game.net.cluster`) is written here too, in the same
-order as the tables' writes and with the same retries, each change published on ``NS:dir``
-by the script that makes it.
+share (owner, the open and public lists, seats; :mod:`game.net.cluster`) is written here too,
+in the same order as the tables' writes and with the same retries, each change published on
+``NS:dir`` by the script that makes it.
 
 While Redis does not answer, the writer keeps the batch and tries again every
 :data:`RETRY_SECONDS` (``failing`` is True meanwhile and ``on_trouble`` is told at once: the
@@ -254,12 +254,13 @@ class RedisStore:
     def release(self, code: str) -> None:
         """A table closed here: its directory entries and fence go (its record stays)."""
         keys = [self.k("owner"), self.k("open"), self.k(f"tables:{self.proc}")]
-        keys.append(self.key("room", code))
+        keys += [self.key("room", code), self.k("public")]
         commands = plain(
             ("HDEL", 2, (code,)),
             ("HDEL", 3, (code,)),
             ("SREM", 4, (code,)),
             ("DEL", 5, ()),
+            ("HDEL", 6, (code,)),
             ("HDEL", 1, (code,)),
             self._published("drop", code=code, proc=self.proc),
         )
@@ -267,15 +268,28 @@ class RedisStore:
         self.tokens.pop(code, None)
 
     def listed(self, code: str, entry: JsonObject | None) -> None:
-        """An open public table's list entry (None: not listed any more)."""
-        change: tuple[str, int, tuple[Any, ...]]
+        """A public table's directory entry, with its ``stage`` (None: not listed any more).
+
+        A joinable one (stage ``open``) goes in ``NS:open`` without its stage, as a process of
+        the previous version wrote and reads it (every entry there is a table to join); any
+        other stage in ``NS:public``, which that version never reads. One script moves it
+        from one hash to the other, and publishes ``list`` or ``unlist`` (the previous
+        version's messages, so its mirror drops a table that went full) and, for the others,
+        ``public``."""
+        keys = [self.k("open"), self.k("public")]
+        changes: list[tuple[str, int, tuple[Any, ...]]]
         if entry is None:
-            change = ("HDEL", 2, (code,))
-            note = self._published("unlist", code=code)
+            changes = [("HDEL", 2, (code,)), ("HDEL", 3, (code,))]
+            changes.append(self._published("unlist", code=code))
+        elif entry.get("stage", "open") == "open":
+            joinable = {k: v for k, v in entry.items() if k != "stage"}
+            changes = [("HSET", 2, (code, _dump(joinable))), ("HDEL", 3, (code,))]
+            changes.append(self._published("list", code=code, entry=joinable))
         else:
-            change = ("HSET", 2, (code, _dump(entry)))
-            note = self._published("list", code=code, entry=entry)
-        self._queue(code, [self.k("open")], ["do", *plain(change, note)])
+            changes = [("HDEL", 2, (code,)), ("HSET", 3, (code, _dump(entry)))]
+            changes.append(self._published("unlist", code=code))
+            changes.append(self._published("public", code=code, entry=entry))
+        self._queue(code, keys, ["do", *plain(*changes)])
 
     def seated(self, key: str, code: str, here: bool) -> None:
         """A player's seat: at ``code`` (``here``), or no longer there."""

@@ -68,10 +68,11 @@ class Rematch:
 
     # ===== the offer ===========================================================================
     def ended(self, room: Room) -> None:
-        """``room``'s match just ended: its record kept by number, the leavers told the
-        secret, and the next match offered to everyone at the table."""
+        """``room``'s match just ended: the leavers told the secret, and the next match
+        offered to everyone at the table. Its record is made when asked for
+        (:meth:`finished`) and kept by number only once the next match begins
+        (:meth:`begin`): copying the whole log at every match's end cost the move path."""
         self._forget_closed()
-        self.history.setdefault(room.code, {})[room.match_no] = self.finished_now(room)
         for key, left in list(self.leavers.items()):
             player = self.roster.players.get(key)
             if left is room and room.fair_dealt and player is not None and player.conn:
