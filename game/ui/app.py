@@ -206,6 +206,7 @@ class App:
         headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
         quiet = self.options.autoplay or bool(self.options.screenshots) or headless
         self.transition = Transition(enabled=not quiet)
+        self.flourish = not quiet  # the riffle before a deal (game/ui/shuffle.py) and the like
         self._start_drawing_factor(portrait)
         self.go("menu")
 

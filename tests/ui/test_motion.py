@@ -2,8 +2,10 @@
 the riffle before a deal (game/ui/shuffle.py) and what reduced motion skips."""
 
 import pygame
+import pytest
 from ui_helpers import click, run_until
 
+from game.ui import shuffle
 from game.ui.presenter import DamageSurface, Presenter
 
 
@@ -117,3 +119,88 @@ def test_the_presenter_shows_every_frame_of_the_slide_whole(make_app, monkeypatc
     assert sliding >= 8 and all(r is None for r in taken[: sliding + 1])
     assert pixels(app.presenter.frame) == pixels(app.screen)
     assert run_until(app, lambda: True)
+
+
+# ----- the riffle before the deal (game/ui/shuffle.py) ---------------------------------------
+def hareeja(app, seed: int = 5):
+    from game.games.hareeja.table import HareejaTable
+
+    scene = HareejaTable.new_match(app, "easy", seed=seed)
+    app.switch(scene)
+    return scene, (lambda: scene.backs.riffle), (lambda: [*scene.flying, *scene.hand.values()])
+
+
+def rummy(app, seed: int = 5):
+    from game.games.hand_rummy.table import RummyTable
+
+    scene = RummyTable.new_match(app, "easy", seed=seed)
+    app.switch(scene)
+    return scene, (lambda: scene.riffle), (lambda: list(scene.dealing))
+
+
+def first_card_frame(app, cards) -> int:
+    for frame in range(400):
+        if any(s.motion is not None and s.motion.started for s in cards()):
+            return frame
+        app.step(1 / 60)
+    raise AssertionError("no card was dealt")
+
+
+@pytest.mark.parametrize("table", [hareeja, rummy])
+@pytest.mark.parametrize("portrait", [False, True])
+def test_the_deck_is_riffled_on_the_felt_before_the_first_card_flies(make_app, table, portrait):
+    app = make_app(portrait=portrait)
+    app.flourish = True
+    _scene, riffle, cards = table(app)
+    felt = shuffle.felt(app)
+    seen, frames = None, 0
+    while riffle() is None and frames < 5:
+        app.step(1 / 60)
+        frames += 1
+    seen = riffle()
+    assert seen is not None, "no riffle before the deal"
+    w, h = seen.size
+    beats = set()
+    while riffle() is not None:
+        assert not any(s.motion is not None and s.motion.started for s in cards())
+        for x, y in seen.pieces():
+            assert felt.contains(pygame.Rect(x, y, w, h)), (x, y, felt)
+        assert seen.bounds().contains(pygame.Rect(seen.pieces()[0], (w, h)))
+        xs = [x for x, _ in seen.pieces()]
+        middle = sum(1 for x in xs if abs(x + w // 2 - seen.center[0]) < w // 4)
+        beats.add(
+            "parted"
+            if max(xs) - min(xs) > w and middle == 0
+            else "interleaving"
+            if max(xs) - min(xs) > w
+            else "squared"
+        )
+        app.step(1 / 60)
+        frames += 1
+        assert frames < 120, "the riffle never ends"
+    assert 0.6 <= frames / 60 <= 0.85
+    assert beats == {"parted", "interleaving", "squared"}
+    assert first_card_frame(app, cards) <= 2  # the deal goes on at once
+
+
+@pytest.mark.parametrize("table", [hareeja, rummy])
+def test_reduced_motion_and_headless_runs_deal_at_once(make_app, table):
+    for flourish, reduced in ((True, True), (False, False)):
+        app = make_app()
+        app.flourish = flourish
+        app.set_setting("reduced_motion", reduced)
+        _scene, riffle, cards = table(app)
+        assert first_card_frame(app, cards) <= 2
+        assert riffle() is None
+
+
+@pytest.mark.parametrize("table", [hareeja, rummy])
+def test_the_riffle_leaves_the_match_as_it_was(make_app, table):
+    views = []
+    for flourish in (True, False):
+        app = make_app()
+        app.flourish = flourish
+        scene, _riffle, _cards = table(app, seed=11)
+        assert run_until(app, lambda s=scene: s.idle() and s.awaiting_me(), 3000)
+        views.append((scene.session.view(), list(scene.session.match.log)))
+    assert views[0] == views[1]
