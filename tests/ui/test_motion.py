@@ -204,3 +204,83 @@ def test_the_riffle_leaves_the_match_as_it_was(make_app, table):
         assert run_until(app, lambda s=scene: s.idle() and s.awaiting_me(), 3000)
         views.append((scene.session.view(), list(scene.session.match.log)))
     assert views[0] == views[1]
+
+
+# ----- the winner's celebration (game/ui/celebration.py) -------------------------------------
+def last_move_of_a_bot_match(app, seed: int = 5):
+    """A Hareeja table one move before the match ends (bots played the rest)."""
+    from game.games.hareeja.rules import Match
+    from game.games.hareeja.table import HareejaTable
+    from game.games.hareeja.table_shots import bot_match
+    from game.table import FakeClock, Seat, Table
+
+    record = bot_match(seed).record()
+    *head, (seat, action) = record["log"]
+    match = Match.replay({**record, "log": head})
+    seats = [Seat("human", "seat.you")] + [Seat("human", f"name.{i}") for i in range(1, 4)]
+    scene = HareejaTable(app, Table(match, seats, FakeClock(), None))
+    app.switch(scene)
+    settle(app, 3)
+    scene.act(seat, action, human=True)
+    assert run_until(app, lambda: scene.score is not None and scene.score["t"] > 1.0, 3000)
+    scene.close_score()
+    assert run_until(app, lambda: scene.over is not None, 600)
+    return scene
+
+
+def test_the_winner_gets_a_glow_and_a_burst_then_a_still_picture(make_app):
+    from game.ui.celebration import BURST
+
+    app = make_app()
+    app.flourish = True
+    played: list[str] = []
+    app.audio.play = lambda cue, volume=1.0: played.append(cue)
+    scene = last_move_of_a_bot_match(app)
+    end = scene.match_end
+    assert end.winners == scene.over["result"]["winners"] == [2]
+    party = end.celebration
+    assert party is not None and party.active and party.pieces
+    first = pixels(app.screen)
+    settle(app, 20)
+    assert pixels(app.screen) != first
+    assert "chime" in played  # the fanfare's second note
+    plate = scene.plate_rect(2)
+    assert any(p[1] < plate.top for p in party.pieces)  # up from the plate
+    assert run_until(app, lambda: not party.active, round(BURST * 60) + 10)
+    assert not party.pieces
+    # the confetti ends too, then nothing moves: the picture is still, the plate still glows
+    assert run_until(app, lambda: not scene.animating(), 1200)
+    draws = app.draws
+    settle(app, 10)
+    assert app.draws - draws <= 1
+    gold = [app.screen.get_at((plate.centerx, plate.top - k))[:3] for k in range(1, 9)]
+    assert any(abs(c[0] - 230) < 40 and c[1] > 150 and c[2] < 140 for c in gold), gold
+
+
+def test_reduced_motion_and_headless_runs_have_confetti_alone(make_app):
+    for flourish, reduced in ((True, True), (False, False)):
+        app = make_app()
+        app.flourish = flourish
+        app.set_setting("reduced_motion", reduced)
+        scene = last_move_of_a_bot_match(app)
+        assert scene.match_end.celebration is None and scene.match_end.confetti
+
+
+def test_the_celebration_leaves_the_match_as_it_was(make_app):
+    views = []
+    for flourish in (True, False):
+        app = make_app()
+        app.flourish = flourish
+        scene = last_move_of_a_bot_match(app)
+        settle(app, 200)
+        views.append((scene.session.view(), scene.totals, scene.over["result"]))
+    assert views[0] == views[1]
+
+
+def test_winner_seats_of_each_game_result():
+    from game.ui.celebration import winner_seats
+
+    assert winner_seats({"totals": [3, 9, 9, 1], "winners": [1, 2]}, 4) == [1, 2]
+    assert winner_seats({"totals": [40, 12], "winner": 0, "draw": False}, 4) == [0, 2]  # teams
+    assert winner_seats({"totals": [40, 40], "winner": 0, "draw": True}, 2) == []
+    assert winner_seats({"totals": [5, 80, 30], "winners": [0]}, 3) == [0]
