@@ -284,3 +284,35 @@ def test_winner_seats_of_each_game_result():
     assert winner_seats({"totals": [40, 12], "winner": 0, "draw": False}, 4) == [0, 2]  # teams
     assert winner_seats({"totals": [40, 40], "winner": 0, "draw": True}, 2) == []
     assert winner_seats({"totals": [5, 80, 30], "winners": [0]}, 3) == [0]
+
+
+# ----- the browser's cost model (game/ui/blit_count.py) --------------------------------------
+def test_the_slide_adds_only_an_opaque_blit_and_no_alpha(make_app):
+    app = make_app()
+    app.transition.enabled = True
+    settle(app)
+    counter = app.count_blits()
+    open_settings(app)
+    while app.transition.active:
+        app.step(1 / 60)
+    *sliding, after = counter.frames  # (the last: the frame the slide ended on, without it)
+    assert len(sliding) >= 8
+    for frame in sliding:
+        assert frame.alpha() == after.alpha() and frame.full_alpha() == after.full_alpha()
+        extra = frame.kinds() - after.kinds()
+        assert set(extra) <= {"opaque"} and extra["opaque"] <= 1, extra
+
+
+@pytest.mark.parametrize("table", [hareeja, rummy])
+def test_the_riffle_costs_no_slow_alpha_blit(make_app, table):
+    app = make_app()
+    app.flourish = True
+    counter = app.count_blits()
+    scene, riffle, cards = table(app)
+    app.step(1 / 60)
+    assert riffle() is not None
+    start = len(counter.frames)
+    while riffle() is not None:
+        app.step(1 / 60)
+    frames = counter.frames[start:]
+    assert frames and all(f.alpha() == 0 and f.full_alpha() == 0 for f in frames)
