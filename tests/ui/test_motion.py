@@ -308,7 +308,7 @@ def test_the_riffle_costs_no_slow_alpha_blit(make_app, table):
     app = make_app()
     app.flourish = True
     counter = app.count_blits()
-    scene, riffle, cards = table(app)
+    _scene, riffle, _cards = table(app)
     app.step(1 / 60)
     assert riffle() is not None
     start = len(counter.frames)
