@@ -316,3 +316,60 @@ def test_the_riffle_costs_no_slow_alpha_blit(make_app, table):
         app.step(1 / 60)
     frames = counter.frames[start:]
     assert frames and all(f.alpha() == 0 and f.full_alpha() == 0 for f in frames)
+
+
+# ----- through the browser's presenter (tests/ui/test_presenter.py's stand-in page) ----------
+def test_the_slide_reaches_the_canvas_whole(make_app):
+    from test_presenter import presented
+
+    from game.ui.presenter import shapes_noted
+
+    app = make_app()
+    app.transition.enabled = True
+    page = presented(app, afresh=False)  # (a fresh draw has no slide in it)
+    with shapes_noted():
+        settle(app)
+        open_settings(app)
+        assert run_until(app, lambda: not app.transition.active, 60)
+        settle(app, 5)
+        click(app, app.scene.widget("back").rect.center)
+        assert app.transition.active
+        assert run_until(app, lambda: not app.transition.active, 60)
+        settle(app, 5)
+    assert page.frames >= 20 and page.differ == []
+
+
+@pytest.mark.parametrize("table", [hareeja, rummy])
+def test_the_riffle_reaches_the_canvas_whole(make_app, table):
+    from test_presenter import presented
+
+    from game.ui.presenter import shapes_noted
+
+    app = make_app(portrait=True)
+    app.flourish = True
+    page = presented(app)
+    with shapes_noted():
+        _scene, riffle, cards = table(app)
+        app.step(1 / 60)
+        assert riffle() is not None
+        assert run_until(app, lambda: riffle() is None, 120)
+        first_card_frame(app, cards)
+        settle(app, 10)
+    assert page.frames >= 40 and page.differ == [] and page.stale == []
+
+
+def test_the_burst_reaches_the_canvas_whole(make_app):
+    from test_presenter import presented
+
+    from game.ui.presenter import shapes_noted
+
+    app = make_app()
+    app.flourish = True
+    page = presented(app)
+    with shapes_noted():
+        scene = last_move_of_a_bot_match(app)
+        party = scene.match_end.celebration
+        assert party is not None
+        assert run_until(app, lambda: not party.active, 200)
+        settle(app, 5)
+    assert page.frames >= 100 and page.differ == [] and page.stale == []
