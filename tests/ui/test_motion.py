@@ -373,3 +373,15 @@ def test_the_burst_reaches_the_canvas_whole(make_app):
         assert run_until(app, lambda: not party.active, 200)
         settle(app, 5)
     assert page.frames >= 100 and page.differ == [] and page.stale == []
+
+
+def test_ronda_deals_without_a_riffle(make_app):
+    """Ronda's deck sits by its stock count, which a riffle would cover: it deals at once."""
+    from game.games.ronda.table import RondaTable
+
+    app = make_app()
+    app.flourish = True
+    scene = RondaTable.new_match(app, "easy", seed=5)
+    app.switch(scene)
+    assert first_card_frame(app, lambda: list(scene.flying)) <= 2
+    assert not hasattr(scene, "riffle")
