@@ -219,7 +219,8 @@ class App:
         self.run_deferred()  # what the scene left waits no longer
         if self.scene is not None and self.draws:
             reduced = bool(self.settings["reduced_motion"])
-            self.transition.start(self._last_frame(), reduced, i18n.is_rtl())
+            home = getattr(scene, "name", "") == "menu"  # (going back: the other way)
+            self.transition.start(self._last_frame(), reduced, i18n.is_rtl(), home)
         for overlay in self.overlays:
             overlay.open = False
         self.overlays = []

@@ -1,11 +1,12 @@
 """The short slide between two scenes (owned by the app: game/ui/app.py).
 
 When the app switches scene it keeps a copy of the frame last shown (opaque, the display's
-format); for ``DURATION`` seconds that old picture slides off towards the reading start (left in
-English, right in Arabic) over the new scene, which draws and runs as usual beneath it. Each
-frame costs one opaque blit of the old picture's visible part and one thin fill for its edge: no
-per-pixel alpha and no surface alpha, cheap in the browser too. While it slides the whole frame
-is shown (the presenter, game/ui/presenter.py, is told so), and once more when it has gone.
+format); for ``DURATION`` seconds that old picture slides off towards the reading start (left
+in English, right in Arabic; the other way when going home) over the new scene, which draws
+and runs as usual beneath it. Each frame costs one opaque blit of the old picture's visible
+part and one thin fill for its edge: no per-pixel alpha and no surface alpha, cheap in the
+browser too. While it slides the whole frame is shown (the presenter, game/ui/presenter.py, is
+told so), and once more when it has gone.
 
 Off with reduced motion, and headless (tests, screenshots, autoplay) unless a test turns it on
 (``app.transition.enabled = True``): those wait for a still picture.
@@ -38,8 +39,9 @@ class Transition:
     def active(self) -> bool:
         return self.old is not None
 
-    def start(self, frame: pygame.Surface, reduced: bool, rtl: bool) -> None:
-        """Slide ``frame`` (the picture last shown) off over the next scene, unless off."""
+    def start(self, frame: pygame.Surface, reduced: bool, rtl: bool, back: bool = False) -> None:
+        """Slide ``frame`` (the picture last shown) off over the next scene, unless off;
+        ``back`` (home again) slides it the other way, as a page turned back."""
         if not self.enabled or reduced:
             self.old = None
             return
@@ -51,7 +53,7 @@ class Transition:
         self.old = old
         self.elapsed = 0.0
         self.duration = DURATION * Speed.factor
-        self.direction = 1 if rtl else -1
+        self.direction = (1 if rtl else -1) * (-1 if back else 1)
         self.fresh = True
         self.started += 1
 

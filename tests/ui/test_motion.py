@@ -67,6 +67,18 @@ def test_arabic_slides_the_other_way(make_app):
     assert app.transition.offset() > 0
 
 
+def test_going_home_slides_the_other_way(make_app):
+    app = make_app()
+    app.transition.enabled = True
+    settle(app)
+    open_settings(app)
+    assert run_until(app, lambda: not app.transition.active, 60)
+    click(app, app.scene.widget("back").rect.center)
+    assert app.scene.name == "menu" and app.transition.active
+    assert app.transition.direction == 1
+    assert run_until(app, lambda: app.transition.offset() > 0, 5)
+
+
 def test_reduced_motion_skips_the_slide(make_app):
     app = make_app()
     app.transition.enabled = True
