@@ -8,12 +8,14 @@ table updates and draws it while :attr:`Riffle.active`; meanwhile it draws the d
 
 Three beats over ``RIFFLE`` seconds: the halves part sideways (a fifth), their cards drop in turn
 into the middle (three fifths), the deck squares up and slides to its own spot if the riffle
-had to move inward to stay on the felt (``inside``). Every piece is the cached opaque card back
-(game/ui/assets.py): one plain blit a card, a dozen a frame.
+had to move inward to stay on the felt (``inside``); a soft deal sound as the halves meet.
+Every piece is the cached opaque card back (game/ui/assets.py): one plain blit a card, a dozen
+a frame.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -38,12 +40,14 @@ class Riffle:
         size: tuple[int, int],
         inside: pygame.Rect,
         duration: float,
+        riffled: Callable[[], None] | None = None,
     ) -> None:
         self.spot = (round(spot[0]), round(spot[1]))
         self.size = (int(size[0]), int(size[1]))
         self.duration = max(0.01, duration)
         self.elapsed = 0.0
         self.center = self._within(inside)
+        self.riffled = riffled  # called once as the halves start to interleave (its sound)
 
     def _within(self, inside: pygame.Rect) -> tuple[int, int]:
         """The riffle's middle: the deck's spot, moved in as little as keeps both halves at
@@ -68,7 +72,10 @@ class Riffle:
         return min(1.0, self.elapsed / self.duration)
 
     def update(self, dt: float) -> None:
+        before = self.progress
         self.elapsed += dt
+        if before < SPLIT <= self.progress and self.riffled is not None:
+            self.riffled()
 
     def bounds(self) -> pygame.Rect:
         """Everything the riffle ever covers (tests: it stays on the felt)."""
@@ -135,5 +142,7 @@ def before_deal(
     it; (None, 0.0) with reduced motion or where the app asks for no flourish."""
     if app.settings.get("reduced_motion") or not getattr(app, "flourish", True):
         return None, 0.0
-    riffle = Riffle(spot, size, inside if inside is not None else felt(app), Speed.scale(RIFFLE))
+    bounds = inside if inside is not None else felt(app)
+    sound = lambda: app.audio.play("deal", 0.3)  # noqa: E731 (the halves' flutter)
+    riffle = Riffle(spot, size, bounds, Speed.scale(RIFFLE), sound)
     return riffle, riffle.duration

@@ -163,6 +163,8 @@ def first_card_frame(app, cards) -> int:
 def test_the_deck_is_riffled_on_the_felt_before_the_first_card_flies(make_app, table, portrait):
     app = make_app(portrait=portrait)
     app.flourish = True
+    played: list[str] = []
+    app.audio.play = lambda cue, volume=1.0: played.append(cue)
     _scene, riffle, cards = table(app)
     felt = shuffle.felt(app)
     seen, frames = None, 0
@@ -192,6 +194,7 @@ def test_the_deck_is_riffled_on_the_felt_before_the_first_card_flies(make_app, t
         assert frames < 120, "the riffle never ends"
     assert 0.6 <= frames / 60 <= 0.85
     assert beats == {"parted", "interleaving", "squared"}
+    assert played.count("deal") >= 1  # the halves meeting (before any card lands)
     assert first_card_frame(app, cards) <= 2  # the deal goes on at once
 
 
