@@ -49,9 +49,10 @@ from game.ui.layout_probe import ProbeSurface, shapes_noted
 from game.ui.overlay_stack import draw_with_overlays
 from game.ui.pacing import Pacing, rest_page
 from game.ui.pointer import Pointer
-from game.ui.presenter import Presenter, page_object
+from game.ui.presenter import DamageSurface, Presenter, page_object
 from game.ui.presenter import shapes_noted as shapes_presented
 from game.ui.scale import px
+from game.ui.transition import Transition
 from game.ui.tween import Speed
 from game.ui.widgets import Button
 from game.ui.window import Window, browser
@@ -204,6 +205,12 @@ class App:
         self.rest = 0.0  # seconds the loop may wait after this step (the browser only)
         self._resting = False
         self._on_cadence = False
+        # the old scene's picture sliding off (game/ui/transition.py); headless runs wait
+        # for still pictures: off there unless a test turns it on
+        headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
+        quiet = self.options.autoplay or bool(self.options.screenshots) or headless
+        self.transition = Transition(enabled=not quiet)
+        self.flourish = not quiet  # the riffle before a deal (game/ui/shuffle.py) and the like
         self._start_drawing_factor(portrait)
         self.go("menu")
 
@@ -214,12 +221,23 @@ class App:
         if not isinstance(scene, Shown):
             raise TypeError(f"not a scene: {type(scene).__name__}")
         self.run_deferred()  # what the scene left waits no longer
+        if self.scene is not None and self.draws:
+            reduced = bool(self.settings["reduced_motion"])
+            home = getattr(scene, "name", "") == "menu"  # (going back: the other way)
+            self.transition.start(self._last_frame(), reduced, i18n.is_rtl(), home)
         for overlay in self.overlays:
             overlay.open = False
         self.overlays = []
         self.scene = scene
         self._dirty = True
         webpage.scene_shown(getattr(scene, "name", ""))  # the page's install offer (site.js)
+
+    def _last_frame(self) -> pygame.Surface:
+        """The picture last shown: the presenter's frame in the browser, else the display."""
+        presenter = self.presenter
+        if presenter is not None and presenter.frame is not None and self.blit_counter is None:
+            return presenter.frame
+        return self.screen
 
     def open_overlay(self, overlay: M) -> M:
         """Show ``overlay`` (game.ui.overlay.Overlay) above the scene until it closes; it takes
@@ -303,6 +321,7 @@ class App:
         self.previous_layout = self.layout
         self.layout = make_layout(portrait)
         self.screen = self.window.open(self.layout.size)
+        self.transition.cancel()
         if self.scene is not None:
             self.scene.relayout()
         for overlay in self.overlays:
@@ -384,6 +403,7 @@ class App:
         scene = self.shown()
         if not any(o.pauses for o in self.overlays):
             scene.update(dt)
+        self.transition.update(dt)
         self.toasts = [(key, left - dt) for key, left in self.toasts if left - dt > 0]
         self._since_draw += dt
         self._on_cadence = False  # drawn only for the scene's cadence (a turn clock)?
@@ -406,6 +426,7 @@ class App:
             self._drawn_in(clock() - started)
         # a bot thinking, events queued, warm-up still to do: no rest
         wants = self.shown().wants_frames() or self._warmup is not None or bool(self.ahead)
+        wants = wants or self.transition.active
         drew = self.draws > draws and not (self._on_cadence and not touched)
         self.rest = self.pacing.after_step(dt, drew, touched, wants, self._due())
 
@@ -452,6 +473,8 @@ class App:
             self._dirty
             or animating
             or was
+            or self.transition.active
+            or self.transition.shown_last
             or scene is not self._drawn_scene
             or scene.widgets is not self._drawn_widgets
             or toast != self._toast_key
@@ -476,6 +499,8 @@ class App:
         scene = self.shown()
         draw_with_overlays(scene, self.overlays, target, self.under_overlays, self._picture())
         self._draw_toasts(target)
+        if self.transition.draw(target) and isinstance(target, DamageSurface):
+            target.everything()  # (a slide moves every pixel: the whole frame is shown)
         self._show(target)
         self.draws += 1
         self._dirty = False

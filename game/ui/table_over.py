@@ -2,8 +2,9 @@
 
 It opens when the engine says the match is over (or a saved match is shown as over): the
 totals are final, the saved match is cleared, the statistics record it; the winner's
-confetti falls over the dimmed table and the match-over panel shows the ranking the game's
-score panel gives (``over_headline()``, ``over_rows()``) with again / menu under it. In
+confetti falls over the dimmed table, the winner's plate glows with a burst of cards from it
+(game/ui/celebration.py), and the match-over panel shows the ranking the game's score panel
+gives (``over_headline()``, ``over_rows()``) with again / menu under it. In
 ``--autoplay`` the match ends the run a second later (the app prints the result and stops).
 """
 
@@ -18,6 +19,7 @@ from game import i18n
 from game.client import stats, storage
 from game.i18n import digits, t
 from game.ui import draw, overlay
+from game.ui.celebration import Celebration, winner_seats
 from game.ui.over_again import draw_ready
 from game.ui.scale import px
 from game.ui.tween import Speed
@@ -26,6 +28,7 @@ from game.ui.widgets import Button, Widget
 if TYPE_CHECKING:
     from game.client.session import TableSession
     from game.ui.app import App
+    from game.ui.seat_plates import SeatPlates
     from game.ui.table_drawing import ScorePart
     from game.ui.table_saver import TableSaver
 
@@ -42,12 +45,16 @@ class OverScene(Protocol):
     saver: TableSaver
     fx_rng: random.Random
     phase: str
+    players: int
+    plates: SeatPlates
     totals: list[int]
     again_button: Button
     menu2_button: Button
     score_panel: ScorePart
 
     def widget(self, key: str) -> Widget: ...
+
+    def plate_rect(self, seat: int) -> pygame.Rect: ...
 
 
 class MatchEnd:
@@ -58,6 +65,8 @@ class MatchEnd:
         self.over: JSON | None = None
         self.confetti: list[list[float]] = []
         self.colors: list[tuple[int, int, int]] = []
+        self.winners: list[int] = []  # the seats whose plates glow (celebration.py)
+        self.celebration: Celebration | None = None
 
     def open(self, result: JSON) -> None:
         scene = self.scene
@@ -66,14 +75,29 @@ class MatchEnd:
         self.over = {"result": result, "t": 0.0}
         layout = scene.app.layout
         self.confetti, self.colors = draw.confetti(scene.fx_rng, layout.w, layout.h)
+        self.celebrate(result)
         if scene.saver.enabled:
             storage.clear_match(scene.name)
         stats.record_match_end(scene, result)  # local and online; never autoplay/all-bot
+
+    def celebrate(self, result: JSON) -> None:
+        """The winners' glow and burst, unless reduced motion or a headless run says no."""
+        app = self.scene.app
+        self.celebration, self.winners = None, []
+        if app.settings.get("reduced_motion") or not getattr(app, "flourish", True):
+            return
+        self.winners = winner_seats(result, self.scene.players)
+        if self.winners:
+            plates = [self.scene.plate_rect(s) for s in self.winners]
+            chime = lambda: app.audio.play("chime", 0.7)  # noqa: E731 (the fanfare's answer)
+            self.celebration = Celebration(plates, app.layout.small, self.scene.fx_rng, chime)
 
     def update(self, dt: float) -> None:
         if self.over is None:
             return
         self.over["t"] += dt
+        if self.celebration is not None:
+            self.celebration.update(dt)
         app = self.scene.app
         for c in self.confetti:
             c[0] += c[2] * dt
@@ -90,19 +114,30 @@ class MatchEnd:
 
     def animating(self, settling: float) -> bool:
         """Confetti falls, or the panel opened less than ``settling`` seconds ago."""
-        return self.over is not None and (bool(self.confetti) or self.over["t"] < settling)
+        bursting = self.celebration is not None and self.celebration.active
+        return self.over is not None and (
+            bool(self.confetti) or self.over["t"] < settling or bursting
+        )
 
     def draw(self, surface: pygame.Surface, dimmed_below: bool) -> None:
         """The match-end panel: title, headline, ranking, confetti; again / menu buttons."""
         layout = self.scene.app.layout
         if not dimmed_below:
             overlay.dim(surface, 160)
+        if self.celebration is not None:
+            scene, seats = self.scene, self.winners
+            rects = [scene.plate_rect(s) for s in seats]
+            self.celebration.draw_plates(
+                surface, rects, lambda i: scene.plates.draw(surface, seats[i])
+            )
         for c in self.confetti:
             pygame.draw.rect(
                 surface,
                 self.colors[int(c[5])],
                 (round(c[0]), round(c[1]), round(c[4]), round(c[4] * 0.6)),
             )
+        if self.celebration is not None:
+            self.celebration.draw_burst(surface)
         rows = self.scene.score_panel.over_rows()
         w = px(760) if not layout.portrait else layout.w - px(40)
         rect = pygame.Rect(0, 0, w, px(170 + 50 * len(rows)))

@@ -27,13 +27,15 @@ DT = 1 / 60
 def settled(name: str) -> str:
     """The condition (a Python expression over ``scene``, ``app``) a shot waits for; the
     browser test waits for the same one."""
-    return {
+    still = {
         "home": "scene.name == 'menu'",
         "rules": "scene.name == 'help'",
         "lobby": "scene.name == 'lobby' and scene.state == 'offline'",
         "table": "hasattr(scene, 'idle') and scene.idle() and scene.awaiting_me()"
         " and scene.turn_cue <= 0",  # the "your turn" cue pulses with the clock, then rests
     }[name]
+    # the old scene's picture slides off after a switch (game/ui/transition.py)
+    return f"({still}) and not app.transition.active"
 
 
 def shoot(spec: dict, shot: dict, out: Path) -> None:

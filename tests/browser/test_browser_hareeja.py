@@ -28,6 +28,10 @@ def start_match(page, game: str) -> None:
 def test_hareeja_bid_and_eight_tricks_by_taps_then_the_bots_end_the_round(page):
     began = time.monotonic()
     start_match(page, "hareeja")
+    # the page is no headless run: scenes slide in, the deck is riffled (game/ui/transition.py,
+    # game/ui/shuffle.py); the taps below land all the same
+    assert page.py("app.transition.enabled and app.flourish") is True
+    assert page.py("app.transition.started") >= 2  # home → setup → the table
     page.wait_py("scene.can_bid() and scene.idle()", 60)
     page.tap(page.widget("bid:1"))
     page.wait_py("scene.bidding.pick == 1", 5)

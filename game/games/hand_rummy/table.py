@@ -48,6 +48,7 @@ from game.i18n import digits, t
 from game.ui import draw
 from game.ui.cardtable import CardTable, as_session
 from game.ui.scale import px
+from game.ui.shuffle import Riffle
 from game.ui.sprites import Sprite
 from game.ui.table_drawing import SIDE_COLORS
 from game.ui.widgets import Button, Widget
@@ -90,6 +91,7 @@ class RummyTable(CardTable):
         self.my_cards: list[str] = []  # your displayed hand, engine order (not "hand": the
         # shared table calls its dict of card sprites so)
         self.dealing: list[Sprite] = []
+        self.riffle: Riffle | None = None  # the deck riffled before the deal (game/ui/shuffle.py)
         self.ended: JSON | None = None  # round end shown before the panel
         self.ended_t = 0.0  # how long the hands have been up
         self.piles = Piles(self.geo)
@@ -358,6 +360,9 @@ class RummyTable(CardTable):
         super().update_sprites(dt)
         for sprite in list(self.dealing):
             sprite.update(dt)
+        if self.riffle is not None:
+            self.riffle.update(dt)
+            self.riffle = self.riffle if self.riffle.active else None
         drag = self.hand_view.drag
         self.workspace.update(dt, self.held(), drag["pos"] if drag is not None else None)
 
@@ -376,6 +381,7 @@ class RummyTable(CardTable):
     def layout_changed(self) -> None:
         """The window turned: this table's geometry for the new layout."""
         self.geo = make_geometry(self.app.layout.portrait, self.players)
+        self.riffle = None  # (riffled at the old stock's place: the deal goes on without it)
         self.piles.geo = self.meld_rows.geo = self.geo
         self.workspace.geometry_changed(self.geo)
         self.meld_rows.layout()

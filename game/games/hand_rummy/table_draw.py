@@ -74,6 +74,8 @@ class RummyPainter:
         held = table.held()
         if not table.workspace.at_rest(held):
             table.workspace.draw_cards(surface, four, held)
+        if table.riffle is not None:  # the deck riffled before the deal
+            table.riffle.draw(surface)
         for sprite in table.dealing:
             sprite.draw(surface, four)
         for sprite in table.flying:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.cards import JOKER
 from game.games.hand_rummy.staging import Staging, suit_key
 from game.i18n import digits, t
+from game.ui import shuffle
 from game.ui.scale import pt, px
 from game.ui.sprites import Sprite
 from game.ui.tween import Speed, ease_in_out, ease_out
@@ -53,7 +54,14 @@ class RummyMotion:
         self.table.opened = [False] * n
         self.table.meld_rows.clear()
         self.table.piles.discard_pile = []
-        self.table.piles.stock_count = ev["stock_count"] + sum(ev["counts"])
+        stock = ev["stock_count"] + sum(ev["counts"])
+        # the deck is riffled at the stock first (game/ui/shuffle.py), on the felt; the deal
+        # waits for it, and the stock pile is drawn again once it has squared up there
+        self.table.riffle, lead = shuffle.before_deal(self.table.app, g.stock, g.pile_card)
+        self.table.piles.stock_count = stock
+        self.table.piles.riffling = bool(lead)  # (the riffle is the stock meanwhile)
+        if lead:
+            self.table.after(lead, partial(setattr, self.table.piles, "riffling", False))
         self.table.my_cards = []
         self.workspace.reset([])
         own = list(ev.get("hand", []))
@@ -73,14 +81,14 @@ class RummyMotion:
             sprite.move(
                 target,
                 flight,
-                i * step,
+                lead + i * step,
                 ease_out,
                 arc=px(-30) if seat == self.table.me else px(30),
                 size=size,
                 on_land=partial(self._dealt, seat, sprite),
             )
             self.table.dealing.append(sprite)
-        total = (len(order) - 1) * step + flight
+        total = lead + (len(order) - 1) * step + flight
         self.table.after(total + 0.02, lambda: self._reveal_hand(own))
         self.table.app.audio.play("deal", 0.5)
         return total + Speed.scale(FLIP) + 0.1

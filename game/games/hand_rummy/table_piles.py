@@ -21,6 +21,7 @@ class Piles:
     def __init__(self, geo: RummyGeometry) -> None:
         self.geo = geo
         self.stock_count = 0
+        self.riffling = False  # the deck is being riffled before the deal (game/ui/shuffle.py)
         self.discard_pile: list[str] = []  # the last few discards, top last
 
     def rect(self, center: Point) -> pygame.Rect:
@@ -63,7 +64,7 @@ class Piles:
     ) -> None:
         """The still layer's parts: each pile with everything its drawing reads."""
         stock, discard = self.regions()
-        parts["stock"] = ((self.stock_count, to_draw), stock)
+        parts["stock"] = ((self.stock_count, to_draw, self.riffling), stock)
         parts["discard"] = ((tuple(self.discard_pile[-3:]), to_draw, gold), discard)
 
     def draw(self, surface: pygame.Surface, four: bool, to_draw: bool, gold: bool) -> None:
@@ -85,6 +86,8 @@ class Piles:
     def _draw_stock(self, surface: pygame.Surface) -> None:
         g = self.geo
         size = g.pile_card
+        if self.riffling:  # the riffle before the deal is drawn there instead
+            return
         if self.stock_count > 0:
             back = assets.card_back(size)
             for i in range(min(3, (self.stock_count + 19) // 20)):
@@ -127,14 +130,15 @@ class Piles:
         text_size = 22 if g.portrait else 16
         if g.portrait:  # the count on the pile's corner: the words alone fit under it
             stock = t("hr.stock")
+        else:
+            stock = f"{t('hr.stock')} {digits(self.stock_count)}"
+        if g.portrait and not self.riffling:  # (the riffle before the deal covers the corner)
             count = digits(self.stock_count)
             badge = pygame.Rect(0, 0, max(px(44), text.size(count, 22, True)[0] + px(16)), px(32))
             badge.center = (g.stock[0] + size[0] // 2 - px(6), g.stock[1] + size[1] // 2 - px(10))
             pygame.draw.rect(surface, (20, 20, 20), badge, border_radius=px(12))
             pygame.draw.rect(surface, draw.SAND, badge, px(2), border_radius=px(12))
             draw.blit_text(surface, count, 22, badge.center, draw.INK, bold=True)
-        else:
-            stock = f"{t('hr.stock')} {digits(self.stock_count)}"
         draw.blit_text(surface, stock, text_size, (g.stock[0], y), draw.INK_DIM, bold=True)
         discard = t("hr.discard_pile")
         draw.blit_text(surface, discard, text_size, (g.discard[0], y), draw.INK_DIM, bold=True)

@@ -194,8 +194,13 @@ class HareejaTable(CardTable):
         """The shared ones and the trick's."""
         return [*super().own_sprites(), *self.trick_area.sprites()]
 
+    def layout_changed(self) -> None:
+        """The table turned: a riffle at the old centre stops (the deck shows as it is)."""
+        self.backs.riffle = None
+
     def update_sprites(self, dt: float) -> None:
         super().update_sprites(dt)
+        self.backs.update(dt)
         for sprite in self.hand.values():
             sprite.update(dt)
         self.trick_area.update(dt)

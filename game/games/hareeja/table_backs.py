@@ -1,5 +1,5 @@
 """The others' hands on the Hareeja table, face down at their seats with a count's badge, and
-the deck at the centre while the deal still has cards to send.
+the deck at the centre while the deal still has cards to send (riffled first: game/ui/shuffle.py).
 
 :class:`Backs` is a part of :class:`game.games.hareeja.table.HareejaTable`: it owns how many
 cards each seat holds as shown, where a seat's backs draw and their drawing.
@@ -14,6 +14,7 @@ import pygame
 from game.i18n import digits
 from game.ui import assets, draw, scale
 from game.ui.scale import px
+from game.ui.shuffle import Riffle
 
 if TYPE_CHECKING:
     from game.games.hareeja.table import HareejaTable
@@ -25,6 +26,7 @@ class Backs:
     def __init__(self, table: HareejaTable, players: int) -> None:
         self.table = table
         self.counts = [0] * players  # cards each seat holds, as shown
+        self.riffle: Riffle | None = None  # the deck riffled before the deal, while it lasts
 
     def _step(self) -> int:
         """How far apart a seat's backs lie."""
@@ -82,7 +84,17 @@ class Backs:
             if s.hide_until_start and s.motion is not None and not s.motion.started
         )
 
+    def update(self, dt: float) -> None:
+        """The riffle before the deal runs on (game/ui/shuffle.py)."""
+        if self.riffle is not None:
+            self.riffle.update(dt)
+            if not self.riffle.active:
+                self.riffle = None
+
     def draw_deck(self, surface: pygame.Surface) -> None:
+        if self.riffle is not None:  # the deck is being riffled: that is the deck
+            self.riffle.draw(surface)
+            return
         left = self.deck_left()
         if left <= 0:
             return

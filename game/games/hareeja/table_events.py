@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.games.hareeja.rules import sort_hand
 from game.i18n import digits, t
+from game.ui import shuffle
 from game.ui.scale import px
 from game.ui.sprites import Sprite
 from game.ui.table_aids import card_words
@@ -65,14 +66,17 @@ class HareejaMotion:
         table.hand_order = list(own)
         table.hand = {}
         step, flight = Speed.scale(DEAL_STEP), Speed.scale(DEAL_FLIGHT)
+        # the deck is riffled at the centre first (game/ui/shuffle.py); the deal waits for it
+        layout = table.app.layout
+        table.backs.riffle, lead = shuffle.before_deal(table.app, layout.center, layout.small)
         dealt = 0
         for i, seat in enumerate(ev["order"]):
             if seat == table.me and dealt < len(own):
-                self._deal_own(own, dealt, i * step, flight)
+                self._deal_own(own, dealt, lead + i * step, flight)
                 dealt += 1
             else:
-                self._deal_back(seat, i * step, flight)
-        total = (len(ev["order"]) - 1) * step + flight
+                self._deal_back(seat, lead + i * step, flight)
+        total = lead + (len(ev["order"]) - 1) * step + flight
         table.after(total, self._reveal_hand)
         table.after(total + Speed.scale(FLIP) + 0.05, self._deal_done)
         return total + Speed.scale(FLIP) + 0.1
