@@ -15,12 +15,17 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
-if TYPE_CHECKING:
-    from game.ui.app import App
+
+class App(Protocol):
+    """What a rehearsal reads of the app (game.ui.app.App, whose warm-up runs it): the menu's
+    settings a new match is built with, and the screen whose format the scratch surface has."""
+
+    settings: dict[str, Any]
+    screen: pygame.Surface
 
 
 def steps(app: App) -> Iterator[None]:
