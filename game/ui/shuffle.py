@@ -1,6 +1,6 @@
 """The riffle before a deal: the deck splits in two halves that interleave back into one, at the
-deck's spot, before the deal's first card flies (Hareeja and Hand rummy; Ronda's deck sits by
-its stock count, which a riffle would cover).
+deck's spot, before the deal's first card flies (every game; where the deck's count is drawn
+on the deck, the table hides the deck and its count while the riffle stands in for them).
 
 :func:`before_deal` gives a :class:`Riffle` (or None: reduced motion, or a headless run that
 did not ask for it through ``app.flourish``) and the seconds the deal's cards wait for it. The

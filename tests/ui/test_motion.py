@@ -150,6 +150,14 @@ def rummy(app, seed: int = 5):
     return scene, (lambda: scene.riffle), (lambda: list(scene.dealing))
 
 
+def ronda(app, seed: int = 5):
+    from game.games.ronda.table import RondaTable
+
+    scene = RondaTable.new_match(app, "easy", seed=seed)
+    app.switch(scene)
+    return scene, (lambda: scene.riffle), (lambda: [*scene.flying, *scene.hand.values()])
+
+
 def first_card_frame(app, cards) -> int:
     for frame in range(400):
         if any(s.motion is not None and s.motion.started for s in cards()):
@@ -158,7 +166,7 @@ def first_card_frame(app, cards) -> int:
     raise AssertionError("no card was dealt")
 
 
-@pytest.mark.parametrize("table", [hareeja, rummy])
+@pytest.mark.parametrize("table", [hareeja, rummy, ronda])
 @pytest.mark.parametrize("portrait", [False, True])
 def test_the_deck_is_riffled_on_the_felt_before_the_first_card_flies(make_app, table, portrait):
     app = make_app(portrait=portrait)
@@ -198,7 +206,7 @@ def test_the_deck_is_riffled_on_the_felt_before_the_first_card_flies(make_app, t
     assert first_card_frame(app, cards) <= 2  # the deal goes on at once
 
 
-@pytest.mark.parametrize("table", [hareeja, rummy])
+@pytest.mark.parametrize("table", [hareeja, rummy, ronda])
 def test_reduced_motion_and_headless_runs_deal_at_once(make_app, table):
     for flourish, reduced in ((True, True), (False, False)):
         app = make_app()
@@ -209,7 +217,7 @@ def test_reduced_motion_and_headless_runs_deal_at_once(make_app, table):
         assert riffle() is None
 
 
-@pytest.mark.parametrize("table", [hareeja, rummy])
+@pytest.mark.parametrize("table", [hareeja, rummy, ronda])
 def test_the_riffle_leaves_the_match_as_it_was(make_app, table):
     views = []
     for flourish in (True, False):
@@ -318,7 +326,7 @@ def test_the_slide_adds_only_an_opaque_blit_and_no_alpha(make_app):
         assert set(extra) <= {"opaque"} and extra["opaque"] <= 1, extra
 
 
-@pytest.mark.parametrize("table", [hareeja, rummy])
+@pytest.mark.parametrize("table", [hareeja, rummy, ronda])
 def test_the_riffle_costs_no_slow_alpha_blit(make_app, table):
     app = make_app()
     app.flourish = True
@@ -354,7 +362,7 @@ def test_the_slide_reaches_the_canvas_whole(make_app):
     assert page.frames >= 20 and page.differ == []
 
 
-@pytest.mark.parametrize("table", [hareeja, rummy])
+@pytest.mark.parametrize("table", [hareeja, rummy, ronda])
 def test_the_riffle_reaches_the_canvas_whole(make_app, table):
     from test_presenter import presented
 
@@ -390,13 +398,16 @@ def test_the_burst_reaches_the_canvas_whole(make_app):
     assert page.frames >= 100 and page.differ == [] and page.stale == []
 
 
-def test_ronda_deals_without_a_riffle(make_app):
-    """Ronda's deck sits by its stock count, which a riffle would cover: it deals at once."""
-    from game.games.ronda.table import RondaTable
-
-    app = make_app()
+def test_ronda_hides_its_stock_and_count_while_the_riffle_is_the_stock(make_app):
+    """Ronda's stock sits by its count: while the riffle stands in for the stock, neither is
+    drawn (the still layer's key says so), and both come back once it has squared up."""
+    app = make_app(portrait=True)
     app.flourish = True
-    scene = RondaTable.new_match(app, "easy", seed=5)
-    app.switch(scene)
-    assert first_card_frame(app, lambda: list(scene.flying)) <= 2
-    assert not hasattr(scene, "riffle")
+    scene, riffle, _cards = ronda(app)
+    for _ in range(5):
+        app.step(1 / 60)
+    assert riffle() is not None
+    assert scene.still_parts()[1]["deck"][0][1] is True
+    assert run_until(app, lambda: riffle() is None, 120)
+    assert scene.still_parts()[1]["deck"][0][1] is False
+    assert scene.painter.deck_left() > 0

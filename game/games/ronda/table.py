@@ -43,6 +43,7 @@ from game.i18n import digits, t
 from game.ui import draw
 from game.ui.cardtable import CardTable, as_session
 from game.ui.event_player import BOT_PAUSE
+from game.ui.shuffle import Riffle
 from game.ui.sprites import Sprite
 from game.ui.static_layer import Parts
 from game.ui.table_drawing import SIDE_COLORS
@@ -80,6 +81,7 @@ class RondaTable(CardTable):
         self.counts = [0] * n  # cards in each hand
         self.piles = [0] * n  # each seat's face-down pile
         self.deck_count = 0
+        self.riffle: Riffle | None = None  # the stock riffled before a deal (game/ui/shuffle.py)
         self.deal_no = self.batch = self.batches = 0
         view = session.view()
         self.teams = bool(view.get("teams", n == 4))
@@ -223,6 +225,13 @@ class RondaTable(CardTable):
         raised = set(self.hand_order) if self.my_turn() else set()
         self.hand_view.glide(self.places.hand_slots(len(self.hand_order)), raised, dt)
         self.table_cards.update(dt)
+        if self.riffle is not None:
+            self.riffle.update(dt)
+            self.riffle = self.riffle if self.riffle.active else None
+
+    def layout_changed(self) -> None:
+        """The table turned: a riffle at the old stock's place stops (the stock shows)."""
+        self.riffle = None
 
     def after_update(self, dt: float) -> None:
         if self.selected and self.selected not in self.hand:

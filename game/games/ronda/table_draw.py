@@ -83,6 +83,8 @@ class RondaPainter:
             table.table_cards.draw(surface, four, self.preview())
         if not layer.hand_still():
             self.draw_hand(surface, four)
+        if table.riffle is not None:  # the stock riffled before the deal
+            table.riffle.draw(surface)
         for sprite in table.flying:
             sprite.draw(surface, four)
         if not layer.badges_still():
@@ -160,7 +162,7 @@ class RondaPainter:
         """The undealt stock, with the cards still to come (its count is public)."""
         table = self.table
         left = self.deck_left()
-        if left <= 0:
+        if left <= 0 or table.riffle is not None:  # (riffled: the riffle is the stock)
             return
         cx, cy = table.places.geometry().deck
         back = assets.card_back(table.app.layout.small)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from game.games.ronda.cards import sort_hand
 from game.games.ronda.table_callouts import rank_word
 from game.i18n import digits, t
+from game.ui import shuffle
 from game.ui.scale import px
 from game.ui.sprites import Sprite
 from game.ui.tween import Speed, ease_in_out, ease_out
@@ -72,7 +73,11 @@ class RondaMotion:
             table.show_banner(t("ronda.deal_banner", n=digits(ev["deal"])), 1.6)
         table.deck_count = ev["deck_count"]
         table.counts = [0] * n
-        end = self._deal_hands(ev)
+        lead = 0.0
+        if ev["batch"] == 1:  # a fresh deck: riffled at the stock first (game/ui/shuffle.py),
+            g = table.places.geometry()  # its count shown again once the riffle is done
+            table.riffle, lead = shuffle.before_deal(table.app, g.deck, table.app.layout.small)
+        end = self._deal_hands(ev, lead)
         laid = ev.get("table", [])
         if laid:
             end = self._lay_table(sort_hand(list(laid)), end)
@@ -81,9 +86,9 @@ class RondaMotion:
         table.after(end + flip + 0.05, self._deal_done)
         return end + flip + 0.1
 
-    def _deal_hands(self, ev: JSON) -> float:
-        """Every seat's cards in flight from the stock, yours face down to your slots; the
-        time the last one lands."""
+    def _deal_hands(self, ev: JSON, start: float = 0.0) -> float:
+        """Every seat's cards in flight from the stock after ``start`` seconds, yours face
+        down to your slots; the time the last one lands."""
         table = self.table
         layout = table.app.layout
         n = table.players
@@ -97,7 +102,7 @@ class RondaMotion:
         order = [(ev["dealer"] + 1 + i) % n for i in range(n)]
         for i, seat in enumerate(order):
             for j in range(ev["counts"][seat]):
-                delay = i * block + j * stagger
+                delay = start + i * block + j * stagger
                 if seat == table.me and j < len(own):
                     sprite = Sprite(own[j], deck, layout.card, face_up=False, deck="spanish")
                     sprite.hide_until_start = True
@@ -111,7 +116,7 @@ class RondaMotion:
                     target = table.seat_hand(seat)
                     sprite.move(target, flight, delay, ease_out, arc=px(40), on_land=land)
                     table.flying.append(sprite)
-        return (n - 1) * block + 2 * stagger + flight
+        return start + (n - 1) * block + 2 * stagger + flight
 
     def _lands_in_hand(self) -> Callable[[], None]:
         return lambda: self._dealt_to(self.table.me, None)

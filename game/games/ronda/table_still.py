@@ -57,7 +57,7 @@ class RondaStillParts:
         for seat in range(table.players):
             parts[("pile", seat)] = (table.piles[seat], self.pile_region(table.places.pile(seat)))
         deck = self.pile_region(table.places.geometry().deck, True)
-        parts["deck"] = (table.painter.deck_left(), deck)
+        parts["deck"] = ((table.painter.deck_left(), table.riffle is not None), deck)
         if self.table_still():
             parts["table"] = table.table_cards.part(table.painter.preview())
         if self.hand_still():
