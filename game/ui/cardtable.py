@@ -301,7 +301,7 @@ class CardTable(TableDrawing, Scene):
         self._place_widgets()
         self.widgets_fresh = True
         self.warm_pictures()
-        self.app.make_ahead(self.warm_pause)
+        self.pause_made = False  # its pause menu made ahead for this layout (warm_pause)
 
     def warm_pictures(self) -> None:
         """Override: paint, as the table is built, pictures first needed mid-animation."""
@@ -552,6 +552,9 @@ class CardTable(TableDrawing, Scene):
 
     # ----- the frame ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if not self.pause_made:  # (asked here: a table built and never shown asks nothing)
+            self.pause_made = True
+            self.app.make_ahead(self.warm_pause)
         self.session.poll()
         self.events.take()
         if self.session.lost or self.session.resumed or self.session.closed:

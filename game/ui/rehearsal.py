@@ -8,7 +8,8 @@ names, the top bar, the buttons' labels), plate bodies and button faces that eve
 frame finds in the caches. A rehearsal builds the table a new match with the menu's settings
 would build (never saved: the player's saved match is not touched), draws it without letting
 it play (no update: no bot moves, no sound) into a scratch surface of the screen's format, and
-lets it go. Each table is two steps: build, then draw.
+lets it go. Each table is two steps: build, then draw. Only while no table is shown (the
+home screen, a setup sheet, the lobby): once one is, the rest is not rehearsed.
 """
 
 from __future__ import annotations
@@ -27,12 +28,16 @@ class App(Protocol):
     settings: dict[str, Any]
     screen: pygame.Surface
 
+    def shown(self) -> Any: ...
+
 
 def steps(app: App) -> Iterator[None]:
     """Rehearse each game's table in turn, one short step a ``next``."""
     from game.ui import games
 
     for info in games.available():
+        if getattr(app.shown(), "session", None) is not None:
+            return  # a table is shown already: its quiet frames are the player's
         scene = None
         with contextlib.suppress(Exception):
             scene = games.rehearsal(app, info.key)

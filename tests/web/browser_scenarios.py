@@ -42,18 +42,25 @@ def stored(window, key: str) -> dict | None:
 
 
 def count_tables() -> list:
-    """Every card-table scene created from now on is appended to the returned list."""
+    """Every card-table scene created from now on is appended to the returned list (read it
+    with :func:`matches`)."""
     from game.ui.cardtable import CardTable
 
     made: list = []
     init = CardTable.__init__
 
     def counting(self, *a, **k):
-        made.append(type(self).__name__)
+        made.append(self)
         init(self, *a, **k)
 
     CardTable.__init__ = counting
     return made
+
+
+def matches(made: list) -> list[str]:
+    """The class names of the tables in ``made`` that are matches a player plays: not those
+    the warm-up builds only to draw once ahead and store nothing of (game/ui/rehearsal.py)."""
+    return [type(t).__name__ for t in made if t.saver.enabled]
 
 
 async def play(window, config: dict) -> dict:
@@ -84,7 +91,7 @@ async def play(window, config: dict) -> dict:
     assert await until(lambda: isinstance(app.scene, CardTable), 10)
     scene = app.scene
     assert await until(lambda: len(scene.session.match.log) >= 2)
-    out["tables_made"] = list(made)
+    out["tables_made"] = matches(made)
     out["match_saved"] = (stored(window, "match.hareeja") or {}).get("game")
     scene.session.seats[0].kind = "bot"  # the player lets the table play for them
     if config.get("rotate"):
@@ -108,7 +115,7 @@ async def play(window, config: dict) -> dict:
         out["hand_sizes"] = sorted({tuple(s.size) for s in scene.hand.values()})
     out["finished"] = await play_out(app, scene, 150)
     out["phase"] = scene.session.match.phase
-    out["tables_made_total"] = len(made)
+    out["tables_made_total"] = len(matches(made))
     out["match_after_end"] = stored(window, "match.hareeja")
     return out
 
