@@ -190,7 +190,7 @@ class App:
         )
         self.collector = Collector(enabled=WEB)  # garbage collected on quiet frames (browser)
         self.deferred: list[Callable[[], None]] = []  # jobs for the next quiet frame (defer)
-        self.ahead: list[Callable[[], None]] = []  # work made ahead on quiet frames (make_ahead)
+        self.ahead: list[Callable[[], bool]] = []  # work made ahead on quiet frames (make_ahead)
         self.blit_counter: BlitCounter | None = None  # count_blits() turns it on
         # the browser shows only what changed (game/ui/presenter.py); natively: flip
         self.presenter: Presenter | None = Presenter(page_object()) if WEB else None
@@ -279,10 +279,11 @@ class App:
         if job not in self.deferred:
             self.deferred.append(job)
 
-    def make_ahead(self, job: Callable[[], None]) -> None:
+    def make_ahead(self, job: Callable[[], bool]) -> None:
         """Run ``job`` on a quiet frame, one at a time, after any deferred job; unlike
         :meth:`defer`, never on a frame that draws or a scene switch (work that makes a later
-        frame cheaper must not make this one dearer). A job already waiting is not added twice."""
+        frame cheaper must not make this one dearer). A job answers whether it had work to
+        do: one that had none takes no quiet frame. A job already waiting is not added twice."""
         if job not in self.ahead:
             self.ahead.append(job)
 
@@ -411,8 +412,8 @@ class App:
             self._draw()
         elif self.deferred:  # a quiet frame runs the deferred jobs first (defer)
             self.run_deferred()
-        elif self.ahead:  # then one job made ahead (make_ahead)
-            self.ahead.pop(0)()
+        elif first_with_work(self.ahead):  # then one job made ahead (make_ahead)
+            pass
         elif self._warmup is not None:  # a quiet frame does one more warm-up step
             if next(self._warmup, StopIteration) is StopIteration:
                 self._warmup = None
@@ -592,3 +593,11 @@ def headless_env() -> None:
     """No screen or sound device needed (autoplay, screenshots, tests)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def first_with_work(jobs: list[Callable[[], bool]]) -> bool:
+    """Take jobs from the front of ``jobs`` and run them until one had work to do (True)."""
+    while jobs:
+        if jobs.pop(0)():
+            return True
+    return False

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import TYPE_CHECKING, Any, Self
 
 import pygame
@@ -301,20 +302,10 @@ class CardTable(TableDrawing, Scene):
         self._place_widgets()
         self.widgets_fresh = True
         self.warm_pictures()
-        self.pause_made = False  # its pause menu made ahead for this layout (warm_pause)
+        self.app.make_ahead(partial(menus_ahead, self))
 
     def warm_pictures(self) -> None:
         """Override: paint, as the table is built, pictures first needed mid-animation."""
-
-    def warm_pause(self) -> None:
-        """The pause menu's pictures made ahead, on a quiet frame (game/ui/scenes/pause.py),
-        while this table is the one shown, and the frame-sized surface of the dimmed table
-        under its score panels."""
-        from game.ui.scenes.pause import warm_pause
-
-        if self.app.shown() is self and not self.app.overlays:
-            warm_pause(self)
-            self.dimmed_backdrop().prepare(self.app.frame_surface())  # (the score panel's)
 
     @staticmethod
     def words(key: str) -> Callable[[], str]:
@@ -552,9 +543,6 @@ class CardTable(TableDrawing, Scene):
 
     # ----- the frame ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        if not self.pause_made:  # (asked here: a table built and never shown asks nothing)
-            self.pause_made = True
-            self.app.make_ahead(self.warm_pause)
         self.session.poll()
         self.events.take()
         if self.session.lost or self.session.resumed or self.session.closed:
@@ -646,3 +634,11 @@ class CardTable(TableDrawing, Scene):
     def _open_over(self, result: JSON) -> None:
         """The match is over (a game may add to ``result`` first, e.g. its ranking)."""
         self.match_end.open(result)
+
+
+def menus_ahead(table: CardTable) -> bool:
+    """``table``'s pause menu and the dimmed table under its panels made ahead on a quiet
+    frame (game/ui/scenes/pause.py); False, doing nothing, unless it is the table shown."""
+    from game.ui.scenes.pause import make_menus_ahead
+
+    return make_menus_ahead(table)

@@ -102,7 +102,7 @@ class TableDrawing:
     def draw(self, surface: pygame.Surface) -> None:
         alpha = 150 if self.over is None else 160 if self.score is None else None
         if self.DIM_ONCE and (self.score is not None or self.over is not None) and alpha:
-            self.dimmed_backdrop().draw(surface, self.under_key(), self.draw_under, alpha)
+            dimmed_backdrop(self).draw(surface, self.under_key(), self.draw_under, alpha)
             self.table_painter.dimmed_below = True
         else:
             self.draw_under(surface)
@@ -119,14 +119,6 @@ class TableDrawing:
             label = t("online.reconnecting")
             self.table_painter.draw_banner(surface, label, self.table_banner_y(), (80, 26, 22))
 
-    def dimmed_backdrop(self) -> DimmedBackdrop:
-        """The dimmed table under the round's score panel and the match's end (made when
-        first asked for)."""
-        backdrop = self.__dict__.get("_dimmed")
-        if backdrop is None:
-            backdrop = self._dimmed = DimmedBackdrop()
-        return backdrop
-
     def draw_under(self, surface: pygame.Surface) -> None:
         """The table and its banners: what a modal panel dims."""
         self.still.draw(surface)
@@ -136,6 +128,7 @@ class TableDrawing:
     def under_key(self) -> tuple:
         """Everything :meth:`draw_under` draws from, while a panel is open (see dimmed.py)."""
         text = [getattr(self, k)[0] if getattr(self, k) else None for k in ("hint", "banner")]
+        plates = self.plates.facts()
         return (
             self.still.whole_key(),
             self.still_parts() if self.still.layered() else None,
@@ -145,14 +138,9 @@ class TableDrawing:
             self.aids.hint_line(),
             self.status_banner(),
             self.assisted(),
-            self.plates_key(),
+            tuple(self.plates.part(seat, plates)[0] for seat in range(self.players)),
             self.game_under_key(),
         )
-
-    def plates_key(self) -> tuple:
-        """What every plate is drawn from (their still-layer keys)."""
-        facts = self.plates.facts()
-        return tuple(self.plates.part(seat, facts)[0] for seat in range(self.players))
 
     def game_under_key(self) -> tuple:
         """Override: the game's own state its table drawing reads (figures, piles, pops…)."""
@@ -449,3 +437,13 @@ def ranked_rows(
             place = i + 1
         rows.append((place, names(who), totals[who], totals[who] == best))
     return rows
+
+
+def dimmed_backdrop(table: object) -> DimmedBackdrop:
+    """``table``'s dimmed picture under the round's score panel and the match's end (made
+    when first asked for)."""
+    backdrop = table.__dict__.get("_dimmed")
+    if backdrop is None:
+        backdrop = table.__dict__["_dimmed"] = DimmedBackdrop()
+    assert isinstance(backdrop, DimmedBackdrop)
+    return backdrop

@@ -176,16 +176,18 @@ def test_the_pause_menu_is_made_ahead_and_the_frame_left_as_it_was(make_app, gam
     panel picture and no new frame-sized surface (in the browser those were most of that
     frame); the score panel's dimmed table has its surface too."""
     from game.ui import draw
+    from game.ui.scenes.pause import make_menus_ahead
+    from game.ui.table_drawing import dimmed_backdrop
 
     app = make_app(portrait=True)
     table = table_of(app, game)
-    assert table.warm_pause in app.ahead or app.under_overlays.surface is not None
+    assert app.ahead or app.under_overlays.surface is not None
     app.under_overlays.forget()
     before = app.screen.copy()
-    table.warm_pause()
+    assert make_menus_ahead(table)
     assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(before, "RGB")
     dimmed = app.under_overlays.surface
-    assert dimmed is not None and table.dimmed_backdrop().surface is not None
+    assert dimmed is not None and dimmed_backdrop(table).surface is not None
     panels = draw._panel_image.cache_info().misses
     table.open_pause()
     app.step(1 / 60)

@@ -27,6 +27,7 @@ from game.ui.scale import px
 from game.ui.scenes.form import Form, place_control
 from game.ui.scenes.settings import setting_rows
 from game.ui.scenes.settings_avatar import AvatarButton
+from game.ui.table_drawing import dimmed_backdrop
 from game.ui.widgets import Segmented, Widget
 
 if TYPE_CHECKING:
@@ -153,6 +154,19 @@ class SettingsPanel(Overlay):
 def open_pause(table: Table) -> PauseMenu:
     """Open the pause menu over ``table`` (a card table scene); returns it."""
     return table.app.open_overlay(PauseMenu(table))
+
+
+def make_menus_ahead(table: Table) -> bool:
+    """What the first pause menu and the first score panel over ``table`` would make, made
+    now, if ``table`` is the scene shown and nothing is open over it (else False: nothing to
+    do): the menu (:func:`warm_pause`) and the dimmed table's frame-sized surface."""
+    app = table.app
+    shown: object = app.shown()
+    if shown is not table or app.overlays:
+        return False
+    warm_pause(table)
+    dimmed_backdrop(table).prepare(app.frame_surface())
+    return True
 
 
 def warm_pause(table: Table) -> None:
