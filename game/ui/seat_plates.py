@@ -84,7 +84,7 @@ class PlateFacts:
     seat's look, the turn's length."""
 
     acting: tuple[int, ...]
-    looks: list[int]
+    looks: tuple[int, ...]
     turn_seconds: float | None
 
 
@@ -170,7 +170,7 @@ class SeatPlates:
         and the same every match (bots keep theirs)."""
         return self.looks()[seat]
 
-    def looks(self) -> list[int]:
+    def looks(self) -> tuple[int, ...]:
         """Every seat's look (:meth:`look`), worked out once for all of them."""
         seats = self.table.session.seats
         mine = chosen_avatar(self.table.app.settings.get("avatar"))
@@ -178,7 +178,7 @@ class SeatPlates:
             getattr(s, "avatar", None) if s.name != "seat.you" or mine is None else mine
             for s in seats
         )
-        return avatars.faces(tuple(s.name for s in seats), chosen)
+        return tuple(avatars.faces(tuple(s.name for s in seats), chosen))  # (a cached list)
 
     def draw_timer(self, surface: pygame.Surface, seat: int, center: tuple[int, int]) -> None:
         """The turn timer ringing the avatar (TB-6): a bold ring on a dark track and the

@@ -135,6 +135,15 @@ def felt(app: Any) -> pygame.Rect:
     return pygame.Rect(0, top, layout.w, layout.h - top).inflate(-px(28), -px(28))
 
 
+def advanced(riffle: Riffle | None, dt: float) -> Riffle | None:
+    """``riffle`` run on by ``dt`` seconds: itself while it lasts, None once it is done (or
+    when there was none): what a table keeps in its ``riffle``."""
+    if riffle is None:
+        return None
+    riffle.update(dt)
+    return riffle if riffle.active else None
+
+
 def before_deal(
     app: Any, spot: tuple[float, float], size: tuple[int, int], inside: pygame.Rect | None = None
 ) -> tuple[Riffle | None, float]:

@@ -45,7 +45,7 @@ from game.games.hand_rummy.table_score import ScorePanel
 from game.games.hand_rummy.table_still import Parts, RummyStillParts
 from game.games.hand_rummy.table_workspace import GroupGeometry, Hit, Workspace
 from game.i18n import digits, t
-from game.ui import draw
+from game.ui import draw, shuffle
 from game.ui.cardtable import CardTable, as_session
 from game.ui.scale import px
 from game.ui.shuffle import Riffle
@@ -360,9 +360,7 @@ class RummyTable(CardTable):
         super().update_sprites(dt)
         for sprite in list(self.dealing):
             sprite.update(dt)
-        if self.riffle is not None:
-            self.riffle.update(dt)
-            self.riffle = self.riffle if self.riffle.active else None
+        self.riffle = shuffle.advanced(self.riffle, dt)
         drag = self.hand_view.drag
         self.workspace.update(dt, self.held(), drag["pos"] if drag is not None else None)
 

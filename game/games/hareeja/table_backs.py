@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import digits
-from game.ui import assets, draw, scale
+from game.ui import assets, draw, scale, shuffle
 from game.ui.scale import px
 from game.ui.shuffle import Riffle
 
@@ -86,10 +86,7 @@ class Backs:
 
     def update(self, dt: float) -> None:
         """The riffle before the deal runs on (game/ui/shuffle.py)."""
-        if self.riffle is not None:
-            self.riffle.update(dt)
-            if not self.riffle.active:
-                self.riffle = None
+        self.riffle = shuffle.advanced(self.riffle, dt)
 
     def draw_deck(self, surface: pygame.Surface) -> None:
         if self.riffle is not None:  # the deck is being riffled: that is the deck

@@ -40,7 +40,7 @@ from game.games.ronda.table_input import RondaTaps
 from game.games.ronda.table_score import ScorePanel
 from game.games.ronda.table_still import RondaStillParts
 from game.i18n import digits, t
-from game.ui import draw
+from game.ui import draw, shuffle
 from game.ui.cardtable import CardTable, as_session
 from game.ui.event_player import BOT_PAUSE
 from game.ui.shuffle import Riffle
@@ -225,9 +225,7 @@ class RondaTable(CardTable):
         raised = set(self.hand_order) if self.my_turn() else set()
         self.hand_view.glide(self.places.hand_slots(len(self.hand_order)), raised, dt)
         self.table_cards.update(dt)
-        if self.riffle is not None:
-            self.riffle.update(dt)
-            self.riffle = self.riffle if self.riffle.active else None
+        self.riffle = shuffle.advanced(self.riffle, dt)
 
     def layout_changed(self) -> None:
         """The table turned: a riffle at the old stock's place stops (the stock shows)."""
