@@ -193,3 +193,50 @@ def test_spikes_do_not_keep_it_down():
     assert policy.factor() == fp.FLOOR
     levels = browser_frames(1.0, spikes=True)(policy, 2000)
     assert levels[-1] == 1.0 and changes(levels) == [changes(levels)[0]]
+
+
+def a_table_of_two_kinds(quiet_ms: float, busy_ms: float, quiet_n: int, busy_n: int):
+    """Frame times of a table whose frames are not one population: a quiet stretch (a trick,
+    a few cards moving) and a busy one (a deal, a meld laid out) that costs more than the pixel
+    ratio between two levels explains, each at factor 1, growing with the pixels."""
+
+    def frames(policy: FactorPolicy, cycles: int) -> list[float]:
+        out = []
+        for _ in range(cycles):
+            for ms, n in ((quiet_ms, quiet_n), (busy_ms, busy_n)):
+                out += [policy.drawn(ms * policy.factor() ** 2) for _ in range(n)]
+        return out
+
+    return frames
+
+
+def test_a_table_whose_deals_cost_more_settles_instead_of_trying_again():
+    """Hand rummy at pixel ratio 3 under CPU throttling 4: its quiet frames fit at 1.25 and
+    promise 1.5, its deals' frames do not fit at 1.5 (and barely at 1.25). Over 30 rounds the
+    policy steps into a level that proved too slow less and less often: the waits between its
+    tries of a level double, and the last third of the stretch holds at most one try."""
+    levels = a_table_of_two_kinds(4.6, 9.6, 300, 120)(FactorPolicy(1.5), 30)
+    at = changes(levels)
+    into: dict[float, int] = {}
+    for i in at:
+        if levels[i] > levels[i - 1]:
+            into[levels[i]] = into.get(levels[i], 0) + 1
+    bound = math.log2(len(levels) / fp.PATIENCE) + 1
+    assert all(n <= bound for n in into.values()), into
+    ups = [i for i in at if levels[i] > levels[i - 1]]
+    for level in into:
+        tries = [i for i in ups if levels[i] == level]
+        gaps = [b - a for a, b in itertools.pairwise(tries)]
+        assert all(b >= 1.5 * a for a, b in itertools.pairwise(gaps)), (level, tries)
+    assert len([i for i in ups if i > len(levels) * 2 // 3]) <= 1, at
+
+
+def test_a_level_that_proved_too_slow_waits_longer_than_one_never_tried():
+    """The wait to step up into a level doubles with each time that level was left for being
+    over budget; a level never found too slow waits the plain PATIENCE."""
+    policy = FactorPolicy(1.5)
+    assert policy.patience(1.5) == fp.PATIENCE
+    run(policy, [40.0] * (fp.SETTLE + fp.WINDOW))
+    assert policy.factor() == 1.25
+    assert policy.patience(1.5) == 2 * fp.PATIENCE
+    assert policy.patience(1.25) == fp.PATIENCE

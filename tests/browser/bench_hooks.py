@@ -145,17 +145,20 @@ def policy() -> str:
     pol = recorder().app.drawing.policy
     ordered = sorted(pol.samples)
     median = ordered[len(ordered) // 2] if ordered else None
+    high = ordered[int(len(ordered) * fp.STEP_UP_SHARE)] if ordered else None
     above = pol._neighbour(+1)
-    room = median is not None and median * (above / pol.level) ** 2 < fp.HEADROOM * pol.budget_ms
+    room = high is not None and high * (above / pol.level) ** 2 < fp.HEADROOM * pol.budget_ms
     return json.dumps(
         {
             "level": pol.level,
             "ceiling": pol.ceiling,
             "median": median,
+            "p75": high,
             "window": len(ordered),
             "room": room,
             "since_change": pol.since_change,
-            "patience": pol.patience,
+            "patience": pol.patience(above),
+            "over_budget": {str(k): v for k, v in pol.over_budget.items()},
         }
     )
 
