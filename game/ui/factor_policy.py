@@ -115,7 +115,8 @@ class FactorPolicy:
     def patience(self, level: float) -> int:
         """Drawn frames to wait at the level below before stepping up into ``level``: doubled
         for each time ``level`` proved over budget."""
-        return min(MAX_PATIENCE, PATIENCE * 2 ** self.over_budget.get(level, 0))
+        doublings = min(self.over_budget.get(level, 0), 16)
+        return min(MAX_PATIENCE, PATIENCE << doublings)
 
     def _neighbour(self, direction: int) -> float:
         """The level one step up (+1) or down (-1), within the ceiling and the floor."""
