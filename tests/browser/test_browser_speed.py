@@ -159,10 +159,10 @@ def history(page) -> list[float]:
 def test_a_slow_phone_steps_the_factor_down_and_back_up_and_keeps_the_match(phone_page):
     """Under CPU throttling a ratio-3 phone page steps 1.5 down one level at a time and the
     same match plays on through every step (a step up the policy tries while throttled is
-    undone); once the throttling ends it steps back up (the
-    policy's median rule, game/ui/factor_policy.py), the match still the same. On a machine so
-    loaded that even unthrottled frames leave no room by that rule (its window's median scaled
-    to the level above over HEADROOM of the budget), the step up cannot be asked for: the test
+    undone); once the throttling ends it steps back up (the policy's rule,
+    game/ui/factor_policy.py), the match still the same. On a machine so loaded that even
+    unthrottled frames leave no room by that rule (its window's 75th percentile scaled to the
+    level above over HEADROOM of the budget), the step up cannot be asked for: the test
     then skips and says so with the figures; a page that had room and did not step up fails."""
     page = phone_page
     hook(page, "go_home()")
@@ -194,7 +194,8 @@ def stepped_down_and_up(page) -> None:
         page.throttle(1)
     down = history(page)
     # one level at a time; the policy may try a step up while throttled (its frames' median
-    # had room), and then it must undo it (factor_policy.py's back-off makes it try less)
+    # had room), and then it must undo it (each level remembers that it proved over budget,
+    # factor_policy.py, and the wait to try it again doubles)
     assert down[0] == 1.5 and down[1] < 1.5 and all(map(one_level, down, down[1:])), down
     ups = [i for i in range(1, len(down) - 1) if down[i] > down[i - 1]]
     assert all(down[i + 1] < down[i] for i in ups), down
