@@ -69,7 +69,7 @@ from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.seat_plates import SeatPlates
 from game.ui.sprites import Sprite
-from game.ui.table_aids import TableAids, card_words
+from game.ui.table_aids import TableAids
 from game.ui.table_drawing import ScorePart, TableDrawing, TablePainter
 from game.ui.table_input import TableInputFlow, hand_taps
 from game.ui.table_online import follow_connection
@@ -477,7 +477,7 @@ class CardTable(TableDrawing, Scene):
     def keys(self, event: pygame.event.Event) -> None:
         """A key press the widgets did not take: H asks for a hint, others go to :meth:`key`."""
         if event.key == pygame.K_h:
-            self.request_hint()
+            self.aids.request_hint()
         else:
             self.key(event)
 
@@ -494,52 +494,13 @@ class CardTable(TableDrawing, Scene):
     def key(self, event: pygame.event.Event) -> None:
         """Override: a key press the widgets did not take."""
 
-    # ----- the aids (game/ui/table_aids.py): the game's hooks, and names Hand rummy uses -------
+    # ----- the aids' hooks (game/ui/table_aids.py): a game says what a suggestion means -------
     def on_suggestion(self, action: JSON) -> None:
         """Override: do something with a fresh suggestion (e.g. preselect the bid)."""
 
     def hinted_rects(self, action: JSON) -> list[pygame.Rect]:
         """Override: where on screen the suggested ``action`` is (cards, piles, buttons)."""
         return []
-
-    def request_hint(self) -> None:
-        self.aids.request_hint()
-
-    def hint_line(self) -> str | None:
-        return self.aids.hint_line()
-
-    def show_notice(self, message: str) -> None:
-        self.aids.show_notice(message)
-
-    @staticmethod
-    def card_words(code: str) -> str:
-        return card_words(code)
-
-    @property
-    def notice(self) -> tuple[str, float] | None:
-        return self.aids.notice
-
-    @property
-    def turn_cue(self) -> float:
-        """Seconds the "your turn" cue still shows."""
-        return self.aids.turn_cue
-
-    @property
-    def suggestion(self) -> JSON | None:
-        return self.aids.suggestion
-
-    @suggestion.setter
-    def suggestion(self, suggestion: JSON | None) -> None:
-        self.aids.suggestion = suggestion
-
-    @property
-    def timed_out(self) -> bool:
-        """Your turn timed out; the safe move follows (TB-7)."""
-        return self.aids.timed_out
-
-    @timed_out.setter
-    def timed_out(self, timed_out: bool) -> None:
-        self.aids.timed_out = timed_out
 
     # ----- the frame ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:

@@ -44,6 +44,12 @@ def chosen_avatar(value: object) -> int | None:
     return value if isinstance(value, int) and is_avatar(value) else None
 
 
+class TurnCue(Protocol):
+    """What the plates read of their table's aids (game/ui/table_aids.py)."""
+
+    turn_cue: float  # seconds the "your turn" cue still shows
+
+
 class PlateTable(Protocol):
     """What the plates read of their table (the table scene and its game's hooks)."""
 
@@ -56,7 +62,7 @@ class PlateTable(Protocol):
     totals: list[int]  # each side's running total as shown (it moves on at round ends)
 
     @property
-    def turn_cue(self) -> float: ...  # seconds the "your turn" cue still shows
+    def aids(self) -> TurnCue: ...
 
     def shown_to_act(self) -> list[int]: ...
     def awaiting_me(self) -> bool: ...
@@ -206,7 +212,7 @@ class SeatPlates:
         costs no frames)."""
         grow = self.edge_grow()
         pygame.draw.rect(surface, draw.TURN, rect.inflate(grow, grow), px(3), border_radius=px(18))
-        if self.table.turn_cue <= 0:
+        if self.table.aids.turn_cue <= 0:
             return
         tag = self._tag(rect)
         if tag is None:
@@ -218,13 +224,13 @@ class SeatPlates:
     def edge_grow(self) -> int:
         """How far your plate's "your turn" edge stands out now (it pulses while the cue
         shows, then stays at 8 logical px); frame pixels."""
-        cue = self.table.turn_cue > 0
+        cue = self.table.aids.turn_cue > 0
         pulse = 0.5 + 0.5 * math.sin(self.table.elapsed * 8) if cue else 0.0
         return px(8 + 8 * pulse)
 
     def tag_box(self, plate: pygame.Rect) -> pygame.Rect | None:
         """Where the "Your turn" tag over ``plate`` is drawn while the cue shows (or None)."""
-        tag = self._tag(plate) if self.table.turn_cue > 0 else None
+        tag = self._tag(plate) if self.table.aids.turn_cue > 0 else None
         return tag[0] if tag else None
 
     def _tag(self, plate: pygame.Rect) -> tuple[pygame.Rect, pygame.Surface] | None:
@@ -248,7 +254,7 @@ class SeatPlates:
         region = plate_region(rect)
         cue = None
         if yours:  # the edge (pulsing while the cue shows) and the "Your turn" tag
-            cue = (self.edge_grow(), table.turn_cue > 0)
+            cue = (self.edge_grow(), table.aids.turn_cue > 0)
             box = self.tag_box(rect)
             if box is not None:
                 region = region.union(box.inflate(px(4), px(4)))

@@ -32,7 +32,7 @@ def settled(name: str) -> str:
         "rules": "scene.name == 'help'",
         "lobby": "scene.name == 'lobby' and scene.state == 'offline'",
         "table": "hasattr(scene, 'idle') and scene.idle() and scene.awaiting_me()"
-        " and scene.turn_cue <= 0",  # the "your turn" cue pulses with the clock, then rests
+        " and scene.aids.turn_cue <= 0",  # the "your turn" cue pulses with the clock, then rests
     }[name]
     # the old scene's picture slides off after a switch (game/ui/transition.py)
     return f"({still}) and not app.transition.active"

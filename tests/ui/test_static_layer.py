@@ -87,11 +87,11 @@ def test_a_players_moves_repaint_what_they_change(make_app, portrait):
     check = Checked(app)
 
     def my_turn_settled() -> bool:
-        return scene.my_turn() and scene.turn_cue <= 0
+        return scene.my_turn() and scene.aids.turn_cue <= 0
 
     app.step(1 / 60)
     layer = check.layer()
-    assert scene.turn_cue > 0  # your turn has just come: the cue pulses on your plate ...
+    assert scene.aids.turn_cue > 0  # your turn has just come: the cue pulses on your plate ...
     full, parts = layer.full_paints, layer.part_paints
     assert run_until(app, my_turn_settled, 600)
     assert layer.full_paints == full and layer.part_paints > parts + 10  # ... repainted alone

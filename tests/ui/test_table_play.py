@@ -14,7 +14,7 @@ from game.games.hareeja.table import HareejaTable
 from game.games.ronda.rules import Match as RondaMatch
 from game.games.ronda.table import RondaTable
 from game.table import FakeClock, Seat, Table
-from game.ui.table_aids import timer_color
+from game.ui.table_aids import card_words, timer_color
 
 DT = 1 / 60
 
@@ -204,16 +204,16 @@ def test_TB_7_a_timeout_says_which_card_was_played_for_you(make_app):
     clock = scene.session.table.clock
     hand = set(scene.hand_order)
     clock.advance(61)
-    assert run_until(app, lambda: scene.notice is not None, 200)
+    assert run_until(app, lambda: scene.aids.notice is not None, 200)
     played = (hand - set(scene.session.match.hands[0])).pop()
-    assert scene.card_words(played) in scene.notice[0]
-    assert "Time ran out" in scene.notice[0]
+    assert card_words(played) in scene.aids.notice[0]
+    assert "Time ran out" in scene.aids.notice[0]
 
 
 def test_your_turn_cue_plays_and_shows(make_app):
     app = make_app()
     scene = hareeja_my_turn(app)
-    assert "turn" in app.audio.played and scene.turn_cue > 0
+    assert "turn" in app.audio.played and scene.aids.turn_cue > 0
 
 
 def test_hint_by_key_marks_a_legal_card_without_holding_the_frame(make_app):
@@ -221,12 +221,12 @@ def test_hint_by_key_marks_a_legal_card_without_holding_the_frame(make_app):
     scene = hareeja_my_turn(app)
     log = list(scene.session.match.log)
     key(app, pygame.K_h)
-    assert scene.aids.hinting is not None or scene.suggestion is not None
-    assert run_until(app, lambda: scene.suggestion is not None, 600)
-    action = scene.suggestion["action"]
+    assert scene.aids.hinting is not None or scene.aids.suggestion is not None
+    assert run_until(app, lambda: scene.aids.suggestion is not None, 600)
+    action = scene.aids.suggestion["action"]
     assert action["type"] == "play" and action["card"] in scene.legal_cards()
     assert scene.hinted_rects(action) == [scene.hand[action["card"]].rect()]
-    assert scene.hint_line().startswith("Hint:")
+    assert scene.aids.hint_line().startswith("Hint:")
     assert scene.session.match.log == log  # a hint never plays for you
 
 
@@ -235,8 +235,8 @@ def test_hint_button_in_ronda_and_rummy(make_app):
     scene = ronda_table(app, PAIR)
     app.step(DT)
     click(app, scene.widget("hint").rect.center)
-    assert run_until(app, lambda: scene.suggestion is not None, 600)
-    assert scene.hinted_rects(scene.suggestion["action"])
+    assert run_until(app, lambda: scene.aids.suggestion is not None, 600)
+    assert scene.hinted_rects(scene.aids.suggestion["action"])
 
     app = make_app()
     rummy = RummyTable.new_match(app, "easy", seed=3)
@@ -244,9 +244,9 @@ def test_hint_button_in_ronda_and_rummy(make_app):
     assert run_until(app, rummy.my_turn, 8000)
     app.step(DT)
     click(app, rummy.widget("hint").rect.center)
-    assert run_until(app, lambda: rummy.suggestion is not None, 600)
-    assert rummy.suggestion["action"]["type"] == "draw"
-    assert rummy.hinted_rects(rummy.suggestion["action"])
+    assert run_until(app, lambda: rummy.aids.suggestion is not None, 600)
+    assert rummy.aids.suggestion["action"]["type"] == "draw"
+    assert rummy.hinted_rects(rummy.aids.suggestion["action"])
 
 
 def test_HR_rummy_a_tap_picks_and_a_drag_onto_the_pile_discards(make_app):
@@ -276,9 +276,9 @@ def test_HJ_5_a_hint_while_bidding_picks_the_bid_and_leaves_the_confirm_to_you(m
     app.switch(scene)
     assert run_until(app, lambda: scene.can_bid() and scene.idle(), 4000)
     key(app, pygame.K_h)
-    assert run_until(app, lambda: scene.suggestion is not None, 600)
-    assert scene.suggestion["action"]["type"] == "bid"
-    assert scene.bidding.pick == scene.suggestion["action"]["n"]
+    assert run_until(app, lambda: scene.aids.suggestion is not None, 600)
+    assert scene.aids.suggestion["action"]["type"] == "bid"
+    assert scene.bidding.pick == scene.aids.suggestion["action"]["n"]
     assert not scene.bidding.confirmed[0]
 
 
@@ -333,17 +333,17 @@ def test_TB_7_ronda_and_rummy_timeouts_say_what_was_played(make_app):
     app.switch(ronda)
     assert run_until(app, lambda: ronda.my_turn() and ronda.idle(), 4000)
     ronda.session.table.clock.advance(61)
-    assert run_until(app, lambda: ronda.notice is not None, 300)
-    assert "Time ran out" in ronda.notice[0] and "your " in ronda.notice[0]
+    assert run_until(app, lambda: ronda.aids.notice is not None, 300)
+    assert "Time ran out" in ronda.aids.notice[0] and "your " in ronda.aids.notice[0]
 
     app = make_app()
     rummy = RummyTable.new_match(app, "easy", 60, seed=3, clock=FakeClock())
     app.switch(rummy)
     assert run_until(app, rummy.my_turn, 8000)
     rummy.session.table.clock.advance(61)
-    assert run_until(app, lambda: rummy.notice is not None, 600)
+    assert run_until(app, lambda: rummy.aids.notice is not None, 600)
     thrown = rummy.session.match.discard[-1]
-    assert "drew and threw" in rummy.notice[0] and rummy.card_words(thrown) in rummy.notice[0]
+    assert "drew and threw" in rummy.aids.notice[0] and card_words(thrown) in rummy.aids.notice[0]
 
 
 def test_a_card_dragged_over_the_table_glows_and_plays_when_let_go(make_app):

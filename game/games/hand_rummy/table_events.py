@@ -19,6 +19,7 @@ from game.i18n import digits, t
 from game.ui import shuffle
 from game.ui.scale import pt, px
 from game.ui.sprites import Sprite
+from game.ui.table_aids import card_words
 from game.ui.tween import Speed, ease_in_out, ease_out
 
 if TYPE_CHECKING:
@@ -302,9 +303,9 @@ class RummyMotion:
             self.table.my_cards.remove(card)
             self._sync_hand()
             self.workspace.selected = None
-            if self.table.timed_out:
-                self.table.timed_out = False
-                self.table.show_notice(t("hr.timeout_card", card=self.table.card_words(card)))
+            if self.table.aids.timed_out:
+                self.table.aids.timed_out = False
+                self.table.aids.show_notice(t("hr.timeout_card", card=card_words(card)))
         duration = Speed.scale(DISCARD_FLIGHT)
         size = self.table.geo.pile_card
         sprite = Sprite(
@@ -357,5 +358,5 @@ class RummyMotion:
     def on_turn_timeout(self, ev: JSON) -> float:
         """TB-7: the table draws and discards for you; the discard says which card."""
         if ev.get("seat") == self.table.me:
-            self.table.timed_out = True
+            self.table.aids.timed_out = True
         return 0.0

@@ -77,11 +77,11 @@ def _human_table(app: App, match: Match) -> Table:
 
 def hint_shot(shooter: Shooter, sc: RummyTable, name: str) -> None:
     """H: the hard bot's move, marked and said why, shot as ``name``; then put away."""
-    sc.request_hint()
-    shooter.until(lambda: sc.suggestion is not None, 900)
+    sc.aids.request_hint()
+    shooter.until(lambda: sc.aids.suggestion is not None, 900)
     shooter.frames(3)
     shooter.shot(name)
-    sc.suggestion = None
+    sc.aids.suggestion = None
 
 
 def scripted_round(shooter: Shooter) -> None:

@@ -63,8 +63,8 @@ def match(shooter: Shooter) -> None:
     shooter.frames(6)
     shooter.shot("05_declare")
     shooter.until(sc.awaiting_me, 600)  # the others' confirmations shown
-    sc.request_hint()  # H while bidding: the bid the hand alone counts, picked for you
-    shooter.until(lambda: sc.suggestion is not None, 900)
+    sc.aids.request_hint()  # H while bidding: the bid the hand alone counts, picked for you
+    shooter.until(lambda: sc.aids.suggestion is not None, 900)
     shooter.frames(3)
     shooter.shot("05a_bid_hint")
     sc.aids.suggestion = None
@@ -147,8 +147,8 @@ def round_end(shooter: Shooter, sc: HareejaTable, clock: FakeClock) -> None:
     area.toggle()
     # The last seconds of our turn (red, with the seconds) and a hint asked for with H.
     clock.advance((sc.session.remaining(0) or 60) - 4.3)
-    sc.request_hint()
-    shooter.until(lambda: sc.suggestion is not None, 600)
+    sc.aids.request_hint()
+    shooter.until(lambda: sc.aids.suggestion is not None, 600)
     shooter.frames(3)
     shooter.shot("09b_hint_timer_red")
     shooter.until(lambda: sc.score is not None and sc.score["t"] > 1.4, 20000, play_on)

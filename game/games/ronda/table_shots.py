@@ -106,8 +106,8 @@ def screenshot_scenes(shooter: Shooter) -> None:
     sc.taps.declare("ronda")
     shooter.frames(int(0.3 / DT))
     shooter.until(sc.awaiting_me, 600)  # the declaration shown, the card to play is yours
-    sc.request_hint()  # H: the hard bot's card, marked, and why in Ronda's terms
-    shooter.until(lambda: sc.suggestion is not None, 900)
+    sc.aids.request_hint()  # H: the hard bot's card, marked, and why in Ronda's terms
+    shooter.until(lambda: sc.aids.suggestion is not None, 900)
     shooter.frames(3)
     shooter.shot("ronda2_03b_hint")
     sc.aids.suggestion = None
