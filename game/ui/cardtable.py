@@ -58,10 +58,10 @@ from game.client.online import OnlineSession, server_message
 from game.client.session import Refusal, SeatState, TableSession
 from game.core import registry
 from game.i18n import t
-from game.ui import assets, coach_marks, scale, scoreboard, settle
+from game.ui import assets, coach_marks, scale, scoreboard, settle, table_exits
 from game.ui.event_player import BOT_PAUSE, EventPlayer
 from game.ui.hand_view import HandView
-from game.ui.over_again import again_label, press_again
+from game.ui.over_again import again_label
 from game.ui.over_check import check_button, place_check
 from game.ui.plates import deck_codes
 from game.ui.reactions import TableReactions
@@ -270,7 +270,10 @@ class CardTable(TableDrawing, Scene):
             (0, tb.y, px(100), tb.h), self.words("menu.button"), self.open_pause, 22
         )
         self.lang_button = Button(
-            (0, tb.y, px(92), tb.h), self.words("lang.toggle"), self.toggle_language, 22
+            (0, tb.y, px(92), tb.h),
+            self.words("lang.toggle"),
+            partial(table_exits.toggle_language, self.app),
+            22,
         )
         R = scale.rect  # panel buttons: sized here, placed with their panels
         self.back_button = Button(
@@ -279,9 +282,15 @@ class CardTable(TableDrawing, Scene):
         next_words = lambda: t(self.next_label())  # noqa: E731 (the label follows the phase)
         self.next_button = Button(R(0, 0, 260, 60), next_words, self.close_score, 26, True)
         self.again_button = Button(
-            R(0, 0, 240, 60), lambda: again_label(self), self.play_again, 26, True
+            R(0, 0, 240, 60),
+            lambda: again_label(self),
+            partial(table_exits.play_again, self),
+            26,
+            True,
         )
-        self.menu2_button = Button(R(0, 0, 200, 60), self.words("over.menu"), self.to_menu, 26)
+        self.menu2_button = Button(
+            R(0, 0, 200, 60), self.words("over.menu"), partial(table_exits.to_menu, self), 26
+        )
         for key in ("menu", "lang", "back", "next", "again", "menu2"):
             getattr(self, f"{key}_button").key = key
         self.widgets = [
@@ -429,39 +438,11 @@ class CardTable(TableDrawing, Scene):
     def close_score(self) -> None:
         self.score = None
 
-    def play_again(self) -> None:
-        if self.session.online and press_again(self):  # a rematch (game/ui/over_again.py)
-            return
-        if self.session.online:  # no rematch offered: back to the lobby, still connected
-            self.session.leave()
-            self.app.go("lobby", session=getattr(self.session, "server", None))
-            return
-        self.saver.flush()  # this match's last move first: the new match is saved over it
-        s = self.app.settings
-        self.app.switch(
-            type(self).new_match(
-                self.app, s["level"], s["turn_seconds"] or None, options=self.options
-            )
-        )
-
     def open_pause(self) -> None:
         """The pause menu (Esc, the menu button): resume, rules, settings, leave."""
         from game.ui.scenes.pause import open_pause
 
         open_pause(self)
-
-    def to_menu(self) -> None:
-        self.leave_to_menu(send=self.session.online and self.session.phase != "over")
-
-    def leave_to_menu(self, send: bool) -> None:
-        """Back to the menu (telling the server first when ``send``); the session closes."""
-        if send:
-            self.session.leave()
-        self.session.close()
-        self.app.go("menu")
-
-    def toggle_language(self) -> None:
-        self.app.set_setting("language", "en" if i18n.language() == "ar" else "ar")
 
     # ----- input (game/ui/table_input.py: widgets, Esc and the panels first, then these) -----
     def handle(self, event: pygame.event.Event) -> None:

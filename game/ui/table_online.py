@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.client.session import TableSession
+from game.ui import table_exits
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -22,8 +23,6 @@ class Connected(Protocol):
     session: TableSession
     options: dict[str, Any]
 
-    def leave_to_menu(self, send: bool) -> None: ...
-
 
 def follow_connection(table: Connected) -> None:
     """The table's session woke, was lost or came back: redraw, leave or rebuild ``table``."""
@@ -33,7 +32,7 @@ def follow_connection(table: Connected) -> None:
         app.invalidate()
     if session.lost:
         app.toast(getattr(session, "ended_words", None) or "online.lost", 5.0)
-        table.leave_to_menu(send=False)
+        table_exits.leave_to_menu(table, send=False)
     elif session.closed:  # the table closed (the over panel's 5 minutes): the lobby, connected
         app.toast(session.closed, 6.0)
         session.closed = None

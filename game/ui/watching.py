@@ -17,6 +17,7 @@ and Leave button of a spectator's table, and the lobby's part of watching (Watch
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
@@ -26,7 +27,7 @@ from game.client import page_links
 from game.client.session import TableSession
 from game.client.watching import ENDINGS, WatchSession
 from game.i18n import digits, t
-from game.ui import draw, games
+from game.ui import draw, games, table_exits
 from game.ui.scale import px
 from game.ui.scenes.lobby_view import LobbyView
 from game.ui.widgets import Button, Widget, beside_row
@@ -72,8 +73,6 @@ class Watched(Protocol):
     widgets: list[Widget]  # the top bar's buttons among them
     lang_button: Button
 
-    def to_menu(self) -> None: ...
-
 
 class WatchBar:
     """The eye and the count; a spectator's tag and Leave (see the module docstring)."""
@@ -82,7 +81,11 @@ class WatchBar:
         self.table = table
         self.spectator = isinstance(table.session, WatchSession)
         self.leave = Button(
-            (0, 0, px(112), px(52)), lambda: t("watch.leave"), table.to_menu, 22, key="unwatch"
+            (0, 0, px(112), px(52)),
+            lambda: t("watch.leave"),
+            partial(table_exits.to_menu, table),
+            22,
+            key="unwatch",
         )
         self.leave.visible = self.spectator
 

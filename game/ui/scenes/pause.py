@@ -12,6 +12,7 @@ neighbours, and this module knows the table only through the few names it calls)
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -20,7 +21,7 @@ from game import i18n
 from game.client.session import TableSession
 from game.core import registry
 from game.i18n import t
-from game.ui import overlay, scoreboard
+from game.ui import overlay, scoreboard, table_exits
 from game.ui.overlay import Action, Overlay
 from game.ui.presenter import restored
 from game.ui.scale import px
@@ -41,8 +42,6 @@ class Table(Protocol):
     name: str  # the game's name (its spec in game.core.registry)
     session: TableSession
     widgets: list[Widget]  # its scoreboard among them
-
-    def to_menu(self) -> None: ...
 
 
 class PauseMenu(Overlay):
@@ -86,7 +85,7 @@ class PauseMenu(Overlay):
 
     def leave(self) -> bool:
         if not self.running():
-            self.table.to_menu()
+            table_exits.to_menu(self.table)
             return True
         online = self.table.session.online
         overlay.confirm(
@@ -94,7 +93,7 @@ class PauseMenu(Overlay):
             "pause.leave_title",
             lambda: t("pause.leave_online" if online else "pause.leave_saved"),
             "pause.leave_yes",
-            self.table.to_menu,
+            partial(table_exits.to_menu, self.table),
             key="leave",
         )
         return False
