@@ -17,8 +17,8 @@ class Compared:
         self.app = app
         self.frames = 0
         self.differ: list[int] = []
-        self._draw = app._draw
-        app._draw = self.draw  # type: ignore[method-assign]
+        self._draw = app.painter.paint
+        app.painter.paint = self.draw  # type: ignore[method-assign]
 
     def draw(self) -> None:
         self._draw()
@@ -32,7 +32,7 @@ class Compared:
             scene.draw(plain)
             for overlay in self.app.overlays:
                 overlay.draw(plain)
-            self.app._draw_toasts(plain)
+            self.app.painter.draw_toasts(plain)
         finally:
             scene.DIM_ONCE = True
         self.frames += 1

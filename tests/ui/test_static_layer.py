@@ -21,15 +21,15 @@ from game.ui.static_layer import StaticLayer, merged
 
 
 class Checked:
-    """Wraps ``app._draw``: after each real frame, the table is drawn again without the layer
-    onto a second surface and the two pictures are compared."""
+    """Wraps ``app.painter.paint``: after each real frame, the table is drawn again without
+    the layer onto a second surface and the two pictures are compared."""
 
     def __init__(self, app: App):
         self.app = app
         self.frames = 0
         self.differ: list[int] = []
-        self._draw = app._draw
-        app._draw = self.draw  # type: ignore[method-assign]
+        self._draw = app.painter.paint
+        app.painter.paint = self.draw  # type: ignore[method-assign]
 
     def draw(self) -> None:
         self._draw()
@@ -43,11 +43,9 @@ class Checked:
             scene.draw(plain)
             for overlay in self.app.overlays:
                 overlay.draw(plain)
-            self.app.screen = plain  # the toasts, as App._draw puts them
-            self.app._draw_toasts()
+            self.app.painter.draw_toasts(plain)  # the toasts, as the painter puts them
         finally:
             scene.STATIC_LAYER = True
-            self.app.screen = screen
         self.frames += 1
         if pygame.image.tobytes(screen, "RGB") != pygame.image.tobytes(plain, "RGB"):
             self.differ.append(self.app.frame)
@@ -195,7 +193,7 @@ def test_no_avatar_is_painted_for_the_first_time_while_melds_land(monkeypatch):
     table = games.table_class("hand_rummy")
     scene = table.start_autoplay(app, games.info("hand_rummy").defaults())
     app.step(1 / 60)  # the table's first picture (plates and their avatars): a busy frame anyway
-    app.warm_up()  # (the app's own warm-up paints avatars ahead on quiet frames: done first)
+    app.quiet.warm_up()  # (the app's own warm-up paints avatars ahead on quiet frames: done first)
     painted: list[tuple] = []
     real = avatars._Painter.paint
 
