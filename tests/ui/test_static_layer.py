@@ -11,7 +11,7 @@ import pygame
 import pytest
 from test_relayout import turn
 from test_rummy_table import scripted_scene
-from ui_helpers import click, run_until
+from ui_helpers import PlainCompared, click, run_until
 
 from game.ui import games
 from game.ui.app import App, Options
@@ -20,38 +20,18 @@ from game.ui.seat_plates import plate_region
 from game.ui.static_layer import StaticLayer, merged
 
 
-class Checked:
-    """Wraps ``app.painter.paint``: after each real frame, the table is drawn again without
-    the layer onto a second surface and the two pictures are compared."""
+def checked(app: App) -> PlainCompared:
+    """After each real frame of a table with a still layer, the table drawn again without
+    the layer onto a second surface, and the two pictures compared."""
 
-    def __init__(self, app: App):
-        self.app = app
-        self.frames = 0
-        self.differ: list[int] = []
-        self._draw = app.painter.paint
-        app.painter.paint = self.draw  # type: ignore[method-assign]
+    def layered(app: App) -> bool:
+        return isinstance(app.scene, CardTable) and app.scene.still.layered()
 
-    def draw(self) -> None:
-        self._draw()
-        scene = self.app.scene
-        if not (isinstance(scene, CardTable) and scene.still.layered()):
-            return
-        screen = self.app.screen
-        plain = pygame.Surface(screen.get_size(), 0, screen)
-        scene.STATIC_LAYER = False
-        try:
-            scene.draw(plain)
-            for overlay in self.app.overlays:
-                overlay.draw(plain)
-            self.app.painter.draw_toasts(plain)  # the toasts, as the painter puts them
-        finally:
-            scene.STATIC_LAYER = True
-        self.frames += 1
-        if pygame.image.tobytes(screen, "RGB") != pygame.image.tobytes(plain, "RGB"):
-            self.differ.append(self.app.frame)
+    return PlainCompared(app, layered, off="STATIC_LAYER")
 
-    def layer(self) -> StaticLayer:
-        return self.app.scene.still.layer
+
+def layer_of(app: App) -> StaticLayer:
+    return app.scene.still.layer
 
 
 @pytest.mark.parametrize(
@@ -64,12 +44,12 @@ class Checked:
 )
 def test_bot_match_frames_equal_a_full_redraw(portrait, lang, options):
     app = App(Options(autoplay=True, seed=7, lang=lang, portrait=portrait))
-    check = Checked(app)
+    check = checked(app)
     table = games.table_class("hand_rummy")
     table.start_autoplay(app, {**games.info("hand_rummy").defaults(), **options})
     for _ in range(600):
         app.step(1 / 60)
-    layer = check.layer()
+    layer = layer_of(app)
     assert check.frames > 200
     assert layer.part_paints > 20  # parts were repainted, not the whole picture every frame
     assert layer.full_paints < check.frames / 10
@@ -82,13 +62,13 @@ def test_a_players_moves_repaint_what_they_change(make_app, portrait):
     shows at once (the picture equals a full redraw) and repaints the layer."""
     app = make_app(portrait=portrait)
     scene = scripted_scene(app)
-    check = Checked(app)
+    check = checked(app)
 
     def my_turn_settled() -> bool:
         return scene.my_turn() and scene.turn_cue <= 0
 
     app.step(1 / 60)
-    layer = check.layer()
+    layer = layer_of(app)
     assert scene.turn_cue > 0  # your turn has just come: the cue pulses on your plate ...
     full, parts = layer.full_paints, layer.part_paints
     assert run_until(app, my_turn_settled, 600)
@@ -142,12 +122,12 @@ def test_the_other_tables_frames_equal_a_full_redraw(game, portrait, lang, optio
     the table's cards and your hand at rest); every frame of a bot match still equals a full
     redraw, and frames where only a card flies repaint nothing but the moving card."""
     app = App(Options(autoplay=True, seed=11, lang=lang, portrait=portrait))
-    check = Checked(app)
+    check = checked(app)
     table = games.table_class(game)
     table.start_autoplay(app, {**games.info(game).defaults(), **options})
     for _ in range(900):
         app.step(1 / 60)
-    layer = check.layer()
+    layer = layer_of(app)
     assert check.frames > 300
     assert layer.part_paints > 20
     assert layer.full_paints < check.frames / 10
@@ -249,7 +229,7 @@ def test_a_bid_flip_frame_repaints_the_figures_not_the_plates(lang):
     plates' keys stay put (their avatars and names are not painted again), the frames still
     equal a full redraw."""
     app = App(Options(autoplay=True, seed=11, lang=lang, portrait=True))
-    check = Checked(app)
+    check = checked(app)
     scene = games.table_class("hareeja").start_autoplay(app, games.info("hareeja").defaults())
     flips: list[tuple[dict, dict]] = []
     for _ in range(1200):
