@@ -44,8 +44,8 @@ def main() -> None:
                 speed=2.0,
             )
         )
-        app.warm_up()
-        counter = app.count_blits()
+        app.quiet.warm_up()
+        counter = app.painter.count_blits()
         seen = table_stretch.play(app, key)
         shape = "x".join(map(str, app.layout.size))
         status = "complete" if seen.complete() else f"missing {seen.missing}"

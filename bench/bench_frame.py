@@ -47,7 +47,7 @@ def main() -> None:
             adapt=args.adapt,
         )
     )
-    app.warm_up()  # as a player's time in the menu would have done
+    app.quiet.warm_up()  # as a player's time in the menu would have done
     scene = games.table_class(args.game).start_autoplay(app, games.info(args.game).defaults())
     # Warm up through the first deal into play.
     while scene.phase == "deal" or scene.session.match.log == []:
@@ -57,11 +57,11 @@ def main() -> None:
     for _ in range(FRAMES):
         if not app.running:
             break
-        t0, c0, draws = time.perf_counter(), time.process_time(), app.draws
+        t0, c0, draws = time.perf_counter(), time.process_time(), app.painter.draws
         app.step(1 / 60)
         times.append((time.perf_counter() - t0) * 1000)
         cpu.append((time.process_time() - c0) * 1000)
-        if app.draws > draws:
+        if app.painter.draws > draws:
             drawn_cpu.append(cpu[-1])
         moving += not scene.idle()
     size = "x".join(map(str, app.layout.size))

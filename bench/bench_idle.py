@@ -43,7 +43,7 @@ def settle_at_your_move(app: App, game: str):
 
 
 def measure(app: App, frames: int, always_draw: bool) -> tuple[list[float], int]:
-    draws = app.draws
+    draws = app.painter.draws
     cpu = []
     for _ in range(frames):
         if always_draw:
@@ -51,7 +51,7 @@ def measure(app: App, frames: int, always_draw: bool) -> tuple[list[float], int]
         c0 = time.process_time()
         app.step(DT)
         cpu.append((time.process_time() - c0) * 1000)
-    return cpu, app.draws - draws
+    return cpu, app.painter.draws - draws
 
 
 def report(name: str, cpu: list[float], drawn: int) -> None:
@@ -74,7 +74,7 @@ def main() -> None:
         app = App(Options(lang="ar", portrait=portrait, scale=args.scale))
         app.settings["turn_seconds"] = 0
         shape = f"{'portrait' if portrait else 'landscape'} x{args.scale:g}"
-        app.warm_up()
+        app.quiet.warm_up()
         for _ in range(30):
             app.step(DT)
         report(f"menu {shape}", *measure(app, args.frames, args.always_draw))

@@ -11,7 +11,7 @@ then throttled. For each game in turn (so the first is the page's first table, t
 find what earlier tables left in the caches), tests/browser/redraw_hooks.py measures:
 
 * new table: the tap on Play's work (building the scene: ``start_autoplay``) and its first
-  draw (``App._draw``, flip included), then the same frame drawn again;
+  draw (``FramePainter.paint``, flip included), then the same frame drawn again;
 * turn: the phone turned and back (``App.set_shape`` and the first draw after it);
 * pause: the pause menu's first frame and the frames it stays up.
 

@@ -20,7 +20,7 @@ Measured inside the page (tests/browser/bench_hooks.py wraps the app's own ``ste
   turned and back: the step that lays out again and draws);
 * idle page CPU: Chrome's own ``Performance.getMetrics`` TaskDuration over ``--idle-seconds``
   on the home screen and at a table waiting for you, as % of one core;
-* blits: the draw engineer's counter (App.count_blits) over a second, shorter stretch at
+* blits: the draw engineer's counter (FramePainter.count_blits) over a second, shorter stretch at
   throttle 1, each blit timed: per-pixel alpha blits a frame and the ten costliest blits;
 * first draw: ms from navigation to the game's first flip (harness.times.first_draw).
 
@@ -99,7 +99,7 @@ def idle_cpu(page, seconds: float) -> float:
         metrics = page.call("Performance.getMetrics")["metrics"]
         return {m["name"]: m["value"] for m in metrics}
 
-    page.wait_py("app._warmup is None", 300)  # every font size opened (quiet frames do it)
+    page.wait_py("app.quiet.warmup is None", 300)  # every font size opened (quiet frames do it)
     page.pump(2.0)  # settle: the loop rests after 0.5 s of quiet (game/ui/pacing.py)
     hook(page, "reset()")
     before, frames = sample(), page.js("harness.frames")

@@ -7,8 +7,8 @@ over every drawn frame of bench/table_stretch.py's scripted stretch, per game.
 
 On the harness of tests/browser (as bench/bench_web.py: pyodide 0.27.7, pygbag's pygame-ce wasm
 wheel, headless Chromium, a 390x693 page of pixel ratio 1). The profiler runs only inside
-``App._draw`` (a drawn frame's ``scene.draw``, overlays, toasts and the flip), wrapped on the
-app instance; game code is not changed. Prints the functions by their own time and by
+``FramePainter.paint`` (a drawn frame's ``scene.draw``, overlays, toasts and the flip), wrapped
+on the app's painter; game code is not changed. Prints the functions by their own time and by
 cumulative time, and the drawn frames' mean cost under the profiler (its overhead is large
 under WebAssembly: read the shares, not the milliseconds).
 
@@ -40,7 +40,7 @@ PROFILER = r"""
 import cProfile, io, json, pstats, time
 from game.ui.app import App
 app = App.current
-_PROF = {"prof": cProfile.Profile(), "ms": [], "draw": app._draw}
+_PROF = {"prof": cProfile.Profile(), "ms": [], "draw": app.painter.paint}
 
 def _profiled_draw(*a, **k):
     began = time.perf_counter()
@@ -51,10 +51,10 @@ def _profiled_draw(*a, **k):
         _PROF["prof"].disable()
         _PROF["ms"].append((time.perf_counter() - began) * 1000)
 
-app._draw = _profiled_draw
+app.painter.paint = _profiled_draw
 
 def _profile_report(top):
-    app._draw = _PROF["draw"]
+    app.painter.paint = _PROF["draw"]
     out = io.StringIO()
     stats = pstats.Stats(_PROF["prof"], stream=out)
     stats.sort_stats("tottime").print_stats(top)
@@ -71,14 +71,14 @@ app = App.current
 _SLOW = {"step": app.step, "kept": []}
 
 def _slow_step(*a, **k):
-    draws, prof = app.draws, cProfile.Profile()
+    draws, prof = app.painter.draws, cProfile.Profile()
     began = time.perf_counter()
     prof.enable()
     try:
         return _SLOW["step"](*a, **k)
     finally:
         prof.disable()
-        if app.draws != draws:
+        if app.painter.draws != draws:
             _SLOW["kept"].append(((time.perf_counter() - began) * 1000, prof))
 
 app.step = _slow_step
@@ -118,14 +118,14 @@ def _gc_callback(phase, info):
         _GC["runs"].append((info["generation"], (now - _GC["began"]) * 1000, _GC["in_step"]))
 
 def _gc_step(*a, **k):
-    draws, began = app.draws, time.perf_counter()
+    draws, began = app.painter.draws, time.perf_counter()
     _GC["in_step"] = True
     before = len(_GC["runs"])
     try:
         return _GC["step"](*a, **k)
     finally:
         _GC["in_step"] = False
-        if app.draws != draws:
+        if app.painter.draws != draws:
             spent = sum(ms for _, ms, _ in _GC["runs"][before:])
             _GC["steps"].append(((time.perf_counter() - began) * 1000, spent))
 
@@ -264,7 +264,7 @@ def main() -> None:
             page.navigate(server.url)
             page.start(timeout=900)
             bench_web.install(page)
-            page.wait_py("app._warmup is None", 300)  # as in bench_web: a player's page has
+            page.wait_py("app.quiet.warmup is None", 300)  # as in bench_web: a player's page has
             page.throttle(args.throttle)  # opened its fonts and faces on the home screen
             for game in args.games.split(","):
                 run = (

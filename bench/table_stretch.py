@@ -61,7 +61,7 @@ def play(
     scene = games.table_class(game).start_autoplay(app, games.info(game).defaults())
     seen = Seen()
     overlay_left: int | None = None
-    draws = app.draws
+    draws = app.painter.draws
     for _ in range(limit):
         if not app.running:
             break
@@ -84,5 +84,5 @@ def play(
                 app.overlay.close()
         if seen.score and scene.score is None and overlay_left == 0:
             break
-    seen.drawn = app.draws - draws
+    seen.drawn = app.painter.draws - draws
     return seen

@@ -36,11 +36,23 @@ TESTS = [
     "tests/test_net_rematch.py",
 ]
 
-# (file, the text as it is, the text of the mutant); the text must stand once in the file.
+Mutant = tuple[str, str, str]  # (file, the text as it is, the text of the mutant)
+
+
+def guard(name: str, line: str, then: str = "", taken: bool = False) -> Mutant:
+    """The guard ``line`` of ``name`` (an ``if`` line as it stands, its indent kept) turned off:
+    ``if False:``, or ``if True:`` when ``taken``. ``then``: what follows the colon in the file
+    (the rest of the line, the next one), where the line alone does not stand once."""
+    assert line.endswith(":"), line
+    indent = line[: len(line) - len(line.lstrip())]
+    return (name, line + then, f"{indent}if {taken}:{then}")
+
+
+# The text as it is must stand once in the file.
 # Left out as equivalent: `Requests.answer`'s "the table is full" check (the last seat given refuses
 # everyone still waiting, so no request is left to accept at a full table), and `_as_first`'s
 # "views built apart: the full diff is cheaper" (only the speed changes).
-MUTANTS: list[tuple[str, str, str]] = [
+MUTANTS: list[Mutant] = [
     ("game/net/protocol.py", "    if len(text) > max_frame:", "    if len(text) > max_frame + 1:"),
     (
         "game/net/protocol.py",
@@ -94,31 +106,25 @@ MUTANTS: list[tuple[str, str, str]] = [
         "        if self._global_tokens < 1:",
     ),
     ("game/net/guard.py", "    prefix = NETWORK_PREFIX_V4 if", "    prefix = 32 if"),
-    (
-        "game/net/handlers.py",
-        "        if not quiet:\n            return False",
-        "        if True:\n            return False",
+    guard(
+        "game/net/handlers.py", "        if not quiet:", "\n            return False", taken=True
     ),
     (
         "game/net/handlers.py",
         "        quiet = [r for r in rooms if r and not r.started and not r.anyone_connected()]",
         "        quiet = [r for r in rooms if r and not r.anyone_connected()]",
     ),
-    (
+    guard(
         "game/net/handlers.py",
         "        if room.address is None or seated == room.players:",
-        "        if True:",
+        taken=True,
     ),
     (
         "game/net/botplay.py",
         "            kind = 0 if people and (not nobody or self._people_served < PEOPLE_TURNS)",
         "            kind = 0 if people and (True or self._people_served < PEOPLE_TURNS)",
     ),
-    (
-        "game/net/botplay.py",
-        "            if (0 if room.anyone_connected() else 1) != kind:",
-        "            if False:",
-    ),
+    guard("game/net/botplay.py", "            if (0 if room.anyone_connected() else 1) != kind:"),
     (
         "game/net/botplay.py",
         "            networks.move_to_end(network)  # the next network's turn",
@@ -140,17 +146,12 @@ MUTANTS: list[tuple[str, str, str]] = [
         "        return guest.strikes >= FLOOD_STRIKES",
         "        return guest.strikes > FLOOD_STRIKES",
     ),
-    (
+    guard(
         "game/net/hello.py",
-        "        if guest.player is not None and guest.player is not player:\n"
-        "            raise RequestRefused",
-        "        if False:\n            raise RequestRefused",
+        "        if guest.player is not None and guest.player is not player:",
+        "\n            raise RequestRefused",
     ),
-    (
-        "game/net/hello.py",
-        "        if old is not None and old is not guest.conn:",
-        "            if False:",
-    ),
+    guard("game/net/hello.py", "        if old is not None and old is not guest.conn:"),
     (
         "game/net/names.py",
         '            if not kept or kept[-1] == " " or marks >= MAX_MARKS:',
@@ -169,53 +170,42 @@ MUTANTS: list[tuple[str, str, str]] = [
         "        if self.waiting() + len(frame) > self.limit:",
         "        if self.waiting() + len(frame) > self.limit + 1:",
     ),
-    (
+    guard(
         "game/net/handlers.py",
-        "        if room.started:\n"
-        '            raise RequestRefused("That table has already started."',
-        '        if False:\n            raise RequestRefused("That table has already started."',
+        "        if room.started:",
+        '\n            raise RequestRefused("That table has already started."',
     ),
-    (
+    guard(
         "game/net/handlers.py",
-        '        if not room.free_seats():\n            raise RequestRefused("That table is full."',
-        '        if False:\n            raise RequestRefused("That table is full."',
+        "        if not room.free_seats():",
+        '\n            raise RequestRefused("That table is full."',
     ),
-    (
-        "game/net/handlers.py",
-        '        if room.visibility == "approval":  # TB-2',
-        "        if False:  # TB-2",
-    ),
+    guard("game/net/handlers.py", '        if room.visibility == "approval":', "  # TB-2"),
     (
         "game/net/handlers.py",
         '        asker = next((p for p in room.pending if p.id == msg["player"]), None)',
         "        asker = next(iter(room.pending), None)",
     ),
-    ("game/net/roster.py", "        if player.seat != room.host:", "        if False:"),
-    (
+    guard("game/net/roster.py", "        if player.seat != room.host:"),
+    guard(
         "game/net/roster.py",
-        "        if room.started:\n"
-        '            raise RequestRefused("The match has already started."',
-        '        if False:\n            raise RequestRefused("The match has already started."',
+        "        if room.started:",
+        '\n            raise RequestRefused("The match has already started."',
     ),
-    (
+    guard(
         "game/net/roster.py",
-        "        if not room.started:\n"
-        '            raise RequestRefused("The match has not started yet."',
-        '        if False:\n            raise RequestRefused("The match has not started yet."',
+        "        if not room.started:",
+        '\n            raise RequestRefused("The match has not started yet."',
     ),
-    (
-        "game/net/roster.py",
-        "        if player.room is not None and not player.room.over:",
-        "        if False:",
-    ),
-    (
+    guard("game/net/roster.py", "        if player.room is not None and not player.room.over:"),
+    guard(
         "game/net/rooms.py",
-        '        if player is None:\n            raise RequestRefused("Say hello first',
-        '        if False:\n            raise RequestRefused("Say hello first',
+        "        if player is None:",
+        '\n            raise RequestRefused("Say hello first',
     ),
-    ("game/net/sockets.py", "            if tag > done:", "            if False:"),
-    ("game/table/table.py", "        if human and place.left:", "        if False:"),
-    ("game/table/table.py", '        if human and place.kind == "bot":', "        if False:"),
+    guard("game/net/sockets.py", "            if tag > done:"),
+    guard("game/table/table.py", "        if human and place.left:"),
+    guard("game/table/table.py", '        if human and place.kind == "bot":'),
     # what a seat may see: every view and event holds only its own hidden cards and bids
     (
         "game/core/events.py",
@@ -249,28 +239,22 @@ MUTANTS: list[tuple[str, str, str]] = [
     ),
     ("game/net/delta.py", "        changes.pop(key, None)\n", ""),
     # the rematch's guards (game/net/rematch.py): who may accept or start the next match, when
-    ("game/net/rematch.py", "        if room is None or seat is None:", "        if False:"),
-    (
-        "game/net/rematch.py",
-        "        if self.rooms.get(room.code) is not room:",
-        "        if False:",
+    guard("game/net/rematch.py", "        if room is None or seat is None:"),
+    guard("game/net/rematch.py", "        if self.rooms.get(room.code) is not room:"),
+    guard(
+        "game/net/rematch.py", "        if not room.over:", "\n            raise RequestRefused("
     ),
-    (
+    guard("game/net/rematch.py", '        if msg["match"] != offer.number:'),
+    guard("game/net/rematch.py", "        if seat in offer.ready:"),
+    guard(
         "game/net/rematch.py",
-        "        if not room.over:\n            raise RequestRefused(",
-        "        if False:\n            raise RequestRefused(",
+        "        if seat != room.host:",
+        "\n            raise RequestRefused(",
     ),
-    ("game/net/rematch.py", '        if msg["match"] != offer.number:', "        if False:"),
-    ("game/net/rematch.py", "        if seat in offer.ready:", "        if False:"),
-    (
+    guard(
         "game/net/rematch.py",
-        "        if seat != room.host:\n            raise RequestRefused(",
-        "        if False:\n            raise RequestRefused(",
-    ),
-    (
-        "game/net/rematch.py",
-        "        if seat not in offer.ready:\n            raise RequestRefused(",
-        "        if False:\n            raise RequestRefused(",
+        "        if seat not in offer.ready:",
+        "\n            raise RequestRefused(",
     ),
 ]
 

@@ -16,6 +16,11 @@ frame per screen refresh and ``tick`` would busy-wait on 90/120 Hz screens, so d
 between steps (game/ui/pacing.py: Emscripten's main loop paused until input, a socket message
 or the next thing due, at most a second).
 
+Two parts do a frame's work: the :class:`~game.ui.frame_painter.FramePainter` (``app.painter``)
+paints and shows a frame, and the toasts over it; the :class:`~game.ui.quiet_work.QuietWork`
+(``app.quiet``) is what a frame that draws nothing does (deferred jobs, jobs made ahead, the
+warm-up, the browser's garbage collection).
+
 Shape: see game/ui/window.py. When the window turns (landscape ↔ portrait) the layout is swapped,
 the display reopened at the new size and the current scene's ``relayout()`` lays it out again,
 its state untouched.
@@ -29,7 +34,7 @@ import itertools
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
@@ -38,20 +43,18 @@ import pygame
 from game import i18n
 from game.client import storage, webpage
 from game.core.types import JsonObject
-from game.ui import draw, rehearsal, scale, warmup
+from game.ui import rehearsal, scale, warmup
 from game.ui.audio import Audio
-from game.ui.blit_count import BlitCounter
 from game.ui.dimmed import DimmedBackdrop
 from game.ui.drawing_factor import DrawingFactor, clock
+from game.ui.frame_painter import FramePainter
 from game.ui.gc_pacing import Collector
 from game.ui.layout import Layout, make_layout
-from game.ui.layout_probe import ProbeSurface, shapes_noted
-from game.ui.overlay_stack import draw_with_overlays
 from game.ui.pacing import Pacing, rest_page
 from game.ui.pointer import Pointer
-from game.ui.presenter import DamageSurface, Presenter, page_object
+from game.ui.presenter import Presenter, page_object
 from game.ui.presenter import shapes_noted as shapes_presented
-from game.ui.scale import px
+from game.ui.quiet_work import QuietWork
 from game.ui.transition import Transition
 from game.ui.tween import Speed
 from game.ui.widgets import Button
@@ -138,7 +141,8 @@ class Options:
 
 
 class App:
-    """Owns the window and the loop; scenes ask it for settings, layout, audio and switching."""
+    """Owns the window and the loop; scenes ask it for settings, layout, audio and switching.
+    Its parts: ``painter`` (frames and toasts), ``quiet`` (the work of frames that draw nothing)."""
 
     current: App | None = None  # the last App made (the simulated browser run finds it)
 
@@ -177,25 +181,14 @@ class App:
         self.watchers: list[Callable[[float], bool]] = []
         self.running = True
         self.frame = 0
-        self.draws = 0  # frames actually drawn (tests, bench_idle)
-        self._dirty = True
         self._was_animating = False
-        self._since_draw = 0.0
-        self._toast_key: str | None = None
-        self._drawn_scene: Shown | None = None
-        self._drawn_widgets: Sequence[object] | None = None
-        # fonts, modules, pictures (game/ui/warmup.py); None once done
-        self._warmup: Iterator[None] | None = itertools.chain(
-            warmup.steps(self), rehearsal.steps(self)
-        )
-        self.collector = Collector(enabled=WEB)  # garbage collected on quiet frames (browser)
-        self.deferred: list[Callable[[], None]] = []  # jobs for the next quiet frame (defer)
-        self.ahead: list[Callable[[], bool]] = []  # work made ahead on quiet frames (make_ahead)
-        self.blit_counter: BlitCounter | None = None  # count_blits() turns it on
-        # the browser shows only what changed (game/ui/presenter.py); natively: flip
-        self.presenter: Presenter | None = Presenter(page_object()) if WEB else None
+        # the deferred jobs, the jobs made ahead, the warm-up (fonts, modules, pictures:
+        # game/ui/warmup.py) and the collector, for the frames that draw nothing
+        steps = itertools.chain(warmup.steps(self), rehearsal.steps(self))
+        self.quiet = QuietWork(steps, Collector(enabled=WEB))
+        # paints and shows the frames: the browser shows only what changed (presenter.py)
+        self.painter = FramePainter(self, Presenter(page_object()) if WEB else None)
         self.exit_code = 0
-        self.toasts: list[tuple[str, float]] = []  # (message key, seconds left)
         if message:
             self.toast(message)
         self.scene: Shown | None = None  # (None only until the menu opens, below)
@@ -208,9 +201,9 @@ class App:
         # the old scene's picture sliding off (game/ui/transition.py); headless runs wait
         # for still pictures: off there unless a test turns it on
         headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
-        quiet = self.options.autoplay or bool(self.options.screenshots) or headless
-        self.transition = Transition(enabled=not quiet)
-        self.flourish = not quiet  # the riffle before a deal (game/ui/shuffle.py) and the like
+        still = self.options.autoplay or bool(self.options.screenshots) or headless
+        self.transition = Transition(enabled=not still)
+        self.flourish = not still  # the riffle before a deal (game/ui/shuffle.py) and the like
         self._start_drawing_factor(portrait)
         self.go("menu")
 
@@ -220,38 +213,31 @@ class App:
         made from names (a route, a game's spec), so what comes is checked to be one."""
         if not isinstance(scene, Shown):
             raise TypeError(f"not a scene: {type(scene).__name__}")
-        self.run_deferred()  # what the scene left waits no longer
-        if self.scene is not None and self.draws:
+        self.quiet.run_deferred()  # what the scene left waits no longer
+        if self.scene is not None and self.painter.draws:
             reduced = bool(self.settings["reduced_motion"])
             home = getattr(scene, "name", "") == "menu"  # (going back: the other way)
-            self.transition.start(self._last_frame(), reduced, i18n.is_rtl(), home)
+            self.transition.start(self.painter.last_frame(), reduced, i18n.is_rtl(), home)
         for overlay in self.overlays:
             overlay.open = False
         self.overlays = []
         self.scene = scene
-        self._dirty = True
+        self.invalidate()
         webpage.scene_shown(getattr(scene, "name", ""))  # the page's install offer (site.js)
-
-    def _last_frame(self) -> pygame.Surface:
-        """The picture last shown: the presenter's frame in the browser, else the display."""
-        presenter = self.presenter
-        if presenter is not None and presenter.frame is not None and self.blit_counter is None:
-            return presenter.frame
-        return self.screen
 
     def open_overlay(self, overlay: M) -> M:
         """Show ``overlay`` (game.ui.overlay.Overlay) above the scene until it closes; it takes
         every input event meanwhile. Returns it."""
         overlay.open = True
         self.overlays.append(overlay)
-        self._dirty = True
+        self.invalidate()
         return overlay
 
     def close_overlay(self, overlay: Modal) -> None:
         overlay.open = False
         if overlay in self.overlays:
             self.overlays.remove(overlay)
-        self._dirty = True
+        self.invalidate()
 
     @property
     def overlay(self) -> Modal | None:
@@ -264,48 +250,14 @@ class App:
             raise RuntimeError("the app shows no scene yet")
         return self.scene
 
-    def warm_up(self) -> None:
-        """Do the warm-up (game/ui/warmup.py) now instead of on quiet frames (benches,
-        screenshots)."""
-        for _ in self._warmup or ():
-            pass
-        self._warmup = None
-        self.collector.warmed()
-
-    def defer(self, job: Callable[[], None]) -> None:
-        """Run ``job`` once on the next quiet frame (one that draws nothing), or before the
-        scene is switched or the loop ends, whichever comes first (a table's save of a bot's
-        move: game/ui/table_saver.py). A job already waiting is not added twice."""
-        if job not in self.deferred:
-            self.deferred.append(job)
-
-    def make_ahead(self, job: Callable[[], bool]) -> None:
-        """Run ``job`` on a quiet frame, one at a time, after any deferred job; unlike
-        :meth:`defer`, never on a frame that draws or a scene switch (work that makes a later
-        frame cheaper must not make this one dearer). A job answers whether it had work to
-        do: one that had none takes no quiet frame. A job already waiting is not added twice."""
-        if job not in self.ahead:
-            self.ahead.append(job)
-
-    def run_deferred(self) -> None:
-        jobs, self.deferred = self.deferred, []
-        for job in jobs:
-            job()
-
     def watch(self, poll: Callable[[float], bool]) -> None:
         """Call ``poll(dt)`` once a frame until it returns False: an answer awaited from the
         page (a JavaScript promise) without blocking the frame loop, and what it shows."""
         self.watchers.append(poll)
 
-    def count_blits(self) -> BlitCounter:
-        """From the next drawn frame on, count every frame's blits by kind (benches
-        and tests: game/ui/blit_count.py). Returns the counter."""
-        self.blit_counter = BlitCounter()
-        return self.blit_counter
-
     def invalidate(self) -> None:
         """Draw the next frame (something on screen changed outside the scene's own state)."""
-        self._dirty = True
+        self.painter.stale = True
 
     def set_portrait(self, portrait: bool) -> None:
         """Turn the table: the other layout, the display at its size, the scene laid out again
@@ -327,7 +279,7 @@ class App:
             self.scene.relayout()
         for overlay in self.overlays:
             overlay.relayout()
-        self._dirty = True
+        self.invalidate()
 
     def go(self, route: str, **params: Any) -> Any:
         """Switch to a new scene named by ``route`` (see game.ui.routes); returns it."""
@@ -338,7 +290,7 @@ class App:
     def set_setting(self, key: str, value: Any) -> None:
         """Change one setting, apply it at once and save it."""
         self.settings[key] = value
-        self._dirty = True
+        self.invalidate()
         if key == "language":
             i18n.set_language(value)
         if key in ("sound", "volume"):
@@ -374,8 +326,8 @@ class App:
         Speed.set(self.settings["speed"], self.settings["reduced_motion"], self.options.speed)
 
     def toast(self, key: str, seconds: float = 4.0) -> None:
-        self.toasts.append((key, seconds))
-        self._dirty = True
+        """Show the message ``key`` for ``seconds`` over whatever is shown (the painter's)."""
+        self.painter.toast(key, seconds)
 
     def finish_autoplay(self, game: str, record: JsonObject, result: JsonObject) -> None:
         """End of an --autoplay match (``record``: the match's seed and action log): print the
@@ -391,7 +343,8 @@ class App:
     # ----- the loop ---------------------------------------------------------------------------
     def step(self, dt: float) -> None:
         """One frame: input, update, then draw and flip if anything changed."""
-        started, draws = clock() if self.drawing.adapt else 0.0, self.draws
+        painter, quiet = self.painter, self.quiet
+        started, draws = clock() if self.drawing.adapt else 0.0, painter.draws
         touched = self._events(dt)
         shape = self.window.poll(dt)
         if shape is not None:
@@ -405,39 +358,29 @@ class App:
         if not any(o.pauses for o in self.overlays):
             scene.update(dt)
         self.transition.update(dt)
-        self.toasts = [(key, left - dt) for key, left in self.toasts if left - dt > 0]
-        self._since_draw += dt
+        painter.tick(dt)
         self._on_cadence = False  # drawn only for the scene's cadence (a turn clock)?
         if self._needs_draw() or touched:
-            self._draw()
-        elif self.deferred:  # a quiet frame runs the deferred jobs first (defer)
-            self.run_deferred()
-        elif first_with_work(self.ahead):  # then one job made ahead (make_ahead)
-            pass
-        elif self._warmup is not None:  # a quiet frame does one more warm-up step
-            if next(self._warmup, StopIteration) is StopIteration:
-                self._warmup = None
-                self.collector.warmed()
+            painter.paint()
         else:
-            self.collector.quiet_frame()  # (the browser collects garbage on quiet frames)
+            quiet.step()  # deferred jobs, a job made ahead, a warm-up step or the collector
         self.frame += 1
         if self.options.frames is not None and self.frame >= self.options.frames:
             self.running = False
-        if self.draws > draws and self.drawing.adapt:
+        if painter.draws > draws and self.drawing.adapt:
             self._drawn_in(clock() - started)
         # a bot thinking, events queued, warm-up still to do: no rest
-        wants = self.shown().wants_frames() or self._warmup is not None or bool(self.ahead)
-        wants = wants or self.transition.active
-        drew = self.draws > draws and not (self._on_cadence and not touched)
+        wants = self.shown().wants_frames() or quiet.waiting() or self.transition.active
+        drew = painter.draws > draws and not (self._on_cadence and not touched)
         self.rest = self.pacing.after_step(dt, drew, touched, wants, self._due())
 
     def _due(self) -> float | None:
         """Seconds until the picture changes with time alone (a turn clock's redraw, a toast
         ending) or a page answer is polled again; None: nothing is due (game/ui/pacing.py)."""
-        due = [t[1] for t in self.toasts]
+        due = [left for _, left in self.painter.toasts]
         every = self.shown().redraw_every()
         if every is not None:
-            due.append(every - self._since_draw)
+            due.append(every - self.painter.since_paint)
         if self.watchers:
             due.append(0.1)
         return min(due) if due else None
@@ -455,7 +398,7 @@ class App:
                 self.set_portrait(portrait)
                 continue
             if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
-                self._dirty = True
+                self.invalidate()
                 continue
             touched = touched or event.type in _INPUT
             if self.overlays:
@@ -469,89 +412,18 @@ class App:
         scene = self.shown()
         animating = scene.animating() or any(o.animating() for o in self.overlays)
         was, self._was_animating = self._was_animating, animating
-        toast = self.toasts[-1][0] if self.toasts else None
         if (
-            self._dirty
+            self.painter.stale
             or animating
             or was
             or self.transition.active
             or self.transition.shown_last
-            or scene is not self._drawn_scene
-            or scene.widgets is not self._drawn_widgets
-            or toast != self._toast_key
+            or self.painter.shows_other(scene)
         ):
             return True
         every = scene.redraw_every()
-        self._on_cadence = every is not None and self._since_draw >= every - 1e-6
+        self._on_cadence = every is not None and self.painter.since_paint >= every - 1e-6
         return self._on_cadence
-
-    def frame_surface(self) -> pygame.Surface:
-        """The surface frames are drawn onto: the presenter's frame in the browser, else the
-        screen (a blit counter, when one counts, gives each frame a canvas of its own)."""
-        presenter = self.presenter
-        return presenter.target(self.screen) if presenter is not None else self.screen
-
-    def _draw(self) -> None:
-        counter = self.blit_counter
-        if counter is not None:
-            target: pygame.Surface = counter.canvas(self.screen)
-        else:
-            target = self.frame_surface()
-        scene = self.shown()
-        draw_with_overlays(scene, self.overlays, target, self.under_overlays, self._picture())
-        self._draw_toasts(target)
-        if self.transition.draw(target) and isinstance(target, DamageSurface):
-            target.everything()  # (a slide moves every pixel: the whole frame is shown)
-        self._show(target)
-        self.draws += 1
-        self._dirty = False
-        self._since_draw = 0.0
-        self._drawn_scene = scene
-        self._drawn_widgets = scene.widgets
-        self._toast_key = self.toasts[-1][0] if self.toasts else None
-
-    def _show(self, target: pygame.Surface) -> None:
-        """The drawn frame to the screen: what changed of it through the presenter (the
-        browser), else all of it with a flip."""
-        presenter = self.presenter
-        if presenter is not None and target is presenter.frame:
-            presenter.present(self.screen)
-            return
-        if target is not self.screen:
-            self.screen.blit(target, (0, 0))
-        pygame.display.flip()
-        if presenter is not None and presenter.frame is not None:
-            presenter.frame.everything()  # (the canvas now shows another frame)
-
-    def _picture(self) -> tuple[object, ...]:
-        """Everything but the scenes that a frame is drawn from."""
-        settings = repr(sorted(self.settings.items()))
-        return (self.layout.size, scale.factor(), i18n.language(), settings)
-
-    def probe_layout(self) -> ProbeSurface:
-        """The frame as it stands drawn into a layout probe, which notes where its texts,
-        controls and panels landed (tests and the screenshot script: game/ui/layout_probe.py);
-        the screen is not touched."""
-        canvas = ProbeSurface(self.screen.get_size(), 0, self.screen)
-        with shapes_noted():
-            picture = self._picture()
-            draw_with_overlays(self.shown(), self.overlays, canvas, self.under_overlays, picture)
-            self._draw_toasts(canvas)
-        return canvas
-
-    def _draw_toasts(self, surface: pygame.Surface | None = None) -> None:
-        if not self.toasts:
-            return
-        surface = self.screen if surface is None else surface
-        key = self.toasts[-1][0]
-        s = i18n.t(key)
-        width = self.layout.w - px(64) if self.layout.portrait else px(560)
-        size = draw.fit_text(s, 22, width - px(32))
-        img = draw.label(s, size, draw.INK)
-        rect = pygame.Rect(0, 0, min(width, img.get_width() + px(40)), img.get_height() + px(20))
-        rect.center = (self.layout.w // 2, self.layout.extras.get("toast_y", px(60)))
-        draw.panel(surface, rect, (60, 24, 20), 235, px(12), draw.GOLD)
-        surface.blit(img, img.get_rect(center=rect.center))
 
     def _rest_in_page(self) -> None:
         """The browser's loop waits ``self.rest`` before the next step (game/ui/pacing.py);
@@ -566,9 +438,10 @@ class App:
         """The frame loop. Autoplay uses a fixed time step and no frame-rate cap; the browser
         paces itself (one frame per screen refresh); natively the loop is capped at 60 Hz."""
         last = time.monotonic()
-        with shapes_presented() if self.presenter is not None else contextlib.nullcontext():
+        presenting = self.painter.presenter is not None
+        with shapes_presented() if presenting else contextlib.nullcontext():
             await self._loop(last)
-        self.run_deferred()
+        self.quiet.run_deferred()
         if not WEB:
             pygame.quit()
         return self.exit_code
@@ -593,11 +466,3 @@ def headless_env() -> None:
     """No screen or sound device needed (autoplay, screenshots, tests)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-
-def first_with_work(jobs: list[Callable[[], bool]]) -> bool:
-    """Take jobs from the front of ``jobs`` and run them until one had work to do (True)."""
-    while jobs:
-        if jobs.pop(0)():
-            return True
-    return False

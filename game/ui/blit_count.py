@@ -7,9 +7,10 @@ the browser); an RLE-encoded one, a colour-keyed one and an opaque one go to SDL
 opaque runs and skips keyed ones. So what a frame costs in the browser follows from the *kinds*
 of its blits, which can be counted natively: a count, not a time, the same on every machine.
 
-The instrument is off unless a bench or a test turns it on (``App.count_blits``): the app then
-draws each frame into a :class:`CountingSurface` (a ``pygame.Surface`` whose ``blit``, ``blits``,
-``fblits`` and ``fill`` note what they were given) and copies it to the screen. Surfaces made
+The instrument is off unless a bench or a test turns it on (``FramePainter.count_blits``,
+game/ui/frame_painter.py): the app then draws each frame into a :class:`CountingSurface` (a
+``pygame.Surface`` whose ``blit``, ``blits``, ``fblits`` and ``fill`` note what they were
+given) and copies it to the screen. Surfaces made
 for the frame from it (the still layer, :func:`surface_like`) count too. Nothing in pygame is
 patched: without the instrument the game draws onto the display surface as always.
 

@@ -129,7 +129,7 @@ class CardTable(TableDrawing, Scene):
         self.options = dict(options or {})
         local = not (app.options.autoplay or app.options.screenshots or self.session.online)
         enabled = local and self.persist
-        self.saver = TableSaver(app, self.session, self.name, self.options, enabled=enabled)
+        self.saver = TableSaver(app.quiet, self.session, self.name, self.options, enabled=enabled)
         self.events = EventPlayer(
             self.session, self.show_event, self.saver.bot_move, self.show_refusal
         )
@@ -311,7 +311,7 @@ class CardTable(TableDrawing, Scene):
         self._place_widgets()
         self.widgets_fresh = True
         self.warm_pictures()
-        self.app.make_ahead(partial(menus_ahead, self))
+        self.app.quiet.make_ahead(partial(menus_ahead, self))
 
     def warm_pictures(self) -> None:
         """Override: paint, as the table is built, pictures first needed mid-animation."""

@@ -2,7 +2,7 @@
 over what (no overlap, by test).
 
 Nothing here runs while people play. A test or the screenshot script asks the app for one
-frame drawn into a :class:`ProbeSurface` (``App.probe_layout``): a ``pygame.Surface`` whose
+frame drawn into a :class:`ProbeSurface` (``FramePainter.probe_layout``): a ``pygame.Surface`` whose
 blits note what they were given. What a source *is* comes from marks put on the images where
 they are made: :func:`mark` (a rendered text: ``draw.label``; a control: ``widgets``' button
 images; a panel: ``draw.panel``'s images). Marks live in a weak dictionary, so a cached image

@@ -95,7 +95,7 @@ class Shooter:
         pygame.image.save(self.app.screen, str(path))
         self.saved.append(path)
         if self.layouts is not None:
-            self.layouts.append((name, self.app.probe_layout().findings))
+            self.layouts.append((name, self.app.painter.probe_layout().findings))
 
     # ----- the scenes ----------------------------------------------------------------------------
     def menus(self) -> None:

@@ -9,30 +9,40 @@ top bar's text, hints and banners and the score panel's frame; the game's score 
 (game/ui/table_over.py) the match-over panel; the still layer (game/ui/table_still.py) the
 kept part of the picture. Where a seat is drawn comes from the session's
 :class:`game.client.seating.Seating`: your seat at the bottom, the others counter-clockwise.
+
+What the shared drawing reads of the table built on it (its session, its parts, its state) is
+the :class:`DrawnTable` protocol, the ``self`` of the methods that read it: this module cannot
+import game/ui/cardtable.py, which imports it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from game import i18n
+from game.client.seating import Seating
+from game.client.session import JSON, TableSession
 from game.i18n import t
 from game.ui import draw, overlay, settle
 from game.ui.dimmed import DimmedBackdrop
+from game.ui.draw import RGB
+from game.ui.event_player import EventPlayer
 from game.ui.scale import px
+from game.ui.seat_plates import SeatPlates
 from game.ui.static_layer import Parts
+from game.ui.table_still import StillLayer
 from game.ui.tween import Speed
-from game.ui.widgets import Button
+from game.ui.widgets import Button, Widget
 
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.layout import Layout
     from game.ui.table_aids import TableAids
 
-SEAT_COLORS = [  # by screen position (game/client/seating.py; 4 and 5: a table of five)
+SEAT_COLORS: list[RGB] = [  # by screen position (game/client/seating.py; 4 and 5: a table of five)
     (64, 120, 110),
     (150, 84, 60),
     (96, 86, 150),
@@ -40,7 +50,7 @@ SEAT_COLORS = [  # by screen position (game/client/seating.py; 4 and 5: a table 
     (150, 70, 110),
     (60, 110, 150),
 ]
-SIDE_COLORS = [(70, 130, 190), (196, 96, 70)]  # team play: blue side 0, terracotta side 1
+SIDE_COLORS: list[RGB] = [(70, 130, 190), (196, 96, 70)]  # team play: blue 0, terracotta 1
 
 
 Row = tuple[int, str, int, bool]  # a match-over ranking row: place, name, total, best
@@ -66,40 +76,141 @@ class FigurePart(Protocol):
         surface: pygame.Surface,
         seat: int,
         figure: str,
-        color: draw.RGB,
+        color: RGB,
         pos: tuple[int, int],
         anchor: str,
     ) -> None: ...
+
+
+class MatchEndPart(Protocol):
+    """The match-over panel and its confetti (game.ui.table_over.MatchEnd, ``scene.match_end``),
+    as the table's frame draws it."""
+
+    def draw(self, surface: pygame.Surface, dimmed_below: bool) -> None: ...
+
+    def animating(self, settling: float) -> bool: ...
+
+
+SpritesKey = tuple[tuple[Any, ...], ...]  # the cards as drawn (settle.picture_key)
+
+
+class DrawnTable(Protocol):
+    """What :class:`TableDrawing`'s methods read of the table they belong to (a
+    :class:`game.ui.cardtable.CardTable`): the app, the session and its seating, the parts
+    (events, plates, still layer, aids, painters), what is on screen now, and the game's hooks
+    the frame is made of."""
+
+    @property
+    def app(self) -> App: ...
+
+    @property
+    def session(self) -> TableSession: ...
+
+    @property
+    def seating(self) -> Seating: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def events(self) -> EventPlayer: ...
+
+    @property
+    def plates(self) -> SeatPlates: ...
+
+    @property
+    def still(self) -> StillLayer: ...
+
+    @property
+    def aids(self) -> TableAids: ...
+
+    @property
+    def table_painter(self) -> TablePainter: ...
+
+    @property
+    def score_panel(self) -> ScorePart: ...
+
+    @property
+    def match_end(self) -> MatchEndPart: ...
+
+    @property
+    def widgets(self) -> Sequence[Widget]: ...
+
+    @property
+    def hint(self) -> tuple[str, float] | None: ...
+
+    @property
+    def banner(self) -> tuple[str, float] | None: ...
+
+    @property
+    def score(self) -> JSON | None: ...
+
+    @property
+    def over(self) -> JSON | None: ...
+
+    DIM_ONCE: bool
+    widgets_fresh: bool
+    sprites_seen: SpritesKey | None
+
+    def spot(self, seat: int) -> int: ...
+
+    def build(self) -> None: ...
+
+    def refresh_widgets(self) -> None: ...
+
+    def assisted(self) -> bool: ...
+
+    def busy(self) -> bool: ...
+
+    def idle(self) -> bool: ...
+
+    def shown_to_act(self) -> list[int]: ...
+
+    def draw_under(self, surface: pygame.Surface) -> None: ...
+
+    def under_key(self) -> tuple[Hashable, ...]: ...
+
+    def game_under_key(self) -> tuple[Hashable, ...]: ...
+
+    def still_parts(self) -> tuple[Hashable, Parts] | None: ...
+
+    def draw_banners(self, surface: pygame.Surface) -> None: ...
+
+    def status_banner(self) -> str | None: ...
+
+    def table_banner_y(self) -> int: ...
+
+    def layout_changed(self) -> None: ...
 
 
 class TableDrawing:
     """The shared drawing of a table scene (see the module docstring)."""
 
     # ----- seats on the screen -----------------------------------------------------------------
-    def spot(self, seat: int) -> int:
+    def spot(self: DrawnTable, seat: int) -> int:
         """The layout position (0 bottom, 1 right, 2 top, 3 left) of ``seat``."""
         return self.seating.spot(seat)
 
-    def plate_rect(self, seat: int) -> pygame.Rect:
+    def plate_rect(self: DrawnTable, seat: int) -> pygame.Rect:
         return self.app.layout.plate_rect(self.spot(seat))
 
-    def seat_anchor(self, seat: int) -> tuple[int, int]:
+    def seat_anchor(self: DrawnTable, seat: int) -> tuple[int, int]:
         return self.app.layout.seat_anchor[self.spot(seat)]
 
-    def seat_hand(self, seat: int) -> tuple[int, int]:
+    def seat_hand(self: DrawnTable, seat: int) -> tuple[int, int]:
         return self.app.layout.seat_hand[self.spot(seat)]
 
-    def trick_spot(self, seat: int) -> tuple[int, int]:
+    def trick_spot(self: DrawnTable, seat: int) -> tuple[int, int]:
         """Where ``seat``'s card lies in a trick."""
         return self.app.layout.trick_spot(self.spot(seat))
 
-    def seat_name(self, seat: int) -> str:
+    def seat_name(self: DrawnTable, seat: int) -> str:
         return t(self.session.seats[seat].name)
 
     # ----- drawing -------------------------------------------------------------------------------
     DIM_ONCE = True  # keep the dimmed table under a panel (game/ui/dimmed.py); tests turn it off
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self: DrawnTable, surface: pygame.Surface) -> None:
         alpha = 150 if self.over is None else 160 if self.score is None else None
         if self.DIM_ONCE and (self.score is not None or self.over is not None) and alpha:
             dimmed_backdrop(self).draw(surface, self.under_key(), self.draw_under, alpha)
@@ -119,13 +230,13 @@ class TableDrawing:
             label = t("online.reconnecting")
             self.table_painter.draw_banner(surface, label, self.table_banner_y(), (80, 26, 22))
 
-    def draw_under(self, surface: pygame.Surface) -> None:
+    def draw_under(self: DrawnTable, surface: pygame.Surface) -> None:
         """The table and its banners: what a modal panel dims."""
         self.still.draw(surface)
         self.aids.draw_suggestion(surface)
         self.draw_banners(surface)
 
-    def under_key(self) -> tuple:
+    def under_key(self: DrawnTable) -> tuple[Hashable, ...]:
         """Everything :meth:`draw_under` draws from, while a panel is open (see dimmed.py)."""
         text = [getattr(self, k)[0] if getattr(self, k) else None for k in ("hint", "banner")]
         plates = self.plates.facts()
@@ -142,11 +253,11 @@ class TableDrawing:
             self.game_under_key(),
         )
 
-    def game_under_key(self) -> tuple:
+    def game_under_key(self) -> tuple[Hashable, ...]:
         """Override: the game's own state its table drawing reads (figures, piles, pops…)."""
         return ()
 
-    def backdrop_panels(self) -> tuple:
+    def backdrop_panels(self) -> tuple[Any, ...]:
         """Override: fixed translucent panels drawn once onto the felt (see draw.backdrop)."""
         return ()
 
@@ -181,14 +292,14 @@ class TableDrawing:
         box.midbottom = (plate.centerx, plate.top - px(10))
         return box
 
-    def plate_edge(self, seat: int) -> tuple:
+    def plate_edge(self, seat: int) -> RGB:
         """Override: the plate's edge colour when it is not that seat's turn."""
         return draw.PANEL_EDGE
 
-    def avatar_color(self, seat: int) -> tuple:
+    def avatar_color(self: DrawnTable, seat: int) -> RGB:
         return SEAT_COLORS[self.spot(seat)]
 
-    def figure(self, seat: int) -> tuple[str, tuple]:
+    def figure(self, seat: int) -> tuple[str, RGB]:
         """Override: the seat's key figure as (text, colour)."""
         return "", draw.INK
 
@@ -199,7 +310,7 @@ class TableDrawing:
         surface: pygame.Surface,
         seat: int,
         figure: str,
-        color: draw.RGB,
+        color: RGB,
         pos: tuple[int, int],
         anchor: str,
     ) -> None:
@@ -219,15 +330,15 @@ class TableDrawing:
         )
 
     # banners (drawn by ``self.table_painter``)
-    def draw_banners(self, surface: pygame.Surface) -> None:
+    def draw_banners(self: DrawnTable, surface: pygame.Surface) -> None:
         """Override: the banners over the table (by default :meth:`TablePainter.draw_banners`)."""
         self.table_painter.draw_banners(surface)
 
-    def table_banner_y(self) -> int:
+    def table_banner_y(self: DrawnTable) -> int:
         """Override: the centre line of the banner across the table (``show_banner``)."""
         return self.app.layout.extras["tiebreak_y"]
 
-    def banner_y(self) -> int:
+    def banner_y(self: DrawnTable) -> int:
         """Override: the centre line of hints and the assist banner."""
         return self.app.layout.banner_y
 
@@ -235,12 +346,12 @@ class TableDrawing:
         """Override: a quiet line at the banner spot (e.g. "waiting for the others")."""
         return None
 
-    def inside_margin(self) -> pygame.Rect:
+    def inside_margin(self: DrawnTable) -> pygame.Rect:
         """The frame less 16 logical px all round: banners and tags stay inside it."""
         return inside_margin(self.app.layout)
 
     # ----- the window turned; frames with nothing new (game/ui/settle.py) -----------------------
-    def relayout(self) -> None:
+    def relayout(self: DrawnTable) -> None:
         """Lay the table out for the new layout at once: the animation being shown lands, the
         game's own geometry follows (``layout_changed``), the widgets are built again and the
         cards move to their places in the new layout. Match, selection and panels are kept."""
@@ -251,14 +362,16 @@ class TableDrawing:
         finally:
             self.app.audio.enabled = muted
         self.layout_changed()
-        super().relayout()
+        self.build()  # (what Scene.relayout does)
         settle.move_to_layout(self, old, self.app.layout)
         self.widgets_fresh = False  # placed again once the cards are in their new places
 
     def layout_changed(self) -> None:
         """Override: geometry of the game's own that was worked out for the old layout."""
 
-    def animating(self) -> bool:
+    sprites_seen: SpritesKey | None = None  # the cards as last compared (animating)
+
+    def animating(self: DrawnTable) -> bool:
         """Cards moved since the last frame, an event is being shown, a hint, banner or panel
         is on screen or still sliding in, confetti falls."""
         settling = Speed.scale(1.0, motion=False) + 0.1
@@ -272,18 +385,18 @@ class TableDrawing:
             or (self.score is not None and self.score["t"] < settling)
             or self.match_end.animating(settling)
         ):
-            self._picture = None  # (compared again once all that is over)
+            self.sprites_seen = None  # (compared again once all that is over)
             return True
         picture = settle.picture_key(self)
-        moved, self._picture = picture != getattr(self, "_picture", None), picture
+        moved, self.sprites_seen = picture != self.sprites_seen, picture
         return moved
 
-    def wants_frames(self) -> bool:
+    def wants_frames(self: DrawnTable) -> bool:
         """Events still to show, timers running or a bot thinking: step every frame."""
         thinking = getattr(self.session, "thinking", None) is not None
         return thinking or bool(self.events.timers) or not self.idle()
 
-    def redraw_every(self) -> float | None:
+    def redraw_every(self: DrawnTable) -> float | None:
         """The turn-timer ring follows the clock: four redraws a second while one runs."""
         if self.session.turn_seconds and self.session.phase != "over" and self.shown_to_act():
             return 0.25
@@ -329,7 +442,7 @@ class TablePainter:
         self.dimmed_below = False
 
     def hud_text(
-        self, surface: pygame.Surface, s: str, line: int = 0, color: tuple[int, ...] | None = None
+        self, surface: pygame.Surface, s: str, line: int = 0, color: RGB | None = None
     ) -> pygame.Rect:
         """Write ``s`` at the reading start of the top bar (line 1 sits just below it)."""
         layout = self.scene.app.layout
@@ -371,7 +484,7 @@ class TablePainter:
         surface: pygame.Surface,
         s: str,
         y: int,
-        color: tuple[int, ...],
+        color: RGB,
         x: int | None = None,
         size: int = 24,
     ) -> pygame.Rect:

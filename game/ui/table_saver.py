@@ -4,8 +4,8 @@ A match is saved after every action so that a restart can continue it. Writing i
 action log as JSON, to a file or the browser's storage) costs a drawn frame its budget on a
 phone, so only the player's own action is written at once (it is what the player would lose);
 a bot's move is written on the next *quiet* frame, one the app draws nothing on (the app runs
-its deferred jobs there: ``App.defer``, game/ui/app.py), when the scene is left or the app
-quits, and at the latest :data:`LATEST` seconds of frames after the move.
+its deferred jobs there: ``QuietWork.defer``, game/ui/quiet_work.py), when the scene is left
+or the app quits, and at the latest :data:`LATEST` seconds of frames after the move.
 """
 
 from __future__ import annotations

@@ -39,17 +39,17 @@ class Recorder:
         app.step = self.step
         app.set_shape = self.set_shape
         pygame.display.flip = self.flip
-        self.presenter = app.presenter
+        self.presenter = app.painter.presenter
         if self.presenter is not None:
             self._present = self.presenter.present
             self.presenter.present = self.present  # type: ignore[method-assign]
         self._presenting = False
 
     def step(self, dt: float) -> None:
-        draws, began = self.app.draws, clock()
+        draws, began = self.app.painter.draws, clock()
         self._step(dt)
         ms = (clock() - began) * 1000
-        if self.app.draws == draws:
+        if self.app.painter.draws == draws:
             self.quiet.append(ms)
             del self.quiet[:-600]
         else:
@@ -121,7 +121,7 @@ def state() -> dict:
     return {
         "scene": app.scene.name,
         "frame": app.frame,
-        "draws": app.draws,
+        "draws": app.painter.draws,
         "size": list(app.screen.get_size()),
         "factor": scale.factor(),
         "portrait": app.layout.portrait,
@@ -131,7 +131,7 @@ def state() -> dict:
 
 def presenter_state(app: App) -> dict | None:
     """What the presenter did so far: frames through the page, by a flip, pixels sent."""
-    p = app.presenter
+    p = app.painter.presenter
     if p is None:
         return None
     return {"shown": p.shown, "flipped": p.flipped, "pixels": p.pixels, "broken": p.broken}
@@ -196,7 +196,7 @@ def start_stretch(game: str, seed: int = 2024, limit: int = 4000) -> str:
     scene = games.table_class(game).start_autoplay(app, games.info(game).defaults())
     seen = dict.fromkeys(("deal", "flights", "call", "score", "overlay"), False)
     STRETCH.clear()
-    STRETCH.update(seen=seen, frames=0, done=False, game=game, draws=app.draws)
+    STRETCH.update(seen=seen, frames=0, done=False, game=game, draws=app.painter.draws)
     overlay_left: list[int | None] = [None]
 
     def poll(_dt: float) -> bool:
@@ -246,7 +246,7 @@ def match_kept() -> str:
 def stretch() -> str:
     app = recorder().app
     out = dict(STRETCH)
-    out["drawn"] = app.draws - STRETCH.get("draws", app.draws)
+    out["drawn"] = app.painter.draws - STRETCH.get("draws", app.painter.draws)
     return json.dumps(out)
 
 
@@ -275,12 +275,12 @@ def go_home() -> str:
 
 # ----- blits: kinds (the draw engineer's counter) and their costs ----------------------------
 def count_blits(timed: bool = True) -> str:
-    """Count every drawn frame's blits from now on (App.count_blits); ``timed`` also times each
-    blit onto the counted frame by (kind, size, flags)."""
+    """Count every drawn frame's blits from now on (FramePainter.count_blits); ``timed`` also
+    times each blit onto the counted frame by (kind, size, flags)."""
     from game.ui import blit_count
 
     BLITS.clear()
-    BLITS["counter"] = recorder().app.count_blits()
+    BLITS["counter"] = recorder().app.painter.count_blits()
     BLITS["modal"] = []
     costs: dict = defaultdict(lambda: [0.0, 0, 0.0])
     BLITS["costs"] = costs
@@ -362,7 +362,7 @@ def frames_counted() -> str:
 
 
 def stop_counting() -> str:
-    recorder().app.blit_counter = None
+    recorder().app.painter.blit_counter = None
     BLITS.clear()
     return "{}"
 
@@ -394,7 +394,7 @@ def profile(frames: int = 10) -> str:
     prof = cProfile.Profile()
     prof.enable()
     for _ in range(frames):
-        app._draw()
+        app.painter.paint()
     prof.disable()
     out = io.StringIO()
     pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(15)

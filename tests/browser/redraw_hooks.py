@@ -5,7 +5,7 @@ A whole redraw is what a player waits for when a new scene comes or the phone tu
 table, the step that takes the tap on Play builds the scene (its cards' pictures, its widgets)
 and draws its first frame; for a turn, the step that lays the scene out again and draws it.
 Each is measured here as the app does it (``App.switch`` / ``App.set_shape``, then
-``App._draw``), split into its parts, once without and once under cProfile.
+``FramePainter.paint``), split into its parts, once without and once under cProfile.
 
 Every function the driver calls returns JSON text.
 """
@@ -63,8 +63,8 @@ def new_table(game: str, profile: bool = False, lines: int = 40, seed: int = 202
     scene, build_ms = _profiled(
         prof, lambda: games.table_class(game).start_autoplay(app, info.defaults())
     )
-    _, draw_ms = _profiled(prof, app._draw)
-    _, again_ms = _profiled(None, app._draw)
+    _, draw_ms = _profiled(prof, app.painter.paint)
+    _, again_ms = _profiled(None, app.painter.paint)
     return json.dumps(
         {
             "build_ms": round(build_ms, 1),
@@ -83,8 +83,8 @@ def turn(profile: bool = False, lines: int = 40) -> str:
     prof = cProfile.Profile() if profile else None
     portrait = not app.layout.portrait
     _, layout_ms = _profiled(prof, lambda: app.set_shape(portrait, scale.factor()))
-    _, draw_ms = _profiled(prof, app._draw)
-    _, again_ms = _profiled(None, app._draw)
+    _, draw_ms = _profiled(prof, app.painter.paint)
+    _, again_ms = _profiled(None, app.painter.paint)
     return json.dumps(
         {
             "portrait": portrait,
@@ -100,8 +100,8 @@ def pause(frames: int = 20) -> str:
     """The pause menu over the table: its first frame and the next ``frames`` drawn (ms)."""
     app = _app()
     scene = app.scene
-    _, first = _profiled(None, lambda: (scene.open_pause(), app._draw()))
-    times = [_profiled(None, app._draw)[1] for _ in range(frames)]
+    _, first = _profiled(None, lambda: (scene.open_pause(), app.painter.paint()))
+    times = [_profiled(None, app.painter.paint)[1] for _ in range(frames)]
     for overlay in list(app.overlays):
         app.close_overlay(overlay)
     return json.dumps({"first_ms": round(first, 1), "then_ms": sorted(round(t, 2) for t in times)})
@@ -112,9 +112,9 @@ def home() -> str:
     for overlay in list(app.overlays):
         app.close_overlay(overlay)
     app.go("menu")
-    app._draw()
-    return json.dumps({"scene": app.scene.name, "warm": app._warmup is None})
+    app.painter.paint()
+    return json.dumps({"scene": app.scene.name, "warm": app.quiet.warmup is None})
 
 
 def warmed() -> str:
-    return json.dumps({"warm": _app()._warmup is None, "frame": _app().frame})
+    return json.dumps({"warm": _app().quiet.warmup is None, "frame": _app().frame})

@@ -4,7 +4,7 @@ stepping down on a slow phone and back up.
 * The guard: bench/table_stretch.py's scripted stretch (bots in every seat: the deal, card
   flights, a bid, declaration or meld, the pause menu, the round's score panel), run in the
   page through the app's own once-a-frame hook (tests/browser/bench_hooks.py), counted by the
-  draw engineer's blit counter (App.count_blits). Limits: ALPHA_LIMIT blits a drawn frame of a
+  draw engineer's blit counter (painter.count_blits). Limits: ALPHA_LIMIT blits a drawn frame of a
   per-pixel alpha picture not run-length encoded (pygame's scalar blender in this build, 50-80x
   native), the native guard's own figure (tests/ui/test_blit_budget.py); no full-screen blit
   with per-pixel alpha or a blend flag. One full-screen *surface-alpha* veil a frame is allowed,
@@ -118,8 +118,8 @@ SHARE_LIMIT = 0.4  # of a frame's pixels copied to the canvas, mean over the str
 
 def canvas_differs(page) -> int:
     """Pixels of the canvas that are not the presenter's frame (between two frames)."""
-    addr = page.py("app.presenter.frame._pixels_address")
-    pitch = page.py("app.presenter.frame.get_pitch()")
+    addr = page.py("app.painter.presenter.frame._pixels_address")
+    pitch = page.py("app.painter.presenter.frame.get_pitch()")
     return page.js(CANVAS_VS_FRAME % (pitch, addr))
 
 

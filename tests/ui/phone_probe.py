@@ -56,7 +56,7 @@ def _clear_text_caches() -> None:
 
 def measure(app, monkeypatch) -> Drawn:
     """Draw ``app``'s frame once (the scene, its open overlays, the toasts) onto its screen,
-    as App._draw does without the flip, and return what it drew."""
+    as FramePainter.paint does without the flip, and return what it drew."""
     drawn = Drawn()
     render, face = text.render, assets.card_face
 
@@ -77,6 +77,6 @@ def measure(app, monkeypatch) -> Drawn:
         app.scene.draw(app.screen)
         for layer in app.overlays:
             layer.draw(app.screen)
-        app._draw_toasts()
+        app.painter.draw_toasts(app.screen)
     _clear_text_caches()  # nothing measured stays cached under the counting wrapper's name
     return drawn

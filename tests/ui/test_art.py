@@ -86,9 +86,9 @@ def test_the_felt_is_drawn_once_per_size_however_many_frames(make_app, table, po
     draw.FELT_BUILDS.clear()
     scene = table.new_match(app, "easy", seed=3)
     app.switch(scene)
-    drawn = app.draws
-    run_until(app, lambda: app.draws - drawn >= 120, 3000)  # deals, plays: cards in motion
-    assert app.draws - drawn >= 120
+    drawn = app.painter.draws
+    run_until(app, lambda: app.painter.draws - drawn >= 120, 3000)  # deals, plays: cards in motion
+    assert app.painter.draws - drawn >= 120
     w, h = app.layout.size
     assert {(w, h, True): 1} == draw.FELT_BUILDS
 

@@ -41,7 +41,7 @@ def test_a_table_stretch_stays_off_the_slow_blits(game, portrait, factor):
     app = App(
         Options(autoplay=True, seed=2024, lang="ar", portrait=portrait, scale=factor, speed=2.0)
     )
-    counter = app.count_blits()
+    counter = app.painter.count_blits()
     seen = table_stretch.play(app, game)
     assert seen.complete(), seen.missing  # the stretch showed all it should
     assert len(counter.frames) == seen.drawn > 100
@@ -89,6 +89,6 @@ def test_the_counter_tells_the_kinds_apart(make_app):
 
 def test_without_the_counter_the_app_draws_on_the_display(make_app):
     app = make_app()
-    assert app.blit_counter is None
+    assert app.painter.blit_counter is None
     app.step(1 / 60)
     assert not isinstance(app.screen, CountingSurface)

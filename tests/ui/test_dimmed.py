@@ -2,42 +2,22 @@
 (game/ui/dimmed.py): whole bot matches of every game, every frame a panel shows
 compared pixel for pixel with the same frame drawn without the kept picture."""
 
-import pygame
 import pytest
+from ui_helpers import PlainCompared
 
 from game.ui import games
 from game.ui.app import App, Options
 from game.ui.cardtable import CardTable
 
 
-class Compared:
-    """Draws each frame with a panel open a second time, the usual way, and compares."""
+def compared(app: App) -> PlainCompared:
+    """Each frame with a panel open drawn a second time, without the kept dimmed table."""
 
-    def __init__(self, app: App):
-        self.app = app
-        self.frames = 0
-        self.differ: list[int] = []
-        self._draw = app._draw
-        app._draw = self.draw  # type: ignore[method-assign]
+    def panel_open(app: App) -> bool:
+        scene = app.scene
+        return isinstance(scene, CardTable) and (scene.score is not None or scene.over is not None)
 
-    def draw(self) -> None:
-        self._draw()
-        scene = self.app.scene
-        if not isinstance(scene, CardTable) or (scene.score is None and scene.over is None):
-            return
-        screen = self.app.screen
-        plain = pygame.Surface(screen.get_size(), 0, screen)
-        scene.DIM_ONCE = False
-        try:
-            scene.draw(plain)
-            for overlay in self.app.overlays:
-                overlay.draw(plain)
-            self.app._draw_toasts(plain)
-        finally:
-            scene.DIM_ONCE = True
-        self.frames += 1
-        if pygame.image.tobytes(screen, "RGB") != pygame.image.tobytes(plain, "RGB"):
-            self.differ.append(self.app.frame)
+    return PlainCompared(app, panel_open, off="DIM_ONCE")
 
 
 @pytest.mark.parametrize(
@@ -46,7 +26,7 @@ class Compared:
 )
 def test_every_panel_frame_equals_a_full_redraw(game, portrait):
     app = App(Options(autoplay=True, seed=5, lang="en", portrait=portrait, speed=6.0))
-    check = Compared(app)
+    check = compared(app)
     scene = games.table_class(game).start_autoplay(app, games.info(game).defaults())
     for _ in range(60000):
         if not app.running:

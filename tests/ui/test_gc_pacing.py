@@ -63,8 +63,8 @@ def test_the_warm_up_done_freezes_once():
 def test_the_app_collects_only_on_frames_that_draw_nothing(make_app):
     app = make_app()
     fake = FakeGc((DEFAULT[0], 0, 0))
-    app.collector = Collector(enabled=True, collector=fake)
-    app.warm_up()
+    app.quiet.collector = Collector(enabled=True, collector=fake)
+    app.quiet.warm_up()
     fake.calls.clear()
     app.invalidate()
     app.step(1 / 60)  # drawn: no collection

@@ -1,5 +1,5 @@
 """Idle costs nothing: a frame with no input and nothing moving is not drawn; input, motion,
-toasts and time shown on screen (a turn clock) are. Frames are counted with ``app.draws``;
+toasts and time shown on screen (a turn clock) are. Frames are counted with ``app.painter.draws``;
 time is the frames' own dt, never the wall clock."""
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ DT = 1 / 60
 
 def frames(app, n: int) -> int:
     """Run ``n`` frames with no input; how many of them were drawn."""
-    before = app.draws
+    before = app.painter.draws
     for _ in range(n):
         app.step(DT)
-    return app.draws - before
+    return app.painter.draws - before
 
 
 def at_rest(scene) -> bool:
@@ -63,7 +63,7 @@ def test_a_table_waiting_for_you_is_not_drawn_until_you_act(make_app):
     app, scene = hareeja_waiting_for_bid(make_app)
     assert frames(app, 180) == 0
     click(app, scene.widget("bid:3").rect.center)  # the tap shows at once
-    assert scene.bidding.pick == 3 and app.draws > 0
+    assert scene.bidding.pick == 3 and app.painter.draws > 0
     assert frames(app, 60) == 0
 
 
@@ -75,11 +75,11 @@ def test_cards_in_motion_are_drawn_every_frame(make_app):
     assert run_until(app, lambda: not scene.idle(), 600)
     moving = 0
     for _ in range(30):
-        before = app.draws
+        before = app.painter.draws
         app.step(DT)
         if scene.animating():
             moving += 1
-            assert app.draws == before + 1
+            assert app.painter.draws == before + 1
     assert moving > 0
 
 

@@ -128,7 +128,7 @@ class ProbingShooter(Shooter):
 
     def shot(self, name: str) -> None:
         assert self.layouts is not None
-        self.layouts.append((name, self.app.probe_layout().findings))
+        self.layouts.append((name, self.app.painter.probe_layout().findings))
 
 
 def sweep(portrait: bool, lang: str, factor: float | None, tables_only: bool) -> ProbingShooter:

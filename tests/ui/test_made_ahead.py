@@ -1,11 +1,11 @@
-"""Work made ahead on quiet frames (App.make_ahead): a job that had no work takes no quiet
+"""Work made ahead on quiet frames (QuietWork.make_ahead): a job that had no work takes no quiet
 frame, and a picture drawn onto the browser's frame to be encoded for it leaves neither
 pixels nor a note of damage behind (presenter.restored)."""
 
 import pygame
 
-from game.ui.app import first_with_work
 from game.ui.presenter import DamageSurface, restored
+from game.ui.quiet_work import first_with_work
 
 
 def test_jobs_without_work_are_passed_until_one_has_some():

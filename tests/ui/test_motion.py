@@ -111,7 +111,7 @@ def test_the_presenter_shows_every_frame_of_the_slide_whole(make_app, monkeypatc
     """In the browser the presenter shows only what changed: a slide changes everything."""
     app = make_app()
     app.transition.enabled = True
-    app.presenter = Presenter(None)
+    app.painter.presenter = Presenter(None)
     taken: list = []
     real_take = DamageSurface.take
 
@@ -129,7 +129,7 @@ def test_the_presenter_shows_every_frame_of_the_slide_whole(make_app, monkeypatc
     sliding = len(taken)
     app.step(1 / 60)  # the frame after the slide is whole too (the old picture is gone)
     assert sliding >= 8 and all(r is None for r in taken[: sliding + 1])
-    assert pixels(app.presenter.frame) == pixels(app.screen)
+    assert pixels(app.painter.presenter.frame) == pixels(app.screen)
     assert run_until(app, lambda: True)
 
 
@@ -273,9 +273,9 @@ def test_the_winner_gets_a_glow_and_a_burst_then_a_still_picture(make_app):
     assert not party.pieces
     # the confetti ends too, then nothing moves: the picture is still, the plate still glows
     assert run_until(app, lambda: not scene.animating(), 1200)
-    draws = app.draws
+    draws = app.painter.draws
     settle(app, 10)
-    assert app.draws - draws <= 1
+    assert app.painter.draws - draws <= 1
     gold = [app.screen.get_at((plate.centerx, plate.top - k))[:3] for k in range(1, 9)]
     assert any(abs(c[0] - 230) < 40 and c[1] > 150 and c[2] < 140 for c in gold), gold
 
@@ -314,7 +314,7 @@ def test_the_slide_adds_only_an_opaque_blit_and_no_alpha(make_app):
     app = make_app()
     app.transition.enabled = True
     settle(app)
-    counter = app.count_blits()
+    counter = app.painter.count_blits()
     open_settings(app)
     while app.transition.active:
         app.step(1 / 60)
@@ -330,7 +330,7 @@ def test_the_slide_adds_only_an_opaque_blit_and_no_alpha(make_app):
 def test_the_riffle_costs_no_slow_alpha_blit(make_app, table):
     app = make_app()
     app.flourish = True
-    counter = app.count_blits()
+    counter = app.painter.count_blits()
     _scene, riffle, _cards = table(app)
     app.step(1 / 60)
     assert riffle() is not None

@@ -5,26 +5,42 @@ in the face he chose (the guest's from his own ``hello``), the bots in theirs.""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 
 from test_online_lobby import click, make_online_app, open_lobby, pump, start_server
 
 from game.games.hareeja.table import HareejaTable
 from game.ui import avatars
+from game.ui.app import App
+from game.ui.scenes.lobby import LobbyScene
 from wire_client import Client
+
+
+@contextlib.asynccontextmanager
+async def room_with_layla() -> AsyncIterator[tuple[App, LobbyScene, Client, dict]]:
+    """The real server; an app whose player chose face 6 has made a table in its lobby, and a
+    second client, the guest Layla in face 12, has joined it: (the app, its lobby, the guest,
+    the room the guest was told)."""
+    server, url = await start_server()
+    guest = await Client(url).connect()
+    try:
+        app = make_online_app(url)
+        app.set_setting("avatar", 6)
+        lobby = await open_lobby(app)
+        await click(app, lobby.widget("create").rect.center)
+        assert await pump(app, lambda: lobby.state == "room")
+        await guest.request("hello", "welcome", name="Layla", avatar=12)
+        seated = await guest.request("join", "room", code=lobby.link.room["code"])
+        yield app, lobby, guest, seated
+    finally:
+        await guest.close()
+        await server.close()
 
 
 def test_each_device_shows_the_face_each_player_chose():
     async def scenario() -> None:
-        server, url = await start_server()
-        guest = await Client(url).connect()
-        try:
-            app = make_online_app(url)
-            app.set_setting("avatar", 6)
-            lobby = await open_lobby(app)
-            await click(app, lobby.widget("create").rect.center)
-            assert await pump(app, lambda: lobby.state == "room")
-            await guest.request("hello", "welcome", name="Layla", avatar=12)
-            seated = await guest.request("join", "room", code=lobby.link.room["code"])
+        async with room_with_layla() as (app, lobby, _, seated):
             assert [s["avatar"] for s in seated["seats"][:2]] == [6, 12]  # the other device
             assert await pump(
                 app, lambda: [s.get("avatar") for s in lobby.link.room["seats"][:2]] == [6, 12]
@@ -40,9 +56,6 @@ def test_each_device_shows_the_face_each_player_chose():
                 2:
             ]
             assert looks[2:] == bots and not {6, 12} & set(bots)  # the bots keep their own
-        finally:
-            await guest.close()
-            await server.close()
 
     asyncio.run(scenario())
 
@@ -54,16 +67,7 @@ def test_a_face_chosen_at_an_online_table_reaches_every_seat_at_once():
     from game.ui.scenes.settings_avatar import AvatarPicker
 
     async def scenario() -> None:
-        server, url = await start_server()
-        guest = await Client(url).connect()
-        try:
-            app = make_online_app(url)
-            app.set_setting("avatar", 6)
-            lobby = await open_lobby(app)
-            await click(app, lobby.widget("create").rect.center)
-            assert await pump(app, lambda: lobby.state == "room")
-            await guest.request("hello", "welcome", name="Layla", avatar=12)
-            await guest.request("join", "room", code=lobby.link.room["code"])
+        async with room_with_layla() as (app, lobby, guest, _):
             assert await pump(app, lambda: lobby.widget("start").visible)
             await click(app, lobby.widget("start").rect.center)
             assert await pump(app, lambda: app.scene is not lobby)
@@ -88,8 +92,5 @@ def test_a_face_chosen_at_an_online_table_reaches_every_seat_at_once():
             assert await pump(app, lambda: table.plates.look(0) == 9)
             assert app.scene is table and table.session.server.token == token
             assert not table.session.lost and not table.session.closed
-        finally:
-            await guest.close()
-            await server.close()
 
     asyncio.run(asyncio.wait_for(scenario(), 60))

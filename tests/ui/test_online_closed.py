@@ -58,7 +58,7 @@ def test_a_table_closing_under_the_over_panel_goes_back_to_the_lobby_with_words(
             back = app.scene
             assert isinstance(back, LobbyScene) and back.link is link  # still connected
             assert await pump(app, lambda: back.state == "home")
-            assert app.toasts and app.toasts[-1][0] == "online.closed_over"
+            assert app.painter.toasts and app.painter.toasts[-1][0] == "online.closed_over"
             words = t("online.closed_over")
             assert words != "online.closed_over"
             assert any("\u0600" <= ch <= "\u06ff" for ch in words) == (lang == "ar")

@@ -243,7 +243,7 @@ def test_server_down_says_so_in_place_with_what_to_do():
         await click(app, app.scene.widget("online").rect.center)
         lobby = app.scene
         assert await pump(app, lambda: lobby.state == "offline")
-        assert app.scene is lobby and not app.toasts
+        assert app.scene is lobby and not app.painter.toasts
         app.scene.draw(app.screen)  # drawn, nothing crashes
         assert lobby.widget("retry").visible and lobby.widget("server").visible
         assert "ws://" not in server_name(lobby.server)
@@ -492,7 +492,7 @@ def test_a_table_whose_connection_drops_reconnects_by_itself_and_plays_on():
             again = app.scene
             assert isinstance(again, HareejaTable) and again.session is table.session
             assert not again.session.reconnecting and not again.session.lost
-            assert again.session.me == me and not app.toasts
+            assert again.session.me == me and not app.painter.toasts
             assert await pump(app, lambda: again.can_bid() and again.idle())
             await click(app, again.widget("bid:1").rect.center)
             await click(app, again.widget("confirm").rect.center)

@@ -169,7 +169,7 @@ def test_nothing_is_drawn_above_the_dim_layer(make_app, game):
     table.draw(app.screen)
     plain = app.screen.copy()
     app.step(1 / 60)
-    app._draw()
+    app.painter.paint()
     shown = app.screen
     panel = app.overlay.rect
     keep = (255 - 150) / 255

@@ -6,35 +6,16 @@ language and a card-colour change, the window turned, and the menu closed again.
 
 import pygame
 import pytest
+from ui_helpers import PlainCompared
 
 from game.ui import games
 from game.ui.app import App, Options
 from game.ui.scenes.pause import SettingsPanel
 
 
-class Compared:
-    """Draws each frame with an overlay open a second time, the plain way, and compares."""
-
-    def __init__(self, app: App):
-        self.app = app
-        self.frames = 0
-        self.differ: list[int] = []
-        self._draw = app._draw
-        app._draw = self.draw  # type: ignore[method-assign]
-
-    def draw(self) -> None:
-        self._draw()
-        if not self.app.overlays:
-            return
-        screen = self.app.screen
-        plain = pygame.Surface(screen.get_size(), 0, screen)
-        self.app.scene.draw(plain)
-        for overlay in self.app.overlays:
-            overlay.draw(plain)
-        self.app._draw_toasts(plain)
-        self.frames += 1
-        if pygame.image.tobytes(screen, "RGB") != pygame.image.tobytes(plain, "RGB"):
-            self.differ.append(self.app.frame)
+def compared(app: App) -> PlainCompared:
+    """Each frame with an overlay open drawn a second time, the plain way."""
+    return PlainCompared(app, lambda app: bool(app.overlays))
 
 
 def steps(app: App, n: int) -> None:
@@ -45,7 +26,7 @@ def steps(app: App, n: int) -> None:
 @pytest.mark.parametrize(("game", "portrait"), [("hareeja", True), ("hand_rummy", False)])
 def test_pause_menu_frames_equal_a_full_redraw_and_the_dim_is_kept(game, portrait):
     app = App(Options(autoplay=True, seed=3, lang="en", portrait=portrait))
-    check = Compared(app)
+    check = compared(app)
     scene = games.table_class(game).start_autoplay(app, games.info(game).defaults())
     for _ in range(3000):  # until cards are in the air: the paused scene still "animates"
         app.step(1 / 60)
@@ -84,7 +65,7 @@ def test_an_overlay_over_a_scene_that_plays_on_dims_it_every_frame():
     """A stack that does not pause the scene (a rules page over the home screen): nothing is
     kept, the scene below is drawn as it is."""
     app = App(Options(lang="en"))
-    check = Compared(app)
+    check = compared(app)
     steps(app, 3)
     from game.ui import overlay
 

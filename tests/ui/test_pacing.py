@@ -54,9 +54,9 @@ def test_a_rest_ends_when_something_is_due_and_a_tiny_one_is_not_taken():
 def test_the_menu_rests_once_its_fonts_are_open_and_a_tap_wakes_it(make_app):
     app = make_app()
     frames(app, 60)
-    if app._warmup is not None:  # quiet frames open one font size each: no rest meanwhile
+    if app.quiet.warmup is not None:  # quiet frames open one font size each: no rest meanwhile
         assert app.rest == 0.0
-        app.warm_up()
+        app.quiet.warm_up()
     frames(app, 60)
     assert app.rest == LONGEST_REST
     pygame.event.post(
@@ -68,18 +68,18 @@ def test_the_menu_rests_once_its_fonts_are_open_and_a_tap_wakes_it(make_app):
 
 def test_a_table_waiting_for_you_rests_and_its_turn_clock_bounds_the_rest(make_app):
     app, scene = hareeja_waiting_for_bid(make_app)
-    app.warm_up()  # (the warm-up's quiet steps keep every frame until it is done)
+    app.quiet.warm_up()  # (the warm-up's quiet steps keep every frame until it is done)
     frames(app, 60)
     assert app.rest == LONGEST_REST and not scene.wants_frames()
     app, scene = hareeja_waiting_for_bid(make_app, turn_seconds=60)
-    app.warm_up()
+    app.quiet.warm_up()
     frames(app, 60)
     assert 0.0 < app.rest <= 0.25  # the ring is redrawn four times a second
 
 
 def test_a_toast_bounds_the_rest(make_app):
     app = make_app()
-    app.warm_up()
+    app.quiet.warm_up()
     frames(app, 60)
     app.toast("storage.corrupt", seconds=0.8)
     frames(app, 40)

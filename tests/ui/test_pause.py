@@ -181,7 +181,7 @@ def test_the_pause_menu_is_made_ahead_and_the_frame_left_as_it_was(make_app, gam
 
     app = make_app(portrait=True)
     table = table_of(app, game)
-    assert app.ahead or app.under_overlays.surface is not None
+    assert app.quiet.ahead or app.under_overlays.surface is not None
     app.under_overlays.forget()
     before = app.screen.copy()
     assert make_menus_ahead(table)

@@ -71,8 +71,8 @@ def same(a: pygame.Surface, b: pygame.Surface) -> bool:
 def drawn_afresh(app: App) -> pygame.Surface:
     """The frame as it stands, drawn onto a new surface (nothing kept from the last frame)."""
     plain = pygame.Surface(app.screen.get_size(), 0, app.screen)
-    draw_with_overlays(app.shown(), app.overlays, plain, app.under_overlays, app._picture())
-    app._draw_toasts(plain)
+    draw_with_overlays(app.shown(), app.overlays, plain, app.under_overlays, app.painter.picture())
+    app.painter.draw_toasts(plain)
     return plain
 
 
@@ -81,7 +81,7 @@ def presented(app: App, afresh: bool = True) -> CanvasPage:
     drawn frame checked against the canvas, and (``afresh``) the frame against one drawn
     afresh (the presenter restores only what the last frame drew over its base)."""
     page = CanvasPage()
-    presenter = page.presenter = app.presenter = Presenter(page)
+    presenter = page.presenter = app.painter.presenter = Presenter(page)
     show = presenter.present
 
     def present(screen: pygame.Surface) -> None:
@@ -123,7 +123,7 @@ class CheckedShooter(Shooter):
         self.shots = 0
 
     def shot(self, name: str) -> None:
-        frame = self.app.presenter.frame if self.app.presenter else None
+        frame = self.app.painter.presenter.frame if self.app.painter.presenter else None
         if frame is not None and not same(frame, drawn_afresh(self.app)):
             self.page.stale.append(name)
         self.shots += 1

@@ -73,10 +73,10 @@ def test_watch_from_the_stats_screen_play_pause_step_and_leave(make_app, majlis_
     run_until(app, viewer.table.idle, 2000)
     for _ in range(3):
         app.step(1 / 60)
-    step, draws = session.step, app.draws
+    step, draws = session.step, app.painter.draws
     for _ in range(120):
         app.step(1 / 60)
-    assert session.step == step and app.draws == draws  # paused: idle frames draw nothing
+    assert session.step == step and app.painter.draws == draws  # paused: idle frames draw nothing
     assert not viewer.wants_frames() and viewer.redraw_every() is None
     click(app, viewer.widget("replay_step_back").rect.center)
     assert session.step == step - 1 and viewer.table.session is session
@@ -118,7 +118,7 @@ def test_a_bad_code_says_so_and_changes_nothing(make_app):
     before = app.scene
     code = replay.encode(bot_match("hareeja").record())
     assert open_replay(app, code[: len(code) // 2]) is None
-    assert app.scene is before and app.toasts[-1][0] == "replay.bad_code"
+    assert app.scene is before and app.painter.toasts[-1][0] == "replay.bad_code"
     assert open_replay(app, "hello there") is None
     assert app.scene is before
 

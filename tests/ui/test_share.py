@@ -50,11 +50,11 @@ def test_the_room_button_copies_the_invite_link_natively_and_says_so(make_app, l
 
     assert pygame.scrap.get_text() == page_link(scene.link.room, scene.server)
     assert said(app) == ["share.copied"]
-    drawn = app.draws
+    drawn = app.painter.draws
     for _ in range(int(share.CONFIRM_SECONDS * 60) + 2):
         app.step(1 / 60)
     assert said(app) == [] and button.label() == i18n.t("share.button_copy")
-    assert app.draws > drawn  # drawn again when the button said "Copy link" again
+    assert app.painter.draws > drawn  # drawn again when the button said "Copy link" again
 
 
 def test_where_the_clipboard_does_not_work_the_link_is_shown_natively(make_app, monkeypatch):

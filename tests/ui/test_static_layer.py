@@ -11,7 +11,7 @@ import pygame
 import pytest
 from test_relayout import turn
 from test_rummy_table import scripted_scene
-from ui_helpers import click, run_until
+from ui_helpers import PlainCompared, click, run_until
 
 from game.ui import games
 from game.ui.app import App, Options
@@ -20,40 +20,18 @@ from game.ui.seat_plates import plate_region
 from game.ui.static_layer import StaticLayer, merged
 
 
-class Checked:
-    """Wraps ``app._draw``: after each real frame, the table is drawn again without the layer
-    onto a second surface and the two pictures are compared."""
+def checked(app: App) -> PlainCompared:
+    """After each real frame of a table with a still layer, the table drawn again without
+    the layer onto a second surface, and the two pictures compared."""
 
-    def __init__(self, app: App):
-        self.app = app
-        self.frames = 0
-        self.differ: list[int] = []
-        self._draw = app._draw
-        app._draw = self.draw  # type: ignore[method-assign]
+    def layered(app: App) -> bool:
+        return isinstance(app.scene, CardTable) and app.scene.still.layered()
 
-    def draw(self) -> None:
-        self._draw()
-        scene = self.app.scene
-        if not (isinstance(scene, CardTable) and scene.still.layered()):
-            return
-        screen = self.app.screen
-        plain = pygame.Surface(screen.get_size(), 0, screen)
-        scene.STATIC_LAYER = False
-        try:
-            scene.draw(plain)
-            for overlay in self.app.overlays:
-                overlay.draw(plain)
-            self.app.screen = plain  # the toasts, as App._draw puts them
-            self.app._draw_toasts()
-        finally:
-            scene.STATIC_LAYER = True
-            self.app.screen = screen
-        self.frames += 1
-        if pygame.image.tobytes(screen, "RGB") != pygame.image.tobytes(plain, "RGB"):
-            self.differ.append(self.app.frame)
+    return PlainCompared(app, layered, off="STATIC_LAYER")
 
-    def layer(self) -> StaticLayer:
-        return self.app.scene.still.layer
+
+def layer_of(app: App) -> StaticLayer:
+    return app.scene.still.layer
 
 
 @pytest.mark.parametrize(
@@ -66,12 +44,12 @@ class Checked:
 )
 def test_bot_match_frames_equal_a_full_redraw(portrait, lang, options):
     app = App(Options(autoplay=True, seed=7, lang=lang, portrait=portrait))
-    check = Checked(app)
+    check = checked(app)
     table = games.table_class("hand_rummy")
     table.start_autoplay(app, {**games.info("hand_rummy").defaults(), **options})
     for _ in range(600):
         app.step(1 / 60)
-    layer = check.layer()
+    layer = layer_of(app)
     assert check.frames > 200
     assert layer.part_paints > 20  # parts were repainted, not the whole picture every frame
     assert layer.full_paints < check.frames / 10
@@ -84,13 +62,13 @@ def test_a_players_moves_repaint_what_they_change(make_app, portrait):
     shows at once (the picture equals a full redraw) and repaints the layer."""
     app = make_app(portrait=portrait)
     scene = scripted_scene(app)
-    check = Checked(app)
+    check = checked(app)
 
     def my_turn_settled() -> bool:
         return scene.my_turn() and scene.aids.turn_cue <= 0
 
     app.step(1 / 60)
-    layer = check.layer()
+    layer = layer_of(app)
     assert scene.aids.turn_cue > 0  # your turn has just come: the cue pulses on your plate ...
     full, parts = layer.full_paints, layer.part_paints
     assert run_until(app, my_turn_settled, 600)
@@ -144,12 +122,12 @@ def test_the_other_tables_frames_equal_a_full_redraw(game, portrait, lang, optio
     the table's cards and your hand at rest); every frame of a bot match still equals a full
     redraw, and frames where only a card flies repaint nothing but the moving card."""
     app = App(Options(autoplay=True, seed=11, lang=lang, portrait=portrait))
-    check = Checked(app)
+    check = checked(app)
     table = games.table_class(game)
     table.start_autoplay(app, {**games.info(game).defaults(), **options})
     for _ in range(900):
         app.step(1 / 60)
-    layer = check.layer()
+    layer = layer_of(app)
     assert check.frames > 300
     assert layer.part_paints > 20
     assert layer.full_paints < check.frames / 10
@@ -195,7 +173,7 @@ def test_no_avatar_is_painted_for_the_first_time_while_melds_land(monkeypatch):
     table = games.table_class("hand_rummy")
     scene = table.start_autoplay(app, games.info("hand_rummy").defaults())
     app.step(1 / 60)  # the table's first picture (plates and their avatars): a busy frame anyway
-    app.warm_up()  # (the app's own warm-up paints avatars ahead on quiet frames: done first)
+    app.quiet.warm_up()  # (the app's own warm-up paints avatars ahead on quiet frames: done first)
     painted: list[tuple] = []
     real = avatars._Painter.paint
 
@@ -251,7 +229,7 @@ def test_a_bid_flip_frame_repaints_the_figures_not_the_plates(lang):
     plates' keys stay put (their avatars and names are not painted again), the frames still
     equal a full redraw."""
     app = App(Options(autoplay=True, seed=11, lang=lang, portrait=True))
-    check = Checked(app)
+    check = checked(app)
     scene = games.table_class("hareeja").start_autoplay(app, games.info("hareeja").defaults())
     flips: list[tuple[dict, dict]] = []
     for _ in range(1200):

@@ -248,7 +248,7 @@ def test_corrupt_stats_fall_back_to_defaults_with_a_message(make_app, majlis_hom
     app = make_app()
     sc = open_stats_from_menu(app)
     assert sc.summary()["played"] == 0
-    assert any(t[0] == "storage.stats_corrupt" for t in app.toasts)
+    assert any(t[0] == "storage.stats_corrupt" for t in app.painter.toasts)
     app.step(1 / 60)  # the message is drawn, no crash
     data, message = stats.load()  # said once; a fresh store follows
     assert message is None and data == stats.empty()

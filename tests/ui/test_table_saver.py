@@ -85,9 +85,9 @@ def test_a_minute_of_bot_play_writes_on_no_drawn_frame(make_app, monkeypatch):
     frames_written, frames_drawn = [], set()
     monkeypatch.setattr(storage, "save_match", lambda saved: frames_written.append(app.frame))
     for _ in range(3600):
-        draws = app.draws
+        draws = app.painter.draws
         app.step(FRAME)
-        if app.draws > draws:
+        if app.painter.draws > draws:
             frames_drawn.add(app.frame - 1)
     assert len(frames_written) >= 10  # bots played (a trick is four moves)
     assert frames_drawn and not frames_drawn & set(frames_written)

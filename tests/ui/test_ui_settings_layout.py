@@ -33,7 +33,7 @@ def test_corrupt_settings_fall_back_to_defaults_with_a_message(make_app, majlis_
     assert {k: v for k, v in app.settings.items() if k != "language"} == {
         k: v for k, v in storage.DEFAULT_SETTINGS.items() if k != "language"
     }
-    assert app.toasts and app.toasts[0][0] == "storage.corrupt"
+    assert app.painter.toasts and app.painter.toasts[0][0] == "storage.corrupt"
     app.step(1 / 60)  # the message is drawn, nothing crashes
 
 

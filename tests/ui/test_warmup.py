@@ -15,7 +15,7 @@ def quiet_steps(app: App) -> list[int]:
     """Steps the app until its warm-up is done; the modules each step imported."""
     counts = []
     for _ in range(5000):
-        if app._warmup is None:
+        if app.quiet.warmup is None:
             return counts
         before = len(sys.modules)
         app.step(1 / 60)
@@ -55,16 +55,16 @@ def test_after_the_warm_up_a_new_table_imports_and_paints_nothing_ahead():
     before = set(sys.modules)
     for game in GAMES:
         games.table_class(game).start_autoplay(app, games.info(game).defaults())
-        app._draw()
+        app.painter.paint()
     faces = assets._card_face.cache_info().misses, assets._spanish_face.cache_info().misses
     assert faces == made  # every table's faces at the layout's sizes were made ahead
     plates = avatars.avatar.cache_info().misses - looks
     assert plates <= 4  # (Hand rummy's small meld-tag avatars are painted as it is built)
     app.scene.open_pause()
     app.set_portrait(False)
-    app._draw()
+    app.painter.paint()
     app.set_portrait(True)
-    app._draw()
+    app.painter.paint()
     assert set(sys.modules) == before  # no module imported by a table, its menu or a turn
     assert sum(draw.FELT_BUILDS.values()) == felts  # both orientations' felts were ready
 
@@ -74,7 +74,7 @@ def test_every_sound_cue_is_loaded_ahead(make_app):
     from game.ui.audio import CUES
 
     app = make_app()
-    app.warm_up()
+    app.quiet.warm_up()
     assert set(CUES) <= set(app.audio.sounds)
 
 
@@ -95,6 +95,6 @@ def test_the_warm_up_rehearses_each_new_table_and_leaves_saved_matches_alone(maj
     for game in GAMES:
         words, bodies = draw.label.cache_info().misses, plates.plate_body.cache_info().misses
         app.switch(games.new_match(app, game, seed=5))
-        app._draw()
+        app.painter.paint()
         assert draw.label.cache_info().misses == words, game
         assert plates.plate_body.cache_info().misses == bodies, game

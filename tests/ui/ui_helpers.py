@@ -1,5 +1,7 @@
 """Helpers for driving the UI with real pygame events."""
 
+from collections.abc import Callable
+
 import pygame
 
 from game.ui.app import App
@@ -42,3 +44,40 @@ def run_until(app: App, pred, limit: int = 5000, each=None) -> bool:
             each()
         app.step(1 / 60)
     return pred()
+
+
+class PlainCompared:
+    """Wraps the app's painter: after each painted frame ``checked(app)`` holds for, the frame
+    is drawn again the plain way onto a second surface (the scene with its class flag ``off``
+    turned off, if one is named, then each overlay and the toasts) and the two pictures are
+    compared pixel for pixel. ``frames``: the frames compared; ``differ``: those that differed."""
+
+    def __init__(self, app: App, checked: Callable[[App], bool], off: str | None = None):
+        self.app = app
+        self.checked = checked
+        self.off = off
+        self.frames = 0
+        self.differ: list[int] = []
+        self._paint = app.painter.paint
+        app.painter.paint = self.paint  # type: ignore[method-assign]
+
+    def paint(self) -> None:
+        self._paint()
+        app = self.app
+        if not self.checked(app):
+            return
+        scene, screen = app.scene, app.screen
+        plain = pygame.Surface(screen.get_size(), 0, screen)
+        if self.off:
+            setattr(scene, self.off, False)
+        try:
+            scene.draw(plain)
+            for overlay in app.overlays:
+                overlay.draw(plain)
+            app.painter.draw_toasts(plain)
+        finally:
+            if self.off:
+                setattr(scene, self.off, True)
+        self.frames += 1
+        if pygame.image.tobytes(screen, "RGB") != pygame.image.tobytes(plain, "RGB"):
+            self.differ.append(app.frame)

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pygame
 
 from game import i18n
 from game.i18n import digits, t
 from game.ui import draw
+from game.ui.games import Choice
 from game.ui.layout import Layout
 from game.ui.scale import px
-from game.ui.widgets import Segmented, Widget
+from game.ui.widgets import Label, Segmented, Widget
 
 
 class Form:
@@ -50,6 +53,18 @@ class Form:
             )
         self.rows.append((key, label, control))
         return control
+
+    def segmented(
+        self,
+        label: str,
+        key: str,
+        options: list[tuple[Any, Label]],
+        get: Callable[[], Any],
+        set_: Callable[[Any], None],
+    ) -> Segmented:
+        """A row for label ``label`` and its segmented control ``key`` (mirrored in Arabic):
+        ``options`` as (value, its label), ``get()`` the value shown, ``set_`` given a tap's."""
+        return Segmented(self.add(label), options, get, set_, rtl=i18n.is_rtl, key=key)
 
     def _row_height(self) -> int:
         return self.row_h + self.gap + (px(36) if self.layout.portrait else 0)
@@ -93,6 +108,27 @@ def place_control(
         widget.rect.x += dx
         for b in widget.buttons if isinstance(widget, Segmented) else ():
             b.rect.x += dx
+
+
+def option_rows(
+    form: Form,
+    choices: Sequence[Choice],
+    values: Callable[[Choice], Sequence[Any]],
+    get: Callable[[str], Any],
+    set_: Callable[[str, Any], None],
+) -> list[Segmented]:
+    """A row of ``form`` for each of a game's menu options: the ``values`` it offers, ``get``
+    (the option's key) its value, ``set_`` (the key, a value) a tap's."""
+    return [
+        form.segmented(
+            choice.label,
+            f"opt.{choice.key}",
+            [(v, functools.partial(choice.text, v)) for v in values(choice)],
+            functools.partial(get, choice.key),
+            functools.partial(set_, choice.key),
+        )
+        for choice in choices
+    ]
 
 
 TURNS = (0, 60, 90, 120)  # the turn time a table may have (0: unlimited; TB-6)

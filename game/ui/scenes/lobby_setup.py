@@ -3,7 +3,6 @@ The choices are the lobby's ``new_table`` (:class:`game.ui.scenes.lobby_parts.Ne
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING
 
 import pygame
@@ -12,7 +11,7 @@ from game import i18n
 from game.i18n import t
 from game.ui import games
 from game.ui.scale import px
-from game.ui.scenes.form import TURNS, Form, place_control, turn_label
+from game.ui.scenes.form import TURNS, Form, option_rows, place_control, turn_label
 from game.ui.scenes.lobby_common import online_games
 from game.ui.scenes.lobby_view import LobbyView
 from game.ui.widgets import Button, Segmented, label_for
@@ -55,49 +54,22 @@ class SetupView(LobbyView):
 
     def _rows(self, info: games.GameInfo) -> list[Segmented]:
         """The game, its options, the turn time and hints, a row of the form each."""
-        form, new, rtl, s = self.form, self.lobby.new_table, i18n.is_rtl, self.app.settings
-        rows = [
-            Segmented(
-                form.add("menu.game"),
-                [(g, label_for(f"game.{g}")) for g in online_games()],
-                lambda: new.game,
-                new.set_game,
-                rtl=rtl,
-                key="game",
-            )
-        ]
-        for choice in info.choices:
-            rows.append(
-                Segmented(
-                    form.add(choice.label),
-                    [(v, functools.partial(choice.text, v)) for v in new.values(choice)],
-                    functools.partial(new.option, choice.key),
-                    functools.partial(new.set_option, choice.key),
-                    rtl=rtl,
-                    key=f"opt.{choice.key}",
-                )
-            )
+        form, new, s = self.form, self.lobby.new_table, self.app.settings
+        games_shown = [(g, label_for(f"game.{g}")) for g in online_games()]
+        rows = [form.segmented("menu.game", "game", games_shown, lambda: new.game, new.set_game)]
+        rows += option_rows(form, info.choices, new.values, new.option, new.set_option)
         rows.append(
-            Segmented(
-                form.add("menu.turn"),
+            form.segmented(
+                "menu.turn",
+                "turn",
                 [(n, turn_label(n)) for n in TURNS],
                 lambda: s["turn_seconds"],
                 lambda v: self.app.set_setting("turn_seconds", v),
-                rtl=rtl,
-                key="turn",
             )
         )
-        rows.append(
-            Segmented(
-                form.add("online.hints"),
-                [(False, (lambda: t("off"))), (True, (lambda: t("on")))],
-                lambda: new.hints,
-                new.set_hints,
-                rtl=rtl,
-                key="hints",
-            )
-        )
-        return rows
+        off_on = [(False, (lambda: t("off"))), (True, (lambda: t("on")))]
+        hints = form.segmented("online.hints", "hints", off_on, lambda: new.hints, new.set_hints)
+        return [*rows, hints]
 
     def draw(self, surface: pygame.Surface) -> None:
         for widget, (_k, _label, control) in zip(self.form_rows, self.form.rows):

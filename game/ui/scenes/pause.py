@@ -164,7 +164,7 @@ def make_menus_ahead(table: Table) -> bool:
     if shown is not table or app.overlays:
         return False
     warm_pause(table)
-    dimmed_backdrop(table).prepare(app.frame_surface())
+    dimmed_backdrop(table).prepare(app.painter.frame_surface())
     return True
 
 
@@ -176,7 +176,7 @@ def warm_pause(table: Table) -> None:
     put back, and the frame-sized surface of the dimmed table under it."""
     app = table.app
     menu = PauseMenu(table)
-    target = app.frame_surface()
+    target = app.painter.frame_surface()
     app.under_overlays.prepare(target)
     with restored(target, menu.rect):
         menu.draw_panel(target)

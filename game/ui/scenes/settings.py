@@ -5,7 +5,7 @@ sharp), and your face at the table (a grid of the drawn set: game/ui/scenes/sett
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -17,7 +17,7 @@ from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.scenes.form import Form, place_control
 from game.ui.scenes.settings_avatar import AvatarButton
-from game.ui.widgets import Segmented, Toggle, back_button, label_for
+from game.ui.widgets import Label, Segmented, Toggle, back_button, label_for
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -51,58 +51,35 @@ def setting_rows(app: App, form: Form) -> list[Segmented]:
             key=key,
         )
 
+    def choose(label: str, setting: str, key: str, options: list[tuple[Any, Label]]) -> Segmented:
+        """A row choosing one of ``options`` for ``setting``."""
+        return form.segmented(
+            label, key, options, lambda: s[setting], lambda v: app.set_setting(setting, v)
+        )
+
+    def words(prefix: str, values: tuple[str, ...]) -> list[tuple[Any, Label]]:
+        return [(k, label_for(f"{prefix}.{k}")) for k in values]
+
     return [
-        Segmented(
-            form.add("settings.language"),
-            [("ar", lambda: t("lang.ar")), ("en", lambda: t("lang.en"))],
-            lambda: s["language"],
-            lambda v: app.set_setting("language", v),
-            rtl=rtl,
-            key="language",
-        ),
+        choose("settings.language", "language", "language", words("lang", ("ar", "en"))),
         toggle("settings.sound", "sound", "sound"),
-        Segmented(
-            form.add("settings.volume"),
+        form.segmented(
+            "settings.volume",
+            "volume",
             [(v, functools.partial(percent, v)) for v in VOLUMES],
             lambda: min(VOLUMES, key=lambda v: abs(v - s["volume"])),
             lambda v: app.set_setting("volume", v),
-            rtl=rtl,
-            key="volume",
         ),
-        Segmented(
-            form.add("settings.speed"),
-            [(k, label_for(f"speed.{k}")) for k in ("slow", "normal", "fast")],
-            lambda: s["speed"],
-            lambda v: app.set_setting("speed", v),
-            rtl=rtl,
-            key="speed",
-        ),
+        choose("settings.speed", "speed", "speed", words("speed", ("slow", "normal", "fast"))),
         toggle("settings.reduced", "reduced_motion", "reduced"),
         toggle("settings.fourcolor", "four_color", "four_color"),
         toggle("settings.confirm_play", "confirm_play", "confirm_play"),
-        Segmented(
-            form.add("settings.back"),
-            [(k, label_for(f"back.{k}")) for k in storage.BACKS],
-            lambda: s["back"],
-            lambda v: app.set_setting("back", v),
-            rtl=rtl,
-            key="card_back",  # (not "back": that is the screen's Back button)
-        ),
-        Segmented(
-            form.add("settings.felt"),
-            [(k, label_for(f"felt.{k}")) for k in storage.FELTS],
-            lambda: s["felt"],
-            lambda v: app.set_setting("felt", v),
-            rtl=rtl,
-            key="felt",
-        ),
-        Segmented(  # the drawing factor (game/ui/drawing_factor.py)
-            form.add("settings.drawing"),
-            [(k, label_for(f"drawing.{k}")) for k in ("auto", "smooth", "sharp")],
-            lambda: s["drawing"],
-            lambda v: app.set_setting("drawing", v),
-            rtl=rtl,
-            key="drawing",
+        # the card back (its key is not "back": that is the screen's Back button)
+        choose("settings.back", "back", "card_back", words("back", storage.BACKS)),
+        choose("settings.felt", "felt", "felt", words("felt", storage.FELTS)),
+        # the drawing factor (game/ui/drawing_factor.py)
+        choose(
+            "settings.drawing", "drawing", "drawing", words("drawing", ("auto", "smooth", "sharp"))
         ),
     ]
 

@@ -8,7 +8,6 @@ first (the saved match is counted as abandoned only when the player says so)."""
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -20,8 +19,8 @@ from game.i18n import t
 from game.ui import coach_marks, draw, games, overlay, scale, text, tiles
 from game.ui.scale import px
 from game.ui.scene import Scene
-from game.ui.scenes.form import TURNS, Form, place_control, turn_label
-from game.ui.widgets import Button, Segmented, label_for
+from game.ui.scenes.form import TURNS, Form, option_rows, place_control, turn_label
+from game.ui.widgets import Button, label_for
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -73,39 +72,26 @@ class SetupScene(Scene):
         app = self.app
         layout = app.layout
         s = app.settings
-        rtl = i18n.is_rtl
         n = len(self.game.choices) + 2
         self.form = form = Form(layout, self._rows_top(n), row_h=px(ROW_H), gap=px(GAP))
-        rows: list[Segmented] = []
-        for choice in self.game.choices:
-            rows.append(
-                Segmented(
-                    form.add(choice.label),
-                    [(v, functools.partial(choice.text, v)) for v in choice.values],
-                    functools.partial(self.option, choice.key),
-                    functools.partial(self.set_option, choice.key),
-                    rtl=rtl,
-                    key=f"opt.{choice.key}",
-                )
-            )
+        choices = self.game.choices
+        rows = option_rows(form, choices, lambda c: c.values, self.option, self.set_option)
         rows.append(
-            Segmented(
-                form.add("menu.level"),
+            form.segmented(
+                "menu.level",
+                "level",
                 [(lv, label_for(f"level.{lv}")) for lv in BOT_LEVELS],
                 lambda: s["level"],
                 lambda v: self.set_shared("level", v),
-                rtl=rtl,
-                key="level",
             )
         )
         rows.append(
-            Segmented(
-                form.add("menu.turn"),
+            form.segmented(
+                "menu.turn",
+                "turn",
                 [(n, turn_label(n)) for n in TURNS],
                 lambda: s["turn_seconds"],
                 lambda v: self.set_shared("turn_seconds", v),
-                rtl=rtl,
-                key="turn",
             )
         )
         self.rows = rows
