@@ -37,9 +37,9 @@ class RummyPainter:
         self.table = table
 
     def draw_still(self, surface: pygame.Surface) -> None:
-        """Plates, piles, melds, the staging area's frame and, when none of them moves, your
-        staged and hand cards: the part the still layer keeps (the scene's ``still_parts``;
-        only what meets the part being repainted is drawn)."""
+        """Plates, piles, melds, the staging area's frame and your staged and hand cards at
+        rest (up to the first that moves): the part the still layer keeps (the scene's
+        ``still_parts``; only what meets the part being repainted is drawn)."""
         table = self.table
         four = table.app.settings["four_color"]
         table.meld_rows.layout()
@@ -55,8 +55,7 @@ class RummyPainter:
         workspace, held = table.workspace, table.held()
         if self.staging_shown() and clip(table.geo.staging.inflate(px(16), px(16))):
             workspace.draw_frame(surface, table.opened[table.me], self.staging_message())
-        if workspace.at_rest(held) and clip(workspace.region(held)):
-            workspace.draw_cards(surface, four, held)
+        workspace.draw_cards(surface, four, held, True, clip)
 
     def staging_shown(self) -> bool:
         """The staging area shows once the deal has given you cards; never to a spectator (he
@@ -67,13 +66,11 @@ class RummyPainter:
         return table.phase != "deal" or bool(table.workspace.sprites)
 
     def draw_moving(self, surface: pygame.Surface) -> None:
-        """Your cards while any of them moves, the cards in the air, the hands shown at the
+        """Your cards from the first that moves on, the cards in the air, the hands shown at the
         round's end."""
         table = self.table
         four = table.app.settings["four_color"]
-        held = table.held()
-        if not table.workspace.at_rest(held):
-            table.workspace.draw_cards(surface, four, held)
+        table.workspace.draw_cards(surface, four, table.held(), False)
         if table.riffle is not None:  # the deck riffled before the deal
             table.riffle.draw(surface)
         for sprite in table.dealing:

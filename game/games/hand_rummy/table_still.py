@@ -54,7 +54,6 @@ class RummyStillParts:
             ),
             g.staging.inflate(px(16), px(16)),
         )
-        held = table.held()
-        if workspace.at_rest(held):
-            parts["cards"] = (workspace.cards_key(held), workspace.region(held))
+        for name, key, rect in workspace.card_parts(table.held()):
+            parts[name] = (key, rect)
         return (table.still.whole_key(), g.portrait, g.players), parts

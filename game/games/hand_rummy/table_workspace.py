@@ -283,19 +283,50 @@ class Workspace:
     def in_order(self, held: int | None) -> list[Sprite]:
         """Your staged cards' sprites, then your hand's (the dragged one last), in drawing
         order."""
+        return [sprite for _place, sprite in self._ordered(held)]
+
+    def _ordered(self, held: int | None) -> list[tuple[tuple[object, ...], Sprite]]:
+        """(place, sprite) of your cards in drawing order (see :meth:`in_order`)."""
         sprites = self.sprites
         out = []
         for gi, group in enumerate(self.staging.groups):
             for j in range(len(group)):
-                sprite = sprites.get(("g", gi, j))
+                place: tuple[object, ...] = ("g", gi, j)
+                sprite = sprites.get(place)
                 if sprite is not None:
-                    out.append(sprite)
+                    out.append((place, sprite))
         hand = range(len(self.staging.hand))
         for i in [i for i in hand if i != held] + [i for i in hand if i == held]:
             sprite = sprites.get(("h", i))
             if sprite is not None:
-                out.append(sprite)
+                out.append((("h", i), sprite))
         return out
+
+    def _resting(
+        self, held: int | None, ordered: list[tuple[tuple[object, ...], Sprite]] | None = None
+    ) -> list[tuple[tuple[object, ...], Sprite]]:
+        """The first of ``ordered`` (default: your cards in drawing order) up to the first
+        that is not at rest (see :meth:`at_rest`): those lie in the still layer, every card
+        from the first one that moves on is drawn over it each frame (so each is still drawn
+        over the ones before it, as in a full redraw)."""
+        ordered = self._ordered(held) if ordered is None else ordered
+        at = {place: pos for place, _code, pos, _size in self.targets}
+        for n, (place, card) in enumerate(ordered):
+            if (
+                place == ("h", held)
+                or card.motion is not None
+                or card.flip_t is not None
+                or card.shake > 0
+            ):
+                return ordered[:n]
+            pos = at.get(place)
+            # (within half a pixel: a slot on a half pixel, as at scale 1.5, is never met by
+            # round() from the side the card glides in from)
+            if pos is not None and (
+                abs(card.pos[0] - pos[0]) >= 0.5 or abs(card.pos[1] - pos[1]) >= 0.5
+            ):
+                return ordered[:n]
+        return ordered
 
     def at_rest(self, held: int | None) -> bool:
         """None of your cards flies, turns, shakes, is dragged or still glides to its place
@@ -305,40 +336,44 @@ class Workspace:
         for card in self.sprites.values():
             if card.motion is not None or card.flip_t is not None or card.shake > 0:
                 return False
-        for place, _code, (x, y), _size in self.targets:
-            sprite = self.sprites.get(place)
-            # (within half a pixel: a slot on a half pixel, as at scale 1.5, is never met by
-            # round() from the side the card glides in from)
-            if sprite is not None and (
-                abs(sprite.pos[0] - x) >= 0.5 or abs(sprite.pos[1] - y) >= 0.5
-            ):
-                return False
-        return True
+        return len(self._resting(None)) == len(self._ordered(None))
 
-    def region(self, held: int | None) -> pygame.Rect:
-        """Where your staged and hand cards draw (with shadow and the picked card's glow)."""
-        rects = [s.rect() for s in self.in_order(held)]
-        if not rects:
-            return pygame.Rect(0, 0, 0, 0)
-        return rects[0].unionall(rects[1:]).inflate(px(16), px(16)).move(px(1), px(2))
-
-    def cards_key(self, held: int | None) -> tuple[object, ...]:
-        """Everything the cards' drawing reads (for the still layer)."""
+    def card_parts(self, held: int | None) -> list[tuple[object, object, pygame.Rect]]:
+        """The still layer's parts of your cards at rest (:meth:`_resting`): a name, a key
+        holding everything the card's drawing reads, and the rect it draws within (with its
+        shadow and the picked card's glow). One part a card: a card that lifts, or the cards
+        that close a gap, repaint their own rects, not the whole hand."""
         glow = self._chosen_sprites()
-        return tuple(
-            (s.code, round(s.pos[0]), round(s.pos[1]), s.size, s.face_up, s.visible, s in glow)
-            for s in self.in_order(held)
-        )
+        return [
+            (
+                ("card", place),
+                (s.code, round(s.pos[0]), round(s.pos[1]), s.size, s.face_up, s.visible, s in glow),
+                card_region(s),
+            )
+            for place, s in self._resting(held)
+        ]
 
     def _chosen_sprites(self) -> list[Sprite]:
         return [s for i in self.chosen if (s := self.sprites.get(("h", i))) is not None]
 
-    def draw_cards(self, surface: pygame.Surface, four: bool, held: int | None) -> None:
+    def draw_cards(
+        self,
+        surface: pygame.Surface,
+        four: bool,
+        held: int | None,
+        resting: bool,
+        clip: Callable[[pygame.Rect], bool] | None = None,
+    ) -> None:
         """Your staged cards, then your hand row over them (the selected cards are outlined:
-        a line drawn round each, no image of its own)."""
+        a line drawn round each, no image of its own): ``resting``, those at rest from the
+        first (:meth:`_resting`, the still layer's; ``clip``: only those it accepts), else
+        the others."""
         glow = self._chosen_sprites()
-        for sprite in self.in_order(held):
-            sprite.draw(surface, four, glow=sprite in glow)
+        ordered = self._ordered(held)
+        n = len(self._resting(held, ordered))
+        for _place, sprite in ordered[:n] if resting else ordered[n:]:
+            if clip is None or clip(card_region(sprite)):
+                sprite.draw(surface, four, glow=sprite in glow)
 
     def draw_frame(
         self, surface: pygame.Surface, opened: bool, message: tuple[str, draw.RGB]
@@ -388,6 +423,12 @@ class Workspace:
             draw.GOLD if pick else draw.INK_DIM,
             bold=True,
         )
+
+
+def card_region(sprite: Sprite) -> pygame.Rect:
+    """Where one of your cards draws: the card, its shadow (offset 2, 4) and the picked
+    card's glow."""
+    return sprite.rect().inflate(px(16), px(16)).move(px(1), px(2))
 
 
 @scale.cached(maxsize=32)
