@@ -45,6 +45,7 @@ class RummyStillParts:
         workspace = table.workspace
         parts["staging"] = (
             (
+                table.painter.staging_shown(),  # (its cloth too: game/ui/draw.py's panel)
                 table.phase,
                 bool(workspace.sprites),
                 table.opened[table.me],
