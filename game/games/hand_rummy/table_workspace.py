@@ -380,6 +380,15 @@ class Workspace:
     ) -> None:
         """The staging area's head (the staged points), its ``message`` and the groups'
         boxes with the "new group" box."""
+        for words, size, pos, color, anchor in self.frame_words(opened, message):
+            draw.blit_text(surface, words, size, pos, color, bold=True, anchor=anchor)
+        self._draw_boxes(surface)
+
+    def frame_words(
+        self, opened: bool, message: tuple[str, draw.RGB]
+    ) -> list[tuple[str, int, tuple[int, int], draw.RGB, str]]:
+        """The staging area's lines as drawn: (words, size, where, colour, anchor) of its head
+        and (when there is one) its ``message``."""
         g = self.geo
         area = g.staging
         rtl = i18n.is_rtl()
@@ -390,21 +399,35 @@ class Workspace:
         title = head if g.portrait else t("hr.staging_head", head=head)
         size = 22 if g.portrait else 20
         y = area.y + px(16 if g.portrait else 18)  # (a phone's marks clear of the groups)
-        r = draw.blit_text(surface, title, size, (x, y), head_color, bold=True, anchor=anchor)
+        out = [(title, size, (x, y), head_color, anchor)]
         words, color = message
         if words:
+            r = draw.label(title, size, head_color, True).get_rect()
             width = area.w - r.w - px(48)
             anchor2, x2 = ("midleft", area.x + px(14)) if rtl else ("midright", area.right - px(14))
-            draw.blit_text(
-                surface,
-                words,
-                draw.fit_text(words, 22 if g.portrait else 19, width, True),
-                (x2, y),
-                color,
-                bold=True,
-                anchor=anchor2,
-            )
-        self._draw_boxes(surface)
+            fitted = draw.fit_text(words, 22 if g.portrait else 19, width, True)
+            out.append((words, fitted, (x2, y), color, anchor2))
+        return out
+
+    def frame_parts(
+        self, opened: bool, message: tuple[str, draw.RGB]
+    ) -> tuple[tuple[object, pygame.Rect], tuple[object, pygame.Rect]]:
+        """The staging area's two still parts, (key, rect) each: its lines (:meth:`frame_words`)
+        and its boxes (the groups', each edged by its state, and the "new group" box)."""
+        lines = self.frame_words(opened, message)
+        rects = [
+            draw.label(words, size, color, True).get_rect(**{anchor: pos})
+            for words, size, pos, color, anchor in lines
+        ]
+        words_rect = rects[0].unionall(rects[1:]).inflate(px(8), px(8))
+        boxes, new_box, _card, _step = self.group_geometry()
+        plus = draw.label("+", 34, draw.GOLD, True).get_rect(
+            center=(new_box.centerx, new_box.centery - px(2))
+        )
+        boxes_rect = new_box.unionall([*boxes, plus]).inflate(px(8), px(8))
+        states = tuple(self.staging.group_state(gi) for gi in range(len(boxes)))
+        boxes_key = (tuple(map(tuple, boxes)), tuple(new_box), states, bool(self.chosen))
+        return (tuple(lines), words_rect), (boxes_key, boxes_rect)
 
     def _draw_boxes(self, surface: pygame.Surface) -> None:
         boxes, new_box, _card, _step = self.group_geometry()
