@@ -30,6 +30,7 @@ Size = tuple[int, int]
 Target = tuple[tuple[object, ...], str, Point, Size]  # (place, code, position, size)
 Hit = tuple[Any, ...]  # what lies under a tap: its kind, then where (indices)
 GroupGeometry = tuple[list[pygame.Rect], pygame.Rect, Size, float]
+FrameParts = tuple[tuple[object, pygame.Rect], tuple[object, pygame.Rect]]  # lines, boxes
 MELD_LEAST = 3  # cards in the smallest run or set
 
 
@@ -51,6 +52,7 @@ class Workspace:
         self._geo: RummyGeometry | None = None
         self._group_key: tuple[object, ...] | None = None
         self._group_geo: GroupGeometry | None = None
+        self._frame_parts: tuple[tuple[object, ...], FrameParts] | None = None
 
     def reset(self, hand: list[str]) -> None:
         """A fresh workspace holding ``hand`` (no sprites, nothing picked)."""
@@ -409,11 +411,24 @@ class Workspace:
             out.append((words, fitted, (x2, y), color, anchor2))
         return out
 
-    def frame_parts(
-        self, opened: bool, message: tuple[str, draw.RGB]
-    ) -> tuple[tuple[object, pygame.Rect], tuple[object, pygame.Rect]]:
+    def frame_parts(self, opened: bool, message: tuple[str, draw.RGB]) -> FrameParts:
         """The staging area's two still parts, (key, rect) each: its lines (:meth:`frame_words`)
-        and its boxes (the groups', each edged by its state, and the "new group" box)."""
+        and its boxes (the groups', each edged by its state, and the "new group" box); worked
+        out again only when what they are drawn from changed (asked every drawn frame)."""
+        given = (
+            opened,
+            message,
+            tuple(map(tuple, self.staging.groups)),
+            bool(self.chosen),
+            self.geo,
+            i18n.language(),
+            scale.factor(),
+        )
+        if self._frame_parts is None or self._frame_parts[0] != given:
+            self._frame_parts = (given, self._work_out_frame_parts(opened, message))
+        return self._frame_parts[1]
+
+    def _work_out_frame_parts(self, opened: bool, message: tuple[str, draw.RGB]) -> FrameParts:
         lines = self.frame_words(opened, message)
         rects = [
             draw.label(words, size, color, True).get_rect(**{anchor: pos})
