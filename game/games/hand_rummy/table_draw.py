@@ -37,13 +37,18 @@ class RummyPainter:
         self.table = table
 
     def draw_still(self, surface: pygame.Surface) -> None:
-        """Plates, piles, melds, the staging area's frame and, when none of them moves, your
-        staged and hand cards: the part the still layer keeps (the scene's ``still_parts``;
-        only what meets the part being repainted is drawn)."""
+        """Plates, piles, melds, the staging area's frame and your staged and hand cards at
+        rest (up to the first that moves): the part the still layer keeps (the scene's
+        ``still_parts``; only what meets the part being repainted is drawn)."""
         table = self.table
         four = table.app.settings["four_color"]
         table.meld_rows.layout()
         clip = table.still.in_clip
+        if self.staging_shown() and clip(table.geo.staging):  # (under everything, as the felt)
+            layout = table.app.layout
+            spec = staging_panel(table.geo.staging)
+            cloth = staging_cloth(layout.w, layout.h, spec, draw.felt_name())
+            surface.blit(cloth, table.geo.staging)
         for seat in range(table.players):
             if clip(plate_region(table.plate_rect(seat))):
                 table.plates.draw(surface, seat)
@@ -55,8 +60,7 @@ class RummyPainter:
         workspace, held = table.workspace, table.held()
         if self.staging_shown() and clip(table.geo.staging.inflate(px(16), px(16))):
             workspace.draw_frame(surface, table.opened[table.me], self.staging_message())
-        if workspace.at_rest(held) and clip(workspace.region(held)):
-            workspace.draw_cards(surface, four, held)
+        workspace.draw_cards(surface, four, held, True, clip)
 
     def staging_shown(self) -> bool:
         """The staging area shows once the deal has given you cards; never to a spectator (he
@@ -67,13 +71,11 @@ class RummyPainter:
         return table.phase != "deal" or bool(table.workspace.sprites)
 
     def draw_moving(self, surface: pygame.Surface) -> None:
-        """Your cards while any of them moves, the cards in the air, the hands shown at the
+        """Your cards from the first that moves on, the cards in the air, the hands shown at the
         round's end."""
         table = self.table
         four = table.app.settings["four_color"]
-        held = table.held()
-        if not table.workspace.at_rest(held):
-            table.workspace.draw_cards(surface, four, held)
+        table.workspace.draw_cards(surface, four, table.held(), False)
         if table.riffle is not None:  # the deck riffled before the deal
             table.riffle.draw(surface)
         for sprite in table.dealing:
@@ -169,12 +171,10 @@ class RummyPainter:
         surface.blit(img, img.get_rect(**{anchor: pos}))
 
     def backdrop_panels(self) -> tuple[tuple[Any, ...], ...]:
-        """The melds' area and (once dealt) the staging area lie on the felt."""
+        """The melds' area lies on the felt (the staging area's cloth, once dealt, is drawn
+        with the staging area: :func:`staging_cloth`)."""
         g = self.table.geo
-        melds = (tuple(g.melds), (8, 40, 36), 110, px(16), None)
-        if self.staging_shown():
-            return (melds, (tuple(g.staging), draw.PANEL, 170, px(14), draw.PANEL_EDGE))
-        return (melds,)
+        return ((tuple(g.melds), (8, 40, 36), 110, px(16), None),)
 
     def staging_message(self) -> tuple[str, draw.RGB]:
         """The line beside the staged total: what to do now, or why Apply is off (HR-14)."""
@@ -221,6 +221,24 @@ class RummyPainter:
             banner(surface, table.aids.hint_line() or "", g.hint_y, (24, 56, 48))
         if table.banner and not self.shown_hands():  # the hands' panel carries it then
             banner(surface, table.banner[0], g.banner_y, (60, 44, 14))
+
+
+def staging_panel(rect: pygame.Rect) -> draw.PanelSpec:
+    """The staging area's translucent panel, as :func:`game.ui.draw.backdrop` takes one."""
+    return ((rect.x, rect.y, rect.w, rect.h), draw.PANEL, 170, px(14), draw.PANEL_EDGE)
+
+
+@scale.cached(maxsize=4)
+def staging_cloth(w: int, h: int, spec: draw.PanelSpec, felt: str = "") -> pygame.Surface:
+    """The felt under the staging area with its panel laid on it: the pixels a backdrop with
+    that panel has there (draw.backdrop), in one opaque picture of the area's size. The panel
+    is not in the backdrop itself: the deal's felt and the play's are then one picture (the
+    still layer is not painted whole when the staging area first shows, and no second
+    full-size felt is made in that frame). ``felt``: the felt's name (the cache's key)."""
+    (x, y, pw, ph), color, alpha, radius, edge = spec
+    cloth = draw.felt(w, h, True).subsurface((x, y, pw, ph)).copy()
+    draw.panel(cloth, cloth.get_rect(), color, alpha, radius, edge)
+    return cloth
 
 
 FIGURE_BACK = (16, 22)  # logical px: the small card back beside a plate's card count

@@ -98,7 +98,7 @@ class MeldRows:
         each owner's tag; the "no melds" line while there are none."""
         self.layout()
         if not self.melds:
-            parts["no_melds"] = ((), self.geo.melds)
+            parts["no_melds"] = (i18n.language(), self.no_melds_rect())
             return
         hidden = self.hidden
         for owner, center in self.tags:
@@ -124,8 +124,8 @@ class MeldRows:
         tags (``clip``: only those it accepts)."""
         area = self.geo.melds
         if not self.melds:
-            size = 22 if self.geo.portrait else 20
-            draw.blit_text(surface, t("hr.no_melds"), size, area.center, draw.INK_DIM)
+            words, size = t("hr.no_melds"), self._no_melds_size()
+            draw.blit_text(surface, words, size, area.center, draw.INK_DIM)
             return
         for owner, center in self.tags:
             if clip and not clip(tag_region(center)):
@@ -138,6 +138,14 @@ class MeldRows:
             if clip and not clip(rect.inflate(px(16), px(16))):
                 continue
             self._draw_meld(surface, four, meld, rect, meld in targets)
+
+    def _no_melds_size(self) -> int:
+        return 22 if self.geo.portrait else 20
+
+    def no_melds_rect(self) -> pygame.Rect:
+        """Where the "no melds yet" line is drawn (while there are none), a little wider."""
+        img = draw.label(t("hr.no_melds"), self._no_melds_size(), draw.INK_DIM)
+        return img.get_rect(center=self.geo.melds.center).inflate(px(8), px(8))
 
     def _draw_meld(
         self, surface: pygame.Surface, four: bool, meld: int, rect: pygame.Rect, lit: bool

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import i18n
 from game.games.hand_rummy.table_geometry import RummyGeometry
 from game.i18n import digits, t
 from game.ui import assets, draw, scale, text
@@ -23,6 +24,7 @@ class Piles:
         self.stock_count = 0
         self.riffling = False  # the deck is being riffled before the deal (game/ui/shuffle.py)
         self.discard_pile: list[str] = []  # the last few discards, top last
+        self._regions: tuple[tuple[object, ...], tuple[pygame.Rect, pygame.Rect]] | None = None
 
     def rect(self, center: Point) -> pygame.Rect:
         """The tappable rect of the pile centred at ``center`` (a little larger than a card)."""
@@ -40,7 +42,17 @@ class Piles:
 
     def regions(self) -> tuple[pygame.Rect, pygame.Rect]:
         """Where the stock and the discard pile draw: the stack and its highlight, the words
-        under it and (portrait) the stock's count badge on its corner."""
+        under it and (portrait) the stock's count badge on its corner (worked out again only
+        when what they are drawn from changed: asked every drawn frame)."""
+        g = self.geo
+        count = None if g.portrait else self.stock_count  # (landscape: its words hold it)
+        given = (g, count, i18n.language(), scale.factor())
+        if self._regions is None or self._regions[0] != given:
+            self._regions = (given, self._work_out_regions())
+        a, b = self._regions[1]
+        return a.copy(), b.copy()
+
+    def _work_out_regions(self) -> tuple[pygame.Rect, pygame.Rect]:
         g = self.geo
         y = g.stock[1] + g.pile_card[1] // 2 + (px(14) if g.portrait else px(18))
         size = 22 if g.portrait else 16

@@ -1,8 +1,10 @@
 """The Hand rummy table's still layer (game/ui/table_still.py): what of the table does not
 move, described as parts — the top bar, each plate, the stock and the discard pile, each meld
-and each owner's tag, the staging area, your cards at rest — each with a key holding
-everything its drawing reads and a rect holding everything it draws. A card landing on the
-discard pile then repaints the pile and the discarder's plate, not the table.
+and each owner's tag, the staging area's cloth, lines and boxes, each of your cards at rest
+(up to the first that moves) — each with a key holding everything its drawing reads and a rect
+holding everything it draws. A card landing on the discard pile then repaints the pile and the
+discarder's plate, not the table; a card you pick, its own rect; a new line in the staging
+area, that line.
 
 :class:`RummyStillParts` is a part of :class:`game.games.hand_rummy.table.RummyTable`; the
 piles, the meld rows and the workspace each describe their own parts.
@@ -43,18 +45,12 @@ class RummyStillParts:
         table.piles.parts(parts, *table.pile_marks())
         table.meld_rows.parts(parts, table.meld_targets())
         workspace = table.workspace
-        parts["staging"] = (
-            (
-                table.phase,
-                bool(workspace.sprites),
-                table.opened[table.me],
-                tuple(map(tuple, workspace.staging.groups)),
-                table.painter.staging_message(),
-                bool(workspace.chosen),
-            ),
-            g.staging.inflate(px(16), px(16)),
-        )
-        held = table.held()
-        if workspace.at_rest(held):
-            parts["cards"] = (workspace.cards_key(held), workspace.region(held))
+        shown = table.painter.staging_shown()
+        parts["staging"] = (shown, g.staging)  # its cloth (game/games/hand_rummy/table_draw.py)
+        if shown:  # its lines and its boxes, each its own part
+            message = table.painter.staging_message()
+            lines, boxes = workspace.frame_parts(table.opened[table.me], message)
+            parts["staging_lines"], parts["staging_boxes"] = lines, boxes
+        for name, key, rect in workspace.card_parts(table.held()):
+            parts[name] = (key, rect)
         return (table.still.whole_key(), g.portrait, g.players), parts

@@ -30,6 +30,7 @@ Size = tuple[int, int]
 Target = tuple[tuple[object, ...], str, Point, Size]  # (place, code, position, size)
 Hit = tuple[Any, ...]  # what lies under a tap: its kind, then where (indices)
 GroupGeometry = tuple[list[pygame.Rect], pygame.Rect, Size, float]
+FrameParts = tuple[tuple[object, pygame.Rect], tuple[object, pygame.Rect]]  # lines, boxes
 MELD_LEAST = 3  # cards in the smallest run or set
 
 
@@ -51,6 +52,7 @@ class Workspace:
         self._geo: RummyGeometry | None = None
         self._group_key: tuple[object, ...] | None = None
         self._group_geo: GroupGeometry | None = None
+        self._frame_parts: tuple[tuple[object, ...], FrameParts] | None = None
 
     def reset(self, hand: list[str]) -> None:
         """A fresh workspace holding ``hand`` (no sprites, nothing picked)."""
@@ -283,19 +285,50 @@ class Workspace:
     def in_order(self, held: int | None) -> list[Sprite]:
         """Your staged cards' sprites, then your hand's (the dragged one last), in drawing
         order."""
+        return [sprite for _place, sprite in self._ordered(held)]
+
+    def _ordered(self, held: int | None) -> list[tuple[tuple[object, ...], Sprite]]:
+        """(place, sprite) of your cards in drawing order (see :meth:`in_order`)."""
         sprites = self.sprites
         out = []
         for gi, group in enumerate(self.staging.groups):
             for j in range(len(group)):
-                sprite = sprites.get(("g", gi, j))
+                place: tuple[object, ...] = ("g", gi, j)
+                sprite = sprites.get(place)
                 if sprite is not None:
-                    out.append(sprite)
+                    out.append((place, sprite))
         hand = range(len(self.staging.hand))
         for i in [i for i in hand if i != held] + [i for i in hand if i == held]:
             sprite = sprites.get(("h", i))
             if sprite is not None:
-                out.append(sprite)
+                out.append((("h", i), sprite))
         return out
+
+    def _resting(
+        self, held: int | None, ordered: list[tuple[tuple[object, ...], Sprite]] | None = None
+    ) -> list[tuple[tuple[object, ...], Sprite]]:
+        """The first of ``ordered`` (default: your cards in drawing order) up to the first
+        that is not at rest (see :meth:`at_rest`): those lie in the still layer, every card
+        from the first one that moves on is drawn over it each frame (so each is still drawn
+        over the ones before it, as in a full redraw)."""
+        ordered = self._ordered(held) if ordered is None else ordered
+        at = {place: pos for place, _code, pos, _size in self.targets}
+        for n, (place, card) in enumerate(ordered):
+            if (
+                place == ("h", held)
+                or card.motion is not None
+                or card.flip_t is not None
+                or card.shake > 0
+            ):
+                return ordered[:n]
+            pos = at.get(place)
+            # (within half a pixel: a slot on a half pixel, as at scale 1.5, is never met by
+            # round() from the side the card glides in from)
+            if pos is not None and (
+                abs(card.pos[0] - pos[0]) >= 0.5 or abs(card.pos[1] - pos[1]) >= 0.5
+            ):
+                return ordered[:n]
+        return ordered
 
     def at_rest(self, held: int | None) -> bool:
         """None of your cards flies, turns, shakes, is dragged or still glides to its place
@@ -305,46 +338,59 @@ class Workspace:
         for card in self.sprites.values():
             if card.motion is not None or card.flip_t is not None or card.shake > 0:
                 return False
-        for place, _code, (x, y), _size in self.targets:
-            sprite = self.sprites.get(place)
-            # (within half a pixel: a slot on a half pixel, as at scale 1.5, is never met by
-            # round() from the side the card glides in from)
-            if sprite is not None and (
-                abs(sprite.pos[0] - x) >= 0.5 or abs(sprite.pos[1] - y) >= 0.5
-            ):
-                return False
-        return True
+        return len(self._resting(None)) == len(self._ordered(None))
 
-    def region(self, held: int | None) -> pygame.Rect:
-        """Where your staged and hand cards draw (with shadow and the picked card's glow)."""
-        rects = [s.rect() for s in self.in_order(held)]
-        if not rects:
-            return pygame.Rect(0, 0, 0, 0)
-        return rects[0].unionall(rects[1:]).inflate(px(16), px(16)).move(px(1), px(2))
-
-    def cards_key(self, held: int | None) -> tuple[object, ...]:
-        """Everything the cards' drawing reads (for the still layer)."""
+    def card_parts(self, held: int | None) -> list[tuple[object, object, pygame.Rect]]:
+        """The still layer's parts of your cards at rest (:meth:`_resting`): a name, a key
+        holding everything the card's drawing reads, and the rect it draws within (with its
+        shadow and the picked card's glow). One part a card: a card that lifts, or the cards
+        that close a gap, repaint their own rects, not the whole hand."""
         glow = self._chosen_sprites()
-        return tuple(
-            (s.code, round(s.pos[0]), round(s.pos[1]), s.size, s.face_up, s.visible, s in glow)
-            for s in self.in_order(held)
-        )
+        return [
+            (
+                ("card", place),
+                (s.code, round(s.pos[0]), round(s.pos[1]), s.size, s.face_up, s.visible, s in glow),
+                card_region(s),
+            )
+            for place, s in self._resting(held)
+        ]
 
     def _chosen_sprites(self) -> list[Sprite]:
         return [s for i in self.chosen if (s := self.sprites.get(("h", i))) is not None]
 
-    def draw_cards(self, surface: pygame.Surface, four: bool, held: int | None) -> None:
+    def draw_cards(
+        self,
+        surface: pygame.Surface,
+        four: bool,
+        held: int | None,
+        resting: bool,
+        clip: Callable[[pygame.Rect], bool] | None = None,
+    ) -> None:
         """Your staged cards, then your hand row over them (the selected cards are outlined:
-        a line drawn round each, no image of its own)."""
+        a line drawn round each, no image of its own): ``resting``, those at rest from the
+        first (:meth:`_resting`, the still layer's; ``clip``: only those it accepts), else
+        the others."""
         glow = self._chosen_sprites()
-        for sprite in self.in_order(held):
-            sprite.draw(surface, four, glow=sprite in glow)
+        ordered = self._ordered(held)
+        n = len(self._resting(held, ordered))
+        for _place, sprite in ordered[:n] if resting else ordered[n:]:
+            if clip is None or clip(card_region(sprite)):
+                sprite.draw(surface, four, glow=sprite in glow)
 
     def draw_frame(
         self, surface: pygame.Surface, opened: bool, message: tuple[str, draw.RGB]
     ) -> None:
         """The staging area's head (the staged points), its ``message`` and the groups'
         boxes with the "new group" box."""
+        for words, size, pos, color, anchor in self.frame_words(opened, message):
+            draw.blit_text(surface, words, size, pos, color, bold=True, anchor=anchor)
+        self._draw_boxes(surface)
+
+    def frame_words(
+        self, opened: bool, message: tuple[str, draw.RGB]
+    ) -> list[tuple[str, int, tuple[int, int], draw.RGB, str]]:
+        """The staging area's lines as drawn: (words, size, where, colour, anchor) of its head
+        and (when there is one) its ``message``."""
         g = self.geo
         area = g.staging
         rtl = i18n.is_rtl()
@@ -355,21 +401,48 @@ class Workspace:
         title = head if g.portrait else t("hr.staging_head", head=head)
         size = 22 if g.portrait else 20
         y = area.y + px(16 if g.portrait else 18)  # (a phone's marks clear of the groups)
-        r = draw.blit_text(surface, title, size, (x, y), head_color, bold=True, anchor=anchor)
+        out = [(title, size, (x, y), head_color, anchor)]
         words, color = message
         if words:
+            r = draw.label(title, size, head_color, True).get_rect()
             width = area.w - r.w - px(48)
             anchor2, x2 = ("midleft", area.x + px(14)) if rtl else ("midright", area.right - px(14))
-            draw.blit_text(
-                surface,
-                words,
-                draw.fit_text(words, 22 if g.portrait else 19, width, True),
-                (x2, y),
-                color,
-                bold=True,
-                anchor=anchor2,
-            )
-        self._draw_boxes(surface)
+            fitted = draw.fit_text(words, 22 if g.portrait else 19, width, True)
+            out.append((words, fitted, (x2, y), color, anchor2))
+        return out
+
+    def frame_parts(self, opened: bool, message: tuple[str, draw.RGB]) -> FrameParts:
+        """The staging area's two still parts, (key, rect) each: its lines (:meth:`frame_words`)
+        and its boxes (the groups', each edged by its state, and the "new group" box); worked
+        out again only when what they are drawn from changed (asked every drawn frame)."""
+        given = (
+            opened,
+            message,
+            tuple(map(tuple, self.staging.groups)),
+            bool(self.chosen),
+            self.geo,
+            i18n.language(),
+            scale.factor(),
+        )
+        if self._frame_parts is None or self._frame_parts[0] != given:
+            self._frame_parts = (given, self._work_out_frame_parts(opened, message))
+        return self._frame_parts[1]
+
+    def _work_out_frame_parts(self, opened: bool, message: tuple[str, draw.RGB]) -> FrameParts:
+        lines = self.frame_words(opened, message)
+        rects = [
+            draw.label(words, size, color, True).get_rect(**{anchor: pos})
+            for words, size, pos, color, anchor in lines
+        ]
+        words_rect = rects[0].unionall(rects[1:]).inflate(px(8), px(8))
+        boxes, new_box, _card, _step = self.group_geometry()
+        plus = draw.label("+", 34, draw.GOLD, True).get_rect(
+            center=(new_box.centerx, new_box.centery - px(2))
+        )
+        boxes_rect = new_box.unionall([*boxes, plus]).inflate(px(8), px(8))
+        states = tuple(self.staging.group_state(gi) for gi in range(len(boxes)))
+        boxes_key = (tuple(map(tuple, boxes)), tuple(new_box), states, bool(self.chosen))
+        return (tuple(lines), words_rect), (boxes_key, boxes_rect)
 
     def _draw_boxes(self, surface: pygame.Surface) -> None:
         boxes, new_box, _card, _step = self.group_geometry()
@@ -388,6 +461,12 @@ class Workspace:
             draw.GOLD if pick else draw.INK_DIM,
             bold=True,
         )
+
+
+def card_region(sprite: Sprite) -> pygame.Rect:
+    """Where one of your cards draws: the card, its shadow (offset 2, 4) and the picked
+    card's glow."""
+    return sprite.rect().inflate(px(16), px(16)).move(px(1), px(2))
 
 
 @scale.cached(maxsize=32)
