@@ -20,7 +20,7 @@ import pygame
 
 from game import i18n
 from game.i18n import t
-from game.ui import draw, overlay, settle
+from game.ui import draw, overlay, settle, turn_layers
 from game.ui.dimmed import DimmedBackdrop
 from game.ui.scale import px
 from game.ui.static_layer import Parts
@@ -253,6 +253,7 @@ class TableDrawing:
         self.layout_changed()
         super().relayout()
         settle.move_to_layout(self, old, self.app.layout)
+        turn_layers.turned(self.still)  # (the layer of the shape left, kept for turning back)
         self.widgets_fresh = False  # placed again once the cards are in their new places
 
     def layout_changed(self) -> None:

@@ -82,6 +82,7 @@ def table(game: str, seed: int = 2024) -> str:
     """A new match of ``game`` against bots (its turn clock off), to wait at the player's move."""
     app = recorder().app
     app.settings["turn_seconds"] = 0
+    app.drawing.adapt = False  # (the drawing factor stays: a turn, not a rescale)
     app.switch(games.new_match(app, game, seed=seed))
     return "{}"
 
