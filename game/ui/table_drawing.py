@@ -20,7 +20,7 @@ import pygame
 
 from game import i18n
 from game.i18n import t
-from game.ui import draw, overlay, settle, turn_layers
+from game.ui import draw, overlay, settle, turn_ahead, turn_layers
 from game.ui.dimmed import DimmedBackdrop
 from game.ui.scale import px
 from game.ui.static_layer import Parts
@@ -115,6 +115,8 @@ class TableDrawing:
         for widget in self.widgets:
             widget.draw(surface)
         self.widgets_fresh = False  # the next frame places them again (its update, or its draw)
+        if self.app.shown() is self:  # (its other orientation, made ahead on a quiet frame)
+            turn_ahead.ask(self)
         if self.session.reconnecting:  # over everything: nothing can be played meanwhile
             label = t("online.reconnecting")
             self.table_painter.draw_banner(surface, label, self.table_banner_y(), (80, 26, 22))
