@@ -71,6 +71,8 @@ def resting(table: Any) -> bool:
         return False
     if table.redraw_every() is not None:  # (a turn clock: stale again in a quarter second)
         return False
+    if getattr(table, "riffle", None) or getattr(getattr(table, "backs", None), "riffle", None):
+        return False  # (a riffle under way: a turn stops it)
     if any(pygame.mouse.get_pressed()):
         return False
     for widget in table.widgets:
