@@ -24,7 +24,9 @@ changed since the last time (a table waiting for your move does it once).
 from __future__ import annotations
 
 import contextlib
+import weakref
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -46,8 +48,14 @@ def ask(table: Any) -> None:
         return
     job = _jobs.get(table)
     if job is None:
-        job = _jobs[table] = lambda: rehearse(table)
+        job = _jobs[table] = partial(_rehearse_if_alive, weakref.ref(table))
     table.app.make_ahead(job)
+
+
+def _rehearse_if_alive(table: weakref.ref[Any]) -> bool:
+    """The job of a table held weakly (a table left is let go, its job with it)."""
+    alive = table()
+    return alive is not None and rehearse(alive)
 
 
 def state(table: Any) -> Any:

@@ -92,3 +92,26 @@ def test_nothing_is_made_while_the_table_moves_or_a_button_is_held():
     assert turn_ahead.resting(scene)
     scene.open_pause()
     assert not turn_ahead.resting(scene)
+
+
+def test_a_table_left_is_let_go():
+    """What is kept for a table (its job, its state, its layer of the other shape) does not
+    keep the table alive."""
+    import gc
+    import weakref
+
+    from game.ui import turn_layers
+
+    app = waiting_table("ronda", "en")
+    for _ in range(60):
+        app.step(1 / 60)
+    table = weakref.ref(app.scene)
+    app.set_portrait(False)
+    app.go("menu")
+    app.transition.cancel()
+    for _ in range(30):
+        app.step(1 / 60)
+    app.ahead.clear()
+    gc.collect()
+    assert table() is None
+    assert len(turn_ahead._jobs) == 0 and len(turn_layers._kept) == 0
