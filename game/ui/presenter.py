@@ -208,7 +208,9 @@ class Presenter:
         one kept from when the display last had this size, else a new one)."""
         frame = self.frame
         if frame is None or not fits(frame, screen):
-            kept, self.kept = self.kept, frame
+            kept = self.kept
+            if frame is not None or (kept is not None and fits(kept, screen)):
+                self.kept = frame  # (the one made ahead stays until a frame takes its place)
             if kept is not None and fits(kept, screen):
                 frame = self.frame = kept
                 frame.drawn, frame.last, frame.base, frame.shown_base = [], [], None, None
@@ -216,6 +218,14 @@ class Presenter:
             else:
                 frame = self.frame = DamageSurface(screen.get_size(), 0, screen)
         return frame
+
+    def make_ahead(self, size: tuple[int, int], screen: pygame.Surface) -> None:
+        """Make the frame of the other shape ``size`` now (the warm-up), unless it is kept."""
+        kept = self.kept
+        if size != screen.get_size() and (
+            kept is None or kept.get_size() != size or kept.get_masks() != screen.get_masks()
+        ):
+            self.kept = DamageSurface(size, 0, screen)
 
     def present(self, screen: pygame.Surface) -> None:
         """Show what the frame drew since it was last shown."""

@@ -2,8 +2,8 @@
 redraw (a new table, the first turn) and no first cue pays for it: the fonts, the sound cues,
 then the tables' modules (one
 import a step, after those it imports), the felt, the avatars and every table's card faces at
-the layout's sizes, the other orientation's felt and the faces at its sizes (a phone turned at a
-table scales none). Each step is what first use would do, into
+the layout's sizes, the other orientation's felt, its frame in the browser and the faces at its
+sizes (a phone turned at a table scales none). Each step is what first use would do, into
 the same caches. Why and figures: docs/WEB.md."""
 
 from __future__ import annotations
@@ -173,6 +173,10 @@ def picture_steps(app: App) -> Iterator[None]:
     other = make_layout(not layout.portrait)
     draw.felt(other.w, other.h, True)
     yield
+    presenter = getattr(app, "presenter", None)  # (the browser's frame of the other shape)
+    if presenter is not None and screen is not None:
+        presenter.make_ahead(other.size, screen)
+        yield
     done = {(deck, size) for deck, size, _codes in face_jobs(app)}
     yield from face_steps(
         [job for job in face_jobs(app, other) if (job[0], job[1]) not in done], four
