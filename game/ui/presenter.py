@@ -182,6 +182,11 @@ def page_object() -> Any:
         return None
 
 
+def fits(frame: pygame.Surface, screen: pygame.Surface) -> bool:
+    """``frame`` has the size and pixel format of ``screen``."""
+    return frame.get_size() == screen.get_size() and frame.get_masks() == screen.get_masks()
+
+
 class Presenter:
     """The frame the app draws into in the browser, and how it reaches the canvas: through
     ``page.present`` (the page's ``majlis`` object) where it answers, else a blit onto the
@@ -190,21 +195,37 @@ class Presenter:
     def __init__(self, page: Any) -> None:
         self.page = page
         self.frame: DamageSurface | None = None
+        # the frame of the other shape, kept for when the phone turns back (one only: a
+        # frame-sized surface made again costs a turn's step 5-10 ms in the browser)
+        self.kept: DamageSurface | None = None
         self.shown = 0  # frames shown through the page (benches read these)
         self.flipped = 0  # frames shown by a flip
         self.pixels = 0  # pixels the page copied, over all frames
         self.broken: str | None = None  # why the page's present is not used (logged once)
 
     def target(self, screen: pygame.Surface) -> DamageSurface:
-        """The frame to draw into (a new one, shown whole, when the display changed)."""
+        """The frame to draw into (another one, shown whole, when the display changed: the
+        one kept from when the display last had this size, else a new one)."""
         frame = self.frame
-        if (
-            frame is None
-            or frame.get_size() != screen.get_size()
-            or frame.get_masks() != screen.get_masks()
-        ):
-            frame = self.frame = DamageSurface(screen.get_size(), 0, screen)
+        if frame is None or not fits(frame, screen):
+            kept = self.kept
+            if frame is not None or (kept is not None and fits(kept, screen)):
+                self.kept = frame  # (the one made ahead stays until a frame takes its place)
+            if kept is not None and fits(kept, screen):
+                frame = self.frame = kept
+                frame.drawn, frame.last, frame.base, frame.shown_base = [], [], None, None
+                frame.everything()
+            else:
+                frame = self.frame = DamageSurface(screen.get_size(), 0, screen)
         return frame
+
+    def make_ahead(self, size: tuple[int, int], screen: pygame.Surface) -> None:
+        """Make the frame of the other shape ``size`` now (the warm-up), unless it is kept."""
+        kept = self.kept
+        if size != screen.get_size() and (
+            kept is None or kept.get_size() != size or kept.get_masks() != screen.get_masks()
+        ):
+            self.kept = DamageSurface(size, 0, screen)
 
     def present(self, screen: pygame.Surface) -> None:
         """Show what the frame drew since it was last shown."""

@@ -26,6 +26,7 @@ from collections.abc import Callable, Hashable
 
 import pygame
 
+from game.ui import spare_surfaces
 from game.ui.layout_probe import is_probe
 from game.ui.presenter import base_blit, based_on, merged, new_lineage
 
@@ -95,8 +96,9 @@ class StaticLayer:
 
     def _paint_all(self, target: pygame.Surface, paint: Paint) -> None:
         if not self._fits(target):
-            # (a plain surface: copies into it are no blits of the frame's)
-            self.surface = pygame.Surface(target.get_size(), 0, target)
+            # (a plain surface: copies into it are no blits of the frame's; a spare one from
+            # a table let go when there is one, game/ui/spare_surfaces.py)
+            self.surface = spare_surfaces.take(self, target.get_size(), target)
         self.whole = None  # (a paint that raises leaves no picture that claims a key)
         self.pictures.clear()  # (kept for another size, language or felt: not shown again)
         paint(target, None)

@@ -26,7 +26,7 @@ from game import i18n
 from game.client.seating import Seating
 from game.client.session import JSON, TableSession
 from game.i18n import t
-from game.ui import draw, overlay, settle
+from game.ui import draw, overlay, settle, turn_ahead, turn_layers
 from game.ui.dimmed import DimmedBackdrop
 from game.ui.draw import RGB
 from game.ui.event_player import EventPlayer
@@ -226,6 +226,8 @@ class TableDrawing:
         for widget in self.widgets:
             widget.draw(surface)
         self.widgets_fresh = False  # the next frame places them again (its update, or its draw)
+        if self.app.shown() is self:  # (its other orientation, made ahead on a quiet frame)
+            turn_ahead.ask(self)
         if self.session.reconnecting:  # over everything: nothing can be played meanwhile
             label = t("online.reconnecting")
             self.table_painter.draw_banner(surface, label, self.table_banner_y(), (80, 26, 22))
@@ -364,6 +366,7 @@ class TableDrawing:
         self.layout_changed()
         self.build()  # (what Scene.relayout does)
         settle.move_to_layout(self, old, self.app.layout)
+        turn_layers.turned(self.still)  # (the layer of the shape left, kept for turning back)
         self.widgets_fresh = False  # placed again once the cards are in their new places
 
     def layout_changed(self) -> None:

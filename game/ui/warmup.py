@@ -2,7 +2,8 @@
 redraw (a new table, the first turn) and no first cue pays for it: the fonts, the sound cues,
 then the tables' modules (one
 import a step, after those it imports), the felt, the avatars and every table's card faces at
-the layout's sizes, the other orientation's felt. Each step is what first use would do, into
+the layout's sizes, the other orientation's felt, its frame in the browser and the faces at its
+sizes (a phone turned at a table scales none). Each step is what first use would do, into
 the same caches. Why and figures: docs/WEB.md."""
 
 from __future__ import annotations
@@ -135,8 +136,10 @@ def import_steps(names: list[str]) -> Iterator[None]:
 
 
 # ----- pictures ----------------------------------------------------------------------------
-def face_jobs(app: App) -> list[tuple[str, tuple[int, int], tuple[str, ...]]]:
-    """(deck, size, codes) of the faces each table shows at this layout."""
+def face_jobs(
+    app: App, layout: Layout | None = None
+) -> list[tuple[str, tuple[int, int], tuple[str, ...]]]:
+    """(deck, size, codes) of the faces each table shows at ``layout`` (default: the app's)."""
     from game.ui import games
     from game.ui.plates import deck_codes
 
@@ -145,7 +148,7 @@ def face_jobs(app: App) -> list[tuple[str, tuple[int, int], tuple[str, ...]]]:
         try:
             table: FacedTable = info.spec.scene_class()
             players = int(games.options_for(app.settings, info.key).get("players", 0))
-            sizes = table.face_sizes(app.layout, players or table.DEFAULT_PLAYERS)
+            sizes = table.face_sizes(layout or app.layout, players or table.DEFAULT_PLAYERS)
         except Exception:
             continue
         codes = set(table.CARDS) or set(deck_codes(table.DECK))
@@ -166,11 +169,26 @@ def picture_steps(app: App) -> Iterator[None]:
         avatars.avatar(look, 2 * avatar_radius())
         yield
     four = bool(app.settings.get("four_color", False))
-    for deck, size, codes in face_jobs(app):
+    yield from face_steps(face_jobs(app), four)
+    other = make_layout(not layout.portrait)
+    draw.felt(other.w, other.h, True)
+    yield
+    presenter = getattr(app, "presenter", None)  # (the browser's frame of the other shape)
+    if presenter is not None and screen is not None:
+        presenter.make_ahead(other.size, screen)
+        yield
+    done = {(deck, size) for deck, size, _codes in face_jobs(app)}
+    yield from face_steps(
+        [job for job in face_jobs(app, other) if (job[0], job[1]) not in done], four
+    )
+
+
+def face_steps(
+    jobs: list[tuple[str, tuple[int, int], tuple[str, ...]]], four: bool
+) -> Iterator[None]:
+    """Each card face of ``jobs`` scaled (into assets' caches), one a step."""
+    for deck, size, codes in jobs:
         assets.card_back(size)
         for code in codes:
             assets.card_face(code, size, four, deck)
             yield
-    other = make_layout(not layout.portrait)
-    draw.felt(other.w, other.h, True)
-    yield

@@ -201,3 +201,27 @@ def test_a_base_shows_only_what_was_drawn_over_it_and_a_changed_base_shows_all()
     assert page.pixels - before == 200 * 100
     assert page.differ == []
     assert isinstance(presenter.frame, DamageSurface)
+
+
+@pytest.mark.parametrize("game", [g.key for g in games.available()])
+def test_a_table_turned_and_back_mid_play_reaches_the_canvas_whole(game):
+    """The frame of the other shape is made ahead and kept for when the phone turns back (one
+    only): the first frame after a turn is shown whole on the cleared canvas, and every frame
+    after it is still exactly the frame."""
+    app = App(Options(autoplay=True, speed=2.0, seed=2024, lang="en", portrait=True))
+    page = presented(app)
+    assert app.presenter is not None
+    app.presenter.make_ahead((1280, 720), app.screen)  # (the warm-up's, in the browser)
+    ahead = app.presenter.kept
+    frames: dict[bool, list[int]] = {True: [], False: []}
+    with shapes_noted():
+        games.start_autoplay(app, game)
+        for _ in range(5):
+            for _step in range(40):
+                app.step(1 / 60)
+            assert app.presenter is not None and app.presenter.frame is not None
+            frames[app.layout.portrait].append(id(app.presenter.frame))
+            app.set_portrait(not app.layout.portrait)
+    assert page.frames >= 100
+    assert page.differ == [] and page.stale == []
+    assert len(set(frames[True])) == 1 and set(frames[False]) == {id(ahead)}  # (made once each)

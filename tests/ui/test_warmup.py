@@ -5,6 +5,8 @@ project module of its own)."""
 
 import sys
 
+import pygame
+
 from game.ui import assets, avatars, draw, games, warmup
 from game.ui.app import App, Options
 
@@ -98,3 +100,44 @@ def test_the_warm_up_rehearses_each_new_table_and_leaves_saved_matches_alone(maj
         app.painter.paint()
         assert draw.label.cache_info().misses == words, game
         assert plates.plate_body.cache_info().misses == bodies, game
+
+
+def test_the_rehearsal_makes_the_other_orientation_ahead_so_a_turn_makes_nothing(majlis_home):
+    """Each new table is rehearsed at the other orientation's layout too, and the card faces
+    at its sizes are scaled ahead: a new table turned at once (landscape, then back) renders
+    no word, scales no face, paints no plate body, felt or felt panels, and draws exactly what
+    a table built at that shape draws (a count and a picture, never a time)."""
+    from game.ui import plates, scale
+
+    app = App(Options(lang="en", portrait=True))
+    scale.drop_caches()  # (as a fresh page: no picture of an earlier test's tables)
+    quiet_steps(app)
+    assert app.layout.portrait  # (the rehearsal gave the app its own layout back)
+
+    def made() -> tuple[int, ...]:
+        return (
+            draw.label.cache_info().misses,
+            plates.plate_body.cache_info().misses,
+            assets._card_face.cache_info().misses,
+            assets._spanish_face.cache_info().misses,
+            draw._backdrop.cache_info().misses,
+            sum(draw.FELT_BUILDS.values()),
+        )
+
+    for game in GAMES:
+        app.switch(games.new_match(app, game, seed=5))
+        app._draw()
+        before = made()
+        app.set_portrait(False)
+        app._draw()
+        turned = pygame.image.tobytes(app.screen, "RGB")
+        app.set_portrait(True)
+        app._draw()
+        assert made() == before, game
+        app.set_portrait(False)  # a table of the same match built at this shape, drawn
+        app.switch(games.new_match(app, game, seed=5))
+        app.transition.cancel()
+        app._draw()
+        app._draw()  # (the first frame of a new table places the score button as it draws)
+        assert pygame.image.tobytes(app.screen, "RGB") == turned, game
+        app.set_portrait(True)

@@ -1,0 +1,128 @@
+"""A turned phone in the real browser: the step that lays a quiet table out again and draws
+it, split into its parts.
+
+    python bench/bench_turn.py [--games hareeja,ronda,hand_rummy] [--throttle 4]
+                               [--turns 3] [--quiet 3] [--lang en]
+
+On the harness of tests/browser (pyodide 0.27.7, pygbag's pygame-ce wasm wheel, headless
+Chromium; build the site first with ``./majlis web``). One portrait 390x693 touch page of
+pixel ratio 1 (factor 1), booted unthrottled and left on the home screen until the app's
+warm-up is done, then throttled. For each game a new match against bots waits at your move;
+after ``--quiet`` seconds (the loop's quiet frames: work made ahead runs on them) the page is
+turned to landscape, and after as long again back to portrait, ``--turns`` times. Printed for
+each turn (tests/browser/turn_hooks.py): the whole step, the new layout (``set_shape``), the
+drawing and the present (the frame to the canvas), in ms, with the machine's load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BROWSER = ROOT / "tests" / "browser"
+sys.path.insert(0, str(BROWSER))
+sys.path.insert(0, str(ROOT))
+
+GAMES = ("hareeja", "ronda", "hand_rummy")
+SETTINGS = json.dumps({"speed": "fast"})
+
+
+def hook(page, call: str):
+    code = f"import turn_hooks\nturn_hooks.{call}"
+    return json.loads(page.js(f"harness.pyodide.runPython({json.dumps(code)})", 300))
+
+
+def install(page) -> None:
+    source = (BROWSER / "turn_hooks.py").read_text()
+    page.js(f"harness.pyodide.FS.writeFile('/harness/turn_hooks.py', {json.dumps(source)})")
+    hook(page, "state()")
+
+
+def turn_to(page, dev, throttle: float) -> None:
+    page.emulate(dev, throttle)
+    portrait = dev.height > dev.width
+    page.wait_py(f"app.layout.portrait == {portrait}", 120)
+    page.frames(5)
+
+
+def measure(page, game: str, phone, args) -> list[dict]:
+    hook(page, f"table({game!r})")
+    page.wait_py("__import__('turn_hooks').at_my_move()", 300)
+    hook(page, "turns()")
+    out = []
+    for _ in range(args.turns):
+        for dev in (phone.turned(), phone):
+            page.pump(args.quiet)
+            load = os.getloadavg()[0]
+            turn_to(page, dev, args.throttle)
+            for t in hook(page, "turns()"):
+                t["load"] = round(load, 2)
+                out.append(t)
+    hook(page, "home()")
+    page.pump(1.0)
+    return out
+
+
+def line(game: str, t: dict) -> str:
+    return (
+        f"{game:<10} to {'portrait ' if t['portrait'] else 'landscape'}: step {t['step_ms']} ms "
+        f"(layout {t.get('layout_ms')}, draw {t.get('draw_ms')}, present {t.get('present_ms')})"
+        f"  load {t['load']}"
+    )
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--games", default=",".join(GAMES))
+    p.add_argument("--throttle", type=float, default=4.0)
+    p.add_argument("--turns", type=int, default=3)
+    p.add_argument("--quiet", type=float, default=3.0)
+    p.add_argument("--lang", default="en", choices=("en", "ar"))
+    args = p.parse_args()
+    games = args.games.split(",")
+    bad = [g for g in games if g not in GAMES]
+    if bad:
+        p.error(f"unknown game: {', '.join(bad)}")
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from browser_driver import Browser, Device
+    from serve import HarnessServer, why_not_servable
+
+    why = why_not_servable()
+    if why:
+        raise SystemExit(f"bench_turn: {why}")
+    print(f"load average at start {os.getloadavg()}", flush=True)
+    phone = Device(390, 693, 1.0, touch=True, language=args.lang)
+    server = HarnessServer()
+    summary: dict[tuple[str, bool], list[float]] = {}
+    try:
+        with Browser() as browser:
+            page = browser.open("about:blank", phone)
+            script = f"localStorage.setItem('majlis.settings', {json.dumps(SETTINGS)});"
+            page.call("Page.addScriptToEvaluateOnNewDocument", {"source": script})
+            page.navigate(server.url)
+            page.start(timeout=900)
+            install(page)
+            page.wait_py("app._warmup is None", 300)
+            page.throttle(args.throttle)
+            for game in games:
+                for t in measure(page, game, phone, args):
+                    print(line(game, t), flush=True)
+                    summary.setdefault((game, t["portrait"]), []).append(t["step_ms"])
+            browser.close_page(page)
+    finally:
+        server.close()
+    for (game, portrait), steps in summary.items():
+        print(
+            f"{game:<10} to {'portrait ' if portrait else 'landscape'}: median step "
+            f"{statistics.median(steps):.1f} ms of {len(steps)} {sorted(steps)}"
+        )
+    print(f"load average at end {os.getloadavg()}")
+
+
+if __name__ == "__main__":
+    main()
