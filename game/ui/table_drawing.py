@@ -18,7 +18,7 @@ import game/ui/cardtable.py, which imports it.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import pygame
 
@@ -226,7 +226,7 @@ class TableDrawing:
         for widget in self.widgets:
             widget.draw(surface)
         self.widgets_fresh = False  # the next frame places them again (its update, or its draw)
-        if self.app.shown() is self:  # (its other orientation, made ahead on a quiet frame)
+        if self.app.shown() is cast(object, self):  # (its other orientation, made ahead quietly)
             turn_ahead.ask(self)
         if self.session.reconnecting:  # over everything: nothing can be played meanwhile
             label = t("online.reconnecting")
