@@ -8,7 +8,7 @@ import asyncio
 
 from test_online_lobby import click, make_online_app, open_lobby, pump, start_server
 
-from game.games.hareeja.table import HareejaTable
+from game.games.hareeja.scene import HareejaTable
 from game.ui import avatars
 from wire_client import Client
 
