@@ -126,7 +126,7 @@ def test_type_checking_imports_are_seen_only_when_asked():
 # test fails once one is no longer needed, so this only shrinks.
 TYPE_ONLY_EDGES = {
     # A screenshot script is typed against the Shooter that runs it (as each game's
-    # table_shots is); the runner imports the script when it runs it.
+    # scene_shots is); the runner imports the script when it runs it.
     ("game.ui.scenes.lobby_shots", "game.ui.screenshots"),
 }
 

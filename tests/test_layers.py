@@ -88,9 +88,9 @@ def closure(names: set[str]) -> set[str]:
 
 
 def is_game_client_side(path: Path) -> bool:
-    """A game's pygame side: its table scene (table.py) and what drives it (table_*.py, e.g. the
+    """A game's pygame side: its table scene (scene.py) and what drives it (scene_*.py, e.g. the
     screenshot script beside it)."""
-    return path.name == "table.py" or path.name.startswith("table_")
+    return path.name == "scene.py" or path.name.startswith("scene_")
 
 
 def pure_layer() -> set[str]:
@@ -202,7 +202,7 @@ TABLE_SCENES = [
     ROOT / "game" / "ui" / name for name in ("cardtable.py", "table_drawing.py", "sprites.py")
 ]
 TABLE_SCENES += [
-    p for p in (ROOT / "game" / "games").rglob("table*.py") if p.name != "table_shots.py"
+    p for p in (ROOT / "game" / "games").rglob("scene*.py") if p.name != "scene_shots.py"
 ]  # scripts build engines; scenes don't
 
 
@@ -254,7 +254,7 @@ def test_table_scenes_never_reach_an_engine():
 
 def test_the_engine_check_catches_what_it_looks_for(tmp_path):
     """The check above really finds an engine class import, the table layer and ``.match``."""
-    scene = tmp_path / "table.py"
+    scene = tmp_path / "scene.py"
     scene.write_text(
         "from game.games.ronda.rules import Match, sort_hand\n"
         "from game.table import Table\n"

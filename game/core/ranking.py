@@ -1,5 +1,5 @@
 """The order of a round's rows in a between-rounds score panel: the best of the round first,
-equal scores in seat (or side) order. Pure Python; the games' ``table_score.py`` draw by it."""
+equal scores in seat (or side) order. Pure Python; the games' ``scene_score.py`` draw by it."""
 
 from __future__ import annotations
 

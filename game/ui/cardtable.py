@@ -1,6 +1,6 @@
 """What every card table shares: the :class:`CardTable` scene base.
 
-A game's table scene (``game/games/<name>/table.py``) subclasses :class:`CardTable` and plays
+A game's table scene (``game/games/<name>/scene.py``) subclasses :class:`CardTable` and plays
 one seat of a match through a :class:`game.client.session.TableSession` (``self.session``) —
 local (engine, bots and clocks in this process) or online (the table server): the scene reads
 the session's view and legal actions and animates its events, never an engine. The base owns

@@ -1,6 +1,6 @@
 """The guided first round in the screenshot set (``main.py --screenshots``, and the layout
 check that draws every state of it again): each coach step of a game's lesson as it waits,
-then the offer a first match makes. Each game's ``table_shots.py`` calls :func:`shoot`."""
+then the offer a first match makes. Each game's ``scene_shots.py`` calls :func:`shoot`."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ orientations, from fixed seeds and scripted actions, through the real scenes and
 
 This is the harness and the shots of the screens every game shares (menu, settings, rules,
 statistics, the online lobby). Each game's table phases are shot by the function its spec names
-(``screenshots``, a ``table_shots.py`` beside the game's table scene), and the lobby's by
+(``screenshots``, a ``scene_shots.py`` beside the game's table scene), and the lobby's by
 :mod:`game.ui.scenes.lobby_shots`; they drive a :class:`Shooter`.
 
 The run never touches the player's own settings: it works in a temporary MAJLIS_HOME.

@@ -1,7 +1,7 @@
 """Drawing the home screen's game tiles: a coloured ground with a faint eight-point-star
 lattice and a few of the game's own cards fanned or laid on it.
 
-A game shows its own art when its folder has ``table_tile.py`` (its pygame side, beside
+A game shows its own art when its folder has ``scene_tile.py`` (its pygame side, beside
 its table scene) with ``art(size) -> Surface``
 (found by name, like its spec's scene: the home screen names no game); otherwise
 :func:`default_art` (card backs). Everything here is drawn once per size and cached.
@@ -122,8 +122,8 @@ def default_art(size: tuple[int, int]) -> pygame.Surface:
 
 @scale.cached(maxsize=16)
 def art(game: str, size: tuple[int, int]) -> pygame.Surface:
-    """The tile art of ``game`` at ``size`` (its ``tile.py``, else :func:`default_art`)."""
-    module = f"game.games.{game}.table_tile"
+    """The tile art of ``game`` at ``size`` (its ``scene_tile.py``, else :func:`default_art`)."""
+    module = f"game.games.{game}.scene_tile"
     try:
         found = importlib.util.find_spec(module) is not None
     except ModuleNotFoundError:

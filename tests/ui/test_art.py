@@ -7,8 +7,8 @@ import pygame
 import pytest
 from ui_helpers import run_until
 
-from game.games.hareeja.table import HareejaTable
-from game.games.ronda.table import RondaTable
+from game.games.hareeja.scene import HareejaTable
+from game.games.ronda.scene import RondaTable
 from game.ui import avatars, draw
 from game.ui.plates import plate_body
 

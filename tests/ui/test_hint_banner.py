@@ -18,7 +18,7 @@ from game.games.hand_rummy import bots as rummy_bots
 from game.games.hand_rummy.rules import Match as RummyMatch
 from game.games.hareeja import bots as hareeja_bots
 from game.games.hareeja.rules import Match as HareejaMatch
-from game.games.hareeja.table import HareejaTable
+from game.games.hareeja.scene import HareejaTable
 from game.games.ronda import bots as ronda_bots
 from game.games.ronda.rules import Match as RondaMatch
 from game.table import FakeClock

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 from ui_helpers import click, run_until
 
-from game.games.hareeja.table import HareejaTable
+from game.games.hareeja.scene import HareejaTable
 
 DT = 1 / 60
 

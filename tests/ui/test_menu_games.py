@@ -16,12 +16,12 @@ def shown_games(scene) -> list[str]:
     return [tile.game.key for tile in scene.tiles]
 
 
-def test_menu_shows_exactly_the_games_with_a_table_module(make_app):
+def test_menu_shows_exactly_the_games_with_a_scene_module(make_app):
     app = make_app()
     on_disk = [
         k
         for k in ("hareeja", "ronda", "hand_rummy")
-        if (ROOT / "game" / "games" / k / "table.py").exists()
+        if (ROOT / "game" / "games" / k / "scene.py").exists()
     ]
     assert [g.key for g in games.available()] == on_disk
     assert shown_games(app.scene) == on_disk
@@ -63,7 +63,7 @@ def test_each_games_options_survive_a_restart(make_app):
 
 
 def test_saved_match_of_another_game_continues_into_that_game(make_app):
-    from game.games.ronda.table import RondaTable
+    from game.games.ronda.scene import RondaTable
 
     app = make_app()
     scene = RondaTable.new_match(app, "easy", options={"players": 3, "rules": "quick"}, seed=2)

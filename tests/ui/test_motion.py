@@ -135,7 +135,7 @@ def test_the_presenter_shows_every_frame_of_the_slide_whole(make_app, monkeypatc
 
 # ----- the riffle before the deal (game/ui/shuffle.py) ---------------------------------------
 def hareeja(app, seed: int = 5):
-    from game.games.hareeja.table import HareejaTable
+    from game.games.hareeja.scene import HareejaTable
 
     scene = HareejaTable.new_match(app, "easy", seed=seed)
     app.switch(scene)
@@ -143,7 +143,7 @@ def hareeja(app, seed: int = 5):
 
 
 def rummy(app, seed: int = 5):
-    from game.games.hand_rummy.table import RummyTable
+    from game.games.hand_rummy.scene import RummyTable
 
     scene = RummyTable.new_match(app, "easy", seed=seed)
     app.switch(scene)
@@ -151,7 +151,7 @@ def rummy(app, seed: int = 5):
 
 
 def ronda(app, seed: int = 5):
-    from game.games.ronda.table import RondaTable
+    from game.games.ronda.scene import RondaTable
 
     scene = RondaTable.new_match(app, "easy", seed=seed)
     app.switch(scene)
@@ -233,8 +233,8 @@ def test_the_riffle_leaves_the_match_as_it_was(make_app, table):
 def last_move_of_a_bot_match(app, seed: int = 5):
     """A Hareeja table one move before the match ends (bots played the rest)."""
     from game.games.hareeja.rules import Match
-    from game.games.hareeja.table import HareejaTable
-    from game.games.hareeja.table_shots import bot_match
+    from game.games.hareeja.scene import HareejaTable
+    from game.games.hareeja.scene_shots import bot_match
     from game.table import FakeClock, Seat, Table
 
     record = bot_match(seed).record()

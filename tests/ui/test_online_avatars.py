@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 
 from test_online_lobby import click, make_online_app, open_lobby, pump, start_server
 
-from game.games.hareeja.table import HareejaTable
+from game.games.hareeja.scene import HareejaTable
 from game.ui import avatars
 from game.ui.app import App
 from game.ui.scenes.lobby import LobbyScene

@@ -16,8 +16,8 @@ import pygame
 
 from game.client.online import OnlineSession
 from game.core.bots import run as run_thought
-from game.games.hand_rummy.table import RummyTable
-from game.games.ronda.table import RondaTable
+from game.games.hand_rummy.scene import RummyTable
+from game.games.ronda.scene import RondaTable
 from game.ui.table_drawing import SIDE_COLORS
 from helpers import private_table
 from tests.leak_checks import assert_no_hand_leak, hands_by_log
@@ -384,7 +384,7 @@ def test_hand_rummy_remote_stage_meld_swap_and_discard_from_server_seat_2(make_a
     from ui_helpers import click, run_until
 
     from game.games.hand_rummy.rules import Match
-    from game.games.hand_rummy.table_shots import shot_deck
+    from game.games.hand_rummy.scene_shots import shot_deck
 
     match = Match.new(4, {"rounds": 2, "first_dealer": 2}, seed=11, deck=shot_deck())
     assert match.starter == 3 and "KD" in match.hands[2]

@@ -13,7 +13,7 @@ import itertools
 import pygame
 import pytest
 
-from game.games.ronda.table import RondaTable
+from game.games.ronda.scene import RondaTable
 from game.ui.scenes.lobby import LobbyScene
 from game.ui.scenes.lobby_common import online_games
 from game.ui.scenes.lobby_shots import ShownLink

@@ -14,7 +14,7 @@ import pygame
 
 from game.client.online import OnlineSession
 from game.games.hareeja.rules import Match
-from game.games.hareeja.table import HareejaTable
+from game.games.hareeja.scene import HareejaTable
 from game.net.server import TableServer
 from game.ui.app import App, Options
 from game.ui.scenes.home import HomeScene as MenuScene

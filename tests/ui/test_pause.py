@@ -90,7 +90,7 @@ def test_online_pause_keeps_the_table_running_and_leave_is_the_tables_leave(make
     Leave asks, says a bot takes the seat (TB-9), then sends the usual leave."""
     from game.client.online import OnlineSession
     from game.games.ronda.rules import Match as RondaMatch
-    from game.games.ronda.table import RondaTable
+    from game.games.ronda.scene import RondaTable
     from tests.ui.loopback import Loopback
 
     class Recording(Loopback):

@@ -4,7 +4,7 @@ tap or L) with who played each card, and never while the bids are secret (HJ-5, 
 import pygame
 from ui_helpers import click, key, run_until
 
-from game.games.hareeja.table import HareejaTable
+from game.games.hareeja.scene import HareejaTable
 
 
 def started(make_app, portrait=False) -> tuple:

@@ -5,8 +5,8 @@ deck (RO-20), and three players spread right and left (RO-3, counter-clockwise).
 import pygame
 from ui_helpers import click, key, run_until
 
-from game.games.ronda.table import RondaTable
-from game.games.ronda.table_callouts import rank_word
+from game.games.ronda.scene import RondaTable
+from game.games.ronda.scene_callouts import rank_word
 
 
 def start(make_app, players: int, portrait: bool = False) -> tuple:

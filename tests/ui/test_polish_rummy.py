@@ -7,9 +7,9 @@ import pygame
 from test_rummy_table import scripted_scene
 from ui_helpers import click, drag, run_until
 
-from game.games.hand_rummy import table_shots as shots
+from game.games.hand_rummy import scene_shots as shots
 from game.games.hand_rummy.rules import Match
-from game.games.hand_rummy.table import RummyTable
+from game.games.hand_rummy.scene import RummyTable
 
 
 def settled(app, scene) -> None:

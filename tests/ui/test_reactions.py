@@ -16,7 +16,7 @@ from game import i18n
 from game.client.fair_check import Witness
 from game.client.online import OnlineSession
 from game.games.hareeja.rules import Match
-from game.games.hareeja.table import HareejaTable
+from game.games.hareeja.scene import HareejaTable
 from game.ui.reactions import BUBBLE_SECONDS
 from tests.ui.loopback import Loopback
 

@@ -10,7 +10,7 @@ import pygame
 import pytest
 from ui_helpers import click, run_until
 
-from game.games.hareeja.table import HareejaTable
+from game.games.hareeja.scene import HareejaTable
 from game.ui import games, settle
 from game.ui.app import App, Options
 from game.ui.scenes.help import HelpScene

@@ -3,9 +3,9 @@ a laid card will take), the callouts (said for a while, then gone; the deal's re
 reveal's words."""
 
 from game.games.ronda.cards import sort_hand
-from game.games.ronda.table_callouts import Callouts, reveal_lines
-from game.games.ronda.table_cards import TableCards
-from game.games.ronda.table_geometry import RondaPlaces
+from game.games.ronda.scene_callouts import Callouts, reveal_lines
+from game.games.ronda.scene_cards import TableCards
+from game.games.ronda.scene_geometry import RondaPlaces
 from game.ui import draw
 
 

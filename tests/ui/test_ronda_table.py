@@ -7,7 +7,7 @@ import pytest
 from ui_helpers import click, key, run_until
 
 from game.games.ronda.rules import Match
-from game.games.ronda.table import RondaTable
+from game.games.ronda.scene import RondaTable
 from game.table import FakeClock, Seat, Table
 from game.ui.app import App, Options
 
@@ -34,7 +34,7 @@ def test_RO_3_menu_starts_a_ronda_match_with_the_chosen_players(make_app, player
 
 def scripted_table(app) -> RondaTable:
     """Two players, every seat moved by the test; the deck of the screenshot script."""
-    from game.games.ronda.table_shots import ronda_first_batch_deck
+    from game.games.ronda.scene_shots import ronda_first_batch_deck
 
     match = Match.new(2, {}, seed=1, deck=ronda_first_batch_deck())
     table = Table(
@@ -81,7 +81,7 @@ def test_RO_12_RO_16_declare_then_take_the_laid_card_by_clicking_is_a_caida(make
 def test_RO_14_clearing_the_table_is_a_mesa_and_the_pile_counts(make_app):
     app = make_app()
     scene = scripted_table(app)
-    from game.games.ronda.table_shots import RONDA_SCRIPT
+    from game.games.ronda.scene_shots import RONDA_SCRIPT
 
     for seat, action in RONDA_SCRIPT:
         assert run_until(app, lambda: ready(scene), 2000)
@@ -159,7 +159,7 @@ def test_ronda_controls_stay_on_screen_and_large(make_app, portrait, players):
 
 
 def test_RO_17_RO_18_score_panel_keeps_the_declarations_that_moved_the_score():
-    from game.games.ronda.table_score import shown_declarations
+    from game.games.ronda.scene_score import shown_declarations
 
     decls = [{"seat": i % 2, "kind": "ronda", "valid": True, "scored": False} for i in range(6)]
     decls[4]["scored"] = True

@@ -16,9 +16,9 @@ from game.core.bots import bot_rng, run
 from game.core.cards import JOKER, rummy_deck
 from game.games.hand_rummy import bots
 from game.games.hand_rummy.rules import HAND_SIZE, Match
-from game.games.hand_rummy.table import RummyTable
-from game.games.hand_rummy.table_geometry import make_geometry
-from game.games.hand_rummy.table_zoom import ZOOM_CARD, MeldZoom
+from game.games.hand_rummy.scene import RummyTable
+from game.games.hand_rummy.scene_geometry import make_geometry
+from game.games.hand_rummy.scene_zoom import ZOOM_CARD, MeldZoom
 from game.table import FakeClock, Seat, Table
 from game.ui import games, settle
 from game.ui.app import App, Options

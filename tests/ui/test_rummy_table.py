@@ -5,11 +5,11 @@ import pygame
 import pytest
 from ui_helpers import click, run_until
 
-from game.games.hand_rummy import table as rummy
-from game.games.hand_rummy import table_shots as shots
+from game.games.hand_rummy import scene as rummy
+from game.games.hand_rummy import scene_shots as shots
 from game.games.hand_rummy.rules import Match
-from game.games.hand_rummy.table import RummyTable, make_geometry
-from game.games.hand_rummy.table_shots import shot_deck
+from game.games.hand_rummy.scene import RummyTable, make_geometry
+from game.games.hand_rummy.scene_shots import shot_deck
 
 
 def scripted_scene(app) -> RummyTable:

@@ -10,11 +10,11 @@ import pytest
 from test_rummy_table import scripted_scene
 from ui_helpers import click, run_until
 
-from game.games.hand_rummy import table_shots as shots
+from game.games.hand_rummy import scene_shots as shots
 from game.games.hand_rummy.rules import Match
-from game.games.hand_rummy.table import RummyTable
-from game.games.hand_rummy.table_geometry import HAND_TARGET, make_geometry
-from game.games.hand_rummy.table_input import add_order
+from game.games.hand_rummy.scene import RummyTable
+from game.games.hand_rummy.scene_geometry import HAND_TARGET, make_geometry
+from game.games.hand_rummy.scene_input import add_order
 from game.table import FakeClock, Seat, Table
 
 

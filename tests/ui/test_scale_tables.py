@@ -11,8 +11,8 @@ from test_rummy_table import scripted_scene
 from test_table_play import NO_PAIR, ronda_table
 from ui_helpers import click, drag, run_until
 
-from game.games.hand_rummy.table import RummyTable
-from game.games.hareeja.table import HareejaTable
+from game.games.hand_rummy.scene import RummyTable
+from game.games.hareeja.scene import HareejaTable
 from game.table import FakeClock
 from game.ui import scale
 

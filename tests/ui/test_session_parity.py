@@ -13,12 +13,12 @@ import pytest
 from game.client.local import LocalSession
 from game.client.online import OnlineSession
 from game.games.hand_rummy.rules import Match as RummyMatch
-from game.games.hand_rummy.table import RummyTable
-from game.games.hand_rummy.table_shots import shot_deck
+from game.games.hand_rummy.scene import RummyTable
+from game.games.hand_rummy.scene_shots import shot_deck
 from game.games.hareeja.rules import Match as HareejaMatch
-from game.games.hareeja.table import HareejaTable
+from game.games.hareeja.scene import HareejaTable
 from game.games.ronda.rules import Match as RondaMatch
-from game.games.ronda.table import RondaTable
+from game.games.ronda.scene import RondaTable
 from game.table import FakeClock, Seat, Table
 from tests.ui.loopback import Loopback
 

@@ -15,7 +15,7 @@ from game.client.online import OnlineSession
 from game.core.bots import bot_rng, run
 from game.games.hareeja import bots as hareeja_bots
 from game.games.hareeja.rules import Match as HareejaMatch
-from game.games.hareeja.table import HareejaTable
+from game.games.hareeja.scene import HareejaTable
 from game.ui.scenes.home import HomeScene as MenuScene
 from game.ui.scenes.stats import StatsScene
 

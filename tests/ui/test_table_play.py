@@ -9,10 +9,10 @@ from ui_helpers import click, drag, key, run_until
 
 import game.ui.table_drawing as td
 from game.core.cards import spanish_deck
-from game.games.hand_rummy.table import RummyTable
-from game.games.hareeja.table import HareejaTable
+from game.games.hand_rummy.scene import RummyTable
+from game.games.hareeja.scene import HareejaTable
 from game.games.ronda.rules import Match as RondaMatch
-from game.games.ronda.table import RondaTable
+from game.games.ronda.scene import RondaTable
 from game.table import FakeClock, Seat, Table
 from game.ui.table_aids import card_words, timer_color
 
@@ -101,20 +101,20 @@ def test_RO_16_a_held_pair_is_declared_by_key_without_asking(make_app):
 
 
 def test_RO_19_reveals_name_the_declarer_and_sit_beside_the_plate(make_app, monkeypatch):
-    from game.games.ronda import table_callouts
+    from game.games.ronda import scene_callouts
 
     app = make_app()
     scene = ronda_table(app, PAIR)
     scene.callouts.reveals = {0: [("Ronda of 1", "scores 1", (255, 255, 255))]}
     scene.callouts.reveal_left = 2.0
     drawn = []
-    real = table_callouts.place_beside
+    real = scene_callouts.place_beside
 
     def spy(rect, plate, spot, gap=None):
         real(rect, plate, spot, gap)
         drawn.append((rect.copy(), plate.copy()))
 
-    monkeypatch.setattr(table_callouts, "place_beside", spy)
+    monkeypatch.setattr(scene_callouts, "place_beside", spy)
     scene.draw(app.screen)
     rect, plate = drawn[-1]
     assert not rect.colliderect(plate) and rect.bottom <= plate.top

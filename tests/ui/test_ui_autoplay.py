@@ -1,6 +1,6 @@
 """A whole four-bot match through the real frame loop and scenes (the --autoplay path)."""
 
-from game.games.hareeja.table import HareejaTable
+from game.games.hareeja.scene import HareejaTable
 from game.ui.app import App, Options
 
 

@@ -5,7 +5,7 @@ from ui_helpers import click, drag, key, run_until
 
 from game import i18n
 from game.core.cards import french_deck
-from game.games.hareeja.table import HareejaTable
+from game.games.hareeja.scene import HareejaTable
 from game.table import FakeClock
 
 SEAT0 = ["7S", "8S", "7H", "8H", "7D", "8D", "7C", "8C"]

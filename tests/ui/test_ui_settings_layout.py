@@ -6,7 +6,7 @@ import pytest
 from ui_helpers import click, run_until
 
 from game.client import storage
-from game.games.hareeja.table import HareejaTable
+from game.games.hareeja.scene import HareejaTable
 from game.i18n import t
 from game.ui.scenes.settings import SettingsScene
 

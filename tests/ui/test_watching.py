@@ -166,7 +166,7 @@ def test_a_seat_sees_the_eye_with_the_number_watching(make_app):
 
     from game.client.online import OnlineSession
     from game.games.hareeja.rules import Match
-    from game.games.hareeja.table import HareejaTable
+    from game.games.hareeja.scene import HareejaTable
     from tests.ui.test_reactions import ROOM, Server
 
     app = make_app()

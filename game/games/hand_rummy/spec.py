@@ -64,7 +64,7 @@ SPEC = GameSpec(
         rows=rows,
         lowest_wins=True,
     ),
-    scene="game.games.hand_rummy.table:RummyTable",
-    screenshots="game.games.hand_rummy.table_shots:screenshot_scenes",
+    scene="game.games.hand_rummy.scene:RummyTable",
+    screenshots="game.games.hand_rummy.scene_shots:screenshot_scenes",
     order=3,
 )

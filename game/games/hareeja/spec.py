@@ -40,7 +40,7 @@ SPEC = GameSpec(
         rows=rows,
         maxima=frozenset({"best_round"}),
     ),
-    scene="game.games.hareeja.table:HareejaTable",
-    screenshots="game.games.hareeja.table_shots:screenshot_scenes",
+    scene="game.games.hareeja.scene:HareejaTable",
+    screenshots="game.games.hareeja.scene_shots:screenshot_scenes",
     order=1,
 )

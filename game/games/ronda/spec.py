@@ -33,8 +33,8 @@ SPEC = GameSpec(
     options=(Option("rules", "menu.rules_set", ("maghribi", "quick"), text="ronda.rules.{value}"),),
     teams=teams,
     stats=Stats(figures=("deals", "caidas", "mesas", "declarations", "points"), count=count),
-    scene="game.games.ronda.table:RondaTable",
-    screenshots="game.games.ronda.table_shots:screenshot_scenes",
+    scene="game.games.ronda.scene:RondaTable",
+    screenshots="game.games.ronda.scene_shots:screenshot_scenes",
     order=2,
     bot_names="ronda.name.{i}",
 )

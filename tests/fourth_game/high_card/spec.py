@@ -16,6 +16,6 @@ SPEC = GameSpec(
     players=(2, 3, 4),
     options=(Option("rounds", "menu.rounds", (1, 2)),),
     stats=Stats(figures=("rounds", "tricks"), count=count),
-    scene="game.games.high_card.table:HighCardTable",
-    screenshots="game.games.high_card.table_shots:screenshot_scenes",
+    scene="game.games.high_card.scene:HighCardTable",
+    screenshots="game.games.high_card.scene_shots:screenshot_scenes",
 )

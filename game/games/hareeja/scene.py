@@ -1,0 +1,247 @@
+"""The Hareeja table scene: deal → declare → play → score, animated from engine events.
+
+The session (``self.session``, local or online) is the only source of truth; this scene keeps a
+*displayed* copy of the state that follows the animations. What every card table shares (event
+queue, held clocks, bots in slices, plates, banners, panels, saving) is in
+:mod:`game.ui.cardtable`; this scene adds Hareeja's deal, secret bids, tricks and round score.
+
+The scene keeps your hand (``hand``: code → sprite, ``hand_order``, ``selected``: what the
+shared hand view moves), the round and the phase, and is made of parts it owns, each with its
+state, its hit-testing and its drawing: :class:`~.table_bids.Bidding` (the bids, the tricks
+taken, the bid picker, the plates' figures), :class:`~.table_trick.TrickArea` (the trick and
+the last trick), :class:`~.table_backs.Backs` (the others' hands and the deck), and the parts
+that read the whole scene: :class:`~.table_events.HareejaMotion` (events → animation),
+:class:`~.table_input.HareejaTaps` (taps, drags and keys), :class:`~.table_draw.HareejaPainter`
+(drawing), :class:`~.table_still.HareejaStillParts` (the still layer) and
+:class:`~.table_score.ScorePanel` (the round's scores, the match end). The scene answers the
+hooks :class:`~game.ui.cardtable.CardTable` calls and routes them to its parts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.games.hareeja.rules import DECK as HAREEJA_CARDS
+from game.games.hareeja.rules import PLAYERS
+from game.games.hareeja.scene_backs import Backs
+from game.games.hareeja.scene_bids import Bidding
+from game.games.hareeja.scene_draw import HareejaPainter
+from game.games.hareeja.scene_events import HareejaMotion
+from game.games.hareeja.scene_input import HareejaTaps
+from game.games.hareeja.scene_score import ScorePanel
+from game.games.hareeja.scene_still import HareejaStillParts
+from game.games.hareeja.scene_trick import TrickArea
+from game.i18n import t
+from game.ui import draw, scoreboard
+from game.ui.cardtable import CardTable
+from game.ui.event_player import BOT_PAUSE
+from game.ui.scale import px
+from game.ui.sprites import Sprite
+from game.ui.widgets import Button, Widget
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.static_layer import Parts
+
+JSON = dict[str, Any]
+BOT_BID_PAUSE = 0.6
+TOP_SPOT = 2  # the layout position across the table (game/client/seating.py)
+BID_BANNER_GAP = 50  # logical px from the top plate to the banner line while you bid
+BANNER_TAG_GAP = 8  # logical px between the banner and the "Your turn" tag under it
+
+
+class HareejaTable(CardTable):
+    """A Hareeja match: your seat and three others (bots, or players online)."""
+
+    name = "hareeja"
+    DEFAULT_PLAYERS = PLAYERS
+    CARDS = HAREEJA_CARDS
+
+    def __init__(
+        self,
+        app: App,
+        session: Any,
+        start_events: list[JSON] | None = None,
+        bot_seed: int | None = None,
+        options: JSON | None = None,
+    ) -> None:
+        self.hand: dict[str, Sprite] = {}  # own hand sprites by code
+        self.hand_order: list[str] = []
+        self.selected: str | None = None
+        self.round = 1
+        self.tiebreak = 0
+        self.bidding = Bidding(self, PLAYERS)
+        self.figure_part = self.bidding  # the bids on the plates: check marks, the flip
+        self.trick_area = TrickArea(self)
+        self.backs = Backs(self, PLAYERS)
+        self.motion = HareejaMotion(self)
+        self.taps = HareejaTaps(self)
+        self.painter = HareejaPainter(self)
+        self.layer_parts = HareejaStillParts(self)
+        self.score_panel = ScorePanel(self)
+        super().__init__(app, session, start_events, bot_seed, options)
+
+    def sync_from_view(self) -> None:
+        """Show the match as it stands now, with no animation (after Continue)."""
+        v = self.session.view()
+        layout = self.app.layout
+        self.round, self.tiebreak, self.dealer = v["round"], v["tiebreak"], v["dealer"]
+        self.backs.counts = list(v["hand_counts"])
+        self.bidding.sync(v)
+        self.totals = list(v["totals"])
+        self.hand_order = list(v["hand"])
+        slots = layout.hand_positions(len(self.hand_order))
+        self.hand = {c: Sprite(c, p, layout.card) for c, p in zip(self.hand_order, slots)}
+        self.trick_area.sync(v)
+        self.phase = v["phase"]
+        if v["phase"] == "over":
+            self._open_over(v["result"])
+
+    # ----- widgets -----------------------------------------------------------------------------
+    def build_controls(self) -> list[Widget]:
+        """The bid picker's row and Confirm, Play (with "confirm before playing"), Last trick."""
+        self.play_button = Button(
+            self.app.layout.play_button,
+            lambda: t("play.play"),
+            self.taps.play_selected,
+            28,
+            primary=True,
+            key="play",
+        )
+        return [*self.bidding.build(), self.play_button, self.trick_area.build()]
+
+    def place_controls(self, modal: bool) -> None:
+        self.bidding.place(self.can_bid() and not modal)
+        self.play_button.visible = not modal and self.selected is not None and self.my_turn()
+        self.trick_area.place(modal, scoreboard.anchor(self))  # beside the score button
+
+    # ----- state questions --------------------------------------------------------------------
+    def busy(self) -> bool:
+        return self.trick_area.landing()
+
+    def animating(self) -> bool:
+        return super().animating() or self.bidding.reveal_t < 1.0 or self.trick_area.peek > 0
+
+    def awaiting_me(self) -> bool:
+        return self.my_turn() or (self.can_bid() and self.idle())
+
+    def bot_pause(self, view: JSON, legal: list[JSON]) -> float:
+        return BOT_BID_PAUSE if view.get("phase") == "declare" else BOT_PAUSE
+
+    def can_bid(self) -> bool:
+        """You may pick and confirm your bid now."""
+        return (
+            self.phase == "declare"
+            and not self.bidding.confirmed[self.me]
+            and self.session.phase == "declare"
+            and self.me in self.session.to_act()
+            and not self.my_seat.automated
+        )
+
+    def legal_cards(self) -> set[str]:
+        """The cards you may play now (none when it is not your turn)."""
+        if not self.my_turn():
+            return set()
+        return {a["card"] for a in self.session.legal() if a["type"] == "play"}
+
+    # ----- input (game/ui/table_input.py's hooks, routed to the taps) ------------------------
+    def click_card(self, code: str) -> None:
+        self.taps.click_card(code)
+
+    def drop_card(self, code: str) -> None:
+        self.taps.drop_card(code)
+
+    def pointer(self, event: pygame.event.Event) -> None:
+        """As the base, plus: a tap on the empty centre of the table shows the last trick."""
+        if self.taps.taps_centre(event):
+            self.trick_area.toggle()
+        else:
+            super().pointer(event)
+
+    def key(self, event: pygame.event.Event) -> None:
+        self.taps.key(event)
+
+    # ----- hints (game/ui/table_aids.py) -----------------------------------------------------
+    def banner_y(self) -> int:
+        """While you bid, the hint's line (and any banner) sits under the top plate, clear of
+        the picker: its usual line runs under Confirm. In play it stays above where the "Your
+        turn" tag stands over your plate (in portrait the usual line reaches into it)."""
+        if self.can_bid():
+            return self.app.layout.plate_rect(TOP_SPOT).bottom + px(BID_BANNER_GAP)
+        usual = super().banner_y()
+        line = draw.label(t("turn.yours"), 24, draw.INK, True).get_height()  # tag and banner
+        tag = self.turn_tag_rect(self.plate_rect(self.me), 1, line + px(10))
+        if tag is None:
+            return usual
+        return min(usual, tag.top - px(BANNER_TAG_GAP) - (line + px(18) + 1) // 2)
+
+    def on_suggestion(self, action: JSON) -> None:
+        """A suggested bid is picked in the picker (Confirm still sends it)."""
+        if action.get("type") == "bid" and self.can_bid():
+            self.bidding.pick = int(action["n"])
+
+    def hinted_rects(self, action: JSON) -> list[pygame.Rect]:
+        card = action.get("card")
+        if action.get("type") == "play" and card in self.hand:
+            return [self.hand[card].rect()]
+        return []
+
+    # ----- the frame ---------------------------------------------------------------------------
+    def own_sprites(self) -> list[Sprite]:
+        """The shared ones and the trick's."""
+        return [*super().own_sprites(), *self.trick_area.sprites()]
+
+    def layout_changed(self) -> None:
+        """The table turned: a riffle at the old centre stops (the deck shows as it is)."""
+        self.backs.riffle = None
+
+    def update_sprites(self, dt: float) -> None:
+        super().update_sprites(dt)
+        self.backs.update(dt)
+        for sprite in self.hand.values():
+            sprite.update(dt)
+        self.trick_area.update(dt)
+        # Cards in the hand glide to their slots; legal ones rise, the selected one more.
+        slots = self.app.layout.hand_positions(len(self.hand_order))
+        self.hand_view.glide(slots, self.legal_cards(), dt)
+
+    def after_update(self, dt: float) -> None:
+        self.bidding.update(dt)
+        self.trick_area.count_down(dt)
+        if self.selected and self.selected not in self.hand:
+            self.selected = None
+
+    def show_event(self, ev: JSON) -> float:
+        """Hareeja's events are shown by its motion part; the others by the shared table."""
+        handler = self.motion.handlers.get(ev["type"])
+        return handler(ev) if handler else super().show_event(ev)
+
+    # ----- drawing (game/ui/table_drawing.py's hooks, routed to the parts) -------------------
+    def still_parts(self) -> tuple[Hashable, Parts] | None:
+        return self.layer_parts.parts()
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        self.painter.draw_table(surface)
+
+    def draw_table_still(self, surface: pygame.Surface) -> None:
+        self.layer_parts.draw_still(surface)
+
+    def draw_table_moving(self, surface: pygame.Surface) -> None:
+        self.layer_parts.draw_moving(surface)
+
+    def draw_hud(self, surface: pygame.Surface) -> None:
+        self.painter.draw_hud(surface)
+
+    def figure(self, seat: int) -> tuple[str, draw.RGB]:
+        return self.bidding.figure(seat)
+
+    def status_banner(self) -> str | None:
+        bidding = self.bidding
+        if self.session.watching:  # (the seat shown is not the spectator's)
+            return None
+        if self.phase == "declare" and bidding.confirmed[self.me] and not bidding.revealed:
+            return t("bid.waiting")
+        return None

@@ -1,0 +1,284 @@
+"""The Ronda table scene: batches dealt in blocks of three, captures, caida / mesa, declarations,
+the deal's sweep and score, for 2, 3 or 4 players (4 = two teams, partners opposite).
+
+Built on :class:`game.ui.cardtable.CardTable` (event queue, held clocks, bots in slices, plates,
+banners, panels, saving). The table cards are shown in Ronda order (RO-6) so a run that a card
+would take (RO-9) reads left to right; tapping a card in your hand lights up that run before
+you confirm the play.
+
+The session (``self.session``) is the only source of truth; the scene keeps a *displayed* copy
+(your hand, each seat's count of cards and pile, the stock, the deal and batch) that follows
+the animations. It is made of parts it owns, each with its state, its hit-testing and its
+drawing: :class:`~.table_geometry.RondaPlaces` (where things go),
+:class:`~.table_cards.TableCards` (the face-up cards), :class:`~.table_callouts.Callouts`
+(declarations, points, flashes, the deal's reveal), and the parts that read the whole scene:
+:class:`~.table_events.RondaMotion` (events → animation), :class:`~.table_input.RondaTaps`
+(buttons, taps, keys), :class:`~.table_draw.RondaPainter` (drawing),
+:class:`~.table_still.RondaStillParts` (the still layer) and :class:`~.table_score.ScorePanel`
+(the deal's score, the match end). :mod:`.scene_shots` is the screenshot script. The scene
+itself answers the hooks :class:`~game.ui.cardtable.CardTable` calls and routes them to its
+parts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.client.seating import order_from
+from game.games.ronda.cards import DECK as RONDA_CARDS
+from game.games.ronda.cards import sort_hand
+from game.games.ronda.rules import KINDS, capture_run, combination
+from game.games.ronda.scene_callouts import SEAT_BANNER, Callouts
+from game.games.ronda.scene_cards import TableCards
+from game.games.ronda.scene_draw import RondaPainter
+from game.games.ronda.scene_events import RondaMotion
+from game.games.ronda.scene_geometry import RondaPlaces
+from game.games.ronda.scene_input import RondaTaps
+from game.games.ronda.scene_score import ScorePanel
+from game.games.ronda.scene_still import RondaStillParts
+from game.i18n import digits, t
+from game.ui import draw, shuffle
+from game.ui.cardtable import CardTable, as_session
+from game.ui.event_player import BOT_PAUSE
+from game.ui.shuffle import Riffle
+from game.ui.sprites import Sprite
+from game.ui.static_layer import Parts
+from game.ui.table_drawing import SIDE_COLORS
+from game.ui.widgets import Widget
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+JSON = dict[str, Any]
+BOT_DECLARE_PAUSE = 0.6
+
+
+class RondaTable(CardTable):
+    """A Ronda match: your seat and one to three others (bots, or players online)."""
+
+    name = "ronda"
+    DEFAULT_PLAYERS = 2
+    DECK = "spanish"
+    CARDS = RONDA_CARDS
+    ENGINE_OPTIONS = ("rules",)
+
+    def __init__(
+        self,
+        app: App,
+        session: Any,
+        start_events: list[JSON] | None = None,
+        bot_seed: int | None = None,
+        options: JSON | None = None,
+    ) -> None:
+        session = as_session(session, bot_seed, self.name)
+        n = session.players
+        self.hand: dict[str, Sprite] = {}
+        self.hand_order: list[str] = []
+        self.selected: str | None = None
+        self.counts = [0] * n  # cards in each hand
+        self.piles = [0] * n  # each seat's face-down pile
+        self.deck_count = 0
+        self.riffle: Riffle | None = None  # the stock riffled before a deal (game/ui/shuffle.py)
+        self.deal_no = self.batch = self.batches = 0
+        view = session.view()
+        self.teams = bool(view.get("teams", n == 4))
+        self.target = int(view.get("target", 41))
+        self.my_side = session.side_of(session.me)
+        self.places = RondaPlaces(lambda: self.app.layout, n, session.seating.spot)
+        self.table_cards = TableCards(self.places)
+        self.callouts = Callouts(self)
+        self.motion = RondaMotion(self)
+        self.taps = RondaTaps(self)
+        self.painter = RondaPainter(self)
+        self.layer_parts = RondaStillParts(self)
+        self.score_panel = ScorePanel(self)
+        super().__init__(app, session, start_events, bot_seed, options)
+        self.plates.show_totals = False  # the plates' figure is the side's points already
+
+    def sync_from_view(self) -> None:
+        """Show the match as it stands now, with no animation (after Continue)."""
+        v = self.session.view()
+        layout = self.app.layout
+        self.deal_no, self.batch, self.batches = v["deal"], v["batch"], v["batches"]
+        self.dealer = v["dealer"]
+        self.counts = list(v["hand_counts"])
+        self.piles = list(v["piles"])
+        self.totals = list(v["totals"])
+        self.deck_count = v["deck_count"]
+        self.hand_order = sort_hand(list(v["hand"]))
+        slots = self.places.hand_slots(len(self.hand_order))
+        self.hand = {
+            c: Sprite(c, p, layout.card, deck="spanish") for c, p in zip(self.hand_order, slots)
+        }
+        self.table_cards.show(list(v["table"]))
+        for d in v["declarations"]:  # said again, for a while (not at the game's speed)
+            self.callouts.declared(d["seat"], d["kind"], SEAT_BANNER)
+        self.phase = v["phase"]
+        if v["phase"] == "over":
+            self._open_over(v["result"])
+
+    # ----- state questions --------------------------------------------------------------------
+    def busy(self) -> bool:
+        return any(s.moving for s in self.flying) or self.table_cards.moving()
+
+    def awaiting_me(self) -> bool:
+        return self.my_turn() and self.idle()
+
+    def can_declare(self) -> bool:
+        """RO-16: the engine offers declarations before your first card of a batch."""
+        return self.my_turn() and any(a["type"] == "declare" for a in self.session.legal())
+
+    def held_kinds(self) -> set[str]:
+        """RO-16: the declarations the hand really holds, while one may be made (a three
+        holds a ronda too). Only these are offered."""
+        if not self.can_declare():
+            return set()
+        hand = list(self.session.view()["hand"])
+        return {kind for kind in KINDS if combination(hand, kind) is not None}
+
+    def previewed(self) -> str | None:
+        """The card whose capture lights up: the selected one, or the one pressed or dragged
+        (a drag shows what it will take before it is let go)."""
+        if not self.my_turn():
+            return None
+        drag = self.hand_view.drag
+        held = drag["code"] if drag is not None else None
+        return held or self.selected
+
+    def would_capture(self, code: str) -> list[str]:
+        """The table cards ``code`` would take now (RO-9, RO-10)."""
+        return capture_run(list(self.session.view()["table"]), code)
+
+    def bot_pause(self, view: JSON, legal: list[JSON]) -> float:
+        offered = any(a["type"] == "declare" for a in legal)
+        return BOT_DECLARE_PAUSE if offered else BOT_PAUSE
+
+    # ----- sides and seats ---------------------------------------------------------------------
+    def side_name(self, side: int) -> str:
+        if self.teams:
+            return t("ronda.side.us") if side == self.my_side else t("ronda.side.them")
+        return self.seat_name(side)
+
+    def side_color(self, side: int) -> draw.RGB:
+        """Team play: your side blue, the other terracotta."""
+        color: draw.RGB = SIDE_COLORS[(side - self.my_side) % 2]
+        return color
+
+    def sides_from_mine(self, count: int) -> list[int]:
+        """The sides (seats without teams) in the order the panels show them: yours first."""
+        return order_from(self.my_side, count)
+
+    def plate_edge(self, seat: int) -> draw.RGB:
+        return self.side_color(self.session.side_of(seat)) if self.teams else draw.PANEL_EDGE
+
+    def avatar_color(self, seat: int) -> draw.RGB:
+        if self.teams:
+            r, g, b = (c * 3 // 4 for c in self.side_color(self.session.side_of(seat)))
+            return r, g, b
+        color: draw.RGB = super().avatar_color(seat)
+        return color
+
+    def figure(self, seat: int) -> tuple[str, draw.RGB]:
+        """The seat's (side's) points; the pile count sits on its pile."""
+        points = self.totals[self.session.side_of(seat)]
+        key = "ronda.point_one" if points == 1 else "ronda.points"
+        return t(key, n=digits(points)), draw.GOLD
+
+    # ----- widgets and input (the taps part) -----------------------------------------------
+    def build_controls(self) -> list[Widget]:
+        return self.taps.build()
+
+    def place_controls(self, modal: bool) -> None:
+        self.taps.place(modal)
+
+    def hinted_rects(self, action: JSON) -> list[pygame.Rect]:
+        return self.taps.hinted_rects(action)
+
+    def click_card(self, code: str) -> None:
+        self.taps.click_card(code)
+
+    def drop_card(self, code: str) -> None:
+        self.taps.drop_card(code)
+
+    def key(self, event: pygame.event.Event) -> None:
+        self.taps.key(event)
+
+    # ----- the frame ---------------------------------------------------------------------------
+    def show_event(self, ev: dict[str, Any]) -> float:
+        """Ronda's events are shown by its motion part; the others by the shared table."""
+        handler = self.motion.handlers.get(ev["type"])
+        return handler(ev) if handler is not None else super().show_event(ev)
+
+    def own_sprites(self) -> list[Sprite]:
+        """The shared ones and the table's face-up cards."""
+        return [*super().own_sprites(), *self.table_cards.sprites.values()]
+
+    def update_sprites(self, dt: float) -> None:
+        """Cards in the air, your hand (gliding to its slots; on your turn it rises), then the
+        table's cards (keeping Ronda order: they glide aside when a card is laid or taken)."""
+        super().update_sprites(dt)
+        for sprite in self.hand.values():
+            sprite.update(dt)
+        raised = set(self.hand_order) if self.my_turn() else set()
+        self.hand_view.glide(self.places.hand_slots(len(self.hand_order)), raised, dt)
+        self.table_cards.update(dt)
+        self.riffle = shuffle.advanced(self.riffle, dt)
+
+    def layout_changed(self) -> None:
+        """The table turned: a riffle at the old stock's place stops (the stock shows)."""
+        self.riffle = None
+
+    def after_update(self, dt: float) -> None:
+        if self.selected and self.selected not in self.hand:
+            self.selected = None
+        self.callouts.update(dt, self.score is not None)
+
+    def animating(self) -> bool:
+        return bool(super().animating()) or self.callouts.animating()
+
+    def next_label(self) -> str:
+        return "ronda.to_result" if self.session.phase == "over" else "ronda.next_deal"
+
+    # ----- drawing (the painter, the still layer, the callouts, the score panel) -----------
+    def draw_hud(self, surface: pygame.Surface) -> None:
+        self.painter.draw_hud(surface)
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        self.painter.draw_all(surface)
+
+    def still_parts(self) -> tuple[Hashable, Parts] | None:
+        return self.layer_parts.parts()
+
+    def draw_table_still(self, surface: pygame.Surface) -> None:
+        self.painter.draw_still(surface)
+
+    def draw_table_moving(self, surface: pygame.Surface) -> None:
+        self.painter.draw_moving(surface)
+
+    def banner_y(self) -> int:
+        return self.places.banner_y()
+
+    def table_banner_y(self) -> int:
+        """The table's banner at its line, unless a reveal panel is there (then clear of it)."""
+        y: int = super().table_banner_y()
+        if not (self.banner and self.callouts.reveals):
+            return y
+        rect, _img = self.table_painter.banner_rect(self.banner[0], y)
+        return self.callouts.banner_line(y, rect)
+
+    def status_banner(self) -> str | None:
+        """On your turn: what the chosen card would do, else a declaration to make."""
+        if not self.my_turn():
+            return None
+        chosen = self.previewed()
+        if chosen:
+            run = self.would_capture(chosen)
+            if run:
+                return t("ronda.would_take", n=digits(len(run)))
+            return t("ronda.would_lay")
+        if self.held_kinds():
+            return t("ronda.declare_hint")
+        return None
