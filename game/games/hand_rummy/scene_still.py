@@ -46,7 +46,7 @@ class RummyStillParts:
         table.meld_rows.parts(parts, table.meld_targets())
         workspace = table.workspace
         shown = table.painter.staging_shown()
-        parts["staging"] = (shown, g.staging)  # its cloth (game/games/hand_rummy/table_draw.py)
+        parts["staging"] = (shown, g.staging)  # its cloth (game/games/hand_rummy/scene_draw.py)
         if shown:  # its lines and its boxes, each its own part
             message = table.painter.staging_message()
             lines, boxes = workspace.frame_parts(table.opened[table.me], message)
