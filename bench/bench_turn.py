@@ -12,6 +12,10 @@ after ``--quiet`` seconds (the loop's quiet frames: work made ahead runs on them
 turned to landscape, and after as long again back to portrait, ``--turns`` times. Printed for
 each turn (tests/browser/turn_hooks.py): the whole step, the new layout (``set_shape``), the
 drawing and the present (the frame to the canvas), in ms, with the machine's load.
+
+``--native``: no browser; the same quiet tables natively (SDL's dummy driver), eight turns each
+after a second of quiet frames: the CPU time of a turn (``set_shape`` and the draw), what it
+made (words, fitted sizes, plate bodies, card faces) and the still layer's whole paints so far.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import json
 import os
 import statistics
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -76,6 +81,48 @@ def line(game: str, t: dict) -> str:
     )
 
 
+def native(games: list[str]) -> None:
+    import gc
+
+    from game.ui import assets, draw, plates
+    from game.ui import games as game_list
+    from game.ui.app import App, Options
+
+    def made() -> int:
+        caches = (draw.label, draw.fit_text, plates.plate_body, assets._card_face)
+        return sum(c.cache_info().misses for c in caches)
+
+    for game in games:
+        app = App(Options(lang="en", portrait=True))
+        app.warm_up()
+        app.settings["turn_seconds"] = 0
+        app.ahead.clear()
+        gc.collect()
+        app.switch(game_list.new_match(app, game, seed=2024))
+        for _ in range(3000):
+            app.step(1 / 60)
+            scene = app.scene
+            waiting = getattr(scene, "can_bid", lambda: False)() or scene.awaiting_me()
+            if waiting and scene.idle() and not scene.animating():
+                break
+        cpu, making, whole = [], [], []
+        for _ in range(8):
+            for _ in range(60):
+                app.step(1 / 60)
+            before, began = made(), time.process_time()
+            app.set_portrait(not app.layout.portrait)
+            app._draw()
+            cpu.append((time.process_time() - began) * 1000)
+            making.append(made() - before)
+            whole.append(scene.still.layer.full_paints)
+        print(
+            f"{game:<10} native turn cpu: first {cpu[0]:.2f} ms, then median "
+            f"{statistics.median(cpu[1:]):.2f} ms; made {making}; layer whole paints {whole} "
+            f"(load {os.getloadavg()[0]:.2f})",
+            flush=True,
+        )
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--games", default=",".join(GAMES))
@@ -83,12 +130,17 @@ def main() -> None:
     p.add_argument("--turns", type=int, default=3)
     p.add_argument("--quiet", type=float, default=3.0)
     p.add_argument("--lang", default="en", choices=("en", "ar"))
+    p.add_argument("--native", action="store_true", help="natively, no browser")
     args = p.parse_args()
     games = args.games.split(",")
     bad = [g for g in games if g not in GAMES]
     if bad:
         p.error(f"unknown game: {', '.join(bad)}")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    if args.native:
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        native(games)
+        return
     from browser_driver import Browser, Device
     from serve import HarnessServer, why_not_servable
 

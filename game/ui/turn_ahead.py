@@ -32,19 +32,24 @@ from weakref import WeakKeyDictionary
 
 import pygame
 
-from game.ui import scale, settle
+from game.ui import scale, settle, spare_surfaces
 from game.ui.layout import make_layout
 
 _jobs: WeakKeyDictionary[Any, Callable[[], bool]] = WeakKeyDictionary()
 _done: WeakKeyDictionary[Any, Any] = WeakKeyDictionary()  # the table's state when last made
 rehearsals = 0  # how many were made (tests, benches)
+_making: list[Any] = []  # the table being laid out for the other shape now
+
+
+class Scratch:
+    """The owner of the scratch surface a rehearsal draws into (a spare one, given back)."""
 
 
 def ask(table: Any) -> None:
     """After a drawn frame of ``table`` (a card table shown): its other orientation is made
     ahead on a quiet frame if anything kept in its still layer changed (a frame drawn for a
     turn clock's ring asks nothing: the loop may rest after it)."""
-    if table.redraw_every() is not None or _done.get(table) == state(table):
+    if _making or table.redraw_every() is not None or _done.get(table) == state(table):
         return
     job = _jobs.get(table)
     if job is None:
@@ -101,12 +106,16 @@ def rehearse(table: Any) -> bool:
     other = make_layout(not shown.portrait)
     places = [(s, s.pos, s.size) for s in settle.sprites(table)]
     widgets = table.widgets
+    _making.append(table)
     try:
         app.previous_layout, app.layout = shown, other
         table.relayout()
+        owner = Scratch()
         with contextlib.suppress(Exception):
-            table.draw(pygame.Surface(other.size, 0, app.screen))
+            table.draw(spare_surfaces.take(owner, other.size, app.screen))
+        del owner  # (its surface is a spare again)
     finally:
+        _making.clear()
         app.previous_layout, app.layout = other, shown
         table.relayout()
         app.previous_layout = before
