@@ -94,9 +94,9 @@ def native(games: list[str]) -> None:
 
     for game in games:
         app = App(Options(lang="en", portrait=True))
-        app.warm_up()
+        app.quiet.warm_up()
         app.settings["turn_seconds"] = 0
-        app.ahead.clear()
+        app.quiet.ahead.clear()
         gc.collect()
         app.switch(game_list.new_match(app, game, seed=2024))
         for _ in range(3000):
@@ -111,7 +111,7 @@ def native(games: list[str]) -> None:
                 app.step(1 / 60)
             before, began = made(), time.process_time()
             app.set_portrait(not app.layout.portrait)
-            app._draw()
+            app.painter.paint()
             cpu.append((time.process_time() - began) * 1000)
             making.append(made() - before)
             whole.append(scene.still.layer.full_paints)
@@ -159,7 +159,7 @@ def main() -> None:
             page.navigate(server.url)
             page.start(timeout=900)
             install(page)
-            page.wait_py("app._warmup is None", 300)
+            page.wait_py("app.quiet.warmup is None", 300)
             page.throttle(args.throttle)
             for game in games:
                 for t in measure(page, game, phone, args):

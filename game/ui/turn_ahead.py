@@ -8,11 +8,12 @@ the felt and every plate and card painted into a layer of the new size, words an
 the new sizes made, the whole frame copied to the canvas. The layer of the shape left is kept
 for turning back (game/ui/turn_layers.py); this makes the other one before the first turn.
 
-How: once a table has drawn a frame with something new in its still layer, it asks for a job
-made ahead (``App.make_ahead``: run only on a frame that draws nothing). The job lays the table
-out for the other orientation (the app's layout swapped, ``relayout`` as a turn does it: the
-layer of the shape shown is kept and the other put in), draws it into a scratch surface of
-that size, and lays it out back (the layers swap again: the one just painted is the one kept).
+How: once a table has drawn a frame with something new in its still layer, it asks for a
+job made ahead (``app.quiet.make_ahead``: run only on a frame that draws nothing). The job
+lays the table out for the other orientation (the app's layout swapped, ``relayout`` as a turn
+does it: the layer of the shape shown is kept and the other put in), draws it into a scratch
+surface of that size, and lays it out back (the layers swap again: the one just painted is the
+one kept).
 The cards' places are put back exactly as they were and the widgets, built again alike, are
 kept in the same list, so the picture on screen is untouched and nothing is drawn again.
 Only while the table rests: nothing moving, no timer, no panel or menu open, no button held or
@@ -54,7 +55,7 @@ def ask(table: Any) -> None:
     job = _jobs.get(table)
     if job is None:
         job = _jobs[table] = partial(_rehearse_if_alive, weakref.ref(table))
-    table.app.make_ahead(job)
+    table.app.quiet.make_ahead(job)
 
 
 def _rehearse_if_alive(table: weakref.ref[Any]) -> bool:

@@ -1,12 +1,12 @@
 """A turned phone measured from inside the page, for bench/bench_turn.py. Runs under pyodide,
 written to /harness by the driver; the game's code is not changed: this wraps, on the
 instances, the app's ``step`` and ``set_shape``, the shown scene's ``draw`` (through
-``draw_with_overlays``' caller, ``App._draw``) and the presenter's ``present``.
+``draw_with_overlays``' caller, ``FramePainter.paint``) and the presenter's ``present``.
 
 The step that turns is the one whose ``set_shape`` changed the layout's orientation: its
 whole time, and inside it the new layout (``set_shape``: the display resized, the scene laid
-out again), the scene's drawing (``App._draw`` without the present) and the present (the frame
-to the canvas).
+out again), the scene's drawing (``FramePainter.paint`` without the present) and the present
+(the frame to the canvas).
 
 Every function the driver calls returns JSON text.
 """
@@ -27,12 +27,13 @@ class TurnRecorder:
         self.app = app
         self.turns: list[dict] = []
         self._cur: dict | None = None
-        self._step, self._set_shape, self._draw = app.step, app.set_shape, app._draw
-        app.step, app.set_shape, app._draw = self.step, self.set_shape, self.draw
+        self._step, self._set_shape, self._draw = app.step, app.set_shape, app.painter.paint
+        app.step, app.set_shape = self.step, self.set_shape
+        app.painter.paint = self.draw  # type: ignore[method-assign]
         self._present = None
-        if app.presenter is not None:
-            self._present = app.presenter.present
-            app.presenter.present = self.present  # type: ignore[method-assign]
+        if app.painter.presenter is not None:
+            self._present = app.painter.presenter.present
+            app.painter.presenter.present = self.present  # type: ignore[method-assign]
 
     def step(self, dt: float) -> None:
         self._cur = {}
@@ -105,8 +106,8 @@ def state() -> str:
         {
             "scene": app.scene.name,
             "portrait": app.layout.portrait,
-            "ahead": len(app.ahead),
-            "warm": app._warmup is None,
+            "ahead": len(app.quiet.ahead),
+            "warm": app.quiet.warmup is None,
             "frame": app.frame,
         }
     )

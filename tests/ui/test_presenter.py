@@ -210,17 +210,17 @@ def test_a_table_turned_and_back_mid_play_reaches_the_canvas_whole(game):
     after it is still exactly the frame."""
     app = App(Options(autoplay=True, speed=2.0, seed=2024, lang="en", portrait=True))
     page = presented(app)
-    assert app.presenter is not None
-    app.presenter.make_ahead((1280, 720), app.screen)  # (the warm-up's, in the browser)
-    ahead = app.presenter.kept
+    assert app.painter.presenter is not None
+    app.painter.presenter.make_ahead((1280, 720), app.screen)  # (the warm-up's, in the browser)
+    ahead = app.painter.presenter.kept
     frames: dict[bool, list[int]] = {True: [], False: []}
     with shapes_noted():
         games.start_autoplay(app, game)
         for _ in range(5):
             for _step in range(40):
                 app.step(1 / 60)
-            assert app.presenter is not None and app.presenter.frame is not None
-            frames[app.layout.portrait].append(id(app.presenter.frame))
+            assert app.painter.presenter is not None and app.painter.presenter.frame is not None
+            frames[app.layout.portrait].append(id(app.painter.presenter.frame))
             app.set_portrait(not app.layout.portrait)
     assert page.frames >= 100
     assert page.differ == [] and page.stale == []

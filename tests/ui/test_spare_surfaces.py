@@ -33,20 +33,20 @@ def test_a_surface_goes_back_once_and_to_one_owner_at_a_time():
 
 def test_after_the_warm_up_a_new_table_and_its_first_turn_make_no_layer_surface():
     app = App(Options(lang="en", portrait=True))
-    app.warm_up()
-    app.ahead.clear()  # (the rehearsed tables' jobs, run on quiet frames)
+    app.quiet.warm_up()
+    app.quiet.ahead.clear()  # (the rehearsed tables' jobs, run on quiet frames)
     gc.collect()  # (the browser's collector does this when the warm-up ends)
     assert spare_surfaces.spares() >= 2  # one for each shape
     for game in ("hareeja", "hand_rummy"):
         made = spare_surfaces.made
         app.switch(games.new_match(app, game, seed=5))
-        app._draw()
+        app.painter.paint()
         app.set_portrait(False)
-        app._draw()
+        app.painter.paint()
         assert spare_surfaces.made == made, game
         app.set_portrait(True)
         app.go("menu")
         app.transition.cancel()
-        app._draw()
-        app.ahead.clear()
+        app.painter.paint()
+        app.quiet.ahead.clear()
         gc.collect()

@@ -76,11 +76,11 @@ def test_a_players_moves_repaint_what_they_change(make_app, portrait):
     assert check.differ == []
 
     def repainted(action) -> None:
-        layer = check.layer()  # (a turn puts another layer in: game/ui/turn_layers.py)
+        layer = layer_of(app)  # (a turn puts another layer in: game/ui/turn_layers.py)
         before = (layer.full_paints, layer.part_paints)
         action()
         app.step(1 / 60)
-        assert check.layer() is not layer or (layer.full_paints, layer.part_paints) != before
+        assert layer_of(app) is not layer or (layer.full_paints, layer.part_paints) != before
         assert check.differ == []
 
     repainted(lambda: click(app, scene.geo.stock))  # the draw: stock count, your hand

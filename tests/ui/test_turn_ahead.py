@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from test_static_layer import Checked
+from test_static_layer import checked
 
 from game.ui import assets, draw, games, plates, settle, text, turn_ahead
 from game.ui.app import App, Options
@@ -17,7 +17,7 @@ from game.ui.app import App, Options
 
 def waiting_table(game: str, lang: str) -> App:
     app = App(Options(lang=lang, portrait=True))
-    app.warm_up()
+    app.quiet.warm_up()
     app.settings["turn_seconds"] = 0
     app.switch(games.new_match(app, game, seed=2024))
     for _ in range(3000):
@@ -51,7 +51,7 @@ def made() -> tuple[int, ...]:
 )
 def test_a_quiet_table_turns_with_nothing_left_to_make(game, lang):
     app = waiting_table(game, lang)
-    check = Checked(app)  # every drawn frame against a full redraw
+    check = checked(app)  # every drawn frame against a full redraw
     scene = app.scene
     shown = pygame.image.tobytes(app.screen, "RGB")
     places = where(scene)
@@ -60,14 +60,14 @@ def test_a_quiet_table_turns_with_nothing_left_to_make(game, lang):
         app.step(1 / 60)
     assert turn_ahead.rehearsals == done + 1  # once, not again while nothing changes
     assert where(scene) == places
-    app._draw()
+    app.painter.paint()
     assert pygame.image.tobytes(app.screen, "RGB") == shown  # the screen's picture untouched
     for portrait in (False, True):
         before, layer = made(), scene.still.layer
         app.set_portrait(portrait)
         assert scene.still.layer is not None and scene.still.layer is not layer
         full = scene.still.layer.full_paints
-        app._draw()
+        app.painter.paint()
         assert made() == before, portrait  # no word, size, plate or face made in the turn
         assert scene.still.layer.full_paints == full  # its layer was painted ahead
         for _ in range(60):
@@ -111,7 +111,7 @@ def test_a_table_left_is_let_go():
     app.transition.cancel()
     for _ in range(30):
         app.step(1 / 60)
-    app.ahead.clear()
+    app.quiet.ahead.clear()
     gc.collect()
     assert table() is None
     assert len(turn_ahead._jobs) == 0 and len(turn_layers._kept) == 0

@@ -6,7 +6,7 @@ new drawing factor forgets it."""
 from __future__ import annotations
 
 import pytest
-from test_static_layer import Checked
+from test_static_layer import checked
 
 from game.ui import games, scale, turn_layers
 from game.ui.app import App, Options
@@ -15,7 +15,7 @@ from game.ui.app import App, Options
 @pytest.mark.parametrize("game", [g.key for g in games.available()])
 def test_turning_back_puts_the_kept_layer_back_and_repaints_only_what_changed(game):
     app = App(Options(autoplay=True, seed=7, lang="en", portrait=True))
-    check = Checked(app)
+    check = checked(app)
     games.start_autoplay(app, game)
     for _ in range(240):
         app.step(1 / 60)

@@ -126,18 +126,18 @@ def test_the_rehearsal_makes_the_other_orientation_ahead_so_a_turn_makes_nothing
 
     for game in GAMES:
         app.switch(games.new_match(app, game, seed=5))
-        app._draw()
+        app.painter.paint()
         before = made()
         app.set_portrait(False)
-        app._draw()
+        app.painter.paint()
         turned = pygame.image.tobytes(app.screen, "RGB")
         app.set_portrait(True)
-        app._draw()
+        app.painter.paint()
         assert made() == before, game
         app.set_portrait(False)  # a table of the same match built at this shape, drawn
         app.switch(games.new_match(app, game, seed=5))
         app.transition.cancel()
-        app._draw()
-        app._draw()  # (the first frame of a new table places the score button as it draws)
+        app.painter.paint()
+        app.painter.paint()  # (the first frame of a new table places the score button as it draws)
         assert pygame.image.tobytes(app.screen, "RGB") == turned, game
         app.set_portrait(True)
