@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 
 from game.core.bots import Slices, bot_rng, run, seat_of
 from game.core.cards import JOKER, split
@@ -32,6 +33,7 @@ from .melds import (
     NUMBER_RANK,
     OPENING_MIN,
     RANK_NUMBER,
+    Meld,
     card_points,
     classify,
     extend,
@@ -157,8 +159,16 @@ def _completes_meld(view: RummyView, card: str) -> bool:
 
 
 def _fits(cards: list[str], card: str) -> bool:
-    meld = classify(cards)
+    meld = _classified(tuple(cards))
     return meld is not None and extend(meld, card) is not None
+
+
+@lru_cache(maxsize=512)
+def _classified(cards: tuple[str, ...]) -> Meld | None:
+    """A table meld as :func:`classify` reads it, worked out once: weighing a discard asks
+    whether each card of the hand fits each meld on the table (natively up to 4 ms a slice,
+    ten times that in the browser, where the classifying was nine tenths of it)."""
+    return classify(list(cards))
 
 
 def _use_joker(hand: list[str], legal: list[RummyAction], variant: str) -> Move:
