@@ -32,6 +32,7 @@ UI_WITHOUT_PYGAME = {
     "game.ui.tween": "animation easing of what is drawn",
     "game.ui.pacing": "when the frame loop may rest between steps (the app's loop, in the browser)",
     "game.ui.gc_pacing": "when the frame loop collects garbage (its quiet frames, in the browser)",
+    "game.ui.quiet_work": "what the frame loop does on frames that draw nothing, and in what order",
     "game.ui.scenes.stats_shots": "the statistics screen's screenshot script",
     "game.ui.scenes.check_shots": "the check screen's screenshot script (and its sample record)",
 }

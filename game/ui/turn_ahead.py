@@ -46,6 +46,11 @@ class Scratch:
     """The owner of the scratch surface a rehearsal draws into (a spare one, given back)."""
 
 
+def rehearsing() -> bool:
+    """Whether a table is being laid out and drawn for the other shape now (off the screen)."""
+    return bool(_making)
+
+
 def ask(table: Any) -> None:
     """After a drawn frame of ``table`` (a card table shown): its other orientation is made
     ahead on a quiet frame if anything kept in its still layer changed (a frame drawn for a

@@ -106,6 +106,7 @@ def test_a_table_left_is_let_go():
     for _ in range(60):
         app.step(1 / 60)
     table = weakref.ref(app.scene)
+    still = weakref.ref(app.scene.still)
     app.set_portrait(False)
     app.go("menu")
     app.transition.cancel()
@@ -113,5 +114,6 @@ def test_a_table_left_is_let_go():
         app.step(1 / 60)
     app.quiet.ahead.clear()
     gc.collect()
-    assert table() is None
-    assert len(turn_ahead._jobs) == 0 and len(turn_layers._kept) == 0
+    assert table() is None and still() is None  # (so neither is a key left in the two below)
+    assert all(t.app is not app for t in turn_ahead._jobs)  # (other tests' tables may live on)
+    assert all(s.scene.app is not app for s in turn_layers._kept)
