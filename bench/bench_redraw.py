@@ -37,13 +37,11 @@ SETTINGS = json.dumps({"speed": "fast", "drawing": "sharp"})
 
 
 def hook(page, call: str) -> dict:
-    code = f"import redraw_hooks\nredraw_hooks.{call}"
-    return json.loads(page.js(f"harness.pyodide.runPython({json.dumps(code)})", 300))
+    return page.call_module("redraw_hooks", call, 300)
 
 
 def install(page) -> None:
-    source = (BROWSER / "redraw_hooks.py").read_text()
-    page.js(f"harness.pyodide.FS.writeFile('/harness/redraw_hooks.py', {json.dumps(source)})")
+    page.put_module(BROWSER / "redraw_hooks.py")
 
 
 def open_page(browser, url: str, orient: str, factor: str):

@@ -38,13 +38,11 @@ SETTINGS = json.dumps({"speed": "fast"})
 
 
 def hook(page, call: str):
-    code = f"import turn_hooks\nturn_hooks.{call}"
-    return json.loads(page.js(f"harness.pyodide.runPython({json.dumps(code)})", 300))
+    return page.call_module("turn_hooks", call, 300)
 
 
 def install(page) -> None:
-    source = (BROWSER / "turn_hooks.py").read_text()
-    page.js(f"harness.pyodide.FS.writeFile('/harness/turn_hooks.py', {json.dumps(source)})")
+    page.put_module(BROWSER / "turn_hooks.py")
     hook(page, "state()")
 
 

@@ -82,13 +82,11 @@ def spread(values: list[float]) -> dict:
 # ----- the page ------------------------------------------------------------------------------
 def hook(page, call: str):
     """``bench_hooks.<call>`` in the page; its JSON answer."""
-    code = f"import bench_hooks\nbench_hooks.{call}"
-    return json.loads(page.js(f"harness.pyodide.runPython({json.dumps(code)})", 120))
+    return page.call_module("bench_hooks", call)
 
 
 def install(page) -> None:
-    source = (BROWSER / "bench_hooks.py").read_text()
-    page.js(f"harness.pyodide.FS.writeFile('/harness/bench_hooks.py', {json.dumps(source)})")
+    page.put_module(BROWSER / "bench_hooks.py")
     hook(page, "reset()")
 
 

@@ -279,6 +279,17 @@ class Page:
             raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
         return result["result"].get("value")
 
+    def put_module(self, source: Path) -> None:
+        """Write the Python module ``source`` into the page's /harness folder, where the
+        page's Python imports it (the benches' and tests' hooks)."""
+        text = json.dumps(source.read_text())
+        self.js(f"harness.pyodide.FS.writeFile('/harness/{source.name}', {text})")
+
+    def call_module(self, module: str, call: str, timeout: float = 120):
+        """``module.call`` run by the page's Python (a module put there), its JSON answer."""
+        code = json.dumps(f"import {module}\n{module}.{call}")
+        return json.loads(self.js(f"harness.pyodide.runPython({code})", timeout))
+
     def wait_js(self, expression: str, timeout: float = 30):
         """The value of ``expression`` once it is truthy (polled; fails after ``timeout``)."""
         end = time.monotonic() + timeout

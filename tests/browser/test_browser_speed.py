@@ -21,7 +21,6 @@ stepping down on a slow phone and back up.
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 
@@ -49,13 +48,11 @@ WAIT = 420  # s: a bound, not a figure (the machine is shared)
 
 
 def hook(page, call: str):
-    code = f"import bench_hooks\nbench_hooks.{call}"
-    return json.loads(page.js(f"harness.pyodide.runPython({json.dumps(code)})", 120))
+    return page.call_module("bench_hooks", call)
 
 
 def install(page) -> None:
-    source = (HERE / "bench_hooks.py").read_text()
-    page.js(f"harness.pyodide.FS.writeFile('/harness/bench_hooks.py', {json.dumps(source)})")
+    page.put_module(HERE / "bench_hooks.py")
     hook(page, "reset()")
 
 
