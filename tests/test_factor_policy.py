@@ -129,13 +129,14 @@ def test_the_ceiling_bounds_the_level_and_a_new_one_is_followed():
 
 def test_a_phone_at_the_edge_tries_less_and_less():
     """Frames quick for a while, then slow again, over and over (a phone at the edge of the
-    budget): each step up that had to be undone waits twice as long as the one before."""
+    budget): each step up that had to be undone waits twice as long as the one before (here
+    the first try's surprise, ten times the cost foretold, keeps it from trying again)."""
     policy = FactorPolicy(1.25)
     levels = []
     for _ in range(40):
         levels += run(policy, [3.0] * 150 + [30.0] * 40)
     ups = [i for i in changes(levels) if levels[i] > levels[i - 1]]
-    assert 2 <= len(ups) <= math.log2(len(levels) / fp.PATIENCE) + 2
+    assert 1 <= len(ups) <= math.log2(len(levels) / fp.PATIENCE) + 2
     gaps = [b - a for a, b in itertools.pairwise(ups)]
     assert gaps == sorted(gaps)
 
@@ -240,3 +241,27 @@ def test_a_level_that_proved_too_slow_waits_longer_than_one_never_tried():
     assert policy.factor() == 1.25
     assert policy.patience(1.5) == 2 * fp.PATIENCE
     assert policy.patience(1.25) == fp.PATIENCE
+
+
+def test_a_step_up_that_was_undone_is_foretold_dearer_next_time():
+    """The frames at 1.25 promise 1.5 (their 75th percentile scaled by pixels is under the
+    headroom) but cost twice as much there: once undone, the same frames at 1.25 no longer
+    promise it, however long they last; frames quick enough to pay the surprise still do."""
+    policy = FactorPolicy(1.5)
+    cheap = 7.0  # at 1.25: foretold 7.0 * 1.44 = 10.1 ms at 1.5, under 0.8 * 14
+
+    def until_change(ms: float) -> None:
+        level = policy.factor()
+        for _ in range(5000):
+            if policy.drawn(ms) != level:
+                return
+        raise AssertionError(f"no change from {level} at {ms} ms")
+
+    until_change(40.0)  # 1.5 too slow: 1.25
+    until_change(cheap)
+    assert policy.factor() == 1.5
+    until_change(cheap * 1.44 * 2)  # 20 ms there: undone
+    assert policy.factor() == 1.25 and policy.surprise[1.5] >= 1.9
+    assert set(run(policy, [cheap] * 5000)) == {1.25}
+    until_change(cheap / 2.5)  # the throttling ended: room even with the surprise
+    assert policy.factor() == 1.5

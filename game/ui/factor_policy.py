@@ -28,7 +28,13 @@ It never oscillates:
   times (at most :data:`MAX_PATIENCE`), so a phone at the edge tries a level it could not hold
   less and less, and a level never found too slow is tried after the plain wait. Every change is
   a whole redraw of the table, so a try that fails costs a visible frame: over ``n`` drawn
-  frames a level is stepped into at most about ``log2(n / PATIENCE) + 1`` times.
+  frames a level is stepped into at most about ``log2(n / PATIENCE) + 1`` times;
+- **learning**: a step up that is undone also tells how far the forecast was off (the level's
+  median over the cost foretold for it); later forecasts for that level are raised by that
+  much, so the next try waits for the level below to be genuinely quicker (the throttling
+  ended), not for another quiet stretch like the one that misled it (in the browser at pixel
+  ratio 3 and CPU throttling 4, Hareeja stepped 1.5 → 1.25 → 1.5 → 1.25 in 1,100 frames with
+  the memory alone).
 
 The policy's levels are bounded by a ceiling (the screen's own factor: no more pixels than the
 screen shows, or 1 for "Smooth") and a floor (:data:`FLOOR`).
@@ -63,6 +69,8 @@ class FactorPolicy:
     since_change: int = field(default=0, init=False)
     changes: int = field(default=0, init=False)  # (benches and tests read it)
     over_budget: dict[float, int] = field(default_factory=dict, init=False)  # level: times left
+    surprise: dict[float, float] = field(default_factory=dict, init=False)  # level: cost / foretold
+    _foretold: tuple[float, float] | None = field(default=None, init=False)  # (level, ms)
 
     def __post_init__(self) -> None:
         self.ceiling = self._snap(self.ceiling)
@@ -107,9 +115,10 @@ class FactorPolicy:
         elif self.level < self.ceiling:
             above = self._neighbour(+1)
             high = ordered[int(len(ordered) * STEP_UP_SHARE)]
-            fits = high * (above / self.level) ** 2 < HEADROOM * self.budget_ms
-            if fits and self.since_change >= self.patience(above):
+            foretold = high * (above / self.level) ** 2 * self.surprise.get(above, 1.0)
+            if foretold < HEADROOM * self.budget_ms and self.since_change >= self.patience(above):
                 self._step(+1)
+                self._foretold = (above, foretold)
         return self.level
 
     def patience(self, level: float) -> int:
@@ -130,9 +139,23 @@ class FactorPolicy:
             return
         if direction < 0:
             self.over_budget[self.level] = self.over_budget.get(self.level, 0) + 1
+            self._learn(self.level)
+        self._foretold = None
         self.level = new
         self.changes += 1
         self._restart()
+
+    def _learn(self, level: float) -> None:
+        """A step up into ``level`` is undone: how much more it cost than foretold is kept, and
+        every later forecast for it is that much higher (a table whose frames cost more at the
+        level above than its pixels say is not tried again until the level below is that much
+        quicker: the throttling ended, another tab closed)."""
+        if self._foretold is None or self._foretold[0] != level or self._foretold[1] <= 0:
+            return
+        ordered = sorted(self.samples)
+        cost = ordered[len(ordered) // 2]
+        ratio = cost / self._foretold[1]
+        self.surprise[level] = max(self.surprise.get(level, 1.0), ratio)
 
     def _restart(self) -> None:
         self.samples = []

@@ -147,7 +147,10 @@ def policy() -> str:
     median = ordered[len(ordered) // 2] if ordered else None
     high = ordered[int(len(ordered) * fp.STEP_UP_SHARE)] if ordered else None
     above = pol._neighbour(+1)
-    room = high is not None and high * (above / pol.level) ** 2 < fp.HEADROOM * pol.budget_ms
+    foretold = None if high is None else high * (above / pol.level) ** 2
+    if foretold is not None:
+        foretold *= pol.surprise.get(above, 1.0)
+    room = foretold is not None and foretold < fp.HEADROOM * pol.budget_ms
     return json.dumps(
         {
             "level": pol.level,
@@ -159,6 +162,7 @@ def policy() -> str:
             "since_change": pol.since_change,
             "patience": pol.patience(above),
             "over_budget": {str(k): v for k, v in pol.over_budget.items()},
+            "surprise": {str(k): round(v, 2) for k, v in pol.surprise.items()},
         }
     )
 
