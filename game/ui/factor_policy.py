@@ -29,12 +29,12 @@ It never oscillates:
   less and less, and a level never found too slow is tried after the plain wait. Every change is
   a whole redraw of the table, so a try that fails costs a visible frame: over ``n`` drawn
   frames a level is stepped into at most about ``log2(n / PATIENCE) + 1`` times;
-- **learning**: a step up that is undone also tells how far the forecast was off (the level's
-  median over the cost foretold for it); later forecasts for that level are raised by that
-  much, so the next try waits for the level below to be genuinely quicker (the throttling
-  ended), not for another quiet stretch like the one that misled it (in the browser at pixel
-  ratio 3 and CPU throttling 4, Hareeja stepped 1.5 → 1.25 → 1.5 → 1.25 in 1,100 frames with
-  the memory alone).
+- **learning**: leaving a level downwards also tells how far a forecast for it would be off:
+  its median over what the first window at the level below foretells for it. Later forecasts
+  for that level are raised by that much, so the next try waits for the level below to be
+  genuinely quicker (the throttling ended), not for another quiet stretch like the one that
+  misled it (in the browser at pixel ratio 3 and CPU throttling 4, Hareeja stepped 1.5 → 1.25
+  → 1.5 → 1.25 in 1,100 frames with the memory alone).
 
 The policy's levels are bounded by a ceiling (the screen's own factor: no more pixels than the
 screen shows, or 1 for "Smooth") and a floor (:data:`FLOOR`).
@@ -53,6 +53,7 @@ SETTLE = 6  # drawn frames after a change that are not counted (whole redraws)
 PATIENCE = 120  # drawn frames at least between a change and a step up into a level never too slow
 MAX_PATIENCE = 7680  # the longest wait (about two minutes of animation at 60 Hz)
 STEP_UP_SHARE = 0.75  # the window's percentile a step up is judged on
+MAX_SURPRISE = 2.0  # a level is foretold at most this many times dearer than its pixels say
 
 
 @dataclass
@@ -70,7 +71,7 @@ class FactorPolicy:
     changes: int = field(default=0, init=False)  # (benches and tests read it)
     over_budget: dict[float, int] = field(default_factory=dict, init=False)  # level: times left
     surprise: dict[float, float] = field(default_factory=dict, init=False)  # level: cost / foretold
-    _foretold: tuple[float, float] | None = field(default=None, init=False)  # (level, ms)
+    _left: tuple[float, float] | None = field(default=None, init=False)  # (level, its median)
 
     def __post_init__(self) -> None:
         self.ceiling = self._snap(self.ceiling)
@@ -110,15 +111,16 @@ class FactorPolicy:
             return self.level
         ordered = sorted(self.samples)
         median = ordered[len(ordered) // 2]
+        high = ordered[int(len(ordered) * STEP_UP_SHARE)]
+        if self._left is not None:
+            self._learn(high)
         if median > self.budget_ms and self.level > FLOOR:
             self._step(-1)
         elif self.level < self.ceiling:
             above = self._neighbour(+1)
-            high = ordered[int(len(ordered) * STEP_UP_SHARE)]
             foretold = high * (above / self.level) ** 2 * self.surprise.get(above, 1.0)
             if foretold < HEADROOM * self.budget_ms and self.since_change >= self.patience(above):
                 self._step(+1)
-                self._foretold = (above, foretold)
         return self.level
 
     def patience(self, level: float) -> int:
@@ -139,23 +141,28 @@ class FactorPolicy:
             return
         if direction < 0:
             self.over_budget[self.level] = self.over_budget.get(self.level, 0) + 1
-            self._learn(self.level)
-        self._foretold = None
+            ordered = sorted(self.samples)
+            self._left = (self.level, ordered[len(ordered) // 2])
+        else:
+            self._left = None
         self.level = new
         self.changes += 1
         self._restart()
 
-    def _learn(self, level: float) -> None:
-        """A step up into ``level`` is undone: how much more it cost than foretold is kept, and
-        every later forecast for it is that much higher (a table whose frames cost more at the
-        level above than its pixels say is not tried again until the level below is that much
-        quicker: the throttling ended, another tab closed)."""
-        if self._foretold is None or self._foretold[0] != level or self._foretold[1] <= 0:
+    def _learn(self, high: float) -> None:
+        """The first window after leaving a level downwards: how much more that level cost than
+        this window's frames foretell for it is kept (never less than the pixels say), and
+        every later forecast for it is that much higher. A table whose frames cost more at the
+        level above than its pixels say is then not tried there again until the level below is
+        that much quicker (the throttling ended, another tab closed)."""
+        if self._left is None:
             return
-        ordered = sorted(self.samples)
-        cost = ordered[len(ordered) // 2]
-        ratio = cost / self._foretold[1]
-        self.surprise[level] = max(self.surprise.get(level, 1.0), ratio)
+        level, cost = self._left  # (at most MAX_SURPRISE: the load may have changed meanwhile)
+        self._left = None
+        foretold = high * (level / self.level) ** 2
+        if foretold > 0:
+            learnt = max(self.surprise.get(level, 1.0), cost / foretold)
+            self.surprise[level] = min(MAX_SURPRISE, learnt)
 
     def _restart(self) -> None:
         self.samples = []
