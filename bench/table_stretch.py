@@ -45,7 +45,8 @@ def called(scene, game: str) -> bool:
         return bool(scene.bidding.revealed)
     if game == "ronda":
         return bool(scene.callouts.seat_banners)
-    return bool(getattr(scene, "melds", None))
+    meld_rows = getattr(scene, "meld_rows", None)  # Hand rummy's melds on the table
+    return bool(meld_rows and meld_rows.melds)
 
 
 def play(

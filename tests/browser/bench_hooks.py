@@ -186,7 +186,8 @@ def _called(scene, game: str) -> bool:
         return bool(scene.bidding.revealed)
     if game == "ronda":
         return bool(scene.callouts.seat_banners)
-    return bool(getattr(scene, "melds", None))
+    meld_rows = getattr(scene, "meld_rows", None)  # Hand rummy's melds on the table
+    return bool(meld_rows and meld_rows.melds)
 
 
 def start_stretch(game: str, seed: int = 2024, limit: int = 4000) -> str:

@@ -47,7 +47,7 @@ def evaluate(expr: str) -> Any:
 
 def spot(area: Any, wanted: tuple, step: int = 3) -> list[int] | None:
     """The point of ``area`` (a rect) deepest inside the region where the current scene's
-    own hit test finds ``wanted`` (Hand rummy's ``scene.hit``: fanned cards overlap, so a
+    own hit test finds ``wanted`` (Hand rummy's ``scene.taps.hit``: fanned cards overlap, so a
     card's centre may be its neighbour's, and a group's box is mostly its cards), so that a
     finger's rounding to whole CSS pixels still lands on it; None if nowhere."""
     scene = app().scene
@@ -55,7 +55,7 @@ def spot(area: Any, wanted: tuple, step: int = 3) -> list[int] | None:
         (x, y)
         for x in range(area.left, area.right, step)
         for y in range(area.top, area.bottom, step)
-        if scene.hit((x, y)) == wanted
+        if scene.taps.hit((x, y)) == wanted
     }
     while inside:
         core = {

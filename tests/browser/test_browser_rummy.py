@@ -35,7 +35,9 @@ def saved_opening() -> str:
     return json.loads(out.stdout.strip().splitlines()[-1])["match"]
 
 
-RESTING = "scene.idle() and scene.workspace_at_rest()"  # nothing flies, glides or is dragged
+STAGING = "scene.workspace.staging"  # your hand row and staged groups
+# nothing flies, glides or is dragged
+RESTING = "scene.idle() and scene.workspace.at_rest(scene.taps.held())"
 
 
 def hand_card(page, code: str) -> list[int]:
@@ -44,49 +46,51 @@ def hand_card(page, code: str) -> list[int]:
     lays the row out again on its next frames)."""
     page.frames(3)
     page.wait_py(RESTING, 15)
-    index = f"scene.staging.hand.index({code!r})"
+    index = f"{STAGING}.hand.index({code!r})"
     return page.py(f"spot(scene.workspace.sprites[('h', {index})].rect(), ('hand', {index}))")
 
 
 def stage(page, groups: list[list[str]]) -> None:
     """Clear the suggestion, then each group card by card: pick it, tap the group."""
     page.tap(page.widget("clear"))
-    page.wait_py("scene.staging.groups == [] or all(not g for g in scene.staging.groups)", 15)
+    page.wait_py(f"{STAGING}.groups == [] or all(not g for g in {STAGING}.groups)", 15)
     for g, group in enumerate(groups):
         for j, code in enumerate(group):
             spot = hand_card(page, code)
             page.tap(spot)
-            picked = f"scene.selected == scene.staging.hand.index({code!r})"
+            picked = f"scene.workspace.selected == {STAGING}.hand.index({code!r})"
             try:
                 page.wait_py(picked, 15)
             except AssertionError:
-                state = "[scene.selected, scene.staging.hand, scene.staging.groups, scene.hit"
+                state = (
+                    f"[scene.workspace.selected, {STAGING}.hand, {STAGING}.groups, scene.taps.hit"
+                )
                 where = page.py(state + f"({tuple(spot)})]")
                 raise AssertionError(f"{code} at {spot}: {where}") from None
             page.frames(3)
             page.wait_py(RESTING, 15)
             if j == 0:
-                target = "spot(scene.group_geometry()[1], ('new_group',))"
+                target = "spot(scene.workspace.group_geometry()[1], ('new_group',))"
             else:
-                target = f"spot(scene.group_geometry()[0][{g}], ('group', {g}))"
+                target = f"spot(scene.workspace.group_geometry()[0][{g}], ('group', {g}))"
             page.tap(page.py(target))
-            page.wait_py(f"{code!r} in scene.staging.groups[{g}]", 15)
+            page.wait_py(f"{code!r} in {STAGING}.groups[{g}]", 15)
 
 
 def test_hand_rummy_draw_stage_apply_and_discard_by_drag(page, saved_opening):
     """At the phone size on to the end of the round; at the desktop size the turn only."""
     began = time.monotonic()
     resume(page, saved_opening, "hand_rummy")
-    page.wait_py("scene.my_turn() and not scene.drawn()", 120)
+    page.wait_py("scene.my_turn() and not scene.turn.drawn()", 120)
     count = page.py("len(scene.session.match.log)")
     page.tap(page.py("list(scene.geo.stock)"))
-    page.wait_py("scene.my_turn() and scene.drawn()", 20)
+    page.wait_py("scene.my_turn() and scene.turn.drawn()", 20)
     assert page.py(f"scene.session.match.log[{count}]") == [0, {"type": "draw", "from": "stock"}]
-    hand = page.py("list(scene.staging.hand) + [c for g in scene.staging.groups for c in g]")
+    hand = page.py(f"list({STAGING}.hand) + [c for g in {STAGING}.groups for c in g]")
     groups = page.py(f"{MELDS}.find_melds({hand!r})")
     assert page.py(f"{MELDS}.groups_points({groups!r})") >= 51
     stage(page, groups)
-    page.wait_py("scene.apply_reason() is None", 15)
+    page.wait_py("scene.turn.apply_reason() is None", 15)
     count = page.py("len(scene.session.match.log)")
     page.tap(page.widget("apply"))
     page.wait_py(f"len(scene.session.match.log) > {count}", 10)
@@ -94,7 +98,7 @@ def test_hand_rummy_draw_stage_apply_and_discard_by_drag(page, saved_opening):
     assert seat == 0 and action["type"] == "meld"
     assert sorted(map(sorted, action["groups"])) == sorted(map(sorted, groups))
     page.wait_py("scene.my_turn()", 20)
-    card = page.py("scene.staging.hand[0]")
+    card = page.py(f"{STAGING}.hand[0]")
     count = page.py("len(scene.session.match.log)")
     page.drag(hand_card(page, card), page.py("list(scene.geo.discard)"))
     page.wait_py(f"len(scene.session.match.log) > {count}", 10)
@@ -108,11 +112,11 @@ def test_hand_rummy_draw_stage_apply_and_discard_by_drag(page, saved_opening):
         page.wait_py("scene.my_turn() or scene.score is not None", 120)
         if page.py("scene.score") is not None:
             break
-        if not page.py("scene.drawn()"):
+        if not page.py("scene.turn.drawn()"):
             page.tap(page.py("list(scene.geo.stock)"))
-            page.wait_py("scene.drawn() or scene.score is not None", 20)
+            page.wait_py("scene.turn.drawn() or scene.score is not None", 20)
             continue
-        card = page.py("scene.staging.hand[-1]")
+        card = page.py(f"{STAGING}.hand[-1]")
         count = page.py("len(scene.session.match.log)")
         page.drag(hand_card(page, card), page.py("list(scene.geo.discard)"))
         page.wait_py(f"len(scene.session.match.log) > {count}", 10)

@@ -147,7 +147,7 @@ def rummy(app, seed: int = 5):
 
     scene = RummyTable.new_match(app, "easy", seed=seed)
     app.switch(scene)
-    return scene, (lambda: scene.riffle), (lambda: list(scene.dealing))
+    return scene, (lambda: scene.riffle), (lambda: list(scene.shown.dealing))
 
 
 def ronda(app, seed: int = 5):

@@ -242,25 +242,27 @@ def test_hand_rummy_online_draw_by_tapping_the_stock_and_discard_through_the_sce
             assert await pump(app, lambda: app.scene is not lobby)
             sc = app.scene
             assert isinstance(sc, RummyTable) and sc.session.online
-            assert sc.rounds == 1 and sc.variant == "majlis"
+            assert sc.rounds == 1 and sc.shown.variant == "majlis"
             assert await pump(app, sc.my_turn, 6000)
-            assert not sc.drawn() and len(sc.staging.cards()) == 14
-            await click(app, sc.pile_rect(sc.geo.stock).center)
-            assert await pump(app, lambda: sc.my_turn() and sc.drawn())
-            assert len(sc.staging.cards()) == 15
+            assert not sc.turn.drawn() and len(sc.workspace.staging.cards()) == 14
+            await click(app, sc.piles.rect(sc.geo.stock).center)
+            assert await pump(app, lambda: sc.my_turn() and sc.turn.drawn())
+            assert len(sc.workspace.staging.cards()) == 15
             assert saw(
                 guest, lambda e: e.get("type") == "drew" and e["seat"] == 0 and "card" not in e
             )  # the drawn card stays ours
             # Stage a card and take it back (the staging area is local), then discard one.
             await click(app, sc.workspace.sprites[("h", 0)].rect().center)
-            assert sc.selected == 0
+            assert sc.workspace.selected == 0
             await click(app, sc.workspace.sprites[("h", 0)].rect().center)
-            assert sc.selected is None
-            pick = min(3, len(sc.staging.hand) - 1)  # the deal's suggestion may stage most
+            assert sc.workspace.selected is None
+            pick = min(
+                3, len(sc.workspace.staging.hand) - 1
+            )  # the deal's suggestion may stage most
             await click(app, sc.workspace.sprites[("h", pick)].rect().center)
-            code = sc.staging.hand[pick]
-            assert sc.discard_button.enabled
-            await click(app, sc.discard_button.rect.center)
+            code = sc.workspace.staging.hand[pick]
+            assert sc.controls.discard.enabled
+            await click(app, sc.controls.discard.rect.center)
             assert await pump(
                 app,
                 lambda: saw(
@@ -268,7 +270,9 @@ def test_hand_rummy_online_draw_by_tapping_the_stock_and_discard_through_the_sce
                     lambda e: e.get("type") == "discarded" and e["seat"] == 0 and e["card"] == code,
                 ),
             )
-            assert await pump(app, lambda: sc.discard_pile and sc.discard_pile[-1] == code)
+            assert await pump(
+                app, lambda: sc.piles.discard_pile and sc.piles.discard_pile[-1] == code
+            )
             guest_task.cancel()
             record = server.store.table(room["code"])
             assert assert_no_hand_leak(frames, 0, hands_by_log("hand_rummy", record)) >= 3
@@ -323,13 +327,13 @@ def test_rummy_partnership_online_keeps_server_seats_and_draws_from_our_seat(mak
     sc = RummyTable(app, session, options={"players": 4})
     app.switch(sc)
     app.step(1 / 60)
-    assert sc.partnership and sc.drawn() == match.drawn and not sc.pending()
+    assert sc.partnership and sc.turn.drawn() == match.drawn and not sc.turn.pending()
     assert [sc.spot(s) for s in range(4)] == [1, 2, 3, 0]
     assert sc.plate_rect(3) == sc.geo.plates[0] and sc.plate_rect(1) == sc.geo.plates[2]
     assert sc.side_color(3) == sc.side_color(1) == SIDE_COLORS[0]
     assert sc.side_color(0) == SIDE_COLORS[1]
     assert sc.seating.from_me() == [3, 0, 1, 2]
-    assert sc.meld_row_owners() == [] and sc.others() == [0, 1, 2]
+    assert sc.meld_rows.row_owners() == [] and sc.others() == [0, 1, 2]
 
 
 def test_lobby_setup_sends_the_games_options_and_the_turn_time(make_app):
@@ -412,24 +416,26 @@ def test_hand_rummy_remote_stage_meld_swap_and_discard_from_server_seat_2(make_a
         assert run_until(app, sc.idle, 600)
         loop.others(seat, action or {"type": "discard", "card": match.hands[seat][0]})
     assert run_until(app, sc.my_turn, 2000)
-    assert sc.meld_owners == [3, 3] and sc.spot(3) == 1  # server seat 3 sits at your right
+    assert sc.meld_rows.owners == [3, 3] and sc.spot(3) == 1  # server seat 3 sits at your right
     click(app, sc.geo.stock)
     assert match.log[-1] == [2, {"type": "draw", "from": "stock"}]
-    assert run_until(app, sc.my_turn, 600) and "6S" in sc.staging.hand
+    assert run_until(app, sc.my_turn, 600) and "6S" in sc.workspace.staging.hand
     app.step(1 / 60)
-    click(app, sc.workspace.sprites[("h", sc.staging.hand.index("6S"))].rect().center)
-    run = next(i for i, g in enumerate(sc.staging.groups) if "2S" in g)
-    boxes = sc.group_geometry()[0]
+    click(app, sc.workspace.sprites[("h", sc.workspace.staging.hand.index("6S"))].rect().center)
+    run = next(i for i, g in enumerate(sc.workspace.staging.groups) if "2S" in g)
+    boxes = sc.workspace.group_geometry()[0]
     click(app, (boxes[run].right - 4, boxes[run].bottom - 4))
-    assert sc.apply_button.enabled
-    click(app, sc.apply_button.rect.center)
+    assert sc.controls.apply.enabled
+    click(app, sc.controls.apply.rect.center)
     assert match.log[-1][0] == 2 and match.log[-1][1]["type"] == "meld" and match.opened[2]
-    assert run_until(app, sc.my_turn, 600) and sc.opened[2] and not sc.staging.groups
+    assert run_until(app, sc.my_turn, 600) and sc.opened[2] and not sc.workspace.staging.groups
     app.step(1 / 60)
-    click(app, sc.workspace.sprites[("h", sc.staging.hand.index("6H"))].rect().center)
-    heart = next(i for i, m in enumerate(sc.melds) if "JK" in m)
-    click(app, dict(sc._meld_rects)[heart].center)
+    click(app, sc.workspace.sprites[("h", sc.workspace.staging.hand.index("6H"))].rect().center)
+    heart = next(i for i, m in enumerate(sc.meld_rows.melds) if "JK" in m)
+    click(app, dict(sc.meld_rows.rects)[heart].center)
     assert match.log[-1] == [2, {"type": "swap_joker", "meld": heart, "card": "6H"}]
-    assert run_until(app, sc.my_turn, 600) and "JK" in sc.staging.hand and sc.pending()
+    assert (
+        run_until(app, sc.my_turn, 600) and "JK" in sc.workspace.staging.hand and sc.turn.pending()
+    )
     app.step(1 / 60)
-    assert not sc.discard_button.enabled  # the joker must be melded first (HR-8)
+    assert not sc.controls.discard.enabled  # the joker must be melded first (HR-8)

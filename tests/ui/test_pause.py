@@ -28,7 +28,7 @@ def test_escape_opens_pause_and_resume_returns(make_app, game, portrait):
     app = make_app(portrait=portrait)
     table = table_of(app, game)
     if game == "hand_rummy":
-        table.selected = None
+        table.workspace.selected = None
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.overlay, PauseMenu) and app.scene is table
     frame = pygame.Rect(0, 0, *app.layout.size)
@@ -78,9 +78,9 @@ def test_menu_button_opens_pause_and_leave_asks_and_keeps_the_match(make_app, ma
 def test_hand_rummy_escape_drops_a_selection_first(make_app):
     app = make_app()
     table = table_of(app, "hand_rummy")
-    table.selected = 0
+    table.workspace.selected = 0
     key(app, pygame.K_ESCAPE)
-    assert table.selected is None and app.overlay is None
+    assert table.workspace.selected is None and app.overlay is None
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.overlay, PauseMenu)
 

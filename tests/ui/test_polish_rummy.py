@@ -22,44 +22,44 @@ def test_HR_15_move_a_card_by_dragging_it_onto_another_then_undo(make_app):
     app = make_app()
     scene = scripted_scene(app)
     settled(app, scene)
-    before = list(scene.staging.hand)
-    groups = [list(g) for g in scene.staging.groups]
+    before = list(scene.workspace.staging.hand)
+    groups = [list(g) for g in scene.workspace.staging.groups]
     log = list(scene.session.match.log)
     moved = before[0]
     target = len(before) - 2
     start = scene.workspace.sprites[("h", 0)].rect().center
     drag(app, start, scene.workspace.sprites[("h", target)].rect().center)
-    assert scene.staging.hand[target] == moved and scene.selected is None
-    assert sorted(scene.staging.hand) == sorted(before)
-    assert scene.staging.groups == groups and scene.session.match.log == log  # order only
+    assert scene.workspace.staging.hand[target] == moved and scene.workspace.selected is None
+    assert sorted(scene.workspace.staging.hand) == sorted(before)
+    assert scene.workspace.staging.groups == groups and scene.session.match.log == log  # order only
     settled(app, scene)
     assert scene.workspace.sprites[("h", target)].code == moved  # the card went there
     click(app, scene.widget("undo").rect.center)
-    assert scene.staging.hand == before
+    assert scene.workspace.staging.hand == before
 
 
 def test_a_tap_on_a_second_card_selects_it_too_and_moves_nothing(make_app):
     app = make_app()
     scene = scripted_scene(app)
     settled(app, scene)
-    before = list(scene.staging.hand)
+    before = list(scene.workspace.staging.hand)
     click(app, scene.workspace.sprites[("h", 0)].rect().center)
     click(app, scene.workspace.sprites[("h", len(before) - 1)].rect().center)
-    assert scene.staging.hand == before and scene.workspace.chosen == [0, len(before) - 1]
+    assert scene.workspace.staging.hand == before and scene.workspace.chosen == [0, len(before) - 1]
     first = scene.workspace.sprites[("h", 0)].rect()
     click(app, (scene.geo.hand.x + 2, first.centery))  # beside the cards: nothing happens
-    assert scene.staging.hand == before and scene.workspace.chosen == [0, len(before) - 1]
+    assert scene.workspace.staging.hand == before and scene.workspace.chosen == [0, len(before) - 1]
 
 
 def test_HR_6_the_drawn_card_flies_from_the_stock_into_the_hand(make_app):
     app = make_app()
     scene = scripted_scene(app)
     settled(app, scene)
-    n = len(scene.staging.hand)
+    n = len(scene.workspace.staging.hand)
     click(app, scene.geo.stock)
     assert scene.session.match.log[-1] == [0, {"type": "draw", "from": "stock"}]
     app.step(1 / 60)
-    index = scene.staging.hand.index("6S")  # where the suit sort puts it
+    index = scene.workspace.staging.hand.index("6S")  # where the suit sort puts it
     sprite = scene.workspace.sprites.get(("h", index))
     assert sprite is not None and sprite.moving and sprite.code == "6S"
     assert sprite.motion.start == scene.geo.stock  # it starts at the stock
@@ -80,8 +80,8 @@ def test_HR_10_the_other_hands_turn_face_up_before_the_score_panel(make_app):
     app.switch(scene)
     app.step(1 / 60)
     scene.act(seat, action, human=True)
-    assert run_until(app, lambda: scene.ended is not None, 600)
-    hands = scene.ended["hands"]
+    assert run_until(app, lambda: scene.shown.ended is not None, 600)
+    hands = scene.shown.ended["hands"]
     shown = scene.painter.shown_hands()
     assert shown == [s for s in (1, 2, 3) if hands[s]] and shown
     assert scene.score is None
@@ -89,6 +89,6 @@ def test_HR_10_the_other_hands_turn_face_up_before_the_score_panel(make_app):
         app.step(1 / 60)
     with_hands = pygame.image.tobytes(app.screen, "RGB")
     assert run_until(app, lambda: scene.score is not None, 600)
-    assert scene.ended is None and scene.painter.shown_hands() == []
+    assert scene.shown.ended is None and scene.painter.shown_hands() == []
     app.step(1 / 60)
     assert pygame.image.tobytes(app.screen, "RGB") != with_hands

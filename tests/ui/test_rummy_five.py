@@ -111,8 +111,8 @@ def test_a_tap_on_a_meld_with_no_card_picked_zooms_it_and_a_tap_or_esc_closes(po
     app.switch(scene)
     for _ in range(5):
         app.step(1 / 60)
-    assert scene.selected is None
-    meld, rect = scene._meld_rects[-1]
+    assert scene.workspace.selected is None
+    meld, rect = scene.meld_rows.rects[-1]
     log = list(match.log)
     click(app, rect.center)
     zoom = app.overlay

@@ -50,7 +50,7 @@ def test_menu_play_starts_a_hand_rummy_match(make_app):
 def test_HR_13_round_starts_with_a_suggestion_that_lays_nothing(make_app):
     app = make_app()
     scene = scripted_scene(app)
-    assert sorted(map(sorted, scene.staging.groups)) == sorted(
+    assert sorted(map(sorted, scene.workspace.staging.groups)) == sorted(
         [sorted(g) for g in (["2S", "3S", "4S", "5S"], ["KD", "KC", "KH"], ["QH", "QD", "QC"])]
     )
     assert scene.session.match.melds and all(o == 1 for o in scene.session.match.meld_owners)
@@ -61,9 +61,9 @@ def test_HR_14_apply_is_disabled_before_the_draw_and_says_why(make_app):
     app = make_app()
     scene = scripted_scene(app)
     app.step(1 / 60)
-    assert not scene.apply_button.enabled and scene.apply_reason() == "not_drawn"
+    assert not scene.controls.apply.enabled and scene.turn.apply_reason() == "not_drawn"
     log = list(scene.session.match.log)
-    click(app, scene.apply_button.rect.center)
+    click(app, scene.controls.apply.rect.center)
     assert scene.session.match.log == log
     assert scene.hint is not None and scene.hint[0] == "Draw a card first"
 
@@ -74,27 +74,30 @@ def test_draw_by_tapping_the_stock_then_stage_and_apply_then_discard(make_app):
     click(app, scene.geo.stock)
     assert scene.session.match.log[-1] == [0, {"type": "draw", "from": "stock"}]
     assert run_until(app, scene.my_turn, 600)
-    assert "6S" in scene.staging.hand
+    assert "6S" in scene.workspace.staging.hand
     # Stage the drawn 6♠ onto the spade run: tap it in the hand, then tap the group.
     app.step(1 / 60)
-    index = scene.staging.hand.index("6S")
+    index = scene.workspace.staging.hand.index("6S")
     click(app, scene.workspace.sprites[("h", index)].rect().center)
-    assert scene.selected == index
-    run = next(i for i, g in enumerate(scene.staging.groups) if "2S" in g)
-    boxes = scene.group_geometry()[0]
+    assert scene.workspace.selected == index
+    run = next(i for i, g in enumerate(scene.workspace.staging.groups) if "2S" in g)
+    boxes = scene.workspace.group_geometry()[0]
     click(app, (boxes[run].right - 4, boxes[run].bottom - 4))
-    assert "6S" in scene.staging.groups[run] and scene.staging.group_state(run) == "valid"
-    assert scene.apply_button.enabled
-    click(app, scene.apply_button.rect.center)
+    assert (
+        "6S" in scene.workspace.staging.groups[run]
+        and scene.workspace.staging.group_state(run) == "valid"
+    )
+    assert scene.controls.apply.enabled
+    click(app, scene.controls.apply.rect.center)
     assert scene.session.match.log[-1][1]["type"] == "meld" and scene.session.match.opened[0]
     assert run_until(app, scene.my_turn, 600)
-    assert not scene.staging.groups
+    assert not scene.workspace.staging.groups
     # Discard: pick a card, then the Discard button.
     app.step(1 / 60)
     click(app, scene.workspace.sprites[("h", 0)].rect().center)
-    code = scene.staging.hand[0]
+    code = scene.workspace.staging.hand[0]
     app.step(1 / 60)
-    click(app, scene.discard_button.rect.center)
+    click(app, scene.controls.discard.rect.center)
     assert scene.session.match.log[-1] == [0, {"type": "discard", "card": code}]
 
 
@@ -104,14 +107,16 @@ def test_HR_14_invalid_group_disables_apply_and_a_staged_card_goes_back(make_app
     click(app, scene.geo.stock)
     run_until(app, scene.my_turn, 600)
     app.step(1 / 60)
-    kings = next(i for i, g in enumerate(scene.staging.groups) if "KD" in g)
+    kings = next(i for i, g in enumerate(scene.workspace.staging.groups) if "KD" in g)
     sprite = scene.workspace.sprites[("g", kings, 0)]
     code = sprite.code
     click(app, (sprite.rect().x + 6, sprite.rect().centery))  # a staged card goes back
-    assert len(scene.staging.groups[kings]) == 2 and scene.staging.hand[-1] == code
-    assert scene.apply_reason() == "invalid_group" and not scene.apply_button.enabled
+    assert (
+        len(scene.workspace.staging.groups[kings]) == 2 and scene.workspace.staging.hand[-1] == code
+    )
+    assert scene.turn.apply_reason() == "invalid_group" and not scene.controls.apply.enabled
     log = list(scene.session.match.log)
-    click(app, scene.apply_button.rect.center)
+    click(app, scene.controls.apply.rect.center)
     assert scene.session.match.log == log and "neither a run nor a set" in scene.hint[0]
 
 
@@ -120,16 +125,18 @@ def test_HR_8_joker_swap_by_tapping_the_natural_card_then_the_meld(make_app):
     scene = scripted_scene(app)
     click(app, scene.geo.stock)
     run_until(app, scene.my_turn, 600)
-    scene.staging.suggest()
-    click(app, scene.apply_button.rect.center)
+    scene.workspace.staging.suggest()
+    click(app, scene.controls.apply.rect.center)
     assert run_until(app, scene.my_turn, 600) and scene.session.match.opened[0]
     app.step(1 / 60)
-    click(app, scene.workspace.sprites[("h", scene.staging.hand.index("6H"))].rect().center)
-    heart = next(i for i, m in enumerate(scene.melds) if "JK" in m)
-    rect = dict(scene._meld_rects)[heart]
+    click(
+        app, scene.workspace.sprites[("h", scene.workspace.staging.hand.index("6H"))].rect().center
+    )
+    heart = next(i for i, m in enumerate(scene.meld_rows.melds) if "JK" in m)
+    rect = dict(scene.meld_rows.rects)[heart]
     click(app, rect.center)
     assert scene.session.match.log[-1] == [0, {"type": "swap_joker", "meld": heart, "card": "6H"}]
-    assert run_until(app, scene.my_turn, 600) and "JK" in scene.staging.hand
+    assert run_until(app, scene.my_turn, 600) and "JK" in scene.workspace.staging.hand
 
 
 def test_refusals_are_translated(make_app):
@@ -142,13 +149,16 @@ def test_refusals_are_translated(make_app):
 def test_HR_15_sort_and_undo_buttons_reorder_only_the_hand(make_app):
     app = make_app()
     scene = scripted_scene(app)
-    groups = [list(g) for g in scene.staging.groups]
-    before = list(scene.staging.hand)
-    click(app, scene.rank_button.rect.center)
-    assert sorted(scene.staging.hand) == sorted(before) and scene.staging.groups == groups
+    groups = [list(g) for g in scene.workspace.staging.groups]
+    before = list(scene.workspace.staging.hand)
+    click(app, scene.controls.sort_rank.rect.center)
+    assert (
+        sorted(scene.workspace.staging.hand) == sorted(before)
+        and scene.workspace.staging.groups == groups
+    )
     app.step(1 / 60)
-    click(app, scene.undo_button.rect.center)
-    assert scene.staging.hand == before
+    click(app, scene.controls.undo.rect.center)
+    assert scene.workspace.staging.hand == before
 
 
 @pytest.mark.parametrize("portrait", [False, True])

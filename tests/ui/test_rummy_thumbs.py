@@ -19,21 +19,21 @@ from game.table import FakeClock, Seat, Table
 
 
 def settled(app, scene) -> None:
-    run_until(app, lambda: scene.idle() and scene.workspace_at_rest(), 600)
+    run_until(app, lambda: scene.idle() and scene.workspace.at_rest(scene.taps.held()), 600)
     for _ in range(60):  # (the last glide to the pixel)
         app.step(1 / 60)
 
 
 def hand_places(scene) -> list[tuple[str, tuple[float, float]]]:
     """Each hand card's code and the pixel it is drawn at, in hand order."""
-    sprites = [scene.workspace.sprites[("h", i)] for i in range(len(scene.staging.hand))]
+    sprites = [scene.workspace.sprites[("h", i)] for i in range(len(scene.workspace.staging.hand))]
     return [(s.code, (round(s.pos[0]), round(s.pos[1]))) for s in sprites]
 
 
 def tap_card(app, scene, code: str) -> None:
     """A real tap on the exposed part of hand card ``code`` (its top edge: the upper row's
     cards show only their top above the lower row)."""
-    rect = scene.workspace.sprites[("h", scene.staging.hand.index(code))].rect()
+    rect = scene.workspace.sprites[("h", scene.workspace.staging.hand.index(code))].rect()
     click(app, (rect.centerx, rect.y + 12))
 
 
@@ -57,16 +57,16 @@ def test_the_first_14_cards_stay_put_when_the_15th_is_drawn_and_when_it_is_disca
 ):
     app = make_app(portrait=portrait)
     scene = scripted_scene(app)
-    click(app, scene.clear_button.rect.center)  # all fourteen in the hand row
+    click(app, scene.controls.clear.rect.center)  # all fourteen in the hand row
     settled(app, scene)
-    assert len(scene.staging.hand) == 14
+    assert len(scene.workspace.staging.hand) == 14
     before = hand_places(scene)
     click(app, scene.geo.stock)
     settled(app, scene)
     after = hand_places(scene)
     assert len(after) == 15 and after[:14] == before and after[14][0] == "6S"
     tap_card(app, scene, "6S")
-    click(app, scene.discard_button.rect.center)
+    click(app, scene.controls.discard.rect.center)
     assert scene.session.match.log[-1] == [0, {"type": "discard", "card": "6S"}]
     settled(app, scene)
     assert hand_places(scene) == before
@@ -96,7 +96,7 @@ def test_every_hand_card_takes_a_tap_44_pt_wide(portrait, n):
 def test_a_tap_selects_a_second_tap_lets_go_and_nothing_moves(make_app):
     app = make_app(portrait=True)
     scene = scripted_scene(app)
-    click(app, scene.clear_button.rect.center)
+    click(app, scene.controls.clear.rect.center)
     settled(app, scene)
     before = hand_places(scene)
     tap_card(app, scene, "KD")
@@ -120,15 +120,15 @@ def test_a_tap_selects_a_second_tap_lets_go_and_nothing_moves(make_app):
 def test_HR_14_a_three_card_meld_in_four_taps(make_app):
     app = make_app(portrait=True)
     scene = scene_after(app, 9)  # opened, the joker taken back: JK 8C 9C 7D in hand
-    assert sorted(scene.staging.hand) == sorted(["JK", "8C", "9C", "7D"])
+    assert sorted(scene.workspace.staging.hand) == sorted(["JK", "8C", "9C", "7D"])
     log = len(scene.session.match.log)
     for code in ("JK", "8C"):
         tap_card(app, scene, code)  # taps 1-2
-    assert scene.apply_button.label() == "Apply melds"  # two cards are no meld yet
+    assert scene.controls.apply.label() == "Apply melds"  # two cards are no meld yet
     tap_card(app, scene, "9C")  # tap 3
-    assert scene.apply_button.enabled and scene.apply_button.label() == "Meld"
+    assert scene.controls.apply.enabled and scene.controls.apply.label() == "Meld"
     assert scene.painter.staging_message()[0] == "Selected: 27 points, ready to meld"
-    click(app, scene.apply_button.rect.center)  # tap 4
+    click(app, scene.controls.apply.rect.center)  # tap 4
     assert len(scene.session.match.log) == log + 1
     seat, action = scene.session.match.log[-1]
     assert seat == 0 and action["type"] == "meld"
@@ -138,15 +138,18 @@ def test_HR_14_a_three_card_meld_in_four_taps(make_app):
 def test_HR_14_an_illegal_selection_says_why_and_changes_nothing(make_app):
     app = make_app(portrait=True)
     scene = scene_after(app, 9)
-    hand, groups = list(scene.staging.hand), [list(g) for g in scene.staging.groups]
+    hand, groups = (
+        list(scene.workspace.staging.hand),
+        [list(g) for g in scene.workspace.staging.groups],
+    )
     log = list(scene.session.match.log)
     for code in ("7D", "8C", "9C"):
         tap_card(app, scene, code)
     assert "neither a run nor a set" in scene.painter.staging_message()[0]  # said before too
-    click(app, scene.apply_button.rect.center)
+    click(app, scene.controls.apply.rect.center)
     assert scene.hint is not None and "neither a run nor a set" in scene.hint[0]
     assert scene.session.match.log == log
-    assert scene.staging.hand == hand and scene.staging.groups == groups
+    assert scene.workspace.staging.hand == hand and scene.workspace.staging.groups == groups
     assert scene.workspace.chosen_cards() == ["8C", "9C", "7D"]  # still selected, to fix
 
 
@@ -155,7 +158,7 @@ def test_HR_14_an_illegal_selection_in_arabic(make_app):
     scene = scene_after(app, 9, lang="ar")
     for code in ("7D", "8C", "9C"):
         tap_card(app, scene, code)
-    click(app, scene.apply_button.rect.center)
+    click(app, scene.controls.apply.rect.center)
     assert scene.hint is not None and scene.hint[0] == "الأوراق المختارة ليست سرا ولا جماعة"
 
 
@@ -164,20 +167,20 @@ def test_HR_14_the_opening_is_staged_from_selections_until_it_reaches_51(make_ap
     scene = scripted_scene(app)
     click(app, scene.geo.stock)
     settled(app, scene)
-    click(app, scene.clear_button.rect.center)
+    click(app, scene.controls.clear.rect.center)
     settled(app, scene)
     log = len(scene.session.match.log)
     for code in ("KD", "KC", "KH"):
         tap_card(app, scene, code)
     assert scene.painter.staging_message()[0] == "Selected: 30 points towards your opening"
-    click(app, scene.apply_button.rect.center)  # 30 points: staged, not laid
+    click(app, scene.controls.apply.rect.center)  # 30 points: staged, not laid
     assert len(scene.session.match.log) == log and not scene.session.match.opened[0]
-    assert [sorted(g) for g in scene.staging.groups] == [["KC", "KD", "KH"]]
+    assert [sorted(g) for g in scene.workspace.staging.groups] == [["KC", "KD", "KH"]]
     assert "30 of 51" in scene.hint[0]
     settled(app, scene)
     for code in ("QH", "QD", "QC"):
         tap_card(app, scene, code)
-    click(app, scene.apply_button.rect.center)  # 60 with the kings: the opening
+    click(app, scene.controls.apply.rect.center)  # 60 with the kings: the opening
     action = scene.session.match.log[-1][1]
     assert action["type"] == "meld" and len(action["groups"]) == 2
     assert scene.session.match.opened[0]
@@ -186,14 +189,19 @@ def test_HR_14_the_opening_is_staged_from_selections_until_it_reaches_51(make_ap
 def test_a_drawn_card_lands_where_the_sort_puts_it(make_app):
     app = make_app(portrait=True)
     scene = scripted_scene(app)
-    click(app, scene.clear_button.rect.center)
-    click(app, scene.rank_button.rect.center)  # ace to king: 2S 3S 4S 5S 6H 7D 8C 9C Q Q Q K K K
+    click(app, scene.controls.clear.rect.center)
+    click(
+        app, scene.controls.sort_rank.rect.center
+    )  # ace to king: 2S 3S 4S 5S 6H 7D 8C 9C Q Q Q K K K
     settled(app, scene)
     before = hand_places(scene)
     click(app, scene.geo.stock)
     app.step(1 / 60)
-    index = scene.staging.hand.index("6S")
-    assert scene.staging.hand[index - 1] == "5S" and scene.staging.hand[index + 1] == "6H"
+    index = scene.workspace.staging.hand.index("6S")
+    assert (
+        scene.workspace.staging.hand[index - 1] == "5S"
+        and scene.workspace.staging.hand[index + 1] == "6H"
+    )
     sprite = scene.workspace.sprites[("h", index)]
     assert sprite.moving and sprite.motion.end == scene.geo.hand_slots(15)[index]  # a flight
     settled(app, scene)
@@ -213,13 +221,13 @@ def test_HR_7_several_selected_cards_go_onto_one_table_meld(make_app):
     run = next(i for i, m in enumerate(match.melds) if "2S" in m.cards)  # 2S … 6S, yours
     match.hands[0] += ["7S", "8S"]  # two more spades for the test (the engine still judges)
     scene.session._view_key = scene.session._legal_key = None  # (its caches: read again)
-    scene.my_cards = list(match.hands[0])
-    scene.staging.sync(scene.my_cards)
+    scene.shown.my_cards = list(match.hands[0])
+    scene.workspace.staging.sync(scene.shown.my_cards)
     settled(app, scene)
     tap_card(app, scene, "8S")
     tap_card(app, scene, "7S")
-    assert run in scene.meld_targets()
-    click(app, dict(scene._meld_rects)[run].center)
+    assert run in scene.turn.meld_targets()
+    click(app, dict(scene.meld_rows.rects)[run].center)
     assert run_until(app, lambda: "8S" in match.melds[run].cards, 300)
     assert [a for _s, a in match.log[-2:]] == [
         {"type": "add", "card": "7S", "meld": run},

@@ -255,4 +255,4 @@ def test_at_one_and_a_half_your_rummy_cards_come_to_rest_in_the_still_layer(make
     assert rested and scene.workspace.sprites
     for _ in range(30):
         app.step(1 / 60)
-    assert scene.workspace_at_rest()
+    assert scene.workspace.at_rest(scene.taps.held())

@@ -176,12 +176,12 @@ def test_rummy_at_scale_draws_picks_and_drags_to_discard_where_it_draws(make_app
     staging = scene.geo.staging.copy()
     before = picture(app)
     click(app, stock_at)
-    assert run_until(app, lambda: scene.my_turn() and scene.drawn(), 600)
+    assert run_until(app, lambda: scene.my_turn() and scene.turn.drawn(), 600)
     settle(app)
     cards = [scene.workspace.sprites[("h", i)].rect() for i in (0, 2)]
     hand = picture(app)
     discard_at = scene.geo.discard
-    card = scene.staging.hand[2]
+    card = scene.workspace.staging.hand[2]
 
     app = make_app(scale=factor)
     big = rummy_turn(app)
@@ -190,17 +190,17 @@ def test_rummy_at_scale_draws_picks_and_drags_to_discard_where_it_draws(make_app
     assert differs(before, now, staging) < SAME  # the suggested groups
     click(app, up(stock_at))
     assert big.session.match.log[-1] == [0, {"type": "draw", "from": "stock"}]
-    assert run_until(app, lambda: big.my_turn() and big.drawn(), 600)
+    assert run_until(app, lambda: big.my_turn() and big.turn.drawn(), 600)
     settle(app)
     now = picture(app)
     for rect in cards:
         assert differs(hand, now, rect) < SAME
     log = list(big.session.match.log)
     click(app, up(cards[0].center))  # a tap only picks
-    assert big.selected == 0 and big.session.match.log == log
+    assert big.workspace.selected == 0 and big.session.match.log == log
     click(app, up(cards[0].center))
-    assert big.selected is None
-    assert big.staging.hand[2] == card
+    assert big.workspace.selected is None
+    assert big.workspace.staging.hand[2] == card
     drag(app, up(cards[1].center), up(discard_at))
     assert big.session.match.log[-1] == [0, {"type": "discard", "card": card}]
 
@@ -213,14 +213,14 @@ def test_rummy_drawn_at_another_scale_mid_match_lays_melds_and_hit_areas_out_aga
     piles and the hand follow at once, and a click where the stock is now draws from it."""
     app = make_app(scale=1.0)
     scene = rummy_turn(app)
-    melds = dict(scene._meld_rects)
+    melds = dict(scene.meld_rows.rects)
     stock_at = scene.geo.stock
     card = scene.workspace.sprites[("h", 0)].rect()
     app.set_shape(False, factor)
     settle(app)
     assert scene.geo.stock == up(stock_at)
-    assert dict(scene._meld_rects).keys() == melds.keys()
-    for meld, rect in scene._meld_rects:
+    assert dict(scene.meld_rows.rects).keys() == melds.keys()
+    for meld, rect in scene.meld_rows.rects:
         assert (
             abs(rect.x - melds[meld].x * factor) <= 2 and abs(rect.y - melds[meld].y * factor) <= 2
         )

@@ -37,7 +37,7 @@ def test_the_score_button_opens_the_board_and_taps_outside_or_esc_close_it(
     app = make_app(portrait=portrait)
     table = table_of(app, game)
     if game == "hand_rummy":
-        table.selected = None
+        table.workspace.selected = None
     board = board_of(table)
     frame = pygame.Rect(0, 0, *app.layout.size)
     assert board.visible and frame.contains(board.rect)

@@ -167,8 +167,8 @@ def test_hand_rummy_scene_is_the_same_local_and_online_from_seat_2(make_app):
         options,
     )
     check_deal(apps, scenes)
-    assert scenes[0].staging.hand == scenes[1].staging.hand
-    assert scenes[0].staging.groups == scenes[1].staging.groups
+    assert scenes[0].workspace.staging.hand == scenes[1].workspace.staging.hand
+    assert scenes[0].workspace.staging.groups == scenes[1].workspace.staging.groups
     play(apps, scenes, match, loop, 8)  # draws and discards round the table
-    assert scenes[0].discard_pile == scenes[1].discard_pile
+    assert scenes[0].piles.discard_pile == scenes[1].piles.discard_pile
     assert scenes[0].counts == scenes[1].counts == [len(h) for h in match.hands]

@@ -85,27 +85,27 @@ def test_a_players_moves_repaint_what_they_change(make_app, portrait):
 
     repainted(lambda: click(app, scene.geo.stock))  # the draw: stock count, your hand
     assert run_until(app, my_turn_settled, 600)
-    index = scene.staging.hand.index("6S")
+    index = scene.workspace.staging.hand.index("6S")
     repainted(
         lambda: click(app, scene.workspace.sprites[("h", index)].rect().center)
     )  # picked: it glows
-    run = next(i for i, g in enumerate(scene.staging.groups) if "2S" in g)
-    box = scene.group_geometry()[0][run]
+    run = next(i for i, g in enumerate(scene.workspace.staging.groups) if "2S" in g)
+    box = scene.workspace.group_geometry()[0][run]
     repainted(lambda: click(app, (box.right - 4, box.bottom - 4)))  # staged
-    assert "6S" in scene.staging.groups[run]
-    melds = len(scene.melds)
-    repainted(lambda: click(app, scene.apply_button.rect.center))  # the melds are laid
-    assert run_until(app, lambda: my_turn_settled() and len(scene.melds) > melds, 600)
+    assert "6S" in scene.workspace.staging.groups[run]
+    melds = len(scene.meld_rows.melds)
+    repainted(lambda: click(app, scene.controls.apply.rect.center))  # the melds are laid
+    assert run_until(app, lambda: my_turn_settled() and len(scene.meld_rows.melds) > melds, 600)
     repainted(lambda: turn(app, *((1280, 720) if portrait else (720, 1280))))  # it turns
     assert app.layout.portrait != portrait
     repainted(lambda: click(app, scene.lang_button.rect.center))  # Arabic
     run_until(app, lambda: not scene.animating(), 200)
     repainted(lambda: click(app, scene.workspace.sprites[("h", 0)].rect().center))
-    code = scene.staging.hand[0]
-    repainted(lambda: click(app, scene.discard_button.rect.center))  # the discard
+    code = scene.workspace.staging.hand[0]
+    repainted(lambda: click(app, scene.controls.discard.rect.center))  # the discard
     assert scene.session.match.log[-1] == [0, {"type": "discard", "card": code}]
-    run_until(app, lambda: scene.discard_pile[-1:] == [code] and not scene.animating(), 600)
-    assert scene.discard_pile[-1] == code
+    run_until(app, lambda: scene.piles.discard_pile[-1:] == [code] and not scene.animating(), 600)
+    assert scene.piles.discard_pile[-1] == code
     assert check.frames > 50 and check.differ == []
 
 
@@ -186,7 +186,7 @@ def test_no_avatar_is_painted_for_the_first_time_while_melds_land(monkeypatch):
     owners = set()
     for _ in range(6000):
         app.step(1 / 60)
-        owners |= set(scene.meld_owners)
+        owners |= set(scene.meld_rows.owners)
         if len(owners) >= 2:
             break
     assert len(owners) >= 2, "two seats laid melds"

@@ -254,18 +254,18 @@ def test_HR_rummy_a_tap_picks_and_a_drag_onto_the_pile_discards(make_app):
     scene = RummyTable.new_match(app, "easy", seed=3)
     app.switch(scene)
     assert run_until(app, scene.my_turn, 8000)
-    click(app, scene.pile_rect(scene.geo.stock).center)  # draw
-    assert run_until(app, lambda: scene.my_turn() and scene.drawn(), 600)
+    click(app, scene.piles.rect(scene.geo.stock).center)  # draw
+    assert run_until(app, lambda: scene.my_turn() and scene.turn.drawn(), 600)
     for _ in range(40):
         app.step(DT)
     log = list(scene.session.match.log)
     click(
         app, scene.workspace.sprites[("h", 0)].rect().center
     )  # a tap only picks: nothing thrown away
-    assert scene.selected == 0 and scene.session.match.log == log
+    assert scene.workspace.selected == 0 and scene.session.match.log == log
     click(app, scene.workspace.sprites[("h", 0)].rect().center)  # and puts it down again
-    assert scene.selected is None
-    card = scene.staging.hand[2]
+    assert scene.workspace.selected is None
+    card = scene.workspace.staging.hand[2]
     drag(app, scene.workspace.sprites[("h", 2)].rect().center, scene.geo.discard)
     assert scene.session.match.log[-1] == [0, {"type": "discard", "card": card}]
 

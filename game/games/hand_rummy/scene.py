@@ -15,25 +15,30 @@ card dragged elsewhere in the hand moves there. The stock and the discard pile d
 Keyboard: ←/→ pick a card, Enter discards it (or draws from the stock before the draw).
 
 The scene is made of parts it owns, each with its state, its hit-testing and its drawing:
-:class:`~.table_piles.Piles` (stock and discard pile), :class:`~.table_melds.MeldRows` (the melds
-on the table), :class:`~.table_workspace.Workspace` (your hand row and staged groups), and the parts
-that read the whole scene: :class:`~.table_events.RummyMotion` (events → animation),
-:class:`~.table_input.RummyTaps` (taps, keys, actions), :class:`~.table_draw.RummyPainter`
-(drawing), :class:`~.table_still.RummyStillParts` (the still layer) and
-:class:`~.table_score.ScorePanel` (the round's scores, the match end). :mod:`.table_geometry`
+:class:`~.scene_piles.Piles` (stock and discard pile), :class:`~.scene_melds.MeldRows` (the melds
+on the table), :class:`~.scene_workspace.Workspace` (your hand row and staged groups),
+:class:`~.scene_shown.RummyShown` (the match as shown: your displayed hand, the deal's cards in
+the air, the round's end), and the parts that read the whole scene:
+:class:`~.scene_events.RummyMotion` (events → animation), :class:`~.scene_input.RummyTaps` (taps,
+keys, actions), :class:`~.scene_controls.RummyControls` (the buttons),
+:class:`~.scene_turn.YourTurn` (what your turn allows now), :class:`~.scene_draw.RummyPainter`
+(drawing), :class:`~.scene_still.RummyStillParts` (the still layer) and
+:class:`~.scene_score.ScorePanel` (the round's scores, the match end). :mod:`.scene_geometry`
 says where things go; :mod:`.scene_shots` is the screenshot script. The scene itself answers the
-hooks :class:`~game.ui.cardtable.CardTable` calls and routes them to its parts.
+hooks :class:`~game.ui.cardtable.CardTable` calls and routes them to its parts; tests and tools
+read the parts (``table.workspace.staging``, ``table.meld_rows.melds``, ``table.controls.apply``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import i18n
 from game.client.session import Refusal
+from game.games.hand_rummy.scene_controls import RummyControls
 from game.games.hand_rummy.scene_draw import RummyPainter
 from game.games.hand_rummy.scene_events import RummyMotion
 from game.games.hand_rummy.scene_geometry import RummyGeometry, make_geometry
@@ -41,9 +46,10 @@ from game.games.hand_rummy.scene_input import RummyTaps
 from game.games.hand_rummy.scene_melds import MeldRows
 from game.games.hand_rummy.scene_piles import Piles
 from game.games.hand_rummy.scene_score import ScorePanel
+from game.games.hand_rummy.scene_shown import RummyShown
 from game.games.hand_rummy.scene_still import Parts, RummyStillParts
-from game.games.hand_rummy.scene_workspace import GroupGeometry, Hit, Workspace
-from game.games.hand_rummy.staging import Staging, suit_key
+from game.games.hand_rummy.scene_turn import YourTurn
+from game.games.hand_rummy.scene_workspace import Workspace
 from game.i18n import digits, t
 from game.ui import draw, shuffle
 from game.ui.cardtable import CardTable, as_session
@@ -51,7 +57,7 @@ from game.ui.scale import px
 from game.ui.shuffle import Riffle
 from game.ui.sprites import Sprite
 from game.ui.table_drawing import SIDE_COLORS
-from game.ui.widgets import Button, Widget
+from game.ui.widgets import Widget
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -82,165 +88,41 @@ class RummyTable(CardTable):
         view = session.view()
         n = session.players
         self.geo = make_geometry(app.layout.portrait, n)
-        self.variant = str(view.get("variant", "majlis"))
+        self.shown = RummyShown(str(view.get("variant", "majlis")))
         self.rounds = int(view.get("rounds", 5))
         self.partnership = bool(view.get("partnership", False))
         self.round = 1
         self.counts = [0] * n
         self.opened = [False] * n
-        self.my_cards: list[str] = []  # your displayed hand, engine order (not "hand": the
-        # shared table calls its dict of card sprites so)
-        self.dealing: list[Sprite] = []
         self.riffle: Riffle | None = None  # the deck riffled before the deal (game/ui/shuffle.py)
-        self.ended: JSON | None = None  # round end shown before the panel
-        self.ended_t = 0.0  # how long the hands have been up
         self.piles = Piles(self.geo)
         order = session.seating.others() + [session.me]  # meld rows, top to bottom
         self.meld_rows = MeldRows(self.geo, order, self.tag_look)
-        self.workspace = Workspace(self.geo, self.variant)
+        self.workspace = Workspace(self.geo, self.shown.variant)
         self.motion = RummyMotion(self)
         self.taps = RummyTaps(self)
+        self.turn = YourTurn(self)
+        self.controls = RummyControls(self)
         self.painter = RummyPainter(self)
         self.figure_part = self.painter  # a card back beside each count
         self.layer_parts = RummyStillParts(self)
         self.score_panel = ScorePanel(self)
         super().__init__(app, session, start_events, bot_seed, options)
 
-    # ----- the parts' state, as the tests and tools read it ---------------------------------
-    @property
-    def staging(self) -> Staging:
-        return self.workspace.staging
-
-    @property  # type: ignore[override]  # an index: the other games select a card's code
-    def selected(self) -> int | None:
-        """The picked card's index in the hand row."""
-        return self.workspace.selected
-
-    @selected.setter
-    def selected(self, index: int | None) -> None:
-        self.workspace.selected = index
-
-    @property
-    def melds(self) -> list[list[str]]:
-        return self.meld_rows.melds
-
-    @property
-    def meld_owners(self) -> list[int]:
-        return self.meld_rows.owners
-
-    @property
-    def _meld_rects(self) -> list[tuple[int, pygame.Rect]]:
-        return self.meld_rows.rects
-
-    @property
-    def discard_pile(self) -> list[str]:
-        return self.piles.discard_pile
-
-    def pile_rect(self, center: tuple[int, int]) -> pygame.Rect:
-        return self.piles.rect(center)
-
-    def group_geometry(self) -> GroupGeometry:
-        return self.workspace.group_geometry()
-
-    def meld_row_owners(self) -> list[int]:
-        return self.meld_rows.row_owners()
-
-    def workspace_at_rest(self) -> bool:
-        return self.workspace.at_rest(self.held())
-
-    def held(self) -> int | None:
-        """The hand row index of the card being dragged, if any (the shared drag keeps
-        Hand rummy's index where the other games keep a card's code)."""
-        return cast("int | None", self.hand_view.dragged())
-
-    def hit(self, pos: tuple[int, int], skip: int | None = None) -> Hit | None:
-        return self.taps.hit(pos, skip)
-
     # ----- construction ------------------------------------------------------------------------
     def sync_from_view(self) -> None:
         """Show the match as it stands now, with no animation (after Continue)."""
-        v = self.session.view()
-        self.round, self.dealer = v["round"], v["dealer"]
-        self.counts = list(v["hand_counts"])
-        self.opened = list(v["opened"])
-        self.meld_rows.melds = [list(m) for m in v["melds"]]
-        self.meld_rows.owners = list(v["meld_owners"])
-        piles = self.piles
-        piles.discard_pile = [c for _s, c in v["discards"]][-3:] if v["discard_top"] else []
-        top = v["discard_top"]
-        if top and (not piles.discard_pile or piles.discard_pile[-1] != top):
-            piles.discard_pile.append(v["discard_top"])
-        piles.stock_count = v["stock_count"]
-        self.totals = list(v["totals"])
-        self.my_cards = list(v["hand"])
-        self.workspace.staging = Staging(self.my_cards, self.variant)
-        self.workspace.staging.hand.sort(key=suit_key)
-        self.phase = v["phase"]
-        if v["phase"] == "over":
-            self._open_over(v["result"])
+        view = self.motion.show_as_it_stands()
+        if view["phase"] == "over":
+            self._open_over(view["result"])
 
     # ----- widgets -----------------------------------------------------------------------------
     def build_controls(self) -> list[Widget]:
         """Apply and Discard, the staging area's Add group and Clear, sorting and Undo."""
-        taps = self.taps
-        b = self.geo.buttons
-        small = 22
-        self.apply_button = Button(
-            b["apply"],
-            lambda: t("hr.meld") if self.workspace.melding() else t("hr.apply"),
-            taps.apply_or_meld,
-            24,
-            primary=True,
-            key="apply",
-        )
-        self.discard_button = Button(
-            b["discard"],
-            lambda: t("hr.discard"),
-            taps.discard_selected,
-            24,
-            primary=True,
-            key="discard",
-        )
-        self.add_button = Button(
-            b["add_group"], lambda: t("hr.add_group"), taps.add_group, small, key="add_group"
-        )
-        self.clear_button = Button(
-            b["clear"], lambda: t("hr.clear"), taps.clear_staging, small, key="clear"
-        )
-        self.suit_button = Button(
-            b["sort_suit"], lambda: t("hr.sort_suit"), taps.sort_suit, small, key="sort_suit"
-        )
-        self.rank_button = Button(
-            b["sort_rank"], lambda: t("hr.sort_rank"), taps.sort_rank, small, key="sort_rank"
-        )
-        self.undo_button = Button(b["undo"], lambda: t("hr.undo"), taps.undo, small, key="undo")
-        self.controls = [
-            self.apply_button,
-            self.discard_button,
-            self.add_button,
-            self.clear_button,
-            self.suit_button,
-            self.rank_button,
-            self.undo_button,
-        ]
-        return list(self.controls)
+        return self.controls.build()
 
     def place_controls(self, modal: bool) -> None:
-        playing = self.phase == "play" and not modal and self.session.phase != "over"
-        playing = playing and not self.session.watching  # (a spectator gets no controls)
-        assisted = self.my_seat.assisted
-        for w in self.controls:
-            w.visible = playing and not assisted
-        if not playing:
-            return
-        mine = self.my_turn()
-        chosen = self.workspace.melding() and mine and self.drawn()
-        self.apply_button.enabled = chosen or self.apply_reason() is None
-        self.discard_button.enabled = (
-            mine and self.selected is not None and self.drawn() and not self.pending()
-        )
-        self.undo_button.enabled = self.staging.can_undo()
-        self.clear_button.enabled = bool(self.staging.groups)
+        self.controls.place(modal)
 
     def _place_widgets(self) -> None:
         super()._place_widgets()
@@ -266,51 +148,7 @@ class RummyTable(CardTable):
         return self.my_turn()
 
     def busy(self) -> bool:
-        return bool(self.flying or self.dealing) or self.ended is not None
-
-    def legal(self) -> list[JSON]:
-        """Your legal actions now (draws, discards, adds, joker swaps; never melds)."""
-        return self.session.legal()
-
-    def view(self) -> JSON:
-        """Your view of the match now."""
-        return self.session.view()
-
-    def drawn(self) -> bool:
-        """The player to act has drawn this turn."""
-        return bool(self.view().get("drawn"))
-
-    def pending(self) -> bool:
-        """A joker taken back this turn waits to be melded (no discard until then, HR-8)."""
-        return bool(self.view().get("pending_joker"))
-
-    def apply_reason(self) -> str | None:
-        """Why Apply melds is disabled (a staging reason code), or None (HR-14)."""
-        if not self.my_turn():
-            return "not_your_turn"
-        return self.staging.disabled_reason(self.view())
-
-    def meld_targets(self) -> set[int]:
-        """Melds the selected card (or all the selected cards) may go to now (add or joker
-        swap)."""
-        if len(self.workspace.chosen) > 1:
-            return self.taps.targets()
-        card = self.workspace.picked()
-        if card is None or not self.my_turn():
-            return set()
-        return {
-            a["meld"]
-            for a in self.legal()
-            if a["type"] in ("add", "swap_joker")
-            and (a.get("card") == card or card in a.get("cards", []))
-        }
-
-    def pile_marks(self) -> tuple[bool, bool]:
-        """What the piles say now: (you are to draw, the picked card may be discarded)."""
-        mine = self.my_turn()
-        to_draw = mine and not self.drawn()
-        gold = mine and not to_draw and self.selected is not None and not self.pending()
-        return to_draw, gold
+        return bool(self.flying or self.shown.dealing) or self.shown.ended is not None
 
     # ----- seats -------------------------------------------------------------------------------
     def figure(self, seat: int) -> tuple[str, draw.RGB]:
@@ -352,29 +190,30 @@ class RummyTable(CardTable):
 
     # ----- the frame ---------------------------------------------------------------------------
     def own_sprites(self) -> list[Sprite]:
-        """The shared ones and your cards in the workspace (("h", i) in the hand row,
-        ("g", group, j) staged)."""
-        return [*super().own_sprites(), *self.workspace.sprites.values()]
+        """The shared ones, the cards being dealt and your cards in the workspace (("h", i) in
+        the hand row, ("g", group, j) staged)."""
+        return [*super().own_sprites(), *self.shown.dealing, *self.workspace.sprites.values()]
 
     def update_sprites(self, dt: float) -> None:
         super().update_sprites(dt)
-        for sprite in list(self.dealing):
+        for sprite in list(self.shown.dealing):
             sprite.update(dt)
         self.riffle = shuffle.advanced(self.riffle, dt)
         drag = self.hand_view.drag
-        self.workspace.update(dt, self.held(), drag["pos"] if drag is not None else None)
+        self.workspace.update(dt, self.taps.held(), drag["pos"] if drag is not None else None)
 
     def after_update(self, dt: float) -> None:
-        if self.ended is not None:
-            self.ended_t += dt
-        if any(i >= len(self.staging.hand) for i in self.workspace.chosen):
-            self.workspace.chosen = []
+        shown, workspace = self.shown, self.workspace
+        if shown.ended is not None:
+            shown.ended_t += dt
+        if any(i >= len(workspace.staging.hand) for i in workspace.chosen):
+            workspace.chosen = []
         self.taps.follow_up()
         if self.idle() and self.phase == "play" and self.session.phase != "over":
-            engine: Counter[str] = Counter(self.view()["hand"])
-            if engine != Counter(self.staging.cards()):  # a safety net: follow the engine
-                self.my_cards = list(self.view()["hand"])
-                self.staging.sync(self.my_cards)
+            engine: Counter[str] = Counter(self.session.view()["hand"])
+            if engine != Counter(workspace.staging.cards()):  # a safety net: follow the engine
+                shown.my_cards = list(self.session.view()["hand"])
+                workspace.staging.sync(shown.my_cards)
 
     def layout_changed(self) -> None:
         """The window turned: this table's geometry for the new layout."""

@@ -54,10 +54,10 @@ class RummyPainter:
                 table.plates.draw(surface, seat)
         stock, discard = table.piles.regions()
         if clip(stock) or clip(discard):
-            table.piles.draw(surface, four, *table.pile_marks())
+            table.piles.draw(surface, four, *table.turn.pile_marks())
         if clip(table.geo.melds.inflate(px(24), px(24))):
-            table.meld_rows.draw(surface, four, frozenset(table.meld_targets()), clip)
-        workspace, held = table.workspace, table.held()
+            table.meld_rows.draw(surface, four, frozenset(table.turn.meld_targets()), clip)
+        workspace, held = table.workspace, table.taps.held()
         if self.staging_shown() and clip(table.geo.staging.inflate(px(16), px(16))):
             workspace.draw_frame(surface, table.opened[table.me], self.staging_message())
         workspace.draw_cards(surface, four, held, True, clip)
@@ -75,26 +75,26 @@ class RummyPainter:
         round's end."""
         table = self.table
         four = table.app.settings["four_color"]
-        table.workspace.draw_cards(surface, four, table.held(), False)
+        table.workspace.draw_cards(surface, four, table.taps.held(), False)
         if table.riffle is not None:  # the deck riffled before the deal
             table.riffle.draw(surface)
-        for sprite in table.dealing:
+        for sprite in table.shown.dealing:
             sprite.draw(surface, four)
         for sprite in table.flying:
             sprite.draw(surface, four)
-        if table.ended is not None:
+        if table.shown.ended is not None:
             self._draw_shown_hands(surface, four)
 
     def shown_hands(self) -> list[int]:
         """The other seats whose cards turn face up at the round's end (those with cards)."""
-        if self.table.ended is None:
+        if self.table.shown.ended is None:
             return []
-        return [s for s in self.table.others() if self.table.ended["hands"][s]]
+        return [s for s in self.table.others() if self.table.shown.ended["hands"][s]]
 
     def _draw_shown_hands(self, surface: pygame.Surface, four: bool) -> None:
         """At the round's end the others' hands lie face up over the melds for a moment, a row
         per player under the "went out" line; the cards turn over together."""
-        seats, ended = self.shown_hands(), self.table.ended
+        seats, ended = self.shown_hands(), self.table.shown.ended
         if not seats or ended is None:
             return
         area = self.table.geo.melds
@@ -115,7 +115,7 @@ class RummyPainter:
         ch = min(px(96) if not portrait else px(104), row_h - px(12))
         cw = round(ch * 0.71)
         flip = Speed.scale(FLIP * 2)
-        k = min(1.0, self.table.ended_t / max(0.01, flip))  # 0..1: the turn-over
+        k = min(1.0, self.table.shown.ended_t / max(0.01, flip))  # 0..1: the turn-over
         width_k = abs(1 - 2 * k)
         rtl = i18n.is_rtl()
         label_w = px(150) if not self.table.geo.portrait else px(118)
@@ -180,7 +180,7 @@ class RummyPainter:
         """The line beside the staged total: what to do now, or why Apply is off (HR-14)."""
         if self.table.phase != "play":
             return "", draw.INK_DIM
-        reason = self.table.apply_reason()
+        reason = self.table.turn.apply_reason()
         mine = self.table.my_turn()
         if (
             reason == "not_your_turn"
@@ -188,18 +188,18 @@ class RummyPainter:
             and self.table.session.phase == "play"
         ):
             return "", draw.INK_DIM  # your turn, while your own draw is still landing
-        if mine and not self.table.drawn():
+        if mine and not self.table.turn.drawn():
             return t("hr.reason.not_drawn"), draw.AMBER
         chosen = self.table.workspace.chosen_cards()
         if mine and self.table.workspace.melding():  # what Meld would do with them
             if classify(chosen) is None:
                 return t("hr.tip.not_a_meld"), draw.AMBER
-            points = groups_points([chosen], self.table.variant)
-            staged = self.table.staging.staged_points()
+            points = groups_points([chosen], self.table.shown.variant)
+            staged = self.table.workspace.staging.staged_points()
             short = not self.table.opened[self.table.me] and points + staged < OPENING_MIN
             key = "hr.tip.selected_towards" if short else "hr.tip.selected"
             return t(key, n=digits(points)), draw.SAND if short else draw.TURN
-        if mine and self.table.pending():
+        if mine and self.table.turn.pending():
             return t("hr.tip.joker_back"), draw.AMBER
         if reason == "nothing_staged" and mine:
             return t("hr.tip.discard"), draw.SAND

@@ -4,7 +4,9 @@ jokers taken back, discards, the round's end with the others' hands face up, the
 :class:`RummyMotion` is a part of :class:`game.games.hand_rummy.scene.RummyTable`: each
 ``on_<event>`` starts showing one event and returns how long it holds the next (the scene's
 ``show_event`` routes the events here). It moves the scene's displayed state (counts, your
-hand) and its parts' (the piles, the melds on the table, your workspace).
+hand: its :class:`~game.games.hand_rummy.scene_shown.RummyShown`) and its parts' (the piles, the
+melds on the table, your workspace); :meth:`RummyMotion.show_as_it_stands` shows the match as
+it stands, with no animation.
 """
 
 from __future__ import annotations
@@ -43,8 +45,30 @@ class RummyMotion:
         self.table = table
         self.workspace = table.workspace
 
+    def show_as_it_stands(self) -> JSON:
+        """The match as it stands now, shown with no animation (the scene's
+        ``sync_from_view``, after Continue); the view it was read from."""
+        table, v = self.table, self.table.session.view()
+        table.round, table.dealer = v["round"], v["dealer"]
+        table.counts = list(v["hand_counts"])
+        table.opened = list(v["opened"])
+        table.meld_rows.melds = [list(m) for m in v["melds"]]
+        table.meld_rows.owners = list(v["meld_owners"])
+        piles = table.piles
+        piles.discard_pile = [c for _s, c in v["discards"]][-3:] if v["discard_top"] else []
+        top = v["discard_top"]
+        if top and (not piles.discard_pile or piles.discard_pile[-1] != top):
+            piles.discard_pile.append(v["discard_top"])
+        piles.stock_count = v["stock_count"]
+        table.totals = list(v["totals"])
+        table.shown.my_cards = list(v["hand"])
+        self.workspace.staging = Staging(table.shown.my_cards, table.shown.variant)
+        self.workspace.staging.hand.sort(key=suit_key)
+        table.phase = v["phase"]
+        return v
+
     def _sync_hand(self, laid: list[str] | tuple[str, ...] = ()) -> None:
-        self.workspace.sync(self.table.my_cards, laid)
+        self.workspace.sync(self.table.shown.my_cards, laid)
 
     def on_deal(self, ev: JSON) -> float:
         g = self.table.geo
@@ -63,7 +87,7 @@ class RummyMotion:
         self.table.piles.riffling = bool(lead)  # (the riffle is the stock meanwhile)
         if lead:
             self.table.after(lead, partial(setattr, self.table.piles, "riffling", False))
-        self.table.my_cards = []
+        self.table.shown.my_cards = []
         self.workspace.reset([])
         own = list(ev.get("hand", []))
         order = [(ev["starter"] + i) % n for i in range(sum(ev["counts"]) - 1)]
@@ -88,7 +112,7 @@ class RummyMotion:
                 size=size,
                 on_land=partial(self._dealt, seat, sprite),
             )
-            self.table.dealing.append(sprite)
+            self.table.shown.dealing.append(sprite)
         total = lead + (len(order) - 1) * step + flight
         self.table.after(total + 0.02, lambda: self._reveal_hand(own))
         self.table.app.audio.play("deal", 0.5)
@@ -97,18 +121,18 @@ class RummyMotion:
     def _dealt(self, seat: int, sprite: Sprite) -> None:
         self.table.piles.stock_count -= 1
         self.table.counts[seat] += 1
-        if seat != self.table.me and sprite in self.table.dealing:
-            self.table.dealing.remove(sprite)
-        if len(self.table.dealing) % 6 == 0:
+        if seat != self.table.me and sprite in self.table.shown.dealing:
+            self.table.shown.dealing.remove(sprite)
+        if len(self.table.shown.dealing) % 6 == 0:
             self.table.app.audio.play("deal", 0.3)
 
     def _reveal_hand(self, own: list[str]) -> None:
         """Your cards turn face up, sorted by suit; found melds are staged as a suggestion."""
-        self.table.dealing = []
-        self.table.my_cards = list(own)
+        self.table.shown.dealing = []
+        self.table.shown.my_cards = list(own)
         if own:  # a spectator has none: the plate keeps the count dealt to it
             self.table.counts[self.table.me] = len(own)
-        self.workspace.staging = Staging(own, self.table.variant)
+        self.workspace.staging = Staging(own, self.table.shown.variant)
         self.workspace.staging.hand.sort(key=suit_key)
         slots = self.table.geo.hand_slots(len(own))
         for i, (code, slot) in enumerate(zip(self.workspace.staging.hand, slots)):
@@ -136,7 +160,7 @@ class RummyMotion:
         self.table.counts[seat] += 1
         duration = Speed.scale(DRAW_FLIGHT)
         if seat == self.table.me and code:
-            self.table.my_cards.append(code)
+            self.table.shown.my_cards.append(code)
             self.workspace.spawn = start
             self._sync_hand()
             self._fly_into_hand(code, start, duration, face_up=source != "stock")
@@ -235,7 +259,7 @@ class RummyMotion:
             )
         if seat == self.table.me:
             for c in laid:
-                self.table.my_cards.remove(c)
+                self.table.shown.my_cards.remove(c)
             self._sync_hand(laid)
         cards = [(first + i, j, c) for i, gr in enumerate(groups) for j, c in enumerate(gr)]
         return self._fly_to_melds(seat, cards, starts)
@@ -248,7 +272,7 @@ class RummyMotion:
         self.table.meld_rows.melds[meld] = new
         self.table.counts[seat] -= 1
         if seat == self.table.me:
-            self.table.my_cards.remove(card)
+            self.table.shown.my_cards.remove(card)
             self._sync_hand([card])
         return self._fly_to_melds(seat, [(meld, place, card)], [start])
 
@@ -265,8 +289,8 @@ class RummyMotion:
         self.table.counts[seat] += 1 - len(placed)
         if seat == self.table.me:
             for c in placed:
-                self.table.my_cards.remove(c)
-            self.table.my_cards.append(JOKER)
+                self.table.shown.my_cards.remove(c)
+            self.table.shown.my_cards.append(JOKER)
             self.workspace.spawn = joker_at
             self._sync_hand(placed)
             self.table.show_hint(t("hr.tip.joker_back"))
@@ -290,8 +314,8 @@ class RummyMotion:
         self.table.meld_rows.melds[ev["meld"]] = list(ev["cards"])
         self.table.counts[seat] += len(ev["returned"]) - 1
         if seat == self.table.me:
-            self.table.my_cards.remove(JOKER)
-            self.table.my_cards += list(ev["returned"])
+            self.table.shown.my_cards.remove(JOKER)
+            self.table.shown.my_cards += list(ev["returned"])
             self._sync_hand()
         return 0.1
 
@@ -300,7 +324,7 @@ class RummyMotion:
         start = self._start_of(seat, card)
         self.table.counts[seat] -= 1
         if seat == self.table.me:
-            self.table.my_cards.remove(card)
+            self.table.shown.my_cards.remove(card)
             self._sync_hand()
             self.workspace.selected = None
             if self.table.aids.timed_out:
@@ -332,15 +356,15 @@ class RummyMotion:
         self.table.totals = list(ev["totals"])
         self.table.counts = [len(h) for h in ev["hands"]]
         self.table.show_banner(self.went_out_line(ev), 2.0)
-        self.table.ended = ev
-        self.table.ended_t = 0.0
+        self.table.shown.ended = ev
+        self.table.shown.ended_t = 0.0
         others = any(ev["hands"][s] for s in self.table.others())
         pause = Speed.scale(HANDS_SHOWN if others else ROUND_PAUSE, motion=False)
         if others:
             self.table.app.audio.play("deal", 0.5)
 
         def open_panel() -> None:
-            self.table.ended = None
+            self.table.shown.ended = None
             self.table.score = {"entry": ev, "t": 0.0}
             self.table.app.audio.play("round", 0.7)
 

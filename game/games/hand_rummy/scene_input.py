@@ -66,7 +66,7 @@ class RummyTaps:
         say why."""
         table, ws = self.table, self.workspace
         cards = ws.chosen_cards()
-        reason = table.apply_reason()
+        reason = table.turn.apply_reason()
         if reason in ("not_your_turn", "not_drawn"):
             table.show_hint(t(f"hr.reason.{reason}"))
             return
@@ -78,7 +78,7 @@ class RummyTaps:
             return
         before = (list(ws.staging.hand), [list(g) for g in ws.staging.groups], list(ws.chosen))
         ws.stage_chosen(None)
-        if table.apply_reason() == "opening_under_51":
+        if table.turn.apply_reason() == "opening_under_51":
             points = digits(ws.staging.staged_points())
             table.show_hint(t("hr.tip.staged_more", n=points))
         elif not self.apply_melds():  # refused (its reason shows): the cards as they were
@@ -86,7 +86,7 @@ class RummyTaps:
 
     def apply_melds(self) -> bool:
         """Lay the valid staged groups (HR-14); False (and why) when nothing was laid."""
-        reason = self.table.apply_reason()
+        reason = self.table.turn.apply_reason()
         if reason is not None:
             self.table.show_hint(t(f"hr.reason.{reason}"))
             return False
@@ -173,7 +173,7 @@ class RummyTaps:
             return
         card = self.workspace.staging.hand[self.workspace.chosen[0]]
         action = None
-        for a in self.table.legal():
+        for a in self.table.session.legal():
             if (
                 a["type"] == "swap_joker"
                 and a["meld"] == meld
@@ -190,10 +190,10 @@ class RummyTaps:
         """The actions that put every selected card on table meld ``meld``: a legal joker
         swap taking them all, else adds in an order where each card fits (None: no such)."""
         cards = self.workspace.chosen_cards()
-        for a in self.table.legal():
+        for a in self.table.session.legal():
             if a["type"] == "swap_joker" and a["meld"] == meld and a.get("cards") == sorted(cards):
                 return [a]
-        melds = self.table.view().get("melds", [])
+        melds = self.table.session.view().get("melds", [])
         order = add_order(list(melds[meld]), cards) if 0 <= meld < len(melds) else None
         if order is None:
             return None
@@ -224,7 +224,7 @@ class RummyTaps:
         key = (self.table.session.version, tuple(self.workspace.chosen_cards()))
         if self._targets is None or self._targets[0] != key:
             opened = self.table.opened[self.table.me] and self.table.my_turn()
-            melds = range(len(self.table.view().get("melds", []))) if opened else range(0)
+            melds = range(len(self.table.session.view().get("melds", []))) if opened else range(0)
             self._targets = (key, {m for m in melds if self.several_actions(m) is not None})
         return self._targets[1]
 
@@ -238,7 +238,7 @@ class RummyTaps:
             show(MeldZoom(self.table, meld))
 
     def tap_discard_pile(self) -> None:
-        if self.table.my_turn() and not self.table.drawn():
+        if self.table.my_turn() and not self.table.turn.drawn():
             self.draw_from("discard")
         elif self.workspace.chosen:
             self.discard_selected()
@@ -248,7 +248,7 @@ class RummyTaps:
             self.table.show_hint(t("hr.err.not_your_turn"))
 
     def tap_stock(self) -> None:
-        if self.table.my_turn() and self.table.drawn():
+        if self.table.my_turn() and self.table.turn.drawn():
             self.table.show_hint(t("hr.err.already_drawn"))
             return
         self.draw_from("stock")
@@ -260,6 +260,11 @@ class RummyTaps:
             self.table.hand_view.drag = None
             return True
         return False
+
+    def held(self) -> int | None:
+        """The hand row index of the card being dragged, if any (the shared drag keeps
+        Hand rummy's index where the other games keep a card's code)."""
+        return cast("int | None", self.table.hand_view.dragged())
 
     def pointer(self, event: pygame.event.Event) -> None:
         """A tap, drag or release the table's widgets did not take (the scene's
@@ -299,11 +304,11 @@ class RummyTaps:
     def tap(self, pos: tuple[int, int], skip: int | None = None) -> None:
         """A tap on the table (not on a button): find what is under it, topmost first."""
         if (
-            self.table.apply_button.visible
-            and not self.table.apply_button.enabled
-            and self.table.apply_button.rect.collidepoint(pos)
+            self.table.controls.apply.visible
+            and not self.table.controls.apply.enabled
+            and self.table.controls.apply.rect.collidepoint(pos)
         ):
-            self.table.show_hint(t(f"hr.reason.{self.table.apply_reason()}"))
+            self.table.show_hint(t(f"hr.reason.{self.table.turn.apply_reason()}"))
             return
         hit = self.hit(pos, skip)
         if hit is None:
@@ -347,7 +352,7 @@ class RummyTaps:
                 else (self.workspace.selected + step) % n
             )
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if self.table.my_turn() and not self.table.drawn():
+            if self.table.my_turn() and not self.table.turn.drawn():
                 self.draw_from("stock")
             else:
                 self.discard_selected()

@@ -119,41 +119,41 @@ def scripted_round(shooter: Shooter) -> None:
     hint_shot(shooter, sc, "rummy_02a_draw_hint")  # the draw, and what the discard's top fits
     sc.taps.tap_stock()
     shooter.until(sc.my_turn)
-    sc.staging.suggest()  # the drawn 6♠ joins the spade run
-    run = next(i for i, g in enumerate(sc.staging.groups) if "2S" in g)
-    sc.taps.tap_staged(run, len(sc.staging.groups[run]) - 1)
-    run = next(i for i, g in enumerate(sc.staging.groups) if "2S" in g)
-    sc.taps.tap_staged(run, len(sc.staging.groups[run]) - 1)
-    run = next(i for i, g in enumerate(sc.staging.groups) if "2S" in g)
-    sc.taps.tap_staged(run, len(sc.staging.groups[run]) - 1)
+    sc.workspace.staging.suggest()  # the drawn 6♠ joins the spade run
+    run = next(i for i, g in enumerate(sc.workspace.staging.groups) if "2S" in g)
+    sc.taps.tap_staged(run, len(sc.workspace.staging.groups[run]) - 1)
+    run = next(i for i, g in enumerate(sc.workspace.staging.groups) if "2S" in g)
+    sc.taps.tap_staged(run, len(sc.workspace.staging.groups[run]) - 1)
+    run = next(i for i, g in enumerate(sc.workspace.staging.groups) if "2S" in g)
+    sc.taps.tap_staged(run, len(sc.workspace.staging.groups[run]) - 1)
     shooter.frames(30)
-    sc.taps.tap(sc.apply_button.rect.center)  # disabled: the reason shows as a hint too
+    sc.taps.tap(sc.controls.apply.rect.center)  # disabled: the reason shows as a hint too
     shooter.frames(4)
     shooter.shot("rummy_03_apply_disabled")
     sc.hint = None
-    sc.staging.suggest()
+    sc.workspace.staging.suggest()
     sc.taps.apply_melds()
     shooter.until(sc.my_turn)
     shooter.frames(40)
     sc.banner = None
-    sc.selected = sc.staging.hand.index("6H")
+    sc.workspace.selected = sc.workspace.staging.hand.index("6H")
     shooter.frames(12)
     shooter.shot("rummy_04_melds_on_table")
-    heart_run = next(i for i, m in enumerate(sc.melds) if "JK" in m)
+    heart_run = next(i for i, m in enumerate(sc.meld_rows.melds) if "JK" in m)
     sc.taps.tap_meld(heart_run)
     shooter.until(sc.my_turn)
     shooter.frames(12)
     shooter.shot("rummy_05_joker_swap")
     sc.hint = None
     for code in ("JK", "8C", "9C"):
-        sc.selected = sc.staging.hand.index(code)
-        sc.taps.tap_group(None if code == "JK" else len(sc.staging.groups) - 1)
+        sc.workspace.selected = sc.workspace.staging.hand.index(code)
+        sc.taps.tap_group(None if code == "JK" else len(sc.workspace.staging.groups) - 1)
     sc.taps.apply_melds()
     shooter.until(sc.my_turn)
     shooter.frames(20)
     sc.banner = None
     hint_shot(shooter, sc, "rummy_05a_hint")  # the hard bot's discard
-    sc.selected = 0
+    sc.workspace.selected = 0
     sc.taps.tap_discard_pile()
     shooter.frames(7)
     shooter.shot("rummy_06_discard")
@@ -261,24 +261,24 @@ def rummy_moments(shooter: Shooter) -> None:
     shooter.shot("rummy_02c_hand_15")
     _select(shooter, sc, ["KD", "KC", "KH"])
     shooter.shot("rummy_02d_three_selected")
-    shooter.click(sc.apply_button.rect.center)  # 30 points: staged for the opening
+    shooter.click(sc.controls.apply.rect.center)  # 30 points: staged for the opening
     shooter.frames(30)
     shooter.shot("rummy_02e_selection_staged")
     sc.hint = None
     _select(shooter, sc, ["QH", "QD", "QC"])
-    shooter.click(sc.apply_button.rect.center)  # 60 with the kings: the opening
+    shooter.click(sc.controls.apply.rect.center)  # 60 with the kings: the opening
     shooter.until(sc.my_turn, 600)
     shooter.frames(40)
     sc.banner = None
     _select(shooter, sc, ["7D", "8C", "9C"])
-    shooter.click(sc.apply_button.rect.center)  # neither a run nor a set
+    shooter.click(sc.controls.apply.rect.center)  # neither a run nor a set
     shooter.frames(4)
     shooter.shot("rummy_02f_not_a_meld")
     sc, rest = _rummy_scene(shooter, 10)
     seat, action = rest[0]
     assert action is not None  # the move that goes out is written out in the script
     sc.act(seat, action, human=True)
-    shooter.until(lambda: sc.ended is not None, 600)
+    shooter.until(lambda: sc.shown.ended is not None, 600)
     shooter.frames(50)
     shooter.shot("rummy_06a_hands_up")
 
@@ -286,7 +286,7 @@ def rummy_moments(shooter: Shooter) -> None:
 def _select(shooter: Shooter, sc: RummyTable, cards: list[str]) -> None:
     """Tap each of ``cards`` in your hand (on its top edge, which shows in either row)."""
     for code in cards:
-        rect = sc.workspace.sprites[("h", sc.staging.hand.index(code))].rect()
+        rect = sc.workspace.sprites[("h", sc.workspace.staging.hand.index(code))].rect()
         shooter.click((rect.centerx, rect.y + px(12)))
         shooter.frames(6)
     shooter.frames(14)
@@ -324,13 +324,13 @@ def five_players(shooter: Shooter) -> None:
     shooter.frames(40)
     shooter.shot("rummy5_01_table")
     scoreboard.shoot(shooter, sc, "rummy5_01a_scoreboard_empty")
-    if sc.melds:
-        sc.taps.zoom_meld(len(sc.melds) - 1)
+    if sc.meld_rows.melds:
+        sc.taps.zoom_meld(len(sc.meld_rows.melds) - 1)
         shooter.frames(12)
         shooter.shot("rummy5_02_meld_zoom")
         sc.taps.zoom_meld(None)
     sc.act(seat, action, human=True)
-    shooter.until(lambda: sc.ended is not None, 600)
+    shooter.until(lambda: sc.shown.ended is not None, 600)
     shooter.frames(50)
     shooter.shot("rummy5_03_hands_up")
     shooter.until(lambda: sc.score is not None and sc.score["t"] > 1.2)

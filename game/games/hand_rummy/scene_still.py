@@ -42,8 +42,8 @@ class RummyStillParts:
         g = table.geo
         top = table.app.layout.top_bar.inflate(px(8), px(8))
         parts["top"] = ((table.round, table.rounds), top)
-        table.piles.parts(parts, *table.pile_marks())
-        table.meld_rows.parts(parts, table.meld_targets())
+        table.piles.parts(parts, *table.turn.pile_marks())
+        table.meld_rows.parts(parts, table.turn.meld_targets())
         workspace = table.workspace
         shown = table.painter.staging_shown()
         parts["staging"] = (shown, g.staging)  # its cloth (game/games/hand_rummy/scene_draw.py)
@@ -51,6 +51,6 @@ class RummyStillParts:
             message = table.painter.staging_message()
             lines, boxes = workspace.frame_parts(table.opened[table.me], message)
             parts["staging_lines"], parts["staging_boxes"] = lines, boxes
-        for name, key, rect in workspace.card_parts(table.held()):
+        for name, key, rect in workspace.card_parts(table.taps.held()):
             parts[name] = (key, rect)
         return (table.still.whole_key(), g.portrait, g.players), parts

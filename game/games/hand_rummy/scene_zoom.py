@@ -43,12 +43,12 @@ class MeldZoom(overlay.Overlay):
         return t("hr.zoom.title", name=self.table.seat_name(owner))
 
     def owner(self) -> int:
-        owners = self.table.meld_owners
+        owners = self.table.meld_rows.owners
         me: int = self.table.me
         return owners[self.meld] if self.meld < len(owners) else me
 
     def cards(self) -> list[str]:
-        melds = self.table.melds
+        melds = self.table.meld_rows.melds
         return list(melds[self.meld]) if self.meld < len(melds) else []
 
     def _lines(self, width: int) -> list[list[str]]:
