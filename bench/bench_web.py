@@ -115,6 +115,11 @@ def idle_cpu(page, seconds: float) -> float:
     return round(100 * (after["TaskDuration"] - before["TaskDuration"]) / wall, 2)
 
 
+def heap_mb(page) -> float:
+    """The WebAssembly memory's size (MB): it only grows, and each growth is a pause."""
+    return round(page.js("window.Module.HEAP8.length") / 2**20, 1)
+
+
 def run_stretch(page, game: str, limit: int, timeout: float) -> dict:
     hook(page, f"start_stretch({game!r}, limit={limit})")
     end = time.monotonic() + timeout
@@ -153,6 +158,7 @@ def measure_page(page, dev, factor: str, throttle: float, games: list[str], args
             continue
         load = os.getloadavg()[0]
         hook(page, f"reset(adapt={adapt})")
+        heap_before = heap_mb(page)
         seen = run_stretch(page, game, args.limit, args.timeout)
         fig = hook(page, "figures()")
         stretch = [s[0] for s in fig["steps"] if s[1] != "scene"]
@@ -172,6 +178,7 @@ def measure_page(page, dev, factor: str, throttle: float, games: list[str], args
             "factors": fig["factors"],
             "idle_home": home_idle,
             "load": round(load, 2),
+            "heap_mb": [heap_before, heap_mb(page)],
         }
         row["rotate_redraw"] = [round(v, 1) for v in turn_twice(page, dev, throttle)]
         if args.profile:
@@ -245,7 +252,7 @@ def line(row: dict) -> str:
         f"p99 {d.get('p99')} max {d.get('max')}  flip p50 {f.get('p50')} p99 {f.get('p99')}  "
         f"redraw scene {row['scene_redraw']} turn {row['rotate_redraw']}  idle home "
         f"{row['idle_home']}% table {row['idle_table']}%  factors {row['factors']}  "
-        f"presented {row.get('presented')}  "
+        f"presented {row.get('presented')}  heap {row['heap_mb'][0]} -> {row['heap_mb'][1]} MB  "
         f"(load {row['load']}; missing {row['seen']})"
     )
 
