@@ -14,12 +14,13 @@ the machinery that is the same for every game:
 - letting the bots think (the local session, in slices) once the screen has caught up;
 - ``my_turn()``: the player may play now (a game with another notion overrides it);
 - saving the match after every action (``self.saver``, :mod:`game.ui.table_saver`: the
-  player's own at once, a bot's on a quiet frame; local tables only) and rebuilding it
-  (``from_saved``);
+  player's own at once, a bot's on a quiet frame; local tables only);
 - the widgets every table has (menu, language, "I'm back" for TB-8, the score panel's next,
   the match-over panel's again / menu) and refusals shown as hints.
 
-The scene owns its parts: the event player (``self.events``), the seats' plates
+Making a match (a new one against bots, an all-bot autoplay, a saved one rebuilt) is not the
+scene's job: :class:`game.ui.table_making.TableMaker` makes the session and builds the scene
+on it. The scene owns its parts: the event player (``self.events``), the seats' plates
 (``self.plates``, :mod:`game.ui.seat_plates`), the own hand's pointer, drag and glide
 (``self.hand_view``, :mod:`game.ui.hand_view`) and the aids (``self.aids``: the your-turn cue,
 notices, questions, hints; :mod:`game.ui.table_aids`). Drawing shared by every table (banners,
@@ -47,16 +48,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from functools import partial
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import i18n
-from game.client import storage
 from game.client.local import LocalSession
 from game.client.online import OnlineSession, server_message
 from game.client.session import Refusal, SeatState, TableSession
-from game.core import registry
 from game.i18n import t
 from game.ui import assets, coach_marks, scale, scoreboard, settle, table_exits
 from game.ui.event_player import BOT_PAUSE, EventPlayer
@@ -177,73 +176,6 @@ class CardTable(TableDrawing, Scene):
     def face_sizes(cls, layout: Layout, players: int) -> tuple[tuple[int, int], ...]:
         """The sizes this table shows card faces at (also made ahead: game/ui/warmup.py)."""
         return (layout.card, layout.trick_card, layout.small)
-
-    @classmethod
-    def engine_options(cls, options: JSON | None) -> JSON:
-        """The part of the menu's options the engine takes (``players`` is separate)."""
-        return {k: v for k, v in (options or {}).items() if k in cls.ENGINE_OPTIONS}
-
-    @classmethod
-    def new_match(
-        cls,
-        app: App,
-        level: str = "normal",
-        turn_seconds: int | None = None,
-        options: JSON | None = None,
-        seed: int | None = None,
-        deck: list[str] | None = None,
-        all_bots: bool = False,
-        clock: Any = None,
-        save: bool = True,
-    ) -> Self:
-        """A new match: you against bots at ``level`` (or all bots for autoplay).
-        ``options`` are the menu's: ``players`` plus the engine's own options. ``save``:
-        False for a table that is never played (game/ui/rehearsal.py): nothing is stored."""
-        options = dict(options or {})
-        players = int(options.get("players", cls.DEFAULT_PLAYERS))
-        session = LocalSession.new(
-            cls.name,
-            players,
-            cls.engine_options(options),
-            level,
-            turn_seconds,
-            seed=seed,
-            deck=deck,
-            all_bots=all_bots,
-            clock=clock,
-            bot_names=registry.get(cls.name).bot_names,  # the spec says them (one place)
-        )
-        scene = cls(app, session, bot_seed=seed, options=options)
-        scene.saver.enabled = scene.saver.enabled and save
-        scene.saver.write()
-        return scene
-
-    @classmethod
-    def start_autoplay(cls, app: App, options: JSON | None = None) -> Self:
-        """Bots in every seat play a whole match through the real loop and scenes
-        (``main.py --autoplay``); the scene reports the result through app.finish_autoplay."""
-        scene = cls.new_match(
-            app,
-            level=app.settings.get("level", "normal"),
-            options=options,
-            seed=app.options.seed,
-            all_bots=True,
-        )
-        app.switch(scene)
-        return scene
-
-    @classmethod
-    def from_saved(cls, app: App, saved: JSON) -> Self | None:
-        """Rebuild a saved match (seed + action log + seats); None if it cannot be replayed."""
-        try:
-            session = LocalSession.from_saved(cls.name, saved)
-        except Exception:
-            storage.keep_match_aside(cls.name)  # cannot be replayed: kept, not deleted
-            return None
-        if session.phase == "over":
-            storage.clear_match(cls.name)
-            return None
-        return cls(app, session, options=saved.get("options"))
 
     def sync_from_view(self) -> None:
         """Override: show the match as it stands now, with no animation (after Continue)."""

@@ -10,6 +10,7 @@ from game.games.ronda.rules import Match
 from game.games.ronda.scene import RondaTable
 from game.table import FakeClock, Seat, Table
 from game.ui.app import App, Options
+from game.ui.table_making import TableMaker
 
 
 def start_from_menu(app, players: int) -> RondaTable:
@@ -109,7 +110,7 @@ def test_keyboard_selects_and_plays(make_app):
 @pytest.mark.parametrize("players", [2, 4])
 def test_autoplay_ronda_match_runs_to_the_end_through_the_loop(majlis_home, players):
     app = App(Options(autoplay=True, speed=40.0, seed=7, frames=20000, lang="en"))
-    scene = RondaTable.start_autoplay(app, {"players": players, "rules": "quick"})
+    scene = TableMaker(RondaTable).start_autoplay(app, {"players": players, "rules": "quick"})
     while app.running:
         app.step(1 / 60)
     assert scene.session.match.phase == "over" and scene.over is not None
@@ -141,7 +142,7 @@ def test_continue_restores_a_saved_ronda_match(make_app):
 @pytest.mark.parametrize("players", [2, 4])
 def test_ronda_controls_stay_on_screen_and_large(make_app, portrait, players):
     app = make_app(portrait=portrait, lang="ar")
-    scene = RondaTable.new_match(app, "easy", options={"players": players}, seed=4)
+    scene = TableMaker(RondaTable).new_match(app, "easy", options={"players": players}, seed=4)
     app.switch(scene)
     assert run_until(app, lambda: scene.can_declare() and scene.idle(), 4000)
     scene.selected = scene.hand_order[0]
