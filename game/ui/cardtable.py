@@ -30,9 +30,10 @@ in through ``self.input_flow`` (:mod:`game.ui.table_input`); cards on screen are
 ``self.me`` is the player's seat and ``self.spot(seat)`` where a seat sits on the screen.
 
 A subclass sets ``score_panel`` (its score panel, which also gives the match-over panel's
-headline and ranking: :class:`game.ui.table_drawing.ScorePart`), ``name`` (the game key),
-``DEFAULT_PLAYERS`` and ``ENGINE_OPTIONS`` (the bots'
-names are its spec's ``bot_names``), and overrides:
+headline and ranking: :class:`game.ui.table_drawing.ScorePart`), ``taps`` (its input part:
+what a tap, a drag or a key does at its table, :class:`game.ui.table_input.GameTaps`),
+``name`` (the game key), ``DEFAULT_PLAYERS`` and ``ENGINE_OPTIONS`` (the bots' names are its
+spec's ``bot_names``), and overrides:
 
 - ``build_controls()`` → its own widgets; ``place_controls(modal)`` shows/places them;
 - ``sync_from_view()`` (show a match as it stands, without animation), ``update_sprites(dt)``,
@@ -70,7 +71,7 @@ from game.ui.seat_plates import SeatPlates
 from game.ui.sprites import Sprite
 from game.ui.table_aids import TableAids
 from game.ui.table_drawing import ScorePart, TableDrawing, TablePainter
-from game.ui.table_input import TableInputFlow, hand_taps
+from game.ui.table_input import GameTaps, TableInputFlow
 from game.ui.table_online import follow_connection
 from game.ui.table_over import MatchEnd
 from game.ui.table_saver import TableSaver
@@ -105,6 +106,7 @@ class CardTable(TableDrawing, Scene):
     hand_order: list[str]
     selected: str | None
     score_panel: ScorePart  # the game's score panel part (set before CardTable.__init__)
+    taps: GameTaps  # the game's own input part: taps, drags and keys (set before it too)
 
     name = "cardtable"
     DEFAULT_PLAYERS = 4
@@ -376,36 +378,23 @@ class CardTable(TableDrawing, Scene):
 
         open_pause(self)
 
-    # ----- input (game/ui/table_input.py: widgets, Esc and the panels first, then these) -----
+    # ----- input (game/ui/table_input.py: widgets, Esc and the panels, then these, then taps) -
     def handle(self, event: pygame.event.Event) -> None:
         if coach_marks.handle(self, event):  # a guided round's bubble (Skip, Got it)
             return
         self.input_flow.handle(event)
 
-    def pointer(self, event: pygame.event.Event) -> None:
-        """A tap, drag or release the widgets did not take: by default on the own hand of
-        sprites (``self.hand``), to :meth:`click_card` or :meth:`drop_card`."""
-        hand_taps(self.hand_view, event, self.click_card, self.drop_card)
-
     def keys(self, event: pygame.event.Event) -> None:
-        """A key press the widgets did not take: H asks for a hint, others go to :meth:`key`."""
+        """A key press the widgets did not take: H asks for a hint, others go to the game's
+        ``taps`` (a game may hold them back: Hand rummy while its sheet of hands is open)."""
         if event.key == pygame.K_h:
             self.aids.request_hint()
         else:
-            self.key(event)
+            self.taps.key(event)
 
     def on_escape(self) -> None:
         """Esc at the table: the pause menu (a game may first let Esc undo a selection)."""
         self.open_pause()
-
-    def click_card(self, code: str) -> None:
-        """Override: a tap on the own card ``code`` (the game decides: play, select, refuse)."""
-
-    def drop_card(self, code: str) -> None:
-        """Override: the own card ``code`` was dragged onto the table: play it (or refuse it)."""
-
-    def key(self, event: pygame.event.Event) -> None:
-        """Override: a key press the widgets did not take."""
 
     # ----- the aids' hooks (game/ui/table_aids.py): a game says what a suggestion means -------
     def on_suggestion(self, action: JSON) -> None:

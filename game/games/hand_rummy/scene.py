@@ -66,6 +66,7 @@ __all__ = ["RummyGeometry", "RummyTable", "make_geometry", "refusal_text"]
 class RummyTable(CardTable):
     """A Hand rummy match: your seat and one to three others (bots, or players online)."""
 
+    taps: RummyTaps  # the input flow's ``taps`` (game/ui/table_input.py)
     name = "hand_rummy"
     DEFAULT_PLAYERS = 4
     ENGINE_OPTIONS = ("rounds", "variant", "partnership")

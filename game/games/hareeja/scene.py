@@ -11,10 +11,11 @@ state, its hit-testing and its drawing: :class:`~.table_bids.Bidding` (the bids,
 taken, the bid picker, the plates' figures), :class:`~.table_trick.TrickArea` (the trick and
 the last trick), :class:`~.table_backs.Backs` (the others' hands and the deck), and the parts
 that read the whole scene: :class:`~.table_events.HareejaMotion` (events → animation),
-:class:`~.table_input.HareejaTaps` (taps, drags and keys), :class:`~.table_draw.HareejaPainter`
-(drawing), :class:`~.table_still.HareejaStillParts` (the still layer) and
-:class:`~.table_score.ScorePanel` (the round's scores, the match end). The scene answers the
-hooks :class:`~game.ui.cardtable.CardTable` calls and routes them to its parts.
+:class:`~.table_input.HareejaTaps` (taps, drags and keys: the input flow's ``taps``),
+:class:`~.table_draw.HareejaPainter` (drawing), :class:`~.table_still.HareejaStillParts` (the
+still layer) and :class:`~.table_score.ScorePanel` (the round's scores, the match end). The
+scene answers the hooks :class:`~game.ui.cardtable.CardTable` calls and routes them to its
+parts.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ BANNER_TAG_GAP = 8  # logical px between the banner and the "Your turn" tag unde
 class HareejaTable(CardTable):
     """A Hareeja match: your seat and three others (bots, or players online)."""
 
+    taps: HareejaTaps  # the input flow's ``taps`` (game/ui/table_input.py)
     name = "hareeja"
     DEFAULT_PLAYERS = PLAYERS
     CARDS = HAREEJA_CARDS
@@ -146,23 +148,6 @@ class HareejaTable(CardTable):
         if not self.my_turn():
             return set()
         return {a["card"] for a in self.session.legal() if a["type"] == "play"}
-
-    # ----- input (game/ui/table_input.py's hooks, routed to the taps) ------------------------
-    def click_card(self, code: str) -> None:
-        self.taps.click_card(code)
-
-    def drop_card(self, code: str) -> None:
-        self.taps.drop_card(code)
-
-    def pointer(self, event: pygame.event.Event) -> None:
-        """As the base, plus: a tap on the empty centre of the table shows the last trick."""
-        if self.taps.taps_centre(event):
-            self.trick_area.toggle()
-        else:
-            super().pointer(event)
-
-    def key(self, event: pygame.event.Event) -> None:
-        self.taps.key(event)
 
     # ----- hints (game/ui/table_aids.py) -----------------------------------------------------
     def banner_y(self) -> int:

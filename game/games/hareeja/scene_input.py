@@ -3,8 +3,9 @@ legal card; with "confirm before playing", a first tap selects it), an illegal c
 its reason (HJ-8), a tap on the table's centre to look at the last trick, and the keys (L: the
 last trick; 0 … 8 and Enter while bidding; ←/→ and Enter in play).
 
-:class:`HareejaTaps` is a part of :class:`game.games.hareeja.scene.HareejaTable` (the scene's
-``click_card``, ``drop_card``, ``pointer`` and ``key`` hooks are routed here).
+:class:`HareejaTaps` is a part of :class:`game.games.hareeja.scene.HareejaTable`: the scene's
+``taps``, to which the shared input flow (game/ui/table_input.py) gives the taps, drags and
+keys the widgets did not take.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pygame
 
 from game.core.cards import suit_of
 from game.i18n import t
+from game.ui.table_input import hand_taps
 
 if TYPE_CHECKING:
     from game.games.hareeja.scene import HareejaTable
@@ -27,6 +29,14 @@ class HareejaTaps:
 
     def __init__(self, table: HareejaTable) -> None:
         self.table = table
+
+    def pointer(self, event: pygame.event.Event) -> None:
+        """A tap on the empty centre of the table shows the last trick; on the own hand, a
+        tap goes to :meth:`click_card`, a card dragged onto the table to :meth:`drop_card`."""
+        if self.taps_centre(event):
+            self.table.trick_area.toggle()
+        else:
+            hand_taps(self.table.hand_view, event, self.click_card, self.drop_card)
 
     def click_card(self, code: str) -> None:
         """Tap a legal card: it is played (with "confirm before playing": selected first, a
