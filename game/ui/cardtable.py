@@ -15,8 +15,9 @@ the machinery that is the same for every game:
 - ``my_turn()``: the player may play now (a game with another notion overrides it);
 - saving the match after every action (``self.saver``, :mod:`game.ui.table_saver`: the
   player's own at once, a bot's on a quiet frame; local tables only);
-- the widgets every table has (menu, language, "I'm back" for TB-8, the score panel's next,
-  the match-over panel's again / menu) and refusals shown as hints.
+- the widgets every table has (``self.buttons``, :mod:`game.ui.table_buttons`: menu,
+  language, "I'm back" for TB-8, the score panel's next, the match-over panel's again / menu),
+  listed and placed with the game's own, and refusals shown as hints.
 
 Making a match (a new one against bots, an all-bot autoplay, a saved one rebuilt) is not the
 scene's job: :class:`game.ui.table_making.TableMaker` makes the session and builds the scene
@@ -57,19 +58,17 @@ from game import i18n
 from game.client.local import LocalSession
 from game.client.online import OnlineSession, server_message
 from game.client.session import Refusal, SeatState, TableSession
-from game.i18n import t
-from game.ui import assets, coach_marks, scale, scoreboard, settle, table_exits
+from game.ui import assets, coach_marks, scoreboard, settle
 from game.ui.event_player import BOT_PAUSE, EventPlayer
 from game.ui.hand_view import HandView
-from game.ui.over_again import again_label
 from game.ui.over_check import check_button, place_check
 from game.ui.plates import deck_codes
 from game.ui.reactions import TableReactions
-from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.seat_plates import SeatPlates
 from game.ui.sprites import Sprite
 from game.ui.table_aids import TableAids
+from game.ui.table_buttons import TableButtons
 from game.ui.table_drawing import ScorePart, TableDrawing, TablePainter
 from game.ui.table_input import GameTaps, TableInputFlow
 from game.ui.table_online import follow_connection
@@ -78,7 +77,7 @@ from game.ui.table_saver import TableSaver
 from game.ui.table_still import StillLayer
 from game.ui.tween import Speed
 from game.ui.watching import WatchBar, watch_bar
-from game.ui.widgets import Button, Widget
+from game.ui.widgets import Widget
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -140,6 +139,7 @@ class CardTable(TableDrawing, Scene):
         self.plates.watch = WatchBar(self)  # the watchers' eye; a spectator's tag and Leave
         self.hand_view = HandView(self)
         self.input_flow = TableInputFlow(self)  # every input event goes in through it
+        self.buttons = TableButtons(self)  # menu, language, I'm back, next, again, menu
         self.flying: list[Sprite] = []  # cards in the air that belong to no hand
         self.phase = "deal"  # displayed phase (the subclass moves it on)
         self.dealer = 0
@@ -197,46 +197,14 @@ class CardTable(TableDrawing, Scene):
 
     # ----- widgets -----------------------------------------------------------------------------
     def build(self) -> None:
-        layout = self.app.layout
-        tb = layout.top_bar
-        # menu and language ("عربي" / "English"): in the top bar, placed by _place_widgets
-        self.menu_button = Button(  # 100 and 92 wide: room in the bar for the score button
-            (0, tb.y, px(100), tb.h), self.words("menu.button"), self.open_pause, 22
-        )
-        self.lang_button = Button(
-            (0, tb.y, px(92), tb.h),
-            self.words("lang.toggle"),
-            partial(table_exits.toggle_language, self.app),
-            22,
-        )
-        R = scale.rect  # panel buttons: sized here, placed with their panels
-        self.back_button = Button(
-            R(0, 0, 200, 56), self.words("assist.back"), self.session.reclaim, 24, True
-        )
-        next_words = lambda: t(self.next_label())  # noqa: E731 (the label follows the phase)
-        self.next_button = Button(R(0, 0, 260, 60), next_words, self.close_score, 26, True)
-        self.again_button = Button(
-            R(0, 0, 240, 60),
-            lambda: again_label(self),
-            partial(table_exits.play_again, self),
-            26,
-            True,
-        )
-        self.menu2_button = Button(
-            R(0, 0, 200, 60), self.words("over.menu"), partial(table_exits.to_menu, self), 26
-        )
-        for key in ("menu", "lang", "back", "next", "again", "menu2"):
-            getattr(self, f"{key}_button").key = key
+        self.buttons.build()
+        self.next_button = self.buttons.next  # the score panel's frame places it (TablePainter)
         self.widgets = [
             scoreboard.rebuilt(self),  # first: while open it takes every tap and key
-            self.menu_button,
-            self.lang_button,
+            *self.buttons.top_bar(),
             *self.build_controls(),
             *self.aids.widgets(),
-            self.back_button,
-            self.next_button,
-            self.again_button,
-            self.menu2_button,
+            *self.buttons.over_table(),
             check_button(self),
         ]
         if self.plates.reactions is not None:
@@ -249,11 +217,6 @@ class CardTable(TableDrawing, Scene):
 
     def warm_pictures(self) -> None:
         """Override: paint, as the table is built, pictures first needed mid-animation."""
-
-    @staticmethod
-    def words(key: str) -> Callable[[], str]:
-        """A label: the catalog's words for ``key`` in the language now."""
-        return lambda: t(key)
 
     def build_controls(self) -> list[Widget]:
         """Override: the game's own widgets (created for the current layout)."""
@@ -285,27 +248,14 @@ class CardTable(TableDrawing, Scene):
 
     def _place_widgets(self) -> None:
         """Show only the controls that apply now, placed for the current state."""
-        layout = self.app.layout
         modal = self.modal()
-        for w in (self.menu_button, self.lang_button):
-            w.visible = not modal
-        tb = layout.top_bar
-        if i18n.is_rtl():
-            self.menu_button.rect.x, self.lang_button.rect.x = tb.x, tb.x + px(112)
-        else:
-            self.menu_button.rect.x = tb.right - px(100)
-            self.lang_button.rect.x = tb.right - px(204)
+        self.buttons.place_top_bar(modal)
         scoreboard.place(self, modal)  # beside the language button, before the hint's
         self.place_controls(modal)
         if self.plates.reactions is not None:  # (the hint's button goes beside its one)
             self.plates.reactions.place(self.score is not None, (self.aids.hint_button,))
         self.aids.place_hint_button(modal)
-        self.back_button.visible = self.assisted() and not modal
-        self.back_button.rect = (
-            layout.play_button.copy()
-        )  # the play button is hidden while assisted
-        self.next_button.visible = self.score is not None
-        self.again_button.visible = self.menu2_button.visible = self.over is not None
+        self.buttons.place_over_table(modal)
         place_check(self, self.widget("check"))
         watch_bar(self).place(self.score is not None, self.plates.reactions)
         self.input_flow.hold_summaries()

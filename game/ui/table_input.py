@@ -27,10 +27,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from game.ui.hand_view import HandView
-from game.ui.widgets import Button, Widget
+from game.ui.widgets import Widget
 
 if TYPE_CHECKING:
     from game.ui.app import App
+    from game.ui.table_buttons import TableButtons
 
 PANEL_GRACE = 1.0  # seconds a summary stays before Enter or a tap may close it
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -55,9 +56,7 @@ class InputScene(Protocol):
     hand_view: HandView
     taps: GameTaps
     widgets_fresh: bool
-    next_button: Button
-    again_button: Button
-    menu2_button: Button
+    buttons: TableButtons  # the summaries' next, again and menu among them
 
     @property
     def score(self) -> dict[str, Any] | None: ...
@@ -92,9 +91,10 @@ class TableInputFlow:
     def hold_summaries(self) -> None:
         """A summary's buttons (next; again / menu at the match end) work only after 1 s."""
         scene = self.scene
-        scene.next_button.enabled = self.panel_ready()
+        buttons = scene.buttons
+        buttons.next.enabled = self.panel_ready()
         over = scene.over is not None and scene.over["t"] >= PANEL_GRACE
-        scene.again_button.enabled = scene.menu2_button.enabled = over
+        buttons.again.enabled = buttons.menu2.enabled = over
 
     def handle(self, event: pygame.event.Event) -> None:
         """Widgets first, then Esc; while a score or match-over panel is open only Enter/Space

@@ -75,8 +75,8 @@ def saw(client: Client, pred) -> bool:
 
 async def close_panels(app, sc) -> None:
     """Close a deal's score panel the way a player does (its Next button)."""
-    if sc.score is not None and sc.next_button.visible:
-        await click(app, sc.next_button.rect.center)
+    if sc.score is not None and sc.buttons.next.visible:
+        await click(app, sc.buttons.next.rect.center)
 
 
 # ----- Ronda -------------------------------------------------------------------------------------

@@ -113,7 +113,7 @@ def test_hareeja_at_scale_bids_selects_and_plays_where_it_draws(make_app, factor
     card = scene.hand[code].rect()
     playing = picture(app)
     click(app, card.center)
-    play_at = corner(scene.play_button.rect)
+    play_at = corner(scene.taps.play_button.rect)
     first = list(scene.session.match.log)
 
     app = make_app(scale=factor)

@@ -98,7 +98,7 @@ def test_a_players_moves_repaint_what_they_change(make_app, portrait):
     assert run_until(app, lambda: my_turn_settled() and len(scene.melds) > melds, 600)
     repainted(lambda: turn(app, *((1280, 720) if portrait else (720, 1280))))  # it turns
     assert app.layout.portrait != portrait
-    repainted(lambda: click(app, scene.lang_button.rect.center))  # Arabic
+    repainted(lambda: click(app, scene.buttons.lang.rect.center))  # Arabic
     run_until(app, lambda: not scene.animating(), 200)
     repainted(lambda: click(app, scene.workspace.sprites[("h", 0)].rect().center))
     code = scene.staging.hand[0]

@@ -120,8 +120,8 @@ def finish_match_as_seat0(app, scene: HareejaTable, limit: int = 40000) -> None:
     rng = bot_rng(77)
 
     def drive() -> None:
-        if scene.score is not None and scene.next_button.visible:
-            click(app, scene.next_button.rect.center)
+        if scene.score is not None and scene.buttons.next.visible:
+            click(app, scene.buttons.next.rect.center)
         elif scene.can_bid():
             view, legal = scene.session.match.view(0), scene.session.match.legal_actions(0)
             n = run(hareeja_bots.think(view, legal, "easy", rng))["n"]

@@ -160,7 +160,7 @@ def test_the_round_summary_ignores_enter_and_taps_in_its_first_second(make_app):
     app.step(DT)
     key(app, pygame.K_RETURN)
     assert scene.score is not None
-    click(app, scene.next_button.rect.center)
+    click(app, scene.buttons.next.rect.center)
     assert scene.score is not None
     for _ in range(60):  # one second of frames
         app.step(DT)

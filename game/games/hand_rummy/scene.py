@@ -247,10 +247,10 @@ class RummyTable(CardTable):
         super()._place_widgets()
         tb = self.geo.top_bar
         h = px(48) if not self.geo.portrait else px(52)
-        for w in (self.menu_button, self.lang_button):
+        for w in (self.buttons.menu, self.buttons.lang):
             w.rect.h, w.rect.y = h, tb.y
         # "I'm back" takes Discard's place (hidden while the table plays for you).
-        self.back_button.rect = self.geo.buttons["discard"].copy()
+        self.buttons.back.rect = self.geo.buttons["discard"].copy()
 
     # ----- state questions --------------------------------------------------------------------
     def my_turn(self) -> bool:

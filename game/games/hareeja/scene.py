@@ -41,7 +41,7 @@ from game.ui.cardtable import CardTable
 from game.ui.event_player import BOT_PAUSE
 from game.ui.scale import px
 from game.ui.sprites import Sprite
-from game.ui.widgets import Button, Widget
+from game.ui.widgets import Widget
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -105,19 +105,11 @@ class HareejaTable(CardTable):
     # ----- widgets -----------------------------------------------------------------------------
     def build_controls(self) -> list[Widget]:
         """The bid picker's row and Confirm, Play (with "confirm before playing"), Last trick."""
-        self.play_button = Button(
-            self.app.layout.play_button,
-            lambda: t("play.play"),
-            self.taps.play_selected,
-            28,
-            primary=True,
-            key="play",
-        )
-        return [*self.bidding.build(), self.play_button, self.trick_area.build()]
+        return [*self.bidding.build(), self.taps.build(), self.trick_area.build()]
 
     def place_controls(self, modal: bool) -> None:
         self.bidding.place(self.can_bid() and not modal)
-        self.play_button.visible = not modal and self.selected is not None and self.my_turn()
+        self.taps.place(modal)
         self.trick_area.place(modal, scoreboard.anchor(self))  # beside the score button
 
     # ----- state questions --------------------------------------------------------------------
