@@ -48,7 +48,7 @@ def main() -> None:
         )
     )
     app.quiet.warm_up()  # as a player's time in the menu would have done
-    scene = games.table_class(args.game).start_autoplay(app, games.info(args.game).defaults())
+    scene = games.maker(args.game).start_autoplay(app, games.info(args.game).defaults())
     # Warm up through the first deal into play.
     while scene.phase == "deal" or scene.session.match.log == []:
         app.step(1 / 60)

@@ -59,7 +59,7 @@ def play(
     """Run the stretch on ``app`` (made with ``autoplay=True``); ``each(app)`` after every
     frame. Stops once the first score panel has been shown and closed (or after ``limit``
     frames)."""
-    scene = games.table_class(game).start_autoplay(app, games.info(game).defaults())
+    scene = games.maker(game).start_autoplay(app, games.info(game).defaults())
     seen = Seen()
     overlay_left: int | None = None
     draws = app.painter.draws

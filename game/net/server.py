@@ -349,7 +349,51 @@ def proxy_option(text: str) -> TrustedProxies:
 
 
 def main(argv: list[str] | None = None) -> None:
+    """``python -m game.net.server``: read the command line, then serve until interrupted."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    options = server_options(args, parser)
+    if args.log_text:
+        logging.basicConfig(level=logging.INFO)
+    else:
+        log_json()
+    if args.fresh_store:
+        moved = move_aside(args.db)
+        if moved:
+            print(f"The old store {args.db} was moved aside to {moved}.", flush=True)
+    sys.setswitchinterval(args.switch_interval / 1000)
+    run = asyncio.run if args.no_uvloop or uvloop is None else uvloop.run
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            run(serve_forever(args.host, args.port, args.db, args.bot_delay, **options))
+    except (StoreDamaged, RedisUnsafe) as err:
+        print(f"majlis server: {err}", file=sys.stderr, flush=True)
+        raise SystemExit(2) from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The server's command line, its flags in the order ``--help`` lists them: the table
+    server's own, the shared store's (Redis), who may connect and where the metrics are
+    served, the logs, then the flags for benchmarks and tests."""
     parser = argparse.ArgumentParser(description="Majlis online table server")
+    add_table_options(parser)
+    add_shared_store_options(parser)
+    add_origin_option(parser)
+    parser.add_argument(
+        "--metrics",
+        metavar="HOST:PORT",
+        help="where to serve /metrics (HOST:PORT, PORT on 127.0.0.1, or off; default "
+        "127.0.0.1 on the game port + 1000): never the game port, which faces the players",
+    )
+    parser.add_argument(
+        "--log-text", action="store_true", help="plain text logs instead of JSON lines"
+    )
+    add_benchmark_options(parser)
+    return parser
+
+
+def add_table_options(parser: argparse.ArgumentParser) -> None:
+    """Where the server listens, where it keeps its records, its bots and its proxies."""
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=9310)
     parser.add_argument(
@@ -385,6 +429,10 @@ def main(argv: list[str] | None = None) -> None:
         help="processes in which normal and hard bots think, at a lower priority than the "
         "server (default: one per core; 0: in the server process, in slices)",
     )
+
+
+def add_shared_store_options(parser: argparse.ArgumentParser) -> None:
+    """Several server processes sharing one lobby through Redis."""
     parser.add_argument(
         "--redis",
         metavar="URL",
@@ -407,16 +455,10 @@ def main(argv: list[str] | None = None) -> None:
         "of a process that stopped answering",
     )
     parser.add_argument("--allow-volatile-redis", action="store_true", help=VOLATILE_HELP)
-    add_origin_option(parser)
-    parser.add_argument(
-        "--metrics",
-        metavar="HOST:PORT",
-        help="where to serve /metrics (HOST:PORT, PORT on 127.0.0.1, or off; default "
-        "127.0.0.1 on the game port + 1000): never the game port, which faces the players",
-    )
-    parser.add_argument(
-        "--log-text", action="store_true", help="plain text logs instead of JSON lines"
-    )
+
+
+def add_benchmark_options(parser: argparse.ArgumentParser) -> None:
+    """Flags benchmarks and tests compare or need (limits, view patches, the GIL, uvloop)."""
     parser.add_argument(
         "--loose-limits",
         action="store_true",
@@ -442,19 +484,15 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="run on asyncio's own event loop even when uvloop is installed (benchmarks compare)",
     )
-    args = parser.parse_args(argv)
+
+
+def server_options(args: argparse.Namespace, parser: argparse.ArgumentParser) -> dict[str, Any]:
+    """The keyword settings :func:`serve_forever` takes, read from the parsed command line (a
+    bad ``--metrics`` is the parser's error: usage and exit status 2)."""
     try:
         metrics = metrics_address(args.metrics, args.port)
     except ValueError as err:
         parser.error(str(err))
-    if args.log_text:
-        logging.basicConfig(level=logging.INFO)
-    else:
-        log_json()
-    if args.fresh_store:
-        moved = move_aside(args.db)
-        if moved:
-            print(f"The old store {args.db} was moved aside to {moved}.", flush=True)
     options: dict[str, Any] = {
         "trust_proxy": args.trust_proxy,
         "bot_workers": args.bot_workers,
@@ -470,14 +508,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.loose_limits:
         options["limits"] = Limits.loose()
         options["rate"] = (100_000, 100_000.0)
-    sys.setswitchinterval(args.switch_interval / 1000)
-    run = asyncio.run if args.no_uvloop or uvloop is None else uvloop.run
-    try:
-        with contextlib.suppress(KeyboardInterrupt):
-            run(serve_forever(args.host, args.port, args.db, args.bot_delay, **options))
-    except (StoreDamaged, RedisUnsafe) as err:
-        print(f"majlis server: {err}", file=sys.stderr, flush=True)
-        raise SystemExit(2) from None
+    return options
 
 
 if __name__ == "__main__":

@@ -14,12 +14,14 @@ the machinery that is the same for every game:
 - letting the bots think (the local session, in slices) once the screen has caught up;
 - ``my_turn()``: the player may play now (a game with another notion overrides it);
 - saving the match after every action (``self.saver``, :mod:`game.ui.table_saver`: the
-  player's own at once, a bot's on a quiet frame; local tables only) and rebuilding it
-  (``from_saved``);
-- the widgets every table has (menu, language, "I'm back" for TB-8, the score panel's next,
-  the match-over panel's again / menu) and refusals shown as hints.
+  player's own at once, a bot's on a quiet frame; local tables only);
+- the widgets every table has (``self.buttons``, :mod:`game.ui.table_buttons`: menu,
+  language, "I'm back" for TB-8, the score panel's next, the match-over panel's again / menu),
+  listed and placed with the game's own, and refusals shown as hints.
 
-The scene owns its parts: the event player (``self.events``), the seats' plates
+Making a match (a new one against bots, an all-bot autoplay, a saved one rebuilt) is not the
+scene's job: :class:`game.ui.table_making.TableMaker` makes the session and builds the scene
+on it. The scene owns its parts: the event player (``self.events``), the seats' plates
 (``self.plates``, :mod:`game.ui.seat_plates`), the own hand's pointer, drag and glide
 (``self.hand_view``, :mod:`game.ui.hand_view`) and the aids (``self.aids``: the your-turn cue,
 notices, questions, hints; :mod:`game.ui.table_aids`). Drawing shared by every table (banners,
@@ -29,9 +31,10 @@ in through ``self.input_flow`` (:mod:`game.ui.table_input`); cards on screen are
 ``self.me`` is the player's seat and ``self.spot(seat)`` where a seat sits on the screen.
 
 A subclass sets ``score_panel`` (its score panel, which also gives the match-over panel's
-headline and ranking: :class:`game.ui.table_drawing.ScorePart`), ``name`` (the game key),
-``DEFAULT_PLAYERS`` and ``ENGINE_OPTIONS`` (the bots'
-names are its spec's ``bot_names``), and overrides:
+headline and ranking: :class:`game.ui.table_drawing.ScorePart`), ``taps`` (its input part:
+what a tap, a drag or a key does at its table, :class:`game.ui.table_input.GameTaps`),
+``name`` (the game key), ``DEFAULT_PLAYERS`` and ``ENGINE_OPTIONS`` (the bots' names are its
+spec's ``bot_names``), and overrides:
 
 - ``build_controls()`` → its own widgets; ``place_controls(modal)`` shows/places them;
 - ``sync_from_view()`` (show a match as it stands, without animation), ``update_sprites(dt)``,
@@ -47,38 +50,34 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from functools import partial
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import i18n
-from game.client import storage
 from game.client.local import LocalSession
 from game.client.online import OnlineSession, server_message
 from game.client.session import Refusal, SeatState, TableSession
-from game.core import registry
-from game.i18n import t
-from game.ui import assets, coach_marks, scale, scoreboard, settle, table_exits
+from game.ui import assets, coach_marks, scoreboard, settle
 from game.ui.event_player import BOT_PAUSE, EventPlayer
 from game.ui.hand_view import HandView
-from game.ui.over_again import again_label
 from game.ui.over_check import check_button, place_check
 from game.ui.plates import deck_codes
 from game.ui.reactions import TableReactions
-from game.ui.scale import px
 from game.ui.scene import Scene
 from game.ui.seat_plates import SeatPlates
 from game.ui.sprites import Sprite
 from game.ui.table_aids import TableAids
+from game.ui.table_buttons import TableButtons
 from game.ui.table_drawing import ScorePart, TableDrawing, TablePainter
-from game.ui.table_input import TableInputFlow, hand_taps
+from game.ui.table_input import GameTaps, TableInputFlow
 from game.ui.table_online import follow_connection
 from game.ui.table_over import MatchEnd
 from game.ui.table_saver import TableSaver
 from game.ui.table_still import StillLayer
 from game.ui.tween import Speed
 from game.ui.watching import WatchBar, watch_bar
-from game.ui.widgets import Button, Widget
+from game.ui.widgets import Widget
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -106,6 +105,7 @@ class CardTable(TableDrawing, Scene):
     hand_order: list[str]
     selected: str | None
     score_panel: ScorePart  # the game's score panel part (set before CardTable.__init__)
+    taps: GameTaps  # the game's own input part: taps, drags and keys (set before it too)
 
     name = "cardtable"
     DEFAULT_PLAYERS = 4
@@ -139,6 +139,7 @@ class CardTable(TableDrawing, Scene):
         self.plates.watch = WatchBar(self)  # the watchers' eye; a spectator's tag and Leave
         self.hand_view = HandView(self)
         self.input_flow = TableInputFlow(self)  # every input event goes in through it
+        self.buttons = TableButtons(self)  # menu, language, I'm back, next, again, menu
         self.flying: list[Sprite] = []  # cards in the air that belong to no hand
         self.phase = "deal"  # displayed phase (the subclass moves it on)
         self.dealer = 0
@@ -178,73 +179,6 @@ class CardTable(TableDrawing, Scene):
         """The sizes this table shows card faces at (also made ahead: game/ui/warmup.py)."""
         return (layout.card, layout.trick_card, layout.small)
 
-    @classmethod
-    def engine_options(cls, options: JSON | None) -> JSON:
-        """The part of the menu's options the engine takes (``players`` is separate)."""
-        return {k: v for k, v in (options or {}).items() if k in cls.ENGINE_OPTIONS}
-
-    @classmethod
-    def new_match(
-        cls,
-        app: App,
-        level: str = "normal",
-        turn_seconds: int | None = None,
-        options: JSON | None = None,
-        seed: int | None = None,
-        deck: list[str] | None = None,
-        all_bots: bool = False,
-        clock: Any = None,
-        save: bool = True,
-    ) -> Self:
-        """A new match: you against bots at ``level`` (or all bots for autoplay).
-        ``options`` are the menu's: ``players`` plus the engine's own options. ``save``:
-        False for a table that is never played (game/ui/rehearsal.py): nothing is stored."""
-        options = dict(options or {})
-        players = int(options.get("players", cls.DEFAULT_PLAYERS))
-        session = LocalSession.new(
-            cls.name,
-            players,
-            cls.engine_options(options),
-            level,
-            turn_seconds,
-            seed=seed,
-            deck=deck,
-            all_bots=all_bots,
-            clock=clock,
-            bot_names=registry.get(cls.name).bot_names,  # the spec says them (one place)
-        )
-        scene = cls(app, session, bot_seed=seed, options=options)
-        scene.saver.enabled = scene.saver.enabled and save
-        scene.saver.write()
-        return scene
-
-    @classmethod
-    def start_autoplay(cls, app: App, options: JSON | None = None) -> Self:
-        """Bots in every seat play a whole match through the real loop and scenes
-        (``main.py --autoplay``); the scene reports the result through app.finish_autoplay."""
-        scene = cls.new_match(
-            app,
-            level=app.settings.get("level", "normal"),
-            options=options,
-            seed=app.options.seed,
-            all_bots=True,
-        )
-        app.switch(scene)
-        return scene
-
-    @classmethod
-    def from_saved(cls, app: App, saved: JSON) -> Self | None:
-        """Rebuild a saved match (seed + action log + seats); None if it cannot be replayed."""
-        try:
-            session = LocalSession.from_saved(cls.name, saved)
-        except Exception:
-            storage.keep_match_aside(cls.name)  # cannot be replayed: kept, not deleted
-            return None
-        if session.phase == "over":
-            storage.clear_match(cls.name)
-            return None
-        return cls(app, session, options=saved.get("options"))
-
     def sync_from_view(self) -> None:
         """Override: show the match as it stands now, with no animation (after Continue)."""
 
@@ -263,46 +197,14 @@ class CardTable(TableDrawing, Scene):
 
     # ----- widgets -----------------------------------------------------------------------------
     def build(self) -> None:
-        layout = self.app.layout
-        tb = layout.top_bar
-        # menu and language ("عربي" / "English"): in the top bar, placed by _place_widgets
-        self.menu_button = Button(  # 100 and 92 wide: room in the bar for the score button
-            (0, tb.y, px(100), tb.h), self.words("menu.button"), self.open_pause, 22
-        )
-        self.lang_button = Button(
-            (0, tb.y, px(92), tb.h),
-            self.words("lang.toggle"),
-            partial(table_exits.toggle_language, self.app),
-            22,
-        )
-        R = scale.rect  # panel buttons: sized here, placed with their panels
-        self.back_button = Button(
-            R(0, 0, 200, 56), self.words("assist.back"), self.session.reclaim, 24, True
-        )
-        next_words = lambda: t(self.next_label())  # noqa: E731 (the label follows the phase)
-        self.next_button = Button(R(0, 0, 260, 60), next_words, self.close_score, 26, True)
-        self.again_button = Button(
-            R(0, 0, 240, 60),
-            lambda: again_label(self),
-            partial(table_exits.play_again, self),
-            26,
-            True,
-        )
-        self.menu2_button = Button(
-            R(0, 0, 200, 60), self.words("over.menu"), partial(table_exits.to_menu, self), 26
-        )
-        for key in ("menu", "lang", "back", "next", "again", "menu2"):
-            getattr(self, f"{key}_button").key = key
+        self.buttons.build()
+        self.next_button = self.buttons.next  # the score panel's frame places it (TablePainter)
         self.widgets = [
             scoreboard.rebuilt(self),  # first: while open it takes every tap and key
-            self.menu_button,
-            self.lang_button,
+            *self.buttons.top_bar(),
             *self.build_controls(),
             *self.aids.widgets(),
-            self.back_button,
-            self.next_button,
-            self.again_button,
-            self.menu2_button,
+            *self.buttons.over_table(),
             check_button(self),
         ]
         if self.plates.reactions is not None:
@@ -315,11 +217,6 @@ class CardTable(TableDrawing, Scene):
 
     def warm_pictures(self) -> None:
         """Override: paint, as the table is built, pictures first needed mid-animation."""
-
-    @staticmethod
-    def words(key: str) -> Callable[[], str]:
-        """A label: the catalog's words for ``key`` in the language now."""
-        return lambda: t(key)
 
     def build_controls(self) -> list[Widget]:
         """Override: the game's own widgets (created for the current layout)."""
@@ -351,27 +248,14 @@ class CardTable(TableDrawing, Scene):
 
     def _place_widgets(self) -> None:
         """Show only the controls that apply now, placed for the current state."""
-        layout = self.app.layout
         modal = self.modal()
-        for w in (self.menu_button, self.lang_button):
-            w.visible = not modal
-        tb = layout.top_bar
-        if i18n.is_rtl():
-            self.menu_button.rect.x, self.lang_button.rect.x = tb.x, tb.x + px(112)
-        else:
-            self.menu_button.rect.x = tb.right - px(100)
-            self.lang_button.rect.x = tb.right - px(204)
+        self.buttons.place_top_bar(modal)
         scoreboard.place(self, modal)  # beside the language button, before the hint's
         self.place_controls(modal)
         if self.plates.reactions is not None:  # (the hint's button goes beside its one)
             self.plates.reactions.place(self.score is not None, (self.aids.hint_button,))
         self.aids.place_hint_button(modal)
-        self.back_button.visible = self.assisted() and not modal
-        self.back_button.rect = (
-            layout.play_button.copy()
-        )  # the play button is hidden while assisted
-        self.next_button.visible = self.score is not None
-        self.again_button.visible = self.menu2_button.visible = self.over is not None
+        self.buttons.place_over_table(modal)
         place_check(self, self.widget("check"))
         watch_bar(self).place(self.score is not None, self.plates.reactions)
         self.input_flow.hold_summaries()
@@ -444,36 +328,23 @@ class CardTable(TableDrawing, Scene):
 
         open_pause(self)
 
-    # ----- input (game/ui/table_input.py: widgets, Esc and the panels first, then these) -----
+    # ----- input (game/ui/table_input.py: widgets, Esc and the panels, then these, then taps) -
     def handle(self, event: pygame.event.Event) -> None:
         if coach_marks.handle(self, event):  # a guided round's bubble (Skip, Got it)
             return
         self.input_flow.handle(event)
 
-    def pointer(self, event: pygame.event.Event) -> None:
-        """A tap, drag or release the widgets did not take: by default on the own hand of
-        sprites (``self.hand``), to :meth:`click_card` or :meth:`drop_card`."""
-        hand_taps(self.hand_view, event, self.click_card, self.drop_card)
-
     def keys(self, event: pygame.event.Event) -> None:
-        """A key press the widgets did not take: H asks for a hint, others go to :meth:`key`."""
+        """A key press the widgets did not take: H asks for a hint, others go to the game's
+        ``taps`` (a game may hold them back: Hand rummy while its sheet of hands is open)."""
         if event.key == pygame.K_h:
             self.aids.request_hint()
         else:
-            self.key(event)
+            self.taps.key(event)
 
     def on_escape(self) -> None:
         """Esc at the table: the pause menu (a game may first let Esc undo a selection)."""
         self.open_pause()
-
-    def click_card(self, code: str) -> None:
-        """Override: a tap on the own card ``code`` (the game decides: play, select, refuse)."""
-
-    def drop_card(self, code: str) -> None:
-        """Override: the own card ``code`` was dragged onto the table: play it (or refuse it)."""
-
-    def key(self, event: pygame.event.Event) -> None:
-        """Override: a key press the widgets did not take."""
 
     # ----- the aids' hooks (game/ui/table_aids.py): a game says what a suggestion means -------
     def on_suggestion(self, action: JSON) -> None:

@@ -3,16 +3,22 @@ game's table scene must provide.
 
 A game appears in the menu when its spec names a ``scene`` whose module exists (checked with
 ``importlib.util.find_spec``; nothing is imported until the game is chosen). Its menu rows are
-its spec's player counts (when there is a choice) and options. The scene class must provide:
+its spec's player counts (when there is a choice) and options. The scene class is built as
+``scene_class(app, session, options=...)`` for a session it is given (the lobby's online table,
+a lesson, a replay); its matches are made by :func:`maker`:
 
-- ``new_match(app, level, turn_seconds, options, seed=None, deck=None, all_bots=False,
-  clock=None)`` → the scene, ready to ``app.switch`` to. ``options`` is the menu's dict for that
-  game (``players`` plus the engine's options);
-- ``from_saved(app, saved)`` → the scene, or None when the saved match cannot be replayed.
-  ``saved`` is what the scene stored through ``storage.save_match`` and holds ``"game": <name>``
-  (a save without it is Hareeja's, from before there were other games);
-- ``start_autoplay(app, options)``: an all-bot match for ``main.py --autoplay --game <name>``;
-  switches to the scene and returns it (the scene calls ``app.finish_autoplay`` at the end).
+- a scene built on :class:`game.ui.cardtable.CardTable` has them made by
+  :class:`game.ui.table_making.TableMaker` (a new match against bots, a saved one rebuilt, an
+  all-bot autoplay);
+- a bare scene of its own (tests/fourth_game's) makes them itself: the class has
+  ``new_match(app, level, turn_seconds, options, seed=None, deck=None, all_bots=False,
+  clock=None)`` → the scene, ready to ``app.switch`` to (``options`` is the menu's dict for that
+  game: ``players`` plus the engine's options); ``from_saved(app, saved)`` → the scene, or None
+  when the saved match cannot be replayed (``saved`` is what the scene stored through
+  ``storage.save_match`` and holds ``"game": <name>``; a save without it is Hareeja's, from
+  before there were other games); ``start_autoplay(app, options)``: an all-bot match for
+  ``main.py --autoplay --game <name>``, switched to and returned (the scene calls
+  ``app.finish_autoplay`` at the end).
 
 The spec's ``screenshots`` function shoots the game's phases with the harness in
 :mod:`game.ui.screenshots` (``shooter.app``, ``frames(n)``, ``until(pred)``, ``shot(name)``).
@@ -30,6 +36,7 @@ from game.core import registry
 from game.core.spec import GameSpec, Option
 from game.core.types import JsonObject
 from game.i18n import digits, t, tn
+from game.ui.table_making import AutoplayApp, TableMaker
 
 if TYPE_CHECKING:
     from game.client.session import TableSession
@@ -57,6 +64,10 @@ class TableScene(Protocol):
         """The scene playing ``session`` (the lobby's online table, once it starts)."""
         ...
 
+
+class TableMaking(Protocol):
+    """What makes a game's matches (:func:`maker`; the contract above)."""
+
     def new_match(
         self,
         app: App,
@@ -64,10 +75,11 @@ class TableScene(Protocol):
         turn_seconds: int | None,
         options: JsonObject,
         seed: int | None = None,
+        *,
         save: bool = True,
     ) -> Scene: ...
     def from_saved(self, app: App, saved: JsonObject) -> Scene | None: ...
-    def start_autoplay(self, app: App, options: JsonObject) -> Scene: ...
+    def start_autoplay(self, app: AutoplayApp, options: JsonObject) -> Scene: ...
 
 
 @dataclass(frozen=True)
@@ -180,6 +192,16 @@ def table_class(key: str) -> TableScene:
     return scene
 
 
+def maker(key: str) -> TableMaking:
+    """What makes game ``key``'s matches: a :class:`game.ui.table_making.TableMaker` for its
+    scene class, or the class itself when it makes its own (a bare scene; see above)."""
+    scene: Any = table_class(key)
+    if hasattr(scene, "new_match"):
+        own: TableMaking = scene
+        return own
+    return TableMaker(scene)
+
+
 def options_for(settings: Settings, key: str) -> JsonObject:
     """The remembered options of game ``key``, with defaults for anything missing or stale."""
     game = info(key)
@@ -198,7 +220,7 @@ def options_for(settings: Settings, key: str) -> JsonObject:
 def new_match(app: App, key: str, seed: int | None = None) -> Scene:
     """The table scene of a new match of ``key`` with the menu's settings."""
     s = app.settings
-    return table_class(key).new_match(
+    return maker(key).new_match(
         app, s["level"], s["turn_seconds"] or None, options_for(s, key), seed=seed
     )
 
@@ -207,7 +229,7 @@ def rehearsal(app: App, key: str) -> Scene:
     """The table :func:`new_match` would build for ``key``, never saved (game/ui/rehearsal.py
     draws it once ahead and lets it go)."""
     s = app.settings
-    return table_class(key).new_match(
+    return maker(key).new_match(
         app, s["level"], s["turn_seconds"] or None, options_for(s, key), seed=0, save=False
     )
 
@@ -217,12 +239,12 @@ def from_saved(app: App, saved: JsonObject) -> Scene | None:
     key = saved.get("game", DEFAULT_GAME)
     if not registry.exists(key) or not has_table(key):
         return None
-    return table_class(key).from_saved(app, saved)
+    return maker(key).from_saved(app, saved)
 
 
-def start_autoplay(app: App, key: str = DEFAULT_GAME) -> Scene:
+def start_autoplay(app: AutoplayApp, key: str = DEFAULT_GAME) -> Scene:
     """``--autoplay``: bots play a whole match of ``key`` through the loop."""
-    return table_class(key).start_autoplay(app, options_for(app.settings, key))
+    return maker(key).start_autoplay(app, options_for(app.settings, key))
 
 
 def screenshot_script(key: str) -> Callable[[Any], None] | None:

@@ -33,6 +33,7 @@ from game.ui.widgets import Button, Widget, beside_row
 
 if TYPE_CHECKING:
     from game.ui.app import App
+    from game.ui.table_buttons import TableButtons
 
 BUBBLE_SECONDS = 3.0
 KEY: RGB = (255, 0, 255)  # the bubble image's clear corners
@@ -57,7 +58,7 @@ class ReactionTable(Protocol):
     me: int
     players: int
     widgets: list[Widget]
-    lang_button: Button
+    buttons: TableButtons  # the language button's row is the top bar's
 
     def plate_rect(self, seat: int) -> pygame.Rect: ...
     def seat_name(self, seat: int) -> str: ...
@@ -152,7 +153,7 @@ class TableReactions:
         self.toggle.rect.y = tb.y
         self.toggle.rect.h = tb.h
         table = self.table
-        beside_row(self.toggle, table.widgets, table.lang_button.rect.y, layout.w, after)
+        beside_row(self.toggle, table.widgets, table.buttons.lang.rect.y, layout.w, after)
         self.toggle.selected = self.open
         shown = self.open and not modal
         for button in (*self.phrase_buttons, *self.mute_buttons):

@@ -37,6 +37,7 @@ from game.ui.widgets import Button, Widget, button_image
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.event_player import EventPlayer
+    from game.ui.table_buttons import TableButtons
 
 SCORED = ("round_scored", "deal_scored")  # the events that add a row
 LEADER = (58, 50, 24)  # the leader's column, behind its cells
@@ -55,7 +56,7 @@ class BoardTable(Protocol):
     session: TableSession
     events: EventPlayer
     widgets: list[Widget]
-    lang_button: Button
+    buttons: TableButtons  # the language button's row is the top bar's
 
     def modal(self) -> bool: ...
     def seat_name(self, seat: int) -> str: ...
@@ -140,7 +141,7 @@ class Scoreboard(Widget):
         self.visible = self.button.visible = self.maker is not None and not modal
         if modal:
             self.close()
-        lang = self.table.lang_button.rect
+        lang = self.table.buttons.lang.rect
         gap = px(12)
         self.button.rect.y, self.button.rect.h = lang.y, lang.h
         if i18n.is_rtl():
@@ -230,7 +231,7 @@ def anchor(table: BoardTable) -> pygame.Rect:
     """Where a game's own top-bar button goes beside: the board's button, else the language
     button (Hareeja's last trick)."""
     board = find(table)
-    return board.rect if board is not None and board.visible else table.lang_button.rect
+    return board.rect if board is not None and board.visible else table.buttons.lang.rect
 
 
 def find(table: HasWidgets) -> Scoreboard | None:

@@ -39,6 +39,7 @@ from game.ui.widgets import Button, Widget, beside_row
 
 if TYPE_CHECKING:
     from game.ui.app import App
+    from game.ui.table_buttons import TableButtons
 
 HINT_SLICE = 0.004  # seconds of hint thinking per frame (the browser has no threads)
 NOTICE_SECONDS = 4.0
@@ -68,7 +69,7 @@ class AidsTable(Protocol):
     session: TableSession
     me: int
     widgets: list[Widget]
-    lang_button: Button
+    buttons: TableButtons  # the language button's row is the top bar's
     elapsed: float
 
     def awaiting_me(self) -> bool: ...
@@ -108,7 +109,7 @@ class TableAids:
         button = self.hint_button
         button.visible = not modal and table.session.hints_offered() and not table.assisted()
         button.selected = self.hinting is not None or self.suggestion is not None
-        beside_row(button, table.widgets, table.lang_button.rect.y, table.app.layout.w)
+        beside_row(button, table.widgets, table.buttons.lang.rect.y, table.app.layout.w)
 
     # ----- the your-turn cue and the tick -------------------------------------------------------
     def update(self, dt: float) -> None:

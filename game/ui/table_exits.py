@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from game import i18n
 from game.client.session import TableSession
 from game.ui.over_again import press_again
+from game.ui.table_making import MadeTable, TableMaker
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -25,19 +26,11 @@ class LeavingTable(Protocol):
     session: TableSession
 
 
-class ExitingTable(LeavingTable, Protocol):
-    """What playing again reads of its table scene."""
+class ExitingTable(LeavingTable, MadeTable, Protocol):
+    """What playing again reads of its table scene (a new one of its class is made)."""
 
     saver: TableSaver
     options: dict[str, Any]
-
-    def new_match(
-        self,
-        app: App,
-        level: str = "normal",
-        turn_seconds: int | None = None,
-        options: dict[str, Any] | None = None,
-    ) -> object: ...  # a table scene of the same game (CardTable's classmethod)
 
 
 def play_again(table: ExitingTable) -> None:
@@ -52,7 +45,9 @@ def play_again(table: ExitingTable) -> None:
         return
     table.saver.flush()
     s = table.app.settings
-    fresh = table.new_match(table.app, s["level"], s["turn_seconds"] or None, options=table.options)
+    fresh = TableMaker(type(table)).new_match(
+        table.app, s["level"], s["turn_seconds"] or None, options=table.options
+    )
     table.app.switch(fresh)
 
 

@@ -1,10 +1,17 @@
 """Input every card table shares, one way in: :class:`TableInputFlow` (``scene.input_flow``)
-gives an event to the widgets first, then Esc, then to the scene's ``pointer`` or ``keys``
-hook; while a score or match-over panel is open only Enter / Space (next) counts, and not in
-the panel's first second (a held key or a double tap must not skip it unread). What a tap or a
-drag does with the own hand's cards (which card, dragged where, their glide to their slots,
-←/→ selection) is the hand view's: :class:`game.ui.hand_view.HandView`, ``scene.hand_view``;
-:func:`hand_taps` is the default ``pointer`` of a table with a hand of sprites.
+gives an event to the widgets first, then Esc (the scene's ``on_escape``), then a key to the
+scene's ``keys`` and a tap or drag to the game's own input part, ``scene.taps``
+(:class:`GameTaps`: each game's ``scene_input.py``); while a score or match-over panel is open
+only Enter / Space (next) counts, and not in the panel's first second (a held key or a double
+tap must not skip it unread). What a tap or a drag does with the own hand's cards (which card,
+dragged where, their glide to their slots, ←/→ selection) is the hand view's:
+:class:`game.ui.hand_view.HandView`, ``scene.hand_view``; :func:`hand_taps` turns the events
+on a hand of sprites into a tapped or a dropped card (a game's ``pointer`` uses it).
+
+Two hooks stay on the scene, because what they do is the table's and a game may override it:
+``on_escape`` (the pause menu; Hand rummy first lets the selected cards go) and ``keys`` (H asks
+for a hint, any other key goes to ``taps.key``; Hand rummy holds the keys while its sheet of
+hands is open). Everything else a game does with taps and keys is its ``taps`` part's.
 
 **One tap plays** (docs/LOOK.md "Cards"): a tap on a legal card plays it; pressing a card and
 dragging it up onto the table (released above the hand) plays it too; an illegal card shakes
@@ -20,13 +27,25 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from game.ui.hand_view import HandView
-from game.ui.widgets import Button, Widget
+from game.ui.widgets import Widget
 
 if TYPE_CHECKING:
     from game.ui.app import App
+    from game.ui.table_buttons import TableButtons
 
 PANEL_GRACE = 1.0  # seconds a summary stays before Enter or a tap may close it
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+class GameTaps(Protocol):
+    """A game's own input part (``scene.taps``): what a tap, drag or key that the widgets,
+    Esc and the panels did not take does at its table."""
+
+    def pointer(self, event: pygame.event.Event) -> None:
+        """A tap, drag or release (on the own hand: :func:`hand_taps`)."""
+
+    def key(self, event: pygame.event.Event) -> None:
+        """A key press (after the shared ones: H for a hint)."""
 
 
 class InputScene(Protocol):
@@ -35,10 +54,9 @@ class InputScene(Protocol):
     app: App
     widgets: list[Widget]
     hand_view: HandView
+    taps: GameTaps
     widgets_fresh: bool
-    next_button: Button
-    again_button: Button
-    menu2_button: Button
+    buttons: TableButtons  # the summaries' next, again and menu among them
 
     @property
     def score(self) -> dict[str, Any] | None: ...
@@ -51,8 +69,6 @@ class InputScene(Protocol):
     def close_score(self) -> None: ...
 
     def on_escape(self) -> None: ...
-
-    def pointer(self, event: pygame.event.Event) -> None: ...
 
     def keys(self, event: pygame.event.Event) -> None: ...
 
@@ -75,14 +91,15 @@ class TableInputFlow:
     def hold_summaries(self) -> None:
         """A summary's buttons (next; again / menu at the match end) work only after 1 s."""
         scene = self.scene
-        scene.next_button.enabled = self.panel_ready()
+        buttons = scene.buttons
+        buttons.next.enabled = self.panel_ready()
         over = scene.over is not None and scene.over["t"] >= PANEL_GRACE
-        scene.again_button.enabled = scene.menu2_button.enabled = over
+        buttons.again.enabled = buttons.menu2.enabled = over
 
     def handle(self, event: pygame.event.Event) -> None:
         """Widgets first, then Esc; while a score or match-over panel is open only Enter/Space
-        (next) counts; otherwise a key goes to the scene's ``keys``, anything else to its
-        ``pointer`` (the hooks a game overrides)."""
+        (next) counts; otherwise a key goes to the scene's ``keys``, anything else to the
+        game's ``taps``."""
         scene = self.scene
         scene.refresh_widgets()
         scene.widgets_fresh = False  # what this event does may change them
@@ -100,7 +117,7 @@ class TableInputFlow:
         if event.type == pygame.KEYDOWN:
             scene.keys(event)
         else:
-            scene.pointer(event)
+            scene.taps.pointer(event)
 
 
 def hand_taps(

@@ -23,12 +23,13 @@ from game.ui.celebration import Celebration, winner_seats
 from game.ui.over_again import draw_ready
 from game.ui.scale import px
 from game.ui.tween import Speed
-from game.ui.widgets import Button, Widget
+from game.ui.widgets import Widget
 
 if TYPE_CHECKING:
     from game.client.session import TableSession
     from game.ui.app import App
     from game.ui.seat_plates import SeatPlates
+    from game.ui.table_buttons import TableButtons
     from game.ui.table_drawing import ScorePart
     from game.ui.table_saver import TableSaver
 
@@ -48,8 +49,7 @@ class OverScene(Protocol):
     players: int
     plates: SeatPlates
     totals: list[int]
-    again_button: Button
-    menu2_button: Button
+    buttons: TableButtons  # the panel's again and menu among them
     score_panel: ScorePart
 
     def widget(self, key: str) -> Widget: ...
@@ -159,7 +159,7 @@ class MatchEnd:
         """Again and menu side by side under the panel ``rect``, the check button below."""
         scene = self.scene
         by, apart = rect.bottom + px(44), px(130)
-        again, menu = scene.again_button.rect, scene.menu2_button.rect
+        again, menu = scene.buttons.again.rect, scene.buttons.menu2.rect
         if i18n.is_rtl():
             again.center, menu.center = (rect.centerx + apart, by), (rect.centerx - apart, by)
         else:

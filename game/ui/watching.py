@@ -35,6 +35,7 @@ from game.ui.widgets import Button, Widget, beside_row
 if TYPE_CHECKING:
     from game.client.online import ServerLink
     from game.ui.app import App
+    from game.ui.table_buttons import TableButtons
 
 EYE_INK: draw.RGB = (246, 238, 222)
 TAG_FILL: draw.RGB = (28, 52, 44)
@@ -71,7 +72,7 @@ class Watched(Protocol):
     app: App
     session: TableSession
     widgets: list[Widget]  # the top bar's buttons among them
-    lang_button: Button
+    buttons: TableButtons  # the language button's row is the top bar's
 
 
 class WatchBar:
@@ -111,7 +112,7 @@ class WatchBar:
         tb = table.app.layout.top_bar
         self.leave.visible = not modal
         self.leave.rect.y, self.leave.rect.h = tb.y, tb.h
-        beside_row(self.leave, table.widgets, table.lang_button.rect.y, table.app.layout.w)
+        beside_row(self.leave, table.widgets, table.buttons.lang.rect.y, table.app.layout.w)
 
     def tag_rect(self, words: str) -> pygame.Rect:
         """The tag: its words (a spectator's), the eye and the number, padded."""

@@ -198,7 +198,7 @@ def start_stretch(game: str, seed: int = 2024, limit: int = 4000) -> str:
     app.options.seed = seed
     app.settings["turn_seconds"] = 0
     recorder().tag = "scene"
-    scene = games.table_class(game).start_autoplay(app, games.info(game).defaults())
+    scene = games.maker(game).start_autoplay(app, games.info(game).defaults())
     seen = dict.fromkeys(("deal", "flights", "call", "score", "overlay"), False)
     STRETCH.clear()
     STRETCH.update(seen=seen, frames=0, done=False, game=game, draws=app.painter.draws)

@@ -61,7 +61,7 @@ def new_table(game: str, profile: bool = False, lines: int = 40, seed: int = 202
     prof = cProfile.Profile() if profile else None
     info = games.info(game)
     scene, build_ms = _profiled(
-        prof, lambda: games.table_class(game).start_autoplay(app, info.defaults())
+        prof, lambda: games.maker(game).start_autoplay(app, info.defaults())
     )
     _, draw_ms = _profiled(prof, app.painter.paint)
     _, again_ms = _profiled(None, app.painter.paint)

@@ -11,6 +11,7 @@ from game.games.hareeja.scene import HareejaTable
 from game.games.ronda.scene import RondaTable
 from game.ui import avatars, draw
 from game.ui.plates import plate_body
+from game.ui.table_making import TableMaker
 
 DT = 1 / 60
 
@@ -84,7 +85,7 @@ def test_the_felt_is_drawn_once_per_size_however_many_frames(make_app, table, po
     app = make_app(portrait=portrait)
     draw.forget_felts()
     draw.FELT_BUILDS.clear()
-    scene = table.new_match(app, "easy", seed=3)
+    scene = TableMaker(table).new_match(app, "easy", seed=3)
     app.switch(scene)
     drawn = app.painter.draws
     run_until(app, lambda: app.painter.draws - drawn >= 120, 3000)  # deals, plays: cards in motion

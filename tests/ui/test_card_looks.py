@@ -11,6 +11,7 @@ from game.client import storage
 from game.games.hareeja.scene import HareejaTable
 from game.ui import assets, draw
 from game.ui.scenes.settings import SettingsScene
+from game.ui.table_making import TableMaker
 
 
 @pytest.fixture(autouse=True)
@@ -55,7 +56,7 @@ def test_the_defaults_are_the_red_back_and_the_green_felt(make_app):
     app.step(1 / 60)
     r, g, b = felt_colour(app)
     assert g > r + 20
-    table = HareejaTable.new_match(app, "easy", seed=3)
+    table = TableMaker(HareejaTable).new_match(app, "easy", seed=3)
     app.switch(table)
     r, g, b = a_face_down_card(app, table)
     assert r > b + 40  # the red back
@@ -73,7 +74,7 @@ def test_the_blue_back_and_burgundy_felt_chosen_in_settings_are_drawn_and_rememb
     app.step(1 / 60)
     r, g, b = felt_colour(app)
     assert r > g + 30  # burgundy at once, on the settings screen itself
-    table = HareejaTable.new_match(app, "easy", seed=3)
+    table = TableMaker(HareejaTable).new_match(app, "easy", seed=3)
     app.switch(table)
     r, g, b = a_face_down_card(app, table)
     assert b > r + 30  # the blue back on the table

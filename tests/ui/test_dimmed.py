@@ -27,7 +27,7 @@ def compared(app: App) -> PlainCompared:
 def test_every_panel_frame_equals_a_full_redraw(game, portrait):
     app = App(Options(autoplay=True, seed=5, lang="en", portrait=portrait, speed=6.0))
     check = compared(app)
-    scene = games.table_class(game).start_autoplay(app, games.info(game).defaults())
+    scene = games.maker(game).start_autoplay(app, games.info(game).defaults())
     for _ in range(60000):
         if not app.running:
             break

@@ -23,6 +23,7 @@ from game.games.ronda import bots as ronda_bots
 from game.games.ronda.rules import Match as RondaMatch
 from game.table import FakeClock
 from game.ui import draw
+from game.ui.table_making import TableMaker
 from tests.test_hint_reasons import walk
 from tests.ui.test_table_play import PAIR, ronda_table
 
@@ -69,7 +70,7 @@ def test_hareeja_hint_line_clears_the_picker_and_the_your_turn_tag(make_app, por
     """While you bid the line sits above the picker (not under Confirm); in play it sits above
     the "Your turn" tag over your plate."""
     app = make_app(portrait=portrait, lang=lang)
-    scene = HareejaTable.new_match(app, "easy", seed=5, clock=FakeClock())
+    scene = TableMaker(HareejaTable).new_match(app, "easy", seed=5, clock=FakeClock())
     app.switch(scene)
     assert run_until(app, scene.can_bid, 4000)
     line = hint_words(Reason("hint.hareeja.bid_long", LONG_BID), "hareeja", lambda s: LONG_NAME)

@@ -8,6 +8,7 @@ import pygame
 from ui_helpers import click, run_until
 
 from game.games.hareeja.scene import HareejaTable
+from game.ui.table_making import TableMaker
 
 DT = 1 / 60
 
@@ -49,7 +50,7 @@ def test_a_setting_changed_by_a_tap_redraws_and_a_toast_comes_and_goes(make_app)
 
 def hareeja_waiting_for_bid(make_app, turn_seconds=None) -> tuple:
     app = make_app()
-    scene = HareejaTable.new_match(app, "easy", seed=5, turn_seconds=turn_seconds)
+    scene = TableMaker(HareejaTable).new_match(app, "easy", seed=5, turn_seconds=turn_seconds)
     app.switch(scene)
     # The bots bid on their own: wait until they have, and nothing moves.
     assert run_until(

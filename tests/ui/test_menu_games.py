@@ -8,6 +8,7 @@ from ui_helpers import click
 from game.ui import games
 from game.ui.scenes.home import HomeScene
 from game.ui.scenes.setup import SetupScene
+from game.ui.table_making import TableMaker
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -66,7 +67,9 @@ def test_saved_match_of_another_game_continues_into_that_game(make_app):
     from game.games.ronda.scene import RondaTable
 
     app = make_app()
-    scene = RondaTable.new_match(app, "easy", options={"players": 3, "rules": "quick"}, seed=2)
+    scene = TableMaker(RondaTable).new_match(
+        app, "easy", options={"players": 3, "rules": "quick"}, seed=2
+    )
     scene.saver.write()
     again = make_app()
     click(again, again.scene.widget("continue:ronda").rect.center)

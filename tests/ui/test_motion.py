@@ -7,6 +7,7 @@ from ui_helpers import click, run_until
 
 from game.ui import shuffle
 from game.ui.presenter import DamageSurface, Presenter
+from game.ui.table_making import TableMaker
 
 
 def pixels(surface: pygame.Surface) -> bytes:
@@ -137,7 +138,7 @@ def test_the_presenter_shows_every_frame_of_the_slide_whole(make_app, monkeypatc
 def hareeja(app, seed: int = 5):
     from game.games.hareeja.scene import HareejaTable
 
-    scene = HareejaTable.new_match(app, "easy", seed=seed)
+    scene = TableMaker(HareejaTable).new_match(app, "easy", seed=seed)
     app.switch(scene)
     return scene, (lambda: scene.backs.riffle), (lambda: [*scene.flying, *scene.hand.values()])
 
@@ -145,7 +146,7 @@ def hareeja(app, seed: int = 5):
 def rummy(app, seed: int = 5):
     from game.games.hand_rummy.scene import RummyTable
 
-    scene = RummyTable.new_match(app, "easy", seed=seed)
+    scene = TableMaker(RummyTable).new_match(app, "easy", seed=seed)
     app.switch(scene)
     return scene, (lambda: scene.riffle), (lambda: list(scene.shown.dealing))
 
@@ -153,7 +154,7 @@ def rummy(app, seed: int = 5):
 def ronda(app, seed: int = 5):
     from game.games.ronda.scene import RondaTable
 
-    scene = RondaTable.new_match(app, "easy", seed=seed)
+    scene = TableMaker(RondaTable).new_match(app, "easy", seed=seed)
     app.switch(scene)
     return scene, (lambda: scene.riffle), (lambda: [*scene.flying, *scene.hand.values()])
 

@@ -75,8 +75,8 @@ def saw(client: Client, pred) -> bool:
 
 async def close_panels(app, sc) -> None:
     """Close a deal's score panel the way a player does (its Next button)."""
-    if sc.score is not None and sc.next_button.visible:
-        await click(app, sc.next_button.rect.center)
+    if sc.score is not None and sc.buttons.next.visible:
+        await click(app, sc.buttons.next.rect.center)
 
 
 # ----- Ronda -------------------------------------------------------------------------------------
@@ -103,7 +103,10 @@ def test_ronda_two_players_online_declaration_and_a_clicked_card_reach_the_other
             assert await pump(app, lambda: app.scene is not lobby)
             sc = app.scene
             assert isinstance(sc, RondaTable) and sc.session.online and sc.me == 0
-            assert sc.target == 25 and [s.kind for s in sc.session.seats] == ["human", "remote"]
+            assert sc.sides.target == 25 and [s.kind for s in sc.session.seats] == [
+                "human",
+                "remote",
+            ]
             # The guest (after the dealer, RO-8) plays first; then our turn with a declaration.
             assert await pump(app, sc.awaiting_me, 6000)
             assert sc.can_declare()
@@ -168,12 +171,16 @@ def test_ronda_four_players_with_bots_keeps_partners_opposite_and_our_team_is_ou
             sc = app.scene
             # Seats as the server numbers them: 0 = the host, 1 = me, 2 and 3 = bots (3 is my
             # partner); on the screen: me at the bottom, 2 right, 3 (partner) top, 0 left.
-            assert sc.me == 1 and sc.session.view()["side"] == 1 and sc.my_side == 1
+            assert sc.me == 1 and sc.session.view()["side"] == 1 and sc.sides.mine == 1
             assert [s.kind for s in sc.session.seats] == ["remote", "human", "bot", "bot"]
             assert [sc.session.side_of(s) for s in range(4)] == [0, 1, 0, 1]
             assert [sc.spot(s) for s in range(4)] == [3, 0, 1, 2]
-            assert sc.teams and sc.side_name(1) == "Our team" and sc.side_name(0) == "Their team"
-            assert sc.sides_from_mine(2) == [1, 0] and sc.side_color(1) == SIDE_COLORS[0]
+            assert (
+                sc.sides.teams
+                and sc.sides.name(1) == "Our team"
+                and sc.sides.name(0) == "Their team"
+            )
+            assert sc.sides.from_mine(2) == [1, 0] and sc.sides.color(1) == SIDE_COLORS[0]
             played = 0
 
             def deal_scored() -> bool:

@@ -27,7 +27,7 @@ def steps(app: App, n: int) -> None:
 def test_pause_menu_frames_equal_a_full_redraw_and_the_dim_is_kept(game, portrait):
     app = App(Options(autoplay=True, seed=3, lang="en", portrait=portrait))
     check = compared(app)
-    scene = games.table_class(game).start_autoplay(app, games.info(game).defaults())
+    scene = games.maker(game).start_autoplay(app, games.info(game).defaults())
     for _ in range(3000):  # until cards are in the air: the paused scene still "animates"
         app.step(1 / 60)
         if any(s.moving for s in scene.flying) or scene.animating():

@@ -5,11 +5,12 @@ import pygame
 from ui_helpers import click, key, run_until
 
 from game.games.hareeja.scene import HareejaTable
+from game.ui.table_making import TableMaker
 
 
 def started(make_app, portrait=False) -> tuple:
     app = make_app(portrait=portrait)
-    scene = HareejaTable.new_match(app, "easy", seed=5)
+    scene = TableMaker(HareejaTable).new_match(app, "easy", seed=5)
     app.switch(scene)
     return app, scene
 

@@ -63,7 +63,7 @@ def test_RO_20_sweep_to_nobody_flies_to_the_deck_with_a_note(make_app):
     assert run_until(app, lambda: scene.my_turn() and scene.idle(), 3000)
     codes = list(scene.table_cards.sprites)
     scene.events.queue.append({"type": "sweep", "seat": None, "cards": codes})
-    piles = list(scene.piles)
+    piles = list(scene.deal.piles)
     app.step(1 / 60)
     assert scene.banner and "Nobody captured" in scene.banner[0]
     deck = scene.places.geometry().deck
@@ -73,7 +73,7 @@ def test_RO_20_sweep_to_nobody_flies_to_the_deck_with_a_note(make_app):
     moving = [s for s in scene.flying if s.moving]
     assert all(s.motion.end == deck for s in moving)
     assert run_until(app, lambda: not scene.flying, 400)
-    assert scene.piles == piles  # nobody's pile grew
+    assert scene.deal.piles == piles  # nobody's pile grew
 
 
 def test_RO_3_three_players_sit_right_and_left(make_app):
@@ -86,7 +86,7 @@ def test_RO_3_three_players_sit_right_and_left(make_app):
         assert scene.places.pile(1)[0] > w / 2 > scene.places.pile(2)[0]
         assert run_until(
             app,
-            lambda: scene.phase == "play" and scene.counts[2] > 0,  # noqa: B023
+            lambda: scene.phase == "play" and scene.deal.counts[2] > 0,  # noqa: B023
             3000,
         )
         assert scene.seat_hand(2)[0] < w / 2 < scene.seat_hand(1)[0]

@@ -48,7 +48,7 @@ def test_ronda_sides_best_first(make_app, monkeypatch):
     app, scene = open_score(make_app, "ronda")
     entry = scene.score["entry"]
     seen = drawn_texts(monkeypatch, scene, app.screen)
-    names = [scene.side_name(s) for s in range(len(entry["points"]))]
+    names = [scene.sides.name(s) for s in range(len(entry["points"]))]
     xs = {s: pos[0] for s, pos in seen if s in names}
     by_x = [names.index(n) for n in sorted(xs, key=xs.__getitem__)]
     assert by_x == best_first(entry["points"])

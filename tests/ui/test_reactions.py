@@ -18,6 +18,7 @@ from game.client.online import OnlineSession
 from game.games.hareeja.rules import Match
 from game.games.hareeja.scene import HareejaTable
 from game.ui.reactions import BUBBLE_SECONDS
+from game.ui.table_making import TableMaker
 from tests.ui.loopback import Loopback
 
 
@@ -114,7 +115,7 @@ def test_the_panel_sends_a_phrase_and_closes(make_app):
 
 def test_a_local_table_has_no_reactions(make_app):
     app = make_app()
-    scene = HareejaTable.new_match(app, seed=1)
+    scene = TableMaker(HareejaTable).new_match(app, seed=1)
     app.switch(scene)
     assert scene.plates.reactions is None
 

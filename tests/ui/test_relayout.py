@@ -17,6 +17,7 @@ from game.ui.scenes.help import HelpScene
 from game.ui.scenes.home import HomeScene as MenuScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.stats import StatsScene
+from game.ui.table_making import TableMaker
 
 GAMES = [g.key for g in games.available()]
 
@@ -92,7 +93,7 @@ def test_settings_rules_and_stats_turn(make_app, make):
 
 def hareeja_mid_trick(app: App) -> HareejaTable:
     """A Hareeja match of ours, in play, our card selected and a trick on the table."""
-    scene = HareejaTable.new_match(app, "easy", seed=11)
+    scene = TableMaker(HareejaTable).new_match(app, "easy", seed=11)
     app.switch(scene)
     assert run_until(app, scene.can_bid)
     click(app, scene.widget("bid:2").rect.center)

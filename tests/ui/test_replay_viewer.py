@@ -189,7 +189,7 @@ def test_the_viewer_turns_with_the_window_and_mirrors_with_the_language(make_app
     app.step(1 / 60)
     back, forward = viewer.widget("replay_step_back"), viewer.widget("replay_step_forward")
     assert back.rect.x < forward.rect.x  # English: back on the left
-    click(app, viewer.table.lang_button.rect.center)  # the table's own language button
+    click(app, viewer.table.buttons.lang.rect.center)  # the table's own language button
     app.step(1 / 60)
     assert viewer.widget("replay_step_back").rect.x > viewer.widget("replay_step_forward").rect.x
     step = viewer.session.step

@@ -10,6 +10,7 @@ from game.games.ronda.rules import Match
 from game.games.ronda.scene import RondaTable
 from game.table import FakeClock, Seat, Table
 from game.ui.app import App, Options
+from game.ui.table_making import TableMaker
 
 
 def start_from_menu(app, players: int) -> RondaTable:
@@ -27,9 +28,9 @@ def test_RO_3_menu_starts_a_ronda_match_with_the_chosen_players(make_app, player
     app = make_app()
     scene = start_from_menu(app, players)
     assert scene.session.match.players == players
-    assert scene.teams == (players == 4)  # RO-3: four play as two teams
+    assert scene.sides.teams == (players == 4)  # RO-3: four play as two teams
     assert len(scene.session.match.totals) == (2 if players in (2, 4) else 3)
-    assert run_until(app, lambda: scene.phase == "play" and sum(scene.counts) > 0, 2000)
+    assert run_until(app, lambda: scene.phase == "play" and sum(scene.deal.counts) > 0, 2000)
 
 
 def scripted_table(app) -> RondaTable:
@@ -75,7 +76,9 @@ def test_RO_12_RO_16_declare_then_take_the_laid_card_by_clicking_is_a_caida(make
     assert run_until(app, lambda: scene.callouts.flash is not None, 200)
     assert "Caida" in scene.callouts.flash.text
     assert run_until(app, lambda: ready(scene), 600)
-    assert scene.piles[0] == 2 and scene.totals[0] == 1 and "5C" not in scene.table_cards.sprites
+    assert (
+        scene.deal.piles[0] == 2 and scene.totals[0] == 1 and "5C" not in scene.table_cards.sprites
+    )
 
 
 def test_RO_14_clearing_the_table_is_a_mesa_and_the_pile_counts(make_app):
@@ -89,7 +92,7 @@ def test_RO_14_clearing_the_table_is_a_mesa_and_the_pile_counts(make_app):
     callouts = scene.callouts
     assert run_until(app, lambda: callouts.flash is not None and "Mesa" in callouts.flash.text, 300)
     assert run_until(app, lambda: ready(scene), 2000)
-    assert scene.piles == [7, 3] and scene.totals == [2, 0]  # caida + mesa
+    assert scene.deal.piles == [7, 3] and scene.totals == [2, 0]  # caida + mesa
     assert sorted(scene.table_cards.sprites) == []
 
 
@@ -109,7 +112,7 @@ def test_keyboard_selects_and_plays(make_app):
 @pytest.mark.parametrize("players", [2, 4])
 def test_autoplay_ronda_match_runs_to_the_end_through_the_loop(majlis_home, players):
     app = App(Options(autoplay=True, speed=40.0, seed=7, frames=20000, lang="en"))
-    scene = RondaTable.start_autoplay(app, {"players": players, "rules": "quick"})
+    scene = TableMaker(RondaTable).start_autoplay(app, {"players": players, "rules": "quick"})
     while app.running:
         app.step(1 / 60)
     assert scene.session.match.phase == "over" and scene.over is not None
@@ -124,7 +127,7 @@ def test_continue_restores_a_saved_ronda_match(make_app):
     scene = start_from_menu(app, 2)
     assert run_until(app, scene.my_turn, 3000)
     code = scene.hand_order[0]
-    scene.click_card(code)  # one tap plays
+    scene.taps.click_card(code)  # one tap plays
     log = list(scene.session.match.log)
     assert log[-1] == [0, {"type": "play", "card": code}]
     restarted = make_app()
@@ -141,7 +144,7 @@ def test_continue_restores_a_saved_ronda_match(make_app):
 @pytest.mark.parametrize("players", [2, 4])
 def test_ronda_controls_stay_on_screen_and_large(make_app, portrait, players):
     app = make_app(portrait=portrait, lang="ar")
-    scene = RondaTable.new_match(app, "easy", options={"players": players}, seed=4)
+    scene = TableMaker(RondaTable).new_match(app, "easy", options={"players": players}, seed=4)
     app.switch(scene)
     assert run_until(app, lambda: scene.can_declare() and scene.idle(), 4000)
     scene.selected = scene.hand_order[0]

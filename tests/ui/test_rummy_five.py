@@ -22,6 +22,7 @@ from game.games.hand_rummy.scene_zoom import ZOOM_CARD, MeldZoom
 from game.table import FakeClock, Seat, Table
 from game.ui import games, settle
 from game.ui.app import App, Options
+from game.ui.table_making import TableMaker
 
 
 def test_HR_12_two_decks_and_two_jokers_deal_five_hands_and_leave_a_stock():
@@ -79,7 +80,9 @@ def test_HR_12_five_bots_play_a_classic_match_through_the_table(majlis_home, por
     app = App(
         Options(autoplay=True, speed=40.0, seed=4, frames=40000, lang="en", portrait=portrait)
     )
-    scene = RummyTable.start_autoplay(app, {"players": 5, "rounds": 1, "variant": "classic"})
+    scene = TableMaker(RummyTable).start_autoplay(
+        app, {"players": 5, "rounds": 1, "variant": "classic"}
+    )
     assert scene.players == 5
     while app.running:
         app.step(1 / 60)
@@ -136,7 +139,9 @@ def test_HR_12_a_table_of_five_turned_mid_flight_keeps_its_state_and_play_goes_o
     """Rotated while cards fly, both ways: the match is untouched, every card at rest is on
     screen (the five plates' geometry in each orientation), and the bots play on."""
     app = App(Options(autoplay=True, speed=12.0, seed=5, lang="en", portrait=False))
-    scene = RummyTable.start_autoplay(app, {"players": 5, "rounds": 1, "variant": "classic"})
+    scene = TableMaker(RummyTable).start_autoplay(
+        app, {"players": 5, "rounds": 1, "variant": "classic"}
+    )
     turns = frames = 0
     while turns < 4 and frames < 20000:
         app.step(1 / 60)

@@ -10,6 +10,7 @@ from game.games.hand_rummy import scene_shots as shots
 from game.games.hand_rummy.rules import Match
 from game.games.hand_rummy.scene import RummyTable, make_geometry
 from game.games.hand_rummy.scene_shots import shot_deck
+from game.ui.table_making import TableMaker
 
 
 def scripted_scene(app) -> RummyTable:
@@ -208,7 +209,7 @@ def test_autoplay_rummy_match_runs_to_the_end_through_the_loop(make_app, majlis_
     from game.ui.app import App, Options
 
     app = App(Options(autoplay=True, speed=60.0, seed=3, frames=40000, lang="en"))
-    scene = rummy.RummyTable.start_autoplay(app, {"players": 4, "rounds": 2})
+    scene = TableMaker(rummy.RummyTable).start_autoplay(app, {"players": 4, "rounds": 2})
     while app.running:
         app.step(1 / 60)
     assert scene.session.match.phase == "over" and scene.over is not None

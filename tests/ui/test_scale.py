@@ -136,7 +136,7 @@ def test_at_one_and_a_half_a_drag_of_sixteen_frame_pixels_is_not_yet_a_drag(make
 def test_at_one_and_a_half_the_table_s_buttons_are_larger_and_answer_where_drawn(make_app):
     app = make_app(scale=1.5)
     scene = _hareeja_my_turn(app)
-    menu, lang = scene.menu_button.rect, scene.lang_button.rect
+    menu, lang = scene.buttons.menu.rect, scene.buttons.lang.rect
     assert (menu.w, lang.w, menu.h) == (150, 138, app.layout.top_bar.h)  # 100 and 92 at 1
     assert menu.right == app.layout.top_bar.right and lang.right == menu.x - 18
     click(app, menu.center)

@@ -15,6 +15,7 @@ from game.games.hand_rummy.scene import RummyTable
 from game.games.hareeja.scene import HareejaTable
 from game.table import FakeClock
 from game.ui import scale
+from game.ui.table_making import TableMaker
 
 DT = 1 / 60
 FACTORS = [1.25, 1.5]  # 1.25: quarter-pixel roundings; 1.5: a phone of devicePixelRatio 3
@@ -89,7 +90,7 @@ def test_the_factor_is_what_each_run_asked_for(make_app, factor):
 def hareeja_turn(app) -> HareejaTable:
     """Bid 2 with real clicks on the picker, then wait for your first card (confirm first)."""
     app.set_setting("confirm_play", True)
-    scene = HareejaTable.new_match(app, "easy", seed=5, clock=FakeClock())
+    scene = TableMaker(HareejaTable).new_match(app, "easy", seed=5, clock=FakeClock())
     app.switch(scene)
     assert run_until(app, lambda: scene.can_bid() and scene.idle(), 4000)
     settle(app, 30)
@@ -112,7 +113,7 @@ def test_hareeja_at_scale_bids_selects_and_plays_where_it_draws(make_app, factor
     card = scene.hand[code].rect()
     playing = picture(app)
     click(app, card.center)
-    play_at = corner(scene.play_button.rect)
+    play_at = corner(scene.taps.play_button.rect)
     first = list(scene.session.match.log)
 
     app = make_app(scale=factor)

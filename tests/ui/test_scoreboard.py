@@ -87,7 +87,7 @@ def test_a_tap_that_closes_the_board_plays_no_card(make_app):
 @pytest.mark.parametrize("game", KEYS)
 def test_a_scored_round_reaches_the_board_once_shown_with_the_tables_totals(game):
     app = App(Options(lang="ar", seed=3, speed=20.0))
-    table = games.table_class(game).new_match(app, seed=3, all_bots=True)
+    table = games.maker(game).new_match(app, seed=3, all_bots=True)
     app.switch(table)
     board = board_of(table)
     assert board.sheet().rows == ()

@@ -153,8 +153,8 @@ def test_ronda_scene_is_the_same_local_and_online(make_app, players, me):
     )
     check_deal(apps, scenes)
     play(apps, scenes, match, loop, 3 * players + 2)  # a whole batch and into the next
-    assert scenes[0].piles == scenes[1].piles and scenes[0].totals == scenes[1].totals
-    assert scenes[0].my_side == scenes[1].my_side == match.side_of(me)
+    assert scenes[0].deal.piles == scenes[1].deal.piles and scenes[0].totals == scenes[1].totals
+    assert scenes[0].sides.mine == scenes[1].sides.mine == match.side_of(me)
 
 
 def test_hand_rummy_scene_is_the_same_local_and_online_from_seat_2(make_app):

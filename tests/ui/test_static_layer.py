@@ -45,8 +45,8 @@ def layer_of(app: App) -> StaticLayer:
 def test_bot_match_frames_equal_a_full_redraw(portrait, lang, options):
     app = App(Options(autoplay=True, seed=7, lang=lang, portrait=portrait))
     check = checked(app)
-    table = games.table_class("hand_rummy")
-    table.start_autoplay(app, {**games.info("hand_rummy").defaults(), **options})
+    maker = games.maker("hand_rummy")
+    maker.start_autoplay(app, {**games.info("hand_rummy").defaults(), **options})
     for _ in range(600):
         app.step(1 / 60)
     layer = layer_of(app)
@@ -98,7 +98,7 @@ def test_a_players_moves_repaint_what_they_change(make_app, portrait):
     assert run_until(app, lambda: my_turn_settled() and len(scene.meld_rows.melds) > melds, 600)
     repainted(lambda: turn(app, *((1280, 720) if portrait else (720, 1280))))  # it turns
     assert app.layout.portrait != portrait
-    repainted(lambda: click(app, scene.lang_button.rect.center))  # Arabic
+    repainted(lambda: click(app, scene.buttons.lang.rect.center))  # Arabic
     run_until(app, lambda: not scene.animating(), 200)
     repainted(lambda: click(app, scene.workspace.sprites[("h", 0)].rect().center))
     code = scene.workspace.staging.hand[0]
@@ -124,8 +124,8 @@ def test_the_other_tables_frames_equal_a_full_redraw(game, portrait, lang, optio
     redraw, and frames where only a card flies repaint nothing but the moving card."""
     app = App(Options(autoplay=True, seed=11, lang=lang, portrait=portrait))
     check = checked(app)
-    table = games.table_class(game)
-    table.start_autoplay(app, {**games.info(game).defaults(), **options})
+    maker = games.maker(game)
+    maker.start_autoplay(app, {**games.info(game).defaults(), **options})
     for _ in range(900):
         app.step(1 / 60)
     layer = layer_of(app)
@@ -171,8 +171,8 @@ def test_no_avatar_is_painted_for_the_first_time_while_melds_land(monkeypatch):
 
     avatars.avatar.cache_clear()
     app = App(Options(autoplay=True, speed=4.0, seed=2024, lang="ar"))
-    table = games.table_class("hand_rummy")
-    scene = table.start_autoplay(app, games.info("hand_rummy").defaults())
+    maker = games.maker("hand_rummy")
+    scene = maker.start_autoplay(app, games.info("hand_rummy").defaults())
     app.step(1 / 60)  # the table's first picture (plates and their avatars): a busy frame anyway
     app.quiet.warm_up()  # (the app's own warm-up paints avatars ahead on quiet frames: done first)
     painted: list[tuple] = []
@@ -231,7 +231,7 @@ def test_a_bid_flip_frame_repaints_the_figures_not_the_plates(lang):
     equal a full redraw."""
     app = App(Options(autoplay=True, seed=11, lang=lang, portrait=True))
     check = checked(app)
-    scene = games.table_class("hareeja").start_autoplay(app, games.info("hareeja").defaults())
+    scene = games.maker("hareeja").start_autoplay(app, games.info("hareeja").defaults())
     flips: list[tuple[dict, dict]] = []
     for _ in range(1200):
         app.step(1 / 60)

@@ -18,6 +18,7 @@ from game.games.hareeja.rules import Match as HareejaMatch
 from game.games.hareeja.scene import HareejaTable
 from game.ui.scenes.home import HomeScene as MenuScene
 from game.ui.scenes.stats import StatsScene
+from game.ui.table_making import TableMaker
 
 
 def bot_match(
@@ -119,8 +120,8 @@ def finish_match_as_seat0(app, scene: HareejaTable, limit: int = 40000) -> None:
     rng = bot_rng(77)
 
     def drive() -> None:
-        if scene.score is not None and scene.next_button.visible:
-            click(app, scene.next_button.rect.center)
+        if scene.score is not None and scene.buttons.next.visible:
+            click(app, scene.buttons.next.rect.center)
         elif scene.can_bid():
             view, legal = scene.session.match.view(0), scene.session.match.legal_actions(0)
             n = run(hareeja_bots.think(view, legal, "easy", rng))["n"]
@@ -143,7 +144,7 @@ def open_stats_from_menu(app) -> StatsScene:
 
 def test_a_finished_match_shows_on_the_stats_screen_and_survives_a_restart(make_app, majlis_home):
     app = make_app(speed=40.0)
-    scene = HareejaTable.new_match(app, "easy", seed=12)
+    scene = TableMaker(HareejaTable).new_match(app, "easy", seed=12)
     app.switch(scene)
     finish_match_as_seat0(app, scene)
     app.step(1 / 60)
@@ -166,7 +167,7 @@ def test_all_bot_and_autoplay_matches_are_not_recorded(make_app, majlis_home):
     from game.ui.app import App, Options
 
     app = App(Options(autoplay=True, speed=40.0, seed=3, frames=30000, lang="en"))
-    HareejaTable.start_autoplay(app)
+    TableMaker(HareejaTable).start_autoplay(app)
     while app.running:
         app.step(1 / 60)
     assert app.scene.over is not None

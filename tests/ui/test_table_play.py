@@ -15,6 +15,7 @@ from game.games.ronda.rules import Match as RondaMatch
 from game.games.ronda.scene import RondaTable
 from game.table import FakeClock, Seat, Table
 from game.ui.table_aids import card_words, timer_color
+from game.ui.table_making import TableMaker
 
 DT = 1 / 60
 
@@ -121,7 +122,7 @@ def test_RO_19_reveals_name_the_declarer_and_sit_beside_the_plate(make_app, monk
 
 
 def hareeja_my_turn(app, turn_seconds=None) -> HareejaTable:
-    scene = HareejaTable.new_match(
+    scene = TableMaker(HareejaTable).new_match(
         app, "easy", seed=5, turn_seconds=turn_seconds, clock=FakeClock()
     )
     app.switch(scene)
@@ -136,7 +137,9 @@ def test_an_illegal_tap_shakes_and_changes_nothing_even_in_one_tap_mode(make_app
     from test_ui_flow import deck_with_every_suit_for_seat0
 
     app = make_app()
-    scene = HareejaTable.new_match(app, "easy", seed=5, deck=deck_with_every_suit_for_seat0())
+    scene = TableMaker(HareejaTable).new_match(
+        app, "easy", seed=5, deck=deck_with_every_suit_for_seat0()
+    )
     app.switch(scene)
     assert run_until(app, scene.can_bid, 4000)
     click(app, scene.widget("bid:2").rect.center)
@@ -157,7 +160,7 @@ def test_the_round_summary_ignores_enter_and_taps_in_its_first_second(make_app):
     app.step(DT)
     key(app, pygame.K_RETURN)
     assert scene.score is not None
-    click(app, scene.next_button.rect.center)
+    click(app, scene.buttons.next.rect.center)
     assert scene.score is not None
     for _ in range(60):  # one second of frames
         app.step(DT)
@@ -239,7 +242,7 @@ def test_hint_button_in_ronda_and_rummy(make_app):
     assert scene.hinted_rects(scene.aids.suggestion["action"])
 
     app = make_app()
-    rummy = RummyTable.new_match(app, "easy", seed=3)
+    rummy = TableMaker(RummyTable).new_match(app, "easy", seed=3)
     app.switch(rummy)
     assert run_until(app, rummy.my_turn, 8000)
     app.step(DT)
@@ -251,7 +254,7 @@ def test_hint_button_in_ronda_and_rummy(make_app):
 
 def test_HR_rummy_a_tap_picks_and_a_drag_onto_the_pile_discards(make_app):
     app = make_app()
-    scene = RummyTable.new_match(app, "easy", seed=3)
+    scene = TableMaker(RummyTable).new_match(app, "easy", seed=3)
     app.switch(scene)
     assert run_until(app, scene.my_turn, 8000)
     click(app, scene.piles.rect(scene.geo.stock).center)  # draw
@@ -272,7 +275,7 @@ def test_HR_rummy_a_tap_picks_and_a_drag_onto_the_pile_discards(make_app):
 
 def test_HJ_5_a_hint_while_bidding_picks_the_bid_and_leaves_the_confirm_to_you(make_app):
     app = make_app()
-    scene = HareejaTable.new_match(app, "easy", seed=5, clock=FakeClock())
+    scene = TableMaker(HareejaTable).new_match(app, "easy", seed=5, clock=FakeClock())
     app.switch(scene)
     assert run_until(app, lambda: scene.can_bid() and scene.idle(), 4000)
     key(app, pygame.K_h)
@@ -286,7 +289,7 @@ def test_HJ_5_a_hint_while_bidding_picks_the_bid_and_leaves_the_confirm_to_you(m
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_RO_19_reveal_panels_cover_no_plate_and_no_other_panel(make_app, portrait, players):
     app = make_app(portrait=portrait)
-    scene = RondaTable.new_match(app, "easy", options={"players": players}, seed=4)
+    scene = TableMaker(RondaTable).new_match(app, "easy", options={"players": players}, seed=4)
     app.switch(scene)
     line = ("Ronda of caballo", "scores +1", (255, 255, 255))
     scene.callouts.reveals = {s: [line, line, line] for s in range(players)}  # three each: the most
@@ -310,7 +313,7 @@ def test_RO_20_the_sweep_banner_never_covers_a_reveal_panel(make_app, portrait, 
     from game import i18n
 
     app = make_app(portrait=portrait, lang=lang)
-    scene = RondaTable.new_match(app, "easy", options={"players": players}, seed=4)
+    scene = TableMaker(RondaTable).new_match(app, "easy", options={"players": players}, seed=4)
     app.switch(scene)
     line = ("Ronda of caballo", "scores +1", (255, 255, 255))
     sweeps = [i18n.t("ronda.sweep_you"), i18n.t("ronda.sweep", name="Khadija")]
@@ -329,7 +332,7 @@ def test_RO_20_the_sweep_banner_never_covers_a_reveal_panel(make_app, portrait, 
 
 def test_TB_7_ronda_and_rummy_timeouts_say_what_was_played(make_app):
     app = make_app()
-    ronda = RondaTable.new_match(app, "easy", 60, seed=4, clock=FakeClock())
+    ronda = TableMaker(RondaTable).new_match(app, "easy", 60, seed=4, clock=FakeClock())
     app.switch(ronda)
     assert run_until(app, lambda: ronda.my_turn() and ronda.idle(), 4000)
     ronda.session.table.clock.advance(61)
@@ -337,7 +340,7 @@ def test_TB_7_ronda_and_rummy_timeouts_say_what_was_played(make_app):
     assert "Time ran out" in ronda.aids.notice[0] and "your " in ronda.aids.notice[0]
 
     app = make_app()
-    rummy = RummyTable.new_match(app, "easy", 60, seed=3, clock=FakeClock())
+    rummy = TableMaker(RummyTable).new_match(app, "easy", 60, seed=3, clock=FakeClock())
     app.switch(rummy)
     assert run_until(app, rummy.my_turn, 8000)
     rummy.session.table.clock.advance(61)

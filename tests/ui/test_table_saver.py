@@ -78,7 +78,7 @@ def test_a_minute_of_bot_play_writes_on_no_drawn_frame(make_app, monkeypatch):
     that drew nothing."""
     app = make_app()
     written = writes_into(monkeypatch)
-    scene = games.table_class("hareeja").new_match(app, seed=3, all_bots=True)
+    scene = games.maker("hareeja").new_match(app, seed=3, all_bots=True)
     assert scene.saver.enabled
     app.switch(scene)
     written.clear()

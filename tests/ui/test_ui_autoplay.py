@@ -2,11 +2,12 @@
 
 from game.games.hareeja.scene import HareejaTable
 from game.ui.app import App, Options
+from game.ui.table_making import TableMaker
 
 
 def test_autoplay_match_runs_to_the_end_through_the_loop(majlis_home):
     app = App(Options(autoplay=True, speed=40.0, seed=7, frames=30000, lang="en"))
-    scene = HareejaTable.start_autoplay(app)
+    scene = TableMaker(HareejaTable).start_autoplay(app)
     while app.running:
         app.step(1 / 60)
     assert scene.session.match.phase == "over"

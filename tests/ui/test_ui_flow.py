@@ -7,6 +7,7 @@ from game import i18n
 from game.core.cards import french_deck
 from game.games.hareeja.scene import HareejaTable
 from game.table import FakeClock
+from game.ui.table_making import TableMaker
 
 SEAT0 = ["7S", "8S", "7H", "8H", "7D", "8D", "7C", "8C"]
 
@@ -22,7 +23,7 @@ def deck_with_every_suit_for_seat0() -> list[str]:
 
 
 def table_scene(app, **kw) -> HareejaTable:
-    scene = HareejaTable.new_match(app, "easy", seed=kw.pop("seed", 5), **kw)
+    scene = TableMaker(HareejaTable).new_match(app, "easy", seed=kw.pop("seed", 5), **kw)
     app.switch(scene)
     return scene
 

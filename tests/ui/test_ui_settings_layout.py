@@ -9,6 +9,7 @@ from game.client import storage
 from game.games.hareeja.scene import HareejaTable
 from game.i18n import t
 from game.ui.scenes.settings import SettingsScene
+from game.ui.table_making import TableMaker
 
 
 def test_settings_persist_across_restarts(make_app, majlis_home):
@@ -82,7 +83,7 @@ def test_layouts_keep_every_button_on_screen_and_large(make_app, portrait, lang)
         app.switch(scene)
         app.step(1 / 60)
         check(app, scene, lang)
-    table = HareejaTable.new_match(app, "easy", seed=3)
+    table = TableMaker(HareejaTable).new_match(app, "easy", seed=3)
     app.switch(table)
     run_until(app, table.can_bid)
     table.bidding.pick = 2

@@ -56,7 +56,7 @@ def test_after_the_warm_up_a_new_table_imports_and_paints_nothing_ahead():
     looks = avatars.avatar.cache_info().misses
     before = set(sys.modules)
     for game in GAMES:
-        games.table_class(game).start_autoplay(app, games.info(game).defaults())
+        games.maker(game).start_autoplay(app, games.info(game).defaults())
         app.painter.paint()
     faces = assets._card_face.cache_info().misses, assets._spanish_face.cache_info().misses
     assert faces == made  # every table's faces at the layout's sizes were made ahead

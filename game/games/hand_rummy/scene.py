@@ -72,6 +72,7 @@ __all__ = ["RummyGeometry", "RummyTable", "make_geometry", "refusal_text"]
 class RummyTable(CardTable):
     """A Hand rummy match: your seat and one to three others (bots, or players online)."""
 
+    taps: RummyTaps  # the input flow's ``taps`` (game/ui/table_input.py)
     name = "hand_rummy"
     DEFAULT_PLAYERS = 4
     ENGINE_OPTIONS = ("rounds", "variant", "partnership")
@@ -128,10 +129,10 @@ class RummyTable(CardTable):
         super()._place_widgets()
         tb = self.geo.top_bar
         h = px(48) if not self.geo.portrait else px(52)
-        for w in (self.menu_button, self.lang_button):
+        for w in (self.buttons.menu, self.buttons.lang):
             w.rect.h, w.rect.y = h, tb.y
         # "I'm back" takes Discard's place (hidden while the table plays for you).
-        self.back_button.rect = self.geo.buttons["discard"].copy()
+        self.buttons.back.rect = self.geo.buttons["discard"].copy()
 
     # ----- state questions --------------------------------------------------------------------
     def my_turn(self) -> bool:
@@ -240,15 +241,9 @@ class RummyTable(CardTable):
         ranking = sorted(range(len(totals)), key=lambda s: (totals[s], s))
         super()._open_over({**result, "ranking": ranking})
 
-    def pointer(self, event: pygame.event.Event) -> None:
-        self.taps.pointer(event)
-
     def keys(self, event: pygame.event.Event) -> None:
         if not self.taps.closed():
             super().keys(event)
-
-    def key(self, event: pygame.event.Event) -> None:
-        self.taps.key(event)
 
     def on_escape(self) -> None:
         """Esc lets the selected cards go first; with none selected it opens the pause menu."""

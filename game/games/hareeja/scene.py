@@ -11,10 +11,11 @@ state, its hit-testing and its drawing: :class:`~.table_bids.Bidding` (the bids,
 taken, the bid picker, the plates' figures), :class:`~.table_trick.TrickArea` (the trick and
 the last trick), :class:`~.table_backs.Backs` (the others' hands and the deck), and the parts
 that read the whole scene: :class:`~.table_events.HareejaMotion` (events → animation),
-:class:`~.table_input.HareejaTaps` (taps, drags and keys), :class:`~.table_draw.HareejaPainter`
-(drawing), :class:`~.table_still.HareejaStillParts` (the still layer) and
-:class:`~.table_score.ScorePanel` (the round's scores, the match end). The scene answers the
-hooks :class:`~game.ui.cardtable.CardTable` calls and routes them to its parts.
+:class:`~.table_input.HareejaTaps` (taps, drags and keys: the input flow's ``taps``),
+:class:`~.table_draw.HareejaPainter` (drawing), :class:`~.table_still.HareejaStillParts` (the
+still layer) and :class:`~.table_score.ScorePanel` (the round's scores, the match end). The
+scene answers the hooks :class:`~game.ui.cardtable.CardTable` calls and routes them to its
+parts.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from game.ui.cardtable import CardTable
 from game.ui.event_player import BOT_PAUSE
 from game.ui.scale import px
 from game.ui.sprites import Sprite
-from game.ui.widgets import Button, Widget
+from game.ui.widgets import Widget
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -56,6 +57,7 @@ BANNER_TAG_GAP = 8  # logical px between the banner and the "Your turn" tag unde
 class HareejaTable(CardTable):
     """A Hareeja match: your seat and three others (bots, or players online)."""
 
+    taps: HareejaTaps  # the input flow's ``taps`` (game/ui/table_input.py)
     name = "hareeja"
     DEFAULT_PLAYERS = PLAYERS
     CARDS = HAREEJA_CARDS
@@ -103,19 +105,11 @@ class HareejaTable(CardTable):
     # ----- widgets -----------------------------------------------------------------------------
     def build_controls(self) -> list[Widget]:
         """The bid picker's row and Confirm, Play (with "confirm before playing"), Last trick."""
-        self.play_button = Button(
-            self.app.layout.play_button,
-            lambda: t("play.play"),
-            self.taps.play_selected,
-            28,
-            primary=True,
-            key="play",
-        )
-        return [*self.bidding.build(), self.play_button, self.trick_area.build()]
+        return [*self.bidding.build(), self.taps.build(), self.trick_area.build()]
 
     def place_controls(self, modal: bool) -> None:
         self.bidding.place(self.can_bid() and not modal)
-        self.play_button.visible = not modal and self.selected is not None and self.my_turn()
+        self.taps.place(modal)
         self.trick_area.place(modal, scoreboard.anchor(self))  # beside the score button
 
     # ----- state questions --------------------------------------------------------------------
@@ -146,23 +140,6 @@ class HareejaTable(CardTable):
         if not self.my_turn():
             return set()
         return {a["card"] for a in self.session.legal() if a["type"] == "play"}
-
-    # ----- input (game/ui/table_input.py's hooks, routed to the taps) ------------------------
-    def click_card(self, code: str) -> None:
-        self.taps.click_card(code)
-
-    def drop_card(self, code: str) -> None:
-        self.taps.drop_card(code)
-
-    def pointer(self, event: pygame.event.Event) -> None:
-        """As the base, plus: a tap on the empty centre of the table shows the last trick."""
-        if self.taps.taps_centre(event):
-            self.trick_area.toggle()
-        else:
-            super().pointer(event)
-
-    def key(self, event: pygame.event.Event) -> None:
-        self.taps.key(event)
 
     # ----- hints (game/ui/table_aids.py) -----------------------------------------------------
     def banner_y(self) -> int:

@@ -1,10 +1,12 @@
 """What the player does at the Hareeja table: taps and drags on the own hand (one tap plays a
 legal card; with "confirm before playing", a first tap selects it), an illegal card refused with
 its reason (HJ-8), a tap on the table's centre to look at the last trick, and the keys (L: the
-last trick; 0 … 8 and Enter while bidding; ←/→ and Enter in play).
+last trick; 0 … 8 and Enter while bidding; ←/→ and Enter in play), and Play, which plays the
+selected card with "confirm before playing".
 
-:class:`HareejaTaps` is a part of :class:`game.games.hareeja.scene.HareejaTable` (the scene's
-``click_card``, ``drop_card``, ``pointer`` and ``key`` hooks are routed here).
+:class:`HareejaTaps` is a part of :class:`game.games.hareeja.scene.HareejaTable`: the scene's
+``taps``, to which the shared input flow (game/ui/table_input.py) gives the taps, drags and
+keys the widgets did not take.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import pygame
 
 from game.core.cards import suit_of
 from game.i18n import t
+from game.ui.table_input import hand_taps
+from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.games.hareeja.scene import HareejaTable
@@ -23,10 +27,37 @@ ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
 class HareejaTaps:
-    """Taps, drags and keys at the Hareeja table (see the module docstring)."""
+    """Taps, drags and keys at the Hareeja table, and Play (see the module docstring)."""
+
+    play_button: Button  # with "confirm before playing": plays the selected card
 
     def __init__(self, table: HareejaTable) -> None:
         self.table = table
+
+    def build(self) -> Button:
+        """Play, for the current layout."""
+        self.play_button = Button(
+            self.table.app.layout.play_button,
+            lambda: t("play.play"),
+            self.play_selected,
+            28,
+            primary=True,
+            key="play",
+        )
+        return self.play_button
+
+    def place(self, modal: bool) -> None:
+        """Play shows while a card is selected on your turn (with "confirm before playing")."""
+        table = self.table
+        self.play_button.visible = not modal and table.selected is not None and table.my_turn()
+
+    def pointer(self, event: pygame.event.Event) -> None:
+        """A tap on the empty centre of the table shows the last trick; on the own hand, a
+        tap goes to :meth:`click_card`, a card dragged onto the table to :meth:`drop_card`."""
+        if self.taps_centre(event):
+            self.table.trick_area.toggle()
+        else:
+            hand_taps(self.table.hand_view, event, self.click_card, self.drop_card)
 
     def click_card(self, code: str) -> None:
         """Tap a legal card: it is played (with "confirm before playing": selected first, a

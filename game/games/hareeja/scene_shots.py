@@ -21,6 +21,7 @@ from game.games.hareeja.scene import HareejaTable
 from game.table import FakeClock, Seat, Table
 from game.ui import coach_shots, scoreboard
 from game.ui.screenshots import DT, PLAY_SEED, Shooter
+from game.ui.table_making import TableMaker
 
 TIEBREAK_SEED = 22  # easy bots tie for first after round 5 (one tie-break round)
 SHARED_SEED = 3754  # easy bots still share first place after 3 tie-break rounds
@@ -54,7 +55,7 @@ def match(shooter: Shooter) -> None:
     assistance."""
     app = shooter.app
     clock = FakeClock()
-    sc = HareejaTable.new_match(app, "normal", 60, seed=PLAY_SEED, clock=clock)
+    sc = TableMaker(HareejaTable).new_match(app, "normal", 60, seed=PLAY_SEED, clock=clock)
     app.switch(sc)
     shooter.frames(int(1.3 / DT))
     shooter.shot("04_deal")

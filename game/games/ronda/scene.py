@@ -7,9 +7,11 @@ would take (RO-9) reads left to right; tapping a card in your hand lights up tha
 you confirm the play.
 
 The session (``self.session``) is the only source of truth; the scene keeps a *displayed* copy
-(your hand, each seat's count of cards and pile, the stock, the deal and batch) that follows
-the animations. It is made of parts it owns, each with its state, its hit-testing and its
-drawing: :class:`~.table_geometry.RondaPlaces` (where things go),
+(your hand; each seat's count of cards and pile, the stock, the deal and batch in
+:class:`~.scene_deal.ShownDeal`, ``self.deal``) that follows the animations. Who plays with
+whom is :class:`~.scene_sides.RondaSides` (``self.sides``). It is made of parts it owns, each
+with its state, its hit-testing and its drawing: :class:`~.table_geometry.RondaPlaces` (where
+things go),
 :class:`~.table_cards.TableCards` (the face-up cards), :class:`~.table_callouts.Callouts`
 (declarations, points, flashes, the deal's reveal), and the parts that read the whole scene:
 :class:`~.table_events.RondaMotion` (events → animation), :class:`~.table_input.RondaTaps`
@@ -27,17 +29,18 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.client.seating import order_from
 from game.games.ronda.cards import DECK as RONDA_CARDS
 from game.games.ronda.cards import sort_hand
 from game.games.ronda.rules import KINDS, capture_run, combination
 from game.games.ronda.scene_callouts import SEAT_BANNER, Callouts
 from game.games.ronda.scene_cards import TableCards
+from game.games.ronda.scene_deal import ShownDeal
 from game.games.ronda.scene_draw import RondaPainter
 from game.games.ronda.scene_events import RondaMotion
 from game.games.ronda.scene_geometry import RondaPlaces
 from game.games.ronda.scene_input import RondaTaps
 from game.games.ronda.scene_score import ScorePanel
+from game.games.ronda.scene_sides import RondaSides
 from game.games.ronda.scene_still import RondaStillParts
 from game.i18n import digits, t
 from game.ui import draw, shuffle
@@ -46,7 +49,6 @@ from game.ui.event_player import BOT_PAUSE
 from game.ui.shuffle import Riffle
 from game.ui.sprites import Sprite
 from game.ui.static_layer import Parts
-from game.ui.table_drawing import SIDE_COLORS
 from game.ui.widgets import Widget
 
 if TYPE_CHECKING:
@@ -59,6 +61,7 @@ BOT_DECLARE_PAUSE = 0.6
 class RondaTable(CardTable):
     """A Ronda match: your seat and one to three others (bots, or players online)."""
 
+    taps: RondaTaps  # the input flow's ``taps`` (game/ui/table_input.py)
     name = "ronda"
     DEFAULT_PLAYERS = 2
     DECK = "spanish"
@@ -78,15 +81,12 @@ class RondaTable(CardTable):
         self.hand: dict[str, Sprite] = {}
         self.hand_order: list[str] = []
         self.selected: str | None = None
-        self.counts = [0] * n  # cards in each hand
-        self.piles = [0] * n  # each seat's face-down pile
-        self.deck_count = 0
+        self.deal = ShownDeal(n)  # the deal, batch and counts shown (they follow the cards)
         self.riffle: Riffle | None = None  # the stock riffled before a deal (game/ui/shuffle.py)
-        self.deal_no = self.batch = self.batches = 0
         view = session.view()
-        self.teams = bool(view.get("teams", n == 4))
-        self.target = int(view.get("target", 41))
-        self.my_side = session.side_of(session.me)
+        teams, target = bool(view.get("teams", n == 4)), int(view.get("target", 41))
+        mine = session.side_of(session.me)
+        self.sides = RondaSides(teams, target, mine, session.side_of, self.seat_name)
         self.places = RondaPlaces(lambda: self.app.layout, n, session.seating.spot)
         self.table_cards = TableCards(self.places)
         self.callouts = Callouts(self)
@@ -102,12 +102,9 @@ class RondaTable(CardTable):
         """Show the match as it stands now, with no animation (after Continue)."""
         v = self.session.view()
         layout = self.app.layout
-        self.deal_no, self.batch, self.batches = v["deal"], v["batch"], v["batches"]
+        self.deal.sync(v)
         self.dealer = v["dealer"]
-        self.counts = list(v["hand_counts"])
-        self.piles = list(v["piles"])
         self.totals = list(v["totals"])
-        self.deck_count = v["deck_count"]
         self.hand_order = sort_hand(list(v["hand"]))
         slots = self.places.hand_slots(len(self.hand_order))
         self.hand = {
@@ -156,27 +153,14 @@ class RondaTable(CardTable):
         offered = any(a["type"] == "declare" for a in legal)
         return BOT_DECLARE_PAUSE if offered else BOT_PAUSE
 
-    # ----- sides and seats ---------------------------------------------------------------------
-    def side_name(self, side: int) -> str:
-        if self.teams:
-            return t("ronda.side.us") if side == self.my_side else t("ronda.side.them")
-        return self.seat_name(side)
-
-    def side_color(self, side: int) -> draw.RGB:
-        """Team play: your side blue, the other terracotta."""
-        color: draw.RGB = SIDE_COLORS[(side - self.my_side) % 2]
-        return color
-
-    def sides_from_mine(self, count: int) -> list[int]:
-        """The sides (seats without teams) in the order the panels show them: yours first."""
-        return order_from(self.my_side, count)
-
+    # ----- sides and seats (the sides part: scene_sides.py) -------------------------------
     def plate_edge(self, seat: int) -> draw.RGB:
-        return self.side_color(self.session.side_of(seat)) if self.teams else draw.PANEL_EDGE
+        return self.sides.seat_color(seat) or draw.PANEL_EDGE
 
     def avatar_color(self, seat: int) -> draw.RGB:
-        if self.teams:
-            r, g, b = (c * 3 // 4 for c in self.side_color(self.session.side_of(seat)))
+        team = self.sides.seat_color(seat)
+        if team is not None:
+            r, g, b = (c * 3 // 4 for c in team)
             return r, g, b
         color: draw.RGB = super().avatar_color(seat)
         return color
@@ -196,15 +180,6 @@ class RondaTable(CardTable):
 
     def hinted_rects(self, action: JSON) -> list[pygame.Rect]:
         return self.taps.hinted_rects(action)
-
-    def click_card(self, code: str) -> None:
-        self.taps.click_card(code)
-
-    def drop_card(self, code: str) -> None:
-        self.taps.drop_card(code)
-
-    def key(self, event: pygame.event.Event) -> None:
-        self.taps.key(event)
 
     # ----- the frame ---------------------------------------------------------------------------
     def show_event(self, ev: dict[str, Any]) -> float:

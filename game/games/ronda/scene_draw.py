@@ -106,7 +106,7 @@ class RondaPainter:
 
     def draw_backs(self, surface: pygame.Surface, seat: int) -> None:
         table = self.table
-        n = table.counts[seat]
+        n = table.deal.counts[seat]
         if n <= 0:
             return
         back = assets.card_back(table.app.layout.small)
@@ -119,7 +119,7 @@ class RondaPainter:
     def draw_pile(self, surface: pygame.Surface, seat: int) -> None:
         """The seat's face-down pile (its count is drawn later, over everything: RO-11)."""
         table = self.table
-        n = table.piles[seat]
+        n = table.deal.piles[seat]
         cx, cy = table.places.pile(seat)
         back = assets.card_back(table.app.layout.small)
         if n <= 0:
@@ -132,8 +132,8 @@ class RondaPainter:
         """The pile's count on its corner (in team play, its side's colour), drawn after the
         cards and plates so nothing covers it."""
         table = self.table
-        color = table.side_color(table.session.side_of(seat)) if table.teams else draw.GOLD
-        self.draw_badge(surface, table.places.pile(seat), table.piles[seat], color)
+        color = table.sides.seat_color(seat) or draw.GOLD
+        self.draw_badge(surface, table.places.pile(seat), table.deal.piles[seat], color)
 
     def draw_badge(self, surface: pygame.Surface, pile: Point, n: int, color: draw.RGB) -> None:
         """A count on the lower corner of a small pile at ``pile`` (22 px in portrait)."""
@@ -156,7 +156,7 @@ class RondaPainter:
             for s in [*table.flying, *table.hand.values(), *table.table_cards.sprites.values()]
             if s.hide_until_start and s.motion is not None and not s.motion.started
         )
-        return table.deck_count + waiting
+        return table.deal.deck_count + waiting
 
     def draw_deck(self, surface: pygame.Surface) -> None:
         """The undealt stock, with the cards still to come (its count is public)."""
@@ -177,12 +177,12 @@ class RondaPainter:
         layout = table.app.layout
         line = t(
             "ronda.hud",
-            deal=digits(max(1, table.deal_no)),
-            batch=digits(max(1, table.batch)),
-            batches=digits(max(1, table.batches)),
+            deal=digits(max(1, table.deal.number)),
+            batch=digits(max(1, table.deal.batch)),
+            batches=digits(max(1, table.deal.batches)),
         )
         r = table.table_painter.hud_text(surface, line)
-        target = t("ronda.target", n=digits(table.target))
+        target = t("ronda.target", n=digits(table.sides.target))
         if layout.portrait:
             table.table_painter.hud_text(surface, target, 1, draw.INK_DIM)
             return

@@ -61,18 +61,14 @@ class RondaMotion:
         """A batch: blocks of three to each player from the one after the dealer (RO-4, RO-7);
         the first batch of a deal also lays four cards face up (RO-5)."""
         table = self.table
-        n = table.players
         table.phase = "deal"
-        table.dealer, table.batch, table.batches = ev["dealer"], ev["batch"], ev["batches"]
+        table.dealer = ev["dealer"]
+        table.deal.new_batch(ev)
         table.selected = None
         if ev["batch"] == 1:
-            table.deal_no = ev["deal"]
-            table.piles = [0] * n
             table.table_cards.sprites = {}
             table.callouts.revealed = []
             table.show_banner(t("ronda.deal_banner", n=digits(ev["deal"])), 1.6)
-        table.deck_count = ev["deck_count"]
-        table.counts = [0] * n
         lead = 0.0
         if ev["batch"] == 1:  # a fresh deck: riffled at the stock first (game/ui/shuffle.py),
             g = table.places.geometry()  # its count shown again once the riffle is done
@@ -144,7 +140,7 @@ class RondaMotion:
 
     def _dealt_to(self, seat: int, sprite: Sprite | None) -> None:
         table = self.table
-        table.counts[seat] += 1
+        table.deal.counts[seat] += 1
         if sprite is not None and sprite in table.flying:
             table.flying.remove(sprite)
         table.app.audio.play("deal", 0.35)
@@ -199,7 +195,7 @@ class RondaMotion:
         layout = table.app.layout
         seat, code = ev["seat"], ev["card"]
         if seat != table.me:
-            table.counts[seat] = max(0, table.counts[seat] - 1)
+            table.deal.counts[seat] = max(0, table.deal.counts[seat] - 1)
             return Sprite(code, table.seat_hand(seat), layout.small, face_up=True, deck="spanish")
         sprite = table.hand.pop(code, None) or Sprite(
             code, layout.hand_center, layout.card, deck="spanish"
@@ -253,7 +249,7 @@ class RondaMotion:
 
         def land() -> None:
             if seat is not None:
-                self.table.piles[seat] += 1
+                self.table.deal.piles[seat] += 1
             if sprite in self.table.flying:
                 self.table.flying.remove(sprite)
 

@@ -5,7 +5,8 @@ does not hold asks first and names its cost, RO-18), and the keys: ←/→ choos
 Enter/Space play it, R / T declare ronda / tringa.
 
 :class:`RondaTaps` is a part of :class:`game.games.ronda.scene.RondaTable`: it owns the game's
-buttons and turns taps, keys and clicks into the session's actions.
+buttons and turns taps, keys and clicks into the session's actions (the scene's ``taps``, to
+which the shared input flow, game/ui/table_input.py, gives what the widgets did not take).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import pygame
 from game import i18n
 from game.games.ronda.rules import KIND_POINTS
 from game.i18n import t
+from game.ui.table_input import hand_taps
 from game.ui.widgets import Button, Widget
 
 if TYPE_CHECKING:
@@ -91,6 +93,11 @@ class RondaTaps:
         return [hand[card].rect()] if card in hand else []
 
     # ----- playing a card ----------------------------------------------------------------------
+    def pointer(self, event: pygame.event.Event) -> None:
+        """On the own hand: a tap goes to :meth:`click_card`, a card dragged onto the table to
+        :meth:`drop_card`."""
+        hand_taps(self.table.hand_view, event, self.click_card, self.drop_card)
+
     def click_card(self, code: str) -> None:
         """Tap a card: it is played (any card may be, RO-9). With "confirm before playing"
         the first tap selects it (its capture lights up) and a second tap or Play plays it."""
@@ -166,7 +173,7 @@ class RondaTaps:
         """Who scores a false declaration of yours (RO-18): the other team, or the opponent
         (with three players, the player after you)."""
         table = self.table
-        if table.teams:
+        if table.sides.teams:
             return t("ronda.ask.them")
         return table.seat_name((table.me + 1) % table.players)
 

@@ -124,8 +124,8 @@ class ScorePanel:
         table = self.table
         rect = cols.rect
         for col, side in enumerate(cols.order):
-            name = table.side_name(side)
-            color = table.side_color(side) if table.teams else draw.SAND
+            name = table.sides.name(side)
+            color = table.sides.color(side) if table.sides.teams else draw.SAND
             draw.blit_text(
                 surface,
                 name,
@@ -179,7 +179,7 @@ class ScorePanel:
         prog = table.table_painter.count_up()
         band = pygame.Rect(rect.x + px(14), y - row_h // 2 + px(2), rect.w - px(28), row_h - px(4))
         pygame.draw.rect(surface, (40, 60, 56), band, border_radius=px(8))
-        s = t("ronda.score.total", n=digits(table.target))
+        s = t("ronda.score.total", n=digits(table.sides.target))
         label_x, anchor = cols.label_at()
         label_dy, value_dy = cols.shifts()
         draw.blit_text(
@@ -221,7 +221,7 @@ class ScorePanel:
         name = table.seat_name(d["seat"])
         kind = t(f"ronda.kind_plain.{d['kind']}")
         if not d["valid"]:
-            to = table.side_name(d["penalty_to"]) if d["penalty_to"] is not None else None
+            to = table.sides.name(d["penalty_to"]) if d["penalty_to"] is not None else None
             outcome = t("ronda.decl.false_to", side=to) if to else t("ronda.decl.false")
             return t("ronda.decl.line_false", name=name, kind=kind, outcome=outcome)
         outcome = t("ronda.decl.scores") if d["scored"] else t("ronda.decl.beaten")
@@ -235,14 +235,14 @@ class ScorePanel:
         if result["draw"]:
             return t("ronda.over.draw")
         winner = result["winner"]
-        if winner == table.my_side:
-            return t("ronda.over.us") if table.teams else t("over.you_win")
-        return t("over.winner", name=table.side_name(winner))
+        if winner == table.sides.mine:
+            return t("ronda.over.us") if table.sides.teams else t("over.you_win")
+        return t("over.winner", name=table.sides.name(winner))
 
     def over_rows(self) -> list[tuple[int, str, int, bool]]:
         table = self.table
         assert table.over is not None
         totals = table.over["result"]["totals"]
-        mine_first = table.sides_from_mine(len(totals))
+        mine_first = table.sides.from_mine(len(totals))
         order = sorted(mine_first, key=lambda s: -totals[s])  # equal totals: yours first
-        return ranked_rows(totals, order, table.side_name)
+        return ranked_rows(totals, order, table.sides.name)

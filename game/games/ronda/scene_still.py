@@ -50,12 +50,15 @@ class RondaStillParts:
         """The still layer's parts (game/ui/static_layer.py); see the module docstring."""
         table = self.table
         parts: Parts = dict(table.plates.still_parts())
-        hud = (table.deal_no, table.batch, table.batches, table.target)
+        hud = (table.deal.number, table.deal.batch, table.deal.batches, table.sides.target)
         parts["top"] = (hud, table.still.hud_region())
         for seat in table.others():
-            parts[("backs", seat)] = (table.counts[seat], self.backs_region(seat))
+            parts[("backs", seat)] = (table.deal.counts[seat], self.backs_region(seat))
         for seat in range(table.players):
-            parts[("pile", seat)] = (table.piles[seat], self.pile_region(table.places.pile(seat)))
+            parts[("pile", seat)] = (
+                table.deal.piles[seat],
+                self.pile_region(table.places.pile(seat)),
+            )
         deck = self.pile_region(table.places.geometry().deck, True)
         parts["deck"] = ((table.painter.deck_left(), table.riffle is not None), deck)
         if self.table_still():
@@ -66,14 +69,17 @@ class RondaStillParts:
             parts["hand"] = table.hand_view.still_part(lit)
         if self.badges_still():
             for seat in range(table.players):
-                key = (table.piles[seat], table.session.side_of(seat) if table.teams else None)
+                key = (
+                    table.deal.piles[seat],
+                    table.session.side_of(seat) if table.sides.teams else None,
+                )
                 parts[("count", seat)] = (key, self.pile_region(table.places.pile(seat), True))
-        return (table.still.whole_key(), table.players, table.teams), parts
+        return (table.still.whole_key(), table.players, table.sides.teams), parts
 
     def backs_region(self, seat: int) -> pygame.Rect:
         """Where a seat's row of backs draws (any count up to a full hand)."""
         table = self.table
-        n = max(1, table.counts[seat])
+        n = max(1, table.deal.counts[seat])
         cx, cy = table.seat_hand(seat)
         step = px(22)
         rect = pygame.Rect((0, 0), table.app.layout.small)
