@@ -37,6 +37,7 @@ from game.ui.widgets import Button, Widget, button_image
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.event_player import EventPlayer
+    from game.ui.seat_places import SeatPlaces
 
 SCORED = ("round_scored", "deal_scored")  # the events that add a row
 LEADER = (58, 50, 24)  # the leader's column, behind its cells
@@ -58,7 +59,9 @@ class BoardTable(Protocol):
     lang_button: Button
 
     def modal(self) -> bool: ...
-    def seat_name(self, seat: int) -> str: ...
+
+    @property
+    def places(self) -> SeatPlaces: ...
 
 
 class PodiumButton(Button):
@@ -264,7 +267,7 @@ class BoardPanel:
         return px(TITLE_H + HEAD_H + self.foot_h() + 16) + px(ROW_H) * (rows + 1)
 
     def column_name(self, column: Sequence[int]) -> str:
-        return " · ".join(self.table.seat_name(s) for s in column)
+        return " · ".join(self.table.places.seat_name(s) for s in column)
 
     def cells(self, rect: pygame.Rect) -> list[pygame.Rect]:
         """The x-extent of the label column then each seat column (mirrored in Arabic)."""

@@ -22,7 +22,6 @@ parts.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -39,14 +38,12 @@ from game.games.ronda.scene_geometry import RondaPlaces
 from game.games.ronda.scene_input import RondaTaps
 from game.games.ronda.scene_score import ScorePanel
 from game.games.ronda.scene_still import RondaStillParts
-from game.i18n import digits, t
-from game.ui import draw, shuffle
+from game.i18n import t
+from game.ui import shuffle
 from game.ui.cardtable import CardTable, as_session
 from game.ui.event_player import BOT_PAUSE
 from game.ui.shuffle import Riffle
 from game.ui.sprites import Sprite
-from game.ui.static_layer import Parts
-from game.ui.table_drawing import SIDE_COLORS
 from game.ui.widgets import Widget
 
 if TYPE_CHECKING:
@@ -59,6 +56,8 @@ BOT_DECLARE_PAUSE = 0.6
 class RondaTable(CardTable):
     """A Ronda match: your seat and one to three others (bots, or players online)."""
 
+    places: RondaPlaces  # (its own: set before CardTable.__init__)
+    painter: RondaPainter
     name = "ronda"
     DEFAULT_PLAYERS = 2
     DECK = "spanish"
@@ -87,7 +86,7 @@ class RondaTable(CardTable):
         self.teams = bool(view.get("teams", n == 4))
         self.target = int(view.get("target", 41))
         self.my_side = session.side_of(session.me)
-        self.places = RondaPlaces(lambda: self.app.layout, n, session.seating.spot)
+        self.places = RondaPlaces(session, lambda: self.app.layout, self.teams)
         self.table_cards = TableCards(self.places)
         self.callouts = Callouts(self)
         self.motion = RondaMotion(self)
@@ -160,32 +159,11 @@ class RondaTable(CardTable):
     def side_name(self, side: int) -> str:
         if self.teams:
             return t("ronda.side.us") if side == self.my_side else t("ronda.side.them")
-        return self.seat_name(side)
-
-    def side_color(self, side: int) -> draw.RGB:
-        """Team play: your side blue, the other terracotta."""
-        color: draw.RGB = SIDE_COLORS[(side - self.my_side) % 2]
-        return color
+        return self.places.seat_name(side)
 
     def sides_from_mine(self, count: int) -> list[int]:
         """The sides (seats without teams) in the order the panels show them: yours first."""
         return order_from(self.my_side, count)
-
-    def plate_edge(self, seat: int) -> draw.RGB:
-        return self.side_color(self.session.side_of(seat)) if self.teams else draw.PANEL_EDGE
-
-    def avatar_color(self, seat: int) -> draw.RGB:
-        if self.teams:
-            r, g, b = (c * 3 // 4 for c in self.side_color(self.session.side_of(seat)))
-            return r, g, b
-        color: draw.RGB = super().avatar_color(seat)
-        return color
-
-    def figure(self, seat: int) -> tuple[str, draw.RGB]:
-        """The seat's (side's) points; the pile count sits on its pile."""
-        points = self.totals[self.session.side_of(seat)]
-        key = "ronda.point_one" if points == 1 else "ronda.points"
-        return t(key, n=digits(points)), draw.GOLD
 
     # ----- widgets and input (the taps part) -----------------------------------------------
     def build_controls(self) -> list[Widget]:
@@ -227,58 +205,10 @@ class RondaTable(CardTable):
         self.table_cards.update(dt)
         self.riffle = shuffle.advanced(self.riffle, dt)
 
-    def layout_changed(self) -> None:
-        """The table turned: a riffle at the old stock's place stops (the stock shows)."""
-        self.riffle = None
-
     def after_update(self, dt: float) -> None:
         if self.selected and self.selected not in self.hand:
             self.selected = None
         self.callouts.update(dt, self.score is not None)
 
-    def animating(self) -> bool:
-        return bool(super().animating()) or self.callouts.animating()
-
     def next_label(self) -> str:
         return "ronda.to_result" if self.session.phase == "over" else "ronda.next_deal"
-
-    # ----- drawing (the painter, the still layer, the callouts, the score panel) -----------
-    def draw_hud(self, surface: pygame.Surface) -> None:
-        self.painter.draw_hud(surface)
-
-    def draw_table(self, surface: pygame.Surface) -> None:
-        self.painter.draw_all(surface)
-
-    def still_parts(self) -> tuple[Hashable, Parts] | None:
-        return self.layer_parts.parts()
-
-    def draw_table_still(self, surface: pygame.Surface) -> None:
-        self.painter.draw_still(surface)
-
-    def draw_table_moving(self, surface: pygame.Surface) -> None:
-        self.painter.draw_moving(surface)
-
-    def banner_y(self) -> int:
-        return self.places.banner_y()
-
-    def table_banner_y(self) -> int:
-        """The table's banner at its line, unless a reveal panel is there (then clear of it)."""
-        y: int = super().table_banner_y()
-        if not (self.banner and self.callouts.reveals):
-            return y
-        rect, _img = self.table_painter.banner_rect(self.banner[0], y)
-        return self.callouts.banner_line(y, rect)
-
-    def status_banner(self) -> str | None:
-        """On your turn: what the chosen card would do, else a declaration to make."""
-        if not self.my_turn():
-            return None
-        chosen = self.previewed()
-        if chosen:
-            run = self.would_capture(chosen)
-            if run:
-                return t("ronda.would_take", n=digits(len(run)))
-            return t("ronda.would_lay")
-        if self.held_kinds():
-            return t("ronda.declare_hint")
-        return None
