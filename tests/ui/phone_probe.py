@@ -72,7 +72,7 @@ def measure(app, monkeypatch) -> Drawn:
     with monkeypatch.context() as m:
         m.setattr(text, "render", counted_render)
         m.setattr(assets, "card_face", counted_face)
-        still = getattr(app.scene, "still", None)
+        still = getattr(getattr(app.scene, "frame", None), "still", None)
         if still is not None:  # a full redraw: no part kept from before
             m.setattr(still, "STATIC_LAYER", False)
         app.scene.draw(app.screen)

@@ -27,7 +27,7 @@ def checked(app: App) -> PlainCompared:
     def layered(app: App) -> bool:
         return isinstance(app.scene, CardTable) and app.scene.frame.still.layered()
 
-    return PlainCompared(app, layered, off="still.STATIC_LAYER")
+    return PlainCompared(app, layered, off="frame.still.STATIC_LAYER")
 
 
 def layer_of(app: App) -> StaticLayer:

@@ -12,7 +12,7 @@ taken, the bid picker, the plates' figures), :class:`~.table_trick.TrickArea` (t
 the last trick), :class:`~.table_backs.Backs` (the others' hands and the deck), and the parts
 that read the whole scene: :class:`~.table_events.HareejaMotion` (events → animation),
 :class:`~.table_input.HareejaTaps` (taps, drags and keys), :class:`~.table_draw.HareejaPainter`
-(drawing), :class:`~.table_still.HareejaStillParts` (the still layer) and
+(drawing: the frame's hooks), :class:`~.table_still.HareejaStillParts` (the still layer) and
 :class:`~.table_score.ScorePanel` (the round's scores, the match end). The scene answers the
 hooks :class:`~game.ui.cardtable.CardTable` calls and routes them to its parts.
 """

@@ -9,11 +9,12 @@ you confirm the play.
 The session (``self.session``) is the only source of truth; the scene keeps a *displayed* copy
 (your hand, each seat's count of cards and pile, the stock, the deal and batch) that follows
 the animations. It is made of parts it owns, each with its state, its hit-testing and its
-drawing: :class:`~.table_geometry.RondaPlaces` (where things go),
+drawing: :class:`~.table_geometry.RondaPlaces` (where things go, the seats' places and
+colours),
 :class:`~.table_cards.TableCards` (the face-up cards), :class:`~.table_callouts.Callouts`
 (declarations, points, flashes, the deal's reveal), and the parts that read the whole scene:
 :class:`~.table_events.RondaMotion` (events → animation), :class:`~.table_input.RondaTaps`
-(buttons, taps, keys), :class:`~.table_draw.RondaPainter` (drawing),
+(buttons, taps, keys), :class:`~.table_draw.RondaPainter` (drawing: the frame's hooks),
 :class:`~.table_still.RondaStillParts` (the still layer) and :class:`~.table_score.ScorePanel`
 (the deal's score, the match end). :mod:`.scene_shots` is the screenshot script. The scene
 itself answers the hooks :class:`~game.ui.cardtable.CardTable` calls and routes them to its
