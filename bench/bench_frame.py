@@ -76,7 +76,8 @@ def main() -> None:
             f"{name} frame time median {statistics.median(values):.2f} ms, p99 {p99:.2f} ms, "
             f"max {values[-1]:.2f} ms"
         )
-    still = getattr(scene, "still", None)  # the table's still layer (game/ui/table_still.py)
+    frame = getattr(scene, "frame", None)  # the table's frame and its still layer (table_still.py)
+    still = getattr(frame, "still", None)
     layer = getattr(still, "layer", None)
     if layer is not None:
         print(

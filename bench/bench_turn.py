@@ -112,7 +112,7 @@ def native(games: list[str]) -> None:
             app.painter.paint()
             cpu.append((time.process_time() - began) * 1000)
             making.append(made() - before)
-            whole.append(scene.still.layer.full_paints)
+            whole.append(scene.frame.still.layer.full_paints)
         print(
             f"{game:<10} native turn cpu: first {cpu[0]:.2f} ms, then median "
             f"{statistics.median(cpu[1:]):.2f} ms; made {making}; layer whole paints {whole} "

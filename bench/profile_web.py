@@ -154,12 +154,12 @@ def _ab(rounds, draws):
     out = {"layer": [], "full": [], "phase": scene.phase}
     for _ in range(rounds):
         for name, layered in (("layer", True), ("full", False)):
-            scene.STATIC_LAYER = layered
+            scene.frame.still.STATIC_LAYER = layered
             began = time.perf_counter()
             for _ in range(draws):
                 scene.draw(screen)
             out[name].append((time.perf_counter() - began) * 1000 / draws)
-    del scene.STATIC_LAYER
+    del scene.frame.still.STATIC_LAYER
     return json.dumps(out)
 """
 

@@ -21,27 +21,30 @@ the machinery that is the same for every game:
 
 Making a match (a new one against bots, an all-bot autoplay, a saved one rebuilt) is not the
 scene's job: :class:`game.ui.table_making.TableMaker` makes the session and builds the scene
-on it. The scene owns its parts: the event player (``self.events``), the seats' plates
-(``self.plates``, :mod:`game.ui.seat_plates`), the own hand's pointer, drag and glide
-(``self.hand_view``, :mod:`game.ui.hand_view`) and the aids (``self.aids``: the your-turn cue,
-notices, questions, hints; :mod:`game.ui.table_aids`). Drawing shared by every table (banners,
-panels; relayout and idle frames) is in :mod:`game.ui.table_drawing`; every input event goes
-in through ``self.input_flow`` (:mod:`game.ui.table_input`); cards on screen are
-:class:`game.ui.sprites.Sprite`. Seats are the engine's numbers;
-``self.me`` is the player's seat and ``self.spot(seat)`` where a seat sits on the screen.
+on it. The scene owns its parts: the event player (``self.events``), where each seat is drawn
+(``self.places``, :mod:`game.ui.seat_places`), the seats' plates (``self.plates``,
+:mod:`game.ui.seat_plates`), the own hand's pointer, drag and glide (``self.hand_view``,
+:mod:`game.ui.hand_view`), the aids (``self.aids``: the your-turn cue, notices, questions,
+hints; :mod:`game.ui.table_aids`), the buttons every table has (``self.buttons``,
+:mod:`game.ui.table_buttons`) and the frame (``self.frame``, :mod:`game.ui.table_frame`: the
+order of what is drawn, the still layer, panels dimming the table, relayout and idle frames).
+Every input event goes in through ``self.input_flow`` (:mod:`game.ui.table_input`); cards on
+screen are :class:`game.ui.sprites.Sprite`. Seats are the engine's numbers; ``self.me`` is the
+player's seat and ``self.places.spot(seat)`` where a seat sits on the screen.
 
 A subclass sets ``score_panel`` (its score panel, which also gives the match-over panel's
 headline and ranking: :class:`game.ui.table_drawing.ScorePart`), ``taps`` (its input part:
 what a tap, a drag or a key does at its table, :class:`game.ui.table_input.GameTaps`),
-``name`` (the game key), ``DEFAULT_PLAYERS`` and ``ENGINE_OPTIONS`` (the bots' names are its
-spec's ``bot_names``), and overrides:
+``painter`` (its drawing: a :class:`game.ui.table_drawing.TablePainter` answering the frame's
+hooks: ``draw_table``, ``draw_hud``, ``figure(seat)``, its banners' lines…), ``places`` if it
+places its seats its own way (a :class:`game.ui.seat_places.SeatPlaces`), ``name`` (the game
+key), ``DEFAULT_PLAYERS`` and ``ENGINE_OPTIONS`` (the bots' names are its spec's
+``bot_names``), and overrides:
 
 - ``build_controls()`` → its own widgets; ``place_controls(modal)`` shows/places them;
 - ``sync_from_view()`` (show a match as it stands, without animation), ``update_sprites(dt)``,
   ``after_update(dt)``, ``busy()`` (cards still moving that block the turn clocks),
   ``bot_pause(view, legal)``;
-- ``draw_table(surface)``, ``draw_hud``, ``figure(seat)`` (see
-  :class:`game.ui.table_drawing.TableDrawing`);
 - ``_on_<type>(ev)`` handlers for the engine's events.
 """
 
@@ -65,16 +68,17 @@ from game.ui.over_check import check_button, place_check
 from game.ui.plates import deck_codes
 from game.ui.reactions import TableReactions
 from game.ui.scene import Scene
+from game.ui.seat_places import SeatPlaces
 from game.ui.seat_plates import SeatPlates
 from game.ui.sprites import Sprite
 from game.ui.table_aids import TableAids
 from game.ui.table_buttons import TableButtons
-from game.ui.table_drawing import ScorePart, TableDrawing, TablePainter
+from game.ui.table_drawing import ScorePart, TablePainter
+from game.ui.table_frame import TableFrame
 from game.ui.table_input import GameTaps, TableInputFlow
 from game.ui.table_online import follow_connection
 from game.ui.table_over import MatchEnd
 from game.ui.table_saver import TableSaver
-from game.ui.table_still import StillLayer
 from game.ui.tween import Speed
 from game.ui.watching import WatchBar, watch_bar
 from game.ui.widgets import Widget
@@ -96,7 +100,7 @@ def as_session(table: Any, bot_seed: int | None, game: str) -> TableSession:
     return LocalSession(table, bot_seed=bot_seed, game=game)
 
 
-class CardTable(TableDrawing, Scene):
+class CardTable(Scene):
     """One seat of a match (``session.me``), shown and played. See the module docstring."""
 
     # A table with a hand of sprites keeps them (code → sprite), their order and the selected
@@ -106,6 +110,8 @@ class CardTable(TableDrawing, Scene):
     selected: str | None
     score_panel: ScorePart  # the game's score panel part (set before CardTable.__init__)
     taps: GameTaps  # the game's own input part: taps, drags and keys (set before it too)
+    painter: TablePainter  # the game's drawing (set before CardTable.__init__)
+    places: SeatPlaces  # where the seats are drawn (a game may set its own first)
 
     name = "cardtable"
     DEFAULT_PLAYERS = 4
@@ -125,7 +131,6 @@ class CardTable(TableDrawing, Scene):
         self.session = as_session(session, bot_seed, self.name)
         self.me = self.session.me
         self.players = self.session.players
-        self.seating = self.session.seating
         self.options = dict(options or {})
         local = not (app.options.autoplay or app.options.screenshots or self.session.online)
         enabled = local and self.persist
@@ -133,6 +138,8 @@ class CardTable(TableDrawing, Scene):
         self.events = EventPlayer(
             self.session, self.show_event, self.saver.bot_move, self.show_refusal
         )
+        if "places" not in vars(self):  # (a game that places its seats its own way set it)
+            self.places = SeatPlaces(self.session, lambda: app.layout)
         self.plates = SeatPlates(self)
         if isinstance(self.session, OnlineSession):  # reactions beside the plates
             self.plates.reactions = TableReactions(self, self.session)
@@ -150,9 +157,7 @@ class CardTable(TableDrawing, Scene):
         self.fx_rng = random.Random(bot_seed if bot_seed is not None else 99)
         self.match_end = MatchEnd(self)  # the match-over panel, confetti (table_over.py)
         self.aids = TableAids(self)
-        layered = type(self).still_parts is not CardTable.still_parts
-        self.still = StillLayer(self, has_parts=layered)  # the kept part of the picture
-        self.table_painter = TablePainter(self)  # hud text, banners, the score panel's frame
+        self.frame = TableFrame(self)  # the frame's order, its still layer, its pace
         self.elapsed = 0.0
         self.widgets_fresh = False  # placed for this frame (see refresh_widgets)
         start = list(start_events) if start_events else self.session.take_events()
@@ -189,7 +194,7 @@ class CardTable(TableDrawing, Scene):
 
     def others(self) -> list[int]:
         """The other seats, in the order of play after yours."""
-        return self.seating.others()
+        return self.places.seating.others()
 
     def assisted(self) -> bool:
         """The table plays your seat for you now (TB-8)."""
@@ -395,19 +400,26 @@ class CardTable(TableDrawing, Scene):
         return settle.held_sprites(self)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The table (game/ui/table_drawing.py), then the reactions and the scoreboard."""
-        super().draw(surface)
+        """The table (game/ui/table_frame.py), then the reactions and the scoreboard."""
+        self.frame.draw(surface)
         watch_bar(self).draw(surface)
         if self.plates.reactions is not None:
             self.plates.reactions.draw(surface)
         coach_marks.draw_over(self, surface)  # a guided round's marks (game/ui/coach_marks.py)
         scoreboard.draw_over(self, surface)  # the scoreboard while open, over everything
 
+    # the rest of the Scene's contract is the frame's (game/ui/table_frame.py)
     def redraw_every(self) -> float | None:
-        """The turn clock's cadence, or sooner: when the next reaction bubble goes."""
-        every = super().redraw_every()
-        due = self.plates.reactions.due() if self.plates.reactions is not None else None
-        return every if due is None else min(due, every or due)
+        return self.frame.redraw_every()
+
+    def animating(self) -> bool:
+        return self.frame.animating()
+
+    def wants_frames(self) -> bool:
+        return self.frame.wants_frames()
+
+    def relayout(self) -> None:
+        self.frame.relayout()
 
     def update_sprites(self, dt: float) -> None:
         """Override (call super): advance every sprite the game owns."""

@@ -333,8 +333,10 @@ def _obstacles(scene: CardTable, aim: pygame.Rect | None) -> list[pygame.Rect]:
     turn tag above yours) and the cards in your hand."""
     out = [w.rect for w in scene.widgets if w.visible]
     for seat in range(scene.players):
-        out.append(scene.plate_rect(seat))
-    tag = scene.turn_tag_rect(scene.plate_rect(scene.me), px(200), px(56))  # "Your turn"
+        out.append(scene.places.plate_rect(seat))
+    tag = scene.places.turn_tag_rect(
+        scene.places.plate_rect(scene.me), px(200), px(56)
+    )  # "Your turn"
     if tag is not None:
         out.append(tag)
     hand = getattr(scene, "hand", None) or {}
@@ -360,8 +362,10 @@ def _obstacles(scene: CardTable, aim: pygame.Rect | None) -> list[pygame.Rect]:
     regions = getattr(getattr(scene, "piles", None), "regions", None)
     if callable(regions):
         out += list(regions())
-    if scene.aids.hint_line() or scene.status_banner() or scene.assisted():  # a lasting line
-        out += [pygame.Rect(0, scene.banner_y() - px(32), scene.app.layout.w, px(64))] * 4
+    if (
+        scene.aids.hint_line() or scene.painter.status_banner() or scene.assisted()
+    ):  # a lasting line
+        out += [pygame.Rect(0, scene.painter.banner_y() - px(32), scene.app.layout.w, px(64))] * 4
     if aim is not None:  # the target counts most, and the panel it is in
         out += [aim.inflate(px(40), px(40)), _clear_of(scene, aim)] * 4
     return out

@@ -33,6 +33,7 @@ from game.ui.widgets import Button, Widget, beside_row
 
 if TYPE_CHECKING:
     from game.ui.app import App
+    from game.ui.seat_places import SeatPlaces
     from game.ui.table_buttons import TableButtons
 
 BUBBLE_SECONDS = 3.0
@@ -60,8 +61,8 @@ class ReactionTable(Protocol):
     widgets: list[Widget]
     buttons: TableButtons  # the language button's row is the top bar's
 
-    def plate_rect(self, seat: int) -> pygame.Rect: ...
-    def seat_name(self, seat: int) -> str: ...
+    @property
+    def places(self) -> SeatPlaces: ...
 
 
 class TableReactions:
@@ -88,7 +89,7 @@ class TableReactions:
     def _mute_button(self, seat: int) -> Button:
         def words() -> str:
             key = "react.unmute" if seat in self.session.muted else "react.mute"
-            return t(key, name=t(self.table.seat_name(seat)))
+            return t(key, name=t(self.table.places.seat_name(seat)))
 
         button = Button((0, 0, px(200), px(48)), words, lambda: self.mute(seat), 20)
         button.key = f"mute.{seat}"
@@ -202,7 +203,7 @@ class TableReactions:
     def bubble_spot(self, seat: int, size: tuple[int, int]) -> tuple[int, int]:
         """Beside the plate, on the side toward the table's middle, kept on screen."""
         layout = self.table.app.layout
-        plate = self.table.plate_rect(seat)
+        plate = self.table.places.plate_rect(seat)
         box = pygame.Rect((0, 0), size)
         if plate.centery > layout.h * 0.7:  # your plate, at the bottom: above it
             box.midbottom = (plate.centerx, plate.top - px(8))

@@ -37,6 +37,7 @@ from game.ui.widgets import Button, Widget, button_image
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.event_player import EventPlayer
+    from game.ui.seat_places import SeatPlaces
     from game.ui.table_buttons import TableButtons
 
 SCORED = ("round_scored", "deal_scored")  # the events that add a row
@@ -59,7 +60,9 @@ class BoardTable(Protocol):
     buttons: TableButtons  # the language button's row is the top bar's
 
     def modal(self) -> bool: ...
-    def seat_name(self, seat: int) -> str: ...
+
+    @property
+    def places(self) -> SeatPlaces: ...
 
 
 class PodiumButton(Button):
@@ -265,7 +268,7 @@ class BoardPanel:
         return px(TITLE_H + HEAD_H + self.foot_h() + 16) + px(ROW_H) * (rows + 1)
 
     def column_name(self, column: Sequence[int]) -> str:
-        return " · ".join(self.table.seat_name(s) for s in column)
+        return " · ".join(self.table.places.seat_name(s) for s in column)
 
     def cells(self, rect: pygame.Rect) -> list[pygame.Rect]:
         """The x-extent of the label column then each seat column (mirrored in Arabic)."""

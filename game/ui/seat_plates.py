@@ -7,8 +7,9 @@ cached image (:func:`game.ui.plates.plate_body`); the ring, the figure and the c
 live on top. :meth:`SeatPlates.part` describes a plate for the still layer (a key of all it
 shows, and where it draws).
 
-The plates read the table through :class:`PlateTable`: the game says where a plate stands,
-its figure and edge colour (the table scene's hooks); the plates own how it is drawn.
+The plates read the table through :class:`PlateTable`: the table's places say where a plate
+stands and its colours (game/ui/seat_places.py), the game's painter its figure; the plates own
+how it is drawn.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from game.ui import avatars, draw, scale
 from game.ui.draw import RGB
 from game.ui.plates import PLATE_AVATAR, avatar_radius, margin, plate_avatar, plate_body, tall
 from game.ui.scale import px
+from game.ui.seat_places import SeatPlaces
 from game.ui.surfaces import rle
 from game.ui.table_aids import timer_color
 
@@ -64,15 +66,21 @@ class PlateTable(Protocol):
     @property
     def aids(self) -> TurnCue: ...
 
+    @property
+    def places(self) -> SeatPlaces: ...
+
+    @property
+    def painter(self) -> PlateFigures: ...
+
     def shown_to_act(self) -> list[int]: ...
     def awaiting_me(self) -> bool: ...
-    def plate_rect(self, seat: int) -> pygame.Rect: ...
-    def seat_name(self, seat: int) -> str: ...
-    def plate_edge(self, seat: int) -> RGB: ...
-    def avatar_color(self, seat: int) -> RGB: ...
+
+
+class PlateFigures(Protocol):
+    """The game's side of a plate (its painter's hooks: game/ui/table_drawing.py): the seat's
+    key figure and how it is drawn."""
+
     def figure(self, seat: int) -> tuple[str, RGB]: ...
-    def inside_margin(self) -> pygame.Rect: ...
-    def turn_tag_rect(self, plate: pygame.Rect, w: int, h: int) -> pygame.Rect | None: ...
     def draw_figure(
         self,
         surface: pygame.Surface,
@@ -106,17 +114,17 @@ class SeatPlates:
     def draw(self, surface: pygame.Surface, seat: int) -> None:
         """Seat ``seat``'s plate: the cached body, your-turn cue, timer ring and figure."""
         table = self.table
-        rect = table.plate_rect(seat)
+        rect = table.places.plate_rect(seat)
         active = seat in table.shown_to_act()
         rtl = i18n.is_rtl()
         body = plate_body(
             rect.w,
             rect.h,
             active,
-            table.plate_edge(seat),
+            table.places.plate_edge(seat),
             rtl,
-            table.seat_name(seat),
-            table.avatar_color(seat),
+            table.places.seat_name(seat),
+            table.places.avatar_color(seat),
             seat == table.dealer,
             t("plate.dealer_chip"),
             self.look(seat),
@@ -155,9 +163,9 @@ class SeatPlates:
         rtl: bool,
     ) -> None:
         """The seat's key figure: under the name on a tall plate, beside the avatar else."""
-        figure, color = self.table.figure(seat)
+        figure, color = self.table.painter.figure(seat)
         pos, anchor = self.figure_place(rect, avatar, rtl)
-        self.table.draw_figure(surface, seat, figure, color, pos, anchor)
+        self.table.painter.draw_figure(surface, seat, figure, color, pos, anchor)
 
     @staticmethod
     def figure_place(
@@ -235,10 +243,12 @@ class SeatPlates:
 
     def _tag(self, plate: pygame.Rect) -> tuple[pygame.Rect, pygame.Surface] | None:
         img = draw.label(t("turn.yours"), 24, (16, 30, 24), True)
-        box = self.table.turn_tag_rect(plate, img.get_width() + px(32), img.get_height() + px(10))
+        box = self.table.places.turn_tag_rect(
+            plate, img.get_width() + px(32), img.get_height() + px(10)
+        )
         if box is None:
             return None
-        box.clamp_ip(self.table.inside_margin())
+        box.clamp_ip(self.table.places.inside_margin())
         return box, img
 
     # ----- the still layer ------------------------------------------------------------------------
@@ -250,7 +260,7 @@ class SeatPlates:
         facts = facts or self.facts()
         active = seat in facts.acting
         yours = seat == table.me and active and table.awaiting_me()
-        rect = table.plate_rect(seat)
+        rect = table.places.plate_rect(seat)
         region = plate_region(rect)
         cue = None
         if yours:  # the edge (pulsing while the cue shows) and the "Your turn" tag
@@ -263,14 +273,14 @@ class SeatPlates:
             tuple(rect),
             active,
             cue,
-            table.seat_name(seat),
-            table.plate_edge(seat),
-            table.avatar_color(seat),
+            table.places.seat_name(seat),
+            table.places.plate_edge(seat),
+            table.places.avatar_color(seat),
             facts.looks[seat],
             seat == table.dealer,
             rem,
             facts.turn_seconds,
-            table.figure(seat),
+            table.painter.figure(seat),
             self.total(seat),
         )
         return key, region
@@ -294,7 +304,7 @@ class SeatPlates:
     def draw_still(self, surface: pygame.Surface, clip: Callable[[pygame.Rect], bool]) -> None:
         """The plates the still layer repaints now (those whose region meets ``clip``)."""
         for seat in range(self.table.players):
-            if clip(plate_region(self.table.plate_rect(seat))):
+            if clip(plate_region(self.table.places.plate_rect(seat))):
                 self.draw(surface, seat)
 
 

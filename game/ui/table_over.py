@@ -28,6 +28,7 @@ from game.ui.widgets import Widget
 if TYPE_CHECKING:
     from game.client.session import TableSession
     from game.ui.app import App
+    from game.ui.seat_places import SeatPlaces
     from game.ui.seat_plates import SeatPlates
     from game.ui.table_buttons import TableButtons
     from game.ui.table_drawing import ScorePart
@@ -54,7 +55,8 @@ class OverScene(Protocol):
 
     def widget(self, key: str) -> Widget: ...
 
-    def plate_rect(self, seat: int) -> pygame.Rect: ...
+    @property
+    def places(self) -> SeatPlaces: ...
 
 
 class MatchEnd:
@@ -88,7 +90,7 @@ class MatchEnd:
             return
         self.winners = winner_seats(result, self.scene.players)
         if self.winners:
-            plates = [self.scene.plate_rect(s) for s in self.winners]
+            plates = [self.scene.places.plate_rect(s) for s in self.winners]
             chime = lambda: app.audio.play("chime", 0.7)  # noqa: E731 (the fanfare's answer)
             self.celebration = Celebration(plates, app.layout.small, self.scene.fx_rng, chime)
 
@@ -126,7 +128,7 @@ class MatchEnd:
             overlay.dim(surface, 160)
         if self.celebration is not None:
             scene, seats = self.scene, self.winners
-            rects = [scene.plate_rect(s) for s in seats]
+            rects = [scene.places.plate_rect(s) for s in seats]
             self.celebration.draw_plates(
                 surface, rects, lambda i: scene.plates.draw(surface, seats[i])
             )

@@ -1,16 +1,15 @@
 """The still layer of a card table (a drawn frame repaints only what changed):
-:class:`StillLayer`, a part of the table scene (``scene.still``).
+:class:`StillLayer`, a part of the table's frame (``table.frame.still``).
 
-A table that describes its still part as parts (the scene's ``still_parts()``: a key and a
-rect for each plate, pile, meld…) splits its drawing in two: ``draw_table_still``, kept in a
-:class:`game.ui.static_layer.StaticLayer` and repainted only where a part changed, and
-``draw_table_moving``, drawn over it every frame. A table without parts draws as before
-(``draw_table``).
+A table whose painter describes its still part as parts (the painter's ``still_parts()``: a
+key and a rect for each plate, pile, meld…; game/ui/table_drawing.py) splits its drawing in
+two: ``draw_still``, kept in a :class:`game.ui.static_layer.StaticLayer` and repainted only
+where a part changed, and ``draw_moving``, drawn over it every frame. A table without parts
+draws as before (``draw_table``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
@@ -19,44 +18,39 @@ from game import i18n
 from game.ui import assets, draw
 from game.ui.scale import px
 from game.ui.sprites import Sprite
-from game.ui.static_layer import Parts, StaticLayer
+from game.ui.static_layer import StaticLayer
+from game.ui.table_drawing import TablePainter
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 
 class StillScene(Protocol):
-    """What the still layer uses of its table scene (the game's drawing hooks)."""
+    """What the still layer uses of its table scene: the app, and the game's painter."""
 
-    app: App
-    STATIC_LAYER: bool  # keep the still part (game/ui/static_layer.py); tests turn it off
+    @property
+    def app(self) -> App: ...
 
-    def backdrop_panels(self) -> tuple[Any, ...]: ...
-
-    def draw_hud(self, surface: pygame.Surface) -> None: ...
-
-    def draw_table(self, surface: pygame.Surface) -> None: ...
-
-    def still_parts(self) -> tuple[Hashable, Parts] | None: ...
-
-    def draw_table_still(self, surface: pygame.Surface) -> None: ...
-
-    def draw_table_moving(self, surface: pygame.Surface) -> None: ...
+    @property
+    def painter(self) -> TablePainter: ...
 
 
 class StillLayer:
-    """The still layer's side of a table scene (see the module docstring). ``has_parts``:
-    the scene describes its still part (it overrides ``still_parts``)."""
+    """The still layer's side of a table scene (see the module docstring). It has parts when
+    the scene's painter describes its still part (it overrides ``still_parts``)."""
 
-    def __init__(self, scene: StillScene, has_parts: bool) -> None:
+    STATIC_LAYER = True  # keep the still part (game/ui/static_layer.py); tests turn it off
+
+    def __init__(self, scene: StillScene) -> None:
         self.scene = scene
-        self.has_parts = has_parts
+        self.has_parts = type(scene.painter).still_parts is not TablePainter.still_parts
         self.layer: StaticLayer | None = None  # made on the first layered frame
         self.clip: pygame.Rect | None = None  # while the layer repaints a part of itself
 
     def draw(self, surface: pygame.Surface) -> None:
         """The still part (kept in the layer when the table has parts), then what moves."""
-        still = self.scene.still_parts() if self.layered() else None
+        painter = self.scene.painter
+        still = painter.still_parts() if self.layered() else None
         if still is None:
             self.draw_still(surface)
         else:
@@ -64,20 +58,20 @@ class StillLayer:
                 self.layer = StaticLayer()
             self.layer.draw(surface, still[0], still[1], self._paint)
         if self.layered():
-            self.scene.draw_table_moving(surface)
+            painter.draw_moving(surface)
 
     def draw_still(self, surface: pygame.Surface) -> None:
         """The felt, the top bar's text and what of the table does not move (a table with
-        parts splits ``draw_table`` into ``draw_table_still`` and ``draw_table_moving``)."""
-        scene = self.scene
-        layout = scene.app.layout
-        surface.blit(draw.backdrop(layout.w, layout.h, scene.backdrop_panels()), (0, 0))
+        parts splits ``draw_table`` into ``draw_still`` and ``draw_moving``)."""
+        painter = self.scene.painter
+        layout = self.scene.app.layout
+        surface.blit(draw.backdrop(layout.w, layout.h, painter.backdrop_panels()), (0, 0))
         if self.in_clip(self.hud_region()):
-            scene.draw_hud(surface)
+            painter.draw_hud(surface)
         if self.layered():
-            scene.draw_table_still(surface)
+            painter.draw_still(surface)
         else:
-            scene.draw_table(surface)
+            painter.draw_table(surface)
 
     def _paint(self, surface: pygame.Surface, clip: pygame.Rect | None) -> None:
         self.clip = clip
@@ -93,7 +87,7 @@ class StillLayer:
 
     def layered(self) -> bool:
         """This table keeps its still part apart (it has parts, and the layer is on)."""
-        return self.scene.STATIC_LAYER and self.has_parts
+        return self.STATIC_LAYER and self.has_parts
 
     def hud_region(self) -> pygame.Rect:
         """Where ``draw_hud`` draws: the top bar, and in portrait a second line under it
@@ -115,7 +109,7 @@ class StillLayer:
             bool(scene.app.settings.get("four_color")),
             draw.felt_name(),
             assets.back_name(),
-            scene.backdrop_panels(),
+            scene.painter.backdrop_panels(),
         )
 
 

@@ -72,7 +72,7 @@ def _rehearse_if_alive(table: weakref.ref[Any]) -> bool:
 def state(table: Any) -> Any:
     """What the other orientation's picture is made from, as far as it is cheap to know: the
     shape, the factor and the table's still layer (its whole key and its parts' keys)."""
-    layer = table.still.layer
+    layer = table.frame.still.layer
     if layer is None:
         return None
     keys = {name: part[0] for name, part in layer.parts.items()}
@@ -84,7 +84,7 @@ def resting(table: Any) -> bool:
     app = table.app
     if app.shown() is not table or app.overlays or app.transition.active:
         return False
-    if table.score is not None or table.over is not None or not table.still.layered():
+    if table.score is not None or table.over is not None or not table.frame.still.layered():
         return False
     if table.animating() or table.events.timers or settle.in_motion(table):
         return False

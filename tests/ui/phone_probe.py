@@ -72,8 +72,9 @@ def measure(app, monkeypatch) -> Drawn:
     with monkeypatch.context() as m:
         m.setattr(text, "render", counted_render)
         m.setattr(assets, "card_face", counted_face)
-        if hasattr(app.scene, "STATIC_LAYER"):  # a full redraw: no part kept from before
-            m.setattr(app.scene, "STATIC_LAYER", False)
+        still = getattr(getattr(app.scene, "frame", None), "still", None)
+        if still is not None:  # a full redraw: no part kept from before
+            m.setattr(still, "STATIC_LAYER", False)
         app.scene.draw(app.screen)
         for layer in app.overlays:
             layer.draw(app.screen)

@@ -34,7 +34,7 @@ def a_face_down_card(app, table) -> tuple[float, float, float]:
     app.step(1 / 60)
     n = table.backs.counts[2]
     assert n > 0
-    cx, cy = table.seat_hand(2)
+    cx, cy = table.places.seat_hand(2)
     step = table.backs._step()
     x = round(cx - step * (n - 1) / 2 + step * (n - 1))
     w, h = app.layout.small

@@ -17,7 +17,7 @@ def compared(app: App) -> PlainCompared:
         scene = app.scene
         return isinstance(scene, CardTable) and (scene.score is not None or scene.over is not None)
 
-    return PlainCompared(app, panel_open, off="DIM_ONCE")
+    return PlainCompared(app, panel_open, off="frame.DIM_ONCE")
 
 
 @pytest.mark.parametrize(
@@ -33,6 +33,6 @@ def test_every_panel_frame_equals_a_full_redraw(game, portrait):
             break
         app.step(1 / 60)
     assert not app.running  # the match was played to its end
-    backdrop = scene.__dict__["_dimmed"]
+    backdrop = scene.frame.dimmed
     assert check.frames > 20 and check.differ == []
     assert backdrop.paints < check.frames / 3  # kept, not dimmed again every frame

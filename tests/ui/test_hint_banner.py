@@ -54,13 +54,13 @@ def reasons() -> list[tuple[str, Reason]]:
 def test_every_hint_line_fits_its_banner_at_a_readable_size(make_app, portrait, lang):
     app = make_app(portrait=portrait, lang=lang)
     scene = ronda_table(app, PAIR)
-    margin = scene.inside_margin()
+    margin = scene.places.inside_margin()
     smallest = draw.label("Hint", READABLE, draw.INK, True).get_height()
     assert len(reasons()) > 40
     i18n.set_language(lang)
     for game, why in reasons():
         line = hint_words(why, game, lambda seat: LONG_NAME)
-        rect, img = scene.table_painter.banner_rect(line, scene.banner_y())
+        rect, img = scene.painter.banner_rect(line, scene.painter.banner_y())
         assert margin.contains(rect), (line, rect)
         assert img.get_width() < rect.w and img.get_height() >= smallest, line
 
@@ -74,14 +74,14 @@ def test_hareeja_hint_line_clears_the_picker_and_the_your_turn_tag(make_app, por
     app.switch(scene)
     assert run_until(app, scene.can_bid, 4000)
     line = hint_words(Reason("hint.hareeja.bid_long", LONG_BID), "hareeja", lambda s: LONG_NAME)
-    rect, _ = scene.table_painter.banner_rect(line, scene.banner_y())
+    rect, _ = scene.painter.banner_rect(line, scene.painter.banner_y())
     picker = [scene.widget("confirm").rect, scene.bidding.row.rect, app.layout.picker]
     assert not any(rect.colliderect(r) for r in picker), (rect, picker)
     click(app, scene.widget("bid:2").rect.center)
     click(app, scene.widget("confirm").rect.center)
     assert run_until(app, lambda: scene.my_turn() and scene.idle(), 8000)
     scene.aids.turn_cue = 1.0
-    tag = scene.plates.tag_box(scene.plate_rect(scene.me))
+    tag = scene.plates.tag_box(scene.places.plate_rect(scene.me))
     take = Reason("hint.hareeja.one_more", {"won": 2, "bid": 3, "card": "QD"})
-    rect, _ = scene.table_painter.banner_rect(hint_words(take, "hareeja", str), scene.banner_y())
+    rect, _ = scene.painter.banner_rect(hint_words(take, "hareeja", str), scene.painter.banner_y())
     assert tag is not None and not rect.colliderect(tag), (rect, tag)

@@ -268,7 +268,7 @@ def test_the_winner_gets_a_glow_and_a_burst_then_a_still_picture(make_app):
     settle(app, 20)
     assert pixels(app.screen) != first
     assert "chime" in played  # the fanfare's second note
-    plate = scene.plate_rect(2)
+    plate = scene.places.plate_rect(2)
     assert any(p[1] < plate.top for p in party.pieces)  # up from the plate
     assert run_until(app, lambda: not party.active, round(BURST * 60) + 10)
     assert not party.pieces
@@ -408,7 +408,7 @@ def test_ronda_hides_its_stock_and_count_while_the_riffle_is_the_stock(make_app)
     for _ in range(5):
         app.step(1 / 60)
     assert riffle() is not None
-    assert scene.still_parts()[1]["deck"][0][1] is True
+    assert scene.painter.still_parts()[1]["deck"][0][1] is True
     assert run_until(app, lambda: riffle() is None, 120)
-    assert scene.still_parts()[1]["deck"][0][1] is False
+    assert scene.painter.still_parts()[1]["deck"][0][1] is False
     assert scene.painter.deck_left() > 0

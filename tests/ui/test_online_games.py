@@ -18,7 +18,7 @@ from game.client.online import OnlineSession
 from game.core.bots import run as run_thought
 from game.games.hand_rummy.scene import RummyTable
 from game.games.ronda.scene import RondaTable
-from game.ui.table_drawing import SIDE_COLORS
+from game.ui.seat_places import SIDE_COLORS
 from helpers import private_table
 from tests.leak_checks import assert_no_hand_leak, hands_by_log
 from tests.ui.loopback import Loopback
@@ -174,7 +174,7 @@ def test_ronda_four_players_with_bots_keeps_partners_opposite_and_our_team_is_ou
             assert sc.me == 1 and sc.session.view()["side"] == 1 and sc.sides.mine == 1
             assert [s.kind for s in sc.session.seats] == ["remote", "human", "bot", "bot"]
             assert [sc.session.side_of(s) for s in range(4)] == [0, 1, 0, 1]
-            assert [sc.spot(s) for s in range(4)] == [3, 0, 1, 2]
+            assert [sc.places.spot(s) for s in range(4)] == [3, 0, 1, 2]
             assert (
                 sc.sides.teams
                 and sc.sides.name(1) == "Our team"
@@ -213,7 +213,7 @@ def test_ronda_four_players_with_bots_keeps_partners_opposite_and_our_team_is_ou
             for key in ("cards", "card_points", "caidas", "mesas", "points", "totals"):
                 assert entry[key] == host_entry[key], key
             assert sc.totals == host_entry["totals"]
-            assert sc.figure(3) == sc.figure(1)  # partners share a score
+            assert sc.painter.figure(3) == sc.painter.figure(1)  # partners share a score
             await close_panels(app, sc)
             host_task.cancel()
             record = server.store.table(room["code"])
@@ -335,11 +335,13 @@ def test_rummy_partnership_online_keeps_server_seats_and_draws_from_our_seat(mak
     app.switch(sc)
     app.step(1 / 60)
     assert sc.partnership and sc.turn.drawn() == match.drawn and not sc.turn.pending()
-    assert [sc.spot(s) for s in range(4)] == [1, 2, 3, 0]
-    assert sc.plate_rect(3) == sc.geo.plates[0] and sc.plate_rect(1) == sc.geo.plates[2]
-    assert sc.side_color(3) == sc.side_color(1) == SIDE_COLORS[0]
-    assert sc.side_color(0) == SIDE_COLORS[1]
-    assert sc.seating.from_me() == [3, 0, 1, 2]
+    assert [sc.places.spot(s) for s in range(4)] == [1, 2, 3, 0]
+    assert (
+        sc.places.plate_rect(3) == sc.geo.plates[0] and sc.places.plate_rect(1) == sc.geo.plates[2]
+    )
+    assert sc.places.side_color(3) == sc.places.side_color(1) == SIDE_COLORS[0]
+    assert sc.places.side_color(0) == SIDE_COLORS[1]
+    assert sc.places.seating.from_me() == [3, 0, 1, 2]
     assert sc.meld_rows.row_owners() == [] and sc.others() == [0, 1, 2]
 
 
@@ -423,7 +425,7 @@ def test_hand_rummy_remote_stage_meld_swap_and_discard_from_server_seat_2(make_a
         assert run_until(app, sc.idle, 600)
         loop.others(seat, action or {"type": "discard", "card": match.hands[seat][0]})
     assert run_until(app, sc.my_turn, 2000)
-    assert sc.meld_rows.owners == [3, 3] and sc.spot(3) == 1  # server seat 3 sits at your right
+    assert sc.meld_rows.owners == [3, 3] and sc.places.spot(3) == 1  # seat 3: at your right
     click(app, sc.geo.stock)
     assert match.log[-1] == [2, {"type": "draw", "from": "stock"}]
     assert run_until(app, sc.my_turn, 600) and "6S" in sc.workspace.staging.hand

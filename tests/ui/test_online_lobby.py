@@ -343,16 +343,21 @@ def test_seat_2_at_the_server_is_drawn_at_the_bottom_and_keeps_its_numbers(make_
     sc = HareejaTable(app, session)
     app.switch(sc)
     layout = app.layout
-    assert [sc.spot(s) for s in range(4)] == [2, 3, 0, 1]
-    assert sc.plate_rect(2) == layout.plate_rect(0) and sc.plate_rect(0) == layout.plate_rect(2)
-    assert sc.trick_spot(3) == layout.trick_spot(1) and sc.seat_hand(1) == layout.seat_hand[3]
+    assert [sc.places.spot(s) for s in range(4)] == [2, 3, 0, 1]
+    assert sc.places.plate_rect(2) == layout.plate_rect(0) and sc.places.plate_rect(
+        0
+    ) == layout.plate_rect(2)
+    assert (
+        sc.places.trick_spot(3) == layout.trick_spot(1)
+        and sc.places.seat_hand(1) == layout.seat_hand[3]
+    )
     for _ in range(400):
         app.step(1 / 60)
         if sc.phase == "declare" and sc.idle():
             break
     n = len(match.hands[2])
     assert sorted(sc.hand_order) == sorted(match.hands[2]) and sc.backs.counts == [n, n, 0, n]
-    assert sc.can_bid() and sc.seating.from_me() == [2, 3, 0, 1]
+    assert sc.can_bid() and sc.places.seating.from_me() == [2, 3, 0, 1]
 
 
 def test_a_refused_action_becomes_a_hint_and_input_returns():

@@ -177,7 +177,6 @@ def test_the_pause_menu_is_made_ahead_and_the_frame_left_as_it_was(make_app, gam
     frame); the score panel's dimmed table has its surface too."""
     from game.ui import draw
     from game.ui.scenes.pause import make_menus_ahead
-    from game.ui.table_drawing import dimmed_backdrop
 
     app = make_app(portrait=True)
     table = table_of(app, game)
@@ -187,7 +186,7 @@ def test_the_pause_menu_is_made_ahead_and_the_frame_left_as_it_was(make_app, gam
     assert make_menus_ahead(table)
     assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(before, "RGB")
     dimmed = app.under_overlays.surface
-    assert dimmed is not None and dimmed_backdrop(table).surface is not None
+    assert dimmed is not None and table.frame.dimmed.surface is not None
     panels = draw._panel_image.cache_info().misses
     table.open_pause()
     app.step(1 / 60)

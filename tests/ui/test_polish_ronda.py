@@ -81,7 +81,7 @@ def test_RO_3_three_players_sit_right_and_left(make_app):
     for portrait in (False, True):
         app, scene = start(make_app, 3, portrait)
         w = app.layout.w
-        _you, right, left = (scene.plate_rect(s) for s in range(3))
+        _you, right, left = (scene.places.plate_rect(s) for s in range(3))
         assert right.centerx > w * 0.75 and left.centerx < w * 0.25
         assert scene.places.pile(1)[0] > w / 2 > scene.places.pile(2)[0]
         assert run_until(
@@ -89,6 +89,6 @@ def test_RO_3_three_players_sit_right_and_left(make_app):
             lambda: scene.phase == "play" and scene.deal.counts[2] > 0,  # noqa: B023
             3000,
         )
-        assert scene.seat_hand(2)[0] < w / 2 < scene.seat_hand(1)[0]
+        assert scene.places.seat_hand(2)[0] < w / 2 < scene.places.seat_hand(1)[0]
         for seat in (1, 2):
-            assert not scene.plate_rect(seat).colliderect(scene.places.geometry().area)
+            assert not scene.places.plate_rect(seat).colliderect(scene.places.geometry().area)

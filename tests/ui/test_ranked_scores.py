@@ -37,7 +37,7 @@ def test_round_rows_best_first(game, low, make_app, monkeypatch):
     app, scene = open_score(make_app, game)
     entry = scene.score["entry"]
     seen = drawn_texts(monkeypatch, scene, app.screen)
-    names = [scene.seat_name(s) for s in range(len(entry["scores"]))]
+    names = [scene.places.seat_name(s) for s in range(len(entry["scores"]))]
     ys = {s: pos[1] for s, pos in seen if s in names}
     assert len(ys) == len(names)  # every name once (the names differ)
     by_y = [names.index(n) for n in sorted(ys, key=ys.__getitem__)]

@@ -2,6 +2,8 @@
 a laid card will take), the callouts (said for a while, then gone; the deal's reveal) and the
 reveal's words."""
 
+from types import SimpleNamespace
+
 from game.games.ronda.cards import sort_hand
 from game.games.ronda.scene_callouts import Callouts, reveal_lines
 from game.games.ronda.scene_cards import TableCards
@@ -11,7 +13,9 @@ from game.ui import draw
 
 def places(app, players: int = 2) -> RondaPlaces:
     spots = {2: [0, 2], 3: [0, 1, 3], 4: [0, 1, 2, 3]}[players]
-    return RondaPlaces(lambda: app.layout, players, lambda seat: spots[seat])
+    seating = SimpleNamespace(spot=lambda seat: spots[seat])  # (what the places read of it)
+    session = SimpleNamespace(players=players, me=0, seating=seating, side_of=lambda seat: seat)
+    return RondaPlaces(session, lambda: app.layout, teams=False)
 
 
 def test_RO_6_table_cards_lie_in_ronda_order_in_balanced_rows(make_app):

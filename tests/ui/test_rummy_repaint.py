@@ -44,7 +44,7 @@ def test_the_stretch_repaints_little_of_the_still_layer():
         scene = app.scene
         if scene not in seen_scene and hasattr(scene, "still"):
             seen_scene.append(scene)
-            paint = scene.still._paint
+            paint = scene.frame.still._paint
 
             def counted(surface: pygame.Surface, clip: pygame.Rect | None) -> None:
                 if turn_ahead.rehearsing():  # the other shape's layer, on a quiet frame
@@ -56,7 +56,7 @@ def test_the_stretch_repaints_little_of_the_still_layer():
                     painted.append(clip.w * clip.h)
                 paint(surface, clip)
 
-            scene.still._paint = counted
+            scene.frame.still._paint = counted
         each(app)
 
     seen = table_stretch.play(app, "hand_rummy", limit=1200, each=watch)

@@ -25,13 +25,13 @@ def checked(app: App) -> PlainCompared:
     the layer onto a second surface, and the two pictures compared."""
 
     def layered(app: App) -> bool:
-        return isinstance(app.scene, CardTable) and app.scene.still.layered()
+        return isinstance(app.scene, CardTable) and app.scene.frame.still.layered()
 
-    return PlainCompared(app, layered, off="STATIC_LAYER")
+    return PlainCompared(app, layered, off="frame.still.STATIC_LAYER")
 
 
 def layer_of(app: App) -> StaticLayer:
-    return app.scene.still.layer
+    return app.scene.frame.still.layer
 
 
 @pytest.mark.parametrize(
@@ -236,7 +236,7 @@ def test_a_bid_flip_frame_repaints_the_figures_not_the_plates(lang):
     for _ in range(1200):
         app.step(1 / 60)
         if scene.bidding.flipping():
-            _whole, parts = scene.still_parts()
+            _whole, parts = scene.painter.still_parts()
             flips.append(
                 (
                     {n: p[0] for n, p in parts.items() if n[0] == "plate"},
@@ -251,7 +251,7 @@ def test_a_bid_flip_frame_repaints_the_figures_not_the_plates(lang):
     assert len({f[("flip", 0)][0] for _p, f in flips}) > 2  # the figure's width changes
     for _p, flip in flips:
         for seat, (_key, where) in ((n[1], p) for n, p in flip.items()):
-            region = plate_region(scene.plate_rect(seat))
+            region = plate_region(scene.places.plate_rect(seat))
             assert region.contains(where)
             assert where.w * where.h < region.w * region.h / 4  # a small part of its plate
     assert check.differ == []

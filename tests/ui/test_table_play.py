@@ -58,14 +58,14 @@ def test_RO_16_declare_is_offered_only_when_the_hand_holds_it(make_app):
     scene = ronda_table(app, PAIR)
     assert scene.can_declare() and scene.held_kinds() == {"ronda"}
     assert scene.widget("declare:ronda").visible and not scene.widget("declare:tringa").visible
-    assert scene.status_banner() is not None  # "You hold a pair: declare it now…"
+    assert scene.painter.status_banner() is not None  # "You hold a pair: declare it now…"
 
     app = make_app()
     scene = ronda_table(app, NO_PAIR)
     assert scene.can_declare() and scene.held_kinds() == set()
     assert not scene.widget("declare:ronda").visible
     assert not scene.widget("declare:tringa").visible
-    assert scene.status_banner() is None
+    assert scene.painter.status_banner() is None
 
 
 def test_RO_18_a_false_declaration_asks_first_and_names_its_cost(make_app):
@@ -75,7 +75,7 @@ def test_RO_18_a_false_declaration_asks_first_and_names_its_cost(make_app):
     key(app, pygame.K_r)  # no pair in hand
     assert scene.aids.asking is not None and scene.session.match.log == log  # nothing taken yet
     text = scene.aids.asking.body()
-    assert "no pair" in text and "1 point" in text and scene.seat_name(1) in text
+    assert "no pair" in text and "1 point" in text and scene.places.seat_name(1) in text
     click(app, scene.aids.asking.button("no").rect.center)  # Cancel
     assert scene.aids.asking is None and scene.session.match.log == log
     key(app, pygame.K_t)  # no three either
@@ -181,7 +181,7 @@ def test_the_timer_shows_its_seconds_and_turns_red_in_the_last_five(make_app):
         return blit(surface, s, size, pos, color, *a, **kw)
 
     def draw_all() -> None:  # the still layer forgotten: the plates are painted again
-        scene.still.layer = None
+        scene.frame.still.layer = None
         scene.draw(app.screen)
 
     td.draw.blit_text = spy
@@ -294,7 +294,7 @@ def test_RO_19_reveal_panels_cover_no_plate_and_no_other_panel(make_app, portrai
     line = ("Ronda of caballo", "scores +1", (255, 255, 255))
     scene.callouts.reveals = {s: [line, line, line] for s in range(players)}  # three each: the most
     rects = scene.callouts.reveal_rects(52 if portrait else 56)
-    plates = [scene.plate_rect(s) for s in range(players)]
+    plates = [scene.places.plate_rect(s) for s in range(players)]
     screen = app.screen.get_rect()
     for seat, rect in rects.items():
         assert screen.contains(rect)
@@ -321,13 +321,13 @@ def test_RO_20_the_sweep_banner_never_covers_a_reveal_panel(make_app, portrait, 
         for count in (1, 2, 3):
             scene.callouts.reveals = {s: [line] * (1 + (s + count) % 3) for s in range(players)}
             scene.show_banner(sweep, 1.6)
-            banner, _img = scene.table_painter.banner_rect(sweep, scene.table_banner_y())
+            banner, _img = scene.painter.banner_rect(sweep, scene.painter.table_banner_y())
             panels = scene.callouts.reveal_rects(scene.callouts.reveal_row_h())
             assert len(panels) == players
             assert app.screen.get_rect().contains(banner)
             assert banner.collidelist(list(panels.values())) < 0, (banner, panels)
     scene.callouts.reveals = {}  # nothing to avoid: the banner keeps its line
-    assert scene.table_banner_y() == app.layout.extras["tiebreak_y"]
+    assert scene.painter.table_banner_y() == app.layout.extras["tiebreak_y"]
 
 
 def test_TB_7_ronda_and_rummy_timeouts_say_what_was_played(make_app):

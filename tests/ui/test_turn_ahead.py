@@ -63,13 +63,13 @@ def test_a_quiet_table_turns_with_nothing_left_to_make(game, lang):
     app.painter.paint()
     assert pygame.image.tobytes(app.screen, "RGB") == shown  # the screen's picture untouched
     for portrait in (False, True):
-        before, layer = made(), scene.still.layer
+        before, layer = made(), scene.frame.still.layer
         app.set_portrait(portrait)
-        assert scene.still.layer is not None and scene.still.layer is not layer
-        full = scene.still.layer.full_paints
+        assert scene.frame.still.layer is not None and scene.frame.still.layer is not layer
+        full = scene.frame.still.layer.full_paints
         app.painter.paint()
         assert made() == before, portrait  # no word, size, plate or face made in the turn
-        assert scene.still.layer.full_paints == full  # its layer was painted ahead
+        assert scene.frame.still.layer.full_paints == full  # its layer was painted ahead
         for _ in range(60):
             app.step(1 / 60)
     assert check.frames > 2 and check.differ == []
@@ -106,7 +106,7 @@ def test_a_table_left_is_let_go():
     for _ in range(60):
         app.step(1 / 60)
     table = weakref.ref(app.scene)
-    still = weakref.ref(app.scene.still)
+    still = weakref.ref(app.scene.frame.still)
     app.set_portrait(False)
     app.go("menu")
     app.transition.cancel()

@@ -19,7 +19,7 @@ def test_turning_back_puts_the_kept_layer_back_and_repaints_only_what_changed(ga
     games.start_autoplay(app, game)
     for _ in range(240):
         app.step(1 / 60)
-    still = app.scene.still
+    still = app.scene.frame.still
     portrait = still.layer
     assert portrait is not None
     for _ in range(3):

@@ -76,7 +76,7 @@ def test_a_watch_link_opens_the_table_as_a_spectator_and_leave_goes_home(lang, p
             assert leave.visible and not table.widget("react").visible
             others = [w for w in table.widgets if w is not leave and w.visible]
             assert not [w.key for w in others if w.rect.colliderect(leave.rect)]  # the board's
-            assert table.seat_name(0) != "seat.you"
+            assert table.places.seat_name(0) != "seat.you"
             table.draw(app.screen)
             shoot(app, f"watch-table-{lang}-{'portrait' if portrait else 'landscape'}")
             await click(app, leave.rect.center)
@@ -289,7 +289,7 @@ def test_a_hand_rummy_spectator_sees_no_staging_area():
             assert isinstance(table.session, WatchSession)
             assert await pump(app, lambda: table.phase != "deal" and table.idle(), 6000)
             assert not table.painter.staging_shown()
-            assert len(table.backdrop_panels()) == 1  # the melds' area alone
+            assert len(table.painter.backdrop_panels()) == 1  # the melds' area alone
             table.draw(app.screen)
             shoot(app, "watch-rummy-en-landscape")
         finally:

@@ -49,7 +49,8 @@ def run_until(app: App, pred, limit: int = 5000, each=None) -> bool:
 class PlainCompared:
     """Wraps the app's painter: after each painted frame ``checked(app)`` holds for, the frame
     is drawn again the plain way onto a second surface (the scene with its class flag ``off``
-    turned off, if one is named, then each overlay and the toasts) and the two pictures are
+    turned off, if one is named: "part.FLAG" for a flag of the scene's part ``part``; then
+    each overlay and the toasts) and the two pictures are
     compared pixel for pixel. ``frames``: the frames compared; ``differ``: those that differed."""
 
     def __init__(self, app: App, checked: Callable[[App], bool], off: str | None = None):
@@ -68,16 +69,20 @@ class PlainCompared:
             return
         scene, screen = app.scene, app.screen
         plain = pygame.Surface(screen.get_size(), 0, screen)
-        if self.off:
-            setattr(scene, self.off, False)
+        owner, flag = scene, self.off
+        if flag:  # "part.FLAG": the flag of one of the scene's parts
+            *path, flag = flag.split(".")
+            for part in path:
+                owner = getattr(owner, part)
+            setattr(owner, flag, False)
         try:
             scene.draw(plain)
             for overlay in app.overlays:
                 overlay.draw(plain)
             app.painter.draw_toasts(plain)
         finally:
-            if self.off:
-                setattr(scene, self.off, True)
+            if flag:
+                setattr(owner, flag, True)
         self.frames += 1
         if pygame.image.tobytes(screen, "RGB") != pygame.image.tobytes(plain, "RGB"):
             self.differ.append(app.frame)

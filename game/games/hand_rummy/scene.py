@@ -41,13 +41,13 @@ from game.client.session import Refusal
 from game.games.hand_rummy.scene_controls import RummyControls
 from game.games.hand_rummy.scene_draw import RummyPainter
 from game.games.hand_rummy.scene_events import RummyMotion
-from game.games.hand_rummy.scene_geometry import RummyGeometry, make_geometry
+from game.games.hand_rummy.scene_geometry import RummyGeometry, RummyPlaces, make_geometry
 from game.games.hand_rummy.scene_input import RummyTaps
 from game.games.hand_rummy.scene_melds import MeldRows
 from game.games.hand_rummy.scene_piles import Piles
 from game.games.hand_rummy.scene_score import ScorePanel
 from game.games.hand_rummy.scene_shown import RummyShown
-from game.games.hand_rummy.scene_still import Parts, RummyStillParts
+from game.games.hand_rummy.scene_still import RummyStillParts
 from game.games.hand_rummy.scene_turn import YourTurn
 from game.games.hand_rummy.scene_workspace import Workspace
 from game.i18n import digits, t
@@ -56,7 +56,6 @@ from game.ui.cardtable import CardTable, as_session
 from game.ui.scale import px
 from game.ui.shuffle import Riffle
 from game.ui.sprites import Sprite
-from game.ui.table_drawing import SIDE_COLORS
 from game.ui.widgets import Widget
 
 if TYPE_CHECKING:
@@ -73,6 +72,8 @@ class RummyTable(CardTable):
     """A Hand rummy match: your seat and one to three others (bots, or players online)."""
 
     taps: RummyTaps  # the input flow's ``taps`` (game/ui/table_input.py)
+    places: RummyPlaces  # (its own: set before CardTable.__init__)
+    painter: RummyPainter
     name = "hand_rummy"
     DEFAULT_PLAYERS = 4
     ENGINE_OPTIONS = ("rounds", "variant", "partnership")
@@ -96,6 +97,9 @@ class RummyTable(CardTable):
         self.counts = [0] * n
         self.opened = [False] * n
         self.riffle: Riffle | None = None  # the deck riffled before the deal (game/ui/shuffle.py)
+        self.places = RummyPlaces(
+            session, lambda: self.app.layout, lambda: self.geo, self.partnership
+        )
         self.piles = Piles(self.geo)
         order = session.seating.others() + [session.me]  # meld rows, top to bottom
         self.meld_rows = MeldRows(self.geo, order, self.tag_look)
@@ -105,7 +109,6 @@ class RummyTable(CardTable):
         self.turn = YourTurn(self)
         self.controls = RummyControls(self)
         self.painter = RummyPainter(self)
-        self.figure_part = self.painter  # a card back beside each count
         self.layer_parts = RummyStillParts(self)
         self.score_panel = ScorePanel(self)
         super().__init__(app, session, start_events, bot_seed, options)
@@ -152,36 +155,11 @@ class RummyTable(CardTable):
         return bool(self.flying or self.shown.dealing) or self.shown.ended is not None
 
     # ----- seats -------------------------------------------------------------------------------
-    def figure(self, seat: int) -> tuple[str, draw.RGB]:
-        opened = t("hr.opened") if self.opened[seat] else t("hr.not_opened")
-        color = draw.TURN if self.opened[seat] else draw.INK_DIM
-        return t("hr.figure", n=digits(self.counts[seat]), state=opened), color
-
-    def plate_rect(self, seat: int) -> pygame.Rect:
-        return self.geo.plates[self.spot(seat)]
-
-    def side_color(self, seat: int) -> draw.RGB:
-        """Partnership: your team blue, the other terracotta."""
-        mine = self.session.side_of(self.me)
-        return SIDE_COLORS[(self.session.side_of(seat) - mine) % 2]
-
     def tag_look(self, owner: int) -> tuple[object, draw.RGB]:
         """A meld owner's tag: his avatar, ringed in his colour (partnership: his side's)."""
-        color = self.side_color(owner) if self.partnership else self.avatar_color(owner)
+        places = self.places
+        color = places.side_color(owner) if self.partnership else places.avatar_color(owner)
         return self.plates.look(owner), color
-
-    def turn_tag_rect(self, plate: pygame.Rect, w: int, h: int) -> pygame.Rect | None:
-        """In landscape the piles sit right over your plate: no tag there (the plate's edge
-        and the staging area's line say it is your turn)."""
-        return None if not self.geo.portrait else super().turn_tag_rect(plate, w, h)
-
-    def plate_edge(self, seat: int) -> draw.RGB:
-        if self.partnership:
-            return self.side_color(seat)
-        return draw.PANEL_EDGE
-
-    def seat_center(self, seat: int) -> tuple[int, int]:
-        return self.plate_rect(seat).center
 
     def refusal_text(self, refused: Refusal) -> str:
         key = f"hr.err.{refused.code}"
@@ -215,14 +193,6 @@ class RummyTable(CardTable):
             if engine != Counter(workspace.staging.cards()):  # a safety net: follow the engine
                 shown.my_cards = list(self.session.view()["hand"])
                 workspace.staging.sync(shown.my_cards)
-
-    def layout_changed(self) -> None:
-        """The window turned: this table's geometry for the new layout."""
-        self.geo = make_geometry(self.app.layout.portrait, self.players)
-        self.riffle = None  # (riffled at the old stock's place: the deal goes on without it)
-        self.piles.geo = self.meld_rows.geo = self.geo
-        self.workspace.geometry_changed(self.geo)
-        self.meld_rows.layout()
 
     def bot_pause(self, view: JSON, legal: list[JSON]) -> float:
         return BOT_STEP_PAUSE
@@ -267,29 +237,6 @@ class RummyTable(CardTable):
         if kind in ("add", "swap_joker"):
             rects += self.meld_rows.rects_of(action["meld"])
         return rects
-
-    def still_parts(self) -> tuple[tuple[object, ...], Parts] | None:
-        return self.layer_parts.parts()
-
-    def draw_hud(self, surface: pygame.Surface) -> None:
-        words = t("hr.round", n=digits(self.round), total=digits(self.rounds))
-        self.table_painter.hud_text(surface, words)
-
-    def draw_table(self, surface: pygame.Surface) -> None:
-        self.painter.draw_still(surface)
-        self.painter.draw_moving(surface)
-
-    def draw_table_still(self, surface: pygame.Surface) -> None:
-        self.painter.draw_still(surface)
-
-    def draw_table_moving(self, surface: pygame.Surface) -> None:
-        self.painter.draw_moving(surface)
-
-    def draw_banners(self, surface: pygame.Surface) -> None:
-        self.painter.draw_banners(surface)
-
-    def backdrop_panels(self) -> tuple[tuple[Any, ...], ...]:
-        return self.painter.backdrop_panels()
 
     @classmethod
     def face_sizes(cls, layout: Layout, players: int) -> tuple[tuple[int, int], ...]:

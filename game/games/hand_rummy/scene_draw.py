@@ -3,7 +3,10 @@ area with its message (HR-14) and your cards (each drawn by the part that owns i
 in the air, the others' hands at the round's end and the banners.
 
 :class:`RummyPainter` is a part of :class:`game.games.hand_rummy.scene.RummyTable`: it reads
-the scene's state and its parts' and never changes them.
+the scene's state and its parts' and never changes them, but when the window turns (then the
+table's geometry is worked out again for the new layout). It answers the table frame's hooks
+(:class:`game.ui.table_drawing.TablePainter`): the still layer's halves, the top bar, the
+plates' figures (a card back beside each count), the banners, the melds' backdrop panel.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import pygame
 
 from game import i18n
 from game.games.hand_rummy.melds import OPENING_MIN, classify, groups_points
+from game.games.hand_rummy.scene_geometry import make_geometry
 from game.games.hand_rummy.scene_score import logical_width
 from game.games.hand_rummy.staging import suit_key
 from game.i18n import digits, t
@@ -22,19 +26,47 @@ from game.ui.plates import avatar_radius, tall
 from game.ui.scale import px
 from game.ui.seat_plates import plate_region
 from game.ui.surfaces import rle
+from game.ui.table_drawing import TablePainter
 from game.ui.tween import Speed
 
 if TYPE_CHECKING:
     from game.games.hand_rummy.scene import RummyTable
+    from game.games.hand_rummy.scene_still import Parts
 
 FLIP = 0.22
 
 
-class RummyPainter:
+class RummyPainter(TablePainter):
     """The table's drawing (see the module docstring)."""
 
-    def __init__(self, table: RummyTable) -> None:
-        self.table = table
+    table: RummyTable
+
+    def still_parts(self) -> tuple[tuple[object, ...], Parts] | None:
+        return self.table.layer_parts.parts()
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        self.draw_still(surface)
+        self.draw_moving(surface)
+
+    def draw_hud(self, surface: pygame.Surface) -> None:
+        table = self.table
+        words = t("hr.round", n=digits(table.round), total=digits(table.rounds))
+        self.hud_text(surface, words)
+
+    def figure(self, seat: int) -> tuple[str, draw.RGB]:
+        table = self.table
+        opened = t("hr.opened") if table.opened[seat] else t("hr.not_opened")
+        color = draw.TURN if table.opened[seat] else draw.INK_DIM
+        return t("hr.figure", n=digits(table.counts[seat]), state=opened), color
+
+    def layout_changed(self) -> None:
+        """The window turned: this table's geometry for the new layout."""
+        table = self.table
+        table.geo = make_geometry(table.app.layout.portrait, table.players)
+        table.riffle = None  # (riffled at the old stock's place: the deal goes on without it)
+        table.piles.geo = table.meld_rows.geo = table.geo
+        table.workspace.geometry_changed(table.geo)
+        table.meld_rows.layout()
 
     def draw_still(self, surface: pygame.Surface) -> None:
         """Plates, piles, melds, the staging area's frame and your staged and hand cards at
@@ -43,14 +75,14 @@ class RummyPainter:
         table = self.table
         four = table.app.settings["four_color"]
         table.meld_rows.layout()
-        clip = table.still.in_clip
+        clip = table.frame.still.in_clip
         if self.staging_shown() and clip(table.geo.staging):  # (under everything, as the felt)
             layout = table.app.layout
             spec = staging_panel(table.geo.staging)
             cloth = staging_cloth(layout.w, layout.h, spec, draw.felt_name())
             surface.blit(cloth, table.geo.staging)
         for seat in range(table.players):
-            if clip(plate_region(table.plate_rect(seat))):
+            if clip(plate_region(table.places.plate_rect(seat))):
                 table.plates.draw(surface, seat)
         stock, discard = table.piles.regions()
         if clip(stock) or clip(discard):
@@ -121,7 +153,7 @@ class RummyPainter:
         label_w = px(150) if not self.table.geo.portrait else px(118)
         for i, seat in enumerate(seats):
             cy = top + row_h * i + row_h // 2
-            name = self.table.seat_name(seat)
+            name = self.table.places.seat_name(seat)
             lx, anchor = (area.right - px(16), "midright") if rtl else (area.x + px(16), "midleft")
             draw.blit_text(
                 surface,
@@ -160,7 +192,7 @@ class RummyPainter:
         """The card count beside a small card back, then opened / not opened; on a plate too
         narrow for those words at a readable size, the count and a check mark once opened.
         Drawn once per look (:func:`figure_image`), one blit a frame."""
-        plate = self.table.plate_rect(seat)
+        plate = self.table.places.plate_rect(seat)
         beside = not tall(plate)  # the figure sits beside the avatar, not under it
         inset = 2 * avatar_radius() + px(36) if beside else px(24)
         room = plate.w - inset - px(FIGURE_BACK[0]) - px(6)
@@ -210,7 +242,7 @@ class RummyPainter:
 
     def draw_banners(self, surface: pygame.Surface) -> None:
         table, g = self.table, self.table.geo
-        banner = table.table_painter.draw_banner
+        banner = self.draw_banner
         if table.assisted() and table.over is None:
             banner(surface, t("assist.banner"), g.hint_y, (70, 40, 18))
         elif table.hint:

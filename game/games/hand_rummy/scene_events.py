@@ -100,7 +100,7 @@ class RummyMotion:
                 target, size = slots[min(mine, len(slots) - 1)], g.hand_card
                 mine += 1
             else:
-                target, size = self.table.seat_center(seat), pt(40, 56)
+                target, size = self.table.places.seat_center(seat), pt(40, 56)
             sprite = Sprite(None, g.stock, pt(54, 76), face_up=False)
             sprite.hide_until_start = True
             sprite.move(
@@ -156,7 +156,7 @@ class RummyMotion:
         elif self.table.piles.discard_pile:
             self.table.piles.discard_pile.pop()
             if seat != self.table.me:
-                self.table.show_hint(t("hr.event.took", name=self.table.seat_name(seat)))
+                self.table.show_hint(t("hr.event.took", name=self.table.places.seat_name(seat)))
         self.table.counts[seat] += 1
         duration = Speed.scale(DRAW_FLIGHT)
         if seat == self.table.me and code:
@@ -167,7 +167,7 @@ class RummyMotion:
         else:
             sprite = Sprite(code, start, g.pile_card, face_up=code is not None)
             sprite.move(
-                self.table.seat_center(seat),
+                self.table.places.seat_center(seat),
                 duration,
                 0,
                 ease_out,
@@ -239,7 +239,9 @@ class RummyMotion:
         """Where a card ``seat`` lays or throws starts its flight: yours from its place in
         your workspace, the others' from their plates."""
         return (
-            self.workspace.pos_of(card) if seat == self.table.me else self.table.seat_center(seat)
+            self.workspace.pos_of(card)
+            if seat == self.table.me
+            else self.table.places.seat_center(seat)
         )
 
     def on_melded(self, ev: JSON) -> float:
@@ -255,7 +257,7 @@ class RummyMotion:
             self.table.opened[seat] = True
             key = "hr.event.opened_you" if seat == self.table.me else "hr.event.opened"
             self.table.show_banner(
-                t(key, name=self.table.seat_name(seat), n=digits(ev["points"])), 1.8
+                t(key, name=self.table.places.seat_name(seat), n=digits(ev["points"])), 1.8
             )
         if seat == self.table.me:
             for c in laid:
@@ -297,7 +299,7 @@ class RummyMotion:
         else:
             joker = Sprite(JOKER, joker_at, self.table.geo.meld_card)
             joker.move(
-                self.table.seat_center(seat),
+                self.table.places.seat_center(seat),
                 Speed.scale(LAY_FLIGHT),
                 0.1,
                 ease_in_out,
@@ -305,7 +307,7 @@ class RummyMotion:
                 on_land=partial(self._land, joker),
             )
             self.table.flying.append(joker)
-            self.table.show_hint(t("hr.event.swapped", name=self.table.seat_name(seat)))
+            self.table.show_hint(t("hr.event.swapped", name=self.table.places.seat_name(seat)))
         cards = [(meld, p, new[p]) for p in places[: len(placed)]]
         return self._fly_to_melds(seat, cards, starts[: len(cards)])
 
@@ -377,7 +379,7 @@ class RummyMotion:
         key = ("hr.score.hand" if kind == -60 else "hr.score.out") + (
             "_you" if ev["winner"] == self.table.me else ""
         )
-        return t(key, name=self.table.seat_name(ev["winner"]), score=digits(kind))
+        return t(key, name=self.table.places.seat_name(ev["winner"]), score=digits(kind))
 
     def on_turn_timeout(self, ev: JSON) -> float:
         """TB-7: the table draws and discards for you; the discard says which card."""

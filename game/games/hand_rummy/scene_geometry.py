@@ -5,17 +5,28 @@ see :mod:`game.client.seating`), never by seat number.
 
 Written in logical pixels; :func:`make_geometry` returns it in frame pixels at the current
 scale (:mod:`game.ui.scale`), and the methods' own lengths go through ``px()``.
+
+:class:`RummyPlaces` is the table's ``places``: its seats stand where this geometry puts their
+plates, coloured by side in partnership play.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.client.seating import BOTTOM, LEFT, RIGHT, SPOTS, TOP, TOP_LEFT, TOP_RIGHT
-from game.ui import scale
+from game.ui import draw, scale
+from game.ui.draw import RGB
 from game.ui.scale import px
+from game.ui.seat_places import SIDE_COLORS, SeatPlaces
+
+if TYPE_CHECKING:
+    from game.client.session import TableSession
+    from game.ui.layout import Layout
 
 MARGIN = 16
 MELD_PAD = 8  # inside the melds' panel
@@ -367,3 +378,41 @@ def _portrait(players: int) -> RummyGeometry:
         hint_y=560,
         banner_y=420,
     )
+
+
+class RummyPlaces(SeatPlaces):
+    """The seats' places at a Hand rummy table: the plates where ``geometry()`` (the table's
+    geometry now) puts them, edged in the sides' colours in ``partnership`` play."""
+
+    def __init__(
+        self,
+        session: TableSession,
+        layout: Callable[[], Layout],
+        geometry: Callable[[], RummyGeometry],
+        partnership: bool,
+    ) -> None:
+        super().__init__(session, layout)
+        self.geometry = geometry
+        self.partnership = partnership
+
+    def plate_rect(self, seat: int) -> pygame.Rect:
+        return self.geometry().plates[self.spot(seat)]
+
+    def seat_center(self, seat: int) -> tuple[int, int]:
+        """Where cards fly to and from ``seat`` (its plate's centre)."""
+        return self.plate_rect(seat).center
+
+    def side_color(self, seat: int) -> RGB:
+        """Partnership: your team blue, the other terracotta."""
+        mine = self.session.side_of(self.session.me)
+        return SIDE_COLORS[(self.session.side_of(seat) - mine) % 2]
+
+    def turn_tag_rect(self, plate: pygame.Rect, w: int, h: int) -> pygame.Rect | None:
+        """In landscape the piles sit right over your plate: no tag there (the plate's edge
+        and the staging area's line say it is your turn)."""
+        return None if not self.geometry().portrait else super().turn_tag_rect(plate, w, h)
+
+    def plate_edge(self, seat: int) -> RGB:
+        if self.partnership:
+            return self.side_color(seat)
+        return draw.PANEL_EDGE

@@ -50,7 +50,7 @@ class ScorePanel:
             heights = [self._portrait_row_h(entry["hands"][s]) for s in seats]
         else:
             heights = [px(70)] * len(seats)
-        rect = self.table.table_painter.score_frame(
+        rect = self.table.painter.score_frame(
             surface,
             px(1080),
             (px(150) if not portrait else px(136)) + sum(heights),
@@ -60,7 +60,7 @@ class ScorePanel:
         key = ("hr.score.hand" if kind == -60 else "hr.score.out") + (
             "_you" if entry["winner"] == self.table.me else ""
         )
-        sub = t(key, name=self.table.seat_name(entry["winner"]), score=digits(kind))
+        sub = t(key, name=self.table.places.seat_name(entry["winner"]), score=digits(kind))
         draw.blit_text(
             surface,
             sub,
@@ -106,8 +106,8 @@ class ScorePanel:
         score = entry["scores"][seat]
         totals = entry["totals"]
         old = totals[side] - entry["side_scores"][side]
-        total = round(old + entry["side_scores"][side] * self.table.table_painter.count_up())
-        name = self.table.seat_name(seat)
+        total = round(old + entry["side_scores"][side] * self.table.painter.count_up())
+        name = self.table.places.seat_name(seat)
         if self.table.partnership:
             name = f"{name} ({t('hr.team', n=digits(side + 1))})"
         (nx, nw), (hx, hw), (sx, _), (tx, _) = cols
@@ -186,8 +186,8 @@ class ScorePanel:
             return t("over.you_win")
         if len(winners) > 1:
             sep = "، " if i18n.is_rtl() else ", "
-            return t("over.shared", names=sep.join(self.table.seat_name(s) for s in winners))
-        return t("over.winner", name=self.table.seat_name(winners[0]))
+            return t("over.shared", names=sep.join(self.table.places.seat_name(s) for s in winners))
+        return t("over.winner", name=self.table.places.seat_name(winners[0]))
 
     def over_rows(self) -> list[tuple[int, str, int, bool]]:
         """Lowest total first (HR-11); equal totals share a place."""
@@ -202,7 +202,7 @@ class ScorePanel:
             name = (
                 t("hr.team", n=digits(who + 1))
                 if self.table.partnership
-                else self.table.seat_name(who)
+                else self.table.places.seat_name(who)
             )
             rows.append((place, name, totals[who], totals[who] == best))
         return rows

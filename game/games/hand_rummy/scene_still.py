@@ -53,4 +53,4 @@ class RummyStillParts:
             parts["staging_lines"], parts["staging_boxes"] = lines, boxes
         for name, key, rect in workspace.card_parts(table.taps.held()):
             parts[name] = (key, rect)
-        return (table.still.whole_key(), g.portrait, g.players), parts
+        return (table.frame.still.whole_key(), g.portrait, g.players), parts

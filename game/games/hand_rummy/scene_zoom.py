@@ -40,7 +40,7 @@ class MeldZoom(overlay.Overlay):
         owner = self.owner()
         if owner == self.table.me:
             return t("hr.zoom.title_you")
-        return t("hr.zoom.title", name=self.table.seat_name(owner))
+        return t("hr.zoom.title", name=self.table.places.seat_name(owner))
 
     def owner(self) -> int:
         owners = self.table.meld_rows.owners

@@ -12,15 +12,14 @@ taken, the bid picker, the plates' figures), :class:`~.table_trick.TrickArea` (t
 the last trick), :class:`~.table_backs.Backs` (the others' hands and the deck), and the parts
 that read the whole scene: :class:`~.table_events.HareejaMotion` (events → animation),
 :class:`~.table_input.HareejaTaps` (taps, drags and keys: the input flow's ``taps``),
-:class:`~.table_draw.HareejaPainter` (drawing), :class:`~.table_still.HareejaStillParts` (the
-still layer) and :class:`~.table_score.ScorePanel` (the round's scores, the match end). The
-scene answers the hooks :class:`~game.ui.cardtable.CardTable` calls and routes them to its
-parts.
+:class:`~.table_draw.HareejaPainter` (drawing: the frame's hooks),
+:class:`~.table_still.HareejaStillParts` (the still layer) and :class:`~.table_score.ScorePanel`
+(the round's scores, the match end). The scene answers the hooks
+:class:`~game.ui.cardtable.CardTable` calls and routes them to its parts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -35,29 +34,24 @@ from game.games.hareeja.scene_input import HareejaTaps
 from game.games.hareeja.scene_score import ScorePanel
 from game.games.hareeja.scene_still import HareejaStillParts
 from game.games.hareeja.scene_trick import TrickArea
-from game.i18n import t
-from game.ui import draw, scoreboard
+from game.ui import scoreboard
 from game.ui.cardtable import CardTable
 from game.ui.event_player import BOT_PAUSE
-from game.ui.scale import px
 from game.ui.sprites import Sprite
 from game.ui.widgets import Widget
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.static_layer import Parts
 
 JSON = dict[str, Any]
 BOT_BID_PAUSE = 0.6
-TOP_SPOT = 2  # the layout position across the table (game/client/seating.py)
-BID_BANNER_GAP = 50  # logical px from the top plate to the banner line while you bid
-BANNER_TAG_GAP = 8  # logical px between the banner and the "Your turn" tag under it
 
 
 class HareejaTable(CardTable):
     """A Hareeja match: your seat and three others (bots, or players online)."""
 
     taps: HareejaTaps  # the input flow's ``taps`` (game/ui/table_input.py)
+    painter: HareejaPainter
     name = "hareeja"
     DEFAULT_PLAYERS = PLAYERS
     CARDS = HAREEJA_CARDS
@@ -76,7 +70,6 @@ class HareejaTable(CardTable):
         self.round = 1
         self.tiebreak = 0
         self.bidding = Bidding(self, PLAYERS)
-        self.figure_part = self.bidding  # the bids on the plates: check marks, the flip
         self.trick_area = TrickArea(self)
         self.backs = Backs(self, PLAYERS)
         self.motion = HareejaMotion(self)
@@ -116,9 +109,6 @@ class HareejaTable(CardTable):
     def busy(self) -> bool:
         return self.trick_area.landing()
 
-    def animating(self) -> bool:
-        return super().animating() or self.bidding.reveal_t < 1.0 or self.trick_area.peek > 0
-
     def awaiting_me(self) -> bool:
         return self.my_turn() or (self.can_bid() and self.idle())
 
@@ -142,19 +132,6 @@ class HareejaTable(CardTable):
         return {a["card"] for a in self.session.legal() if a["type"] == "play"}
 
     # ----- hints (game/ui/table_aids.py) -----------------------------------------------------
-    def banner_y(self) -> int:
-        """While you bid, the hint's line (and any banner) sits under the top plate, clear of
-        the picker: its usual line runs under Confirm. In play it stays above where the "Your
-        turn" tag stands over your plate (in portrait the usual line reaches into it)."""
-        if self.can_bid():
-            return self.app.layout.plate_rect(TOP_SPOT).bottom + px(BID_BANNER_GAP)
-        usual = super().banner_y()
-        line = draw.label(t("turn.yours"), 24, draw.INK, True).get_height()  # tag and banner
-        tag = self.turn_tag_rect(self.plate_rect(self.me), 1, line + px(10))
-        if tag is None:
-            return usual
-        return min(usual, tag.top - px(BANNER_TAG_GAP) - (line + px(18) + 1) // 2)
-
     def on_suggestion(self, action: JSON) -> None:
         """A suggested bid is picked in the picker (Confirm still sends it)."""
         if action.get("type") == "bid" and self.can_bid():
@@ -170,10 +147,6 @@ class HareejaTable(CardTable):
     def own_sprites(self) -> list[Sprite]:
         """The shared ones and the trick's."""
         return [*super().own_sprites(), *self.trick_area.sprites()]
-
-    def layout_changed(self) -> None:
-        """The table turned: a riffle at the old centre stops (the deck shows as it is)."""
-        self.backs.riffle = None
 
     def update_sprites(self, dt: float) -> None:
         super().update_sprites(dt)
@@ -195,30 +168,3 @@ class HareejaTable(CardTable):
         """Hareeja's events are shown by its motion part; the others by the shared table."""
         handler = self.motion.handlers.get(ev["type"])
         return handler(ev) if handler else super().show_event(ev)
-
-    # ----- drawing (game/ui/table_drawing.py's hooks, routed to the parts) -------------------
-    def still_parts(self) -> tuple[Hashable, Parts] | None:
-        return self.layer_parts.parts()
-
-    def draw_table(self, surface: pygame.Surface) -> None:
-        self.painter.draw_table(surface)
-
-    def draw_table_still(self, surface: pygame.Surface) -> None:
-        self.layer_parts.draw_still(surface)
-
-    def draw_table_moving(self, surface: pygame.Surface) -> None:
-        self.layer_parts.draw_moving(surface)
-
-    def draw_hud(self, surface: pygame.Surface) -> None:
-        self.painter.draw_hud(surface)
-
-    def figure(self, seat: int) -> tuple[str, draw.RGB]:
-        return self.bidding.figure(seat)
-
-    def status_banner(self) -> str | None:
-        bidding = self.bidding
-        if self.session.watching:  # (the seat shown is not the spectator's)
-            return None
-        if self.phase == "declare" and bidding.confirmed[self.me] and not bidding.revealed:
-            return t("bid.waiting")
-        return None

@@ -35,13 +35,15 @@ class Backs:
     def _badge(self, seat: int, n: int) -> pygame.Rect:
         """The count's badge, on the last back's lower corner."""
         layout = self.table.app.layout
-        return backs_badge(self.table.seat_hand(seat), n, layout.small, layout.portrait).copy()
+        return backs_badge(
+            self.table.places.seat_hand(seat), n, layout.small, layout.portrait
+        ).copy()
 
     def region(self, seat: int) -> pygame.Rect:
         """Where a seat's backs and their count's badge draw (any count up to a full hand)."""
         layout = self.table.app.layout
         n = max(1, self.counts[seat])
-        hand = self.table.seat_hand(seat)
+        hand = self.table.places.seat_hand(seat)
         return backs_region(hand, n, layout.small, layout.portrait).copy()
 
     def draw(self, surface: pygame.Surface, seat: int) -> None:
@@ -51,7 +53,7 @@ class Backs:
         if n <= 0:
             return
         back = assets.card_back(layout.small)
-        cx, cy = self.table.seat_hand(seat)
+        cx, cy = self.table.places.seat_hand(seat)
         step = self._step()
         x0 = cx - step * (n - 1) / 2
         for i in range(n):

@@ -189,7 +189,7 @@ class Bidding:
             figure, color = self.figure(seat)
             if figure == CHECK:
                 continue
-            rect = table.plate_rect(seat)
+            rect = table.places.plate_rect(seat)
             pos, anchor = table.plates.figure_place(rect, plate_avatar(rect, rtl), rtl)
             img = draw.label(figure, 22, color, True)
             width = max(px(2), round(img.get_width() * self._flip_width()))

@@ -5,11 +5,14 @@ and the sum of the bids once revealed).
 :class:`HareejaPainter` is a part of :class:`game.games.hareeja.scene.HareejaTable`: it reads
 the scene and its parts and never changes them. Each part draws its own pieces (the backs,
 the trick, the picker); the painter puts them in order. The still layer draws the same pieces
-split in two (:mod:`game.games.hareeja.scene_still`).
+split in two (:mod:`game.games.hareeja.scene_still`). The painter answers the table frame's
+hooks (:class:`game.ui.table_drawing.TablePainter`): those halves, the plates' figures (the
+bids: :class:`~.scene_bids.Bidding`), the banners' lines, what else animates.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -18,17 +21,23 @@ from game import i18n
 from game.games.hareeja.rules import ROUNDS
 from game.i18n import digits, t
 from game.ui import draw
+from game.ui.draw import RGB
 from game.ui.scale import px
+from game.ui.static_layer import Parts
+from game.ui.table_drawing import TablePainter
 
 if TYPE_CHECKING:
     from game.games.hareeja.scene import HareejaTable
 
+TOP_SPOT = 2  # the layout position across the table (game/client/seating.py)
+BID_BANNER_GAP = 50  # logical px from the top plate to the banner line while you bid
+BANNER_TAG_GAP = 8  # logical px between the banner and the "Your turn" tag under it
 
-class HareejaPainter:
+
+class HareejaPainter(TablePainter):
     """The table's drawing (see the module docstring)."""
 
-    def __init__(self, table: HareejaTable) -> None:
-        self.table = table
+    table: HareejaTable
 
     def four_color(self) -> bool:
         return bool(self.table.app.settings["four_color"])
@@ -107,3 +116,60 @@ class HareejaPainter:
         else:  # under it
             pos = (x, y + px(30))
             draw.blit_text(surface, bids, 22, pos, draw.INK_DIM, anchor=anchor)
+
+    # ----- the still layer's halves (game/games/hareeja/scene_still.py) ------------------------
+    def still_parts(self) -> tuple[Hashable, Parts] | None:
+        return self.table.layer_parts.parts()
+
+    def draw_still(self, surface: pygame.Surface) -> None:
+        self.table.layer_parts.draw_still(surface)
+
+    def draw_moving(self, surface: pygame.Surface) -> None:
+        self.table.layer_parts.draw_moving(surface)
+
+    # ----- the plates' figures: the bids (check marks, the flip) ------------------------------
+    def figure(self, seat: int) -> tuple[str, RGB]:
+        return self.table.bidding.figure(seat)
+
+    def draw_figure(
+        self,
+        surface: pygame.Surface,
+        seat: int,
+        figure: str,
+        color: RGB,
+        pos: tuple[int, int],
+        anchor: str,
+    ) -> None:
+        self.table.bidding.draw_figure(surface, seat, figure, color, pos, anchor)
+
+    # ----- banners; what else moves; the window turned ----------------------------------------
+    def banner_y(self) -> int:
+        """While you bid, the hint's line (and any banner) sits under the top plate, clear of
+        the picker: its usual line runs under Confirm. In play it stays above where the "Your
+        turn" tag stands over your plate (in portrait the usual line reaches into it)."""
+        table = self.table
+        if table.can_bid():
+            return table.app.layout.plate_rect(TOP_SPOT).bottom + px(BID_BANNER_GAP)
+        usual = super().banner_y()
+        line = draw.label(t("turn.yours"), 24, draw.INK, True).get_height()  # tag and banner
+        tag = table.places.turn_tag_rect(table.places.plate_rect(table.me), 1, line + px(10))
+        if tag is None:
+            return usual
+        return min(usual, tag.top - px(BANNER_TAG_GAP) - (line + px(18) + 1) // 2)
+
+    def status_banner(self) -> str | None:
+        table = self.table
+        bidding = table.bidding
+        if table.session.watching:  # (the seat shown is not the spectator's)
+            return None
+        if table.phase == "declare" and bidding.confirmed[table.me] and not bidding.revealed:
+            return t("bid.waiting")
+        return None
+
+    def animating(self) -> bool:
+        """The bids flipping in, the last trick peeked at."""
+        return self.table.bidding.reveal_t < 1.0 or self.table.trick_area.peek > 0
+
+    def layout_changed(self) -> None:
+        """The table turned: a riffle at the old centre stops (the deck shows as it is)."""
+        self.table.backs.riffle = None

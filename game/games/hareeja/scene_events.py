@@ -99,7 +99,7 @@ class HareejaMotion:
         sprite = Sprite(None, layout.center, layout.small, face_up=False)
         sprite.hide_until_start = True
         land = lambda: self._dealt_to(seat, sprite)  # noqa: E731
-        sprite.move(table.seat_hand(seat), flight, delay, ease_out, arc=px(40), on_land=land)
+        sprite.move(table.places.seat_hand(seat), flight, delay, ease_out, arc=px(40), on_land=land)
         table.flying.append(sprite)
 
     def _dealt_to(self, seat: int, sprite: Sprite) -> None:
@@ -148,11 +148,11 @@ class HareejaMotion:
                 table.aids.timeout_notice(card_words(code))
         else:
             table.backs.counts[seat] = max(0, table.backs.counts[seat] - 1)
-            sprite = Sprite(code, table.seat_hand(seat), layout.trick_card, face_up=True)
+            sprite = Sprite(code, table.places.seat_hand(seat), layout.trick_card, face_up=True)
         if table.selected == code:
             table.selected = None
         duration = Speed.scale(PLAY_FLIGHT)
-        sprite.move(table.trick_spot(seat), duration, 0.0, ease_out, size=layout.trick_card)
+        sprite.move(table.places.trick_spot(seat), duration, 0.0, ease_out, size=layout.trick_card)
         table.trick_area.add(seat, sprite)
         table.app.audio.play("play", 0.7)
         return duration
@@ -175,7 +175,7 @@ class HareejaMotion:
         winner = ev["seat"]
         pause, flight = Speed.scale(TRICK_PAUSE, motion=False), Speed.scale(TRICK_FLIGHT)
         cards = area.sprites()
-        target = table.seat_anchor(winner)
+        target = table.places.seat_anchor(winner)
 
         def collect() -> None:
             area.collecting = True

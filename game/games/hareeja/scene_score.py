@@ -47,7 +47,7 @@ class ScorePanel:
             else t("score.title", n=digits(entry["round"]))
         )
         width = px(820) if not layout.portrait else layout.w - px(40)
-        rect = table.table_painter.score_frame(surface, width, px(340), title)
+        rect = table.painter.score_frame(surface, width, px(340), title)
         xs = self._columns(rect)
         y = rect.y + px(84)
         for key, cx in zip(COLUMNS, xs):
@@ -57,7 +57,7 @@ class ScorePanel:
         under = y + px(20)
         start, end = (rect.x + px(20), under), (rect.right - px(20), under)
         pygame.draw.line(surface, draw.PANEL_EDGE, start, end, px(1))
-        prog = table.table_painter.count_up()
+        prog = table.painter.count_up()
         for row, seat in enumerate(best_first(entry["scores"])):  # the round's best first
             self._draw_row(surface, entry, seat, rect.y + px(136) + row * px(44), rect, xs, prog)
 
@@ -89,7 +89,7 @@ class ScorePanel:
         score = entry["scores"][seat]
         old = entry["totals"][seat] - score
         values = [
-            (table.seat_name(seat), draw.INK),
+            (table.places.seat_name(seat), draw.INK),
             (digits(entry["bids"][seat]), draw.INK),
             (digits(entry["tricks"][seat]), draw.INK),
             (digits(f"+{score}" if score > 0 else score), draw.TURN if score > 0 else draw.RED),
@@ -108,12 +108,12 @@ class ScorePanel:
         winners: list[int] = table.over["result"]["winners"]
         if len(winners) > 1:
             sep = "، " if i18n.is_rtl() else ", "
-            return t("over.shared", names=sep.join(table.seat_name(s) for s in winners))
+            return t("over.shared", names=sep.join(table.places.seat_name(s) for s in winners))
         if winners == [table.me]:
             return t("over.you_win")
-        return t("over.winner", name=table.seat_name(winners[0]))
+        return t("over.winner", name=table.places.seat_name(winners[0]))
 
     def over_rows(self) -> list[tuple[int, str, int, bool]]:
         assert self.table.over is not None
         result = self.table.over["result"]
-        return ranked_rows(result["totals"], result["ranking"], self.table.seat_name)
+        return ranked_rows(result["totals"], result["ranking"], self.table.places.seat_name)

@@ -47,7 +47,7 @@ class HareejaStillParts:
         if table.bidding.flipping():
             table.bidding.flip_parts(parts)
         hud = table.painter.hud_lines()  # (its words and its line)
-        parts["top"] = (hud, table.still.hud_region().union(table.painter.hud_below()))
+        parts["top"] = (hud, table.frame.still.hud_region().union(table.painter.hud_below()))
         for seat in table.others():
             parts[("backs", seat)] = (table.backs.counts[seat], table.backs.region(seat))
         if table.trick_area.still():
@@ -59,7 +59,7 @@ class HareejaStillParts:
                 for c in table.hand_order
             )
             parts["hand"] = table.hand_view.still_part(looks)
-        return (table.still.whole_key(), table.players), parts
+        return (table.frame.still.whole_key(), table.players), parts
 
     def draw_still(self, surface: pygame.Surface) -> None:
         """The part of the table the still layer keeps (only what meets the part being
@@ -67,9 +67,9 @@ class HareejaStillParts:
         table = self.table
         four = table.painter.four_color()
         for seat in table.others():
-            if table.still.in_clip(table.backs.region(seat)):
+            if table.frame.still.in_clip(table.backs.region(seat)):
                 table.backs.draw(surface, seat)
-        table.plates.draw_still(surface, table.still.in_clip)
+        table.plates.draw_still(surface, table.frame.still.in_clip)
         if table.trick_area.still():
             table.trick_area.draw(surface, four)
         if self.hand_still():

@@ -50,7 +50,9 @@ class TrickArea:
     def sync(self, view: JSON) -> None:
         """The trick as the view has it (no animation)."""
         size = self.table.app.layout.trick_card
-        self.cards = [(s, Sprite(c, self.table.trick_spot(s), size)) for s, c in view["trick"]]
+        self.cards = [
+            (s, Sprite(c, self.table.places.trick_spot(s), size)) for s, c in view["trick"]
+        ]
         self.last = view["last_trick"] if view["phase"] == "play" else None
 
     def sprites(self) -> list[Sprite]:
@@ -164,7 +166,7 @@ class TrickArea:
 
     def _spot(self, seat: int) -> tuple[float, float]:
         layout = self.table.app.layout
-        dx, dy = layout.trick_offsets[self.table.spot(seat)]
+        dx, dy = layout.trick_offsets[self.table.places.spot(seat)]
         return layout.center[0] + dx * PEEK_SCALE, layout.center[1] + dy * PEEK_SCALE
 
     @staticmethod
@@ -186,7 +188,7 @@ class TrickArea:
         title = (
             t("hj.last_trick.title_you")
             if winner == table.me
-            else t("hj.last_trick.title", name=table.seat_name(winner))
+            else t("hj.last_trick.title", name=table.places.seat_name(winner))
         )
         size = draw.fit_text(title, 22 if table.app.layout.portrait else 20, frame.w - px(20), True)
         draw.blit_text(
@@ -203,7 +205,7 @@ class TrickArea:
     ) -> None:
         """The player's name in a pill over the lower part of the card."""
         portrait = self.table.app.layout.portrait
-        name = self.table.seat_name(seat)
+        name = self.table.places.seat_name(seat)
         pill = pygame.Rect(
             0, 0, size[0] + px(18), px(34) if portrait else px(26)
         )  # (descenders in)

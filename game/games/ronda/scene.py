@@ -11,11 +11,11 @@ The session (``self.session``) is the only source of truth; the scene keeps a *d
 :class:`~.scene_deal.ShownDeal`, ``self.deal``) that follows the animations. Who plays with
 whom is :class:`~.scene_sides.RondaSides` (``self.sides``). It is made of parts it owns, each
 with its state, its hit-testing and its drawing: :class:`~.table_geometry.RondaPlaces` (where
-things go),
+things go, the seats' places and colours),
 :class:`~.table_cards.TableCards` (the face-up cards), :class:`~.table_callouts.Callouts`
 (declarations, points, flashes, the deal's reveal), and the parts that read the whole scene:
 :class:`~.table_events.RondaMotion` (events → animation), :class:`~.table_input.RondaTaps`
-(buttons, taps, keys), :class:`~.table_draw.RondaPainter` (drawing),
+(buttons, taps, keys), :class:`~.table_draw.RondaPainter` (drawing: the frame's hooks),
 :class:`~.table_still.RondaStillParts` (the still layer) and :class:`~.table_score.ScorePanel`
 (the deal's score, the match end). :mod:`.scene_shots` is the screenshot script. The scene
 itself answers the hooks :class:`~game.ui.cardtable.CardTable` calls and routes them to its
@@ -24,7 +24,6 @@ parts.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -42,13 +41,11 @@ from game.games.ronda.scene_input import RondaTaps
 from game.games.ronda.scene_score import ScorePanel
 from game.games.ronda.scene_sides import RondaSides
 from game.games.ronda.scene_still import RondaStillParts
-from game.i18n import digits, t
-from game.ui import draw, shuffle
+from game.ui import shuffle
 from game.ui.cardtable import CardTable, as_session
 from game.ui.event_player import BOT_PAUSE
 from game.ui.shuffle import Riffle
 from game.ui.sprites import Sprite
-from game.ui.static_layer import Parts
 from game.ui.widgets import Widget
 
 if TYPE_CHECKING:
@@ -62,6 +59,8 @@ class RondaTable(CardTable):
     """A Ronda match: your seat and one to three others (bots, or players online)."""
 
     taps: RondaTaps  # the input flow's ``taps`` (game/ui/table_input.py)
+    places: RondaPlaces  # (its own: set before CardTable.__init__)
+    painter: RondaPainter
     name = "ronda"
     DEFAULT_PLAYERS = 2
     DECK = "spanish"
@@ -86,8 +85,9 @@ class RondaTable(CardTable):
         view = session.view()
         teams, target = bool(view.get("teams", n == 4)), int(view.get("target", 41))
         mine = session.side_of(session.me)
-        self.sides = RondaSides(teams, target, mine, session.side_of, self.seat_name)
-        self.places = RondaPlaces(lambda: self.app.layout, n, session.seating.spot)
+        seat_name = lambda seat: self.places.seat_name(seat)  # noqa: E731, PLW0108 (made next)
+        self.sides = RondaSides(teams, target, mine, session.side_of, seat_name)
+        self.places = RondaPlaces(session, lambda: self.app.layout, self.sides)
         self.table_cards = TableCards(self.places)
         self.callouts = Callouts(self)
         self.motion = RondaMotion(self)
@@ -153,24 +153,6 @@ class RondaTable(CardTable):
         offered = any(a["type"] == "declare" for a in legal)
         return BOT_DECLARE_PAUSE if offered else BOT_PAUSE
 
-    # ----- sides and seats (the sides part: scene_sides.py) -------------------------------
-    def plate_edge(self, seat: int) -> draw.RGB:
-        return self.sides.seat_color(seat) or draw.PANEL_EDGE
-
-    def avatar_color(self, seat: int) -> draw.RGB:
-        team = self.sides.seat_color(seat)
-        if team is not None:
-            r, g, b = (c * 3 // 4 for c in team)
-            return r, g, b
-        color: draw.RGB = super().avatar_color(seat)
-        return color
-
-    def figure(self, seat: int) -> tuple[str, draw.RGB]:
-        """The seat's (side's) points; the pile count sits on its pile."""
-        points = self.totals[self.session.side_of(seat)]
-        key = "ronda.point_one" if points == 1 else "ronda.points"
-        return t(key, n=digits(points)), draw.GOLD
-
     # ----- widgets and input (the taps part) -----------------------------------------------
     def build_controls(self) -> list[Widget]:
         return self.taps.build()
@@ -202,58 +184,10 @@ class RondaTable(CardTable):
         self.table_cards.update(dt)
         self.riffle = shuffle.advanced(self.riffle, dt)
 
-    def layout_changed(self) -> None:
-        """The table turned: a riffle at the old stock's place stops (the stock shows)."""
-        self.riffle = None
-
     def after_update(self, dt: float) -> None:
         if self.selected and self.selected not in self.hand:
             self.selected = None
         self.callouts.update(dt, self.score is not None)
 
-    def animating(self) -> bool:
-        return bool(super().animating()) or self.callouts.animating()
-
     def next_label(self) -> str:
         return "ronda.to_result" if self.session.phase == "over" else "ronda.next_deal"
-
-    # ----- drawing (the painter, the still layer, the callouts, the score panel) -----------
-    def draw_hud(self, surface: pygame.Surface) -> None:
-        self.painter.draw_hud(surface)
-
-    def draw_table(self, surface: pygame.Surface) -> None:
-        self.painter.draw_all(surface)
-
-    def still_parts(self) -> tuple[Hashable, Parts] | None:
-        return self.layer_parts.parts()
-
-    def draw_table_still(self, surface: pygame.Surface) -> None:
-        self.painter.draw_still(surface)
-
-    def draw_table_moving(self, surface: pygame.Surface) -> None:
-        self.painter.draw_moving(surface)
-
-    def banner_y(self) -> int:
-        return self.places.banner_y()
-
-    def table_banner_y(self) -> int:
-        """The table's banner at its line, unless a reveal panel is there (then clear of it)."""
-        y: int = super().table_banner_y()
-        if not (self.banner and self.callouts.reveals):
-            return y
-        rect, _img = self.table_painter.banner_rect(self.banner[0], y)
-        return self.callouts.banner_line(y, rect)
-
-    def status_banner(self) -> str | None:
-        """On your turn: what the chosen card would do, else a declaration to make."""
-        if not self.my_turn():
-            return None
-        chosen = self.previewed()
-        if chosen:
-            run = self.would_capture(chosen)
-            if run:
-                return t("ronda.would_take", n=digits(len(run)))
-            return t("ronda.would_lay")
-        if self.held_kinds():
-            return t("ronda.declare_hint")
-        return None

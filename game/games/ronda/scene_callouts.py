@@ -160,9 +160,9 @@ class Callouts:
         """Where a seat's declaration is said: beside its plate, on the table's side."""
         table = self.table
         layout = table.app.layout
-        plate = table.plate_rect(seat)
+        plate = table.places.plate_rect(seat)
         rect = pygame.Rect(0, 0, max(px(160), min(plate.w, px(220))), px(54))
-        place_beside(rect, plate, table.spot(seat))
+        place_beside(rect, plate, table.places.spot(seat))
         rect.clamp_ip(pygame.Rect(px(16), px(16), layout.w - px(32), layout.h - px(32)))
         return rect
 
@@ -178,7 +178,7 @@ class Callouts:
             by = (
                 t("ronda.reveal.by_you")
                 if seat == table.me
-                else t("ronda.reveal.by", name=table.seat_name(seat))
+                else t("ronda.reveal.by", name=table.places.seat_name(seat))
             )
             size = draw.fit_text(by, 22 if portrait else 20, rect.w - px(16), True, least)
             draw.blit_text(surface, by, size, (rect.centerx, rect.y + px(20)), draw.SAND, bold=True)
@@ -221,16 +221,16 @@ class Callouts:
         layout = table.app.layout
         top = layout.top_bar.bottom + px(4)  # below the Menu, language and Hint buttons
         screen = pygame.Rect(px(16), top, layout.w - px(32), layout.h - px(16) - top)
-        taken = [table.plate_rect(s) for s in range(table.players)]
+        taken = [table.places.plate_rect(s) for s in range(table.players)]
         if layout.portrait:  # narrow: the side seats' panels go above or below their plates first
             sides = {0: (0,), 1: (0, 2, 1), 2: (2,), 3: (0, 2, 3)}
         else:
             sides = {0: (0,), 1: (1, 0, 2), 2: (2,), 3: (3, 0, 2)}
         out: dict[int, pygame.Rect] = {}
-        spot = table.spot
+        spot = table.places.spot
         order = sorted(self.reveals, key=lambda s: (s != table.me, spot(s) != 2, spot(s)))
         for seat in order:
-            plate = table.plate_rect(seat)
+            plate = table.places.plate_rect(seat)
             w = max(plate.w + px(6), px(260) if layout.portrait else px(220))
             tries = []
             for side in sides[spot(seat) % 4]:
@@ -255,7 +255,7 @@ class Callouts:
         table = self.table
         layout = table.app.layout
         panels = list(self.reveal_rects(self.reveal_row_h()).values())
-        plates = [table.plate_rect(s) for s in range(table.players)]
+        plates = [table.places.plate_rect(s) for s in range(table.players)]
         half = banner.h // 2
         edge = px(16)
         lines = [
@@ -275,10 +275,10 @@ class Callouts:
         table = self.table
         for pop in self.pops:
             k = 1 - pop.left / max(0.01, Speed.scale(POP, motion=False))
-            rect = table.plate_rect(pop.seat)
+            rect = table.places.plate_rect(pop.seat)
             if pop.seat in self.seat_banners:  # (the points clear of "Ronda!" said there)
                 rect = rect.union(self.seat_banner_rect(pop.seat))
-            if table.spot(pop.seat) == 2:  # the top seat's points drop below its plate
+            if table.places.spot(pop.seat) == 2:  # the top seat's points drop below its plate
                 y = rect.bottom + px(20) + px(40) * k
             else:  # the others' rise above the plate, clear of the name
                 y = rect.top - px(16) - px(50) * k
@@ -292,4 +292,4 @@ class Callouts:
         area = table.places.geometry().area
         top = table.table_cards.top()
         y = max(area.top + px(10), (area.centery if top is None else top) - px(34))
-        table.table_painter.draw_banner(surface, text, y, (120, 70, 16), x=area.centerx, size=38)
+        table.painter.draw_banner(surface, text, y, (120, 70, 16), x=area.centerx, size=38)

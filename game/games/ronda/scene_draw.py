@@ -3,13 +3,17 @@ the stock, the table cards in Ronda order with the run a chosen card would take,
 the piles' counts, then the callouts (declarations, reveals, points, flashes); and the top bar.
 
 :class:`RondaPainter` is a part of :class:`game.games.ronda.scene.RondaTable`: it reads the
-scene and its parts and never changes them. The still layer (:mod:`.table_still`) says which
-of the table is kept; the painter draws the kept part (``draw_still``) and what goes over it
-every frame (``draw_moving``), or the whole table in one go (``draw_all``), in the same order.
+scene and its parts and never changes them (but for the riffle, dropped when the window
+turns). The still layer (:mod:`.table_still`) says which of the table is kept; the painter
+draws the kept part (``draw_still``) and what goes over it every frame (``draw_moving``), or
+the whole table in one go (``draw_table``), in the same order. It answers the table frame's
+hooks (:class:`game.ui.table_drawing.TablePainter`): the figures on the plates, the banners'
+lines, what else animates.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -18,6 +22,8 @@ from game import i18n
 from game.i18n import digits, t
 from game.ui import assets, draw, scale
 from game.ui.scale import px
+from game.ui.static_layer import Parts
+from game.ui.table_drawing import TablePainter
 
 if TYPE_CHECKING:
     from game.games.ronda.scene import RondaTable
@@ -25,14 +31,16 @@ if TYPE_CHECKING:
 Point = tuple[int, int]
 
 
-class RondaPainter:
+class RondaPainter(TablePainter):
     """The table's drawing (see the module docstring)."""
 
-    def __init__(self, table: RondaTable) -> None:
-        self.table = table
+    table: RondaTable
 
     # ----- the whole table, or its still and moving halves ---------------------------------
-    def draw_all(self, surface: pygame.Surface) -> None:
+    def still_parts(self) -> tuple[Hashable, Parts] | None:
+        return self.table.layer_parts.parts()
+
+    def draw_table(self, surface: pygame.Surface) -> None:
         """Everything in one pass (no still layer)."""
         table = self.table
         four = table.app.settings["four_color"]
@@ -57,7 +65,7 @@ class RondaPainter:
         table = self.table
         layer = table.layer_parts
         four = table.app.settings["four_color"]
-        clip = table.still.in_clip
+        clip = table.frame.still.in_clip
         for seat in table.others():
             if clip(layer.backs_region(seat)):
                 self.draw_backs(surface, seat)
@@ -110,7 +118,7 @@ class RondaPainter:
         if n <= 0:
             return
         back = assets.card_back(table.app.layout.small)
-        cx, cy = table.seat_hand(seat)
+        cx, cy = table.places.seat_hand(seat)
         step = px(22)
         x0 = cx - step * (n - 1) / 2
         for i in range(n):
@@ -181,10 +189,10 @@ class RondaPainter:
             batch=digits(max(1, table.deal.batch)),
             batches=digits(max(1, table.deal.batches)),
         )
-        r = table.table_painter.hud_text(surface, line)
+        r = self.hud_text(surface, line)
         target = t("ronda.target", n=digits(table.sides.target))
         if layout.portrait:
-            table.table_painter.hud_text(surface, target, 1, draw.INK_DIM)
+            self.hud_text(surface, target, 1, draw.INK_DIM)
             return
         rtl = i18n.is_rtl()
         x = r.left - px(28) if rtl else r.right + px(28)
@@ -196,3 +204,45 @@ class RondaPainter:
             draw.INK_DIM,
             anchor="midright" if rtl else "midleft",
         )
+
+    # ----- the frame's other hooks -----------------------------------------------------------
+    def figure(self, seat: int) -> tuple[str, draw.RGB]:
+        """The seat's (side's) points; the pile count sits on its pile."""
+        table = self.table
+        points = table.totals[table.session.side_of(seat)]
+        key = "ronda.point_one" if points == 1 else "ronda.points"
+        return t(key, n=digits(points)), draw.GOLD
+
+    def banner_y(self) -> int:
+        return self.table.places.banner_y()
+
+    def table_banner_y(self) -> int:
+        """The table's banner at its line, unless a reveal panel is there (then clear of it)."""
+        table = self.table
+        y = super().table_banner_y()
+        if not (table.banner and table.callouts.reveals):
+            return y
+        rect, _img = self.banner_rect(table.banner[0], y)
+        return table.callouts.banner_line(y, rect)
+
+    def status_banner(self) -> str | None:
+        """On your turn: what the chosen card would do, else a declaration to make."""
+        table = self.table
+        if not table.my_turn():
+            return None
+        chosen = table.previewed()
+        if chosen:
+            run = table.would_capture(chosen)
+            if run:
+                return t("ronda.would_take", n=digits(len(run)))
+            return t("ronda.would_lay")
+        if table.held_kinds():
+            return t("ronda.declare_hint")
+        return None
+
+    def animating(self) -> bool:
+        return self.table.callouts.animating()
+
+    def layout_changed(self) -> None:
+        """The table turned: a riffle at the old stock's place stops (the stock shows)."""
+        self.table.riffle = None

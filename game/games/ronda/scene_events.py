@@ -109,7 +109,7 @@ class RondaMotion:
                     sprite = Sprite(None, deck, layout.small, face_up=False, deck="spanish")
                     sprite.hide_until_start = True
                     land = self._lands_at_seat(seat, sprite)
-                    target = table.seat_hand(seat)
+                    target = table.places.seat_hand(seat)
                     sprite.move(target, flight, delay, ease_out, arc=px(40), on_land=land)
                     table.flying.append(sprite)
         return start + (n - 1) * block + 2 * stagger + flight
@@ -196,7 +196,9 @@ class RondaMotion:
         seat, code = ev["seat"], ev["card"]
         if seat != table.me:
             table.deal.counts[seat] = max(0, table.deal.counts[seat] - 1)
-            return Sprite(code, table.seat_hand(seat), layout.small, face_up=True, deck="spanish")
+            return Sprite(
+                code, table.places.seat_hand(seat), layout.small, face_up=True, deck="spanish"
+            )
         sprite = table.hand.pop(code, None) or Sprite(
             code, layout.hand_center, layout.card, deck="spanish"
         )
@@ -264,7 +266,7 @@ class RondaMotion:
         if seat == table.me:
             table.show_banner(t("ronda.sweep_you"), 1.6)
         elif seat is not None:
-            table.show_banner(t("ronda.sweep", name=table.seat_name(seat)), 1.6)
+            table.show_banner(t("ronda.sweep", name=table.places.seat_name(seat)), 1.6)
         else:  # RO-20 Decision: nobody captured, so the cards go to nobody
             table.show_banner(t("ronda.sweep_nobody"), 2.2)
         pause = Speed.scale(CAPTURE_PAUSE, motion=False)

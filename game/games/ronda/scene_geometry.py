@@ -1,20 +1,29 @@
 """Where things go on the Ronda table: the area of the face-up cards and its rows, the piles,
 the stock, the declaration buttons and your hand's slots, for this layout and player count.
 
-:class:`RondaPlaces` is a part of :class:`game.games.ronda.scene.RondaTable`; it works out a
-:class:`RondaGeometry` once per layout, player count and drawing scale.
+:class:`RondaPlaces` is a part of :class:`game.games.ronda.scene.RondaTable` (its
+``places``): the seats' places and colours of every table (:class:`game.ui.seat_places.SeatPlaces`;
+in team play the sides' colours), and Ronda's own, worked out in a :class:`RondaGeometry` once
+per layout, player count and drawing scale.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import scale
+from game.ui import draw, scale
+from game.ui.draw import RGB
 from game.ui.layout import Layout
 from game.ui.scale import px
+from game.ui.seat_places import SeatPlaces
+
+if TYPE_CHECKING:
+    from game.client.session import TableSession
+    from game.games.ronda.scene_sides import RondaSides
 
 Point = tuple[int, int]
 
@@ -62,13 +71,14 @@ def make_geometry(portrait: bool, sides: bool) -> RondaGeometry:
     )
 
 
-class RondaPlaces:
-    """The table's geometry for the layout now (cached), and the slots worked out from it."""
+class RondaPlaces(SeatPlaces):
+    """The table's geometry for the layout now (cached), the slots worked out from it, and
+    the seats' colours (team play: their side's, from ``sides``)."""
 
-    def __init__(self, layout: Callable[[], Layout], players: int, spot: Callable[[int], int]):
-        self.layout = layout
-        self.players = players
-        self.spot = spot
+    def __init__(self, session: TableSession, layout: Callable[[], Layout], sides: RondaSides):
+        super().__init__(session, layout)
+        self.players = session.players
+        self.sides = sides
         self._key: tuple[bool, int, float] | None = None
         self._geo: RondaGeometry | None = None
 
@@ -118,3 +128,14 @@ class RondaPlaces:
         """The line of hints and the assist banner (portrait: over your plate's tag)."""
         y = self.geometry().banner_y
         return self.layout().banner_y if y is None else y
+
+    # ----- the seats' colours -----------------------------------------------------------------
+    def plate_edge(self, seat: int) -> RGB:
+        return self.sides.seat_color(seat) or draw.PANEL_EDGE
+
+    def avatar_color(self, seat: int) -> RGB:
+        team = self.sides.seat_color(seat)
+        if team is not None:
+            r, g, b = (c * 3 // 4 for c in team)
+            return r, g, b
+        return super().avatar_color(seat)

@@ -127,7 +127,7 @@ class RondaTaps:
         if not table.my_turn():
             waiting = [s for s in table.session.to_act() if s != table.me]
             if waiting:
-                table.show_hint(t("play.not_turn_wait", who=table.seat_name(waiting[0])))
+                table.show_hint(t("play.not_turn_wait", who=table.places.seat_name(waiting[0])))
             else:
                 table.show_hint(t("play.not_turn"))
             if code is not None and code in table.hand:
@@ -175,7 +175,7 @@ class RondaTaps:
         table = self.table
         if table.sides.teams:
             return t("ronda.ask.them")
-        return table.seat_name((table.me + 1) % table.players)
+        return table.places.seat_name((table.me + 1) % table.players)
 
     # ----- keys --------------------------------------------------------------------------------
     def key(self, event: pygame.event.Event) -> None:

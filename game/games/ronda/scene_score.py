@@ -107,7 +107,7 @@ class ScorePanel:
         h += px(30) * lines + px(12) if lines else 0
         h += px(16) if portrait else 0
         title = t("ronda.score.title", n=digits(entry["deal"]))
-        rect = table.table_painter.score_frame(surface, px(860), h, title)
+        rect = table.painter.score_frame(surface, px(860), h, title)
         label_w = px(250) if not portrait else 0
         col_w = (rect.w - px(32) - label_w) / nsides
         cols = Columns(rect, best_first(entry["points"]), label_w, col_w, portrait)
@@ -176,7 +176,7 @@ class ScorePanel:
         """The running totals on a band, counting up from before the deal."""
         table = self.table
         rect = cols.rect
-        prog = table.table_painter.count_up()
+        prog = table.painter.count_up()
         band = pygame.Rect(rect.x + px(14), y - row_h // 2 + px(2), rect.w - px(28), row_h - px(4))
         pygame.draw.rect(surface, (40, 60, 56), band, border_radius=px(8))
         s = t("ronda.score.total", n=digits(table.sides.target))
@@ -218,7 +218,7 @@ class ScorePanel:
     def declaration_line(self, d: JSON) -> str:
         """One revealed declaration (RO-17, RO-18, RO-19), e.g. "Youssef: ronda of 5 — scores"."""
         table = self.table
-        name = table.seat_name(d["seat"])
+        name = table.places.seat_name(d["seat"])
         kind = t(f"ronda.kind_plain.{d['kind']}")
         if not d["valid"]:
             to = table.sides.name(d["penalty_to"]) if d["penalty_to"] is not None else None

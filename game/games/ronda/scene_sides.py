@@ -14,7 +14,7 @@ from collections.abc import Callable
 from game.client.seating import order_from
 from game.i18n import t
 from game.ui import draw
-from game.ui.table_drawing import SIDE_COLORS
+from game.ui.seat_places import SIDE_COLORS
 
 
 class RondaSides:

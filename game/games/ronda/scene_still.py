@@ -51,7 +51,7 @@ class RondaStillParts:
         table = self.table
         parts: Parts = dict(table.plates.still_parts())
         hud = (table.deal.number, table.deal.batch, table.deal.batches, table.sides.target)
-        parts["top"] = (hud, table.still.hud_region())
+        parts["top"] = (hud, table.frame.still.hud_region())
         for seat in table.others():
             parts[("backs", seat)] = (table.deal.counts[seat], self.backs_region(seat))
         for seat in range(table.players):
@@ -74,13 +74,13 @@ class RondaStillParts:
                     table.session.side_of(seat) if table.sides.teams else None,
                 )
                 parts[("count", seat)] = (key, self.pile_region(table.places.pile(seat), True))
-        return (table.still.whole_key(), table.players, table.sides.teams), parts
+        return (table.frame.still.whole_key(), table.players, table.sides.teams), parts
 
     def backs_region(self, seat: int) -> pygame.Rect:
         """Where a seat's row of backs draws (any count up to a full hand)."""
         table = self.table
         n = max(1, table.deal.counts[seat])
-        cx, cy = table.seat_hand(seat)
+        cx, cy = table.places.seat_hand(seat)
         step = px(22)
         rect = pygame.Rect((0, 0), table.app.layout.small)
         rect.center = (round(cx - step * (n - 1) / 2), cy)

@@ -22,17 +22,24 @@ from game.client.session import TableSession
 from game.core import registry
 from game.i18n import t
 from game.ui import overlay, scoreboard, table_exits
+from game.ui.dimmed import DimmedBackdrop
 from game.ui.overlay import Action, Overlay
 from game.ui.presenter import restored
 from game.ui.scale import px
 from game.ui.scenes.form import Form, place_control
 from game.ui.scenes.settings import setting_rows
 from game.ui.scenes.settings_avatar import AvatarButton
-from game.ui.table_drawing import dimmed_backdrop
 from game.ui.widgets import Segmented, Widget
 
 if TYPE_CHECKING:
     from game.ui.app import App
+
+
+class DimmingFrame(Protocol):
+    """The table's frame (game/ui/table_frame.py), as far as it dims the table under panels."""
+
+    @property
+    def dimmed(self) -> DimmedBackdrop: ...
 
 
 class Table(Protocol):
@@ -42,6 +49,9 @@ class Table(Protocol):
     name: str  # the game's name (its spec in game.core.registry)
     session: TableSession
     widgets: list[Widget]  # its scoreboard among them
+
+    @property
+    def frame(self) -> DimmingFrame: ...
 
 
 class PauseMenu(Overlay):
@@ -164,7 +174,7 @@ def make_menus_ahead(table: Table) -> bool:
     if shown is not table or app.overlays:
         return False
     warm_pause(table)
-    dimmed_backdrop(table).prepare(app.painter.frame_surface())
+    table.frame.dimmed.prepare(app.painter.frame_surface())
     return True
 
 

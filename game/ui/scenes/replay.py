@@ -277,7 +277,7 @@ class ReplayScene(Scene):
         out = []
         for seat in range(self.session.players):
             hand = match.view(seat).get("hand") or []
-            out.append((self.table.seat_name(seat), [str(c) for c in hand]))
+            out.append((self.table.places.seat_name(seat), [str(c) for c in hand]))
         return out
 
     def draw_hands(self, surface: pygame.Surface) -> None:
