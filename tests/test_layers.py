@@ -30,6 +30,7 @@ UI_WITHOUT_PYGAME = {
     "game.ui.event_player": "a table scene's part: the pace at which the screen shows events",
     "game.ui.table_saver": "a table scene's part: when its match is written (on quiet frames)",
     "game.ui.table_making": "a table scene's match made: new, autoplay or rebuilt from a save",
+    "game.ui.table_messages": "a table scene's part: the hint line and banner it shows a while",
     "game.ui.tween": "animation easing of what is drawn",
     "game.ui.pacing": "when the frame loop may rest between steps (the app's loop, in the browser)",
     "game.ui.gc_pacing": "when the frame loop collects garbage (its quiet frames, in the browser)",

@@ -76,6 +76,7 @@ from game.ui.table_buttons import TableButtons
 from game.ui.table_drawing import ScorePart, TablePainter
 from game.ui.table_frame import TableFrame
 from game.ui.table_input import GameTaps, TableInputFlow
+from game.ui.table_messages import TableMessages
 from game.ui.table_online import follow_connection
 from game.ui.table_over import MatchEnd
 from game.ui.table_saver import TableSaver
@@ -88,8 +89,6 @@ if TYPE_CHECKING:
     from game.ui.layout import Layout
 
 JSON = dict[str, Any]
-
-HINT_SECONDS = 1.8
 
 
 def as_session(table: Any, bot_seed: int | None, game: str) -> TableSession:
@@ -135,8 +134,12 @@ class CardTable(Scene):
         local = not (app.options.autoplay or app.options.screenshots or self.session.online)
         enabled = local and self.persist
         self.saver = TableSaver(app.quiet, self.session, self.name, self.options, enabled=enabled)
+        self.messages = TableMessages()  # the hint line and the banner
         self.events = EventPlayer(
-            self.session, self.show_event, self.saver.bot_move, self.show_refusal
+            self.session,
+            self.show_event,
+            self.saver.bot_move,
+            lambda refused: self.messages.show_hint(self.refusal_text(refused)),
         )
         if "places" not in vars(self):  # (a game that places its seats its own way set it)
             self.places = SeatPlaces(self.session, lambda: app.layout)
@@ -151,8 +154,6 @@ class CardTable(Scene):
         self.phase = "deal"  # displayed phase (the subclass moves it on)
         self.dealer = 0
         self.totals = [0] * len(self.session.totals)
-        self.hint: tuple[str, float] | None = None
-        self.banner: tuple[str, float] | None = None
         self.score: JSON | None = None  # the score panel while open ({"entry", "t"})
         self.fx_rng = random.Random(bot_seed if bot_seed is not None else 99)
         self.match_end = MatchEnd(self)  # the match-over panel, confetti (table_over.py)
@@ -203,7 +204,6 @@ class CardTable(Scene):
     # ----- widgets -----------------------------------------------------------------------------
     def build(self) -> None:
         self.buttons.build()
-        self.next_button = self.buttons.next  # the score panel's frame places it (TablePainter)
         self.widgets = [
             scoreboard.rebuilt(self),  # first: while open it takes every tap and key
             *self.buttons.top_bar(),
@@ -307,22 +307,12 @@ class CardTable(Scene):
             self.saver.own_move()  # the player's own move is written at once (table_saver.py)
         return done
 
-    def show_refusal(self, refused: Refusal) -> None:
-        self.show_hint(self.refusal_text(refused))
-
     def refusal_text(self, refused: Refusal) -> str:
         """What to tell the player about a refused action, in their language (a game may say
         more, e.g. with the numbers in the refusal)."""
         if refused.online:
             return server_message({"code": refused.code, "message": refused.message})
         return i18n.refusal(refused)
-
-    def show_hint(self, message: str) -> None:
-        self.hint = (message, HINT_SECONDS)
-
-    def show_banner(self, message: str, seconds: float = 2.0) -> None:
-        """A banner across the table (not at a seat), e.g. "last batch"."""
-        self.banner = (message, Speed.scale(seconds, motion=False))
 
     def close_score(self) -> None:
         self.score = None
@@ -380,10 +370,7 @@ class CardTable(Scene):
         self.aids.update(dt)
         if self.plates.reactions is not None:
             self.plates.reactions.update(dt)
-        if self.hint:
-            self.hint = (self.hint[0], self.hint[1] - dt) if self.hint[1] > dt else None
-        if self.banner:
-            self.banner = (self.banner[0], self.banner[1] - dt) if self.banner[1] > dt else None
+        self.messages.tick(dt)
         if self.score is not None:
             self.score["t"] += dt
             if self.app.options.autoplay and self.score["t"] > Speed.scale(1.5, motion=False):

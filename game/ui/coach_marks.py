@@ -226,7 +226,7 @@ def _visible(scene: CardTable, key: str) -> bool:
 def passing(scene: CardTable) -> bool:
     """A passing line is up (a banner across the table, a refusal, a notice): the bubble
     waits the second or two it shows, rather than cover it."""
-    return bool(scene.banner or scene.hint or scene.aids.notice)
+    return bool(scene.messages.banner or scene.messages.hint or scene.aids.notice)
 
 
 def draw_over(scene: CardTable, surface: pygame.Surface) -> None:

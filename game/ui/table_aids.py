@@ -40,6 +40,7 @@ from game.ui.widgets import Button, Widget, beside_row
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.table_buttons import TableButtons
+    from game.ui.table_messages import TableMessages
 
 HINT_SLICE = 0.004  # seconds of hint thinking per frame (the browser has no threads)
 NOTICE_SECONDS = 4.0
@@ -75,7 +76,8 @@ class AidsTable(Protocol):
     def awaiting_me(self) -> bool: ...
     def assisted(self) -> bool: ...
     def modal(self) -> bool: ...
-    def show_hint(self, message: str) -> None: ...
+    @property
+    def messages(self) -> TableMessages: ...
     def on_suggestion(self, action: JSON) -> None: ...
     def hinted_rects(self, action: JSON) -> list[pygame.Rect]: ...
 
@@ -186,17 +188,17 @@ class TableAids:
         """H / the Hint button: think the hard bot's move for you (in slices, see _step_hint)."""
         table, session = self.table, self.table.session
         if not session.hints_offered():
-            table.show_hint(t("hint.not_offered"))
+            table.messages.show_hint(t("hint.not_offered"))
             return
         if not table.awaiting_me() or table.modal():
-            table.show_hint(t("hint.wait"))
+            table.messages.show_hint(t("hint.wait"))
             return
         if self.suggestion is not None and self.suggestion["version"] == session.version:
             self.suggestion = None  # a second press hides it
             return
         thought = session.hint_think()
         if thought is None:
-            table.show_hint(t("hint.wait"))
+            table.messages.show_hint(t("hint.wait"))
             return
         self.hinting = (session.version, Sliced(thought))
 

@@ -27,11 +27,12 @@ from game.ui.scale import px
 from game.ui.seat_places import inside_margin
 from game.ui.static_layer import Parts
 from game.ui.tween import Speed
-from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.table_aids import TableAids
+    from game.ui.table_buttons import TableButtons
+    from game.ui.table_messages import TableMessages
 
 Row = tuple[int, str, int, bool]  # a match-over ranking row: place, name, total, best
 
@@ -63,13 +64,10 @@ class PaintedTable(Protocol):
 
     app: App
     aids: TableAids
-    next_button: Button
+    buttons: TableButtons
 
     @property
-    def hint(self) -> tuple[str, float] | None: ...
-
-    @property
-    def banner(self) -> tuple[str, float] | None: ...
+    def messages(self) -> TableMessages: ...
 
     @property
     def score(self) -> dict[str, Any] | None: ...
@@ -191,16 +189,16 @@ class TablePainter:
         suggestion = table.aids.hint_line()
         if table.assisted() and table.over is None:
             self.draw_banner(surface, t("assist.banner"), y, (70, 40, 18))
-        elif table.hint:
-            self.draw_banner(surface, table.hint[0], y, (80, 26, 22))
+        elif table.messages.hint:
+            self.draw_banner(surface, table.messages.hint[0], y, (80, 26, 22))
         elif table.aids.notice:
             self.draw_banner(surface, table.aids.notice[0], y, (86, 58, 16))
         elif suggestion:
             self.draw_banner(surface, suggestion, y, (24, 56, 48))
         elif status:
             self.draw_banner(surface, status, y, draw.PANEL)
-        if table.banner:
-            self.draw_banner(surface, table.banner[0], self.table_banner_y(), (60, 44, 14))
+        if table.messages.banner:
+            self.draw_banner(surface, table.messages.banner[0], self.table_banner_y(), (60, 44, 14))
 
     def draw_banner(
         self,
@@ -245,7 +243,7 @@ class TablePainter:
         overlay.panel(surface, rect)  # opaque: nothing of the table shows through
         size = draw.fit_text(title, 32, rect.w - px(40), True)
         draw.blit_text(surface, title, size, (rect.centerx, rect.y + px(34)), draw.GOLD, bold=True)
-        self.table.next_button.rect.center = (rect.centerx, rect.bottom + px(44))
+        self.table.buttons.next.rect.center = (rect.centerx, rect.bottom + px(44))
         return rect
 
     def count_up(self) -> float:

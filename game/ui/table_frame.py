@@ -33,6 +33,7 @@ from game.ui.widgets import Widget
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.table_aids import TableAids
+    from game.ui.table_messages import TableMessages
 
 SpritesKey = tuple[tuple[Any, ...], ...]  # the cards as drawn (settle.picture_key)
 
@@ -75,10 +76,7 @@ class FramedTable(Protocol):
     def widgets(self) -> Sequence[Widget]: ...
 
     @property
-    def hint(self) -> tuple[str, float] | None: ...
-
-    @property
-    def banner(self) -> tuple[str, float] | None: ...
+    def messages(self) -> TableMessages: ...
 
     @property
     def score(self) -> JSON | None: ...
@@ -152,8 +150,8 @@ class TableFrame:
             self.still.whole_key(),
             painter.still_parts() if self.still.layered() else None,
             settle.picture_key(table),
-            table.hint[0] if table.hint else None,
-            table.banner[0] if table.banner else None,
+            table.messages.hint[0] if table.messages.hint else None,
+            table.messages.banner[0] if table.messages.banner else None,
             aids.notice[0] if aids.notice else None,
             aids.hint_line(),
             painter.status_banner(),
@@ -190,8 +188,8 @@ class TableFrame:
         if (
             table.events.showing(held=table.score is not None)
             or table.busy()
-            or table.hint is not None
-            or table.banner is not None
+            or table.messages.hint is not None
+            or table.messages.banner is not None
             or table.session.reconnecting
             or table.aids.animating()
             or (table.score is not None and table.score["t"] < settling)

@@ -76,7 +76,14 @@ def state(table: Any) -> Any:
     if layer is None:
         return None
     keys = {name: part[0] for name, part in layer.parts.items()}
-    return (table.app.layout.size, scale.factor(), layer.whole, keys, table.hint, table.banner)
+    return (
+        table.app.layout.size,
+        scale.factor(),
+        layer.whole,
+        keys,
+        table.messages.hint,
+        table.messages.banner,
+    )
 
 
 def resting(table: Any) -> bool:

@@ -86,7 +86,7 @@ def test_a_refused_move_changes_nothing_and_says_why(make_app):
     click(app, tap_point(scene.hand[wrong].rect()))
     app.step(1 / 60)
     assert scene.session.match.log == log and scene.session.coach.index == 0
-    assert scene.hint is not None and "coach" in scene.hint[0]
+    assert scene.messages.hint is not None and "coach" in scene.messages.hint[0]
 
 
 def test_the_first_match_offers_the_lesson_once(make_app):

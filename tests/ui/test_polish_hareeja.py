@@ -36,7 +36,7 @@ def test_HJ_5_no_last_trick_while_bidding(make_app):
     key(app, pygame.K_l)
     click(app, scene.trick_area.rect().center)
     assert scene.trick_area.peek == 0 and scene.bidding.pick is None
-    assert scene.hint is not None and "bids are revealed" in scene.hint[0]
+    assert scene.messages.hint is not None and "bids are revealed" in scene.messages.hint[0]
 
 
 def test_HJ_9_last_trick_shows_its_cards_and_winner_by_key_button_and_tap(make_app):

@@ -65,7 +65,7 @@ def test_RO_20_sweep_to_nobody_flies_to_the_deck_with_a_note(make_app):
     scene.events.queue.append({"type": "sweep", "seat": None, "cards": codes})
     piles = list(scene.deal.piles)
     app.step(1 / 60)
-    assert scene.banner and "Nobody captured" in scene.banner[0]
+    assert scene.messages.banner and "Nobody captured" in scene.messages.banner[0]
     deck = scene.places.geometry().deck
     assert run_until(
         app, lambda: not scene.table_cards.sprites and any(s.moving for s in scene.flying), 200

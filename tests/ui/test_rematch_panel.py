@@ -177,5 +177,5 @@ def test_play_again_refused_because_the_table_is_gone_goes_back_to_the_lobby(
         app.step(1 / 60)
     assert went == [("lobby", {"session": server})]
     assert app.painter.toasts[-1][0] == "online.closed_over" and server.offer is None
-    assert scene.hint is None or "no longer here" not in scene.hint[0]
+    assert scene.messages.hint is None or "no longer here" not in scene.messages.hint[0]
     i18n.set_language("ar")

@@ -108,7 +108,9 @@ def test_the_viewer_seat_refuses_a_tapped_card(make_app):
     viewer.player.playing = False
     run_until(app, viewer.table.idle, 2000)
     assert viewer.table.act(0, {"type": "play", "card": "1O"}, human=True) is False
-    assert viewer.table.hint is not None and "replay" in viewer.table.hint[0].lower()
+    assert (
+        viewer.table.messages.hint is not None and "replay" in viewer.table.messages.hint[0].lower()
+    )
     link = viewer.share_link()  # natively bare, after the page's address in the browser
     assert link.startswith("#replay=") and replay.decode(link[len("#replay=") :]).steps
 

@@ -204,7 +204,10 @@ def test_an_out_of_turn_tap_says_whose_turn_it_is_shakes_and_changes_nothing(mak
     click(app, scene.hand[code].rect().center)
     assert scene.session.match.log == log and scene.hand_order == hand
     assert scene.selected is None
-    assert scene.hint is not None and scene.hint[0] == "Not your turn — wait for Karim"
+    assert (
+        scene.messages.hint is not None
+        and scene.messages.hint[0] == "Not your turn — wait for Karim"
+    )
     assert scene.hand[code].shake > 0
 
 
@@ -215,4 +218,7 @@ def test_enter_out_of_turn_says_whose_turn_it_is_and_plays_nothing(make_app):
     log = list(scene.session.match.log)
     key(app, pygame.K_RETURN)
     assert scene.session.match.log == log
-    assert scene.hint is not None and scene.hint[0] == "Not your turn — wait for Karim"
+    assert (
+        scene.messages.hint is not None
+        and scene.messages.hint[0] == "Not your turn — wait for Karim"
+    )

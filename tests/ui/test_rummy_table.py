@@ -66,7 +66,7 @@ def test_HR_14_apply_is_disabled_before_the_draw_and_says_why(make_app):
     log = list(scene.session.match.log)
     click(app, scene.controls.apply.rect.center)
     assert scene.session.match.log == log
-    assert scene.hint is not None and scene.hint[0] == "Draw a card first"
+    assert scene.messages.hint is not None and scene.messages.hint[0] == "Draw a card first"
 
 
 def test_draw_by_tapping_the_stock_then_stage_and_apply_then_discard(make_app):
@@ -118,7 +118,7 @@ def test_HR_14_invalid_group_disables_apply_and_a_staged_card_goes_back(make_app
     assert scene.turn.apply_reason() == "invalid_group" and not scene.controls.apply.enabled
     log = list(scene.session.match.log)
     click(app, scene.controls.apply.rect.center)
-    assert scene.session.match.log == log and "neither a run nor a set" in scene.hint[0]
+    assert scene.session.match.log == log and "neither a run nor a set" in scene.messages.hint[0]
 
 
 def test_HR_8_joker_swap_by_tapping_the_natural_card_then_the_meld(make_app):
@@ -144,7 +144,10 @@ def test_refusals_are_translated(make_app):
     app = make_app(lang="ar")
     scene = scripted_scene(app)
     scene.act(0, {"type": "discard", "card": "KD"}, human=True)
-    assert scene.hint is not None and scene.hint[0] == "اسحب ورقة من السحبة أو من الأرض أولًا"
+    assert (
+        scene.messages.hint is not None
+        and scene.messages.hint[0] == "اسحب ورقة من السحبة أو من الأرض أولًا"
+    )
 
 
 def test_HR_15_sort_and_undo_buttons_reorder_only_the_hand(make_app):

@@ -147,7 +147,7 @@ def test_HR_14_an_illegal_selection_says_why_and_changes_nothing(make_app):
         tap_card(app, scene, code)
     assert "neither a run nor a set" in scene.painter.staging_message()[0]  # said before too
     click(app, scene.controls.apply.rect.center)
-    assert scene.hint is not None and "neither a run nor a set" in scene.hint[0]
+    assert scene.messages.hint is not None and "neither a run nor a set" in scene.messages.hint[0]
     assert scene.session.match.log == log
     assert scene.workspace.staging.hand == hand and scene.workspace.staging.groups == groups
     assert scene.workspace.chosen_cards() == ["8C", "9C", "7D"]  # still selected, to fix
@@ -159,7 +159,10 @@ def test_HR_14_an_illegal_selection_in_arabic(make_app):
     for code in ("7D", "8C", "9C"):
         tap_card(app, scene, code)
     click(app, scene.controls.apply.rect.center)
-    assert scene.hint is not None and scene.hint[0] == "الأوراق المختارة ليست سرا ولا جماعة"
+    assert (
+        scene.messages.hint is not None
+        and scene.messages.hint[0] == "الأوراق المختارة ليست سرا ولا جماعة"
+    )
 
 
 def test_HR_14_the_opening_is_staged_from_selections_until_it_reaches_51(make_app):
@@ -176,7 +179,7 @@ def test_HR_14_the_opening_is_staged_from_selections_until_it_reaches_51(make_ap
     click(app, scene.controls.apply.rect.center)  # 30 points: staged, not laid
     assert len(scene.session.match.log) == log and not scene.session.match.opened[0]
     assert [sorted(g) for g in scene.workspace.staging.groups] == [["KC", "KD", "KH"]]
-    assert "30 of 51" in scene.hint[0]
+    assert "30 of 51" in scene.messages.hint[0]
     settled(app, scene)
     for code in ("QH", "QD", "QC"):
         tap_card(app, scene, code)

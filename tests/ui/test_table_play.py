@@ -149,7 +149,7 @@ def test_an_illegal_tap_shakes_and_changes_nothing_even_in_one_tap_mode(make_app
     before = list(scene.session.match.log)
     click(app, scene.hand[illegal[0]].rect().center)
     assert scene.session.match.log == before and scene.hand[illegal[0]].shake > 0
-    assert "Follow the suit" in scene.hint[0]
+    assert "Follow the suit" in scene.messages.hint[0]
 
 
 def test_the_round_summary_ignores_enter_and_taps_in_its_first_second(make_app):
@@ -320,7 +320,7 @@ def test_RO_20_the_sweep_banner_never_covers_a_reveal_panel(make_app, portrait, 
     for sweep in sweeps:
         for count in (1, 2, 3):
             scene.callouts.reveals = {s: [line] * (1 + (s + count) % 3) for s in range(players)}
-            scene.show_banner(sweep, 1.6)
+            scene.messages.show_banner(sweep, 1.6)
             banner, _img = scene.painter.banner_rect(sweep, scene.painter.table_banner_y())
             panels = scene.callouts.reveal_rects(scene.callouts.reveal_row_h())
             assert len(panels) == players

@@ -118,7 +118,7 @@ def test_HJ_8_illegal_card_is_refused_with_a_hint_and_nothing_changes(make_app):
     assert illegal
     before = (list(scene.session.match.log), list(scene.session.match.hands[0]))
     click(app, scene.hand[illegal[0]].rect().center)
-    assert scene.hint is not None and "Follow the suit" in scene.hint[0]
+    assert scene.messages.hint is not None and "Follow the suit" in scene.messages.hint[0]
     assert (scene.session.match.log, scene.session.match.hands[0]) == before
     assert scene.selected is None
 

@@ -245,14 +245,14 @@ class RummyPainter(TablePainter):
         banner = self.draw_banner
         if table.assisted() and table.over is None:
             banner(surface, t("assist.banner"), g.hint_y, (70, 40, 18))
-        elif table.hint:
-            banner(surface, table.hint[0], g.hint_y, (80, 26, 22))
+        elif table.messages.hint:
+            banner(surface, table.messages.hint[0], g.hint_y, (80, 26, 22))
         elif table.aids.notice:
             banner(surface, table.aids.notice[0], g.hint_y, (86, 58, 16))
         elif table.aids.hint_line():
             banner(surface, table.aids.hint_line() or "", g.hint_y, (24, 56, 48))
-        if table.banner and not self.shown_hands():  # the hands' panel carries it then
-            banner(surface, table.banner[0], g.banner_y, (60, 44, 14))
+        if table.messages.banner and not self.shown_hands():  # the hands' panel carries it then
+            banner(surface, table.messages.banner[0], g.banner_y, (60, 44, 14))
 
 
 def staging_panel(rect: pygame.Rect) -> draw.PanelSpec:

@@ -144,7 +144,7 @@ class RummyMotion:
     def _deal_done(self) -> None:
         self.table.phase = "play"
         if self.workspace.staging.suggest():
-            self.table.show_banner(t("hr.tip.suggested"), 2.6)
+            self.table.messages.show_banner(t("hr.tip.suggested"), 2.6)
 
     def on_drew(self, ev: JSON) -> float:
         seat, source = ev["seat"], ev["from"]
@@ -156,7 +156,9 @@ class RummyMotion:
         elif self.table.piles.discard_pile:
             self.table.piles.discard_pile.pop()
             if seat != self.table.me:
-                self.table.show_hint(t("hr.event.took", name=self.table.places.seat_name(seat)))
+                self.table.messages.show_hint(
+                    t("hr.event.took", name=self.table.places.seat_name(seat))
+                )
         self.table.counts[seat] += 1
         duration = Speed.scale(DRAW_FLIGHT)
         if seat == self.table.me and code:
@@ -205,7 +207,7 @@ class RummyMotion:
     def on_stock_reshuffled(self, ev: JSON) -> float:
         self.table.piles.stock_count = ev["stock_count"]
         self.table.piles.discard_pile = self.table.piles.discard_pile[-1:]
-        self.table.show_banner(t("hr.tip.reshuffled"), 2.0)
+        self.table.messages.show_banner(t("hr.tip.reshuffled"), 2.0)
         self.table.app.audio.play("trick", 0.5)
         return Speed.scale(0.5, motion=False)
 
@@ -256,7 +258,7 @@ class RummyMotion:
         if ev["opening"]:
             self.table.opened[seat] = True
             key = "hr.event.opened_you" if seat == self.table.me else "hr.event.opened"
-            self.table.show_banner(
+            self.table.messages.show_banner(
                 t(key, name=self.table.places.seat_name(seat), n=digits(ev["points"])), 1.8
             )
         if seat == self.table.me:
@@ -295,7 +297,7 @@ class RummyMotion:
             self.table.shown.my_cards.append(JOKER)
             self.workspace.spawn = joker_at
             self._sync_hand(placed)
-            self.table.show_hint(t("hr.tip.joker_back"))
+            self.table.messages.show_hint(t("hr.tip.joker_back"))
         else:
             joker = Sprite(JOKER, joker_at, self.table.geo.meld_card)
             joker.move(
@@ -307,7 +309,9 @@ class RummyMotion:
                 on_land=partial(self._land, joker),
             )
             self.table.flying.append(joker)
-            self.table.show_hint(t("hr.event.swapped", name=self.table.places.seat_name(seat)))
+            self.table.messages.show_hint(
+                t("hr.event.swapped", name=self.table.places.seat_name(seat))
+            )
         cards = [(meld, p, new[p]) for p in places[: len(placed)]]
         return self._fly_to_melds(seat, cards, starts[: len(cards)])
 
@@ -357,7 +361,7 @@ class RummyMotion:
         """The winner's banner, then every hand face up in the score panel (HR-10, HR-12)."""
         self.table.totals = list(ev["totals"])
         self.table.counts = [len(h) for h in ev["hands"]]
-        self.table.show_banner(self.went_out_line(ev), 2.0)
+        self.table.messages.show_banner(self.went_out_line(ev), 2.0)
         self.table.shown.ended = ev
         self.table.shown.ended_t = 0.0
         others = any(ev["hands"][s] for s in self.table.others())

@@ -47,7 +47,7 @@ class RummyTaps:
     # ----- actions ------------------------------------------------------------------------------
     def draw_from(self, source: str) -> None:
         if not self.table.my_turn():
-            self.table.show_hint(t("hr.err.not_your_turn"))
+            self.table.messages.show_hint(t("hr.err.not_your_turn"))
             return
         self.table.act(self.table.me, {"type": "draw", "from": source}, human=True)
 
@@ -68,19 +68,19 @@ class RummyTaps:
         cards = ws.chosen_cards()
         reason = table.turn.apply_reason()
         if reason in ("not_your_turn", "not_drawn"):
-            table.show_hint(t(f"hr.reason.{reason}"))
+            table.messages.show_hint(t(f"hr.reason.{reason}"))
             return
         if classify(cards) is None:
-            table.show_hint(t("hr.tip.not_a_meld"))
+            table.messages.show_hint(t("hr.tip.not_a_meld"))
             return
         if reason == "invalid_group":
-            table.show_hint(t("hr.reason.invalid_group"))
+            table.messages.show_hint(t("hr.reason.invalid_group"))
             return
         before = (list(ws.staging.hand), [list(g) for g in ws.staging.groups], list(ws.chosen))
         ws.stage_chosen(None)
         if table.turn.apply_reason() == "opening_under_51":
             points = digits(ws.staging.staged_points())
-            table.show_hint(t("hr.tip.staged_more", n=points))
+            table.messages.show_hint(t("hr.tip.staged_more", n=points))
         elif not self.apply_melds():  # refused (its reason shows): the cards as they were
             ws.staging.hand, ws.staging.groups, ws.chosen = before
 
@@ -88,7 +88,7 @@ class RummyTaps:
         """Lay the valid staged groups (HR-14); False (and why) when nothing was laid."""
         reason = self.table.turn.apply_reason()
         if reason is not None:
-            self.table.show_hint(t(f"hr.reason.{reason}"))
+            self.table.messages.show_hint(t(f"hr.reason.{reason}"))
             return False
         action = self.workspace.staging.apply_action()
         if action is None:
@@ -98,15 +98,15 @@ class RummyTaps:
 
     def discard_selected(self) -> None:
         if len(self.workspace.chosen) > 1:
-            self.table.show_hint(t("hr.tip.one_to_discard"))
+            self.table.messages.show_hint(t("hr.tip.one_to_discard"))
             return
         if self.workspace.selected is None or self.workspace.selected >= len(
             self.workspace.staging.hand
         ):
-            self.table.show_hint(t("hr.tip.pick_first"))
+            self.table.messages.show_hint(t("hr.tip.pick_first"))
             return
         if not self.table.my_turn():
-            self.table.show_hint(t("hr.err.not_your_turn"))
+            self.table.messages.show_hint(t("hr.err.not_your_turn"))
             return
         code = self.workspace.staging.hand[self.workspace.selected]
         if self.table.act(self.table.me, {"type": "discard", "card": code}, human=True):
@@ -151,7 +151,7 @@ class RummyTaps:
     def tap_group(self, group: int | None) -> None:
         """Stage the selected cards into ``group`` (None: a new group)."""
         if not self.workspace.chosen and group is not None:
-            self.table.show_hint(t("hr.tip.pick_first"))
+            self.table.messages.show_hint(t("hr.tip.pick_first"))
             return
         self.workspace.stage_chosen(group)
 
@@ -204,7 +204,7 @@ class RummyTaps:
         table is yours again; cards that cannot all go there change nothing."""
         actions = self.several_actions(meld)
         if actions is None:
-            self.table.show_hint(t("hr.tip.do_not_fit"))
+            self.table.messages.show_hint(t("hr.tip.do_not_fit"))
             return
         if self.table.act(self.table.me, actions[0], human=True):
             self.workspace.chosen = []
@@ -243,13 +243,13 @@ class RummyTaps:
         elif self.workspace.chosen:
             self.discard_selected()
         elif self.table.my_turn():
-            self.table.show_hint(t("hr.tip.discard"))
+            self.table.messages.show_hint(t("hr.tip.discard"))
         else:
-            self.table.show_hint(t("hr.err.not_your_turn"))
+            self.table.messages.show_hint(t("hr.err.not_your_turn"))
 
     def tap_stock(self) -> None:
         if self.table.my_turn() and self.table.turn.drawn():
-            self.table.show_hint(t("hr.err.already_drawn"))
+            self.table.messages.show_hint(t("hr.err.already_drawn"))
             return
         self.draw_from("stock")
 
@@ -308,7 +308,7 @@ class RummyTaps:
             and not self.table.controls.apply.enabled
             and self.table.controls.apply.rect.collidepoint(pos)
         ):
-            self.table.show_hint(t(f"hr.reason.{self.table.turn.apply_reason()}"))
+            self.table.messages.show_hint(t(f"hr.reason.{self.table.turn.apply_reason()}"))
             return
         hit = self.hit(pos, skip)
         if hit is None:

@@ -130,12 +130,12 @@ def scripted_round(shooter: Shooter) -> None:
     sc.taps.tap(sc.controls.apply.rect.center)  # disabled: the reason shows as a hint too
     shooter.frames(4)
     shooter.shot("rummy_03_apply_disabled")
-    sc.hint = None
+    sc.messages.hint = None
     sc.workspace.staging.suggest()
     sc.taps.apply_melds()
     shooter.until(sc.my_turn)
     shooter.frames(40)
-    sc.banner = None
+    sc.messages.banner = None
     sc.workspace.selected = sc.workspace.staging.hand.index("6H")
     shooter.frames(12)
     shooter.shot("rummy_04_melds_on_table")
@@ -144,14 +144,14 @@ def scripted_round(shooter: Shooter) -> None:
     shooter.until(sc.my_turn)
     shooter.frames(12)
     shooter.shot("rummy_05_joker_swap")
-    sc.hint = None
+    sc.messages.hint = None
     for code in ("JK", "8C", "9C"):
         sc.workspace.selected = sc.workspace.staging.hand.index(code)
         sc.taps.tap_group(None if code == "JK" else len(sc.workspace.staging.groups) - 1)
     sc.taps.apply_melds()
     shooter.until(sc.my_turn)
     shooter.frames(20)
-    sc.banner = None
+    sc.messages.banner = None
     hint_shot(shooter, sc, "rummy_05a_hint")  # the hard bot's discard
     sc.workspace.selected = 0
     sc.taps.tap_discard_pile()
@@ -264,12 +264,12 @@ def rummy_moments(shooter: Shooter) -> None:
     shooter.click(sc.controls.apply.rect.center)  # 30 points: staged for the opening
     shooter.frames(30)
     shooter.shot("rummy_02e_selection_staged")
-    sc.hint = None
+    sc.messages.hint = None
     _select(shooter, sc, ["QH", "QD", "QC"])
     shooter.click(sc.controls.apply.rect.center)  # 60 with the kings: the opening
     shooter.until(sc.my_turn, 600)
     shooter.frames(40)
-    sc.banner = None
+    sc.messages.banner = None
     _select(shooter, sc, ["7D", "8C", "9C"])
     shooter.click(sc.controls.apply.rect.center)  # neither a run nor a set
     shooter.frames(4)

@@ -53,7 +53,7 @@ class HareejaMotion:
         table = self.table
         table.round, table.tiebreak, table.dealer = ev["round"], ev["tiebreak"], ev["dealer"]
         if ev["tiebreak"]:
-            table.banner = (
+            table.messages.banner = (
                 t("tiebreak.banner", n=digits(ev["tiebreak"])),
                 Speed.scale(3.0, motion=False),
             )

@@ -79,13 +79,15 @@ class HareejaTaps:
         """Refuse ``code`` with its reason (not your turn, must follow suit); True if refused."""
         table = self.table
         if not table.my_turn():
-            table.show_hint(t("play.not_turn"))
+            table.messages.show_hint(t("play.not_turn"))
             return True
         if code in table.legal_cards():
             return False
         trick = table.session.view()["trick"]
         led = suit_of(trick[0][1]) if trick else ""
-        table.show_hint(t("play.follow", suit=t(f"suit.{led}")) if led else t("play.not_turn"))
+        table.messages.show_hint(
+            t("play.follow", suit=t(f"suit.{led}")) if led else t("play.not_turn")
+        )
         table.hand[code].shake = 0.35
         return True
 

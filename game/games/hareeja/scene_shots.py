@@ -187,7 +187,7 @@ def scripted_end(shooter: Shooter, seed: int, name: str, until_over: bool) -> No
     if until_over:
         shooter.until(lambda: sc.over is not None and sc.over["t"] > 0.8)
     else:
-        shooter.until(lambda: sc.banner is not None and sc.phase == "deal")
+        shooter.until(lambda: sc.messages.banner is not None and sc.phase == "deal")
         shooter.frames(50)
     shooter.shot(name)
 

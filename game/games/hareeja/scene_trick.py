@@ -94,9 +94,9 @@ class TrickArea:
         elif self.can_peek():
             self.peek = Speed.scale(PEEK_SECONDS, motion=False)
         elif table.phase == "play" and table.bidding.revealed:
-            table.show_hint(t("hj.last_trick.none"))
+            table.messages.show_hint(t("hj.last_trick.none"))
         else:
-            table.show_hint(t("hj.last_trick.not_now"))
+            table.messages.show_hint(t("hj.last_trick.not_now"))
 
     def count_down(self, dt: float) -> None:
         """The look runs out (at once when it may not be taken or a panel opens)."""

@@ -220,9 +220,9 @@ class RondaPainter(TablePainter):
         """The table's banner at its line, unless a reveal panel is there (then clear of it)."""
         table = self.table
         y = super().table_banner_y()
-        if not (table.banner and table.callouts.reveals):
+        if not (table.messages.banner and table.callouts.reveals):
             return y
-        rect, _img = self.banner_rect(table.banner[0], y)
+        rect, _img = self.banner_rect(table.messages.banner[0], y)
         return table.callouts.banner_line(y, rect)
 
     def status_banner(self) -> str | None:

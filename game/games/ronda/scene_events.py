@@ -68,7 +68,7 @@ class RondaMotion:
         if ev["batch"] == 1:
             table.table_cards.sprites = {}
             table.callouts.revealed = []
-            table.show_banner(t("ronda.deal_banner", n=digits(ev["deal"])), 1.6)
+            table.messages.show_banner(t("ronda.deal_banner", n=digits(ev["deal"])), 1.6)
         lead = 0.0
         if ev["batch"] == 1:  # a fresh deck: riffled at the stock first (game/ui/shuffle.py),
             g = table.places.geometry()  # its count shown again once the riffle is done
@@ -154,7 +154,7 @@ class RondaMotion:
             self.table.phase = "play"
 
     def on_last_batch(self, ev: JSON) -> float:
-        self.table.show_banner(t("ronda.last_batch"), 2.2)
+        self.table.messages.show_banner(t("ronda.last_batch"), 2.2)
         return 0.0
 
     def on_declared(self, ev: JSON) -> float:
@@ -264,11 +264,11 @@ class RondaMotion:
         if not ev["cards"]:
             return 0.0
         if seat == table.me:
-            table.show_banner(t("ronda.sweep_you"), 1.6)
+            table.messages.show_banner(t("ronda.sweep_you"), 1.6)
         elif seat is not None:
-            table.show_banner(t("ronda.sweep", name=table.places.seat_name(seat)), 1.6)
+            table.messages.show_banner(t("ronda.sweep", name=table.places.seat_name(seat)), 1.6)
         else:  # RO-20 Decision: nobody captured, so the cards go to nobody
-            table.show_banner(t("ronda.sweep_nobody"), 2.2)
+            table.messages.show_banner(t("ronda.sweep_nobody"), 2.2)
         pause = Speed.scale(CAPTURE_PAUSE, motion=False)
         flight, stagger = Speed.scale(CAPTURE_FLIGHT), Speed.scale(CAPTURE_STAGGER)
         target = table.places.pile(seat) if seat is not None else table.places.geometry().deck

@@ -127,9 +127,11 @@ class RondaTaps:
         if not table.my_turn():
             waiting = [s for s in table.session.to_act() if s != table.me]
             if waiting:
-                table.show_hint(t("play.not_turn_wait", who=table.places.seat_name(waiting[0])))
+                table.messages.show_hint(
+                    t("play.not_turn_wait", who=table.places.seat_name(waiting[0]))
+                )
             else:
-                table.show_hint(t("play.not_turn"))
+                table.messages.show_hint(t("play.not_turn"))
             if code is not None and code in table.hand:
                 table.hand[code].shake = 0.35
             return False
