@@ -1,7 +1,7 @@
 """A scripted seat for the table server: the tests' and benchmarks' asyncio WebSocket client.
 
 The game itself never uses it (natively and in the browser it connects through
-:mod:`game.client.net`) and it is not shipped. Every frame received is decoded with
+:mod:`game.client.connection`) and it is not shipped. Every frame received is decoded with
 :func:`game.net.protocol.decode_server` and kept in :attr:`Client.frames`, so a test can check
 everything a seat was ever sent.
 """

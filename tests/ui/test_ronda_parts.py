@@ -8,6 +8,7 @@ from game.games.ronda.cards import sort_hand
 from game.games.ronda.scene_callouts import Callouts, reveal_lines
 from game.games.ronda.scene_cards import TableCards
 from game.games.ronda.scene_geometry import RondaPlaces
+from game.games.ronda.scene_sides import RondaSides
 from game.ui import draw
 
 
@@ -15,7 +16,8 @@ def places(app, players: int = 2) -> RondaPlaces:
     spots = {2: [0, 2], 3: [0, 1, 3], 4: [0, 1, 2, 3]}[players]
     seating = SimpleNamespace(spot=lambda seat: spots[seat])  # (what the places read of it)
     session = SimpleNamespace(players=players, me=0, seating=seating, side_of=lambda seat: seat)
-    return RondaPlaces(session, lambda: app.layout, teams=False)
+    sides = RondaSides(False, 41, 0, session.side_of, str)  # each for themselves
+    return RondaPlaces(session, lambda: app.layout, sides)
 
 
 def test_RO_6_table_cards_lie_in_ronda_order_in_balanced_rows(make_app):
