@@ -32,8 +32,7 @@ def settle_at_your_move(app: App, game: str):
     quiet = 0
     for _ in range(20000):
         app.step(DT)
-        waiting = getattr(scene, "can_bid", lambda: False)() or scene.awaiting_me()
-        if waiting and scene.idle() and not scene.animating():
+        if scene.awaiting_me() and scene.idle() and not scene.animating():
             quiet += 1
             if quiet > 90:
                 return scene

@@ -100,8 +100,7 @@ def native(games: list[str]) -> None:
         for _ in range(3000):
             app.step(1 / 60)
             scene = app.scene
-            waiting = getattr(scene, "can_bid", lambda: False)() or scene.awaiting_me()
-            if waiting and scene.idle() and not scene.animating():
+            if scene.awaiting_me() and scene.idle() and not scene.animating():
                 break
         cpu, making, whole = [], [], []
         for _ in range(8):

@@ -90,8 +90,7 @@ def table(game: str, seed: int = 2024) -> str:
 
 def at_my_move() -> bool:
     scene = recorder().app.scene
-    waiting = getattr(scene, "can_bid", lambda: False)() or scene.awaiting_me()
-    return bool(waiting and scene.idle() and not scene.animating())
+    return bool(scene.awaiting_me() and scene.idle() and not scene.animating())
 
 
 def turns() -> str:

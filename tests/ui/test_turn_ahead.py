@@ -23,8 +23,7 @@ def waiting_table(game: str, lang: str) -> App:
     for _ in range(3000):
         app.step(1 / 60)
         scene = app.scene
-        waiting = getattr(scene, "can_bid", lambda: False)() or scene.awaiting_me()
-        if waiting and scene.idle() and not scene.animating():
+        if scene.awaiting_me() and scene.idle() and not scene.animating():
             return app
     raise AssertionError("the table never waited for the player")
 
