@@ -310,7 +310,7 @@ def test_a_restart_during_match_2_resumes_match_2_and_keeps_match_1(tmp_path):
 
 def test_replays_and_checks_find_match_1_and_match_2_of_one_table(monkeypatch):
     from game.client import fair_check
-    from game.client.replay import RecordFetch
+    from game.client.replay_session import RecordFetch
     from game.ui.scenes.stats_recent import fair_record
 
     class Link:

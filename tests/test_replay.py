@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.client import replay
-from game.client.replay import ReplayError, ReplayPlayer, ReplaySession
+from game.client import replay, replay_session
+from game.client.replay import ReplayError
+from game.client.replay_session import ReplayPlayer, ReplaySession
 from game.core import registry
 from game.core.bots import bot_rng, run
 from game.core.engine import TIMEOUT
@@ -96,10 +97,10 @@ def test_the_player_steps_once_the_table_has_shown_the_last_step(matches):
     session = ReplaySession(replay.decode(replay.encode(matches["hareeja"].record())))
     player = ReplayPlayer(session)
     assert not player.update(10.0, shown=False)  # the table is still showing
-    assert player.update(replay.STEP_SECONDS, shown=True) and session.step == 1
+    assert player.update(replay_session.STEP_SECONDS, shown=True) and session.step == 1
     player.faster()
     assert player.speed == 2.0
-    assert not player.update(replay.STEP_SECONDS / 2 - 0.01, shown=True)
+    assert not player.update(replay_session.STEP_SECONDS / 2 - 0.01, shown=True)
     assert player.update(0.02, shown=True) and session.step == 2
     player.toggle()
     assert not player.running and not player.update(10.0, shown=True)
@@ -307,7 +308,7 @@ def test_a_fetch_asks_once_ready_and_gives_the_code(matches):
     match = matches["hareeja"]
     record = {**match.record(), "log": match.log}
     link = FakeLink({"t": "record", "code": "K7QMXR2D", "record": record, "names": list("ABCD")})
-    fetch = replay.RecordFetch(link, "K7QMXR2D", me=3)
+    fetch = replay_session.RecordFetch(link, "K7QMXR2D", me=3)
     assert fetch.step(0.1) and link.sent == [("get_record", {"code": "K7QMXR2D"})]
     assert not fetch.step(0.1) and link.closed
     back = replay.decode(fetch.code)
@@ -315,17 +316,19 @@ def test_a_fetch_asks_once_ready_and_gives_the_code(matches):
 
 
 def test_a_fetch_says_why_it_got_nothing(matches):
-    refused = replay.RecordFetch(FakeLink({"t": "error", "code": "no_record", "message": "-"}), "X")
+    refused = replay_session.RecordFetch(
+        FakeLink({"t": "error", "code": "no_record", "message": "-"}), "X"
+    )
     while refused.step(0.1):
         pass
     assert refused.code is None and refused.failed == "replay.not_kept"
-    silent = replay.RecordFetch(FakeLink(ready_after=10**6), "X")
+    silent = replay_session.RecordFetch(FakeLink(ready_after=10**6), "X")
     steps = 0
     while silent.step(1.0):
         steps += 1
-    assert silent.failed == "replay.unreachable" and steps < replay.FETCH_SECONDS + 1
+    assert silent.failed == "replay.unreachable" and steps < replay_session.FETCH_SECONDS + 1
     bad = {"t": "record", "code": "X", "record": {"game": "hareeja", "log": [[0, {}]]}}
-    broken = replay.RecordFetch(FakeLink(bad), "X")
+    broken = replay_session.RecordFetch(FakeLink(bad), "X")
     while broken.step(0.1):
         pass
     assert broken.code is None and broken.failed == "replay.bad_match"

@@ -1,11 +1,12 @@
 """The replay viewer: a finished match watched again through its own table scene.
 
-The game's table scene plays a :class:`game.client.replay.ReplaySession` (the same interface as a
-local match; its seats never take the viewer's actions) and this scene draws it with the
-:class:`game.ui.replay_bar.ReplayBar` over it. A :class:`game.client.replay.ReplayPlayer` says
-when the next step is due; stepping back or jumping to a round rebuilds the match at that step
-and shows it with a fresh table (no animation). When the match is over, the "Hands" panel
-shows what every seat held at the step shown.
+The game's table scene plays a :class:`game.client.replay_session.ReplaySession` (the same
+interface as a local match; its seats never take the viewer's actions) and this scene draws it
+with the :class:`game.ui.replay_bar.ReplayBar` over it. A
+:class:`game.client.replay_session.ReplayPlayer` says when the next step is due; stepping back
+or jumping to a round rebuilds the match at that step and shows it with a fresh table (no
+animation). When the match is over, the "Hands" panel shows what every seat held at the step
+shown.
 
 The table scene is used through a thin subclass made here (:func:`replay_table_class`): it
 never saves, never counts in the statistics, never clears the saved match, and its own menu and
@@ -24,7 +25,8 @@ import pygame
 
 from game import i18n
 from game.client import page_links
-from game.client.replay import Replay, ReplayError, ReplayPlayer, ReplaySession, decode
+from game.client.replay import Replay, ReplayError, decode
+from game.client.replay_session import ReplayPlayer, ReplaySession
 from game.i18n import digits, t
 from game.ui import assets, draw, games
 from game.ui.replay_bar import BarActions, ReplayBar
