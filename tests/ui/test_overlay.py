@@ -5,8 +5,9 @@ import pygame
 import pytest
 
 from game.core import registry
-from game.ui import overlay
-from game.ui.overlay import Action, Overlay, ScrollText
+from game.ui import overlay, scroll_text
+from game.ui.overlay import Action, Overlay
+from game.ui.scroll_text import ScrollText
 from tests.ui.ui_helpers import click, key
 
 LONG = "\n".join(f"Paragraph {i}: " + "word " * 40 for i in range(30))
@@ -55,7 +56,7 @@ def test_rules_page_scrolls_with_wheel_drag_and_keys(make_app, game, portrait):
     if box.max_offset == 0:
         pytest.skip("the page fits without scrolling in this layout")
     wheel(app, -2)
-    assert box.offset == min(2 * overlay.WHEEL_STEP, box.max_offset)
+    assert box.offset == min(2 * scroll_text.WHEEL_STEP, box.max_offset)
     wheel(app, 5)
     assert box.offset == 0
     key(app, pygame.K_PAGEDOWN)

@@ -17,9 +17,9 @@ from game.client import fair_check
 from game.client.fair_check import Finding
 from game.i18n import digits, t
 from game.ui import draw, overlay
-from game.ui.overlay import ScrollText
 from game.ui.scale import px
 from game.ui.scene import Scene
+from game.ui.scroll_text import ScrollText
 from game.ui.widgets import back_button
 
 if TYPE_CHECKING:

@@ -2,7 +2,7 @@
 
 A tab row picks the game; it opens on the game chosen in the menu. The page is an opaque panel
 whose text scrolls (wheel, drag, arrow and page keys) and is clipped to it
-(:class:`game.ui.overlay.ScrollText`). A game's page is
+(:class:`game.ui.scroll_text.ScrollText`). A game's page is
 ``help.<game>.title`` / ``help.<game>.body`` in its own strings (its spec's ``help_keys``); a game
 without them has no tab."""
 
@@ -16,9 +16,9 @@ from game import i18n
 from game.core import registry
 from game.i18n import t
 from game.ui import draw, games, overlay
-from game.ui.overlay import ScrollText
 from game.ui.scale import px
 from game.ui.scene import Scene
+from game.ui.scroll_text import ScrollText
 from game.ui.widgets import Segmented, back_button, label_for
 
 if TYPE_CHECKING:
