@@ -11,7 +11,8 @@ warm-up is done, then throttled. For each game a new match against bots waits at
 after ``--quiet`` seconds (the loop's quiet frames: work made ahead runs on them) the page is
 turned to landscape, and after as long again back to portrait, ``--turns`` times. Printed for
 each turn (tests/browser/turn_hooks.py): the whole step, the new layout (``set_shape``), the
-drawing and the present (the frame to the canvas), in ms, with the machine's load.
+drawing and the present (the frame to the screen; of it the page's own ``majlis.present``), in
+ms, with the machine's load and the frame sizes the page keeps a WebGL canvas of.
 
 ``--native``: no browser; the same quiet tables natively (SDL's dummy driver), eight turns each
 after a second of quiet frames: the CPU time of a turn (``set_shape`` and the draw), what it
@@ -65,6 +66,7 @@ def measure(page, game: str, phone, args) -> list[dict]:
             turn_to(page, dev, args.throttle)
             for t in hook(page, "turns()"):
                 t["load"] = round(load, 2)
+                t["canvases"] = page.js("majlis.screens ? majlis.screens() : ''")
                 out.append(t)
     hook(page, "home()")
     page.pump(1.0)
@@ -74,8 +76,9 @@ def measure(page, game: str, phone, args) -> list[dict]:
 def line(game: str, t: dict) -> str:
     return (
         f"{game:<10} to {'portrait ' if t['portrait'] else 'landscape'}: step {t['step_ms']} ms "
-        f"(layout {t.get('layout_ms')}, draw {t.get('draw_ms')}, present {t.get('present_ms')})"
-        f"  load {t['load']}"
+        f"(layout {t.get('layout_ms')}, draw {t.get('draw_ms')}, present {t.get('present_ms')}"
+        f" of which the page's {t.get('page_ms')})  load {t['load']}"
+        f"  page canvases {t.get('canvases') or '-'}"
     )
 
 

@@ -6,8 +6,11 @@ JavaScript loop that sets every pixel's alpha byte, then ``putImageData`` of all
 at CPU throttling 4 on this machine, on every drawn frame however little moved. So in the
 browser the app draws each frame into a :class:`DamageSurface` instead of the display. It notes
 the rect of every blit, fill and ``pygame.draw`` shape made on it; the page's
-``majlis.present`` (web/majlis.tmpl) then copies only those rects from the frame's pixels (the
-WebAssembly memory) into the canvas, with ``putImageData``'s dirty rect.
+``majlis.present`` (web/majlis.tmpl) then shows only those rects of the frame's pixels (the
+WebAssembly memory): uploaded straight into a WebGL texture drawn on a canvas over SDL's, or
+where WebGL is missing, copied into SDL's canvas with ``putImageData``'s dirty rect. When the
+page cannot (``present`` answers 0) the frame is flipped whole, and the next one is given to the
+page whole too, since what the page showed last may be older than the flip.
 
 What changed between two frames lies within what the last frame drew over its base, what this
 frame draws over its base, and anything else this frame draws. The *base* is the picture a
@@ -220,12 +223,19 @@ class Presenter:
         return frame
 
     def make_ahead(self, size: tuple[int, int], screen: pygame.Surface) -> None:
-        """Make the frame of the other shape ``size`` now (the warm-up), unless it is kept."""
+        """Make the frame of the other shape ``size`` now (the warm-up), unless it is kept, and
+        ask the page to make its canvas of that size (``page.prepare``: a turn then shows it)."""
         kept = self.kept
         if size != screen.get_size() and (
             kept is None or kept.get_size() != size or kept.get_masks() != screen.get_masks()
         ):
             self.kept = DamageSurface(size, 0, screen)
+        prepare = getattr(self.page, "prepare", None) if self.broken is None else None
+        if prepare is not None and size != screen.get_size():
+            try:  # (the page's canvas of that size, made ahead too)
+                prepare(*size)
+            except Exception as exc:
+                print(f"presenter: the page could not prepare {size} ({exc})")
 
     def present(self, screen: pygame.Surface) -> None:
         """Show what the frame drew since it was last shown."""
@@ -245,6 +255,7 @@ class Presenter:
         screen.blit(frame, (0, 0))
         pygame.display.flip()  # (SDL copies it all, and makes the canvas's context)
         self.flipped += 1
+        frame.everything()  # (the page's way of showing may hold an older picture: whole next)
 
     def _through_page(self, frame: pygame.Surface, spots: list[tuple[int, ...]]) -> bool:
         spec = ";".join(",".join(map(str, s)) for s in spots)

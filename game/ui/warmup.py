@@ -25,14 +25,32 @@ from game.ui.plates import avatar_radius
 
 
 class App(Protocol):
-    """What the warm-up reads of the app (game.ui.app.App, which runs it): the layout now
-    and the saved settings (the table options that set card sizes)."""
+    """What the warm-up reads of the app (game.ui.app.App, which runs it): the layout now,
+    the saved settings (the table options that set card sizes), its sounds and its painter
+    (in the browser, the presenter makes the other shape's frame ahead)."""
 
     layout: Layout
     settings: dict[str, Any]
 
     @property
     def audio(self) -> Sounds: ...
+
+    @property
+    def painter(self) -> Painter: ...
+
+
+class Painter(Protocol):
+    """The app's frame painter (game.ui.frame_painter.FramePainter): its presenter in the
+    browser, natively None."""
+
+    @property
+    def presenter(self) -> FramesAhead | None: ...
+
+
+class FramesAhead(Protocol):
+    """The browser's presenter (game.ui.presenter.Presenter): the other shape made ahead."""
+
+    def make_ahead(self, size: tuple[int, int], screen: pygame.Surface) -> None: ...
 
 
 class Sounds(Protocol):
@@ -173,7 +191,7 @@ def picture_steps(app: App) -> Iterator[None]:
     other = make_layout(not layout.portrait)
     draw.felt(other.w, other.h, True)
     yield
-    presenter = getattr(app, "presenter", None)  # (the browser's frame of the other shape)
+    presenter = app.painter.presenter  # (the browser's frame and canvas of the other shape)
     if presenter is not None and screen is not None:
         presenter.make_ahead(other.size, screen)
         yield

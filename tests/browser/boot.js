@@ -26,7 +26,9 @@ harness.firstDraw = () => { if (!harness.times.first_draw) mark("first_draw"); }
 if (window.majlis && window.majlis.present) {
     const present = window.majlis.present;
     window.majlis.present = function (...args) {
+        const began = performance.now();
         const done = present.apply(this, args);
+        harness.presentMs = performance.now() - began;   // the page's part of the last present
         if (done && harness.phase === "running") harness.firstDraw();
         return done;
     };

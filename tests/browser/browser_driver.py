@@ -442,8 +442,13 @@ class Page:
 
     # ----- pictures and records ---------------------------------------------------------------
     def canvas_png(self) -> bytes:
-        """The canvas's backing store (the game's framebuffer) as PNG, pixel for pixel."""
-        url = self.js("document.getElementById('canvas').toDataURL('image/png')")
+        """The game's picture as the page shows it, pixel for pixel, PNG: the canvas the page
+        presents frames on (``majlis.picture``: its WebGL canvas, or SDL's canvas's backing
+        store where the frames go there)."""
+        url = self.js(
+            "window.majlis && majlis.picture ? majlis.picture()"
+            " : document.getElementById('canvas').toDataURL('image/png')"
+        )
         return base64.b64decode(url.split(",", 1)[1])
 
     def screenshot(self) -> bytes:

@@ -16,7 +16,13 @@ blocks, Arabic scenes 0-0.09 %, the Arabic rules page 1.1 % (its shifted lines).
 SPREAD (0.5 %) of the blocks, TEXT_SPREAD (1.5 %) on the text pages (the rules). A card
 drawn wrong is ~1.2 % of the blocks at 1280x720 (a 90x130 card), a missing paragraph of the
 rules 5-10 %, a font that did not load far more; the mean difference stays under MEAN.
-Every picture is kept (MAJLIS_BROWSER_SHOTS=DIR keeps them where you say)."""
+Every picture is kept (MAJLIS_BROWSER_SHOTS=DIR keeps them where you say).
+
+The picture read is the page's (``majlis.picture``): frames reach the screen through a WebGL
+canvas over SDL's (web/majlis.tmpl, ``page.present``), so each table is also screenshot as the
+tab shows it and compared with that picture scaled to the canvas's box on the screen: the two
+canvases are stacked, and the wrong one on top, or a hole where a frame's alpha byte is 0,
+would show."""
 
 from __future__ import annotations
 
@@ -73,6 +79,23 @@ def settled(page, route: str) -> None:
     page.frames(30)
 
 
+def shown(page, device) -> pygame.Surface:
+    """What the tab shows of the game: the screenshot cut to the canvas's box."""
+    box = page.js(
+        "(() => { const b = document.getElementById('canvas').getBoundingClientRect();"
+        " return [b.left, b.top, b.width, b.height]; })()"
+    )
+    rect = pygame.Rect([round(v * device.ratio) for v in box])
+    tab = pygame.image.load(io.BytesIO(page.screenshot()), "tab.png")
+    return tab.subsurface(rect.clip(tab.get_rect())).copy()
+
+
+def png_of(picture: pygame.Surface) -> bytes:
+    out = io.BytesIO()
+    pygame.image.save(picture, out, "tab.png")
+    return out.getvalue()
+
+
 def blocks(picture: pygame.Surface) -> pygame.Surface:
     """The picture as BLOCK x BLOCK averages (one pixel each)."""
     picture = picture.convert(24)
@@ -110,7 +133,7 @@ def test_the_browser_draws_what_the_desktop_draws(browser, harness, saves, devic
         settings=json.dumps(settings),
         stored=chosen,
     )
-    shots, browser_png = [], {}
+    shots, browser_png, on_screen = [], {}, {}
     try:
         for route in ("home", "rules", "lobby"):
             home(page)
@@ -129,8 +152,10 @@ def test_the_browser_draws_what_the_desktop_draws(browser, harness, saves, devic
             page.wait_py(f"scene.name == {game!r}", 10)
             settled(page, "table")
             browser_png[game] = page.canvas_png()
+            on_screen[game] = shown(page, device)
             resumed = page.js(f"localStorage.getItem('majlis.match.{game}')")
             shots.append({"name": game, "route": "table", "match": resumed})
+        assert page.js("majlis.presentMode") == "webgl"  # (no copy in JavaScript)
         assert_clean(page)
     finally:
         browser.close_page(page)
@@ -160,6 +185,14 @@ def test_the_browser_draws_what_the_desktop_draws(browser, harness, saves, devic
         native = pygame.image.load(str(native_dir / f"{name}.png"))
         assert web.get_size() == native.get_size(), name
         report[name] = difference(blocks(web), blocks(native))
+    for name, tab in on_screen.items():
+        (folder / f"tab-{device.language}-{name}.png").write_bytes(png_of(tab))
+        picture = pygame.image.load(io.BytesIO(browser_png[name]), "x.png").convert(24)
+        mean, spread = difference(
+            blocks(tab), blocks(pygame.transform.smoothscale(picture, tab.get_size()))
+        )
+        where = f"{name} as the tab shows it: mean {mean:.2f}, {spread:.2%} of the blocks differ"
+        assert mean < MEAN and spread < SPREAD, where
     TIMES[f"drawing_{device.language}"] = {
         k: [round(m, 2), round(s, 4)] for k, (m, s) in report.items()
     }

@@ -16,6 +16,8 @@ from __future__ import annotations
 import json
 import time
 
+import js  # type: ignore[import-not-found]  (pyodide's: the page)
+
 from game.ui import games
 from game.ui.app import App
 
@@ -66,6 +68,7 @@ class TurnRecorder:
         self._present(screen)
         if self._cur is not None and self._cur.get("turned") and "present_ms" not in self._cur:
             self._cur["present_ms"] = round((clock() - began) * 1000, 1)
+            self._cur["page_ms"] = round(float(js.harness.presentMs or 0), 1)
 
 
 RECORDER: TurnRecorder | None = None

@@ -203,6 +203,55 @@ def test_a_base_shows_only_what_was_drawn_over_it_and_a_changed_base_shows_all()
     assert isinstance(presenter.frame, DamageSurface)
 
 
+class PreparingPage(CanvasPage):
+    """A page that, like the real one (web/majlis.tmpl), makes its canvas of a size ahead."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.prepared: list[tuple[int, int]] = []
+
+    def prepare(self, w: int, h: int) -> int:
+        self.prepared.append((w, h))
+        return 1
+
+
+def test_a_frame_flipped_because_the_page_declined_is_given_to_the_page_whole_next():
+    """The page answers 0 when it cannot show a frame now (its way of showing changed, say):
+    the frame is flipped, and since what the page itself shows is then older than the flip,
+    the next frame it is given is the whole frame, not the rects changed since the flip."""
+    pygame.display.init()
+    screen = pygame.display.set_mode((200, 100))
+    page = CanvasPage()
+    presenter = page.presenter = Presenter(page)
+    answers = iter([1, 0])
+    shown = page.present
+    page.present = lambda addr, pitch, spec: shown(addr, pitch, spec) if next(answers, 1) else 0
+    sent = []
+    for x in (10, 20, 30):
+        frame = presenter.target(screen)
+        base_blit(frame, pygame.Surface((200, 100)), ("felt", 1))
+        frame.fill((250, 250, 250), (x, 10, 2, 5))
+        before = page.pixels
+        presenter.present(screen)
+        sent.append(page.pixels - before)
+    assert presenter.flipped == 1
+    assert sent == [200 * 100, 0, 200 * 100]  # (the first whole, the declined, whole again)
+
+
+def test_the_warm_up_makes_the_other_shapes_frame_and_canvas_ahead():
+    """In the browser the warm-up (quiet frames on the home screen) makes the frame of the
+    other shape and asks the page for its canvas of that size, so that a turned phone's first
+    frame makes neither (a frame-sized surface or a WebGL canvas costs 5-20 ms there)."""
+    app = App(Options(lang="en", portrait=True))
+    page = PreparingPage()
+    app.painter.presenter = page.presenter = Presenter(page)
+    app.step(1 / 60)  # (a first frame: the presenter's own)
+    app.quiet.warm_up()
+    kept = app.painter.presenter.kept
+    assert kept is not None and kept.get_size() == (1280, 720)
+    assert page.prepared == [(1280, 720)]
+
+
 @pytest.mark.parametrize("game", [g.key for g in games.available()])
 def test_a_table_turned_and_back_mid_play_reaches_the_canvas_whole(game):
     """The frame of the other shape is made ahead and kept for when the phone turns back (one
