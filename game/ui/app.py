@@ -221,6 +221,8 @@ class App:
         for overlay in self.overlays:
             overlay.open = False
         self.overlays = []
+        if self.scene is not None:
+            self.quiet.collector.scene_left()  # (its cycles freed before the next table's)
         self.scene = scene
         self.invalidate()
         webpage.scene_shown(getattr(scene, "name", ""))  # the page's install offer (site.js)

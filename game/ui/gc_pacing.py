@@ -6,7 +6,10 @@ falls in a drawn frame, that frame misses its budget. So in the browser the auto
 waits much longer (it stays as a safety net) and the app collects on the frames that draw
 nothing, each generation when Python's own default thresholds would have. Once the warm-up is
 done, what start-up made (modules, fonts, card pictures) is frozen (:func:`gc.freeze`): the
-oldest generation's collections no longer walk it.
+oldest generation's collections no longer walk it. A scene left (a table closed) is collected
+whole on the next quiet frame: a table is a web of cycles (its parts point back at it) holding
+frame-sized pictures, which would otherwise wait for the oldest generation's turn while the
+next table's are made, and the WebAssembly memory, which never shrinks, would grow to hold both.
 
 Natively collections cost a few microseconds: nothing changes there.
 """
@@ -40,6 +43,7 @@ class Collector:
         self._gc = collector
         self.frozen = False
         self.collections = 0  # (tests and benches read it)
+        self.whole_due = False  # a scene was left: everything is collected next
         if enabled:
             collector.set_threshold(*SAFETY_NET)
 
@@ -48,13 +52,21 @@ class Collector:
         if not self.enabled:
             return
         young, middle, old = self._gc.get_count()
-        if young < DEFAULT[0]:
+        if self.whole_due:
+            generation = 2
+        elif young < DEFAULT[0]:
             return
-        generation = 0
-        if middle >= DEFAULT[1]:
-            generation = 2 if old >= DEFAULT[2] else 1
+        else:
+            generation = 0
+            if middle >= DEFAULT[1]:
+                generation = 2 if old >= DEFAULT[2] else 1
         self._gc.collect(generation)
         self.collections += 1
+        self.whole_due = False
+
+    def scene_left(self) -> None:
+        """The app showed another scene: collect everything on the next quiet frame."""
+        self.whole_due = self.enabled
 
     def warmed(self) -> None:
         """The warm-up is done: collect everything once, then freeze what is left."""

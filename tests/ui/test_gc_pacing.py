@@ -72,3 +72,34 @@ def test_the_app_collects_only_on_frames_that_draw_nothing(make_app):
     for _ in range(3):
         app.step(1 / 60)  # quiet frames
     assert ("collect", 0) in fake.calls
+
+
+def test_a_scene_left_is_collected_whole_on_the_next_quiet_frame():
+    """A table left is a web of cycles holding frame-sized pictures: it is collected whole on
+    the next quiet frame, however few objects were made since, and only once."""
+    fake = FakeGc((3, 0, 0))
+    c = Collector(enabled=True, collector=fake)
+    c.quiet_frame()
+    assert fake.calls == []  # (too few made: nothing)
+    c.scene_left()
+    c.quiet_frame()
+    c.quiet_frame()
+    assert fake.calls == [("collect", 2)] and c.collections == 1
+    natively = FakeGc((3, 0, 0))
+    off = Collector(enabled=False, collector=natively)
+    off.scene_left()
+    off.quiet_frame()
+    assert natively.calls == []
+
+
+def test_the_app_leaving_a_scene_asks_for_a_whole_collection(make_app):
+    app = make_app()
+    fake = FakeGc()
+    app.quiet.collector = Collector(enabled=True, collector=fake)
+    app.quiet.warm_up()
+    app.go("menu")
+    app.go("help")
+    assert app.quiet.collector.whole_due
+    for _ in range(90):  # (the transition's frames draw; then quiet ones)
+        app.step(1 / 60)
+    assert ("collect", 2) in fake.calls and not app.quiet.collector.whole_due
