@@ -225,13 +225,13 @@ class Presenter:
     def make_ahead(self, size: tuple[int, int], screen: pygame.Surface) -> None:
         """Make the frame of the other shape ``size`` now (the warm-up), unless it is kept, and
         ask the page to make its canvas of that size (``page.prepare``: a turn then shows it)."""
+        if size == screen.get_size():
+            return
         kept = self.kept
-        if size != screen.get_size() and (
-            kept is None or kept.get_size() != size or kept.get_masks() != screen.get_masks()
-        ):
+        if kept is None or kept.get_size() != size or kept.get_masks() != screen.get_masks():
             self.kept = DamageSurface(size, 0, screen)
         prepare = getattr(self.page, "prepare", None) if self.broken is None else None
-        if prepare is not None and size != screen.get_size():
+        if prepare is not None:
             try:  # (the page's canvas of that size, made ahead too)
                 prepare(*size)
             except Exception as exc:
