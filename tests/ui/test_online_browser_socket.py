@@ -13,6 +13,7 @@ import pytest
 
 from game.client.connection import BrowserConnection
 from game.net.server import TableServer
+from tests.ui.test_online_lobby import TEST_RATE
 
 NODE = shutil.which("node")
 BRIDGE = r"""
@@ -84,7 +85,9 @@ def test_browser_socket_talks_to_the_server_through_window_eval():
     server turns the state to "closed" and a dead address to "failed"."""
 
     async def scenario() -> None:
-        server = await TableServer("127.0.0.1", 0, bot_delay=0.0, tick_interval=0.02).start()
+        server = await TableServer(
+            "127.0.0.1", 0, bot_delay=0.0, tick_interval=0.02, rate=TEST_RATE
+        ).start()
         window = NodeWindow()
         try:
             url = f"ws://127.0.0.1:{server.port}"

@@ -14,7 +14,7 @@ from game.i18n import t
 from game.net.limits import Limits
 from game.net.server import TableServer
 from game.ui.scenes.lobby import LobbyScene
-from tests.ui.test_online_lobby import make_online_app, pump
+from tests.ui.test_online_lobby import TEST_RATE, make_online_app, pump
 
 
 def plain(legal: list[dict]) -> dict:
@@ -27,7 +27,7 @@ def test_a_table_closing_under_the_over_panel_goes_back_to_the_lobby_with_words(
     async def scenario() -> None:
         limits = Limits(over_room=1.0)  # a finished table closes a second after its end
         server = await TableServer(
-            "127.0.0.1", 0, bot_delay=0.0, tick_interval=0.02, limits=limits
+            "127.0.0.1", 0, bot_delay=0.0, tick_interval=0.02, limits=limits, rate=TEST_RATE
         ).start()
         try:
             app = make_online_app(f"ws://127.0.0.1:{server.port}", lang)

@@ -187,9 +187,12 @@ def test_lobby_turns_keeping_its_state():
     from test_online_lobby import make_online_app, open_lobby, pump
 
     from game.net.server import TableServer
+    from tests.ui.test_online_lobby import TEST_RATE
 
     async def scenario() -> None:
-        server = await TableServer("127.0.0.1", 0, bot_delay=0.0, tick_interval=0.02).start()
+        server = await TableServer(
+            "127.0.0.1", 0, bot_delay=0.0, tick_interval=0.02, rate=TEST_RATE
+        ).start()
         try:
             app = make_online_app(f"ws://127.0.0.1:{server.port}")
             lobby = await open_lobby(app)
