@@ -129,11 +129,11 @@ class RummyTable(CardTable):
         self.controls.place(modal)
 
     def _place_widgets(self) -> None:
-        super()._place_widgets()
-        tb = self.geo.top_bar
-        h = px(48) if not self.geo.portrait else px(52)
+        tb = self.geo.top_bar  # (menu and language first: the scoreboard's and the hint's
+        h = px(48) if not self.geo.portrait else px(52)  # buttons are placed beside them)
         for w in (self.buttons.menu, self.buttons.lang):
             w.rect.h, w.rect.y = h, tb.y
+        super()._place_widgets()
         # "I'm back" takes Discard's place (hidden while the table plays for you).
         self.buttons.back.rect = self.geo.buttons["discard"].copy()
 
