@@ -44,6 +44,7 @@ class FramedTable(Protocol):
     screen now and the table's state questions."""
 
     widgets_fresh: bool
+    name: str  # the game's key
 
     @property
     def app(self) -> App: ...

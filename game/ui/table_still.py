@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from game import i18n
-from game.ui import assets, draw
+from game.ui import assets, draw, rehearsed_layers
 from game.ui.scale import px
 from game.ui.sprites import Sprite
 from game.ui.static_layer import StaticLayer
@@ -26,7 +26,9 @@ if TYPE_CHECKING:
 
 
 class StillScene(Protocol):
-    """What the still layer uses of its table scene: the app, and the game's painter."""
+    """What the still layer uses of its table scene: the app, the game's key and painter."""
+
+    name: str
 
     @property
     def app(self) -> App: ...
@@ -54,6 +56,8 @@ class StillLayer:
         if still is None:
             self.draw_still(surface)
         else:
+            if self.layer is None:  # (the rehearsed table's, when it is kept for this one)
+                self.layer = rehearsed_layers.take(self.scene.name, surface.get_size())
             if self.layer is None:
                 self.layer = StaticLayer()
             self.layer.draw(surface, still[0], still[1], self._paint)

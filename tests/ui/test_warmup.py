@@ -102,6 +102,37 @@ def test_the_warm_up_rehearses_each_new_table_and_leaves_saved_matches_alone(maj
         assert plates.plate_body.cache_info().misses == bodies, game
 
 
+def test_the_rehearsal_draws_each_tables_pause_menu_so_its_first_open_makes_no_word(majlis_home):
+    """The pause menu over each rehearsed table is drawn once ahead (game/ui/rehearsal.py):
+    opened on a new table before any quiet frame could make it ahead, its first frame renders
+    no word, fits no title and draws no button face, at either shape."""
+    from game.ui import scale, widgets
+
+    app = App(Options(lang="en", portrait=True))
+    scale.drop_caches()  # (as a fresh page: no picture of an earlier test's menus)
+    quiet_steps(app)
+    for portrait in (True, False):
+        app.set_portrait(portrait)
+        for game in GAMES:
+            app.switch(games.new_match(app, game, seed=5))
+            app.painter.paint()
+            app.quiet.ahead.clear()  # (no quiet frame came: nothing was made ahead)
+            made = (
+                draw.label.cache_info().misses,
+                draw.fit_text.cache_info().misses,
+                widgets.button_image.cache_info().misses,
+            )
+            app.scene.open_pause()
+            app.painter.paint()
+            after = (
+                draw.label.cache_info().misses,
+                draw.fit_text.cache_info().misses,
+                widgets.button_image.cache_info().misses,
+            )
+            assert after == made, (game, portrait)
+            app.close_overlay(app.overlays[-1])
+
+
 def test_the_rehearsal_makes_the_other_orientation_ahead_so_a_turn_makes_nothing(majlis_home):
     """Each new table is rehearsed at the other orientation's layout too, and the card faces
     at its sizes are scaled ahead: a new table turned at once (landscape, then back) renders
