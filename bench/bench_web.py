@@ -169,7 +169,7 @@ def measure_page(page, dev, factor: str, throttle: float, games: list[str], args
             "factor": factor,
             "throttle": throttle,
             "size": "x".join(map(str, fig["size"])),
-            "seen": {k: v for k, v in seen["seen"].items() if not v} or "all",
+            "seen": [k for k, v in seen["seen"].items() if not v] or "none",
             "frames": seen["frames"],
             "drawn": spread(stretch),
             "flip": spread(fig["flips"]),

@@ -3,7 +3,7 @@ over every drawn frame of bench/table_stretch.py's scripted stretch, per game.
 
     python bench/profile_web.py [--games hareeja,ronda,hand_rummy] [--throttle 1]
                                 [--orient portrait] [--frames 1200] [--top 25] [--ab]
-                                [--slow 2]
+                                [--slow 2] [--why 20] [--gc]
 
 On the harness of tests/browser (as bench/bench_web.py: pyodide 0.27.7, pygbag's pygame-ce wasm
 wheel, headless Chromium, a 390x693 page of pixel ratio 1). The profiler runs only inside
@@ -15,6 +15,14 @@ under WebAssembly: read the shares, not the milliseconds).
 ``--slow PERCENT``: what the slowest drawn frames spend their time on. Every ``App.step`` (the
 events, the update and the draw) is profiled on its own; the profiles of the slowest PERCENT of
 the steps that drew are added up and printed, with those steps' times (under the profiler).
+
+``--why N``: no profiler; the N slowest drawn steps, each with what was new in it (the game's
+caches that missed: pictures, labels, widths made for the first time) and the still layer's
+repaints.
+
+``--parts``: one table state mid-play (as ``--ab``); each part of the still layer repainted
+alone (its key made stale, no kept picture) in a frame painted as the app paints it, timed;
+then the dearest part's repaint under the profiler.
 
 ``--gc``: no profiler; every collection of Python's cyclic collector is timed
 (``gc.callbacks``), by generation, with whether it fell inside a step that drew, and the
@@ -141,6 +149,93 @@ def _gc_report(top):
                        "threshold": gc.get_threshold()})
 """
 
+# ``--why N``: no profiler; every drawn step timed, with what was new in it: the caches of the
+# game's modules that missed (a picture, a label, a width made for the first time) and the
+# still layer's repaints; the N slowest are printed.
+WHY = r"""
+import json, sys, time
+from game.ui.app import App
+app = App.current
+_WHY = {"step": app.step, "steps": []}
+
+def _why_caches():
+    found = []
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("game.") or module is None:
+            continue
+        for attr, value in list(vars(module).items()):
+            if hasattr(value, "cache_info") and getattr(value, "__module__", "") == name:
+                found.append((name.rsplit(".", 1)[-1] + "." + attr, value))
+    return found
+
+def _why_layer():
+    still = getattr(getattr(app.scene, "frame", None), "still", None)
+    layer = getattr(still, "layer", None)
+    if layer is None:
+        return (0, 0, 0)
+    return (layer.full_paints, layer.part_paints, layer.reused)
+
+_WHY["caches"] = _why_caches()
+from game.ui import static_layer as _sl
+_WHY["merged"], _WHY["rects"] = _sl.merged, []
+
+def _why_merged(rects, bounds):
+    out = _WHY["merged"](rects, bounds)
+    _WHY["rects"] += [(r.w, r.h) for r in out]
+    return out
+
+_sl.merged = _why_merged
+_WHY["draw_layer"] = _sl.StaticLayer.draw
+
+def _why_draw_layer(self, target, whole, parts, paint):
+    if self.whole == whole:
+        _WHY["parts"] += [n for n in self.parts.keys() | parts.keys()
+                          if (self.parts.get(n) or (None,))[0] != (parts.get(n) or (None,))[0]]
+    return _WHY["draw_layer"](self, target, whole, parts, paint)
+
+_sl.StaticLayer.draw = _why_draw_layer
+_WHY["paint"], _WHY["paint_ms"] = app.painter.paint, 0.0
+
+def _why_paint():
+    began = time.perf_counter()
+    try:
+        return _WHY["paint"]()
+    finally:
+        _WHY["paint_ms"] += (time.perf_counter() - began) * 1000
+
+app.painter.paint = _why_paint
+
+def _why_step(*a, **k):
+    draws = app.painter.draws
+    misses = [c.cache_info().misses for _, c in _WHY["caches"]]
+    layer, scene = _why_layer(), app.scene
+    _WHY["rects"], _WHY["parts"], _WHY["paint_ms"] = [], [], 0.0
+    began = time.perf_counter()
+    try:
+        return _WHY["step"](*a, **k)
+    finally:
+        ms = (time.perf_counter() - began) * 1000
+        if app.painter.draws != draws:
+            new = [f"{n} {c.cache_info().misses - m}" for (n, c), m in zip(_WHY["caches"], misses)
+                   if c.cache_info().misses != m]
+            after = _why_layer() if app.scene is scene else layer
+            paints = [b - a for a, b in zip(layer, after)]
+            what = [f"(paint {_WHY['paint_ms']:.1f})", type(scene).__name__,
+                    getattr(scene, "phase", ""), "overlays %d" % len(app.overlays)]
+            if getattr(scene, "score", None) is not None:
+                what.append("score panel")
+            areas = " ".join(f"{w}x{h}" for w, h in _WHY["rects"])
+            what.append(f"parts {sorted(set(map(str, _WHY['parts'])))} rects {areas}")
+            _WHY["steps"].append((round(ms, 1), what, paints, new))
+
+app.step = _why_step
+
+def _why_report(top):
+    app.step = _WHY["step"]
+    steps = sorted(_WHY["steps"], key=lambda s: -s[0])
+    return json.dumps({"drawn": len(steps), "slowest": steps[:top]})
+"""
+
 
 # ``--ab``: the same table state drawn with its still layer and without (a full redraw, as every
 # frame was drawn before the layer), alternating in the same page, so both share the load.
@@ -162,6 +257,69 @@ def _ab(rounds, draws):
     del scene.frame.still.STATIC_LAYER
     return json.dumps(out)
 """
+
+
+# ``--parts``: one table state mid-play; each part of its still layer repainted alone (its key
+# made stale, no kept picture), the frame painted as the app paints it, timed; then the dearest
+# part's repaint under the profiler.
+PARTS = r"""
+import cProfile, io, json, pstats, time
+from game.ui.app import App
+
+def _parts_paint(layer, name):
+    app = App.current
+    if name is not None:
+        key, rect = layer.parts[name]
+        layer.parts[name] = (object(), rect)
+    layer.pictures.clear()
+    began = time.perf_counter()
+    app.painter.paint()
+    return (time.perf_counter() - began) * 1000
+
+def _parts(rounds, top):
+    app = App.current
+    layer = app.scene.frame.still.layer
+    names = [None, *layer.parts]
+    out = {n: [] for n in map(str, names)}
+    for _ in range(rounds):
+        for name in names:
+            out[str(name)].append(_parts_paint(layer, name))
+    med = {n: sorted(v)[len(v) // 2] for n, v in out.items()}
+    rects = {str(n): list(r) for n, (_k, r) in layer.parts.items()}
+    dearest = max(names[1:], key=lambda n: med[str(n)])
+    prof = cProfile.Profile()
+    text = io.StringIO()
+    prof.enable()
+    for _ in range(5):
+        _parts_paint(layer, dearest)
+    prof.disable()
+    pstats.Stats(prof, stream=text).sort_stats("cumulative").print_stats(top)
+    return json.dumps({"median": med, "rects": rects, "dearest": str(dearest),
+                       "phase": app.scene.phase, "text": text.getvalue()})
+"""
+
+
+def parts_game(page, game: str, args) -> None:
+    """Each still part's repaint alone, timed, at one table state mid-play."""
+    page.js(f"harness.pyodide.runPython({json.dumps(PARTS)})", 60)
+    bench_web.hook(page, "reset(adapt=False)")
+    bench_web.hook(page, f"start_stretch({game!r}, limit=4000)")
+    page.wait_py("app.scene.name == " + repr(game) + " and app.scene.phase == 'play'", 300)
+    page.pump(1.5)
+    code = f"_parts(5, {args.top})"
+    out = json.loads(page.js(f"harness.pyodide.runPython({json.dumps(code)})", 600))
+    bench_web.run_stretch(page, game, 4000, 600.0)  # (let it finish before the next game)
+    base = out["median"].pop("None")
+    print(
+        f"=== {game} thr {args.throttle:g} ({out['phase']}): a frame painted with nothing "
+        f"repainted {base:.1f} ms; each part repainted alone (median of 5):",
+        flush=True,
+    )
+    for name, ms in sorted(out["median"].items(), key=lambda kv: -kv[1]):
+        w, h = out["rects"][name][2:]
+        print(f"  {ms:6.1f} ms  {name}  {w}x{h}")
+    dearest = out["dearest"]
+    print(f"the dearest ({dearest}) under the profiler, 5 paints:\n{out['text']}", flush=True)
 
 
 def ab_game(page, game: str, args) -> None:
@@ -216,6 +374,22 @@ def slow_game(page, game: str, args) -> None:
     print(out["text"], flush=True)
 
 
+def why_game(page, game: str, args) -> None:
+    """The slowest drawn steps, unprofiled, each with what was new in it."""
+    page.js(f"harness.pyodide.runPython({json.dumps(WHY)})", 60)
+    bench_web.hook(page, "reset(adapt=False)")
+    bench_web.run_stretch(page, game, args.frames, 900.0)
+    code = f"_why_report({args.why})"
+    out = json.loads(page.js(f"harness.pyodide.runPython({json.dumps(code)})", 120))
+    print(
+        f"=== {game}: the slowest {args.why} of {out['drawn']} drawn steps "
+        f"(load {os.getloadavg()[0]:.2f}); layer: full, part paints, reused",
+        flush=True,
+    )
+    for ms, what, paints, new in out["slowest"]:
+        print(f"  {ms:6.1f} ms  {' '.join(what)}  layer {paints}  new: {', '.join(new) or '-'}")
+
+
 def gc_game(page, game: str, args) -> None:
     """Every collection during the stretch, and the collector's share of the slowest steps."""
     page.js(f"harness.pyodide.runPython({json.dumps(GC_WATCH)})", 60)
@@ -246,6 +420,8 @@ def main() -> None:
     p.add_argument("--ab", action="store_true", help="layer against full redraw, no profile")
     p.add_argument("--slow", type=int, default=0, help="profile the slowest PERCENT of steps")
     p.add_argument("--gc", action="store_true", help="time the collector's runs, no profile")
+    p.add_argument("--parts", action="store_true", help="each still part repainted alone")
+    p.add_argument("--why", type=int, default=0, help="the N slowest steps, what was new in each")
     args = p.parse_args()
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from browser_driver import Browser
@@ -272,6 +448,10 @@ def main() -> None:
                     if args.ab
                     else gc_game
                     if args.gc
+                    else why_game
+                    if args.why
+                    else parts_game
+                    if args.parts
                     else slow_game
                     if args.slow
                     else profile_game
