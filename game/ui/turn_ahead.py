@@ -71,16 +71,16 @@ def _rehearse_if_alive(table: weakref.ref[Any]) -> bool:
 
 def state(table: Any) -> Any:
     """What the other orientation's picture is made from, as far as it is cheap to know: the
-    shape, the factor and the table's still layer (its whole key and its parts' keys)."""
+    shape, the factor and the table's still layer as it was last drawn (its picture's token:
+    it changes whenever a part's key or the whole key did, and comparing it costs nothing,
+    where comparing every part's key each drawn frame was an eighth of a Hand rummy frame)."""
     layer = table.frame.still.layer
     if layer is None:
         return None
-    keys = {name: part[0] for name, part in layer.parts.items()}
     return (
         table.app.layout.size,
         scale.factor(),
-        layer.whole,
-        keys,
+        layer.token(),
         table.messages.hint,
         table.messages.banner,
     )
