@@ -56,13 +56,6 @@ def laid_out(app: App, layout: Layout) -> Iterator[None]:
         app.layout = kept
 
 
-def pause_menu(table: Any) -> Any:
-    """The pause menu over ``table`` (drawn once ahead: its words, buttons and panel)."""
-    from game.ui.scenes.pause import PauseMenu
-
-    return PauseMenu(table)
-
-
 def steps(app: App) -> Iterator[None]:
     """Rehearse each game's table in turn, at the layout shown and at the other orientation's,
     one short step a ``next``."""
@@ -94,5 +87,5 @@ def steps(app: App) -> Iterator[None]:
                     rehearsed_layers.keep(info.key, scene.frame.still.layer)
             yield
             with laid_out(app, layout), contextlib.suppress(Exception):
-                pause_menu(scene).draw_panel(scratch)
+                scene.draw_pause_menu(scratch)
             yield
