@@ -323,13 +323,6 @@ class CardTable(Scene):
 
         open_pause(self)
 
-    def draw_pause_menu(self, target: pygame.Surface) -> None:
-        """The pause menu's panel drawn once onto ``target`` (the warm-up's rehearsal: its
-        words, buttons and panel are then made when the player first opens it)."""
-        from game.ui.scenes.pause import PauseMenu
-
-        PauseMenu(self).draw_panel(target)
-
     # ----- input (game/ui/table_input.py: widgets, Esc and the panels, then these, then taps) -
     def handle(self, event: pygame.event.Event) -> None:
         if coach_marks.handle(self, event):  # a guided round's bubble (Skip, Got it)

@@ -25,6 +25,7 @@ a setup sheet, the lobby): once one is, the rest is not rehearsed.
 from __future__ import annotations
 
 import contextlib
+import importlib
 from collections.abc import Iterator
 from typing import Any, Protocol
 
@@ -54,6 +55,18 @@ def laid_out(app: App, layout: Layout) -> Iterator[None]:
         yield
     finally:
         app.layout = kept
+
+
+# The pause menu is reached by its module's name, as game.ui.routes reaches the scenes: the
+# pause scene names game.ui.app.App for its types, and App runs this module's steps, so an
+# import here would close a cycle for the type checker (tests/test_import_cycles.py).
+PAUSE_MENU = "game.ui.scenes.pause:PauseMenu"
+
+
+def pause_menu(table: Any) -> Any:
+    """The pause menu over ``table`` (drawn once ahead: its words, buttons and panel)."""
+    module, _, name = PAUSE_MENU.partition(":")
+    return getattr(importlib.import_module(module), name)(table)
 
 
 def steps(app: App) -> Iterator[None]:
@@ -87,5 +100,5 @@ def steps(app: App) -> Iterator[None]:
                     rehearsed_layers.keep(info.key, scene.frame.still.layer)
             yield
             with laid_out(app, layout), contextlib.suppress(Exception):
-                scene.draw_pause_menu(scratch)
+                pause_menu(scene).draw_panel(scratch)
             yield
