@@ -17,6 +17,7 @@ from game.ui import games
 from game.ui.app import App, Options
 from game.ui.cardtable import CardTable
 from game.ui.seat_plates import plate_region
+from game.ui.sprites import Sprite
 from game.ui.static_layer import StaticLayer, merged
 
 
@@ -53,6 +54,34 @@ def test_bot_match_frames_equal_a_full_redraw(portrait, lang, options):
     assert check.frames > 200
     assert layer.part_paints > 20  # parts were repainted, not the whole picture every frame
     assert layer.full_paints < check.frames / 10
+    assert check.differ == []
+
+
+def test_your_dealt_cards_lie_in_the_still_layer_once_landed(monkeypatch):
+    """While Hand rummy deals, the cards that have landed in your hand are parts of the still
+    layer: a frame draws again only the cards still in the air (fourteen resting backs drawn
+    each frame cost more than the flights in the browser); the frames equal a full redraw."""
+    app = App(Options(autoplay=True, seed=7, lang="en"))
+    check = checked(app)
+    scene = games.maker("hand_rummy").start_autoplay(app, games.info("hand_rummy").defaults())
+    shown = scene.shown
+
+    def landing() -> bool:
+        return len(shown.dealt_at_rest()) >= 4 and len(shown.dealing) > len(shown.dealt_at_rest())
+
+    assert run_until(app, landing, 3000)
+    app.step(1 / 60)  # (a frame drawn with them at rest)
+    landed = shown.dealt_at_rest()
+    assert len(landed) >= 4
+    assert all(("dealt", i) in layer_of(app).parts for i in range(len(landed)))
+    drawn: list[object] = []
+    real_draw = Sprite.draw
+    monkeypatch.setattr(
+        Sprite, "draw", lambda sprite, *a, **k: (drawn.append(sprite), real_draw(sprite, *a, **k))
+    )
+    scene.painter.draw_moving(pygame.Surface(app.layout.size))
+    assert drawn and not {id(s) for s in drawn} & {id(s) for s in landed}
+    assert {id(s) for s in drawn} == {id(s) for s in shown.dealing[len(landed) :]}
     assert check.differ == []
 
 

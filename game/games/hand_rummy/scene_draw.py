@@ -19,6 +19,7 @@ from game import i18n
 from game.games.hand_rummy.melds import OPENING_MIN, classify, groups_points
 from game.games.hand_rummy.scene_geometry import make_geometry
 from game.games.hand_rummy.scene_score import logical_width
+from game.games.hand_rummy.scene_still import dealt_region
 from game.games.hand_rummy.staging import suit_key
 from game.i18n import digits, t
 from game.ui import assets, draw, scale, surfaces, text
@@ -70,8 +71,9 @@ class RummyPainter(TablePainter):
 
     def draw_still(self, surface: pygame.Surface) -> None:
         """Plates, piles, melds, the staging area's frame and your staged and hand cards at
-        rest (up to the first that moves): the part the still layer keeps (the scene's
-        ``still_parts``; only what meets the part being repainted is drawn)."""
+        rest (up to the first that moves), the cards dealt to you that have landed: the part
+        the still layer keeps (the scene's ``still_parts``; only what meets the part being
+        repainted is drawn)."""
         table = self.table
         four = table.app.settings["four_color"]
         table.meld_rows.layout()
@@ -93,6 +95,9 @@ class RummyPainter(TablePainter):
         if self.staging_shown() and clip(table.geo.staging.inflate(px(16), px(16))):
             workspace.draw_frame(surface, table.opened[table.me], self.staging_message())
         workspace.draw_cards(surface, four, held, True, clip)
+        for sprite in table.shown.dealt_at_rest():  # (the workspace is empty while dealing)
+            if clip(dealt_region(sprite)):
+                sprite.draw(surface, four)
 
     def staging_shown(self) -> bool:
         """The staging area shows once the deal has given you cards; never to a spectator (he
@@ -110,7 +115,7 @@ class RummyPainter(TablePainter):
         table.workspace.draw_cards(surface, four, table.taps.held(), False)
         if table.riffle is not None:  # the deck riffled before the deal
             table.riffle.draw(surface)
-        for sprite in table.shown.dealing:
+        for sprite in table.shown.dealing[len(table.shown.dealt_at_rest()) :]:
             sprite.draw(surface, four)
         for sprite in table.flying:
             sprite.draw(surface, four)

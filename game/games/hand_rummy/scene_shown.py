@@ -28,3 +28,13 @@ class RummyShown:
     dealing: list[Sprite] = field(default_factory=list)  # the cards being dealt, in the air
     ended: JSON | None = None  # the round's end, shown before the score panel
     ended_t: float = 0.0  # how long the hands have been up
+
+    def dealt_at_rest(self) -> list[Sprite]:
+        """The cards being dealt from the first up to the first still in the air: yours that
+        have landed (the others' leave ``dealing`` as they land, and the cards land in the
+        order they were dealt). They lie in the still layer until your hand turns face up;
+        the rest are drawn over it each frame."""
+        for n, sprite in enumerate(self.dealing):
+            if sprite.motion is not None or sprite.flip_t is not None:
+                return self.dealing[:n]
+        return list(self.dealing)
