@@ -85,7 +85,7 @@ def card_back(size: tuple[int, int]) -> pygame.Surface:
     return _card_back(tuple(size), _back[0])
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=1024)
 def _card_face(code: str, size: tuple[int, int], four_color: bool) -> pygame.Surface:
     folder = "french4" if four_color else "french"
     src = _load(str(path("sprites", "cards", folder, f"{code}.png")))

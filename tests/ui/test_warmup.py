@@ -172,3 +172,23 @@ def test_the_rehearsal_makes_the_other_orientation_ahead_so_a_turn_makes_nothing
         app.painter.paint()  # (the first frame of a new table places the score button as it draws)
         assert pygame.image.tobytes(app.screen, "RGB") == turned, game
         app.set_portrait(True)
+
+
+def test_a_hand_rummy_round_scales_no_card_face_after_the_warm_up(majlis_home):
+    """The cards the others lay, draw and discard fly from their plates at a size of their
+    own: their faces are made ahead with the table's other sizes, and the faces' cache holds
+    every game's sizes at both orientations (at 512 faces the warm-up's last ones pushed out
+    its first, and a bot's first meld scaled its cards mid-frame)."""
+    from game.ui import scale
+
+    app = App(Options(autoplay=True, seed=2024, lang="en", portrait=True))
+    scale.drop_caches()
+    quiet_steps(app)
+    made = assets._card_face.cache_info().misses
+    table = games.maker("hand_rummy").start_autoplay(app, games.info("hand_rummy").defaults())
+    for _ in range(2500):
+        app.step(1 / 60)
+        if table.score is not None:
+            break
+    assert table.meld_rows.melds  # (a meld was laid: its cards flew and landed)
+    assert assets._card_face.cache_info().misses == made

@@ -40,7 +40,7 @@ from game import i18n
 from game.client.session import Refusal
 from game.games.hand_rummy.scene_controls import RummyControls
 from game.games.hand_rummy.scene_draw import RummyPainter
-from game.games.hand_rummy.scene_events import RummyMotion
+from game.games.hand_rummy.scene_events import SEAT_CARD, RummyMotion
 from game.games.hand_rummy.scene_geometry import RummyGeometry, RummyPlaces, make_geometry
 from game.games.hand_rummy.scene_input import RummyTaps
 from game.games.hand_rummy.scene_melds import MeldRows
@@ -53,7 +53,7 @@ from game.games.hand_rummy.scene_workspace import Workspace
 from game.i18n import digits, t
 from game.ui import draw, shuffle
 from game.ui.cardtable import CardTable, as_session
-from game.ui.scale import px
+from game.ui.scale import pt, px
 from game.ui.shuffle import Riffle
 from game.ui.sprites import Sprite
 from game.ui.widgets import Widget
@@ -240,10 +240,11 @@ class RummyTable(CardTable):
 
     @classmethod
     def face_sizes(cls, layout: Layout, players: int) -> tuple[tuple[int, int], ...]:
-        """The faces at this table's own sizes too (hand, staged, melds, piles), so a card's
-        first landing in a meld does not scale its image in the middle of a frame."""
+        """The faces at this table's own sizes too (hand, staged, melds, piles, and a card
+        another player lays or discards, as it leaves his plate), so a card's first flight or
+        landing in a meld does not scale its image in the middle of a frame."""
         g = make_geometry(layout.portrait, players)
-        own = (g.hand_card, g.staged_card, g.meld_card, g.pile_card)
+        own = (g.hand_card, g.staged_card, g.meld_card, g.pile_card, pt(*SEAT_CARD))
         return (*super().face_sizes(layout, players), *own)
 
     def warm_pictures(self) -> None:

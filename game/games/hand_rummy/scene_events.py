@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from game.games.hand_rummy.scene import RummyTable
 
 JSON = dict[str, Any]
+SEAT_CARD = (40, 56)  # logical px: a card flying to or from another player's plate
 DEAL_STEP = 0.06  # one card every 60 ms (docs/LOOK.md: 60-90 ms)
 DEAL_FLIGHT = 0.30
 FLIP = 0.22
@@ -100,7 +101,7 @@ class RummyMotion:
                 target, size = slots[min(mine, len(slots) - 1)], g.hand_card
                 mine += 1
             else:
-                target, size = self.table.places.seat_center(seat), pt(40, 56)
+                target, size = self.table.places.seat_center(seat), pt(*SEAT_CARD)
             sprite = Sprite(None, g.stock, pt(54, 76), face_up=False)
             sprite.hide_until_start = True
             sprite.move(
@@ -173,7 +174,7 @@ class RummyMotion:
                 duration,
                 0,
                 ease_out,
-                size=pt(40, 56),
+                size=pt(*SEAT_CARD),
                 on_land=partial(self._land, sprite),
             )
             self.table.flying.append(sprite)
@@ -223,7 +224,7 @@ class RummyMotion:
             hidden.add((meld, place))
             target, size = self.table.meld_rows.card_pos(meld, place)
             sprite = Sprite(
-                code, start, self.table.geo.staged_card if seat == self.table.me else pt(40, 56)
+                code, start, self.table.geo.staged_card if seat == self.table.me else pt(*SEAT_CARD)
             )
             sprite.move(
                 target,
@@ -305,7 +306,7 @@ class RummyMotion:
                 Speed.scale(LAY_FLIGHT),
                 0.1,
                 ease_in_out,
-                size=pt(40, 56),
+                size=pt(*SEAT_CARD),
                 on_land=partial(self._land, joker),
             )
             self.table.flying.append(joker)
@@ -339,7 +340,7 @@ class RummyMotion:
         duration = Speed.scale(DISCARD_FLIGHT)
         size = self.table.geo.pile_card
         sprite = Sprite(
-            card, start, self.table.geo.hand_card if seat == self.table.me else pt(40, 56)
+            card, start, self.table.geo.hand_card if seat == self.table.me else pt(*SEAT_CARD)
         )
 
         def landed() -> None:
