@@ -4,6 +4,7 @@ cached soft shadow and dark veil drawn under and over a card."""
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -123,7 +124,7 @@ class Sprite:
         if self.flip_t is not None:
             k = abs(1 - 2 * min(1.0, self.flip_t / self.flip_len))
             w = max(2, round(self.size[0] * k))
-            img = rle(pygame.transform.scale(img, (w, self.size[1])))
+            img = narrowed(img, w)
             rect = img.get_rect(center=(round(x), round(y)))
             # the shadow narrows as the card turns
             surface.blit(shadow(img.get_size()), rect.move(px(2), px(4)))
@@ -144,8 +145,31 @@ class Sprite:
             surface.blit(veil(img.get_size()), rect)
 
 
+_NARROWED: OrderedDict[tuple[int, int], tuple[pygame.Surface, pygame.Surface]] = OrderedDict()
+NARROWED_KEPT = 64  # (a card's picture or less each: two or three frames of a hand turning)
+
+
+def narrowed(img: pygame.Surface, width: int) -> pygame.Surface:
+    """``img`` (a cached card image) squeezed to ``width``, as a card turning over is drawn,
+    run-length encoded. Kept a while per image and width: the cards that turn together share
+    their back and their widths, so fourteen backs turning in one frame scale one picture and
+    SDL encodes it once (in the browser each encoding of a card is a fraction of a ms)."""
+    key = (id(img), width)
+    hit = _NARROWED.get(key)
+    if hit is not None:
+        _NARROWED.move_to_end(key)
+        return hit[1]
+    out = rle(pygame.transform.scale(img, (width, img.get_height())))
+    _NARROWED[key] = (img, out)  # (the image is held with it, so its id stays its own)
+    if len(_NARROWED) > NARROWED_KEPT:
+        _NARROWED.popitem(last=False)
+    return out
+
+
 _SHADOWS: dict[tuple[int, int], pygame.Surface] = {}
 _VEILS: dict[tuple[int, int], pygame.Surface] = {}
+scale.on_change(_NARROWED.clear)
+on_display_change(_NARROWED.clear)
 scale.on_change(_SHADOWS.clear)  # (their corners' least radius is a length)
 scale.on_change(_VEILS.clear)
 on_display_change(_SHADOWS.clear)

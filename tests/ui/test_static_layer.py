@@ -284,3 +284,25 @@ def test_a_bid_flip_frame_repaints_the_figures_not_the_plates(lang):
             assert region.contains(where)
             assert where.w * where.h < region.w * region.h / 4  # a small part of its plate
     assert check.differ == []
+
+
+def test_cards_turning_together_share_their_narrowed_back():
+    """A hand turning face up draws each card narrowed as it turns: the backs of that frame are
+    one picture scaled and encoded once (kept per image and width), pixel for pixel what
+    scaling each card's back (and encoding it) would draw."""
+    from game.ui import assets
+    from game.ui.sprites import narrowed
+    from game.ui.surfaces import rle
+
+    pygame.display.set_mode((200, 200))
+    back = assets.card_back((84, 118))
+    first = narrowed(back, 40)
+    assert narrowed(back, 40) is first
+    assert narrowed(back, 41) is not first
+    plain = rle(pygame.transform.scale(back, (40, 118)))
+    assert first.get_size() == plain.get_size() == (40, 118)
+    shown, expected = pygame.Surface((60, 140)), pygame.Surface((60, 140))
+    for surface, img in ((shown, first), (expected, plain)):
+        surface.fill((20, 90, 60))
+        surface.blit(img, (10, 10))
+    assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(expected, "RGB")

@@ -26,6 +26,7 @@ from game.ui import assets, draw, scale, surfaces, text
 from game.ui.plates import avatar_radius, tall
 from game.ui.scale import px
 from game.ui.seat_plates import plate_region
+from game.ui.sprites import narrowed
 from game.ui.surfaces import rle
 from game.ui.table_drawing import TablePainter
 from game.ui.tween import Speed
@@ -181,7 +182,7 @@ class RummyPainter(TablePainter):
                     else assets.card_back((cw, ch))
                 )
                 if k < 1.0:
-                    img = rle(pygame.transform.scale(img, (max(px(2), round(cw * width_k)), ch)))
+                    img = narrowed(img, max(px(2), round(cw * width_k)))
                 cx = x0 + step * j + cw / 2
                 surface.blit(img, img.get_rect(center=(round(cx), cy)))
 
