@@ -6,7 +6,7 @@ import pygame
 import pytest
 from ui_helpers import click, key
 
-from game.ui import games
+from game.ui import games, scale
 from game.ui.scenes.home import HomeScene
 from game.ui.scenes.pause import PauseMenu, SettingsPanel
 
@@ -192,3 +192,48 @@ def test_the_pause_menu_is_made_ahead_and_the_frame_left_as_it_was(make_app, gam
     app.step(1 / 60)
     assert draw._panel_image.cache_info().misses == panels
     assert app.under_overlays.surface is dimmed
+
+
+@pytest.mark.parametrize("portrait", [False, True])
+@pytest.mark.parametrize(("game", "seed"), [("hareeja", 3), ("ronda", 2), ("hand_rummy", 3)])
+def test_the_score_panels_picture_is_made_ahead_at_the_size_it_opens_at(
+    game, seed, portrait, monkeypatch
+):
+    """No quiet frame comes between a round's end and its score panel, so the panel's picture
+    is made with the pause menu's, at the size the game expects (Hareeja's is the same every
+    round; Hand rummy's in the usual round, Ronda's in a deal without declarations, as in
+    these): the panel's first frame then makes no picture of its size."""
+    from game.ui import draw
+    from game.ui.app import App, Options
+    from game.ui.scenes.pause import make_menus_ahead
+
+    app = App(Options(autoplay=True, seed=seed, lang="en", portrait=portrait))
+    table = games.maker(game).start_autoplay(app, games.info(game).defaults())
+    for _ in range(30):
+        app.step(1 / 60)
+    assert make_menus_ahead(table)
+    w, h = table.score_panel.expected_size()
+    expected = (min(w, app.layout.w - scale.px(40)), h)
+    made: list[tuple[int, int]] = []  # the sizes of the panel pictures made from now on
+    real_panel = draw._panel_image
+
+    def panel_image(w: int, h: int, *rest: object) -> pygame.Surface:
+        misses = real_panel.cache_info().misses
+        img = real_panel(w, h, *rest)
+        if real_panel.cache_info().misses > misses:
+            made.append((w, h))
+        return img
+
+    monkeypatch.setattr(draw, "_panel_image", panel_image)
+    opened: list[tuple[int, int]] = []
+    real_frame = table.painter.score_frame
+    table.painter.score_frame = lambda surface, w, h, title: (
+        opened.append((min(w, app.layout.w - scale.px(40)), h)),
+        real_frame(surface, w, h, title),
+    )[1]
+    for _ in range(20000):
+        app.step(1 / 60)
+        if opened:
+            break
+    assert opened == [expected]  # (the rounds these seeds play)
+    assert expected not in made

@@ -53,7 +53,7 @@ class ScorePanel:
         rect = self.table.painter.score_frame(
             surface,
             px(1080),
-            (px(150) if not portrait else px(136)) + sum(heights),
+            self._height(heights),
             t("hr.score.title", n=digits(entry["round"])),
         )
         kind = entry["kind"]
@@ -85,6 +85,20 @@ class ScorePanel:
             band = pygame.Rect(rect.x + px(14), top + px(4), rect.w - px(28), row_h - px(8))
             self._draw_score_row(surface, entry, seat, band, cols)
             top += row_h
+
+    def expected_size(self) -> tuple[int, int]:
+        """The panel's width and height in the usual round: the one who went out holds no
+        card, every other hand some (made ahead; another round draws a panel of its own)."""
+        players = self.table.players
+        if self.table.geo.portrait:
+            heights = [self._portrait_row_h([])] + [self._portrait_row_h(["?"])] * (players - 1)
+        else:
+            heights = [px(70)] * players
+        return px(1080), self._height(heights)
+
+    def _height(self, heights: list[int]) -> int:
+        """The panel's height over rows of ``heights``."""
+        return (px(150) if not self.table.geo.portrait else px(136)) + sum(heights)
 
     @staticmethod
     def _portrait_row_h(cards: list[str]) -> int:

@@ -46,8 +46,7 @@ class ScorePanel:
             if entry["tiebreak"]
             else t("score.title", n=digits(entry["round"]))
         )
-        width = px(820) if not layout.portrait else layout.w - px(40)
-        rect = table.painter.score_frame(surface, width, px(340), title)
+        rect = table.painter.score_frame(surface, *self.expected_size(), title)
         xs = self._columns(rect)
         y = rect.y + px(84)
         for key, cx in zip(COLUMNS, xs):
@@ -60,6 +59,11 @@ class ScorePanel:
         prog = table.painter.count_up()
         for row, seat in enumerate(best_first(entry["scores"])):  # the round's best first
             self._draw_row(surface, entry, seat, rect.y + px(136) + row * px(44), rect, xs, prog)
+
+    def expected_size(self) -> tuple[int, int]:
+        """The panel's width and height: the same every round (four rows)."""
+        layout = self.table.app.layout
+        return (px(820) if not layout.portrait else layout.w - px(40)), px(340)
 
     @staticmethod
     def _columns(rect: pygame.Rect) -> list[float]:

@@ -41,22 +41,30 @@ def shown_declarations(decls: list[JSON], room: int = 4) -> tuple[list[JSON], in
     return [decls[i] for i in keep], max(0, len(decls) - room)
 
 
+ROWS = (  # the breakdown's rows (RO-21), the deal's points last
+    "ronda.score.cards",
+    "ronda.score.caidas",
+    "ronda.score.mesas",
+    "ronda.score.declarations",
+    "ronda.score.penalties",
+    "ronda.score.deal",
+)
+
+
 def score_rows(entry: JSON) -> list[Row]:
-    """The breakdown's rows (RO-21), the deal's points last."""
-    return [
-        (
-            "ronda.score.cards",
-            [
-                t("ronda.score.cards_value", n=digits(c), p=digits(p))
-                for c, p in zip(entry["cards"], entry["card_points"])
-            ],
-        ),
-        ("ronda.score.caidas", [digits(v) for v in entry["caidas"]]),
-        ("ronda.score.mesas", [digits(v) for v in entry["mesas"]]),
-        ("ronda.score.declarations", [digits(v) for v in entry["declarations"]]),
-        ("ronda.score.penalties", [digits(v) for v in entry["penalties"]]),
-        ("ronda.score.deal", [digits(f"+{v}" if v > 0 else v) for v in entry["points"]]),
+    """The breakdown's rows (:data:`ROWS`), each label's key with each side's value."""
+    values = [
+        [
+            t("ronda.score.cards_value", n=digits(c), p=digits(p))
+            for c, p in zip(entry["cards"], entry["card_points"])
+        ],
+        [digits(v) for v in entry["caidas"]],
+        [digits(v) for v in entry["mesas"]],
+        [digits(v) for v in entry["declarations"]],
+        [digits(v) for v in entry["penalties"]],
+        [digits(f"+{v}" if v > 0 else v) for v in entry["points"]],
     ]
+    return list(zip(ROWS, values))
 
 
 @dataclass(frozen=True)
@@ -103,11 +111,8 @@ class ScorePanel:
         rows = score_rows(entry)
         row_h = px(36) if not portrait else px(64)  # portrait: each label above its values
         lines = len(decls) + (1 if hidden else 0)
-        h = px(84 + 44) + row_h * (len(rows) + 1) + px(16)
-        h += px(30) * lines + px(12) if lines else 0
-        h += px(16) if portrait else 0
         title = t("ronda.score.title", n=digits(entry["deal"]))
-        rect = table.painter.score_frame(surface, px(860), h, title)
+        rect = table.painter.score_frame(surface, px(860), self._height(len(rows), lines), title)
         label_w = px(250) if not portrait else 0
         col_w = (rect.w - px(32) - label_w) / nsides
         cols = Columns(rect, best_first(entry["points"]), label_w, col_w, portrait)
@@ -118,6 +123,20 @@ class ScorePanel:
         self._draw_totals(surface, cols, y, row_h, entry)
         y += row_h // 2 + px(16)
         self._draw_declarations(surface, rect, y, decls, hidden)
+
+    def expected_size(self) -> tuple[int, int]:
+        """The panel's width and height in a deal without declarations (made ahead when the
+        table is built; a deal with some, which is often, makes its taller panel as it opens:
+        how many there will be is not known until the deal's end)."""
+        return px(860), self._height(len(ROWS), 0)
+
+    def _height(self, rows: int, lines: int) -> int:
+        """The panel's height over ``rows`` rows and ``lines`` lines of declarations."""
+        portrait = self.table.app.layout.portrait
+        row_h = px(36) if not portrait else px(64)
+        h = px(84 + 44) + row_h * (rows + 1) + px(16)
+        h += px(30) * lines + px(12) if lines else 0
+        return h + (px(16) if portrait else 0)
 
     def _draw_heads(self, surface: pygame.Surface, cols: Columns, y: int) -> int:
         """Each side's name over its column and the line under them; the first row's line."""

@@ -33,6 +33,7 @@ from game.ui.widgets import Segmented, Widget
 
 if TYPE_CHECKING:
     from game.ui.app import App
+    from game.ui.table_drawing import ScorePart
 
 
 class DimmingFrame(Protocol):
@@ -52,6 +53,9 @@ class Table(Protocol):
 
     @property
     def frame(self) -> DimmingFrame: ...
+
+    @property
+    def score_panel(self) -> ScorePart: ...
 
 
 class PauseMenu(Overlay):
@@ -168,14 +172,31 @@ def open_pause(table: Table) -> PauseMenu:
 def make_menus_ahead(table: Table) -> bool:
     """What the first pause menu and the first score panel over ``table`` would make, made
     now, if ``table`` is the scene shown and nothing is open over it (else False: nothing to
-    do): the menu (:func:`warm_pause`) and the dimmed table's frame-sized surface."""
+    do): the menu (:func:`warm_pause`), the dimmed table's frame-sized surface and the score
+    panel's picture (:func:`warm_score_panel`)."""
     app = table.app
     shown: object = app.shown()
     if shown is not table or app.overlays:
         return False
     warm_pause(table)
     table.frame.dimmed.prepare(app.painter.frame_surface())
+    warm_score_panel(table)
     return True
+
+
+def warm_score_panel(table: Table) -> None:
+    """Make ahead the picture of the round's score panel at the size it most likely opens at
+    (the game says which), drawn once onto the frame and put back. No quiet frame comes
+    between the round's end and its panel (the last cards fly and the trick is collected
+    meanwhile), and in the browser at a mid-range phone's speed the panel's first frame took
+    75-105 ms, half of it the panel made, converted and run-length encoded."""
+    layout = table.app.layout
+    w, h = table.score_panel.expected_size()
+    rect = pygame.Rect(0, 0, min(w, layout.w - px(40)), h)  # (as the table's score frame)
+    rect.center = (layout.w // 2, layout.h // 2)
+    target = table.app.painter.frame_surface()
+    with restored(target, rect):
+        overlay.panel(target, rect)
 
 
 def warm_pause(table: Table) -> None:
