@@ -30,6 +30,7 @@ from game.ui.tween import Speed
 
 if TYPE_CHECKING:
     from game.ui.app import App
+    from game.ui.layout import Layout
     from game.ui.table_aids import TableAids
     from game.ui.table_buttons import TableButtons
     from game.ui.table_messages import TableMessages
@@ -240,11 +241,7 @@ class TablePainter:
             overlay.dim(surface, 150)
         shown = self.table.score["t"] if self.table.score else 0.0
         slide = 1 - (1 - min(1.0, shown / max(0.01, Speed.scale(0.3)))) ** 3
-        rect = pygame.Rect(0, 0, min(w, layout.w - px(40)), h)
-        rect.center = (
-            layout.w // 2,
-            round(layout.h // 2 + (1 - slide) * px(60)) - px(20 if not layout.portrait else 60),
-        )
+        rect = score_rect(layout, w, h, slide)
         overlay.panel(surface, rect)  # opaque: nothing of the table shows through
         size = draw.fit_text(title, 32, rect.w - px(40), True)
         draw.blit_text(surface, title, size, (rect.centerx, rect.y + px(34)), draw.GOLD, bold=True)
@@ -255,6 +252,17 @@ class TablePainter:
         """0 → 1 over 0.9 s after the score panel opens: scores count up with it."""
         score = self.table.score
         return min(1.0, score["t"] / max(0.01, Speed.scale(0.9))) if score else 1.0
+
+
+def score_rect(layout: Layout, w: int, h: int, slide: float = 1.0) -> pygame.Rect:
+    """Where a score panel of w×h stands (cut to the window's width with a margin), ``slide``
+    of the way in (0: just opened, 1: in place)."""
+    rect = pygame.Rect(0, 0, min(w, layout.w - px(40)), h)
+    rect.center = (
+        layout.w // 2,
+        round(layout.h // 2 + (1 - slide) * px(60)) - px(20 if not layout.portrait else 60),
+    )
+    return rect
 
 
 def ranked_rows(

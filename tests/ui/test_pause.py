@@ -6,7 +6,7 @@ import pygame
 import pytest
 from ui_helpers import click, key
 
-from game.ui import games, scale
+from game.ui import games
 from game.ui.scenes.home import HomeScene
 from game.ui.scenes.pause import PauseMenu, SettingsPanel
 
@@ -206,14 +206,14 @@ def test_the_score_panels_picture_is_made_ahead_at_the_size_it_opens_at(
     from game.ui import draw
     from game.ui.app import App, Options
     from game.ui.scenes.pause import make_menus_ahead
+    from game.ui.table_drawing import score_rect
 
     app = App(Options(autoplay=True, seed=seed, lang="en", portrait=portrait))
     table = games.maker(game).start_autoplay(app, games.info(game).defaults())
     for _ in range(30):
         app.step(1 / 60)
     assert make_menus_ahead(table)
-    w, h = table.score_panel.expected_size()
-    expected = (min(w, app.layout.w - scale.px(40)), h)
+    expected = score_rect(app.layout, *table.score_panel.expected_size()).size
     made: list[tuple[int, int]] = []  # the sizes of the panel pictures made from now on
     real_panel = draw._panel_image
 
@@ -228,7 +228,7 @@ def test_the_score_panels_picture_is_made_ahead_at_the_size_it_opens_at(
     opened: list[tuple[int, int]] = []
     real_frame = table.painter.score_frame
     table.painter.score_frame = lambda surface, w, h, title: (
-        opened.append((min(w, app.layout.w - scale.px(40)), h)),
+        opened.append(score_rect(app.layout, w, h).size),
         real_frame(surface, w, h, title),
     )[1]
     for _ in range(20000):

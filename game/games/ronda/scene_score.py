@@ -109,7 +109,7 @@ class ScorePanel:
         decls, hidden = shown_declarations(table.score["declarations"])
         nsides = len(entry["totals"])
         rows = score_rows(entry)
-        row_h = px(36) if not portrait else px(64)  # portrait: each label above its values
+        row_h = self._row_h()
         lines = len(decls) + (1 if hidden else 0)
         title = t("ronda.score.title", n=digits(entry["deal"]))
         rect = table.painter.score_frame(surface, px(860), self._height(len(rows), lines), title)
@@ -132,11 +132,13 @@ class ScorePanel:
 
     def _height(self, rows: int, lines: int) -> int:
         """The panel's height over ``rows`` rows and ``lines`` lines of declarations."""
-        portrait = self.table.app.layout.portrait
-        row_h = px(36) if not portrait else px(64)
-        h = px(84 + 44) + row_h * (rows + 1) + px(16)
+        h = px(84 + 44) + self._row_h() * (rows + 1) + px(16)
         h += px(30) * lines + px(12) if lines else 0
-        return h + (px(16) if portrait else 0)
+        return h + (px(16) if self.table.app.layout.portrait else 0)
+
+    def _row_h(self) -> int:
+        """A row's height (portrait: each label stands above its values)."""
+        return px(36) if not self.table.app.layout.portrait else px(64)
 
     def _draw_heads(self, surface: pygame.Surface, cols: Columns, y: int) -> int:
         """Each side's name over its column and the line under them; the first row's line."""

@@ -29,6 +29,7 @@ from game.ui.scale import px
 from game.ui.scenes.form import Form, place_control
 from game.ui.scenes.settings import setting_rows
 from game.ui.scenes.settings_avatar import AvatarButton
+from game.ui.table_drawing import score_rect
 from game.ui.widgets import Segmented, Widget
 
 if TYPE_CHECKING:
@@ -190,10 +191,7 @@ def warm_score_panel(table: Table) -> None:
     between the round's end and its panel (the last cards fly and the trick is collected
     meanwhile), and in the browser at a mid-range phone's speed the panel's first frame took
     75-105 ms, half of it the panel made, converted and run-length encoded."""
-    layout = table.app.layout
-    w, h = table.score_panel.expected_size()
-    rect = pygame.Rect(0, 0, min(w, layout.w - px(40)), h)  # (as the table's score frame)
-    rect.center = (layout.w // 2, layout.h // 2)
+    rect = score_rect(table.app.layout, *table.score_panel.expected_size())
     target = table.app.painter.frame_surface()
     with restored(target, rect):
         overlay.panel(target, rect)
