@@ -237,3 +237,47 @@ def test_the_score_panels_picture_is_made_ahead_at_the_size_it_opens_at(
             break
     assert opened == [expected]  # (the rounds these seeds play)
     assert expected not in made
+
+
+@pytest.mark.parametrize(("seed", "portrait"), [(3, False), (6, True)])
+def test_ronda_makes_its_score_panel_again_after_each_declaration(seed, portrait, monkeypatch):
+    """RO-19: every declaration of a Ronda deal is a line of its score panel, so after each
+    one the panel's picture is made again ahead on the next quiet frames (here: after every
+    frame), at the height it now expects; the panel's first frame then makes none. Seed 3's
+    first deal has two declarations, seed 6's seven (four lines and one for the rest)."""
+    from game.ui import draw
+    from game.ui.app import App, Options
+    from game.ui.quiet_work import first_with_work
+    from game.ui.table_drawing import score_rect
+
+    app = App(Options(autoplay=True, seed=seed, lang="en", portrait=portrait))
+    table = games.maker("ronda").start_autoplay(app, games.info("ronda").defaults())
+    made: list[tuple[int, int]] = []
+    real_panel = draw._panel_image
+    real_panel.cache_clear()  # (earlier tests made panels of these sizes)
+
+    def panel_image(w: int, h: int, *rest: object) -> pygame.Surface:
+        misses = real_panel.cache_info().misses
+        img = real_panel(w, h, *rest)
+        if real_panel.cache_info().misses > misses:
+            made.append((w, h))
+        return img
+
+    def expected() -> tuple[int, int]:
+        return score_rect(app.layout, *table.score_panel.expected_size()).size
+
+    monkeypatch.setattr(draw, "_panel_image", panel_image)
+    said = 0
+    for _ in range(20000):
+        app.step(1 / 60)
+        if table.score is not None:
+            break
+        if table.score_panel.declarations_said > said:  # one more: made on the quiet frames
+            said = table.score_panel.declarations_said
+            while first_with_work(app.quiet.ahead):
+                pass
+            assert expected() in made  # (now, or for an earlier line count)
+    assert said == len(table.score["declarations"]) >= 2
+    made.clear()
+    app.step(1 / 60)
+    assert table.score is not None and expected() not in made  # (the panel drawn now)

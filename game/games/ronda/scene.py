@@ -61,6 +61,7 @@ class RondaTable(CardTable):
     taps: RondaTaps  # the input flow's ``taps`` (game/ui/table_input.py)
     places: RondaPlaces  # (its own: set before CardTable.__init__)
     painter: RondaPainter
+    score_panel: ScorePanel  # (its own: it counts the deal's declarations for its height)
     name = "ronda"
     DEFAULT_PLAYERS = 2
     DECK = "spanish"

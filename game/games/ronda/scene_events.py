@@ -68,6 +68,7 @@ class RondaMotion:
         if ev["batch"] == 1:
             table.table_cards.sprites = {}
             table.callouts.revealed = []
+            table.score_panel.new_deal()
             table.messages.show_banner(t("ronda.deal_banner", n=digits(ev["deal"])), 1.6)
         lead = 0.0
         if ev["batch"] == 1:  # a fresh deck: riffled at the stock first (game/ui/shuffle.py),
@@ -161,6 +162,7 @@ class RondaMotion:
         """RO-19: the kind is said aloud; the rank waits for the end of the deal."""
         table = self.table
         table.callouts.declared(ev["seat"], ev["kind"])
+        table.score_panel.declaration_said()
         table.app.audio.play("bid", 0.7)
         return Speed.scale(0.5, motion=False)
 

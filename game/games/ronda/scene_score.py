@@ -29,7 +29,16 @@ JSON = dict[str, Any]
 Row = tuple[str, list[str]]  # a label's i18n key, the values per side
 
 
-def shown_declarations(decls: list[JSON], room: int = 4) -> tuple[list[JSON], int]:
+ROOM = 4  # the declarations a panel has lines for; one more line says how many are left out
+
+
+def declaration_lines(count: int, room: int = ROOM) -> int:
+    """The panel's lines for ``count`` declarations: those it has room for, and one saying
+    how many are left out."""
+    return min(count, room) + (1 if count > room else 0)
+
+
+def shown_declarations(decls: list[JSON], room: int = ROOM) -> tuple[list[JSON], int]:
     """The declarations the panel has room for, those that moved the score first (scored or
     false, RO-17/RO-18), in their order; and how many are left out."""
 
@@ -99,6 +108,22 @@ class ScorePanel:
 
     def __init__(self, table: RondaTable) -> None:
         self.table = table
+        self.declarations_said = 0  # in this deal so far: each a line of its panel (RO-19)
+
+    def new_deal(self) -> None:
+        self.declarations_said = 0
+
+    def declaration_said(self) -> None:
+        """One more line in this deal's panel: its picture is made again ahead, at the new
+        height, on a quiet frame (no quiet frame comes between the deal's end and its panel;
+        in the browser at a mid-range phone's speed a panel made as it opened took 40-100 ms)."""
+        self.declarations_said += 1
+        self.table.app.quiet.make_ahead(self._made_ahead)
+
+    def _made_ahead(self) -> bool:
+        from game.ui.scenes.pause import make_score_panel_ahead
+
+        return make_score_panel_ahead(self.table)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The deal's breakdown per side and the running totals to the target, counting up."""
@@ -110,7 +135,7 @@ class ScorePanel:
         nsides = len(entry["totals"])
         rows = score_rows(entry)
         row_h = self._row_h()
-        lines = len(decls) + (1 if hidden else 0)
+        lines = declaration_lines(len(table.score["declarations"]))
         title = t("ronda.score.title", n=digits(entry["deal"]))
         rect = table.painter.score_frame(surface, px(860), self._height(len(rows), lines), title)
         label_w = px(250) if not portrait else 0
@@ -125,10 +150,10 @@ class ScorePanel:
         self._draw_declarations(surface, rect, y, decls, hidden)
 
     def expected_size(self) -> tuple[int, int]:
-        """The panel's width and height in a deal without declarations (made ahead when the
-        table is built; a deal with some, which is often, makes its taller panel as it opens:
-        how many there will be is not known until the deal's end)."""
-        return px(860), self._height(len(ROWS), 0)
+        """The panel's width and height with the declarations said in this deal so far (all
+        of them are revealed at its end, RO-19): made ahead when the table is built and again
+        after each declaration."""
+        return px(860), self._height(len(ROWS), declaration_lines(self.declarations_said))
 
     def _height(self, rows: int, lines: int) -> int:
         """The panel's height over ``rows`` rows and ``lines`` lines of declarations."""

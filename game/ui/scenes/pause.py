@@ -175,14 +175,28 @@ def make_menus_ahead(table: Table) -> bool:
     now, if ``table`` is the scene shown and nothing is open over it (else False: nothing to
     do): the menu (:func:`warm_pause`), the dimmed table's frame-sized surface and the score
     panel's picture (:func:`warm_score_panel`)."""
-    app = table.app
-    shown: object = app.shown()
-    if shown is not table or app.overlays:
+    if not _shown_alone(table):
         return False
     warm_pause(table)
-    table.frame.dimmed.prepare(app.painter.frame_surface())
+    table.frame.dimmed.prepare(table.app.painter.frame_surface())
     warm_score_panel(table)
     return True
+
+
+def make_score_panel_ahead(table: Table) -> bool:
+    """The score panel's picture made again at the size the game now expects (Ronda's grows
+    with each declaration of the deal), if ``table`` is shown with nothing over it (else
+    False: nothing to do)."""
+    if not _shown_alone(table):
+        return False
+    warm_score_panel(table)
+    return True
+
+
+def _shown_alone(table: Table) -> bool:
+    app = table.app
+    shown: object = app.shown()
+    return shown is table and not app.overlays
 
 
 def warm_score_panel(table: Table) -> None:
