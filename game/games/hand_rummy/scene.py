@@ -40,8 +40,13 @@ from game import i18n
 from game.client.session import Refusal
 from game.games.hand_rummy.scene_controls import RummyControls
 from game.games.hand_rummy.scene_draw import RummyPainter
-from game.games.hand_rummy.scene_events import SEAT_CARD, RummyMotion
-from game.games.hand_rummy.scene_geometry import RummyGeometry, RummyPlaces, make_geometry
+from game.games.hand_rummy.scene_events import RummyMotion
+from game.games.hand_rummy.scene_geometry import (
+    SEAT_CARD,
+    RummyGeometry,
+    RummyPlaces,
+    make_geometry,
+)
 from game.games.hand_rummy.scene_input import RummyTaps
 from game.games.hand_rummy.scene_melds import MeldRows
 from game.games.hand_rummy.scene_piles import Piles

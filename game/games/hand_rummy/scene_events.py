@@ -16,6 +16,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from game.core.cards import JOKER
+from game.games.hand_rummy.scene_geometry import SEAT_CARD
 from game.games.hand_rummy.staging import Staging, suit_key
 from game.i18n import digits, t
 from game.ui import shuffle
@@ -28,7 +29,6 @@ if TYPE_CHECKING:
     from game.games.hand_rummy.scene import RummyTable
 
 JSON = dict[str, Any]
-SEAT_CARD = (40, 56)  # logical px: a card flying to or from another player's plate
 DEAL_STEP = 0.06  # one card every 60 ms (docs/LOOK.md: 60-90 ms)
 DEAL_FLIGHT = 0.30
 FLIP = 0.22

@@ -41,6 +41,7 @@ HAND_TARGET = {True: 81, False: 67}  # by portrait
 MELD_MIN_STEP = 0.34  # of a card's width: the corner index (rank and suit) stays in view
 MELD_READ_STEP = 0.46  # of a card's width: the whole corner index, with room around it
 MELD_READ_SHRINK = 0.8  # the cards shrink so far before the step tightens under READ_STEP
+SEAT_CARD = (40, 56)  # a card flying to or from another player's plate (its faces made ahead)
 
 
 _Placed = tuple[dict[int, pygame.Rect], list[tuple[int, tuple[int, int]]]]
