@@ -194,7 +194,7 @@ def test_bundle_is_small_enough_for_phones(bundle):
 
 
 def test_build_leaves_only_the_page_the_apk_the_icon_and_the_site_files(bundle):
-    site = ["icons", "manifest.webmanifest", "site.js", "sw.js"]  # tools/site_web.py
+    site = ["icons", "manifest.webmanifest", "present.js", "site.js", "sw.js"]  # tools/site_web.py
     names = ["favicon.png", "index.html", APK.name, *site]
     assert sorted(p.name for p in APK.parent.iterdir()) == sorted(names)
 

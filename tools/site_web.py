@@ -7,6 +7,7 @@ optionally with pygbag's runtime hosted beside it. Called by tools/build_web.py.
 * The page's own words (loading, failure, "updated", the install offer): entries "page.*" of
   game/i18n/ar.po, written into index.html (``@@page.KEY.ar@@`` spots, the ``TEXT`` table of
   web/majlis.tmpl) and site.js, so that they are translated and checked as the game's are.
+* ``present.js`` from web/ as it is (the page's presenter: game/ui/presenter.py).
 * ``site.js`` and ``sw.js`` from web/, with this build's values written in: its version (a
   hash of every file the worker keeps at install), the files to keep, the origins whose
   replies may be kept, and where the runtime's package index is.
@@ -53,7 +54,9 @@ FELT = (13, 43, 38)  # the page's background (web/majlis.tmpl: #0d2b26)
 THEME = "#0d2b26"
 ICONS = (("majlis-192.png", 192, "any"), ("majlis-512.png", 512, "any"),
          ("majlis-maskable-512.png", 512, "maskable"))  # fmt: skip
-SITE_FILES = ("index.html", "site.js", "manifest.webmanifest", "favicon.png", "majlis.apk")
+SITE_FILES = ("index.html", "present.js", "site.js", "manifest.webmanifest", "favicon.png",
+              "majlis.apk")  # fmt: skip
+SCRIPTS = ("present.js", "site.js")  # web/: the page's own scripts (site.js written, not copied)
 
 
 # What pygbag's loader fetches from its --cdn folder (pythons.js: config.cdn is the address
@@ -334,7 +337,7 @@ def write_page_texts(page: Path) -> None:
 # ----- site.js, sw.js ------------------------------------------------------------------------
 def kept_files(out: Path) -> list[str]:
     """The files the worker keeps at install, relative to the site ("./" is the page)."""
-    files = ["./"] + [f for f in SITE_FILES[1:] if f == "site.js" or (out / f).exists()]
+    files = ["./"] + [f for f in SITE_FILES[1:] if f in SCRIPTS or (out / f).exists()]
     files += [f"icons/{name}" for name, _, _ in ICONS]
     files += sorted(p.relative_to(out).as_posix() for p in (out / RUNTIME_DIR).rglob("*")
                     if p.is_file())  # fmt: skip
@@ -360,7 +363,9 @@ def digests(out: Path, files: list[str]) -> dict[str, str | None]:
 
 
 def write_site_scripts(out: Path, runtime: Runtime) -> str:
-    """site.js and sw.js with this build's values; returns the version."""
+    """The page's scripts: present.js as it is, site.js and sw.js with this build's values;
+    returns the version."""
+    shutil.copyfile(WEB / "present.js", out / "present.js")
     index_map = {PYGBAG_INDEX_BASE + "index-": f"{runtime.cdn}index-"} if runtime.hosted else None
     site = with_texts((WEB / "site.js").read_text(encoding="utf-8"), "site.js", page_texts())
     head, rest = site.split("/*@SITE@*/", 1)

@@ -1,8 +1,8 @@
 // Majlis page, the site's part (issue 20): the runtime hosted beside the game, the service
 // worker (offline after the first visit, a new build taken whole at the next visit, "updated"
 // said once), persistent storage, and the "Add to home screen" offer. Loaded by one line of
-// web/majlis.tmpl after part 1 (window.majlis) and before pygbag's loader. What and why:
-// docs/WEB.md, "The site: installable, offline, its own runtime".
+// web/majlis.tmpl after part 1 (window.majlis) and present.js, before pygbag's loader. What
+// and why: docs/WEB.md, "The site: installable, offline, its own runtime".
 "use strict";
 
 (function () {

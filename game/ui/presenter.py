@@ -6,7 +6,7 @@ JavaScript loop that sets every pixel's alpha byte, then ``putImageData`` of all
 at CPU throttling 4 on this machine, on every drawn frame however little moved. So in the
 browser the app draws each frame into a :class:`DamageSurface` instead of the display. It notes
 the rect of every blit, fill and ``pygame.draw`` shape made on it; the page's
-``majlis.present`` (web/majlis.tmpl) then shows only those rects of the frame's pixels (the
+``majlis.present`` (web/present.js) then shows only those rects of the frame's pixels (the
 WebAssembly memory): uploaded straight into a WebGL texture drawn on a canvas over SDL's, or
 where WebGL is missing, copied into SDL's canvas with ``putImageData``'s dirty rect. When the
 page cannot (``present`` answers 0) the frame is flipped whole, and the next one is given to the
@@ -175,8 +175,8 @@ def shapes_noted() -> Iterator[None]:
 
 
 def page_object() -> Any:
-    """The page's ``majlis`` object (web/majlis.tmpl), which presents frames; None natively
-    or on a page without it."""
+    """The page's ``majlis`` object (web/majlis.tmpl; its presenter is web/present.js), which
+    presents frames; None natively or on a page without it."""
     window = browser()
     try:
         page = getattr(window, "majlis", None) if window is not None else None

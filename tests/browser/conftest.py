@@ -66,10 +66,15 @@ def open_game(
     throttle: float = 1.0,
     scene: str = "menu",
     stored: dict[str, str] | None = None,
+    before_load: str = "",
 ) -> Page:
     """A page of the game at ``device``, booted, its first tap given, on the home screen in
-    the device's language (chosen by a real tap on the language button when needed)."""
+    the device's language (chosen by a real tap on the language button when needed).
+    ``before_load``: a script run in the page before any of its own (a browser without some
+    feature, say)."""
     page = browser.open("about:blank", device, throttle=throttle)
+    if before_load:
+        page.call("Page.addScriptToEvaluateOnNewDocument", {"source": before_load})
     items = {"majlis.settings": settings} if settings else {}
     items.update(stored or {})
     for key, value in items.items():  # the page's storage before its first load (only then)

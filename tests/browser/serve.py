@@ -38,8 +38,8 @@ PYODIDE_VERSION = "0.27.7"
 HARNESS_FILES = ("boot.js", "boot.py", "probe.py")
 # The site's page files. Not sw.js: the service worker runs in test_offline.py's
 # own server (site_server.py), so these tests see every request the page makes.
-SITE_FILES = ("site.js", "manifest.webmanifest", "icons/majlis-192.png", "icons/majlis-512.png",
-              "icons/majlis-maskable-512.png")  # fmt: skip
+SITE_FILES = ("present.js", "site.js", "manifest.webmanifest", "icons/majlis-192.png",
+              "icons/majlis-512.png", "icons/majlis-maskable-512.png")  # fmt: skip
 WHEEL_PARTS = ("shared", "vendor", "pygbag-wheels")
 LOADER = re.compile(r'<script src="[^"]*pythons\.js"[^>]*>.*?</script>', re.S)
 BROWSERFS = re.compile(r'<script src="[^"]*browserfs\.min\.js"></script>')

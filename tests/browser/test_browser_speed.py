@@ -125,11 +125,37 @@ def test_a_table_stretch_reaches_the_canvas_through_the_presenter_whole(phone_pa
     """Every drawn frame of a table stretch goes to the canvas through the page's
     ``majlis.present`` (no flip), copying a small share of the frame; between frames, at
     several points of the stretch and at its end, the canvas is the frame, pixel for pixel."""
-    page = phone_page
+    presented_whole(phone_page, limit=6000)
+    assert phone_page.js("majlis.presentMode") == "webgl"  # (no copy in JavaScript)
+    assert_clean(phone_page)
+
+
+NO_WEBGL2 = "delete window.WebGL2RenderingContext;"  # a browser without WebGL2
+
+
+def test_without_webgl2_the_frames_are_copied_into_sdls_canvas_and_still_whole(browser, harness):
+    """Where WebGL2 is missing the presenter copies each frame's changed rects into SDL's own
+    canvas (web/present.js, "copied"): the frames still reach the canvas without a flip and,
+    between frames, it is the frame pixel for pixel."""
+    page = open_game(browser, harness, PHONE_EN, settings=AUTOMATIC, before_load=NO_WEBGL2)
+    try:
+        install(page)
+        assert page.js("typeof WebGL2RenderingContext") == "undefined"
+        presented_whole(page, limit=1500)
+        assert page.js("majlis.presentMode") == "copied"
+        assert page.js("majlis.screens()") == ""  # (no WebGL canvas was made)
+        assert_clean(page)
+    finally:
+        browser.close_page(page)
+
+
+def presented_whole(page, limit: int) -> None:
+    """A Hareeja stretch of at most ``limit`` frames, every drawn frame presented (no flip,
+    a small share of the frame copied), the canvas checked against the frame between frames."""
     hook(page, "go_home()")
     hook(page, "reset(adapt=False)")
     before = hook(page, "figures()")["presenter"]
-    hook(page, "start_stretch('hareeja', limit=6000)")
+    hook(page, f"start_stretch('hareeja', limit={limit})")
     checks = []
     end = time.monotonic() + WAIT
     while not hook(page, "stretch()").get("done") and time.monotonic() < end:
@@ -146,8 +172,6 @@ def test_a_table_stretch_reaches_the_canvas_through_the_presenter_whole(phone_pa
     share = (p["pixels"] - before["pixels"]) / shown / (size[0] * size[1])
     assert share <= SHARE_LIMIT, share
     assert len(checks) >= 3 and set(checks) == {0}, checks
-    assert page.js("majlis.presentMode") == "webgl"  # (no copy in JavaScript)
-    assert_clean(page)
 
 
 def history(page) -> list[float]:

@@ -204,7 +204,7 @@ def test_a_base_shows_only_what_was_drawn_over_it_and_a_changed_base_shows_all()
 
 
 class PreparingPage(CanvasPage):
-    """A page that, like the real one (web/majlis.tmpl), makes its canvas of a size ahead."""
+    """A page that, like the real one (web/present.js), makes its canvas of a size ahead."""
 
     def __init__(self) -> None:
         super().__init__()

@@ -44,10 +44,12 @@ def test_manifest_names_both_languages_standalone_and_never_locks_orientation():
     assert purposes == {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")}
 
 
-def test_the_template_links_the_manifest_and_loads_site_js_once_before_the_loader():
-    assert TEMPLATE.count('<script src="site.js"></script>') == 1
-    site, loader = TEMPLATE.index('src="site.js"'), TEMPLATE.index('pythons.js" type=module')
-    assert TEMPLATE.index("window.majlis =") < site < loader  # after part 1, before pygbag
+def test_the_template_links_the_manifest_and_loads_its_scripts_once_before_the_loader():
+    for script in ("present.js", "site.js"):
+        assert TEMPLATE.count(f'<script src="{script}"></script>') == 1
+    present, site = TEMPLATE.index('src="present.js"'), TEMPLATE.index('src="site.js"')
+    loader = TEMPLATE.index('pythons.js" type=module')
+    assert TEMPLATE.index("window.majlis =") < present < site < loader  # part 1 first, pygbag last
     assert '<link rel="manifest" href="manifest.webmanifest">' in TEMPLATE
 
 
@@ -65,6 +67,7 @@ def test_the_built_site_has_its_manifest_icons_and_a_worker_pinned_to_its_files(
     site = (out / "site.js").read_text(encoding="utf-8")
     assert f'"version": "{version}"' in site and "@SITE@" not in site
     assert "./" in precache and "majlis.apk" in precache and "site.js" in precache
+    assert "present.js" in precache
     for rel, digest in precache.items():
         if rel != "./":
             assert hashlib.sha256((out / rel).read_bytes()).hexdigest() == digest, rel
