@@ -17,7 +17,10 @@ Measured inside the page (tests/browser/bench_hooks.py wraps the app's own ``ste
 * drawn frame: ``App.step`` of the frames that drew, p50 / p95 / p99 / max (ms);
 * flip: ``pygame.display.flip`` alone (the frame copied to the canvas);
 * whole redraw: the first drawn step of a new scene, and of a turned phone (the page emulated
-  turned and back: the step that lays out again and draws);
+  turned and back: the step that lays out again and draws), each with its present beside it
+  (the whole frame to the screen: here headless Chromium's WebGL runs in software, SwiftShader,
+  in its GPU process, which CPU throttling does not slow; its upload of a whole frame read
+  1-16 ms on this machine);
 * idle page CPU: Chrome's own ``Performance.getMetrics`` TaskDuration over ``--idle-seconds``
   on the home screen and at a table waiting for you, as % of one core;
 * blits: the draw engineer's counter (FramePainter.count_blits) over a second, shorter stretch at
@@ -133,8 +136,9 @@ def run_stretch(page, game: str, limit: int, timeout: float) -> dict:
     return info
 
 
-def turn_twice(page, dev, throttle: float) -> list[float]:
-    """The page turned and back; the drawn steps that laid out again (ms)."""
+def turn_twice(page, dev, throttle: float) -> list[list[float]]:
+    """The page turned and back; the drawn steps that laid out again: [ms, of it the
+    present's ms]."""
     hook(page, "reset()")
     for shape in (dev.turned(), dev):
         page.emulate(shape, throttle)
@@ -142,7 +146,7 @@ def turn_twice(page, dev, throttle: float) -> list[float]:
         page.wait_py(f"app.layout.portrait == {portrait}", 60)
         page.frames(5)
     steps = hook(page, "figures()")["steps"]
-    return [s[0] for a, s in itertools.pairwise(steps) if s[2] != a[2]]
+    return [[s[0], s[4]] for a, s in itertools.pairwise(steps) if s[2] != a[2]]
 
 
 def measure_page(page, dev, factor: str, throttle: float, games: list[str], args) -> list[dict]:
@@ -162,7 +166,7 @@ def measure_page(page, dev, factor: str, throttle: float, games: list[str], args
         seen = run_stretch(page, game, args.limit, args.timeout)
         fig = hook(page, "figures()")
         stretch = [s[0] for s in fig["steps"] if s[1] != "scene"]
-        scene = [s[0] for s in fig["steps"] if s[1] == "scene"]
+        scene = [s for s in fig["steps"] if s[1] == "scene"]
         row = {
             "game": game,
             "orient": "portrait" if dev.height > dev.width else "landscape",
@@ -174,13 +178,16 @@ def measure_page(page, dev, factor: str, throttle: float, games: list[str], args
             "drawn": spread(stretch),
             "flip": spread(fig["flips"]),
             "presented": presented_share(fig),
-            "scene_redraw": round(scene[0], 1) if scene else None,
+            "scene_redraw": round(scene[0][0], 1) if scene else None,
+            "scene_present": scene[0][4] if scene else None,  # (of it: the frame to the screen)
             "factors": fig["factors"],
             "idle_home": home_idle,
             "load": round(load, 2),
             "heap_mb": [heap_before, heap_mb(page)],
         }
-        row["rotate_redraw"] = [round(v, 1) for v in turn_twice(page, dev, throttle)]
+        turns = turn_twice(page, dev, throttle)
+        row["rotate_redraw"] = [round(ms, 1) for ms, _ in turns]
+        row["rotate_present"] = [present for _, present in turns]
         if args.profile:
             row["profile"] = hook(page, "profile(10)")["text"]
             row["profile"] += hook(page, "profile_quiet(120)")["text"]
@@ -250,7 +257,8 @@ def line(row: dict) -> str:
         f"{row['game']:<10} {row['orient']:<9} x{row['factor']:<4} thr {row['throttle']:g} "
         f"{row['size']:>9}  drawn n={d.get('n')} p50 {d.get('p50')} p95 {d.get('p95')} "
         f"p99 {d.get('p99')} max {d.get('max')}  flip p50 {f.get('p50')} p99 {f.get('p99')}  "
-        f"redraw scene {row['scene_redraw']} turn {row['rotate_redraw']}  idle home "
+        f"redraw scene {row['scene_redraw']} (present {row['scene_present']}) turn "
+        f"{row['rotate_redraw']} (present {row['rotate_present']})  idle home "
         f"{row['idle_home']}% table {row['idle_table']}%  factors {row['factors']}  "
         f"presented {row.get('presented')}  heap {row['heap_mb'][0]} -> {row['heap_mb'][1]} MB  "
         f"(load {row['load']}; missing {row['seen']})"

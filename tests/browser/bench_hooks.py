@@ -28,7 +28,8 @@ class Recorder:
 
     def __init__(self, app: App) -> None:
         self.app = app
-        self.steps: list[list] = []  # [ms, tag, portrait, factor] of the steps that drew
+        # [ms, tag, portrait, factor, present ms] of the steps that drew
+        self.steps: list[list] = []
         self.flips: list[float] = []
         self.quiet: list[float] = []  # ms of the latest steps that did not draw
         self.factors: list[list] = [[app.frame, scale.factor()]]
@@ -46,14 +47,15 @@ class Recorder:
         self._presenting = False
 
     def step(self, dt: float) -> None:
-        draws, began = self.app.painter.draws, clock()
+        draws, flips, began = self.app.painter.draws, len(self.flips), clock()
         self._step(dt)
         ms = (clock() - began) * 1000
         if self.app.painter.draws == draws:
             self.quiet.append(ms)
             del self.quiet[:-600]
         else:
-            self.steps.append([ms, self.tag, self.app.layout.portrait, scale.factor()])
+            shown = round(sum(self.flips[flips:]), 1)  # (the frame to the screen)
+            self.steps.append([ms, self.tag, self.app.layout.portrait, scale.factor(), shown])
             self.tag = "run"
             if "counter" in BLITS:
                 scene = self.app.scene
