@@ -497,7 +497,7 @@ class OnlineSession(TableSession):
         if kind == "events":
             self._on_events(msg)
         elif kind == "record":
-            self.finished_record = msg  # game.client.stats keeps it as a replay code
+            self.finished_record = msg  # game.client.stats_record keeps it as a replay code
         elif kind == "reaction":
             self._on_reaction(msg)
         elif kind == "audience":

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import i18n
-from game.client import stats
+from game.client import stats, stats_record
 from game.i18n import digits, t
 from game.ui import draw
 from game.ui.scale import px
@@ -169,7 +169,7 @@ class RecentMatches:
         if fetch.code is None:
             self.app.toast(fetch.failed or "replay.unreachable", 4.0)
         elif still:
-            stats.keep_replay(entry, fetch.code)
+            stats_record.keep_replay(entry, fetch.code)
             self.watch(fetch.code)
         return False
 
