@@ -144,8 +144,8 @@ class RecentMatches:
     def fetch(self, entry: dict[str, Any], link: Any = None) -> None:
         """Ask the match's server for it (an online match whose code did not come at its end),
         then watch it; ``link``: the server link (a new :class:`ServerLink` by default)."""
-        from game.client.online import ServerLink
         from game.client.replay_session import RecordFetch
+        from game.client.server_link import ServerLink
         from game.client.servers import load_online, token_for
 
         if self.fetching is not None:
