@@ -9,14 +9,9 @@ import pytest
 
 from game.client.connection import Connection
 from game.client.local import LocalSession
-from game.client.online import (
-    PENDING_SECONDS,
-    RECONNECT_DELAYS,
-    RESUME_SECONDS,
-    OnlineSession,
-    ServerLink,
-)
+from game.client.online import PENDING_SECONDS, RECONNECT_DELAYS, RESUME_SECONDS, OnlineSession
 from game.client.seating import Seating, order_from
+from game.client.server_link import ServerLink
 from game.games.hareeja.rules import Match as HareejaMatch
 from game.games.ronda.rules import Match as RondaMatch
 from game.table import FakeClock, Seat, Table

@@ -68,7 +68,7 @@ out["server"] = list(asyncio.run(asyncio.wait_for(server_match(), 30)))
 import pygame
 from game.ui.app import App, Options
 from game.ui import games
-from game.client import stats
+from game.client import stats, stats_record
 app = App(Options(lang="en", seed=5))
 
 def click(pos):
@@ -108,7 +108,7 @@ while match.phase != "over":
                                                    "normal", rngs[seat])))
 data = stats.empty()
 stats.add(data, stats.make_entry("high_card", match.view(0), ["seat.you", "name.1"], False))
-stats.save(data)
+stats_record.save(data)
 out["stats_summary"] = stats.summary(data, "high_card")["figures"]
 scene = app.go("stats", game="high_card")
 out["stats_pages"] = scene.pages

@@ -1,5 +1,5 @@
 """Every refusal code the client can get from the table server is shown in the player's words,
-Arabic and English, never the server's English text (game.client.online.server_message).
+Arabic and English, never the server's English text (game.client.server_link.server_message).
 
 The codes are read from the source, so a new code with no words fails here: the server's own
 (the code argument of every ``RequestRefused``, ``error`` and ``let_audience_go`` under
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from game import i18n
-from game.client.online import server_message
+from game.client.server_link import server_message
 
 ROOT = Path(__file__).resolve().parents[1]
 SERVER_CALLS = {"RequestRefused": 1, "error": 1, "let_audience_go": 2}  # name: the code's place

@@ -5,7 +5,8 @@
 - :mod:`game.client.local`: :class:`LocalSession`, a match in this process (engine, bots thinking
   in slices, turn clocks through :class:`game.table.Table`).
 - :mod:`game.client.online`: :class:`OnlineSession`, a seat at the table server (events, views
-  and legal actions as the server sends them), and :class:`ServerLink`, the server connection.
+  and legal actions as the server sends them), over :mod:`game.client.server_link`'s
+  :class:`ServerLink`, the server connection.
 - :mod:`game.client.seating`: where each seat sits on the screen (yours at the bottom).
 
 Seats are absolute everywhere (the engine's numbers, as the server sends them); only drawing

@@ -112,8 +112,8 @@ def checkable(record: Record) -> bool:
 
 # ----- watching the server ----------------------------------------------------------------------
 class Witness:
-    """The fairness side of one connection to the server (:class:`game.client.online.ServerLink`
-    feeds it every message)."""
+    """The fairness side of one connection to the server
+    (:class:`game.client.server_link.ServerLink` feeds it every message)."""
 
     def __init__(self, keep: bool = True):
         """``keep`` False: nothing is written to the client store (tests)."""

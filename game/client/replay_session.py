@@ -160,7 +160,7 @@ FETCH_SECONDS = 10.0  # a server that has not answered by then is said to be out
 
 class RecordFetch:
     """Ask a table server for the finished match of table ``table`` (``get_record``) over a
-    link of its own (:class:`game.client.online.ServerLink`, or anything with ``ready``,
+    link of its own (:class:`game.client.server_link.ServerLink`, or anything with ``ready``,
     ``failed``, ``send``, ``poll``, ``close``), stepped once a frame by :meth:`step`. When it is
     done, ``code`` is the replay's code, or ``failed`` the i18n key of what to tell the player."""
 

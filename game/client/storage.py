@@ -1,5 +1,5 @@
 """Settings and the in-progress match: a JSON file natively, localStorage in the browser.
-(Statistics use the same store through :func:`read` / :func:`write`, see game.client.stats.)
+(Statistics use the same store through :func:`read` / :func:`write`, see game.client.stats_record.)
 
 Natively files live in ``$MAJLIS_HOME`` (tests) or ``~/.majlis/``. Under pygbag files written at
 run time vanish on reload, so the browser's ``localStorage`` is used instead (WEB.md).

@@ -21,8 +21,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from .online import OnlineSession, RemoteSeat, ServerLink, bot_names
+from .online import OnlineSession, RemoteSeat, bot_names
 from .page_links import BAD_WATCH, WATCH, watch_code, watch_link
+from .server_link import ServerLink
 from .session import JSON
 
 __all__ = ["BAD_WATCH", "WATCH", "WatchSession", "watch_code", "watch_link"]

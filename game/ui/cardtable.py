@@ -59,7 +59,8 @@ import pygame
 
 from game import i18n
 from game.client.local import LocalSession
-from game.client.online import OnlineSession, server_message
+from game.client.online import OnlineSession
+from game.client.server_link import server_message
 from game.client.session import Refusal, SeatState, TableSession
 from game.ui import assets, coach_marks, scoreboard, settle
 from game.ui.event_player import BOT_PAUSE, EventPlayer

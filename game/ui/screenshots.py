@@ -20,7 +20,7 @@ from typing import TypeVar
 
 import pygame
 
-from game.client import stats
+from game.client import stats, stats_record
 from game.ui import games
 from game.ui.app import App, Modal, Options
 from game.ui.layout_probe import Finding
@@ -182,11 +182,11 @@ class Shooter:
         and the reset question."""
         from game.ui.scenes.stats import StatsScene
 
-        stats.save(stats.empty())
+        stats_record.save(stats.empty())
         self.app.go("stats", game=games.DEFAULT_GAME)
         self.frames(2)
         self.shot("stats_01_empty")
-        stats.save(stats_sample())  # whole bot matches of every game (stats_shots)
+        stats_record.save(stats_sample())  # whole bot matches of every game (stats_shots)
         shown = games.available()
         for i, g in enumerate(shown):
             self.app.go("stats", game=g.key)
@@ -196,7 +196,7 @@ class Shooter:
         self.scene_as(StatsScene).ask_reset()
         self.frames(2)
         self.shot(f"stats_{len(shown) + 2:02d}_reset_confirm")
-        stats.save(stats.empty())
+        stats_record.save(stats.empty())
 
 
 async def take_all(out_dir: str, options: Options | None = None) -> list[Path]:

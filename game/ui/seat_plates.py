@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from game import i18n
-from game.client.online import chosen_avatar as is_avatar
+from game.client.server_link import chosen_avatar as is_avatar
 from game.client.session import TableSession
 from game.i18n import digits, t
 from game.ui import avatars, draw, scale

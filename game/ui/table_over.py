@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from game import i18n
-from game.client import stats, storage
+from game.client import stats_record, storage
 from game.i18n import digits, t
 from game.ui import draw, overlay
 from game.ui.celebration import Celebration, winner_seats
@@ -80,7 +80,7 @@ class MatchEnd:
         self.celebrate(result)
         if scene.saver.enabled:
             storage.clear_match(scene.name)
-        stats.record_match_end(scene, result)  # local and online; never autoplay/all-bot
+        stats_record.record_match_end(scene, result)  # local and online; never autoplay/all-bot
 
     def celebrate(self, result: JSON) -> None:
         """The winners' glow and burst, unless reduced motion or a headless run says no."""

@@ -33,7 +33,7 @@ from game.ui.scenes.lobby_view import LobbyView
 from game.ui.widgets import Button, Widget, beside_row
 
 if TYPE_CHECKING:
-    from game.client.online import ServerLink
+    from game.client.server_link import ServerLink
     from game.ui.app import App
     from game.ui.table_buttons import TableButtons
 

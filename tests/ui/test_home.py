@@ -10,7 +10,7 @@ import pytest
 from ui_helpers import click, key, run_until
 
 from game import i18n
-from game.client import stats, storage
+from game.client import stats_record, storage
 from game.core import registry
 from game.i18n import t
 from game.ui import games
@@ -148,7 +148,7 @@ def test_starting_another_game_keeps_the_saved_one_and_home_shows_both(make_app,
     app.step(1 / 60)
     assert (majlis_home / "match.ronda.json").read_text() == ronda
     assert (majlis_home / "match.hareeja.json").exists()
-    data, _ = stats.load()
+    data, _ = stats_record.load()
     assert data["games"].get("ronda", {}).get("abandoned", 0) == 0
     restarted = make_app()
     home = restarted.scene
@@ -167,7 +167,7 @@ def test_starting_another_game_keeps_the_saved_one_and_home_shows_both(make_app,
     click(restarted, restarted.scene.widget("tile:hareeja").rect.center)
     click(restarted, restarted.scene.widget("play").rect.center)
     click(restarted, restarted.overlay.button("yes").rect.center)  # Hareeja's is abandoned
-    data, _ = stats.load()
+    data, _ = stats_record.load()
     assert data["games"]["hareeja"]["abandoned"] == 1
     assert data["games"].get("ronda", {}).get("abandoned", 0) == 0
     assert (majlis_home / "match.ronda.json").read_text() == ronda  # the other stays

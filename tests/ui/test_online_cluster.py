@@ -11,7 +11,8 @@ import signal
 import time
 
 from cluster_helpers import cluster_servers, fresh_ns, until
-from game.client.online import OnlineSession, ServerLink
+from game.client.online import OnlineSession
+from game.client.server_link import ServerLink
 from game.net import spawn
 from game.ui.scenes.lobby import LobbyScene
 from helpers import private_table

@@ -403,7 +403,7 @@ def test_events_arriving_with_the_start_all_reach_the_table_scene(make_app):
     """The lobby leaves for the table in the middle of one batch of messages: the rest of the
     batch (here the other player's first card) must reach the table, not vanish."""
     from game.client.connection import Connection
-    from game.client.online import ServerLink
+    from game.client.server_link import ServerLink
     from game.games.ronda.rules import Match
     from game.net.protocol import decode_server, encode
     from game.ui.scenes.lobby import LobbyScene

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import pygame
 from ui_helpers import click, key, run_until
 
-from game.client import replay, stats, storage
+from game.client import replay, stats, stats_record, storage
 from game.client.local import LocalSession
 from game.ui.scenes.replay import ReplayScene, open_replay
 from game.ui.scenes.stats import StatsScene
@@ -26,8 +26,8 @@ def finished_local_entry(make_app, game: str = "hareeja", seed: int = 4) -> dict
     for seat, action in match.record()["log"]:
         session.match.apply(seat, action)
     scene = SimpleNamespace(name=game, app=make_app(), session=session)
-    assert stats.record_match_end(scene, session.result)
-    data, _ = stats.load()
+    assert stats_record.record_match_end(scene, session.result)
+    data, _ = stats_record.load()
     return data["matches"][-1]
 
 
@@ -95,7 +95,7 @@ def test_watch_from_the_stats_screen_play_pause_step_and_leave(make_app, majlis_
     assert session.view()["totals"] == entry["totals"]
     click(app, viewer.widget("replay_leave").rect.center)
     assert isinstance(app.scene, StatsScene)
-    data, _ = stats.load()
+    data, _ = stats_record.load()
     assert len(data["matches"]) == 1  # watching recorded nothing
     saved, _message = storage.load_match("ronda")
     assert saved == in_progress  # the match in progress is kept
@@ -167,16 +167,16 @@ def test_an_online_match_end_asks_the_server_and_keeps_the_replay(make_app):
     session = OnlineSession(Server(), room, first=first)
     app = make_app()
     scene = SimpleNamespace(name="hareeja", app=app, session=session)
-    assert stats.record_match_end(scene, session.result)
+    assert stats_record.record_match_end(scene, session.result)
     assert sent == [("get_record", {"code": "K7QMXR2D"})]
     app.step(1 / 60)
-    assert stats.replay_code(stats.load()[0]["matches"][-1]) is None  # not yet answered
+    assert stats.replay_code(stats_record.load()[0]["matches"][-1]) is None  # not yet answered
     record = {k: finished.record()[k] for k in ("game", "players", "options", "seed", "deck")}
     reply = {"t": "record", "code": "K7QMXR2D", "record": {**record, "log": finished.log}}
     session.receive({**reply, "names": ["A", "B", "C", "D"]})
     app.step(1 / 60)
     assert not app.watchers  # answered: no longer watched
-    entry = stats.load()[0]["matches"][-1]
+    entry = stats_record.load()[0]["matches"][-1]
     watched = replay.decode(stats.replay_code(entry))
     assert watched.me == 2 and watched.online and watched.names[2] == "C"
     assert replay.rebuilt(watched.record, watched.steps).view(2) == finished.view(2)
@@ -207,7 +207,7 @@ def test_a_checkable_online_match_gets_a_check_button_beside_replay(make_app, mo
     entry = stats.make_entry("hareeja", {}, ["A", "B", "C", "D"], online=True, totals=[1, 2])
     entry["table"] = "K7QMXR2D"
     data = stats.add(stats.empty(), entry)
-    stats.save(data)
+    stats_record.save(data)
     fake = types.ModuleType("game.client.fair_check")
     kept = {"code": "K7QMXR2D", "over": True}
     fake.recent_records = lambda: [{"code": "OTHERONE"}, kept]  # type: ignore[attr-defined]
@@ -231,7 +231,7 @@ def test_an_online_match_without_its_code_is_fetched_from_its_server(make_app):
     match = bot_match("hareeja", seed=8)
     entry = stats.make_entry("hareeja", match.view(1), list("ABCD"), online=True)
     entry.update(table="K7QMXR2D", server="wss://play.example", seat=1)
-    stats.save(stats.add(stats.empty(), entry))
+    stats_record.save(stats.add(stats.empty(), entry))
     app = make_app()
     scene = StatsScene(app, game="hareeja")
     app.switch(scene)
@@ -241,4 +241,4 @@ def test_an_online_match_without_its_code_is_fetched_from_its_server(make_app):
     scene.recent.fetch(stats.recent(scene.data, "hareeja")[0], link=FakeLink(answer))
     assert run_until(app, lambda: isinstance(app.scene, ReplayScene), 20)
     assert app.scene.session.me == 1 and app.scene.replay.names == list("ABCD")
-    assert stats.replay_code(stats.load()[0]["matches"][-1])  # kept for next time
+    assert stats.replay_code(stats_record.load()[0]["matches"][-1])  # kept for next time

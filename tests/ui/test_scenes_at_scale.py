@@ -92,9 +92,9 @@ def test_a_menu_scene_at_a_larger_factor_is_the_same_scene_larger(
 ):
     app = make_app(portrait=portrait, lang=lang, scale=1.0)
     if route == "stats":
-        from game.client import stats
+        from game.client import stats_record
 
-        stats.save(stats_sample())  # the match rows drawn too
+        stats_record.save(stats_sample())  # the match rows drawn too
     app.go(route, **params)
     check_scene_scales(app, factor)
 

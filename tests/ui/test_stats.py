@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ui_helpers import click, run_until
 
-from game.client import stats
+from game.client import stats, stats_record
 from game.client.online import OnlineSession
 from game.core.bots import bot_rng, run
 from game.games.hareeja import bots as hareeja_bots
@@ -171,7 +171,7 @@ def test_all_bot_and_autoplay_matches_are_not_recorded(make_app, majlis_home):
     while app.running:
         app.step(1 / 60)
     assert app.scene.over is not None
-    data, _ = stats.load()
+    data, _ = stats_record.load()
     assert data["matches"] == [] and data["games"] == {}
 
 
@@ -202,9 +202,9 @@ def test_online_matches_are_recorded_and_marked_online(make_app):
         Quiet(), room, first={"t": "events", "events": [], "view": finished.view(2), "legal": []}
     )
     scene = SimpleNamespace(name="hareeja", app=make_app(), session=session)
-    assert stats.record_match(scene, session.result)
+    assert stats_record.record_match(scene, session.result)
     assert sorted(vars(scene)) == ["app", "name", "session"]  # the table keeps the answer
-    data, _ = stats.load()
+    data, _ = stats_record.load()
     assert data["games"]["hareeja"]["online"] == 1
     entry = data["matches"][0]
     assert entry["online"] is True and entry["totals"] == finished.totals
@@ -215,9 +215,9 @@ def test_online_matches_are_recorded_and_marked_online(make_app):
     assert entry["place"] == place
     # A table that does not keep the answer yet: the old way in records once and keeps it.
     old = SimpleNamespace(name="hareeja", app=scene.app, session=session)
-    assert stats.record_match_end(old, session.result) and old.stats_recorded
-    assert not stats.record_match_end(old, session.result)  # once per match
-    assert stats.load()[0]["games"]["hareeja"]["online"] == 2
+    assert stats_record.record_match_end(old, session.result) and old.stats_recorded
+    assert not stats_record.record_match_end(old, session.result)  # once per match
+    assert stats_record.load()[0]["games"]["hareeja"]["online"] == 2
 
 
 def test_abandoned_match_counts_as_played_not_won(make_app):
@@ -235,7 +235,7 @@ def test_abandoned_match_counts_as_played_not_won(make_app):
     click(app, app.scene.widget("tile:hareeja").rect.center)
     click(app, app.scene.widget("play").rect.center)  # a new match replaces it, once asked
     click(app, app.overlay.button("yes").rect.center)
-    data, _ = stats.load()
+    data, _ = stats_record.load()
     g = data["games"]["hareeja"]
     assert (g["played"], g["won"], g["abandoned"], g["streak"]) == (1, 0, 1, 0)
     assert data["matches"][-1]["result"] == "abandoned"
@@ -251,7 +251,7 @@ def test_corrupt_stats_fall_back_to_defaults_with_a_message(make_app, majlis_hom
     assert sc.summary()["played"] == 0
     assert any(t[0] == "storage.stats_corrupt" for t in app.painter.toasts)
     app.step(1 / 60)  # the message is drawn, no crash
-    data, message = stats.load()  # said once; a fresh store follows
+    data, message = stats_record.load()  # said once; a fresh store follows
     assert message is None and data == stats.empty()
 
 
@@ -270,7 +270,7 @@ def test_damaged_parts_of_a_readable_store_are_dropped_one_by_one(majlis_home):
             }
         )
     )
-    data, message = stats.load()
+    data, message = stats_record.load()
     assert message is None
     assert data["games"]["hareeja"]["played"] == 2 and data["games"]["hareeja"]["won"] == 0
     assert data["games"]["hareeja"]["sums"] == {"rounds": 5}
@@ -284,7 +284,7 @@ def filled_store(n: int = 12) -> None:
     for i in range(n):
         stats.add(data, entry("won" if i % 3 == 0 else "place"))
     stats.add(data, entry("won", "ronda"))
-    stats.save(data)
+    stats_record.save(data)
 
 
 def test_reset_asks_first_and_only_erases_that_game(make_app, majlis_home):
@@ -304,7 +304,7 @@ def test_reset_asks_first_and_only_erases_that_game(make_app, majlis_home):
     click(app, sc.widget("reset").rect.center)
     click(app, app.overlay.button("yes").rect.center)
     assert sc.summary()["played"] == 0
-    data, _ = stats.load()
+    data, _ = stats_record.load()
     assert "hareeja" not in data["games"] and data["games"]["ronda"]["played"] == 1
     assert all(m["game"] == "ronda" for m in data["matches"])
     assert not sc.widget("reset").enabled  # nothing left to erase

@@ -13,7 +13,8 @@ import shutil
 import pytest
 
 from game.client.connection import BrowserConnection
-from game.client.online import OnlineSession, ServerLink
+from game.client.online import OnlineSession
+from game.client.server_link import ServerLink
 from game.net.server import TableServer
 from tests.web.fake_platform import Window
 from tests.web.test_simulated_browser import node_has_websocket

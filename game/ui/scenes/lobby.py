@@ -28,8 +28,15 @@ from typing import TYPE_CHECKING, Any, cast
 import pygame
 
 from game.client import page_links
-from game.client.online import OnlineSession, ServerLink, load_online, save_online, server_message
-from game.client.servers import known_server, server_identity, token_for
+from game.client.online import OnlineSession
+from game.client.server_link import ServerLink, server_message
+from game.client.servers import (
+    known_server,
+    load_online,
+    save_online,
+    server_identity,
+    token_for,
+)
 from game.client.webpage import browser_offline
 from game.i18n import digits, t
 from game.net import protocol

@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 from game import i18n
 from game.client import page_links
-from game.client.online import load_online
+from game.client.servers import load_online
 from game.core import registry
 from game.i18n import digits, t
 from game.ui import games

@@ -25,7 +25,7 @@ from game.ui import games
 from game.ui.scenes.lobby_common import WEB, online_games, online_options
 
 if TYPE_CHECKING:
-    from game.client.online import ServerLink
+    from game.client.server_link import ServerLink
     from game.ui.app import App
 
 

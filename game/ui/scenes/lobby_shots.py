@@ -6,7 +6,8 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any, cast
 
-from game.client.online import OnlineSession, ServerLink
+from game.client.online import OnlineSession
+from game.client.server_link import ServerLink
 from game.games.hareeja.rules import Match as HareejaMatch
 from game.ui import games
 from game.ui.scene import Scene

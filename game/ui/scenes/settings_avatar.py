@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import i18n
-from game.client.online import ServerLink
+from game.client.server_link import ServerLink
 from game.i18n import t
 from game.ui import avatars, draw
 from game.ui.overlay import Action, Overlay

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import i18n
-from game.client import option_lines, stats, storage
+from game.client import option_lines, stats_record, storage
 from game.core.spec import BOT_LEVELS
 from game.i18n import t
 from game.ui import coach_marks, draw, games, overlay, scale, text, tiles
@@ -189,7 +189,7 @@ class SetupScene(Scene):
 
     def start(self, abandon: dict[str, Any] | None = None) -> None:
         if abandon is not None:  # the match in progress is abandoned: played, not won
-            stats.record_abandoned(abandon)
+            stats_record.record_abandoned(abandon)
         storage.clear_match(self.game.key)
         scene = games.new_match(self.app, self.game.key, seed=self.app.options.seed)
         self.app.switch(scene)

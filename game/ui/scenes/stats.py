@@ -1,8 +1,8 @@
 """The statistics screen: one tab per game that exists, big numbers (played, won, win rate,
 current and best win streak), the game's key figures, the last ten matches
-(:mod:`game.ui.scenes.stats_recent`), and Reset with a confirm step. Reads
-:mod:`game.client.stats` through ``stats.load``; draws nothing it has not been given (an empty
-store shows zeros and a line saying so)."""
+(:mod:`game.ui.scenes.stats_recent`), and Reset with a confirm step. Reads the store through
+:func:`game.client.stats_record.load` and sums it up with :mod:`game.client.stats`; draws nothing
+it has not been given (an empty store shows zeros and a line saying so)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import i18n
-from game.client import stats
+from game.client import stats, stats_record
 from game.i18n import digits, t
 from game.ui import draw, games, overlay
 from game.ui.scale import px
@@ -46,7 +46,7 @@ class StatsScene(Scene):
 
     def __init__(self, app: App, back: str = "menu", game: str | None = None):
         self.back_to = back
-        self.data, message = stats.load()
+        self.data, message = stats_record.load()
         if message:
             app.toast(message)
         self.pages = [g.key for g in games.available()] or [games.DEFAULT_GAME]
@@ -159,7 +159,7 @@ class StatsScene(Scene):
 
     def do_reset(self) -> None:
         stats.reset(self.data, self.game)
-        stats.save(self.data)
+        stats_record.save(self.data)
         self.app.toast("stats.reset_done", 2.5)
         self.build()
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import i18n
-from game.client import stats
+from game.client import stats, stats_record
 from game.i18n import digits, t
 from game.ui import draw
 from game.ui.scale import px
@@ -144,8 +144,8 @@ class RecentMatches:
     def fetch(self, entry: dict[str, Any], link: Any = None) -> None:
         """Ask the match's server for it (an online match whose code did not come at its end),
         then watch it; ``link``: the server link (a new :class:`ServerLink` by default)."""
-        from game.client.online import ServerLink
         from game.client.replay_session import RecordFetch
+        from game.client.server_link import ServerLink
         from game.client.servers import load_online, token_for
 
         if self.fetching is not None:
@@ -169,7 +169,7 @@ class RecentMatches:
         if fetch.code is None:
             self.app.toast(fetch.failed or "replay.unreachable", 4.0)
         elif still:
-            stats.keep_replay(entry, fetch.code)
+            stats_record.keep_replay(entry, fetch.code)
             self.watch(fetch.code)
         return False
 

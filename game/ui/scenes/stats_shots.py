@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from game.client import replay, stats
+from game.client import replay, stats, stats_record
 from game.core import registry
 from game.core.bots import bot_rng, run
 from game.core.engine import Match
@@ -80,7 +80,7 @@ def replay_screens(shooter: Any) -> None:
     from game.ui.scenes.replay import ReplayScene
     from game.ui.scenes.stats import StatsScene
 
-    stats.save(stats_sample())
+    stats_record.save(stats_sample())
     shooter.app.go("stats", game="hareeja")
     shooter.frames(2)
     shooter.scene_as(StatsScene).recent.replay_buttons[0].on_click()
@@ -93,4 +93,4 @@ def replay_screens(shooter: Any) -> None:
     shooter.frames(2)
     shooter.shot("replay_02_hands")
     viewer.back()
-    stats.save(stats.empty())
+    stats_record.save(stats.empty())
