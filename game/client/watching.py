@@ -12,8 +12,8 @@ and the session asks to watch again, since the server keeps no seat for a watche
 ``ended`` says why watching stopped (the table ended, the host closed it to spectators).
 
 :func:`~game.client.page_links.watch_code` reads a ``#watch=CODE`` link, a bare code or what
-a player typed; hostile input is refused with :data:`BAD_WATCH` (the i18n key of a clear
-message).
+a player typed; hostile input is refused with :data:`~game.client.page_links.BAD_WATCH` (the
+i18n key of a clear message).
 """
 
 from __future__ import annotations
@@ -22,11 +22,9 @@ import time
 from collections.abc import Callable
 
 from .online import OnlineSession, RemoteSeat, bot_names
-from .page_links import BAD_WATCH, WATCH, watch_code, watch_link
 from .server_link import ServerLink
 from .session import JSON
 
-__all__ = ["BAD_WATCH", "WATCH", "WatchSession", "watch_code", "watch_link"]
 ENDINGS = ("closed", "watch_off", "no_room")  # errors that end watching
 ENDED_WORDS = {"closed": "watch.closed", "watch_off": "watch.off", "no_room": "watch.closed"}
 
