@@ -109,6 +109,21 @@ class Button(Widget):
         img = button_image(self.rect.w, self.rect.h, fill, edge, ink, self.label(), self.size)
         surface.blit(img, self.rect.topleft)
 
+    def warm(self, scratch: pygame.Surface) -> None:
+        """Make its faces ahead, enabled and not (the two looks a button is first shown in),
+        each blitted once onto ``scratch`` (SDL run-length encodes a picture at its first blit
+        onto a surface of the screen's format), shown or not and whatever its state now."""
+        enabled = self.enabled
+        try:
+            for self.enabled in (True, False):
+                fill, edge, ink = self.colors()
+                img = button_image(
+                    self.rect.w, self.rect.h, fill, edge, ink, self.label(), self.size
+                )
+                scratch.blit(img, (0, 0))
+        finally:
+            self.enabled = enabled
+
 
 @scale.cached(maxsize=192)
 def button_image(

@@ -6,6 +6,7 @@ project module of its own)."""
 import sys
 
 import pygame
+import pytest
 
 from game.ui import assets, avatars, draw, games, warmup
 from game.ui.app import App, Options
@@ -192,3 +193,26 @@ def test_a_hand_rummy_round_scales_no_card_face_after_the_warm_up(majlis_home):
             break
     assert table.meld_rows.melds  # (a meld was laid: its cards flew and landed)
     assert assets._card_face.cache_info().misses == made
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_after_the_warm_up_a_tables_buttons_make_no_face_until_its_score_panel(
+    majlis_home, game
+):
+    """The rehearsal draws each table's buttons ahead in both first looks, enabled and not,
+    shown or not: from a new table's first frame to its round's score panel no button face
+    is made (Hand rummy's seven staging buttons first show with your first turn)."""
+    from game.ui import scale, widgets
+
+    app = App(Options(autoplay=True, seed=2024, lang="en", portrait=True))
+    scale.drop_caches()
+    quiet_steps(app)
+    table = games.maker(game).start_autoplay(app, games.info(game).defaults())
+    app.step(1 / 60)
+    made = widgets.button_image.cache_info().misses
+    for _ in range(6000):
+        app.step(1 / 60)
+        if table.score is not None:
+            break
+    assert table.score is not None  # (the round was played to its end)
+    assert widgets.button_image.cache_info().misses == made
