@@ -196,9 +196,7 @@ def test_a_hand_rummy_round_scales_no_card_face_after_the_warm_up(majlis_home):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_after_the_warm_up_a_tables_buttons_make_no_face_until_its_score_panel(
-    majlis_home, game
-):
+def test_after_the_warm_up_a_tables_buttons_make_no_face_until_its_score_panel(majlis_home, game):
     """The rehearsal draws each table's buttons ahead in both first looks, enabled and not,
     shown or not: from a new table's first frame to its round's score panel no button face
     is made (Hand rummy's seven staging buttons first show with your first turn)."""
