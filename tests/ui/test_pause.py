@@ -194,27 +194,11 @@ def test_the_pause_menu_is_made_ahead_and_the_frame_left_as_it_was(make_app, gam
     assert app.under_overlays.surface is dimmed
 
 
-@pytest.mark.parametrize("portrait", [False, True])
-@pytest.mark.parametrize(("game", "seed"), [("hareeja", 3), ("ronda", 2), ("hand_rummy", 3)])
-def test_the_score_panels_picture_is_made_ahead_at_the_size_it_opens_at(
-    game, seed, portrait, monkeypatch
-):
-    """No quiet frame comes between a round's end and its score panel, so the panel's picture
-    is made with the pause menu's, at the size the game expects (Hareeja's is the same every
-    round; Hand rummy's in the usual round, Ronda's in a deal without declarations, as in
-    these): the panel's first frame then makes no picture of its size."""
+def panels_made(monkeypatch) -> list[tuple[int, int]]:
+    """The sizes of the panel pictures made from now on (draw._panel_image's misses)."""
     from game.ui import draw
-    from game.ui.app import App, Options
-    from game.ui.scenes.pause import make_menus_ahead
-    from game.ui.table_drawing import score_rect
 
-    app = App(Options(autoplay=True, seed=seed, lang="en", portrait=portrait))
-    table = games.maker(game).start_autoplay(app, games.info(game).defaults())
-    for _ in range(30):
-        app.step(1 / 60)
-    assert make_menus_ahead(table)
-    expected = score_rect(app.layout, *table.score_panel.expected_size()).size
-    made: list[tuple[int, int]] = []  # the sizes of the panel pictures made from now on
+    made: list[tuple[int, int]] = []
     real_panel = draw._panel_image
 
     def panel_image(w: int, h: int, *rest: object) -> pygame.Surface:
@@ -225,6 +209,29 @@ def test_the_score_panels_picture_is_made_ahead_at_the_size_it_opens_at(
         return img
 
     monkeypatch.setattr(draw, "_panel_image", panel_image)
+    return made
+
+
+@pytest.mark.parametrize("portrait", [False, True])
+@pytest.mark.parametrize(("game", "seed"), [("hareeja", 3), ("ronda", 2), ("hand_rummy", 3)])
+def test_the_score_panels_picture_is_made_ahead_at_the_size_it_opens_at(
+    game, seed, portrait, monkeypatch
+):
+    """No quiet frame comes between a round's end and its score panel, so the panel's picture
+    is made with the pause menu's, at the size the game expects (Hareeja's is the same every
+    round; Hand rummy's in the usual round, Ronda's in a deal without declarations, as in
+    these): the panel's first frame then makes no picture of its size."""
+    from game.ui.app import App, Options
+    from game.ui.scenes.pause import make_menus_ahead
+    from game.ui.table_drawing import score_rect
+
+    app = App(Options(autoplay=True, seed=seed, lang="en", portrait=portrait))
+    table = games.maker(game).start_autoplay(app, games.info(game).defaults())
+    for _ in range(30):
+        app.step(1 / 60)
+    assert make_menus_ahead(table)
+    expected = score_rect(app.layout, *table.score_panel.expected_size()).size
+    made = panels_made(monkeypatch)
     opened: list[tuple[int, int]] = []
     real_frame = table.painter.score_frame
     table.painter.score_frame = lambda surface, w, h, title: (
@@ -252,21 +259,12 @@ def test_ronda_makes_its_score_panel_again_after_each_declaration(seed, portrait
 
     app = App(Options(autoplay=True, seed=seed, lang="en", portrait=portrait))
     table = games.maker("ronda").start_autoplay(app, games.info("ronda").defaults())
-    made: list[tuple[int, int]] = []
-    real_panel = draw._panel_image
-    real_panel.cache_clear()  # (earlier tests made panels of these sizes)
-
-    def panel_image(w: int, h: int, *rest: object) -> pygame.Surface:
-        misses = real_panel.cache_info().misses
-        img = real_panel(w, h, *rest)
-        if real_panel.cache_info().misses > misses:
-            made.append((w, h))
-        return img
+    draw._panel_image.cache_clear()  # (earlier tests made panels of these sizes)
+    made = panels_made(monkeypatch)
 
     def expected() -> tuple[int, int]:
         return score_rect(app.layout, *table.score_panel.expected_size()).size
 
-    monkeypatch.setattr(draw, "_panel_image", panel_image)
     said = 0
     for _ in range(20000):
         app.step(1 / 60)
