@@ -18,9 +18,9 @@ its still layers are kept for its first real table (game/ui/rehearsed_layers.py)
 frame then repaints only what differs. The table's buttons are drawn ahead in both their
 first looks, enabled and not, shown or not (Hand rummy's seven staging buttons first appear
 with your first turn: 37 ms at CPU throttling 4, the most of it those faces made). The
-table's pause menu is drawn over it too (its
-words, buttons and panel: the first pause menu of a Hand rummy table took 150 ms in the
-browser at CPU throttling 4 when no quiet frame had come to make it ahead). Each rehearsal
+table's pause menu is drawn over it too (its words, buttons and panel: the first pause menu
+of a Hand rummy table took 150 ms in the browser at CPU throttling 4 when no quiet frame had
+come to make it ahead). Each rehearsal
 is three steps: build, draw, the pause menu. Only while no table is shown (the home screen,
 a setup sheet, the lobby): once one is, the rest is not rehearsed.
 """

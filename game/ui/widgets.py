@@ -105,22 +105,24 @@ class Button(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
+        surface.blit(self.face(), self.rect.topleft)
+
+    def face(self) -> pygame.Surface:
+        """Its picture in its state now (made once per look: :func:`button_image`)."""
         fill, edge, ink = self.colors()
-        img = button_image(self.rect.w, self.rect.h, fill, edge, ink, self.label(), self.size)
-        surface.blit(img, self.rect.topleft)
+        return button_image(self.rect.w, self.rect.h, fill, edge, ink, self.label(), self.size)
 
     def warm(self, scratch: pygame.Surface) -> None:
         """Make its faces ahead, enabled and not (the two looks a button is first shown in),
         each blitted once onto ``scratch`` (SDL run-length encodes a picture at its first blit
-        onto a surface of the screen's format), shown or not and whatever its state now."""
+        onto a surface of the screen's format), shown or not and whatever its state now. A
+        button drawn its own way (a subclass's ``draw``) has other pictures: nothing to do."""
+        if type(self).draw is not Button.draw:
+            return
         enabled = self.enabled
         try:
             for self.enabled in (True, False):
-                fill, edge, ink = self.colors()
-                img = button_image(
-                    self.rect.w, self.rect.h, fill, edge, ink, self.label(), self.size
-                )
-                scratch.blit(img, (0, 0))
+                scratch.blit(self.face(), (0, 0))
         finally:
             self.enabled = enabled
 
