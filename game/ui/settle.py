@@ -8,29 +8,29 @@ table listing them; a scene made of parts adds the sprites its parts hold:
   attributes (sprites, and sprites inside dicts, lists, tuples, deques, two levels deep);
 - :func:`picture_key` is what the sprites look like on screen (rounded positions, sizes, faces,
   flips): when it has not changed since the last frame, no card moved;
-- :func:`finish` lands the animation being shown *now*: its timers run and its flights arrive,
-  in their own order, on a virtual clock (a rotation does not wait for them, and a card flying
-  to a place of the old layout is not left there);
-- :func:`move_to_layout` carries resting cards from the old layout's places (the centre, a
-  seat, a trick spot) to the same places in the new one, and sizes with them (a new drawing
-  scale, game.ui.scale, grows or shrinks their offsets and other sizes too); cards the table
-  glides to slots every frame (hands, the table's rows) are then snapped there by one long
-  ``update_sprites`` step.
+- :func:`move_to_layout` carries cards from the old layout's places (the centre, a seat, a
+  trick spot) to the same places in the new one, and sizes with them (a new drawing scale,
+  game.ui.scale, grows or shrinks their offsets and other sizes too); a card in the air flies
+  on from its new place to its new end, in the time it had left, so a turn mid-deal goes on
+  dealing (the timers of the event being shown run on too: what they move is placed when they
+  fire, in the layout of that moment); cards the table glides to slots every frame (hands, the
+  table's rows) are then snapped there by one long ``update_sprites`` step.
 """
 
 from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Callable
+from functools import partial
 from typing import Any, cast
 
 from game.ui.sprites import Sprite
 
-STEP = 1 / 30  # the virtual clock's step while finishing an animation
-LIMIT = 30.0  # seconds of virtual time at most (a runaway timer chain stops here)
 SNAP = 30.0  # one update of this long puts every gliding card on its slot
 
 
+Point = tuple[float, float]
 _PLAIN = (str, int, float, bool, type(None))
 _WALKED = {Sprite, dict, list, tuple, deque}  # what may be or hold a sprite (exact types)
 
@@ -96,19 +96,7 @@ def in_motion(scene: Any) -> bool:
     return any(s.motion is not None or s.flip_t is not None for s in sprites(scene))
 
 
-def finish(scene: Any) -> None:
-    """Run the scene's pending timers and flights to their end on a virtual clock."""
-    spent = 0.0
-    while spent < LIMIT and (scene.events.timers or in_motion(scene)):
-        scene.events.run_timers(STEP)
-        scene.update_sprites(STEP)
-        spent += STEP
-    for s in sprites(scene):
-        s.shake = 0.0
-    scene.events.spend(spent)
-
-
-def _anchors(layout: Any) -> list[tuple[float, float]]:
+def _anchors(layout: Any) -> list[Point]:
     """The layout's named places, in an order that is the same for every layout."""
     points = [layout.center, layout.hand_center, layout.play_button.center]
     points += list(layout.seat_anchor) + list(layout.seat_hand)
@@ -122,15 +110,23 @@ def growth(old: Any, new: Any) -> float:
     return new.card[1] / old.card[1] if old.card[1] else 1.0
 
 
-def map_point(p: tuple[float, float], old: Any, new: Any) -> tuple[float, float]:
+def mapper(old: Any, new: Any) -> Callable[[Point], Point]:
+    """Points on the old layout to the new one: each kept beside its nearest named place
+    (the places found once, for every card of a turn)."""
+    a_old, a_new, k = _anchors(old), _anchors(new), growth(old, new)
+    places = range(len(a_old))
+
+    def point(p: Point) -> Point:
+        i = min(places, key=lambda j: math.dist(p, a_old[j]))
+        dx, dy = (p[0] - a_old[i][0]) * k, (p[1] - a_old[i][1]) * k
+        return min(max(a_new[i][0] + dx, 0), new.w), min(max(a_new[i][1] + dy, 0), new.h)
+
+    return point
+
+
+def map_point(p: Point, old: Any, new: Any) -> Point:
     """``p`` on the old layout to the new one: kept beside its nearest named place."""
-    a_old, a_new = _anchors(old), _anchors(new)
-    i = min(range(len(a_old)), key=lambda k: math.dist(p, a_old[k]))
-    k = growth(old, new)
-    dx, dy = (p[0] - a_old[i][0]) * k, (p[1] - a_old[i][1]) * k
-    x = min(max(a_new[i][0] + dx, 0), new.w)
-    y = min(max(a_new[i][1] + dy, 0), new.h)
-    return x, y
+    return mapper(old, new)(p)
 
 
 def map_size(size: tuple[int, int], old: Any, new: Any) -> tuple[int, int]:
@@ -146,9 +142,18 @@ def map_size(size: tuple[int, int], old: Any, new: Any) -> tuple[int, int]:
 
 
 def move_to_layout(scene: Any, old: Any, new: Any) -> None:
-    """Resting cards from the old layout's places to the new one's, then gliding cards onto
-    their slots (the scene's ``update_sprites`` with a long step)."""
+    """Every card from the old layout's places to the new one's (cards in the air fly on to
+    their new places: Sprite.carry), then the resting cards the table glides onto slots are
+    put there (the scene's ``update_sprites`` with a long step, the flights held back from
+    it)."""
+    k, point = growth(old, new), mapper(old, new)
+    flights = []
     for s in sprites(scene):
-        s.pos = map_point(s.pos, old, new)
-        s.size = map_size(s.size, old, new)
+        s.carry(point, partial(map_size, old=old, new=new), k)
+        if s.motion is not None:
+            flights.append((s, s.motion, s.pos, s.size, s.face_up, s.flip_t, s.shake))
+            s.motion = None
     scene.update_sprites(SNAP)
+    for s, motion, pos, size, face_up, flip_t, shake in flights:
+        s.motion, s.pos, s.size = motion, pos, size
+        s.face_up, s.flip_t, s.shake = face_up, flip_t, shake

@@ -65,6 +65,27 @@ class Sprite:
     def moving(self) -> bool:
         return self.motion is not None
 
+    def carry(
+        self,
+        point: Callable[[tuple[float, float]], tuple[float, float]],
+        size: Callable[[tuple[int, int]], tuple[int, int]],
+        growth: float,
+    ) -> None:
+        """The card in another layout (a turned phone, a new drawing scale): its place, its
+        flight's start and end through ``point``, its sizes (now and half-way) through ``size``,
+        its flight's bend grown by ``growth``. A card in the air flies on, in the same time,
+        to where its place is now."""
+        self.pos = point(self.pos)
+        self.size = size(self.size)
+        if self._next_size is not None:
+            self._next_size = size(self._next_size)
+        motion = self.motion
+        if motion is not None:
+            motion.start, motion.end = point(motion.start), point(motion.end)
+            motion.arc *= growth
+            if motion.started:
+                self.pos = motion.pos
+
     def start_flip(self, duration: float) -> None:
         self.flip_t = 0.0
         self.flip_len = max(0.01, duration)

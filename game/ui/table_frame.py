@@ -163,18 +163,13 @@ class TableFrame:
 
     # ----- the window turned; frames with nothing new (game/ui/settle.py) -----------------------
     def relayout(self) -> None:
-        """Lay the table out for the new layout at once: the animation being shown lands, the
-        game's own geometry follows (its painter's ``layout_changed``), the widgets are built
-        again and the cards move to their places in the new layout. Match, selection and
-        panels are kept."""
+        """Lay the table out for the new layout at once: the game's own geometry follows (its
+        painter's ``layout_changed``), the widgets are built again and the cards move to their
+        places in the new layout, those in the air flying on to them. Match, selection, panels
+        and the animation being shown are kept: it goes on in the new shape."""
         table = self.table
         app = table.app
         old = app.previous_layout or app.layout
-        muted, app.audio.enabled = app.audio.enabled, False
-        try:
-            settle.finish(table)
-        finally:
-            app.audio.enabled = muted
         table.painter.layout_changed()
         table.build()  # (what Scene.relayout does)
         settle.move_to_layout(table, old, app.layout)

@@ -220,3 +220,85 @@ def test_lobby_turns_keeping_its_state():
             await server.close()
 
     asyncio.run(scenario())
+
+
+def in_the_air(scene: HareejaTable):
+    """A card of the trick flying to its spot (under way, not near its end), or None."""
+    for seat, sprite in scene.trick_area.cards:
+        m = sprite.motion
+        if m is not None and m.started and m.progress < 0.5 and not scene.trick_area.collecting:
+            return seat, sprite
+    return None
+
+
+@pytest.mark.parametrize("portrait", [False, True])
+def test_HJ_a_card_turned_in_the_air_flies_on_to_its_spot_in_the_new_layout(portrait):
+    """A turn does not land the animation being shown: the card goes on flying, and arrives
+    at its trick spot of the new layout, at the trick's size there."""
+    app = App(Options(autoplay=True, speed=1.0, seed=5, lang="en", portrait=portrait))
+    scene = games.start_autoplay(app, "hareeja")
+    assert run_until(app, lambda: in_the_air(scene) is not None, 20000)
+    seat, sprite = in_the_air(scene)
+    turn(app, 1280, 720) if portrait else turn(app, 720, 1280)
+    assert app.layout.portrait != portrait
+    assert sprite.motion is not None, "the turn landed the card"
+    assert run_until(app, lambda: sprite.motion is None, 600)
+    assert sprite.pos == app.layout.trick_spot(seat)
+    assert tuple(sprite.size) == tuple(app.layout.trick_card)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_table_turned_mid_deal_deals_on_and_its_cards_end_in_the_new_places(game):
+    """Turned while the deal's cards fly: they fly on (the deal is not cut short), and once
+    the table is quiet every card at rest is on the new screen."""
+    app = App(Options(autoplay=True, speed=1.0, seed=3, lang="en", portrait=False))
+    scene = games.start_autoplay(app, game)
+    assert run_until(
+        app, lambda: scene.phase == "deal" and sum(s.moving for s in settle.sprites(scene)) > 4
+    )
+    turn(app, 720, 1280)
+    assert app.layout.portrait and settle.in_motion(scene), "the turn cut the deal short"
+    assert run_until(app, lambda: scene.phase != "deal" and not settle.in_motion(scene), 4000)
+    app.step(1 / 60)
+    assert_cards_fit(scene)
+    assert_widgets_fit(app)
+
+
+def flights_end_on(scene, places: list[tuple[float, float]]) -> bool:
+    """Cards are in the air, each bound for one of ``places``."""
+    ends = [s.motion.end for s in scene.flying if s.motion is not None]
+    return bool(ends) and all(
+        any(abs(e[0] - p[0]) < 1 and abs(e[1] - p[1]) < 1 for p in places) for e in ends
+    )
+
+
+def test_RO_cards_captured_before_a_turn_fly_to_the_piles_of_the_new_layout():
+    """RO-9: a capture is lit, the phone turns during the pause, and the run flies to the
+    capturer's pile where it is drawn now (its place is worked out as the cards take off)."""
+    app = App(Options(autoplay=True, speed=1.0, seed=4, lang="en", portrait=False))
+    scene = games.start_autoplay(app, "ronda")
+    assert run_until(
+        app, lambda: bool(scene.table_cards.glow) and not any(s.moving for s in scene.flying), 20000
+    )
+    turn(app, 720, 1280)
+    assert run_until(app, lambda: any(s.moving for s in scene.flying), 600)
+    piles = [scene.places.pile(seat) for seat in range(scene.players)]
+    assert flights_end_on(scene, piles)
+
+
+def test_HJ_a_trick_won_before_a_turn_flies_to_the_winner_of_the_new_layout():
+    """HJ trick collection: the trick waits a moment on the table, the phone turns, and the
+    cards fly to the winner's seat where it is drawn now."""
+    app = App(Options(autoplay=True, speed=1.0, seed=6, lang="en", portrait=True))
+    scene = games.start_autoplay(app, "hareeja")
+    area = scene.trick_area
+    assert run_until(
+        app, lambda: len(area.cards) == 4 and not area.collecting and area.still(), 20000
+    )
+    turn(app, 1280, 720)
+    assert run_until(app, lambda: area.collecting, 600)
+    anchors = [scene.places.seat_anchor(seat) for seat in range(4)]
+    ends = [s.motion.end for _seat, s in area.cards if s.motion is not None]
+    assert ends and all(
+        tuple(map(round, e)) in [tuple(map(round, a)) for a in anchors] for e in ends
+    )

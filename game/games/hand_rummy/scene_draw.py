@@ -65,7 +65,8 @@ class RummyPainter(TablePainter):
         """The window turned: this table's geometry for the new layout."""
         table = self.table
         table.geo = make_geometry(table.app.layout.portrait, table.players)
-        table.riffle = None  # (riffled at the old stock's place: the deal goes on without it)
+        table.riffle = None  # (riffled at the old stock's place: the deal goes on without it,
+        table.piles.riffling = False  # and the stock shows as it is)
         table.piles.geo = table.meld_rows.geo = table.geo
         table.workspace.geometry_changed(table.geo)
         table.meld_rows.layout()

@@ -171,17 +171,16 @@ class HareejaMotion:
 
     def on_trick_won(self, ev: JSON) -> float:
         table, area = self.table, self.table.trick_area
-        layout = table.app.layout
         winner = ev["seat"]
         pause, flight = Speed.scale(TRICK_PAUSE, motion=False), Speed.scale(TRICK_FLIGHT)
         cards = area.sprites()
-        target = table.places.seat_anchor(winner)
 
-        def collect() -> None:
+        def collect() -> None:  # (placed when it runs: the phone may have turned meanwhile)
+            target, small = table.places.seat_anchor(winner), table.app.layout.small
             area.collecting = True
             table.app.audio.play("trick", 0.6)
             for i, sprite in enumerate(cards):
-                sprite.move(target, flight, i * 0.02, ease_in_out, size=layout.small)
+                sprite.move(target, flight, i * 0.02, ease_in_out, size=small)
 
         def landed() -> None:
             area.collecting = False

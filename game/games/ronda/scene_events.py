@@ -231,9 +231,9 @@ class RondaMotion:
             table.callouts.pop(seat, ev["points"])
         pause = Speed.scale(CAPTURE_PAUSE, motion=False)
         flight, stagger = Speed.scale(CAPTURE_FLIGHT), Speed.scale(CAPTURE_STAGGER)
-        target, small = table.places.pile(seat), table.app.layout.small
 
-        def collect() -> None:
+        def collect() -> None:  # (placed when it runs: the phone may have turned meanwhile)
+            target, small = table.places.pile(seat), table.app.layout.small
             table.table_cards.glow = set()
             table.app.audio.play("trick", 0.6)
             for c in run:
@@ -273,11 +273,12 @@ class RondaMotion:
             table.messages.show_banner(t("ronda.sweep_nobody"), 2.2)
         pause = Speed.scale(CAPTURE_PAUSE, motion=False)
         flight, stagger = Speed.scale(CAPTURE_FLIGHT), Speed.scale(CAPTURE_STAGGER)
-        target = table.places.pile(seat) if seat is not None else table.places.geometry().deck
-        small = table.app.layout.small
         codes = [c for c in ev["cards"] if c in table.table_cards.sprites]
 
-        def collect() -> None:
+        def collect() -> None:  # (placed when it runs: the phone may have turned meanwhile)
+            places = table.places
+            target = places.pile(seat) if seat is not None else places.geometry().deck
+            small = table.app.layout.small
             table.app.audio.play("trick", 0.6)
             for i, c in enumerate(codes):
                 sprite = table.table_cards.sprites.pop(c)
