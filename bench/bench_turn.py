@@ -14,6 +14,9 @@ each turn (tests/browser/turn_hooks.py): the whole step, the new layout (``set_s
 drawing and the present (the frame to the screen; of it the page's own ``majlis.present``), in
 ms, with the machine's load and the frame sizes the page keeps a WebGL canvas of.
 
+``--mid-deal``: each turn instead on a new match's deal while its cards fly (no quiet frame
+before it, so nothing is made ahead for it: the whole new layout is drawn in that step).
+
 ``--native``: no browser; the same quiet tables natively (SDL's dummy driver), eight turns each
 after a second of quiet frames: the CPU time of a turn (``set_shape`` and the draw), what it
 made (words, fitted sizes, plate bodies, card faces) and the still layer's whole paints so far.
@@ -73,10 +76,30 @@ def measure(page, game: str, phone, args) -> list[dict]:
     return out
 
 
+def measure_mid_deal(page, game: str, phone, args) -> list[dict]:
+    """Each turn on a new match's deal, while its cards fly (no quiet frame before it: the
+    turn cannot be made ahead)."""
+    out = []
+    for i in range(args.turns):
+        for dev in (phone.turned(), phone):  # (each match starts in the shape the last left)
+            hook(page, f"table({game!r}, {2024 + i})")
+            page.wait_py("__import__('turn_hooks').mid_deal()", 300)
+            hook(page, "turns()")
+            load = os.getloadavg()[0]
+            turn_to(page, dev, args.throttle)
+            for t in hook(page, "turns()"):
+                t["load"] = round(load, 2)
+                out.append(t)
+    hook(page, "home()")
+    page.pump(1.0)
+    return out
+
+
 def line(game: str, t: dict) -> str:
     return (
         f"{game:<10} to {'portrait ' if t['portrait'] else 'landscape'}: step {t['step_ms']} ms "
-        f"(layout {t.get('layout_ms')}, draw {t.get('draw_ms')}, present {t.get('present_ms')}"
+        f"(layout {t.get('layout_ms')} of it window {t.get('window_ms')}, "
+        f"draw {t.get('draw_ms')}, present {t.get('present_ms')}"
         f" of which the page's {t.get('page_ms')})  load {t['load']}"
         f"  page canvases {t.get('canvases') or '-'}"
     )
@@ -131,6 +154,7 @@ def main() -> None:
     p.add_argument("--quiet", type=float, default=3.0)
     p.add_argument("--lang", default="en", choices=("en", "ar"))
     p.add_argument("--native", action="store_true", help="natively, no browser")
+    p.add_argument("--mid-deal", action="store_true", help="each turn while a deal's cards fly")
     args = p.parse_args()
     games = args.games.split(",")
     bad = [g for g in games if g not in GAMES]
@@ -162,7 +186,8 @@ def main() -> None:
             page.wait_py("app.quiet.warmup is None", 300)
             page.throttle(args.throttle)
             for game in games:
-                for t in measure(page, game, phone, args):
+                run = measure_mid_deal if args.mid_deal else measure
+                for t in run(page, game, phone, args):
                     print(line(game, t), flush=True)
                     summary.setdefault((game, t["portrait"]), []).append(t["step_ms"])
             browser.close_page(page)

@@ -112,14 +112,19 @@ def growth(old: Any, new: Any) -> float:
 
 def mapper(old: Any, new: Any) -> Callable[[Point], Point]:
     """Points on the old layout to the new one: each kept beside its nearest named place
-    (the places found once, for every card of a turn)."""
+    (the places found once for every card of a turn, and each point once: a deal's cards
+    all start at the stock)."""
     a_old, a_new, k = _anchors(old), _anchors(new), growth(old, new)
     places = range(len(a_old))
+    done: dict[Point, Point] = {}
 
     def point(p: Point) -> Point:
+        if p in done:
+            return done[p]
         i = min(places, key=lambda j: math.dist(p, a_old[j]))
         dx, dy = (p[0] - a_old[i][0]) * k, (p[1] - a_old[i][1]) * k
-        return min(max(a_new[i][0] + dx, 0), new.w), min(max(a_new[i][1] + dy, 0), new.h)
+        done[p] = x_y = (min(max(a_new[i][0] + dx, 0), new.w), min(max(a_new[i][1] + dy, 0), new.h))
+        return x_y
 
     return point
 

@@ -4,9 +4,9 @@ instances, the app's ``step`` and ``set_shape``, the shown scene's ``draw`` (thr
 ``draw_with_overlays``' caller, ``FramePainter.paint``) and the presenter's ``present``.
 
 The step that turns is the one whose ``set_shape`` changed the layout's orientation: its
-whole time, and inside it the new layout (``set_shape``: the display resized, the scene laid
-out again), the scene's drawing (``FramePainter.paint`` without the present) and the present
-(the frame to the canvas).
+whole time, and inside it the new layout (``set_shape``: the display resized, ``window_ms``
+of it, and the scene laid out again), the scene's drawing (``FramePainter.paint`` without
+the present) and the present (the frame to the canvas).
 
 Every function the driver calls returns JSON text.
 """
@@ -32,6 +32,8 @@ class TurnRecorder:
         self._step, self._set_shape, self._draw = app.step, app.set_shape, app.painter.paint
         app.step, app.set_shape = self.step, self.set_shape
         app.painter.paint = self.draw  # type: ignore[method-assign]
+        self._open = app.window.open
+        app.window.open = self.open  # type: ignore[method-assign]
         self._present = None
         if app.painter.presenter is not None:
             self._present = app.painter.presenter.present
@@ -54,6 +56,13 @@ class TurnRecorder:
         if self._cur is not None and self.app.layout.portrait != was:
             self._cur["turned"] = True
             self._cur["layout_ms"] = round((clock() - began) * 1000, 1)
+
+    def open(self, size):
+        began = clock()
+        screen = self._open(size)
+        if self._cur is not None:
+            self._cur["window_ms"] = round((clock() - began) * 1000, 1)
+        return screen
 
     def draw(self) -> None:
         began = clock()
@@ -94,6 +103,15 @@ def table(game: str, seed: int = 2024) -> str:
 def at_my_move() -> bool:
     scene = recorder().app.scene
     return bool(scene.awaiting_me() and scene.idle() and not scene.animating())
+
+
+def mid_deal() -> bool:
+    """The deal is under way: its cards fly (a turn now lays out a table in motion)."""
+    from game.ui import settle
+
+    scene = recorder().app.scene
+    flying = [s for s in settle.sprites(scene) if s.motion is not None and s.motion.started]
+    return getattr(scene, "phase", None) == "deal" and len(flying) >= 2
 
 
 def turns() -> str:
