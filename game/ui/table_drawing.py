@@ -31,6 +31,7 @@ from game.ui.tween import Speed
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.layout import Layout
+    from game.ui.seat_places import SeatPlaces
     from game.ui.table_aids import TableAids
     from game.ui.table_buttons import TableButtons
     from game.ui.table_messages import TableMessages
@@ -71,6 +72,8 @@ class PaintedTable(Protocol):
     app: App
     aids: TableAids
     buttons: TableButtons
+    places: SeatPlaces
+    players: int
 
     @property
     def messages(self) -> TableMessages: ...
@@ -241,12 +244,30 @@ class TablePainter:
             overlay.dim(surface, 150)
         shown = self.table.score["t"] if self.table.score else 0.0
         slide = 1 - (1 - min(1.0, shown / max(0.01, Speed.scale(0.3)))) ** 3
-        rect = score_rect(layout, w, h, slide)
+        rect = score_rect(layout, w, h, slide, self.score_floor(h))
         overlay.panel(surface, rect)  # opaque: nothing of the table shows through
         size = draw.fit_text(title, 32, rect.w - px(40), True)
         draw.blit_text(surface, title, size, (rect.centerx, rect.y + px(34)), draw.GOLD, bold=True)
-        self.table.buttons.next.rect.center = (rect.centerx, rect.bottom + px(44))
+        self.table.buttons.next.rect.center = (rect.centerx, rect.bottom + next_below())
         return rect
+
+    def score_floor(self, h: int) -> int | None:
+        """The lowest a score panel ``h`` high may stand: its "next" button under it then
+        stays clear of the plates below the panel (a tall panel in portrait rises for your
+        plate), or None where no plate lies under the button. A plate the panel covers at its
+        own place is left under it (the panel does not climb to the top bar for it)."""
+        table = self.table
+        layout = table.app.layout
+        button = table.buttons.next.rect
+        bottom = score_rect(layout, layout.w, h).bottom
+        left, right = layout.w // 2 - button.w // 2, layout.w // 2 + button.w // 2
+        tops = [
+            plate.top
+            for plate in map(table.places.plate_rect, range(table.players))
+            if plate.top >= bottom and plate.left < right and plate.right > left
+        ]
+        reach = next_below() + button.h // 2 + px(8)
+        return min(tops) - reach if tops else None
 
     def count_up(self) -> float:
         """0 → 1 over 0.9 s after the score panel opens: scores count up with it."""
@@ -254,14 +275,22 @@ class TablePainter:
         return min(1.0, score["t"] / max(0.01, Speed.scale(0.9))) if score else 1.0
 
 
-def score_rect(layout: Layout, w: int, h: int, slide: float = 1.0) -> pygame.Rect:
+def next_below() -> int:
+    """How far under the score panel's bottom its "next" button's middle stands."""
+    return px(44)
+
+
+def score_rect(
+    layout: Layout, w: int, h: int, slide: float = 1.0, floor: int | None = None
+) -> pygame.Rect:
     """Where a score panel of w×h stands (cut to the window's width with a margin), ``slide``
-    of the way in (0: just opened, 1: in place)."""
+    of the way in (0: just opened, 1: in place); its bottom at most at ``floor`` (the painter's
+    ``score_floor``), never rising under the top bar for it."""
     rect = pygame.Rect(0, 0, min(w, layout.w - px(40)), h)
-    rect.center = (
-        layout.w // 2,
-        round(layout.h // 2 + (1 - slide) * px(60)) - px(20 if not layout.portrait else 60),
-    )
+    rect.center = (layout.w // 2, layout.h // 2 - px(20 if not layout.portrait else 60))
+    if floor is not None and rect.bottom > floor:
+        rect.bottom = max(floor, layout.top_bar.bottom + px(8) + rect.h)
+    rect.y += round((1 - slide) * px(60))
     return rect
 
 

@@ -22,6 +22,7 @@ from game.ui.scenes.check_shots import check_screens
 from game.ui.scenes.lobby_shots import screenshot_lobby
 from game.ui.scenes.stats_shots import replay_screens
 from game.ui.screenshots import PLAY_SEED, Shooter
+from game.ui.table_drawing import next_below
 
 # (shot, how, kind of the first box, kind of the second): meant so, and why.
 INTENDED: dict[tuple[str, str, str, str], str] = {
@@ -125,10 +126,28 @@ class ProbingShooter(Shooter):
     def __init__(self, app: App):
         super().__init__(app, None, "")  # type: ignore[arg-type]
         self.layouts = []
+        self.clashes: list[str] = []  # a score panel's button over a plate (dimmed: unprobed)
 
     def shot(self, name: str) -> None:
         assert self.layouts is not None
         self.layouts.append((name, self.app.painter.probe_layout().findings))
+        self.clashes += next_over_plates(self.app.scene, name)
+
+
+def next_over_plates(scene, shot: str) -> list[str]:
+    """The plates a table's open score panel puts its "next" button over (the table is
+    dimmed under the panel, which the probe leaves out: a plate half under the button still
+    reads as clutter), but for a plate the panel itself lies over."""
+    if getattr(scene, "score", None) is None or getattr(scene, "over", None) is not None:
+        return []
+    button = scene.buttons.next.rect
+    panel_bottom = button.centery - next_below()
+    plates = [(seat, scene.places.plate_rect(seat)) for seat in range(scene.players)]
+    return [
+        f"{shot}: next {button} over seat {seat}'s plate {plate}"
+        for seat, plate in plates
+        if button.colliderect(plate) and plate.top >= panel_bottom
+    ]
 
 
 def sweep(portrait: bool, lang: str, factor: float | None, tables_only: bool) -> ProbingShooter:
@@ -175,3 +194,4 @@ def test_no_state_of_the_screenshot_set_draws_text_over_text(portrait, lang, fac
     assert len(shots) >= (40 if tables_only else 70)  # the scripts ran
     found = faults(shooter.layouts)
     assert found == [], f"{len(found)} findings:\n" + "\n".join(found)
+    assert shooter.clashes == [], "\n".join(shooter.clashes)

@@ -34,7 +34,7 @@ from game.ui.widgets import Segmented, Widget
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.table_drawing import ScorePart
+    from game.ui.table_drawing import ScorePart, TablePainter
 
 
 class DimmingFrame(Protocol):
@@ -57,6 +57,9 @@ class Table(Protocol):
 
     @property
     def score_panel(self) -> ScorePart: ...
+
+    @property
+    def painter(self) -> TablePainter: ...
 
 
 class PauseMenu(Overlay):
@@ -205,7 +208,8 @@ def warm_score_panel(table: Table) -> None:
     between the round's end and its panel (the last cards fly and the trick is collected
     meanwhile), and in the browser at a mid-range phone's speed the panel's first frame took
     75-105 ms, half of it the panel made, converted and run-length encoded."""
-    rect = score_rect(table.app.layout, *table.score_panel.expected_size())
+    w, h = table.score_panel.expected_size()
+    rect = score_rect(table.app.layout, w, h, floor=table.painter.score_floor(h))
     target = table.app.painter.frame_surface()
     with restored(target, rect):
         overlay.panel(target, rect)
