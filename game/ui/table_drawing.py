@@ -72,8 +72,10 @@ class PaintedTable(Protocol):
     app: App
     aids: TableAids
     buttons: TableButtons
-    places: SeatPlaces
     players: int
+
+    @property
+    def places(self) -> SeatPlaces: ...
 
     @property
     def messages(self) -> TableMessages: ...
